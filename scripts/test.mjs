@@ -1,0 +1,30 @@
+// `npm test`: type-check, lint, bundle budgets, then every test (unit, integration, browser E2E) in one Vitest run.
+import { spawnSync } from 'node:child_process'
+import { ensureChromium } from './chromium.mjs'
+
+function step(title, command, args, env = process.env) {
+  console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`)
+  const started = Date.now()
+  const result = spawnSync(command, args, { stdio: 'inherit', env })
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed after ${seconds}s (exit ${result.status ?? result.signal}).`)
+    process.exit(result.status ?? 1)
+  }
+  console.log(`✔ ${title} (${seconds}s)`)
+}
+
+let chromium
+try {
+  chromium = ensureChromium()
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+}
+const env = { ...process.env, CHROMIUM_PATH: chromium }
+
+step('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])
+step('lint', 'npx', ['biome', 'check', '.'])
+step('build', 'node', ['scripts/build.mjs'])
+step('bundle budgets', 'node', ['scripts/size.mjs', '--check'])
+step('tests', 'npx', ['vitest', 'run'], env)
