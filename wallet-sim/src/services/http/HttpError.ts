@@ -1,0 +1,61 @@
+import type { ErrorRequestHandler } from 'express'
+
+/**
+ * An error with an HTTP status that the services' error handler turns into a JSON answer.
+ *
+ * @example
+ * throw new HttpError(404, 'NOT_FOUND', 'Unknown token 0x1234')
+ */
+export class HttpError extends Error {
+  override readonly name = 'HttpError'
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly messages: readonly string[] = [message],
+  ) {
+    super(message)
+  }
+}
+
+/** The JSON body of every error answer of the services. `messages` mirrors the AVNU-style `{messages}` body. */
+export interface ErrorBody {
+  code: string
+  message: string
+  messages: string[]
+}
+
+/**
+ * Express error handler for the services' routers: `HttpError` keeps its status, a body the JSON parser
+ * refused becomes 400, anything else is a 500 without internals.
+ *
+ * @example
+ * router.use(handleErrors)
+ */
+export const handleErrors: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+  const body = toErrorBody(error)
+  res.status(body.status).json({ code: body.code, message: body.message, messages: body.messages })
+}
+
+function toErrorBody(error: unknown): ErrorBody & { status: number } {
+  if (error instanceof HttpError) {
+    return { status: error.status, code: error.code, message: error.message, messages: [...error.messages] }
+  }
+  // body-parser marks its own failures with `type` and a 4xx `status`.
+  if (isBodyParserError(error)) {
+    const message = error.type === 'entity.parse.failed' ? 'Malformed JSON body' : error.message
+    return { status: error.status, code: 'BAD_REQUEST', message, messages: [message] }
+  }
+  return {
+    status: 500,
+    code: 'INTERNAL_SERVER_ERROR',
+    message: 'Internal error',
+    messages: ['Internal error'],
+  }
+}
+
+function isBodyParserError(error: unknown): error is { type: string; status: number; message: string } {
+  if (typeof error !== 'object' || error === null) return false
+  const { type, status } = error as { type?: unknown; status?: unknown }
+  return typeof type === 'string' && typeof status === 'number' && status >= 400 && status < 500
+}

@@ -1,0 +1,30 @@
+import type { RequestHandler } from 'express'
+
+/** Headers the SDK sends to the backend (SPEC.md 7: client, version, network) besides the usual ones. */
+export const CLIENT_HEADERS = ['argent-client', 'argent-version', 'argent-network'] as const
+
+export interface CorsOptions {
+  /** Methods answered to a preflight; GET and HEAD are always allowed. */
+  methods?: readonly string[]
+}
+
+/**
+ * CORS for the simulator's public services: any origin may read (they carry no credentials and no cookies),
+ * with the SDK's client headers allowed, and preflights answered with 204.
+ *
+ * @example
+ * router.use(cors({ methods: ['GET'] }))
+ */
+export function cors(options: CorsOptions = {}): RequestHandler {
+  const methods = [...new Set(['GET', 'HEAD', ...(options.methods ?? [])])].join(', ')
+  const allowedHeaders = ['content-type', 'authorization', ...CLIENT_HEADERS].join(', ')
+  return (req, res, next) => {
+    res.setHeader('Access-Control-Allow-Origin', '*')
+    res.setHeader('Access-Control-Expose-Headers', 'content-type, cache-control')
+    if (req.method !== 'OPTIONS') return next()
+    res.setHeader('Access-Control-Allow-Methods', methods)
+    res.setHeader('Access-Control-Allow-Headers', allowedHeaders)
+    res.setHeader('Access-Control-Max-Age', '600')
+    res.status(204).end()
+  }
+}

@@ -1,0 +1,29 @@
+import * as z from 'zod/mini'
+
+/** Networks the backend serves, in the words of its `/activity/starknet/{network}` paths. */
+export const Network = z.enum(['mainnet', 'sepolia'])
+export type Network = z.infer<typeof Network>
+
+/**
+ * A Starknet address in a request: `0x` and 1 to 64 hex digits, normalised to `0x` + 64 lowercase digits
+ * (SPEC.md 5), so that maps keyed by address agree however a client pads or cases it.
+ *
+ * @example
+ * Address.parse('0x49D3') // '0x00…049d3'
+ */
+export const Address = z.pipe(
+  z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/, 'Invalid address')),
+  z.transform((value) => `0x${value.slice(2).toLowerCase().padStart(64, '0')}`),
+)
+
+/** The `chain` query parameter of the portfolio backend: only Starknet exists here. */
+export const ChainQuery = z.object({ chain: z.literal('starknet') })
+
+/** A non-negative integer carried as a decimal or 0x-hex string, or as a JSON safe integer. */
+export const Amount = z.pipe(
+  z.union([
+    z.string().check(z.regex(/^(0x[0-9a-fA-F]+|[0-9]+)$/, 'Expected a decimal or 0x-hex integer')),
+    z.number().check(z.int(), z.nonnegative()),
+  ]),
+  z.transform((value) => BigInt(value)),
+)
