@@ -1,0 +1,152 @@
+/**
+ * Business constants of SPEC.md section 9, in one place so the shim, wallet-sim and tests agree.
+ * Durations are in milliseconds unless the name says otherwise.
+ *
+ * @example
+ * import { DEPLOYMENT_POLL_INTERVAL_MS } from '@webwallet/protocol'
+ * setTimeout(poll, DEPLOYMENT_POLL_INTERVAL_MS)
+ */
+
+/** Version of the SDK package (SPEC.md section 1). */
+export const PACKAGE_VERSION = '1.0.0-alpha.14'
+/** Version of the connector; also sent to the backend as the client version header. */
+export const CONNECTOR_VERSION = '1.0.0'
+
+/** Chain ids as network names. */
+export const CHAIN_NAMES = { SN_MAIN: 'SN_MAIN', SN_SEPOLIA: 'SN_SEPOLIA' } as const
+export type ChainName = (typeof CHAIN_NAMES)[keyof typeof CHAIN_NAMES]
+/** Chain ids as the felt hex of their short-string names (what `starknet_chainId` answers). */
+export const CHAIN_IDS = {
+  SN_MAIN: '0x534e5f4d41494e',
+  SN_SEPOLIA: '0x534e5f5345504f4c4941',
+} as const
+export type ChainId = (typeof CHAIN_IDS)[keyof typeof CHAIN_IDS]
+
+// Session
+export const SESSION_VALIDITY_DAYS_DEFAULT = 30
+/** Above this a console warning is printed; the value is not clamped (SPEC.md section 5). */
+export const SESSION_VALIDITY_DAYS_MAX = 30
+/** Added to now when a session request has no expiry. */
+export const DEFAULT_SESSION_EXPIRY_MS = 10_000
+/** Local-storage key the SDK stores the signed session under. */
+export const SESSION_STORAGE_KEY = 'session'
+/** Default fee-token allowances in session metadata, in 18-decimal base units (10 and 0.1). */
+export const DEFAULT_TX_FEE_MAX_AMOUNTS = ['10000000000000000000', '100000000000000000'] as const
+
+// Outside execution
+export const OUTSIDE_EXECUTION_AHEAD_MS = 20 * 60_000
+export const OUTSIDE_EXECUTION_BACK_MS = 10 * 60_000
+
+// Storage and lengths
+export const STORAGE_KEY_MAX_LENGTH = 128
+export const STORAGE_VALUE_MAX_LENGTH = 4096
+export const ADDRESS_MIN_LENGTH = 50
+export const ADDRESS_MAX_LENGTH = 66
+export const SHORT_STRING_MAX_LENGTH = 31
+/** compactAddress keeps this many leading and trailing characters. */
+export const COMPACT_ADDRESS_HEAD = 6
+export const COMPACT_ADDRESS_TAIL = 4
+
+// Chain waits
+export const DEPLOYMENT_POLL_INTERVAL_MS = 2000
+export const TRANSACTION_WAIT_RETRIES = 200
+export const TRANSACTION_WAIT_INTERVAL_MS = 5000
+export const BLOCK_WAIT_INTERVAL_MS = 5000
+export const DEFAULT_RPC_SPEC_VERSION = 'v0_7'
+
+// Retries
+export const BALANCE_POLL_RETRIES = 5
+export const BALANCE_POLL_MIN_WAIT_MS = 5000
+export const RETRY_DEFAULT_RETRIES = 10
+export const RETRY_DEFAULT_FACTOR = 2
+export const RETRY_DEFAULT_MIN_WAIT_MS = 1000
+
+/** Fee margins as percentages added on top of the estimate. */
+export const FEE_MARGIN_MAX_FEE_PERCENT = 50
+export const FEE_MARGIN_L1_GAS_AMOUNT_PERCENT = 50
+export const FEE_MARGIN_GAS_PRICE_PERCENT = 50
+
+// Connector transport
+export const IFRAME_LOAD_TIMEOUT_MS = 20_000
+export const POPUP_LOAD_WAIT_MS = 15_000
+export const ALLOWLIST_CACHE_MS = 24 * 60 * 60_000
+export const POPUP_CREATION_POLL_MS = 100
+export const POPUP_CLOSE_POLL_MS = 1000
+export const WEBSOCKET_RECONNECT_BASE_MS = 1000
+export const WEBSOCKET_RECONNECT_MAX_MS = 30_000
+/** Default heap limit used by the transport choice when the browser does not report one (1 GiB). */
+export const DEFAULT_HEAP_LIMIT_BYTES = 1024 ** 3
+
+/**
+ * Websocket reconnect delay: 1000 ms times 2 to the attempt count, capped at 30000 ms.
+ *
+ * @example
+ * websocketReconnectDelay(0) // 1000
+ * websocketReconnectDelay(10) // 30000
+ */
+export function websocketReconnectDelay(attempt: number): number {
+  return Math.min(WEBSOCKET_RECONNECT_BASE_MS * 2 ** attempt, WEBSOCKET_RECONNECT_MAX_MS)
+}
+
+/** Popup sizes in CSS pixels. */
+export const POPUP_SIZES = {
+  default: { width: 775, height: 385 },
+  signing: { width: 385, height: 440 },
+  review: { width: 385, height: 775 },
+} as const
+
+/** Popup routes of the hosted wallet. */
+export const WALLET_ROUTES = {
+  login: '/interstitialLogin',
+  signMessage: '/signMessage',
+  signSessionKeys: '/signSessionKeys',
+  review: '/review',
+  iframe: '/iframes/comms',
+} as const
+
+/** Iframe modal geometry. */
+export const IFRAME_MODAL = { width: 380, height: 420, borderRadiusPx: 40, zIndex: 99999 } as const
+/** Sandbox tokens of the wallet iframe (SPEC.md section 6). */
+export const IFRAME_SANDBOX =
+  'allow-scripts allow-same-origin allow-forms allow-top-navigation allow-popups' as const
+export const IFRAME_ALLOW = 'clipboard-write' as const
+
+/** Typed-data markers the connector routes on. */
+export const SESSION_TYPED_DATA_PRIMARY_TYPE = 'Session'
+export const SESSION_TYPED_DATA_DOMAIN_NAME = 'SessionAccount.session'
+export const OUTSIDE_EXECUTION_PRIMARY_TYPE = 'OutsideExecution'
+export const OUTSIDE_EXECUTION_DOMAIN_NAME = 'Account.execute_from_outside'
+
+/** Connector labels (SPEC.md section 2). */
+export const CONNECTOR_LABELS = { title: 'Email', subtitle: 'Powered by' } as const
+/** Key of the last connected wallet, removed on disconnect. */
+export const LAST_CONNECTED_WALLET_KEY = 'starknetLastConnectedWallet'
+/** The one wallet permission. */
+export const PERMISSION_ACCOUNTS = 'accounts'
+/** The wallet's events. */
+export const WALLET_EVENTS = ['accountsChanged', 'networkChanged'] as const
+
+/** Substring of the node error that makes execution retry through the gasless route. */
+export const GAS_BOUNDS_EXCEED_BALANCE = 'validation failed gas bounds exceed balance'
+/** Logged (not thrown) when the DeFi answer does not match its schema. */
+export const BACKEND_SCHEMA_CHANGED_MESSAGE = 'Backend schema has changed...'
+
+/** Starknet JSON-RPC error codes the product names (SPEC.md section 8, chain). */
+export const NODE_ERROR_CODES = {
+  CONTRACT_NOT_FOUND: 20,
+  BLOCK_NOT_FOUND: 24,
+  INVALID_TRANSACTION_NONCE: 52,
+  INSUFFICIENT_MAX_FEE: 53,
+  INSUFFICIENT_ACCOUNT_BALANCE: 54,
+  VALIDATION_FAILURE: 55,
+  DUPLICATE_TX: 59,
+  UNSUPPORTED_TX_VERSION: 61,
+} as const
+
+/** Names of the backend request headers (client, its version, the network) and the client's value. */
+export const BACKEND_HEADERS = {
+  client: 'argent-client',
+  version: 'argent-version',
+  network: 'argent-network',
+} as const
+export const BACKEND_CLIENT_NAME = 'webwallet-sdk'

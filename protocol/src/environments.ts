@@ -1,0 +1,114 @@
+import { CHAIN_IDS, type ChainId } from './constants'
+
+/** The three environments; `sepolia` is the default. */
+export const ENVIRONMENT_NAMES = ['sepolia', 'mainnet', 'dev'] as const
+export type EnvironmentName = (typeof ENVIRONMENT_NAMES)[number]
+export const DEFAULT_ENVIRONMENT: EnvironmentName = 'sepolia'
+
+/** Where the local wallet simulator listens in `dev`. */
+export const DEV_ORIGIN = 'http://localhost:3005'
+
+/**
+ * Every URL the SDK needs for one environment. All of them can be overridden by the host app.
+ * `providerBaseUrl` is the provider's cloud API (cosigner under `/cosigner`), `backendUrl` the portfolio API.
+ */
+export interface EnvironmentConfig {
+  readonly name: EnvironmentName
+  readonly chainId: ChainId
+  readonly network: 'mainnet' | 'sepolia'
+  readonly webWalletUrl: string
+  readonly providerBaseUrl: string
+  readonly providerDefaultUrl: string
+  readonly cosignerUrl: string
+  readonly backendUrl: string
+  readonly paymasterUrl: string
+  readonly allowListUrl: string
+}
+
+const ARGENT_API = 'https://cloud.argent-api.com/v1'
+
+/**
+ * The environment table. sepolia and mainnet point at the hosted services, dev at wallet-sim.
+ *
+ * @example
+ * ENVIRONMENTS.dev.providerDefaultUrl // 'http://localhost:3005/rpc'
+ */
+export const ENVIRONMENTS: { readonly [K in EnvironmentName]: EnvironmentConfig } = {
+  sepolia: {
+    name: 'sepolia',
+    chainId: CHAIN_IDS.SN_SEPOLIA,
+    network: 'sepolia',
+    webWalletUrl: 'https://sepolia-web.argent.xyz',
+    providerBaseUrl: ARGENT_API,
+    providerDefaultUrl: 'https://starknet-sepolia.public.blastapi.io/rpc/v0_7',
+    cosignerUrl: `${ARGENT_API}/cosigner`,
+    backendUrl: ARGENT_API,
+    paymasterUrl: 'https://sepolia.api.avnu.fi',
+    allowListUrl: 'https://static.hydrogen.argent47.net/webwallet/iframe_whitelist_testnet.json',
+  },
+  mainnet: {
+    name: 'mainnet',
+    chainId: CHAIN_IDS.SN_MAIN,
+    network: 'mainnet',
+    webWalletUrl: 'https://web.argent.xyz',
+    providerBaseUrl: ARGENT_API,
+    providerDefaultUrl: 'https://starknet-mainnet.public.blastapi.io/rpc/v0_7',
+    cosignerUrl: `${ARGENT_API}/cosigner`,
+    backendUrl: ARGENT_API,
+    paymasterUrl: 'https://starknet.api.avnu.fi',
+    allowListUrl: 'https://static.argent.net/webwallet/iframe_whitelist_mainnet.json',
+  },
+  dev: {
+    name: 'dev',
+    chainId: CHAIN_IDS.SN_SEPOLIA,
+    network: 'sepolia',
+    webWalletUrl: DEV_ORIGIN,
+    providerBaseUrl: DEV_ORIGIN,
+    providerDefaultUrl: `${DEV_ORIGIN}/rpc`,
+    cosignerUrl: `${DEV_ORIGIN}/cosigner`,
+    backendUrl: `${DEV_ORIGIN}/v1`,
+    paymasterUrl: `${DEV_ORIGIN}/paymaster`,
+    allowListUrl: `${DEV_ORIGIN}/allowlist/sepolia.json`,
+  },
+}
+
+/** Allow-list URLs of wallet-sim, per network. */
+export const DEV_ALLOWLIST_URLS = {
+  mainnet: `${DEV_ORIGIN}/allowlist/mainnet.json`,
+  sepolia: `${DEV_ORIGIN}/allowlist/sepolia.json`,
+} as const
+
+/**
+ * The config of an environment, with optional URL overrides applied (`undefined` overrides are ignored).
+ *
+ * @example
+ * getEnvironment('dev', { providerDefaultUrl: 'http://localhost:4000/rpc' }).webWalletUrl // 'http://localhost:3005'
+ */
+export function getEnvironment(
+  name: EnvironmentName = DEFAULT_ENVIRONMENT,
+  overrides: { readonly [K in keyof EnvironmentConfig]?: EnvironmentConfig[K] | undefined } = {},
+): EnvironmentConfig {
+  const base = ENVIRONMENTS[name]
+  if (!base) throw new TypeError(`Unknown environment: ${String(name)}`)
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined))
+  return { ...base, ...defined, name: base.name }
+}
+
+/**
+ * Which network a wallet URL belongs to: localhost and sepolia hosts are the test network, anything else main.
+ *
+ * @example
+ * networkFromWalletUrl('https://sepolia-web.argent.xyz') // 'sepolia'
+ */
+export function networkFromWalletUrl(url: string): 'mainnet' | 'sepolia' {
+  let host: string
+  try {
+    host = new URL(url).hostname
+  } catch {
+    return 'mainnet'
+  }
+  if (host === 'localhost' || host === '127.0.0.1' || host.includes('sepolia') || host.includes('hydrogen')) {
+    return 'sepolia'
+  }
+  return 'mainnet'
+}
