@@ -1,0 +1,129 @@
+import {
+  CONNECTOR_LABELS,
+  IFRAME_ALLOW,
+  IFRAME_LOAD_TIMEOUT_MS,
+  IFRAME_MODAL,
+  IFRAME_SANDBOX,
+  IframeTimeoutError,
+  UserRejectedError,
+  WALLET_ROUTES,
+} from '@webwallet/protocol'
+import { listenerSet } from './listeners'
+import type { Dialog } from './types'
+
+/** Element ids of the modal, so a new connector can remove an old one first. */
+export const MODAL_ID = 'webwallet-modal'
+export const IFRAME_ID = 'webwallet-iframe'
+
+/** Options of {@link iframe}. */
+export type IframeOptions = {
+  /** The hosted wallet's URL; the iframe loads `{walletUrl}/iframes/comms`. */
+  walletUrl: string
+  /** Shown after 'Powered by' in the modal header. */
+  brandName: string
+  document?: Document | undefined
+}
+
+/**
+ * Removes a modal and iframe left by an earlier connector (SPEC.md section 4: "old iframes and modals
+ * are removed first").
+ *
+ * @example
+ * removeStale(document)
+ */
+export function removeStale(doc: Document = globalThis.document): void {
+  doc.getElementById(MODAL_ID)?.remove()
+  doc.getElementById(IFRAME_ID)?.remove()
+}
+
+/**
+ * The wallet in a sandboxed iframe inside a centred modal with a blurred backdrop, hidden until the
+ * wallet says show. Loading rejects with 'Timeout while loading an iframe' after 20 s; closing the modal
+ * rejects pending requests with 'User rejected request'.
+ *
+ * @example
+ * const dialog = Dialog.iframe({ walletUrl: 'https://web.argent.xyz', brandName: 'Argent' })
+ * await dialog.ready()
+ */
+export function iframe(options: IframeOptions): Dialog {
+  const doc = options.document ?? globalThis.document
+  removeStale(doc)
+  const closed = listenerSet<Error>()
+
+  const overlay = doc.createElement('div')
+  overlay.id = MODAL_ID
+  overlay.setAttribute('role', 'dialog')
+  overlay.setAttribute('aria-modal', 'true')
+  overlay.style.cssText = `position:fixed;inset:0;z-index:${IFRAME_MODAL.zIndex};display:none;align-items:center;justify-content:center;background:rgba(0,0,0,.5);backdrop-filter:blur(8px);-webkit-backdrop-filter:blur(8px)`
+
+  const panel = doc.createElement('div')
+  panel.style.cssText = `position:relative;display:flex;flex-direction:column;width:${IFRAME_MODAL.width}px;height:${IFRAME_MODAL.height}px;border-radius:${IFRAME_MODAL.borderRadiusPx}px;overflow:hidden;background:#1c1c1c;color:#fff;box-shadow:0 4px 40px rgba(0,0,0,.35);font-family:system-ui,sans-serif`
+
+  const header = doc.createElement('div')
+  header.style.cssText = 'padding:20px 24px 8px;text-align:center'
+  const title = doc.createElement('div')
+  title.textContent = CONNECTOR_LABELS.title
+  title.style.cssText = 'font-weight:600;font-size:18px'
+  const subtitle = doc.createElement('div')
+  subtitle.textContent = `${CONNECTOR_LABELS.subtitle} ${options.brandName}`
+  subtitle.style.cssText = 'font-size:12px;opacity:.7'
+  const close = doc.createElement('button')
+  close.type = 'button'
+  close.textContent = '×'
+  close.setAttribute('aria-label', 'Close')
+  close.style.cssText =
+    'position:absolute;top:14px;right:18px;border:0;background:none;color:inherit;font-size:22px;cursor:pointer'
+  header.append(title, subtitle, close)
+
+  const frame = doc.createElement('iframe')
+  frame.id = IFRAME_ID
+  frame.title = CONNECTOR_LABELS.title
+  frame.setAttribute('sandbox', IFRAME_SANDBOX)
+  frame.setAttribute('allow', IFRAME_ALLOW)
+  frame.style.cssText = 'flex:1;width:100%;border:0'
+
+  const loaded = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new IframeTimeoutError()), IFRAME_LOAD_TIMEOUT_MS)
+    frame.addEventListener('load', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+  loaded.catch(() => {}) // observed by ready(); avoid an unhandled rejection when nobody asks
+  frame.src = new URL(WALLET_ROUTES.iframe, options.walletUrl).href
+
+  panel.append(header, frame)
+  overlay.append(panel)
+  doc.body.append(overlay)
+
+  const hide = () => {
+    overlay.style.display = 'none'
+  }
+  const userClose = () => {
+    hide()
+    closed.emit(new UserRejectedError())
+  }
+  close.addEventListener('click', userClose)
+  overlay.addEventListener('click', (event) => {
+    if (event.target === overlay) userClose()
+  })
+
+  return {
+    kind: 'iframe',
+    open() {},
+    window: () => frame.contentWindow,
+    ready: () => loaded,
+    update(update) {
+      if (update.action === 'show') overlay.style.display = 'flex'
+      else if (update.action === 'hide') hide()
+      else {
+        if ('height' in update) panel.style.height = `${update.height}px`
+        if ('width' in update) panel.style.width = `${update.width}px`
+      }
+    },
+    onClose: closed.add,
+    destroy() {
+      overlay.remove()
+    },
+  }
+}

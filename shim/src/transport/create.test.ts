@@ -1,0 +1,130 @@
+import { createTRPCClient } from '@trpc/client'
+import { initTRPC } from '@trpc/server'
+import { UserRejectedError } from '@webwallet/protocol'
+import { describe, expect, it, vi } from 'vitest'
+import { messengerLink, unwrapError } from './link'
+import * as Messenger from './Messenger'
+import type { RpcRequest } from './types'
+
+// A tiny router type, so the client is typed exactly as the connector's is.
+const t = initTRPC.create()
+const router = t.router({
+  chainId: t.procedure.mutation(() => 'SN_SEPOLIA'),
+  echo: t.procedure.input((v: unknown) => v as string).mutation(({ input }) => input),
+  ticks: t.procedure.subscription(async function* () {
+    yield 1
+  }),
+})
+
+function setup(options: { ready?: boolean } = {}) {
+  const [channel, wallet] = Messenger.memory(options)
+  const messenger = Messenger.create(channel)
+  const client = createTRPCClient<typeof router>({ links: [messengerLink(messenger)] })
+  return { wallet, messenger, client }
+}
+
+const answer = (wallet: ReturnType<typeof setup>['wallet'], data: (r: RpcRequest) => unknown) =>
+  wallet.onRequest((request) => {
+    if (request.method !== 'subscription.stop')
+      wallet.reply({ id: request.id, result: { data: data(request) } })
+  })
+
+describe('Messenger.create', () => {
+  it('round-trips a mutation with a random 64-bit hex id', async () => {
+    const { wallet, client } = setup()
+    answer(wallet, (r) => ('params' in r ? `${r.params.path}:${String(r.params.input)}` : null))
+    await expect(client.echo.mutate('hi')).resolves.toBe('echo:hi')
+    const [request] = wallet.requests
+    expect(request).toMatchObject({
+      jsonrpc: '2.0',
+      method: 'mutation',
+      params: { path: 'echo', input: 'hi' },
+    })
+    expect(request?.id).toMatch(/^[0-9a-f]{16}$/)
+  })
+
+  it('gives every request a different id', async () => {
+    const { wallet, client } = setup()
+    answer(wallet, () => 'x')
+    await Promise.all([client.chainId.mutate(), client.chainId.mutate(), client.chainId.mutate()])
+    expect(new Set(wallet.requests.map((r) => r.id)).size).toBe(3)
+  })
+
+  it('ignores replies with unknown ids and answers only the matching request', async () => {
+    const { wallet, client } = setup()
+    const result = client.chainId.mutate()
+    await vi.waitFor(() => expect(wallet.requests).toHaveLength(1))
+    wallet.reply({ id: 'forged', result: { data: 'evil' } })
+    wallet.reply({ id: wallet.requests[0]!.id, result: { data: 'SN_MAIN' } })
+    await expect(result).resolves.toBe('SN_MAIN')
+  })
+
+  it('rebuilds wallet errors as coded errors', async () => {
+    const { wallet, client } = setup()
+    wallet.onRequest((r) =>
+      wallet.reply({
+        id: r.id,
+        error: { code: -32603, message: 'nope', data: { webwalletError: new UserRejectedError().toJSON() } },
+      }),
+    )
+    const error = await client.chainId.mutate().catch(unwrapError)
+    expect(error).toBeInstanceOf(UserRejectedError)
+    expect((error as Error).message).toBe('User rejected request')
+  })
+
+  it("rejects a malformed reply to our id with 'Unable to transform response from server'", async () => {
+    const { wallet, client } = setup()
+    wallet.onRequest((r) => wallet.reply({ id: r.id, malformed: true }))
+    const error = await client.chainId.mutate().catch(unwrapError)
+    expect(error).toMatchObject({
+      code: 'TRANSFORM_RESPONSE',
+      message: 'Unable to transform response from server',
+    })
+  })
+
+  it('rejects pending requests (also those waiting for the channel) when the channel ends', async () => {
+    const { wallet, client } = setup({ ready: false })
+    const result = client.chainId.mutate().catch(unwrapError)
+    wallet.end(new UserRejectedError())
+    expect(await result).toBeInstanceOf(UserRejectedError)
+    wallet.open()
+    await Promise.resolve()
+    expect(wallet.requests).toHaveLength(0) // the rejected request is never posted
+  })
+
+  it("rejects everything with 'Port disconnected prematurely' on destroy, and later sends too", async () => {
+    const { messenger, client } = setup({ ready: false })
+    const pending = client.chainId.mutate().catch(unwrapError)
+    messenger.destroy()
+    expect(await pending).toMatchObject({
+      code: 'PORT_DISCONNECTED',
+      message: 'Port disconnected prematurely',
+    })
+    expect(await client.chainId.mutate().catch(unwrapError)).toMatchObject({ code: 'PORT_DISCONNECTED' })
+  })
+
+  it('streams a subscription and sends subscription.stop on unsubscribe', async () => {
+    const { wallet, client } = setup()
+    const seen: unknown[] = []
+    const subscription = client.ticks.subscribe(undefined, { onData: (value) => seen.push(value) })
+    await vi.waitFor(() => expect(wallet.requests).toHaveLength(1))
+    const id = wallet.requests[0]!.id
+    wallet.reply({ id, result: { type: 'started' } })
+    wallet.reply({ id, result: { type: 'data', data: 1 } })
+    wallet.reply({ id, result: { type: 'data', data: 2 } })
+    expect(seen).toEqual([1, 2])
+    subscription.unsubscribe()
+    expect(wallet.requests[1]).toEqual({ id, jsonrpc: '2.0', method: 'subscription.stop' })
+    wallet.reply({ id, result: { type: 'data', data: 3 } })
+    expect(seen).toEqual([1, 2])
+  })
+
+  it('completes a subscription when the wallet stops it', async () => {
+    const { wallet, client } = setup()
+    const onComplete = vi.fn()
+    client.ticks.subscribe(undefined, { onComplete })
+    await vi.waitFor(() => expect(wallet.requests).toHaveLength(1))
+    wallet.reply({ id: wallet.requests[0]!.id, result: { type: 'stopped' } })
+    expect(onComplete).toHaveBeenCalledOnce()
+  })
+})

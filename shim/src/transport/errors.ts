@@ -1,0 +1,41 @@
+import {
+  PortDisconnectedError,
+  parseError,
+  TransformResponseError,
+  UnknownError,
+  WebSocketClosedError,
+  type WebWalletError,
+} from '@webwallet/protocol'
+import type { RpcError } from './types'
+
+const TRANSPORT_ERRORS = {
+  port: PortDisconnectedError,
+  websocket: WebSocketClosedError,
+  transform: TransformResponseError,
+  unknown: UnknownError,
+} as const
+
+/**
+ * The coded error for a transport failure.
+ *
+ * @example
+ * transportError('websocket').message // 'WebSocket closed prematurely'
+ */
+export function transportError(kind: keyof typeof TRANSPORT_ERRORS): WebWalletError {
+  return new TRANSPORT_ERRORS[kind]()
+}
+
+/**
+ * Rebuilds the coded error a wallet sent as a tRPC error (`{code, message, data}`) with protocol's
+ * `parseError`: `data.webwalletError` or starknetkit's `webwalletErrorCode` pick the class, anything else
+ * is 'Unknown error'. The wire error stays reachable as `cause`.
+ *
+ * @example
+ * walletError({ code: -32603, message: 'x', data: { webwalletErrorCode: 'USER_REJECTED' } }).code // 'USER_REJECTED'
+ */
+export function walletError(error: RpcError): WebWalletError {
+  const coded = parseError(error)
+  // Keep the wire error reachable (e.g. connectAndSignSession reads webwalletErrorMessage from it).
+  if (coded.cause === undefined) Object.defineProperty(coded, 'cause', { value: error, configurable: true })
+  return coded
+}

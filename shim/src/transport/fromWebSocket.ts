@@ -1,0 +1,142 @@
+import { websocketReconnectDelay } from '@webwallet/protocol'
+import { parseRpcResponse } from './envelope'
+import { transportError } from './errors'
+import type { Channel, Incoming } from './types'
+
+/** The state of the socket behind a WebSocket channel. */
+export type WebSocketState = 'connecting' | 'open' | 'closed'
+
+/** The WebSocket constructor shape used (the browser's, Node 22's global, or the `ws` package). */
+export type WebSocketLike = {
+  readonly readyState: number
+  send(data: string): void
+  close(): void
+  addEventListener(
+    type: 'open' | 'close' | 'error' | 'message',
+    listener: (event: { data?: unknown }) => void,
+  ): void
+}
+export type WebSocketConstructor = new (url: string) => WebSocketLike
+
+/** Options of {@link fromWebSocket}. */
+export type FromWebSocketOptions = {
+  /** wallet-sim's tRPC endpoint, e.g. `ws://localhost:3005/trpc`. */
+  url: string
+  /** Defaults to `globalThis.WebSocket` (browsers, Node 22+); pass `ws`'s class on Node 20. */
+  WebSocket?: WebSocketConstructor
+  /** Called on every state change. */
+  onState?: (state: WebSocketState) => void
+}
+
+/** A WebSocket channel plus its observable connection state. */
+export type WebSocketChannel = Channel & { state(): WebSocketState }
+
+/**
+ * A Channel speaking the tRPC ws adapter protocol (raw JSON-RPC frames) for Node and headless tests.
+ * Connects lazily, rejects requests in flight with 'WebSocket closed prematurely' when an open socket
+ * drops, and keeps queued requests through reconnects after 1000 ms × 2^attempt (capped at 30000 ms).
+ *
+ * @example
+ * import { WebSocket } from 'ws'
+ * const messenger = Messenger.create(Messenger.fromWebSocket({ url: 'ws://localhost:3005/trpc', WebSocket }))
+ */
+export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
+  const Socket = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
+  if (!Socket) throw new TypeError('No WebSocket implementation: pass options.WebSocket')
+  let socket: WebSocketLike | undefined
+  let state: WebSocketState = 'closed'
+  let attempt = 0
+  let retry: ReturnType<typeof setTimeout> | undefined
+  let closedForGood = false
+  let waiters: Array<{ resolve: () => void }> = []
+  const listeners = new Set<{ onResponse: (r: Incoming) => void; onClose: (e: Error) => void }>()
+
+  const setState = (next: WebSocketState) => {
+    state = next
+    options.onState?.(next)
+  }
+  const connect = () => {
+    if (closedForGood || socket) return
+    setState('connecting')
+    const current = new Socket(options.url)
+    socket = current
+    let opened = false
+    current.addEventListener('open', () => {
+      if (socket !== current) return
+      opened = true
+      attempt = 0
+      setState('open')
+      const ready = waiters
+      waiters = []
+      for (const waiter of ready) waiter.resolve()
+    })
+    current.addEventListener('message', (event) => {
+      if (socket !== current || typeof event.data !== 'string') return
+      let data: unknown
+      try {
+        data = JSON.parse(event.data)
+      } catch {
+        return // not JSON-RPC (e.g. a keep-alive 'PONG')
+      }
+      if (isReconnectNotice(data)) {
+        current.close()
+        return
+      }
+      const response = parseRpcResponse(data)
+      if (response) for (const listener of listeners) listener.onResponse(response)
+    })
+    current.addEventListener('close', () => {
+      if (socket !== current) return
+      socket = undefined
+      setState('closed')
+      // Requests already sent on this socket are lost with it; queued ones wait for the reconnect.
+      if (opened) for (const listener of listeners) listener.onClose(transportError('websocket'))
+      if (closedForGood) return
+      // Reconnect only while someone waits for the socket; an idle channel stays closed.
+      if (waiters.length > 0) scheduleReconnect()
+    })
+  }
+  const scheduleReconnect = () => {
+    if (retry !== undefined) return
+    const delay = websocketReconnectDelay(attempt++)
+    retry = setTimeout(() => {
+      retry = undefined
+      connect()
+    }, delay)
+  }
+
+  return {
+    state: () => state,
+    ready() {
+      if (closedForGood) return Promise.reject(transportError('websocket'))
+      if (state === 'open') return Promise.resolve()
+      return new Promise<void>((resolve) => {
+        waiters.push({ resolve })
+        if (!socket && retry === undefined) {
+          if (attempt === 0) connect()
+          else scheduleReconnect()
+        }
+      })
+    },
+    post(request) {
+      if (!socket || state !== 'open') throw transportError('websocket')
+      socket.send(JSON.stringify(request))
+    },
+    listen(onResponse, onClose) {
+      const listener = { onResponse, onClose }
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    close() {
+      closedForGood = true
+      if (retry !== undefined) clearTimeout(retry)
+      retry = undefined
+      waiters = []
+      socket?.close()
+    },
+  }
+}
+
+function isReconnectNotice(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { method?: unknown }).method === 'reconnect'
+}
