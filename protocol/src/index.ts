@@ -1,3 +1,4 @@
 export * from './constants'
+export * from './envelope'
 export * from './environments'
 export * from './errors'
