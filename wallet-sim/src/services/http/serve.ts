@@ -1,7 +1,8 @@
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import express, { type Handler, type Router } from 'express'
+import express, { type Express, type Handler, type Router } from 'express'
 
-/** A running HTTP server for one router, on a free port. */
+/** A running HTTP server on a free port. */
 export interface Served {
   /** Base URL including the mount path, e.g. `http://127.0.0.1:41234/v1`. */
   url: string
@@ -20,12 +21,22 @@ export async function serve(mountPath: string, router: Router, ...before: Handle
   const app = express()
   for (const handler of before) app.use(handler)
   app.use(mountPath, router)
-  const server = await new Promise<import('node:http').Server>((resolve) => {
+  return serveApp(app, mountPath === '/' ? '' : mountPath)
+}
+
+/**
+ * Serve a whole express app on 127.0.0.1 and a free port.
+ *
+ * @example
+ * const served = await serveApp(app)
+ */
+export async function serveApp(app: Express, basePath = ''): Promise<Served> {
+  const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
   })
   const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}${mountPath === '/' ? '' : mountPath}`,
+    url: `http://127.0.0.1:${port}${basePath}`,
     close: () =>
       new Promise((resolve, reject) => {
         server.closeAllConnections()

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { normalise, STRK_ADDRESS } from '../backend/tokens'
+import { type Served, serve } from '../http/serve'
+import { type ApprovalMode, createApprovalPolicy } from './approval'
+import { createFaultRegistry } from './faults'
+import { createInbox } from './inbox'
+import { createDevRouter, type DevAccount } from './router'
+
+const inbox = createInbox({ now: () => 1000 })
+const approval = createApprovalPolicy('manual')
+const faults = createFaultRegistry()
+let time = 1_700_000_000
+const clock = {
+  now: () => time,
+  set: (s: number) => void (time = s),
+  increase: (s: number) => void (time += s),
+}
+const accounts: DevAccount[] = []
+const funded: Array<[string, string, bigint]> = []
+
+let served: Served
+beforeAll(async () => {
+  served = await serve(
+    '/dev',
+    createDevRouter({
+      inbox,
+      approval,
+      faults,
+      clock,
+      accounts: {
+        list: () => accounts,
+        create: async (email) => {
+          const account = { email, address: normalise(`0x${accounts.length + 1}`) }
+          accounts.push(account)
+          return account
+        },
+        fund: (address, token, amount) => void funded.push([address, token, amount]),
+      },
+    }),
+  )
+})
+afterAll(() => served.close())
+beforeEach(() => faults.clear())
+
+async function call(method: string, path: string, body?: unknown) {
+  const init: RequestInit = { method }
+  if (body !== undefined) {
+    init.headers = { 'content-type': 'application/json' }
+    init.body = typeof body === 'string' ? body : JSON.stringify(body)
+  }
+  const response = await fetch(`${served.url}${path}`, init)
+  const text = await response.text()
+  return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) }
+}
+
+describe('inbox', () => {
+  it('lists all mail and answers the latest mail per address, case-insensitively', async () => {
+    inbox.deliver({ to: 'ann@example.com', subject: 'Code', text: 'Code 111111', code: '111111' })
+    inbox.deliver({ to: 'Ann@Example.com', subject: 'Code', text: 'Code 222222', code: '222222' })
+    expect((await call('GET', '/inbox')).body).toMatchObject({
+      messages: [{ code: '111111' }, { code: '222222' }],
+    })
+    expect(await call('GET', '/inbox/ANN@example.com')).toMatchObject({
+      status: 200,
+      body: { code: '222222', to: 'ann@example.com', sentAt: 1000 },
+    })
+  })
+
+  it('answers 404 for an address without mail and 400 for a bad address', async () => {
+    expect(await call('GET', '/inbox/nobody@example.com')).toMatchObject({
+      status: 404,
+      body: { message: 'No mail for nobody@example.com' },
+    })
+    expect(await call('GET', '/inbox/not-an-email')).toMatchObject({
+      status: 400,
+      body: { message: 'params.email: Invalid e-mail address' },
+    })
+  })
+})
+
+describe('approval', () => {
+  it('reads and changes the policy, telling listeners', async () => {
+    const seen: ApprovalMode[] = []
+    const off = approval.onChange((mode) => seen.push(mode))
+    expect((await call('GET', '/approval')).body).toEqual({ mode: 'manual' })
+    expect((await call('PUT', '/approval', { mode: 'auto' })).body).toEqual({ mode: 'auto' })
+    expect(approval.get()).toBe('auto')
+    expect(seen).toEqual(['auto'])
+    off()
+    await call('PUT', '/approval', { mode: 'reject' })
+    expect(seen).toEqual(['auto'])
+  })
+
+  it('refuses an unknown mode and a malformed body', async () => {
+    expect((await call('PUT', '/approval', { mode: 'sometimes' })).status).toBe(400)
+    expect(await call('PUT', '/approval', '{"mode":')).toMatchObject({
+      status: 400,
+      body: { message: 'Malformed JSON body' },
+    })
+  })
+})
+
+describe('time', () => {
+  it('sets and increases the clock', async () => {
+    expect((await call('POST', '/time', { set: 1_800_000_000 })).body).toEqual({ time: 1_800_000_000 })
+    expect((await call('POST', '/time', { increase: 60 })).body).toEqual({ time: 1_800_000_060 })
+    expect((await call('GET', '/time')).body).toEqual({ time: 1_800_000_060 })
+  })
+
+  it('needs set or increase, as non-negative integers', async () => {
+    expect(await call('POST', '/time', {})).toMatchObject({
+      status: 400,
+      body: { message: 'body: Give set or increase (seconds)' },
+    })
+    expect((await call('POST', '/time', { increase: -1 })).status).toBe(400)
+    expect((await call('POST', '/time', { set: 1.5 })).status).toBe(400)
+  })
+})
+
+describe('accounts', () => {
+  it('creates, lists and funds accounts', async () => {
+    const created = await call('POST', '/accounts', { email: 'Bob@example.com' })
+    expect(created).toMatchObject({ status: 201, body: { email: 'bob@example.com' } })
+    expect((await call('GET', '/accounts')).body).toEqual({ accounts })
+    const fund = await call('POST', '/accounts/0x1/fund', { amount: '1000' })
+    expect(fund.body).toEqual({ address: normalise('0x1'), token: STRK_ADDRESS, amount: '1000' })
+    await call('POST', '/accounts/0x1/fund', { token: '0xabc', amount: '0x10' })
+    expect(funded).toEqual([
+      [normalise('0x1'), STRK_ADDRESS, 1000n],
+      [normalise('0x1'), normalise('0xabc'), 16n],
+    ])
+  })
+
+  it('refuses a bad e-mail, address or amount', async () => {
+    expect((await call('POST', '/accounts', { email: 'bob' })).status).toBe(400)
+    expect((await call('POST', '/accounts/xyz/fund', { amount: '1' })).status).toBe(400)
+    expect((await call('POST', '/accounts/0x1/fund', { amount: '-1' })).status).toBe(400)
+    expect((await call('POST', '/accounts/0x1/fund', {})).status).toBe(400)
+  })
+})
+
+describe('faults', () => {
+  it('adds, lists and clears faults', async () => {
+    const added = await call('POST', '/faults', {
+      route: '/paymaster/v1/execute',
+      method: 'post',
+      count: 2,
+      status: 503,
+    })
+    expect(added).toMatchObject({
+      status: 201,
+      body: {
+        id: expect.any(Number),
+        route: '/paymaster/v1/execute',
+        method: 'POST',
+        remaining: 2,
+        status: 503,
+      },
+    })
+    expect((await call('GET', '/faults')).body).toMatchObject({ faults: [{ remaining: 2 }] })
+    expect((await call('DELETE', '/faults')).status).toBe(204)
+    expect((await call('GET', '/faults')).body).toEqual({ faults: [] })
+  })
+
+  it.each([
+    [{ route: 'paymaster', count: 1, status: 500 }, 'body.route: route must be a path starting with /'],
+    [{ route: '/x', count: 0, status: 500 }, undefined],
+    [
+      { route: '/x', count: 1 },
+      'body: A fault needs an effect: status, body, delayMs, malformedJson or dropSignatureHeader',
+    ],
+    [
+      { route: '/x', count: 1, malformedJson: true, body: {} },
+      'body: malformedJson and body exclude each other',
+    ],
+    [{ route: '/x', count: 1, status: 42 }, undefined],
+    [{ route: '/x', count: 1, dropSignatureHeader: true, status: 500 }, undefined],
+  ])('refuses the bad fault spec %j', async (spec, message) => {
+    const answer = await call('POST', '/faults', spec)
+    expect(answer.status).toBe(400)
+    if (message !== undefined) expect(answer.body).toMatchObject({ message })
+    expect(faults.list()).toEqual([])
+  })
+})

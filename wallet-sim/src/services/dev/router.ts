@@ -1,0 +1,131 @@
+import express, { Router } from 'express'
+import * as z from 'zod/mini'
+import { STRK_ADDRESS } from '../backend/tokens'
+import { HttpError, handleErrors } from '../http/HttpError'
+import { Address, Amount } from '../http/schemas'
+import { validate } from '../http/validate'
+import { ApprovalMode, type ApprovalPolicy } from './approval'
+import { type FaultRegistry, FaultSpec } from './faults'
+import type { Inbox } from './inbox'
+
+/** The simulator's clock, in seconds since the epoch (block timestamps follow it). */
+export interface DevClock {
+  now(): number | bigint
+  set(seconds: number): void | Promise<void>
+  increase(seconds: number): void | Promise<void>
+}
+
+/** An account as the dev API lists it. */
+export interface DevAccount {
+  address: string
+  email?: string
+  ownerPublicKey?: string
+  deployed?: boolean
+}
+
+/** Account operations the dev API delegates (the login service and the chain provide them). */
+export interface DevAccounts {
+  list(): DevAccount[] | Promise<DevAccount[]>
+  /** Create the user for `email` (owner key, counterfactual account, test funds); idempotent. */
+  create(email: string): DevAccount | Promise<DevAccount>
+  fund(address: string, token: string, amount: bigint): void | Promise<void>
+}
+
+export interface DevDependencies {
+  inbox: Inbox
+  approval: ApprovalPolicy
+  faults: FaultRegistry
+  clock: DevClock
+  accounts: DevAccounts
+}
+
+const Email = z.pipe(
+  z.email('Invalid e-mail address'),
+  z.transform((email) => email.toLowerCase()),
+)
+const EmailParams = z.object({ email: Email })
+const ApprovalBody = z.object({ mode: ApprovalMode })
+const TimeBody = z
+  .object({
+    set: z.optional(z.int().check(z.minimum(0))),
+    increase: z.optional(z.int().check(z.minimum(0))),
+  })
+  .check(
+    z.refine((body) => body.set !== undefined || body.increase !== undefined, {
+      message: 'Give set or increase (seconds)',
+    }),
+  )
+const CreateAccountBody = z.object({ email: Email })
+const FundParams = z.object({ address: Address })
+const FundBody = z.object({ token: z.optional(Address), amount: Amount })
+
+/**
+ * The dev control API (mount it at `/dev`): inbox, approval policy, clock, accounts and fault injection.
+ * Local tooling only — it has no authentication.
+ *
+ * @example
+ * app.use(faultInjector(faults))
+ * app.use('/dev', createDevRouter({ inbox, approval, faults, clock, accounts }))
+ */
+export function createDevRouter(deps: DevDependencies): Router {
+  const router = Router()
+  router.use(express.json())
+
+  router.get('/inbox', (_req, res) => {
+    res.json({ messages: deps.inbox.all() })
+  })
+  router.get('/inbox/:email', (req, res) => {
+    const { email } = validate(EmailParams, req.params, 'params')
+    const mail = deps.inbox.latest(email)
+    if (mail === undefined) throw new HttpError(404, 'NOT_FOUND', `No mail for ${email}`)
+    res.json(mail)
+  })
+
+  router.get('/approval', (_req, res) => {
+    res.json({ mode: deps.approval.get() })
+  })
+  router.put('/approval', (req, res) => {
+    const { mode } = validate(ApprovalBody, req.body, 'body')
+    deps.approval.set(mode)
+    res.json({ mode: deps.approval.get() })
+  })
+
+  router.get('/time', (_req, res) => {
+    res.json({ time: Number(deps.clock.now()) })
+  })
+  router.post('/time', async (req, res) => {
+    const body = validate(TimeBody, req.body, 'body')
+    if (body.set !== undefined) await deps.clock.set(body.set)
+    if (body.increase !== undefined) await deps.clock.increase(body.increase)
+    res.json({ time: Number(deps.clock.now()) })
+  })
+
+  router.get('/accounts', async (_req, res) => {
+    res.json({ accounts: await deps.accounts.list() })
+  })
+  router.post('/accounts', async (req, res) => {
+    const { email } = validate(CreateAccountBody, req.body, 'body')
+    res.status(201).json(await deps.accounts.create(email))
+  })
+  router.post('/accounts/:address/fund', async (req, res) => {
+    const { address } = validate(FundParams, req.params, 'params')
+    const { token = STRK_ADDRESS, amount } = validate(FundBody, req.body, 'body')
+    await deps.accounts.fund(address, token, amount)
+    res.json({ address, token, amount: amount.toString() })
+  })
+
+  router.get('/faults', (_req, res) => {
+    res.json({ faults: deps.faults.list() })
+  })
+  router.post('/faults', (req, res) => {
+    const spec = validate(FaultSpec, req.body, 'body')
+    res.status(201).json(deps.faults.add(spec))
+  })
+  router.delete('/faults', (_req, res) => {
+    deps.faults.clear()
+    res.status(204).end()
+  })
+
+  router.use(handleErrors)
+  return router
+}
