@@ -12,8 +12,12 @@ const faults = createFaultRegistry()
 let time = 1_700_000_000
 const clock = {
   now: () => time,
-  set: (s: number) => void (time = s),
-  increase: (s: number) => void (time += s),
+  set: (s: number) => {
+    time = s
+  },
+  increase: (s: number) => {
+    time += s
+  },
 }
 const accounts: DevAccount[] = []
 const funded: Array<[string, string, bigint]> = []
