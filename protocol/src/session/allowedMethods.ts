@@ -1,0 +1,69 @@
+// The session's allowed methods: each (contract, selector) pair is a Merkle leaf; calls prove membership.
+import { type Felt, type FeltLike, poseidonMany, selectorFromName, toFelt, typeHash } from './felt'
+import { merkleProof, merkleRoot, verifyMerkleProof } from './merkle'
+
+/** Type hash of the SNIP-12 `Allowed Method` struct, the first element of every leaf. */
+export const ALLOWED_METHOD_TYPE_HASH = typeHash(
+  '"Allowed Method"("Contract Address":"ContractAddress","selector":"selector")',
+)
+
+/** An allowed method as x-sessions and the wallet's session typed data write it: selector is an entrypoint name. */
+export interface AllowedMethod {
+  readonly 'Contract Address': string
+  readonly selector: string
+}
+
+/** A call by contract address and entrypoint name (starknet.js `Call`). */
+export interface NamedCall {
+  readonly contractAddress: string
+  readonly entrypoint: string
+}
+
+/**
+ * The leaf of one (contract, selector) pair: poseidon(ALLOWED_METHOD_TYPE_HASH, contract, selector).
+ * @example allowedMethodLeaf(contractAddress, selectorFromName('transfer'))
+ */
+export function allowedMethodLeaf(contractAddress: FeltLike, selector: FeltLike): Felt {
+  return poseidonMany([ALLOWED_METHOD_TYPE_HASH, toFelt(contractAddress), toFelt(selector)])
+}
+
+/** The allowed methods as a Merkle tree, with the proof lookup the session signer needs. */
+export interface AllowedMethodsTree {
+  readonly leaves: readonly Felt[]
+  readonly root: Felt
+  /** The proof of `call`'s (contract, selector) pair; throws when the session does not allow it. */
+  proofFor(call: NamedCall): Felt[]
+}
+
+/**
+ * Builds the Merkle tree of a session's allowed methods.
+ * @example allowedMethodsTree([{ 'Contract Address': token, selector: 'transfer' }]).proofFor(call)
+ */
+export function allowedMethodsTree(methods: readonly AllowedMethod[]): AllowedMethodsTree {
+  const leaves = methods.map((method) =>
+    allowedMethodLeaf(method['Contract Address'], selectorFromName(method.selector)),
+  )
+  const root = merkleRoot(leaves)
+  return {
+    leaves,
+    root,
+    proofFor(call) {
+      const leaf = allowedMethodLeaf(call.contractAddress, selectorFromName(call.entrypoint))
+      const index = leaves.indexOf(leaf)
+      if (index === -1) throw new RangeError(`Call not allowed by the session: ${call.entrypoint}`)
+      return merkleProof(leaves, index)
+    },
+  }
+}
+
+/**
+ * Checks a call (contract, selector) against an allowed-methods root, as the account contract does.
+ * @example isAllowedCall(root, { to, selector }, proof)
+ */
+export function isAllowedCall(
+  root: Felt,
+  call: { readonly to: FeltLike; readonly selector: FeltLike },
+  proof: readonly Felt[],
+): boolean {
+  return verifyMerkleProof(root, allowedMethodLeaf(call.to, call.selector), proof)
+}

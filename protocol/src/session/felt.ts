@@ -1,0 +1,71 @@
+// Felt helpers shared by the session modules: every public value is a bigint or a hex string,
+// so callers on starknet.js v8 and v10 can pass their own representations.
+import { ec, hash } from 'starknet'
+
+/** A Starknet field element. */
+export type Felt = bigint
+
+/** Anything that names a felt: a bigint, a safe integer, a hex string or a decimal string. */
+export type FeltLike = bigint | number | string
+
+/** The Stark field prime 2^251 + 17·2^192 + 1. */
+export const FIELD_PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n
+
+/**
+ * Reads a felt from a bigint, number, hex or decimal string.
+ * @example toFelt('0x1f') // 31n
+ */
+export function toFelt(value: FeltLike): Felt {
+  const felt = typeof value === 'bigint' ? value : BigInt(value)
+  if (felt < 0n || felt >= FIELD_PRIME) throw new RangeError(`Value out of the felt range: ${String(value)}`)
+  return felt
+}
+
+/**
+ * A felt as a 0x-prefixed lowercase hex string without padding.
+ * @example toHex(31n) // '0x1f'
+ */
+export function toHex(value: FeltLike): string {
+  return `0x${toFelt(value).toString(16)}`
+}
+
+/**
+ * Encodes an ASCII short string (at most 31 characters) as a felt, as Cairo's 'abc' literals do.
+ * @example shortString('session-token')
+ */
+export function shortString(text: string): Felt {
+  if (text.length > 31) throw new RangeError(`Short string longer than 31 characters: ${text}`)
+  let felt = 0n
+  for (const char of text) {
+    const code = char.charCodeAt(0)
+    if (code > 0x7f) throw new RangeError(`Short string is not ASCII: ${text}`)
+    felt = (felt << 8n) | BigInt(code)
+  }
+  return felt
+}
+
+/**
+ * Poseidon over a list of felts (Cairo's `poseidon_hash_span`).
+ * @example poseidonMany([1n, 2n])
+ */
+export function poseidonMany(values: readonly FeltLike[]): Felt {
+  return ec.starkCurve.poseidonHashMany(values.map(toFelt))
+}
+
+/** Poseidon of exactly two felts (Cairo's `hades_permutation(a, b, 2)[0]`), used for Merkle nodes. */
+export function poseidonPair(a: FeltLike, b: FeltLike): Felt {
+  return ec.starkCurve.poseidonHash(toFelt(a), toFelt(b))
+}
+
+/**
+ * Starknet keccak (250 bits) of a UTF-8 string, as Cairo's `selector!` macro computes it.
+ * @example selectorFromName('transfer')
+ */
+export function selectorFromName(name: string): Felt {
+  return BigInt(hash.getSelectorFromName(name))
+}
+
+/** Starknet keccak of an arbitrary string, used for SNIP-12 type hashes. */
+export function typeHash(encodedType: string): Felt {
+  return BigInt(hash.starknetKeccak(encodedType))
+}

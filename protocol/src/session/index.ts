@@ -1,0 +1,74 @@
+// @webwallet/protocol/session: x-sessions-compatible session cryptography, shared by the shim (which
+// builds session signatures) and wallet-sim (whose Argent account verifies them).
+export { assertCallsAligned, type TypedDataCall } from './alignCalls'
+export {
+  ALLOWED_METHOD_TYPE_HASH,
+  type AllowedMethod,
+  type AllowedMethodsTree,
+  allowedMethodLeaf,
+  allowedMethodsTree,
+  isAllowedCall,
+  type NamedCall,
+} from './allowedMethods'
+export { byteArrayFelts, hashByteArray } from './byteArray'
+export { chainIdFelt } from './chainId'
+export {
+  type Felt,
+  type FeltLike,
+  FIELD_PRIME,
+  poseidonMany,
+  poseidonPair,
+  selectorFromName,
+  shortString,
+  toFelt,
+  toHex,
+} from './felt'
+export { merkleProof, merkleRoot, verifyMerkleProof } from './merkle'
+export {
+  ANY_CALLER,
+  buildOutsideExecution,
+  type NamedOutsideCall,
+  type OutsideCall,
+  type OutsideExecution,
+  type OutsideExecutionTypedDataMessage,
+  outsideExecutionCalldata,
+  outsideExecutionHash,
+  outsideExecutionTypedData,
+  parseOutsideExecutionCalldata,
+} from './outsideExecution'
+export { DeserializeError, FeltReader } from './reader'
+export {
+  type BuildSessionParameters,
+  buildSession,
+  type OnChainSession,
+  onChainSession,
+  SESSION_DOMAIN_NAME,
+  type Session,
+  type SessionTypedData,
+  type SessionTypedDataMessage,
+  sessionDomain,
+  sessionHash,
+  sessionTypedData,
+} from './session'
+export {
+  type BuildSessionTokenParameters,
+  buildSessionToken,
+  isSessionSignature,
+  parseSessionToken,
+  SESSION_MAGIC,
+  type SessionToken,
+  serializeSessionToken,
+  sessionMessageHash,
+  signSessionMessage,
+} from './sessionToken'
+export {
+  publicKeyOf,
+  type StarknetSignerSignature,
+  serializeSignerSignature,
+  serializeSignerSignatures,
+  signerGuid,
+  signHash,
+  verifySignerSignature,
+} from './signer'
+export { domainHash, messageHash, type StarknetDomain } from './typedDataHash'
+export type { TypedDataDomain, TypedDataField, TypedDataJson } from './typedDataJson'
