@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest'
+import { exactOrigin, fromWindow } from './fromWindow'
+import * as Messenger from './Messenger'
+import type { Observer, RpcRequest } from './types'
+
+const WALLET = 'https://wallet.example'
+
+function setup() {
+  const wallet = { postMessage: vi.fn() }
+  const other = { postMessage: vi.fn() }
+  const goneListeners: Array<(e: Error) => void> = []
+  const channel = fromWindow({
+    listen: window,
+    target: () => wallet as unknown as Window,
+    origin: `${WALLET}/iframes/comms`,
+    ready: async () => {},
+    onGone: (listener) => {
+      goneListeners.push(listener)
+      return () => {}
+    },
+  })
+  const messenger = Messenger.create(channel)
+  const observer = (): Observer & { results: unknown[]; errors: Error[] } => {
+    const results: unknown[] = []
+    const errors: Error[] = []
+    return { results, errors, next: (r) => results.push(r.data), error: (e) => errors.push(e), complete() {} }
+  }
+  const deliver = (data: unknown, origin = WALLET, source: unknown = wallet) =>
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }))
+  return { wallet, other, messenger, observer, deliver, goneListeners }
+}
+
+async function sent(wallet: { postMessage: ReturnType<typeof vi.fn> }) {
+  await vi.waitFor(() => expect(wallet.postMessage).toHaveBeenCalled())
+  const [message, targetOrigin] = wallet.postMessage.mock.calls.at(-1)!
+  return { request: (message as { trpc: RpcRequest }).trpc, targetOrigin }
+}
+
+describe('Messenger.fromWindow', () => {
+  it('posts the trpc-browser envelope to the exact wallet origin, never "*"', async () => {
+    const { wallet, messenger, observer } = setup()
+    messenger.send({ type: 'mutation', path: 'enable', input: { a: 1 } }, observer())
+    const { request, targetOrigin } = await sent(wallet)
+    expect(targetOrigin).toBe(WALLET)
+    expect(request).toMatchObject({
+      jsonrpc: '2.0',
+      method: 'mutation',
+      params: { path: 'enable', input: { a: 1 } },
+    })
+  })
+
+  it('accepts a reply only from the wallet origin AND the wallet window, in the envelope', async () => {
+    const { wallet, other, messenger, observer, deliver } = setup()
+    const o = observer()
+    messenger.send({ type: 'mutation', path: 'requestChainId', input: undefined }, o)
+    const { request } = await sent(wallet)
+    deliver({ trpc: { id: request.id, result: { data: 'forged-origin' } } }, 'https://evil.example')
+    deliver({ trpc: { id: request.id, result: { data: 'forged-source' } } }, WALLET, other)
+    deliver({ trpc: { id: request.id, result: { data: 'no-source' } } }, WALLET, null)
+    deliver({ id: request.id, result: { data: 'no-envelope' } })
+    deliver('TRPC_BROWSER::POPUP_LOADED')
+    expect(o.results).toEqual([])
+    deliver({ trpc: { id: request.id, result: { data: 'SN_SEPOLIA' } } })
+    expect(o.results).toEqual(['SN_SEPOLIA'])
+  })
+
+  it('rejects a malformed reply to a pending id, ignores malformed noise', async () => {
+    const { wallet, messenger, observer, deliver } = setup()
+    const o = observer()
+    messenger.send({ type: 'mutation', path: 'enable', input: undefined }, o)
+    const { request } = await sent(wallet)
+    deliver({ trpc: { id: 'not-pending', result: 5 } })
+    expect(o.errors).toEqual([])
+    deliver({ trpc: { id: request.id, result: 5 } })
+    expect(o.errors[0]?.message).toBe('Unable to transform response from server')
+  })
+
+  it('rejects pending requests when the wallet window goes away', async () => {
+    const { wallet, messenger, observer, goneListeners } = setup()
+    const o = observer()
+    messenger.send({ type: 'mutation', path: 'enable', input: undefined }, o)
+    await sent(wallet)
+    for (const gone of goneListeners) gone(new Error('User rejected request'))
+    expect(o.errors.map((e) => e.message)).toEqual(['User rejected request'])
+  })
+
+  it('stops listening on destroy', async () => {
+    const { wallet, messenger, observer, deliver } = setup()
+    const o = observer()
+    messenger.send({ type: 'mutation', path: 'enable', input: undefined }, o)
+    const { request } = await sent(wallet)
+    messenger.destroy()
+    deliver({ trpc: { id: request.id, result: { data: 'late' } } })
+    expect(o.results).toEqual([])
+    expect(o.errors.map((e) => e.message)).toEqual(['Port disconnected prematurely'])
+  })
+})
+
+describe('exactOrigin', () => {
+  it('reduces a URL to its origin and refuses opaque ones', () => {
+    expect(exactOrigin('https://wallet.example:8443/a?b')).toBe('https://wallet.example:8443')
+    expect(() => exactOrigin('*')).toThrow()
+    expect(() => exactOrigin('data:text/html,x')).toThrow()
+  })
+})
