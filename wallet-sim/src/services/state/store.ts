@@ -1,0 +1,172 @@
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeSync,
+} from 'node:fs'
+import { dirname } from 'node:path'
+
+/** What `load()` finds: the last snapshot (if any) and the journal entries appended after it, in order. */
+export interface LoadedState {
+  snapshot?: unknown
+  entries: unknown[]
+}
+
+/** A crash-safe store: an fsynced append-only journal, compacted into atomically replaced snapshots. */
+export interface StateStore {
+  /** The state on disk, or undefined when nothing was ever stored. A torn trailing journal line is ignored. */
+  load(): LoadedState | undefined
+  /** Append one JSON-serialisable entry; when it returns, the entry is on disk (fsync). */
+  append(entry: unknown): void
+  /** Replace everything stored with `state` (atomically), then empty the journal. */
+  snapshot(state: unknown): void
+  close(): void
+}
+
+interface SnapshotFile {
+  version: 1
+  /** Sequence number of the last journal entry folded into this state. */
+  seq: number
+  state: unknown
+}
+
+interface JournalLine {
+  seq: number
+  entry: unknown
+}
+
+/**
+ * Open (or create) the store at `file`; the journal lives beside it in `${file}.journal`.
+ * One process at a time: the store takes no lock.
+ *
+ * Crash safety: an append is acknowledged only after fsync, so kill -9 loses nothing acknowledged. A snapshot
+ * is written to a temp file, fsynced, renamed over `file` and the directory fsynced before the journal is
+ * truncated; journal lines carry sequence numbers, so a crash between rename and truncate is harmless (lines
+ * already in the snapshot are skipped on load).
+ *
+ * @example
+ * const store = openStateStore('/tmp/sim.json')
+ * const loaded = store.load() // { snapshot?, entries } | undefined
+ * store.append({ type: 'userCreated', email: 'a@b.c' })
+ * store.snapshot({ users: [...] })
+ * store.close()
+ */
+export function openStateStore(file: string): StateStore {
+  const journalPath = `${file}.journal`
+  repairTornTail(journalPath)
+  // O_APPEND: every write lands at the current end, also right after a truncate.
+  let fd: number | undefined = openSync(journalPath, 'a')
+  let seq = lastSeq(file, journalPath)
+
+  const openFd = (): number => {
+    if (fd === undefined) throw new Error('State store is closed')
+    return fd
+  }
+
+  return {
+    load: () => readState(file, journalPath),
+    append(entry) {
+      const journal = openFd()
+      const line: JournalLine = { seq: seq + 1, entry }
+      writeAll(journal, `${JSON.stringify(line)}\n`)
+      fsyncSync(journal)
+      seq += 1
+    },
+    snapshot(state) {
+      const journal = openFd()
+      const body: SnapshotFile = { version: 1, seq, state }
+      const temp = `${file}.tmp-${process.pid}`
+      const tempFd = openSync(temp, 'w')
+      try {
+        writeAll(tempFd, JSON.stringify(body))
+        fsyncSync(tempFd)
+      } finally {
+        closeSync(tempFd)
+      }
+      renameSync(temp, file)
+      fsyncDirectory(dirname(file))
+      ftruncateSync(journal, 0)
+      fsyncSync(journal)
+    },
+    close() {
+      if (fd !== undefined) closeSync(fd)
+      fd = undefined
+    },
+  }
+}
+
+function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text, 'utf8')
+  let offset = 0
+  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset)
+}
+
+function fsyncDirectory(directory: string): void {
+  // Makes the rename durable. Windows cannot open directories for fsync; there the rename is already durable.
+  if (process.platform === 'win32') return
+  const dirFd = openSync(directory, 'r')
+  try {
+    fsyncSync(dirFd)
+  } finally {
+    closeSync(dirFd)
+  }
+}
+
+function readSnapshot(file: string): SnapshotFile | undefined {
+  if (!existsSync(file)) return undefined
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<SnapshotFile>
+  if (parsed.version !== 1 || typeof parsed.seq !== 'number')
+    throw new Error(`${file} is not a state snapshot`)
+  return { version: 1, seq: parsed.seq, state: parsed.state }
+}
+
+/** Complete journal lines, parsed; the text after the last newline (a torn write) is not a line. */
+function readJournal(journalPath: string): JournalLine[] {
+  if (!existsSync(journalPath)) return []
+  const text = readFileSync(journalPath, 'utf8')
+  const complete = text.slice(0, text.lastIndexOf('\n') + 1)
+  return complete
+    .split('\n')
+    .slice(0, -1)
+    .map((line, index) => {
+      try {
+        return JSON.parse(line) as JournalLine
+      } catch {
+        // A complete line was fsynced whole; a bad one means the file was damaged, not torn by a crash.
+        throw new Error(`${journalPath}: line ${index + 1} is not valid JSON`)
+      }
+    })
+}
+
+function readState(file: string, journalPath: string): LoadedState | undefined {
+  const snapshot = readSnapshot(file)
+  const lines = readJournal(journalPath)
+  if (snapshot === undefined && lines.length === 0) return undefined
+  const after = snapshot?.seq ?? 0
+  const entries = lines.filter((line) => line.seq > after).map((line) => line.entry)
+  return snapshot === undefined ? { entries } : { snapshot: snapshot.state, entries }
+}
+
+function lastSeq(file: string, journalPath: string): number {
+  const lines = readJournal(journalPath)
+  return Math.max(readSnapshot(file)?.seq ?? 0, lines.at(-1)?.seq ?? 0)
+}
+
+/** Cut a torn trailing line off the journal so the next append starts on a fresh line. */
+function repairTornTail(journalPath: string): void {
+  if (!existsSync(journalPath)) return
+  const bytes = readFileSync(journalPath)
+  const end = bytes.lastIndexOf(0x0a) + 1
+  if (end === bytes.length) return
+  const fd = openSync(journalPath, 'r+')
+  try {
+    ftruncateSync(fd, end)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
