@@ -1,0 +1,31 @@
+// wallet-sim's HTTP services: portfolio backend, iframe allow-list, dev control API, e-mail login, state store.
+export { type AllowlistConfig, createAllowlistRouter, DEFAULT_ALLOWED_DAPPS } from './allowlist/router'
+export * as Entities from './backend/entities'
+export { type BackendConfig, type BackendDependencies, createBackendRouter } from './backend/router'
+export { buildCatalog, type CatalogEntry, type DemoToken, ETH_ADDRESS, STRK_ADDRESS } from './backend/tokens'
+export { ApprovalMode, type ApprovalPolicy, createApprovalPolicy } from './dev/approval'
+export { type FaultInjectorOptions, faultInjector, SIGNATURE_HEADER } from './dev/faultInjector'
+export { createFaultRegistry, type Fault, type FaultRegistry, FaultSpec } from './dev/faults'
+export { createInbox, type Inbox, type Mail } from './dev/inbox'
+export {
+  createDevRouter,
+  type DevAccount,
+  type DevAccounts,
+  type DevClock,
+  type DevDependencies,
+} from './dev/router'
+export { CLIENT_HEADERS, cors } from './http/cors'
+export { HttpError, handleErrors } from './http/HttpError'
+export { type Served, serve, serveApp } from './http/serve'
+export { devAccountsFrom } from './login/devAccounts'
+export {
+  CODE_TRIES,
+  CODE_TTL_MS,
+  DEFAULT_INITIAL_FUNDS,
+  type LoginDependencies,
+  LoginService,
+  type PublicUser,
+} from './login/LoginService'
+export { bearerToken, createLoginRouter } from './login/router'
+export { AccountDeployment, LoginState, User } from './login/state'
+export { type LoadedState, openStateStore, type StateStore } from './state/store'
