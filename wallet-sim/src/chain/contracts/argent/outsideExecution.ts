@@ -1,0 +1,60 @@
+// SNIP-9 v2 `execute_from_outside_v2` of Argent account 0.4.0: caller and time-window checks, a
+// single-use nonce, then the same signature rules as a transaction (owner + guardian, or a session token).
+import {
+  ANY_CALLER,
+  DeserializeError,
+  isSessionSignature,
+  type OutsideExecution,
+  outsideExecutionHash,
+  parseOutsideExecutionCalldata,
+} from '@webwallet/protocol/session'
+import { type Call, ContractError, type EntryPoint, type ExecutionContext, type Felt } from '../../contract'
+import { encodeResults } from '../calls'
+import { arg } from '../u256'
+import { emitTransactionExecuted } from './events'
+import { assertValidSession } from './session'
+import { outsideNonceSlot } from './storage'
+import { assertValidCallsAndSignature } from './validate'
+
+function parse(calldata: readonly Felt[]): { execution: OutsideExecution; signature: Felt[] } {
+  try {
+    return parseOutsideExecutionCalldata(calldata)
+  } catch (error) {
+    if (error instanceof DeserializeError) throw new ContractError('Failed to deserialize param #1')
+    throw error
+  }
+}
+
+/** `execute_from_outside_v2(outside_execution, signature) -> Array<Span<felt252>>`. */
+export const executeFromOutsideV2: EntryPoint = (ctx, calldata) => {
+  const { execution, signature } = parse(calldata)
+  if (execution.caller !== ANY_CALLER && ctx.callerAddress !== execution.caller) {
+    throw new ContractError('argent/invalid-caller')
+  }
+  const now = ctx.block.timestamp
+  if (!(execution.executeAfter < now && now < execution.executeBefore))
+    throw new ContractError('argent/invalid-timestamp')
+  const nonceSlot = outsideNonceSlot(execution.nonce)
+  if (ctx.storageRead(nonceSlot) !== 0n) throw new ContractError('argent/duplicated-outside-nonce')
+  ctx.storageWrite(nonceSlot, 1n)
+
+  const hash = outsideExecutionHash(execution, ctx.contractAddress, ctx.tx.chainId)
+  const calls: Call[] = execution.calls.map((call) => ({ ...call }))
+  if (isSessionSignature(signature)) assertValidSession(ctx, calls, hash, signature)
+  else assertValidCallsAndSignature(ctx, calls, hash, signature)
+
+  const results = calls.map((call) => ctx.callContract(call))
+  emitTransactionExecuted(ctx, hash, results)
+  return encodeResults(results)
+}
+
+/** `is_valid_outside_execution_nonce(nonce) -> bool`. */
+export const isValidOutsideExecutionNonce: EntryPoint = (ctx, calldata) => [
+  ctx.storageRead(outsideNonceSlot(arg(calldata, 0))) === 0n ? 1n : 0n,
+]
+
+/** `get_outside_execution_message_hash_rev_1(outside_execution) -> felt252`. */
+export const outsideExecutionMessageHash: EntryPoint = (ctx: ExecutionContext, calldata) => {
+  const { execution } = parse([...calldata, 0n])
+  return [outsideExecutionHash(execution, ctx.contractAddress, ctx.tx.chainId)]
+}

@@ -1,0 +1,99 @@
+// Session-token verification, as Argent account 0.4.0's session component does it: authorisation by
+// owner + guardian over the session hash (optionally cached), session-key and guardian signatures over
+// poseidon(hash, session_hash, cache_authorization), expiry, revocation and one Merkle proof per call.
+import {
+  DeserializeError,
+  isAllowedCall,
+  parseSessionToken,
+  type SessionToken,
+  sessionHash,
+  sessionMessageHash,
+  signerGuid,
+} from '@webwallet/protocol/session'
+import { type Call, ContractError, type ExecutionContext, type Felt } from '../../contract'
+import { verifyStarkSignature } from '../../signature'
+import { assertNoSelfCall } from './guards'
+import { isValidSpanSignature, parseSignatureArray } from './signatures'
+import { readGuardian, readOwner, revokedSessionSlot, sessionCacheSlot } from './storage'
+
+/**
+ * Checks a session-token `signature` for `calls` signed over `hash` (a transaction or outside-execution hash).
+ * Throws ContractError with Argent's 'session/…' reasons.
+ * @example assertValidSession(ctx, calls, ctx.tx.hash, ctx.tx.signature)
+ */
+export function assertValidSession(
+  ctx: ExecutionContext,
+  calls: readonly Call[],
+  hash: Felt,
+  signature: readonly Felt[],
+): void {
+  assertNoSelfCall(calls, ctx.contractAddress)
+  const token = parseToken(signature)
+  const tokenSessionHash = sessionHash(token.session, ctx.contractAddress, ctx.tx.chainId)
+  if (ctx.storageRead(revokedSessionSlot(tokenSessionHash)) !== 0n) throw new ContractError('session/revoked')
+  if (token.session.expiresAt < ctx.block.timestamp) throw new ContractError('session/expired')
+
+  assertValidAuthorization(ctx, token, tokenSessionHash)
+
+  const message = sessionMessageHash(hash, tokenSessionHash, token.cacheAuthorization)
+  const { sessionSignature, guardianSignature } = token
+  if (signerGuid(sessionSignature.signer) !== token.session.sessionKeyGuid) {
+    throw new ContractError('session/session-key-mismatch')
+  }
+  if (!verifyStarkSignature(message, sessionSignature.signer, sessionSignature.r, sessionSignature.s)) {
+    throw new ContractError('session/invalid-session-sig')
+  }
+  if (guardianSignature.signer !== readGuardian(ctx)) throw new ContractError('session/guardian-key-mismatch')
+  if (!verifyStarkSignature(message, guardianSignature.signer, guardianSignature.r, guardianSignature.s)) {
+    throw new ContractError('session/invalid-backend-sig')
+  }
+
+  if (token.proofs.length !== calls.length) throw new ContractError('session/unaligned-proofs')
+  calls.forEach((call, index) => {
+    if (!isAllowedCall(token.session.allowedMethodsRoot, call, token.proofs[index]!)) {
+      throw new ContractError('session/invalid-call')
+    }
+  })
+}
+
+function parseToken(signature: readonly Felt[]): SessionToken {
+  try {
+    return parseSessionToken(signature)
+  } catch (error) {
+    if (!(error instanceof DeserializeError)) throw error
+    throw new ContractError('session/invalid-calldata')
+  }
+}
+
+/** The owner + guardian authorisation of the session; with the cache flag it is verified once and remembered. */
+function assertValidAuthorization(ctx: ExecutionContext, token: SessionToken, tokenSessionHash: Felt): void {
+  const guardian = readGuardian(ctx)
+  if (guardian === 0n) throw new ContractError('session/no-guardian')
+  const authorization = token.sessionAuthorization
+  const slot = sessionCacheSlot(signerGuid(readOwner(ctx)), signerGuid(guardian), tokenSessionHash)
+  if (token.cacheAuthorization) {
+    const cachedLength = ctx.storageRead(slot)
+    if (cachedLength !== 0n) {
+      // A cached authorisation may be resent, but never a longer one (Argent's DoS guard).
+      if (BigInt(authorization.length) > cachedLength) throw new ContractError('session/invalid-auth-len')
+      return
+    }
+  }
+  if (!isValidSpanSignature(ctx, tokenSessionHash, parseSignatureArray(ctx, authorization))) {
+    throw new ContractError('session/invalid-account-sig')
+  }
+  if (token.cacheAuthorization) ctx.storageWrite(slot, BigInt(authorization.length))
+}
+
+/**
+ * True when the owner + guardian authorisation of `sessionHash` is cached for the current signers.
+ * @example isSessionAuthorizationCached(ctx, hash)
+ */
+export function isSessionAuthorizationCached(ctx: ExecutionContext, tokenSessionHash: Felt): boolean {
+  const guardian = readGuardian(ctx)
+  if (guardian === 0n) throw new ContractError('session/no-guardian')
+  return (
+    ctx.storageRead(sessionCacheSlot(signerGuid(readOwner(ctx)), signerGuid(guardian), tokenSessionHash)) !==
+    0n
+  )
+}

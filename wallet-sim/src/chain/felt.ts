@@ -1,0 +1,95 @@
+// Felt helpers shared by the node, the RPC layer and the contract classes.
+
+import { pedersen } from '@scure/starknet'
+import { hash } from 'starknet'
+import type { Felt } from './contract'
+
+/** The Starknet field prime, 2^251 + 17·2^192 + 1. */
+export const FIELD_PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n
+
+/**
+ * A felt as the RPC writes it: `0x` and lowercase hex without leading zeros.
+ * @example toHex(10n) // '0xa'
+ */
+export const toHex = (value: bigint): string => `0x${value.toString(16)}`
+
+/**
+ * A felt as a 64-digit, zero-padded address (how wallets display addresses).
+ * @example toAddress(1n) // '0x000…0001'
+ */
+export const toAddress = (value: bigint): string => `0x${value.toString(16).padStart(64, '0')}`
+
+/**
+ * Parses a hex or decimal felt string (or number/bigint) and checks the field range.
+ * @example parseFelt('0x1f') // 31n
+ */
+export function parseFelt(value: unknown): Felt {
+  let n: bigint
+  if (typeof value === 'bigint') n = value
+  else if (typeof value === 'number' && Number.isSafeInteger(value)) n = BigInt(value)
+  else if (typeof value === 'string' && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value)) n = BigInt(value)
+  else throw new TypeError(`invalid felt: ${String(value)}`)
+  if (n < 0n || n >= FIELD_PRIME) throw new RangeError(`felt out of range: ${String(value)}`)
+  return n
+}
+
+const selectorCache = new Map<string, Felt>()
+
+/**
+ * The entry-point selector of a function or event name (starknet keccak), cached.
+ * @example selectorOf('transfer') // 0x83afd3f4caedc6eebf44246fe54e38c95e3179a5ec9ea81740eca5b482d12en
+ */
+export function selectorOf(name: string): Felt {
+  let sel = selectorCache.get(name)
+  if (sel === undefined) {
+    sel = BigInt(hash.getSelectorFromName(name))
+    selectorCache.set(name, sel)
+  }
+  return sel
+}
+
+/** The key under which `ContractClass.entryPoints` stores a selector. */
+export const selectorKey = (selector: Felt): string => toHex(selector)
+
+/**
+ * Encodes a Cairo short string (≤ 31 ASCII characters) as a felt.
+ * @example shortString('ERC20: insufficient balance')
+ */
+export function shortString(text: string): Felt {
+  let n = 0n
+  for (const ch of text) n = (n << 8n) | BigInt(ch.charCodeAt(0) & 0xff)
+  return n
+}
+
+/** Decodes a felt as a short string, or undefined when it is not printable ASCII. */
+export function decodeShortString(value: Felt): string | undefined {
+  if (value === 0n) return undefined
+  let hex = value.toString(16)
+  if (hex.length % 2) hex = `0${hex}`
+  let out = ''
+  for (let i = 0; i < hex.length; i += 2) {
+    const code = Number.parseInt(hex.slice(i, i + 2), 16)
+    if (code < 0x20 || code > 0x7e) return undefined
+    out += String.fromCharCode(code)
+  }
+  return out
+}
+
+const ADDR_BOUND = 2n ** 251n - 256n
+const varCache = new Map<string, Felt>()
+
+/**
+ * Storage address of a Cairo 1 storage variable, as the compiler lays it out: `sn_keccak(name)`,
+ * then one Pedersen hash per map key, reduced below 2^251 - 256.
+ * @example storageVarAddress('ERC20_balances', owner)
+ */
+export function storageVarAddress(name: string, ...keys: Felt[]): Felt {
+  let base = varCache.get(name)
+  if (base === undefined) {
+    base = hash.starknetKeccak(name)
+    varCache.set(name, base)
+  }
+  let addr = base
+  for (const key of keys) addr = BigInt(pedersen(addr, key))
+  return addr % ADDR_BOUND
+}

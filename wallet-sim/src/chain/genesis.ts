@@ -1,0 +1,125 @@
+// Genesis: the predeployed contracts (fee tokens, a demo token, UDC, demo counter, multicall) and
+// funded owner-key dev accounts derived deterministically from a seed, committed as block 0.
+import { Point, poseidonHashMany } from '@scure/starknet'
+import { hash } from 'starknet'
+import { Chain, type ChainOptions } from './chain'
+import type { Felt } from './contract'
+import {
+  COUNTER_ADDRESS,
+  COUNTER_CLASS_HASH,
+  ERC20_CLASS_HASH,
+  ETH_ADDRESS,
+  erc20Mint,
+  LEGACY_UDC_ADDRESS,
+  MULTICALL_ADDRESS,
+  MULTICALL_CLASS_HASH,
+  OZ_ACCOUNT_CLASS_HASH,
+  STRK_ADDRESS,
+  UDC_ADDRESS,
+  UDC_CLASS_HASH,
+} from './contracts/index'
+import { Execution } from './execute'
+import { selectorOf, shortString, toAddress, toHex } from './felt'
+import { GasMeter } from './gas'
+import type { State } from './state'
+
+/** A demo ERC-20 ('Demo Token', DEMO, 18 decimals) for portfolio and session tests. */
+export const DEMO_TOKEN_ADDRESS = 0x0de0000000000000000000000000000000000000000000000000000000000001n
+
+export interface PredeployedAccount {
+  readonly address: string
+  readonly public_key: string
+  readonly private_key: string
+  /** Initial balance of each fee token, decimal string (devnet style). */
+  readonly initial_balance: string
+}
+
+export interface GenesisOptions extends ChainOptions {
+  /** Seed of the dev-account keys (default 0). */
+  readonly seed?: number
+  /** Number of predeployed accounts (default 10). */
+  readonly accounts?: number
+  /** Initial balance per account and token, in the token's smallest unit (default 10^21 = 1000 tokens). */
+  readonly initialBalance?: bigint
+}
+
+const ORDER = Point.Fn.ORDER
+
+/**
+ * The private key of dev account `index` for `seed` (deterministic, like devnet's `--seed`).
+ * @example devAccountKey(0, 0)
+ */
+export function devAccountKey(seed: number, index: number): Felt {
+  return (poseidonHashMany([shortString('wallet-sim'), BigInt(seed), BigInt(index)]) % (ORDER - 1n)) + 1n
+}
+
+function deployAt(state: State, chain: Chain, address: Felt, classHash: Felt, calldata: Felt[]): void {
+  const zero = { maxAmount: 0n, maxPricePerUnit: 0n }
+  const exec = new Execution(
+    state,
+    {
+      hash: 0n,
+      version: 3n,
+      accountAddress: 0n,
+      signature: [],
+      nonce: 0n,
+      chainId: chain.chainId,
+      tip: 0n,
+      resourceBounds: { l1Gas: zero, l2Gas: zero, l1DataGas: zero },
+      paymasterData: [],
+      accountDeploymentData: [],
+      nonceDataAvailabilityMode: 0,
+      feeDataAvailabilityMode: 0,
+    },
+    chain.pendingBlockInfo(),
+    new GasMeter(),
+  )
+  state.setClassHash(address, classHash)
+  exec.call({ to: address, selector: selectorOf('constructor'), calldata }, 0n, 'CONSTRUCTOR')
+}
+
+/**
+ * A chain with the predeployed contracts and `accounts` funded dev accounts in block 0.
+ * @example
+ * const { chain, accounts } = createChain({ seed: 42 })
+ * accounts[0].address // '0x…'
+ */
+export function createChain(options: GenesisOptions = {}): { chain: Chain; accounts: PredeployedAccount[] } {
+  const chain = new Chain(options)
+  const state = chain.pending
+  const token = (address: Felt, name: string, symbol: string) =>
+    deployAt(state, chain, address, ERC20_CLASS_HASH, [
+      shortString(name),
+      shortString(symbol),
+      18n,
+      0n,
+      0n,
+      0n,
+    ])
+  token(STRK_ADDRESS, 'Starknet Token', 'STRK')
+  token(ETH_ADDRESS, 'Ether', 'ETH')
+  token(DEMO_TOKEN_ADDRESS, 'Demo Token', 'DEMO')
+  deployAt(state, chain, UDC_ADDRESS, UDC_CLASS_HASH, [])
+  deployAt(state, chain, LEGACY_UDC_ADDRESS, UDC_CLASS_HASH, [])
+  deployAt(state, chain, COUNTER_ADDRESS, COUNTER_CLASS_HASH, [])
+  deployAt(state, chain, MULTICALL_ADDRESS, MULTICALL_CLASS_HASH, [])
+  const balance = options.initialBalance ?? 10n ** 21n
+  const accounts: PredeployedAccount[] = []
+  for (let i = 0; i < (options.accounts ?? 10); i++) {
+    const privateKey = devAccountKey(options.seed ?? 0, i)
+    const publicKey = Point.BASE.multiply(privateKey).toAffine().x
+    const address = BigInt(
+      hash.calculateContractAddressFromHash(publicKey, OZ_ACCOUNT_CLASS_HASH, [publicKey.toString()], 0),
+    )
+    deployAt(state, chain, address, OZ_ACCOUNT_CLASS_HASH, [publicKey])
+    for (const t of [STRK_ADDRESS, ETH_ADDRESS, DEMO_TOKEN_ADDRESS]) erc20Mint(state, t, address, balance)
+    accounts.push({
+      address: toAddress(address),
+      public_key: toHex(publicKey),
+      private_key: toHex(privateKey),
+      initial_balance: balance.toString(),
+    })
+  }
+  chain.closeBlock()
+  return { chain, accounts }
+}

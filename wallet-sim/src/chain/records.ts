@@ -1,0 +1,149 @@
+// JSON-safe records of blocks and transactions (felts as hex strings): what the chain stores, what
+// `snapshot()` writes, and what the RPC layer formats per spec version.
+import type { Felt } from './contract'
+import type { Invocation } from './execute'
+import { toHex } from './felt'
+import type { GasPrices } from './gas'
+import type { TxOutcome } from './run-transaction'
+import type { StateDiff } from './state'
+import { type RpcTransaction, toRpcTransaction } from './transaction'
+
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
+export type JsonObject = { [key: string]: Json }
+
+/** Gas prices as the RPC writes them: `{price_in_fri, price_in_wei}` per resource. */
+export interface GasPricesJson {
+  l1_gas_price: { price_in_fri: string; price_in_wei: string }
+  l2_gas_price: { price_in_fri: string; price_in_wei: string }
+  l1_data_gas_price: { price_in_fri: string; price_in_wei: string }
+}
+
+export interface BlockRecord {
+  number: number
+  hash: string
+  parentHash: string
+  newRoot: string
+  timestamp: number
+  sequencerAddress: string
+  gasPrices: GasPricesJson
+  txHashes: string[]
+  stateDiff: JsonObject
+}
+
+export interface TxRecord {
+  hash: string
+  /** The TXN JSON (without `transaction_hash`). */
+  transaction: RpcTransaction
+  /** Receipt fields that do not depend on the block (no block_hash / block_number / finality). */
+  receipt: JsonObject
+  trace: JsonObject
+  /** null while the transaction sits in the pre_confirmed block. */
+  blockNumber: number | null
+  index: number
+}
+
+export const gasPricesJson = (p: GasPrices): GasPricesJson => ({
+  l1_gas_price: { price_in_fri: toHex(p.l1Gas.fri), price_in_wei: toHex(p.l1Gas.wei) },
+  l2_gas_price: { price_in_fri: toHex(p.l2Gas.fri), price_in_wei: toHex(p.l2Gas.wei) },
+  l1_data_gas_price: { price_in_fri: toHex(p.l1DataGas.fri), price_in_wei: toHex(p.l1DataGas.wei) },
+})
+
+/** STATE_DIFF JSON. `known` tells a deployment (new address) from a class replacement. */
+export function stateDiffJson(
+  diff: StateDiff,
+  wasDeployed: (address: Felt) => boolean = () => false,
+): JsonObject {
+  const storage_diffs: Json[] = []
+  for (const [address, m] of diff.storage) {
+    storage_diffs.push({
+      address: toHex(address),
+      storage_entries: [...m].map(([key, value]) => ({ key: toHex(key), value: toHex(value) })),
+    })
+  }
+  const deployed: Json[] = []
+  const replaced: Json[] = []
+  for (const [address, classHash] of diff.classHashes) {
+    const entry = { address: toHex(address), class_hash: toHex(classHash) }
+    if (wasDeployed(address)) replaced.push({ contract_address: entry.address, class_hash: entry.class_hash })
+    else deployed.push(entry)
+  }
+  return {
+    storage_diffs,
+    deprecated_declared_classes: [],
+    declared_classes: [],
+    deployed_contracts: deployed,
+    replaced_classes: replaced,
+    nonces: [...diff.nonces].map(([a, n]) => ({ contract_address: toHex(a), nonce: toHex(n) })),
+  }
+}
+
+/** FUNCTION_INVOCATION JSON (spec 0.9 / 0.10 trace API). */
+export function invocationJson(inv: Invocation): JsonObject {
+  return {
+    contract_address: toHex(inv.contractAddress),
+    entry_point_selector: toHex(inv.selector),
+    calldata: inv.calldata.map(toHex),
+    caller_address: toHex(inv.callerAddress),
+    class_hash: toHex(inv.classHash),
+    entry_point_type: inv.entryPointType,
+    call_type: 'CALL',
+    result: inv.result.map(toHex),
+    calls: inv.calls.map(invocationJson),
+    events: inv.events.map((e) => ({ order: e.order, keys: e.keys.map(toHex), data: e.data.map(toHex) })),
+    messages: [],
+    execution_resources: { l1_gas: 0, l2_gas: Number(inv.l2Gas) },
+    is_reverted: inv.isReverted,
+  }
+}
+
+const resources = (o: TxOutcome) => ({
+  l1_gas: Number(o.usage.l1Gas),
+  l1_data_gas: Number(o.usage.l1DataGas),
+  l2_gas: Number(o.usage.l2Gas),
+})
+
+/** The block-independent part of a receipt. */
+export function receiptJson(o: TxOutcome, contractAddress?: Felt): JsonObject {
+  return {
+    type: o.tx.type,
+    transaction_hash: toHex(o.hash),
+    actual_fee: { amount: toHex(o.fee), unit: 'FRI' },
+    execution_status: o.reverted ? 'REVERTED' : 'SUCCEEDED',
+    messages_sent: [],
+    ...(o.reverted ? { revert_reason: o.revertReason ?? '' } : {}),
+    events: o.events.map((e) => ({
+      from_address: toHex(e.fromAddress),
+      keys: e.keys.map(toHex),
+      data: e.data.map(toHex),
+    })),
+    execution_resources: resources(o),
+    ...(contractAddress !== undefined ? { contract_address: toHex(contractAddress) } : {}),
+  }
+}
+
+/** TRANSACTION_TRACE JSON. */
+export function traceJson(o: TxOutcome, stateDiff: JsonObject): JsonObject {
+  const common = {
+    ...(o.validateInvocation ? { validate_invocation: invocationJson(o.validateInvocation) } : {}),
+    ...(o.feeTransferInvocation ? { fee_transfer_invocation: invocationJson(o.feeTransferInvocation) } : {}),
+    state_diff: stateDiff,
+    execution_resources: resources(o),
+  }
+  if (o.tx.type === 'INVOKE') {
+    return {
+      type: 'INVOKE',
+      execute_invocation: o.executeInvocation
+        ? invocationJson(o.executeInvocation)
+        : { revert_reason: o.revertReason ?? '' },
+      ...common,
+    }
+  }
+  return {
+    type: 'DEPLOY_ACCOUNT',
+    ...(o.constructorInvocation ? { constructor_invocation: invocationJson(o.constructorInvocation) } : {}),
+    ...common,
+  }
+}
+
+/** The TXN JSON of an outcome's transaction. */
+export const transactionJson = (o: TxOutcome): RpcTransaction => toRpcTransaction(o.tx)

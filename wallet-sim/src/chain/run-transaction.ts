@@ -1,0 +1,237 @@
+// Executes one V3 transaction the way the sequencer does: nonce, resource bounds and balance checks,
+// validation, the nonce bump, `__execute__` (rolled back on failure), gas and the fee transfer.
+import { type BlockInfo, type Felt, VALID } from './contract'
+import { erc20BalanceOf } from './contracts/erc20'
+import { splitU256 } from './contracts/u256'
+import { RpcCode, RpcError } from './errors'
+import { Execution, ExecutionFailure, type Invocation, type OrderedEvent } from './execute'
+import { selectorOf, toHex } from './felt'
+import {
+  feeOf,
+  GasMeter,
+  type GasPrices,
+  type GasUsage,
+  L1_DATA_GAS_PER_WORD,
+  L2_GAS,
+  validationGas,
+} from './gas'
+import { copyDiff, diffWords, type State, type StateDiff } from './state'
+import { senderOf, type Transaction, txInfoOf } from './transaction'
+
+export interface RunOptions {
+  readonly chainId: Felt
+  readonly block: BlockInfo
+  readonly prices: GasPrices
+  readonly feeToken: Felt
+  /** false for SKIP_VALIDATE. */
+  readonly validate: boolean
+  /** false for SKIP_FEE_CHARGE and estimates: no fee transfer, no bounds or balance checks. */
+  readonly chargeFee: boolean
+}
+
+export interface TxOutcome {
+  readonly hash: Felt
+  readonly tx: Transaction
+  readonly reverted: boolean
+  readonly revertReason?: string
+  readonly usage: GasUsage
+  readonly fee: bigint
+  readonly events: OrderedEvent[]
+  readonly validateInvocation?: Invocation
+  readonly executeInvocation?: Invocation
+  readonly constructorInvocation?: Invocation
+  readonly feeTransferInvocation?: Invocation
+  /** The writes of this transaction (already applied to the layer it ran on). */
+  readonly stateDiff: StateDiff
+}
+
+/** Thrown before a transaction is accepted; the RPC layer answers with `error`. */
+export class TxRejected extends Error {
+  constructor(readonly error: RpcError) {
+    super(error.message)
+  }
+}
+
+const reject = (code: RpcCode, data?: unknown) => new TxRejected(new RpcError(code, data))
+
+const minOf = (a: bigint, b: bigint) => (a < b ? a : b)
+
+const RESOURCE_NAMES = { l1Gas: 'L1Gas', l2Gas: 'L2Gas', l1DataGas: 'L1DataGas' } as const
+
+/**
+ * Runs `tx` on `state` (a layer the caller commits or drops). Rejections (52, 53, 54, 55) throw
+ * TxRejected and leave no trace; a failing `__execute__` gives a reverted outcome that still pays.
+ * @example const outcome = runTransaction(pending.child(), tx, hash, options)
+ */
+export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: RunOptions): TxOutcome {
+  const sender = senderOf(tx)
+  const meter = new GasMeter()
+  const info = txInfoOf(tx, hash, opts.chainId)
+  const exec = new Execution(state, info, opts.block, meter)
+
+  const nonce = state.getNonce(sender)
+  if (tx.nonce !== nonce) {
+    throw reject(
+      RpcCode.INVALID_TRANSACTION_NONCE,
+      `Invalid transaction nonce of contract at address ${toHex(sender)}. Account nonce: ${toHex(nonce)}; got: ${toHex(tx.nonce)}.`,
+    )
+  }
+  const rb = tx.resourceBounds
+  const calldataLength = tx.type === 'INVOKE' ? tx.calldata.length : tx.constructorCalldata.length
+  const minimalL2 =
+    L2_GAS.txBase + L2_GAS.perCalldataFelt * BigInt(calldataLength) + validationGas(tx.signature.length)
+  if (opts.chargeFee) {
+    for (const key of ['l1Gas', 'l2Gas', 'l1DataGas'] as const) {
+      const price = opts.prices[key].fri
+      if (rb[key].maxPricePerUnit < price) {
+        throw reject(
+          RpcCode.INSUFFICIENT_RESOURCES_FOR_VALIDATE,
+          `Max ${RESOURCE_NAMES[key]} price (${rb[key].maxPricePerUnit}) is lower than the actual gas price: ${price}.`,
+        )
+      }
+    }
+    if (rb.l2Gas.maxAmount < minimalL2) {
+      throw reject(
+        RpcCode.INSUFFICIENT_RESOURCES_FOR_VALIDATE,
+        `Insufficient max L2Gas: max amount: ${rb.l2Gas.maxAmount}, actual used: ${minimalL2}.`,
+      )
+    }
+    const maxFee =
+      rb.l1Gas.maxAmount * rb.l1Gas.maxPricePerUnit +
+      rb.l2Gas.maxAmount * (rb.l2Gas.maxPricePerUnit + tx.tip) +
+      rb.l1DataGas.maxAmount * rb.l1DataGas.maxPricePerUnit
+    const balance = erc20BalanceOf(state, opts.feeToken, sender)
+    if (balance < maxFee) {
+      throw reject(
+        RpcCode.INSUFFICIENT_ACCOUNT_BALANCE,
+        `Resources bounds (max fee ${maxFee}) exceed balance (${balance}).`,
+      )
+    }
+  }
+
+  let constructorInvocation: Invocation | undefined
+  let validateInvocation: Invocation | undefined
+  try {
+    if (tx.type === 'DEPLOY_ACCOUNT') {
+      if (state.getClassHash(sender) !== 0n) throw new ExecutionFailure('CONTRACT_ADDRESS_UNAVAILABLE', [])
+      exec.deploy(
+        0n,
+        {
+          classHash: tx.classHash,
+          salt: tx.contractAddressSalt,
+          constructorCalldata: tx.constructorCalldata,
+          fromZero: true,
+        },
+        (inv) => {
+          constructorInvocation = inv
+        },
+      )
+    } else if (state.getClassHash(sender) === 0n) {
+      throw new ExecutionFailure(`Requested contract address ${toHex(sender)} is not deployed.`, [])
+    }
+    if (opts.validate) {
+      meter.metering = false
+      const calldata =
+        tx.type === 'INVOKE' ? tx.calldata : [tx.classHash, tx.contractAddressSalt, ...tx.constructorCalldata]
+      const selector = selectorOf(tx.type === 'INVOKE' ? '__validate__' : '__validate_deploy_account__')
+      validateInvocation = exec.call({ to: sender, selector, calldata }, 0n)
+      meter.metering = true
+      if (validateInvocation.result.length !== 1 || validateInvocation.result[0] !== VALID) {
+        throw new ExecutionFailure('The validate entry point should return `VALID`.', [
+          { contractAddress: sender, classHash: state.getClassHash(sender), selector },
+        ])
+      }
+    }
+  } catch (e) {
+    if (e instanceof ExecutionFailure) throw reject(RpcCode.VALIDATION_FAILURE, e.describe())
+    throw e
+  }
+  meter.metering = true
+  state.setNonce(sender, nonce + 1n)
+  const gasBeforeExecute = meter.used
+
+  let executeInvocation: Invocation | undefined
+  let revertReason: string | undefined
+  const execLayer = state.child()
+  const eventsBefore = exec.events.length
+  if (tx.type === 'INVOKE') {
+    const inner = new Execution(execLayer, info, opts.block, meter)
+    try {
+      executeInvocation = inner.call(
+        { to: sender, selector: selectorOf('__execute__'), calldata: tx.calldata },
+        0n,
+      )
+      exec.events.push(...inner.events)
+    } catch (e) {
+      if (!(e instanceof ExecutionFailure)) throw e
+      revertReason = `Transaction execution has failed:\n${e.describe()}`
+    }
+  }
+  const fixedL2 =
+    L2_GAS.txBase + L2_GAS.perCalldataFelt * BigInt(calldataLength) + validationGas(tx.signature.length)
+  const usageOf = (layers: StateDiff[]): GasUsage => {
+    // The fee transfer writes the sender's and the sequencer's balances (2 keys × 2 words, u256 low only).
+    const words = layers.reduce((n, d) => n + diffWords(d), 0) + 4
+    return { l1Gas: 0n, l2Gas: fixedL2 + meter.used, l1DataGas: BigInt(words) * L1_DATA_GAS_PER_WORD }
+  }
+  let usage = usageOf([state, execLayer])
+  if (opts.chargeFee && revertReason === undefined) {
+    for (const key of ['l2Gas', 'l1DataGas'] as const) {
+      if (usage[key] > rb[key].maxAmount) {
+        revertReason = `Insufficient max ${RESOURCE_NAMES[key]}: max amount: ${rb[key].maxAmount}, actual used: ${usage[key]}.`
+        break
+      }
+    }
+  }
+  let fee = feeOf(usage, opts.prices, tx.tip)
+  if (opts.chargeFee && revertReason === undefined) {
+    const balanceAfter = erc20BalanceOf(execLayer, opts.feeToken, sender)
+    if (balanceAfter < fee) revertReason = 'Insufficient fee token balance.'
+  }
+  if (revertReason !== undefined) {
+    exec.events.length = eventsBefore
+    execLayer.clear()
+    if (executeInvocation) executeInvocation.isReverted = true
+    meter.used = gasBeforeExecute
+    usage = usageOf([state])
+    const cap = {
+      l1Gas: rb.l1Gas.maxAmount,
+      l2Gas: rb.l2Gas.maxAmount,
+      l1DataGas: rb.l1DataGas.maxAmount,
+    }
+    if (opts.chargeFee) {
+      usage = {
+        l1Gas: minOf(usage.l1Gas, cap.l1Gas),
+        l2Gas: minOf(usage.l2Gas, cap.l2Gas),
+        l1DataGas: minOf(usage.l1DataGas, cap.l1DataGas),
+      }
+    }
+    fee = feeOf(usage, opts.prices, tx.tip)
+  } else {
+    execLayer.commit()
+  }
+
+  let feeTransferInvocation: Invocation | undefined
+  if (opts.chargeFee && fee > 0n) {
+    meter.metering = false
+    const transfer = selectorOf('transfer')
+    feeTransferInvocation = exec.call(
+      { to: opts.feeToken, selector: transfer, calldata: [opts.block.sequencerAddress, ...splitU256(fee)] },
+      sender,
+    )
+  }
+  return {
+    hash,
+    tx,
+    reverted: revertReason !== undefined,
+    ...(revertReason !== undefined ? { revertReason } : {}),
+    usage,
+    fee,
+    events: exec.events,
+    ...(validateInvocation ? { validateInvocation } : {}),
+    ...(executeInvocation && revertReason === undefined ? { executeInvocation } : {}),
+    ...(constructorInvocation ? { constructorInvocation } : {}),
+    ...(feeTransferInvocation ? { feeTransferInvocation } : {}),
+    stateDiff: copyDiff(state),
+  }
+}

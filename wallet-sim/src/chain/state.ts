@@ -1,0 +1,118 @@
+// Layered world state: a committed base, then one layer per pending block, transaction and phase.
+// A layer reads through to its parent and is either merged into it (commit) or dropped (revert),
+// which is how a reverted `__execute__` keeps the nonce bump and the fee but loses its writes.
+import type { Felt } from './contract'
+
+/** A JSON-safe state diff, in the shape of the RPC's STATE_DIFF (felts as bigints). */
+export interface StateDiff {
+  readonly storage: Map<Felt, Map<Felt, Felt>>
+  readonly classHashes: Map<Felt, Felt>
+  readonly nonces: Map<Felt, Felt>
+}
+
+/**
+ * One layer of contract state: storage, deployed class hashes and nonces.
+ * @example
+ * const base = new State()
+ * const tx = base.child()
+ * tx.setStorage(token, key, 5n)
+ * tx.commit() // base now holds the write
+ */
+export class State implements StateDiff {
+  readonly storage = new Map<Felt, Map<Felt, Felt>>()
+  readonly classHashes = new Map<Felt, Felt>()
+  readonly nonces = new Map<Felt, Felt>()
+
+  constructor(readonly parent?: State) {}
+
+  /** A new empty layer on top of this one. */
+  child(): State {
+    return new State(this)
+  }
+
+  getStorage(address: Felt, key: Felt): Felt {
+    for (let s: State | undefined = this; s; s = s.parent) {
+      const v = s.storage.get(address)?.get(key)
+      if (v !== undefined) return v
+    }
+    return 0n
+  }
+
+  setStorage(address: Felt, key: Felt, value: Felt): void {
+    let m = this.storage.get(address)
+    if (!m) {
+      m = new Map()
+      this.storage.set(address, m)
+    }
+    m.set(key, value)
+  }
+
+  /** The class hash deployed at `address`, 0n when none. */
+  getClassHash(address: Felt): Felt {
+    for (let s: State | undefined = this; s; s = s.parent) {
+      const v = s.classHashes.get(address)
+      if (v !== undefined) return v
+    }
+    return 0n
+  }
+
+  setClassHash(address: Felt, classHash: Felt): void {
+    this.classHashes.set(address, classHash)
+  }
+
+  getNonce(address: Felt): Felt {
+    for (let s: State | undefined = this; s; s = s.parent) {
+      const v = s.nonces.get(address)
+      if (v !== undefined) return v
+    }
+    return 0n
+  }
+
+  setNonce(address: Felt, nonce: Felt): void {
+    this.nonces.set(address, nonce)
+  }
+
+  /** Folds this layer's writes into its parent and empties it. */
+  commit(): void {
+    const p = this.parent
+    if (!p) throw new Error('cannot commit the base state')
+    mergeDiff(p, this)
+    this.clear()
+  }
+
+  clear(): void {
+    this.storage.clear()
+    this.classHashes.clear()
+    this.nonces.clear()
+  }
+
+  /** Every deployed address visible from this layer (for dumps and tests). */
+  allAddresses(): Set<Felt> {
+    const out = new Set<Felt>()
+    for (let s: State | undefined = this; s; s = s.parent) for (const a of s.classHashes.keys()) out.add(a)
+    return out
+  }
+}
+
+/** Copies every write of `diff` into `target`. */
+export function mergeDiff(target: State, diff: StateDiff): void {
+  for (const [addr, m] of diff.storage) for (const [k, v] of m) target.setStorage(addr, k, v)
+  for (const [addr, c] of diff.classHashes) target.setClassHash(addr, c)
+  for (const [addr, n] of diff.nonces) target.setNonce(addr, n)
+}
+
+/** A copy of a layer's own writes, detached from the layer. */
+export function copyDiff(diff: StateDiff): StateDiff {
+  const storage = new Map<Felt, Map<Felt, Felt>>()
+  for (const [addr, m] of diff.storage) storage.set(addr, new Map(m))
+  return { storage, classHashes: new Map(diff.classHashes), nonces: new Map(diff.nonces) }
+}
+
+/** Number of felts the diff publishes to L1 (the data-availability size the gas model charges). */
+export function diffWords(diff: StateDiff): number {
+  const contracts = new Set<Felt>([...diff.storage.keys(), ...diff.classHashes.keys(), ...diff.nonces.keys()])
+  let words = contracts.size * 2
+  for (const m of diff.storage.values()) words += m.size * 2
+  words += diff.classHashes.size + diff.nonces.size
+  return words
+}

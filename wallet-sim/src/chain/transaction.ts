@@ -1,0 +1,232 @@
+// V3 transactions: the broadcast JSON the RPC receives, its parsed form, and the Starknet hash.
+import { hash } from 'starknet'
+import type { Felt, ResourceBound, TxInfo } from './contract'
+import { RpcCode, RpcError } from './errors'
+import { parseFelt, toHex } from './felt'
+
+/** Transaction version 3, and its query variant (2^128 + 3) used by estimates and simulations. */
+export const TX_VERSION_3 = 3n
+export const QUERY_VERSION_3 = 2n ** 128n + 3n
+
+export interface ResourceBounds {
+  readonly l1Gas: ResourceBound
+  readonly l2Gas: ResourceBound
+  readonly l1DataGas: ResourceBound
+}
+
+interface TxCommon {
+  readonly version: bigint
+  readonly signature: readonly Felt[]
+  readonly nonce: Felt
+  readonly resourceBounds: ResourceBounds
+  readonly tip: bigint
+  readonly paymasterData: readonly Felt[]
+  readonly nonceDataAvailabilityMode: 0 | 1
+  readonly feeDataAvailabilityMode: 0 | 1
+}
+
+export interface InvokeTx extends TxCommon {
+  readonly type: 'INVOKE'
+  readonly senderAddress: Felt
+  readonly calldata: readonly Felt[]
+  readonly accountDeploymentData: readonly Felt[]
+  readonly proofFacts: readonly Felt[]
+}
+
+export interface DeployAccountTx extends TxCommon {
+  readonly type: 'DEPLOY_ACCOUNT'
+  readonly classHash: Felt
+  readonly contractAddressSalt: Felt
+  readonly constructorCalldata: readonly Felt[]
+  /** Computed from class hash, salt and calldata (deployer 0). */
+  readonly contractAddress: Felt
+}
+
+export type Transaction = InvokeTx | DeployAccountTx
+
+/** A transaction in RPC JSON form (BROADCASTED_TXN / TXN), as received and stored. */
+export type RpcTransaction = Record<string, unknown>
+
+const felts = (v: unknown, field: string): Felt[] => {
+  if (!Array.isArray(v)) throw invalid(`${field} must be an array of felts`)
+  return v.map((x) => felt(x, field))
+}
+const felt = (v: unknown, field: string): Felt => {
+  try {
+    return parseFelt(v)
+  } catch {
+    throw invalid(`${field}: invalid felt ${JSON.stringify(v)}`)
+  }
+}
+const invalid = (detail: string) => new RpcError(RpcCode.INVALID_PARAMS, detail)
+
+function daMode(v: unknown, field: string): 0 | 1 {
+  if (v === undefined || v === 'L1') return 0
+  if (v === 'L2') return 1
+  throw invalid(`${field} must be L1 or L2`)
+}
+
+function bound(v: unknown, field: string): ResourceBound {
+  const b = (v ?? {}) as Record<string, unknown>
+  return {
+    maxAmount: felt(b.max_amount ?? '0x0', `${field}.max_amount`),
+    maxPricePerUnit: felt(b.max_price_per_unit ?? '0x0', `${field}.max_price_per_unit`),
+  }
+}
+
+/**
+ * Parses a broadcast transaction. Versions other than 3 (and its query variant) are rejected with
+ * error 61, as Starknet 0.14 nodes do since V0–V2 transactions were retired.
+ * @example parseTransaction(body.invoke_transaction, 'INVOKE', chainId)
+ */
+export function parseTransaction(json: unknown, expectedType?: 'INVOKE' | 'DEPLOY_ACCOUNT'): Transaction {
+  if (typeof json !== 'object' || json === null) throw invalid('transaction must be an object')
+  const tx = json as RpcTransaction
+  const type = tx.type
+  if (expectedType && type !== expectedType) throw invalid(`expected a ${expectedType} transaction`)
+  if (type === 'DECLARE') throw new RpcError(RpcCode.UNSUPPORTED_CONTRACT_CLASS_VERSION)
+  if (type !== 'INVOKE' && type !== 'DEPLOY_ACCOUNT')
+    throw invalid(`unknown transaction type ${String(type)}`)
+  const version = felt(tx.version, 'version')
+  if (version !== TX_VERSION_3 && version !== QUERY_VERSION_3)
+    throw new RpcError(RpcCode.UNSUPPORTED_TX_VERSION)
+  const rb = (tx.resource_bounds ?? {}) as Record<string, unknown>
+  const common: TxCommon = {
+    version,
+    signature: felts(tx.signature ?? [], 'signature'),
+    nonce: felt(tx.nonce, 'nonce'),
+    resourceBounds: {
+      l1Gas: bound(rb.l1_gas, 'l1_gas'),
+      l2Gas: bound(rb.l2_gas, 'l2_gas'),
+      l1DataGas: bound(rb.l1_data_gas, 'l1_data_gas'),
+    },
+    tip: felt(tx.tip ?? '0x0', 'tip'),
+    paymasterData: felts(tx.paymaster_data ?? [], 'paymaster_data'),
+    nonceDataAvailabilityMode: daMode(tx.nonce_data_availability_mode, 'nonce_data_availability_mode'),
+    feeDataAvailabilityMode: daMode(tx.fee_data_availability_mode, 'fee_data_availability_mode'),
+  }
+  if (type === 'INVOKE') {
+    return {
+      ...common,
+      type,
+      senderAddress: felt(tx.sender_address, 'sender_address'),
+      calldata: felts(tx.calldata, 'calldata'),
+      accountDeploymentData: felts(tx.account_deployment_data ?? [], 'account_deployment_data'),
+      proofFacts: felts(tx.proof_facts ?? [], 'proof_facts'),
+    }
+  }
+  const classHash = felt(tx.class_hash, 'class_hash')
+  const contractAddressSalt = felt(tx.contract_address_salt, 'contract_address_salt')
+  const constructorCalldata = felts(tx.constructor_calldata, 'constructor_calldata')
+  const contractAddress = BigInt(
+    hash.calculateContractAddressFromHash(
+      contractAddressSalt,
+      classHash,
+      constructorCalldata.map((x) => x.toString()),
+      0,
+    ),
+  )
+  return { ...common, type, classHash, contractAddressSalt, constructorCalldata, contractAddress }
+}
+
+const boundsBN = (rb: ResourceBounds) => ({
+  l1_gas: { max_amount: rb.l1Gas.maxAmount, max_price_per_unit: rb.l1Gas.maxPricePerUnit },
+  l2_gas: { max_amount: rb.l2Gas.maxAmount, max_price_per_unit: rb.l2Gas.maxPricePerUnit },
+  l1_data_gas: { max_amount: rb.l1DataGas.maxAmount, max_price_per_unit: rb.l1DataGas.maxPricePerUnit },
+})
+
+/**
+ * The transaction hash exactly as Starknet computes it (Poseidon, V3 layout), via starknet.js.
+ * @example transactionHash(parseTransaction(json), 0x534e5f5345504f4c4941n)
+ */
+export function transactionHash(tx: Transaction, chainId: Felt): Felt {
+  const common = {
+    version: toHex(tx.version) as '0x3',
+    chainId: toHex(chainId) as '0x534e5f5345504f4c4941',
+    nonce: tx.nonce,
+    nonceDataAvailabilityMode: tx.nonceDataAvailabilityMode,
+    feeDataAvailabilityMode: tx.feeDataAvailabilityMode,
+    resourceBounds: boundsBN(tx.resourceBounds),
+    tip: tx.tip,
+    paymasterData: [...tx.paymasterData],
+  }
+  if (tx.type === 'INVOKE') {
+    return BigInt(
+      hash.calculateInvokeTransactionHash({
+        ...common,
+        senderAddress: tx.senderAddress,
+        compiledCalldata: tx.calldata.map((x) => x.toString()),
+        accountDeploymentData: [...tx.accountDeploymentData],
+        ...(tx.proofFacts.length ? { proofFacts: [...tx.proofFacts] } : {}),
+      }),
+    )
+  }
+  return BigInt(
+    hash.calculateDeployAccountTransactionHash({
+      ...common,
+      contractAddress: tx.contractAddress,
+      classHash: tx.classHash,
+      compiledConstructorCalldata: tx.constructorCalldata.map((x) => x.toString()),
+      salt: tx.contractAddressSalt,
+    }),
+  )
+}
+
+/** The account whose nonce and balance the transaction uses. */
+export const senderOf = (tx: Transaction): Felt =>
+  tx.type === 'INVOKE' ? tx.senderAddress : tx.contractAddress
+
+/** What contracts see through `get_tx_info`. */
+export function txInfoOf(tx: Transaction, txHash: Felt, chainId: Felt): TxInfo {
+  return {
+    hash: txHash,
+    version: tx.version,
+    accountAddress: senderOf(tx),
+    signature: tx.signature,
+    nonce: tx.nonce,
+    chainId,
+    tip: tx.tip,
+    resourceBounds: tx.resourceBounds,
+    paymasterData: tx.paymasterData,
+    accountDeploymentData: tx.type === 'INVOKE' ? tx.accountDeploymentData : [],
+    nonceDataAvailabilityMode: tx.nonceDataAvailabilityMode,
+    feeDataAvailabilityMode: tx.feeDataAvailabilityMode,
+  }
+}
+
+/** The transaction in the RPC's TXN JSON form (what getTransactionByHash returns, without the hash). */
+export function toRpcTransaction(tx: Transaction): RpcTransaction {
+  const rb = tx.resourceBounds
+  const b = (x: ResourceBound) => ({
+    max_amount: toHex(x.maxAmount),
+    max_price_per_unit: toHex(x.maxPricePerUnit),
+  })
+  const da = (m: 0 | 1) => (m === 0 ? 'L1' : 'L2')
+  const common = {
+    version: toHex(tx.version),
+    signature: tx.signature.map(toHex),
+    nonce: toHex(tx.nonce),
+    resource_bounds: { l1_gas: b(rb.l1Gas), l1_data_gas: b(rb.l1DataGas), l2_gas: b(rb.l2Gas) },
+    tip: toHex(tx.tip),
+    paymaster_data: tx.paymasterData.map(toHex),
+    nonce_data_availability_mode: da(tx.nonceDataAvailabilityMode),
+    fee_data_availability_mode: da(tx.feeDataAvailabilityMode),
+  }
+  if (tx.type === 'INVOKE') {
+    return {
+      type: 'INVOKE',
+      sender_address: toHex(tx.senderAddress),
+      calldata: tx.calldata.map(toHex),
+      ...common,
+      account_deployment_data: tx.accountDeploymentData.map(toHex),
+      ...(tx.proofFacts.length ? { proof_facts: tx.proofFacts.map(toHex) } : {}),
+    }
+  }
+  return {
+    type: 'DEPLOY_ACCOUNT',
+    class_hash: toHex(tx.classHash),
+    contract_address_salt: toHex(tx.contractAddressSalt),
+    constructor_calldata: tx.constructorCalldata.map(toHex),
+    ...common,
+  }
+}
