@@ -1,0 +1,40 @@
+// One way to start the system Chromium for every browser test (journeys, connector tests, benchmarks).
+import { existsSync } from 'node:fs'
+import { type Browser, chromium } from 'playwright-core'
+
+/** Flags for a headless Chromium on a machine with a closed network and no sandbox (containers, CI). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+] as const
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+
+/** `$CHROMIUM_PATH`, else the first system Chromium found; throws with the way out when there is none. */
+export function chromiumPath(): string {
+  const fromEnv = process.env.CHROMIUM_PATH
+  if (fromEnv) return fromEnv
+  const found = CANDIDATES.find((candidate) => existsSync(candidate))
+  if (found) return found
+  throw new Error(
+    'No Chromium found: install Debian chromium (apt-get install -y chromium) or set CHROMIUM_PATH. `npm test` installs it for you.',
+  )
+}
+
+/**
+ * Launches headless Chromium; dispose with `await using`.
+ * @example
+ * await using browser = await launchBrowser()
+ * const page = await browser.newPage()
+ */
+export async function launchBrowser(): Promise<Browser & AsyncDisposable> {
+  // Playwright gives every launch a fresh temporary profile of its own.
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] })
+  return Object.assign(browser, { [Symbol.asyncDispose]: () => browser.close() })
+}
