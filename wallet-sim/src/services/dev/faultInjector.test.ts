@@ -115,3 +115,18 @@ it('drops the signature header from the real answer', async () => {
   expect(await unsigned.json()).toEqual({ transactionHash: '0xabc' })
   expect((await execute()).headers.get('signature')).toBe('0x1,0x2')
 })
+
+it('leaves CORS preflights alone and lets browsers read injected answers', async () => {
+  await addFault({ route: '/paymaster/v1/execute', count: 1, status: 503 })
+  const preflight = await fetch(`${served.url}/paymaster/v1/execute`, {
+    method: 'OPTIONS',
+    headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+  })
+  expect(preflight.status).not.toBe(503)
+  const failed = await fetch(`${served.url}/paymaster/v1/execute`, {
+    method: 'POST',
+    headers: { origin: 'http://localhost:5173' },
+  })
+  expect(failed.status).toBe(503)
+  expect(failed.headers.get('access-control-allow-origin')).toBe('*')
+})

@@ -26,9 +26,15 @@ export function faultInjector(registry: FaultRegistry, options: FaultInjectorOpt
   return async (req, res, next) => {
     const path = req.originalUrl.split('?')[0] ?? '/'
     if (exempt.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return next()
+    // A CORS preflight is the browser's, not the client's request: faulting it would hide the fault.
+    if (req.method === 'OPTIONS') return next()
     const fault = registry.take(req.method, path)
     if (fault === undefined) return next()
     if (fault.delayMs !== undefined && fault.delayMs > 0) await sleep(fault.delayMs)
+    const answersItself =
+      fault.malformedJson === true || fault.status !== undefined || fault.body !== undefined
+    // Let browser clients read the injected status, as they can read the real services' answers.
+    if (answersItself && req.headers.origin !== undefined) res.setHeader('Access-Control-Allow-Origin', '*')
     if (fault.malformedJson === true) {
       // Valid start, cut mid-string: what a proxy dropping the connection or a buggy server produces.
       res
