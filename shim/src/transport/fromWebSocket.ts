@@ -23,9 +23,9 @@ export type FromWebSocketOptions = {
   /** wallet-sim's tRPC endpoint, e.g. `ws://localhost:3005/trpc`. */
   url: string
   /** Defaults to `globalThis.WebSocket` (browsers, Node 22+); pass `ws`'s class on Node 20. */
-  WebSocket?: WebSocketConstructor
+  WebSocket?: WebSocketConstructor | undefined
   /** Called on every state change. */
-  onState?: (state: WebSocketState) => void
+  onState?: ((state: WebSocketState) => void) | undefined
 }
 
 /** A WebSocket channel plus its observable connection state. */

@@ -11,7 +11,8 @@ export type {
   WebSocketState,
 } from './fromWebSocket'
 export type { FromWindowOptions } from './fromWindow'
-export { messengerLink, unwrapError } from './link'
+export type { LinkCaller } from './link'
+export { callLink, messengerLink, unwrapError } from './link'
 export * as Messenger from './Messenger'
 export type { MemoryPeer } from './memory'
 export type { Channel, Messenger as MessengerType, Observer, RpcRequest, RpcResponse } from './types'

@@ -1,11 +1,14 @@
-import { TRPCClientError, type TRPCLink } from '@trpc/client'
+import type { OperationResultEnvelope, TRPCClientError, TRPCLink } from '@trpc/client'
 import type { AnyTRPCRouter } from '@trpc/server'
 import { observable } from '@trpc/server/observable'
 import type { Messenger } from './types'
 
+// Only types come from @trpc/client: importing its index pulls its WebSocket client into every bundle
+// (2.7 KB gzip), and tRPC's own client wraps link errors in TRPCClientError anyway.
+
 /**
  * The terminating tRPC v11 link over a Messenger: one link whatever the transport (window, WebSocket,
- * memory). Errors keep the coded error as `cause` (see {@link unwrapError}).
+ * memory). Links fail with the coded error itself; tRPC's client wraps it as `cause` (see {@link unwrapError}).
  *
  * @example
  * const client = createTRPCClient<WalletRouter>({ links: [messengerLink(messenger)] })
@@ -14,29 +17,71 @@ import type { Messenger } from './types'
 export function messengerLink<TRouter extends AnyTRPCRouter>(messenger: Messenger): TRPCLink<TRouter> {
   return () =>
     ({ op }) =>
-      observable((observer) => {
-        if (op.type === 'subscription' || op.type === 'query' || op.type === 'mutation') {
-          return messenger.send(
+      observable<OperationResultEnvelope<unknown, TRPCClientError<TRouter>>, TRPCClientError<TRouter>>(
+        (observer) =>
+          messenger.send(
             { type: op.type, path: op.path, input: op.input },
             {
               // The envelope carries tRPC's own result shape ({type?, data}); hand it on untouched.
-              next: (result) => observer.next({ result } as Parameters<typeof observer.next>[0]),
-              error: (error) => observer.error(TRPCClientError.from(error)),
+              next: (result) => observer.next({ result } as OperationResultEnvelope<unknown, never>),
+              error: (error) => observer.error(error as TRPCClientError<TRouter>),
               complete: () => observer.complete(),
             },
-          )
-        }
-        observer.error(TRPCClientError.from(new TypeError(`Unsupported operation: ${String(op.type)}`)))
-        return () => {}
-      })
+          ),
+      )
 }
 
 /**
- * The coded error behind a tRPC client error (tRPC wraps what a link rejects with).
+ * The coded error behind a tRPC client error (tRPC's client wraps what a link fails with).
  *
  * @example
  * try { await client.enable.mutate() } catch (e) { throw unwrapError(e) }
  */
 export function unwrapError(error: unknown): unknown {
-  return error instanceof TRPCClientError && error.cause instanceof Error ? error.cause : error
+  const wrapped = error as { name?: unknown; cause?: unknown } | undefined
+  return wrapped?.name === 'TRPCClientError' && wrapped.cause instanceof Error ? wrapped.cause : error
+}
+
+/** Calls of a tRPC link without tRPC's client runtime: what the connector needs, at a fraction of the size. */
+export type LinkCaller = {
+  mutation(path: string, input?: unknown): Promise<unknown>
+  subscription(path: string, input: unknown, onData: (data: unknown) => void): () => void
+}
+
+/**
+ * Runs operations through a terminating tRPC link directly.
+ *
+ * @example
+ * const wallet = callLink(messengerLink(messenger))
+ * await wallet.mutation('requestChainId')
+ */
+export function callLink(link: TRPCLink<AnyTRPCRouter>): LinkCaller {
+  const run = link({} as never)
+  let nextId = 0
+  const start = (type: 'mutation' | 'subscription', path: string, input: unknown) =>
+    run({
+      op: { id: ++nextId, type, path, input, context: {}, signal: null },
+      next: () => {
+        throw new TypeError('messengerLink is a terminating link')
+      },
+    })
+  return {
+    mutation: (path, input) =>
+      new Promise((resolve, reject) => {
+        start('mutation', path, input).subscribe({
+          next: (envelope) => resolve('data' in envelope.result ? envelope.result.data : undefined),
+          error: reject,
+        })
+      }),
+    subscription(path, input, onData) {
+      const subscription = start('subscription', path, input).subscribe({
+        next: (envelope) => {
+          const { result } = envelope
+          if ('data' in result && (!('type' in result) || result.type === 'data')) onData(result.data)
+        },
+        error: () => {},
+      })
+      return () => subscription.unsubscribe()
+    },
+  }
 }

@@ -1,0 +1,47 @@
+import {
+  POPUP_SIZES,
+  SESSION_TYPED_DATA_DOMAIN_NAME,
+  SESSION_TYPED_DATA_PRIMARY_TYPE,
+  WALLET_ROUTES,
+} from '@webwallet/protocol'
+import type { PopupPlacement } from '../dialog/types'
+
+/** Typed data as far as routing needs to read it. */
+type TypedDataLike = { primaryType?: unknown; domain?: { name?: unknown } } | undefined
+
+/**
+ * Is this the typed data of a session (primaryType Session, domain 'SessionAccount.session')?
+ *
+ * @example
+ * isSessionTypedData({ primaryType: 'Session', domain: { name: 'SessionAccount.session' } }) // true
+ */
+export function isSessionTypedData(typedData: TypedDataLike): boolean {
+  return (
+    typedData?.primaryType === SESSION_TYPED_DATA_PRIMARY_TYPE &&
+    typedData.domain?.name === SESSION_TYPED_DATA_DOMAIN_NAME
+  )
+}
+
+/**
+ * The popup route and size for a wallet procedure (SPEC.md section 2): signing routes 385x440, review
+ * 385x775, everything else the login page at 775x385.
+ *
+ * @example
+ * popupPlacement('signTypedData', typedData) // { route: '/signMessage', width: 385, height: 440 }
+ */
+export function popupPlacement(procedure: string, input?: unknown): PopupPlacement {
+  switch (procedure) {
+    case 'signTypedData':
+    case 'signMessage':
+      return isSessionTypedData(input as TypedDataLike)
+        ? { route: WALLET_ROUTES.signSessionKeys, ...POPUP_SIZES.signing }
+        : { route: WALLET_ROUTES.signMessage, ...POPUP_SIZES.signing }
+    case 'connectAndSignSession':
+      return { route: WALLET_ROUTES.signSessionKeys, ...POPUP_SIZES.signing }
+    case 'addInvokeTransaction':
+    case 'execute':
+      return { route: WALLET_ROUTES.review, ...POPUP_SIZES.review }
+    default:
+      return { route: WALLET_ROUTES.login, ...POPUP_SIZES.default }
+  }
+}

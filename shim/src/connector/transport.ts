@@ -1,0 +1,125 @@
+import * as Dialog from '../dialog/Dialog'
+import type { OpenerWindow } from '../dialog/popup'
+import type { Dialog as DialogType, ModalUpdate } from '../dialog/types'
+import type { WebSocketConstructor } from '../transport/fromWebSocket'
+import { callLink, messengerLink } from '../transport/link'
+import * as Messenger from '../transport/Messenger'
+import { popupPlacement } from './placement'
+
+/** Where the wallet runs: an iframe modal, a popup window, or wallet-sim over WebSocket (headless). */
+export type TransportKind = 'iframe' | 'popup' | 'websocket'
+
+/** Options of {@link openTransport}; the DOM parts can be injected for tests. */
+export type OpenTransportOptions = {
+  walletUrl: string
+  brandName: string
+  /** wallet-sim's tRPC socket; defaults to the wallet URL with ws(s): and path /trpc. */
+  websocketUrl?: string | undefined
+  WebSocket?: WebSocketConstructor | undefined
+  document?: Document | undefined
+  opener?: OpenerWindow | undefined
+  /** Where the wallet's replies arrive; the page's window by default. */
+  listen?: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined
+}
+
+/** A live connection to the wallet: its dialog (if any) and a tRPC client over one Messenger. */
+export type WalletTransport = {
+  readonly kind: TransportKind
+  readonly dialog: DialogType | undefined
+  /**
+   * Shows the wallet for a procedure (popups open synchronously here: call it inside the user's click,
+   * before any await). Throws 'Could not open popup' when blocked.
+   */
+  show(procedure: string, input?: unknown): void
+  /** Runs one wallet mutation; rejects with the coded error. */
+  mutate(procedure: string, input?: unknown): Promise<unknown>
+  destroy(): void
+}
+
+/**
+ * Builds the dialog, Messenger and tRPC client for one transport kind; the iframe follows the wallet's
+ * `updateModal` subscription (show, hide, size).
+ *
+ * @example
+ * const wallet = openTransport('popup', { walletUrl: 'https://web.argent.xyz', brandName: 'Argent' })
+ * wallet.show('requestAccounts')
+ * const accounts = await wallet.mutate('requestAccounts', { silent_mode: false })
+ */
+export function openTransport(kind: TransportKind, options: OpenTransportOptions): WalletTransport {
+  Dialog.removeStale(options.document)
+  let dialog: DialogType | undefined
+  let messenger: ReturnType<typeof Messenger.create>
+  if (kind === 'websocket') {
+    messenger = Messenger.create(
+      Messenger.fromWebSocket({
+        url: options.websocketUrl ?? websocketUrl(options.walletUrl),
+        WebSocket: options.WebSocket,
+      }),
+    )
+  } else {
+    const shown =
+      kind === 'iframe'
+        ? Dialog.iframe({
+            walletUrl: options.walletUrl,
+            brandName: options.brandName,
+            document: options.document,
+          })
+        : Dialog.popup({ walletUrl: options.walletUrl, opener: options.opener })
+    dialog = shown
+    messenger = Messenger.create(
+      Messenger.fromWindow({
+        listen: options.listen ?? globalThis.window,
+        target: () => shown.window(),
+        origin: options.walletUrl,
+        ready: () => shown.ready(),
+        onGone: (listener) => shown.onClose(listener),
+      }),
+    )
+  }
+  const client = callLink(messengerLink(messenger))
+  const stopModal =
+    kind === 'iframe'
+      ? client.subscription('updateModal', undefined, (update) => {
+          const parsed = parseModalUpdate(update)
+          if (parsed) dialog?.update(parsed)
+        })
+      : undefined
+
+  return {
+    kind,
+    dialog,
+    show(procedure, input) {
+      if (kind === 'popup') dialog?.open(popupPlacement(procedure, input))
+    },
+    mutate: (procedure, input) => client.mutation(procedure, input),
+    destroy() {
+      stopModal?.()
+      messenger.destroy()
+      dialog?.destroy()
+    },
+  }
+}
+
+/** `https://host/x` → `wss://host/trpc` (wallet-sim's tRPC socket). */
+export function websocketUrl(walletUrl: string): string {
+  const url = new URL('/trpc', walletUrl)
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+  return url.href
+}
+
+/** Reads an updateModal value: `'show'`, `'hide'` or `{action, height?, width?}`; anything else is ignored. */
+export function parseModalUpdate(value: unknown): ModalUpdate | undefined {
+  const update = (typeof value === 'string' ? { action: value } : value) as Partial<
+    Record<string, unknown>
+  > | null
+  if (typeof update !== 'object' || update === null) return undefined
+  const { action, height, width } = update
+  const size = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v > 0
+  if (action === 'show' || action === 'hide') return { action }
+  if (action === 'updateHeight' && size(height)) return { action, height: height as number }
+  if (action === 'updateWidth' && size(width)) return { action, width: width as number }
+  if (action === 'updateSize' && size(height) && size(width)) {
+    return { action, height: height as number, width: width as number }
+  }
+  return undefined
+}
