@@ -19,12 +19,16 @@ export function airdropsFor(address: string, seed: string, nowSeconds: number): 
       tokenAddress: STRK_ADDRESS,
       amount: (BigInt(random.int(10, 2000)) * 10n ** 18n).toString(),
       claimUrl: 'https://provisions.starknet.io',
-      claimStart: nowSeconds - DAY,
-      claimEnd: nowSeconds + 30 * DAY,
+      claimStart: isoDate(nowSeconds - DAY),
+      claimEnd: isoDate(nowSeconds + 30 * DAY),
     },
   ]
   if (random.int(0, 1) === 1) {
-    drops.push({ tokenAddress: STRK_ADDRESS, claimStart: nowSeconds + 7 * DAY })
+    drops.push({ tokenAddress: STRK_ADDRESS, claimStart: isoDate(nowSeconds + 7 * DAY) })
   }
   return drops
+}
+
+function isoDate(seconds: number): string {
+  return new Date(seconds * 1000).toISOString()
 }

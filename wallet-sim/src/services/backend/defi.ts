@@ -56,13 +56,11 @@ function liquidityProduct(random: SeededRandom): Product {
       id: `ekubo-${index}`,
       investmentId: 'ekubo-strk-eth',
       totalBalances: { [STRK_ADDRESS]: strk.toString(), [ETH_ADDRESS]: eth.toString() },
-      liquidity: {
-        tokenId: String(random.int(100000, 999999)),
-        poolFeePercentage: '0.05',
-        tickSpacingPercentage: '0.1',
-        token0: side(STRK_ADDRESS, strk),
-        token1: side(ETH_ADDRESS, eth),
-      },
+      tokenId: String(random.int(100000, 999999)),
+      poolFeePercentage: '0.05',
+      tickSpacingPercentage: '0.1',
+      token0: side(STRK_ADDRESS, strk),
+      token1: side(ETH_ADDRESS, eth),
     }
   })
   return {
@@ -84,14 +82,12 @@ function lendingProduct(random: SeededRandom): Product {
     tokenAddress,
     // Debt is reported as a negative balance, as portfolio views subtract it.
     totalBalances: { [tokenAddress]: (isDebt ? -balance : balance).toString() },
-    lending: {
-      apy: percent(random, 800),
-      totalApy: percent(random, 1200),
-      group,
-      collateral: !isDebt,
-      debt: isDebt,
-      lending: !isDebt,
-    },
+    apy: percent(random, 800),
+    totalApy: percent(random, 1200),
+    group,
+    collateral: !isDebt,
+    debt: isDebt,
+    lending: !isDebt,
   })
   return {
     productId: 'vesu-lending',
@@ -116,7 +112,7 @@ function delegationProduct(random: SeededRandom): Product {
         id: 'delegation-0',
         tokenAddress: STRK_ADDRESS,
         totalBalances: { [STRK_ADDRESS]: delegated.toString() },
-        delegation: { delegatingTo: random.hex() },
+        delegatingTo: random.hex(),
       },
     ],
   }
@@ -131,24 +127,23 @@ function stakingProduct(random: SeededRandom, nowSeconds: number): Product {
       id: `staking-${index}`,
       tokenAddress: STRK_ADDRESS,
       totalBalances: { [STRK_ADDRESS]: (staked + rewards).toString() },
-      staking: {
-        stakerInfo: {
-          name: random.pick(['Karnot', 'Nethermind', 'Braavos', 'Argent']),
-          address: random.hex(),
-        },
-        accruedRewards: rewards.toString(),
-        stakedAmount: staked.toString(),
-        ...(withdrawing
-          ? {
-              pendingWithdrawal: {
-                amount: (staked / 4n).toString(),
-                withdrawableAfter: nowSeconds + 21 * 86400,
-              },
-            }
-          : {}),
-        apy: percent(random, 1000),
-        totalApy: percent(random, 1200),
+      stakerInfo: {
+        name: random.pick(['Karnot', 'Nethermind', 'Braavos', 'Argent']),
+        address: random.hex(),
       },
+      accruedRewards: rewards.toString(),
+      stakedAmount: staked.toString(),
+      ...(withdrawing
+        ? {
+            pendingWithdrawal: {
+              amount: (staked / 4n).toString(),
+              // Starknet staking's exit window is 21 days.
+              withdrawableAfter: new Date((nowSeconds + 21 * 86400) * 1000).toISOString(),
+            },
+          }
+        : {}),
+      apy: percent(random, 1000),
+      totalApy: percent(random, 1200),
     }
   })
   return {
@@ -172,7 +167,8 @@ function yieldProduct(random: SeededRandom): Product {
         id: 'endur-0',
         tokenAddress: XSTRK_ADDRESS,
         totalBalances: { [XSTRK_ADDRESS]: shares.toString() },
-        yield: { apy, totalApy: apy },
+        apy,
+        totalApy: apy,
       },
     ],
   }

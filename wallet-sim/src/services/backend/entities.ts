@@ -46,10 +46,11 @@ export type PriceEntry = z.infer<typeof PriceEntry>
 export const BalanceEntry = z.object({ tokenAddress: z.string(), tokenBalance: z.string() })
 export type BalanceEntry = z.infer<typeof BalanceEntry>
 
-export const BalanceAnswer = z.union([
-  z.object({ status: z.literal('initialising') }),
-  z.object({ status: z.literal('initialised'), balances: z.array(BalanceEntry) }),
-])
+// `balances` is empty while initialising, so one schema reads both answers.
+export const BalanceAnswer = z.object({
+  status: z.enum(['initialising', 'initialised']),
+  balances: z.array(BalanceEntry),
+})
 export type BalanceAnswer = z.infer<typeof BalanceAnswer>
 
 const PositionBase = {
@@ -60,7 +61,7 @@ const PositionBase = {
 }
 
 const LiquidityToken = z.object({
-  tokenAddress: z.string(),
+  tokenAddress: z.optional(z.string()),
   principal: z.string(),
   accruedFees: z.string(),
   minPrice: z.string(),
@@ -68,61 +69,52 @@ const LiquidityToken = z.object({
   currentPrice: z.string(),
 })
 
+// Positions are flat: a kind is told apart by its own fields (tokenId, collateral, delegatingTo, stakerInfo, apy).
 export const LiquidityPosition = z.object({
   ...PositionBase,
-  liquidity: z.object({
-    tokenId: z.string(),
-    poolFeePercentage: z.string(),
-    tickSpacingPercentage: z.optional(z.string()),
-    token0: LiquidityToken,
-    token1: LiquidityToken,
-  }),
+  tokenId: z.string(),
+  poolFeePercentage: z.string(),
+  tickSpacingPercentage: z.optional(z.string()),
+  token0: LiquidityToken,
+  token1: LiquidityToken,
 })
 
 export const LendingPosition = z.object({
   ...PositionBase,
-  lending: z.object({
-    apy: z.optional(z.string()),
-    totalApy: z.optional(z.string()),
-    group: z.optional(z.string()),
-    collateral: z.boolean(),
-    debt: z.boolean(),
-    lending: z.boolean(),
-  }),
+  apy: z.optional(z.string()),
+  totalApy: z.optional(z.string()),
+  group: z.optional(z.string()),
+  collateral: z.boolean(),
+  debt: z.boolean(),
+  lending: z.boolean(),
 })
 
-export const DelegationPosition = z.object({
-  ...PositionBase,
-  delegation: z.object({ delegatingTo: z.string() }),
-})
+export const DelegationPosition = z.object({ ...PositionBase, delegatingTo: z.string() })
 
-export const YieldPosition = z.object({
-  ...PositionBase,
-  yield: z.object({ apy: z.string(), totalApy: z.string() }),
-})
+export const YieldPosition = z.object({ ...PositionBase, apy: z.string(), totalApy: z.string() })
 
 export const StakingPosition = z.object({
   ...PositionBase,
-  staking: z.object({
-    stakerInfo: z.object({
-      name: z.optional(z.string()),
-      iconUrl: z.optional(z.string()),
-      address: z.string(),
-    }),
-    accruedRewards: z.string(),
-    stakedAmount: z.string(),
-    pendingWithdrawal: z.optional(z.object({ amount: z.string(), withdrawableAfter: z.number() })),
-    apy: z.optional(z.string()),
-    totalApy: z.optional(z.string()),
+  stakerInfo: z.object({
+    name: z.optional(z.string()),
+    iconUrl: z.optional(z.string()),
+    address: z.string(),
   }),
+  accruedRewards: z.string(),
+  stakedAmount: z.string(),
+  /** `withdrawableAfter` is an ISO 8601 date. */
+  pendingWithdrawal: z.optional(z.object({ amount: z.string(), withdrawableAfter: z.string() })),
+  apy: z.optional(z.string()),
+  totalApy: z.optional(z.string()),
 })
 
+// Most specific first: objects are not strict, so a staking position would also pass as a yield position.
 export const Position = z.union([
   LiquidityPosition,
+  StakingPosition,
   LendingPosition,
   DelegationPosition,
   YieldPosition,
-  StakingPosition,
 ])
 export type Position = z.infer<typeof Position>
 
@@ -155,8 +147,9 @@ export const Airdrop = z.object({
   tokenAddress: z.string(),
   amount: z.optional(z.string()),
   claimUrl: z.optional(z.string()),
-  claimStart: z.number(),
-  claimEnd: z.optional(z.number()),
+  /** ISO 8601 dates. */
+  claimStart: z.string(),
+  claimEnd: z.optional(z.string()),
 })
 export type Airdrop = z.infer<typeof Airdrop>
 

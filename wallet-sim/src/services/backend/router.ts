@@ -99,7 +99,7 @@ export function createBackendRouter(deps: BackendDependencies): Router {
     const seen = polls.get(key) ?? 0
     if (seen < initialisingPolls) {
       polls.set(key, seen + 1)
-      res.json({ status: 'initialising' } satisfies BalanceAnswer)
+      res.json({ status: 'initialising', balances: [] } satisfies BalanceAnswer)
       return
     }
     const read = await Promise.all(
