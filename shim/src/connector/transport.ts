@@ -46,7 +46,8 @@ export type WalletTransport = {
  * const accounts = await wallet.mutate('requestAccounts', { silent_mode: false })
  */
 export function openTransport(kind: TransportKind, options: OpenTransportOptions): WalletTransport {
-  Dialog.removeStale(options.document)
+  const doc = options.document ?? (globalThis as { document?: Document }).document
+  if (doc) Dialog.removeStale(doc) // headless (Node) has no page to clean
   let dialog: DialogType | undefined
   let messenger: ReturnType<typeof Messenger.create>
   if (kind === 'websocket') {
