@@ -99,7 +99,13 @@ export function createFaultRegistry(): FaultRegistry {
   }
 }
 
-/** Prefix match on whole segments; `*` matches exactly one segment. */
+/**
+ * Prefix match on whole segments; a `*` segment matches exactly one segment.
+ *
+ * @example
+ * routeMatcher('/paymaster/v1')('/paymaster/v1/execute') // true
+ * routeMatcher('/paymaster/v1')('/paymaster/v10') // false
+ */
 export function routeMatcher(route: string): (path: string) => boolean {
   const want = segments(route)
   return (path) => {
