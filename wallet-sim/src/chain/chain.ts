@@ -17,6 +17,7 @@ import {
   traceJson,
 } from './records'
 import { type RunOptions, runTransaction, type TxOutcome, TxRejected } from './run-transaction'
+import { type ChainSnapshot, chainFromSnapshot, snapshotChain } from './snapshot'
 import { mergeDiff, State } from './state'
 import {
   parseTransaction,
@@ -318,6 +319,22 @@ export class Chain {
 
   /** The sender of a parsed transaction (re-exported for the RPC layer). */
   static senderOf = senderOf
+
+  /**
+   * A JSON-safe deep copy of the whole chain (state, blocks, transactions, receipts, traces).
+   * @example writeFileSync(file, JSON.stringify(chain.snapshot()))
+   */
+  snapshot(): ChainSnapshot {
+    return snapshotChain(this)
+  }
+
+  /**
+   * The chain a snapshot describes.
+   * @example const chain = Chain.fromSnapshot(JSON.parse(readFileSync(file, 'utf8')))
+   */
+  static fromSnapshot(snapshot: ChainSnapshot, options: ChainOptions = {}): Chain {
+    return chainFromSnapshot(snapshot, options)
+  }
 }
 
 const transactionJsonOf = (o: TxOutcome): JsonObject => toRpcTransaction(o.tx) as JsonObject

@@ -1,0 +1,102 @@
+// The simulator's chain host: the current chain and accounts, block-time mining, dump/load/restart
+// and `--state FILE` persistence (atomic: write a temporary file, then rename).
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import type { DevHost } from '../rpc/devnet-methods'
+import { Chain } from './chain'
+import { createChain, type GenesisOptions, type PredeployedAccount } from './genesis'
+import type { ChainSnapshot } from './snapshot'
+
+export interface SimulatorOptions extends GenesisOptions {
+  /** Persist the chain here after every block and load it at start. */
+  readonly stateFile?: string
+}
+
+interface Dump {
+  readonly format: 'wallet-sim/dump@1'
+  readonly accounts: readonly PredeployedAccount[]
+  readonly chain: ChainSnapshot
+}
+
+/**
+ * Owns the chain that the RPC serves; `restart()` and `load()` swap it for a new one.
+ * @example const sim = new Simulator({ seed: 1 }); sim.chain.latest.number // 0
+ */
+export class Simulator implements DevHost {
+  chain!: Chain
+  accounts!: readonly PredeployedAccount[]
+  private timer: ReturnType<typeof setInterval> | undefined
+  private saveScheduled = false
+
+  constructor(readonly options: SimulatorOptions = {}) {
+    const file = options.stateFile
+    if (file && existsSync(file)) this.load(JSON.parse(readFileSync(file, 'utf8')) as unknown)
+    else this.restart()
+  }
+
+  /** The chain and accounts as one JSON-safe object (devnet_dump). */
+  dump(): Dump {
+    return { format: 'wallet-sim/dump@1', accounts: this.accounts, chain: this.chain.snapshot() }
+  }
+
+  load(snapshot: unknown): void {
+    const dump = snapshot as Dump
+    if (dump?.format !== 'wallet-sim/dump@1') throw new Error('not a wallet-sim dump (devnet_dump output)')
+    this.use(Chain.fromSnapshot(dump.chain, this.chainOptions()), dump.accounts)
+  }
+
+  /** A fresh genesis with the same options (devnet_restart). */
+  restart(): void {
+    const { chain, accounts } = createChain({ ...this.options, ...this.chainOptions() })
+    this.use(chain, accounts)
+  }
+
+  private chainOptions() {
+    return {
+      blockTime: this.options.blockTime ?? 0,
+      ...(this.options.clock ? { clock: this.options.clock } : {}),
+    }
+  }
+
+  private use(chain: Chain, accounts: readonly PredeployedAccount[]): void {
+    this.chain = chain
+    this.accounts = accounts
+    if (this.timer) clearInterval(this.timer)
+    this.timer = undefined
+    const blockTime = chain.blockTime
+    if (blockTime > 0) {
+      this.timer = setInterval(() => {
+        if (chain.pendingTxs.length > 0) chain.closeBlock()
+      }, blockTime)
+      this.timer.unref()
+    }
+    if (this.options.stateFile) {
+      chain.onCommit(() => this.scheduleSave())
+      this.scheduleSave()
+    }
+  }
+
+  // Blocks can come fast; one write per event-loop turn keeps the file current without a write per block.
+  private scheduleSave(): void {
+    if (this.saveScheduled) return
+    this.saveScheduled = true
+    setImmediate(() => {
+      this.saveScheduled = false
+      this.save()
+    })
+  }
+
+  /** Writes the state file now (atomic rename). */
+  save(): void {
+    const file = this.options.stateFile
+    if (!file) return
+    const tmp = `${file}.${process.pid}.tmp`
+    writeFileSync(tmp, JSON.stringify(this.dump()))
+    renameSync(tmp, file)
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = undefined
+    if (this.options.stateFile) this.save()
+  }
+}

@@ -1,0 +1,91 @@
+// JSON-safe snapshots of a chain (felts as hex strings), for `--state FILE`, devnet_dump / devnet_load.
+import { Chain, type ChainOptions } from './chain'
+import { toHex } from './felt'
+import type { GasPrices } from './gas'
+import type { BlockRecord, TxRecord } from './records'
+import type { State } from './state'
+
+/** `[address, classHash, nonce, [[key, value], ...]]` per contract of a state layer. */
+type ContractEntry = [string, string, string, [string, string][]]
+
+export interface ChainSnapshot {
+  readonly format: 'wallet-sim/chain@1'
+  readonly chainId: string
+  readonly gasPrices: Record<'l1Gas' | 'l2Gas' | 'l1DataGas', { fri: string; wei: string }>
+  readonly blockTime: number
+  readonly timeOffset: number
+  readonly blocks: BlockRecord[]
+  readonly txs: TxRecord[]
+  readonly base: ContractEntry[]
+  readonly pending: ContractEntry[]
+  readonly pendingTxs: string[]
+  readonly pendingTimestamp: number | null
+}
+
+function layerEntries(layer: State): ContractEntry[] {
+  const addresses = new Set([...layer.storage.keys(), ...layer.classHashes.keys(), ...layer.nonces.keys()])
+  return [...addresses].map((a) => [
+    toHex(a),
+    toHex(layer.classHashes.get(a) ?? 0n),
+    toHex(layer.nonces.get(a) ?? 0n),
+    [...(layer.storage.get(a) ?? new Map<bigint, bigint>())].map(([k, v]) => [toHex(k), toHex(v)]),
+  ])
+}
+
+function loadLayer(layer: State, entries: readonly ContractEntry[]): void {
+  for (const [a, classHash, nonce, storage] of entries) {
+    const address = BigInt(a)
+    if (BigInt(classHash) !== 0n) layer.setClassHash(address, BigInt(classHash))
+    if (BigInt(nonce) !== 0n) layer.setNonce(address, BigInt(nonce))
+    for (const [k, v] of storage) layer.setStorage(address, BigInt(k), BigInt(v))
+  }
+}
+
+const pricesOut = (p: GasPrices) => ({
+  l1Gas: { fri: p.l1Gas.fri.toString(), wei: p.l1Gas.wei.toString() },
+  l2Gas: { fri: p.l2Gas.fri.toString(), wei: p.l2Gas.wei.toString() },
+  l1DataGas: { fri: p.l1DataGas.fri.toString(), wei: p.l1DataGas.wei.toString() },
+})
+
+/** A deep, JSON-safe copy of the chain. */
+export function snapshotChain(chain: Chain): ChainSnapshot {
+  return structuredClone({
+    format: 'wallet-sim/chain@1',
+    chainId: toHex(chain.chainId),
+    gasPrices: pricesOut(chain.gasPrices),
+    blockTime: chain.blockTime,
+    timeOffset: chain.timeOffset,
+    blocks: chain.blocks,
+    txs: [...chain.txs.values()],
+    base: layerEntries(chain.base),
+    pending: layerEntries(chain.pending),
+    pendingTxs: chain.pendingTxs,
+    pendingTimestamp: chain.pendingTimestamp ?? null,
+  })
+}
+
+/** Rebuilds a chain from `snapshotChain` output (options override the clock and block time). */
+export function chainFromSnapshot(snap: ChainSnapshot, options: ChainOptions = {}): Chain {
+  if (snap.format !== 'wallet-sim/chain@1') throw new Error('not a wallet-sim chain snapshot')
+  const g = snap.gasPrices
+  const prices: GasPrices = {
+    l1Gas: { fri: BigInt(g.l1Gas.fri), wei: BigInt(g.l1Gas.wei) },
+    l2Gas: { fri: BigInt(g.l2Gas.fri), wei: BigInt(g.l2Gas.wei) },
+    l1DataGas: { fri: BigInt(g.l1DataGas.fri), wei: BigInt(g.l1DataGas.wei) },
+  }
+  const chain = new Chain({
+    chainId: BigInt(snap.chainId),
+    gasPrices: prices,
+    blockTime: snap.blockTime,
+    ...options,
+  })
+  const copy = structuredClone(snap)
+  chain.timeOffset = copy.timeOffset
+  chain.blocks.push(...copy.blocks)
+  for (const t of copy.txs) chain.txs.set(t.hash, t)
+  loadLayer(chain.base, copy.base)
+  loadLayer(chain.pending, copy.pending)
+  chain.pendingTxs = copy.pendingTxs
+  chain.pendingTimestamp = copy.pendingTimestamp ?? undefined
+  return chain
+}

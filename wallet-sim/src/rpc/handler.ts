@@ -1,0 +1,90 @@
+// JSON-RPC 2.0 over HTTP for one spec version: single and batched requests, `starknet_*` and
+// `devnet_*` methods, errors as `{code, message, data}` with the spec's texts.
+import express, { type Router } from 'express'
+import { messageFor, RpcCode, RpcError } from '../chain/errors'
+import { type DevHost, devnetMethods } from './devnet-methods'
+import type { SpecVersion } from './format'
+import { namedParams } from './params'
+import { type Method, starknetMethods } from './starknet-methods'
+
+interface Request {
+  jsonrpc?: unknown
+  id?: unknown
+  method?: unknown
+  params?: unknown
+}
+
+const errorBody = (id: unknown, e: unknown, v: SpecVersion) => {
+  if (e instanceof RpcError) {
+    return {
+      jsonrpc: '2.0',
+      id: id ?? null,
+      error: {
+        code: e.code,
+        message: messageFor(e.code, v),
+        ...(e.data !== undefined ? { data: e.data } : {}),
+      },
+    }
+  }
+  const data = e instanceof Error ? e.message : String(e)
+  return {
+    jsonrpc: '2.0',
+    id: id ?? null,
+    error: { code: RpcCode.UNEXPECTED_ERROR, message: messageFor(63, v), data },
+  }
+}
+
+/**
+ * Answers one JSON-RPC request object (no HTTP), for tests and in-process use.
+ * @example handleRpc(host, { jsonrpc: '2.0', id: 1, method: 'starknet_chainId' }, '0.10')
+ */
+export function handleRpc(host: DevHost, req: Request, v: SpecVersion): object | undefined {
+  const id = req.id
+  try {
+    if (req.jsonrpc !== '2.0' || typeof req.method !== 'string') throw new RpcError(RpcCode.INVALID_REQUEST)
+    const [prefix, name] = req.method.split('_', 2) as [string, string | undefined]
+    const table: Record<string, Method> | undefined =
+      prefix === 'starknet' ? starknetMethods : prefix === 'devnet' ? devnetMethods(host) : undefined
+    const method = name !== undefined && table && Object.hasOwn(table, name) ? table[name] : undefined
+    if (!method || req.method !== `${prefix}_${name}`) throw new RpcError(RpcCode.METHOD_NOT_FOUND)
+    const result = method.run(host.chain, namedParams(req.params, method.names), v)
+    if (id === undefined) return undefined
+    return { jsonrpc: '2.0', id, result }
+  } catch (e) {
+    return errorBody(id, e, v)
+  }
+}
+
+/**
+ * An express router answering JSON-RPC POSTs at its root for spec `version`.
+ * @example app.use('/rpc/v0_9', rpcRouter(host, '0.9'))
+ */
+export function rpcRouter(host: DevHost, version: SpecVersion): Router {
+  const router = express.Router()
+  router.post('/', express.json({ limit: '20mb' }), (req, res) => {
+    const body: unknown = req.body
+    if (Array.isArray(body)) {
+      if (body.length === 0) {
+        res.json(errorBody(null, new RpcError(RpcCode.INVALID_REQUEST), version))
+        return
+      }
+      const answers = body
+        .map((r) => handleRpc(host, (r ?? {}) as Request, version))
+        .filter((a) => a !== undefined)
+      res.json(answers)
+      return
+    }
+    if (!body || typeof body !== 'object') {
+      res.json(errorBody(null, new RpcError(RpcCode.PARSE_ERROR), version))
+      return
+    }
+    const answer = handleRpc(host, body as Request, version)
+    if (answer === undefined) res.status(204).end()
+    else res.json(answer)
+  })
+  // A body that is not JSON: JSON-RPC's parse error rather than express's HTML page.
+  router.use((_err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    res.json(errorBody(null, new RpcError(RpcCode.PARSE_ERROR), version))
+  })
+  return router
+}

@@ -1,0 +1,272 @@
+// The `starknet_*` methods of spec 0.9 / 0.10, over a Chain.
+import type { BlockId, Chain, FeeEstimate } from '../chain/chain'
+import type { ContractClass } from '../chain/contract'
+import { RpcCode, RpcError } from '../chain/errors'
+import { toHex } from '../chain/felt'
+import { type Json, type JsonObject, stateDiffJson, traceJson } from '../chain/records'
+import { getContractClass } from '../chain/registry'
+import { getEvents } from './events'
+import { blockHeader, blockStatus, blockTxs, receipt, type SpecVersion } from './format'
+import { blockId, felt, invalidParams } from './params'
+
+type Params = Record<string, unknown>
+export type Method = { names: readonly string[]; run: (chain: Chain, p: Params, v: SpecVersion) => unknown }
+
+const h = (n: bigint | number) => toHex(BigInt(n))
+
+function feeEstimate({ outcome, prices }: FeeEstimate): JsonObject {
+  return {
+    l1_gas_consumed: h(outcome.usage.l1Gas),
+    l1_gas_price: h(prices.l1Gas.fri),
+    l2_gas_consumed: h(outcome.usage.l2Gas),
+    l2_gas_price: h(prices.l2Gas.fri),
+    l1_data_gas_consumed: h(outcome.usage.l1DataGas),
+    l1_data_gas_price: h(prices.l1DataGas.fri),
+    overall_fee: h(
+      outcome.usage.l1Gas * prices.l1Gas.fri +
+        outcome.usage.l2Gas * prices.l2Gas.fri +
+        outcome.usage.l1DataGas * prices.l1DataGas.fri,
+    ),
+    unit: 'FRI',
+  }
+}
+
+function flags(v: unknown): { skipValidate: boolean; skipFeeCharge: boolean } {
+  const list = (v ?? []) as unknown[]
+  if (!Array.isArray(list)) throw invalidParams('simulation_flags must be an array')
+  return { skipValidate: list.includes('SKIP_VALIDATE'), skipFeeCharge: list.includes('SKIP_FEE_CHARGE') }
+}
+
+function sierraClass(cls: ContractClass): JsonObject {
+  return {
+    sierra_program: [],
+    contract_class_version: '0.1.0',
+    entry_points_by_type: {
+      CONSTRUCTOR: cls.construct
+        ? [
+            {
+              selector: h(BigInt('0x28ffe4ff0f226a9107253e17a904099aa4f63a02a5621de0576e5aa71bc5194')),
+              function_idx: 0,
+            },
+          ]
+        : [],
+      EXTERNAL: Object.keys(cls.entryPoints)
+        .map((s) => BigInt(s))
+        .sort((a, b) => (a < b ? -1 : 1))
+        .map((s, i) => ({ selector: h(s), function_idx: i + 1 })),
+      L1_HANDLER: [],
+    },
+    abi: JSON.stringify(cls.abi),
+  }
+}
+
+const classAt = (chain: Chain, id: BlockId, address: bigint) => {
+  const classHash = chain.stateAt(id).getClassHash(address)
+  if (classHash === 0n) throw new RpcError(RpcCode.CONTRACT_NOT_FOUND)
+  return classHash
+}
+
+const txHash = (p: Params) => felt(p.transaction_hash, 'transaction_hash')
+
+function block(chain: Chain, p: Params, v: SpecVersion, body: 'hashes' | 'txs' | 'receipts'): unknown {
+  const b = chain.resolveBlock(blockId(p.block_id))
+  const txs = blockTxs(chain, b)
+  const transactions =
+    body === 'hashes'
+      ? txs.map((t) => t.hash)
+      : body === 'txs'
+        ? txs.map((t) => t.transaction)
+        : txs.map((t) => ({ transaction: t.transaction, receipt: receipt(chain, t, false) }))
+  return { ...(b === 'pending' ? {} : { status: blockStatus(b) }), ...blockHeader(chain, b, v), transactions }
+}
+
+/** Every `starknet_` method: parameter names (for positional params) and the handler. */
+export const starknetMethods: Record<string, Method> = {
+  specVersion: { names: [], run: (_c, _p, v) => (v === '0.10' ? '0.10.0' : '0.9.0') },
+  chainId: { names: [], run: (c) => h(c.chainId) },
+  syncing: { names: [], run: () => false },
+  blockNumber: { names: [], run: (c) => c.latest.number },
+  blockHashAndNumber: {
+    names: [],
+    run: (c) => ({ block_hash: c.latest.hash, block_number: c.latest.number }),
+  },
+  getNonce: {
+    names: ['block_id', 'contract_address'],
+    run: (c, p) => {
+      const id = blockId(p.block_id)
+      const address = felt(p.contract_address, 'contract_address')
+      classAt(c, id, address)
+      return h(c.stateAt(id).getNonce(address))
+    },
+  },
+  getBlockWithTxHashes: { names: ['block_id'], run: (c, p, v) => block(c, p, v, 'hashes') },
+  getBlockWithTxs: { names: ['block_id'], run: (c, p, v) => block(c, p, v, 'txs') },
+  getBlockWithReceipts: { names: ['block_id'], run: (c, p, v) => block(c, p, v, 'receipts') },
+  getBlockTransactionCount: {
+    names: ['block_id'],
+    run: (c, p) => blockTxs(c, c.resolveBlock(blockId(p.block_id))).length,
+  },
+  getStateUpdate: {
+    names: ['block_id'],
+    run: (c, p) => {
+      const b = c.resolveBlock(blockId(p.block_id))
+      if (b === 'pending') {
+        const diffs = blockTxs(c, b).map((t) => t.trace.state_diff)
+        return { old_root: c.latest.newRoot, state_diff: mergeDiffJson(diffs as JsonObject[]) }
+      }
+      return {
+        block_hash: b.hash,
+        new_root: b.newRoot,
+        old_root: c.blocks[b.number - 1]?.newRoot ?? '0x0',
+        state_diff: b.stateDiff,
+      }
+    },
+  },
+  traceBlockTransactions: {
+    names: ['block_id'],
+    run: (c, p) =>
+      blockTxs(c, c.resolveBlock(blockId(p.block_id))).map((t) => ({
+        transaction_hash: t.hash,
+        trace_root: t.trace,
+      })),
+  },
+  getTransactionByHash: { names: ['transaction_hash'], run: (c, p) => c.getTx(txHash(p)).transaction },
+  getTransactionByBlockIdAndIndex: {
+    names: ['block_id', 'index'],
+    run: (c, p) => {
+      const txs = blockTxs(c, c.resolveBlock(blockId(p.block_id)))
+      const i = p.index
+      const t = typeof i === 'number' ? txs[i] : undefined
+      if (!t) throw new RpcError(RpcCode.INVALID_TXN_INDEX)
+      return t.transaction
+    },
+  },
+  getTransactionReceipt: { names: ['transaction_hash'], run: (c, p) => receipt(c, c.getTx(txHash(p))) },
+  traceTransaction: { names: ['transaction_hash'], run: (c, p) => c.getTx(txHash(p)).trace },
+  getTransactionStatus: {
+    names: ['transaction_hash'],
+    run: (c, p) => {
+      const rec = c.getTx(txHash(p))
+      const status = rec.receipt.execution_status as string
+      return {
+        finality_status: c.finalityOf(rec),
+        execution_status: status,
+        ...(status === 'REVERTED' ? { failure_reason: rec.receipt.revert_reason as string } : {}),
+      }
+    },
+  },
+  getStorageAt: {
+    names: ['contract_address', 'key', 'block_id'],
+    run: (c, p) => {
+      const id = blockId(p.block_id)
+      const address = felt(p.contract_address, 'contract_address')
+      classAt(c, id, address)
+      return h(c.stateAt(id).getStorage(address, felt(p.key, 'key')))
+    },
+  },
+  getClassHashAt: {
+    names: ['block_id', 'contract_address'],
+    run: (c, p) => h(classAt(c, blockId(p.block_id), felt(p.contract_address, 'contract_address'))),
+  },
+  getClass: {
+    names: ['block_id', 'class_hash'],
+    run: (c, p) => {
+      c.resolveBlock(blockId(p.block_id))
+      const cls = getContractClass(felt(p.class_hash, 'class_hash'))
+      if (!cls) throw new RpcError(RpcCode.CLASS_HASH_NOT_FOUND)
+      return sierraClass(cls)
+    },
+  },
+  getClassAt: {
+    names: ['block_id', 'contract_address'],
+    run: (c, p) => {
+      const classHash = classAt(c, blockId(p.block_id), felt(p.contract_address, 'contract_address'))
+      const cls = getContractClass(classHash)
+      if (!cls) throw new RpcError(RpcCode.CLASS_HASH_NOT_FOUND)
+      return sierraClass(cls)
+    },
+  },
+  call: {
+    names: ['request', 'block_id'],
+    run: (c, p) => {
+      const r = (p.request ?? {}) as Params
+      const calldata = (Array.isArray(r.calldata) ? r.calldata : []).map((x) => felt(x, 'calldata'))
+      const call = {
+        to: felt(r.contract_address, 'contract_address'),
+        selector: felt(r.entry_point_selector, 'entry_point_selector'),
+        calldata,
+      }
+      return c.call(call, blockId(p.block_id)).map(h)
+    },
+  },
+  estimateFee: {
+    names: ['request', 'simulation_flags', 'block_id'],
+    run: (c, p) => {
+      if (!Array.isArray(p.request)) throw invalidParams('request must be an array of transactions')
+      return c.simulate(p.request, flags(p.simulation_flags), blockId(p.block_id), true).map(feeEstimate)
+    },
+  },
+  simulateTransactions: {
+    names: ['block_id', 'transactions', 'simulation_flags'],
+    run: (c, p) => {
+      if (!Array.isArray(p.transactions)) throw invalidParams('transactions must be an array')
+      const results = c.simulate(p.transactions, flags(p.simulation_flags), blockId(p.block_id), false)
+      return results.map((r) => ({ transaction_trace: simulatedTrace(r), fee_estimation: feeEstimate(r) }))
+    },
+  },
+  estimateMessageFee: {
+    names: ['message', 'block_id'],
+    run: (c, p) => {
+      const m = (p.message ?? {}) as Params
+      const to = felt(m.to_address, 'to_address')
+      const selector = felt(m.entry_point_selector, 'entry_point_selector')
+      const classHash = classAt(c, blockId(p.block_id), to)
+      // None of the simulated classes has an #[l1_handler]; the call fails as on Starknet.
+      throw new RpcError(RpcCode.CONTRACT_ERROR, {
+        revert_error: `Entry point ${h(selector)} not found in contract with class hash ${h(classHash)} (L1_HANDLER).`,
+      })
+    },
+  },
+  addInvokeTransaction: {
+    names: ['invoke_transaction'],
+    run: (c, p) => ({ transaction_hash: h(c.addTransaction(p.invoke_transaction, 'INVOKE').hash) }),
+  },
+  addDeployAccountTransaction: {
+    names: ['deploy_account_transaction'],
+    run: (c, p) => {
+      const { hash, tx } = c.addTransaction(p.deploy_account_transaction, 'DEPLOY_ACCOUNT')
+      return {
+        transaction_hash: h(hash),
+        contract_address: h(tx.type === 'DEPLOY_ACCOUNT' ? tx.contractAddress : 0n),
+      }
+    },
+  },
+  addDeclareTransaction: {
+    names: ['declare_transaction'],
+    run: () => {
+      throw new RpcError(
+        RpcCode.COMPILATION_FAILED,
+        'wallet-sim runs contract classes written in TypeScript and cannot compile or run Sierra; declare is not supported',
+      )
+    },
+  },
+  getEvents: {
+    names: ['filter'],
+    run: (c, p, v) => getEvents(c, (p.filter ?? {}) as Params, v),
+  },
+}
+
+const simulatedTrace = (r: FeeEstimate) => traceJson(r.outcome, stateDiffJson(r.outcome.stateDiff))
+
+function mergeDiffJson(diffs: JsonObject[]): JsonObject {
+  const out: Record<string, Json[]> = {
+    storage_diffs: [],
+    deprecated_declared_classes: [],
+    declared_classes: [],
+    deployed_contracts: [],
+    replaced_classes: [],
+    nonces: [],
+  }
+  for (const d of diffs) for (const k of Object.keys(out)) out[k]!.push(...((d[k] as Json[]) ?? []))
+  return out
+}

@@ -1,0 +1,42 @@
+// The wallet-sim express app. The chain's JSON-RPC is mounted here; other parts (services, wallet UI,
+// tRPC over WebSocket) add their routers through `mount` or `app.use` before `listen`.
+import express, { type Express, type Router } from 'express'
+import { Simulator, type SimulatorOptions } from './chain/simulator'
+import { rpcRouter } from './rpc/handler'
+
+export type ServerOptions = SimulatorOptions
+
+export interface WalletSimServer {
+  readonly app: Express
+  readonly sim: Simulator
+  /** Adds a router under `path` (e.g. `/paymaster/v1`, `/dev`). */
+  mount(path: string, router: Router): void
+}
+
+/**
+ * Builds the app: JSON-RPC 0.9 at `/rpc/v0_9`, 0.10 at `/rpc/v0_10` and `/rpc`.
+ * @example
+ * const { app, mount } = createServer({ seed: 1 })
+ * mount('/dev', devRouter)
+ * app.listen(3005)
+ */
+export function createServer(options: ServerOptions = {}): WalletSimServer {
+  const sim = new Simulator(options)
+  const app = express()
+  app.disable('x-powered-by')
+  // Host apps call the node from the browser on another origin.
+  app.use('/rpc', (req, res, next) => {
+    res.setHeader('Access-Control-Allow-Origin', '*')
+    res.setHeader('Access-Control-Allow-Headers', 'content-type')
+    res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS')
+    if (req.method === 'OPTIONS') res.status(204).end()
+    else next()
+  })
+  app.use('/rpc/v0_9', rpcRouter(sim, '0.9'))
+  app.use('/rpc/v0_10', rpcRouter(sim, '0.10'))
+  app.use('/rpc', rpcRouter(sim, '0.10'))
+  app.get('/is_alive', (_req, res) => {
+    res.type('text/plain').send('Alive!!!')
+  })
+  return { app, sim, mount: (path, router) => app.use(path, router) }
+}
