@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { IFRAME_ID, iframe, MODAL_ID, removeStale } from './iframe'
+
+describe('Dialog.iframe', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    document.body.innerHTML = ''
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const frame = () => document.getElementById(IFRAME_ID) as HTMLIFrameElement
+  const modal = () => document.getElementById(MODAL_ID) as HTMLDivElement
+
+  it('loads /iframes/comms sandboxed, in a hidden centred 380x420 modal with the labels', () => {
+    iframe({ walletUrl: 'https://wallet.example/some/path', brandName: 'Argent' })
+    expect(frame().getAttribute('src')).toBe('https://wallet.example/iframes/comms')
+    expect(frame().getAttribute('sandbox')).toBe(
+      'allow-scripts allow-same-origin allow-forms allow-top-navigation allow-popups',
+    )
+    expect(frame().getAttribute('allow')).toBe('clipboard-write')
+    expect(modal().style.display).toBe('none')
+    expect(modal().style.zIndex).toBe('99999')
+    expect(modal().style.cssText).toContain('blur(')
+    const panel = frame().parentElement as HTMLDivElement
+    expect([panel.style.width, panel.style.height, panel.style.borderRadius]).toEqual([
+      '380px',
+      '420px',
+      '40px',
+    ])
+    expect(panel.style.boxShadow).not.toBe('')
+    expect(modal().textContent).toContain('Email')
+    expect(modal().textContent).toContain('Powered by Argent')
+  })
+
+  it('follows updateModal: show, hide, height, width, both', () => {
+    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent' })
+    const panel = frame().parentElement as HTMLDivElement
+    dialog.update({ action: 'show' })
+    expect(modal().style.display).toBe('flex')
+    dialog.update({ action: 'updateHeight', height: 600 })
+    expect(panel.style.height).toBe('600px')
+    dialog.update({ action: 'updateWidth', width: 500 })
+    expect(panel.style.width).toBe('500px')
+    dialog.update({ action: 'updateSize', width: 300, height: 200 })
+    expect([panel.style.width, panel.style.height]).toEqual(['300px', '200px'])
+    dialog.update({ action: 'hide' })
+    expect(modal().style.display).toBe('none')
+  })
+
+  it("rejects with 'Timeout while loading an iframe' after 20 s", async () => {
+    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent' })
+    const ready = dialog.ready().catch((e: Error) => e)
+    await vi.advanceTimersByTimeAsync(19_999)
+    let settled = false
+    void ready.then(() => (settled = true))
+    await Promise.resolve()
+    expect(settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await ready).toMatchObject({ code: 'IFRAME_TIMEOUT', message: 'Timeout while loading an iframe' })
+  })
+
+  it('resolves when the iframe loads in time', async () => {
+    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent' })
+    await vi.advanceTimersByTimeAsync(19_000)
+    frame().dispatchEvent(new Event('load'))
+    await expect(dialog.ready()).resolves.toBeUndefined()
+    await vi.advanceTimersByTimeAsync(5_000)
+    await expect(dialog.ready()).resolves.toBeUndefined()
+  })
+
+  it("closing the modal hides it and reports 'User rejected request'", () => {
+    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent' })
+    const onClose = vi.fn()
+    dialog.onClose(onClose)
+    dialog.update({ action: 'show' })
+    ;(modal().querySelector('button') as HTMLButtonElement).click()
+    expect(modal().style.display).toBe('none')
+    expect(onClose.mock.calls[0]?.[0]).toMatchObject({
+      code: 'USER_REJECTED',
+      message: 'User rejected request',
+    })
+    modal().click() // the backdrop
+    expect(onClose).toHaveBeenCalledTimes(2)
+  })
+
+  it('removes an old modal and iframe first, and for good on destroy', () => {
+    iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent' })
+    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent' })
+    expect(document.querySelectorAll(`#${MODAL_ID}`)).toHaveLength(1)
+    expect(document.querySelectorAll(`#${IFRAME_ID}`)).toHaveLength(1)
+    dialog.destroy()
+    expect(document.getElementById(MODAL_ID)).toBeNull()
+    iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent' })
+    removeStale(document)
+    expect(document.getElementById(IFRAME_ID)).toBeNull()
+  })
+})
