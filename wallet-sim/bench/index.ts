@@ -1,0 +1,97 @@
+// wallet-sim benchmark: CLI ready time, owner-signed invokes per second (sequential and 32
+// concurrent senders) with p50/p99 latency. Transactions are signed before timing, so the numbers
+// measure the node (hashing, signature checks, execution, blocks), not the client.
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { ETH_ADDRESS } from '../src/chain/contracts/index'
+import { selectorOf, shortString } from '../src/chain/felt'
+import { devAccountKey } from '../src/chain/genesis'
+import { signedInvoke } from '../src/chain/test-helpers'
+
+const SEQUENTIAL = 300
+const CONCURRENCY = 32
+const PER_SENDER = 15
+const bin = fileURLToPath(new URL('../bin/wallet-sim.js', import.meta.url))
+
+const t0 = performance.now()
+const child = spawn(process.execPath, [bin, '--port', '0', '--accounts', String(CONCURRENCY)], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+const { url, addresses } = await new Promise<{ url: string; addresses: string[] }>((resolve, reject) => {
+  let out = ''
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString()
+    const m = /listening on (http:\/\/\S+)/.exec(out)
+    if (m && out.includes('Ready in'))
+      resolve({ url: m[1]!, addresses: [...out.matchAll(/Address\s+(0x[0-9a-f]+)/g)].map((x) => x[1]!) })
+  })
+  child.once('exit', (code) => reject(new Error(`wallet-sim exited with ${code}`)))
+})
+const rpc = async (method: string, params: unknown) => {
+  const res = await fetch(`${url}/rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await res.json()) as {
+    result?: unknown
+    error?: { code: number; message: string; data?: unknown }
+  }
+  if (body.error)
+    throw new Error(`${method}: ${body.error.code} ${body.error.message} ${JSON.stringify(body.error.data)}`)
+  return body.result
+}
+await rpc('starknet_chainId', {})
+const readyMs = performance.now() - t0
+
+const chainId = shortString('SN_SEPOLIA')
+const recipient = 0x1234n
+const sign = (sender: number, nonce: bigint) =>
+  signedInvoke({
+    sender: BigInt(addresses[sender]!),
+    privateKey: devAccountKey(0, sender),
+    nonce,
+    calls: [{ to: ETH_ADDRESS, selector: selectorOf('transfer'), calldata: [recipient, 1n, 0n] }],
+    chainId,
+  })
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!
+}
+const send = async (tx: unknown, lat: number[]) => {
+  const start = performance.now()
+  await rpc('starknet_addInvokeTransaction', { invoke_transaction: tx })
+  lat.push(performance.now() - start)
+}
+
+// Sequential: one sender, one request at a time.
+const seqTxs = Array.from({ length: SEQUENTIAL }, (_, i) => sign(0, BigInt(i)))
+const seqLat: number[] = []
+let start = performance.now()
+for (const tx of seqTxs) await send(tx, seqLat)
+const seqTps = SEQUENTIAL / ((performance.now() - start) / 1000)
+
+// Concurrent: 32 senders, each sending its own nonces in order.
+const conc = Array.from({ length: CONCURRENCY }, (_, s) =>
+  Array.from({ length: PER_SENDER }, (_, i) => sign(s, BigInt(i + (s === 0 ? SEQUENTIAL : 0)))),
+)
+const concLat: number[] = []
+start = performance.now()
+await Promise.all(
+  conc.map(async (txs) => {
+    for (const tx of txs) await send(tx, concLat)
+  }),
+)
+const concTps = (CONCURRENCY * PER_SENDER) / ((performance.now() - start) / 1000)
+child.kill('SIGTERM')
+
+const f = (n: number) => n.toFixed(1)
+console.log(`wallet-sim bench (node ${process.version})`)
+console.log(`  ready (spawn → first RPC answer): ${f(readyMs)} ms`)
+console.log(
+  `  owner-signed invokes, sequential:    ${f(seqTps)} tx/s  p50 ${f(pct(seqLat, 50))} ms  p99 ${f(pct(seqLat, 99))} ms`,
+)
+console.log(
+  `  owner-signed invokes, ${CONCURRENCY} concurrent: ${f(concTps)} tx/s  p50 ${f(pct(concLat, 50))} ms  p99 ${f(pct(concLat, 99))} ms`,
+)

@@ -1,0 +1,65 @@
+// `wallet-sim` command line: starts the simulator and prints its URLs and predeployed accounts.
+import { parseArgs } from 'node:util'
+import { startSim } from './index'
+
+const started = performance.now()
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '3005' },
+    host: { type: 'string', default: '127.0.0.1' },
+    seed: { type: 'string', default: '0' },
+    state: { type: 'string' },
+    'block-time': { type: 'string', default: '0' },
+    accounts: { type: 'string', default: '10' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+})
+
+if (values.help) {
+  console.log(
+    `Usage: wallet-sim [--port 3005] [--host 127.0.0.1] [--seed N] [--state FILE] [--block-time MS] [--accounts N]`,
+  )
+  process.exit(0)
+}
+
+const int = (name: string, v: string) => {
+  const n = Number(v)
+  if (!Number.isInteger(n) || n < 0) {
+    console.error(`--${name} must be a non-negative integer, got ${v}`)
+    process.exit(2)
+  }
+  return n
+}
+
+const sim = await startSim({
+  port: int('port', values.port),
+  host: values.host,
+  seed: int('seed', values.seed),
+  accounts: int('accounts', values.accounts),
+  blockTime: int('block-time', values['block-time']),
+  ...(values.state ? { stateFile: values.state } : {}),
+})
+
+const lines = [
+  `wallet-sim listening on ${sim.url}`,
+  `  JSON-RPC 0.10: ${sim.url}/rpc  and ${sim.url}/rpc/v0_10   (starknet.js v10)`,
+  `  JSON-RPC 0.9:  ${sim.url}/rpc/v0_9                       (starknet.js v8)`,
+  `  chain id SN_SEPOLIA, ${values['block-time'] === '0' ? 'a block per transaction' : `a block every ${values['block-time']} ms`}${values.state ? `, state in ${values.state}` : ''}`,
+  '',
+  `Predeployed accounts (seed ${values.seed}; 1000 STRK, 1000 ETH and 1000 DEMO each):`,
+  ...sim.accounts.flatMap((a, i) => [
+    `| Account #${i}`,
+    `| Address     ${a.address}`,
+    `| Public key  ${a.public_key}`,
+    `| Private key ${a.private_key}`,
+    '',
+  ]),
+  `Ready in ${Math.round(performance.now() - started)} ms`,
+]
+console.log(lines.join('\n'))
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void sim.close().then(() => process.exit(0))
+  })
+}
