@@ -1,0 +1,60 @@
+import { HttpError } from '@webwallet/protocol'
+import { describe, expect, it, vi } from 'vitest'
+import { createHttp } from './http'
+
+function answer(status: number, body?: unknown, statusText = 'OK') {
+  const text = body === undefined ? null : JSON.stringify(body)
+  return new Response(status === 204 ? null : text, { status, statusText })
+}
+
+describe('createHttp', () => {
+  it('sends the client, version and network headers and parses JSON', async () => {
+    const fetch = vi.fn(async () => answer(200, { ok: 1 }))
+    const http = createHttp({ network: 'sepolia', fetch })
+    expect(await http.get('https://x/a')).toEqual({ ok: 1 })
+    const init = fetch.mock.calls[0]?.[1 as never] as RequestInit
+    expect(init.method).toBe('GET')
+    expect(init.headers).toEqual({
+      'argent-client': 'webwallet-sdk',
+      'argent-version': '1.0.0',
+      'argent-network': 'sepolia',
+    })
+  })
+
+  it('posts JSON and gives an empty result for 204', async () => {
+    const fetch = vi.fn(async () => answer(204))
+    const http = createHttp({ network: 'mainnet', fetch })
+    expect(await http.post('https://x/a', { a: 1 })).toBeUndefined()
+    const init = fetch.mock.calls[0]?.[1 as never] as RequestInit
+    expect(init.body).toBe('{"a":1}')
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json')
+  })
+
+  it.each([
+    ['get', 'Failed to fetch url', 0],
+    ['post', 'Failed to post url', 0],
+    ['put', 'Failed to put url', undefined],
+    ['delete', 'Failed to delete url', undefined],
+  ] as const)('%s network failure is %s', async (method, message, status) => {
+    const http = createHttp({
+      network: 'sepolia',
+      fetch: async () => {
+        throw new TypeError('network down')
+      },
+    })
+    const error = await http[method]('https://x/a').catch((e: unknown) => e)
+    expect(error).toMatchObject({ message })
+    expect((error as { status?: number }).status).toBe(status)
+    expect((error as Error).cause).toBeInstanceOf(TypeError)
+  })
+
+  it('throws an HttpError with status text, status and body on a non-2xx answer', async () => {
+    const http = createHttp({ network: 'sepolia', fetch: async () => answer(404, { e: 1 }, 'Not Found') })
+    const error = await http.put('https://x/a').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error).toMatchObject({
+      message: 'Not Found',
+      data: { status: 404, statusText: 'Not Found', body: { e: 1 } },
+    })
+  })
+})

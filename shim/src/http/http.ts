@@ -1,0 +1,84 @@
+import {
+  BACKEND_CLIENT_NAME,
+  BACKEND_HEADERS,
+  CONNECTOR_VERSION,
+  DeleteUrlError,
+  FetchUrlError,
+  HttpError,
+  PostUrlError,
+  PutUrlError,
+} from '@webwallet/protocol'
+
+/** Options of {@link createHttp}. */
+export interface HttpOptions {
+  /** The network the backend should answer for; sent as a header on every request. */
+  readonly network: 'mainnet' | 'sepolia'
+  /** Extra headers (e.g. an api key). */
+  readonly headers?: Record<string, string>
+  readonly fetch?: typeof fetch
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+// A network failure (no answer at all) maps to one fixed-message error per method.
+const NETWORK_ERRORS = {
+  GET: FetchUrlError,
+  POST: PostUrlError,
+  PUT: PutUrlError,
+  DELETE: DeleteUrlError,
+} as const
+
+/**
+ * The backend HTTP wrapper: JSON in, JSON out, the client/version/network headers on every request.
+ * A network failure is 'Failed to fetch url' / 'Failed to post url' (status 0) / 'Failed to put url' /
+ * 'Failed to delete url'; a non-2xx answer is an HttpError carrying status text, status and body; 204 is
+ * an empty result.
+ *
+ * @example
+ * const http = createHttp({ network: 'sepolia' })
+ * const { tokens } = await http.get<{ tokens: unknown[] }>('https://cloud.argent-api.com/v1/tokens/info?chain=starknet')
+ */
+export function createHttp(options: HttpOptions) {
+  const headers: Record<string, string> = {
+    [BACKEND_HEADERS.client]: BACKEND_CLIENT_NAME,
+    [BACKEND_HEADERS.version]: CONNECTOR_VERSION,
+    [BACKEND_HEADERS.network]: options.network,
+    ...options.headers,
+  }
+  const request = async <T>(method: Method, url: string, body?: unknown): Promise<T> => {
+    const doFetch = options.fetch ?? globalThis.fetch
+    let response: Response
+    try {
+      response = await doFetch(url, {
+        method,
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+    } catch (cause) {
+      throw new NETWORK_ERRORS[method]({ cause })
+    }
+    if (!response.ok) {
+      throw new HttpError(response.statusText, response.status, await readBody(response))
+    }
+    if (response.status === 204) return undefined as T
+    return (await response.json()) as T
+  }
+  return {
+    get: <T>(url: string) => request<T>('GET', url),
+    post: <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {}),
+    put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body ?? {}),
+    delete: <T>(url: string) => request<T>('DELETE', url),
+  }
+}
+
+/** The wrapper {@link createHttp} returns. */
+export type Http = ReturnType<typeof createHttp>
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '')
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text || undefined
+  }
+}

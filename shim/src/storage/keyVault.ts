@@ -1,0 +1,146 @@
+// Wraps the session private key with AES-GCM before it reaches localStorage. The wrapping key is a
+// non-extractable CryptoKey kept in IndexedDB: script on the page can use it but never read its bytes, and
+// a copy of localStorage alone is useless. Where IndexedDB is missing (Node, some private modes) the key
+// lives in memory only, so a stored session cannot be restored after a reload: the safe failure.
+
+const DB_NAME = 'webwallet-sdk'
+const STORE = 'keys'
+const KEY_ID = 'session-key-wrap'
+const PREFIX = 'aesgcm:'
+
+/** Where the wrapping key is kept. */
+export interface KeyStore {
+  get(): Promise<CryptoKey | undefined>
+  put(key: CryptoKey): Promise<void>
+}
+
+/**
+ * A key store in memory: the key is lost with the page.
+ *
+ * @example
+ * createKeyVault({ store: memoryKeyStore() })
+ */
+export function memoryKeyStore(): KeyStore {
+  let key: CryptoKey | undefined
+  return {
+    get: async () => key,
+    put: async (next) => {
+      key = next
+    },
+  }
+}
+
+/**
+ * A key store in IndexedDB (structured clone keeps a CryptoKey non-extractable).
+ *
+ * @example
+ * indexedDbKeyStore(indexedDB)
+ */
+export function indexedDbKeyStore(factory: IDBFactory): KeyStore {
+  const open = () =>
+    new Promise<IDBDatabase>((resolve, reject) => {
+      const request = factory.open(DB_NAME, 1)
+      request.onupgradeneeded = () => request.result.createObjectStore(STORE)
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+  const run = async <T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequest): Promise<T> => {
+    const db = await open()
+    try {
+      return await new Promise<T>((resolve, reject) => {
+        const request = fn(db.transaction(STORE, mode).objectStore(STORE))
+        request.onsuccess = () => resolve(request.result as T)
+        request.onerror = () => reject(request.error)
+      })
+    } finally {
+      db.close()
+    }
+  }
+  return {
+    get: async () => (await run<CryptoKey | undefined>('readonly', (s) => s.get(KEY_ID))) ?? undefined,
+    put: async (key) => {
+      await run('readwrite', (s) => s.put(key, KEY_ID))
+    },
+  }
+}
+
+/** Options of {@link createKeyVault}. */
+export interface KeyVaultOptions {
+  /** Default: IndexedDB when available, else memory. */
+  readonly store?: KeyStore
+  readonly crypto?: Crypto
+}
+
+/**
+ * Encrypts and decrypts secrets with a non-extractable AES-GCM-256 key; ciphertexts are
+ * `aesgcm:<iv hex>:<ciphertext hex>`. Decrypting a tampered or foreign ciphertext rejects.
+ *
+ * @example
+ * const vault = createKeyVault()
+ * const sealed = await vault.seal(privateKey) // store this
+ * const privateKeyAgain = await vault.open(sealed)
+ */
+export function createKeyVault(options: KeyVaultOptions = {}) {
+  const webCrypto = options.crypto ?? globalThis.crypto
+  const store = options.store ?? defaultStore()
+  let pending: Promise<CryptoKey> | undefined
+  const wrappingKey = (create: boolean): Promise<CryptoKey> => {
+    pending ??= (async () => {
+      const existing = await store.get().catch(() => undefined)
+      if (existing) return existing
+      if (!create) throw new Error('No wrapping key')
+      const key = await webCrypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+        'encrypt',
+        'decrypt',
+      ])
+      await store.put(key).catch(() => {})
+      return key
+    })()
+    const current = pending
+    // A failed lookup must not stick: the next seal creates the key.
+    current.catch(() => {
+      if (pending === current) pending = undefined
+    })
+    return current
+  }
+  return {
+    async seal(secret: string): Promise<string> {
+      const key = await wrappingKey(true)
+      const iv = webCrypto.getRandomValues(new Uint8Array(12))
+      const data = await webCrypto.subtle.encrypt(
+        { name: 'AES-GCM', iv },
+        key,
+        new TextEncoder().encode(secret),
+      )
+      return `${PREFIX}${toHex(iv)}:${toHex(new Uint8Array(data))}`
+    },
+    async open(sealed: string): Promise<string> {
+      const [ivHex, dataHex] = sealed.startsWith(PREFIX) ? sealed.slice(PREFIX.length).split(':') : []
+      if (!ivHex || !dataHex) throw new Error('Not a sealed secret')
+      const key = await wrappingKey(false)
+      const plain = await webCrypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: fromHex(ivHex) },
+        key,
+        fromHex(dataHex),
+      )
+      return new TextDecoder().decode(plain)
+    },
+  }
+}
+
+/** The vault {@link createKeyVault} returns. */
+export type KeyVault = ReturnType<typeof createKeyVault>
+
+function defaultStore(): KeyStore {
+  const factory = (globalThis as { indexedDB?: IDBFactory }).indexedDB
+  return factory ? indexedDbKeyStore(factory) : memoryKeyStore()
+}
+
+function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+function fromHex(hex: string): Uint8Array<ArrayBuffer> {
+  if (!/^(?:[0-9a-f]{2})+$/.test(hex)) throw new Error('Not a sealed secret')
+  return Uint8Array.from(hex.match(/../g) ?? [], (b) => Number.parseInt(b, 16))
+}
