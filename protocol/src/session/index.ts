@@ -59,6 +59,7 @@ export {
   type SessionToken,
   serializeSessionToken,
   sessionMessageHash,
+  sessionTokenSignature,
   signSessionMessage,
 } from './sessionToken'
 export {

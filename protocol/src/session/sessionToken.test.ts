@@ -11,6 +11,7 @@ import {
   SESSION_MAGIC,
   serializeSessionToken,
   sessionMessageHash,
+  sessionTokenSignature,
   signSessionMessage,
 } from './sessionToken'
 import { publicKeyOf, serializeSignerSignatures, signerGuid, signHash, verifySignerSignature } from './signer'
@@ -58,6 +59,9 @@ describe('session token', () => {
       expect(isSessionSignature(felts)).toBe(true)
       expect(parseSessionToken(felts)).toEqual(built)
     }
+    const built = makeToken(false)
+    const { session: _onChain, proofs: _proofs, ...signatures } = built
+    expect(sessionTokenSignature({ ...signatures, session, calls })).toEqual(serializeSessionToken(built))
   })
 
   it('carries signatures over poseidon(tx_hash, session_hash, cache flag) by the session key and guardian', () => {

@@ -100,6 +100,14 @@ export function serializeSessionToken(token: SessionToken): Felt[] {
 }
 
 /**
+ * The transaction signature for `calls` in one step: `serializeSessionToken(buildSessionToken(parameters))`.
+ * @example account.signature = sessionTokenSignature({ session, calls, sessionAuthorization, sessionSignature, guardianSignature, cacheAuthorization: false }).map(toHex)
+ */
+export function sessionTokenSignature(parameters: BuildSessionTokenParameters): Felt[] {
+  return serializeSessionToken(buildSessionToken(parameters))
+}
+
+/**
  * True when a signature starts with SESSION_MAGIC (Argent's `is_session`).
  * @example isSessionSignature(tx.signature)
  */
