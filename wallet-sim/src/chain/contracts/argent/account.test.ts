@@ -1,4 +1,4 @@
-import { signerGuid } from '@webwallet/protocol/session'
+import { serializeSignerSignatures, signerGuid, signHash } from '@webwallet/protocol/session'
 import { describe, expect, it } from 'vitest'
 import { VALID } from '../../contract'
 import { RpcCode } from '../../errors'
@@ -84,6 +84,35 @@ describe('Argent account: invoke', () => {
     }
     expect(rejection(() => f.invoke([pay, selfCall], signByOwnerAndGuardian)).data).toContain(
       'argent/no-multicall-to-self',
+    )
+  })
+})
+
+describe('Argent account: fee estimation', () => {
+  it('does not check signature values in a query-version transaction, as Argent 0.4 does, but still the signers', async () => {
+    const f = argentFixture()
+    await f.deploy()
+    const garbage = (hash: bigint) =>
+      signByOwnerAndGuardian(hash).map((felt, i) => ([3, 4, 7, 8].includes(i) ? 1n : felt))
+    const query = `0x${(2n ** 128n + 3n).toString(16)}`
+    const [estimate] = f.chain.simulate(
+      [f.invokeJson([pay], garbage, undefined, query)],
+      {},
+      { tag: 'latest' },
+      true,
+    )
+    expect(estimate!.outcome.reverted).toBe(false)
+    expect(rejection(() => f.invoke([pay], garbage)).data).toContain('argent/invalid-owner-sig')
+    const strangers = (hash: bigint) =>
+      serializeSignerSignatures([signHash(hash, keys.stranger), signHash(hash, keys.guardian)])
+    expect(() =>
+      f.chain.simulate([f.invokeJson([pay], strangers, undefined, query)], {}, { tag: 'latest' }, true),
+    ).toThrow(
+      expect.objectContaining({
+        data: expect.objectContaining({
+          execution_error: expect.stringContaining('argent/invalid-owner-sig'),
+        }),
+      }),
     )
   })
 })

@@ -206,22 +206,28 @@ export function argentFixture(options: { guardian?: boolean } = {}) {
   }
 
   /** Submits an invoke of `calls` from the Argent account, signed by `sign(txHash)`. */
-  function invoke(
+  /** The RPC JSON of an invoke of `calls` from the Argent account, signed by `sign(txHash)`. */
+  function invokeJson(
     calls: readonly NamedFeltCall[],
     sign: (txHash: Felt) => Felt[],
     nonce = chain.base.getNonce(address),
+    version = '0x3',
   ) {
-    return chain.addTransaction({
+    return {
       type: 'INVOKE',
-      version: '0x3',
+      version,
       sender_address: toHex(address),
       calldata: executeCalldata(calls).map((felt) => toHex(BigInt(felt))),
       nonce: toHex(nonce),
       account_deployment_data: [],
       ...common,
       signature: sign(invokeHash(calls, nonce)).map(toHex),
-    })
+    }
   }
+
+  /** Submits an invoke of `calls` from the Argent account, signed by `sign(txHash)`. */
+  const invoke = (calls: readonly NamedFeltCall[], sign: (txHash: Felt) => Felt[], nonce?: bigint) =>
+    chain.addTransaction(invokeJson(calls, sign, nonce))
 
   const session: Session = buildSession({
     expiresAt: NOW + 3600,
@@ -275,6 +281,7 @@ export function argentFixture(options: { guardian?: boolean } = {}) {
     deploy,
     invoke,
     invokeHash,
+    invokeJson,
     ozInvoke,
     session,
     sessionSignature,
