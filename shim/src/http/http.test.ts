@@ -9,10 +9,10 @@ function answer(status: number, body?: unknown, statusText = 'OK') {
 
 describe('createHttp', () => {
   it('sends the client, version and network headers and parses JSON', async () => {
-    const fetch = vi.fn(async () => answer(200, { ok: 1 }))
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => answer(200, { ok: 1 }))
     const http = createHttp({ network: 'sepolia', fetch })
     expect(await http.get('https://x/a')).toEqual({ ok: 1 })
-    const init = fetch.mock.calls[0]?.[1 as never] as RequestInit
+    const init = fetch.mock.calls[0]?.[1] as RequestInit
     expect(init.method).toBe('GET')
     expect(init.headers).toEqual({
       'argent-client': 'webwallet-sdk',
@@ -22,10 +22,10 @@ describe('createHttp', () => {
   })
 
   it('posts JSON and gives an empty result for 204', async () => {
-    const fetch = vi.fn(async () => answer(204))
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => answer(204))
     const http = createHttp({ network: 'mainnet', fetch })
     expect(await http.post('https://x/a', { a: 1 })).toBeUndefined()
-    const init = fetch.mock.calls[0]?.[1 as never] as RequestInit
+    const init = fetch.mock.calls[0]?.[1] as RequestInit
     expect(init.body).toBe('{"a":1}')
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/json')
   })

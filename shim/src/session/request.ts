@@ -1,0 +1,113 @@
+import {
+  type AllowedMethod,
+  CHAIN_IDS,
+  DEFAULT_TX_FEE_MAX_AMOUNTS,
+  SESSION_VALIDITY_DAYS_DEFAULT,
+  SESSION_VALIDITY_DAYS_MAX,
+  type SessionMetadata,
+} from '@webwallet/protocol'
+import {
+  buildSession,
+  type Session,
+  type SessionTypedData,
+  sessionTypedData,
+  toHex,
+} from '@webwallet/protocol/session'
+import { ec } from 'starknet'
+
+/** STRK then ETH: the fee tokens of the default session metadata. */
+export const FEE_TOKENS = [
+  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
+  '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7',
+] as const
+
+/** A fresh Stark key pair, hex strings. */
+export interface SessionKeyPair {
+  readonly privateKey: string
+  readonly publicKey: string
+}
+
+/**
+ * A fresh random Stark key pair for one session.
+ *
+ * @example
+ * const { publicKey } = generateSessionKey()
+ */
+export function generateSessionKey(): SessionKeyPair {
+  const privateKey = toHex(BigInt(`0x${toHexBytes(ec.starkCurve.utils.randomPrivateKey())}`))
+  return { privateKey, publicKey: toHex(BigInt(ec.starkCurve.getStarkKey(privateKey))) }
+}
+
+/**
+ * The default metadata: the app name as projectID and fee caps of 10 STRK and 0.1 ETH (18 decimals).
+ *
+ * @example
+ * sessionMetadata('my-game').txFees[0].maxAmount // '10000000000000000000'
+ */
+export function sessionMetadata(appName: string): SessionMetadata {
+  return {
+    projectID: appName,
+    txFees: FEE_TOKENS.map((tokenAddress, i) => ({
+      tokenAddress,
+      maxAmount: DEFAULT_TX_FEE_MAX_AMOUNTS[i]!,
+    })),
+  }
+}
+
+/** Inputs of {@link createSessionRequest}. */
+export interface SessionRequestParameters {
+  readonly appName: string
+  readonly allowedMethods: readonly AllowedMethod[]
+  /** Default 30; above 30 only warns. */
+  readonly validityDays?: number | undefined
+  readonly chainId?: string | undefined
+  readonly sessionKey: SessionKeyPair
+  /** Milliseconds since the epoch (default Date.now()). */
+  readonly now?: number
+}
+
+/** What the wallet is asked to sign, and the session it describes. */
+export interface SessionRequest {
+  readonly session: Session
+  readonly typedData: SessionTypedData
+  readonly sessionKey: SessionKeyPair
+  readonly metadata: SessionMetadata
+}
+
+/**
+ * Builds the x-sessions session (expiry in seconds, allowed methods, metadata, session-key GUID) and its
+ * SNIP-12 typed data (domain 'SessionAccount.session').
+ *
+ * @example
+ * const { typedData } = createSessionRequest({ appName: 'demo', allowedMethods: [{ contract, selector: 'play' }], sessionKey: generateSessionKey() })
+ */
+export function createSessionRequest(parameters: SessionRequestParameters): SessionRequest {
+  const validityDays = parameters.validityDays ?? SESSION_VALIDITY_DAYS_DEFAULT
+  if (validityDays > SESSION_VALIDITY_DAYS_MAX) {
+    console.warn(
+      `Session validity of ${validityDays} days is above the maximum of ${SESSION_VALIDITY_DAYS_MAX} days.`,
+    )
+  }
+  const now = parameters.now ?? Date.now()
+  const metadata = sessionMetadata(parameters.appName)
+  const session = buildSession({
+    expiresAt: BigInt(Math.floor(now / 1000 + validityDays * 86_400)),
+    allowedMethods: parameters.allowedMethods.map((m) => ({
+      'Contract Address': m.contract,
+      selector: m.selector,
+    })),
+    metadata,
+    sessionPublicKey: parameters.sessionKey.publicKey,
+  })
+  const chainId = parameters.chainId ?? CHAIN_IDS.SN_SEPOLIA
+  return {
+    session,
+    typedData: sessionTypedData(session, chainId),
+    sessionKey: parameters.sessionKey,
+    metadata,
+  }
+}
+
+function toHexBytes(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}

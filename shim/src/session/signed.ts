@@ -1,0 +1,41 @@
+import type { DeploymentPayload, Session as StoredSession } from '@webwallet/protocol'
+import { sessionHash, shortString, toHex } from '@webwallet/protocol/session'
+import type { SessionRequest } from './request'
+import type { ActiveSession } from './signature'
+
+/** What the wallet answered to a session request. */
+export interface WalletSessionAnswer {
+  readonly address: string
+  readonly chainId: string
+  /** The account's (owner, guardian) signature over the session typed data. */
+  readonly signature: readonly string[]
+  readonly deploymentPayload?: DeploymentPayload | undefined
+}
+
+/**
+ * The signed session in its stored form (x-sessions' field names), with the unsealed key beside it.
+ *
+ * @example
+ * const active = signedSession(request, { address, chainId, signature })
+ */
+export function signedSession(request: SessionRequest, answer: WalletSessionAnswer): ActiveSession {
+  const { session, sessionKey } = request
+  const stored: StoredSession = {
+    allowedMethods: session.allowedMethods.map((m) => ({
+      'Contract Address': m['Contract Address'],
+      selector: m.selector,
+    })),
+    sessionKey: { publicKey: sessionKey.publicKey, privateKey: '' },
+    expiresAt: Number(session.expiresAt),
+    address: toHex(answer.address),
+    chainId: answer.chainId,
+    authorisationSignature: answer.signature.map((s) => toHex(s)),
+    hash: toHex(sessionHash(session, answer.address, answer.chainId)),
+    version: toHex(shortString('1')),
+    sessionKeyGuid: toHex(session.sessionKeyGuid),
+    metadata: session.metadata,
+    signature: answer.signature.map((s) => toHex(s)),
+    ...(answer.deploymentPayload ? { deploymentPayload: answer.deploymentPayload } : {}),
+  }
+  return { stored, privateKey: sessionKey.privateKey }
+}

@@ -1,0 +1,90 @@
+import type { AllowedMethod, SessionStatus, Session as StoredSession } from '@webwallet/protocol'
+import {
+  buildSession,
+  FeltReader,
+  publicKeyOf,
+  selectorFromName,
+  sessionHash,
+  signerGuid,
+  toFelt,
+  verifySignerSignature,
+} from '@webwallet/protocol/session'
+
+/**
+ * The session as protocol/session computes with, from its stored form.
+ *
+ * @example
+ * sessionHash(toProtocolSession(stored), stored.address, stored.chainId)
+ */
+export function toProtocolSession(stored: StoredSession) {
+  return buildSession({
+    expiresAt: stored.expiresAt,
+    allowedMethods: stored.allowedMethods,
+    metadata: stored.metadata,
+    sessionPublicKey: stored.sessionKey.publicKey,
+  })
+}
+
+/**
+ * The computed status, in order of precedence: EXPIRED (expiry passed), INVALID_SCOPE (a required method is
+ * missing), INVALID_SIGNATURE (no signature), INVALID_SESSION (the stored fields do not hash to the signed
+ * session, the key does not match, or an owner/guardian signature does not verify), VALID.
+ * `privateKey` is the unsealed session key when known.
+ *
+ * @example
+ * getSessionStatus(stored, sessionParams.allowedMethods) // 'VALID'
+ */
+export function getSessionStatus(
+  stored: StoredSession,
+  required: readonly AllowedMethod[],
+  options: { now?: number; privateKey?: string } = {},
+): SessionStatus {
+  const now = options.now ?? Date.now()
+  if (stored.expiresAt * 1000 <= now) return 'EXPIRED'
+  if (!required.every((method) => hasMethod(stored, method))) return 'INVALID_SCOPE'
+  const signature = stored.signature ?? stored.authorisationSignature
+  if (signature.length === 0 || stored.authorisationSignature.length === 0) return 'INVALID_SIGNATURE'
+  return isConsistent(stored, options.privateKey) ? 'VALID' : 'INVALID_SESSION'
+}
+
+function hasMethod(stored: StoredSession, method: AllowedMethod): boolean {
+  try {
+    const selector = selectorOf(method.selector)
+    return stored.allowedMethods.some(
+      (m) => toFelt(m['Contract Address']) === toFelt(method.contract) && selectorOf(m.selector) === selector,
+    )
+  } catch {
+    return false
+  }
+}
+
+function selectorOf(selector: string): bigint {
+  return /^0x[0-9a-f]+$/i.test(selector) ? BigInt(selector) : selectorFromName(selector)
+}
+
+function isConsistent(stored: StoredSession, privateKey: string | undefined): boolean {
+  try {
+    const session = toProtocolSession(stored)
+    if (toFelt(stored.sessionKeyGuid) !== signerGuid(stored.sessionKey.publicKey)) return false
+    if (privateKey !== undefined && publicKeyOf(privateKey) !== toFelt(stored.sessionKey.publicKey))
+      return false
+    const hash = sessionHash(session, stored.address, stored.chainId)
+    if (toFelt(stored.hash) !== hash) return false
+    return signaturesVerify(hash, stored.authorisationSignature)
+  } catch {
+    return false
+  }
+}
+
+// Argent's account signature is [n, (0, pubkey, r, s)×n]: each Starknet signer signature must verify. A
+// bare [r, s] names no key, so only the account contract can check it (it does, on every transaction).
+function signaturesVerify(hash: bigint, signature: readonly string[]): boolean {
+  if (signature.length === 2) return true
+  const reader = new FeltReader(signature.map(toFelt))
+  const count = Number(reader.length())
+  for (let i = 0; i < count; i++) {
+    if (!verifySignerSignature(hash, reader.signerSignature())) return false
+  }
+  reader.end()
+  return true
+}
