@@ -94,6 +94,16 @@ export const ARGENT_ACCOUNT_ABI: readonly AbiEntry[] = [
     [results],
     'external',
   ),
+  fn(
+    'execute_from_outside',
+    [
+      ['outside_execution', outsideExecution],
+      ['signature', 'core::array::Array::<core::felt252>'],
+    ],
+    [results],
+    'external',
+  ),
+  fn('get_outside_execution_message_hash_rev_0', [['outside_execution', outsideExecution]], [felt], 'view'),
   fn('is_valid_outside_execution_nonce', [['nonce', felt]], [bool], 'view'),
   fn('get_outside_execution_message_hash_rev_1', [['outside_execution', outsideExecution]], [felt], 'view'),
   fn('supports_interface', [['interface_id', felt]], [bool], 'view'),

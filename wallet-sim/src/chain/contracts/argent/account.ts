@@ -9,9 +9,11 @@ import { construct } from './constructor'
 import { emitSessionRevoked } from './events'
 import { assertOnlySelf } from './guards'
 import {
+  executeFromOutsideV1,
   executeFromOutsideV2,
   isValidOutsideExecutionNonce,
   outsideExecutionMessageHash,
+  outsideExecutionMessageHashRev0,
 } from './outsideExecution'
 import { isSessionAuthorizationCached } from './session'
 import { readGuardian, readOwner, revokedSessionSlot } from './storage'
@@ -51,8 +53,10 @@ const entries: Record<string, EntryPoint> = {
   __validate_deploy_account__: validateDeploy,
   is_valid_signature: isValidSignature,
   isValidSignature: isValidSignatureLegacy,
+  execute_from_outside: executeFromOutsideV1,
   execute_from_outside_v2: executeFromOutsideV2,
   is_valid_outside_execution_nonce: isValidOutsideExecutionNonce,
+  get_outside_execution_message_hash_rev_0: outsideExecutionMessageHashRev0,
   get_outside_execution_message_hash_rev_1: outsideExecutionMessageHash,
   supports_interface: (_ctx, calldata) => bool(ARGENT_INTERFACE_IDS.has(arg(calldata, 0))),
   supportsInterface: (_ctx, calldata) => bool(ARGENT_INTERFACE_IDS.has(arg(calldata, 0))),

@@ -25,10 +25,15 @@ const outside = (
   buildOutsideExecution({ calls, nonce: overrides.nonce ?? 0x6e6f6e6365n, nowMs: NOW * 1000, ...overrides })
 
 /** The relayer (a plain OZ account) submits `execute_from_outside_v2` on the Argent account's behalf. */
-function relay(f: Fixture, execution: OutsideExecution, signature: Felt[]) {
+function relay(
+  f: Fixture,
+  execution: OutsideExecution,
+  signature: Felt[],
+  entrypoint = 'execute_from_outside_v2',
+) {
   const call = {
     to: f.address,
-    selector: selectorOf('execute_from_outside_v2'),
+    selector: selectorOf(entrypoint),
     calldata: outsideExecutionCalldata(execution, signature),
   }
   const { hash } = f.ozInvoke(f.relayer, [call])
@@ -95,5 +100,38 @@ describe('Argent account: execute_from_outside_v2', () => {
     const outOfScope = outside([approveStrk], { nonce: 9n })
     const forged = f.sessionSignature([pay], outsideExecutionHash(outOfScope, f.address, f.chain.chainId))
     expect(relay(f, outOfScope, forged).revert_reason).toContain('session/invalid-call')
+  })
+
+  it('also runs SNIP-9 v1 (execute_from_outside, revision 0 hash as starknet.js v10 builds it), sharing the nonces', async () => {
+    const f = await deployed()
+    const execution = outside([pay])
+    const options = {
+      caller: toHex(execution.caller),
+      execute_after: Number(execution.executeAfter),
+      execute_before: Number(execution.executeBefore),
+    }
+    const calls = [{ ...pay, calldata: pay.calldata.map(toHex) }]
+    const v1TypedData = starknetOutsideExecution.getTypedData(
+      toHex(f.chain.chainId),
+      options,
+      toHex(execution.nonce),
+      calls,
+      '1',
+    )
+    const hash = BigInt(typedData.getMessageHash(v1TypedData, toHex(f.address)))
+    expect(
+      f.view(
+        'get_outside_execution_message_hash_rev_0',
+        outsideExecutionCalldata(execution, []).slice(0, -1),
+      ),
+    ).toEqual([hash])
+    expect(relay(f, execution, signByOwnerAndGuardian(hash), 'execute_from_outside').execution_status).toBe(
+      'SUCCEEDED',
+    )
+    expect(f.paid()).toBe(1n)
+    const v2Hash = outsideExecutionHash(execution, f.address, f.chain.chainId)
+    expect(relay(f, execution, signByOwnerAndGuardian(v2Hash)).revert_reason).toContain(
+      'argent/duplicated-outside-nonce',
+    )
   })
 })
