@@ -1,0 +1,166 @@
+import * as z from 'zod/mini'
+import { WEBWALLET_ERROR_CODES } from '../errors/connector'
+import { CalldataItemSchema, CalldataSchema } from '../schemas/calldata'
+import { DeploymentVersionSchema, ThemeSchema } from '../schemas/misc'
+
+// Connector entities of SPEC.md section 3. Field names are the wire names starknetkit uses.
+
+/** The wallet as the connector presents it. */
+export const WalletProviderSchema = z.object({
+  host: z.string(),
+  id: z.string(),
+  icon: z.string(),
+  name: z.string(),
+  version: z.string(),
+})
+export type WalletProvider = z.infer<typeof WalletProviderSchema>
+
+/** What connectWebwallet / connectWebwalletSSO answer; both fields absent means "not connected". */
+export const ConnectResultSchema = z.object({
+  account: z.optional(z.array(z.string())),
+  chainId: z.optional(z.string()),
+})
+export type ConnectResult = z.infer<typeof ConnectResultSchema>
+
+/**
+ * A contract call as dapps write it.
+ *
+ * @example
+ * CallSchema.parse({ contractAddress: '0x1', entrypoint: 'transfer', calldata: ['0x2', 10n, 'memo'] })
+ */
+export const CallSchema = z.object({
+  contractAddress: z.string(),
+  entrypoint: z.string(),
+  calldata: z.optional(CalldataSchema),
+})
+export type Call = z.infer<typeof CallSchema>
+
+/** A non-empty list of calls. */
+export const CallListSchema = z.array(CallSchema).check(z.minLength(1, 'Call list must not be empty'))
+export type Calls = z.infer<typeof CallListSchema>
+
+/** One field of a SNIP-12 type: plain, or a merkletree / enum with the type it contains. */
+export const TypedDataFieldSchema = z.union([
+  z.object({ name: z.string(), type: z.enum(['merkletree', 'enum']), contains: z.string() }),
+  z.object({ name: z.string(), type: z.string() }),
+])
+
+/**
+ * SNIP-12 typed data.
+ *
+ * @example
+ * TypedDataSchema.parse({ types: { StarknetDomain: [{ name: 'name', type: 'shortstring' }] }, primaryType: 'StarknetDomain', domain: {}, message: {} })
+ */
+export const TypedDataSchema = z.object({
+  types: z.record(z.string(), z.array(TypedDataFieldSchema)),
+  primaryType: z.string(),
+  domain: z.record(z.string(), z.unknown()),
+  message: z.record(z.string(), z.unknown()),
+})
+export type TypedData = z.infer<typeof TypedDataSchema>
+
+/** An ERC-20 asset (watchAsset, native currency). */
+export const AssetSchema = z.object({
+  type: z.literal('ERC20'),
+  options: z.object({
+    address: z.string(),
+    symbol: z.optional(z.string()),
+    decimals: z.optional(z.number()),
+    image: z.optional(z.string()),
+    name: z.optional(z.string()),
+  }),
+})
+export type Asset = z.infer<typeof AssetSchema>
+
+/** A chain as wallet_addStarknetChain describes it. */
+export const ChainDefinitionSchema = z.object({
+  id: z.string(),
+  chain_id: z.string(),
+  chain_name: z.string(),
+  rpc_urls: z.optional(z.array(z.string())),
+  block_explorer_url: z.optional(z.array(z.string())),
+  native_currency: z.optional(AssetSchema),
+  icon_urls: z.optional(z.array(z.string())),
+})
+export type ChainDefinition = z.infer<typeof ChainDefinitionSchema>
+
+/** execute()'s third argument. */
+export const ExecuteOptionsSchema = z.object({
+  nonce: z.optional(CalldataItemSchema),
+  maxFee: z.optional(CalldataItemSchema),
+  version: z.optional(CalldataItemSchema),
+})
+export type ExecuteOptions = z.infer<typeof ExecuteOptionsSchema>
+
+/** Deployment data in the wallet-request form (wallet_deploymentData). */
+export const DeploymentDataSchema = z.object({
+  address: z.string(),
+  class_hash: z.string(),
+  salt: z.string(),
+  calldata: z.array(z.string()),
+  sigdata: z.optional(z.array(z.string())),
+  version: DeploymentVersionSchema,
+})
+export type DeploymentData = z.infer<typeof DeploymentDataSchema>
+
+const INVALID_APPROVAL = 'Invalid approval request'
+const approvalField = z.string({ error: INVALID_APPROVAL }).check(z.minLength(1, INVALID_APPROVAL))
+/**
+ * An ERC-20 allowance the session asks for.
+ *
+ * @example
+ * ApprovalRequestSchema.safeParse({ tokenAddress: '0x1' }).error?.issues[0]?.message // 'Invalid approval request'
+ */
+export const ApprovalRequestSchema = z.object(
+  { tokenAddress: approvalField, spender: approvalField, amount: approvalField },
+  { error: INVALID_APPROVAL },
+)
+export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>
+
+/** connectAndSignSession input. `theme` is sent by starknetkit along with the request. */
+export const SessionSignRequestSchema = z.object({
+  callbackData: z.optional(z.string()),
+  approvalRequests: z.array(ApprovalRequestSchema),
+  sessionTypedData: TypedDataSchema,
+  theme: z.optional(ThemeSchema),
+})
+export type SessionSignRequest = z.infer<typeof SessionSignRequestSchema>
+
+/** Session-signing result code, as `errorCode` / `webwalletErrorCode`. */
+export const WebwalletErrorCodeSchema = z.enum(WEBWALLET_ERROR_CODES)
+
+/** connectAndSignSession output. */
+export const SessionSignResultSchema = z.object({
+  account: z.optional(z.array(z.string())),
+  chainId: z.optional(z.string()),
+  signature: z.optional(z.array(z.string())),
+  approvalTransactionHash: z.optional(z.string()),
+  deploymentPayload: z.optional(z.unknown()),
+  approvalRequestsCalls: z.optional(z.array(CallSchema)),
+  errorCode: z.optional(WebwalletErrorCodeSchema),
+})
+export type SessionSignResult = z.infer<typeof SessionSignResultSchema>
+
+/** getLoginStatus output. */
+export const LoginStatusSchema = z.object({
+  isLoggedIn: z.boolean(),
+  hasSession: z.optional(z.boolean()),
+  isPreauthorized: z.optional(z.boolean()),
+})
+export type LoginStatus = z.infer<typeof LoginStatusSchema>
+
+/** Options of the web-wallet connector. */
+export const ConnectorOptionsSchema = z.object({
+  url: z.optional(z.string()),
+  theme: z.optional(ThemeSchema),
+  ssoToken: z.optional(z.string()),
+  authorizedPartyId: z.optional(z.string()),
+})
+export type ConnectorOptions = z.infer<typeof ConnectorOptionsSchema>
+
+/** Events a dapp can listen to. */
+export const WalletEventNameSchema = z.enum(['accountsChanged', 'networkChanged'])
+export type WalletEventName = z.infer<typeof WalletEventNameSchema>
+
+/** The one wallet permission. */
+export const PermissionSchema = z.literal('accounts')

@@ -1,0 +1,102 @@
+import * as z from 'zod/mini'
+
+// Decentralised-finance decomposition ({api}/tokens/defi/{address}/investments).
+
+const StringMap = z.record(z.string(), z.string())
+const positionBase = {
+  id: z.string(),
+  investmentId: z.optional(z.string()),
+  tokenAddress: z.optional(z.string()),
+  totalBalances: StringMap,
+}
+
+const LiquidityTokenSchema = z.object({
+  tokenAddress: z.optional(z.string()),
+  principal: z.string(),
+  accruedFees: z.string(),
+  minPrice: z.string(),
+  maxPrice: z.string(),
+  currentPrice: z.string(),
+})
+
+/** Concentrated-liquidity position. */
+export const LiquidityPositionSchema = z.object({
+  ...positionBase,
+  liquidityToken: z.optional(z.string()),
+  tokenId: z.string(),
+  poolFeePercentage: z.string(),
+  tickSpacingPercentage: z.optional(z.string()),
+  token0: LiquidityTokenSchema,
+  token1: LiquidityTokenSchema,
+})
+/** Lending or debt position. */
+export const LendingPositionSchema = z.object({
+  ...positionBase,
+  apy: z.optional(z.string()),
+  totalApy: z.optional(z.string()),
+  group: z.optional(z.string()),
+  collateral: z.boolean(),
+  debt: z.boolean(),
+  lending: z.boolean(),
+})
+/** Delegated tokens. */
+export const DelegationPositionSchema = z.object({ ...positionBase, delegatingTo: z.string() })
+/** Yield position. */
+export const YieldPositionSchema = z.object({ ...positionBase, apy: z.string(), totalApy: z.string() })
+/** Staking position. */
+export const StakingPositionSchema = z.object({
+  ...positionBase,
+  stakerInfo: z.object({
+    name: z.optional(z.string()),
+    iconUrl: z.optional(z.string()),
+    address: z.string(),
+  }),
+  accruedRewards: z.string(),
+  stakedAmount: z.string(),
+  pendingWithdrawal: z.optional(z.object({ amount: z.string(), withdrawableAfter: z.string() })),
+  apy: z.optional(z.string()),
+  totalApy: z.optional(z.string()),
+})
+
+/** Any of the five position kinds (most specific first, since objects are not strict). */
+export const PositionSchema = z.union([
+  LiquidityPositionSchema,
+  StakingPositionSchema,
+  LendingPositionSchema,
+  DelegationPositionSchema,
+  YieldPositionSchema,
+])
+export type Position = z.infer<typeof PositionSchema>
+
+export const ProductTypeSchema = z.enum([
+  'concentratedLiquidityPosition',
+  'collateralizedDebtPosition',
+  'delegatedTokens',
+  'strkDelegatedStaking',
+  'staking',
+])
+export type ProductType = z.infer<typeof ProductTypeSchema>
+
+/** A product of a dapp, with its positions. */
+export const ProductSchema = z.object({
+  productId: z.optional(z.string()),
+  name: z.string(),
+  manageUrl: z.optional(z.string()),
+  type: ProductTypeSchema,
+  groups: z.optional(
+    z.record(z.string(), z.object({ name: z.string(), healthRatio: z.optional(z.string()) })),
+  ),
+  positions: z.array(PositionSchema),
+})
+export type Product = z.infer<typeof ProductSchema>
+
+/**
+ * The DeFi decomposition: dapps and their products.
+ *
+ * @example
+ * DefiDecompositionSchema.parse({ dapps: [{ dappId: 'ekubo', products: [] }] })
+ */
+export const DefiDecompositionSchema = z.object({
+  dapps: z.array(z.object({ dappId: z.string(), products: z.array(ProductSchema) })),
+})
+export type DefiDecomposition = z.infer<typeof DefiDecompositionSchema>

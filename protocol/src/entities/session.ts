@@ -1,0 +1,123 @@
+import * as z from 'zod/mini'
+import { SESSION_VALIDITY_DAYS_DEFAULT } from '../constants'
+import { ENVIRONMENT_NAMES } from '../environments'
+import { CallSchema } from './connector'
+
+// Session SDK entities of SPEC.md section 3 (the stored 'session' JSON and what builds it).
+
+/** An allowed contract/selector pair as stored (x-sessions' field names, space included). */
+export const StoredAllowedMethodSchema = z.object({ 'Contract Address': z.string(), selector: z.string() })
+
+/** What deploys the account: the starknet.js DeployAccountContractPayload, JSON-safe. */
+export const DeploymentPayloadSchema = z.object({
+  classHash: z.string(),
+  constructorCalldata: z.array(z.string()),
+  addressSalt: z.string(),
+  contractAddress: z.string(),
+})
+export type DeploymentPayload = z.infer<typeof DeploymentPayloadSchema>
+
+/** A fee-token allowance of the session metadata. */
+export const TxFeeSchema = z.object({ tokenAddress: z.string(), maxAmount: z.string() })
+
+/**
+ * Session metadata: the app name as projectID and the fee-token allowances.
+ *
+ * @example
+ * SessionMetadataSchema.parse({ projectID: 'my-app', txFees: [{ tokenAddress: '0x4718…', maxAmount: '10000000000000000000' }] })
+ */
+export const SessionMetadataSchema = z.object({ projectID: z.string(), txFees: z.array(TxFeeSchema) })
+export type SessionMetadata = z.infer<typeof SessionMetadataSchema>
+
+/** The session key pair, hex strings. */
+export const SessionKeySchema = z.object({ publicKey: z.string(), privateKey: z.string() })
+export type SessionKey = z.infer<typeof SessionKeySchema>
+
+/**
+ * The signed session as stored under the key 'session'. `expiresAt` is in seconds; `metadata` is the
+ * JSON text signed in the typed data (or its parsed object).
+ */
+export const SessionSchema = z.object({
+  allowedMethods: z.array(StoredAllowedMethodSchema),
+  sessionKey: SessionKeySchema,
+  expiresAt: z.number(),
+  address: z.string(),
+  chainId: z.string(),
+  authorisationSignature: z.array(z.string()),
+  hash: z.string(),
+  version: z.string(),
+  sessionKeyGuid: z.string(),
+  metadata: z.union([z.string(), SessionMetadataSchema]),
+  signature: z.optional(z.array(z.string())),
+  deploymentPayload: z.optional(DeploymentPayloadSchema),
+})
+export type Session = z.infer<typeof SessionSchema>
+
+/** An allowed method as the host app gives it. */
+export const AllowedMethodSchema = z.object({ contract: z.string(), selector: z.string() })
+export type AllowedMethod = z.infer<typeof AllowedMethodSchema>
+
+/**
+ * Session parameters from the host app; validityDays defaults to 30 (above 30 only warns).
+ *
+ * @example
+ * SessionParamsSchema.parse({ allowedMethods: [{ contract: '0x1', selector: 'play' }] }).validityDays // 30
+ */
+export const SessionParamsSchema = z.object({
+  allowedMethods: z.array(AllowedMethodSchema),
+  validityDays: z._default(z.number().check(z.positive()), SESSION_VALIDITY_DAYS_DEFAULT),
+})
+export type SessionParams = z.infer<typeof SessionParamsSchema>
+
+/** An application-supplied paymaster. */
+export const PaymasterParamsSchema = z.object({
+  apiKey: z.optional(z.string()),
+  baseUrl: z.optional(z.string()),
+  tokenAddress: z.optional(z.string()),
+})
+export type PaymasterParams = z.infer<typeof PaymasterParamsSchema>
+
+export const EnvironmentNameSchema = z.enum(ENVIRONMENT_NAMES)
+
+/**
+ * WebWallet.init options. `provider` is a starknet.js provider instance (not validated here).
+ *
+ * @example
+ * InitOptionsSchema.parse({ appName: 'demo', sessionParams: { allowedMethods: [] } }).environment // 'sepolia'
+ */
+export const InitOptionsSchema = z.object({
+  appName: z.string().check(z.minLength(1)),
+  environment: z._default(EnvironmentNameSchema, 'sepolia'),
+  sessionParams: SessionParamsSchema,
+  paymasterParams: z.optional(PaymasterParamsSchema),
+  provider: z.optional(z.unknown()),
+})
+export type InitOptions = z.input<typeof InitOptionsSchema>
+
+/** The SDK's connect() result; `account` is the session account object. */
+export const SdkConnectResultSchema = z.object({
+  account: z.custom<object>((v) => typeof v === 'object' && v !== null),
+  approvalRequestsCalls: z.optional(z.array(CallSchema)),
+  approvalTransactionHash: z.optional(z.string()),
+  deploymentPayload: z.optional(z.unknown()),
+  callbackData: z.optional(z.string()),
+})
+export type SdkConnectResult = z.infer<typeof SdkConnectResultSchema>
+
+/** Environment config as a schema (for config files / overrides). */
+export const EnvironmentConfigSchema = z.object({
+  chainId: z.string(),
+  webWalletUrl: z.string(),
+  providerBaseUrl: z.string(),
+  providerDefaultUrl: z.string(),
+})
+
+/** Computed session status, in order of precedence. */
+export const SessionStatusSchema = z.enum([
+  'EXPIRED',
+  'INVALID_SCOPE',
+  'INVALID_SIGNATURE',
+  'INVALID_SESSION',
+  'VALID',
+])
+export type SessionStatus = z.infer<typeof SessionStatusSchema>

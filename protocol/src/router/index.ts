@@ -1,0 +1,142 @@
+import { initTRPC } from '@trpc/server'
+import { NotImplementedError } from '../errors/connector'
+import {
+  type ModalEvent,
+  ModalEventSchema,
+  type MutationName,
+  PROCEDURES,
+  type ProcedureInput,
+  type ProcedureOutput,
+} from '../rpc/procedures'
+import { formatErrorData, toTRPCError } from './errors'
+
+export { formatErrorData, toTRPCError, webWalletErrorOf } from './errors'
+
+/** What every handler gets besides its input: at least the requesting dapp's origin. */
+export interface WalletContext {
+  origin: string
+}
+
+type Handler<N extends MutationName> = (
+  input: ProcedureInput<N>,
+  ctx: WalletContext,
+) => ProcedureOutput<N> | Promise<ProcedureOutput<N>>
+
+/** Procedures the spec lists as existing but not implemented; they answer 'not implemented' unless given. */
+export type OptionalProcedure = 'addStarknetChain' | 'switchStarknetChain' | 'watchAsset'
+
+/** The wallet side of the router: one function per procedure. */
+export type WalletHandlers = {
+  [N in Exclude<MutationName, OptionalProcedure>]: Handler<N>
+} & { [N in OptionalProcedure]?: Handler<N> } & {
+  /** Modal show/hide/size events for the iframe; ends when `signal` aborts. */
+  updateModal: (ctx: WalletContext, signal: AbortSignal | undefined) => AsyncIterable<ModalEvent>
+}
+
+function notImplemented(): never {
+  throw new NotImplementedError()
+}
+
+async function run<T>(fn: () => T | Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (thrown) {
+    throw toTRPCError(thrown)
+  }
+}
+
+/**
+ * Builds the wallet's tRPC v11 router: every mutation of SPEC.md section 7 and the `updateModal`
+ * subscription, inputs and outputs validated by the protocol schemas, errors carried as
+ * `{code, message, data}` in the error shape (plus starknetkit's webwalletErrorCode/Message).
+ *
+ * @example
+ * const router = createWalletRouter({ requestAccounts: async (_input, { origin }) => [account], ... })
+ * createWindowHandler({ router, createContext: ({ origin }) => ({ origin }) })
+ */
+export function createWalletRouter(handlers: WalletHandlers) {
+  const t = initTRPC.context<WalletContext>().create({
+    // The router also runs inside the wallet's browser page (iframe / popup).
+    allowOutsideOfServer: true,
+    errorFormatter: ({ shape, error }) => ({ ...shape, data: formatErrorData(shape.data, error) }),
+  })
+  const p = t.procedure
+  const h = handlers
+  const P = PROCEDURES
+
+  return t.router({
+    authorize: p.output(P.authorize.output).mutation(({ ctx }) => run(() => h.authorize(undefined, ctx))),
+    connect: p.output(P.connect.output).mutation(({ ctx }) => run(() => h.connect(undefined, ctx))),
+    connectWebwallet: p
+      .input(P.connectWebwallet.input)
+      .output(P.connectWebwallet.output)
+      .mutation(({ input, ctx }) => run(() => h.connectWebwallet(input, ctx))),
+    connectWebwalletSSO: p
+      .input(P.connectWebwalletSSO.input)
+      .output(P.connectWebwalletSSO.output)
+      .mutation(({ input, ctx }) => run(() => h.connectWebwalletSSO(input, ctx))),
+    connectAndSignSession: p
+      .input(P.connectAndSignSession.input)
+      .output(P.connectAndSignSession.output)
+      .mutation(({ input, ctx }) => run(() => h.connectAndSignSession(input, ctx))),
+    enable: p
+      .input(P.enable.input)
+      .output(P.enable.output)
+      .mutation(({ input, ctx }) => run(() => h.enable(input, ctx))),
+    execute: p
+      .input(P.execute.input)
+      .output(P.execute.output)
+      .mutation(({ input, ctx }) => run(() => h.execute(input, ctx))),
+    signMessage: p
+      .input(P.signMessage.input)
+      .output(P.signMessage.output)
+      .mutation(({ input, ctx }) => run(() => h.signMessage(input, ctx))),
+    signTypedData: p
+      .input(P.signTypedData.input)
+      .output(P.signTypedData.output)
+      .mutation(({ input, ctx }) => run(() => h.signTypedData(input, ctx))),
+    getLoginStatus: p
+      .output(P.getLoginStatus.output)
+      .mutation(({ ctx }) => run(() => h.getLoginStatus(undefined, ctx))),
+    requestAccounts: p
+      .input(P.requestAccounts.input)
+      .output(P.requestAccounts.output)
+      .mutation(({ input, ctx }) => run(() => h.requestAccounts(input, ctx))),
+    requestChainId: p
+      .output(P.requestChainId.output)
+      .mutation(({ ctx }) => run(() => h.requestChainId(undefined, ctx))),
+    getPermissions: p
+      .output(P.getPermissions.output)
+      .mutation(({ ctx }) => run(() => h.getPermissions(undefined, ctx))),
+    addInvokeTransaction: p
+      .input(P.addInvokeTransaction.input)
+      .output(P.addInvokeTransaction.output)
+      .mutation(({ input, ctx }) => run(() => h.addInvokeTransaction(input, ctx))),
+    deploymentData: p
+      .output(P.deploymentData.output)
+      .mutation(({ ctx }) => run(() => h.deploymentData(undefined, ctx))),
+    addStarknetChain: p
+      .input(P.addStarknetChain.input)
+      .output(P.addStarknetChain.output)
+      .mutation(({ input, ctx }) => run(() => (h.addStarknetChain ?? notImplemented)(input, ctx))),
+    switchStarknetChain: p
+      .input(P.switchStarknetChain.input)
+      .output(P.switchStarknetChain.output)
+      .mutation(({ input, ctx }) => run(() => (h.switchStarknetChain ?? notImplemented)(input, ctx))),
+    watchAsset: p
+      .input(P.watchAsset.input)
+      .output(P.watchAsset.output)
+      .mutation(({ input, ctx }) => run(() => (h.watchAsset ?? notImplemented)(input, ctx))),
+    updateModal: p.subscription(async function* ({ ctx, signal }) {
+      // Subscriptions skip output validation in tRPC, so each event is checked here. An invalid event is
+      // dropped rather than thrown: a thrown error makes tRPC clients reconnect in a loop.
+      for await (const event of h.updateModal(ctx, signal)) {
+        const parsed = ModalEventSchema.safeParse(event)
+        if (parsed.success) yield parsed.data
+      }
+    }),
+  })
+}
+
+/** The router's type; the shim imports only this (as a type). */
+export type WalletRouter = ReturnType<typeof createWalletRouter>

@@ -1,0 +1,137 @@
+import * as z from 'zod/mini'
+import {
+  AssetSchema,
+  CallSchema,
+  ChainDefinitionSchema,
+  ConnectResultSchema,
+  DeploymentDataSchema,
+  ExecuteOptionsSchema,
+  LoginStatusSchema,
+  PermissionSchema,
+  SessionSignRequestSchema,
+  SessionSignResultSchema,
+  TypedDataSchema,
+} from '../entities/connector'
+import { CalldataSchema } from '../schemas/calldata'
+import { StarknetVersionSchema, ThemeSchema } from '../schemas/misc'
+
+// Input/output schemas of every wallet-router procedure (SPEC.md section 7), shaped so that an
+// unmodified starknetkit web-wallet client works against our router. Kept in the main entry (no tRPC
+// runtime) so both sides can validate.
+
+/** A call in wallet-API form, turned into the dapp form the handlers receive. */
+export const RpcCallSchema = z.pipe(
+  z.object({ contract_address: z.string(), entry_point: z.string(), calldata: z.optional(CalldataSchema) }),
+  z.transform(({ contract_address, entry_point, calldata }) => ({
+    contractAddress: contract_address,
+    entrypoint: entry_point,
+    calldata: calldata ?? [],
+  })),
+)
+
+/**
+ * Accepts one item or a non-empty list and hands the handler a list. Not a union, so a bad item
+ * reports its own exact message and path instead of zod's generic union failure.
+ *
+ * @example
+ * oneOrMany(CallSchema).parse({ contractAddress: '0x1', entrypoint: 'go' }) // [{ … }]
+ */
+export function oneOrMany<S extends z.ZodMiniType>(item: S) {
+  return z.pipe(
+    z.pipe(
+      z.custom<z.input<S> | z.input<S>[]>(),
+      z.transform((value: z.input<S> | z.input<S>[]): unknown[] => (Array.isArray(value) ? value : [value])),
+    ),
+    z.array(item).check(z.minLength(1, 'Call list must not be empty')),
+  )
+}
+
+/** show / hide the iframe modal, or change its height, width or both. */
+export const ModalEventSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('show') }),
+  z.object({ action: z.literal('hide') }),
+  z.object({ action: z.literal('updateHeight'), height: z.number().check(z.nonnegative()) }),
+  z.object({ action: z.literal('updateWidth'), width: z.number().check(z.nonnegative()) }),
+  z.object({
+    action: z.literal('updateSize'),
+    width: z.number().check(z.nonnegative()),
+    height: z.number().check(z.nonnegative()),
+  }),
+])
+export type ModalEvent = z.infer<typeof ModalEventSchema>
+
+/**
+ * Every procedure: its kind, input schema (`undefined` = takes none) and output schema.
+ *
+ * @example
+ * PROCEDURES.requestAccounts.input.parse({ silent_mode: true })
+ */
+export const PROCEDURES = {
+  authorize: { type: 'mutation', input: undefined, output: z.boolean() },
+  connect: { type: 'mutation', input: undefined, output: ConnectResultSchema },
+  connectWebwallet: {
+    type: 'mutation',
+    input: z.optional(z.object({ theme: z.optional(ThemeSchema) })),
+    output: ConnectResultSchema,
+  },
+  connectWebwalletSSO: {
+    type: 'mutation',
+    input: z.object({ token: z.string(), authorizedPartyId: z.optional(z.string()) }),
+    output: ConnectResultSchema,
+  },
+  connectAndSignSession: {
+    type: 'mutation',
+    input: SessionSignRequestSchema,
+    output: SessionSignResultSchema,
+  },
+  enable: {
+    type: 'mutation',
+    input: z.optional(z.object({ starknetVersion: z.optional(StarknetVersionSchema) })),
+    output: z.string(),
+  },
+  execute: {
+    type: 'mutation',
+    // starknet.js Account.execute arguments: calls, (legacy abis), details.
+    input: z.tuple([
+      oneOrMany(CallSchema),
+      z.optional(z.array(z.unknown())),
+      z.optional(ExecuteOptionsSchema),
+    ]),
+    output: z.string(),
+  },
+  signMessage: { type: 'mutation', input: z.tuple([TypedDataSchema]), output: z.array(z.string()) },
+  signTypedData: { type: 'mutation', input: z.tuple([TypedDataSchema]), output: z.array(z.string()) },
+  getLoginStatus: { type: 'mutation', input: undefined, output: LoginStatusSchema },
+  requestAccounts: {
+    type: 'mutation',
+    input: z.optional(z.object({ silent_mode: z.optional(z.boolean()) })),
+    output: z.array(z.string()),
+  },
+  requestChainId: { type: 'mutation', input: undefined, output: z.string() },
+  getPermissions: { type: 'mutation', input: undefined, output: z.array(PermissionSchema) },
+  addInvokeTransaction: {
+    type: 'mutation',
+    input: oneOrMany(RpcCallSchema),
+    output: z.string(),
+  },
+  deploymentData: { type: 'mutation', input: undefined, output: DeploymentDataSchema },
+  addStarknetChain: { type: 'mutation', input: z.optional(ChainDefinitionSchema), output: z.boolean() },
+  switchStarknetChain: {
+    type: 'mutation',
+    input: z.optional(z.object({ chainId: z.string() })),
+    output: z.boolean(),
+  },
+  watchAsset: { type: 'mutation', input: z.optional(AssetSchema), output: z.boolean() },
+  updateModal: { type: 'subscription', input: undefined, output: ModalEventSchema },
+} as const
+
+export type ProcedureName = keyof typeof PROCEDURES
+/** The procedures that are mutations (everything but updateModal). */
+export type MutationName = Exclude<ProcedureName, 'updateModal'>
+
+type InputOf<S> = S extends z.ZodMiniType ? z.output<S> : undefined
+type OutputOf<S> = S extends z.ZodMiniType ? z.input<S> : never
+/** What a handler of the procedure receives (after parsing). */
+export type ProcedureInput<N extends ProcedureName> = InputOf<(typeof PROCEDURES)[N]['input']>
+/** What a handler of the procedure returns (before output validation). */
+export type ProcedureOutput<N extends ProcedureName> = OutputOf<(typeof PROCEDURES)[N]['output']>

@@ -1,0 +1,16 @@
+import * as z from 'zod/mini'
+
+/**
+ * Hex digits with an optional 0x; odd lengths are left-padded with 0. Output: 0x + even-length lowercase hex.
+ *
+ * @example
+ * HexSchema.parse('abc') // '0x0abc'
+ */
+export const HexSchema = z.pipe(
+  z.string().check(z.regex(/^(0x)?[0-9a-fA-F]+$/, 'Invalid hex string')),
+  z.transform((value) => {
+    const digits = value.replace(/^0x/, '').toLowerCase()
+    return `0x${digits.length % 2 ? `0${digits}` : digits}`
+  }),
+)
+export type Hex = z.infer<typeof HexSchema>

@@ -1,0 +1,42 @@
+import * as z from 'zod/mini'
+
+/**
+ * starknetVersion of `enable`, when given.
+ *
+ * @example
+ * StarknetVersionSchema.parse('v5')
+ */
+export const StarknetVersionSchema = z.enum(['v3', 'v4', 'v5'])
+export type StarknetVersion = z.infer<typeof StarknetVersionSchema>
+
+/** Connector theme. */
+export const ThemeSchema = z.enum(['light', 'dark', 'auto'])
+export type Theme = z.infer<typeof ThemeSchema>
+
+/** Cairo version of an account class: the string '0' or '1'. */
+export const CairoVersionSchema = z.enum(['0', '1'])
+export type CairoVersion = z.infer<typeof CairoVersionSchema>
+
+/** Version of wallet deployment data: the number 0 or 1. */
+export const DeploymentVersionSchema = z.union([z.literal(0), z.literal(1)])
+
+/**
+ * Starknet ID's alphabets: the basic one (a-z, 0-9, '-') and the two extra characters of its "big"
+ * alphabet, '这' and '来', which the name encoding uses for characters outside the basic set.
+ */
+export const STARKNET_ID_BASIC_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789-'
+export const STARKNET_ID_BIG_ALPHABET = '这来'
+
+/**
+ * A Starknet ID domain: one or more labels of the two alphabets, dot-separated, ending in '.stark'.
+ *
+ * @example
+ * StarknetIdDomainSchema.parse('alice.stark')
+ */
+export const StarknetIdDomainSchema = z
+  .string()
+  .check(z.regex(/^([a-z0-9\-这来]+\.)+stark$/u, 'Invalid Starknet ID domain'))
+
+/** Account signer kinds; a missing guardian reads as 0. */
+export const SignerKindSchema = z.enum(['native', 'Secp256k1', 'Secp256r1', 'Eip191', 'Webauthn'])
+export type SignerKind = z.infer<typeof SignerKindSchema>

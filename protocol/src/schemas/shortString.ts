@@ -1,0 +1,39 @@
+import * as z from 'zod/mini'
+import { SHORT_STRING_MAX_LENGTH } from '../constants'
+
+const HEX_RE = /^0x[0-9a-f]+$/i
+const DECIMAL_RE = /^\d+$/
+
+/**
+ * A Cairo short string: 1 to 31 characters, not itself a hex or integer string (those are numbers).
+ *
+ * @example
+ * ShortStringSchema.safeParse('0x12').error?.issues[0]?.message // 'The shortString should not be a hex string'
+ */
+export const ShortStringSchema = z.string().check(
+  z.minLength(1, 'The short string cannot be empty'),
+  z.maxLength(SHORT_STRING_MAX_LENGTH, 'The short string cannot exceed 31 characters'),
+  z.refine((v) => !HEX_RE.test(v), 'The shortString should not be a hex string'),
+  z.refine((v) => !DECIMAL_RE.test(v), 'The shortString should not be an integer string'),
+)
+
+/** True for a string the short-string rule accepts. */
+export function isShortString(value: string): boolean {
+  return ShortStringSchema.safeParse(value).success
+}
+
+/**
+ * The felt of a short string: its bytes read big-endian (ASCII only).
+ *
+ * @example
+ * encodeShortString('SN_MAIN') // 0x534e5f4d41494en
+ */
+export function encodeShortString(text: string): bigint {
+  let value = 0n
+  for (const char of text) {
+    const code = char.charCodeAt(0)
+    if (code > 0x7f || char.length !== 1) throw new TypeError(`${text} is not an ASCII string`)
+    value = (value << 8n) | BigInt(code)
+  }
+  return value
+}
