@@ -14,9 +14,20 @@ const PER_SENDER = 15
 const bin = fileURLToPath(new URL('../bin/wallet-sim.js', import.meta.url))
 
 const t0 = performance.now()
-const child = spawn(process.execPath, [bin, '--port', '0', '--accounts', String(CONCURRENCY)], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-})
+const child = spawn(
+  process.execPath,
+  [
+    ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    bin,
+    '--port',
+    '0',
+    '--accounts',
+    String(CONCURRENCY),
+  ],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+)
 const { url, addresses } = await new Promise<{ url: string; addresses: string[] }>((resolve, reject) => {
   let out = ''
   child.stdout.on('data', (d: Buffer) => {

@@ -1,6 +1,6 @@
 // The simulated Starknet node: committed state plus a pre_confirmed block, transaction admission,
 // blocks, receipts, estimates, simulations and calls. The RPC layer (src/rpc) formats what it returns.
-import { poseidonHashMany } from '@scure/starknet'
+import { createHash } from 'node:crypto'
 import type { BlockInfo, Call, Felt } from './contract'
 import { STRK_ADDRESS } from './contracts/erc20'
 import { RpcCode, RpcError } from './errors'
@@ -207,14 +207,9 @@ export class Chain {
     const timestamp = Math.max(this.pendingTimestamp ?? this.now(), this.blocks[number - 1]?.timestamp ?? 0)
     const wasDeployed = (a: Felt) => this.base.getClassHash(a) !== 0n
     const stateDiff = stateDiffJson(this.pending, wasDeployed)
-    const hash = poseidonHashMany([
-      BigInt(number),
-      BigInt(parentHash),
-      BigInt(timestamp),
-      this.sequencerAddress,
-      ...this.pendingTxs.map((h) => BigInt(h)),
-    ])
-    const newRoot = poseidonHashMany([hash, BigInt(this.pendingTxs.length)])
+    // Block hashes and state roots are the simulator's own (no Patricia tries): unique and stable.
+    const hash = digestFelt(`block:${number}:${parentHash}:${timestamp}:${this.pendingTxs.join(',')}`)
+    const newRoot = digestFelt(`root:${hash}:${JSON.stringify(stateDiff)}`)
     const block: BlockRecord = {
       number,
       hash: toHex(hash),
@@ -336,6 +331,10 @@ export class Chain {
     return chainFromSnapshot(snapshot, options)
   }
 }
+
+/** sha256 of a text, cut to 250 bits so that it is a felt. */
+const digestFelt = (text: string): bigint =>
+  BigInt(`0x${createHash('sha256').update(text).digest('hex')}`) >> 6n
 
 const transactionJsonOf = (o: TxOutcome): JsonObject => toRpcTransaction(o.tx) as JsonObject
 

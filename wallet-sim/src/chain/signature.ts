@@ -17,7 +17,8 @@ function pointFromX(x: Felt): CurvePoint | null {
   let point: CurvePoint | null = null
   try {
     point = Point.fromHex(`02${x.toString(16).padStart(64, '0')}`)
-    point.precompute(8, false)
+    // A 5-bit window: ~10 ms to build once per key, then each check is several times faster.
+    point.precompute(5, false)
   } catch {
     point = null
   }
@@ -41,7 +42,7 @@ export function verifyStarkSignature(msgHash: Felt, publicKey: Felt, r: Felt, s:
   const w = Point.Fn.inv(s)
   const u1 = (msgHash * w) % ORDER
   const u2 = (r * w) % ORDER
-  const a = u1 === 0n ? Point.ZERO : Point.BASE.multiply(u1)
+  const a = Point.BASE.multiplyUnsafe(u1)
   const b = q.multiplyUnsafe(u2)
   // Either y of the public key is valid in Cairo, so test x(u1·G + u2·Q) and x(u1·G − u2·Q).
   for (const p of [a.add(b), a.subtract(b)]) {
