@@ -1,6 +1,5 @@
 // Runs entry points of contract classes against a state layer: call frames, the execution context
 // contracts see, gas metering, ordered events and the call tree that traces and receipts report.
-import { hash } from 'starknet'
 import {
   type BlockInfo,
   type Call,
@@ -9,7 +8,7 @@ import {
   type Felt,
   type TxInfo,
 } from './contract'
-import { selectorKey, selectorOf, toHex } from './felt'
+import { contractAddress, selectorKey, selectorOf, toHex } from './felt'
 import { type GasMeter, L2_GAS } from './gas'
 import { getContractClass } from './registry'
 import type { State } from './state'
@@ -146,13 +145,11 @@ export class Execution {
     onConstructor?: (inv: Invocation) => void,
   ): Felt {
     this.meter.charge(L2_GAS.deploy)
-    const address = BigInt(
-      hash.calculateContractAddressFromHash(
-        args.salt,
-        args.classHash,
-        args.constructorCalldata.map((x) => x.toString()),
-        args.fromZero ? 0 : deployer,
-      ),
+    const address = contractAddress(
+      args.salt,
+      args.classHash,
+      args.constructorCalldata,
+      args.fromZero ? 0n : deployer,
     )
     if (!getContractClass(args.classHash))
       throw new ContractError(`Class with hash ${toHex(args.classHash)} is not declared.`)

@@ -1,7 +1,6 @@
 // Felt helpers shared by the node, the RPC layer and the contract classes.
 
-import { pedersen } from '@scure/starknet'
-import { hash } from 'starknet'
+import { computeHashOnElements, keccak, pedersen } from '@scure/starknet'
 import type { Felt } from './contract'
 
 /** The Starknet field prime, 2^251 + 17·2^192 + 1. */
@@ -42,7 +41,7 @@ const selectorCache = new Map<string, Felt>()
 export function selectorOf(name: string): Felt {
   let sel = selectorCache.get(name)
   if (sel === undefined) {
-    sel = BigInt(hash.getSelectorFromName(name))
+    sel = starknetKeccak(name)
     selectorCache.set(name, sel)
   }
   return sel
@@ -86,10 +85,35 @@ const varCache = new Map<string, Felt>()
 export function storageVarAddress(name: string, ...keys: Felt[]): Felt {
   let base = varCache.get(name)
   if (base === undefined) {
-    base = hash.starknetKeccak(name)
+    base = starknetKeccak(name)
     varCache.set(name, base)
   }
   let addr = base
   for (const key of keys) addr = BigInt(pedersen(addr, key))
   return addr % ADDR_BOUND
+}
+
+/**
+ * Starknet keccak: keccak-256 of the UTF-8 text, cut to 250 bits (selectors, storage variable bases).
+ * @example starknetKeccak('transfer')
+ */
+export const starknetKeccak = (text: string): Felt => keccak(new TextEncoder().encode(text))
+
+const CONTRACT_ADDRESS_PREFIX = 0x535441524b4e45545f434f4e54524143545f41444452455353n // 'STARKNET_CONTRACT_ADDRESS'
+
+/**
+ * The address a deployment gets (Pedersen chain over prefix, deployer, salt, class hash, calldata hash),
+ * as `hash.calculateContractAddressFromHash` of starknet.js computes it.
+ * @example contractAddress(salt, classHash, [publicKey], 0n)
+ */
+export function contractAddress(
+  salt: Felt,
+  classHash: Felt,
+  calldata: readonly Felt[],
+  deployer: Felt,
+): Felt {
+  const calldataHash = BigInt(computeHashOnElements([...calldata]) as string | bigint)
+  const parts = [CONTRACT_ADDRESS_PREFIX, deployer, salt, classHash, calldataHash]
+  const h = BigInt(computeHashOnElements(parts) as string | bigint)
+  return h % ADDR_BOUND
 }

@@ -1,7 +1,6 @@
 // Genesis: the predeployed contracts (fee tokens, a demo token, UDC, demo counter, multicall) and
 // funded owner-key dev accounts derived deterministically from a seed, committed as block 0.
 import { Point, poseidonHashMany } from '@scure/starknet'
-import { hash } from 'starknet'
 import { Chain, type ChainOptions } from './chain'
 import type { Felt } from './contract'
 import {
@@ -19,7 +18,7 @@ import {
   UDC_CLASS_HASH,
 } from './contracts/index'
 import { Execution } from './execute'
-import { selectorOf, shortString, toAddress, toHex } from './felt'
+import { contractAddress, selectorOf, shortString, toAddress, toHex } from './felt'
 import { GasMeter } from './gas'
 import type { State } from './state'
 
@@ -108,9 +107,7 @@ export function createChain(options: GenesisOptions = {}): { chain: Chain; accou
   for (let i = 0; i < (options.accounts ?? 10); i++) {
     const privateKey = devAccountKey(options.seed ?? 0, i)
     const publicKey = Point.BASE.multiply(privateKey).toAffine().x
-    const address = BigInt(
-      hash.calculateContractAddressFromHash(publicKey, OZ_ACCOUNT_CLASS_HASH, [publicKey.toString()], 0),
-    )
+    const address = contractAddress(publicKey, OZ_ACCOUNT_CLASS_HASH, [publicKey], 0n)
     deployAt(state, chain, address, OZ_ACCOUNT_CLASS_HASH, [publicKey])
     for (const t of [STRK_ADDRESS, ETH_ADDRESS, DEMO_TOKEN_ADDRESS]) erc20Mint(state, t, address, balance)
     accounts.push({

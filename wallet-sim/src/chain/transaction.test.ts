@@ -79,3 +79,28 @@ describe('transactionHash', () => {
     expect(toHex(transactionHash(tx, chainId))).toBe(expected)
   })
 })
+
+describe('contractAddress', () => {
+  it('matches starknet.js calculateContractAddressFromHash', async () => {
+    const { contractAddress } = await import('./felt')
+    for (const [salt, cls, calldata, deployer] of [
+      [0x55n, 0xabcn, [0x66n, 0x77n], 0n],
+      [
+        123n,
+        0x5b4b537eaa2399e3aa99c4e2e0208ebd6c71bc1467938cd52c798c601e43564n,
+        [],
+        0x41a78e741e5af2fec34b695679bc6891742439f7afb8484ecd7766661ad02bfn,
+      ],
+    ] as const) {
+      const expected = hash.calculateContractAddressFromHash(salt, cls, calldata.map(String), deployer)
+      expect(contractAddress(salt, cls, calldata, deployer)).toBe(BigInt(expected))
+    }
+  })
+
+  it('selectorOf equals starknet.js getSelectorFromName', async () => {
+    const { selectorOf } = await import('./felt')
+    for (const name of ['transfer', '__execute__', 'balance_of', 'ContractDeployed']) {
+      expect(selectorOf(name)).toBe(BigInt(hash.getSelectorFromName(name)))
+    }
+  })
+})

@@ -1,8 +1,7 @@
 // V3 transactions: the broadcast JSON the RPC receives, its parsed form, and the Starknet hash.
-import { hash } from 'starknet'
 import type { Felt, ResourceBound, TxInfo } from './contract'
 import { RpcCode, RpcError } from './errors'
-import { parseFelt, toHex } from './felt'
+import { contractAddress, parseFelt, toHex } from './felt'
 import { poseidonHashMany } from './poseidon'
 
 /** Transaction version 3, and its query variant (2^128 + 3) used by estimates and simulations. */
@@ -119,15 +118,8 @@ export function parseTransaction(json: unknown, expectedType?: 'INVOKE' | 'DEPLO
   const classHash = felt(tx.class_hash, 'class_hash')
   const contractAddressSalt = felt(tx.contract_address_salt, 'contract_address_salt')
   const constructorCalldata = felts(tx.constructor_calldata, 'constructor_calldata')
-  const contractAddress = BigInt(
-    hash.calculateContractAddressFromHash(
-      contractAddressSalt,
-      classHash,
-      constructorCalldata.map((x) => x.toString()),
-      0,
-    ),
-  )
-  return { ...common, type, classHash, contractAddressSalt, constructorCalldata, contractAddress }
+  const address = contractAddress(contractAddressSalt, classHash, constructorCalldata, 0n)
+  return { ...common, type, classHash, contractAddressSalt, constructorCalldata, contractAddress: address }
 }
 
 const L1_GAS = 0x4c315f474153n // 'L1_GAS'
