@@ -78,34 +78,81 @@ export class WebWalletError<TCode extends string = string, TData = unknown> exte
   }
 }
 
-/** Options every fixed-message error takes. */
-export interface FixedErrorOptions {
+/** Options every error constructor accepts last. */
+export interface ErrorOptions {
   cause?: unknown
 }
 
+/** What a parameterised error computes from its arguments. */
+export interface BuiltError<TData> {
+  message: string
+  data: TData
+  cause?: unknown
+  walletApiCode?: number | undefined
+}
+
+/** 'USER_REJECTED' → 'UserRejectedError' (names are derived so the bundle carries each code once). */
+export function errorName(code: string): string {
+  const pascal = code.toLowerCase().replace(/(^|_)([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase())
+  return pascal.endsWith('Error') ? pascal : `${pascal}Error`
+}
+
+type Fields = Record<string, unknown>
+
 /**
- * Declares an error class whose message never changes.
+ * Declares a coded error class whose message depends on its arguments. `fromData` turns wire data back
+ * into constructor arguments, so `parseError` can rebuild the same class.
  *
  * @example
- * export class PopupBlockedError extends fixedError('POPUP_BLOCKED', 'PopupBlockedError', 'Could not open popup') {}
+ * export const UnknownEventError = defineError(
+ *   'UNKNOWN_EVENT',
+ *   (event: string, o?: ErrorOptions) => ({ message: `Unknwown event: ${event}`, data: { event }, cause: o?.cause }),
+ *   (d) => [String(d.event ?? '')],
+ * )
  */
-export function fixedError<const TCode extends string>(
+export function defineError<const TCode extends string, TArgs extends unknown[], TData>(
   code: TCode,
-  name: string,
+  build: (...args: TArgs) => BuiltError<TData>,
+  // Returns the constructor arguments, positionally (a tuple the compiler cannot check against TArgs).
+  fromData: (data: Fields, message: string) => unknown[],
+) {
+  const name = errorName(code)
+  return class CodedError extends WebWalletError<TCode, TData> {
+    static readonly code: TCode = code
+    override name = name
+    constructor(...args: TArgs) {
+      const built = build(...args)
+      super(built.message, { code, data: built.data, walletApiCode: built.walletApiCode, cause: built.cause })
+    }
+    static override fromData(data: unknown, message: string): WebWalletError {
+      const fields = typeof data === 'object' && data !== null ? (data as Fields) : {}
+      return new CodedError(...(fromData(fields, message) as TArgs))
+    }
+  }
+}
+
+/**
+ * Declares a coded error class whose message never changes.
+ *
+ * @example
+ * export const PopupBlockedError = defineFixedError('POPUP_BLOCKED', 'Could not open popup')
+ * new PopupBlockedError({ cause }).message // 'Could not open popup'
+ */
+export function defineFixedError<const TCode extends string>(
+  code: TCode,
   message: string,
   walletApiCode?: number,
 ) {
-  return class FixedError extends WebWalletError<TCode, undefined> {
-    static readonly code: TCode = code
-    static readonly fixedMessage: string = message
-    override name = name
-    constructor(options: FixedErrorOptions = {}) {
-      super(message, { code, data: undefined, walletApiCode, cause: options.cause })
-    }
-    static override fromData(): WebWalletError {
-      return new this()
-    }
-  }
+  return defineError(
+    code,
+    (options?: ErrorOptions): BuiltError<undefined> => ({
+      message,
+      data: undefined,
+      walletApiCode,
+      cause: options?.cause,
+    }),
+    () => [],
+  )
 }
 
 /** Reads a string field of untrusted wire data. */

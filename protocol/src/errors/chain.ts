@@ -1,6 +1,4 @@
-import { numberField, stringField, WebWalletError } from './base'
-
-type Opts = { cause?: unknown }
+import { defineError, type ErrorOptions } from './base'
 
 /**
  * The transaction was not accepted within the retries.
@@ -8,23 +6,16 @@ type Opts = { cause?: unknown }
  * @example
  * new WaitForTransactionTimeoutError(200).message // 'waitForTransaction timed-out with retries 200'
  */
-export class WaitForTransactionTimeoutError extends WebWalletError<
+export const WaitForTransactionTimeoutError = defineError(
   'WAIT_FOR_TRANSACTION_TIMEOUT',
-  { retries: number }
-> {
-  static readonly code = 'WAIT_FOR_TRANSACTION_TIMEOUT'
-  override name = 'WaitForTransactionTimeoutError'
-  constructor(retries: number, options: Opts = {}) {
-    super(`waitForTransaction timed-out with retries ${retries}`, {
-      code: 'WAIT_FOR_TRANSACTION_TIMEOUT',
-      data: { retries },
-      cause: options.cause,
-    })
-  }
-  static override fromData(data: unknown): WebWalletError {
-    return new WaitForTransactionTimeoutError(numberField(data, 'retries') ?? 0)
-  }
-}
+  (retries: number, o?: ErrorOptions) => ({
+    message: `waitForTransaction timed-out with retries ${retries}`,
+    data: { retries },
+    cause: o?.cause,
+  }),
+  (d) => [Number(d.retries ?? 0)],
+)
+export type WaitForTransactionTimeoutError = InstanceType<typeof WaitForTransactionTimeoutError>
 
 /**
  * The transaction was rejected or reverted: 'execution status: finality status'.
@@ -32,26 +23,16 @@ export class WaitForTransactionTimeoutError extends WebWalletError<
  * @example
  * new TransactionRejectedError('REVERTED', 'ACCEPTED_ON_L2').message // 'REVERTED: ACCEPTED_ON_L2'
  */
-export class TransactionRejectedError extends WebWalletError<
+export const TransactionRejectedError = defineError(
   'TRANSACTION_REJECTED',
-  { executionStatus: string; finalityStatus: string }
-> {
-  static readonly code = 'TRANSACTION_REJECTED'
-  override name = 'TransactionRejectedError'
-  constructor(executionStatus: string, finalityStatus: string, options: Opts = {}) {
-    super(`${executionStatus}: ${finalityStatus}`, {
-      code: 'TRANSACTION_REJECTED',
-      data: { executionStatus, finalityStatus },
-      cause: options.cause,
-    })
-  }
-  static override fromData(data: unknown): WebWalletError {
-    return new TransactionRejectedError(
-      stringField(data, 'executionStatus') ?? '',
-      stringField(data, 'finalityStatus') ?? '',
-    )
-  }
-}
+  (executionStatus: string, finalityStatus: string, o?: ErrorOptions) => ({
+    message: `${executionStatus}: ${finalityStatus}`,
+    data: { executionStatus, finalityStatus },
+    cause: o?.cause,
+  }),
+  (d) => [String(d.executionStatus ?? ''), String(d.finalityStatus ?? '')],
+)
+export type TransactionRejectedError = InstanceType<typeof TransactionRejectedError>
 
 /**
  * A JSON-RPC error of the node; `data.rpcCode` is one of NODE_ERROR_CODES or another node code.
@@ -59,19 +40,13 @@ export class TransactionRejectedError extends WebWalletError<
  * @example
  * new NodeError(52, 'Invalid transaction nonce').data.rpcCode // 52
  */
-export class NodeError extends WebWalletError<'NODE_ERROR', { rpcCode: number; rpcData?: unknown }> {
-  static readonly code = 'NODE_ERROR'
-  override name = 'NodeError'
-  constructor(rpcCode: number, message: string, rpcData?: unknown, options: Opts = {}) {
-    super(message, {
-      code: 'NODE_ERROR',
-      data: rpcData === undefined ? { rpcCode } : { rpcCode, rpcData },
-      cause: options.cause,
-    })
-  }
-  static override fromData(data: unknown, message: string): WebWalletError {
-    const rpcData =
-      typeof data === 'object' && data !== null ? (data as { rpcData?: unknown }).rpcData : undefined
-    return new NodeError(numberField(data, 'rpcCode') ?? 0, message, rpcData)
-  }
-}
+export const NodeError = defineError(
+  'NODE_ERROR',
+  (rpcCode: number, message: string, rpcData?: unknown, o?: ErrorOptions) => ({
+    message,
+    data: { rpcCode, rpcData },
+    cause: o?.cause,
+  }),
+  (d, message) => [Number(d.rpcCode ?? 0), message, d.rpcData],
+)
+export type NodeError = InstanceType<typeof NodeError>

@@ -1,85 +1,52 @@
-import { fixedError, stringField, WALLET_API_CODES, WebWalletError } from './base'
+import { defineError, defineFixedError, type ErrorOptions, WALLET_API_CODES } from './base'
 
 // Connector and transport errors (SPEC.md section 8, connector). Texts are exact, spelling included.
+// Each class is declared with defineFixedError/defineError; the type alias gives its instance type.
 
 /** The user closed the wallet or refused (wallet-API 113). */
-export class UserRejectedError extends fixedError(
+export const UserRejectedError = defineFixedError(
   'USER_REJECTED',
-  'UserRejectedError',
   'User rejected request',
   WALLET_API_CODES.USER_REFUSED_OP,
-) {}
-export class ConnectorNotConnectedError extends fixedError(
+)
+export type UserRejectedError = InstanceType<typeof UserRejectedError>
+export const ConnectorNotConnectedError = defineFixedError(
   'CONNECTOR_NOT_CONNECTED',
-  'ConnectorNotConnectedError',
   'Connector not connected',
-) {}
-export class ConnectorNotFoundError extends fixedError(
-  'CONNECTOR_NOT_FOUND',
-  'ConnectorNotFoundError',
-  'Connector not found',
-) {}
-export class ConnectionFailedError extends fixedError(
-  'CONNECTION_FAILED',
-  'ConnectionFailedError',
-  'connection failed',
-) {}
+)
+export type ConnectorNotConnectedError = InstanceType<typeof ConnectorNotConnectedError>
+export const ConnectorNotFoundError = defineFixedError('CONNECTOR_NOT_FOUND', 'Connector not found')
+export type ConnectorNotFoundError = InstanceType<typeof ConnectorNotFoundError>
+export const ConnectionFailedError = defineFixedError('CONNECTION_FAILED', 'connection failed')
+export type ConnectionFailedError = InstanceType<typeof ConnectionFailedError>
 /** The spec names this error but not its text; ours is 'Wallet not initialised'. */
-export class WalletNotInitialisedError extends fixedError(
-  'WALLET_NOT_INITIALISED',
-  'WalletNotInitialisedError',
-  'Wallet not initialised',
-) {}
+export const WalletNotInitialisedError = defineFixedError('WALLET_NOT_INITIALISED', 'Wallet not initialised')
+export type WalletNotInitialisedError = InstanceType<typeof WalletNotInitialisedError>
 /** The spec names this error but not its text; ours is 'Wallet not available'. */
-export class WalletNotAvailableError extends fixedError(
-  'WALLET_NOT_AVAILABLE',
-  'WalletNotAvailableError',
-  'Wallet not available',
-) {}
+export const WalletNotAvailableError = defineFixedError('WALLET_NOT_AVAILABLE', 'Wallet not available')
+export type WalletNotAvailableError = InstanceType<typeof WalletNotAvailableError>
 /** The wallet ended the login (starknetkit's `USER_LOGGED_OUT`); the connector forgets the wallet. */
-export class UserLoggedOutError extends fixedError(
-  'USER_LOGGED_OUT',
-  'UserLoggedOutError',
-  'User logged out',
-) {}
+export const UserLoggedOutError = defineFixedError('USER_LOGGED_OUT', 'User logged out')
+export type UserLoggedOutError = InstanceType<typeof UserLoggedOutError>
 /** addStarknetChain, switchStarknetChain, watchAsset and unknown request types. */
-export class NotImplementedError extends fixedError(
-  'NOT_IMPLEMENTED',
-  'NotImplementedError',
-  'not implemented',
-) {}
-export class IframeTimeoutError extends fixedError(
-  'IFRAME_TIMEOUT',
-  'IframeTimeoutError',
-  'Timeout while loading an iframe',
-) {}
-export class PopupBlockedError extends fixedError(
-  'POPUP_BLOCKED',
-  'PopupBlockedError',
-  'Could not open popup',
-) {}
-export class PortDisconnectedError extends fixedError(
-  'PORT_DISCONNECTED',
-  'PortDisconnectedError',
-  'Port disconnected prematurely',
-) {}
-export class WebSocketClosedError extends fixedError(
-  'WEBSOCKET_CLOSED',
-  'WebSocketClosedError',
-  'WebSocket closed prematurely',
-) {}
-export class TransformResponseError extends fixedError(
+export const NotImplementedError = defineFixedError('NOT_IMPLEMENTED', 'not implemented')
+export type NotImplementedError = InstanceType<typeof NotImplementedError>
+export const IframeTimeoutError = defineFixedError('IFRAME_TIMEOUT', 'Timeout while loading an iframe')
+export type IframeTimeoutError = InstanceType<typeof IframeTimeoutError>
+export const PopupBlockedError = defineFixedError('POPUP_BLOCKED', 'Could not open popup')
+export type PopupBlockedError = InstanceType<typeof PopupBlockedError>
+export const PortDisconnectedError = defineFixedError('PORT_DISCONNECTED', 'Port disconnected prematurely')
+export type PortDisconnectedError = InstanceType<typeof PortDisconnectedError>
+export const WebSocketClosedError = defineFixedError('WEBSOCKET_CLOSED', 'WebSocket closed prematurely')
+export type WebSocketClosedError = InstanceType<typeof WebSocketClosedError>
+export const TransformResponseError = defineFixedError(
   'TRANSFORM_RESPONSE',
-  'TransformResponseError',
   'Unable to transform response from server',
-) {}
+)
+export type TransformResponseError = InstanceType<typeof TransformResponseError>
 /** Anything we cannot classify (wallet-API 163). `parseError` returns it for unrecognised input. */
-export class UnknownError extends fixedError(
-  'UNKNOWN',
-  'UnknownError',
-  'Unknown error',
-  WALLET_API_CODES.UNKNOWN_ERROR,
-) {}
+export const UnknownError = defineFixedError('UNKNOWN', 'Unknown error', WALLET_API_CODES.UNKNOWN_ERROR)
+export type UnknownError = InstanceType<typeof UnknownError>
 
 /**
  * `on`/`off` with an event other than accountsChanged / networkChanged. The typo is the product's text.
@@ -87,16 +54,16 @@ export class UnknownError extends fixedError(
  * @example
  * new UnknownEventError('foo').message // 'Unknwown event: foo'
  */
-export class UnknownEventError extends WebWalletError<'UNKNOWN_EVENT', { event: string }> {
-  static readonly code = 'UNKNOWN_EVENT'
-  override name = 'UnknownEventError'
-  constructor(event: string, options: { cause?: unknown } = {}) {
-    super(`Unknwown event: ${event}`, { code: 'UNKNOWN_EVENT', data: { event }, cause: options.cause })
-  }
-  static override fromData(data: unknown): WebWalletError {
-    return new UnknownEventError(stringField(data, 'event') ?? '')
-  }
-}
+export const UnknownEventError = defineError(
+  'UNKNOWN_EVENT',
+  (event: string, o?: ErrorOptions) => ({
+    message: `Unknwown event: ${event}`,
+    data: { event },
+    cause: o?.cause,
+  }),
+  (d) => [String(d.event ?? '')],
+)
+export type UnknownEventError = InstanceType<typeof UnknownEventError>
 
 /** Session-signing result codes a wallet reports as `webwalletErrorCode` (SPEC.md section 4). */
 export const WEBWALLET_ERROR_CODES = [
@@ -115,24 +82,17 @@ export type WebwalletErrorCode = (typeof WEBWALLET_ERROR_CODES)[number]
  * @example
  * new ConnectAndSignSessionError('Not enough balance', 'NOT_ENOUGH_BALANCE').data.webwalletErrorCode
  */
-export class ConnectAndSignSessionError extends WebWalletError<
+export const ConnectAndSignSessionError = defineError(
   'CONNECT_AND_SIGN_SESSION',
-  { webwalletErrorCode: string; webwalletErrorMessage: string }
-> {
-  static readonly code = 'CONNECT_AND_SIGN_SESSION'
-  override name = 'ConnectAndSignSessionError'
-  constructor(message: string, webwalletErrorCode: string, options: { cause?: unknown } = {}) {
-    super(message, {
-      code: 'CONNECT_AND_SIGN_SESSION',
-      data: { webwalletErrorCode, webwalletErrorMessage: message },
-      walletApiCode: webwalletErrorCode === 'USER_REJECTED' ? WALLET_API_CODES.USER_REFUSED_OP : undefined,
-      cause: options.cause,
-    })
-  }
-  static override fromData(data: unknown, message: string): WebWalletError {
-    return new ConnectAndSignSessionError(
-      stringField(data, 'webwalletErrorMessage') ?? message,
-      stringField(data, 'webwalletErrorCode') ?? 'GENERIC_ERROR',
-    )
-  }
-}
+  (message: string, webwalletErrorCode: string, o?: ErrorOptions) => ({
+    message,
+    data: { webwalletErrorCode, webwalletErrorMessage: message },
+    walletApiCode: webwalletErrorCode === 'USER_REJECTED' ? WALLET_API_CODES.USER_REFUSED_OP : undefined,
+    cause: o?.cause,
+  }),
+  (d, message) => [
+    String(d.webwalletErrorMessage ?? message),
+    String(d.webwalletErrorCode ?? 'GENERIC_ERROR'),
+  ],
+)
+export type ConnectAndSignSessionError = InstanceType<typeof ConnectAndSignSessionError>

@@ -1,8 +1,6 @@
-import { fixedError, numberField, stringField, WALLET_API_CODES, WebWalletError } from './base'
+import { defineError, defineFixedError, type ErrorOptions, WALLET_API_CODES } from './base'
 
 // Session SDK errors (SPEC.md sections 5 and 8, SDK). Texts are exact.
-
-type Opts = { cause?: unknown }
 
 /**
  * The cosigner refused to co-sign; `data.status` is the status from its answer. Triggers the gasless retry.
@@ -10,25 +8,19 @@ type Opts = { cause?: unknown }
  * @example
  * new SignSessionError(403).data.status // 403
  */
-export class SignSessionError extends WebWalletError<
+export const SignSessionError = defineError(
   'SIGN_SESSION_ERROR',
-  { status: number | string | undefined }
-> {
-  static readonly code = 'SIGN_SESSION_ERROR'
-  override name = 'SignSessionError'
-  constructor(status?: number | string, options: Opts = {}) {
-    super('Sign session error', { code: 'SIGN_SESSION_ERROR', data: { status }, cause: options.cause })
-  }
-  static override fromData(data: unknown): WebWalletError {
-    return new SignSessionError(numberField(data, 'status') ?? stringField(data, 'status'))
-  }
-}
+  (status?: number | string, o?: ErrorOptions) => ({
+    message: 'Sign session error',
+    data: { status },
+    cause: o?.cause,
+  }),
+  (d) => [typeof d.status === 'number' || typeof d.status === 'string' ? d.status : undefined],
+)
+export type SignSessionError = InstanceType<typeof SignSessionError>
 
-export class UnknownChainIdError extends fixedError(
-  'UNKNOWN_CHAIN_ID',
-  'UnknownChainIdError',
-  'Unknown chain id',
-) {}
+export const UnknownChainIdError = defineFixedError('UNKNOWN_CHAIN_ID', 'Unknown chain id')
+export type UnknownChainIdError = InstanceType<typeof UnknownChainIdError>
 
 /**
  * No account class of the given provider at the address.
@@ -36,103 +28,82 @@ export class UnknownChainIdError extends fixedError(
  * @example
  * new NoAccountContractError('Argent').message // 'No Argent account contract found'
  */
-export class NoAccountContractError extends WebWalletError<'NO_ACCOUNT_CONTRACT', { provider: string }> {
-  static readonly code = 'NO_ACCOUNT_CONTRACT'
-  override name = 'NoAccountContractError'
-  constructor(provider: string, options: Opts = {}) {
-    super(`No ${provider} account contract found`, {
-      code: 'NO_ACCOUNT_CONTRACT',
-      data: { provider },
-      cause: options.cause,
-    })
-  }
-  static override fromData(data: unknown): WebWalletError {
-    return new NoAccountContractError(stringField(data, 'provider') ?? '')
-  }
-}
+export const NoAccountContractError = defineError(
+  'NO_ACCOUNT_CONTRACT',
+  (provider: string, o?: ErrorOptions) => ({
+    message: `No ${provider} account contract found`,
+    data: { provider },
+    cause: o?.cause,
+  }),
+  (d) => [String(d.provider ?? '')],
+)
+export type NoAccountContractError = InstanceType<typeof NoAccountContractError>
 
-export class InvalidAddressFormatError extends fixedError(
-  'INVALID_ADDRESS_FORMAT',
-  'InvalidAddressFormatError',
-  'Invalid Address Format',
-) {}
-export class OutsideExecutionOnlyError extends fixedError(
+export const InvalidAddressFormatError = defineFixedError('INVALID_ADDRESS_FORMAT', 'Invalid Address Format')
+export type InvalidAddressFormatError = InstanceType<typeof InvalidAddressFormatError>
+export const OutsideExecutionOnlyError = defineFixedError(
   'OUTSIDE_EXECUTION_ONLY',
-  'OutsideExecutionOnlyError',
   'signMessage only for outside execution',
-) {}
-export class NoAccountAddressError extends fixedError(
-  'NO_ACCOUNT_ADDRESS',
-  'NoAccountAddressError',
-  'No account address found',
-) {}
-export class NoSignatureError extends fixedError('NO_SIGNATURE', 'NoSignatureError', 'No signature found') {}
-export class UnalignedProofsError extends fixedError(
-  'UNALIGNED_PROOFS',
-  'UnalignedProofsError',
-  'unaligned proofs',
-) {}
-export class MismatchedContractAddressError extends fixedError(
+)
+export type OutsideExecutionOnlyError = InstanceType<typeof OutsideExecutionOnlyError>
+export const NoAccountAddressError = defineFixedError('NO_ACCOUNT_ADDRESS', 'No account address found')
+export type NoAccountAddressError = InstanceType<typeof NoAccountAddressError>
+export const NoSignatureError = defineFixedError('NO_SIGNATURE', 'No signature found')
+export type NoSignatureError = InstanceType<typeof NoSignatureError>
+export const UnalignedProofsError = defineFixedError('UNALIGNED_PROOFS', 'unaligned proofs')
+export type UnalignedProofsError = InstanceType<typeof UnalignedProofsError>
+export const MismatchedContractAddressError = defineFixedError(
   'MISMATCHED_CONTRACT_ADDRESS',
-  'MismatchedContractAddressError',
   'mismatched contract address',
-) {}
-export class MismatchedSelectorError extends fixedError(
-  'MISMATCHED_SELECTOR',
-  'MismatchedSelectorError',
-  'mismatched selector',
-) {}
-export class DeployedAddressMismatchError extends fixedError(
+)
+export type MismatchedContractAddressError = InstanceType<typeof MismatchedContractAddressError>
+export const MismatchedSelectorError = defineFixedError('MISMATCHED_SELECTOR', 'mismatched selector')
+export type MismatchedSelectorError = InstanceType<typeof MismatchedSelectorError>
+export const DeployedAddressMismatchError = defineFixedError(
   'DEPLOYED_ADDRESS_MISMATCH',
-  'DeployedAddressMismatchError',
   'The deployed address does not match the expected address',
-) {}
-export class AccountAlreadyDeployedError extends fixedError(
+)
+export type DeployedAddressMismatchError = InstanceType<typeof DeployedAddressMismatchError>
+export const AccountAlreadyDeployedError = defineFixedError(
   'ACCOUNT_ALREADY_DEPLOYED',
-  'AccountAlreadyDeployedError',
   'Account is already deployed',
   WALLET_API_CODES.ACCOUNT_ALREADY_DEPLOYED,
-) {}
-export class SignatureVerificationError extends fixedError(
+)
+export type AccountAlreadyDeployedError = InstanceType<typeof AccountAlreadyDeployedError>
+export const SignatureVerificationError = defineFixedError(
   'SIGNATURE_VERIFICATION',
-  'SignatureVerificationError',
   'Signature verification Error',
-) {}
-export class TypedDataMismatchError extends fixedError(
+)
+export type SignatureVerificationError = InstanceType<typeof SignatureVerificationError>
+export const TypedDataMismatchError = defineFixedError(
   'TYPED_DATA_MISMATCH',
-  'TypedDataMismatchError',
   'Typed data does not match JSON schema',
-) {}
-export class InvalidApprovalRequestError extends fixedError(
+)
+export type TypedDataMismatchError = InstanceType<typeof TypedDataMismatchError>
+export const InvalidApprovalRequestError = defineFixedError(
   'INVALID_APPROVAL_REQUEST',
-  'InvalidApprovalRequestError',
   'Invalid approval request',
   WALLET_API_CODES.INVALID_REQUEST_PAYLOAD,
-) {}
+)
+export type InvalidApprovalRequestError = InstanceType<typeof InvalidApprovalRequestError>
 
 // The SDK's address texts (the connector's are schema messages only).
-export class AddressTooShortError extends fixedError(
+export const AddressTooShortError = defineFixedError(
   'ADDRESS_TOO_SHORT',
-  'AddressTooShortError',
   'Address must be at least 50 characters long',
-) {}
-export class AddressTooLongError extends fixedError(
+)
+export type AddressTooShortError = InstanceType<typeof AddressTooShortError>
+export const AddressTooLongError = defineFixedError(
   'ADDRESS_TOO_LONG',
-  'AddressTooLongError',
   'Address must be at most 66 characters long',
-) {}
-export class AddressLengthError extends fixedError(
-  'ADDRESS_LENGTH',
-  'AddressLengthError',
-  'Address must be 66 characters long',
-) {}
-export class HexExpectedError extends fixedError(
-  'HEX_EXPECTED',
-  'HexExpectedError',
-  'Hex must be a hex string starting with 0x',
-) {}
-export class ChecksumAddressError extends fixedError(
+)
+export type AddressTooLongError = InstanceType<typeof AddressTooLongError>
+export const AddressLengthError = defineFixedError('ADDRESS_LENGTH', 'Address must be 66 characters long')
+export type AddressLengthError = InstanceType<typeof AddressLengthError>
+export const HexExpectedError = defineFixedError('HEX_EXPECTED', 'Hex must be a hex string starting with 0x')
+export type HexExpectedError = InstanceType<typeof HexExpectedError>
+export const ChecksumAddressError = defineFixedError(
   'CHECKSUM_ADDRESS',
-  'ChecksumAddressError',
   'Address is not a valid checksum address',
-) {}
+)
+export type ChecksumAddressError = InstanceType<typeof ChecksumAddressError>

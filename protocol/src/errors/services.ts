@@ -1,29 +1,24 @@
-import { fixedError, numberField, stringField, WebWalletError } from './base'
+import { defineError, defineFixedError, type ErrorOptions } from './base'
 
 // Paymaster, backend and name-service errors (SPEC.md section 8). Texts are exact.
 
-type Opts = { cause?: unknown }
-
-export class NoServerSignatureError extends fixedError(
-  'NO_SERVER_SIGNATURE',
-  'NoServerSignatureError',
-  'No server signature',
-) {}
-export class InvalidServerSignatureError extends fixedError(
+export const NoServerSignatureError = defineFixedError('NO_SERVER_SIGNATURE', 'No server signature')
+export type NoServerSignatureError = InstanceType<typeof NoServerSignatureError>
+export const InvalidServerSignatureError = defineFixedError(
   'INVALID_SERVER_SIGNATURE',
-  'InvalidServerSignatureError',
   'Invalid server signature',
-) {}
-export class GaslessUnsupportedChainError extends fixedError(
+)
+export type InvalidServerSignatureError = InstanceType<typeof InvalidServerSignatureError>
+export const GaslessUnsupportedChainError = defineFixedError(
   'GASLESS_UNSUPPORTED_CHAIN',
-  'GaslessUnsupportedChainError',
   'Unsupported chain id for gasless',
-) {}
-export class NotEnoughGasTokenError extends fixedError(
+)
+export type GaslessUnsupportedChainError = InstanceType<typeof GaslessUnsupportedChainError>
+export const NotEnoughGasTokenError = defineFixedError(
   'NOT_ENOUGH_GAS_TOKEN',
-  'NotEnoughGasTokenError',
   'Not enough balance in any gas token - please fund your wallet with a valid gas token',
-) {}
+)
+export type NotEnoughGasTokenError = InstanceType<typeof NotEnoughGasTokenError>
 
 /**
  * The paymaster answered 400 or 500: the message is the first message of its body.
@@ -31,31 +26,24 @@ export class NotEnoughGasTokenError extends fixedError(
  * @example
  * new PaymasterRequestError('Invalid calls', 400).data.status // 400
  */
-export class PaymasterRequestError extends WebWalletError<'PAYMASTER_REQUEST', { status: number }> {
-  static readonly code = 'PAYMASTER_REQUEST'
-  override name = 'PaymasterRequestError'
-  constructor(message: string, status: number, options: Opts = {}) {
-    super(message, { code: 'PAYMASTER_REQUEST', data: { status }, cause: options.cause })
-  }
-  static override fromData(data: unknown, message: string): WebWalletError {
-    return new PaymasterRequestError(message, numberField(data, 'status') ?? 0)
-  }
-}
+export const PaymasterRequestError = defineError(
+  'PAYMASTER_REQUEST',
+  (message: string, status: number, o?: ErrorOptions) => ({ message, data: { status }, cause: o?.cause }),
+  (d, message) => [message, Number(d.status ?? 0)],
+)
+export type PaymasterRequestError = InstanceType<typeof PaymasterRequestError>
 
 /** The paymaster's 500 message contained 'Contract error': the message is the revert detail. */
-export class PaymasterContractError extends WebWalletError<
+export const PaymasterContractError = defineError(
   'PAYMASTER_CONTRACT_ERROR',
-  { revertError: string }
-> {
-  static readonly code = 'PAYMASTER_CONTRACT_ERROR'
-  override name = 'PaymasterContractError'
-  constructor(revertError: string, options: Opts = {}) {
-    super(revertError, { code: 'PAYMASTER_CONTRACT_ERROR', data: { revertError }, cause: options.cause })
-  }
-  static override fromData(data: unknown, message: string): WebWalletError {
-    return new PaymasterContractError(stringField(data, 'revertError') ?? message)
-  }
-}
+  (revertError: string, o?: ErrorOptions) => ({
+    message: revertError,
+    data: { revertError },
+    cause: o?.cause,
+  }),
+  (d, message) => [String(d.revertError ?? message)],
+)
+export type PaymasterContractError = InstanceType<typeof PaymasterContractError>
 
 /**
  * Any other paymaster status above 400: 'status statusText'.
@@ -63,33 +51,38 @@ export class PaymasterContractError extends WebWalletError<
  * @example
  * new PaymasterHttpError(404, 'Not Found').message // '404 Not Found'
  */
-export class PaymasterHttpError extends WebWalletError<
+export const PaymasterHttpError = defineError(
   'PAYMASTER_HTTP',
-  { status: number; statusText: string }
-> {
-  static readonly code = 'PAYMASTER_HTTP'
-  override name = 'PaymasterHttpError'
-  constructor(status: number, statusText: string, options: Opts = {}) {
-    super(`${status} ${statusText}`, {
-      code: 'PAYMASTER_HTTP',
-      data: { status, statusText },
-      cause: options.cause,
-    })
-  }
-  static override fromData(data: unknown): WebWalletError {
-    return new PaymasterHttpError(numberField(data, 'status') ?? 0, stringField(data, 'statusText') ?? '')
-  }
-}
+  (status: number, statusText: string, o?: ErrorOptions) => ({
+    message: `${status} ${statusText}`,
+    data: { status, statusText },
+    cause: o?.cause,
+  }),
+  (d) => [Number(d.status ?? 0), String(d.statusText ?? '')],
+)
+export type PaymasterHttpError = InstanceType<typeof PaymasterHttpError>
 
-/** Network failures of the backend HTTP wrapper carry status 0. */
-export class FetchUrlError extends fixedError('FETCH_URL', 'FetchUrlError', 'Failed to fetch url') {
-  readonly status = 0
+/**
+ * Network failures of the backend HTTP wrapper; `data.status` is 0 (as the spec says for fetch and post).
+ *
+ * @example
+ * new FetchUrlError({ url }).data // { url, status: 0 }
+ */
+function networkError<const C extends string>(code: C, message: string) {
+  return defineError(
+    code,
+    (o?: ErrorOptions & { url?: string }) => ({ message, data: { url: o?.url, status: 0 }, cause: o?.cause }),
+    (d) => [typeof d.url === 'string' ? { url: d.url } : {}],
+  )
 }
-export class PostUrlError extends fixedError('POST_URL', 'PostUrlError', 'Failed to post url') {
-  readonly status = 0
-}
-export class PutUrlError extends fixedError('PUT_URL', 'PutUrlError', 'Failed to put url') {}
-export class DeleteUrlError extends fixedError('DELETE_URL', 'DeleteUrlError', 'Failed to delete url') {}
+export const FetchUrlError = networkError('FETCH_URL', 'Failed to fetch url')
+export type FetchUrlError = InstanceType<typeof FetchUrlError>
+export const PostUrlError = networkError('POST_URL', 'Failed to post url')
+export type PostUrlError = InstanceType<typeof PostUrlError>
+export const PutUrlError = networkError('PUT_URL', 'Failed to put url')
+export type PutUrlError = InstanceType<typeof PutUrlError>
+export const DeleteUrlError = networkError('DELETE_URL', 'Failed to delete url')
+export type DeleteUrlError = InstanceType<typeof DeleteUrlError>
 
 /**
  * A non-2xx answer from the backend: the message is the status text; status and body travel in `data`.
@@ -97,63 +90,45 @@ export class DeleteUrlError extends fixedError('DELETE_URL', 'DeleteUrlError', '
  * @example
  * new HttpError('Not Found', 404).data // { status: 404, statusText: 'Not Found', body: undefined }
  */
-export class HttpError extends WebWalletError<
+export const HttpError = defineError(
   'HTTP_ERROR',
-  { status: number; statusText: string; body: unknown }
-> {
-  static readonly code = 'HTTP_ERROR'
-  override name = 'HttpError'
-  constructor(statusText: string, status: number, body?: unknown, options: Opts = {}) {
-    super(statusText, { code: 'HTTP_ERROR', data: { status, statusText, body }, cause: options.cause })
-  }
-  static override fromData(data: unknown, message: string): WebWalletError {
-    const body = typeof data === 'object' && data !== null ? (data as { body?: unknown }).body : undefined
-    return new HttpError(stringField(data, 'statusText') ?? message, numberField(data, 'status') ?? 0, body)
-  }
-}
+  (statusText: string, status: number, body?: unknown, o?: ErrorOptions) => ({
+    message: statusText,
+    data: { status, statusText, body },
+    cause: o?.cause,
+  }),
+  (d, message) => [String(d.statusText ?? message), Number(d.status ?? 0), d.body],
+)
+export type HttpError = InstanceType<typeof HttpError>
 
 // Each of these makes the balance fetch retry.
-export class BalanceFetchError extends fixedError('BALANCE_FETCH', 'BalanceFetchError', 'Error fetching') {}
-export class BalanceParseError extends fixedError(
-  'BALANCE_PARSE',
-  'BalanceParseError',
-  'Error parsing response',
-) {}
-export class NotInitialisedError extends fixedError(
-  'NOT_INITIALISED',
-  'NotInitialisedError',
-  'Not initialised yet',
-) {}
+export const BalanceFetchError = defineFixedError('BALANCE_FETCH', 'Error fetching')
+export type BalanceFetchError = InstanceType<typeof BalanceFetchError>
+export const BalanceParseError = defineFixedError('BALANCE_PARSE', 'Error parsing response')
+export type BalanceParseError = InstanceType<typeof BalanceParseError>
+export const NotInitialisedError = defineFixedError('NOT_INITIALISED', 'Not initialised yet')
+export type NotInitialisedError = InstanceType<typeof NotInitialisedError>
 
 // Name service (Starknet ID).
-export class StarknameNotFoundError extends fixedError(
-  'STARKNAME_NOT_FOUND',
-  'StarknameNotFoundError',
-  'Starkname not found',
-) {}
-export class StarknameLookupError extends fixedError(
-  'STARKNAME_LOOKUP',
-  'StarknameLookupError',
-  'Could not get stark name',
-) {}
-export class StarknameAddressLookupError extends fixedError(
+export const StarknameNotFoundError = defineFixedError('STARKNAME_NOT_FOUND', 'Starkname not found')
+export type StarknameNotFoundError = InstanceType<typeof StarknameNotFoundError>
+export const StarknameLookupError = defineFixedError('STARKNAME_LOOKUP', 'Could not get stark name')
+export type StarknameLookupError = InstanceType<typeof StarknameLookupError>
+export const StarknameAddressLookupError = defineFixedError(
   'STARKNAME_ADDRESS_LOOKUP',
-  'StarknameAddressLookupError',
   'Could not get address from stark name',
-) {}
-export class StarkProfileError extends fixedError(
+)
+export type StarknameAddressLookupError = InstanceType<typeof StarknameAddressLookupError>
+export const StarkProfileError = defineFixedError(
   'STARK_PROFILE',
-  'StarkProfileError',
   'Could not get user stark profile data from address',
-) {}
-export class AggregateCallError extends fixedError(
-  'AGGREGATE_CALL',
-  'AggregateCallError',
-  'Error while calling aggregate function',
-) {}
+)
+export type StarkProfileError = InstanceType<typeof StarkProfileError>
+export const AggregateCallError = defineFixedError('AGGREGATE_CALL', 'Error while calling aggregate function')
+export type AggregateCallError = InstanceType<typeof AggregateCallError>
 /** Networks other than main and Sepolia; the text follows starknet.js. */
-export class NameServiceNotDeployedError extends fixedError(
+export const NameServiceNotDeployedError = defineFixedError(
   'NAME_SERVICE_NOT_DEPLOYED',
-  'NameServiceNotDeployedError',
   'Starknet.id is not yet deployed on this network',
-) {}
+)
+export type NameServiceNotDeployedError = InstanceType<typeof NameServiceNotDeployedError>

@@ -1,6 +1,4 @@
-import { numberField, stringField, WALLET_API_CODES, WebWalletError } from './base'
-
-type Opts = { cause?: unknown }
+import { defineError, type ErrorOptions, WALLET_API_CODES } from './base'
 
 /**
  * Message of an invalid local-storage key. The spec's '...' is the key, JSON-quoted.
@@ -28,79 +26,66 @@ export function argumentCountMessage(expected: number, got: number): string {
   return `Invalid number of arguments, expected ${expected} arguments, but got ${got}`
 }
 
-export class InvalidStorageKeyError extends WebWalletError<'INVALID_STORAGE_KEY', { key: string }> {
-  static readonly code = 'INVALID_STORAGE_KEY'
-  override name = 'InvalidStorageKeyError'
-  constructor(key: string, options: Opts = {}) {
-    super(storageKeyMessage(key), { code: 'INVALID_STORAGE_KEY', data: { key }, cause: options.cause })
-  }
-  static override fromData(data: unknown): WebWalletError {
-    return new InvalidStorageKeyError(stringField(data, 'key') ?? '')
-  }
-}
+export const InvalidStorageKeyError = defineError(
+  'INVALID_STORAGE_KEY',
+  (key: string, o?: ErrorOptions) => ({ message: storageKeyMessage(key), data: { key }, cause: o?.cause }),
+  (d) => [String(d.key ?? '')],
+)
+export type InvalidStorageKeyError = InstanceType<typeof InvalidStorageKeyError>
 
-export class InvalidStorageValueError extends WebWalletError<'INVALID_STORAGE_VALUE', { length: number }> {
-  static readonly code = 'INVALID_STORAGE_VALUE'
-  override name = 'InvalidStorageValueError'
-  constructor(length: number, options: Opts = {}) {
-    super(storageValueMessage(length), {
-      code: 'INVALID_STORAGE_VALUE',
-      data: { length },
-      cause: options.cause,
-    })
-  }
-  static override fromData(data: unknown): WebWalletError {
-    return new InvalidStorageValueError(numberField(data, 'length') ?? 0)
-  }
-}
+export const InvalidStorageValueError = defineError(
+  'INVALID_STORAGE_VALUE',
+  (length: number, o?: ErrorOptions) => ({
+    message: storageValueMessage(length),
+    data: { length },
+    cause: o?.cause,
+  }),
+  (d) => [Number(d.length ?? 0)],
+)
+export type InvalidStorageValueError = InstanceType<typeof InvalidStorageValueError>
 
 /**
- * A calldata entry that is not hex, an integer or a bigint.
+ * A calldata entry that is not hex, an integer or a bigint. The value is kept as text (JSON-safe).
  *
  * @example
  * new CalldataConversionError('zz', 2).message // 'Failed to convert value "zz" at index 2'
  */
-export class CalldataConversionError extends WebWalletError<
+export const CalldataConversionError = defineError(
   'CALLDATA_CONVERSION',
-  { value: string; index: number }
-> {
-  static readonly code = 'CALLDATA_CONVERSION'
-  override name = 'CalldataConversionError'
-  constructor(value: unknown, index: number, options: Opts = {}) {
-    super(calldataConversionMessage(value, index), {
-      code: 'CALLDATA_CONVERSION',
-      // The value is kept as text so the data stays JSON-safe.
-      data: { value: typeof value === 'string' ? value : String(value), index },
-      cause: options.cause,
-    })
-  }
-  static override fromData(data: unknown): WebWalletError {
-    return new CalldataConversionError(stringField(data, 'value') ?? '', numberField(data, 'index') ?? 0)
-  }
-}
+  (value: unknown, index: number, o?: ErrorOptions) => ({
+    message: calldataConversionMessage(value, index),
+    data: { value: typeof value === 'string' ? value : String(value), index },
+    cause: o?.cause,
+  }),
+  (d) => [String(d.value ?? ''), Number(d.index ?? 0)],
+)
+export type CalldataConversionError = InstanceType<typeof CalldataConversionError>
 
-export class InvalidArgumentCountError extends WebWalletError<
+export const InvalidArgumentCountError = defineError(
   'INVALID_ARGUMENT_COUNT',
-  { expected: number; got: number }
-> {
-  static readonly code = 'INVALID_ARGUMENT_COUNT'
-  override name = 'InvalidArgumentCountError'
-  constructor(expected: number, got: number, options: Opts = {}) {
-    super(argumentCountMessage(expected, got), {
-      code: 'INVALID_ARGUMENT_COUNT',
-      data: { expected, got },
-      cause: options.cause,
-    })
-  }
-  static override fromData(data: unknown): WebWalletError {
-    return new InvalidArgumentCountError(numberField(data, 'expected') ?? 0, numberField(data, 'got') ?? 0)
-  }
-}
+  (expected: number, got: number, o?: ErrorOptions) => ({
+    message: argumentCountMessage(expected, got),
+    data: { expected, got },
+    cause: o?.cause,
+  }),
+  (d) => [Number(d.expected ?? 0), Number(d.got ?? 0)],
+)
+export type InvalidArgumentCountError = InstanceType<typeof InvalidArgumentCountError>
 
 /** One schema issue as it travels: where and what. */
 export interface ValidationIssue {
   path: (string | number)[]
   message: string
+}
+
+function toIssue(raw: unknown, fallback: string): ValidationIssue {
+  const issue = (typeof raw === 'object' && raw !== null ? raw : {}) as { path?: unknown; message?: unknown }
+  return {
+    path: Array.isArray(issue.path)
+      ? issue.path.filter((p) => typeof p === 'string' || typeof p === 'number')
+      : [],
+    message: typeof issue.message === 'string' ? issue.message : fallback,
+  }
 }
 
 /**
@@ -109,27 +94,16 @@ export interface ValidationIssue {
  * @example
  * new ValidationError([{ path: ['address'], message: 'Invalid address' }]).message // 'Invalid address'
  */
-export class ValidationError extends WebWalletError<'VALIDATION', { issues: ValidationIssue[] }> {
-  static readonly code = 'VALIDATION'
-  override name = 'ValidationError'
-  constructor(issues: ValidationIssue[], options: Opts = {}) {
-    super(issues[0]?.message ?? 'Invalid input', {
-      code: 'VALIDATION',
-      data: { issues },
-      walletApiCode: WALLET_API_CODES.INVALID_REQUEST_PAYLOAD,
-      cause: options.cause,
-    })
-  }
-  static override fromData(data: unknown, message: string): WebWalletError {
-    const raw = typeof data === 'object' && data !== null ? (data as { issues?: unknown }).issues : undefined
-    const issues = Array.isArray(raw)
-      ? raw.map((i) => ({
-          path: Array.isArray(i?.path)
-            ? i.path.filter((p: unknown) => typeof p === 'string' || typeof p === 'number')
-            : [],
-          message: stringField(i, 'message') ?? message,
-        }))
-      : [{ path: [], message }]
-    return new ValidationError(issues)
-  }
-}
+export const ValidationError = defineError(
+  'VALIDATION',
+  (issues: ValidationIssue[], o?: ErrorOptions) => ({
+    message: issues[0]?.message ?? 'Invalid input',
+    data: { issues },
+    walletApiCode: WALLET_API_CODES.INVALID_REQUEST_PAYLOAD,
+    cause: o?.cause,
+  }),
+  (d, message) => [
+    Array.isArray(d.issues) ? d.issues.map((i) => toIssue(i, message)) : [{ path: [], message }],
+  ],
+)
+export type ValidationError = InstanceType<typeof ValidationError>
