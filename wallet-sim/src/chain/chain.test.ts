@@ -159,3 +159,13 @@ describe('Chain', () => {
     })
   })
 })
+
+describe('genesis', () => {
+  it('uses only valid felts for class hashes and addresses', async () => {
+    const { listContractClasses } = await import('./registry')
+    const { FIELD_PRIME } = await import('./felt')
+    const { chain } = createChain({ accounts: 1 })
+    for (const cls of listContractClasses()) expect(cls.classHash < FIELD_PRIME).toBe(true)
+    for (const address of chain.base.allAddresses()) expect(address < 2n ** 251n).toBe(true)
+  })
+})

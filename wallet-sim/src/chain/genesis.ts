@@ -6,6 +6,8 @@ import type { Felt } from './contract'
 import {
   COUNTER_ADDRESS,
   COUNTER_CLASS_HASH,
+  DYNAMIC_MULTICALL_ADDRESS,
+  DYNAMIC_MULTICALL_CLASS_HASH,
   ERC20_CLASS_HASH,
   ETH_ADDRESS,
   erc20Mint,
@@ -13,6 +15,10 @@ import {
   MULTICALL_ADDRESS,
   MULTICALL_CLASS_HASH,
   OZ_ACCOUNT_CLASS_HASH,
+  STARKNET_ID_IDENTITY_ADDRESS,
+  STARKNET_ID_IDENTITY_CLASS_HASH,
+  STARKNET_ID_NAMING_ADDRESS,
+  STARKNET_ID_NAMING_CLASS_HASH,
   STRK_ADDRESS,
   UDC_ADDRESS,
   UDC_CLASS_HASH,
@@ -23,7 +29,7 @@ import { GasMeter } from './gas'
 import type { State } from './state'
 
 /** A demo ERC-20 ('Demo Token', DEMO, 18 decimals) for portfolio and session tests. */
-export const DEMO_TOKEN_ADDRESS = 0x0de0000000000000000000000000000000000000000000000000000000000001n
+export const DEMO_TOKEN_ADDRESS = 0x00de000000000000000000000000000000000000000000000000000000000001n
 
 export interface PredeployedAccount {
   readonly address: string
@@ -102,6 +108,9 @@ export function createChain(options: GenesisOptions = {}): { chain: Chain; accou
   deployAt(state, chain, LEGACY_UDC_ADDRESS, UDC_CLASS_HASH, [])
   deployAt(state, chain, COUNTER_ADDRESS, COUNTER_CLASS_HASH, [])
   deployAt(state, chain, MULTICALL_ADDRESS, MULTICALL_CLASS_HASH, [])
+  deployAt(state, chain, DYNAMIC_MULTICALL_ADDRESS, DYNAMIC_MULTICALL_CLASS_HASH, [])
+  deployAt(state, chain, STARKNET_ID_NAMING_ADDRESS, STARKNET_ID_NAMING_CLASS_HASH, [])
+  deployAt(state, chain, STARKNET_ID_IDENTITY_ADDRESS, STARKNET_ID_IDENTITY_CLASS_HASH, [])
   const balance = options.initialBalance ?? 10n ** 21n
   const accounts: PredeployedAccount[] = []
   for (let i = 0; i < (options.accounts ?? 10); i++) {

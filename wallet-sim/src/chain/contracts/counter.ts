@@ -3,9 +3,9 @@ import type { ContractClass, EntryPoint } from '../contract'
 import { selectorKey, selectorOf, storageVarAddress } from '../felt'
 import { arg } from './u256'
 
-export const COUNTER_CLASS_HASH = 0x0c0ffee0000000000000000000000000000000000000000000000000000c0de1n
+export const COUNTER_CLASS_HASH = 0x00c0ffee000000000000000000000000000000000000000000000000000c0de1n
 /** Where genesis deploys the demo counter. */
-export const COUNTER_ADDRESS = 0x0c0ffee0000000000000000000000000000000000000000000000000000c0de2n
+export const COUNTER_ADDRESS = 0x00c0ffee000000000000000000000000000000000000000000000000000c0de2n
 
 const counterOf = (who: bigint) => storageVarAddress('counters', who)
 const VALUE = storageVarAddress('value')

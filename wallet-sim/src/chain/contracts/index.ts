@@ -2,16 +2,32 @@
 import { registerContractClass } from '../registry'
 import { OzAccountClass } from './account'
 import { CounterClass } from './counter'
+import { DynamicMulticallClass } from './dynamic-multicall'
 import { Erc20Class } from './erc20'
 import { MulticallClass } from './multicall'
+import { StarknetIdIdentityClass, StarknetIdNamingClass } from './starknet-id'
 import { UdcClass } from './udc'
 
-for (const cls of [Erc20Class, OzAccountClass, UdcClass, CounterClass, MulticallClass])
-  registerContractClass(cls)
+const builtIn = [
+  Erc20Class,
+  OzAccountClass,
+  UdcClass,
+  CounterClass,
+  MulticallClass,
+  DynamicMulticallClass,
+  StarknetIdNamingClass,
+  StarknetIdIdentityClass,
+]
+for (const cls of builtIn) registerContractClass(cls)
 
 export { ISRC5_ID, ISRC6_ID, OZ_ACCOUNT_CLASS_HASH, OzAccountClass } from './account'
 export { decodeCalls, encodeCalls, encodeResults } from './calls'
 export { COUNTER_ADDRESS, COUNTER_CLASS_HASH, CounterClass } from './counter'
+export {
+  DYNAMIC_MULTICALL_ADDRESS,
+  DYNAMIC_MULTICALL_CLASS_HASH,
+  DynamicMulticallClass,
+} from './dynamic-multicall'
 export {
   ERC20_CLASS_HASH,
   Erc20Class,
@@ -22,5 +38,13 @@ export {
   STRK_ADDRESS,
 } from './erc20'
 export { MULTICALL_ADDRESS, MULTICALL_CLASS_HASH, MulticallClass } from './multicall'
+export {
+  STARKNET_ID_IDENTITY_ADDRESS,
+  STARKNET_ID_IDENTITY_CLASS_HASH,
+  STARKNET_ID_NAMING_ADDRESS,
+  STARKNET_ID_NAMING_CLASS_HASH,
+  StarknetIdIdentityClass,
+  StarknetIdNamingClass,
+} from './starknet-id'
 export { joinU256, splitU256 } from './u256'
 export { LEGACY_UDC_ADDRESS, UDC_ADDRESS, UDC_CLASS_HASH, UdcClass } from './udc'

@@ -3,9 +3,9 @@ import type { ContractClass, EntryPoint } from '../contract'
 import { selectorKey, selectorOf } from '../felt'
 import { decodeCalls, encodeResults } from './calls'
 
-export const MULTICALL_CLASS_HASH = 0x0c0ffee0000000000000000000000000000000000000000000000000000ca11n
-/** The Starknet ID multicall address starknet.js uses, on every network. */
-export const MULTICALL_ADDRESS = 0x034ffb8f4452df7a613a0210824d6414dbadcddce6c6e19bf4ddc9e22ce5f970n
+export const MULTICALL_CLASS_HASH = 0x00c0ffee000000000000000000000000000000000000000000000000000ca11n
+/** The widely used Starknet multicall address (mainnet), deployed at genesis here. */
+export const MULTICALL_ADDRESS = 0x05754af3760f3356da99aea5c3ec39ccac7783d925a19666ebbeca58ff0087f4n
 
 const aggregate: EntryPoint = (ctx, cd) => {
   const results = decodeCalls(cd).map((c) => ctx.callContract(c))
