@@ -1,0 +1,125 @@
+import type { Paymaster } from '../paymaster/client'
+import { compileCalls } from './calls'
+import type { AccountContext, Call } from './context'
+import { type Deployer, deployAccount, isDeployed } from './deploy'
+import { executeGasless } from './gasless'
+import { type InvokeOptions, invokeWithSession, shouldRetryGasless } from './invoke'
+import {
+  type OutsideExecutionOptions,
+  type OutsideTypedData,
+  outsideExecutionPayload,
+  signOutsideExecution,
+} from './outside'
+import { type WaitOptions, waitForTransaction } from './waitForTransaction'
+
+/** Options of {@link SessionAccount.execute}. */
+export interface ExecuteOptions extends InvokeOptions {
+  /** Force the paymaster route (default: only when sponsored, undeployed, or as the retry). */
+  readonly gasless?: boolean
+  /** With `gasless`, pay in this token. */
+  readonly gasTokenAddress?: string
+}
+
+/** What the session account needs besides its context. */
+export interface SessionAccountOptions {
+  readonly paymaster?: Paymaster | undefined
+  /** How to deploy a counterfactual account on the self-paid route (see {@link Deployer}). */
+  readonly deployer?: Deployer | undefined
+}
+
+/**
+ * The account the app runs session calls with. It signs with the session key (co-signed by the
+ * provider's cosigner), deploys itself first when needed, pays gas itself or through the paymaster, and
+ * works with starknet.js v8 and v10 (`starknet` is a peer dependency).
+ *
+ * @example
+ * const { account } = await wallet.requestConnection({})
+ * const { transaction_hash } = await account.execute([{ contractAddress: game, entrypoint: 'play', calldata: [1] }])
+ * await account.waitForTransaction(transaction_hash)
+ */
+export class SessionAccount {
+  readonly address: string
+  /** Known deployed (cached so later executes skip the class-hash lookup). */
+  private deployed = false
+
+  constructor(
+    private readonly ctx: AccountContext,
+    private readonly options: SessionAccountOptions = {},
+  ) {
+    this.address = ctx.address
+  }
+
+  /** The signed session (the private key is not part of it). */
+  get session() {
+    return this.ctx.session.stored
+  }
+
+  /** Node round trips so far, for the benchmark. */
+  roundTrips(): number {
+    return this.ctx.rpc.roundTrips()
+  }
+
+  async isDeployed(): Promise<boolean> {
+    this.deployed ||= await isDeployed(this.ctx)
+    return this.deployed
+  }
+
+  /** Deploys the account with the configured deployer and waits (poll 2000 ms). */
+  async deploy() {
+    if (!this.options.deployer) throw new TypeError('No deployer configured')
+    const result = await deployAccount(this.ctx, this.options.deployer)
+    this.deployed = true
+    return result
+  }
+
+  /**
+   * Runs the calls. Undeployed: deploys first (with a deployer) or goes through the paymaster with the
+   * deployment data. On 'Sign session error' or 'validation failed gas bounds exceed balance' it retries
+   * through the paymaster and answers the retry's result.
+   */
+  async execute(
+    calls: Call | readonly Call[],
+    options: ExecuteOptions = {},
+  ): Promise<{ transaction_hash: string }> {
+    const compiled = compileCalls(calls)
+    const { paymaster } = this.options
+    if (!(await this.isDeployed())) {
+      if (this.options.deployer) await this.deploy()
+      else if (paymaster)
+        return executeGasless(this.ctx, paymaster, compiled, { deploy: true, ...gasToken(options) })
+      else await this.deploy()
+    }
+    if (paymaster && (options.gasless || paymaster.sponsored)) {
+      return executeGasless(this.ctx, paymaster, compiled, { deploy: false, ...gasToken(options) })
+    }
+    try {
+      return await invokeWithSession(this.ctx, compiled, options)
+    } catch (error) {
+      if (!paymaster || !shouldRetryGasless(error)) throw error
+      return executeGasless(this.ctx, paymaster, compiled, { deploy: false, ...gasToken(options) })
+    }
+  }
+
+  /** Signs outside-execution typed data only ('signMessage only for outside execution'). */
+  async signMessage(typedData: OutsideTypedData, calls: Call | readonly Call[]): Promise<string[]> {
+    return signOutsideExecution(this.ctx, typedData, compileCalls(calls))
+  }
+
+  /** Same as {@link signMessage}: the session signs outside executions for relayers. */
+  signMessageFromOutside(typedData: OutsideTypedData, calls: Call | readonly Call[]): Promise<string[]> {
+    return this.signMessage(typedData, calls)
+  }
+
+  /** An `execute_from_outside_v2` call (window: 10 minutes back, 20 minutes ahead) for a relayer. */
+  getOutsideExecutionPayload(calls: Call | readonly Call[], options: OutsideExecutionOptions = {}) {
+    return outsideExecutionPayload(this.ctx, compileCalls(calls), options)
+  }
+
+  waitForTransaction(transactionHash: string, options: WaitOptions = {}) {
+    return waitForTransaction(this.ctx.rpc, transactionHash, options)
+  }
+}
+
+function gasToken(options: ExecuteOptions) {
+  return options.gasTokenAddress === undefined ? {} : { gasTokenAddress: options.gasTokenAddress }
+}

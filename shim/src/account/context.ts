@@ -1,0 +1,30 @@
+import type { ActiveSession } from '../session/signature'
+import type { Rpc } from './rpc'
+
+/** What every account operation needs; built once per session account. */
+export interface AccountContext {
+  readonly rpc: Rpc
+  readonly session: ActiveSession
+  readonly address: string
+  /** The session's chain id (felt hex): cached, never asked of the node. */
+  readonly chainId: string
+  readonly network: 'mainnet' | 'sepolia'
+  /** The provider's cloud API; the cosigner is under `/cosigner`. */
+  readonly cosignerBaseUrl: string
+  readonly fetch: typeof fetch
+  readonly now: () => number
+}
+
+/** A call as host apps write it. */
+export interface Call {
+  readonly contractAddress: string
+  readonly entrypoint: string
+  readonly calldata?: readonly unknown[] | undefined
+}
+
+/** A call with its calldata converted to felt hex strings. */
+export interface CompiledCall {
+  readonly contractAddress: string
+  readonly entrypoint: string
+  readonly calldata: string[]
+}

@@ -1,0 +1,64 @@
+import {
+  AccountAlreadyDeployedError,
+  DEPLOYMENT_POLL_INTERVAL_MS,
+  DeployedAddressMismatchError,
+  type DeploymentPayload,
+  NoAccountContractError,
+} from '@webwallet/protocol'
+import { toFelt } from '@webwallet/protocol/session'
+import { hash } from 'starknet'
+import type { AccountContext } from './context'
+import { isContractNotFound, waitForTransaction } from './waitForTransaction'
+
+/**
+ * Sends the deployment of a counterfactual account and answers its transaction hash and address. The
+ * Argent account validates a deployment with the owner's signature, which only the wallet holds, so the
+ * app supplies this (e.g. its relayer, or the wallet through the connector).
+ */
+export type Deployer = (
+  payload: DeploymentPayload,
+) => Promise<{ transactionHash: string; contractAddress: string }>
+
+/**
+ * Whether the account has a class on chain (one round trip; callers cache a `true`).
+ *
+ * @example
+ * if (!(await isDeployed(ctx))) await deployAccount(ctx, deployer)
+ */
+export async function isDeployed(ctx: AccountContext): Promise<boolean> {
+  try {
+    await ctx.rpc.request('starknet_getClassHashAt', { block_id: 'latest', contract_address: ctx.address })
+    return true
+  } catch (error) {
+    if (isContractNotFound(error)) return false
+    throw error
+  }
+}
+
+/**
+ * Deploys the session's account with `deployer` and waits for it, polling every 2000 ms. Refuses a
+ * deployed account ('Account is already deployed') and any address other than the session's ('The
+ * deployed address does not match the expected address'), before and after sending.
+ *
+ * @example
+ * const { transactionHash } = await deployAccount(ctx, deployer)
+ */
+export async function deployAccount(ctx: AccountContext, deployer: Deployer) {
+  if (await isDeployed(ctx)) throw new AccountAlreadyDeployedError()
+  const payload = ctx.session.stored.deploymentPayload
+  if (!payload) throw new NoAccountContractError('Argent')
+  const expected = hash.calculateContractAddressFromHash(
+    payload.addressSalt,
+    payload.classHash,
+    payload.constructorCalldata,
+    0,
+  )
+  const address = toFelt(ctx.address)
+  if (toFelt(expected) !== address || toFelt(payload.contractAddress) !== address) {
+    throw new DeployedAddressMismatchError()
+  }
+  const { transactionHash, contractAddress } = await deployer(payload)
+  if (toFelt(contractAddress) !== address) throw new DeployedAddressMismatchError()
+  await waitForTransaction(ctx.rpc, transactionHash, { retryInterval: DEPLOYMENT_POLL_INTERVAL_MS })
+  return { transactionHash, contractAddress }
+}

@@ -1,0 +1,78 @@
+import {
+  FEE_MARGIN_GAS_PRICE_PERCENT,
+  FEE_MARGIN_L1_GAS_AMOUNT_PERCENT,
+  FEE_MARGIN_MAX_FEE_PERCENT,
+} from '@webwallet/protocol'
+
+/** A node fee estimate (RPC 0.8+), values as hex or decimal strings. */
+export interface FeeEstimate {
+  readonly l1_gas_consumed: string
+  readonly l1_gas_price: string
+  readonly l2_gas_consumed: string
+  readonly l2_gas_price: string
+  readonly l1_data_gas_consumed: string
+  readonly l1_data_gas_price: string
+  readonly overall_fee: string
+  readonly unit?: string
+}
+
+/** V3 resource bounds as bigints. */
+export type ResourceBounds = Record<
+  'l1_gas' | 'l2_gas' | 'l1_data_gas',
+  { max_amount: bigint; max_price_per_unit: bigint }
+>
+
+const withMargin = (value: bigint, percent: number) => value + (value * BigInt(percent)) / 100n
+
+/**
+ * Resource bounds from an estimate with the margins of SPEC.md section 9: 50% on every amount and on
+ * every price, so the transaction still fits when prices move between estimate and inclusion.
+ *
+ * @example
+ * resourceBoundsFromEstimate(estimate).l2_gas.max_amount // 1.5 × l2_gas_consumed
+ */
+export function resourceBoundsFromEstimate(estimate: FeeEstimate): ResourceBounds {
+  const bound = (amount: string, price: string) => ({
+    max_amount: withMargin(BigInt(amount), FEE_MARGIN_L1_GAS_AMOUNT_PERCENT),
+    max_price_per_unit: withMargin(BigInt(price), FEE_MARGIN_GAS_PRICE_PERCENT),
+  })
+  return {
+    l1_gas: bound(estimate.l1_gas_consumed, estimate.l1_gas_price),
+    l2_gas: bound(estimate.l2_gas_consumed, estimate.l2_gas_price),
+    l1_data_gas: bound(estimate.l1_data_gas_consumed, estimate.l1_data_gas_price),
+  }
+}
+
+/**
+ * A V1-style max fee: the overall fee plus 50%.
+ *
+ * @example
+ * maxFeeFromEstimate(estimate) // overall_fee × 1.5
+ */
+export function maxFeeFromEstimate(estimate: FeeEstimate): bigint {
+  return withMargin(BigInt(estimate.overall_fee), FEE_MARGIN_MAX_FEE_PERCENT)
+}
+
+/**
+ * The most a transaction with these bounds can cost (Σ amount × price).
+ *
+ * @example
+ * maxCost(bounds) <= balance
+ */
+export function maxCost(bounds: ResourceBounds): bigint {
+  return Object.values(bounds).reduce((sum, b) => sum + b.max_amount * b.max_price_per_unit, 0n)
+}
+
+/**
+ * Bounds in the JSON-RPC wire form (hex strings).
+ *
+ * @example
+ * { ...tx, resource_bounds: rpcResourceBounds(bounds) }
+ */
+export function rpcResourceBounds(bounds: ResourceBounds) {
+  const hex = (b: { max_amount: bigint; max_price_per_unit: bigint }) => ({
+    max_amount: `0x${b.max_amount.toString(16)}`,
+    max_price_per_unit: `0x${b.max_price_per_unit.toString(16)}`,
+  })
+  return { l1_gas: hex(bounds.l1_gas), l1_data_gas: hex(bounds.l1_data_gas), l2_gas: hex(bounds.l2_gas) }
+}

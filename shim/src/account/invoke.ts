@@ -1,0 +1,158 @@
+import { GAS_BOUNDS_EXCEED_BALANCE, isWebWalletError, NodeError } from '@webwallet/protocol'
+import { selectorFromName, toHex } from '@webwallet/protocol/session'
+import { hash } from 'starknet'
+import { type CosignerTransaction, signSession } from '../session/cosigner'
+import { sessionSignature } from '../session/signature'
+import { executeCalldata } from './calls'
+import type { AccountContext, CompiledCall } from './context'
+import { type FeeEstimate, type ResourceBounds, resourceBoundsFromEstimate, rpcResourceBounds } from './fees'
+
+/** Options of a direct (self-paid) session invoke. */
+export interface InvokeOptions {
+  /** Skips the estimate (one round trip fewer). */
+  readonly resourceBounds?: ResourceBounds | undefined
+  readonly nonce?: bigint | string | number | undefined
+  /** Only when set is a tip sent; the SDK never scans blocks for one. */
+  readonly tip?: bigint | undefined
+}
+
+/** The block tag of "latest state including pending transactions" in RPC 0.9+. */
+export const PENDING_TAG = 'pre_confirmed'
+
+/**
+ * Sends an INVOKE V3 signed by the session: nonce (1 round trip), estimate with a placeholder signature of the
+ * real length (1, skipped when bounds are given), co-signature, addInvokeTransaction (1).
+ *
+ * @example
+ * const { transaction_hash } = await invokeWithSession(ctx, calls, {})
+ */
+export async function invokeWithSession(
+  ctx: AccountContext,
+  calls: readonly CompiledCall[],
+  options: InvokeOptions = {},
+): Promise<{ transaction_hash: string }> {
+  const nonce =
+    options.nonce === undefined
+      ? BigInt(
+          await ctx.rpc.request<string>('starknet_getNonce', {
+            block_id: PENDING_TAG,
+            contract_address: ctx.address,
+          }),
+        )
+      : BigInt(options.nonce)
+  const calldata = executeCalldata(calls, selectorFromName)
+  const tip = options.tip ?? 0n
+  const bounds =
+    options.resourceBounds ??
+    resourceBoundsFromEstimate(await estimateInvoke(ctx, calls, calldata, nonce, tip))
+  const tx = invokeTransaction(ctx, calldata, nonce, bounds, tip)
+  const transactionHash = hash.calculateInvokeTransactionHash({
+    senderAddress: ctx.address,
+    version: '0x3',
+    compiledCalldata: calldata,
+    chainId: ctx.chainId as never,
+    nonce,
+    accountDeploymentData: [],
+    nonceDataAvailabilityMode: 0 as never,
+    feeDataAvailabilityMode: 0 as never,
+    resourceBounds: bounds,
+    tip,
+    paymasterData: [],
+  })
+  const signature = await sessionSignature(ctx.session, transactionHash, calls, (session) =>
+    signSession(ctx.fetch, ctx.cosignerBaseUrl, session, cosignerTransaction(ctx, tx)),
+  )
+  return ctx.rpc.request('starknet_addInvokeTransaction', { invoke_transaction: { ...tx, signature } })
+}
+
+/**
+ * The estimate, validation skipped; the signature is a placeholder as long as the real session token
+ * (validation gas grows with signature length), so no co-signer call is spent on it.
+ */
+export async function estimateInvoke(
+  ctx: AccountContext,
+  calls: readonly CompiledCall[],
+  calldata: string[],
+  nonce: bigint,
+  tip: bigint,
+): Promise<FeeEstimate> {
+  const zero = { max_amount: 0n, max_price_per_unit: 0n }
+  const tx = invokeTransaction(ctx, calldata, nonce, { l1_gas: zero, l2_gas: zero, l1_data_gas: zero }, tip)
+  const signature = await sessionSignature(ctx.session, '0x0', calls, async () => ({
+    signer: 1n,
+    r: 1n,
+    s: 1n,
+  }))
+  const [estimate] = await ctx.rpc.request<FeeEstimate[]>('starknet_estimateFee', {
+    request: [{ ...tx, signature }],
+    simulation_flags: ['SKIP_VALIDATE'],
+    block_id: PENDING_TAG,
+  })
+  if (!estimate) throw new NodeError(-32603, 'Empty fee estimate')
+  return estimate
+}
+
+function invokeTransaction(
+  ctx: AccountContext,
+  calldata: string[],
+  nonce: bigint,
+  bounds: ResourceBounds,
+  tip: bigint,
+) {
+  return {
+    type: 'INVOKE' as const,
+    version: '0x3' as const,
+    sender_address: ctx.address,
+    calldata,
+    nonce: toHex(nonce),
+    resource_bounds: rpcResourceBounds(bounds),
+    tip: toHex(tip),
+    paymaster_data: [] as string[],
+    account_deployment_data: [] as string[],
+    nonce_data_availability_mode: 'L1' as const,
+    fee_data_availability_mode: 'L1' as const,
+  }
+}
+
+// The co-signer reads decimal strings, as x-sessions sends them.
+function cosignerTransaction(
+  ctx: AccountContext,
+  tx: ReturnType<typeof invokeTransaction>,
+): CosignerTransaction {
+  const dec = (value: string) => BigInt(value).toString(10)
+  const bound = (b: { max_amount: string; max_price_per_unit: string }) => ({
+    max_amount: dec(b.max_amount),
+    max_price_per_unit: dec(b.max_price_per_unit),
+  })
+  return {
+    sender_address: tx.sender_address,
+    calldata: tx.calldata,
+    nonce: dec(tx.nonce),
+    version: '3',
+    chain_id: dec(ctx.chainId),
+    resource_bounds: {
+      l1_gas: bound(tx.resource_bounds.l1_gas),
+      l1_data_gas: bound(tx.resource_bounds.l1_data_gas),
+      l2_gas: bound(tx.resource_bounds.l2_gas),
+    },
+    tip: dec(tx.tip),
+    paymaster_data: [],
+    account_deployment_data: [],
+    nonce_data_availability_mode: 'L1',
+    fee_data_availability_mode: 'L1',
+  }
+}
+
+/**
+ * Whether an execute error sends the calls through the paymaster instead: the co-signer refused
+ * ('Sign session error'), or the account cannot pay ('validation failed gas bounds exceed balance').
+ *
+ * @example
+ * if (shouldRetryGasless(error)) return executeGasless(...)
+ */
+export function shouldRetryGasless(error: unknown): boolean {
+  if (isWebWalletError(error, 'SIGN_SESSION_ERROR')) return true
+  if (!(error instanceof NodeError)) return false
+  const detail = `${error.message} ${JSON.stringify(error.data.rpcData ?? '')}`
+  return detail.includes(GAS_BOUNDS_EXCEED_BALANCE)
+}

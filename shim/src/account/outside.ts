@@ -1,0 +1,126 @@
+import {
+  OUTSIDE_EXECUTION_DOMAIN_NAME,
+  OUTSIDE_EXECUTION_PRIMARY_TYPE,
+  OutsideExecutionOnlyError,
+} from '@webwallet/protocol'
+import {
+  assertCallsAligned,
+  buildOutsideExecution,
+  type NamedCall,
+  outsideExecutionCalldata,
+  outsideExecutionTypedData,
+  selectorFromName,
+  type TypedDataCall,
+  toFelt,
+  toHex,
+} from '@webwallet/protocol/session'
+import { ec, typedData as starknetTypedData } from 'starknet'
+import { signSessionEFO } from '../session/cosigner'
+import { sessionSignature } from '../session/signature'
+import type { AccountContext, CompiledCall } from './context'
+
+/** Typed data as JSON (the fields this module reads). */
+export interface OutsideTypedData {
+  readonly types: Record<string, unknown>
+  readonly primaryType: string
+  readonly domain: { readonly name?: unknown; readonly [key: string]: unknown }
+  readonly message: Record<string, unknown>
+}
+
+/**
+ * Signs outside-execution typed data with the session (co-signed through signSessionEFO). Only
+ * primaryType OutsideExecution in domain Account.execute_from_outside is signed ('signMessage only for
+ * outside execution'); its calls must be the expected ones ('unaligned proofs', 'mismatched contract
+ * address', 'mismatched selector').
+ *
+ * @example
+ * const signature = await signOutsideExecution(ctx, typedData, calls)
+ */
+export async function signOutsideExecution(
+  ctx: AccountContext,
+  typedData: OutsideTypedData,
+  calls: readonly CompiledCall[],
+): Promise<string[]> {
+  if (
+    typedData.primaryType !== OUTSIDE_EXECUTION_PRIMARY_TYPE ||
+    typedData.domain.name !== OUTSIDE_EXECUTION_DOMAIN_NAME
+  ) {
+    throw new OutsideExecutionOnlyError()
+  }
+  const messageCalls = readCalls(typedData.message)
+  assertCallsAligned(messageCalls, calls)
+  const hash = starknetTypedData.getMessageHash(typedData as never, ctx.address)
+  return sessionSignature(ctx.session, hash, calls, (session) =>
+    signSessionEFO(ctx.fetch, ctx.cosignerBaseUrl, session, {
+      accountAddress: ctx.address,
+      message: typedData,
+      network: ctx.network,
+    }),
+  )
+}
+
+/** Options of {@link outsideExecutionPayload}. */
+export interface OutsideExecutionOptions {
+  readonly caller?: string
+  readonly executeAfter?: number
+  readonly executeBefore?: number
+  readonly nonce?: string
+}
+
+/**
+ * The `execute_from_outside_v2` call any relayer can submit: valid from 10 minutes ago to 20 minutes
+ * ahead unless given, with a random nonce.
+ *
+ * @example
+ * const call = await outsideExecutionPayload(ctx, calls)
+ * await relayer.execute([call])
+ */
+export async function outsideExecutionPayload(
+  ctx: AccountContext,
+  calls: readonly CompiledCall[],
+  options: OutsideExecutionOptions = {},
+) {
+  const execution = buildOutsideExecution({
+    calls,
+    nonce: options.nonce ?? toHex(BigInt(`0x${hex(ec.starkCurve.utils.randomPrivateKey())}`)),
+    nowMs: ctx.now(),
+    ...(options.caller === undefined ? {} : { caller: options.caller }),
+    ...(options.executeAfter === undefined ? {} : { executeAfter: options.executeAfter }),
+    ...(options.executeBefore === undefined ? {} : { executeBefore: options.executeBefore }),
+  })
+  const typedData = outsideExecutionTypedData(execution, ctx.chainId)
+  const signature = await signOutsideExecution(ctx, typedData, calls)
+  return {
+    contractAddress: ctx.address,
+    entrypoint: 'execute_from_outside_v2',
+    calldata: outsideExecutionCalldata(execution, signature).map(toHex),
+  }
+}
+
+/**
+ * The calls of outside-execution typed data by entrypoint name, for the proofs: each selector is matched
+ * against `names` (the session's allowed methods and the gas-token transfer).
+ *
+ * @example
+ * namedCalls(typedData, ['transfer', 'increase_counter'])
+ */
+export function namedCalls(typedData: OutsideTypedData, names: readonly string[]): CompiledCall[] {
+  const bySelector = new Map(names.map((name) => [selectorFromName(name), name]))
+  return readCalls(typedData.message).map((call) => ({
+    contractAddress: toHex(call.To),
+    entrypoint: bySelector.get(toFelt(call.Selector)) ?? toHex(call.Selector),
+    calldata: ((call as { Calldata?: string[] }).Calldata ?? []).map((value) => toHex(value)),
+  }))
+}
+
+function readCalls(message: Record<string, unknown>): TypedDataCall[] {
+  const calls = message.Calls
+  if (!Array.isArray(calls)) throw new OutsideExecutionOnlyError()
+  return calls as TypedDataCall[]
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+export type { NamedCall }

@@ -1,0 +1,72 @@
+import {
+  NODE_ERROR_CODES,
+  NodeError,
+  TRANSACTION_WAIT_INTERVAL_MS,
+  TRANSACTION_WAIT_RETRIES,
+  TransactionRejectedError,
+  WaitForTransactionTimeoutError,
+} from '@webwallet/protocol'
+import { sleep } from '../http/retry'
+import type { Rpc } from './rpc'
+
+/** The node's `starknet_getTransactionStatus` answer. */
+export interface TransactionStatus {
+  readonly finality_status: string
+  readonly execution_status?: string
+}
+
+/** Options of {@link waitForTransaction}. */
+export interface WaitOptions {
+  /** Default 200. */
+  readonly retries?: number
+  /** Default 5000 ms. */
+  readonly retryInterval?: number
+}
+
+const SUCCESS = new Set(['SUCCEEDED', 'ACCEPTED_ON_L2', 'ACCEPTED_ON_L1'])
+const TRANSACTION_HASH_NOT_FOUND = 29
+
+/**
+ * Polls the status until the transaction succeeded or is accepted (L2 or L1), and answers the receipt.
+ * REJECTED fails at once with 'execution status: finality status'; a hash the node does not know yet is
+ * polled again; after `retries` polls it is 'waitForTransaction timed-out with retries N'.
+ *
+ * @example
+ * const receipt = await waitForTransaction(rpc, transactionHash, { retryInterval: 2000 })
+ */
+export async function waitForTransaction(rpc: Rpc, transactionHash: string, options: WaitOptions = {}) {
+  const retries = options.retries ?? TRANSACTION_WAIT_RETRIES
+  const interval = options.retryInterval ?? TRANSACTION_WAIT_INTERVAL_MS
+  for (let attempt = 0; attempt < retries; attempt++) {
+    const status = await readStatus(rpc, transactionHash)
+    if (status) {
+      const execution = status.execution_status ?? ''
+      if (status.finality_status === 'REJECTED' || execution === 'REJECTED') {
+        throw new TransactionRejectedError(execution || 'REJECTED', status.finality_status)
+      }
+      if (SUCCESS.has(execution) || SUCCESS.has(status.finality_status)) {
+        return rpc.request<Record<string, unknown>>('starknet_getTransactionReceipt', {
+          transaction_hash: transactionHash,
+        })
+      }
+    }
+    if (attempt + 1 < retries) await sleep(interval)
+  }
+  throw new WaitForTransactionTimeoutError(retries)
+}
+
+async function readStatus(rpc: Rpc, transactionHash: string): Promise<TransactionStatus | undefined> {
+  try {
+    return await rpc.request<TransactionStatus>('starknet_getTransactionStatus', {
+      transaction_hash: transactionHash,
+    })
+  } catch (error) {
+    if (error instanceof NodeError && error.data.rpcCode === TRANSACTION_HASH_NOT_FOUND) return undefined
+    throw error
+  }
+}
+
+/** Whether a node error says the contract does not exist (an undeployed account). */
+export function isContractNotFound(error: unknown): boolean {
+  return error instanceof NodeError && error.data.rpcCode === NODE_ERROR_CODES.CONTRACT_NOT_FOUND
+}

@@ -1,0 +1,106 @@
+import {
+  type BuildTypedDataRequest,
+  ExecuteResultSchema,
+  type GasTokenPrice,
+  GasTokenPricesSchema,
+  InvalidServerSignatureError,
+  NoServerSignatureError,
+  type PaymasterCompatibility,
+  PaymasterCompatibilitySchema,
+  PaymasterContractError,
+  type PaymasterExecuteRequest,
+  PaymasterHttpError,
+  PaymasterRequestError,
+} from '@webwallet/protocol'
+import { ec, hash } from 'starknet'
+
+/** Options of {@link createPaymaster}. */
+export interface PaymasterOptions {
+  /** e.g. https://sepolia.api.avnu.fi, or http://localhost:3005/paymaster for wallet-sim. */
+  readonly baseUrl: string
+  /** Sent as `api-key`; sponsors the fees. */
+  readonly apiKey?: string | undefined
+  /** When set, answers must carry a `signature` header made with this Stark key. */
+  readonly serverPublicKey?: string | undefined
+  readonly fetch?: typeof fetch
+}
+
+/**
+ * A client of the AVNU gasless API v1 (the paths and headers of SPEC.md section 7, the status rules of
+ * section 8: 400 → first message; 500 → first message, or the revert detail for 'Contract error';
+ * other >400 → 'status statusText'; server-signature check when a public key is configured).
+ *
+ * @example
+ * const paymaster = createPaymaster({ baseUrl: 'https://sepolia.api.avnu.fi', apiKey })
+ * const { isCompatible } = await paymaster.compatibility(address)
+ */
+export function createPaymaster(options: PaymasterOptions) {
+  const headers = (json: boolean): Record<string, string> => ({
+    ...(json ? { accept: 'application/json', 'content-type': 'application/json' } : {}),
+    ...(options.apiKey ? { 'api-key': options.apiKey } : {}),
+    ...(options.serverPublicKey ? { 'ask-signature': 'true' } : {}),
+  })
+  const call = async (path: string, body?: unknown): Promise<unknown> => {
+    const response = await (options.fetch ?? globalThis.fetch)(`${options.baseUrl}/paymaster/v1${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: headers(body !== undefined),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    return parseAnswer(response, options.serverPublicKey)
+  }
+  return {
+    baseUrl: options.baseUrl,
+    sponsored: options.apiKey !== undefined,
+    async compatibility(address: string): Promise<PaymasterCompatibility> {
+      return PaymasterCompatibilitySchema.parse(await call(`/accounts/${address}/compatible`))
+    },
+    async gasTokenPrices(): Promise<GasTokenPrice[]> {
+      return GasTokenPricesSchema.parse(await call('/gas-token-prices'))
+    },
+    /** The typed data the account signs (its shape is the paymaster's). */
+    async buildTypedData(request: BuildTypedDataRequest): Promise<unknown> {
+      return call('/build-typed-data', request)
+    },
+    async execute(request: PaymasterExecuteRequest): Promise<{ transactionHash: string }> {
+      return ExecuteResultSchema.parse(await call('/execute', request))
+    },
+  }
+}
+
+/** The client {@link createPaymaster} returns. */
+export type Paymaster = ReturnType<typeof createPaymaster>
+
+async function parseAnswer(response: Response, serverPublicKey: string | undefined): Promise<unknown> {
+  if (response.status === 400 || response.status === 500) {
+    const body = (await response.json().catch(() => ({}))) as { messages?: unknown; revertError?: unknown }
+    const first = Array.isArray(body.messages) && typeof body.messages[0] === 'string' ? body.messages[0] : ''
+    if (response.status === 500 && first.includes('Contract error')) {
+      throw new PaymasterContractError(typeof body.revertError === 'string' ? body.revertError : '')
+    }
+    throw new PaymasterRequestError(first || `${response.status} ${response.statusText}`, response.status)
+  }
+  if (response.status > 400) throw new PaymasterHttpError(response.status, response.statusText)
+  const text = await response.text()
+  if (serverPublicKey) verifyServerSignature(text, response.headers.get('signature'), serverPublicKey)
+  return JSON.parse(text)
+}
+
+/**
+ * Checks the paymaster's `signature` header ("r,s"): a Stark signature over
+ * computeHashOnElements([starknetKeccak(body text)]), as @avnu/gasless-sdk verifies it.
+ *
+ * @example
+ * verifyServerSignature(text, response.headers.get('signature'), serverPublicKey)
+ */
+export function verifyServerSignature(text: string, header: string | null, publicKey: string): void {
+  if (!header) throw new NoServerSignatureError()
+  const digest = hash.computeHashOnElements([hash.starknetKeccak(text)])
+  try {
+    const [r, s] = header.split(',').map((part) => BigInt(part.trim()))
+    if (r === undefined || s === undefined) throw new Error('malformed')
+    if (ec.starkCurve.verify(new ec.starkCurve.Signature(r, s), digest, publicKey)) return
+  } catch (cause) {
+    throw new InvalidServerSignatureError({ cause })
+  }
+  throw new InvalidServerSignatureError()
+}
