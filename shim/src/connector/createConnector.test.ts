@@ -170,7 +170,7 @@ describe('createConnector over WebSocket', () => {
       approvalRequests: [],
       sessionTypedData: typedData,
     })
-    expect(result).toMatchObject({ account: wallet.state.address, chainId: wallet.state.chainId })
+    expect(result).toMatchObject({ account: [wallet.state.address], chainId: wallet.state.chainId })
     expect(result.signature).toHaveLength(2)
     expect(await connector.account()).toBe(wallet.state.address)
 

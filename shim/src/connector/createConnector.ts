@@ -186,7 +186,7 @@ export function createConnector(options: ConnectorOptions = {}) {
       } catch (error) {
         throw sessionError(error)
       }
-      if (result.account) setAccounts([result.account])
+      if (result.account?.length) setAccounts(result.account)
       if (result.chainId) setChainId(result.chainId)
       return result
     },
@@ -198,6 +198,8 @@ export function createConnector(options: ConnectorOptions = {}) {
       const result = await invoke(route.procedure, route.input)
       if (route.procedure === 'requestAccounts' && isStringArray(result)) setAccounts(result)
       if (route.procedure === 'requestChainId' && typeof result === 'string') setChainId(result)
+      // The router answers the hash; the wallet API wants {transaction_hash}.
+      if (route.procedure === 'addInvokeTransaction') return { transaction_hash: result }
       return result
     },
 

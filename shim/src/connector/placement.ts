@@ -33,7 +33,8 @@ export function popupPlacement(procedure: string, input?: unknown): PopupPlaceme
   switch (procedure) {
     case 'signTypedData':
     case 'signMessage':
-      return isSessionTypedData(input as TypedDataLike)
+      // The router takes the typed data as a one-element tuple.
+      return isSessionTypedData((Array.isArray(input) ? input[0] : input) as TypedDataLike)
         ? { route: WALLET_ROUTES.signSessionKeys, ...POPUP_SIZES.signing }
         : { route: WALLET_ROUTES.signMessage, ...POPUP_SIZES.signing }
     case 'connectAndSignSession':

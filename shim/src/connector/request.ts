@@ -28,7 +28,7 @@ export function routeRequest({ type, params }: WalletRequest): RequestRoute {
     case 'wallet_getPermissions':
       return { procedure: 'getPermissions', input: undefined }
     case 'wallet_signTypedData':
-      return { procedure: 'signTypedData', input: params }
+      return { procedure: 'signTypedData', input: [params] }
     case 'wallet_addInvokeTransaction':
       return { procedure: 'addInvokeTransaction', input: p.calls }
     case 'wallet_deploymentData':

@@ -1,40 +1,32 @@
-import { ConnectAndSignSessionError } from '@webwallet/protocol'
+import {
+  ConnectAndSignSessionError,
+  type SessionSignRequest,
+  type SessionSignResult,
+} from '@webwallet/protocol'
 
-/** One token approval the wallet adds to the session signing step. */
-export type ApprovalRequest = { tokenAddress: string; amount: string; spender: string }
+export type { SessionSignRequest, SessionSignResult }
 
-/** What `connectAndSignSession` sends (SPEC.md section 3, session sign request). */
-export type SessionSignRequest = {
-  callbackData?: string | undefined
-  approvalRequests: ApprovalRequest[]
-  sessionTypedData: unknown
-}
+const strings = (x: unknown) =>
+  Array.isArray(x) && x.every((s) => typeof s === 'string') ? (x as string[]) : undefined
+const string = (x: unknown) => (typeof x === 'string' ? x : undefined)
 
-/** What the wallet answers (SPEC.md section 3, session sign result); fields are optional on the wire. */
-export type SessionSignResult = {
-  account?: string | undefined
-  chainId?: string | undefined
-  signature?: string[] | undefined
-  approvalTransactionHash?: string | undefined
-  deploymentPayload?: unknown
-  approvalRequestsCalls?: unknown
-  errorCode?: string | undefined
-}
-
-/** Keeps the documented fields of a session sign result with their expected types; drops the rest. */
+/**
+ * Keeps the documented fields of a session sign result (SPEC.md section 3) with their wire types and
+ * drops the rest, without pulling protocol's zod schemas into the connector bundle.
+ */
 export function readSessionResult(value: unknown): SessionSignResult {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>
-  const str = (x: unknown) => (typeof x === 'string' ? x : undefined)
-  const signature = Array.isArray(v.signature) ? v.signature.filter((s) => typeof s === 'string') : undefined
-  return {
-    account: str(v.account),
-    chainId: str(v.chainId),
-    signature,
-    approvalTransactionHash: str(v.approvalTransactionHash),
+  const result: Record<string, unknown> = {
+    account: strings(v.account),
+    chainId: string(v.chainId),
+    signature: strings(v.signature),
+    approvalTransactionHash: string(v.approvalTransactionHash),
     deploymentPayload: v.deploymentPayload,
-    approvalRequestsCalls: v.approvalRequestsCalls,
-    errorCode: str(v.errorCode),
+    approvalRequestsCalls: Array.isArray(v.approvalRequestsCalls) ? v.approvalRequestsCalls : undefined,
+    errorCode: string(v.errorCode),
   }
+  for (const key of Object.keys(result)) if (result[key] === undefined) delete result[key]
+  return result as SessionSignResult
 }
 
 /**

@@ -1,9 +1,8 @@
-// A small but real wallet for the connector's tests: a tRPC v11 router with the procedures the connector
-// calls, real Stark-curve signatures, an error formatter like the product's (webwalletErrorCode/Message,
-// webwalletError), and the updateModal subscription. Served over ws in Node tests and over postMessage
-// in the Chromium tests (see windowHandler.ts).
-import { initTRPC, TRPCError } from '@trpc/server'
-import { serializeError, UserRejectedError, type WebWalletError } from '@webwallet/protocol'
+// A small but real wallet for the connector's tests: protocol's wallet router (its schemas, its error
+// formatter) with handlers that sign with real Stark keys. Served over ws in Node tests and over
+// postMessage in the Chromium tests (see windowHandler.ts).
+import { ConnectAndSignSessionError, UserRejectedError } from '@webwallet/protocol'
+import { createWalletRouter, type WalletHandlers } from '@webwallet/protocol/router'
 import { ec, hash, type TypedData, typedData as td } from 'starknet'
 
 export type TestWalletState = {
@@ -17,16 +16,18 @@ export type TestWalletState = {
   /** Makes connectAndSignSession fail with this webwalletErrorCode/Message. */
   sessionFailure?: { code: string; message: string } | undefined
   modal: Array<(update: unknown) => void>
-  /** While set, requestChainId waits for it (a user who has not answered yet). */
+  /** While set, connect and requestChainId wait for it (a user who has not answered yet). */
   hold?: Promise<void> | undefined
 }
+
+const ACCOUNT_CLASS_HASH = '0x1a7'
 
 export function createTestWalletState(overrides: Partial<TestWalletState> = {}): TestWalletState {
   const privateKey = overrides.privateKey ?? '0x1234567890abcdef'
   const publicKey = ec.starkCurve.getStarkKey(privateKey)
   return {
     privateKey,
-    address: hash.calculateContractAddressFromHash(publicKey, '0x1a7', [publicKey], 0),
+    address: hash.calculateContractAddressFromHash(publicKey, ACCOUNT_CLASS_HASH, [publicKey], 0),
     chainId: '0x534e5f5345504f4c4941',
     granted: false,
     decision: 'approve',
@@ -35,85 +36,68 @@ export function createTestWalletState(overrides: Partial<TestWalletState> = {}):
   }
 }
 
-type Meta = { webwallet?: { code?: string; message?: string; error?: WebWalletError } }
-const t = initTRPC.create({
-  errorFormatter({ shape, error }) {
-    const cause = error.cause as (Error & Meta) | undefined
-    return {
-      ...shape,
-      data: {
-        ...shape.data,
-        ...(cause?.webwallet?.code
-          ? { webwalletErrorCode: cause.webwallet.code, webwalletErrorMessage: cause.webwallet.message }
-          : {}),
-        ...(cause?.webwallet?.error ? { webwalletError: serializeError(cause.webwallet.error) } : {}),
-      },
-    }
-  },
-})
+function sign(state: TestWalletState, typedData: unknown): string[] {
+  const signature = ec.starkCurve.sign(
+    td.getMessageHash(typedData as TypedData, state.address),
+    state.privateKey,
+  )
+  return [`0x${signature.r.toString(16)}`, `0x${signature.s.toString(16)}`]
+}
 
-const fail = (webwallet: Meta['webwallet']) =>
-  new TRPCError({
-    code: 'INTERNAL_SERVER_ERROR',
-    cause: Object.assign(new Error('wallet error'), { webwallet }),
-  })
-
-export function createTestWalletRouter(state: TestWalletState) {
-  const approved = () => {
-    if (state.decision === 'reject') throw fail({ error: new UserRejectedError() })
+export function createTestWalletHandlers(state: TestWalletState): WalletHandlers {
+  /** Waits for the user's decision and runs `then` if they approve. */
+  const approved = async <T>(then: () => T): Promise<T> => {
+    await state.hold
+    if (state.decision === 'reject') throw new UserRejectedError()
+    return then()
   }
-  const connect = () => {
-    approved()
-    state.granted = true
-    return { account: [state.address], chainId: state.chainId }
-  }
-  return t.router({
-    connectWebwallet: t.procedure.mutation(connect),
-    connectWebwalletSSO: t.procedure.mutation(connect),
-    requestAccounts: t.procedure.mutation(() => {
-      approved()
-      return [state.address]
-    }),
-    requestChainId: t.procedure.mutation(async () => {
+  const connect = () =>
+    approved(() => {
+      state.granted = true
+      return { account: [state.address], chainId: state.chainId }
+    })
+  return {
+    authorize: () => approved(() => true),
+    connect,
+    connectWebwallet: connect,
+    connectWebwalletSSO: connect,
+    enable: async () => (await connect()).account[0]!,
+    getLoginStatus: async () => ({ isLoggedIn: state.granted }),
+    requestAccounts: async () => (await connect()).account,
+    requestChainId: async () => {
       await state.hold
       return state.chainId
-    }),
-    getPermissions: t.procedure.mutation(() => (state.granted ? ['accounts'] : [])),
-    signTypedData: t.procedure
-      .input((v) => v as TypedData)
-      .mutation(({ input }) => {
-        approved()
-        const signature = ec.starkCurve.sign(td.getMessageHash(input, state.address), state.privateKey)
-        return [`0x${signature.r.toString(16)}`, `0x${signature.s.toString(16)}`]
-      }),
-    addInvokeTransaction: t.procedure
-      .input((v) => v as unknown[])
-      .mutation(({ input }) => {
-        approved()
-        return { transaction_hash: hash.computePoseidonHashOnElements([input.length, state.address]) }
-      }),
-    deploymentData: t.procedure.mutation(() => ({
-      address: state.address,
-      class_hash: '0x1a7',
-      salt: '0x0',
-    })),
-    connectAndSignSession: t.procedure
-      .input((v) => v as { sessionTypedData: TypedData })
-      .mutation(({ input }) => {
-        if (state.sessionFailure) throw fail(state.sessionFailure)
-        approved()
+    },
+    getPermissions: async () => (state.granted ? ['accounts' as const] : []),
+    signTypedData: ([typedData]) => approved(() => sign(state, typedData)),
+    signMessage: ([typedData]) => approved(() => sign(state, typedData)),
+    execute: ([calls]) => approved(() => hash.computePoseidonHashOnElements([calls.length, state.address])),
+    addInvokeTransaction: (calls) =>
+      approved(() => hash.computePoseidonHashOnElements([calls.length, state.address])),
+    deploymentData: async () => {
+      const publicKey = ec.starkCurve.getStarkKey(state.privateKey)
+      return {
+        address: state.address,
+        class_hash: ACCOUNT_CLASS_HASH,
+        salt: publicKey,
+        calldata: [publicKey],
+        version: 1,
+      }
+    },
+    connectAndSignSession: async (request) => {
+      if (state.sessionFailure) {
+        throw new ConnectAndSignSessionError(state.sessionFailure.message, state.sessionFailure.code)
+      }
+      return approved(() => {
         state.granted = true
-        const sig = ec.starkCurve.sign(
-          td.getMessageHash(input.sessionTypedData, state.address),
-          state.privateKey,
-        )
         return {
-          account: state.address,
+          account: [state.address],
           chainId: state.chainId,
-          signature: [`0x${sig.r.toString(16)}`, `0x${sig.s.toString(16)}`],
+          signature: sign(state, request.sessionTypedData),
         }
-      }),
-    updateModal: t.procedure.subscription(async function* ({ signal }) {
+      })
+    },
+    async *updateModal(_ctx, signal) {
       const queue: unknown[] = []
       let wake = () => {}
       const push = (update: unknown) => {
@@ -125,13 +109,15 @@ export function createTestWalletRouter(state: TestWalletState) {
       try {
         while (!signal?.aborted) {
           if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve))
-          while (queue.length > 0) yield queue.shift()
+          while (queue.length > 0) yield queue.shift() as never
         }
       } finally {
         state.modal.splice(state.modal.indexOf(push), 1)
       }
-    }),
-  })
+    },
+  }
 }
 
-export type TestWalletRouter = ReturnType<typeof createTestWalletRouter>
+export function createTestWalletRouter(state: TestWalletState) {
+  return createWalletRouter(createTestWalletHandlers(state))
+}

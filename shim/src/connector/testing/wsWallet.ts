@@ -13,7 +13,11 @@ export async function startWsWallet(overrides: Partial<TestWalletState> = {}) {
   const state = createTestWalletState(overrides)
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' })
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()))
-  const handler = applyWSSHandler({ wss, router: createTestWalletRouter(state) })
+  const handler = applyWSSHandler({
+    wss,
+    router: createTestWalletRouter(state),
+    createContext: ({ req }) => ({ origin: req.headers.origin ?? 'headless' }),
+  })
   const { port } = wss.address() as { port: number }
   return {
     state,

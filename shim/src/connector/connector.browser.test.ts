@@ -1,0 +1,262 @@
+import { existsSync } from 'node:fs'
+import { type Browser, chromium, type Frame, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startOrigins } from './testing/browser/servers'
+
+// The connector in a real Chromium: host, wallet and an eavesdropper on three origins (three ports).
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
+const SEPOLIA = '0x534e5f5345504f4c4941'
+
+let origins: Awaited<ReturnType<typeof startOrigins>>
+let browser: Browser
+
+beforeAll(async () => {
+  origins = await startOrigins()
+  browser = await chromium.launch({ executablePath, args: ARGS })
+}, 60_000)
+afterAll(async () => {
+  await browser?.close()
+  await origins?.[Symbol.asyncDispose]()
+})
+
+async function hostPage(): Promise<Page> {
+  const page = await browser.newPage()
+  await page.goto(origins.host)
+  await page.waitForFunction(() => window.hostTest !== undefined)
+  return page
+}
+
+async function walletFrame(page: Page): Promise<Frame> {
+  await page.waitForFunction(() => document.querySelector('iframe#webwallet-iframe') !== null)
+  const handle = await page.$('iframe#webwallet-iframe')
+  const frame = await handle!.contentFrame()
+  await frame!.waitForFunction(() => 'walletTest' in window)
+  return frame!
+}
+
+async function connectIframe(page: Page, walletUrl: string) {
+  return page.evaluate(async (url) => {
+    const connector = window.hostTest.createConnector({ url, transport: 'iframe' })
+    window.hostTest.connector = connector
+    return connector.connect()
+  }, walletUrl)
+}
+
+const wildcardPosts = (page: Page) => page.evaluate(() => window.hostTest.wildcardPosts)
+
+describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout: 60_000 }, () => {
+  it('iframe: connects over postMessage and follows updateModal', async () => {
+    const page = await hostPage()
+    const result = await connectIframe(page, origins.wallet)
+    expect(result.account).toHaveLength(1)
+    expect(result.account[0]).toMatch(/^0x[0-9a-f]+$/)
+    expect(result.chainId).toBe(SEPOLIA)
+    const src = await page.$eval('iframe#webwallet-iframe', (el) => el.getAttribute('src'))
+    expect(src).toBe(`${origins.wallet}/iframes/comms`)
+    expect(await page.$eval('#webwallet-modal', (el) => (el as HTMLElement).style.display)).toBe('none')
+
+    const wallet = await walletFrame(page)
+    await wallet.evaluate(() =>
+      (window as never as { walletTest: { modal(u: unknown): void } }).walletTest.modal({ action: 'show' }),
+    )
+    await page.waitForFunction(
+      () => (document.getElementById('webwallet-modal') as HTMLElement).style.display === 'flex',
+    )
+    await wallet.evaluate(() =>
+      (window as never as { walletTest: { modal(u: unknown): void } }).walletTest.modal({
+        action: 'updateHeight',
+        height: 600,
+      }),
+    )
+    await page.waitForFunction(
+      () =>
+        (document.getElementById('webwallet-iframe')!.parentElement as HTMLElement).style.height === '600px',
+    )
+    expect(await page.evaluate(() => window.hostTest.connector!.chainId())).toBe(SEPOLIA)
+    expect(await wildcardPosts(page)).toEqual([])
+    await page.close()
+  })
+
+  it('ignores forged replies from another origin and from another window of the wallet origin', async () => {
+    const page = await hostPage()
+    await connectIframe(page, origins.wallet)
+    const wallet = await walletFrame(page)
+    await wallet.evaluate(() => (window as never as { walletTest: { hold(): void } }).walletTest.hold())
+    // Two forgers: a frame on a third origin, and a second frame on the wallet's own origin.
+    await page.evaluate(
+      ({ evil, walletEvil }) => {
+        const counts = { forged: 0 }
+        ;(window as never as { forgedSeen: typeof counts }).forgedSeen = counts
+        window.addEventListener('message', (event) => {
+          if ((event.data as { trpc?: { result?: { data?: unknown } } })?.trpc?.result?.data === '0xforged')
+            counts.forged++
+        })
+        for (const [name, src] of [
+          ['evil', evil],
+          ['walletEvil', walletEvil],
+        ] as const) {
+          const frame = document.createElement('iframe')
+          frame.name = name
+          frame.src = src
+          document.body.append(frame)
+        }
+        window.hostTest.outcome = window.hostTest.connector!.chainId()
+      },
+      { evil: `${origins.evil}/`, walletEvil: `${origins.wallet}/evil` },
+    )
+    await wallet.waitForFunction(() =>
+      (window as never as { walletTest: { requests: Array<{ path: string }> } }).walletTest.requests.some(
+        (r) => r.path === 'requestChainId',
+      ),
+    )
+    const id = await wallet.evaluate(
+      () =>
+        (
+          window as never as { walletTest: { requests: Array<{ id: string; path: string }> } }
+        ).walletTest.requests.findLast((r) => r.path === 'requestChainId')!.id,
+    )
+    expect(id).toMatch(/^[0-9a-f]{16}$/)
+    for (const name of ['evil', 'walletEvil']) {
+      const frame = page.frame({ name })!
+      await frame.waitForFunction(() => 'evilTest' in window)
+      await frame.evaluate(
+        ([requestId, hostOrigin]) =>
+          (window as never as { evilTest: { forge(i: string, d: unknown, o: string): void } }).evilTest.forge(
+            requestId!,
+            '0xforged',
+            hostOrigin!,
+          ),
+        [id, origins.host],
+      )
+    }
+    await page.waitForFunction(
+      () => (window as never as { forgedSeen: { forged: number } }).forgedSeen.forged === 2,
+    )
+    await wallet.evaluate(() => (window as never as { walletTest: { release(): void } }).walletTest.release())
+    expect(await page.evaluate(() => window.hostTest.outcome)).toBe(SEPOLIA)
+    expect(await wildcardPosts(page)).toEqual([])
+    await page.close()
+  })
+
+  it("never posts to '*': a wallet frame that moved to another origin receives nothing", async () => {
+    const page = await hostPage()
+    await connectIframe(page, origins.wallet)
+    const wallet = await walletFrame(page)
+    await wallet.evaluate(
+      (url) => (window as never as { walletTest: { navigate(u: string): void } }).walletTest.navigate(url),
+      `${origins.evil}/`,
+    )
+    await page.waitForFunction(() => {
+      try {
+        return (
+          (document.getElementById('webwallet-iframe') as HTMLIFrameElement).contentWindow!.location.href ===
+          ''
+        )
+      } catch {
+        return true // cross-origin again: navigated
+      }
+    })
+    const moved = page.frames().find((f) => f.url().startsWith(origins.evil))
+    await (
+      moved ?? (await page.waitForEvent('framenavigated', (f) => f.url().startsWith(origins.evil)))
+    ).waitForFunction(() => 'evilTest' in window)
+    const evil = page.frames().find((f) => f.url().startsWith(origins.evil))!
+    // A request, then a marker posted with the evil origin: messages to one window arrive in order, so
+    // once the marker is in, a request posted with '*' would be in too.
+    await page.evaluate((evilOrigin) => {
+      void window.hostTest.connector!.request({ type: 'wallet_requestChainId' }).catch(() => {})
+      setTimeout(() => {
+        ;(document.getElementById('webwallet-iframe') as HTMLIFrameElement).contentWindow!.postMessage(
+          'marker',
+          evilOrigin,
+        )
+      }, 0)
+    }, origins.evil)
+    await evil.waitForFunction(() =>
+      (window as never as { evilTest: { received: Array<{ data: unknown }> } }).evilTest.received.some(
+        (m) => m.data === 'marker',
+      ),
+    )
+    const received = await evil.evaluate(
+      () => (window as never as { evilTest: { received: unknown[] } }).evilTest.received,
+    )
+    expect(received).toEqual([{ origin: origins.host, data: 'marker' }])
+    await page.close()
+  })
+
+  it('popup: opens /interstitialLogin inside the click and connects after the handshake', async () => {
+    const page = await hostPage()
+    await page.evaluate((url) => {
+      const connector = window.hostTest.createConnector({ url, transport: 'popup' })
+      window.hostTest.connector = connector
+      document.getElementById('go')!.onclick = () => {
+        window.hostTest.outcome = connector.connect()
+      }
+    }, origins.wallet)
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.click('#go')])
+    expect(popup.url()).toBe(`${origins.wallet}/interstitialLogin`)
+    const result = (await page.evaluate(() => window.hostTest.outcome)) as {
+      account: string[]
+      chainId: string
+    }
+    expect(result.chainId).toBe(SEPOLIA)
+    expect(result.account[0]).toMatch(/^0x[0-9a-f]+$/)
+    expect(await page.evaluate(() => window.hostTest.connector!.ready())).toBe(true)
+    expect(await wildcardPosts(page)).toEqual([])
+    await page.close()
+  })
+
+  it("popup: closing it rejects the pending request with 'User rejected request'", async () => {
+    origins.walletHolds(true)
+    try {
+      const page = await hostPage()
+      await page.evaluate((url) => {
+        const connector = window.hostTest.createConnector({ url, transport: 'popup' })
+        document.getElementById('go')!.onclick = () => {
+          window.hostTest.outcome = connector.connect().catch((e: { code: string; message: string }) => ({
+            code: e.code,
+            message: e.message,
+          }))
+        }
+      }, origins.wallet)
+      const [popup] = await Promise.all([page.waitForEvent('popup'), page.click('#go')])
+      await popup.waitForFunction(() => 'walletTest' in window)
+      await popup.close()
+      expect(await page.evaluate(() => window.hostTest.outcome)).toEqual({
+        code: 'USER_REJECTED',
+        message: 'User rejected request',
+      })
+      await page.close()
+    } finally {
+      origins.walletHolds(false)
+    }
+  })
+
+  it("popup: a blocked popup rejects with 'Could not open popup'", async () => {
+    // Playwright turns the popup blocker off by default; this browser keeps it on.
+    const strict = await chromium.launch({
+      executablePath,
+      args: ARGS,
+      ignoreDefaultArgs: ['--disable-popup-blocking'],
+    })
+    try {
+      const page = await strict.newPage()
+      await page.goto(`${origins.host}/?connect=popup&wallet=${encodeURIComponent(origins.wallet)}`)
+      await page.waitForFunction(() => window.hostTest?.outcome !== undefined)
+      expect(await page.evaluate(() => window.hostTest.outcome)).toEqual({
+        error: { code: 'POPUP_BLOCKED', message: 'Could not open popup' },
+      })
+    } finally {
+      await strict.close()
+    }
+  })
+})
