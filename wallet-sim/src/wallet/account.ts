@@ -1,0 +1,44 @@
+// The Argent-style account every wallet user gets: owner = the user's key, guardian = the simulator's
+// cosigner key. Its address is counterfactual (UDC-less deploy-account address) until deployed.
+
+import { publicKeyOf, toHex } from '@webwallet/protocol/session'
+import { hash } from 'starknet'
+import { ARGENT_ACCOUNT_CLASS_HASH } from '../chain/contracts/argent'
+import type { AccountDeployment } from '../services/login/state'
+
+/**
+ * The simulator's cosigner (guardian) private key. Fixed so that accounts created in one run stay valid
+ * with a saved state; the cosigner service must sign with the same key.
+ */
+export const DEFAULT_GUARDIAN_PRIVATE_KEY =
+  '0x3f6d0f1c1e1c2b5a7c5d9e3b2a1f0e4d5c6b7a8f9e0d1c2b3a4f5e6d7c8b9a0'
+
+/** Argent's constructor calldata: `owner: Signer::Starknet(pubkey), guardian: Option::Some(Signer::Starknet(pubkey))`. */
+export function argentConstructorCalldata(ownerPublicKey: string, guardianPublicKey: string): string[] {
+  return ['0x0', toHex(BigInt(ownerPublicKey)), '0x0', '0x0', toHex(BigInt(guardianPublicKey))]
+}
+
+/**
+ * Computes the counterfactual Argent account of an owner key (salt = owner public key).
+ *
+ * @example
+ * const createAccountFor = argentAccountFactory(DEFAULT_GUARDIAN_PRIVATE_KEY)
+ * new LoginService({ ..., accounts: { createAccountFor } })
+ */
+export function argentAccountFactory(
+  guardianPrivateKey: string,
+): (ownerPublicKey: string) => AccountDeployment {
+  const guardianPublicKey = toHex(publicKeyOf(guardianPrivateKey))
+  return (ownerPublicKey) => {
+    const constructorCalldata = argentConstructorCalldata(ownerPublicKey, guardianPublicKey)
+    const salt = toHex(BigInt(ownerPublicKey))
+    const classHash = toHex(ARGENT_ACCOUNT_CLASS_HASH)
+    const address = hash.calculateContractAddressFromHash(salt, classHash, constructorCalldata, 0)
+    return {
+      address: `0x${BigInt(address).toString(16).padStart(64, '0')}`,
+      classHash,
+      salt,
+      constructorCalldata,
+    }
+  }
+}

@@ -1,0 +1,123 @@
+// The wallet UI's HTTP API (mount at /wallet/api). The UI calls it only after the user approved on screen;
+// every route needs the login token (`Authorization: Bearer`). Errors answer `{code, message, data}`.
+import {
+  CallListSchema,
+  DEFAULT_TX_FEE_MAX_AMOUNTS,
+  isWebWalletError,
+  SessionSignRequestSchema,
+  serializeError,
+  TypedDataSchema,
+} from '@webwallet/protocol'
+import express, { type ErrorRequestHandler, type Request, Router } from 'express'
+import * as z from 'zod/mini'
+import { HttpError } from '../services/http/HttpError'
+import { validate } from '../services/http/validate'
+import type { LoginService } from '../services/login/LoginService'
+import { bearerToken } from '../services/login/router'
+import type { WalletService } from './WalletService'
+
+const Origin = z.string().check(z.minLength(1))
+const OriginBody = z.object({ origin: Origin })
+const SignBody = z.object({ origin: Origin, typedData: TypedDataSchema })
+const SessionBody = z.object({ origin: Origin, request: SessionSignRequestSchema })
+const ExecuteBody = z.object({ origin: Origin, calls: CallListSchema })
+
+export interface WalletApiDependencies {
+  wallet: WalletService
+  login: Pick<LoginService, 'userOfToken'>
+}
+
+/**
+ * The routes: `GET /account`, `GET /permissions?origin=`, `POST /connect {origin}`, `POST /disconnect
+ * {origin}`, `POST /signTypedData {origin, typedData}`, `POST /signSession {origin, request}`,
+ * `POST /execute {origin, calls}`, `GET /deploymentData`.
+ *
+ * @example
+ * app.use('/wallet/api', createWalletApi({ wallet, login }))
+ */
+export function createWalletApi(deps: WalletApiDependencies): Router {
+  const { wallet } = deps
+  const router = Router()
+  router.use(express.json({ limit: '1mb' }))
+  const userOf = (req: Request) => deps.login.userOfToken(bearerToken(req))
+
+  router.get('/account', (req, res) => {
+    res.json({ ...wallet.account(userOf(req)), txFeeDefaults: DEFAULT_TX_FEE_MAX_AMOUNTS })
+  })
+  router.get('/permissions', (req, res) => {
+    const { origin } = validate(OriginBody, req.query, 'query')
+    res.json({ connected: wallet.isConnected(userOf(req), origin) })
+  })
+  router.post('/connect', (req, res) => {
+    const user = userOf(req)
+    const { origin } = validate(OriginBody, req.body, 'body')
+    wallet.connect(user, origin)
+    res.json({ account: [user.account.address], chainId: wallet.chainId })
+  })
+  router.post('/disconnect', (req, res) => {
+    const user = userOf(req)
+    wallet.disconnect(user, validate(OriginBody, req.body, 'body').origin)
+    res.status(204).end()
+  })
+  router.post('/signTypedData', (req, res) => {
+    const user = userOf(req)
+    const { typedData } = validate(SignBody, req.body, 'body')
+    res.json({ signature: wallet.signTypedData(user, typedData) })
+  })
+  router.post('/signSession', (req, res) => {
+    const user = userOf(req)
+    const { origin, request } = validate(SessionBody, req.body, 'body')
+    const result = wallet.signSession(user, request)
+    wallet.connect(user, origin)
+    res.json(result)
+  })
+  router.post('/execute', (req, res) => {
+    const user = userOf(req)
+    const { calls } = validate(ExecuteBody, req.body, 'body')
+    res.json({ transactionHash: wallet.execute(user, calls) })
+  })
+  router.get('/deploymentData', (req, res) => {
+    res.json(wallet.deploymentData(userOf(req)))
+  })
+
+  router.use(walletErrors)
+  return router
+}
+
+/** HttpError keeps its status; our coded errors answer 422 with `{code, message, data}`; the rest 500. */
+export const walletErrors: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+  if (error instanceof HttpError) {
+    res.status(error.status).json({ code: error.code, message: error.message })
+  } else if (isWebWalletError(error)) {
+    res.status(422).json(serializeError(error))
+  } else {
+    res.status(500).json(serializeError(new Error('Internal error')))
+  }
+}
+
+/**
+ * The dev approval endpoint for headless clients in manual mode (mount at /wallet/approvals):
+ * `GET /` lists pending approvals, `POST /:id {approve: boolean}` answers one.
+ *
+ * @example
+ * app.use('/wallet/approvals', createApprovalsApi(approvals))
+ */
+export function createApprovalsApi(approvals: {
+  pending(): unknown[]
+  answer(id: string, approved: boolean): boolean
+}): Router {
+  const router = Router()
+  router.use(express.json())
+  router.get('/', (_req, res) => {
+    res.json({ approvals: approvals.pending() })
+  })
+  router.post('/:id', (req, res) => {
+    const { approve } = validate(z.object({ approve: z.boolean() }), req.body, 'body')
+    if (!approvals.answer(String(req.params.id), approve)) {
+      throw new HttpError(404, 'NOT_FOUND', `No pending approval ${String(req.params.id)}`)
+    }
+    res.json({ id: req.params.id, approved: approve })
+  })
+  router.use(walletErrors)
+  return router
+}

@@ -1,0 +1,47 @@
+// Requests the wallet tests send: a SNIP-12 message, a session, calls.
+import type { TypedData } from '@webwallet/protocol'
+import { buildSession, sessionHash, sessionTypedData } from '@webwallet/protocol/session'
+import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/contracts/erc20'
+
+export const STRK = `0x${STRK_ADDRESS.toString(16).padStart(64, '0')}`
+export const ETH = `0x${ETH_ADDRESS.toString(16).padStart(64, '0')}`
+export const SPENDER = '0x5bd1e5'
+
+/** A revision 1 SNIP-12 message, as a dapp would ask to sign. */
+export const MAIL: TypedData = {
+  types: {
+    StarknetDomain: [
+      { name: 'name', type: 'shortstring' },
+      { name: 'version', type: 'shortstring' },
+      { name: 'chainId', type: 'shortstring' },
+      { name: 'revision', type: 'shortstring' },
+    ],
+    Mail: [
+      { name: 'from', type: 'ContractAddress' },
+      { name: 'contents', type: 'shortstring' },
+    ],
+  },
+  primaryType: 'Mail',
+  domain: { name: 'Demo', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
+  message: { from: '0x1234', contents: 'hello' },
+}
+
+/** A session of `expiresAt` for a fixed session key, allowing STRK transfers. */
+export function sessionRequest(expiresAt: number, chainId = 'SN_SEPOLIA') {
+  const session = buildSession({
+    expiresAt,
+    allowedMethods: [{ 'Contract Address': STRK, selector: 'transfer' }],
+    metadata: { projectID: 'demo', txFees: [{ tokenAddress: STRK, maxAmount: '10000000000000000000' }] },
+    sessionPublicKey: '0x5e55',
+  })
+  const typedData = sessionTypedData(
+    session,
+    chainId === 'SN_SEPOLIA' ? BigInt('0x534e5f5345504f4c4941') : BigInt('0x534e5f4d41494e'),
+  )
+  return {
+    session,
+    typedData: typedData as unknown as TypedData,
+    hashFor: (address: string) =>
+      `0x${sessionHash(session, address, BigInt('0x534e5f5345504f4c4941')).toString(16)}`,
+  }
+}

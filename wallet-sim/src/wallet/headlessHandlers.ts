@@ -1,0 +1,145 @@
+// The wallet router's handlers for headless clients (WebSocket): the logged-in user comes from the
+// connection (a login token, or the simulator's `--email` user) and the approval policy answers for them.
+import {
+  ConnectAndSignSessionError,
+  ConnectorNotConnectedError,
+  type ModalEvent,
+  type TypedData,
+  UserRejectedError,
+} from '@webwallet/protocol'
+import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
+import { SESSION_DOMAIN_NAME } from '@webwallet/protocol/session'
+import type { LoginService } from '../services/login/LoginService'
+import type { User } from '../services/login/state'
+import type { ApprovalQueue, PendingApproval } from './approvals'
+import type { WalletService } from './WalletService'
+
+/** A WebSocket connection's context: the dapp origin and, when given, the login token. */
+export interface HeadlessContext extends WalletContext {
+  token?: string | undefined
+}
+
+export interface HeadlessDependencies {
+  wallet: WalletService
+  login: Pick<LoginService, 'userOfToken' | 'user'>
+  approvals: ApprovalQueue
+  /** The user logged in without a code (`--email`), used when a connection brings no token. */
+  defaultEmail?: () => string | undefined
+}
+
+const tokenOf = (ctx: WalletContext): string | undefined =>
+  'token' in ctx && typeof ctx.token === 'string' ? ctx.token : undefined
+
+/** True for typed data the wallet shows on /signSessionKeys (as starknetkit decides it). */
+export const isSessionTypedData = (typedData: TypedData): boolean =>
+  typedData.primaryType === 'Session' && typedData.domain.name === SESSION_DOMAIN_NAME
+
+/**
+ * Builds the headless handlers.
+ *
+ * @example
+ * const router = createWalletRouter(createHeadlessHandlers({ wallet, login, approvals, defaultEmail: () => email }))
+ */
+export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandlers {
+  const { wallet, approvals } = deps
+
+  const userOf = (ctx: WalletContext): User | undefined => {
+    const token = tokenOf(ctx)
+    if (token !== undefined) return deps.login.userOfToken(token)
+    const email = deps.defaultEmail?.()
+    return email === undefined ? undefined : deps.login.user(email)
+  }
+  const requireUser = (ctx: WalletContext): User => {
+    const user = userOf(ctx)
+    if (user === undefined) throw new ConnectorNotConnectedError()
+    return user
+  }
+  const ask = (kind: PendingApproval['kind'], ctx: WalletContext, details: unknown) =>
+    approvals.ask({ kind, origin: ctx.origin, details })
+
+  /** Connects the origin (asking first unless it is connected); undefined when there is no user. */
+  const connect = async (ctx: WalletContext): Promise<User | undefined> => {
+    const user = userOf(ctx)
+    if (user === undefined) return undefined
+    if (wallet.isConnected(user, ctx.origin)) return user
+    if (!(await ask('connect', ctx, { account: user.account.address }))) throw new UserRejectedError()
+    wallet.connect(user, ctx.origin)
+    return user
+  }
+  const connectResult = async (ctx: WalletContext) => {
+    const user = await connect(ctx)
+    return user === undefined ? {} : { account: [user.account.address], chainId: wallet.chainId }
+  }
+  const sign = async ([typedData]: [TypedData], ctx: WalletContext) => {
+    const user = requireUser(ctx)
+    if (!(await ask(isSessionTypedData(typedData) ? 'signSession' : 'signTypedData', ctx, typedData))) {
+      throw new UserRejectedError()
+    }
+    return wallet.signTypedData(user, typedData)
+  }
+
+  return {
+    authorize: async (_input, ctx) => (await connect(ctx)) !== undefined,
+    connect: (_input, ctx) => connectResult(ctx),
+    connectWebwallet: (_input, ctx) => connectResult(ctx),
+    connectWebwalletSSO: ({ token }, ctx) => {
+      const withToken: HeadlessContext = { ...ctx, token }
+      return connectResult(withToken)
+    },
+    enable: async (_input, ctx) => {
+      const user = await connect(ctx)
+      if (user === undefined) throw new ConnectorNotConnectedError()
+      return user.account.address
+    },
+    getLoginStatus: (_input, ctx) => {
+      const user = userOf(ctx)
+      return user === undefined
+        ? { isLoggedIn: false }
+        : { isLoggedIn: true, hasSession: false, isPreauthorized: wallet.isConnected(user, ctx.origin) }
+    },
+    requestAccounts: async (input, ctx) => {
+      const user = userOf(ctx)
+      if (user !== undefined && wallet.isConnected(user, ctx.origin)) return [user.account.address]
+      if (input?.silent_mode) return []
+      const connected = await connect(ctx)
+      return connected === undefined ? [] : [connected.account.address]
+    },
+    requestChainId: () => wallet.chainId,
+    getPermissions: (_input, ctx) => {
+      const user = userOf(ctx)
+      return user !== undefined && wallet.isConnected(user, ctx.origin) ? ['accounts'] : []
+    },
+    signTypedData: sign,
+    signMessage: sign,
+    connectAndSignSession: async (request, ctx) => {
+      const user = userOf(ctx)
+      if (user === undefined) throw new ConnectAndSignSessionError('Not logged in', 'GENERIC_ERROR')
+      if (!(await ask('signSession', ctx, request))) {
+        throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
+      }
+      const result = wallet.signSession(user, request)
+      wallet.connect(user, ctx.origin)
+      return result
+    },
+    addInvokeTransaction: async (input, ctx) => {
+      const user = requireUser(ctx)
+      const calls = Array.isArray(input) ? input : [input]
+      if (!(await ask('execute', ctx, calls))) throw new UserRejectedError()
+      return wallet.execute(user, calls)
+    },
+    execute: async ([calls], ctx) => {
+      const user = requireUser(ctx)
+      const list = Array.isArray(calls) ? calls : [calls]
+      if (!(await ask('execute', ctx, list))) throw new UserRejectedError()
+      return wallet.execute(user, list)
+    },
+    deploymentData: (_input, ctx) => wallet.deploymentData(requireUser(ctx)),
+    updateModal: (_ctx, signal) => noModal(signal),
+  }
+}
+
+// A headless client has no modal: the subscription stays open and silent until the client stops it.
+async function* noModal(signal: AbortSignal | undefined): AsyncIterable<ModalEvent> {
+  if (signal === undefined || signal.aborted) return
+  await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
+}

@@ -1,0 +1,17 @@
+// The hosted wallet of wallet-sim, server side: keys, accounts, signing, approvals, the UI's HTTP API
+// and the wallet router over WebSocket.
+export { argentAccountFactory, argentConstructorCalldata, DEFAULT_GUARDIAN_PRIVATE_KEY } from './account'
+export { createApprovalsApi, createWalletApi, type WalletApiDependencies } from './api'
+export { type ApprovalQueue, createApprovalQueue, type PendingApproval } from './approvals'
+export {
+  createHeadlessHandlers,
+  type HeadlessContext,
+  type HeadlessDependencies,
+  isSessionTypedData,
+} from './headlessHandlers'
+export { type FeltCall, Ledger } from './ledger'
+export { type MountedWallet, mountWallet, type WalletDependencies } from './mount'
+export { type AccountKeys, signAsAccount } from './signer'
+export { createWalletUiRouter, DEFAULT_UI_DIR, WALLET_ROUTES } from './static'
+export { type AccountView, toFeltCalls, WalletService } from './WalletService'
+export { attachWalletWebSocket, headlessContext, TRPC_WS_PATH } from './ws'

@@ -1,0 +1,71 @@
+// One call that adds the hosted wallet to the wallet-sim express app: UI pages, the UI's HTTP API, the
+// dev approvals endpoint, and (once the HTTP server exists) the WebSocket router at /trpc.
+import type { Server } from 'node:http'
+import { createWalletRouter } from '@webwallet/protocol/router'
+import type { Express } from 'express'
+import '../chain/contracts/argent'
+import type { Chain } from '../chain/chain'
+import type { ApprovalPolicy } from '../services/dev/approval'
+import type { LoginService } from '../services/login/LoginService'
+import { DEFAULT_GUARDIAN_PRIVATE_KEY } from './account'
+import { createApprovalsApi, createWalletApi } from './api'
+import { type ApprovalQueue, createApprovalQueue } from './approvals'
+import { createHeadlessHandlers } from './headlessHandlers'
+import { Ledger } from './ledger'
+import { createWalletUiRouter } from './static'
+import { WalletService } from './WalletService'
+import { attachWalletWebSocket } from './ws'
+
+export interface WalletDependencies {
+  /** The current chain (the simulator swaps it on restart/load). */
+  chain: () => Chain
+  login: LoginService
+  /** The dev API's approval policy; it answers for the user over WebSocket. */
+  approval: Pick<ApprovalPolicy, 'get'>
+  /** The simulator's cosigner key, the guardian of every account. */
+  guardianPrivateKey?: string
+  /** `--email`: the user a WebSocket connection without a token acts as. */
+  defaultEmail?: string
+  /** Manual approvals over WebSocket time out (as a rejection) after this long. Default 5 minutes. */
+  approvalTimeoutMs?: number
+  /** Built UI directory; default wallet-sim/ui/dist. */
+  uiDir?: string
+}
+
+export interface MountedWallet {
+  wallet: WalletService
+  approvals: ApprovalQueue
+  /** Serves the router over WebSocket at /trpc on `server`'s upgrades; returns the stop function. */
+  attach(server: Server): () => Promise<void>
+}
+
+/**
+ * Mounts the wallet: `/iframes/comms`, `/interstitialLogin`, `/signMessage`, `/signSessionKeys`,
+ * `/review` and `/assets/*` (the UI), `/wallet/api/*` (its HTTP API), `/wallet/approvals` (dev).
+ *
+ * @example
+ * const { app, sim } = createServer(options)
+ * const wallet = mountWallet(app, { chain: () => sim.chain, login, approval })
+ * const server = app.listen(3005)
+ * wallet.attach(server)
+ */
+export function mountWallet(app: Express, deps: WalletDependencies): MountedWallet {
+  const guardianPrivateKey = deps.guardianPrivateKey ?? DEFAULT_GUARDIAN_PRIVATE_KEY
+  const wallet = new WalletService({ ledger: new Ledger(deps.chain), guardianPrivateKey })
+  const approvals = createApprovalQueue({
+    policy: deps.approval,
+    ...(deps.approvalTimeoutMs === undefined ? {} : { timeoutMs: deps.approvalTimeoutMs }),
+  })
+  app.use('/wallet/api', createWalletApi({ wallet, login: deps.login }))
+  app.use('/wallet/approvals', createApprovalsApi(approvals))
+  app.use(createWalletUiRouter(deps.uiDir))
+  const router = createWalletRouter(
+    createHeadlessHandlers({
+      wallet,
+      login: deps.login,
+      approvals,
+      defaultEmail: () => deps.defaultEmail,
+    }),
+  )
+  return { wallet, approvals, attach: (server) => attachWalletWebSocket(server, router) }
+}

@@ -1,0 +1,82 @@
+// Test fixture: a chain, the login service with real Argent accounts, the wallet service, the approval
+// policy, and a memory client that speaks the trpc-browser envelope to any router.
+
+import type { AnyTRPCRouter } from '@trpc/server'
+import { type EnvelopeError, type EnvelopeResult, parseEnvelope, requestEnvelope } from '@webwallet/protocol'
+import { createEnvelopeServer } from '../../ui/src/trpc/serveEnvelopes'
+import '../chain/contracts/argent'
+import { erc20Mint } from '../chain/contracts/erc20'
+import { createChain } from '../chain/genesis'
+import { createApprovalPolicy } from '../services/dev/approval'
+import { createInbox } from '../services/dev/inbox'
+import { LoginService } from '../services/login/LoginService'
+import { argentAccountFactory, DEFAULT_GUARDIAN_PRIVATE_KEY } from './account'
+import { createApprovalQueue } from './approvals'
+import { Ledger } from './ledger'
+import { WalletService } from './WalletService'
+
+/** 2026-01-01T00:00:00Z. */
+export const NOW = 1_767_225_600
+
+export function walletFixture(options: { initialFunds?: { token: string; amount: bigint }[] } = {}) {
+  const { chain } = createChain({ accounts: 1, clock: () => NOW * 1000 })
+  const inbox = createInbox()
+  const login = new LoginService({
+    inbox,
+    logger: { info: () => {} },
+    accounts: { createAccountFor: argentAccountFactory(DEFAULT_GUARDIAN_PRIVATE_KEY) },
+    fund: (address, token, amount) => {
+      erc20Mint(chain.pending, BigInt(token), BigInt(address), amount)
+    },
+    ...(options.initialFunds ? { initialFunds: options.initialFunds } : {}),
+  })
+  const ledger = new Ledger(() => chain)
+  const wallet = new WalletService({ ledger, guardianPrivateKey: DEFAULT_GUARDIAN_PRIVATE_KEY })
+  const policy = createApprovalPolicy('auto')
+  const approvals = createApprovalQueue({ policy })
+  /** Logs `email` in with the code from the inbox; returns the token and the user. */
+  const logIn = async (email: string) => {
+    login.start(email)
+    const code = inbox.latest(email)?.code ?? ''
+    const { token } = await login.verify(email, code)
+    return { token, user: login.userOfToken(token) }
+  }
+  return { chain, inbox, login, ledger, wallet, policy, approvals, logIn }
+}
+
+export type WalletFixture = ReturnType<typeof walletFixture>
+
+/** What a call answered: the result envelope's data, or the error envelope's error. */
+export type MemoryAnswer = { ok: true; data: unknown } | { ok: false; error: EnvelopeError['trpc']['error'] }
+
+/**
+ * Calls a router through the envelope server over an in-memory port (every answer is checked with
+ * protocol's `parseEnvelope`).
+ *
+ * @example
+ * const client = memoryClient(router, { origin: 'https://dapp.example' })
+ * await client.mutate('requestChainId')
+ */
+export function memoryClient(router: AnyTRPCRouter, ctx: object) {
+  const server = createEnvelopeServer({ router, createContext: () => ctx })
+  let counter = 0
+  return {
+    mutate(path: string, input?: unknown): Promise<MemoryAnswer> {
+      counter += 1
+      const id = `m${counter}`
+      return new Promise((resolve, reject) => {
+        const port = {
+          post(message: unknown) {
+            const envelope = parseEnvelope(message)
+            if (envelope?.kind === 'error') resolve({ ok: false, error: envelope.message.trpc.error })
+            else if (envelope?.kind === 'result')
+              resolve({ ok: true, data: (envelope.message as EnvelopeResult).trpc.result.data })
+            else reject(new Error(`not an answer envelope: ${JSON.stringify(message)}`))
+          },
+        }
+        server.receive(requestEnvelope(id, 'mutation', path, input), port)
+      })
+    },
+    close: () => server.close(),
+  }
+}
