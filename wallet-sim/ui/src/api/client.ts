@@ -1,0 +1,103 @@
+// The wallet UI's client of its server: e-mail login (/login) and the wallet API (/wallet/api). The
+// server holds the keys; the UI calls the signing routes only after the user approved on screen.
+import {
+  type Call,
+  type DeploymentData,
+  parseError,
+  type SessionSignRequest,
+  type SessionSignResult,
+  type TypedData,
+} from '@webwallet/protocol'
+import type { LoginStorage } from './loginStorage'
+
+/** The account as the server describes it. */
+export interface Account {
+  email: string
+  address: string
+  chainId: string
+  deployed: boolean
+  balances: { STRK: string; ETH: string }
+}
+
+/** A 401 from the server: the stored token is no longer valid. */
+export class LoggedOutError extends Error {
+  override name = 'LoggedOutError'
+}
+
+/** A login or validation failure the screens show as is. */
+export class ApiMessageError extends Error {
+  override name = 'ApiMessageError'
+}
+
+export interface WalletApiOptions {
+  /** The wallet server, '' for the page's own origin. */
+  baseUrl?: string
+  storage: LoginStorage
+  fetch?: typeof fetch
+}
+
+/**
+ * @example
+ * const api = createWalletApi({ storage: loginStorage(localStorage) })
+ * await api.startLogin('ann@example.com')
+ */
+export function createWalletApi(options: WalletApiOptions) {
+  const base = options.baseUrl ?? ''
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
+
+  async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const token = options.storage.read()?.token
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (token !== undefined) headers.authorization = `Bearer ${token}`
+    const response = await doFetch(`${base}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    if (response.status === 204) return undefined as T
+    const json: unknown = await response.json().catch(() => ({}))
+    if (response.ok) return json as T
+    const message = (json as { message?: unknown }).message
+    if (response.status === 401 && path.startsWith('/wallet/')) throw new LoggedOutError(String(message))
+    if (response.status === 422) throw parseError(json)
+    throw new ApiMessageError(typeof message === 'string' ? message : `HTTP ${response.status}`)
+  }
+
+  return {
+    isLoggedIn: () => options.storage.read() !== undefined,
+    email: () => options.storage.read()?.email,
+    startLogin: (email: string) => request<{ expiresAt: number }>('POST', '/login/start', { email }),
+    async verifyLogin(email: string, code: string): Promise<void> {
+      const { token } = await request<{ token: string }>('POST', '/login/verify', { email, code })
+      options.storage.write({ token, email: email.toLowerCase() })
+    },
+    async logout(): Promise<void> {
+      try {
+        await request('POST', '/login/logout')
+      } finally {
+        options.storage.clear()
+      }
+    },
+    account: () => request<Account>('GET', '/wallet/api/account'),
+    isConnected: async (origin: string) =>
+      (
+        await request<{ connected: boolean }>(
+          'GET',
+          `/wallet/api/permissions?origin=${encodeURIComponent(origin)}`,
+        )
+      ).connected,
+    connect: (origin: string) =>
+      request<{ account: string[]; chainId: string }>('POST', '/wallet/api/connect', { origin }),
+    signTypedData: async (origin: string, typedData: TypedData) =>
+      (await request<{ signature: string[] }>('POST', '/wallet/api/signTypedData', { origin, typedData }))
+        .signature,
+    signSession: (origin: string, request_: SessionSignRequest) =>
+      request<SessionSignResult>('POST', '/wallet/api/signSession', { origin, request: request_ }),
+    execute: async (origin: string, calls: Call[]) =>
+      (await request<{ transactionHash: string }>('POST', '/wallet/api/execute', { origin, calls }))
+        .transactionHash,
+    deploymentData: () => request<DeploymentData>('GET', '/wallet/api/deploymentData'),
+  }
+}
+
+export type WalletApi = ReturnType<typeof createWalletApi>

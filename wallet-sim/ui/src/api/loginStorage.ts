@@ -1,0 +1,39 @@
+// The login token lives in the wallet origin's localStorage, validated on every read: a value that does
+// not match the schema (old format, tampering) counts as logged out.
+import * as z from 'zod/mini'
+
+export const LOGIN_STORAGE_KEY = 'wallet-sim:login'
+
+export const StoredLoginSchema = z.object({
+  token: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  email: z.string(),
+})
+export type StoredLogin = z.infer<typeof StoredLoginSchema>
+
+/**
+ * Reads and writes the stored login.
+ *
+ * @example
+ * const storage = loginStorage(window.localStorage)
+ * storage.read()?.token
+ */
+export function loginStorage(store: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>) {
+  return {
+    read(): StoredLogin | undefined {
+      try {
+        const parsed = StoredLoginSchema.safeParse(JSON.parse(store.getItem(LOGIN_STORAGE_KEY) ?? 'null'))
+        return parsed.success ? parsed.data : undefined
+      } catch {
+        return undefined
+      }
+    },
+    write(login: StoredLogin): void {
+      store.setItem(LOGIN_STORAGE_KEY, JSON.stringify(StoredLoginSchema.parse(login)))
+    },
+    clear(): void {
+      store.removeItem(LOGIN_STORAGE_KEY)
+    },
+  }
+}
+
+export type LoginStorage = ReturnType<typeof loginStorage>

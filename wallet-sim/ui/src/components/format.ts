@@ -1,0 +1,39 @@
+// Display helpers: compact addresses (first 6, last 4), token amounts, known tokens.
+
+const TOKENS: Record<string, { symbol: string; decimals: number }> = {
+  '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d': { symbol: 'STRK', decimals: 18 },
+  '0x49d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7': { symbol: 'ETH', decimals: 18 },
+}
+
+const normalise = (address: string): string => {
+  try {
+    return `0x${BigInt(address).toString(16)}`
+  } catch {
+    return address.toLowerCase()
+  }
+}
+
+/** `0x1234…abcd` (SPEC.md: first 6 and last 4 characters). */
+export function compactAddress(address: string): string {
+  return address.length <= 10 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`
+}
+
+/** The symbol and decimals of a known token, if it is one. */
+export function tokenOf(address: string): { symbol: string; decimals: number } | undefined {
+  return TOKENS[normalise(address)]
+}
+
+/** `1.5 STRK` for known tokens, the raw integer otherwise. */
+export function formatAmount(amount: bigint | string, token: string): string {
+  const value = BigInt(amount)
+  const known = tokenOf(token)
+  if (known === undefined) return value.toString()
+  const unit = 10n ** BigInt(known.decimals)
+  const fraction = (value % unit).toString().padStart(known.decimals, '0').replace(/0+$/, '')
+  return `${value / unit}${fraction ? `.${fraction}` : ''} ${known.symbol}`
+}
+
+/** A felt-like value as text: hex stays hex, anything else as given. */
+export function feltText(value: unknown): string {
+  return typeof value === 'bigint' ? `0x${value.toString(16)}` : String(value)
+}

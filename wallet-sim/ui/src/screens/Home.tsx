@@ -1,0 +1,76 @@
+// The wallet page with nothing to approve: the account (or a login button) and logout.
+import { useEffect, useState } from 'react'
+import type { Account, WalletApi } from '../api/client'
+import { compactAddress, formatAmount } from '../components/format'
+
+export interface HomeProps {
+  api: Pick<WalletApi, 'account' | 'logout' | 'isLoggedIn'>
+  onLogin: () => void
+  /** Bumped by the app after a login, to reload the account. */
+  version: number
+}
+
+const STRK = '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const ETH = '0x49d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
+
+/** @example <Home api={api} onLogin={login} version={0} /> */
+export function Home({ api, onLogin, version }: HomeProps) {
+  const [account, setAccount] = useState<Account>()
+  const [loggedOut, setLoggedOut] = useState(0)
+  const loggedIn = api.isLoggedIn()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version and loggedOut are reload triggers
+  useEffect(() => {
+    setAccount(undefined)
+    if (!loggedIn) return
+    let live = true
+    api.account().then(
+      (next) => live && setAccount(next),
+      () => live && setAccount(undefined),
+    )
+    return () => {
+      live = false
+    }
+  }, [api, loggedIn, version, loggedOut])
+
+  if (!loggedIn) {
+    return (
+      <main className="screen home">
+        <span className="brand">wallet-sim</span>
+        <h1>Your wallet</h1>
+        <p>Log in with your e-mail address to see your account.</p>
+        <button type="button" className="primary" onClick={onLogin}>
+          Log in
+        </button>
+      </main>
+    )
+  }
+  return (
+    <main className="screen home">
+      <span className="brand">wallet-sim</span>
+      <h1>Your wallet</h1>
+      {account ? (
+        <dl className="fields">
+          <dt>E-mail</dt>
+          <dd>{account.email}</dd>
+          <dt>Account</dt>
+          <dd title={account.address}>{compactAddress(account.address)}</dd>
+          <dt>Status</dt>
+          <dd>{account.deployed ? 'deployed' : 'not deployed yet'}</dd>
+          <dt>Balances</dt>
+          <dd>
+            {formatAmount(account.balances.STRK, STRK)}, {formatAmount(account.balances.ETH, ETH)}
+          </dd>
+        </dl>
+      ) : (
+        <p>Loading…</p>
+      )}
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => void api.logout().finally(() => setLoggedOut((n) => n + 1))}
+      >
+        Log out
+      </button>
+    </main>
+  )
+}

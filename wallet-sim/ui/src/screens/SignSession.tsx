@@ -1,0 +1,67 @@
+// /signSessionKeys: what the session lets the app do without asking again.
+import type { SessionSignRequest } from '@webwallet/protocol'
+import { compactAddress, formatAmount, tokenOf } from '../components/format'
+import { Screen } from '../components/Screen'
+import { sessionView } from '../wallet/sessionView'
+
+export interface SignSessionProps {
+  origin: string
+  request: SessionSignRequest
+  onAnswer: (approved: boolean) => void
+}
+
+const tokenName = (address: string) => tokenOf(address)?.symbol ?? compactAddress(address)
+const amountText = (amount: string, token: string) => {
+  try {
+    return formatAmount(amount, token)
+  } catch {
+    return amount
+  }
+}
+
+/** @example <SignSession origin={origin} request={request} onAnswer={prompt.answer} /> */
+export function SignSession({ origin, request, onAnswer }: SignSessionProps) {
+  const view = sessionView(request)
+  return (
+    <Screen
+      title="Start a session"
+      origin={origin}
+      onApprove={() => onAnswer(true)}
+      onReject={() => onAnswer(false)}
+      approveLabel="Sign session"
+    >
+      {view.projectId ? <p className="project">{view.projectId}</p> : null}
+      <h2>Allowed calls</h2>
+      <ul className="list" aria-label="Allowed calls">
+        {view.allowedMethods.map(({ contract, selector }) => (
+          <li key={`${contract}:${selector}`}>
+            <span title={contract}>{tokenName(contract)}</span> · <code>{selector}</code>
+          </li>
+        ))}
+      </ul>
+      <h2>Expires</h2>
+      <p role="note" aria-label="Expiry">
+        {view.expiresAt ? `${view.expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC` : 'never'}
+      </p>
+      <h2>Fee limits</h2>
+      <ul className="list" aria-label="Fee limits">
+        {view.feeCaps.length === 0 ? <li>none</li> : null}
+        {view.feeCaps.map(({ token, maxAmount }) => (
+          <li key={token}>up to {amountText(maxAmount, token)}</li>
+        ))}
+      </ul>
+      {view.approvals.length > 0 ? (
+        <>
+          <h2>Approvals</h2>
+          <ul className="list" aria-label="Approvals">
+            {view.approvals.map(({ token, spender, amount }) => (
+              <li key={`${token}:${spender}`}>
+                {amountText(amount, token)} to <span title={spender}>{compactAddress(spender)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </Screen>
+  )
+}

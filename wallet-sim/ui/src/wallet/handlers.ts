@@ -1,0 +1,155 @@
+// The wallet router's handlers inside the wallet page: each request that needs the user opens a prompt
+// (login first when needed); only an approval leads to a call of the signing API.
+import {
+  type Call,
+  ConnectAndSignSessionError,
+  type Theme,
+  type TypedData,
+  UserRejectedError,
+  WalletNotInitialisedError,
+} from '@webwallet/protocol'
+import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
+import { type Account, LoggedOutError, type WalletApi } from '../api/client'
+import { modalEvents } from './modal'
+import type { PromptRequest, Prompts } from './prompts'
+
+export interface UiHandlerDependencies {
+  api: WalletApi
+  prompts: Prompts
+  /** The dapp asked for a theme (connectWebwallet, connectAndSignSession). */
+  onTheme?: (theme: Theme) => void
+}
+
+// Kept here rather than imported from protocol/session, which pulls starknet.js into the page.
+const SESSION_DOMAIN_NAME = 'SessionAccount.session'
+
+const isSession = (typedData: TypedData) =>
+  typedData.primaryType === 'Session' && typedData.domain.name === SESSION_DOMAIN_NAME
+
+// postMessage can carry bigints; JSON to the server cannot.
+const jsonSafeCalls = (calls: readonly Call[]): Call[] =>
+  calls.map((call) => ({
+    ...call,
+    calldata: (call.calldata ?? []).map((value) =>
+      typeof value === 'bigint' ? `0x${value.toString(16)}` : value,
+    ),
+  }))
+
+/**
+ * @example
+ * const router = createWalletRouter(createUiHandlers({ api, prompts }))
+ */
+export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
+  const { api, prompts } = deps
+  const ask = (request: PromptRequest, ctx: WalletContext) => prompts.ask(request, ctx.origin)
+
+  /** The account, asking the user to log in first; undefined when they refuse. */
+  const loggedIn = async (ctx: WalletContext): Promise<Account | undefined> => {
+    if (api.isLoggedIn()) {
+      try {
+        return await api.account()
+      } catch (error) {
+        if (!(error instanceof LoggedOutError)) throw error
+        await api.logout().catch(() => {})
+      }
+    }
+    if (!(await ask({ kind: 'login' }, ctx))) return undefined
+    return api.account()
+  }
+  const requireLogin = async (ctx: WalletContext): Promise<Account> => {
+    const account = await loggedIn(ctx)
+    if (account === undefined) throw new UserRejectedError()
+    return account
+  }
+  /** Logs in and connects the origin, asking what is needed. */
+  const connect = async (ctx: WalletContext): Promise<Account> => {
+    const account = await requireLogin(ctx)
+    if (await api.isConnected(ctx.origin)) return account
+    if (!(await ask({ kind: 'connect' }, ctx))) throw new UserRejectedError()
+    await api.connect(ctx.origin)
+    return account
+  }
+  const connectResult = async (ctx: WalletContext) => {
+    const account = await connect(ctx)
+    return { account: [account.address], chainId: account.chainId }
+  }
+  const connectedAccount = async (ctx: WalletContext): Promise<Account | undefined> => {
+    if (!api.isLoggedIn()) return undefined
+    try {
+      return (await api.isConnected(ctx.origin)) ? await api.account() : undefined
+    } catch (error) {
+      if (error instanceof LoggedOutError) return undefined
+      throw error
+    }
+  }
+  const sign = async ([typedData]: [TypedData], ctx: WalletContext) => {
+    await requireLogin(ctx)
+    const request: PromptRequest = isSession(typedData)
+      ? { kind: 'signSession', request: { approvalRequests: [], sessionTypedData: typedData } }
+      : { kind: 'signMessage', typedData }
+    if (!(await ask(request, ctx))) throw new UserRejectedError()
+    return api.signTypedData(ctx.origin, typedData)
+  }
+  const execute = async (calls: Call[], ctx: WalletContext) => {
+    await requireLogin(ctx)
+    if (!(await ask({ kind: 'review', calls }, ctx))) throw new UserRejectedError()
+    return api.execute(ctx.origin, jsonSafeCalls(calls))
+  }
+
+  return {
+    authorize: async (_input, ctx) => (await connect(ctx)) !== undefined,
+    connect: (_input, ctx) => connectResult(ctx),
+    connectWebwallet: (input, ctx) => {
+      if (input?.theme) deps.onTheme?.(input.theme)
+      return connectResult(ctx)
+    },
+    // The SSO token is the provider's; wallet-sim has no SSO provider, so it falls back to e-mail login.
+    connectWebwalletSSO: (_input, ctx) => connectResult(ctx),
+    enable: async (_input, ctx) => (await connect(ctx)).address,
+    getLoginStatus: async (_input, ctx) => {
+      if (!api.isLoggedIn()) return { isLoggedIn: false }
+      const account = await connectedAccount(ctx)
+      return { isLoggedIn: api.isLoggedIn(), hasSession: false, isPreauthorized: account !== undefined }
+    },
+    requestAccounts: async (input, ctx) => {
+      const account = await connectedAccount(ctx)
+      if (account !== undefined) return [account.address]
+      if (input?.silent_mode) return []
+      return [(await connect(ctx)).address]
+    },
+    requestChainId: async (_input, ctx) => {
+      const account = await connectedAccount(ctx)
+      if (account !== undefined) return account.chainId
+      throw new WalletNotInitialisedError()
+    },
+    getPermissions: async (_input, ctx) => ((await connectedAccount(ctx)) === undefined ? [] : ['accounts']),
+    signTypedData: sign,
+    signMessage: sign,
+    connectAndSignSession: async (request, ctx) => {
+      if (request.theme) deps.onTheme?.(request.theme)
+      const account = await loggedIn(ctx)
+      if (account === undefined || !(await ask({ kind: 'signSession', request }, ctx))) {
+        throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
+      }
+      try {
+        return await api.signSession(ctx.origin, request)
+      } catch (error) {
+        if (error instanceof ConnectAndSignSessionError) throw error
+        throw new ConnectAndSignSessionError(
+          error instanceof Error ? error.message : String(error),
+          'GENERIC_ERROR',
+          {
+            cause: error,
+          },
+        )
+      }
+    },
+    addInvokeTransaction: (input, ctx) => execute(Array.isArray(input) ? input : [input], ctx),
+    execute: ([calls], ctx) => execute(Array.isArray(calls) ? calls : [calls], ctx),
+    deploymentData: async (_input, ctx) => {
+      await requireLogin(ctx)
+      return api.deploymentData()
+    },
+    updateModal: (_ctx, signal) => modalEvents(prompts, signal),
+  }
+}

@@ -1,0 +1,63 @@
+// What the wallet is asking the user right now. Handlers open a prompt and await the answer; screens
+// render the current prompt and answer it. One at a time, in arrival order.
+import type { Call, SessionSignRequest, TypedData } from '@webwallet/protocol'
+
+export type PromptRequest =
+  | { kind: 'login' }
+  | { kind: 'connect' }
+  | { kind: 'signMessage'; typedData: TypedData }
+  | { kind: 'signSession'; request: SessionSignRequest }
+  | { kind: 'review'; calls: Call[] }
+
+export type Prompt = PromptRequest & {
+  /** The dapp that asks. */
+  origin: string
+  /** Settles the prompt: true = approved, false = rejected. */
+  answer(approved: boolean): void
+}
+
+/**
+ * A queue of prompts with a subscribable current one (for `useSyncExternalStore`).
+ *
+ * @example
+ * const approved = await prompts.ask({ kind: 'review', calls }, origin)
+ */
+export function createPrompts() {
+  const queue: Prompt[] = []
+  const listeners = new Set<() => void>()
+  const changed = () => {
+    for (const listener of [...listeners]) listener()
+  }
+  return {
+    ask(request: PromptRequest, origin: string): Promise<boolean> {
+      return new Promise((resolve) => {
+        const prompt: Prompt = {
+          ...request,
+          origin,
+          answer(approved) {
+            const index = queue.indexOf(prompt)
+            if (index < 0) return
+            queue.splice(index, 1)
+            resolve(approved)
+            changed()
+          },
+        }
+        queue.push(prompt)
+        changed()
+      })
+    },
+    current(): Prompt | undefined {
+      return queue[0]
+    },
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    /** Rejects every open prompt (the window is closing). */
+    rejectAll(): void {
+      for (const prompt of [...queue]) prompt.answer(false)
+    },
+  }
+}
+
+export type Prompts = ReturnType<typeof createPrompts>

@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config'
+
+// The wallet UI's tests on their own (`npx vitest run --config wallet-sim/ui/vitest.config.ts`); the
+// wallet-sim project runs them too once it includes `ui/src/**/*.test.tsx`.
+export default defineProject({
+  root: new URL('.', import.meta.url).pathname,
+  test: {
+    name: 'wallet-sim-ui',
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    environment: 'node',
+  },
+})
