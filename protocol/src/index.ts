@@ -9,8 +9,20 @@ export * from './entities/session'
 export * from './envelope'
 export * from './environments'
 export * from './errors'
-export * from './rpc/procedures'
-export * from './rpc/walletApi'
+// Schemas of the procedures and wallet_* requests live in '@webwallet/protocol/rpc'; their types are here.
+export type {
+  ModalEvent,
+  MutationName,
+  ProcedureInput,
+  ProcedureName,
+  ProcedureOutput,
+} from './rpc/procedures'
+export type {
+  WalletRequest,
+  WalletRequestParams,
+  WalletRequestResult,
+  WalletRequestType,
+} from './rpc/walletApi'
 export * from './schemas/address'
 export * from './schemas/calldata'
 export * from './schemas/felt'

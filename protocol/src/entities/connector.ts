@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { WEBWALLET_ERROR_CODES } from '../errors/connector'
 import { CalldataItemSchema, CalldataSchema } from '../schemas/calldata'
 import { DeploymentVersionSchema, ThemeSchema } from '../schemas/misc'
+import { record } from '../schemas/util'
 
 // Connector entities of SPEC.md section 3. Field names are the wire names starknetkit uses.
 
@@ -44,6 +45,7 @@ export const TypedDataFieldSchema = z.union([
   z.object({ name: z.string(), type: z.enum(['merkletree', 'enum']), contains: z.string() }),
   z.object({ name: z.string(), type: z.string() }),
 ])
+export type TypedDataField = z.infer<typeof TypedDataFieldSchema>
 
 /**
  * SNIP-12 typed data.
@@ -52,10 +54,13 @@ export const TypedDataFieldSchema = z.union([
  * TypedDataSchema.parse({ types: { StarknetDomain: [{ name: 'name', type: 'shortstring' }] }, primaryType: 'StarknetDomain', domain: {}, message: {} })
  */
 export const TypedDataSchema = z.object({
-  types: z.record(z.string(), z.array(TypedDataFieldSchema)),
+  types: record<TypedDataField[]>(
+    (fields) => Array.isArray(fields) && fields.every((f) => TypedDataFieldSchema.safeParse(f).success),
+    'Invalid typed data types',
+  ),
   primaryType: z.string(),
-  domain: z.record(z.string(), z.unknown()),
-  message: z.record(z.string(), z.unknown()),
+  domain: record(),
+  message: record(),
 })
 export type TypedData = z.infer<typeof TypedDataSchema>
 

@@ -1,8 +1,11 @@
 import * as z from 'zod/mini'
+import { record } from '../schemas/util'
+
+const GroupSchema = z.object({ name: z.string(), healthRatio: z.optional(z.string()) })
 
 // Decentralised-finance decomposition ({api}/tokens/defi/{address}/investments).
 
-const StringMap = z.record(z.string(), z.string())
+const StringMap = record<string>((v) => typeof v === 'string')
 const positionBase = {
   id: z.string(),
   investmentId: z.optional(z.string()),
@@ -83,9 +86,7 @@ export const ProductSchema = z.object({
   name: z.string(),
   manageUrl: z.optional(z.string()),
   type: ProductTypeSchema,
-  groups: z.optional(
-    z.record(z.string(), z.object({ name: z.string(), healthRatio: z.optional(z.string()) })),
-  ),
+  groups: z.optional(record<{ name: string; healthRatio?: string }>((g) => GroupSchema.safeParse(g).success)),
   positions: z.array(PositionSchema),
 })
 export type Product = z.infer<typeof ProductSchema>

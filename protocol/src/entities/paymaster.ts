@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { record } from '../schemas/util'
 import { CallSchema } from './connector'
 
 // Paymaster and co-signer wire entities (SPEC.md section 7).
@@ -68,7 +69,7 @@ export const CosignerSessionSchema = z.object({
 /** POST {base}/cosigner/signSession body. */
 export const CosignerSignSessionRequestSchema = z.object({
   session: CosignerSessionSchema,
-  transaction: z.record(z.string(), z.unknown()),
+  transaction: record(),
 })
 
 /** POST {base}/cosigner/signSessionEFO body. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { SESSION_VALIDITY_DAYS_DEFAULT } from '../constants'
-import { ENVIRONMENT_NAMES } from '../environments'
+import { DEFAULT_ENVIRONMENT, ENVIRONMENT_NAMES } from '../environments'
 import { CallSchema } from './connector'
 
 // Session SDK entities of SPEC.md section 3 (the stored 'session' JSON and what builds it).
@@ -65,7 +65,10 @@ export type AllowedMethod = z.infer<typeof AllowedMethodSchema>
  */
 export const SessionParamsSchema = z.object({
   allowedMethods: z.array(AllowedMethodSchema),
-  validityDays: z._default(z.number().check(z.positive()), SESSION_VALIDITY_DAYS_DEFAULT),
+  validityDays: z.pipe(
+    z.optional(z.number().check(z.refine((n) => n > 0, 'validityDays must be positive'))),
+    z.transform((days) => days ?? SESSION_VALIDITY_DAYS_DEFAULT),
+  ),
 })
 export type SessionParams = z.infer<typeof SessionParamsSchema>
 
@@ -87,7 +90,10 @@ export const EnvironmentNameSchema = z.enum(ENVIRONMENT_NAMES)
  */
 export const InitOptionsSchema = z.object({
   appName: z.string().check(z.minLength(1)),
-  environment: z._default(EnvironmentNameSchema, 'sepolia'),
+  environment: z.pipe(
+    z.optional(EnvironmentNameSchema),
+    z.transform((name) => name ?? DEFAULT_ENVIRONMENT),
+  ),
   sessionParams: SessionParamsSchema,
   paymasterParams: z.optional(PaymasterParamsSchema),
   provider: z.optional(z.unknown()),

@@ -14,6 +14,7 @@ import {
 } from '../entities/connector'
 import { CalldataSchema } from '../schemas/calldata'
 import { StarknetVersionSchema, ThemeSchema } from '../schemas/misc'
+import { tuple } from '../schemas/util'
 
 // Input/output schemas of every wallet-router procedure (SPEC.md section 7), shaped so that an
 // unmodified starknetkit web-wallet client works against our router. Kept in the main entry (no tRPC
@@ -47,15 +48,16 @@ export function oneOrMany<S extends z.ZodMiniType>(item: S) {
 }
 
 /** show / hide the iframe modal, or change its height, width or both. */
-export const ModalEventSchema = z.discriminatedUnion('action', [
+const Size = z.number().check(z.refine((n) => n >= 0, 'Size must not be negative'))
+export const ModalEventSchema = z.union([
   z.object({ action: z.literal('show') }),
   z.object({ action: z.literal('hide') }),
-  z.object({ action: z.literal('updateHeight'), height: z.number().check(z.nonnegative()) }),
-  z.object({ action: z.literal('updateWidth'), width: z.number().check(z.nonnegative()) }),
+  z.object({ action: z.literal('updateHeight'), height: Size }),
+  z.object({ action: z.literal('updateWidth'), width: Size }),
   z.object({
     action: z.literal('updateSize'),
-    width: z.number().check(z.nonnegative()),
-    height: z.number().check(z.nonnegative()),
+    width: Size,
+    height: Size,
   }),
 ])
 export type ModalEvent = z.infer<typeof ModalEventSchema>
@@ -92,15 +94,11 @@ export const PROCEDURES = {
   execute: {
     type: 'mutation',
     // starknet.js Account.execute arguments: calls, (legacy abis), details.
-    input: z.tuple([
-      oneOrMany(CallSchema),
-      z.optional(z.array(z.unknown())),
-      z.optional(ExecuteOptionsSchema),
-    ]),
+    input: tuple([oneOrMany(CallSchema), z.optional(z.array(z.unknown())), z.optional(ExecuteOptionsSchema)]),
     output: z.string(),
   },
-  signMessage: { type: 'mutation', input: z.tuple([TypedDataSchema]), output: z.array(z.string()) },
-  signTypedData: { type: 'mutation', input: z.tuple([TypedDataSchema]), output: z.array(z.string()) },
+  signMessage: { type: 'mutation', input: tuple([TypedDataSchema]), output: z.array(z.string()) },
+  signTypedData: { type: 'mutation', input: tuple([TypedDataSchema]), output: z.array(z.string()) },
   getLoginStatus: { type: 'mutation', input: undefined, output: LoginStatusSchema },
   requestAccounts: {
     type: 'mutation',

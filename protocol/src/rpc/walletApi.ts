@@ -7,6 +7,7 @@ import {
   TypedDataSchema,
 } from '../entities/connector'
 import { CalldataSchema } from '../schemas/calldata'
+import { record } from '../schemas/util'
 
 // The get-starknet wallet API (`wallet_*` request types, starknet-types' RpcTypeToMessageMap) as
 // schemas: params and result of each, so the connector can validate what a wallet answers.
@@ -27,7 +28,7 @@ export const DeclareParamsSchema = z.object({
   contract_class: z.object({
     sierra_program: z.array(z.string()),
     contract_class_version: z.string(),
-    entry_points_by_type: z.record(z.string(), z.unknown()),
+    entry_points_by_type: record(),
     abi: z.string(),
   }),
 })
