@@ -1,6 +1,5 @@
 // wallet-sim's HTTP services: portfolio backend, iframe allow-list, dev control API, e-mail login, state store.
 export { type AllowlistConfig, createAllowlistRouter, DEFAULT_ALLOWED_DAPPS } from './allowlist/router'
-export * as Entities from './backend/entities'
 export { type BackendConfig, type BackendDependencies, createBackendRouter } from './backend/router'
 export { buildCatalog, type CatalogEntry, type DemoToken, ETH_ADDRESS, STRK_ADDRESS } from './backend/tokens'
 export { ApprovalMode, type ApprovalPolicy, createApprovalPolicy } from './dev/approval'

@@ -89,7 +89,6 @@ it('exports the public API', () => {
     'DEFAULT_ALLOWED_DAPPS',
     'DEFAULT_INITIAL_FUNDS',
     'ETH_ADDRESS',
-    'Entities',
     'FaultSpec',
     'HttpError',
     'LoginService',

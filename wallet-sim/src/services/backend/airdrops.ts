@@ -1,4 +1,4 @@
-import type { Airdrop } from './entities'
+import type { Airdrop } from '@webwallet/protocol'
 import { seededRandom } from './random'
 import { STRK_ADDRESS } from './tokens'
 

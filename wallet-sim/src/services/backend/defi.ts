@@ -1,4 +1,4 @@
-import type { DefiDecomposition, Position, Product } from './entities'
+import type { DefiDecomposition, Position, Product } from '@webwallet/protocol'
 import { type SeededRandom, seededRandom } from './random'
 import { ETH_ADDRESS, STRK_ADDRESS } from './tokens'
 

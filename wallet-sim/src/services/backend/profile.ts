@@ -1,4 +1,4 @@
-import type { Profile } from './entities'
+import type { Profile } from '@webwallet/protocol'
 import { seededRandom } from './random'
 
 /**

@@ -1,7 +1,15 @@
+import {
+  AirdropSchema,
+  BalanceResponseSchema,
+  DefiDecompositionSchema,
+  PriceListSchema,
+  ProfileSchema,
+  TokenInfoListSchema,
+  TokenInfoSchema,
+} from '@webwallet/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { type Served, serve } from '../http/serve'
-import { Airdrop, BalanceAnswer, DefiDecomposition, PriceEntry, Profile, TokenInfo } from './entities'
 import { createBackendRouter } from './router'
 import { ETH_ADDRESS, normalise, STRK_ADDRESS } from './tokens'
 
@@ -41,7 +49,7 @@ describe('tokens', () => {
   it('lists every token as SPEC token infos, STRK, ETH and the demo token among them', async () => {
     const { status, body } = await get('/tokens/info?chain=starknet')
     expect(status).toBe(200)
-    const { tokens } = z.object({ tokens: z.array(TokenInfo) }).parse(body)
+    const { tokens } = TokenInfoListSchema.parse(body)
     expect(tokens.map((t) => t.address)).toEqual(expect.arrayContaining([STRK_ADDRESS, ETH_ADDRESS, DEMO]))
     expect(new Set(tokens.map((t) => t.category))).toEqual(new Set(['tokens', 'currencies', 'savings']))
   })
@@ -51,7 +59,7 @@ describe('tokens', () => {
       '/tokens/info/0x4718F5A0FC34CC1AF16A1CDEE98FFB20C31F5CD61D6AB07201858F4287C938D?chain=starknet',
     )
     expect(status).toBe(200)
-    expect(TokenInfo.parse(body)).toMatchObject({ symbol: 'STRK', decimals: 18, address: STRK_ADDRESS })
+    expect(TokenInfoSchema.parse(body)).toMatchObject({ symbol: 'STRK', decimals: 18, address: STRK_ADDRESS })
   })
 
   it('answers 404 for an unknown token and 400 for a bad address or chain', async () => {
@@ -69,7 +77,7 @@ describe('tokens', () => {
 
   it('gives a price entry for every priced token', async () => {
     const { body } = await get('/tokens/prices?chain=starknet')
-    const { prices } = z.object({ prices: z.array(PriceEntry) }).parse(body)
+    const { prices } = PriceListSchema.parse(body)
     expect(prices.find((p) => p.pricingId === 1)).toMatchObject({ ethValue: '1' })
     expect(prices.length).toBeGreaterThanOrEqual(5)
   })
@@ -85,7 +93,7 @@ describe('balances', () => {
       'argent-client': 'webwallet-sdk',
       'argent-version': '1.0.0',
     })
-    expect(BalanceAnswer.parse(body)).toEqual({
+    expect(BalanceResponseSchema.parse(body)).toEqual({
       status: 'initialised',
       balances: [
         { tokenAddress: STRK_ADDRESS, tokenBalance: '5000000000000000000' },
@@ -130,8 +138,8 @@ describe('defi', () => {
   const path = (address: string) => `/tokens/defi/${address}/investments?chain=starknet&application=webwallet`
 
   it('has every product type and position kind, the same for the same address', async () => {
-    const first = DefiDecomposition.parse((await get(path(ALICE))).body)
-    const again = DefiDecomposition.parse((await get(path(ALICE))).body)
+    const first = DefiDecompositionSchema.parse((await get(path(ALICE))).body)
+    const again = DefiDecompositionSchema.parse((await get(path(ALICE))).body)
     expect(again).toEqual(first)
     const products = first.dapps.flatMap((d) => d.products)
     expect(new Set(products.map((p) => p.type)).size).toBe(5)
@@ -149,7 +157,7 @@ describe('defi', () => {
 
 describe('airdrops and profile', () => {
   it('lists airdrops with an open STRK drop', async () => {
-    const drops = z.array(Airdrop).parse((await get(`/airdrops/${ALICE}`)).body)
+    const drops = z.array(AirdropSchema).parse((await get(`/airdrops/${ALICE}`)).body)
     expect(drops[0]).toMatchObject({
       tokenAddress: STRK_ADDRESS,
       claimStart: new Date(NOW - 86400_000).toISOString(),
@@ -157,7 +165,7 @@ describe('airdrops and profile', () => {
   })
 
   it('gives the profile of a named address and 404 for an unnamed one', async () => {
-    const profile = Profile.parse((await get(`/starknet-id/profile/${ALICE}`)).body)
+    const profile = ProfileSchema.parse((await get(`/starknet-id/profile/${ALICE}`)).body)
     expect(profile).toMatchObject({ name: 'alice.stark', twitter: 'alice' })
     expect(await get('/starknet-id/profile/0xb0b')).toMatchObject({
       status: 404,

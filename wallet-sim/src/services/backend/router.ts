@@ -1,3 +1,4 @@
+import type { BalanceResponse } from '@webwallet/protocol'
 import { Router } from 'express'
 import * as z from 'zod/mini'
 import { cors } from '../http/cors'
@@ -7,7 +8,6 @@ import { validate } from '../http/validate'
 import { airdropsFor } from './airdrops'
 import { readClientHeaders } from './clientHeaders'
 import { decomposeDefi } from './defi'
-import type { BalanceAnswer } from './entities'
 import { profileFor } from './profile'
 import { buildCatalog, type DemoToken, ETH_ADDRESS, normalise, pricesOf, STRK_ADDRESS } from './tokens'
 
@@ -99,7 +99,7 @@ export function createBackendRouter(deps: BackendDependencies): Router {
     const seen = polls.get(key) ?? 0
     if (seen < initialisingPolls) {
       polls.set(key, seen + 1)
-      res.json({ status: 'initialising', balances: [] } satisfies BalanceAnswer)
+      res.json({ status: 'initialising', balances: [] } satisfies BalanceResponse)
       return
     }
     const read = await Promise.all(
@@ -108,7 +108,7 @@ export function createBackendRouter(deps: BackendDependencies): Router {
     const balances = read
       .filter(([, balance]) => balance > 0n)
       .map(([tokenAddress, balance]) => ({ tokenAddress, tokenBalance: balance.toString() }))
-    res.json({ status: 'initialised', balances } satisfies BalanceAnswer)
+    res.json({ status: 'initialised', balances } satisfies BalanceResponse)
   })
 
   router.get('/tokens/defi/:address/investments', (req, res) => {

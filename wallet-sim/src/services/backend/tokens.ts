@@ -1,4 +1,4 @@
-import type { PriceEntry, TokenInfo } from './entities'
+import type { PriceEntry, TokenInfo } from '@webwallet/protocol'
 
 /** Canonical Starknet fee-token addresses (the same on mainnet and Sepolia). */
 export const STRK_ADDRESS = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
