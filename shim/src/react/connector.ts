@@ -1,0 +1,104 @@
+import { type AccountInterface, type ProviderInterface, type ProviderOptions, WalletAccount } from 'starknet'
+import { type ConnectorOptions, createConnector } from '../connector/createConnector'
+import { createStarknetWindowObject, type StarknetWindowObject } from '../wallet-object'
+
+/** starknet-react v5's connector data: the account and the chain id as a bigint. */
+export type ConnectorData = { account?: string; chainId?: bigint }
+/** starknet-react v5's connector events. */
+export type ConnectorEvents = {
+  change: (data: ConnectorData) => void
+  connect: (data: ConnectorData) => void
+  disconnect: () => void
+}
+
+/**
+ * The web wallet as a starknet-react v5 connector. It has the shape of `@starknet-react/core`'s
+ * abstract `Connector` (id, name, icon, available, ready, connect, disconnect, account, chainId,
+ * request, and change/connect/disconnect events) without importing it, so the shim stays dependency-free.
+ *
+ * @example
+ * const connectors = [new WebWalletConnector({ environment: 'sepolia' })]
+ * <StarknetConfig chains={[sepolia]} provider={publicProvider()} connectors={connectors as never}>
+ */
+export class WebWalletConnector {
+  readonly #connector: ReturnType<typeof createConnector>
+  readonly #wallet: StarknetWindowObject
+  readonly #listeners = new Map<keyof ConnectorEvents, Set<(...args: never[]) => void>>()
+
+  constructor(options: ConnectorOptions = {}) {
+    this.#connector = createConnector(options)
+    this.#wallet = createStarknetWindowObject(this.#connector)
+    this.#connector.on('accountsChanged', (accounts) => {
+      if (accounts?.[0]) this.#emit('change', { account: accounts[0] })
+      else this.#emit('disconnect')
+    })
+    this.#connector.on('networkChanged', (chainId) => {
+      if (chainId) this.#emit('change', { chainId: BigInt(chainId) })
+    })
+  }
+
+  get id(): string {
+    return this.#connector.id
+  }
+  get name(): string {
+    return this.#connector.name
+  }
+  get icon(): { dark: string; light: string } {
+    return { dark: this.#connector.icon, light: this.#connector.icon }
+  }
+  /** The wallet object, for code that wants get-starknet's API directly. */
+  get wallet(): StarknetWindowObject {
+    return this.#wallet
+  }
+
+  /** A web wallet needs no extension: available wherever there is a window (or a socket). */
+  available(): boolean {
+    return true
+  }
+  ready(): Promise<boolean> {
+    return this.#connector.ready()
+  }
+  /** Call inside the user's click: the popup opens synchronously. */
+  async connect(_args: { chainIdHint?: bigint } = {}): Promise<ConnectorData> {
+    const { account, chainId } = await this.#connector.connect()
+    const data = { account: account[0]!, chainId: BigInt(chainId) }
+    this.#emit('connect', data)
+    return data
+  }
+  async disconnect(): Promise<void> {
+    await this.#connector.disconnect()
+  }
+  /** A starknet.js WalletAccount on the connected address. */
+  async account(provider: ProviderOptions | ProviderInterface): Promise<AccountInterface> {
+    const address = await this.#connector.account()
+    return new WalletAccount({ provider, walletProvider: this.#wallet, address })
+  }
+  async chainId(): Promise<bigint> {
+    return BigInt(await this.#connector.chainId())
+  }
+  request<T = unknown>(call: { type: string; params?: unknown }): Promise<T> {
+    return this.#wallet.request<T>(call)
+  }
+
+  on<E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]): this {
+    const set = this.#listeners.get(event) ?? new Set()
+    set.add(listener as (...args: never[]) => void)
+    this.#listeners.set(event, set)
+    return this
+  }
+  off<E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]): this {
+    this.#listeners.get(event)?.delete(listener as (...args: never[]) => void)
+    return this
+  }
+  removeAllListeners(event?: keyof ConnectorEvents): this {
+    if (event) this.#listeners.delete(event)
+    else this.#listeners.clear()
+    return this
+  }
+
+  #emit<E extends keyof ConnectorEvents>(event: E, ...args: Parameters<ConnectorEvents[E]>): void {
+    for (const listener of [...(this.#listeners.get(event) ?? [])]) {
+      ;(listener as (...a: Parameters<ConnectorEvents[E]>) => void)(...args)
+    }
+  }
+}
