@@ -12,6 +12,7 @@ import {
   PaymasterHttpError,
   PaymasterRequestError,
 } from '@webwallet/protocol'
+import { verifySignerSignature } from '@webwallet/protocol/session'
 import { ec, hash } from 'starknet'
 
 /** Options of {@link createPaymaster}. */
@@ -98,7 +99,12 @@ export function verifyServerSignature(text: string, header: string | null, publi
   try {
     const [r, s] = header.split(',').map((part) => BigInt(part.trim()))
     if (r === undefined || s === undefined) throw new Error('malformed')
-    if (ec.starkCurve.verify(new ec.starkCurve.Signature(r, s), digest, publicKey)) return
+    // A full (uncompressed or compressed) key is checked as is; a Stark key (x only) with either parity.
+    const ok =
+      publicKey.replace(/^0x/, '').length > 64
+        ? ec.starkCurve.verify(new ec.starkCurve.Signature(r, s), digest, publicKey.replace(/^0x/, ''))
+        : verifySignerSignature(digest, { signer: BigInt(publicKey), r, s })
+    if (ok) return
   } catch (cause) {
     throw new InvalidServerSignatureError({ cause })
   }

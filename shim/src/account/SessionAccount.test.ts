@@ -1,0 +1,231 @@
+import {
+  MismatchedContractAddressError,
+  MismatchedSelectorError,
+  NotEnoughGasTokenError,
+  OutsideExecutionOnlyError,
+  UnalignedProofsError,
+} from '@webwallet/protocol'
+import { parseOutsideExecutionCalldata, parseSessionToken, toFelt, toHex } from '@webwallet/protocol/session'
+import { describe, expect, it } from 'vitest'
+import { SessionAccount } from './SessionAccount'
+import {
+  ACCOUNT,
+  createWorld,
+  ESTIMATE,
+  GAME,
+  paymasterTypedData,
+  STRK,
+  testContext,
+  testPaymaster,
+  type World,
+} from './testing'
+
+const play = { contractAddress: GAME, entrypoint: 'play', calldata: ['0x1'] }
+const feeTransfer = { contractAddress: STRK, entrypoint: 'transfer', calldata: ['0x999', '0x5', '0x0'] }
+
+function deployedNode(world: World) {
+  world.node.starknet_getClassHashAt = () => '0x1'
+  world.node.starknet_getNonce = () => '0x4'
+  world.node.starknet_estimateFee = () => [ESTIMATE]
+  world.node.starknet_call = () => ['0x56bc75e2d63100000', '0x0'] // 100 STRK
+}
+
+function gaslessPaymaster(world: World, withFee: boolean) {
+  const seen: unknown[] = []
+  world.paymaster['/gas-token-prices'] = () =>
+    Response.json([{ tokenAddress: STRK, decimals: 18, priceInETH: '1000000000000000000' }])
+  world.paymaster[`/accounts/${ACCOUNT}/compatible`] = () =>
+    Response.json({ isCompatible: true, gasConsumedOverhead: '0x0', dataGasConsumedOverhead: '0x0' })
+  world.paymaster['/build-typed-data'] = (body: { calls: (typeof play)[] }) => {
+    seen.push(body)
+    return Response.json(paymasterTypedData(withFee ? [...body.calls, feeTransfer] : body.calls))
+  }
+  world.paymaster['/execute'] = (body: unknown) => {
+    seen.push(body)
+    return Response.json({ transactionHash: '0xfeed' })
+  }
+  return seen
+}
+
+describe('SessionAccount.execute', () => {
+  it('sends an INVOKE V3 with a session token and 50% margins', async () => {
+    const world = createWorld()
+    deployedNode(world)
+    let sent:
+      | { signature: string[]; resource_bounds: { l2_gas: { max_amount: string } }; nonce: string }
+      | undefined
+    world.node.starknet_addInvokeTransaction = (p: { invoke_transaction: typeof sent }) => {
+      sent = p.invoke_transaction
+      return { transaction_hash: '0xabc' }
+    }
+    world.node.__lastTxHash = () => '0x0'
+    const account = new SessionAccount(testContext(world))
+    // The cosigner double signs a dummy hash here; the node double does not verify, the token shape is checked.
+    expect(await account.execute(play)).toEqual({ transaction_hash: '0xabc' })
+    expect(sent?.nonce).toBe('0x4')
+    expect(BigInt(sent?.resource_bounds.l2_gas.max_amount ?? 0)).toBe((0x1000n * 3n) / 2n)
+    expect(parseSessionToken((sent?.signature ?? []).map(toFelt)).proofs).toHaveLength(1)
+    expect(world.log).toEqual([
+      'starknet_getClassHashAt',
+      'starknet_getNonce',
+      'starknet_estimateFee',
+      '/cosigner/signSession',
+      'starknet_addInvokeTransaction',
+    ])
+  })
+
+  it.each([
+    ['Sign session error', 'cosigner'],
+    ['validation failed gas bounds exceed balance', 'node'],
+  ])('retries through the paymaster on %s and returns the retry result', async (_name, where) => {
+    const world = createWorld()
+    deployedNode(world)
+    if (where === 'cosigner') {
+      world.cosigner = (path) =>
+        path === '/cosigner/signSession' ? Response.json({ status: 403 }, { status: 403 }) : undefined
+    } else {
+      world.node.__lastTxHash = () => '0x0'
+      world.node.starknet_addInvokeTransaction = () => {
+        throw {
+          code: 55,
+          message: 'Account validation failed',
+          data: 'validation failed gas bounds exceed balance',
+        }
+      }
+    }
+    const seen = gaslessPaymaster(world, true)
+    const account = new SessionAccount(testContext(world), { paymaster: testPaymaster(world) })
+    await expect(account.execute(play)).resolves.toEqual({ transaction_hash: '0xfeed' })
+    const executeBody = seen[1] as { userAddress: string; typedData: string; signature: string[] }
+    expect(executeBody.userAddress).toBe(ACCOUNT)
+    expect(parseSessionToken(executeBody.signature.map(toFelt)).proofs).toHaveLength(2)
+    expect(seen[0]).toMatchObject({ gasTokenAddress: STRK, userAddress: ACCOUNT })
+  })
+
+  it('does not retry other errors', async () => {
+    const world = createWorld()
+    deployedNode(world)
+    world.node.__lastTxHash = () => '0x0'
+    world.node.starknet_addInvokeTransaction = () => {
+      throw { code: 52, message: 'Invalid transaction nonce' }
+    }
+    gaslessPaymaster(world, true)
+    const account = new SessionAccount(testContext(world), { paymaster: testPaymaster(world) })
+    await expect(account.execute(play)).rejects.toThrow('Invalid transaction nonce')
+    expect(world.log).not.toContain('/paymaster/v1/execute')
+  })
+
+  it('goes sponsored through the paymaster when the app has an api key, with no gas token', async () => {
+    const world = createWorld()
+    deployedNode(world)
+    const seen = gaslessPaymaster(world, false)
+    const account = new SessionAccount(testContext(world), { paymaster: testPaymaster(world, 'app-key') })
+    await expect(account.execute(play)).resolves.toEqual({ transaction_hash: '0xfeed' })
+    expect(seen[0]).not.toHaveProperty('gasTokenAddress')
+    expect(world.log).not.toContain('starknet_estimateFee')
+  })
+
+  it('sends deployment data when the account is not deployed', async () => {
+    const world = createWorld()
+    deployedNode(world)
+    world.node.starknet_getClassHashAt = () => {
+      throw { code: 20, message: 'Contract not found' }
+    }
+    world.node.starknet_estimateFee = () => [ESTIMATE, ESTIMATE]
+    const seen = gaslessPaymaster(world, true)
+    const account = new SessionAccount(testContext(world), { paymaster: testPaymaster(world) })
+    await expect(account.execute(play)).resolves.toEqual({ transaction_hash: '0xfeed' })
+    expect(seen[0]).toMatchObject({ accountClassHash: '0x1' })
+    expect(seen[1]).toMatchObject({
+      deploymentData: { class_hash: '0x1', salt: '0x3', unique: '0x0', calldata: ['0x2'] },
+    })
+  })
+
+  it('refuses when no gas token balance covers the fee', async () => {
+    const world = createWorld()
+    deployedNode(world)
+    world.node.starknet_call = () => ['0x0', '0x0']
+    gaslessPaymaster(world, true)
+    const account = new SessionAccount(testContext(world), { paymaster: testPaymaster(world) })
+    await expect(account.execute(play, { gasless: true })).rejects.toBeInstanceOf(NotEnoughGasTokenError)
+    await expect(account.execute(play, { gasless: true })).rejects.toThrow(
+      'Not enough balance in any gas token - please fund your wallet with a valid gas token',
+    )
+  })
+
+  it('refuses gasless on another chain', async () => {
+    const world = createWorld()
+    deployedNode(world)
+    const account = new SessionAccount(testContext(world, { chainId: '0x1234' }), {
+      paymaster: testPaymaster(world),
+    })
+    await expect(account.execute(play, { gasless: true })).rejects.toThrow('Unsupported chain id for gasless')
+  })
+})
+
+describe('outside execution', () => {
+  it('builds an execute_from_outside_v2 call valid 10 minutes back and 20 ahead', async () => {
+    const world = createWorld()
+    const account = new SessionAccount(testContext(world))
+    const call = await account.getOutsideExecutionPayload([play])
+    expect(call.contractAddress).toBe(ACCOUNT)
+    expect(call.entrypoint).toBe('execute_from_outside_v2')
+    const { execution, signature } = parseOutsideExecutionCalldata(call.calldata.map(toFelt))
+    const now = 1_800_000_000
+    expect(execution.executeAfter).toBe(BigInt(now - 600))
+    expect(execution.executeBefore).toBe(BigInt(now + 1200))
+    expect(execution.caller).toBe(toFelt(toHex(0x414e595f43414c4c4552n)))
+    expect(parseSessionToken(signature).proofs).toHaveLength(1)
+    expect(world.log).toEqual(['/cosigner/signSessionEFO'])
+  })
+
+  it('signs only outside-execution typed data', async () => {
+    const account = new SessionAccount(testContext(createWorld()))
+    const typedData = paymasterTypedData([play])
+    await expect(account.signMessage({ ...typedData, primaryType: 'Mail' }, [play])).rejects.toBeInstanceOf(
+      OutsideExecutionOnlyError,
+    )
+    await expect(
+      account.signMessageFromOutside({ ...typedData, domain: { ...typedData.domain, name: 'Other' } }, [
+        play,
+      ]),
+    ).rejects.toThrow('signMessage only for outside execution')
+  })
+
+  it('checks the calls against the typed data', async () => {
+    const account = new SessionAccount(testContext(createWorld()))
+    const typedData = paymasterTypedData([play])
+    await expect(account.signMessage(typedData, [play, play])).rejects.toBeInstanceOf(UnalignedProofsError)
+    await expect(account.signMessage(typedData, [{ ...play, contractAddress: STRK }])).rejects.toBeInstanceOf(
+      MismatchedContractAddressError,
+    )
+    await expect(
+      account.signMessage(typedData, [{ ...play, entrypoint: 'transfer' }]),
+    ).rejects.toBeInstanceOf(MismatchedSelectorError)
+  })
+})
+
+describe('deploy', () => {
+  const undeployed = (world: World) => {
+    world.node.starknet_getClassHashAt = () => {
+      throw { code: 20, message: 'Contract not found' }
+    }
+  }
+
+  it('refuses a payload whose address is not the session account', async () => {
+    const world = createWorld()
+    undeployed(world)
+    const deployer = async () => ({ transactionHash: '0x1', contractAddress: ACCOUNT })
+    const account = new SessionAccount(testContext(world), { deployer })
+    await expect(account.deploy()).rejects.toThrow('The deployed address does not match the expected address')
+  })
+
+  it('refuses a deployed account', async () => {
+    const world = createWorld()
+    world.node.starknet_getClassHashAt = () => '0x1'
+    const account = new SessionAccount(testContext(world), {
+      deployer: async () => ({ transactionHash: '0x1', contractAddress: ACCOUNT }),
+    })
+    await expect(account.deploy()).rejects.toThrow('Account is already deployed')
+  })
+})

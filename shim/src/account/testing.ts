@@ -1,0 +1,143 @@
+// Test fixtures for the account: a signed session on Sepolia and a scripted world (node, cosigner,
+// paymaster) behind one fetch. The cosigner signs as a guardian key with real Stark signatures.
+import { CHAIN_IDS } from '@webwallet/protocol'
+import {
+  buildOutsideExecution,
+  outsideExecutionTypedData,
+  serializeSignerSignatures,
+  sessionHash,
+  sessionMessageHash,
+  signHash,
+  toHex,
+} from '@webwallet/protocol/session'
+import { typedData as td } from 'starknet'
+import { createPaymaster } from '../paymaster/client'
+import { createSessionRequest, generateSessionKey } from '../session/request'
+import { signedSession } from '../session/signed'
+import type { AccountContext } from './context'
+import { createRpc } from './rpc'
+
+export const ACCOUNT = '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
+export const GAME = '0x00000000000000000000000000000000000000000000000000000000000a11ce'
+export const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+export const GUARDIAN_KEY = '0x6b6b6b'
+const OWNER_KEY = '0x5a5a5a'
+
+export type Handler = (params: never) => unknown
+export interface World {
+  node: Record<string, Handler>
+  cosigner: (
+    path: string,
+    body: { session: { sessionHash: string }; message?: { message: unknown } },
+  ) => Response | undefined
+  paymaster: Record<string, (body: never) => Response>
+  log: string[]
+}
+
+/** Node answers by method; a thrown `{code, message, data}` becomes a JSON-RPC error. */
+export function createWorld(): World {
+  const world: World = { node: {}, cosigner: () => undefined, paymaster: {}, log: [] }
+  return world
+}
+
+export function worldFetch(world: World): typeof fetch {
+  return async (input, init) => {
+    const url = String(input)
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined
+    if (url === 'http://node') {
+      const answer = (call: { id: number; method: string; params: unknown }) => {
+        world.log.push(call.method)
+        const handler = world.node[call.method]
+        if (!handler)
+          return { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: `no ${call.method}` } }
+        try {
+          return { jsonrpc: '2.0', id: call.id, result: handler(call.params as never) }
+        } catch (error) {
+          return { jsonrpc: '2.0', id: call.id, error }
+        }
+      }
+      return Response.json(Array.isArray(body) ? body.map(answer) : answer(body))
+    }
+    const path = new URL(url).pathname
+    world.log.push(path)
+    if (path.startsWith('/cosigner/')) {
+      const custom = world.cosigner(path, body)
+      if (custom) return custom
+      const hash =
+        path === '/cosigner/signSessionEFO'
+          ? td.getMessageHash(body.message.message, ACCOUNT)
+          : (world.node.__lastTxHash?.(undefined as never) as string)
+      const sig = signHash(sessionMessageHash(hash, body.session.sessionHash, false), GUARDIAN_KEY)
+      return Response.json({ signature: { publicKey: toHex(sig.signer), r: toHex(sig.r), s: toHex(sig.s) } })
+    }
+    const handler = world.paymaster[path.replace('/paymaster/v1', '')]
+    if (!handler) return new Response('{}', { status: 404, statusText: 'Not Found' })
+    return handler(body as never)
+  }
+}
+
+/** A signed session allowing GAME.play and STRK.transfer (the gas-token transfer). */
+export function testContext(world: World, overrides: Partial<AccountContext> = {}): AccountContext {
+  const request = createSessionRequest({
+    appName: 'test',
+    allowedMethods: [
+      { contract: GAME, selector: 'play' },
+      { contract: STRK, selector: 'transfer' },
+    ],
+    sessionKey: generateSessionKey(),
+  })
+  const hash = sessionHash(request.session, ACCOUNT, CHAIN_IDS.SN_SEPOLIA)
+  const signature = serializeSignerSignatures([signHash(hash, OWNER_KEY), signHash(hash, GUARDIAN_KEY)]).map(
+    toHex,
+  )
+  const session = signedSession(request, {
+    address: ACCOUNT,
+    chainId: CHAIN_IDS.SN_SEPOLIA,
+    signature,
+    deploymentPayload: {
+      classHash: '0x1',
+      constructorCalldata: ['0x2'],
+      addressSalt: '0x3',
+      contractAddress: ACCOUNT,
+    },
+  })
+  const fetch = worldFetch(world)
+  return {
+    rpc: createRpc({ nodeUrl: 'http://node', fetch }),
+    session,
+    address: ACCOUNT,
+    chainId: CHAIN_IDS.SN_SEPOLIA,
+    network: 'sepolia',
+    cosignerBaseUrl: 'http://cosigner',
+    fetch,
+    now: () => 1_800_000_000_000,
+    ...overrides,
+  }
+}
+
+export function testPaymaster(world: World, apiKey?: string) {
+  return createPaymaster({
+    baseUrl: 'http://paymaster',
+    fetch: worldFetch(world),
+    ...(apiKey ? { apiKey } : {}),
+  })
+}
+
+export const ESTIMATE = {
+  l1_gas_consumed: '0x0',
+  l1_gas_price: '0x1',
+  l2_gas_consumed: '0x1000',
+  l2_gas_price: '0x10',
+  l1_data_gas_consumed: '0x10',
+  l1_data_gas_price: '0x2',
+  overall_fee: '0x10020',
+  unit: 'FRI',
+}
+
+/** A paymaster typed data for `calls`, as AVNU builds it (plus an optional gas-token transfer). */
+export function paymasterTypedData(
+  calls: readonly { contractAddress: string; entrypoint: string; calldata?: readonly string[] }[],
+) {
+  const execution = buildOutsideExecution({ calls, nonce: '0x77', nowMs: 1_800_000_000_000 })
+  return outsideExecutionTypedData(execution, CHAIN_IDS.SN_SEPOLIA)
+}
