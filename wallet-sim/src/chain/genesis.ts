@@ -1,6 +1,9 @@
 // Genesis: the predeployed contracts (fee tokens, a demo token, UDC, demo counter, multicall) and
 // funded owner-key dev accounts derived deterministically from a seed, committed as block 0.
-import { Point, poseidonHashMany } from '@scure/starknet'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { Point } from '@scure/starknet'
 import { Chain, type ChainOptions } from './chain'
 import type { Felt } from './contract'
 import {
@@ -9,12 +12,14 @@ import {
   DYNAMIC_MULTICALL_ADDRESS,
   DYNAMIC_MULTICALL_CLASS_HASH,
   ERC20_CLASS_HASH,
+  Erc20Storage,
   ETH_ADDRESS,
   erc20Mint,
   LEGACY_UDC_ADDRESS,
   MULTICALL_ADDRESS,
   MULTICALL_CLASS_HASH,
   OZ_ACCOUNT_CLASS_HASH,
+  rememberBalanceSlot,
   STARKNET_ID_IDENTITY_ADDRESS,
   STARKNET_ID_IDENTITY_CLASS_HASH,
   STARKNET_ID_NAMING_ADDRESS,
@@ -26,6 +31,7 @@ import {
 import { Execution } from './execute'
 import { contractAddress, selectorOf, shortString, toAddress, toHex } from './felt'
 import { GasMeter } from './gas'
+import { poseidonHashMany } from './poseidon'
 import type { State } from './state'
 
 /** A demo ERC-20 ('Demo Token', DEMO, 18 decimals) for portfolio and session tests. */
@@ -56,6 +62,54 @@ const ORDER = Point.Fn.ORDER
  */
 export function devAccountKey(seed: number, index: number): Felt {
   return (poseidonHashMany([shortString('wallet-sim'), BigInt(seed), BigInt(index)]) % (ORDER - 1n)) + 1n
+}
+
+interface DerivedAccount {
+  readonly privateKey: Felt
+  readonly publicKey: Felt
+  readonly address: Felt
+  readonly balanceSlot: Felt
+}
+
+function derive(seed: number, index: number): DerivedAccount {
+  const privateKey = devAccountKey(seed, index)
+  const publicKey = Point.BASE.multiply(privateKey).toAffine().x
+  const address = contractAddress(publicKey, OZ_ACCOUNT_CLASS_HASH, [publicKey], 0n)
+  return { privateKey, publicKey, address, balanceSlot: Erc20Storage.balance(address) }
+}
+
+// Deriving a dev account costs ~10 ms of curve and Pedersen work; the results only depend on the seed,
+// so they are cached in the OS temp directory and startup stays well under a second.
+const cacheFile = (seed: number) => join(tmpdir(), 'wallet-sim', `dev-accounts-v1-${seed}.json`)
+
+function derivedAccounts(seed: number, count: number): DerivedAccount[] {
+  let cached: DerivedAccount[] = []
+  try {
+    const rows = JSON.parse(readFileSync(cacheFile(seed), 'utf8')) as string[][]
+    cached = rows.map(([privateKey, publicKey, address, balanceSlot]) => ({
+      privateKey: BigInt(privateKey!),
+      publicKey: BigInt(publicKey!),
+      address: BigInt(address!),
+      balanceSlot: BigInt(balanceSlot!),
+    }))
+  } catch {
+    cached = []
+  }
+  if (cached.length >= count) return cached.slice(0, count)
+  for (let i = cached.length; i < count; i++) cached.push(derive(seed, i))
+  try {
+    const file = cacheFile(seed)
+    mkdirSync(dirname(file), { recursive: true })
+    const tmp = `${file}.${process.pid}.tmp`
+    writeFileSync(
+      tmp,
+      JSON.stringify(cached.map((d) => [d.privateKey, d.publicKey, d.address, d.balanceSlot].map(toHex))),
+    )
+    renameSync(tmp, file)
+  } catch {
+    // A read-only temp directory only costs startup time.
+  }
+  return cached
 }
 
 function deployAt(state: State, chain: Chain, address: Felt, classHash: Felt, calldata: Felt[]): void {
@@ -113,16 +167,14 @@ export function createChain(options: GenesisOptions = {}): { chain: Chain; accou
   deployAt(state, chain, STARKNET_ID_IDENTITY_ADDRESS, STARKNET_ID_IDENTITY_CLASS_HASH, [])
   const balance = options.initialBalance ?? 10n ** 21n
   const accounts: PredeployedAccount[] = []
-  for (let i = 0; i < (options.accounts ?? 10); i++) {
-    const privateKey = devAccountKey(options.seed ?? 0, i)
-    const publicKey = Point.BASE.multiply(privateKey).toAffine().x
-    const address = contractAddress(publicKey, OZ_ACCOUNT_CLASS_HASH, [publicKey], 0n)
-    deployAt(state, chain, address, OZ_ACCOUNT_CLASS_HASH, [publicKey])
-    for (const t of [STRK_ADDRESS, ETH_ADDRESS, DEMO_TOKEN_ADDRESS]) erc20Mint(state, t, address, balance)
+  for (const d of derivedAccounts(options.seed ?? 0, options.accounts ?? 10)) {
+    rememberBalanceSlot(d.address, d.balanceSlot)
+    deployAt(state, chain, d.address, OZ_ACCOUNT_CLASS_HASH, [d.publicKey])
+    for (const t of [STRK_ADDRESS, ETH_ADDRESS, DEMO_TOKEN_ADDRESS]) erc20Mint(state, t, d.address, balance)
     accounts.push({
-      address: toAddress(address),
-      public_key: toHex(publicKey),
-      private_key: toHex(privateKey),
+      address: toAddress(d.address),
+      public_key: toHex(d.publicKey),
+      private_key: toHex(d.privateKey),
       initial_balance: balance.toString(),
     })
   }

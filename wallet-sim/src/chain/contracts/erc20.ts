@@ -30,6 +30,11 @@ function slot(name: string, ...keys: Felt[]): Felt {
   return s
 }
 
+/** Seeds the slot cache with a balance slot computed earlier (genesis caches dev-account slots). */
+export function rememberBalanceSlot(owner: Felt, slotKey: Felt): void {
+  cache.set(`ERC20_balances:${owner}`, slotKey)
+}
+
 /** Storage keys of the ERC-20 state, for direct reads (`getStorageAt`, fee transfer, devnet_mint). */
 export const Erc20Storage = {
   balance: (owner: Felt) => slot('ERC20_balances', owner),

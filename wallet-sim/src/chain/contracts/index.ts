@@ -35,6 +35,7 @@ export {
   ETH_ADDRESS,
   erc20BalanceOf,
   erc20Mint,
+  rememberBalanceSlot,
   STRK_ADDRESS,
 } from './erc20'
 export { MULTICALL_ADDRESS, MULTICALL_CLASS_HASH, MulticallClass } from './multicall'
