@@ -3,6 +3,8 @@
 export * as Dialog from '../dialog/Dialog'
 export type { Dialog as DialogType, ModalUpdate, PopupPlacement } from '../dialog/types'
 export * from '../transport'
+export type { StarknetWindowObject } from '../wallet-object'
+export { createStarknetWindowObject } from '../wallet-object'
 export type { Connector, ConnectorOptions, ConnectResult } from './createConnector'
 export { CONNECTOR_ICON, CONNECTOR_ID, CONNECTOR_NAME, createConnector } from './createConnector'
 export type { WalletEventHandlers, WalletEventName } from './events'

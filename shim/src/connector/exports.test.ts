@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import * as connector from './index'
+
+// The public surface of @webwallet/shim/connector: a change here is an API change.
+describe('@webwallet/shim/connector exports', () => {
+  it('are exactly these', () => {
+    expect(Object.keys(connector).sort()).toEqual([
+      'CONNECTOR_ICON',
+      'CONNECTOR_ID',
+      'CONNECTOR_NAME',
+      'Dialog',
+      'Messenger',
+      'allowlistUrl',
+      'browserInfo',
+      'callLink',
+      'chooseTransport',
+      'createConnector',
+      'createStarknetWindowObject',
+      'getAllowlist',
+      'isChromeLike',
+      'isSessionTypedData',
+      'messengerLink',
+      'openTransport',
+      'parseModalUpdate',
+      'popupPlacement',
+      'routeRequest',
+      'unwrapError',
+      'websocketUrl',
+    ])
+    expect(Object.keys(connector.Messenger).sort()).toEqual([
+      'create',
+      'exactOrigin',
+      'fromWebSocket',
+      'fromWindow',
+      'memory',
+      'randomId',
+    ])
+    expect(Object.keys(connector.Dialog).sort()).toEqual(['iframe', 'popup', 'removeStale'])
+  })
+})
