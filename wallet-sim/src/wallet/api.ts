@@ -25,12 +25,18 @@ const ExecuteBody = z.object({ origin: Origin, calls: CallListSchema })
 export interface WalletApiDependencies {
   wallet: WalletService
   login: Pick<LoginService, 'userOfToken'>
+  /**
+   * Logs the `--email` user in without a code while the approval policy is `auto` (for tests);
+   * undefined when that is off.
+   */
+  devLogin?: () => Promise<{ token: string; email: string } | undefined>
 }
 
 /**
  * The routes: `GET /account`, `GET /permissions?origin=`, `POST /connect {origin}`, `POST /disconnect
  * {origin}`, `POST /signTypedData {origin, typedData}`, `POST /signSession {origin, request}`,
- * `POST /execute {origin, calls}`, `GET /deploymentData`.
+ * `POST /execute {origin, calls}`, `GET /deploymentData`, and `POST /devLogin` (the `--email` user,
+ * without a code, while approvals are automatic).
  *
  * @example
  * app.use('/wallet/api', createWalletApi({ wallet, login }))
@@ -75,6 +81,12 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
     const user = userOf(req)
     const { calls } = validate(ExecuteBody, req.body, 'body')
     res.json({ transactionHash: wallet.execute(user, calls) })
+  })
+  router.post('/devLogin', async (_req, res) => {
+    const login = await deps.devLogin?.()
+    if (login === undefined)
+      throw new HttpError(404, 'NOT_FOUND', 'No automatic login (needs --email and --approve auto)')
+    res.json(login)
   })
   router.get('/deploymentData', (req, res) => {
     res.json(wallet.deploymentData(userOf(req)))

@@ -6,6 +6,7 @@ import type { Express } from 'express'
 import '../chain/contracts/argent'
 import type { Chain } from '../chain/chain'
 import type { ApprovalPolicy } from '../services/dev/approval'
+import type { Inbox } from '../services/dev/inbox'
 import type { LoginService } from '../services/login/LoginService'
 import { DEFAULT_GUARDIAN_PRIVATE_KEY } from './account'
 import { createApprovalsApi, createWalletApi } from './api'
@@ -26,6 +27,8 @@ export interface WalletDependencies {
   guardianPrivateKey?: string
   /** `--email`: the user a WebSocket connection without a token acts as. */
   defaultEmail?: string
+  /** The dev inbox, to log the `--email` user in without typing its code (`--approve auto` only). */
+  inbox?: Pick<Inbox, 'latest'>
   /** Manual approvals over WebSocket time out (as a rejection) after this long. Default 5 minutes. */
   approvalTimeoutMs?: number
   /** Built UI directory; default wallet-sim/ui/dist. */
@@ -56,7 +59,16 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
     policy: deps.approval,
     ...(deps.approvalTimeoutMs === undefined ? {} : { timeoutMs: deps.approvalTimeoutMs }),
   })
-  app.use('/wallet/api', createWalletApi({ wallet, login: deps.login }))
+  const devLogin = async () => {
+    const email = deps.defaultEmail
+    if (email === undefined || deps.inbox === undefined || deps.approval.get() !== 'auto') return undefined
+    // The real login path, with the code read from the dev inbox instead of typed.
+    deps.login.start(email)
+    const code = deps.inbox.latest(email)?.code ?? ''
+    const { token, user } = await deps.login.verify(email, code)
+    return { token, email: user.email }
+  }
+  app.use('/wallet/api', createWalletApi({ wallet, login: deps.login, devLogin }))
   app.use('/wallet/approvals', createApprovalsApi(approvals))
   app.use(createWalletUiRouter(deps.uiDir))
   const router = createWalletRouter(

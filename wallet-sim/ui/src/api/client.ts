@@ -78,6 +78,16 @@ export function createWalletApi(options: WalletApiOptions) {
         options.storage.clear()
       }
     },
+    /** Logs the simulator's `--email` user in without a code when it allows it (`--approve auto`). */
+    async devLogin(): Promise<boolean> {
+      try {
+        const login = await request<{ token: string; email: string }>('POST', '/wallet/api/devLogin')
+        options.storage.write(login)
+        return true
+      } catch {
+        return false
+      }
+    },
     account: () => request<Account>('GET', '/wallet/api/account'),
     isConnected: async (origin: string) =>
       (

@@ -1,0 +1,203 @@
+// The wallet mounted as the lead mounts it: login API, wallet UI routes, HTTP API, dev approvals and the
+// router over WebSocket at /trpc, on one HTTP server.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import express from 'express'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { createLoginRouter } from '../services/login/router'
+import { MAIL, sessionRequest } from './fixtures'
+import { mountWallet } from './mount'
+import { NOW, type WalletFixture, walletFixture } from './testing'
+
+let fx: WalletFixture
+let server: Server
+let stopWs: () => Promise<void>
+let url: string
+
+beforeEach(async () => {
+  fx = walletFixture()
+  const uiDir = mkdtempSync(join(tmpdir(), 'wallet-ui-'))
+  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>wallet-sim</title>')
+  const app = express()
+  app.use('/login', createLoginRouter(fx.login))
+  const wallet = mountWallet(app, {
+    chain: () => fx.chain,
+    login: fx.login,
+    approval: fx.policy,
+    inbox: fx.inbox,
+    defaultEmail: 'bot@example.com',
+    uiDir,
+  })
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s))
+  })
+  stopWs = wallet.attach(server)
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterEach(async () => {
+  await stopWs()
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+const call = async (path: string, init: { method?: string; token?: string; body?: unknown } = {}) => {
+  const response = await fetch(`${url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  })
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => undefined)) as Record<string, unknown>,
+  }
+}
+
+it('serves the UI at every wallet route', async () => {
+  for (const route of [
+    '/iframes/comms',
+    '/interstitialLogin',
+    '/signMessage',
+    '/signSessionKeys',
+    '/review',
+  ]) {
+    const response = await fetch(`${url}${route}?theme=dark`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('<title>wallet-sim</title>')
+  }
+})
+
+it('the HTTP API needs a login, signs after it, and answers coded errors', async () => {
+  expect((await call('/wallet/api/account')).status).toBe(401)
+  const { token, user } = await fx.logIn('ann@example.com')
+  const account = await call('/wallet/api/account', { token })
+  expect(account.body).toMatchObject({
+    address: user.account.address,
+    deployed: false,
+    chainId: '0x534e5f5345504f4c4941',
+  })
+  expect((await call('/wallet/api/permissions?origin=https://a.example', { token })).body).toEqual({
+    connected: false,
+  })
+  await call('/wallet/api/connect', { method: 'POST', token, body: { origin: 'https://a.example' } })
+  expect((await call('/wallet/api/permissions?origin=https://a.example', { token })).body).toEqual({
+    connected: true,
+  })
+  const signed = await call('/wallet/api/signTypedData', {
+    method: 'POST',
+    token,
+    body: { origin: 'https://a.example', typedData: MAIL },
+  })
+  expect(signed.body.signature).toHaveLength(9)
+  const failed = await call('/wallet/api/signSession', {
+    method: 'POST',
+    token,
+    body: { origin: 'https://a.example', request: { approvalRequests: [], sessionTypedData: MAIL } },
+  })
+  expect(failed.status).toBe(422)
+  expect(failed.body).toMatchObject({
+    code: 'CONNECT_AND_SIGN_SESSION',
+    data: { webwalletErrorCode: 'GENERIC_ERROR' },
+  })
+  const invalid = await call('/wallet/api/execute', {
+    method: 'POST',
+    token,
+    body: { origin: 'x', calls: [] },
+  })
+  expect(invalid.status).toBe(400)
+})
+
+it('logs the --email user in without a code only while approvals are automatic', async () => {
+  fx.policy.set('manual')
+  expect((await call('/wallet/api/devLogin', { method: 'POST' })).status).toBe(404)
+  fx.policy.set('auto')
+  const login = await call('/wallet/api/devLogin', { method: 'POST' })
+  expect(login.body).toMatchObject({
+    email: 'bot@example.com',
+    token: expect.stringMatching(/^[0-9a-f]{64}$/),
+  })
+  expect((await call('/wallet/api/account', { token: String(login.body.token) })).status).toBe(200)
+})
+
+/** A raw tRPC v11 WebSocket client: JSON-RPC frames, answers by id. */
+async function wsClient(query = '') {
+  const socket = new WebSocket(`${url.replace('http', 'ws')}/trpc${query}`, {
+    headers: { origin: 'https://ws.example' },
+  })
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve)
+    socket.once('error', reject)
+  })
+  let id = 0
+  return {
+    mutate(path: string, input?: unknown): Promise<Record<string, unknown>> {
+      id += 1
+      const mine = id
+      socket.send(JSON.stringify({ id: mine, method: 'mutation', params: { path, input } }))
+      return new Promise((resolve) => {
+        const onMessage = (raw: Buffer) => {
+          const message = JSON.parse(raw.toString()) as Record<string, unknown>
+          if (message.id !== mine) return
+          socket.off('message', onMessage)
+          resolve(message)
+        }
+        socket.on('message', onMessage)
+      })
+    },
+    close: () => socket.close(),
+  }
+}
+
+it('over WebSocket, the --email user connects and signs by policy; manual waits for the dev endpoint', async () => {
+  await fx.login.ensureUser('bot@example.com')
+  const client = await wsClient()
+  expect(await client.mutate('requestChainId')).toMatchObject({
+    result: { type: 'data', data: '0x534e5f5345504f4c4941' },
+  })
+  fx.policy.set('manual')
+  const pending = client.mutate('connectWebwallet', {})
+  await expect
+    .poll(async () => ((await call('/wallet/approvals')).body.approvals as unknown[]).length)
+    .toBe(1)
+  const [approval] = (await call('/wallet/approvals')).body.approvals as {
+    id: string
+    origin: string
+    kind: string
+  }[]
+  expect(approval).toMatchObject({ kind: 'connect', origin: 'https://ws.example' })
+  expect(
+    (await call(`/wallet/approvals/${approval?.id}`, { method: 'POST', body: { approve: true } })).status,
+  ).toBe(200)
+  expect(await pending).toMatchObject({
+    result: { data: { account: [fx.login.user('bot@example.com')?.account.address] } },
+  })
+  const rejected = client.mutate('signTypedData', [MAIL])
+  await expect
+    .poll(async () => ((await call('/wallet/approvals')).body.approvals as unknown[]).length)
+    .toBe(1)
+  const [second] = (await call('/wallet/approvals')).body.approvals as { id: string }[]
+  await call(`/wallet/approvals/${second?.id}`, { method: 'POST', body: { approve: false } })
+  expect(await rejected).toMatchObject({
+    error: { message: 'User rejected request', data: { webwalletErrorCode: 'USER_REJECTED' } },
+  })
+  expect((await call('/wallet/approvals/99', { method: 'POST', body: { approve: true } })).status).toBe(404)
+  client.close()
+})
+
+it('over WebSocket, a login token picks the user and the session flow signs', async () => {
+  const { token, user } = await fx.logIn('carl@example.com')
+  const client = await wsClient(`?token=${token}`)
+  const { typedData } = sessionRequest(NOW + 3600)
+  const answer = await client.mutate('connectAndSignSession', {
+    approvalRequests: [],
+    sessionTypedData: typedData,
+  })
+  expect(answer).toMatchObject({ result: { data: { account: [user.account.address] } } })
+  client.close()
+})

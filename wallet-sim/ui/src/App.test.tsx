@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { App } from './App'
+import type { Account, WalletApi } from './api/client'
+import { createPrompts } from './wallet/prompts'
+
+afterEach(cleanup)
+
+const ACCOUNT: Account = {
+  email: 'ann@example.com',
+  address: '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+  chainId: '0x534e5f5345504f4c4941',
+  deployed: true,
+  balances: { STRK: '1000000000000000000000', ETH: '1000000000000000000' },
+}
+
+function fakeApi(loggedIn: boolean) {
+  let state = loggedIn
+  return {
+    isLoggedIn: () => state,
+    account: vi.fn(async () => ACCOUNT),
+    logout: vi.fn(async () => {
+      state = false
+    }),
+    startLogin: vi.fn(async () => ({ expiresAt: 0 })),
+    verifyLogin: vi.fn(async () => {
+      state = true
+    }),
+  } as unknown as WalletApi & { logout: ReturnType<typeof vi.fn> }
+}
+
+describe('App', () => {
+  it('shows nothing in the iframe while idle, then the screen of each prompt with its origin', async () => {
+    const prompts = createPrompts()
+    render(<App api={fakeApi(true)} prompts={prompts} route="/iframes/comms" selfOrigin="http://wallet" />)
+    expect(screen.getByRole('status', { name: 'Waiting for the app' })).toBeTruthy()
+    let answered: Promise<boolean> | undefined
+    act(() => {
+      answered = prompts.ask({ kind: 'connect' }, 'https://dapp.example')
+    })
+    expect(screen.getByRole('heading', { name: 'Connect' })).toBeTruthy()
+    expect(screen.getByRole('note', { name: 'Requesting origin' }).textContent).toBe('https://dapp.example')
+    await screen.findByText('0x0123…cdef')
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }))
+    expect(await answered).toBe(true)
+    expect(screen.getByRole('status', { name: 'Waiting for the app' })).toBeTruthy()
+    act(() => {
+      answered = prompts.ask(
+        { kind: 'review', calls: [{ contractAddress: '0x1', entrypoint: 'go' }] },
+        'https://b.example',
+      )
+    })
+    expect(screen.getByRole('heading', { name: 'Review transaction' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
+    expect(await answered).toBe(false)
+  })
+
+  it('on its own page shows the account and logs out; logged out it offers the login', async () => {
+    const api = fakeApi(true)
+    render(<App api={api} prompts={createPrompts()} route="/interstitialLogin" selfOrigin="http://wallet" />)
+    expect(await screen.findByText('ann@example.com')).toBeTruthy()
+    expect(screen.getByText('1000 STRK, 1 ETH')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy())
+    expect(api.logout).toHaveBeenCalled()
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(screen.getByRole('note', { name: 'Requesting origin' }).textContent).toBe('http://wallet')
+  })
+})

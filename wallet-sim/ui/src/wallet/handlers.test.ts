@@ -1,0 +1,256 @@
+// The UI's handlers over the envelope server and an in-memory port: each request waits for the screen's
+// answer, and only an approval reaches the signing API.
+
+import {
+  ConnectAndSignSessionError,
+  type EnvelopeError,
+  parseEnvelope,
+  requestEnvelope,
+  type TypedData,
+} from '@webwallet/protocol'
+import { createWalletRouter } from '@webwallet/protocol/router'
+import { describe, expect, it, vi } from 'vitest'
+import type { Account, WalletApi } from '../api/client'
+import { createEnvelopeServer } from '../trpc/serveEnvelopes'
+import { createUiHandlers } from './handlers'
+import { createPrompts, type Prompt } from './prompts'
+
+const DAPP = 'https://dapp.example'
+const ACCOUNT: Account = {
+  email: 'ann@example.com',
+  address: '0x0123',
+  chainId: '0x534e5f5345504f4c4941',
+  deployed: false,
+  balances: { STRK: '0', ETH: '0' },
+}
+const MAIL: TypedData = {
+  types: { StarknetDomain: [] },
+  primaryType: 'Mail',
+  domain: { name: 'Demo' },
+  message: {},
+}
+const SESSION: TypedData = {
+  types: {},
+  primaryType: 'Session',
+  domain: { name: 'SessionAccount.session' },
+  message: {},
+}
+
+function setup(options: { loggedIn?: boolean; connected?: boolean } = {}) {
+  let loggedIn = options.loggedIn ?? true
+  const connected = new Set<string>(options.connected ? [DAPP] : [])
+  const api = {
+    isLoggedIn: () => loggedIn,
+    devLogin: vi.fn(async () => false),
+    account: vi.fn(async () => ACCOUNT),
+    isConnected: vi.fn(async (origin: string) => connected.has(origin)),
+    connect: vi.fn(async (origin: string) => {
+      connected.add(origin)
+      return { account: [ACCOUNT.address], chainId: ACCOUNT.chainId }
+    }),
+    signTypedData: vi.fn(async () => ['0x2', '0x0', '0x1', '0x2', '0x3', '0x0', '0x4', '0x5', '0x6']),
+    signSession: vi.fn(async () => ({ account: [ACCOUNT.address], signature: ['0x1'] })),
+    execute: vi.fn(async () => '0xabc'),
+    deploymentData: vi.fn(async () => ({
+      address: '0x1',
+      class_hash: '0x2',
+      salt: '0x3',
+      calldata: [],
+      version: 1 as const,
+    })),
+    logout: vi.fn(async () => {}),
+  } satisfies Partial<WalletApi>
+  const prompts = createPrompts()
+  const onTheme = vi.fn()
+  const router = createWalletRouter(createUiHandlers({ api: api as unknown as WalletApi, prompts, onTheme }))
+  const server = createEnvelopeServer({ router, createContext: () => ({ origin: DAPP }) })
+  let id = 0
+  const mutate = (path: string, input?: unknown) =>
+    new Promise<{ data?: unknown; error?: EnvelopeError['trpc']['error'] }>((resolve) => {
+      id += 1
+      server.receive(requestEnvelope(id, 'mutation', path, input), {
+        post(message) {
+          const envelope = parseEnvelope(message)
+          if (envelope?.kind === 'result') resolve({ data: envelope.message.trpc.result.data })
+          if (envelope?.kind === 'error') resolve({ error: envelope.message.trpc.error })
+        },
+      })
+    })
+  /** Waits for the prompt of `kind` and answers it. */
+  const answer = async (kind: Prompt['kind'], approved: boolean) => {
+    await vi.waitFor(() => expect(prompts.current()?.kind).toBe(kind))
+    const prompt = prompts.current()
+    expect(prompt?.origin).toBe(DAPP)
+    if (kind === 'login' && approved) loggedIn = true
+    prompt?.answer(approved)
+  }
+  return {
+    api,
+    prompts,
+    onTheme,
+    mutate,
+    answer,
+    server,
+    setLoggedIn: (value: boolean) => (loggedIn = value),
+  }
+}
+
+describe('connect', () => {
+  it('asks to log in, then to connect, then answers the account; later calls do not ask', async () => {
+    const ui = setup({ loggedIn: false })
+    const result = ui.mutate('connectWebwallet', { theme: 'dark' })
+    await ui.answer('login', true)
+    await ui.answer('connect', true)
+    expect((await result).data).toEqual({ account: [ACCOUNT.address], chainId: ACCOUNT.chainId })
+    expect(ui.onTheme).toHaveBeenCalledWith('dark')
+    expect(ui.api.connect).toHaveBeenCalledWith(DAPP)
+    expect((await ui.mutate('getPermissions')).data).toEqual(['accounts'])
+    expect((await ui.mutate('requestAccounts', { silent_mode: true })).data).toEqual([ACCOUNT.address])
+    expect((await ui.mutate('enable')).data).toBe(ACCOUNT.address)
+    expect((await ui.mutate('requestChainId')).data).toBe(ACCOUNT.chainId)
+    expect(ui.prompts.current()).toBeUndefined()
+  })
+
+  it('a refused login or connection is USER_REJECTED and connects nothing', async () => {
+    const ui = setup({ loggedIn: false })
+    const refusedLogin = ui.mutate('connect')
+    await ui.answer('login', false)
+    expect((await refusedLogin).error?.data).toMatchObject({ webwalletErrorCode: 'USER_REJECTED' })
+    ui.setLoggedIn(true)
+    const refusedConnect = ui.mutate('authorize')
+    await ui.answer('connect', false)
+    expect((await refusedConnect).error?.message).toBe('User rejected request')
+    expect(ui.api.connect).not.toHaveBeenCalled()
+  })
+
+  it('silent requests and status never prompt', async () => {
+    const ui = setup({ loggedIn: false })
+    expect((await ui.mutate('getLoginStatus')).data).toEqual({ isLoggedIn: false })
+    expect((await ui.mutate('requestAccounts', { silent_mode: true })).data).toEqual([])
+    expect((await ui.mutate('getPermissions')).data).toEqual([])
+    expect((await ui.mutate('requestChainId')).error?.data).toMatchObject({
+      webwalletErrorCode: 'WALLET_NOT_INITIALISED',
+    })
+    ui.setLoggedIn(true)
+    expect((await ui.mutate('getLoginStatus')).data).toEqual({
+      isLoggedIn: true,
+      hasSession: false,
+      isPreauthorized: false,
+    })
+    expect(ui.prompts.current()).toBeUndefined()
+  })
+
+  it('uses the automatic dev login when the simulator offers it', async () => {
+    const ui = setup({ loggedIn: false })
+    ui.api.devLogin.mockImplementation(async () => {
+      ui.setLoggedIn(true)
+      return true
+    })
+    const result = ui.mutate('connectWebwalletSSO', { token: 'sso' })
+    await ui.answer('connect', true)
+    expect((await result).data).toMatchObject({ account: [ACCOUNT.address] })
+  })
+})
+
+describe('signing and transactions', () => {
+  it('signTypedData shows /signMessage, a Session shows /signSessionKeys, and signs only when approved', async () => {
+    const ui = setup({ connected: true })
+    const signed = ui.mutate('signTypedData', [MAIL])
+    await ui.answer('signMessage', true)
+    expect((await signed).data).toHaveLength(9)
+    const session = ui.mutate('signMessage', [SESSION])
+    await ui.answer('signSession', false)
+    expect((await session).error?.data).toMatchObject({ webwalletErrorCode: 'USER_REJECTED' })
+    expect(ui.api.signTypedData).toHaveBeenCalledTimes(1)
+  })
+
+  it('connectAndSignSession: USER_REJECTED when refused, the server code when it fails, the result when it works', async () => {
+    const ui = setup()
+    const request = { approvalRequests: [], sessionTypedData: SESSION, theme: 'light' }
+    const refused = ui.mutate('connectAndSignSession', request)
+    await ui.answer('signSession', false)
+    expect((await refused).error?.data).toMatchObject({
+      webwalletErrorCode: 'USER_REJECTED',
+      webwalletErrorMessage: 'User rejected request',
+    })
+    for (const code of [
+      'ACCOUNT_NOT_DEPLOYED',
+      'NOT_ENOUGH_BALANCE',
+      'NOT_ENOUGH_BALANCE_DEPLOYMENT',
+      'GENERIC_ERROR',
+    ]) {
+      ui.api.signSession.mockRejectedValueOnce(new ConnectAndSignSessionError(`failed: ${code}`, code))
+      const failed = ui.mutate('connectAndSignSession', request)
+      await ui.answer('signSession', true)
+      expect((await failed).error?.data).toMatchObject({
+        webwalletErrorCode: code,
+        webwalletErrorMessage: `failed: ${code}`,
+      })
+    }
+    ui.api.signSession.mockRejectedValueOnce(new TypeError('fetch failed'))
+    const broken = ui.mutate('connectAndSignSession', request)
+    await ui.answer('signSession', true)
+    expect((await broken).error?.data).toMatchObject({ webwalletErrorCode: 'GENERIC_ERROR' })
+    const signed = ui.mutate('connectAndSignSession', request)
+    await ui.answer('signSession', true)
+    expect((await signed).data).toMatchObject({ account: [ACCOUNT.address] })
+    expect(ui.onTheme).toHaveBeenCalledWith('light')
+  })
+
+  it('addInvokeTransaction and execute show /review and send JSON-safe calls after approval', async () => {
+    const ui = setup({ connected: true })
+    const sent = ui.mutate('addInvokeTransaction', [
+      { contract_address: '0x1', entry_point: 'transfer', calldata: ['0x2', 3] },
+    ])
+    await ui.answer('review', true)
+    expect((await sent).data).toBe('0xabc')
+    expect(ui.api.execute).toHaveBeenCalledWith(DAPP, [
+      { contractAddress: '0x1', entrypoint: 'transfer', calldata: ['0x2', 3] },
+    ])
+    const executed = ui.mutate('execute', [{ contractAddress: '0x1', entrypoint: 'go', calldata: [10n] }])
+    await ui.answer('review', true)
+    expect((await executed).data).toBe('0xabc')
+    expect(ui.api.execute).toHaveBeenLastCalledWith(DAPP, [
+      { contractAddress: '0x1', entrypoint: 'go', calldata: ['0xa'] },
+    ])
+    const refused = ui.mutate('execute', [{ contractAddress: '0x1', entrypoint: 'go' }])
+    await ui.answer('review', false)
+    expect((await refused).error?.message).toBe('User rejected request')
+    expect(ui.api.execute).toHaveBeenCalledTimes(2)
+    expect((await ui.mutate('deploymentData')).data).toMatchObject({ version: 1 })
+  })
+
+  it('addStarknetChain, switchStarknetChain and watchAsset are not implemented', async () => {
+    const ui = setup()
+    for (const path of ['addStarknetChain', 'switchStarknetChain', 'watchAsset']) {
+      expect((await ui.mutate(path)).error?.message).toBe('not implemented')
+    }
+  })
+})
+
+describe('updateModal', () => {
+  it('hides while idle, shows at the screen size when a prompt opens, hides again after', async () => {
+    const ui = setup({ connected: true })
+    const events: unknown[] = []
+    ui.server.receive(requestEnvelope('sub', 'subscription', 'updateModal'), {
+      post(message) {
+        const envelope = parseEnvelope(message)
+        if (envelope?.kind === 'result' && envelope.message.trpc.result.type === 'data')
+          events.push(envelope.message.trpc.result.data)
+      },
+    })
+    await vi.waitFor(() => expect(events).toEqual([{ action: 'hide' }]))
+    const sent = ui.mutate('addInvokeTransaction', { contract_address: '0x1', entry_point: 'go' })
+    await ui.answer('review', true)
+    await sent
+    await vi.waitFor(() =>
+      expect(events).toEqual([
+        { action: 'hide' },
+        { action: 'updateSize', width: 385, height: 775 },
+        { action: 'show' },
+        { action: 'hide' },
+      ]),
+    )
+    ui.server.close()
+  })
+})
