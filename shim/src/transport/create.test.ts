@@ -127,4 +127,31 @@ describe('Messenger.create', () => {
     wallet.reply({ id: wallet.requests[0]!.id, result: { type: 'stopped' } })
     expect(onComplete).toHaveBeenCalledOnce()
   })
+
+  it('fails the request, not the process, when the channel cannot post', async () => {
+    const [channel] = Messenger.memory()
+    const messenger = Messenger.create({
+      ...channel,
+      post() {
+        throw new Error('Port disconnected prematurely')
+      },
+    })
+    const error = await new Promise<Error>((resolve) =>
+      messenger.send(
+        { type: 'mutation', path: 'enable', input: undefined },
+        { next() {}, complete() {}, error: resolve },
+      ),
+    )
+    expect(error.message).toBe('Port disconnected prematurely')
+  })
+
+  it('does not send subscription.stop for a subscription that was never posted', async () => {
+    const { wallet, client } = setup({ ready: false })
+    const subscription = client.ticks.subscribe(undefined, { onData() {} })
+    subscription.unsubscribe()
+    wallet.open()
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(wallet.requests).toEqual([])
+  })
 })

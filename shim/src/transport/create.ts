@@ -67,56 +67,58 @@ export function create(channel: Channel, options: CreateOptions = {}): Messenger
         return () => {}
       }
       const id = makeId()
-      let active = true
       // Queries and mutations finish with their first result; subscriptions run until stopped.
-      const tracked: Observer =
-        operation.type === 'subscription'
-          ? observer
-          : {
-              next(result) {
-                pending.delete(id)
-                observer.next(result)
-                observer.complete()
-              },
-              error: (error) => observer.error(error),
-              complete: () => observer.complete(),
-            }
+      const once = operation.type !== 'subscription'
+      let state: 'waiting' | 'posted' | 'done' = 'waiting'
+      const finish = () => {
+        state = 'done'
+        pending.delete(id)
+      }
       pending.set(id, {
-        next: (result) => active && tracked.next(result),
-        error: (error) => {
-          if (!active) return
-          active = false
-          tracked.error(error)
+        next(result) {
+          if (state === 'done') return
+          if (once) finish()
+          observer.next(result)
+          if (once) observer.complete()
         },
-        complete: () => {
-          if (!active) return
-          active = false
-          tracked.complete()
+        error(error) {
+          if (state === 'done') return
+          finish()
+          observer.error(error)
+        },
+        complete() {
+          if (state === 'done') return
+          finish()
+          observer.complete()
         },
       })
-      channel.ready().then(
-        () => {
-          if (!active || destroyed) return
+      const fail = (error: unknown) =>
+        pending.get(id)?.error(error instanceof Error ? error : transportError('unknown'))
+      channel.ready().then(() => {
+        if (state !== 'waiting' || destroyed) return
+        try {
           channel.post({
             id,
             jsonrpc: '2.0',
             method: operation.type,
             params: { path: operation.path, input: operation.input },
           })
-        },
-        (error: unknown) => {
-          pending.delete(id)
-          if (!active) return
-          active = false
-          observer.error(error instanceof Error ? error : transportError('unknown'))
-        },
-      )
+          state = 'posted'
+        } catch (error) {
+          fail(error)
+        }
+      }, fail)
       return () => {
-        if (!active) return
-        active = false
-        const wasPending = pending.delete(id)
-        if (wasPending && operation.type === 'subscription' && !destroyed) {
-          channel.post({ id, jsonrpc: '2.0', method: 'subscription.stop' })
+        const posted = state === 'posted'
+        if (state === 'done') return
+        finish()
+        // Only a subscription the wallet knows about needs stopping.
+        if (posted && !once && !destroyed) {
+          try {
+            channel.post({ id, jsonrpc: '2.0', method: 'subscription.stop' })
+          } catch {
+            // the wallet window is gone: nothing left to stop
+          }
         }
       }
     },
