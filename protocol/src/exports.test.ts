@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import * as errors from './errors'
+import * as main from './index'
+import * as router from './router'
+import * as rpc from './rpc'
+
+// Like wagmi's exports test: any added, renamed or removed public export shows up in review.
+describe('public exports', () => {
+  it('@webwallet/protocol', () => {
+    expect(Object.keys(main).sort()).toMatchSnapshot()
+  })
+  it('@webwallet/protocol/rpc', () => {
+    expect(Object.keys(rpc).sort()).toMatchSnapshot()
+  })
+  it('@webwallet/protocol/router', () => {
+    expect(Object.keys(router).sort()).toMatchSnapshot()
+  })
+
+  it('registers every exported coded error class', () => {
+    const exported = (Object.values(errors) as unknown[])
+      .map((v) => (typeof v === 'function' ? (v as { code?: unknown }).code : undefined))
+      .filter((code): code is string => typeof code === 'string')
+      .sort()
+    expect(exported).toEqual([...errors.ERROR_CLASSES.keys()].sort())
+  })
+})

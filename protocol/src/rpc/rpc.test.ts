@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import { ModalEventSchema, oneOrMany, PROCEDURES } from './procedures'
+import { parseWalletRequest, WALLET_REQUESTS } from './walletApi'
+
+describe('wallet_* requests', () => {
+  it.each([
+    [{ type: 'wallet_requestAccounts', params: { silent_mode: true } }, true],
+    [{ type: 'wallet_requestAccounts' }, true],
+    [{ type: 'wallet_requestChainId' }, true],
+    [{ type: 'wallet_getPermissions' }, true],
+    [
+      {
+        type: 'wallet_addInvokeTransaction',
+        params: { calls: [{ contract_address: '0x1', entry_point: 'approve' }] },
+      },
+      true,
+    ],
+    [{ type: 'wallet_addInvokeTransaction', params: { calls: [] } }, false],
+    [{ type: 'wallet_switchStarknetChain', params: { chainId: '0x1' } }, true],
+    [{ type: 'wallet_watchAsset', params: { type: 'ERC20', options: { address: '0x1' } } }, true],
+    [{ type: 'wallet_watchAsset', params: { type: 'ERC721', options: { address: '0x1' } } }, false],
+    [{ type: 'wallet_addStarknetChain', params: { id: 'x', chain_id: '0x1', chain_name: 'X' } }, true],
+    [{ type: 'wallet_deploymentData' }, true],
+    [{ type: 'wallet_supportedSpecs' }, true],
+  ])('%j valid: %s', (call, valid) => {
+    expect(parseWalletRequest(call).success).toBe(valid)
+  })
+
+  it('answers "not implemented" for unknown types', () => {
+    expect(parseWalletRequest({ type: 'wallet_teleport' })).toEqual({
+      success: false,
+      message: 'not implemented',
+    })
+    expect(parseWalletRequest(null)).toEqual({ success: false, message: 'not implemented' })
+  })
+
+  it('validates results', () => {
+    expect(
+      WALLET_REQUESTS.wallet_addInvokeTransaction.result.safeParse({ transaction_hash: '0x1' }).success,
+    ).toBe(true)
+    expect(WALLET_REQUESTS.wallet_requestAccounts.result.safeParse('0x1').success).toBe(false)
+  })
+})
+
+describe('procedure schemas', () => {
+  it('has every procedure of the spec', () => {
+    expect(Object.keys(PROCEDURES).sort()).toEqual(
+      [
+        'authorize',
+        'connect',
+        'connectWebwallet',
+        'connectWebwalletSSO',
+        'connectAndSignSession',
+        'enable',
+        'execute',
+        'signMessage',
+        'signTypedData',
+        'getLoginStatus',
+        'requestAccounts',
+        'requestChainId',
+        'getPermissions',
+        'addInvokeTransaction',
+        'deploymentData',
+        'addStarknetChain',
+        'switchStarknetChain',
+        'watchAsset',
+        'updateModal',
+      ].sort(),
+    )
+  })
+
+  it('execute takes the starknet.js argument tuple and normalises calls to a list', () => {
+    const call = { contractAddress: '0x1', entrypoint: 'go' }
+    expect(PROCEDURES.execute.input.parse([call])).toEqual([[call], undefined, undefined])
+    expect(PROCEDURES.execute.input.parse([[call], [], { nonce: 1 }])).toEqual([[call], [], { nonce: 1 }])
+    const bad = PROCEDURES.execute.input.safeParse([call, [], { nonce: 1.5 }])
+    expect(bad.error?.issues[0]).toMatchObject({
+      path: [2, 'nonce'],
+      message: 'Only hex, integers and bigint are supported in calldata',
+    })
+    expect(PROCEDURES.execute.input.safeParse([call, [], {}, 'extra']).success).toBe(false)
+  })
+
+  it('oneOrMany rejects an empty list', () => {
+    expect(oneOrMany(PROCEDURES.signMessage.output).safeParse([]).error?.issues[0]?.message).toBe(
+      'Call list must not be empty',
+    )
+  })
+
+  it.each([
+    [{ action: 'show' }, true],
+    [{ action: 'updateSize', width: 380, height: 420 }, true],
+    [{ action: 'updateHeight', height: -1 }, false],
+    [{ action: 'resize' }, false],
+  ])('modal event %j valid: %s', (event, valid) => {
+    expect(ModalEventSchema.safeParse(event).success).toBe(valid)
+  })
+})
