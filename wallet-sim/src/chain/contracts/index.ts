@@ -1,4 +1,6 @@
 // Registers the built-in contract classes. Importing this module (genesis.ts does) makes them known.
+// The Argent account registers itself in ./argent/index.ts; importing it here puts it on every chain.
+import './argent/index'
 import { registerContractClass } from '../registry'
 import { OzAccountClass } from './account'
 import { CounterClass } from './counter'
