@@ -10,6 +10,7 @@ import {
 } from '@webwallet/protocol'
 import { type ChooseTransportOptions, chooseTransport } from '../transport/choose'
 import { createEvents, type WalletEventHandlers, type WalletEventName } from './events'
+import type { WalletCall } from './procedures'
 import { routeRequest, type WalletRequest } from './request'
 import { readSessionResult, type SessionSignRequest, type SessionSignResult, sessionError } from './session'
 import {
@@ -82,20 +83,20 @@ export function createConnector(options: ConnectorOptions = {}) {
     return wallet
   }
   /** Shows the wallet synchronously when the transport is known, then runs the procedure. */
-  const invoke = (procedure: string, input?: unknown): Promise<unknown> => {
+  const invoke = (call: WalletCall): Promise<unknown> => {
     try {
       const ready = wallet ?? (chosen ? ensure(chosen) : undefined)
       if (ready) {
-        ready.show(procedure, input)
-        return ready.mutate(procedure, input)
+        ready.show(call)
+        return ready.mutate(call)
       }
     } catch (error) {
       return Promise.reject(error)
     }
     return choice().then((kind) => {
       const late = ensure(kind)
-      late.show(procedure, input)
-      return late.mutate(procedure, input)
+      late.show(call)
+      return late.mutate(call)
     })
   }
   const setAccounts = (accounts: string[] | undefined) => {
@@ -121,13 +122,11 @@ export function createConnector(options: ConnectorOptions = {}) {
 
     /** Logs in through the wallet and stores the first account; 'connection failed' on other errors. */
     async connect(): Promise<ConnectResult> {
-      const sso = options.ssoToken !== undefined
-      const pending = sso
-        ? invoke('connectWebwalletSSO', {
-            token: options.ssoToken,
-            authorizedPartyId: options.authorizedPartyId,
-          })
-        : invoke('connectWebwallet', { theme: options.theme ?? 'dark' })
+      const { ssoToken, authorizedPartyId } = options
+      const pending =
+        ssoToken === undefined
+          ? invoke({ procedure: 'connectWebwallet', input: { theme: options.theme ?? 'dark' } })
+          : invoke({ procedure: 'connectWebwalletSSO', input: { token: ssoToken, authorizedPartyId } })
       let result: ConnectResult
       try {
         result = readConnectResult(await pending)
@@ -156,7 +155,7 @@ export function createConnector(options: ConnectorOptions = {}) {
       // A closed popup cannot be asked without a click: rely on what the wallet granted at connect.
       if (wallet.kind === 'popup' && !wallet.dialog?.window()) return account !== undefined
       try {
-        const permissions = await wallet.mutate('getPermissions')
+        const permissions = await wallet.mutate({ procedure: 'getPermissions', input: undefined })
         return Array.isArray(permissions) && permissions.includes(PERMISSION_ACCOUNTS)
       } catch {
         return false
@@ -172,7 +171,7 @@ export function createConnector(options: ConnectorOptions = {}) {
     /** The wallet's chain id (asked again each time; networkChanged fires when it differs). */
     async chainId(): Promise<string> {
       if (!wallet) throw new ConnectorNotConnectedError()
-      const next = await wallet.mutate('requestChainId')
+      const next = await wallet.mutate({ procedure: 'requestChainId', input: undefined })
       if (typeof next !== 'string') throw new ConnectionFailedError()
       setChainId(next)
       return next
@@ -182,7 +181,7 @@ export function createConnector(options: ConnectorOptions = {}) {
     async connectAndSignSession(request: SessionSignRequest): Promise<SessionSignResult> {
       let result: SessionSignResult
       try {
-        result = readSessionResult(await invoke('connectAndSignSession', request))
+        result = readSessionResult(await invoke({ procedure: 'connectAndSignSession', input: request }))
       } catch (error) {
         throw sessionError(error)
       }
@@ -195,7 +194,7 @@ export function createConnector(options: ConnectorOptions = {}) {
     async request(call: WalletRequest): Promise<unknown> {
       const route = routeRequest(call)
       if ('local' in route) return route.local
-      const result = await invoke(route.procedure, route.input)
+      const result = await invoke(route)
       if (route.procedure === 'requestAccounts' && isStringArray(result)) setAccounts(result)
       if (route.procedure === 'requestChainId' && typeof result === 'string') setChainId(result)
       // The router answers the hash; the wallet API wants {transaction_hash}.

@@ -1,4 +1,5 @@
 import { NotImplementedError } from '@webwallet/protocol'
+import type { WalletCall, WalletInputs } from './procedures'
 
 /** A get-starknet wallet API call (`{type, params}`), as `StarknetWindowObject.request` takes it. */
 export type WalletRequest = { type: string; params?: unknown }
@@ -8,7 +9,7 @@ export const SUPPORTED_SPECS = ['0.9', '0.10'] as const
 export const SUPPORTED_WALLET_API = ['0.7', '0.8'] as const
 
 /** How one wallet API type is served: by a wallet procedure, locally, or not at all. */
-export type RequestRoute = { procedure: string; input: unknown } | { local: unknown }
+export type RequestRoute = WalletCall | { local: unknown }
 
 /**
  * Maps a `wallet_*` request of SPEC.md section 7 to the wallet procedure and input that serve it.
@@ -28,9 +29,9 @@ export function routeRequest({ type, params }: WalletRequest): RequestRoute {
     case 'wallet_getPermissions':
       return { procedure: 'getPermissions', input: undefined }
     case 'wallet_signTypedData':
-      return { procedure: 'signTypedData', input: [params] }
+      return { procedure: 'signTypedData', input: [params] as WalletInputs['signTypedData'] }
     case 'wallet_addInvokeTransaction':
-      return { procedure: 'addInvokeTransaction', input: p.calls }
+      return { procedure: 'addInvokeTransaction', input: p.calls as WalletInputs['addInvokeTransaction'] }
     case 'wallet_deploymentData':
       return { procedure: 'deploymentData', input: undefined }
     case 'wallet_supportedSpecs':

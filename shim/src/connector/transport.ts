@@ -5,6 +5,7 @@ import type { WebSocketConstructor } from '../transport/fromWebSocket'
 import { callLink, messengerLink } from '../transport/link'
 import * as Messenger from '../transport/Messenger'
 import { popupPlacement } from './placement'
+import type { WalletCall } from './procedures'
 
 /** Where the wallet runs: an iframe modal, a popup window, or wallet-sim over WebSocket (headless). */
 export type TransportKind = 'iframe' | 'popup' | 'websocket'
@@ -30,9 +31,9 @@ export type WalletTransport = {
    * Shows the wallet for a procedure (popups open synchronously here: call it inside the user's click,
    * before any await). Throws 'Could not open popup' when blocked.
    */
-  show(procedure: string, input?: unknown): void
+  show(call: WalletCall): void
   /** Runs one wallet mutation; rejects with the coded error. */
-  mutate(procedure: string, input?: unknown): Promise<unknown>
+  mutate(call: WalletCall): Promise<unknown>
   destroy(): void
 }
 
@@ -42,8 +43,9 @@ export type WalletTransport = {
  *
  * @example
  * const wallet = openTransport('popup', { walletUrl: 'https://web.argent.xyz', brandName: 'Argent' })
- * wallet.show('requestAccounts')
- * const accounts = await wallet.mutate('requestAccounts', { silent_mode: false })
+ * const call = { procedure: 'requestAccounts', input: { silent_mode: false } } as const
+ * wallet.show(call)
+ * const accounts = await wallet.mutate(call)
  */
 export function openTransport(kind: TransportKind, options: OpenTransportOptions): WalletTransport {
   const doc = options.document ?? (globalThis as { document?: Document }).document
@@ -89,10 +91,10 @@ export function openTransport(kind: TransportKind, options: OpenTransportOptions
   return {
     kind,
     dialog,
-    show(procedure, input) {
+    show({ procedure, input }) {
       if (kind === 'popup') dialog?.open(popupPlacement(procedure, input))
     },
-    mutate: (procedure, input) => client.mutation(procedure, input),
+    mutate: ({ procedure, input }) => client.mutation(procedure, input),
     destroy() {
       stopModal?.()
       messenger.destroy()
