@@ -2,6 +2,8 @@
 export { type AllowlistConfig, createAllowlistRouter, DEFAULT_ALLOWED_DAPPS } from './allowlist/router'
 export { type BackendConfig, type BackendDependencies, createBackendRouter } from './backend/router'
 export { buildCatalog, type CatalogEntry, type DemoToken, ETH_ADDRESS, STRK_ADDRESS } from './backend/tokens'
+export type { SessionRecord } from './cosigner/checks'
+export { type CosignerDependencies, createCosignerRouter } from './cosigner/router'
 export { ApprovalMode, type ApprovalPolicy, createApprovalPolicy } from './dev/approval'
 export { type FaultInjectorOptions, faultInjector, SIGNATURE_HEADER } from './dev/faultInjector'
 export { createFaultRegistry, type Fault, type FaultRegistry, FaultSpec } from './dev/faults'

@@ -102,6 +102,7 @@ it('exports the public API', () => {
     'createAllowlistRouter',
     'createApprovalPolicy',
     'createBackendRouter',
+    'createCosignerRouter',
     'createDevRouter',
     'createFaultRegistry',
     'createInbox',

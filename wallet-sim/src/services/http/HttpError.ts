@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly messages: readonly string[] = [message],
+    /** Extra fields of the answer body, e.g. the cosigner's `status` that the SDK reads. */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message)
   }
@@ -34,7 +36,10 @@ export interface ErrorBody {
  */
 export const handleErrors: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
   const body = toErrorBody(error)
-  res.status(body.status).json({ code: body.code, message: body.message, messages: body.messages })
+  const details = error instanceof HttpError ? error.details : {}
+  res
+    .status(body.status)
+    .json({ ...details, code: body.code, message: body.message, messages: body.messages })
 }
 
 function toErrorBody(error: unknown): ErrorBody & { status: number } {

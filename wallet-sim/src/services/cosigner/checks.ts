@@ -1,0 +1,119 @@
+import { type Felt, selectorFromName, verifySignerSignature } from '@webwallet/protocol/session'
+import { HttpError } from '../http/HttpError'
+import type { CosignerSession } from './requests'
+
+/** A session as the wallet registered it, when the cosigner is given a way to look sessions up. */
+export interface SessionRecord {
+  /** Contract address and selector (hex) or entry-point name. */
+  allowedMethods: readonly { contractAddress: string; selector: string }[]
+  /** Seconds since the epoch. */
+  expiresAt: number | bigint
+}
+
+export interface CosignerCall {
+  to: Felt
+  selector: Felt
+  calldata: readonly Felt[]
+}
+
+/**
+ * A refusal: 403 with a `status` word in the body, which the SDK's 'Sign session error' carries.
+ *
+ * @example
+ * throw refuse('sessionExpired', 'The session has expired')
+ */
+export function refuse(status: string, message: string): HttpError {
+  return new HttpError(403, 'FORBIDDEN', message, [message], { status })
+}
+
+/**
+ * The session authorisation must be Argent's `[n, (0, pubkey, r, s)…]` over the session hash, with every
+ * signature valid and one of them the guardian's (this cosigner's key): the wallet authorised this session.
+ */
+export function checkAuthorisation(session: CosignerSession, guardianPublicKey: Felt): void {
+  const felts = session.sessionAuthorisation.map((value) => BigInt(value))
+  const count = Number(felts[0] ?? 0n)
+  const hash = BigInt(session.sessionHash)
+  const invalid = () =>
+    refuse('invalidSessionAuthorisation', 'The session authorisation is not signed by owner and guardian')
+  if (count < 2 || felts.length !== 1 + 4 * count) throw invalid()
+  const signers: Felt[] = []
+  for (let i = 0; i < count; i++) {
+    const [variant, signer, r, s] = felts.slice(1 + 4 * i, 5 + 4 * i)
+    if (variant !== 0n || signer === undefined || r === undefined || s === undefined) throw invalid()
+    if (!verifySignerSignature(hash, { signer, r, s })) throw invalid()
+    signers.push(signer)
+  }
+  if (!signers.includes(guardianPublicKey)) throw invalid()
+}
+
+/** The session key's signature over poseidon(hash, session hash, cache flag) must verify. */
+export function checkSessionSignature(session: CosignerSession, messageHash: Felt): void {
+  const { signer } = session.sessionSignature
+  const r = signer.r ?? session.sessionSignature.r
+  const s = signer.s ?? session.sessionSignature.s
+  const valid =
+    r !== undefined &&
+    s !== undefined &&
+    verifySignerSignature(messageHash, { signer: BigInt(signer.publicKey), r: BigInt(r), s: BigInt(s) })
+  if (!valid) throw refuse('invalidSessionSignature', 'The session signature does not match the transaction')
+}
+
+/**
+ * The calls of an account's `__execute__` calldata: `[n, (to, selector, len, …calldata)…]`.
+ *
+ * @example
+ * decodeMulticall([1n, 0xabcn, 0x1n, 0n]) // [{ to: 0xabcn, selector: 1n, calldata: [] }]
+ */
+export function decodeMulticall(calldata: readonly Felt[]): CosignerCall[] {
+  const bad = () => refuse('invalidCalldata', 'The transaction calldata is not a list of calls')
+  const count = Number(calldata[0] ?? -1n)
+  if (count < 1) throw bad()
+  const calls: CosignerCall[] = []
+  let at = 1
+  for (let i = 0; i < count; i++) {
+    const [to, selector, length] = calldata.slice(at, at + 3)
+    if (to === undefined || selector === undefined || length === undefined) throw bad()
+    const end = at + 3 + Number(length)
+    if (end > calldata.length) throw bad()
+    calls.push({ to, selector, calldata: calldata.slice(at + 3, end) })
+    at = end
+  }
+  if (at !== calldata.length) throw bad()
+  return calls
+}
+
+/**
+ * The calls a session may make: never its own account (owner changes, upgrades, escapes), and, when the
+ * session is known, only its allowed methods and only before it expires.
+ */
+export function checkCalls(
+  account: Felt,
+  calls: readonly CosignerCall[],
+  record: SessionRecord | undefined,
+  nowSeconds: number,
+): void {
+  if (calls.some((call) => call.to === account)) {
+    throw refuse('forbiddenCall', 'A session may not call its own account')
+  }
+  if (record === undefined) return
+  if (BigInt(record.expiresAt) <= BigInt(nowSeconds))
+    throw refuse('sessionExpired', 'The session has expired')
+  const allowed = new Set(
+    record.allowedMethods.map(
+      ({ contractAddress, selector }) => `${BigInt(contractAddress)}:${selectorOf(selector)}`,
+    ),
+  )
+  for (const call of calls) {
+    if (!allowed.has(`${call.to}:${call.selector}`)) {
+      throw refuse(
+        'methodNotAllowed',
+        `The session does not allow selector 0x${call.selector.toString(16)} on 0x${call.to.toString(16)}`,
+      )
+    }
+  }
+}
+
+function selectorOf(selector: string): Felt {
+  return /^0x[0-9a-fA-F]+$/.test(selector) ? BigInt(selector) : selectorFromName(selector)
+}

@@ -1,0 +1,116 @@
+import {
+  chainIdFelt,
+  type Felt,
+  type OutsideExecution,
+  outsideExecutionHash,
+  publicKeyOf,
+  selectorFromName,
+  sessionMessageHash,
+  signHash,
+  toHex,
+} from '@webwallet/protocol/session'
+import express, { Router } from 'express'
+import { parseTransaction, transactionHash } from '../../chain/transaction'
+import { cors } from '../http/cors'
+import { handleErrors } from '../http/HttpError'
+import { validate } from '../http/validate'
+import {
+  type CosignerCall,
+  checkAuthorisation,
+  checkCalls,
+  checkSessionSignature,
+  decodeMulticall,
+  refuse,
+  type SessionRecord,
+} from './checks'
+import { type CosignerSession, SignSessionBody, SignSessionEfoBody } from './requests'
+
+export interface CosignerDependencies {
+  /** The guardian key every simulated account has (the wallet's `DEFAULT_GUARDIAN_PRIVATE_KEY`). */
+  guardianPrivateKey: string
+  /** Chain ids it co-signs for (names or hex); default SN_SEPOLIA and SN_MAIN. */
+  chainIds?: readonly string[]
+  /** Seconds since the epoch: the simulator's clock (default `Date.now() / 1000`). */
+  now?: () => number
+  /** The session behind a hash, when the wallet registers them: enables allowed-method and expiry checks. */
+  lookupSession?: (sessionHash: string) => SessionRecord | undefined | Promise<SessionRecord | undefined>
+}
+
+/**
+ * The session cosigner (mount it at `/cosigner`): checks the session authorisation (owner + this guardian),
+ * the session key's signature over the transaction or outside execution, and the calls, then answers the
+ * guardian's signature over poseidon(hash, session hash, cache flag) as `{signature: {publicKey, r, s}}`.
+ *
+ * @example
+ * app.use('/cosigner', createCosignerRouter({ guardianPrivateKey: DEFAULT_GUARDIAN_PRIVATE_KEY }))
+ */
+export function createCosignerRouter(deps: CosignerDependencies): Router {
+  const guardianPublicKey = publicKeyOf(deps.guardianPrivateKey)
+  const chainIds = new Set((deps.chainIds ?? ['SN_SEPOLIA', 'SN_MAIN']).map((id) => chainIdFelt(id)))
+  const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
+
+  const cosign = async (session: CosignerSession, hash: Felt, account: Felt, calls: CosignerCall[]) => {
+    checkAuthorisation(session, guardianPublicKey)
+    const message = sessionMessageHash(hash, session.sessionHash, session.cacheAuthorisation)
+    checkSessionSignature(session, message)
+    const record =
+      deps.lookupSession === undefined ? undefined : await deps.lookupSession(session.sessionHash)
+    if (deps.lookupSession !== undefined && record === undefined) {
+      throw refuse('unknownSession', 'The cosigner does not know this session')
+    }
+    checkCalls(account, calls, record, now())
+    const { signer, r, s } = signHash(message, deps.guardianPrivateKey)
+    return { signature: { publicKey: toHex(signer), r: toHex(r), s: toHex(s) } }
+  }
+  const checkChain = (chainId: string): Felt => {
+    const felt = chainIdFelt(chainId)
+    if (!chainIds.has(felt)) throw refuse('unsupportedChain', `The cosigner does not serve chain ${chainId}`)
+    return felt
+  }
+
+  const router = Router()
+  router.use(cors({ methods: ['POST'] }))
+  router.use(express.json())
+
+  router.post('/signSession', async (req, res) => {
+    const { session, transaction } = validate(SignSessionBody, req.body, 'body')
+    const chainId = checkChain(transaction.chain_id)
+    let tx: ReturnType<typeof parseTransaction>
+    try {
+      tx = parseTransaction({ ...transaction, type: 'INVOKE', signature: [] }, 'INVOKE')
+    } catch (error) {
+      throw refuse('invalidTransaction', `Invalid transaction: ${(error as Error).message}`)
+    }
+    if (tx.type !== 'INVOKE') throw refuse('invalidTransaction', 'Invalid transaction: expected an INVOKE')
+    const calls = decodeMulticall(tx.calldata)
+    res.json(await cosign(session, transactionHash(tx, chainId), tx.senderAddress, calls))
+  })
+
+  router.post('/signSessionEFO', async (req, res) => {
+    const { session, message } = validate(SignSessionEfoBody, req.body, 'body')
+    const { domain, message: fields } = message.message
+    const chainId = checkChain(domain.chainId)
+    const execution: OutsideExecution = {
+      caller: BigInt(fields.Caller),
+      nonce: BigInt(fields.Nonce),
+      executeAfter: BigInt(fields['Execute After']),
+      executeBefore: BigInt(fields['Execute Before']),
+      calls: fields.Calls.map((call) => ({
+        to: BigInt(call.To),
+        selector: /^0x[0-9a-fA-F]+$/.test(call.Selector)
+          ? BigInt(call.Selector)
+          : selectorFromName(call.Selector),
+        calldata: call.Calldata.map((value) => BigInt(value)),
+      })),
+    }
+    if (execution.executeBefore <= BigInt(now())) {
+      throw refuse('outsideExecutionExpired', 'The outside execution is no longer valid')
+    }
+    const account = BigInt(message.accountAddress)
+    const hash = outsideExecutionHash(execution, account, chainId)
+    res.json(await cosign(session, hash, account, [...execution.calls]))
+  })
+
+  router.use(handleErrors)
+  return router
+}
