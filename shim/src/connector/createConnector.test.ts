@@ -58,6 +58,7 @@ describe('createConnector over WebSocket', () => {
     expect(storage.items.get(LAST_CONNECTED_WALLET_KEY)).toBe('argentWebWallet')
     expect(await connector.ready()).toBe(true)
     expect(connector.transport()).toBe('websocket')
+    expect(connector.websocketState()).toBe('open')
   })
 
   it('is not ready when the wallet does not grant accounts', async () => {

@@ -119,6 +119,8 @@ export function createConnector(options: ConnectorOptions = {}) {
     walletUrl,
     /** The transport in use, once decided. */
     transport: (): TransportKind | undefined => wallet?.kind ?? chosen,
+    /** The WebSocket transport's state: connecting, open or closed (undefined for iframe and popup). */
+    websocketState: () => wallet?.websocketState(),
 
     /** Logs in through the wallet and stores the first account; 'connection failed' on other errors. */
     async connect(): Promise<ConnectResult> {

@@ -1,7 +1,7 @@
 import * as Dialog from '../dialog/Dialog'
 import type { OpenerWindow } from '../dialog/popup'
 import type { Dialog as DialogType, ModalUpdate } from '../dialog/types'
-import type { WebSocketConstructor } from '../transport/fromWebSocket'
+import type { WebSocketChannel, WebSocketConstructor, WebSocketState } from '../transport/fromWebSocket'
 import { callLink, messengerLink } from '../transport/link'
 import * as Messenger from '../transport/Messenger'
 import { popupPlacement } from './placement'
@@ -27,6 +27,8 @@ export type OpenTransportOptions = {
 export type WalletTransport = {
   readonly kind: TransportKind
   readonly dialog: DialogType | undefined
+  /** The socket's state (connecting, open, closed) for the websocket transport; undefined otherwise. */
+  websocketState(): WebSocketState | undefined
   /**
    * Shows the wallet for a procedure (popups open synchronously here: call it inside the user's click,
    * before any await). Throws 'Could not open popup' when blocked.
@@ -51,14 +53,14 @@ export function openTransport(kind: TransportKind, options: OpenTransportOptions
   const doc = options.document ?? (globalThis as { document?: Document }).document
   if (doc) Dialog.removeStale(doc) // headless (Node) has no page to clean
   let dialog: DialogType | undefined
+  let socket: WebSocketChannel | undefined
   let messenger: ReturnType<typeof Messenger.create>
   if (kind === 'websocket') {
-    messenger = Messenger.create(
-      Messenger.fromWebSocket({
-        url: options.websocketUrl ?? websocketUrl(options.walletUrl),
-        WebSocket: options.WebSocket,
-      }),
-    )
+    socket = Messenger.fromWebSocket({
+      url: options.websocketUrl ?? websocketUrl(options.walletUrl),
+      WebSocket: options.WebSocket,
+    })
+    messenger = Messenger.create(socket)
   } else {
     const shown =
       kind === 'iframe'
@@ -91,6 +93,7 @@ export function openTransport(kind: TransportKind, options: OpenTransportOptions
   return {
     kind,
     dialog,
+    websocketState: () => socket?.state(),
     show({ procedure, input }) {
       if (kind === 'popup') dialog?.open(popupPlacement(procedure, input))
     },
