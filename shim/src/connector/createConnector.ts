@@ -69,10 +69,14 @@ export function createConnector(options: ConnectorOptions = {}) {
   let choosing: Promise<TransportKind> | undefined
   const choice = (): Promise<TransportKind> => {
     if (chosen) return Promise.resolve(chosen)
-    choosing ??= chooseTransport({ ...options.choose, walletUrl }).then((kind) => (chosen = kind))
+    // The choice never fails the connector: anything unexpected falls back to the popup.
+    choosing ??= chooseTransport({ ...options.choose, walletUrl }).then(
+      (kind) => (chosen = kind),
+      () => (chosen = 'popup'),
+    )
     return choosing
   }
-  if (mode === 'auto' && typeof window !== 'undefined') void choice().catch(() => {})
+  if (mode === 'auto' && typeof window !== 'undefined') void choice()
 
   let wallet: WalletTransport | undefined
   let account: string | undefined

@@ -164,4 +164,23 @@ describe('createConnector with the popup', () => {
     await vi.waitFor(() => expect(connector.transport()).toBe('iframe'))
     expect(fetch).toHaveBeenCalledWith('https://static.argent.net/webwallet/iframe_whitelist_mainnet.json')
   })
+
+  it('auto: falls back to the popup when the choice itself fails', async () => {
+    const connector = createConnector({
+      url: WALLET,
+      choose: {
+        browser: { userAgent: 'Mozilla/5.0 AppleWebKit/537.36 Chrome/126.0.0.0 Safari/537.36' },
+        storageEstimate: async () => ({ quota: 8 * 1024 ** 3 }),
+        heapLimit: 1024 ** 3,
+        hostname: window.location.hostname,
+        fetch: async () => new Response('{"allowedDapps":[]}'),
+        caches: {
+          open: () => {
+            throw new Error('storage disabled')
+          },
+        } as never,
+      },
+    })
+    await vi.waitFor(() => expect(connector.transport()).toBe('popup'))
+  })
 })
