@@ -123,8 +123,22 @@ export class Chain {
 
   /** The state a block id reads: pre_confirmed sees pending writes; every other block the latest state. */
   stateAt(id: BlockId): State {
-    this.resolveBlock(id)
-    return 'tag' in id && id.tag === 'pre_confirmed' ? this.pending : this.base
+    const block = this.resolveBlock(id)
+    if (block === 'pending') return this.pending
+    if (block.number === this.latest.number) return this.base
+    return this.historicState(block.number)
+  }
+
+  private historic: { number: number; state: State } | undefined
+
+  // The state after an older block: the blocks' state diffs replayed from genesis (cached for the
+  // last block asked), so reads and calls at a past block see that block's values.
+  private historicState(number: number): State {
+    if (this.historic?.number === number) return this.historic.state
+    const state = new State()
+    for (const block of this.blocks.slice(0, number + 1)) applyDiffJson(state, block.stateDiff)
+    this.historic = { number, state }
+    return state
   }
 
   /** The committed block of an id, or 'pending' for pre_confirmed; throws 24 when unknown. */
@@ -335,6 +349,22 @@ export class Chain {
 /** sha256 of a text, cut to 250 bits so that it is a felt. */
 const digestFelt = (text: string): bigint =>
   BigInt(`0x${createHash('sha256').update(text).digest('hex')}`) >> 6n
+
+type DiffJson = {
+  storage_diffs: { address: string; storage_entries: { key: string; value: string }[] }[]
+  deployed_contracts: { address: string; class_hash: string }[]
+  replaced_classes: { contract_address: string; class_hash: string }[]
+  nonces: { contract_address: string; nonce: string }[]
+}
+
+function applyDiffJson(state: State, json: JsonObject): void {
+  const diff = json as unknown as DiffJson
+  for (const d of diff.storage_diffs)
+    for (const e of d.storage_entries) state.setStorage(BigInt(d.address), BigInt(e.key), BigInt(e.value))
+  for (const d of diff.deployed_contracts) state.setClassHash(BigInt(d.address), BigInt(d.class_hash))
+  for (const d of diff.replaced_classes) state.setClassHash(BigInt(d.contract_address), BigInt(d.class_hash))
+  for (const n of diff.nonces) state.setNonce(BigInt(n.contract_address), BigInt(n.nonce))
+}
 
 const transactionJsonOf = (o: TxOutcome): JsonObject => toRpcTransaction(o.tx) as JsonObject
 

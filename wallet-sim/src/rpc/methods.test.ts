@@ -255,6 +255,32 @@ describe('starknet_ methods', () => {
   })
 })
 
+describe('historical state', () => {
+  it('reads storage, nonces and calls as of an older block', () => {
+    const { ok, transfer, a, b } = setup()
+    ok('starknet_addInvokeTransaction', { invoke_transaction: transfer(0n, 100n) })
+    ok('starknet_addInvokeTransaction', { invoke_transaction: transfer(1n, 100n) })
+    const nonceAt = (block_id: unknown) =>
+      ok('starknet_getNonce', { block_id, contract_address: toHex(a.address) })
+    expect([nonceAt({ block_number: 0 }), nonceAt({ block_number: 1 }), nonceAt('latest')]).toEqual([
+      '0x0',
+      '0x1',
+      '0x2',
+    ])
+    const balanceAt = (block_id: unknown) =>
+      ok<string[]>('starknet_call', {
+        request: {
+          contract_address: toHex(ETH_ADDRESS),
+          entry_point_selector: toHex(selectorOf('balance_of')),
+          calldata: [toHex(b.address)],
+        },
+        block_id,
+      })[0]
+    expect(BigInt(balanceAt({ block_number: 1 })!)).toBe(10n ** 21n + 100n)
+    expect(BigInt(balanceAt('latest')!)).toBe(10n ** 21n + 200n)
+  })
+})
+
 describe('devnet_ methods', () => {
   it('mints, moves time, creates blocks, dumps, loads and restarts', () => {
     const { ok, sim, a, transfer } = setup({ seed: 7 })

@@ -111,8 +111,8 @@ export const starknetMethods: Record<string, Method> = {
     run: (c, p) => {
       const b = c.resolveBlock(blockId(p.block_id))
       if (b === 'pending') {
-        const diffs = blockTxs(c, b).map((t) => t.trace.state_diff)
-        return { old_root: c.latest.newRoot, state_diff: mergeDiffJson(diffs as JsonObject[]) }
+        const wasDeployed = (a: bigint) => c.base.getClassHash(a) !== 0n
+        return { old_root: c.latest.newRoot, state_diff: stateDiffJson(c.pending, wasDeployed) }
       }
       return {
         block_hash: b.hash,
@@ -257,16 +257,3 @@ export const starknetMethods: Record<string, Method> = {
 }
 
 const simulatedTrace = (r: FeeEstimate) => traceJson(r.outcome, stateDiffJson(r.outcome.stateDiff))
-
-function mergeDiffJson(diffs: JsonObject[]): JsonObject {
-  const out: Record<string, Json[]> = {
-    storage_diffs: [],
-    deprecated_declared_classes: [],
-    declared_classes: [],
-    deployed_contracts: [],
-    replaced_classes: [],
-    nonces: [],
-  }
-  for (const d of diffs) for (const k of Object.keys(out)) out[k]!.push(...((d[k] as Json[]) ?? []))
-  return out
-}
