@@ -25,6 +25,8 @@ export interface SessionAccountOptions {
   readonly paymaster?: Paymaster | undefined
   /** How to deploy a counterfactual account on the self-paid route (see {@link Deployer}). */
   readonly deployer?: Deployer | undefined
+  /** The gas token the paymaster route pays in by default (else the first one the account holds). */
+  readonly gasTokenAddress?: string | undefined
 }
 
 /**
@@ -86,17 +88,26 @@ export class SessionAccount {
     if (!(await this.isDeployed())) {
       if (this.options.deployer) await this.deploy()
       else if (paymaster)
-        return executeGasless(this.ctx, paymaster, compiled, { deploy: true, ...gasToken(options) })
+        return executeGasless(this.ctx, paymaster, compiled, {
+          deploy: true,
+          ...gasToken(options, this.options.gasTokenAddress),
+        })
       else await this.deploy()
     }
     if (paymaster && (options.gasless || paymaster.sponsored)) {
-      return executeGasless(this.ctx, paymaster, compiled, { deploy: false, ...gasToken(options) })
+      return executeGasless(this.ctx, paymaster, compiled, {
+        deploy: false,
+        ...gasToken(options, this.options.gasTokenAddress),
+      })
     }
     try {
       return await invokeWithSession(this.ctx, compiled, options)
     } catch (error) {
       if (!paymaster || !shouldRetryGasless(error)) throw error
-      return executeGasless(this.ctx, paymaster, compiled, { deploy: false, ...gasToken(options) })
+      return executeGasless(this.ctx, paymaster, compiled, {
+        deploy: false,
+        ...gasToken(options, this.options.gasTokenAddress),
+      })
     }
   }
 
@@ -120,6 +131,7 @@ export class SessionAccount {
   }
 }
 
-function gasToken(options: ExecuteOptions) {
-  return options.gasTokenAddress === undefined ? {} : { gasTokenAddress: options.gasTokenAddress }
+function gasToken(options: ExecuteOptions, fallback: string | undefined) {
+  const gasTokenAddress = options.gasTokenAddress ?? fallback
+  return gasTokenAddress === undefined ? {} : { gasTokenAddress }
 }

@@ -1,4 +1,4 @@
-import type { DeploymentPayload, Session as StoredSession } from '@webwallet/protocol'
+import { type DeploymentPayload, normalizeAddress, type Session as StoredSession } from '@webwallet/protocol'
 import { sessionHash, shortString, toHex } from '@webwallet/protocol/session'
 import type { SessionRequest } from './request'
 import type { ActiveSession } from './signature'
@@ -27,7 +27,7 @@ export function signedSession(request: SessionRequest, answer: WalletSessionAnsw
     })),
     sessionKey: { publicKey: sessionKey.publicKey, privateKey: '' },
     expiresAt: Number(session.expiresAt),
-    address: toHex(answer.address),
+    address: normalizeAddress(answer.address),
     chainId: answer.chainId,
     authorisationSignature: answer.signature.map((s) => toHex(s)),
     hash: toHex(sessionHash(session, answer.address, answer.chainId)),

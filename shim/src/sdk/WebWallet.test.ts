@@ -1,0 +1,216 @@
+import { CHAIN_IDS, type SessionSignRequest } from '@webwallet/protocol'
+import { serializeSignerSignatures, signHash, toHex } from '@webwallet/protocol/session'
+import { RpcProvider, typedData } from 'starknet'
+import { RpcProvider as RpcProviderV8 } from 'starknet-v8'
+import { describe, expect, it, vi } from 'vitest'
+import { memoryKeyStore } from '../storage/keyVault'
+import { memoryStorage } from '../storage/storage'
+import { paymasterBase } from './options'
+import { WebWallet } from './WebWallet'
+
+const ACCOUNT = '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
+const GAME = '0x00000000000000000000000000000000000000000000000000000000000a11ce'
+const OWNER_KEY = '0x5a5a5a'
+const GUARDIAN_KEY = '0x6b6b6b'
+const NOW = 1_800_000_000_000
+
+/** A wallet double: signs the session typed data as the account's owner and guardian would. */
+function fakeConnector(overrides: { answer?: Record<string, unknown>; fail?: Error; ready?: boolean } = {}) {
+  const requests: SessionSignRequest[] = []
+  return {
+    requests,
+    ready: vi.fn(async () => overrides.ready ?? true),
+    connectAndSignSession: vi.fn(async (request: SessionSignRequest) => {
+      requests.push(request)
+      if (overrides.fail) throw overrides.fail
+      const hash = typedData.getMessageHash(request.sessionTypedData as never, ACCOUNT)
+      const signature = serializeSignerSignatures([
+        signHash(hash, OWNER_KEY),
+        signHash(hash, GUARDIAN_KEY),
+      ]).map(toHex)
+      return { account: [ACCOUNT], chainId: CHAIN_IDS.SN_SEPOLIA, signature, ...overrides.answer }
+    }),
+  }
+}
+
+function setup(connector = fakeConnector(), extra: Record<string, unknown> = {}) {
+  const storage = memoryStorage()
+  const keyStore = memoryKeyStore()
+  const fetch = vi.fn<typeof globalThis.fetch>(async () => {
+    throw new Error('no network expected')
+  })
+  let now = NOW
+  const make = (more: Record<string, unknown> = {}) =>
+    WebWallet.init({
+      appName: 'demo',
+      sessionParams: { allowedMethods: [{ contract: GAME, selector: 'play' }] },
+      connector,
+      storage,
+      keyStore,
+      fetch,
+      now: () => now,
+      ...extra,
+      ...more,
+    })
+  return { wallet: make(), make, storage, fetch, connector, setNow: (ms: number) => (now = ms) }
+}
+
+describe('WebWallet.init', () => {
+  it('defaults to sepolia and its public node', () => {
+    const { wallet } = setup()
+    expect(wallet.environment.name).toBe('sepolia')
+    expect(wallet.environment.chainId).toBe(CHAIN_IDS.SN_SEPOLIA)
+    expect(wallet.environment.providerDefaultUrl).toMatch(/^https:\/\/.*sepolia/)
+  })
+
+  it('takes a node URL, or a starknet.js v10 or v8 RpcProvider', () => {
+    expect(setup(undefined, { provider: 'http://node' }).wallet.environment.providerDefaultUrl).toBe(
+      'http://node',
+    )
+    const v10 = new RpcProvider({ nodeUrl: 'http://v10' })
+    expect(setup(undefined, { provider: v10 }).wallet.environment.providerDefaultUrl).toBe('http://v10')
+    const v8 = new RpcProviderV8({ nodeUrl: 'http://v8' })
+    expect(setup(undefined, { provider: v8 }).wallet.environment.providerDefaultUrl).toBe('http://v8')
+  })
+
+  it('points every URL at wallet-sim in dev, each overridable', () => {
+    const { wallet } = setup(undefined, { environment: 'dev', urls: { backendUrl: 'http://other/v1' } })
+    expect(wallet.environment.providerDefaultUrl).toBe('http://localhost:3005/rpc')
+    expect(wallet.environment.providerBaseUrl).toBe('http://localhost:3005')
+    expect(wallet.environment.backendUrl).toBe('http://other/v1')
+    expect(wallet.paymaster.baseUrl).toBe('http://localhost:3005')
+    expect(paymasterBase('https://sepolia.api.avnu.fi/')).toBe('https://sepolia.api.avnu.fi')
+  })
+})
+
+describe('requestConnection', () => {
+  it('signs a fresh session, stores it sealed and builds a VALID session account', async () => {
+    const { wallet, storage, connector } = setup()
+    const { account } = await wallet.requestConnection({ callbackData: 'cb' })
+    expect(account.address).toBe(ACCOUNT)
+    expect(connector.requests[0]?.callbackData).toBe('cb')
+    expect(connector.requests[0]?.sessionTypedData.domain.name).toBe('SessionAccount.session')
+    const stored = JSON.parse(storage.getItem('session') ?? '{}')
+    expect(stored.sessionKey.privateKey).toMatch(/^aesgcm:/)
+    expect(JSON.parse(stored.metadata).projectID).toBe('demo')
+    expect(wallet.getSessionStatus()).toBe('VALID')
+    expect(await wallet.isConnected()).toBe(true)
+  })
+
+  it('uses a fresh key pair each time', async () => {
+    const { wallet } = setup()
+    const first = (await wallet.requestConnection()).account.session.sessionKey.publicKey
+    const second = (await wallet.requestConnection()).account.session.sessionKey.publicKey
+    expect(first).not.toBe(second)
+  })
+
+  it.each([
+    [{ account: [] }, 'No account address found'],
+    [{ signature: [] }, 'No signature found'],
+  ])('refuses %j with %s and clears the session', async (answer, message) => {
+    const { wallet, storage } = setup()
+    await wallet.requestConnection()
+    const failing = setup(fakeConnector({ answer }))
+    await expect(failing.wallet.requestConnection()).rejects.toThrow(message)
+    expect(failing.storage.getItem('session')).toBeNull()
+    expect(failing.wallet.sessionAccount).toBeUndefined()
+    expect(storage.getItem('session')).not.toBeNull()
+  })
+
+  it("refuses an approval request without tokenAddress, spender or amount ('Invalid approval request')", async () => {
+    const { wallet, connector } = setup()
+    const bad = [{ tokenAddress: '0x1', spender: '', amount: '1' }]
+    await expect(wallet.requestConnection({ approvalRequests: bad })).rejects.toThrow(
+      'Invalid approval request',
+    )
+    expect(connector.connectAndSignSession).not.toHaveBeenCalled()
+  })
+
+  it('clears a previous session when the wallet refuses, and rethrows its error', async () => {
+    const refusal = new Error('User rejected request')
+    const { wallet, storage, make } = setup(fakeConnector({ fail: refusal }))
+    await expect(wallet.requestConnection()).rejects.toBe(refusal)
+    expect(storage.getItem('session')).toBeNull()
+    expect(await make().connect()).toBeUndefined()
+  })
+})
+
+describe('connect', () => {
+  it('restores the stored session with no network request', async () => {
+    const { wallet, make, fetch } = setup()
+    await wallet.requestConnection()
+    const restored = await make().connect()
+    expect(restored?.account.address).toBe(ACCOUNT)
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('returns nothing without a session, or without a signature or an address', async () => {
+    const { wallet, make, storage } = setup()
+    expect(await make().connect()).toBeUndefined()
+    await wallet.requestConnection()
+    const stored = JSON.parse(storage.getItem('session') ?? '{}')
+    storage.setItem('session', JSON.stringify({ ...stored, signature: [], authorisationSignature: [] }))
+    expect(await make().connect()).toBeUndefined()
+    storage.setItem('session', JSON.stringify({ ...stored, address: '' }))
+    expect(await make().connect()).toBeUndefined()
+  })
+})
+
+describe('status, clearing and export', () => {
+  it('reports EXPIRED after the validity and is then not connected', async () => {
+    const { wallet, setNow } = setup()
+    await wallet.requestConnection()
+    setNow(NOW + 30 * 86_400_000)
+    expect(wallet.getSessionStatus()).toBe('EXPIRED')
+    expect(await wallet.isConnected()).toBe(false)
+  })
+
+  it('is not connected when the connector is not ready', async () => {
+    const { wallet } = setup(fakeConnector({ ready: false }))
+    await wallet.requestConnection()
+    expect(await wallet.isConnected()).toBe(false)
+  })
+
+  it('reports INVALID_SCOPE when the app now needs a method the session lacks', async () => {
+    const { wallet, make } = setup()
+    await wallet.requestConnection()
+    const wider = make({
+      sessionParams: {
+        allowedMethods: [
+          { contract: GAME, selector: 'play' },
+          { contract: GAME, selector: 'win' },
+        ],
+      },
+    })
+    expect((await wider.connect())?.account.address).toBe(ACCOUNT)
+    expect(wider.getSessionStatus()).toBe('INVALID_SCOPE')
+    expect(await wider.isConnected()).toBe(false)
+  })
+
+  it('drops a session sealed under another key store instead of trusting it', async () => {
+    const { wallet, storage } = setup()
+    await wallet.requestConnection()
+    const elsewhere = WebWallet.init({
+      appName: 'demo',
+      sessionParams: { allowedMethods: [{ contract: GAME, selector: 'play' }] },
+      connector: fakeConnector(),
+      storage,
+      keyStore: memoryKeyStore(),
+    })
+    expect(await elsewhere.connect()).toBeUndefined()
+    expect(storage.getItem('session')).toBeNull()
+  })
+
+  it('clearSession removes the session and the account; export leaves the private key out unless asked', async () => {
+    const { wallet, storage } = setup()
+    await wallet.requestConnection()
+    expect(wallet.exportSignedSession()?.sessionKey.privateKey).toBe('')
+    expect(wallet.exportSignedSession({ includePrivateKey: true })?.sessionKey.privateKey).toMatch(
+      /^0x[0-9a-f]+$/,
+    )
+    wallet.clearSession()
+    expect(storage.getItem('session')).toBeNull()
+    expect(wallet.sessionAccount).toBeUndefined()
+    expect(wallet.getSessionStatus()).toBeUndefined()
+  })
+})

@@ -1,0 +1,209 @@
+import {
+  type ApprovalRequest,
+  DeploymentPayloadSchema,
+  type EnvironmentConfig,
+  InvalidApprovalRequestError,
+  NoAccountAddressError,
+  NoSignatureError,
+  type SessionStatus,
+  type Session as StoredSession,
+} from '@webwallet/protocol'
+import { createRpc } from '../account/rpc'
+import { SessionAccount } from '../account/SessionAccount'
+import { createConnector } from '../connector'
+import { createPaymaster, type Paymaster } from '../paymaster/client'
+import { createPortfolio, type Portfolio } from '../portfolio/portfolio'
+import { createSessionRequest, generateSessionKey } from '../session/request'
+import type { ActiveSession } from '../session/signature'
+import { signedSession } from '../session/signed'
+import { getSessionStatus } from '../session/status'
+import { createSessionStore, type SessionStore } from '../session/store'
+import { createKeyVault } from '../storage/keyVault'
+import { createStorage } from '../storage/storage'
+import { paymasterBase, resolveEnvironment, type SessionConnector, type WebWalletOptions } from './options'
+
+/** What connect() and requestConnection() answer (SPEC.md section 3, SDK connect result). */
+export interface ConnectResult {
+  readonly account: SessionAccount
+  readonly approvalRequestsCalls?: unknown
+  readonly approvalTransactionHash?: string | undefined
+  readonly deploymentPayload?: unknown
+  readonly callbackData?: string | undefined
+}
+
+/**
+ * The session SDK: the wallet owner signs a session once, then the app runs the allowed calls with a
+ * temporary session key.
+ *
+ * @example
+ * const wallet = WebWallet.init({ appName: 'my-game', sessionParams: { allowedMethods: [{ contract: GAME, selector: 'play' }] } })
+ * const { account } = (await wallet.connect()) ?? (await wallet.requestConnection({}))
+ * await account.execute({ contractAddress: GAME, entrypoint: 'play', calldata: [1] })
+ */
+export class WebWallet {
+  readonly environment: EnvironmentConfig
+  readonly paymaster: Paymaster
+  readonly portfolio: Portfolio
+  private readonly connector: SessionConnector
+  private readonly sessions: SessionStore
+  private account: SessionAccount | undefined
+  private active: ActiveSession | undefined
+
+  private constructor(private readonly options: WebWalletOptions) {
+    this.environment = resolveEnvironment(options)
+    const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
+    this.connector =
+      options.connector ?? createConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
+    this.sessions = createSessionStore(
+      createStorage(options.storage ? { backend: options.storage } : {}),
+      createKeyVault(options.keyStore ? { store: options.keyStore } : {}),
+    )
+    const pm = options.paymasterParams
+    this.paymaster = createPaymaster({
+      baseUrl: paymasterBase(pm?.baseUrl ?? this.environment.paymasterUrl),
+      apiKey: pm?.apiKey,
+      serverPublicKey: pm?.serverPublicKey,
+      fetch: fetcher,
+    })
+    this.portfolio = createPortfolio({
+      backendUrl: this.environment.backendUrl,
+      network: this.environment.network,
+      appName: options.appName,
+      fetch: fetcher,
+    })
+  }
+
+  /** Builds the SDK; sepolia unless told otherwise, a 30-day session unless told otherwise. */
+  static init(options: WebWalletOptions): WebWallet {
+    return new WebWallet(options)
+  }
+
+  /** Restores a stored session that has a signature and an address; no network request. */
+  async connect(): Promise<ConnectResult | undefined> {
+    const active = await this.sessions.load()
+    if (
+      !active?.stored.address ||
+      !(active.stored.signature ?? active.stored.authorisationSignature).length
+    ) {
+      return undefined
+    }
+    return { account: this.adoptSession(active), deploymentPayload: active.stored.deploymentPayload }
+  }
+
+  /**
+   * Asks the wallet to sign a new session (fresh key pair), stores it and builds the account. Any failure
+   * clears the session and is rethrown.
+   */
+  async requestConnection(
+    parameters: { callbackData?: string; approvalRequests?: readonly ApprovalRequest[] } = {},
+  ): Promise<ConnectResult> {
+    try {
+      this.clearSession()
+      const approvalRequests = (parameters.approvalRequests ?? []).map(checkApprovalRequest)
+      const request = createSessionRequest({
+        appName: this.options.appName,
+        allowedMethods: this.options.sessionParams.allowedMethods,
+        validityDays: this.options.sessionParams.validityDays,
+        chainId: this.environment.chainId,
+        sessionKey: generateSessionKey(),
+        ...(this.options.now ? { now: this.options.now() } : {}),
+      })
+      const answer = await this.connector.connectAndSignSession({
+        ...(parameters.callbackData === undefined ? {} : { callbackData: parameters.callbackData }),
+        approvalRequests,
+        sessionTypedData: request.typedData,
+      })
+      const address = answer.account?.[0]
+      if (!address) throw new NoAccountAddressError()
+      if (!answer.signature || answer.signature.length === 0) throw new NoSignatureError()
+      const deployment = DeploymentPayloadSchema.safeParse(answer.deploymentPayload)
+      const active = signedSession(request, {
+        address,
+        chainId: answer.chainId ?? this.environment.chainId,
+        signature: answer.signature,
+        deploymentPayload: deployment.success ? deployment.data : undefined,
+      })
+      await this.sessions.save(active)
+      return {
+        account: this.adoptSession(active),
+        approvalRequestsCalls: answer.approvalRequestsCalls,
+        approvalTransactionHash: answer.approvalTransactionHash,
+        deploymentPayload: answer.deploymentPayload,
+        callbackData: parameters.callbackData,
+      }
+    } catch (error) {
+      this.clearSession()
+      throw error
+    }
+  }
+
+  /** True only when the connector is ready, a session account exists and its session is VALID. */
+  async isConnected(): Promise<boolean> {
+    if (!this.account || this.getSessionStatus() !== 'VALID') return false
+    return this.connector.ready()
+  }
+
+  /** EXPIRED, INVALID_SCOPE, INVALID_SIGNATURE, INVALID_SESSION or VALID; undefined without a session. */
+  getSessionStatus(): SessionStatus | undefined {
+    const active = this.active
+    if (!active) return undefined
+    return getSessionStatus(active.stored, this.options.sessionParams.allowedMethods, {
+      now: this.options.now?.() ?? Date.now(),
+      privateKey: active.privateKey,
+    })
+  }
+
+  /** Removes the stored session and the account. */
+  clearSession(): void {
+    this.sessions.clear()
+    this.account = undefined
+    this.active = undefined
+  }
+
+  /**
+   * The signed session, e.g. for a backend that executes on the user's behalf. The session private key is
+   * left out unless asked for: whoever holds it can spend within the session.
+   */
+  exportSignedSession(options: { includePrivateKey?: boolean } = {}): StoredSession | undefined {
+    const active = this.active
+    if (!active) return undefined
+    const privateKey = options.includePrivateKey ? active.privateKey : ''
+    return { ...active.stored, sessionKey: { ...active.stored.sessionKey, privateKey } }
+  }
+
+  /** The session account, once connected. */
+  get sessionAccount(): SessionAccount | undefined {
+    return this.account
+  }
+
+  private adoptSession(active: ActiveSession): SessionAccount {
+    const fetcher = this.options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
+    this.active = active
+    this.account = new SessionAccount(
+      {
+        rpc: createRpc({ nodeUrl: this.environment.providerDefaultUrl, fetch: fetcher }),
+        session: active,
+        address: active.stored.address,
+        chainId: active.stored.chainId,
+        network: this.environment.network,
+        cosignerBaseUrl: this.environment.providerBaseUrl,
+        fetch: fetcher,
+        now: this.options.now ?? Date.now,
+      },
+      {
+        paymaster: this.paymaster,
+        deployer: this.options.deployer,
+        gasTokenAddress: this.options.paymasterParams?.tokenAddress,
+      },
+    )
+    return this.account
+  }
+}
+
+function checkApprovalRequest(request: ApprovalRequest): ApprovalRequest {
+  const ok = (value: unknown) => typeof value === 'string' && value.length > 0
+  if (!ok(request?.tokenAddress) || !ok(request?.spender) || !ok(request?.amount)) {
+    throw new InvalidApprovalRequestError()
+  }
+  return { tokenAddress: request.tokenAddress, spender: request.spender, amount: request.amount }
+}
