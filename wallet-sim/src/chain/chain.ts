@@ -281,7 +281,11 @@ export class Chain {
         txLayer.commit()
         return { outcome, prices: this.gasPrices }
       } catch (e) {
-        if (e instanceof TxRejected) throw fail(`${e.error.message}: ${String(e.error.data ?? '')}`)
+        if (e instanceof TxRejected) {
+          throw fail(
+            e.error.data === undefined ? e.error.message : `${e.error.message}: ${String(e.error.data)}`,
+          )
+        }
         throw e
       }
     })

@@ -52,7 +52,8 @@ export class TxRejected extends Error {
   }
 }
 
-const reject = (code: RpcCode, data?: unknown) => new TxRejected(new RpcError(code, data))
+// 53 and 54 carry no data in the spec; 52 and 55 carry a text.
+const reject = (code: RpcCode, data?: string) => new TxRejected(new RpcError(code, data))
 
 const minOf = (a: bigint, b: bigint) => (a < b ? a : b)
 
@@ -84,17 +85,11 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
     for (const key of ['l1Gas', 'l2Gas', 'l1DataGas'] as const) {
       const price = opts.prices[key].fri
       if (rb[key].maxPricePerUnit < price) {
-        throw reject(
-          RpcCode.INSUFFICIENT_RESOURCES_FOR_VALIDATE,
-          `Max ${RESOURCE_NAMES[key]} price (${rb[key].maxPricePerUnit}) is lower than the actual gas price: ${price}.`,
-        )
+        throw reject(RpcCode.INSUFFICIENT_RESOURCES_FOR_VALIDATE)
       }
     }
     if (rb.l2Gas.maxAmount < minimalL2) {
-      throw reject(
-        RpcCode.INSUFFICIENT_RESOURCES_FOR_VALIDATE,
-        `Insufficient max L2Gas: max amount: ${rb.l2Gas.maxAmount}, actual used: ${minimalL2}.`,
-      )
+      throw reject(RpcCode.INSUFFICIENT_RESOURCES_FOR_VALIDATE)
     }
     const maxFee =
       rb.l1Gas.maxAmount * rb.l1Gas.maxPricePerUnit +
@@ -102,10 +97,7 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
       rb.l1DataGas.maxAmount * rb.l1DataGas.maxPricePerUnit
     const balance = erc20BalanceOf(state, opts.feeToken, sender)
     if (balance < maxFee) {
-      throw reject(
-        RpcCode.INSUFFICIENT_ACCOUNT_BALANCE,
-        `Resources bounds (max fee ${maxFee}) exceed balance (${balance}).`,
-      )
+      throw reject(RpcCode.INSUFFICIENT_ACCOUNT_BALANCE)
     }
   }
 

@@ -277,6 +277,16 @@ describe('historical state', () => {
         block_id,
       })[0]
     expect(BigInt(balanceAt({ block_number: 1 })!)).toBe(10n ** 21n + 100n)
+    const slot = toHex(Erc20Storage.balance(b.address))
+    const withFlag = (block_id: unknown) =>
+      ok('starknet_getStorageAt', {
+        contract_address: toHex(ETH_ADDRESS),
+        key: slot,
+        block_id,
+        response_flags: ['INCLUDE_LAST_UPDATE_BLOCK'],
+      })
+    expect(withFlag('latest')).toEqual({ value: toHex(10n ** 21n + 200n), last_update_block: 2 })
+    expect(withFlag({ block_number: 1 })).toEqual({ value: toHex(10n ** 21n + 100n), last_update_block: 1 })
     expect(BigInt(balanceAt('latest')!)).toBe(10n ** 21n + 200n)
   })
 })

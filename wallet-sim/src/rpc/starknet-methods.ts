@@ -156,12 +156,16 @@ export const starknetMethods: Record<string, Method> = {
     },
   },
   getStorageAt: {
-    names: ['contract_address', 'key', 'block_id'],
-    run: (c, p) => {
+    names: ['contract_address', 'key', 'block_id', 'response_flags'],
+    run: (c, p, v) => {
       const id = blockId(p.block_id)
       const address = felt(p.contract_address, 'contract_address')
+      const key = felt(p.key, 'key')
       classAt(c, id, address)
-      return h(c.stateAt(id).getStorage(address, felt(p.key, 'key')))
+      const value = h(c.stateAt(id).getStorage(address, key))
+      const flags = Array.isArray(p.response_flags) ? p.response_flags : []
+      if (v !== '0.10' || !flags.includes('INCLUDE_LAST_UPDATE_BLOCK')) return value
+      return { value, last_update_block: lastUpdateBlock(c, id, address, key) }
     },
   },
   getClassHashAt: {
@@ -257,3 +261,18 @@ export const starknetMethods: Record<string, Method> = {
 }
 
 const simulatedTrace = (r: FeeEstimate) => traceJson(r.outcome, stateDiffJson(r.outcome.stateDiff))
+
+// The newest block at or below `id` whose state diff wrote (address, key); 0 when only genesis did.
+function lastUpdateBlock(c: Chain, id: BlockId, address: bigint, key: bigint): number {
+  const target = c.resolveBlock(id)
+  const top = target === 'pending' ? c.blocks.length - 1 : target.number
+  const [a, k] = [h(address), h(key)]
+  for (let n = top; n >= 0; n--) {
+    const diffs = c.blocks[n]!.stateDiff.storage_diffs as {
+      address: string
+      storage_entries: { key: string }[]
+    }[]
+    if (diffs.some((d) => d.address === a && d.storage_entries.some((e) => e.key === k))) return n
+  }
+  return 0
+}
