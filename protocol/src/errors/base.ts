@@ -126,7 +126,8 @@ export function defineError<const TCode extends string, TArgs extends unknown[],
     }
     static override fromData(data: unknown, message: string): WebWalletError {
       const fields = typeof data === 'object' && data !== null ? (data as Fields) : {}
-      return new CodedError(...(fromData(fields, message) as TArgs))
+      // `this`, so a subclass (one that adds a field) is rebuilt as itself.
+      return new this(...(fromData(fields, message) as TArgs))
     }
   }
 }

@@ -207,6 +207,12 @@ describe('error table', () => {
     expect(new SignSessionError(403).data).toEqual({ status: 403 })
     expect(new ConnectAndSignSessionError('x', 'USER_REJECTED').walletApiCode).toBe(113)
     expect(new CalldataConversionError(12n, 0).data).toEqual({ value: '12', index: 0 })
+    expect(new FetchUrlError().status).toBe(0)
+    expect(new PostUrlError({ url: 'https://x' }).data).toEqual({ url: 'https://x', status: 0 })
+    expect(new PutUrlError().data.status).toBeUndefined()
+    const rebuilt = parseError(serializeError(new FetchUrlError({ url: 'https://x' })))
+    expect(rebuilt).toBeInstanceOf(FetchUrlError)
+    expect((rebuilt as FetchUrlError).status).toBe(0)
   })
 })
 

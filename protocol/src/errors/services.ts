@@ -63,22 +63,25 @@ export const PaymasterHttpError = defineError(
 export type PaymasterHttpError = InstanceType<typeof PaymasterHttpError>
 
 /**
- * Network failures of the backend HTTP wrapper; `data.status` is 0 (as the spec says for fetch and post).
+ * Network failures of the backend HTTP wrapper. Fetch and post carry `status` 0 (as the spec says), put
+ * and delete none; the url travels in `data`.
  *
  * @example
- * new FetchUrlError({ url }).data // { url, status: 0 }
+ * new FetchUrlError({ url, cause }).status // 0
  */
-function networkError<const C extends string>(code: C, message: string) {
+function networkError<const C extends string>(code: C, message: string, status?: 0) {
   return defineError(
     code,
-    (o?: ErrorOptions & { url?: string }) => ({ message, data: { url: o?.url, status: 0 }, cause: o?.cause }),
+    (o?: ErrorOptions & { url?: string }) => ({ message, data: { url: o?.url, status }, cause: o?.cause }),
     (d) => [typeof d.url === 'string' ? { url: d.url } : {}],
   )
 }
-export const FetchUrlError = networkError('FETCH_URL', 'Failed to fetch url')
-export type FetchUrlError = InstanceType<typeof FetchUrlError>
-export const PostUrlError = networkError('POST_URL', 'Failed to post url')
-export type PostUrlError = InstanceType<typeof PostUrlError>
+export class FetchUrlError extends networkError('FETCH_URL', 'Failed to fetch url', 0) {
+  readonly status = 0
+}
+export class PostUrlError extends networkError('POST_URL', 'Failed to post url', 0) {
+  readonly status = 0
+}
 export const PutUrlError = networkError('PUT_URL', 'Failed to put url')
 export type PutUrlError = InstanceType<typeof PutUrlError>
 export const DeleteUrlError = networkError('DELETE_URL', 'Failed to delete url')
