@@ -8,6 +8,7 @@ import { Execution, ExecutionFailure } from './execute'
 import { shortString, toHex } from './felt'
 import { DEFAULT_GAS_PRICES, GasMeter, type GasPrices } from './gas'
 import {
+  applyDiffJson,
   type BlockRecord,
   gasPricesJson,
   type JsonObject,
@@ -20,6 +21,7 @@ import { type RunOptions, runTransaction, type TxOutcome, TxRejected } from './r
 import { type ChainSnapshot, chainFromSnapshot, snapshotChain } from './snapshot'
 import { mergeDiff, State } from './state'
 import {
+  emptyTxInfo,
   parseTransaction,
   QUERY_VERSION_3,
   senderOf,
@@ -354,38 +356,4 @@ export class Chain {
 const digestFelt = (text: string): bigint =>
   BigInt(`0x${createHash('sha256').update(text).digest('hex')}`) >> 6n
 
-type DiffJson = {
-  storage_diffs: { address: string; storage_entries: { key: string; value: string }[] }[]
-  deployed_contracts: { address: string; class_hash: string }[]
-  replaced_classes: { contract_address: string; class_hash: string }[]
-  nonces: { contract_address: string; nonce: string }[]
-}
-
-function applyDiffJson(state: State, json: JsonObject): void {
-  const diff = json as unknown as DiffJson
-  for (const d of diff.storage_diffs)
-    for (const e of d.storage_entries) state.setStorage(BigInt(d.address), BigInt(e.key), BigInt(e.value))
-  for (const d of diff.deployed_contracts) state.setClassHash(BigInt(d.address), BigInt(d.class_hash))
-  for (const d of diff.replaced_classes) state.setClassHash(BigInt(d.contract_address), BigInt(d.class_hash))
-  for (const n of diff.nonces) state.setNonce(BigInt(n.contract_address), BigInt(n.nonce))
-}
-
 const transactionJsonOf = (o: TxOutcome): JsonObject => toRpcTransaction(o.tx) as JsonObject
-
-function emptyTxInfo(chainId: Felt) {
-  const zero = { maxAmount: 0n, maxPricePerUnit: 0n }
-  return {
-    hash: 0n,
-    version: 0n,
-    accountAddress: 0n,
-    signature: [],
-    nonce: 0n,
-    chainId,
-    tip: 0n,
-    resourceBounds: { l1Gas: zero, l2Gas: zero, l1DataGas: zero },
-    paymasterData: [],
-    accountDeploymentData: [],
-    nonceDataAvailabilityMode: 0 as const,
-    feeDataAvailabilityMode: 0 as const,
-  }
-}

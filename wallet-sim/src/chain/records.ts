@@ -5,7 +5,7 @@ import type { Invocation } from './execute'
 import { toHex } from './felt'
 import type { GasPrices } from './gas'
 import type { TxOutcome } from './run-transaction'
-import type { StateDiff } from './state'
+import type { State, StateDiff } from './state'
 import { type RpcTransaction, toRpcTransaction } from './transaction'
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
@@ -147,3 +147,20 @@ export function traceJson(o: TxOutcome, stateDiff: JsonObject): JsonObject {
 
 /** The TXN JSON of an outcome's transaction. */
 export const transactionJson = (o: TxOutcome): RpcTransaction => toRpcTransaction(o.tx)
+
+type DiffJson = {
+  storage_diffs: { address: string; storage_entries: { key: string; value: string }[] }[]
+  deployed_contracts: { address: string; class_hash: string }[]
+  replaced_classes: { contract_address: string; class_hash: string }[]
+  nonces: { contract_address: string; nonce: string }[]
+}
+
+/** Replays a STATE_DIFF JSON onto a state layer (historic reads rebuild state this way). */
+export function applyDiffJson(state: State, json: JsonObject): void {
+  const diff = json as unknown as DiffJson
+  for (const d of diff.storage_diffs)
+    for (const e of d.storage_entries) state.setStorage(BigInt(d.address), BigInt(e.key), BigInt(e.value))
+  for (const d of diff.deployed_contracts) state.setClassHash(BigInt(d.address), BigInt(d.class_hash))
+  for (const d of diff.replaced_classes) state.setClassHash(BigInt(d.contract_address), BigInt(d.class_hash))
+  for (const n of diff.nonces) state.setNonce(BigInt(n.contract_address), BigInt(n.nonce))
+}

@@ -229,3 +229,22 @@ export function toRpcTransaction(tx: Transaction): RpcTransaction {
     ...common,
   }
 }
+
+/** The tx info of a call outside any transaction (`starknet_call`, genesis constructors). */
+export function emptyTxInfo(chainId: Felt): TxInfo {
+  const zero = { maxAmount: 0n, maxPricePerUnit: 0n }
+  return {
+    hash: 0n,
+    version: 0n,
+    accountAddress: 0n,
+    signature: [],
+    nonce: 0n,
+    chainId,
+    tip: 0n,
+    resourceBounds: { l1Gas: zero, l2Gas: zero, l1DataGas: zero },
+    paymasterData: [],
+    accountDeploymentData: [],
+    nonceDataAvailabilityMode: 0 as const,
+    feeDataAvailabilityMode: 0 as const,
+  }
+}
