@@ -150,3 +150,7 @@ export const BACKEND_HEADERS = {
   network: 'argent-network',
 } as const
 export const BACKEND_CLIENT_NAME = 'webwallet-sdk'
+
+/** The universal deployer (UDC) Starknet uses on mainnet and Sepolia, and its entry point. */
+export const UDC_ADDRESS = '0x041a78e741e5af2fec34b695679bc6891742439f7afb8484ecd7766661ad02bf'
+export const UDC_ENTRYPOINT = 'deployContract'

@@ -162,10 +162,3 @@ export function stringField(data: unknown, key: string): string | undefined {
   const value = (data as Record<string, unknown>)[key]
   return typeof value === 'string' ? value : undefined
 }
-
-/** Reads a numeric field of untrusted wire data. */
-export function numberField(data: unknown, key: string): number | undefined {
-  if (typeof data !== 'object' || data === null) return undefined
-  const value = (data as Record<string, unknown>)[key]
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined
-}

@@ -48,7 +48,6 @@ import {
   PostUrlError,
   PutUrlError,
   parseError,
-  procedureErrorCode,
   SignatureVerificationError,
   SignSessionError,
   StarknameAddressLookupError,
@@ -281,12 +280,6 @@ describe('parseError', () => {
 })
 
 describe('helpers', () => {
-  it('maps codes to tRPC procedure codes', () => {
-    expect(procedureErrorCode(new ValidationError([]))).toBe('BAD_REQUEST')
-    expect(procedureErrorCode(new ConnectorNotFoundError())).toBe('NOT_FOUND')
-    expect(procedureErrorCode(new UserRejectedError())).toBe('INTERNAL_SERVER_ERROR')
-  })
-
   it('narrows on code', () => {
     expect(isWebWalletError(new UserRejectedError(), 'USER_REJECTED')).toBe(true)
     expect(isWebWalletError(new UserRejectedError(), 'UNKNOWN')).toBe(false)

@@ -6,33 +6,6 @@ import { ERROR_CLASSES } from './registry'
 export const PROCEDURE_ERROR_CODES = ['BAD_REQUEST', 'NOT_FOUND', 'INTERNAL_SERVER_ERROR'] as const
 export type ProcedureErrorCode = (typeof PROCEDURE_ERROR_CODES)[number]
 
-const BAD_REQUEST_CODES = new Set([
-  'VALIDATION',
-  'INVALID_APPROVAL_REQUEST',
-  'INVALID_ARGUMENT_COUNT',
-  'CALLDATA_CONVERSION',
-  'INVALID_STORAGE_KEY',
-  'INVALID_STORAGE_VALUE',
-  'INVALID_ADDRESS_FORMAT',
-  'UNKNOWN_EVENT',
-  'OUTSIDE_EXECUTION_ONLY',
-  'TYPED_DATA_MISMATCH',
-])
-const NOT_FOUND_CODES = new Set(['CONNECTOR_NOT_FOUND', 'NO_ACCOUNT_ADDRESS', 'NO_ACCOUNT_CONTRACT'])
-
-/**
- * Which tRPC procedure code an error travels under: invalid input is BAD_REQUEST, missing things
- * NOT_FOUND, everything else INTERNAL_SERVER_ERROR (the precise code travels in the error data).
- *
- * @example
- * procedureErrorCode(new ValidationError([])) // 'BAD_REQUEST'
- */
-export function procedureErrorCode(error: WebWalletError): ProcedureErrorCode {
-  if (BAD_REQUEST_CODES.has(error.code)) return 'BAD_REQUEST'
-  if (NOT_FOUND_CODES.has(error.code)) return 'NOT_FOUND'
-  return 'INTERNAL_SERVER_ERROR'
-}
-
 /**
  * The JSON form of any thrown value. WebWalletErrors keep code, message and data; anything else
  * becomes UNKNOWN with the original message kept in `data.message`.

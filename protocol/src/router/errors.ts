@@ -1,8 +1,36 @@
 import { TRPCError } from '@trpc/server'
 import type { WebWalletError } from '../errors/base'
 import { ConnectAndSignSessionError } from '../errors/connector'
-import { parseError, procedureErrorCode, serializeError } from '../errors/parse'
+import { type ProcedureErrorCode, parseError, serializeError } from '../errors/parse'
 import { ValidationError, type ValidationIssue } from '../errors/validation'
+
+// Lives with the router (not the main entry): only the tRPC side needs it.
+const BAD_REQUEST_CODES = new Set([
+  'VALIDATION',
+  'INVALID_APPROVAL_REQUEST',
+  'INVALID_ARGUMENT_COUNT',
+  'CALLDATA_CONVERSION',
+  'INVALID_STORAGE_KEY',
+  'INVALID_STORAGE_VALUE',
+  'INVALID_ADDRESS_FORMAT',
+  'UNKNOWN_EVENT',
+  'OUTSIDE_EXECUTION_ONLY',
+  'TYPED_DATA_MISMATCH',
+])
+const NOT_FOUND_CODES = new Set(['CONNECTOR_NOT_FOUND', 'NO_ACCOUNT_ADDRESS', 'NO_ACCOUNT_CONTRACT'])
+
+/**
+ * Which tRPC procedure code an error travels under: invalid input is BAD_REQUEST, missing things
+ * NOT_FOUND, everything else INTERNAL_SERVER_ERROR (the precise code travels in the error data).
+ *
+ * @example
+ * procedureErrorCode(new ValidationError([])) // 'BAD_REQUEST'
+ */
+export function procedureErrorCode(error: WebWalletError): ProcedureErrorCode {
+  if (BAD_REQUEST_CODES.has(error.code)) return 'BAD_REQUEST'
+  if (NOT_FOUND_CODES.has(error.code)) return 'NOT_FOUND'
+  return 'INTERNAL_SERVER_ERROR'
+}
 
 type PathSegment = PropertyKey | { key: PropertyKey }
 

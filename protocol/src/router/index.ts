@@ -10,7 +10,7 @@ import {
 } from '../rpc/procedures'
 import { formatErrorData, toTRPCError } from './errors'
 
-export { formatErrorData, toTRPCError, webWalletErrorOf } from './errors'
+export { formatErrorData, procedureErrorCode, toTRPCError, webWalletErrorOf } from './errors'
 
 /** What every handler gets besides its input: at least the requesting dapp's origin. */
 export interface WalletContext {

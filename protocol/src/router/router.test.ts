@@ -1,10 +1,10 @@
 import { createTRPCClient, localLink, TRPCClientError } from '@trpc/client'
 import { describe, expect, it, vi } from 'vitest'
-import { ConnectAndSignSessionError, UserRejectedError } from '../errors/connector'
+import { ConnectAndSignSessionError, ConnectorNotFoundError, UserRejectedError } from '../errors/connector'
 import { parseError } from '../errors/parse'
 import { ValidationError } from '../errors/validation'
 import type { ModalEvent } from '../rpc/procedures'
-import { createWalletRouter, type WalletHandlers, type WalletRouter } from './index'
+import { createWalletRouter, procedureErrorCode, type WalletHandlers, type WalletRouter } from './index'
 
 const ACCOUNT = '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
 const TYPED_DATA = {
@@ -64,6 +64,14 @@ async function rejection(promise: Promise<unknown>): Promise<TRPCClientError<Wal
   if (!(error instanceof TRPCClientError)) throw new Error(`expected a TRPCClientError, got ${String(error)}`)
   return error as TRPCClientError<WalletRouter>
 }
+
+describe('procedureErrorCode', () => {
+  it('maps codes to tRPC procedure codes', () => {
+    expect(procedureErrorCode(new ValidationError([]))).toBe('BAD_REQUEST')
+    expect(procedureErrorCode(new ConnectorNotFoundError())).toBe('NOT_FOUND')
+    expect(procedureErrorCode(new UserRejectedError())).toBe('INTERNAL_SERVER_ERROR')
+  })
+})
 
 describe('createWalletRouter', () => {
   it('passes input and the dapp origin to the handler (requestAccounts silent_mode)', async () => {
