@@ -1,10 +1,39 @@
-import { toCalldata } from '@webwallet/protocol'
+import { CalldataConversionError } from '@webwallet/protocol'
 import { toHex } from '@webwallet/protocol/session'
+import { shortString } from 'starknet'
 import type { Call, CompiledCall } from './context'
 
+const HEX = /^0x[0-9a-f]+$/i
+const DECIMAL = /^\d+$/
+
 /**
- * Normalises one call or a list: addresses as felt hex, calldata converted with the SDK's rules (long
- * numeric strings as big integers; 'Failed to convert value ... at index N' otherwise).
+ * One calldata value as a felt: hex, decimal (strings longer than 15 characters read as big integers,
+ * shorter ones as numbers), bigint, safe integer, or a short string; otherwise 'Failed to convert value ...
+ * at index N'.
+ *
+ * @example
+ * convertCalldataValue('1234567890123456789', 0) // 1234567890123456789n
+ */
+export function convertCalldataValue(value: unknown, index: number): bigint {
+  try {
+    if (typeof value === 'bigint' && value >= 0n) return value
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value)
+    if (typeof value === 'string') {
+      if (HEX.test(value)) return BigInt(value)
+      // Long decimal strings lose precision as a Number, so they go through BigInt.
+      if (DECIMAL.test(value)) return value.length > 15 ? BigInt(value) : BigInt(Number.parseInt(value, 10))
+      if (value.length > 0 && value.length <= 31 && shortString.isASCII(value)) {
+        return BigInt(shortString.encodeShortString(value))
+      }
+    }
+  } catch (cause) {
+    throw new CalldataConversionError(value, index, { cause })
+  }
+  throw new CalldataConversionError(value, index)
+}
+
+/**
+ * Normalises one call or a list: addresses as felt hex, calldata converted with {@link convertCalldataValue}.
  *
  * @example
  * compileCalls({ contractAddress: '0x1', entrypoint: 'transfer', calldata: ['0x2', '1000', 0] })
@@ -14,7 +43,7 @@ export function compileCalls(calls: Call | readonly Call[]): CompiledCall[] {
   return list.map((call) => ({
     contractAddress: toHex(call.contractAddress),
     entrypoint: call.entrypoint,
-    calldata: toCalldata(call.calldata ?? []),
+    calldata: (call.calldata ?? []).map((value, index) => toHex(convertCalldataValue(value, index))),
   }))
 }
 
@@ -22,7 +51,7 @@ export function compileCalls(calls: Call | readonly Call[]): CompiledCall[] {
  * The `__execute__` calldata of Cairo 1 accounts: [n, (to, selector, len, ...data)×n].
  *
  * @example
- * executeCalldata(compileCalls(calls))
+ * executeCalldata(compileCalls(calls), selectorFromName)
  */
 export function executeCalldata(
   calls: readonly CompiledCall[],

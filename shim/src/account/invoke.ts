@@ -1,4 +1,4 @@
-import { GAS_BOUNDS_EXCEED_BALANCE, isWebWalletError, NodeError } from '@webwallet/protocol'
+import { GAS_BOUNDS_EXCEED_BALANCE, NodeError, SignSessionError } from '@webwallet/protocol'
 import { selectorFromName, toHex } from '@webwallet/protocol/session'
 import { hash } from 'starknet'
 import { type CosignerTransaction, signSession } from '../session/cosigner'
@@ -151,7 +151,7 @@ function cosignerTransaction(
  * if (shouldRetryGasless(error)) return executeGasless(...)
  */
 export function shouldRetryGasless(error: unknown): boolean {
-  if (isWebWalletError(error, 'SIGN_SESSION_ERROR')) return true
+  if (error instanceof SignSessionError) return true
   if (!(error instanceof NodeError)) return false
   const detail = `${error.message} ${JSON.stringify(error.data.rpcData ?? '')}`
   return detail.includes(GAS_BOUNDS_EXCEED_BALANCE)

@@ -1,12 +1,9 @@
 import {
   type BuildTypedDataRequest,
-  ExecuteResultSchema,
   type GasTokenPrice,
-  GasTokenPricesSchema,
   InvalidServerSignatureError,
   NoServerSignatureError,
   type PaymasterCompatibility,
-  PaymasterCompatibilitySchema,
   PaymasterContractError,
   type PaymasterExecuteRequest,
   PaymasterHttpError,
@@ -14,6 +11,7 @@ import {
 } from '@webwallet/protocol'
 import { verifySignerSignature } from '@webwallet/protocol/session'
 import { ec, hash } from 'starknet'
+import { expectShape, hasShape, isArrayOf, isBoolean, isNumber, isString } from '../http/shape'
 
 /** Options of {@link createPaymaster}. */
 export interface PaymasterOptions {
@@ -53,17 +51,25 @@ export function createPaymaster(options: PaymasterOptions) {
     baseUrl: options.baseUrl,
     sponsored: options.apiKey !== undefined,
     async compatibility(address: string): Promise<PaymasterCompatibility> {
-      return PaymasterCompatibilitySchema.parse(await call(`/accounts/${address}/compatible`))
+      return expectShape(
+        await call(`/accounts/${address}/compatible`),
+        { isCompatible: isBoolean, gasConsumedOverhead: isString, dataGasConsumedOverhead: isString },
+        'compatibility answer',
+      )
     },
     async gasTokenPrices(): Promise<GasTokenPrice[]> {
-      return GasTokenPricesSchema.parse(await call('/gas-token-prices'))
+      const prices = await call('/gas-token-prices')
+      const isPrice = (p: unknown) =>
+        hasShape(p, { tokenAddress: isString, decimals: isNumber, priceInETH: isString })
+      if (!isArrayOf<GasTokenPrice>(isPrice)(prices)) throw new TypeError('Unexpected gas token prices')
+      return prices
     },
     /** The typed data the account signs (its shape is the paymaster's). */
     async buildTypedData(request: BuildTypedDataRequest): Promise<unknown> {
       return call('/build-typed-data', request)
     },
     async execute(request: PaymasterExecuteRequest): Promise<{ transactionHash: string }> {
-      return ExecuteResultSchema.parse(await call('/execute', request))
+      return expectShape(await call('/execute', request), { transactionHash: isString }, 'execute answer')
     },
   }
 }

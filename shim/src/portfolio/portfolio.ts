@@ -1,26 +1,20 @@
 import {
   type Airdrop,
-  AirdropSchema,
   BACKEND_SCHEMA_CHANGED_MESSAGE,
   BALANCE_POLL_MIN_WAIT_MS,
   BALANCE_POLL_RETRIES,
   BalanceFetchError,
   BalanceParseError,
-  BalanceResponseSchema,
   type DefiDecomposition,
-  DefiDecompositionSchema,
   NotInitialisedError,
   type PriceEntry,
-  PriceListSchema,
   type TokenBalance,
   type TokenInfo,
-  TokenInfoListSchema,
-  TokenInfoSchema,
-  toTokenBalances,
 } from '@webwallet/protocol'
-import * as z from 'zod/mini'
 import { createHttp, type Http } from '../http/http'
 import { retry } from '../http/retry'
+import { expectShape, isArrayOf } from '../http/shape'
+import { isAirdrop, isBalanceResponse, isDefiDecomposition, isPriceEntry, isTokenInfo } from './guards'
 
 /** Options of {@link createPortfolio}. */
 export interface PortfolioOptions {
@@ -34,8 +28,6 @@ export interface PortfolioOptions {
   readonly balanceRetries?: number
   readonly balanceMinWaitMs?: number
 }
-
-const AirdropListSchema = z.array(AirdropSchema)
 
 /**
  * Portfolio reads from the provider's backend: token infos, prices, balances (polled until the backend
@@ -54,13 +46,19 @@ export function createPortfolio(options: PortfolioOptions) {
   const base = options.backendUrl
   return {
     async tokens(): Promise<TokenInfo[]> {
-      return TokenInfoListSchema.parse(await http.get(`${base}/tokens/info?chain=starknet`)).tokens
+      const answer = await http.get(`${base}/tokens/info?chain=starknet`)
+      return expectShape<{ tokens: TokenInfo[] }>(answer, { tokens: isArrayOf(isTokenInfo) }, 'token list')
+        .tokens
     },
     async token(address: string): Promise<TokenInfo> {
-      return TokenInfoSchema.parse(await http.get(`${base}/tokens/info/${address}?chain=starknet`))
+      const answer = await http.get(`${base}/tokens/info/${address}?chain=starknet`)
+      if (!isTokenInfo(answer)) throw new TypeError('Unexpected token info')
+      return answer
     },
     async prices(): Promise<PriceEntry[]> {
-      return PriceListSchema.parse(await http.get(`${base}/tokens/prices?chain=starknet`)).prices
+      const answer = await http.get(`${base}/tokens/prices?chain=starknet`)
+      return expectShape<{ prices: PriceEntry[] }>(answer, { prices: isArrayOf(isPriceEntry) }, 'price list')
+        .prices
     },
     /**
      * Balances of an account, asked again while the backend answers `initialising`, on a fetch error or an
@@ -76,10 +74,14 @@ export function createPortfolio(options: PortfolioOptions) {
           } catch (cause) {
             throw new BalanceFetchError({ cause })
           }
-          const parsed = BalanceResponseSchema.safeParse(answer)
-          if (!parsed.success) throw new BalanceParseError({ cause: parsed.error })
-          if (parsed.data.status !== 'initialised') throw new NotInitialisedError()
-          return toTokenBalances(parsed.data.balances, options.network)
+          if (!isBalanceResponse(answer)) throw new BalanceParseError()
+          if (answer.status !== 'initialised') throw new NotInitialisedError()
+          // protocol's toTokenBalances mapping, inlined: its module would bring zod along.
+          return answer.balances.map((b) => ({
+            address: b.tokenAddress,
+            balance: b.tokenBalance,
+            networkId: options.network,
+          }))
         },
         {
           retries: options.balanceRetries ?? BALANCE_POLL_RETRIES,
@@ -91,13 +93,13 @@ export function createPortfolio(options: PortfolioOptions) {
     async defi(address: string): Promise<DefiDecomposition> {
       const url = `${base}/tokens/defi/${address}/investments?chain=starknet&application=${encodeURIComponent(options.appName)}`
       const answer = await http.get(url)
-      const parsed = DefiDecompositionSchema.safeParse(answer)
-      if (parsed.success) return parsed.data
-      console.error(BACKEND_SCHEMA_CHANGED_MESSAGE, parsed.error)
+      if (!isDefiDecomposition(answer)) console.error(BACKEND_SCHEMA_CHANGED_MESSAGE)
       return answer as DefiDecomposition
     },
     async airdrops(address: string): Promise<Airdrop[]> {
-      return AirdropListSchema.parse(await http.get(`${base}/airdrops/${address}`))
+      const answer = await http.get(`${base}/airdrops/${address}`)
+      if (!isArrayOf<Airdrop>(isAirdrop)(answer)) throw new TypeError('Unexpected airdrop list')
+      return answer
     },
   }
 }

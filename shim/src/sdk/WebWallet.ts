@@ -1,6 +1,5 @@
 import {
   type ApprovalRequest,
-  DeploymentPayloadSchema,
   type EnvironmentConfig,
   InvalidApprovalRequestError,
   NoAccountAddressError,
@@ -17,7 +16,7 @@ import { createSessionRequest, generateSessionKey } from '../session/request'
 import type { ActiveSession } from '../session/signature'
 import { signedSession } from '../session/signed'
 import { getSessionStatus } from '../session/status'
-import { createSessionStore, type SessionStore } from '../session/store'
+import { createSessionStore, readDeploymentPayload, type SessionStore } from '../session/store'
 import { createKeyVault } from '../storage/keyVault'
 import { createStorage } from '../storage/storage'
 import { paymasterBase, resolveEnvironment, type SessionConnector, type WebWalletOptions } from './options'
@@ -116,12 +115,12 @@ export class WebWallet {
       const address = answer.account?.[0]
       if (!address) throw new NoAccountAddressError()
       if (!answer.signature || answer.signature.length === 0) throw new NoSignatureError()
-      const deployment = DeploymentPayloadSchema.safeParse(answer.deploymentPayload)
+      const deployment = readDeploymentPayload(answer.deploymentPayload)
       const active = signedSession(request, {
         address,
         chainId: answer.chainId ?? this.environment.chainId,
         signature: answer.signature,
-        deploymentPayload: deployment.success ? deployment.data : undefined,
+        deploymentPayload: deployment,
       })
       await this.sessions.save(active)
       return {

@@ -1,5 +1,6 @@
-import { CosignerResponseSchema, SignSessionError } from '@webwallet/protocol'
+import { SignSessionError } from '@webwallet/protocol'
 import type { StarknetSignerSignature } from '@webwallet/protocol/session'
+import { fields, hasShape, isString } from '../http/shape'
 
 /** The session part of both co-signing requests (SPEC.md section 7). */
 export interface CosignerSession {
@@ -97,8 +98,10 @@ async function post(fetcher: typeof fetch, url: string, payload: unknown): Promi
       typeof status === 'number' || typeof status === 'string' ? status : response.status,
     )
   }
-  const parsed = CosignerResponseSchema.safeParse(answer)
-  if (!parsed.success) throw new SignSessionError(response.status)
-  const { publicKey, r, s } = parsed.data.signature
+  const signature = fields(answer)?.signature
+  if (!hasShape(signature, { publicKey: isString, r: isString, s: isString })) {
+    throw new SignSessionError(response.status)
+  }
+  const { publicKey, r, s } = signature as { publicKey: string; r: string; s: string }
   return { signer: BigInt(publicKey), r: BigInt(r), s: BigInt(s) }
 }

@@ -1,4 +1,4 @@
-import { type DeploymentPayload, normalizeAddress, type Session as StoredSession } from '@webwallet/protocol'
+import type { DeploymentPayload, Session as StoredSession } from '@webwallet/protocol'
 import { sessionHash, shortString, toHex } from '@webwallet/protocol/session'
 import type { SessionRequest } from './request'
 import type { ActiveSession } from './signature'
@@ -27,7 +27,8 @@ export function signedSession(request: SessionRequest, answer: WalletSessionAnsw
     })),
     sessionKey: { publicKey: sessionKey.publicKey, privateKey: '' },
     expiresAt: Number(session.expiresAt),
-    address: normalizeAddress(answer.address),
+    // Normalised to 0x plus 64 hex digits (SPEC.md section 5).
+    address: `0x${BigInt(answer.address).toString(16).padStart(64, '0')}`,
     chainId: answer.chainId,
     authorisationSignature: answer.signature.map((s) => toHex(s)),
     hash: toHex(sessionHash(session, answer.address, answer.chainId)),

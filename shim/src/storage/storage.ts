@@ -2,13 +2,15 @@ import {
   InvalidStorageKeyError,
   InvalidStorageValueError,
   STORAGE_VALUE_MAX_LENGTH,
-  StorageKeySchema,
 } from '@webwallet/protocol'
+
+// The key rule of SPEC.md section 5 (protocol's StorageKeySchema; a regex keeps zod out of the bundle).
+const KEY = /^[A-Za-z0-9_-]{1,128}$/
 
 /** The part of the Web Storage API the SDK uses. */
 export type StorageBackend = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
-/** A schema with zod's `safeParse` shape (zod/mini schemas fit). */
+/** Anything with zod's `safeParse` shape (zod/mini schemas fit, so do the shim's guards). */
 export interface Parser<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false }
 }
@@ -34,7 +36,7 @@ export interface StorageOptions {
 export function createStorage(options: StorageOptions = {}) {
   const backend = options.backend ?? defaultBackend()
   const checkKey = (key: string) => {
-    if (!StorageKeySchema.safeParse(key).success) throw new InvalidStorageKeyError(key)
+    if (!KEY.test(key)) throw new InvalidStorageKeyError(key)
   }
   const corrupt = (key: string, reason: 'json' | 'schema' | 'read') => {
     try {

@@ -1,0 +1,48 @@
+// Small structural checks for wire answers. The shim's main entry stays free of zod (its schemas would
+// cost ~7 KB gzip of the 25 KB budget); protocol's schemas remain the reference these checks follow.
+
+/** A plain object's fields, or undefined. */
+export function fields(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined
+}
+
+export const isString = (value: unknown): value is string => typeof value === 'string'
+export const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value)
+export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean'
+export const isOptional =
+  <T>(check: (value: unknown) => value is T) =>
+  (value: unknown): value is T | undefined =>
+    value === undefined || check(value)
+export const isArrayOf =
+  <T>(check: (value: unknown) => boolean) =>
+  (value: unknown): value is T[] =>
+    Array.isArray(value) && value.every(check)
+
+/**
+ * Checks an object against per-field checks.
+ *
+ * @example
+ * hasShape(answer, { transactionHash: isString })
+ */
+export function hasShape(value: unknown, shape: Record<string, (field: unknown) => boolean>): boolean {
+  const object = fields(value)
+  return object !== undefined && Object.entries(shape).every(([key, check]) => check(object[key]))
+}
+
+/**
+ * Returns `value` when it has the shape, else throws a TypeError naming what was read.
+ *
+ * @example
+ * const { transactionHash } = expectShape<{ transactionHash: string }>(answer, { transactionHash: isString }, 'execute answer')
+ */
+export function expectShape<T>(
+  value: unknown,
+  shape: Record<string, (field: unknown) => boolean>,
+  what: string,
+): T {
+  if (!hasShape(value, shape)) throw new TypeError(`Unexpected ${what}`)
+  return value as T
+}

@@ -1,0 +1,105 @@
+// Zod-free checks of the backend answers, field for field as protocol's portfolio schemas
+// (entities/portfolio.ts and entities/defi.ts) define them.
+import type { Airdrop, BalanceResponse, DefiDecomposition, PriceEntry, TokenInfo } from '@webwallet/protocol'
+import { fields, hasShape, isArrayOf, isBoolean, isNumber, isOptional, isString } from '../http/shape'
+
+const isStrings = isArrayOf<string>(isString)
+const isStringMap = (value: unknown) => {
+  const object = fields(value)
+  return object !== undefined && Object.values(object).every(isString)
+}
+const oneOf =
+  (...allowed: string[]) =>
+  (value: unknown) =>
+    isString(value) && allowed.includes(value)
+
+/** One token info. */
+export const isTokenInfo = (value: unknown): value is TokenInfo =>
+  hasShape(value, {
+    id: isNumber,
+    address: isString,
+    brandColor: isOptional(isString),
+    name: isString,
+    symbol: isString,
+    decimals: isNumber,
+    iconUrl: isOptional(isString),
+    sendable: isBoolean,
+    popular: isBoolean,
+    refundable: isBoolean,
+    listed: isBoolean,
+    tradable: isBoolean,
+    category: oneOf('tokens', 'currencies', 'savings'),
+    pricingId: isOptional(isNumber),
+    dappId: isOptional(isString),
+    tags: isOptional(isStrings),
+    marketData: (m) =>
+      m === undefined ||
+      hasShape(m, {
+        marketCap: isNumber,
+        marketCap24hChange: isNumber,
+        dailyVolume: isNumber,
+        rank: isNumber,
+      }),
+  })
+
+/** One price entry: every value a string except the id. */
+export const isPriceEntry = (value: unknown): value is PriceEntry =>
+  hasShape(value, {
+    pricingId: isNumber,
+    ethValue: isString,
+    ccyValue: isString,
+    ethDayChange: isString,
+    ccyDayChange: isString,
+  })
+
+/** The balance answer: a status and a list of balances. */
+export const isBalanceResponse = (value: unknown): value is BalanceResponse =>
+  hasShape(value, {
+    status: oneOf('initialising', 'initialised'),
+    balances: isArrayOf((b) => hasShape(b, { tokenAddress: isString, tokenBalance: isString })),
+  })
+
+/** One airdrop. */
+export const isAirdrop = (value: unknown): value is Airdrop =>
+  hasShape(value, {
+    name: isOptional(isString),
+    tokenAddress: isString,
+    amount: isOptional(isString),
+    claimUrl: isOptional(isString),
+    claimStart: isString,
+    claimEnd: isOptional(isString),
+  })
+
+const PRODUCT_TYPES = [
+  'concentratedLiquidityPosition',
+  'collateralizedDebtPosition',
+  'delegatedTokens',
+  'strkDelegatedStaking',
+  'staking',
+]
+const isPosition = (value: unknown) =>
+  hasShape(value, {
+    id: isString,
+    investmentId: isOptional(isString),
+    tokenAddress: isOptional(isString),
+    totalBalances: isStringMap,
+  })
+
+/** The DeFi decomposition: dapps, products of a known type, positions with their common fields. */
+export const isDefiDecomposition = (value: unknown): value is DefiDecomposition =>
+  hasShape(value, {
+    dapps: isArrayOf((dapp) =>
+      hasShape(dapp, {
+        dappId: isString,
+        products: isArrayOf((product) =>
+          hasShape(product, {
+            productId: isOptional(isString),
+            name: isString,
+            manageUrl: isOptional(isString),
+            type: oneOf(...PRODUCT_TYPES),
+            positions: isArrayOf(isPosition),
+          }),
+        ),
+      }),
+    ),
+  })
