@@ -1,0 +1,72 @@
+import type { SessionStatus } from '@webwallet/protocol'
+import { useCallback, useEffect, useState } from 'react'
+import type { SessionAccount } from '../../account/SessionAccount'
+import type { WebWallet } from '../../sdk/WebWallet'
+
+/** What {@link useSession} answers. */
+export interface UseSessionResult {
+  readonly account: SessionAccount | undefined
+  readonly status: SessionStatus | undefined
+  /** True while restoring on mount or while the wallet is asked. */
+  readonly pending: boolean
+  readonly error: unknown
+  requestConnection(parameters?: Parameters<WebWallet['requestConnection']>[0]): Promise<void>
+  clearSession(): void
+}
+
+/**
+ * The wallet's session: restores a stored one on mount (no network request), asks for a new one on
+ * demand, clears it.
+ *
+ * @example
+ * const { account, status, requestConnection } = useSession(wallet)
+ * return account ? <Game account={account} /> : <button onClick={() => requestConnection()}>Connect</button>
+ */
+export function useSession(wallet: WebWallet): UseSessionResult {
+  const [account, setAccount] = useState<SessionAccount | undefined>(wallet.sessionAccount)
+  const [status, setStatus] = useState<SessionStatus | undefined>(wallet.getSessionStatus())
+  const [pending, setPending] = useState(true)
+  const [error, setError] = useState<unknown>(undefined)
+
+  useEffect(() => {
+    let live = true
+    wallet
+      .connect()
+      .then((result) => {
+        if (!live) return
+        setAccount(result?.account)
+        setStatus(wallet.getSessionStatus())
+      })
+      .catch((e: unknown) => live && setError(e))
+      .finally(() => live && setPending(false))
+    return () => {
+      live = false
+    }
+  }, [wallet])
+
+  const requestConnection = useCallback(
+    async (parameters?: Parameters<WebWallet['requestConnection']>[0]) => {
+      setPending(true)
+      setError(undefined)
+      try {
+        const result = await wallet.requestConnection(parameters)
+        setAccount(result.account)
+      } catch (e) {
+        setAccount(undefined)
+        setError(e)
+      } finally {
+        setStatus(wallet.getSessionStatus())
+        setPending(false)
+      }
+    },
+    [wallet],
+  )
+
+  const clearSession = useCallback(() => {
+    wallet.clearSession()
+    setAccount(undefined)
+    setStatus(undefined)
+  }, [wallet])
+
+  return { account, status, pending, error, requestConnection, clearSession }
+}
