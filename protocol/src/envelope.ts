@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { nonEmpty } from './schemas/util'
 
 // The postMessage wire envelope of trpc-browser, which starknetkit's web-wallet connector speaks, as
 // schemas. Both sides parse every incoming message with `parseEnvelope` and ignore what does not parse.
@@ -25,7 +26,10 @@ export const EnvelopeRequestSchema = z.object({
     id: EnvelopeIdSchema,
     jsonrpc: JsonRpcSchema,
     method: ProcedureTypeSchema,
-    params: z.object({ path: z.string().check(z.minLength(1)), input: z.optional(z.unknown()) }),
+    params: z.object({
+      path: z.string().check(nonEmpty('Path must not be empty')),
+      input: z.optional(z.unknown()),
+    }),
   }),
 })
 export type EnvelopeRequest = z.infer<typeof EnvelopeRequestSchema>

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { WEBWALLET_ERROR_CODES } from '../errors/connector'
 import { CalldataItemSchema, CalldataSchema } from '../schemas/calldata'
 import { DeploymentVersionSchema, ThemeSchema } from '../schemas/misc'
-import { record } from '../schemas/util'
+import { nonEmpty, record } from '../schemas/util'
 
 // Connector entities of SPEC.md section 3. Field names are the wire names starknetkit uses.
 
@@ -37,7 +37,7 @@ export const CallSchema = z.object({
 export type Call = z.infer<typeof CallSchema>
 
 /** A non-empty list of calls. */
-export const CallListSchema = z.array(CallSchema).check(z.minLength(1, 'Call list must not be empty'))
+export const CallListSchema = z.array(CallSchema).check(nonEmpty('Call list must not be empty'))
 export type Calls = z.infer<typeof CallListSchema>
 
 /** One field of a SNIP-12 type: plain, or a merkletree / enum with the type it contains. */
@@ -109,7 +109,7 @@ export const DeploymentDataSchema = z.object({
 export type DeploymentData = z.infer<typeof DeploymentDataSchema>
 
 const INVALID_APPROVAL = 'Invalid approval request'
-const approvalField = z.string({ error: INVALID_APPROVAL }).check(z.minLength(1, INVALID_APPROVAL))
+const approvalField = z.string({ error: INVALID_APPROVAL }).check(nonEmpty(INVALID_APPROVAL))
 /**
  * An ERC-20 allowance the session asks for.
  *

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { record } from '../schemas/util'
+import { nonEmpty, record } from '../schemas/util'
 import { CallSchema } from './connector'
 
 // Paymaster and co-signer wire entities (SPEC.md section 7).
@@ -24,7 +24,7 @@ export const GasTokenPricesSchema = z.array(GasTokenPriceSchema)
 /** POST /paymaster/v1/build-typed-data body. */
 export const BuildTypedDataRequestSchema = z.object({
   userAddress: z.string(),
-  calls: z.array(CallSchema).check(z.minLength(1)),
+  calls: z.array(CallSchema).check(nonEmpty('Call list must not be empty')),
   gasTokenAddress: z.optional(z.string()),
   accountClassHash: z.optional(z.string()),
   maxGasTokenAmount: z.optional(z.string()),
@@ -44,7 +44,7 @@ export const PaymasterDeploymentDataSchema = z.object({
 export const PaymasterExecuteRequestSchema = z.object({
   userAddress: z.string(),
   typedData: z.string(),
-  signature: z.array(z.string()).check(z.length(2)),
+  signature: z.array(z.string()).check(z.refine((s) => s.length === 2, 'Signature must have 2 values')),
   deploymentData: z.optional(PaymasterDeploymentDataSchema),
 })
 export type PaymasterExecuteRequest = z.infer<typeof PaymasterExecuteRequestSchema>

@@ -105,6 +105,6 @@ export type Profile = z.infer<typeof ProfileSchema>
 /** How an account was created. */
 export const AccountCreationDetailsSchema = z.object({
   cairoVersion: CairoVersionSchema,
-  accountClassHash: z.string().check(z.regex(/^0x[0-9a-fA-F]+$/, 'Invalid hex string')),
+  accountClassHash: z.string().check(z.refine((v) => /^0x[0-9a-fA-F]+$/.test(v), 'Invalid hex string')),
 })
 export type AccountCreationDetails = z.infer<typeof AccountCreationDetailsSchema>

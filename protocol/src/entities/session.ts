@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { SESSION_VALIDITY_DAYS_DEFAULT } from '../constants'
 import { DEFAULT_ENVIRONMENT, ENVIRONMENT_NAMES } from '../environments'
+import { nonEmpty } from '../schemas/util'
 import { CallSchema } from './connector'
 
 // Session SDK entities of SPEC.md section 3 (the stored 'session' JSON and what builds it).
@@ -89,7 +90,7 @@ export const EnvironmentNameSchema = z.enum(ENVIRONMENT_NAMES)
  * InitOptionsSchema.parse({ appName: 'demo', sessionParams: { allowedMethods: [] } }).environment // 'sepolia'
  */
 export const InitOptionsSchema = z.object({
-  appName: z.string().check(z.minLength(1)),
+  appName: z.string().check(nonEmpty('appName must not be empty')),
   environment: z.pipe(
     z.optional(EnvironmentNameSchema),
     z.transform((name) => name ?? DEFAULT_ENVIRONMENT),

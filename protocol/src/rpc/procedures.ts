@@ -14,7 +14,7 @@ import {
 } from '../entities/connector'
 import { CalldataSchema } from '../schemas/calldata'
 import { StarknetVersionSchema, ThemeSchema } from '../schemas/misc'
-import { tuple } from '../schemas/util'
+import { nonEmpty, tuple } from '../schemas/util'
 
 // Input/output schemas of every wallet-router procedure (SPEC.md section 7), shaped so that an
 // unmodified starknetkit web-wallet client works against our router. Kept in the main entry (no tRPC
@@ -43,7 +43,7 @@ export function oneOrMany<S extends z.ZodMiniType>(item: S) {
       z.custom<z.input<S> | z.input<S>[]>(),
       z.transform((value: z.input<S> | z.input<S>[]): unknown[] => (Array.isArray(value) ? value : [value])),
     ),
-    z.array(item).check(z.minLength(1, 'Call list must not be empty')),
+    z.array(item).check(nonEmpty('Call list must not be empty')),
   )
 }
 

@@ -7,7 +7,7 @@ import {
   TypedDataSchema,
 } from '../entities/connector'
 import { CalldataSchema } from '../schemas/calldata'
-import { record } from '../schemas/util'
+import { nonEmpty, record } from '../schemas/util'
 
 // The get-starknet wallet API (`wallet_*` request types, starknet-types' RpcTypeToMessageMap) as
 // schemas: params and result of each, so the connector can validate what a wallet answers.
@@ -48,7 +48,10 @@ export const WALLET_REQUESTS = {
   wallet_requestChainId: { params: z.optional(z.object(ApiVersion)), result: z.string() },
   wallet_signTypedData: { params: TypedDataSchema, result: z.array(z.string()) },
   wallet_addInvokeTransaction: {
-    params: z.object({ calls: z.array(WalletCallSchema).check(z.minLength(1)), ...ApiVersion }),
+    params: z.object({
+      calls: z.array(WalletCallSchema).check(nonEmpty('Call list must not be empty')),
+      ...ApiVersion,
+    }),
     result: z.object({ transaction_hash: z.string() }),
   },
   wallet_addDeclareTransaction: {

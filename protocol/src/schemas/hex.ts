@@ -7,7 +7,7 @@ import * as z from 'zod/mini'
  * HexSchema.parse('abc') // '0x0abc'
  */
 export const HexSchema = z.pipe(
-  z.string().check(z.regex(/^(0x)?[0-9a-fA-F]+$/, 'Invalid hex string')),
+  z.string().check(z.refine((v) => /^(0x)?[0-9a-fA-F]+$/.test(v), 'Invalid hex string')),
   z.transform((value) => {
     const digits = value.replace(/^0x/, '').toLowerCase()
     return `0x${digits.length % 2 ? `0${digits}` : digits}`

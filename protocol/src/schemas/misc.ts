@@ -35,7 +35,7 @@ export const STARKNET_ID_BIG_ALPHABET = '这来'
  */
 export const StarknetIdDomainSchema = z
   .string()
-  .check(z.regex(/^([a-z0-9\-这来]+\.)+stark$/u, 'Invalid Starknet ID domain'))
+  .check(z.refine((v) => /^([a-z0-9\-这来]+\.)+stark$/u.test(v), 'Invalid Starknet ID domain'))
 
 /** Account signer kinds; a missing guardian reads as 0. */
 export const SignerKindSchema = z.enum(['native', 'Secp256k1', 'Secp256r1', 'Eip191', 'Webauthn'])

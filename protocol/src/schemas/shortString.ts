@@ -11,8 +11,8 @@ const DECIMAL_RE = /^\d+$/
  * ShortStringSchema.safeParse('0x12').error?.issues[0]?.message // 'The shortString should not be a hex string'
  */
 export const ShortStringSchema = z.string().check(
-  z.minLength(1, 'The short string cannot be empty'),
-  z.maxLength(SHORT_STRING_MAX_LENGTH, 'The short string cannot exceed 31 characters'),
+  z.refine((v) => v.length > 0, 'The short string cannot be empty'),
+  z.refine((v) => v.length <= SHORT_STRING_MAX_LENGTH, 'The short string cannot exceed 31 characters'),
   z.refine((v) => !HEX_RE.test(v), 'The shortString should not be a hex string'),
   z.refine((v) => !DECIMAL_RE.test(v), 'The shortString should not be an integer string'),
 )

@@ -51,3 +51,14 @@ export function tuple<const T extends readonly z.ZodMiniType[]>(items: T) {
     }),
   )
 }
+
+/**
+ * A check that a string or array is not empty (one refine instead of zod's length checks, which cost
+ * bundle size).
+ *
+ * @example
+ * z.array(z.string()).check(nonEmpty('Call list must not be empty'))
+ */
+export function nonEmpty<T extends { length: number }>(message: string): z.core.$ZodCheck<T> {
+  return z.refine<T>((value) => value.length > 0, message)
+}
