@@ -6,11 +6,11 @@ import { nonEmpty } from './schemas/util'
 
 /** Sent by the wallet window once its handler listens, to its opener/parent (cross-origin popups have no load event). */
 export const POPUP_LOADED_MESSAGE = 'TRPC_BROWSER::POPUP_LOADED'
-export const PopupLoadedSchema = z.literal(POPUP_LOADED_MESSAGE)
+export const PopupLoadedSchema = z.enum([POPUP_LOADED_MESSAGE])
 
 /** tRPC request ids are numbers or strings; ours are random strings. */
 export const EnvelopeIdSchema = z.union([z.string(), z.number()])
-const JsonRpcSchema = z.optional(z.literal('2.0'))
+const JsonRpcSchema = z.optional(z.enum(['2.0']))
 
 export const ProcedureTypeSchema = z.enum(['query', 'mutation', 'subscription'])
 export type ProcedureType = z.infer<typeof ProcedureTypeSchema>
@@ -36,7 +36,7 @@ export type EnvelopeRequest = z.infer<typeof EnvelopeRequestSchema>
 
 /** Ends a subscription: `{trpc:{id, jsonrpc?, method:'subscription.stop'}}`. */
 export const EnvelopeStopSchema = z.object({
-  trpc: z.object({ id: EnvelopeIdSchema, jsonrpc: JsonRpcSchema, method: z.literal('subscription.stop') }),
+  trpc: z.object({ id: EnvelopeIdSchema, jsonrpc: JsonRpcSchema, method: z.enum(['subscription.stop']) }),
 })
 export type EnvelopeStop = z.infer<typeof EnvelopeStopSchema>
 

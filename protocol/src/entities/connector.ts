@@ -66,7 +66,7 @@ export type TypedData = z.infer<typeof TypedDataSchema>
 
 /** An ERC-20 asset (watchAsset, native currency). */
 export const AssetSchema = z.object({
-  type: z.literal('ERC20'),
+  type: z.enum(['ERC20']),
   options: z.object({
     address: z.string(),
     symbol: z.optional(z.string()),
@@ -168,4 +168,4 @@ export const WalletEventNameSchema = z.enum(['accountsChanged', 'networkChanged'
 export type WalletEventName = z.infer<typeof WalletEventNameSchema>
 
 /** The one wallet permission. */
-export const PermissionSchema = z.literal('accounts')
+export const PermissionSchema = z.enum(['accounts'])

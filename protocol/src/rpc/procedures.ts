@@ -50,12 +50,12 @@ export function oneOrMany<S extends z.ZodMiniType>(item: S) {
 /** show / hide the iframe modal, or change its height, width or both. */
 const Size = z.number().check(z.refine((n) => n >= 0, 'Size must not be negative'))
 export const ModalEventSchema = z.union([
-  z.object({ action: z.literal('show') }),
-  z.object({ action: z.literal('hide') }),
-  z.object({ action: z.literal('updateHeight'), height: Size }),
-  z.object({ action: z.literal('updateWidth'), width: Size }),
+  z.object({ action: z.enum(['show']) }),
+  z.object({ action: z.enum(['hide']) }),
+  z.object({ action: z.enum(['updateHeight']), height: Size }),
+  z.object({ action: z.enum(['updateWidth']), width: Size }),
   z.object({
-    action: z.literal('updateSize'),
+    action: z.enum(['updateSize']),
     width: Size,
     height: Size,
   }),

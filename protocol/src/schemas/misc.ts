@@ -18,7 +18,7 @@ export const CairoVersionSchema = z.enum(['0', '1'])
 export type CairoVersion = z.infer<typeof CairoVersionSchema>
 
 /** Version of wallet deployment data: the number 0 or 1. */
-export const DeploymentVersionSchema = z.union([z.literal(0), z.literal(1)])
+export const DeploymentVersionSchema = z.enum({ ZERO: 0, ONE: 1 })
 
 /**
  * Starknet ID's alphabets: the basic one (a-z, 0-9, '-') and the two extra characters of its "big"
