@@ -29,4 +29,12 @@ export {
 } from './login/LoginService'
 export { bearerToken, createLoginRouter } from './login/router'
 export { AccountDeployment, LoginState, User } from './login/state'
+export { createRelayer, type Relayer, type RelayerAccount } from './paymaster/relayer'
+export {
+  createPaymasterRouter,
+  DEFAULT_GAS_TOKENS,
+  type GasToken,
+  type PaymasterDependencies,
+} from './paymaster/router'
+export { answerDigest } from './paymaster/signature'
 export { type LoadedState, openStateStore, type StateStore } from './state/store'

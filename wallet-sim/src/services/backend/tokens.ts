@@ -63,7 +63,7 @@ export function buildCatalog(demoTokens: readonly DemoToken[] = []): CatalogEntr
         tags: ['feeToken', 'stakable'],
         marketData: { marketCap: 1500000000, marketCap24hChange: -0.021, dailyVolume: 85000000, rank: 80 },
       },
-      price: { eth: '0.00005', usd: '0.15', ethDayChange: '-0.018', usdDayChange: '-0.021' },
+      price: { eth: '0.0001', usd: '0.3', ethDayChange: '-0.018', usdDayChange: '-0.021' },
     },
     {
       info: {
@@ -125,7 +125,7 @@ export function buildCatalog(demoTokens: readonly DemoToken[] = []): CatalogEntr
         pricingId: 6,
         dappId: 'endur',
       },
-      price: { eth: '0.0000525', usd: '0.1575', ethDayChange: '-0.017', usdDayChange: '-0.02' },
+      price: { eth: '0.000105', usd: '0.315', ethDayChange: '-0.017', usdDayChange: '-0.02' },
     },
   ]
   const demo = demoTokens.map(

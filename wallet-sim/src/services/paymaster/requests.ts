@@ -1,0 +1,55 @@
+import * as z from 'zod/mini'
+import { Address } from '../http/schemas'
+
+const Felt = z.union([
+  z.string().check(z.regex(/^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/, 'Expected a felt (hex or decimal)')),
+  z.int().check(z.minimum(0)),
+])
+
+/** POST /paymaster/v1/build-typed-data */
+export const BuildTypedDataBody = z.object({
+  userAddress: Address,
+  calls: z
+    .array(
+      z.object({
+        contractAddress: Address,
+        entrypoint: z.string().check(z.minLength(1)),
+        calldata: z.optional(z.array(Felt)),
+      }),
+    )
+    .check(z.minLength(1, 'calls must not be empty')),
+  gasTokenAddress: z.optional(Address),
+  maxGasTokenAmount: z.optional(Felt),
+  accountClassHash: z.optional(Felt),
+})
+
+/** POST /paymaster/v1/execute */
+export const ExecuteBody = z.object({
+  userAddress: Address,
+  typedData: z.string(),
+  signature: z.array(Felt).check(z.minLength(1, 'signature must not be empty')),
+  deploymentData: z.optional(
+    z.object({
+      class_hash: Felt,
+      salt: Felt,
+      unique: Felt,
+      calldata: z.array(Felt),
+      sigdata: z.optional(z.array(Felt)),
+    }),
+  ),
+})
+
+/** The outside-execution typed data the paymaster built, as the client sends it back (JSON text). */
+export const OutsideExecutionTypedData = z.object({
+  primaryType: z.literal('OutsideExecution'),
+  domain: z.object({ name: z.literal('Account.execute_from_outside'), chainId: z.string() }),
+  message: z.object({
+    Caller: Felt,
+    Nonce: Felt,
+    'Execute After': Felt,
+    'Execute Before': Felt,
+    Calls: z
+      .array(z.object({ To: Felt, Selector: z.string(), Calldata: z.array(Felt) }))
+      .check(z.minLength(1)),
+  }),
+})

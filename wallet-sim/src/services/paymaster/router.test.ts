@@ -1,0 +1,249 @@
+import { publicKeyOf, verifySignerSignature } from '@webwallet/protocol/session'
+import { typedData as td } from 'starknet'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import '../../chain/contracts/argent'
+import type { Chain } from '../../chain/chain'
+import { COUNTER_ADDRESS } from '../../chain/contracts/counter'
+import { erc20BalanceOf, erc20Mint, STRK_ADDRESS } from '../../chain/contracts/erc20'
+import { selectorOf } from '../../chain/felt'
+import { createChain } from '../../chain/genesis'
+import { argentAccountFactory, DEFAULT_GUARDIAN_PRIVATE_KEY } from '../../wallet/account'
+import { signAsAccount } from '../../wallet/signer'
+import { type Served, serve } from '../http/serve'
+import { createPaymasterRouter } from './router'
+import { answerDigest } from './signature'
+
+const NOW = 1_767_225_600
+const SERVER_KEY = '0x5e7e7'
+const OWNER = '0x0123abc'
+const STRK = `0x${STRK_ADDRESS.toString(16).padStart(64, '0')}`
+const E18 = 10n ** 18n
+
+let chain: Chain
+let relayer: string
+let served: Served
+const deployment = argentAccountFactory(DEFAULT_GUARDIAN_PRIVATE_KEY)(`0x${publicKeyOf(OWNER).toString(16)}`)
+const user = deployment.address
+const keys = { ownerPrivateKey: OWNER, guardianPrivateKey: DEFAULT_GUARDIAN_PRIVATE_KEY }
+
+beforeAll(async () => {
+  const created = createChain({ accounts: 2, clock: () => NOW * 1000 })
+  chain = created.chain
+  const account = created.accounts[1]!
+  relayer = account.address
+  erc20Mint(chain.pending, STRK_ADDRESS, BigInt(user), 100n * E18)
+  served = await serve(
+    '/paymaster/v1',
+    createPaymasterRouter({
+      chain: () => chain,
+      relayer: { address: account.address, privateKey: account.private_key },
+      serverPrivateKey: SERVER_KEY,
+      apiKeys: ['sponsor'],
+    }),
+  )
+})
+afterAll(() => served.close())
+
+async function call(path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${served.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  const text = await response.text()
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: JSON.parse(text) as Record<string, unknown> & unknown[],
+  }
+}
+
+const increment = {
+  contractAddress: `0x${COUNTER_ADDRESS.toString(16)}`,
+  entrypoint: 'increment',
+  calldata: [],
+}
+const counterOf = (address: string) =>
+  chain.call(
+    { to: COUNTER_ADDRESS, selector: selectorOf('get_counter'), calldata: [BigInt(address)] },
+    { tag: 'pre_confirmed' },
+  )[0]
+/** The account's owner + guardian signature over the typed data, hashed by starknet.js. */
+const sign = (typedData: object) => signAsAccount(td.getMessageHash(typedData as never, user), keys)
+
+describe('reads', () => {
+  it('reports counterfactual Argent accounts compatible and other classes not', async () => {
+    expect((await call(`/accounts/${user}/compatible`)).body).toEqual({
+      isCompatible: true,
+      gasConsumedOverhead: '0x0',
+      dataGasConsumedOverhead: '0x0',
+    })
+    expect((await call(`/accounts/${relayer}/compatible`)).body).toMatchObject({ isCompatible: false })
+    expect((await call('/accounts/zz/compatible')).status).toBe(400)
+  })
+
+  it('lists gas token prices, signed when asked', async () => {
+    const answer = await call('/gas-token-prices', undefined, { 'ask-signature': 'true' })
+    expect(answer.body).toContainEqual({ tokenAddress: STRK, decimals: 18, priceInETH: '0x5af3107a4000' })
+    const [r, s] = (answer.headers.get('signature') ?? '').split(',').map((part) => BigInt(part))
+    expect(
+      verifySignerSignature(answerDigest(answer.text), {
+        signer: publicKeyOf(SERVER_KEY),
+        r: r ?? 0n,
+        s: s ?? 0n,
+      }),
+    ).toBe(true)
+    expect((await call('/gas-token-prices')).headers.get('signature')).toBeNull()
+  })
+})
+
+describe('gasless execution', () => {
+  it('deploys the account and runs its calls, paid in STRK to the relayer', async () => {
+    const fee = 2n * E18
+    const built = await call('/build-typed-data', {
+      userAddress: user,
+      calls: [increment],
+      gasTokenAddress: STRK,
+      maxGasTokenAmount: `0x${fee.toString(16)}`,
+      accountClassHash: deployment.classHash,
+    })
+    expect(built.status).toBe(200)
+    const calls = (
+      built.body as unknown as { message: { Calls: { To: string; Selector: string; Calldata: string[] }[] } }
+    ).message.Calls
+    expect(calls).toHaveLength(2)
+    expect(BigInt(calls[1]!.Selector)).toBe(selectorOf('transfer'))
+    const relayerBefore = erc20BalanceOf(chain.pending, STRK_ADDRESS, BigInt(relayer))
+
+    const executed = await call('/execute', {
+      userAddress: user,
+      typedData: JSON.stringify(built.body),
+      signature: sign(built.body),
+      deploymentData: {
+        class_hash: deployment.classHash,
+        salt: deployment.salt,
+        unique: '0x0',
+        calldata: deployment.constructorCalldata,
+      },
+    })
+    expect(executed.status).toBe(200)
+    expect(executed.body.transactionHash).toMatch(/^0x[0-9a-f]+$/)
+    expect(chain.pending.getClassHash(BigInt(user))).not.toBe(0n)
+    expect(counterOf(user)).toBe(1n)
+    expect(erc20BalanceOf(chain.pending, STRK_ADDRESS, BigInt(user))).toBe(98n * E18)
+    // The relayer received the fee and paid the gas, which costs far less than the fee here.
+    expect(erc20BalanceOf(chain.pending, STRK_ADDRESS, BigInt(relayer))).toBeGreaterThan(relayerBefore)
+  })
+
+  it('runs sponsored calls without a fee transfer when an api key is sent', async () => {
+    const headers = { 'api-key': 'sponsor' }
+    const built = await call('/build-typed-data', { userAddress: user, calls: [increment] }, headers)
+    expect((built.body as unknown as { message: { Calls: unknown[] } }).message.Calls).toHaveLength(1)
+    const executed = await call(
+      '/execute',
+      { userAddress: user, typedData: JSON.stringify(built.body), signature: sign(built.body) },
+      headers,
+    )
+    expect(executed.status).toBe(200)
+    expect(counterOf(user)).toBe(2n)
+  })
+
+  it('answers a revert as a 500 contract error', async () => {
+    const built = await call(
+      '/build-typed-data',
+      { userAddress: user, calls: [increment] },
+      { 'api-key': 'sponsor' },
+    )
+    const forged = signAsAccount(1n, keys)
+    const executed = await call(
+      '/execute',
+      { userAddress: user, typedData: JSON.stringify(built.body), signature: forged },
+      { 'api-key': 'sponsor' },
+    )
+    expect(executed.status).toBe(500)
+    expect((executed.body.messages as string[])[0]).toMatch(/^Contract error/)
+    expect(counterOf(user)).toBe(2n)
+  })
+})
+
+describe('refusals', () => {
+  it('needs a gas token without an api key, and refuses unknown keys and tokens', async () => {
+    expect((await call('/build-typed-data', { userAddress: user, calls: [increment] })).body).toMatchObject({
+      messages: ['gasTokenAddress and maxGasTokenAmount are required without an api key'],
+    })
+    expect(
+      (await call('/build-typed-data', { userAddress: user, calls: [increment] }, { 'api-key': 'nope' }))
+        .status,
+    ).toBe(401)
+    const unknown = await call('/build-typed-data', {
+      userAddress: user,
+      calls: [increment],
+      gasTokenAddress: '0x1234',
+      maxGasTokenAmount: '1',
+    })
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: {
+        messages: [
+          'Unsupported gas token 0x0000000000000000000000000000000000000000000000000000000000001234',
+        ],
+      },
+    })
+    expect((await call('/build-typed-data', { userAddress: user, calls: [] })).status).toBe(400)
+  })
+
+  it('refuses a fee the account cannot pay, and typed data that does not pay', async () => {
+    const tooMuch = await call('/build-typed-data', {
+      userAddress: user,
+      calls: [increment],
+      gasTokenAddress: STRK,
+      maxGasTokenAmount: (1000n * E18).toString(),
+    })
+    expect(tooMuch).toMatchObject({
+      status: 400,
+      body: {
+        messages: ['Not enough balance in any gas token - please fund your wallet with a valid gas token'],
+      },
+    })
+    const free = await call(
+      '/build-typed-data',
+      { userAddress: user, calls: [increment] },
+      { 'api-key': 'sponsor' },
+    )
+    const unpaid = await call('/execute', {
+      userAddress: user,
+      typedData: JSON.stringify(free.body),
+      signature: sign(free.body),
+    })
+    expect(unpaid.status).toBe(400)
+    expect(counterOf(user)).toBe(2n)
+  })
+
+  it('refuses malformed typed data and a deployment that is not the user', async () => {
+    expect(
+      (await call('/execute', { userAddress: user, typedData: '{', signature: ['0x1'] })).body,
+    ).toMatchObject({ messages: ['typedData is not JSON'] })
+    const free = await call(
+      '/build-typed-data',
+      { userAddress: relayer, calls: [increment] },
+      { 'api-key': 'sponsor' },
+    )
+    const wrong = await call(
+      '/execute',
+      {
+        userAddress: '0x1234',
+        typedData: JSON.stringify(free.body),
+        signature: ['0x1'],
+        deploymentData: {
+          class_hash: deployment.classHash,
+          salt: deployment.salt,
+          unique: '0x0',
+          calldata: deployment.constructorCalldata,
+        },
+      },
+      { 'api-key': 'sponsor' },
+    )
+    expect(wrong.body).toMatchObject({ messages: ['deploymentData does not deploy userAddress'] })
+  })
+})
