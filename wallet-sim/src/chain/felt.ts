@@ -83,14 +83,28 @@ const varCache = new Map<string, Felt>()
  * @example storageVarAddress('ERC20_balances', owner)
  */
 export function storageVarAddress(name: string, ...keys: Felt[]): Felt {
+  if (keys.length === 0) return (varCache.get(name) ?? baseOf(name)) % ADDR_BOUND
+  // Each map key costs a Pedersen hash (~0.5 ms); contracts read the same slots again and again.
+  const id = `${name}:${keys.join(':')}`
+  const hit = slotCache.get(id)
+  if (hit !== undefined) return hit
+  let addr = baseOf(name)
+  for (const key of keys) addr = BigInt(pedersen(addr, key))
+  addr %= ADDR_BOUND
+  if (slotCache.size >= 500_000) slotCache.clear()
+  slotCache.set(id, addr)
+  return addr
+}
+
+const slotCache = new Map<string, Felt>()
+
+function baseOf(name: string): Felt {
   let base = varCache.get(name)
   if (base === undefined) {
     base = starknetKeccak(name)
     varCache.set(name, base)
   }
-  let addr = base
-  for (const key of keys) addr = BigInt(pedersen(addr, key))
-  return addr % ADDR_BOUND
+  return base
 }
 
 /**
