@@ -1,0 +1,26 @@
+// Where the demo finds wallet-sim, and the contracts wallet-sim deploys at fixed addresses.
+/** wallet-sim's origin as the browser sees it (http://localhost:3005 unless VITE_WALLET_URL says otherwise). */
+export const WALLET_URL: string =
+  (import.meta.env.VITE_WALLET_URL as string | undefined) ?? 'http://localhost:3005'
+
+/** Every URL of the dev environment, on {@link WALLET_URL}. */
+export const URLS = {
+  webWalletUrl: WALLET_URL,
+  providerBaseUrl: WALLET_URL,
+  providerDefaultUrl: `${WALLET_URL}/rpc`,
+  cosignerUrl: `${WALLET_URL}/cosigner`,
+  backendUrl: `${WALLET_URL}/v1`,
+  paymasterUrl: `${WALLET_URL}/paymaster`,
+  allowListUrl: `${WALLET_URL}/allowlist/sepolia.json`,
+}
+
+/** wallet-sim's demo counter contract (`increment`, `set_value`, `get_counter`). */
+export const COUNTER_ADDRESS = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
+/** STRK, at its canonical Starknet address. */
+export const STRK_ADDRESS = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+
+/** The session the demo asks for: the counter's two external entry points. */
+export const ALLOWED_METHODS = [
+  { contract: COUNTER_ADDRESS, selector: 'increment' },
+  { contract: COUNTER_ADDRESS, selector: 'set_value' },
+]

@@ -1,0 +1,129 @@
+import type { SessionAccount } from '@webwallet/shim'
+import type { Connector } from '@webwallet/shim/connector'
+import { useCallback, useEffect, useState } from 'react'
+import { RpcProvider } from 'starknet'
+import type { Activity } from '../App'
+import { COUNTER_ADDRESS, STRK_ADDRESS, URLS } from '../config'
+import { type GasChoice, gasOptions } from '../wallet'
+
+const provider = new RpcProvider({ nodeUrl: URLS.providerDefaultUrl })
+const WAIT = { retryInterval: 250 }
+
+export function ActionsPanel(props: {
+  account: SessionAccount
+  connector: Connector
+  gas: GasChoice
+  busy: string | undefined
+  run: (label: string, task: () => Promise<void>) => Promise<void>
+  onActivity: (entry: Activity) => void
+}) {
+  const { account, connector, gas, busy, run, onActivity } = props
+  const [counter, setCounter] = useState<string>('?')
+  const [signature, setSignature] = useState<string[] | undefined>()
+
+  const refresh = useCallback(async () => {
+    const [value] = await provider.callContract({
+      contractAddress: COUNTER_ADDRESS,
+      entrypoint: 'get_counter',
+      calldata: [account.address],
+    })
+    setCounter(BigInt(value ?? 0).toString())
+  }, [account.address])
+
+  useEffect(() => {
+    refresh().catch(() => setCounter('?'))
+  }, [refresh])
+
+  const execute = (label: string, calls: Parameters<SessionAccount['execute']>[0], times = 1) =>
+    run(label, async () => {
+      for (let i = 0; i < times; i++) {
+        const { transaction_hash } = await account.execute(calls, gasOptions(gas))
+        await account.waitForTransaction(transaction_hash, WAIT)
+        onActivity({ label, transactionHash: transaction_hash })
+      }
+      await refresh()
+    })
+
+  const increment = [{ contractAddress: COUNTER_ADDRESS, entrypoint: 'increment', calldata: [] }]
+  const disabled = busy !== undefined
+
+  return (
+    <section>
+      <h2>Session calls</h2>
+      <p>
+        Counter of this account: <strong data-testid="counter">{counter}</strong>
+      </p>
+      <div className="buttons">
+        <button
+          type="button"
+          data-testid="increment"
+          disabled={disabled}
+          onClick={() => execute('increment', increment)}
+        >
+          Increment (no prompt)
+        </button>
+        <button
+          type="button"
+          data-testid="increment-3"
+          disabled={disabled}
+          onClick={() => execute('increment', increment, 3)}
+        >
+          Three calls in a row
+        </button>
+        <button
+          type="button"
+          data-testid="outside-session"
+          disabled={disabled}
+          onClick={() =>
+            execute('transfer', [
+              {
+                contractAddress: STRK_ADDRESS,
+                entrypoint: 'transfer',
+                calldata: [COUNTER_ADDRESS, '1', '0'],
+              },
+            ])
+          }
+        >
+          A call outside the session
+        </button>
+        <button
+          type="button"
+          data-testid="sign-message"
+          disabled={disabled}
+          onClick={() =>
+            run('sign message', async () => {
+              setSignature(
+                (await connector.request({ type: 'wallet_signTypedData', params: greeting() })) as string[],
+              )
+            })
+          }
+        >
+          Sign a message
+        </button>
+      </div>
+      {signature && (
+        <p>
+          Signature: <code data-testid="signature">{signature.join(', ')}</code>
+        </p>
+      )}
+    </section>
+  )
+}
+
+/** A SNIP-12 (revision 1) message for the sign-message button. */
+function greeting() {
+  return {
+    domain: { name: 'webwallet demo', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
+    primaryType: 'Greeting',
+    types: {
+      StarknetDomain: [
+        { name: 'name', type: 'shortstring' },
+        { name: 'version', type: 'shortstring' },
+        { name: 'chainId', type: 'shortstring' },
+        { name: 'revision', type: 'shortstring' },
+      ],
+      Greeting: [{ name: 'text', type: 'shortstring' }],
+    },
+    message: { text: 'hello from the demo' },
+  }
+}

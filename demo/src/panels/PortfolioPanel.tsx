@@ -1,0 +1,76 @@
+import type { WebWallet } from '@webwallet/shim'
+import { useState } from 'react'
+
+type Portfolio = WebWallet['portfolio']
+interface Loaded {
+  tokens: Awaited<ReturnType<Portfolio['tokens']>>
+  balances: Awaited<ReturnType<Portfolio['balances']>>
+  defi: Awaited<ReturnType<Portfolio['defi']>>
+  airdrops: Awaited<ReturnType<Portfolio['airdrops']>>
+}
+
+export function PortfolioPanel(props: {
+  wallet: WebWallet
+  address: string
+  busy: string | undefined
+  run: (label: string, task: () => Promise<void>) => Promise<void>
+}) {
+  const { wallet, address, busy, run } = props
+  const [loaded, setLoaded] = useState<Loaded | undefined>()
+
+  const load = () =>
+    run('portfolio', async () => {
+      const p = wallet.portfolio
+      const [tokens, balances, defi, airdrops] = await Promise.all([
+        p.tokens(),
+        p.balances(address),
+        p.defi(address),
+        p.airdrops(address),
+      ])
+      setLoaded({ tokens, balances, defi, airdrops })
+    })
+
+  const symbolOf = (token: string) =>
+    loaded?.tokens.find((t) => BigInt(t.address) === BigInt(token))?.symbol ?? token.slice(0, 10)
+
+  return (
+    <section>
+      <h2>Portfolio</h2>
+      <button type="button" data-testid="portfolio-load" disabled={busy !== undefined} onClick={load}>
+        Load tokens, balances, DeFi positions and airdrops
+      </button>
+      {loaded && (
+        <div data-testid="portfolio">
+          <h3>Balances</h3>
+          <table>
+            <tbody>
+              {loaded.balances.map((b) => (
+                <tr key={b.address} data-testid="balance">
+                  <td>{symbolOf(b.address)}</td>
+                  <td>{b.balance}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h3>DeFi positions</h3>
+          <ul>
+            {loaded.defi.dapps.map((dapp) => (
+              <li key={dapp.dappId} data-testid="dapp">
+                {dapp.dappId}: {dapp.products.map((p) => `${p.name} (${p.type})`).join(', ')}
+              </li>
+            ))}
+          </ul>
+          <h3>Airdrops</h3>
+          <ul>
+            {loaded.airdrops.map((a) => (
+              <li key={`${a.tokenAddress}-${a.claimStart}`} data-testid="airdrop">
+                {a.name ?? symbolOf(a.tokenAddress)} {a.amount ?? ''}
+              </li>
+            ))}
+          </ul>
+          <p>{loaded.tokens.length} tokens known to the backend.</p>
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,31 @@
+// Builds the SDK for the demo: wallet-sim in dev, with the transport and gas options the user picked.
+import { WebWallet } from '@webwallet/shim'
+import { createConnector } from '@webwallet/shim/connector'
+import { ALLOWED_METHODS, STRK_ADDRESS, URLS, WALLET_URL } from './config'
+
+export type TransportChoice = 'auto' | 'iframe' | 'popup'
+export type GasChoice = 'self' | 'sponsored' | 'strk'
+
+/** The paymaster api key wallet-sim sponsors by default (see its `--paymaster-key` option). */
+export const SPONSOR_API_KEY: string =
+  (import.meta.env.VITE_PAYMASTER_API_KEY as string | undefined) ?? 'wallet-sim-sponsor'
+
+export function createDemoWallet(transport: TransportChoice, gas: GasChoice) {
+  const connector = createConnector({ url: WALLET_URL, transport, theme: 'dark', brandName: 'wallet-sim' })
+  const wallet = WebWallet.init({
+    appName: 'webwallet-demo',
+    environment: 'dev',
+    urls: URLS,
+    connector,
+    sessionParams: { allowedMethods: ALLOWED_METHODS, validityDays: 1 },
+    ...(gas === 'sponsored' ? { paymasterParams: { apiKey: SPONSOR_API_KEY } } : {}),
+    ...(gas === 'strk' ? { paymasterParams: { tokenAddress: STRK_ADDRESS } } : {}),
+  })
+  return { wallet, connector }
+}
+
+/** The execute options for the chosen gas payment. */
+export function gasOptions(gas: GasChoice) {
+  if (gas === 'self') return {}
+  return gas === 'strk' ? { gasless: true, gasTokenAddress: STRK_ADDRESS } : { gasless: true }
+}
