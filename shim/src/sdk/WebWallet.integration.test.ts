@@ -1,0 +1,115 @@
+// The whole SDK against wallet-sim over the WebSocket messenger with the auto-approve policy: a new user
+// connects and signs a session once, runs session calls with no further approval, is refused a call
+// outside the session, sees the session EXPIRED after devnet_increaseTime, and reads balances and DeFi.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { createRpc } from '../account/rpc'
+import { waitForTransaction } from '../account/waitForTransaction'
+import { createConnector } from '../connector'
+import { createPortfolio } from '../portfolio/portfolio'
+import { memoryKeyStore } from '../storage/keyVault'
+import { memoryStorage } from '../storage/storage'
+import { startAssembledSim } from './simFixture'
+import { WebWallet } from './WebWallet'
+
+const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const RECIPIENT = '0x0000000000000000000000000000000000000000000000000000000000abcdef'
+const pay = (amount: number) => ({
+  contractAddress: STRK,
+  entrypoint: 'transfer',
+  calldata: [RECIPIENT, amount, 0],
+})
+
+let sim: Awaited<ReturnType<typeof startAssembledSim>>
+let wallet: WebWallet
+let nowMs = Date.now()
+
+beforeAll(async () => {
+  sim = await startAssembledSim()
+  const connector = createConnector({
+    transport: 'websocket',
+    websocketUrl: sim.wsUrl,
+    WebSocket: WebSocket as never,
+    url: sim.url,
+  })
+  wallet = WebWallet.init({
+    appName: 'integration',
+    environment: 'dev',
+    sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }], validityDays: 1 },
+    urls: {
+      webWalletUrl: sim.url,
+      providerDefaultUrl: `${sim.url}/rpc`,
+      providerBaseUrl: sim.url,
+      backendUrl: `${sim.url}/v1`,
+      paymasterUrl: sim.url,
+    },
+    connector,
+    storage: memoryStorage(),
+    keyStore: memoryKeyStore(),
+    now: () => nowMs,
+  })
+})
+afterAll(async () => {
+  await sim?.close()
+})
+
+describe('WebWallet against wallet-sim', () => {
+  it('a new user connects and signs a session once (the approval deploys the account)', async () => {
+    await sim.logIn()
+    const { account } = await wallet.requestConnection({
+      approvalRequests: [{ tokenAddress: STRK, spender: RECIPIENT, amount: '1' }],
+    })
+    expect(account.address).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(wallet.getSessionStatus()).toBe('VALID')
+    expect(await wallet.isConnected()).toBe(true)
+  })
+
+  it('runs three session calls with no further approval', async () => {
+    const account = wallet.sessionAccount!
+    sim.approval.set('reject') // any wallet prompt would now fail: the calls must not need one
+    const rpc = createRpc({ nodeUrl: `${sim.url}/rpc` })
+    for (let i = 0; i < 3; i++) {
+      const { transaction_hash } = await account.execute(pay(1))
+      const receipt = await waitForTransaction(rpc, transaction_hash, { retryInterval: 50 })
+      expect(receipt.execution_status).toBe('SUCCEEDED')
+    }
+    sim.approval.set('auto')
+  })
+
+  it('refuses a call outside the session', async () => {
+    await expect(
+      wallet.sessionAccount!.execute({
+        contractAddress: STRK,
+        entrypoint: 'approve',
+        calldata: [RECIPIENT, 1, 0],
+      }),
+    ).rejects.toThrow('Call not allowed by the session: approve')
+  })
+
+  it('reads balances and DeFi positions of the account', async () => {
+    const address = wallet.sessionAccount!.address
+    // The SDK's portfolio reader with a 1 ms poll: the backend answers `initialising` once first.
+    const portfolio = createPortfolio({
+      backendUrl: wallet.environment.backendUrl,
+      network: wallet.environment.network,
+      appName: 'integration',
+      balanceMinWaitMs: 1,
+    })
+    const balances = await portfolio.balances(address)
+    expect(balances.some((b) => BigInt(b.address) === BigInt(STRK) && BigInt(b.balance) > 0n)).toBe(true)
+    expect((await portfolio.defi(address)).dapps.length).toBeGreaterThan(0)
+  })
+
+  it('reports EXPIRED after devnet_increaseTime, and the account refuses the expired session', async () => {
+    const rpc = createRpc({ nodeUrl: `${sim.url}/rpc` })
+    await rpc.request('devnet_increaseTime', { time: 2 * 86_400 })
+    nowMs += 2 * 86_400_000
+    expect(wallet.getSessionStatus()).toBe('EXPIRED')
+    expect(await wallet.isConnected()).toBe(false)
+    const error = await wallet.sessionAccount!.execute(pay(1)).catch((e: unknown) => e)
+    expect(
+      JSON.stringify({ message: (error as Error).message, data: (error as { data?: unknown }).data }),
+    ).toContain('session/expired')
+  })
+})
