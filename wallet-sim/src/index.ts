@@ -3,13 +3,15 @@ import type { AddressInfo } from 'node:net'
 import type { Chain } from './chain/chain'
 import type { PredeployedAccount } from './chain/genesis'
 import type { Simulator } from './chain/simulator'
-import { createServer, type ServerOptions } from './server'
+import { createServer, type ServerOptions, type WalletSimServer } from './server'
 
 export interface StartSimOptions extends ServerOptions {
   /** Default 0: a free port. */
   readonly port?: number
   /** Default 127.0.0.1. */
   readonly host?: string
+  /** Runs before listening: mount more routers (services, wallet UI) on the app. */
+  readonly configure?: (server: WalletSimServer) => void | Promise<void>
 }
 
 export interface RunningSim extends AsyncDisposable {
@@ -31,7 +33,9 @@ export interface RunningSim extends AsyncDisposable {
  * const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
  */
 export async function startSim(options: StartSimOptions = {}): Promise<RunningSim> {
-  const { app, sim } = createServer(options)
+  const server0 = createServer(options)
+  await options.configure?.(server0)
+  const { app, sim } = server0
   const host = options.host ?? '127.0.0.1'
   const server = await new Promise<import('node:http').Server>((resolve, reject) => {
     const s = app.listen(options.port ?? 0, host, () => resolve(s))

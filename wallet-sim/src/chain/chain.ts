@@ -24,7 +24,6 @@ import {
   emptyTxInfo,
   parseTransaction,
   QUERY_VERSION_3,
-  senderOf,
   type Transaction,
   toRpcTransaction,
   transactionHash,
@@ -331,9 +330,6 @@ export class Chain {
   setTime(seconds: number): void {
     this.timeOffset += seconds - this.now()
   }
-
-  /** The sender of a parsed transaction (re-exported for the RPC layer). */
-  static senderOf = senderOf
 
   /**
    * A JSON-safe deep copy of the whole chain (state, blocks, transactions, receipts, traces).
