@@ -22,8 +22,12 @@ const api = createWalletApi({ storage: loginStorage(window.localStorage) })
 const prompts = createPrompts()
 const router = createWalletRouter(createUiHandlers({ api, prompts, onTheme: setTheme }))
 
-// A popup closes itself once the user has answered and the app has its answer, like the hosted wallet.
+// A popup closes itself once the app has its answer, like the hosted wallet: at once when the user was
+// asked, after a short quiet time otherwise (starknetkit may send the next request right away).
+const QUIET_MS = 500
 let userWasAsked = false
+let inFlight = 0
+let closeTimer: ReturnType<typeof setTimeout> | undefined
 prompts.subscribe(() => {
   if (prompts.current() !== undefined) userWasAsked = true
 })
@@ -32,8 +36,15 @@ serveWindow({
   window,
   referrer: document.referrer,
   createContext: (origin) => ({ origin }),
+  onRequest: () => {
+    inFlight += 1
+    clearTimeout(closeTimer)
+  },
   onAnswered: () => {
-    if (window.opener && userWasAsked && prompts.current() === undefined) window.close()
+    inFlight -= 1
+    if (!window.opener || inFlight > 0 || prompts.current() !== undefined) return
+    if (userWasAsked) window.close()
+    else closeTimer = setTimeout(() => window.close(), QUIET_MS)
   },
 })
 window.addEventListener('beforeunload', () => prompts.rejectAll())
