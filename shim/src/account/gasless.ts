@@ -187,7 +187,8 @@ async function balancesOf(ctx: AccountContext, prices: readonly GasTokenPrice[])
           entry_point_selector: toHex(selectorFromName('balanceOf')),
           calldata: [ctx.address],
         },
-        block_id: 'latest',
+        // Funds may still be in the pre-confirmed block.
+        block_id: PENDING_TAG,
       },
     })),
   )

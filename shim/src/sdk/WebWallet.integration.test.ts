@@ -2,6 +2,7 @@
 // connects and signs a session once, runs session calls with no further approval, is refused a call
 // outside the session, sees the session EXPIRED after devnet_increaseTime, and reads balances and DeFi.
 
+import { selectorFromName, toHex } from '@webwallet/protocol/session'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createRpc } from '../account/rpc'
@@ -10,7 +11,7 @@ import { createConnector } from '../connector'
 import { createPortfolio } from '../portfolio/portfolio'
 import { memoryKeyStore } from '../storage/keyVault'
 import { memoryStorage } from '../storage/storage'
-import { startAssembledSim } from './simFixture'
+import { SPONSOR_KEY, startAssembledSim } from './simFixture'
 import { WebWallet } from './WebWallet'
 
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
@@ -50,6 +51,42 @@ beforeAll(async () => {
     now: () => nowMs,
   })
 })
+function gaslessWallet(token: string, apiKey: string | undefined) {
+  return WebWallet.init({
+    appName: 'integration',
+    environment: 'dev',
+    sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }] },
+    ...(apiKey ? { paymasterParams: { apiKey } } : {}),
+    urls: {
+      webWalletUrl: sim.url,
+      providerDefaultUrl: `${sim.url}/rpc`,
+      providerBaseUrl: sim.url,
+      backendUrl: `${sim.url}/v1`,
+      paymasterUrl: sim.url,
+    },
+    connector: createConnector({
+      transport: 'websocket',
+      websocketUrl: `${sim.wsUrl}?token=${token}`,
+      WebSocket: WebSocket as never,
+      url: sim.url,
+    }),
+    storage: memoryStorage(),
+    keyStore: memoryKeyStore(),
+  })
+}
+
+async function strkBalance(rpc: ReturnType<typeof createRpc>, address: string): Promise<bigint> {
+  const [low = '0x0'] = await rpc.request<string[]>('starknet_call', {
+    request: {
+      contract_address: STRK,
+      entry_point_selector: toHex(selectorFromName('balanceOf')),
+      calldata: [address],
+    },
+    block_id: 'pre_confirmed',
+  })
+  return BigInt(low)
+}
+
 afterAll(async () => {
   await sim?.close()
 })
@@ -99,6 +136,26 @@ describe('WebWallet against wallet-sim', () => {
     const balances = await portfolio.balances(address)
     expect(balances.some((b) => BigInt(b.address) === BigInt(STRK) && BigInt(b.balance) > 0n)).toBe(true)
     expect((await portfolio.defi(address)).dapps.length).toBeGreaterThan(0)
+  })
+
+  it.each([
+    ['sponsored with the app api key', 'sponsored@example.com', SPONSOR_KEY],
+    ['paid in a gas token the account holds', 'token-paid@example.com', undefined],
+  ])('runs a gasless call %s, starting from an undeployed account', async (_name, email, apiKey) => {
+    const token = await sim.logIn(email)
+    const gasless = gaslessWallet(token, apiKey)
+    const { account } = await gasless.requestConnection()
+    expect(await account.isDeployed()).toBe(false)
+    const rpc = createRpc({ nodeUrl: `${sim.url}/rpc` })
+    const before = await strkBalance(rpc, account.address)
+    const { transaction_hash } = await account.execute(pay(2))
+    const receipt = await waitForTransaction(rpc, transaction_hash, { retryInterval: 50 })
+    expect(receipt.execution_status).toBe('SUCCEEDED')
+    expect(await account.isDeployed()).toBe(true)
+    const spent = before - (await strkBalance(rpc, account.address))
+    // Sponsored: only the 2 transferred; token-paid: 2 plus the fee the paymaster took.
+    if (apiKey) expect(spent).toBe(2n)
+    else expect(spent).toBeGreaterThan(2n)
   })
 
   it('reports EXPIRED after devnet_increaseTime, and the account refuses the expired session', async () => {

@@ -15,6 +15,7 @@ import {
   LoginService,
 } from '../../../wallet-sim/src/services'
 import { createCosignerRouter } from '../../../wallet-sim/src/services/cosigner/router'
+import { createPaymasterRouter } from '../../../wallet-sim/src/services/paymaster/router'
 import {
   argentAccountFactory,
   DEFAULT_GUARDIAN_PRIVATE_KEY,
@@ -22,6 +23,8 @@ import {
 } from '../../../wallet-sim/src/wallet'
 
 export const DEFAULT_USER = 'new-user@example.com'
+/** The api key the assembled paymaster sponsors. */
+export const SPONSOR_KEY = 'app-sponsor-key'
 
 /**
  * Starts the assembled simulator on a free port; `await using` stops it.
@@ -57,6 +60,15 @@ export async function startAssembledSim() {
       lookupName: () => undefined,
     }),
   )
+  const relayer = sim.accounts[1]!
+  app.use(
+    '/paymaster/v1',
+    createPaymasterRouter({
+      chain: () => sim.chain,
+      relayer: { address: relayer.address, privateKey: relayer.private_key },
+      apiKeys: [SPONSOR_KEY],
+    }),
+  )
   app.use(express.json())
   const wallet = mountWallet(app, {
     chain: () => sim.chain,
@@ -79,7 +91,8 @@ export async function startAssembledSim() {
   /** The e-mail login a new user does in the wallet UI: code from the dev inbox, account created and funded. */
   const logIn = async (email = DEFAULT_USER) => {
     login.start(email)
-    await login.verify(email, inbox.latest(email)?.code ?? '')
+    const { token } = await login.verify(email, inbox.latest(email)?.code ?? '')
+    return token
   }
   return {
     url,
