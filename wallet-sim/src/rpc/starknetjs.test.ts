@@ -102,6 +102,23 @@ describe('starknet.js v10 against the simulator', () => {
   })
 })
 
+describe('starknet.js v10 with interval mining', () => {
+  it('sees the transaction pre_confirmed, then accepted once the block is committed', async () => {
+    await using sim = await startSim({ accounts: 2, blockTime: 100 })
+    const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
+    const [a, b] = sim.accounts
+    const account = new Account({ provider, address: a!.address, signer: a!.private_key })
+    const { transaction_hash } = await account.execute(transferCall(b!.address, 5n))
+    expect((await provider.getTransactionStatus(transaction_hash)).finality_status).toBe('PRE_CONFIRMED')
+    const receipt = await provider.waitForTransaction(transaction_hash, {
+      retryInterval: 20,
+      successStates: ['ACCEPTED_ON_L2'],
+    })
+    expect(receipt.isSuccess()).toBe(true)
+    expect((await provider.getTransactionStatus(transaction_hash)).finality_status).toBe('ACCEPTED_ON_L2')
+  })
+})
+
 describe('starknet.js v8 against the simulator (RPC 0.9)', () => {
   it('executes a transfer and waits for it', async () => {
     await using sim = await startSim({ accounts: 2 })
@@ -117,5 +134,31 @@ describe('starknet.js v8 against the simulator (RPC 0.9)', () => {
       calldata: [b!.address],
     })
     expect(BigInt(low!)).toBe(10n ** 21n + 77n)
+    const wrong = new AccountV8({ provider, address: a!.address, signer: b!.private_key })
+    const bounds = {
+      l1_gas: { max_amount: 0n, max_price_per_unit: 10n ** 14n },
+      l2_gas: { max_amount: 10n ** 7n, max_price_per_unit: 10n ** 10n },
+      l1_data_gas: { max_amount: 10n ** 4n, max_price_per_unit: 10n ** 10n },
+    }
+    await expect(
+      wrong.execute(transferCall(b!.address, 1n), { resourceBounds: bounds }),
+    ).rejects.toMatchObject({
+      baseError: { code: 55, message: 'Account validation failed' },
+    })
+  })
+})
+
+describe('startSim', () => {
+  it('lets callers mount routers before it listens', async () => {
+    const { Router } = await import('express')
+    await using sim = await startSim({
+      accounts: 1,
+      configure: ({ mount }) =>
+        mount(
+          '/extra',
+          Router().get('/', (_req, res) => void res.json({ ok: true })),
+        ),
+    })
+    expect(await (await fetch(`${sim.url}/extra`)).json()).toEqual({ ok: true })
   })
 })
