@@ -1,13 +1,7 @@
 // The session account against wallet-sim's simulated chain (real Argent 0.4 account, real Stark signatures)
 // and wallet-sim's cosigner, which recomputes the transaction hash from the request before it co-signs.
 import { CHAIN_IDS, type DeploymentPayload, NodeError } from '@webwallet/protocol'
-import {
-  serializeSignerSignatures,
-  sessionHash,
-  sessionMessageHash,
-  signHash,
-  toHex,
-} from '@webwallet/protocol/session'
+import { serializeSignerSignatures, sessionHash, signHash, toHex } from '@webwallet/protocol/session'
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { Account, hash, RpcProvider } from 'starknet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
