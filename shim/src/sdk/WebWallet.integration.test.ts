@@ -114,6 +114,27 @@ describe('WebWallet against wallet-sim', () => {
     sim.approval.set('auto')
   })
 
+  it("retries through the paymaster when the cosigner refuses ('Sign session error') and returns that result", async () => {
+    const account = wallet.sessionAccount!
+    sim.faults.add({
+      route: '/cosigner/signSession',
+      method: 'POST',
+      count: 1,
+      status: 403,
+      body: { status: 'refused' },
+    })
+    const rpc = createRpc({ nodeUrl: `${sim.url}/rpc` })
+    const { transaction_hash } = await account.execute(pay(1))
+    const receipt = await waitForTransaction(rpc, transaction_hash, { retryInterval: 50 })
+    expect(receipt.execution_status).toBe('SUCCEEDED')
+    // The paymaster relayed it: the transaction's sender is the relayer, not the session account.
+    const tx = await rpc.request<{ sender_address: string }>('starknet_getTransactionByHash', {
+      transaction_hash,
+    })
+    expect(BigInt(tx.sender_address)).not.toBe(BigInt(account.address))
+    expect(sim.faults.list()).toHaveLength(0)
+  })
+
   it('refuses a call outside the session', async () => {
     await expect(
       wallet.sessionAccount!.execute({

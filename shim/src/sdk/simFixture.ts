@@ -10,8 +10,10 @@ import { erc20Mint } from '../../../wallet-sim/src/chain/contracts/erc20'
 import {
   createApprovalPolicy,
   createBackendRouter,
+  createFaultRegistry,
   createInbox,
   createLoginRouter,
+  faultInjector,
   LoginService,
 } from '../../../wallet-sim/src/services'
 import { createCosignerRouter } from '../../../wallet-sim/src/services/cosigner/router'
@@ -45,6 +47,8 @@ export async function startAssembledSim() {
     },
   })
   const approval = createApprovalPolicy('auto')
+  const faults = createFaultRegistry()
+  app.use(faultInjector(faults))
   app.use('/login', createLoginRouter(login))
   app.use('/cosigner', createCosignerRouter({ guardianPrivateKey: DEFAULT_GUARDIAN_PRIVATE_KEY }))
   app.use(
@@ -97,6 +101,7 @@ export async function startAssembledSim() {
   return {
     url,
     logIn,
+    faults,
     wsUrl: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/trpc`,
     sim,
     approval,
