@@ -137,13 +137,26 @@ function deployAt(state: State, chain: Chain, address: Felt, classHash: Felt, ca
   exec.call({ to: address, selector: selectorOf('constructor'), calldata }, 0n, 'CONSTRUCTOR')
 }
 
+/** The account behind devnet_mint: allowed to call `permissioned_mint` on the tokens. */
+export interface Minter {
+  readonly address: string
+  readonly private_key: string
+}
+
+/** Index of the minter's key among the seed's derivations (far from the listed accounts). */
+const MINTER_INDEX = 1_000_000
+
 /**
  * A chain with the predeployed contracts and `accounts` funded dev accounts in block 0.
  * @example
  * const { chain, accounts } = createChain({ seed: 42 })
  * accounts[0].address // '0x…'
  */
-export function createChain(options: GenesisOptions = {}): { chain: Chain; accounts: PredeployedAccount[] } {
+export function createChain(options: GenesisOptions = {}): {
+  chain: Chain
+  accounts: PredeployedAccount[]
+  minter: Minter
+} {
   const chain = new Chain(options)
   const state = chain.pending
   const token = (address: Felt, name: string, symbol: string) =>
@@ -178,6 +191,17 @@ export function createChain(options: GenesisOptions = {}): { chain: Chain; accou
       initial_balance: balance.toString(),
     })
   }
+  const minter = derive(options.seed ?? 0, MINTER_INDEX)
+  rememberBalanceSlot(minter.address, minter.balanceSlot)
+  deployAt(state, chain, minter.address, OZ_ACCOUNT_CLASS_HASH, [minter.publicKey])
+  erc20Mint(state, STRK_ADDRESS, minter.address, 10n ** 30n)
+  for (const t of [STRK_ADDRESS, ETH_ADDRESS, DEMO_TOKEN_ADDRESS]) {
+    state.setStorage(t, Erc20Storage.minter(), minter.address)
+  }
   chain.closeBlock()
-  return { chain, accounts }
+  return {
+    chain,
+    accounts,
+    minter: { address: toAddress(minter.address), private_key: toHex(minter.privateKey) },
+  }
 }

@@ -3,7 +3,11 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import type { DevHost } from '../rpc/devnet-methods'
 import { Chain } from './chain'
-import { createChain, type GenesisOptions, type PredeployedAccount } from './genesis'
+import type { Felt } from './contract'
+import { ETH_ADDRESS, erc20BalanceOf, STRK_ADDRESS, splitU256 } from './contracts/index'
+import { selectorOf, toHex } from './felt'
+import { createChain, type GenesisOptions, type Minter, type PredeployedAccount } from './genesis'
+import { signInvoke } from './sign'
 import type { ChainSnapshot } from './snapshot'
 
 export interface SimulatorOptions extends GenesisOptions {
@@ -14,6 +18,7 @@ export interface SimulatorOptions extends GenesisOptions {
 interface Dump {
   readonly format: 'wallet-sim/dump@1'
   readonly accounts: readonly PredeployedAccount[]
+  readonly minter: Minter
   readonly chain: ChainSnapshot
 }
 
@@ -24,6 +29,7 @@ interface Dump {
 export class Simulator implements DevHost {
   chain!: Chain
   accounts!: readonly PredeployedAccount[]
+  private minter!: Minter
   private timer: ReturnType<typeof setInterval> | undefined
   private saveScheduled = false
 
@@ -35,19 +41,24 @@ export class Simulator implements DevHost {
 
   /** The chain and accounts as one JSON-safe object (devnet_dump). */
   dump(): Dump {
-    return { format: 'wallet-sim/dump@1', accounts: this.accounts, chain: this.chain.snapshot() }
+    return {
+      format: 'wallet-sim/dump@1',
+      accounts: this.accounts,
+      minter: this.minter,
+      chain: this.chain.snapshot(),
+    }
   }
 
   load(snapshot: unknown): void {
     const dump = snapshot as Dump
     if (dump?.format !== 'wallet-sim/dump@1') throw new Error('not a wallet-sim dump (devnet_dump output)')
-    this.use(Chain.fromSnapshot(dump.chain, this.chainOptions()), dump.accounts)
+    this.use(Chain.fromSnapshot(dump.chain, this.chainOptions()), dump.accounts, dump.minter)
   }
 
   /** A fresh genesis with the same options (devnet_restart). */
   restart(): void {
-    const { chain, accounts } = createChain({ ...this.options, ...this.chainOptions() })
-    this.use(chain, accounts)
+    const { chain, accounts, minter } = createChain({ ...this.options, ...this.chainOptions() })
+    this.use(chain, accounts, minter)
   }
 
   private chainOptions() {
@@ -57,9 +68,10 @@ export class Simulator implements DevHost {
     }
   }
 
-  private use(chain: Chain, accounts: readonly PredeployedAccount[]): void {
+  private use(chain: Chain, accounts: readonly PredeployedAccount[], minter: Minter): void {
     this.chain = chain
     this.accounts = accounts
+    this.minter = minter
     if (this.timer) clearInterval(this.timer)
     this.timer = undefined
     const blockTime = chain.blockTime
@@ -83,6 +95,39 @@ export class Simulator implements DevHost {
       this.saveScheduled = false
       this.save()
     })
+  }
+
+  /**
+   * devnet_mint: a real transaction from the minter account calling `permissioned_mint` on STRK (FRI)
+   * or ETH (WEI), so the mint has a hash, a receipt and a Transfer event, as on starknet-devnet.
+   * @example sim.mint(address, 10n ** 18n, 'FRI') // { new_balance, unit, tx_hash }
+   */
+  mint(
+    address: Felt,
+    amount: bigint,
+    unit: 'FRI' | 'WEI',
+  ): { new_balance: string; unit: string; tx_hash: string } {
+    const token = unit === 'FRI' ? STRK_ADDRESS : ETH_ADDRESS
+    const sender = BigInt(this.minter.address)
+    const tx = signInvoke({
+      sender,
+      privateKey: BigInt(this.minter.private_key),
+      nonce: this.chain.pending.getNonce(sender),
+      calls: [
+        { to: token, selector: selectorOf('permissioned_mint'), calldata: [address, ...splitU256(amount)] },
+      ],
+      chainId: this.chain.chainId,
+      prices: this.chain.gasPrices,
+    })
+    const { hash } = this.chain.addTransaction(tx)
+    const status = this.chain.getTx(hash).receipt
+    if (status.execution_status !== 'SUCCEEDED')
+      throw new Error(`mint reverted: ${String(status.revert_reason)}`)
+    return {
+      new_balance: erc20BalanceOf(this.chain.pending, token, address).toString(),
+      unit,
+      tx_hash: toHex(hash),
+    }
   }
 
   /** Writes the state file now (atomic rename). */

@@ -1,6 +1,6 @@
 // starknet-devnet-style dev methods on the same endpoint, so tests read like devnet tests.
 import type { Chain } from '../chain/chain'
-import { ETH_ADDRESS, erc20BalanceOf, erc20Mint, STRK_ADDRESS } from '../chain/contracts/index'
+import { ETH_ADDRESS, erc20BalanceOf, STRK_ADDRESS } from '../chain/contracts/index'
 import { RpcCode, RpcError } from '../chain/errors'
 import { toHex } from '../chain/felt'
 import type { PredeployedAccount } from '../chain/genesis'
@@ -14,6 +14,11 @@ export interface DevHost {
   dump(): unknown
   load(snapshot: unknown): void
   restart(): void
+  mint(
+    address: bigint,
+    amount: bigint,
+    unit: 'FRI' | 'WEI',
+  ): { new_balance: string; unit: string; tx_hash: string }
 }
 
 const amountOf = (v: unknown): bigint => {
@@ -51,13 +56,10 @@ export const devnetMethods = (host: DevHost): Record<string, Method> => ({
   },
   mint: {
     names: ['address', 'amount', 'unit'],
-    run: (c, p) => {
+    run: (_c, p) => {
       const unit = p.unit ?? 'FRI'
       if (unit !== 'FRI' && unit !== 'WEI') throw invalidParams('unit must be FRI or WEI')
-      const token = unit === 'FRI' ? STRK_ADDRESS : ETH_ADDRESS
-      const balance = erc20Mint(c.pending, token, felt(p.address, 'address'), amountOf(p.amount))
-      const { block_hash } = createBlock(host)
-      return { new_balance: balance.toString(), unit, block_hash }
+      return host.mint(felt(p.address, 'address'), amountOf(p.amount), unit)
     },
   },
   getAccountBalance: {

@@ -297,10 +297,18 @@ describe('devnet_ methods', () => {
     const again = new Simulator({ accounts: 2, seed: 7 })
     expect(again.accounts).toEqual(sim.accounts)
     expect(new Simulator({ accounts: 1, seed: 8 }).accounts[0]!.address).not.toBe(sim.accounts[0]!.address)
-    expect(ok('devnet_mint', { address: toHex(a.address), amount: 5, unit: 'FRI' })).toMatchObject({
-      new_balance: (10n ** 21n + 5n).toString(),
+    const mint = ok<{ new_balance: string; unit: string; tx_hash: string }>('devnet_mint', {
+      address: toHex(a.address),
+      amount: 5,
       unit: 'FRI',
     })
+    expect(mint).toMatchObject({ new_balance: (10n ** 21n + 5n).toString(), unit: 'FRI' })
+    const mintReceipt = ok<{ execution_status: string; events: { keys: string[] }[] }>(
+      'starknet_getTransactionReceipt',
+      { transaction_hash: mint.tx_hash },
+    )
+    expect(mintReceipt.execution_status).toBe('SUCCEEDED')
+    expect(mintReceipt.events[0]!.keys).toEqual([toHex(selectorOf('Transfer')), '0x0', toHex(a.address)])
     ok('devnet_setTime', { time: 2_000_000_000, generate_block: true })
     expect(ok('starknet_getBlockWithTxHashes', { block_id: 'latest' }).timestamp).toBe(2_000_000_000)
     ok('devnet_increaseTime', { time: 100 })

@@ -43,6 +43,8 @@ export const Erc20Storage = {
   name: () => slot('ERC20_name'),
   symbol: () => slot('ERC20_symbol'),
   decimals: () => slot('ERC20_decimals'),
+  /** Who may call `permissioned_mint` (the simulator's minter account; devnet_mint goes through it). */
+  minter: () => slot('ERC20_minter'),
 }
 
 type Read = (key: Felt) => Felt
@@ -118,7 +120,23 @@ const approve: EntryPoint = (ctx, cd) => {
   return [1n]
 }
 
+const permissionedMint: EntryPoint = (ctx, cd) => {
+  const minter = ctx.storageRead(Erc20Storage.minter())
+  if (minter === 0n || ctx.callerAddress !== minter)
+    throw new ContractError('ERC20: caller is not the minter')
+  const recipient = arg(cd, 0)
+  if (recipient === 0n) throw new ContractError('ERC20: mint to 0')
+  const amount = joinU256(cd[1], cd[2])
+  const read: Read = (k) => ctx.storageRead(k)
+  const write: Write = (k, v) => ctx.storageWrite(k, v)
+  writeU256(write, Erc20Storage.balance(recipient), readU256(read, Erc20Storage.balance(recipient)) + amount)
+  writeU256(write, Erc20Storage.totalSupply(), readU256(read, Erc20Storage.totalSupply()) + amount)
+  ctx.emitEvent({ keys: [TRANSFER, 0n, recipient], data: splitU256(amount) })
+  return []
+}
+
 const entries: Record<string, EntryPoint> = {
+  permissioned_mint: permissionedMint,
   name: (ctx) => [ctx.storageRead(Erc20Storage.name())],
   symbol: (ctx) => [ctx.storageRead(Erc20Storage.symbol())],
   decimals: (ctx) => [ctx.storageRead(Erc20Storage.decimals())],
