@@ -65,6 +65,8 @@ describe('SessionAccount.execute', () => {
     expect(sent?.nonce).toBe('0x4')
     expect(BigInt(sent?.resource_bounds.l2_gas.max_amount ?? 0)).toBe((0x1000n * 3n) / 2n)
     expect(parseSessionToken((sent?.signature ?? []).map(toFelt)).proofs).toHaveLength(1)
+    // Class hash and nonce in one batch, then the estimate and the send: 3 node round trips.
+    expect(account.roundTrips()).toBe(3)
     expect(world.log).toEqual([
       'starknet_getClassHashAt',
       'starknet_getNonce',

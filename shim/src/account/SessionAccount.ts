@@ -1,7 +1,7 @@
 import type { Paymaster } from '../paymaster/client'
 import { compileCalls } from './calls'
 import type { AccountContext, Call } from './context'
-import { type Deployer, deployAccount, isDeployed } from './deploy'
+import { type Deployer, deployAccount, deployedWithNonce, isDeployed } from './deploy'
 import { executeGasless } from './gasless'
 import { type InvokeOptions, invokeWithSession, shouldRetryGasless } from './invoke'
 import {
@@ -85,7 +85,14 @@ export class SessionAccount {
   ): Promise<{ transaction_hash: string }> {
     const compiled = compileCalls(calls)
     const { paymaster } = this.options
-    if (!(await this.isDeployed())) {
+    let { nonce } = options
+    if (!this.deployed) {
+      // One batched round trip answers both questions of a first execute.
+      const state = await deployedWithNonce(this.ctx)
+      this.deployed = state.deployed
+      nonce ??= state.nonce
+    }
+    if (!this.deployed) {
       if (this.options.deployer) await this.deploy()
       else if (paymaster)
         return executeGasless(this.ctx, paymaster, compiled, {
@@ -101,7 +108,7 @@ export class SessionAccount {
       })
     }
     try {
-      return await invokeWithSession(this.ctx, compiled, options)
+      return await invokeWithSession(this.ctx, compiled, { ...options, nonce })
     } catch (error) {
       if (!paymaster || !shouldRetryGasless(error)) throw error
       return executeGasless(this.ctx, paymaster, compiled, {

@@ -8,6 +8,7 @@ import {
 import { toFelt } from '@webwallet/protocol/session'
 import { hash } from 'starknet'
 import type { AccountContext } from './context'
+import { PENDING_TAG } from './invoke'
 import { isContractNotFound, waitForTransaction } from './waitForTransaction'
 
 /**
@@ -27,12 +28,34 @@ export type Deployer = (
  */
 export async function isDeployed(ctx: AccountContext): Promise<boolean> {
   try {
-    await ctx.rpc.request('starknet_getClassHashAt', { block_id: 'latest', contract_address: ctx.address })
+    await ctx.rpc.request('starknet_getClassHashAt', { block_id: PENDING_TAG, contract_address: ctx.address })
     return true
   } catch (error) {
     if (isContractNotFound(error)) return false
     throw error
   }
+}
+
+/**
+ * Whether the account is deployed, and its nonce when it is, in one batched round trip (the first execute
+ * needs both).
+ *
+ * @example
+ * const { deployed, nonce } = await deployedWithNonce(ctx)
+ */
+export async function deployedWithNonce(ctx: AccountContext): Promise<{ deployed: boolean; nonce?: bigint }> {
+  const at = { block_id: PENDING_TAG, contract_address: ctx.address }
+  const [classHash, nonce] = await ctx.rpc.settle([
+    { method: 'starknet_getClassHashAt', params: at },
+    { method: 'starknet_getNonce', params: at },
+  ])
+  if (classHash?.status === 'rejected') {
+    if (isContractNotFound(classHash.reason)) return { deployed: false }
+    throw classHash.reason
+  }
+  return nonce?.status === 'fulfilled'
+    ? { deployed: true, nonce: BigInt(nonce.value as string) }
+    : { deployed: true }
 }
 
 /**
