@@ -1,0 +1,178 @@
+// The whole simulator in one express app: the chain's JSON-RPC, the hosted wallet (UI, its API, the wallet
+// router over WebSocket), the paymaster, the cosigner, the portfolio backend, the allow-list, e-mail login
+// and the dev control API, with fault injection in front of everything.
+import type { Server } from 'node:http'
+import express, { type Express } from 'express'
+import { starknetId } from 'starknet'
+import { ETH_ADDRESS, erc20BalanceOf, erc20Mint, STRK_ADDRESS } from './chain/contracts/erc20'
+import { STARKNET_ID_NAMING_ADDRESS } from './chain/contracts/starknet-id'
+import { selectorOf, toAddress } from './chain/felt'
+import { DEMO_TOKEN_ADDRESS } from './chain/genesis'
+import type { Simulator } from './chain/simulator'
+import { createServer, type ServerOptions } from './server'
+import {
+  type ApprovalMode,
+  type ApprovalPolicy,
+  createAllowlistRouter,
+  createApprovalPolicy,
+  createBackendRouter,
+  createCosignerRouter,
+  createDevRouter,
+  createFaultRegistry,
+  createInbox,
+  createLoginRouter,
+  createPaymasterRouter,
+  devAccountsFrom,
+  type FaultRegistry,
+  faultInjector,
+  type Inbox,
+  LoginService,
+} from './services'
+import { argentAccountFactory, DEFAULT_GUARDIAN_PRIVATE_KEY, mountWallet } from './wallet'
+
+export interface WalletSimOptions extends ServerOptions {
+  /** Who answers wallet prompts over WebSocket: the user (`manual`, default), or always yes / always no. */
+  readonly approve?: ApprovalMode
+  /** With `approve: 'auto'`: the user headless clients act as, logged in without typing a code. */
+  readonly email?: string
+  /** Paymaster api keys that sponsor fees; default `['wallet-sim-sponsor']`. */
+  readonly paymasterApiKeys?: readonly string[]
+  /** Stark private key the paymaster signs its answers with (`ask-signature: true`). */
+  readonly paymasterPrivateKey?: string
+  /** Host names allowed to embed the wallet in an iframe; default localhost and 127.0.0.1. */
+  readonly allowedDapps?: readonly string[]
+  /** Balance polls of a new account that answer `initialising` before `initialised`; default 1. */
+  readonly initialisingPolls?: number
+  /** Where login codes are printed; default the console. */
+  readonly logger?: { info(message: string): void }
+  /** The built wallet UI; default wallet-sim/ui/dist. */
+  readonly uiDir?: string
+}
+
+export interface WalletSim {
+  readonly app: Express
+  readonly sim: Simulator
+  readonly login: LoginService
+  readonly inbox: Inbox
+  readonly approval: ApprovalPolicy
+  readonly faults: FaultRegistry
+  /** Serves the wallet router over WebSocket (`/trpc`) on `server`; returns the function that stops it. */
+  attach(server: Server): () => Promise<void>
+}
+
+export const DEFAULT_PAYMASTER_API_KEYS = ['wallet-sim-sponsor'] as const
+
+/**
+ * Builds the simulator's app. `listen` it, then `attach` the server for the WebSocket router.
+ * @example
+ * const walletSim = createWalletSim({ seed: 1 })
+ * const server = walletSim.app.listen(3005)
+ * walletSim.attach(server)
+ */
+export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
+  const { app: chainApp, sim } = createServer(options)
+  const guardianPrivateKey = DEFAULT_GUARDIAN_PRIVATE_KEY
+  const logger = options.logger ?? { info: (message: string) => console.log(message) }
+  const faults = createFaultRegistry()
+  const inbox = createInbox()
+  const approval = createApprovalPolicy(options.approve ?? 'manual')
+  const fund = (address: string, token: string, amount: bigint) => {
+    erc20Mint(sim.chain.pending, BigInt(token), BigInt(address), amount)
+    sim.chain.closeBlock()
+  }
+  const login = new LoginService({
+    inbox,
+    logger,
+    accounts: { createAccountFor: argentAccountFactory(guardianPrivateKey) },
+    fund,
+    now: () => sim.chain.now() * 1000,
+  })
+
+  const app = express()
+  app.disable('x-powered-by')
+  app.use(faultInjector(faults))
+  app.use(chainApp)
+  app.use(
+    '/v1',
+    createBackendRouter({
+      readBalance: (token, address) => erc20BalanceOf(sim.chain.pending, BigInt(token), BigInt(address)),
+      lookupName: (address) => lookupStarkName(sim, address),
+      now: () => sim.chain.now() * 1000,
+      config: {
+        initialisingPolls: options.initialisingPolls ?? 1,
+        demoTokens: [
+          { address: toAddress(DEMO_TOKEN_ADDRESS), name: 'Demo Token', symbol: 'DEMO', decimals: 18 },
+        ],
+      },
+    }),
+  )
+  app.use('/allowlist', createAllowlistRouter(allowlistConfig(options.allowedDapps)))
+  app.use('/login', createLoginRouter(login))
+  app.use(
+    '/dev',
+    createDevRouter({
+      inbox,
+      faults,
+      approval,
+      clock: {
+        now: () => sim.chain.now(),
+        set: (seconds) => {
+          sim.chain.setTime(seconds)
+          sim.chain.closeBlock()
+        },
+        increase: (seconds) => {
+          sim.chain.setTime(sim.chain.now() + seconds)
+          sim.chain.closeBlock()
+        },
+      },
+      accounts: devAccountsFrom(login, fund),
+    }),
+  )
+  app.use(
+    '/paymaster/v1',
+    createPaymasterRouter({
+      chain: () => sim.chain,
+      relayer: relayerOf(sim),
+      apiKeys: options.paymasterApiKeys ?? DEFAULT_PAYMASTER_API_KEYS,
+      ...(options.paymasterPrivateKey ? { serverPrivateKey: options.paymasterPrivateKey } : {}),
+    }),
+  )
+  app.use('/cosigner', createCosignerRouter({ guardianPrivateKey, now: () => sim.chain.now() }))
+  const wallet = mountWallet(app, {
+    chain: () => sim.chain,
+    login,
+    approval,
+    inbox,
+    guardianPrivateKey,
+    ...(options.email ? { defaultEmail: options.email } : {}),
+    ...(options.uiDir ? { uiDir: options.uiDir } : {}),
+  })
+  return { app, sim, login, inbox, approval, faults, attach: wallet.attach }
+}
+
+function allowlistConfig(allowedDapps: readonly string[] | undefined) {
+  return allowedDapps ? { mainnet: allowedDapps, sepolia: allowedDapps } : {}
+}
+
+/** The paymaster submits from the last predeployed account, leaving the first ones to tests and scripts. */
+function relayerOf(sim: Simulator) {
+  const account = sim.accounts.at(-1)
+  if (!account) throw new Error('wallet-sim needs at least one predeployed account for the paymaster relayer')
+  return { address: account.address, privateKey: account.private_key }
+}
+
+/** `address_to_domain` on the simulated Starknet ID naming contract, decoded (`alice.stark`). */
+function lookupStarkName(sim: Simulator, address: string): string | undefined {
+  const [length, ...labels] = sim.chain.call(
+    {
+      to: STARKNET_ID_NAMING_ADDRESS,
+      selector: selectorOf('address_to_domain'),
+      calldata: [BigInt(address), 0n],
+    },
+    { tag: 'latest' },
+  )
+  if (!length) return undefined
+  return starknetId.useDecoded(labels.slice(0, Number(length)))
+}
+
+export { ETH_ADDRESS, STRK_ADDRESS }
