@@ -80,36 +80,44 @@ function derive(seed: number, index: number): DerivedAccount {
 
 // Deriving a dev account costs ~10 ms of curve and Pedersen work; the results only depend on the seed,
 // so they are cached in the OS temp directory and startup stays well under a second.
-const cacheFile = (seed: number) => join(tmpdir(), 'wallet-sim', `dev-accounts-v1-${seed}.json`)
+const cacheFile = (seed: number) => join(tmpdir(), 'wallet-sim', `dev-accounts-v2-${seed}.json`)
 
-function derivedAccounts(seed: number, count: number): DerivedAccount[] {
-  let cached: DerivedAccount[] = []
+type Row = string[]
+const fromRow = ([privateKey, publicKey, address, balanceSlot]: Row): DerivedAccount => ({
+  privateKey: BigInt(privateKey!),
+  publicKey: BigInt(publicKey!),
+  address: BigInt(address!),
+  balanceSlot: BigInt(balanceSlot!),
+})
+const toRow = (d: DerivedAccount): Row => [d.privateKey, d.publicKey, d.address, d.balanceSlot].map(toHex)
+
+/** The first `count` dev accounts and the minter of a seed, from the cache when it has them. */
+function derivedAccounts(
+  seed: number,
+  count: number,
+): { accounts: DerivedAccount[]; minter: DerivedAccount } {
+  let cached: { accounts: Row[]; minter?: Row } = { accounts: [] }
   try {
-    const rows = JSON.parse(readFileSync(cacheFile(seed), 'utf8')) as string[][]
-    cached = rows.map(([privateKey, publicKey, address, balanceSlot]) => ({
-      privateKey: BigInt(privateKey!),
-      publicKey: BigInt(publicKey!),
-      address: BigInt(address!),
-      balanceSlot: BigInt(balanceSlot!),
-    }))
+    cached = JSON.parse(readFileSync(cacheFile(seed), 'utf8')) as typeof cached
   } catch {
-    cached = []
+    cached = { accounts: [] }
   }
-  if (cached.length >= count) return cached.slice(0, count)
-  for (let i = cached.length; i < count; i++) cached.push(derive(seed, i))
-  try {
-    const file = cacheFile(seed)
-    mkdirSync(dirname(file), { recursive: true })
-    const tmp = `${file}.${process.pid}.tmp`
-    writeFileSync(
-      tmp,
-      JSON.stringify(cached.map((d) => [d.privateKey, d.publicKey, d.address, d.balanceSlot].map(toHex))),
-    )
-    renameSync(tmp, file)
-  } catch {
-    // A read-only temp directory only costs startup time.
+  const accounts = cached.accounts.map(fromRow)
+  const fresh = accounts.length < count || !cached.minter
+  for (let i = accounts.length; i < count; i++) accounts.push(derive(seed, i))
+  const minter = cached.minter ? fromRow(cached.minter) : derive(seed, MINTER_INDEX)
+  if (fresh) {
+    try {
+      const file = cacheFile(seed)
+      mkdirSync(dirname(file), { recursive: true })
+      const tmp = `${file}.${process.pid}.tmp`
+      writeFileSync(tmp, JSON.stringify({ accounts: accounts.map(toRow), minter: toRow(minter) }))
+      renameSync(tmp, file)
+    } catch {
+      // A read-only temp directory only costs startup time.
+    }
   }
-  return cached
+  return { accounts: accounts.slice(0, count), minter }
 }
 
 function deployAt(state: State, chain: Chain, address: Felt, classHash: Felt, calldata: Felt[]): void {
@@ -180,7 +188,8 @@ export function createChain(options: GenesisOptions = {}): {
   deployAt(state, chain, STARKNET_ID_IDENTITY_ADDRESS, STARKNET_ID_IDENTITY_CLASS_HASH, [])
   const balance = options.initialBalance ?? 10n ** 21n
   const accounts: PredeployedAccount[] = []
-  for (const d of derivedAccounts(options.seed ?? 0, options.accounts ?? 10)) {
+  const derived = derivedAccounts(options.seed ?? 0, options.accounts ?? 10)
+  for (const d of derived.accounts) {
     rememberBalanceSlot(d.address, d.balanceSlot)
     deployAt(state, chain, d.address, OZ_ACCOUNT_CLASS_HASH, [d.publicKey])
     for (const t of [STRK_ADDRESS, ETH_ADDRESS, DEMO_TOKEN_ADDRESS]) erc20Mint(state, t, d.address, balance)
@@ -191,7 +200,7 @@ export function createChain(options: GenesisOptions = {}): {
       initial_balance: balance.toString(),
     })
   }
-  const minter = derive(options.seed ?? 0, MINTER_INDEX)
+  const minter = derived.minter
   rememberBalanceSlot(minter.address, minter.balanceSlot)
   deployAt(state, chain, minter.address, OZ_ACCOUNT_CLASS_HASH, [minter.publicKey])
   erc20Mint(state, STRK_ADDRESS, minter.address, 10n ** 30n)
