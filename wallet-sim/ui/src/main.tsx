@@ -6,7 +6,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { createWalletApi } from './api/client'
-import { loginStorage } from './api/loginStorage'
+import { browserStorage, loginStorage } from './api/loginStorage'
 import './styles.css'
 import { serveWindow } from './trpc/windowHandler'
 import { createUiHandlers } from './wallet/handlers'
@@ -18,7 +18,7 @@ const setTheme = (theme: string | null) => {
 }
 setTheme(new URLSearchParams(location.search).get('theme'))
 
-const api = createWalletApi({ storage: loginStorage(window.localStorage) })
+const api = createWalletApi({ storage: loginStorage(browserStorage(window)) })
 const prompts = createPrompts()
 const router = createWalletRouter(createUiHandlers({ api, prompts, onTheme: setTheme }))
 

@@ -37,3 +37,27 @@ export function loginStorage(store: Pick<Storage, 'getItem' | 'setItem' | 'remov
 }
 
 export type LoginStorage = ReturnType<typeof loginStorage>
+
+/**
+ * The wallet origin's localStorage, or an in-memory store where the browser denies storage to a
+ * third-party iframe (blocked third-party storage): then the login lasts as long as the page.
+ *
+ * @example
+ * loginStorage(browserStorage(window))
+ */
+export function browserStorage(win: {
+  readonly localStorage: Storage
+}): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  try {
+    const storage = win.localStorage
+    storage.getItem(LOGIN_STORAGE_KEY)
+    return storage
+  } catch {
+    const memory = new Map<string, string>()
+    return {
+      getItem: (key) => memory.get(key) ?? null,
+      setItem: (key, value) => void memory.set(key, value),
+      removeItem: (key) => void memory.delete(key),
+    }
+  }
+}

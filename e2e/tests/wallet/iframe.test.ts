@@ -1,0 +1,199 @@
+// The iframe variant (/iframes/comms) driven by raw trpc-browser envelopes from a host page on another
+// origin: login, connect, sign message, review, session. The host sizes and shows the iframe from the
+// updateModal events, as starknetkit does. With WALLET_SCREENSHOTS=1 it also writes the screenshots of
+// wallet-sim/docs (light and dark).
+import { mkdirSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { buildSession, sessionTypedData } from '@webwallet/protocol/session'
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
+import { launchBrowser } from '../../support/browser'
+import { buildWalletUi, startWalletSim } from './walletServer'
+
+const DOCS = new URL('../../../wallet-sim/docs/', import.meta.url).pathname
+const WRITE = process.env.WALLET_SCREENSHOTS === '1'
+const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
+const COUNTER = '0x00000000000000000000000000000000000000000000000000000000000c0de1'
+const SPENDER = '0x05bd1e5000000000000000000000000000000000000000000000000000000abc'
+const MAIL = {
+  types: {
+    StarknetDomain: [
+      { name: 'name', type: 'shortstring' },
+      { name: 'version', type: 'shortstring' },
+      { name: 'chainId', type: 'shortstring' },
+      { name: 'revision', type: 'shortstring' },
+    ],
+    Mail: [
+      { name: 'to', type: 'ContractAddress' },
+      { name: 'contents', type: 'shortstring' },
+    ],
+  },
+  primaryType: 'Mail',
+  domain: { name: 'Dapp', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
+  message: { to: '0x1234', contents: 'gm from the iframe' },
+}
+
+// The host page: an iframe of the wallet, envelopes posted to its exact origin, answers collected.
+const HOST_SCRIPT = `
+const wallet = new URL(document.currentScript.dataset.wallet)
+const iframe = document.createElement('iframe')
+iframe.src = wallet.href
+iframe.style.cssText = 'display:none;border:0;border-radius:40px;width:380px;height:420px'
+document.body.append(iframe)
+window.answers = {}
+window.modal = []
+window.addEventListener('message', (event) => {
+  if (event.origin !== wallet.origin || event.source !== iframe.contentWindow) return
+  const trpc = event.data && event.data.trpc
+  if (!trpc) return
+  if (trpc.id === 'modal') {
+    const data = trpc.result && trpc.result.data
+    if (!data) return
+    window.modal.push(data)
+    if (data.action === 'show') iframe.style.display = 'block'
+    if (data.action === 'hide') iframe.style.display = 'none'
+    if (data.action === 'updateSize') { iframe.style.width = data.width + 'px'; iframe.style.height = data.height + 'px' }
+    return
+  }
+  window.answers[trpc.id] = trpc
+})
+window.send = (id, path, input, method = 'mutation') =>
+  iframe.contentWindow.postMessage({ trpc: { id, method, params: { path, input } } }, wallet.origin)
+window.loaded = new Promise((resolve) => iframe.addEventListener('load', resolve))
+`
+
+declare global {
+  interface Window {
+    answers: Record<
+      string,
+      { result?: { data?: unknown }; error?: { message: string; data?: Record<string, unknown> } }
+    >
+    modal: unknown[]
+    loaded: Promise<unknown>
+    send(id: string, path: string, input?: unknown, method?: string): void
+  }
+}
+
+beforeAll(() => buildWalletUi(), 120_000)
+
+async function answerOf(page: Page, id: string) {
+  await page.waitForFunction((key) => window.answers[key] !== undefined, id)
+  return page.evaluate((key) => window.answers[key] ?? {}, id)
+}
+
+async function shoot(page: Page, name: string, theme: string) {
+  if (!WRITE) return
+  mkdirSync(DOCS, { recursive: true })
+  await page.locator('iframe').screenshot({ path: `${DOCS}${name}-${theme}.png`, animations: 'disabled' })
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the iframe wallet serves a host page on another origin (${theme})`, async () => {
+    await using sim = await startWalletSim()
+    const host = createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html')
+      res.end(
+        `<!doctype html><body style="margin:0;background:#888"><script data-wallet="${sim.url}/iframes/comms?theme=${theme}">${HOST_SCRIPT}</script></body>`,
+      )
+    })
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
+    const origin = `http://localhost:${(host.address() as AddressInfo).port}`
+    await using browser = await launchBrowser()
+    const context = await browser.newContext({ colorScheme: theme })
+    const page = await context.newPage()
+    await page.goto(origin)
+    await page.evaluate(() => window.loaded)
+    const frame = page.frameLocator('iframe')
+
+    await page.evaluate(() => window.send('modal', 'updateModal', undefined, 'subscription'))
+    await page.evaluate(() => window.send('c1', 'connectWebwallet', { theme: undefined }))
+    const email = `${theme}@example.com`
+    await frame.getByLabel('E-mail address').fill(email)
+    await shoot(page, 'login', theme)
+    await frame.getByRole('button', { name: 'Send code' }).click()
+    await frame.getByLabel('Code').fill(sim.inbox.latest(email)?.code ?? '')
+    await frame.getByRole('button', { name: 'Log in' }).click()
+    await frame.getByRole('heading', { name: 'Connect' }).waitFor()
+    expect(await frame.getByRole('note', { name: 'Requesting origin' }).textContent()).toBe(origin)
+    await shoot(page, 'connect', theme)
+    await frame.getByRole('button', { name: 'Connect' }).click()
+    const address = sim.login.user(email)?.account.address
+    expect((await answerOf(page, 'c1')).result?.data).toEqual({
+      account: [address],
+      chainId: '0x534e5f5345504f4c4941',
+    })
+    await expect.poll(() => page.locator('iframe').isVisible()).toBe(false)
+
+    await page.evaluate((mail) => window.send('s1', 'signTypedData', [mail]), MAIL)
+    await frame.getByRole('heading', { name: 'Sign message' }).waitFor()
+    await shoot(page, 'signMessage', theme)
+    await frame.getByRole('button', { name: 'Sign' }).click()
+    expect((await answerOf(page, 's1')).result?.data).toHaveLength(9)
+
+    const calls = [
+      { contract_address: STRK, entry_point: 'transfer', calldata: [SPENDER, '2500000000000000000', '0'] },
+      { contract_address: COUNTER, entry_point: 'increase_counter', calldata: ['0x2a'] },
+    ]
+    await page.evaluate((list) => window.send('r1', 'addInvokeTransaction', list), calls)
+    await frame.getByRole('heading', { name: 'Review transaction' }).waitFor()
+    await frame.getByText('Send 2.5 STRK to 0x05bd…0abc').waitFor()
+    await shoot(page, 'review', theme)
+    await frame.getByRole('button', { name: 'Reject' }).click()
+    expect((await answerOf(page, 'r1')).error?.data).toMatchObject({ webwalletErrorCode: 'USER_REJECTED' })
+
+    const session = buildSession({
+      expiresAt: Math.floor(Date.UTC(2030, 0, 1) / 1000),
+      allowedMethods: [
+        { 'Contract Address': STRK, selector: 'transfer' },
+        { 'Contract Address': COUNTER, selector: 'increase_counter' },
+      ],
+      metadata: {
+        projectID: 'iframe-demo',
+        txFees: [
+          { tokenAddress: STRK, maxAmount: '10000000000000000000' },
+          { tokenAddress: ETH, maxAmount: '100000000000000000' },
+        ],
+      },
+      sessionPublicKey: '0x5e55',
+    })
+    const request = {
+      approvalRequests: [{ tokenAddress: STRK, spender: SPENDER, amount: '1000000000000000000' }],
+      sessionTypedData: sessionTypedData(session, BigInt('0x534e5f5345504f4c4941')),
+    }
+    await page.evaluate((input) => window.send('k1', 'connectAndSignSession', input), request)
+    await frame.getByRole('heading', { name: 'Start a session' }).waitFor()
+    await shoot(page, 'signSession', theme)
+    await frame.getByRole('button', { name: 'Sign session' }).click()
+    const signed = (await answerOf(page, 'k1')).result?.data as Record<string, unknown>
+    expect(signed).toMatchObject({
+      account: [address],
+      approvalTransactionHash: expect.stringMatching(/^0x/),
+    })
+
+    expect(await page.evaluate(() => window.modal)).toEqual(
+      expect.arrayContaining([
+        { action: 'hide' },
+        { action: 'updateSize', width: 380, height: 420 },
+        { action: 'updateSize', width: 385, height: 440 },
+        { action: 'updateSize', width: 385, height: 775 },
+        { action: 'show' },
+      ]),
+    )
+
+    if (WRITE) {
+      const own = await context.newPage()
+      await own.setViewportSize({ width: 775, height: 385 })
+      await own.goto(`${sim.url}/interstitialLogin?theme=${theme}`)
+      await own.getByRole('button', { name: 'Log in' }).click()
+      await own.getByLabel('E-mail address').fill(email)
+      await own.getByRole('button', { name: 'Send code' }).click()
+      await own.getByLabel('Code').fill(sim.inbox.latest(email)?.code ?? '')
+      await own.getByRole('button', { name: 'Log in' }).click()
+      await own.getByText(email).waitFor()
+      await own.screenshot({ path: `${DOCS}home-${theme}.png` })
+    }
+    host.close()
+  })
+}
