@@ -61,7 +61,7 @@ export function handleRpc(host: DevHost, req: Request, v: SpecVersion): object |
  */
 export function rpcRouter(host: DevHost, version: SpecVersion): Router {
   const router = express.Router()
-  router.post('/', express.json({ limit: '20mb' }), (req, res) => {
+  router.post('/', express.json({ limit: '20mb', type: () => true }), (req, res) => {
     const body: unknown = req.body
     if (Array.isArray(body)) {
       if (body.length === 0) {
