@@ -2,7 +2,12 @@
 // '@webwallet/shim/react' (kept out of this entry so React stays optional).
 export type { Call, CompiledCall } from './account/context'
 export type { Deployer } from './account/deploy'
-export { type FeeEstimate, type ResourceBounds, resourceBoundsFromEstimate } from './account/fees'
+export {
+  type FeeEstimate,
+  maxFeeFromEstimate,
+  type ResourceBounds,
+  resourceBoundsFromEstimate,
+} from './account/fees'
 export type { OutsideExecutionOptions, OutsideTypedData } from './account/outside'
 export { createRpc, type Rpc } from './account/rpc'
 export { type ExecuteOptions, SessionAccount, type SessionAccountOptions } from './account/SessionAccount'

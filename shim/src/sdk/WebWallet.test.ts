@@ -187,7 +187,21 @@ describe('status, clearing and export', () => {
     expect(await wider.isConnected()).toBe(false)
   })
 
+  it('drops corrupted stored data with a console warning, and starts clean', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { make, storage } = setup()
+    storage.setItem('session', '{"allowedMethods":')
+    expect(await make().connect()).toBeUndefined()
+    expect(storage.getItem('session')).toBeNull()
+    expect(warn).toHaveBeenCalledWith('The stored session was removed: it was not valid JSON.')
+    storage.setItem('session', JSON.stringify({ address: 1 }))
+    expect(await make().connect()).toBeUndefined()
+    expect(warn).toHaveBeenLastCalledWith('The stored session was removed: it was not a session.')
+    warn.mockRestore()
+  })
+
   it('drops a session sealed under another key store instead of trusting it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { wallet, storage } = setup()
     await wallet.requestConnection()
     const elsewhere = WebWallet.init({
@@ -199,6 +213,10 @@ describe('status, clearing and export', () => {
     })
     expect(await elsewhere.connect()).toBeUndefined()
     expect(storage.getItem('session')).toBeNull()
+    expect(warn).toHaveBeenCalledWith(
+      'The stored session was removed: its session key could not be unsealed on this device.',
+    )
+    warn.mockRestore()
   })
 
   it('clearSession removes the session and the account; export leaves the private key out unless asked', async () => {

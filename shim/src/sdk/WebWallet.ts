@@ -53,9 +53,20 @@ export class WebWallet {
     const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.connector =
       options.connector ?? createConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
+    // Unreadable stored data is never fatal: it is removed, the user signs a new session, and the console says why.
+    const discarded = (reason: string) => console.warn(`The stored session was removed: ${reason}.`)
     this.sessions = createSessionStore(
-      createStorage(options.storage ? { backend: options.storage } : {}),
+      createStorage({
+        ...(options.storage ? { backend: options.storage } : {}),
+        onCorrupt: (_key, reason) =>
+          discarded(
+            reason === 'read'
+              ? 'storage is not readable'
+              : `it was ${reason === 'json' ? 'not valid JSON' : 'not a session'}`,
+          ),
+      }),
       createKeyVault(options.keyStore ? { store: options.keyStore } : {}),
+      discarded,
     )
     const pm = options.paymasterParams
     this.paymaster = createPaymaster({

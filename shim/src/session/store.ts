@@ -18,7 +18,12 @@ import type { ActiveSession } from './signature'
  * await sessions.save(active)
  * const restored = await sessions.load()
  */
-export function createSessionStore(storage: SdkStorage, vault: KeyVault) {
+export function createSessionStore(
+  storage: SdkStorage,
+  vault: KeyVault,
+  /** Told when a stored session could not be used and was removed. */
+  onDiscard: (reason: string) => void = () => {},
+) {
   return {
     async save(active: ActiveSession): Promise<void> {
       const sealed = await vault.seal(active.privateKey)
@@ -35,6 +40,7 @@ export function createSessionStore(storage: SdkStorage, vault: KeyVault) {
         return { stored: { ...stored, sessionKey: { ...stored.sessionKey, privateKey: '' } }, privateKey }
       } catch {
         storage.remove(SESSION_STORAGE_KEY)
+        onDiscard('its session key could not be unsealed on this device')
         return undefined
       }
     },
