@@ -31,6 +31,13 @@ window.dapp = {
   async ready() {
     return connector.ready()
   },
+  async connectAndSignSession(request) {
+    try {
+      return { result: await connector.connectAndSignSession(request) }
+    } catch (error) {
+      return { error: { name: error.name, code: error.code, message: error.message } }
+    }
+  },
 }
 `
 

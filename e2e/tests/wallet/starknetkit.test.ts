@@ -1,6 +1,8 @@
 // npm starknetkit's WebWalletConnector, unchanged, against wallet-sim's hosted wallet through the popup:
 // e-mail login, connect, a transaction (which deploys the account) and typed data whose signature the
 // simulated chain accepts (`is_valid_signature`).
+
+import { buildSession, sessionHash, sessionTypedData } from '@webwallet/protocol/session'
 import type { BrowserContext, Page } from 'playwright-core'
 import { RpcProvider, typedData as snip12 } from 'starknet'
 import { beforeAll, expect, test } from 'vitest'
@@ -34,6 +36,10 @@ declare global {
       execute(calls: unknown): Promise<string>
       signTypedData(typedData: unknown): Promise<string[]>
       ready(): Promise<boolean>
+      connectAndSignSession(request: unknown): Promise<{
+        result?: { account?: string[]; signature?: string[]; approvalTransactionHash?: string }
+        error?: { name: string; code: string; message: string }
+      }>
     }
   }
 }
@@ -148,4 +154,52 @@ test('starknetkit connects through the popup, sends a transaction and signs type
   expect(await page.evaluate(() => window.dapp.ready())).toBe(true)
   const quiet = await permissionsPopup
   await expect.poll(() => quiet.isClosed()).toBe(true)
+
+  // connectAndSignSession: starknetkit maps our tRPC error data to its ConnectAndSignSessionError.
+  const session = buildSession({
+    expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    allowedMethods: [{ 'Contract Address': STRK, selector: 'transfer' }],
+    metadata: { projectID: 'kit', txFees: [{ tokenAddress: STRK, maxAmount: '10000000000000000000' }] },
+    sessionPublicKey: '0x5e55',
+  })
+  const request = {
+    approvalRequests: [{ tokenAddress: STRK, spender: '0x5bd1e5', amount: '1000' }],
+    sessionTypedData: sessionTypedData(session, BigInt('0x534e5f5345504f4c4941')),
+  }
+  const rejected = await withPopup(
+    context,
+    () => page.evaluate((input) => window.dapp.connectAndSignSession(input), request),
+    async (popup) => {
+      await popup.getByRole('heading', { name: 'Start a session' }).waitFor()
+      await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Reject' }))
+    },
+  )
+  expect(rejected.error).toEqual({
+    name: 'ConnectAndSignSessionError',
+    code: 'USER_REJECTED',
+    message: 'User rejected request',
+  })
+  const approved = await withPopup(
+    context,
+    () => page.evaluate((input) => window.dapp.connectAndSignSession(input), request),
+    async (popup) => {
+      await popup.getByRole('heading', { name: 'Start a session' }).waitFor()
+      await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Sign session' }))
+    },
+  )
+  expect(approved.result?.account).toEqual([address])
+  const sessionSignature = approved.result?.signature ?? []
+  const sessionValid = await provider.callContract({
+    contractAddress: address,
+    entrypoint: 'is_valid_signature',
+    calldata: [
+      `0x${sessionHash(session, address, BigInt('0x534e5f5345504f4c4941')).toString(16)}`,
+      String(sessionSignature.length),
+      ...sessionSignature,
+    ],
+  })
+  expect(sessionValid[0]).toBe('0x56414c4944')
+  expect(
+    (await provider.getTransactionReceipt(approved.result?.approvalTransactionHash ?? '')).isSuccess(),
+  ).toBe(true)
 })
