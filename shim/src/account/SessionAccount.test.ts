@@ -194,6 +194,19 @@ describe('outside execution', () => {
     ).rejects.toThrow('signMessage only for outside execution')
   })
 
+  it('signs typed data as it is when no calls are given, only with calls the session allows', async () => {
+    const world = createWorld()
+    const account = new SessionAccount(testContext(world))
+    const signature = await account.signMessage(paymasterTypedData([play]))
+    expect(parseSessionToken(signature.map(toFelt)).proofs).toHaveLength(1)
+    await expect(
+      account.signMessage(paymasterTypedData([{ contractAddress: GAME, entrypoint: 'drain' }])),
+    ).rejects.toThrow('Call not allowed by the session')
+    await expect(account.signMessage({ ...paymasterTypedData([play]), primaryType: 'Mail' })).rejects.toThrow(
+      'signMessage only for outside execution',
+    )
+  })
+
   it('checks the calls against the typed data', async () => {
     const account = new SessionAccount(testContext(createWorld()))
     const typedData = paymasterTypedData([play])

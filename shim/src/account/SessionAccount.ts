@@ -1,3 +1,4 @@
+import { OutsideExecutionOnlyError } from '@webwallet/protocol'
 import type { Paymaster } from '../paymaster/client'
 import { compileCalls } from './calls'
 import type { AccountContext, Call } from './context'
@@ -5,6 +6,7 @@ import { type Deployer, deployAccount, deployedWithNonce, isDeployed } from './d
 import { executeGasless } from './gasless'
 import { type InvokeOptions, invokeWithSession, shouldRetryGasless } from './invoke'
 import {
+  namedCalls,
   type OutsideExecutionOptions,
   type OutsideTypedData,
   outsideExecutionPayload,
@@ -118,13 +120,20 @@ export class SessionAccount {
     }
   }
 
-  /** Signs outside-execution typed data only ('signMessage only for outside execution'). */
-  async signMessage(typedData: OutsideTypedData, calls: Call | readonly Call[]): Promise<string[]> {
-    return signOutsideExecution(this.ctx, typedData, compileCalls(calls))
+  /**
+   * Signs outside-execution typed data only ('signMessage only for outside execution'). With `calls`, the
+   * typed data must carry exactly those; without, its calls are signed as they are (starknet.js
+   * `signMessage(typedData)` callers such as a paymaster SDK), each still needing the session's permission.
+   */
+  async signMessage(typedData: OutsideTypedData, calls?: Call | readonly Call[]): Promise<string[]> {
+    if (calls !== undefined) return signOutsideExecution(this.ctx, typedData, compileCalls(calls))
+    if (typedData.primaryType !== 'OutsideExecution') throw new OutsideExecutionOnlyError()
+    const names = this.ctx.session.stored.allowedMethods.map((method) => method.selector)
+    return signOutsideExecution(this.ctx, typedData, namedCalls(typedData, names))
   }
 
   /** Same as {@link signMessage}: the session signs outside executions for relayers. */
-  signMessageFromOutside(typedData: OutsideTypedData, calls: Call | readonly Call[]): Promise<string[]> {
+  signMessageFromOutside(typedData: OutsideTypedData, calls?: Call | readonly Call[]): Promise<string[]> {
     return this.signMessage(typedData, calls)
   }
 

@@ -108,9 +108,16 @@ export function namedCalls(typedData: OutsideTypedData, names: readonly string[]
   const bySelector = new Map(names.map((name) => [selectorFromName(name), name]))
   return readCalls(typedData.message).map((call) => ({
     contractAddress: toHex(call.To),
-    entrypoint: bySelector.get(toFelt(call.Selector)) ?? toHex(call.Selector),
+    entrypoint: nameOf(bySelector, call.Selector),
     calldata: ((call as { Calldata?: string[] }).Calldata ?? []).map((value) => toHex(value)),
   }))
+}
+
+// A selector the session does not name cannot be proven; say so as the Merkle proof lookup would.
+function nameOf(bySelector: Map<bigint, string>, selector: TypedDataCall['Selector']): string {
+  const name = bySelector.get(toFelt(selector))
+  if (name === undefined) throw new RangeError(`Call not allowed by the session: ${toHex(selector)}`)
+  return name
 }
 
 function readCalls(message: Record<string, unknown>): TypedDataCall[] {
