@@ -5,7 +5,7 @@ import {
   NoAccountContractError,
   NotEnoughGasTokenError,
 } from '@webwallet/protocol'
-import { selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
+import { chainIdFelt, selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
 import type { Paymaster } from '../paymaster/client'
 import { feeInGasToken } from '../paymaster/fee'
 import { sessionSignature } from '../session/signature'
@@ -37,7 +37,8 @@ export async function executeGasless(
   calls: readonly CompiledCall[],
   options: GaslessOptions,
 ): Promise<{ transaction_hash: string }> {
-  if (ctx.chainId !== CHAIN_IDS.SN_MAIN && ctx.chainId !== CHAIN_IDS.SN_SEPOLIA) {
+  const chain = chainIdFelt(ctx.chainId)
+  if (chain !== BigInt(CHAIN_IDS.SN_MAIN) && chain !== BigInt(CHAIN_IDS.SN_SEPOLIA)) {
     throw new GaslessUnsupportedChainError()
   }
   const payload = ctx.session.stored.deploymentPayload

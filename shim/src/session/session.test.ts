@@ -82,6 +82,17 @@ describe('createSessionRequest', () => {
     expect(warn).not.toHaveBeenCalled()
   })
 
+  it('stores the chain id as hex whether the wallet answers a name or the felt', () => {
+    const { request } = signed()
+    const byName = signedSession(request, {
+      address: ACCOUNT,
+      chainId: 'SN_SEPOLIA',
+      signature: ['0x1', '0x2'],
+    })
+    expect(byName.stored.chainId).toBe(CHAIN_IDS.SN_SEPOLIA)
+    expect(byName.stored.address).toBe(ACCOUNT)
+  })
+
   it('generates a fresh valid key pair each time', () => {
     const a = generateSessionKey()
     const b = generateSessionKey()

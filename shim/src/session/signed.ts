@@ -1,5 +1,5 @@
 import type { DeploymentPayload, Session as StoredSession } from '@webwallet/protocol'
-import { sessionHash, shortString, toHex } from '@webwallet/protocol/session'
+import { chainIdFelt, sessionHash, shortString, toHex } from '@webwallet/protocol/session'
 import type { SessionRequest } from './request'
 import type { ActiveSession } from './signature'
 
@@ -29,7 +29,8 @@ export function signedSession(request: SessionRequest, answer: WalletSessionAnsw
     expiresAt: Number(session.expiresAt),
     // Normalised to 0x plus 64 hex digits (SPEC.md section 5).
     address: `0x${BigInt(answer.address).toString(16).padStart(64, '0')}`,
-    chainId: answer.chainId,
+    // Hex, whether the wallet answered a name ('SN_SEPOLIA') or the felt.
+    chainId: toHex(chainIdFelt(answer.chainId)),
     authorisationSignature: answer.signature.map((s) => toHex(s)),
     hash: toHex(sessionHash(session, answer.address, answer.chainId)),
     version: toHex(shortString('1')),
