@@ -104,6 +104,22 @@ describe('SessionAccount.execute', () => {
     expect(seen[0]).toMatchObject({ gasTokenAddress: STRK, userAddress: ACCOUNT })
   })
 
+  it('refuses a paymaster that appends more than the agreed gas-token amount', async () => {
+    const world = createWorld()
+    deployedNode(world)
+    gaslessPaymaster(world, true)
+    world.paymaster['/build-typed-data'] = (body: { calls: (typeof play)[] }) =>
+      Response.json(
+        paymasterTypedData([
+          ...body.calls,
+          { ...feeTransfer, calldata: ['0x999', '0xffffffffffffffffffff', '0x0'] },
+        ]),
+      )
+    const account = new SessionAccount(testContext(world), { paymaster: testPaymaster(world) })
+    await expect(account.execute(play, { gasless: true })).rejects.toThrow(/above the agreed/)
+    expect(world.log).not.toContain('/paymaster/v1/execute')
+  })
+
   it('does not retry other errors', async () => {
     const world = createWorld()
     deployedNode(world)

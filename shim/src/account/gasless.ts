@@ -2,6 +2,8 @@ import {
   CHAIN_IDS,
   GaslessUnsupportedChainError,
   type GasTokenPrice,
+  MismatchedContractAddressError,
+  MismatchedSelectorError,
   NoAccountContractError,
   NotEnoughGasTokenError,
 } from '@webwallet/protocol'
@@ -53,7 +55,9 @@ export async function executeGasless(
   const names = [...ctx.session.stored.allowedMethods.map((m) => m.selector), 'transfer']
   const signedCalls = namedCalls(typedData, names)
   // The paymaster may append the gas-token transfer after the app's calls; nothing else may differ.
-  const expected = gas && signedCalls.length === calls.length + 1 ? [...calls, signedCalls.at(-1)!] : calls
+  const fee = gas && signedCalls.length === calls.length + 1 ? signedCalls.at(-1) : undefined
+  if (gas && fee) assertFeeTransfer(fee, gas)
+  const expected = fee ? [...calls, fee] : calls
   const signature = await signOutsideExecution(ctx, typedData, expected)
   const { transactionHash } = await paymaster.execute({
     userAddress: ctx.address,
@@ -71,6 +75,17 @@ export async function executeGasless(
       : {}),
   })
   return { transaction_hash: transactionHash }
+}
+
+// The appended call must be a transfer of the agreed gas token, of at most the agreed amount.
+function assertFeeTransfer(call: CompiledCall, gas: { tokenAddress: string; amount: bigint }): void {
+  if (toFelt(call.contractAddress) !== toFelt(gas.tokenAddress)) throw new MismatchedContractAddressError()
+  if (call.entrypoint !== 'transfer') throw new MismatchedSelectorError()
+  const [, low = '0x0', high = '0x0'] = call.calldata
+  const amount = BigInt(low) + (BigInt(high) << 128n)
+  if (amount > gas.amount) {
+    throw new RangeError(`The paymaster asks ${amount} of the gas token, above the agreed ${gas.amount}`)
+  }
 }
 
 async function chooseGasToken(
