@@ -1,7 +1,13 @@
 // Where the demo finds wallet-sim, and the contracts wallet-sim deploys at fixed addresses.
-/** wallet-sim's origin as the browser sees it (http://localhost:3005 unless VITE_WALLET_URL says otherwise). */
-export const WALLET_URL: string =
-  (import.meta.env.VITE_WALLET_URL as string | undefined) ?? 'http://localhost:3005'
+/**
+ * wallet-sim's origin as the browser sees it: `?wallet=` in the page URL (tests start the simulator on a free
+ * port), else VITE_WALLET_URL at build time, else http://localhost:3005.
+ */
+export const WALLET_URL: string = new URL(
+  new URLSearchParams(location.search).get('wallet') ??
+    (import.meta.env.VITE_WALLET_URL as string | undefined) ??
+    'http://localhost:3005',
+).origin
 
 /** Every URL of the dev environment, on {@link WALLET_URL}. */
 export const URLS = {

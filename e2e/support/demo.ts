@@ -1,0 +1,89 @@
+// Drives the demo and the hosted wallet the way a user does: clicks in the page, types in the wallet.
+import type { Browser, FrameLocator, Page } from 'playwright-core'
+import type { Stack } from './stack'
+
+export type Transport = 'iframe' | 'popup'
+
+/** Where the wallet shows itself: the iframe modal or the popup window. */
+export type WalletSurface = FrameLocator | Page
+
+export interface Demo {
+  readonly page: Page
+  /** Every request the page made to wallet-sim's wallet (not its node), e.g. to prove a restore needs none. */
+  readonly walletRequests: string[]
+  /** The wallet as the user sees it after the last click that opened it. */
+  wallet(): Promise<WalletSurface>
+  /** Clicks a demo button by its test id. */
+  click(testId: string): Promise<void>
+  text(testId: string): Promise<string>
+  /** Waits until the demo is idle (no task running). */
+  idle(): Promise<void>
+  /** The error the demo shows, or undefined. */
+  error(): Promise<string | undefined>
+}
+
+/** Opens the demo with a transport (and gas choice) preset. */
+export async function openDemo(
+  browser: Browser,
+  stack: Stack,
+  settings: { transport: Transport; gas?: 'self' | 'sponsored' | 'strk'; approval?: boolean },
+): Promise<Demo> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const walletRequests: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.origin === new URL(stack.walletUrl).origin && !url.pathname.startsWith('/rpc')) {
+      walletRequests.push(url.pathname)
+    }
+  })
+  let popup: Promise<Page> | undefined
+  page.on('popup', (p) => {
+    popup = Promise.resolve(p)
+  })
+  await page.addInitScript((preset) => {
+    if (!localStorage.getItem('demo-settings')) localStorage.setItem('demo-settings', JSON.stringify(preset))
+  }, settings)
+  await page.goto(stack.demoUrl)
+  await page.getByTestId('connect').waitFor()
+  const demo: Demo = {
+    page,
+    walletRequests,
+    async wallet() {
+      if (settings.transport === 'iframe') return page.frameLocator('iframe[src*="/iframes/comms"]')
+      if (!popup) await page.waitForEvent('popup')
+      return popup!
+    },
+    click: (testId) => page.getByTestId(testId).click(),
+    text: async (testId) => (await page.getByTestId(testId).textContent()) ?? '',
+    idle: () => page.getByTestId('busy').waitFor({ state: 'detached', timeout: 60_000 }),
+    async error() {
+      const error = page.getByTestId('error-message')
+      return (await error.count()) ? ((await error.textContent()) ?? '') : undefined
+    },
+  }
+  return demo
+}
+
+/** Logs in inside the wallet with the one-time code read from wallet-sim's dev inbox. */
+export async function logInWithEmail(wallet: WalletSurface, stack: Stack, email: string): Promise<void> {
+  await wallet.getByLabel('E-mail address').fill(email)
+  await wallet.getByRole('button', { name: 'Send code' }).click()
+  await wallet.getByLabel('Code').waitFor()
+  const { code } = await stack.dev<{ code: string }>(`/inbox/${encodeURIComponent(email)}`)
+  await wallet.getByLabel('Code').fill(code)
+  await wallet.getByRole('button', { name: 'Log in' }).click()
+}
+
+/** A new user: clicks connect in the demo, logs in by e-mail, signs the session. */
+export async function connectNewUser(demo: Demo, stack: Stack, email: string): Promise<void> {
+  await demo.click('connect')
+  const wallet = await demo.wallet()
+  await logInWithEmail(wallet, stack, email)
+  await wallet.getByRole('button', { name: 'Sign session' }).click()
+  await demo.page.getByTestId('address').waitFor({ timeout: 30_000 })
+}
+
+let counter = 0
+/** A fresh e-mail address per call, so journeys never share a user. */
+export const newEmail = (name = 'user') => `${name}-${Date.now().toString(36)}-${counter++}@example.com`

@@ -1,0 +1,48 @@
+// The main journey, over the iframe and over the popup: a new user logs in by e-mail, signs one session,
+// runs three session calls with no prompt, and a reload restores the session with no wallet round trip.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser } from '../../support/browser'
+import { connectNewUser, newEmail, openDemo, type Transport } from '../../support/demo'
+import { type Stack, startStack } from '../../support/stack'
+
+let stack: Stack
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+beforeAll(async () => {
+  stack = await startStack()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+
+describe.each<Transport>(['iframe', 'popup'])('over the %s', (transport) => {
+  test('a new user logs in by e-mail, signs a session, runs three calls without a prompt and keeps the session across a reload', async () => {
+    const demo = await openDemo(browser, stack, { transport })
+    await connectNewUser(demo, stack, newEmail(transport))
+    expect(await demo.text('session-status')).toBe('VALID')
+    expect(await demo.text('session-origin')).toBe('signed in the wallet')
+
+    const requestsBefore = demo.walletRequests.length
+    await demo.click('increment-3')
+    await demo.idle()
+    expect(await demo.error()).toBeUndefined()
+    expect(await demo.text('counter')).toBe('3')
+    expect(await demo.page.getByTestId('activity').locator('li').count()).toBe(3)
+    // Session calls never go through the wallet UI: no request to its pages or its router.
+    expect(
+      demo.walletRequests
+        .slice(requestsBefore)
+        .filter((p) => !p.startsWith('/paymaster') && !p.startsWith('/cosigner')),
+    ).toEqual([])
+
+    const address = await demo.text('address')
+    demo.walletRequests.length = 0
+    await demo.page.reload()
+    await demo.page.getByTestId('address').waitFor()
+    expect(await demo.text('address')).toBe(address)
+    expect(await demo.text('session-origin')).toBe('restored from storage')
+    expect(await demo.text('session-status')).toBe('VALID')
+    expect(demo.walletRequests.filter((p) => !p.startsWith('/allowlist'))).toEqual([])
+  })
+})
