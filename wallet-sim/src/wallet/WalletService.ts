@@ -3,7 +3,6 @@
 // the origins the user connected. Both the UI's HTTP API and the WebSocket router call it.
 import {
   type Call,
-  ConnectAndSignSessionError,
   convertCalldataValue,
   type DeploymentData,
   NodeError,
@@ -11,17 +10,17 @@ import {
   type SessionSignResult,
   type TypedData,
 } from '@webwallet/protocol'
-import { SESSION_DOMAIN_NAME } from '@webwallet/protocol/session'
-import { typedData as snip12, shortString as starknetShortString } from 'starknet'
+import { typedData as snip12 } from 'starknet'
 import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/contracts/erc20'
 import { RpcError } from '../chain/errors'
 import type { User } from '../services/login/state'
-import { type FeltCall, type Ledger, maxFeeOf } from './ledger'
+import type { FeltCall, Ledger } from './ledger'
+import { createPermissions, type Permissions } from './permissions'
 import type { AccountKeys } from './signer'
 import { signAsAccount } from './signer'
+import { signSession } from './signSession'
 
 const hex = (value: bigint) => `0x${value.toString(16)}`
-const U128 = 2n ** 128n
 
 /** The account as the wallet UI shows it. */
 export interface AccountView {
@@ -35,6 +34,8 @@ export interface AccountView {
 export interface WalletServiceOptions {
   ledger: Ledger
   guardianPrivateKey: string
+  /** The connected origins; default none (pass a saved `permissions.snapshot()` to restore). */
+  permissions?: Permissions
 }
 
 /** Dapp calls with their calldata converted to felts (hex, decimal, short strings, numbers, bigints). */
@@ -46,9 +47,6 @@ export function toFeltCalls(calls: readonly Call[]): FeltCall[] {
   }))
 }
 
-const sessionError = (message: string, code: string, cause?: unknown) =>
-  new ConnectAndSignSessionError(message, code, { cause })
-
 /**
  * The signing side of wallet-sim: keys never leave it.
  *
@@ -59,11 +57,12 @@ const sessionError = (message: string, code: string, cause?: unknown) =>
 export class WalletService {
   readonly #ledger: Ledger
   readonly #guardianPrivateKey: string
-  readonly #connected = new Map<string, Set<string>>()
+  readonly permissions: Permissions
 
   constructor(options: WalletServiceOptions) {
     this.#ledger = options.ledger
     this.#guardianPrivateKey = options.guardianPrivateKey
+    this.permissions = options.permissions ?? createPermissions()
   }
 
   get chainId(): string {
@@ -94,17 +93,15 @@ export class WalletService {
 
   /** Remembers that the user connected `origin` (getPermissions answers 'accounts' for it from now on). */
   connect(user: User, origin: string): void {
-    const origins = this.#connected.get(user.email) ?? new Set()
-    origins.add(origin)
-    this.#connected.set(user.email, origins)
+    this.permissions.grant(user.email, origin)
   }
 
   isConnected(user: User, origin: string): boolean {
-    return this.#connected.get(user.email)?.has(origin) ?? false
+    return this.permissions.has(user.email, origin)
   }
 
   disconnect(user: User, origin: string): void {
-    this.#connected.get(user.email)?.delete(origin)
+    this.permissions.revoke(user.email, origin)
   }
 
   deploymentData(user: User): DeploymentData {
@@ -142,97 +139,14 @@ export class WalletService {
 
   /**
    * Signs a session: checks the typed data, runs the approval requests (deploying first), signs.
-   * Throws ConnectAndSignSessionError with NOT_ENOUGH_BALANCE, NOT_ENOUGH_BALANCE_DEPLOYMENT,
-   * ACCOUNT_NOT_DEPLOYED or GENERIC_ERROR.
+   * Throws ConnectAndSignSessionError with the session-signing result codes.
    */
   signSession(user: User, request: SessionSignRequest): SessionSignResult {
-    const { address } = user.account
-    this.#checkSessionTypedData(request.sessionTypedData)
-    const approvalRequestsCalls = request.approvalRequests.map((approval) => {
-      const amount = BigInt(approval.amount)
-      return {
-        contractAddress: approval.tokenAddress,
-        entrypoint: 'approve',
-        calldata: [approval.spender, hex(amount % U128), hex(amount / U128)],
-      }
+    return signSession(user, request, {
+      ledger: this.#ledger,
+      keys: this.#keys(user),
+      sign: (typedData) => this.signTypedData(user, typedData),
+      toFeltCalls,
     })
-    for (const approval of request.approvalRequests) {
-      if (this.#ledger.balanceOf(address, approval.tokenAddress) < BigInt(approval.amount)) {
-        throw sessionError(
-          `Not enough balance to approve ${approval.amount} of ${approval.tokenAddress}`,
-          'NOT_ENOUGH_BALANCE',
-        )
-      }
-    }
-    let approvalTransactionHash: string | undefined
-    if (approvalRequestsCalls.length > 0) {
-      this.#deployForSession(user)
-      try {
-        approvalTransactionHash = this.#ledger.invoke(
-          address,
-          toFeltCalls(approvalRequestsCalls),
-          this.#keys(user),
-        )
-      } catch (cause) {
-        throw sessionError('The approval transaction was refused', 'GENERIC_ERROR', cause)
-      }
-      const receipt = this.#ledger.receipt(approvalTransactionHash)
-      if (receipt.status !== 'SUCCEEDED') {
-        throw sessionError(
-          `The approval transaction reverted: ${receipt.revertReason ?? ''}`,
-          'GENERIC_ERROR',
-        )
-      }
-    }
-    const signature = this.signTypedData(user, request.sessionTypedData)
-    const { classHash, constructorCalldata, salt } = user.account
-    return {
-      account: [address],
-      chainId: this.chainId,
-      signature,
-      deploymentPayload: { classHash, constructorCalldata, addressSalt: salt, contractAddress: address },
-      approvalRequestsCalls,
-      ...(approvalTransactionHash === undefined ? {} : { approvalTransactionHash }),
-    }
-  }
-
-  #deployForSession(user: User): void {
-    if (this.#ledger.isDeployed(user.account.address)) return
-    const notDeployed = (cause: unknown) => {
-      const detail = cause instanceof RpcError ? `: ${cause.message}` : ''
-      return sessionError(`The account could not be deployed${detail}`, 'ACCOUNT_NOT_DEPLOYED', cause)
-    }
-    let tx: ReturnType<Ledger['deployTransaction']>
-    try {
-      tx = this.#ledger.deployTransaction(user.account, this.#keys(user))
-    } catch (cause) {
-      throw notDeployed(cause)
-    }
-    if (this.#ledger.balanceOf(user.account.address) < maxFeeOf(tx)) {
-      throw sessionError('Not enough STRK to deploy the account', 'NOT_ENOUGH_BALANCE_DEPLOYMENT')
-    }
-    try {
-      this.#ledger.submit(tx)
-    } catch (cause) {
-      throw notDeployed(cause)
-    }
-  }
-
-  #checkSessionTypedData(typedData: TypedData): void {
-    const { domain, primaryType } = typedData
-    if (primaryType !== 'Session' || domain.name !== SESSION_DOMAIN_NAME) {
-      throw sessionError(
-        'Not a session: primaryType must be Session in the SessionAccount.session domain',
-        'GENERIC_ERROR',
-      )
-    }
-    const chainId = String(domain.chainId ?? '')
-    const asFelt = chainId.startsWith('0x') ? chainId : starknetShortString.encodeShortString(chainId)
-    if (BigInt(asFelt) !== BigInt(this.chainId)) {
-      throw sessionError(
-        `The session is for chain ${chainId}, the wallet is on ${this.chainId}`,
-        'GENERIC_ERROR',
-      )
-    }
   }
 }

@@ -33,7 +33,7 @@ export interface WalletApiDependencies {
 }
 
 /**
- * The routes: `GET /account`, `GET /permissions?origin=`, `POST /connect {origin}`, `POST /disconnect
+ * The routes: `GET /chainId` (no login), `GET /account`, `GET /permissions?origin=`, `POST /connect {origin}`, `POST /disconnect
  * {origin}`, `POST /signTypedData {origin, typedData}`, `POST /signSession {origin, request}`,
  * `POST /execute {origin, calls}`, `GET /deploymentData`, and `POST /devLogin` (the `--email` user,
  * without a code, while approvals are automatic).
@@ -47,6 +47,9 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
   router.use(express.json({ limit: '1mb' }))
   const userOf = (req: Request) => deps.login.userOfToken(bearerToken(req))
 
+  router.get('/chainId', (_req, res) => {
+    res.json({ chainId: wallet.chainId })
+  })
   router.get('/account', (req, res) => {
     res.json({ ...wallet.account(userOf(req)), txFeeDefaults: DEFAULT_TX_FEE_MAX_AMOUNTS })
   })

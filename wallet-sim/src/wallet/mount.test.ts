@@ -75,6 +75,7 @@ it('serves the UI at every wallet route', async () => {
 
 it('the HTTP API needs a login, signs after it, and answers coded errors', async () => {
   expect((await call('/wallet/api/account')).status).toBe(401)
+  expect((await call('/wallet/api/chainId')).body).toEqual({ chainId: '0x534e5f5345504f4c4941' })
   const { token, user } = await fx.logIn('ann@example.com')
   const account = await call('/wallet/api/account', { token })
   expect(account.body).toMatchObject({

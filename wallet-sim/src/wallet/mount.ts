@@ -13,6 +13,7 @@ import { createApprovalsApi, createWalletApi } from './api'
 import { type ApprovalQueue, createApprovalQueue } from './approvals'
 import { createHeadlessHandlers } from './headlessHandlers'
 import { Ledger } from './ledger'
+import { createPermissions } from './permissions'
 import { createWalletUiRouter } from './static'
 import { WalletService } from './WalletService'
 import { attachWalletWebSocket } from './ws'
@@ -33,6 +34,8 @@ export interface WalletDependencies {
   approvalTimeoutMs?: number
   /** Built UI directory; default wallet-sim/ui/dist. */
   uiDir?: string
+  /** Saved connected origins (`wallet.permissions.snapshot()`), to restore after a restart. */
+  permissions?: unknown
 }
 
 export interface MountedWallet {
@@ -54,7 +57,11 @@ export interface MountedWallet {
  */
 export function mountWallet(app: Express, deps: WalletDependencies): MountedWallet {
   const guardianPrivateKey = deps.guardianPrivateKey ?? DEFAULT_GUARDIAN_PRIVATE_KEY
-  const wallet = new WalletService({ ledger: new Ledger(deps.chain), guardianPrivateKey })
+  const wallet = new WalletService({
+    ledger: new Ledger(deps.chain),
+    guardianPrivateKey,
+    permissions: createPermissions(deps.permissions),
+  })
   const approvals = createApprovalQueue({
     policy: deps.approval,
     ...(deps.approvalTimeoutMs === undefined ? {} : { timeoutMs: deps.approvalTimeoutMs }),

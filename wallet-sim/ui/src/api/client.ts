@@ -89,6 +89,7 @@ export function createWalletApi(options: WalletApiOptions) {
       }
     },
     account: () => request<Account>('GET', '/wallet/api/account'),
+    chainId: async () => (await request<{ chainId: string }>('GET', '/wallet/api/chainId')).chainId,
     isConnected: async (origin: string) =>
       (
         await request<{ connected: boolean }>(

@@ -43,6 +43,7 @@ function setup(options: { loggedIn?: boolean; connected?: boolean } = {}) {
     isLoggedIn: () => loggedIn,
     devLogin: vi.fn(async () => false),
     account: vi.fn(async () => ACCOUNT),
+    chainId: vi.fn(async () => ACCOUNT.chainId),
     isConnected: vi.fn(async (origin: string) => connected.has(origin)),
     connect: vi.fn(async (origin: string) => {
       connected.add(origin)
@@ -128,9 +129,7 @@ describe('connect', () => {
     expect((await ui.mutate('getLoginStatus')).data).toEqual({ isLoggedIn: false })
     expect((await ui.mutate('requestAccounts', { silent_mode: true })).data).toEqual([])
     expect((await ui.mutate('getPermissions')).data).toEqual([])
-    expect((await ui.mutate('requestChainId')).error?.data).toMatchObject({
-      webwalletErrorCode: 'WALLET_NOT_INITIALISED',
-    })
+    expect((await ui.mutate('requestChainId')).data).toBe(ACCOUNT.chainId)
     ui.setLoggedIn(true)
     expect((await ui.mutate('getLoginStatus')).data).toEqual({
       isLoggedIn: true,

@@ -6,7 +6,6 @@ import {
   type Theme,
   type TypedData,
   UserRejectedError,
-  WalletNotInitialisedError,
 } from '@webwallet/protocol'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
 import { type Account, LoggedOutError, type WalletApi } from '../api/client'
@@ -117,11 +116,8 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
       if (input?.silent_mode) return []
       return [(await connect(ctx)).address]
     },
-    requestChainId: async (_input, ctx) => {
-      const account = await connectedAccount(ctx)
-      if (account !== undefined) return account.chainId
-      throw new WalletNotInitialisedError()
-    },
+    // The wallet's network is no secret: answered before login too.
+    requestChainId: () => api.chainId(),
     getPermissions: async (_input, ctx) => ((await connectedAccount(ctx)) === undefined ? [] : ['accounts']),
     signTypedData: sign,
     signMessage: sign,

@@ -1,0 +1,128 @@
+// connectAndSignSession after approval: check the session typed data, run the token approvals (deploying
+// the account first), sign with owner + guardian. Failures carry the session-signing result codes.
+import {
+  type Call,
+  ConnectAndSignSessionError,
+  type SessionSignRequest,
+  type SessionSignResult,
+  type TypedData,
+} from '@webwallet/protocol'
+import { SESSION_DOMAIN_NAME } from '@webwallet/protocol/session'
+import { shortString } from 'starknet'
+import { RpcError } from '../chain/errors'
+import type { User } from '../services/login/state'
+import { type FeltCall, type Ledger, maxFeeOf } from './ledger'
+import type { AccountKeys } from './signer'
+
+const hex = (value: bigint) => `0x${value.toString(16)}`
+const U128 = 2n ** 128n
+
+const sessionError = (message: string, code: string, cause?: unknown) =>
+  new ConnectAndSignSessionError(message, code, { cause })
+
+export interface SignSessionDependencies {
+  ledger: Ledger
+  keys: AccountKeys
+  /** Owner + guardian signature of the typed data's SNIP-12 hash for the account. */
+  sign: (typedData: TypedData) => string[]
+  toFeltCalls: (calls: readonly Call[]) => FeltCall[]
+}
+
+/** The `approve(spender, u256)` calls of the approval requests. */
+export function approvalCalls(request: SessionSignRequest) {
+  return request.approvalRequests.map((approval) => {
+    const amount = BigInt(approval.amount)
+    return {
+      contractAddress: approval.tokenAddress,
+      entrypoint: 'approve',
+      calldata: [approval.spender, hex(amount % U128), hex(amount / U128)],
+    }
+  })
+}
+
+/**
+ * Signs a session for `user`. Throws ConnectAndSignSessionError with NOT_ENOUGH_BALANCE,
+ * NOT_ENOUGH_BALANCE_DEPLOYMENT, ACCOUNT_NOT_DEPLOYED or GENERIC_ERROR.
+ *
+ * @example
+ * signSession(user, request, { ledger, keys, sign, toFeltCalls })
+ */
+export function signSession(
+  user: User,
+  request: SessionSignRequest,
+  deps: SignSessionDependencies,
+): SessionSignResult {
+  const { ledger, keys } = deps
+  const { address, classHash, constructorCalldata, salt } = user.account
+  checkSessionTypedData(request.sessionTypedData, ledger.chainId)
+  const approvalRequestsCalls = approvalCalls(request)
+  for (const approval of request.approvalRequests) {
+    if (ledger.balanceOf(address, approval.tokenAddress) < BigInt(approval.amount)) {
+      throw sessionError(
+        `Not enough balance to approve ${approval.amount} of ${approval.tokenAddress}`,
+        'NOT_ENOUGH_BALANCE',
+      )
+    }
+  }
+  let approvalTransactionHash: string | undefined
+  if (approvalRequestsCalls.length > 0) {
+    deployForSession(user, ledger, keys)
+    try {
+      approvalTransactionHash = ledger.invoke(address, deps.toFeltCalls(approvalRequestsCalls), keys)
+    } catch (cause) {
+      throw sessionError('The approval transaction was refused', 'GENERIC_ERROR', cause)
+    }
+    const receipt = ledger.receipt(approvalTransactionHash)
+    if (receipt.status !== 'SUCCEEDED') {
+      throw sessionError(`The approval transaction reverted: ${receipt.revertReason ?? ''}`, 'GENERIC_ERROR')
+    }
+  }
+  return {
+    account: [address],
+    chainId: ledger.chainId,
+    signature: deps.sign(request.sessionTypedData),
+    deploymentPayload: { classHash, constructorCalldata, addressSalt: salt, contractAddress: address },
+    approvalRequestsCalls,
+    ...(approvalTransactionHash === undefined ? {} : { approvalTransactionHash }),
+  }
+}
+
+function deployForSession(user: User, ledger: Ledger, keys: AccountKeys): void {
+  if (ledger.isDeployed(user.account.address)) return
+  const notDeployed = (cause: unknown) => {
+    const detail = cause instanceof RpcError ? `: ${cause.message}` : ''
+    return sessionError(`The account could not be deployed${detail}`, 'ACCOUNT_NOT_DEPLOYED', cause)
+  }
+  let tx: ReturnType<Ledger['deployTransaction']>
+  try {
+    tx = ledger.deployTransaction(user.account, keys)
+  } catch (cause) {
+    throw notDeployed(cause)
+  }
+  if (ledger.balanceOf(user.account.address) < maxFeeOf(tx)) {
+    throw sessionError('Not enough STRK to deploy the account', 'NOT_ENOUGH_BALANCE_DEPLOYMENT')
+  }
+  try {
+    ledger.submit(tx)
+  } catch (cause) {
+    throw notDeployed(cause)
+  }
+}
+
+function checkSessionTypedData(typedData: TypedData, walletChainId: string): void {
+  const { domain, primaryType } = typedData
+  if (primaryType !== 'Session' || domain.name !== SESSION_DOMAIN_NAME) {
+    throw sessionError(
+      'Not a session: primaryType must be Session in the SessionAccount.session domain',
+      'GENERIC_ERROR',
+    )
+  }
+  const chainId = String(domain.chainId ?? '')
+  const asFelt = chainId.startsWith('0x') ? chainId : shortString.encodeShortString(chainId)
+  if (BigInt(asFelt) !== BigInt(walletChainId)) {
+    throw sessionError(
+      `The session is for chain ${chainId}, the wallet is on ${walletChainId}`,
+      'GENERIC_ERROR',
+    )
+  }
+}
