@@ -1,20 +1,9 @@
-// A wallet-sim with the hosted wallet mounted the way the lead wires it (chain, e-mail login, dev inbox,
-// wallet UI + API + WebSocket), on a free port. Until startSim mounts the wallet itself, this is it.
-
+// The whole wallet-sim (createWalletSim: chain, e-mail login, dev inbox, the hosted wallet's UI, API and
+// WebSocket router) on a free port, and the build of its UI.
 import { spawnSync } from 'node:child_process'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createServer } from '@webwallet/wallet-sim'
-import { erc20Mint } from '../../../wallet-sim/src/chain/contracts/erc20'
-import { type ApprovalMode, createApprovalPolicy } from '../../../wallet-sim/src/services/dev/approval'
-import { createInbox } from '../../../wallet-sim/src/services/dev/inbox'
-import { LoginService } from '../../../wallet-sim/src/services/login/LoginService'
-import { createLoginRouter } from '../../../wallet-sim/src/services/login/router'
-import {
-  argentAccountFactory,
-  DEFAULT_GUARDIAN_PRIVATE_KEY,
-  mountWallet,
-} from '../../../wallet-sim/src/wallet'
+import { createWalletSim, type WalletSimOptions } from '@webwallet/wallet-sim/app'
 
 const ROOT = new URL('../../../', import.meta.url).pathname
 
@@ -33,41 +22,22 @@ export function buildWalletUi(): void {
     throw new Error('Building the wallet UI failed: run npm run build -w @webwallet/wallet-sim')
 }
 
-export async function startWalletSim(options: { approval?: ApprovalMode; email?: string } = {}) {
-  const { app, sim } = createServer({ accounts: 1 })
-  const inbox = createInbox()
-  const approval = createApprovalPolicy(options.approval ?? 'manual')
-  const login = new LoginService({
-    inbox,
-    logger: { info: () => {} },
-    accounts: { createAccountFor: argentAccountFactory(DEFAULT_GUARDIAN_PRIVATE_KEY) },
-    fund: (address, token, amount) => {
-      erc20Mint(sim.chain.pending, BigInt(token), BigInt(address), amount)
-    },
-  })
-  app.use('/login', createLoginRouter(login))
-  const wallet = mountWallet(app, {
-    chain: () => sim.chain,
-    login,
-    approval,
-    inbox,
-    ...(options.email ? { defaultEmail: options.email } : {}),
-  })
+export async function startWalletSim(options: Pick<WalletSimOptions, 'approve' | 'email'> = {}) {
+  const walletSim = createWalletSim({ logger: { info: () => {} }, ...options })
   const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s))
+    const s = walletSim.app.listen(0, '127.0.0.1', () => resolve(s))
   })
-  const stopWs = wallet.attach(server)
+  const stopWs = walletSim.attach(server)
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     url,
-    sim,
-    inbox,
-    login,
-    wallet,
-    approval,
+    sim: walletSim.sim,
+    inbox: walletSim.inbox,
+    login: walletSim.login,
+    approval: walletSim.approval,
     async [Symbol.asyncDispose]() {
       await stopWs()
-      sim.close()
+      walletSim.sim.close()
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
     },
