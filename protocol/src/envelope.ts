@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { nonEmpty } from './schemas/util'
+import './schemas/genericMessages'
 
 // The postMessage wire envelope of trpc-browser, which starknetkit's web-wallet connector speaks, as
 // schemas. Both sides parse every incoming message with `parseEnvelope` and ignore what does not parse.

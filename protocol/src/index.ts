@@ -26,6 +26,7 @@ export type {
 export * from './schemas/address'
 export * from './schemas/calldata'
 export * from './schemas/felt'
+export { genericSchemaMessage } from './schemas/genericMessages'
 export * from './schemas/hex'
 export * from './schemas/keccak'
 export * from './schemas/misc'

@@ -3,6 +3,7 @@ import { WEBWALLET_ERROR_CODES } from '../errors/connector'
 import { CalldataItemSchema, CalldataSchema } from '../schemas/calldata'
 import { DeploymentVersionSchema, ThemeSchema } from '../schemas/misc'
 import { nonEmpty, record } from '../schemas/util'
+import '../schemas/genericMessages'
 
 // Connector entities of SPEC.md section 3. Field names are the wire names starknetkit uses.
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { record } from '../schemas/util'
+import '../schemas/genericMessages'
 
 const GroupSchema = z.object({ name: z.string(), healthRatio: z.optional(z.string()) })
 

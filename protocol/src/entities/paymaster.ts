@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { nonEmpty, record } from '../schemas/util'
+import '../schemas/genericMessages'
 import { CallSchema } from './connector'
 
 // Paymaster and co-signer wire entities (SPEC.md section 7).

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { CairoVersionSchema } from '../schemas/misc'
+import '../schemas/genericMessages'
 
 // Backend portfolio entities of SPEC.md section 3.
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { SESSION_VALIDITY_DAYS_DEFAULT } from '../constants'
 import { DEFAULT_ENVIRONMENT, ENVIRONMENT_NAMES } from '../environments'
 import { nonEmpty } from '../schemas/util'
+import '../schemas/genericMessages'
 import { CallSchema } from './connector'
 
 // Session SDK entities of SPEC.md section 3 (the stored 'session' JSON and what builds it).

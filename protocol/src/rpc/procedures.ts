@@ -15,6 +15,7 @@ import {
 import { CalldataSchema } from '../schemas/calldata'
 import { StarknetVersionSchema, ThemeSchema } from '../schemas/misc'
 import { nonEmpty, tuple } from '../schemas/util'
+import '../schemas/genericMessages'
 
 // Input/output schemas of every wallet-router procedure (SPEC.md section 7), shaped so that an
 // unmodified starknetkit web-wallet client works against our router. Kept in the main entry (no tRPC

@@ -8,6 +8,7 @@ import {
 } from '../entities/connector'
 import { CalldataSchema } from '../schemas/calldata'
 import { nonEmpty, record } from '../schemas/util'
+import '../schemas/genericMessages'
 
 // The get-starknet wallet API (`wallet_*` request types, starknet-types' RpcTypeToMessageMap) as
 // schemas: params and result of each, so the connector can validate what a wallet answers.

@@ -7,6 +7,7 @@ import {
 } from '../constants'
 import { FELT_MAX } from './felt'
 import { bytesToHexString, keccak256 } from './keccak'
+import './genericMessages'
 
 const HEX_ADDRESS_RE = /^0x[0-9a-fA-F]+$/
 

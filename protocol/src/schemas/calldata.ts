@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { CalldataConversionError, InvalidArgumentCountError } from '../errors/validation'
 import { type BigNumberish, toHex } from './felt'
 import { encodeShortString, isShortString } from './shortString'
+import './genericMessages'
 
 const HEX_RE = /^0x[0-9a-f]+$/i
 const DECIMAL_RE = /^\d+$/

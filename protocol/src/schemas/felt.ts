@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import './genericMessages'
 
 /** The Stark field prime 2^251 + 17·2^192 + 1. */
 export const FIELD_PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n

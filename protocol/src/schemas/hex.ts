@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import './genericMessages'
 
 /**
  * Hex digits with an optional 0x; odd lengths are left-padded with 0. Output: 0x + even-length lowercase hex.

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import './genericMessages'
 
 /**
  * starknetVersion of `enable`, when given.

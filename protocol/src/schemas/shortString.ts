@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { SHORT_STRING_MAX_LENGTH } from '../constants'
+import './genericMessages'
 
 const HEX_RE = /^0x[0-9a-f]+$/i
 const DECIMAL_RE = /^\d+$/

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { STORAGE_VALUE_MAX_LENGTH } from '../constants'
 import { storageKeyMessage, storageValueMessage } from '../errors/validation'
+import './genericMessages'
 
 const KEY_RE = /^[A-Za-z0-9_-]{1,128}$/
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import './genericMessages'
 
 // Small stand-ins for zod's record and tuple schemas: each zod schema kind adds ~0.5 KB gzip to the
 // browser bundle, and these two are only used in a few places.
