@@ -21,7 +21,7 @@ export interface HeadlessContext extends WalletContext {
 
 export interface HeadlessDependencies {
   wallet: WalletService
-  login: Pick<LoginService, 'userOfToken' | 'user'>
+  login: Pick<LoginService, 'userOfToken' | 'ensureUser'>
   approvals: ApprovalQueue
   /** The user logged in without a code (`--email`), used when a connection brings no token. */
   defaultEmail?: () => string | undefined
@@ -43,14 +43,15 @@ export const isSessionTypedData = (typedData: TypedData): boolean =>
 export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandlers {
   const { wallet, approvals } = deps
 
-  const userOf = (ctx: WalletContext): User | undefined => {
+  // The `--email` user is created on first use, like a first login (owner key, account, test funds).
+  const userOf = async (ctx: WalletContext): Promise<User | undefined> => {
     const token = tokenOf(ctx)
     if (token !== undefined) return deps.login.userOfToken(token)
     const email = deps.defaultEmail?.()
-    return email === undefined ? undefined : deps.login.user(email)
+    return email === undefined ? undefined : deps.login.ensureUser(email)
   }
-  const requireUser = (ctx: WalletContext): User => {
-    const user = userOf(ctx)
+  const requireUser = async (ctx: WalletContext): Promise<User> => {
+    const user = await userOf(ctx)
     if (user === undefined) throw new ConnectorNotConnectedError()
     return user
   }
@@ -59,7 +60,7 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
 
   /** Connects the origin (asking first unless it is connected); undefined when there is no user. */
   const connect = async (ctx: WalletContext): Promise<User | undefined> => {
-    const user = userOf(ctx)
+    const user = await userOf(ctx)
     if (user === undefined) return undefined
     if (wallet.isConnected(user, ctx.origin)) return user
     if (!(await ask('connect', ctx, { account: user.account.address }))) throw new UserRejectedError()
@@ -71,7 +72,7 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
     return user === undefined ? {} : { account: [user.account.address], chainId: wallet.chainId }
   }
   const sign = async ([typedData]: [TypedData], ctx: WalletContext) => {
-    const user = requireUser(ctx)
+    const user = await requireUser(ctx)
     if (!(await ask(isSessionTypedData(typedData) ? 'signSession' : 'signTypedData', ctx, typedData))) {
       throw new UserRejectedError()
     }
@@ -91,28 +92,28 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
       if (user === undefined) throw new ConnectorNotConnectedError()
       return user.account.address
     },
-    getLoginStatus: (_input, ctx) => {
-      const user = userOf(ctx)
+    getLoginStatus: async (_input, ctx) => {
+      const user = await userOf(ctx)
       return user === undefined
         ? { isLoggedIn: false }
         : { isLoggedIn: true, hasSession: false, isPreauthorized: wallet.isConnected(user, ctx.origin) }
     },
     requestAccounts: async (input, ctx) => {
-      const user = userOf(ctx)
+      const user = await userOf(ctx)
       if (user !== undefined && wallet.isConnected(user, ctx.origin)) return [user.account.address]
       if (input?.silent_mode) return []
       const connected = await connect(ctx)
       return connected === undefined ? [] : [connected.account.address]
     },
     requestChainId: () => wallet.chainId,
-    getPermissions: (_input, ctx) => {
-      const user = userOf(ctx)
+    getPermissions: async (_input, ctx) => {
+      const user = await userOf(ctx)
       return user !== undefined && wallet.isConnected(user, ctx.origin) ? ['accounts'] : []
     },
     signTypedData: sign,
     signMessage: sign,
     connectAndSignSession: async (request, ctx) => {
-      const user = userOf(ctx)
+      const user = await userOf(ctx)
       if (user === undefined) throw new ConnectAndSignSessionError('Not logged in', 'GENERIC_ERROR')
       if (!(await ask('signSession', ctx, request))) {
         throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
@@ -122,18 +123,18 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
       return result
     },
     addInvokeTransaction: async (input, ctx) => {
-      const user = requireUser(ctx)
+      const user = await requireUser(ctx)
       const calls = Array.isArray(input) ? input : [input]
       if (!(await ask('execute', ctx, calls))) throw new UserRejectedError()
       return wallet.execute(user, calls)
     },
     execute: async ([calls], ctx) => {
-      const user = requireUser(ctx)
+      const user = await requireUser(ctx)
       const list = Array.isArray(calls) ? calls : [calls]
       if (!(await ask('execute', ctx, list))) throw new UserRejectedError()
       return wallet.execute(user, list)
     },
-    deploymentData: (_input, ctx) => wallet.deploymentData(requireUser(ctx)),
+    deploymentData: async (_input, ctx) => wallet.deploymentData(await requireUser(ctx)),
     updateModal: (_ctx, signal) => noModal(signal),
   }
 }

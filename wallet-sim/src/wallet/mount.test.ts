@@ -156,7 +156,6 @@ async function wsClient(query = '') {
 }
 
 it('over WebSocket, the --email user connects and signs by policy; manual waits for the dev endpoint', async () => {
-  await fx.login.ensureUser('bot@example.com')
   const client = await wsClient()
   expect(await client.mutate('requestChainId')).toMatchObject({
     result: { type: 'data', data: '0x534e5f5345504f4c4941' },

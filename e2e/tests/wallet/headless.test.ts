@@ -1,0 +1,66 @@
+// Headless: the shim's connector over WebSocket against wallet-sim's /trpc, with `--approve` and
+// `--email` answering for the user — connect, typed data the chain accepts, a transaction, a refusal.
+import { createConnector } from '@webwallet/shim/connector'
+import { RpcProvider, typedData as snip12 } from 'starknet'
+import { expect, test } from 'vitest'
+import { WebSocket } from 'ws'
+import { startWalletSim } from './walletServer'
+
+const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const MAIL = {
+  types: {
+    StarknetDomain: [
+      { name: 'name', type: 'shortstring' },
+      { name: 'version', type: 'shortstring' },
+      { name: 'chainId', type: 'shortstring' },
+      { name: 'revision', type: 'shortstring' },
+    ],
+    Note: [{ name: 'text', type: 'shortstring' }],
+  },
+  primaryType: 'Note',
+  domain: { name: 'Headless', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
+  message: { text: 'signed by policy' },
+}
+
+test('with --approve auto and --email, a WebSocket client connects, signs and sends without any screen', async () => {
+  await using sim = await startWalletSim({ approve: 'auto', email: 'bot@example.com' })
+  const stored = new Map<string, string>()
+  const connector = createConnector({
+    url: sim.url,
+    transport: 'websocket',
+    // ws's class: Node 20 has no global WebSocket (its types differ from the DOM's only in extras).
+    WebSocket: WebSocket as never,
+    storage: {
+      setItem: (key, value) => void stored.set(key, value),
+      removeItem: (key) => void stored.delete(key),
+    },
+  })
+  const { account, chainId } = await connector.connect()
+  const address = sim.login.user('bot@example.com')?.account.address
+  expect(account).toEqual([address])
+  expect(chainId).toBe('0x534e5f5345504f4c4941')
+  expect(await connector.ready()).toBe(true)
+
+  const { transaction_hash } = (await connector.request({
+    type: 'wallet_addInvokeTransaction',
+    params: {
+      calls: [{ contract_address: STRK, entry_point: 'transfer', calldata: ['0x5bd1e5', '1', '0'] }],
+    },
+  })) as { transaction_hash: string }
+  const provider = new RpcProvider({ nodeUrl: `${sim.url}/rpc` })
+  expect((await provider.getTransactionReceipt(transaction_hash)).isSuccess()).toBe(true)
+
+  const signature = (await connector.request({ type: 'wallet_signTypedData', params: MAIL })) as string[]
+  const valid = await provider.callContract({
+    contractAddress: address ?? '',
+    entrypoint: 'is_valid_signature',
+    calldata: [snip12.getMessageHash(MAIL, address ?? ''), String(signature.length), ...signature],
+  })
+  expect(valid[0]).toBe('0x56414c4944')
+
+  sim.approval.set('reject')
+  await expect(connector.request({ type: 'wallet_signTypedData', params: MAIL })).rejects.toMatchObject({
+    code: 'USER_REJECTED',
+  })
+  await connector.disconnect()
+})
