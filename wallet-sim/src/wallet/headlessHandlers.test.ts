@@ -78,6 +78,13 @@ describe('connect flows', () => {
     })
   })
 
+  it('an unknown token is USER_LOGGED_OUT', async () => {
+    const stale = build({ origin: DAPP, token: 'f'.repeat(64) })
+    const error = errorOf(await stale.mutate('getLoginStatus'))
+    expect(error.data).toMatchObject({ webwalletErrorCode: 'USER_LOGGED_OUT' })
+    stale.close()
+  })
+
   it('answers 113 USER_REJECTED when the policy rejects', async () => {
     fx.policy.set('reject')
     const error = errorOf(await client.mutate('connectWebwallet', {}))

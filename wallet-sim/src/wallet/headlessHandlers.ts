@@ -5,6 +5,7 @@ import {
   ConnectorNotConnectedError,
   type ModalEvent,
   type TypedData,
+  UserLoggedOutError,
   UserRejectedError,
 } from '@webwallet/protocol'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
@@ -46,7 +47,14 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
   // The `--email` user is created on first use, like a first login (owner key, account, test funds).
   const userOf = async (ctx: WalletContext): Promise<User | undefined> => {
     const token = tokenOf(ctx)
-    if (token !== undefined) return deps.login.userOfToken(token)
+    if (token !== undefined) {
+      try {
+        return deps.login.userOfToken(token)
+      } catch {
+        // An unknown or logged-out token: the client sees starknetkit's USER_LOGGED_OUT.
+        throw new UserLoggedOutError()
+      }
+    }
     const email = deps.defaultEmail?.()
     return email === undefined ? undefined : deps.login.ensureUser(email)
   }

@@ -7,6 +7,7 @@ import {
   type SessionSignRequest,
   type SessionSignResult,
   type TypedData,
+  UserLoggedOutError,
 } from '@webwallet/protocol'
 import type { LoginStorage } from './loginStorage'
 
@@ -17,11 +18,6 @@ export interface Account {
   chainId: string
   deployed: boolean
   balances: { STRK: string; ETH: string }
-}
-
-/** A 401 from the server: the stored token is no longer valid. */
-export class LoggedOutError extends Error {
-  override name = 'LoggedOutError'
 }
 
 /** A login or validation failure the screens show as is. */
@@ -58,7 +54,8 @@ export function createWalletApi(options: WalletApiOptions) {
     const json: unknown = await response.json().catch(() => ({}))
     if (response.ok) return json as T
     const message = (json as { message?: unknown }).message
-    if (response.status === 401 && path.startsWith('/wallet/')) throw new LoggedOutError(String(message))
+    // The stored token is no longer valid: the app sees starknetkit's USER_LOGGED_OUT.
+    if (response.status === 401 && path.startsWith('/wallet/')) throw new UserLoggedOutError()
     if (response.status === 422) throw parseError(json)
     throw new ApiMessageError(typeof message === 'string' ? message : `HTTP ${response.status}`)
   }

@@ -7,6 +7,7 @@ import {
   parseEnvelope,
   requestEnvelope,
   type TypedData,
+  UserLoggedOutError,
 } from '@webwallet/protocol'
 import { createWalletRouter } from '@webwallet/protocol/router'
 import { describe, expect, it, vi } from 'vitest'
@@ -251,5 +252,20 @@ describe('updateModal', () => {
       ]),
     )
     ui.server.close()
+  })
+})
+
+describe('logged out', () => {
+  it('an expired token asks to log in again; a 401 while signing reaches the app as USER_LOGGED_OUT', async () => {
+    const ui = setup({ connected: true })
+    ui.api.account.mockRejectedValueOnce(new UserLoggedOutError())
+    const connected = ui.mutate('connect')
+    await ui.answer('login', true)
+    expect((await connected).data).toMatchObject({ account: [ACCOUNT.address] })
+    expect(ui.api.logout).toHaveBeenCalled()
+    ui.api.signTypedData.mockRejectedValueOnce(new UserLoggedOutError())
+    const signed = ui.mutate('signTypedData', [MAIL])
+    await ui.answer('signMessage', true)
+    expect((await signed).error?.data).toMatchObject({ webwalletErrorCode: 'USER_LOGGED_OUT' })
   })
 })

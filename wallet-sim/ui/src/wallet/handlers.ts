@@ -3,12 +3,13 @@
 import {
   type Call,
   ConnectAndSignSessionError,
+  isWebWalletError,
   type Theme,
   type TypedData,
   UserRejectedError,
 } from '@webwallet/protocol'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
-import { type Account, LoggedOutError, type WalletApi } from '../api/client'
+import type { Account, WalletApi } from '../api/client'
 import { modalEvents } from './modal'
 import type { PromptRequest, Prompts } from './prompts'
 
@@ -48,7 +49,7 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
       try {
         return await api.account()
       } catch (error) {
-        if (!(error instanceof LoggedOutError)) throw error
+        if (!isWebWalletError(error, 'USER_LOGGED_OUT')) throw error
         await api.logout().catch(() => {})
       }
     }
@@ -77,7 +78,7 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
     try {
       return (await api.isConnected(ctx.origin)) ? await api.account() : undefined
     } catch (error) {
-      if (error instanceof LoggedOutError) return undefined
+      if (isWebWalletError(error, 'USER_LOGGED_OUT')) return undefined
       throw error
     }
   }
