@@ -1,5 +1,6 @@
 import type { SessionAccount } from '@webwallet/shim'
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import { syncChainClock } from './clock'
 import { STRK_ADDRESS } from './config'
 import { describeError } from './errors'
 import { ActionsPanel } from './panels/ActionsPanel'
@@ -22,19 +23,23 @@ export function App() {
   const [busy, setBusy] = useState<string | undefined>()
   const [error, setError] = useState<{ message: string; code?: string } | undefined>()
   const [activity, setActivity] = useState<Activity[]>([])
+  // Finished tasks, so a test (or a user script) can wait for the task it started.
+  const [finished, setFinished] = useState(0)
   const [, rerender] = useState(0)
 
   // A stored session comes back without any wallet round trip.
   useEffect(() => {
     let live = true
-    wallet.connect().then(
-      (result) => {
-        if (!live) return
-        setAccount(result?.account)
-        setRestored(result !== undefined)
-      },
-      (e: unknown) => live && setError(describeError(e)),
-    )
+    syncChainClock()
+      .then(() => wallet.connect())
+      .then(
+        (result) => {
+          if (!live) return
+          setAccount(result?.account)
+          setRestored(result !== undefined)
+        },
+        (e: unknown) => live && setError(describeError(e)),
+      )
     return () => {
       live = false
     }
@@ -49,6 +54,7 @@ export function App() {
       setError(describeError(e))
     } finally {
       setBusy(undefined)
+      setFinished((n) => n + 1)
       rerender((n) => n + 1)
     }
   }, [])
@@ -75,13 +81,15 @@ export function App() {
       setActivity([])
     })
 
+  const checkStatus = () => run('status', syncChainClock)
+
   const changeSettings = (next: Settings) => {
     saveSettings(next)
     setSettings(next)
   }
 
   return (
-    <main>
+    <main data-finished={finished}>
       <header>
         <h1>webwallet demo</h1>
         <p>A host app on @webwallet/shim, against wallet-sim.</p>
@@ -94,6 +102,7 @@ export function App() {
         busy={busy}
         onConnect={connect}
         onDisconnect={disconnect}
+        onCheckStatus={checkStatus}
       />
       {error && (
         <section className="error" role="alert" data-testid="error">

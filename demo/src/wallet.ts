@@ -1,6 +1,7 @@
 // Builds the SDK for the demo: wallet-sim in dev, with the transport and gas options the user picked.
 import { WebWallet } from '@webwallet/shim'
 import { createConnector } from '@webwallet/shim/connector'
+import { chainNow } from './clock'
 import { ALLOWED_METHODS, STRK_ADDRESS, URLS, WALLET_URL } from './config'
 
 export type TransportChoice = 'auto' | 'iframe' | 'popup'
@@ -17,6 +18,7 @@ export function createDemoWallet(transport: TransportChoice, gas: GasChoice) {
     environment: 'dev',
     urls: URLS,
     connector,
+    now: chainNow,
     sessionParams: { allowedMethods: ALLOWED_METHODS, validityDays: 1 },
     ...(gas === 'sponsored' ? { paymasterParams: { apiKey: SPONSOR_API_KEY } } : {}),
     ...(gas === 'strk' ? { paymasterParams: { tokenAddress: STRK_ADDRESS } } : {}),

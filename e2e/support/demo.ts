@@ -15,6 +15,8 @@ export interface Demo {
   wallet(): Promise<WalletSurface>
   /** Clicks a demo button by its test id. */
   click(testId: string): Promise<void>
+  /** Clicks a demo button and waits until the task it started has finished (succeeded or failed). */
+  run(testId: string): Promise<void>
   text(testId: string): Promise<string>
   /** Waits until the demo is idle (no task running). */
   idle(): Promise<void>
@@ -55,6 +57,11 @@ export async function openDemo(
       return popup!
     },
     click: (testId) => page.getByTestId(testId).click(),
+    async run(testId) {
+      const finished = Number(await page.locator('main').getAttribute('data-finished'))
+      await page.getByTestId(testId).click()
+      await page.locator(`main[data-finished="${finished + 1}"]`).waitFor({ timeout: 60_000 })
+    },
     text: async (testId) => (await page.getByTestId(testId).textContent()) ?? '',
     idle: () => page.getByTestId('busy').waitFor({ state: 'detached', timeout: 60_000 }),
     async error() {

@@ -1,12 +1,11 @@
 import type { SessionAccount } from '@webwallet/shim'
 import type { Connector } from '@webwallet/shim/connector'
 import { useCallback, useEffect, useState } from 'react'
-import { RpcProvider } from 'starknet'
 import type { Activity } from '../App'
-import { COUNTER_ADDRESS, STRK_ADDRESS, URLS } from '../config'
+import { provider } from '../clock'
+import { COUNTER_ADDRESS, STRK_ADDRESS } from '../config'
 import { type GasChoice, gasOptions } from '../wallet'
 
-const provider = new RpcProvider({ nodeUrl: URLS.providerDefaultUrl })
 const WAIT = { retryInterval: 250 }
 
 export function ActionsPanel(props: {
@@ -75,10 +74,10 @@ export function ActionsPanel(props: {
           data-testid="outside-session"
           disabled={disabled}
           onClick={() =>
-            execute('transfer', [
+            execute('approve', [
               {
                 contractAddress: STRK_ADDRESS,
-                entrypoint: 'transfer',
+                entrypoint: 'approve',
                 calldata: [COUNTER_ADDRESS, '1', '0'],
               },
             ])

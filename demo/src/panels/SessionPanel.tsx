@@ -7,6 +7,7 @@ export function SessionPanel(props: {
   busy: string | undefined
   onConnect: () => void
   onDisconnect: () => void
+  onCheckStatus: () => void
 }) {
   const { wallet, account, restored, busy } = props
   const session = wallet.exportSignedSession()
@@ -35,6 +36,16 @@ export function SessionPanel(props: {
         <button type="button" data-testid="connect" disabled={busy !== undefined} onClick={props.onConnect}>
           {account ? 'Sign a new session' : 'Log in and sign a session'}
         </button>
+        {account && (
+          <button
+            type="button"
+            data-testid="check-status"
+            disabled={busy !== undefined}
+            onClick={props.onCheckStatus}
+          >
+            Check status
+          </button>
+        )}
         {account && (
           <button
             type="button"

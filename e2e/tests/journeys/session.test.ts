@@ -24,8 +24,7 @@ describe.each<Transport>(['iframe', 'popup'])('over the %s', (transport) => {
     expect(await demo.text('session-origin')).toBe('signed in the wallet')
 
     const requestsBefore = demo.walletRequests.length
-    await demo.click('increment-3')
-    await demo.idle()
+    await demo.run('increment-3')
     expect(await demo.error()).toBeUndefined()
     expect(await demo.text('counter')).toBe('3')
     expect(await demo.page.getByTestId('activity').locator('li').count()).toBe(3)

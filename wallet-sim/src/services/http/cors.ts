@@ -3,6 +3,9 @@ import type { RequestHandler } from 'express'
 /** Headers the SDK sends to the backend (SPEC.md 7: client, version, network) besides the usual ones. */
 export const CLIENT_HEADERS = ['argent-client', 'argent-version', 'argent-network'] as const
 
+/** Headers the SDK sends to the paymaster (AVNU: the sponsor's key, and asking for signed answers). */
+export const PAYMASTER_HEADERS = ['api-key', 'ask-signature'] as const
+
 export interface CorsOptions {
   /** Methods answered to a preflight; GET and HEAD are always allowed. */
   methods?: readonly string[]
@@ -17,10 +20,11 @@ export interface CorsOptions {
  */
 export function cors(options: CorsOptions = {}): RequestHandler {
   const methods = [...new Set(['GET', 'HEAD', ...(options.methods ?? [])])].join(', ')
-  const allowedHeaders = ['content-type', 'authorization', ...CLIENT_HEADERS].join(', ')
+  const allowedHeaders = ['content-type', 'authorization', ...CLIENT_HEADERS, ...PAYMASTER_HEADERS].join(', ')
   return (req, res, next) => {
     res.setHeader('Access-Control-Allow-Origin', '*')
-    res.setHeader('Access-Control-Expose-Headers', 'content-type, cache-control')
+    // `signature`: the paymaster's signed answers must be readable by the SDK in the browser.
+    res.setHeader('Access-Control-Expose-Headers', 'content-type, cache-control, signature')
     if (req.method !== 'OPTIONS') return next()
     res.setHeader('Access-Control-Allow-Methods', methods)
     res.setHeader('Access-Control-Allow-Headers', allowedHeaders)

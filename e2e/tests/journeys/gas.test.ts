@@ -1,0 +1,117 @@
+// Gas and scope journeys: sponsored and token-paid gasless calls from an undeployed account, approval
+// requests, a call outside the session, a cosigner failure recovered by the gasless retry, a paymaster 500.
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { launchBrowser } from '../../support/browser'
+import { connectNewUser, type Demo, newEmail, openDemo } from '../../support/demo'
+import { type Stack, startStack } from '../../support/stack'
+
+const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
+
+let stack: Stack
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+beforeAll(async () => {
+  stack = await startStack()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+
+const call = async (contractAddress: string, entrypoint: string, calldata: string[]) =>
+  stack.rpc<string[]>('starknet_call', {
+    request: { contract_address: contractAddress, entry_point_selector: selector(entrypoint), calldata },
+    block_id: 'latest',
+  })
+const selector = (name: string) =>
+  name === 'balance_of' ? BALANCE_OF : name === 'allowance' ? ALLOWANCE : name
+// sn_keccak of the entry point names, as the node expects them.
+const BALANCE_OF = '0x35a73cd311a05d46deda634c5ee045db92f811b4e74bca4437fcb5302b7af33'
+const ALLOWANCE = '0x1e888a1026b19c8c0b57c72d63ed1737106aa10034105b980ba117bd0c29fe1'
+
+const strkBalance = async (address: string) => BigInt((await call(STRK, 'balance_of', [address]))[0]!)
+const isDeployed = async (address: string) =>
+  stack.rpc('starknet_getClassHashAt', { block_id: 'latest', contract_address: address }).then(
+    () => true,
+    () => false,
+  )
+
+const incrementOnce = (demo: Demo) => demo.run('increment')
+
+test('a sponsored gasless call deploys the account and costs the user nothing', async () => {
+  const demo = await openDemo(browser, stack, { transport: 'iframe', gas: 'sponsored' })
+  await connectNewUser(demo, stack, newEmail('sponsored'))
+  const address = await demo.text('address')
+  expect(await isDeployed(address)).toBe(false)
+  const before = await strkBalance(address)
+
+  await incrementOnce(demo)
+  expect(await demo.error()).toBeUndefined()
+  expect(await demo.text('counter')).toBe('1')
+  expect(await isDeployed(address)).toBe(true)
+  expect(await strkBalance(address)).toBe(before)
+})
+
+test('a gasless call paid in STRK deploys the account and takes the fee in STRK', async () => {
+  const demo = await openDemo(browser, stack, { transport: 'iframe', gas: 'strk' })
+  await connectNewUser(demo, stack, newEmail('strk'))
+  const address = await demo.text('address')
+  const before = await strkBalance(address)
+
+  await incrementOnce(demo)
+  expect(await demo.error()).toBeUndefined()
+  expect(await demo.text('counter')).toBe('1')
+  expect(await isDeployed(address)).toBe(true)
+  expect(await strkBalance(address)).toBeLessThan(before)
+})
+
+test('approval requests are signed with the session and land on chain', async () => {
+  const demo = await openDemo(browser, stack, { transport: 'iframe', approval: true })
+  await connectNewUser(demo, stack, newEmail('approval'))
+  const address = await demo.text('address')
+  await demo.page.getByTestId('activity').getByText('approve:').waitFor()
+  const [low, high] = await call(STRK, 'allowance', [address, COUNTER])
+  expect(BigInt(low!) + (BigInt(high!) << 128n)).toBe(10n ** 18n)
+})
+
+test('a call outside the session is refused with a clear error, and nothing is sent', async () => {
+  const demo = await openDemo(browser, stack, { transport: 'iframe' })
+  await connectNewUser(demo, stack, newEmail('scope'))
+  await demo.run('outside-session')
+  expect(await demo.error()).toBe('Call not allowed by the session: approve')
+  expect(await demo.page.getByTestId('activity').count()).toBe(0)
+})
+
+test('a cosigner failure is retried through the gasless paymaster route, which succeeds', async () => {
+  // Paid by the account: session calls are co-signed by the cosigner (the gasless route uses signSessionEFO).
+  const demo = await openDemo(browser, stack, { transport: 'iframe', gas: 'self' })
+  await connectNewUser(demo, stack, newEmail('retry'))
+  await incrementOnce(demo) // deploys the account
+  expect(await demo.text('counter')).toBe('1')
+
+  await stack.dev('/faults', {
+    body: { route: '/cosigner/signSession', count: 1, status: 500, body: { status: 'unavailable' } },
+  })
+  await incrementOnce(demo)
+  expect(await demo.error()).toBeUndefined()
+  expect(await demo.text('counter')).toBe('2')
+  // The fault was hit: the session signature failed and the retry went through the paymaster.
+  expect(await stack.dev<{ faults: unknown[] }>('/faults')).toEqual({ faults: [] })
+})
+
+test('a paymaster failure (500) reaches the app with the paymaster message', async () => {
+  const demo = await openDemo(browser, stack, { transport: 'iframe', gas: 'sponsored' })
+  await connectNewUser(demo, stack, newEmail('pm500'))
+  await stack.dev('/faults', {
+    body: {
+      route: '/paymaster/v1/execute',
+      count: 1,
+      status: 500,
+      body: { messages: ['Paymaster is overloaded'] },
+    },
+  })
+  await incrementOnce(demo)
+  expect(await demo.error()).toBe('Paymaster is overloaded')
+  expect(await demo.text('counter')).toBe('0')
+})
