@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { nonEmpty } from './schemas/util'
+import { nonEmpty, oneOf, oneOfValues } from './schemas/util'
 import './schemas/genericMessages'
 
 // The postMessage wire envelope of trpc-browser, which starknetkit's web-wallet connector speaks, as
@@ -7,13 +7,13 @@ import './schemas/genericMessages'
 
 /** Sent by the wallet window once its handler listens, to its opener/parent (cross-origin popups have no load event). */
 export const POPUP_LOADED_MESSAGE = 'TRPC_BROWSER::POPUP_LOADED'
-export const PopupLoadedSchema = z.enum([POPUP_LOADED_MESSAGE])
+export const PopupLoadedSchema = oneOfValues([POPUP_LOADED_MESSAGE])
 
 /** tRPC request ids are numbers or strings; ours are random strings. */
-export const EnvelopeIdSchema = z.union([z.string(), z.number()])
-const JsonRpcSchema = z.optional(z.enum(['2.0']))
+export const EnvelopeIdSchema = oneOf([z.string(), z.number()])
+const JsonRpcSchema = z.optional(oneOfValues(['2.0']))
 
-export const ProcedureTypeSchema = z.enum(['query', 'mutation', 'subscription'])
+export const ProcedureTypeSchema = oneOfValues(['query', 'mutation', 'subscription'])
 export type ProcedureType = z.infer<typeof ProcedureTypeSchema>
 
 /**
@@ -37,7 +37,11 @@ export type EnvelopeRequest = z.infer<typeof EnvelopeRequestSchema>
 
 /** Ends a subscription: `{trpc:{id, jsonrpc?, method:'subscription.stop'}}`. */
 export const EnvelopeStopSchema = z.object({
-  trpc: z.object({ id: EnvelopeIdSchema, jsonrpc: JsonRpcSchema, method: z.enum(['subscription.stop']) }),
+  trpc: z.object({
+    id: EnvelopeIdSchema,
+    jsonrpc: JsonRpcSchema,
+    method: oneOfValues(['subscription.stop']),
+  }),
 })
 export type EnvelopeStop = z.infer<typeof EnvelopeStopSchema>
 
@@ -47,7 +51,7 @@ export const EnvelopeResultSchema = z.object({
     id: EnvelopeIdSchema,
     jsonrpc: JsonRpcSchema,
     result: z.object({
-      type: z.optional(z.enum(['started', 'stopped', 'data'])),
+      type: z.optional(oneOfValues(['started', 'stopped', 'data'])),
       data: z.optional(z.unknown()),
     }),
   }),

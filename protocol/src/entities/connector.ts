@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { WEBWALLET_ERROR_CODES } from '../errors/connector'
 import { CalldataItemSchema, CalldataSchema } from '../schemas/calldata'
 import { DeploymentVersionSchema, ThemeSchema } from '../schemas/misc'
-import { nonEmpty, record } from '../schemas/util'
+import { nonEmpty, oneOf, oneOfValues, record } from '../schemas/util'
 import '../schemas/genericMessages'
 
 // Connector entities of SPEC.md section 3. Field names are the wire names starknetkit uses.
@@ -42,8 +42,8 @@ export const CallListSchema = z.array(CallSchema).check(nonEmpty('Call list must
 export type Calls = z.infer<typeof CallListSchema>
 
 /** One field of a SNIP-12 type: plain, or a merkletree / enum with the type it contains. */
-export const TypedDataFieldSchema = z.union([
-  z.object({ name: z.string(), type: z.enum(['merkletree', 'enum']), contains: z.string() }),
+export const TypedDataFieldSchema = oneOf([
+  z.object({ name: z.string(), type: oneOfValues(['merkletree', 'enum']), contains: z.string() }),
   z.object({ name: z.string(), type: z.string() }),
 ])
 export type TypedDataField = z.infer<typeof TypedDataFieldSchema>
@@ -67,7 +67,7 @@ export type TypedData = z.infer<typeof TypedDataSchema>
 
 /** An ERC-20 asset (watchAsset, native currency). */
 export const AssetSchema = z.object({
-  type: z.enum(['ERC20']),
+  type: oneOfValues(['ERC20']),
   options: z.object({
     address: z.string(),
     symbol: z.optional(z.string()),
@@ -133,7 +133,7 @@ export const SessionSignRequestSchema = z.object({
 export type SessionSignRequest = z.infer<typeof SessionSignRequestSchema>
 
 /** Session-signing result code, as `errorCode` / `webwalletErrorCode`. */
-export const WebwalletErrorCodeSchema = z.enum(WEBWALLET_ERROR_CODES)
+export const WebwalletErrorCodeSchema = oneOfValues(WEBWALLET_ERROR_CODES)
 
 /** connectAndSignSession output. */
 export const SessionSignResultSchema = z.object({
@@ -165,8 +165,8 @@ export const ConnectorOptionsSchema = z.object({
 export type ConnectorOptions = z.infer<typeof ConnectorOptionsSchema>
 
 /** Events a dapp can listen to. */
-export const WalletEventNameSchema = z.enum(['accountsChanged', 'networkChanged'])
+export const WalletEventNameSchema = oneOfValues(['accountsChanged', 'networkChanged'])
 export type WalletEventName = z.infer<typeof WalletEventNameSchema>
 
 /** The one wallet permission. */
-export const PermissionSchema = z.enum(['accounts'])
+export const PermissionSchema = oneOfValues(['accounts'])

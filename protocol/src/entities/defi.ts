@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { record } from '../schemas/util'
+import { oneOf, oneOfValues, record } from '../schemas/util'
 import '../schemas/genericMessages'
 
 const GroupSchema = z.object({ name: z.string(), healthRatio: z.optional(z.string()) })
@@ -63,7 +63,7 @@ export const StakingPositionSchema = z.object({
 })
 
 /** Any of the five position kinds (most specific first, since objects are not strict). */
-export const PositionSchema = z.union([
+export const PositionSchema = oneOf([
   LiquidityPositionSchema,
   StakingPositionSchema,
   LendingPositionSchema,
@@ -72,7 +72,7 @@ export const PositionSchema = z.union([
 ])
 export type Position = z.infer<typeof PositionSchema>
 
-export const ProductTypeSchema = z.enum([
+export const ProductTypeSchema = oneOfValues([
   'concentratedLiquidityPosition',
   'collateralizedDebtPosition',
   'delegatedTokens',

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { nonEmpty, record } from '../schemas/util'
+import { nonEmpty, oneOf, record } from '../schemas/util'
 import '../schemas/genericMessages'
 import { CallSchema } from './connector'
 
@@ -90,4 +90,4 @@ export const CosignerResponseSchema = z.object({
   signature: z.object({ publicKey: z.string(), r: z.string(), s: z.string() }),
 })
 /** A co-signer failure body: its `status` becomes SignSessionError's data. */
-export const CosignerErrorSchema = z.object({ status: z.optional(z.union([z.string(), z.number()])) })
+export const CosignerErrorSchema = z.object({ status: z.optional(oneOf([z.string(), z.number()])) })

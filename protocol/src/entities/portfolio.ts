@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { CairoVersionSchema } from '../schemas/misc'
+import { oneOfValues } from '../schemas/util'
 import '../schemas/genericMessages'
 
 // Backend portfolio entities of SPEC.md section 3.
@@ -24,7 +25,7 @@ export const TokenInfoSchema = z.object({
   refundable: z.boolean(),
   listed: z.boolean(),
   tradable: z.boolean(),
-  category: z.enum(['tokens', 'currencies', 'savings']),
+  category: oneOfValues(['tokens', 'currencies', 'savings']),
   pricingId: z.optional(z.number()),
   dappId: z.optional(z.string()),
   marketData: z.optional(
@@ -58,7 +59,7 @@ export type BalanceEntry = z.infer<typeof BalanceEntrySchema>
 
 /** {api}/activity/starknet/{network}/account/{address}/balance answer; polled until initialised. */
 export const BalanceResponseSchema = z.object({
-  status: z.enum(['initialising', 'initialised']),
+  status: oneOfValues(['initialising', 'initialised']),
   balances: z.array(BalanceEntrySchema),
 })
 export type BalanceResponse = z.infer<typeof BalanceResponseSchema>

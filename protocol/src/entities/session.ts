@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { SESSION_VALIDITY_DAYS_DEFAULT } from '../constants'
 import { DEFAULT_ENVIRONMENT, ENVIRONMENT_NAMES } from '../environments'
-import { nonEmpty } from '../schemas/util'
+import { nonEmpty, oneOf, oneOfValues } from '../schemas/util'
 import '../schemas/genericMessages'
 import { CallSchema } from './connector'
 
@@ -49,7 +49,7 @@ export const SessionSchema = z.object({
   hash: z.string(),
   version: z.string(),
   sessionKeyGuid: z.string(),
-  metadata: z.union([z.string(), SessionMetadataSchema]),
+  metadata: oneOf([z.string(), SessionMetadataSchema]),
   signature: z.optional(z.array(z.string())),
   deploymentPayload: z.optional(DeploymentPayloadSchema),
 })
@@ -82,7 +82,7 @@ export const PaymasterParamsSchema = z.object({
 })
 export type PaymasterParams = z.infer<typeof PaymasterParamsSchema>
 
-export const EnvironmentNameSchema = z.enum(ENVIRONMENT_NAMES)
+export const EnvironmentNameSchema = oneOfValues(ENVIRONMENT_NAMES)
 
 /**
  * WebWallet.init options. `provider` is a starknet.js provider instance (not validated here).
@@ -121,7 +121,7 @@ export const EnvironmentConfigSchema = z.object({
 })
 
 /** Computed session status, in order of precedence. */
-export const SessionStatusSchema = z.enum([
+export const SessionStatusSchema = oneOfValues([
   'EXPIRED',
   'INVALID_SCOPE',
   'INVALID_SIGNATURE',

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { oneOfValues } from './util'
 import './genericMessages'
 
 /**
@@ -7,19 +8,19 @@ import './genericMessages'
  * @example
  * StarknetVersionSchema.parse('v5')
  */
-export const StarknetVersionSchema = z.enum(['v3', 'v4', 'v5'])
+export const StarknetVersionSchema = oneOfValues(['v3', 'v4', 'v5'])
 export type StarknetVersion = z.infer<typeof StarknetVersionSchema>
 
 /** Connector theme. */
-export const ThemeSchema = z.enum(['light', 'dark', 'auto'])
+export const ThemeSchema = oneOfValues(['light', 'dark', 'auto'])
 export type Theme = z.infer<typeof ThemeSchema>
 
 /** Cairo version of an account class: the string '0' or '1'. */
-export const CairoVersionSchema = z.enum(['0', '1'])
+export const CairoVersionSchema = oneOfValues(['0', '1'])
 export type CairoVersion = z.infer<typeof CairoVersionSchema>
 
 /** Version of wallet deployment data: the number 0 or 1. */
-export const DeploymentVersionSchema = z.enum({ ZERO: 0, ONE: 1 })
+export const DeploymentVersionSchema = oneOfValues([0, 1])
 
 /**
  * Starknet ID's alphabets: the basic one (a-z, 0-9, '-') and the two extra characters of its "big"
@@ -39,5 +40,5 @@ export const StarknetIdDomainSchema = z
   .check(z.refine((v) => /^([a-z0-9\-这来]+\.)+stark$/u.test(v), 'Invalid Starknet ID domain'))
 
 /** Account signer kinds; a missing guardian reads as 0. */
-export const SignerKindSchema = z.enum(['native', 'Secp256k1', 'Secp256r1', 'Eip191', 'Webauthn'])
+export const SignerKindSchema = oneOfValues(['native', 'Secp256k1', 'Secp256r1', 'Eip191', 'Webauthn'])
 export type SignerKind = z.infer<typeof SignerKindSchema>
