@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { CairoVersionSchema } from '../schemas/misc'
 import { oneOfValues } from '../schemas/util'
 import '../schemas/genericMessages'
+import { PREFIXED_HEX_RE } from '../schemas/patterns'
 
 // Backend portfolio entities of SPEC.md section 3.
 
@@ -107,6 +108,6 @@ export type Profile = z.infer<typeof ProfileSchema>
 /** How an account was created. */
 export const AccountCreationDetailsSchema = z.object({
   cairoVersion: CairoVersionSchema,
-  accountClassHash: z.string().check(z.refine((v) => /^0x[0-9a-fA-F]+$/.test(v), 'Invalid hex string')),
+  accountClassHash: z.string().check(z.refine((v) => PREFIXED_HEX_RE.test(v), 'Invalid hex string')),
 })
 export type AccountCreationDetails = z.infer<typeof AccountCreationDetailsSchema>

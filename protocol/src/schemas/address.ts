@@ -8,8 +8,7 @@ import {
 import { FELT_MAX } from './felt'
 import { bytesToHexString, keccak256 } from './keccak'
 import './genericMessages'
-
-const HEX_ADDRESS_RE = /^0x[0-9a-fA-F]+$/
+import { PREFIXED_HEX_RE } from './patterns'
 
 /**
  * 0x + 64 lowercase hex digits, zero-padded.
@@ -73,7 +72,7 @@ export function addressFailure(
   length?: { min: number; max: number },
 ): AddressFailure | undefined {
   const { min, max } = length ?? { min: ADDRESS_MIN_LENGTH, max: ADDRESS_MAX_LENGTH }
-  if (typeof value !== 'string' || !HEX_ADDRESS_RE.test(value)) return 'format'
+  if (typeof value !== 'string' || !PREFIXED_HEX_RE.test(value)) return 'format'
   if (value.length < min) return 'tooShort'
   if (value.length > max) return 'tooLong'
   if (!isValidChecksum(value)) return 'checksum'

@@ -3,9 +3,8 @@ import { CalldataConversionError, InvalidArgumentCountError } from '../errors/va
 import { type BigNumberish, toHex } from './felt'
 import { encodeShortString, isShortString } from './shortString'
 import './genericMessages'
+import { CALLDATA_HEX_RE, DECIMAL_RE } from './patterns'
 
-const HEX_RE = /^0x[0-9a-f]+$/i
-const DECIMAL_RE = /^\d+$/
 const CALLDATA_MESSAGE = 'Only hex, integers and bigint are supported in calldata'
 
 /** True for a calldata entry: hex string, integer string, short string, integer number or bigint. */
@@ -13,7 +12,7 @@ export function isCalldataItem(value: unknown): value is BigNumberish {
   if (typeof value === 'bigint') return true
   if (typeof value === 'number') return Number.isInteger(value)
   if (typeof value !== 'string') return false
-  return HEX_RE.test(value) || DECIMAL_RE.test(value) || isShortString(value)
+  return CALLDATA_HEX_RE.test(value) || DECIMAL_RE.test(value) || isShortString(value)
 }
 
 /**
@@ -39,7 +38,7 @@ export function convertCalldataValue(value: unknown, index: number): bigint {
     if (typeof value === 'bigint' && value >= 0n) return value
     if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value)
     if (typeof value === 'string') {
-      if (HEX_RE.test(value)) return BigInt(value)
+      if (CALLDATA_HEX_RE.test(value)) return BigInt(value)
       // Long decimal strings lose precision as a Number, so they go through BigInt.
       if (DECIMAL_RE.test(value))
         return value.length > 15 ? BigInt(value) : BigInt(Number.parseInt(value, 10))

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import './genericMessages'
+import { DECIMAL_RE, PREFIXED_HEX_RE } from './patterns'
 
 /** The Stark field prime 2^251 + 17·2^192 + 1. */
 export const FIELD_PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n
@@ -9,9 +10,6 @@ export const FIELD_PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n
  * such values where it matters.
  */
 export const FELT_MAX = 2n ** 252n - 1n
-
-const HEX_RE = /^0x[0-9a-fA-F]+$/
-const DECIMAL_RE = /^[0-9]+$/
 
 /** A number, bigint or numeric string as accepted on the wire. */
 export type BigNumberish = string | number | bigint
@@ -25,7 +23,8 @@ export type BigNumberish = string | number | bigint
 export function toBigInt(value: unknown): bigint | undefined {
   if (typeof value === 'bigint') return value
   if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : undefined
-  if (typeof value === 'string' && (HEX_RE.test(value) || DECIMAL_RE.test(value))) return BigInt(value)
+  if (typeof value === 'string' && (PREFIXED_HEX_RE.test(value) || DECIMAL_RE.test(value)))
+    return BigInt(value)
   return undefined
 }
 

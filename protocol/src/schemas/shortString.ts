@@ -1,9 +1,7 @@
 import * as z from 'zod/mini'
 import { SHORT_STRING_MAX_LENGTH } from '../constants'
 import './genericMessages'
-
-const HEX_RE = /^0x[0-9a-f]+$/i
-const DECIMAL_RE = /^\d+$/
+import { CALLDATA_HEX_RE, DECIMAL_RE } from './patterns'
 
 /**
  * A Cairo short string: 1 to 31 characters, not itself a hex or integer string (those are numbers).
@@ -14,7 +12,7 @@ const DECIMAL_RE = /^\d+$/
 export const ShortStringSchema = z.string().check(
   z.refine((v) => v.length > 0, 'The short string cannot be empty'),
   z.refine((v) => v.length <= SHORT_STRING_MAX_LENGTH, 'The short string cannot exceed 31 characters'),
-  z.refine((v) => !HEX_RE.test(v), 'The shortString should not be a hex string'),
+  z.refine((v) => !CALLDATA_HEX_RE.test(v), 'The shortString should not be a hex string'),
   z.refine((v) => !DECIMAL_RE.test(v), 'The shortString should not be an integer string'),
 )
 
