@@ -63,12 +63,29 @@ describe('Dialog.iframe', () => {
   })
 
   it('resolves when the iframe loads in time', async () => {
-    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent' })
+    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent', probe: async () => {} })
     await vi.advanceTimersByTimeAsync(19_000)
     frame().dispatchEvent(new Event('load'))
     await expect(dialog.ready()).resolves.toBeUndefined()
     await vi.advanceTimersByTimeAsync(5_000)
     await expect(dialog.ready()).resolves.toBeUndefined()
+  })
+
+  it('times out when the iframe shows the browser error page of a wallet that is down', async () => {
+    const probed: string[] = []
+    const dialog = iframe({
+      walletUrl: 'https://wallet.example',
+      brandName: 'Argent',
+      probe: async (url) => {
+        probed.push(url)
+        throw new TypeError('Failed to fetch')
+      },
+    })
+    const ready = dialog.ready().catch((error: unknown) => error)
+    frame().dispatchEvent(new Event('load'))
+    await vi.advanceTimersByTimeAsync(20_000)
+    expect(probed).toEqual(['https://wallet.example/iframes/comms'])
+    expect(await ready).toMatchObject({ code: 'IFRAME_TIMEOUT', message: 'Timeout while loading an iframe' })
   })
 
   it("closing the modal hides it and reports 'User rejected request'", () => {

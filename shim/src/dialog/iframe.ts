@@ -22,6 +22,11 @@ export type IframeOptions = {
   /** Shown after 'Powered by' in the modal header. */
   brandName: string
   document?: Document | undefined
+  /**
+   * Checks the wallet answers at all: an iframe also fires `load` for the browser's own error page when the
+   * wallet is down. Default: a no-cors fetch of the page (network errors reject).
+   */
+  probe?: ((url: string) => Promise<unknown>) | undefined
 }
 
 /**
@@ -82,15 +87,22 @@ export function iframe(options: IframeOptions): Dialog {
   frame.setAttribute('allow', IFRAME_ALLOW)
   frame.style.cssText = 'flex:1;width:100%;border:0'
 
+  const src = new URL(WALLET_ROUTES.iframe, options.walletUrl).href
+  const probe = options.probe ?? defaultProbe
   const loaded = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new IframeTimeoutError()), IFRAME_LOAD_TIMEOUT_MS)
-    frame.addEventListener('load', () => {
-      clearTimeout(timer)
-      resolve()
-    })
+    const frameLoaded = new Promise<void>((done) => frame.addEventListener('load', () => done()))
+    // A wallet that does not answer leaves the timer to reject.
+    Promise.all([frameLoaded, probe(src)]).then(
+      () => {
+        clearTimeout(timer)
+        resolve()
+      },
+      () => {},
+    )
   })
   loaded.catch(() => {}) // observed by ready(); avoid an unhandled rejection when nobody asks
-  frame.src = new URL(WALLET_ROUTES.iframe, options.walletUrl).href
+  frame.src = src
 
   panel.append(header, frame)
   overlay.append(panel)
@@ -126,4 +138,10 @@ export function iframe(options: IframeOptions): Dialog {
       overlay.remove()
     },
   }
+}
+
+/** Resolves when the wallet's server answers (any status), rejects on a network error. */
+function defaultProbe(url: string): Promise<unknown> {
+  if (typeof fetch !== 'function') return Promise.resolve()
+  return fetch(url, { mode: 'no-cors', cache: 'no-store' })
 }

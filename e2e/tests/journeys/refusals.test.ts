@@ -1,0 +1,90 @@
+// What goes wrong, as the user and the app see it: the user rejects the session or closes the wallet, the
+// popup is blocked, the wallet is down; and a session that expires when the chain's clock moves.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser } from '../../support/browser'
+import { connectNewUser, logInWithEmail, newEmail, openDemo, type Transport } from '../../support/demo'
+import { type Stack, startStack } from '../../support/stack'
+
+let stack: Stack
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+beforeAll(async () => {
+  stack = await startStack()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+
+describe.each<Transport>(['iframe', 'popup'])('over the %s', (transport) => {
+  test('the user rejects the session: USER_REJECTED, and no session is kept', async () => {
+    const demo = await openDemo(browser, stack, { transport })
+    const finished = demo.page.locator('main[data-finished="1"]')
+    await demo.click('connect')
+    const wallet = await demo.wallet()
+    await logInWithEmail(wallet, stack, newEmail(`reject-${transport}`))
+    await wallet.getByRole('button', { name: 'Reject' }).click()
+    await finished.waitFor()
+    expect(await demo.text('error-code')).toBe('USER_REJECTED')
+    expect(await demo.text('session-status')).toBe('not connected')
+    expect(await demo.page.evaluate(() => localStorage.getItem('session'))).toBeNull()
+  })
+
+  test('the user closes the wallet: User rejected request', async () => {
+    const demo = await openDemo(browser, stack, { transport })
+    const finished = demo.page.locator('main[data-finished="1"]')
+    await demo.click('connect')
+    const wallet = await demo.wallet()
+    await wallet.getByLabel('E-mail address').waitFor()
+    if (transport === 'popup') await (wallet as import('playwright-core').Page).close()
+    else await demo.page.getByRole('button', { name: 'Close' }).click()
+    await finished.waitFor({ timeout: 10_000 })
+    expect(await demo.error()).toBe('User rejected request')
+  })
+})
+
+test('a blocked popup gives Could not open popup', async () => {
+  const demo = await openDemo(browser, stack, { transport: 'popup' })
+  // What a popup blocker does: window.open answers null.
+  await demo.page.evaluate(() => {
+    window.open = () => null
+  })
+  await demo.run('connect')
+  expect(await demo.error()).toBe('Could not open popup')
+})
+
+test('a wallet that is down gives Timeout while loading an iframe', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.addInitScript(() =>
+    localStorage.setItem('demo-settings', JSON.stringify({ transport: 'iframe' })),
+  )
+  // Nothing listens on port 9 (discard): the iframe never loads the wallet.
+  await page.goto(stack.demoUrl.replace(/wallet=[^&]+/, `wallet=${encodeURIComponent('http://127.0.0.1:9')}`))
+  await page.getByTestId('connect').click()
+  await page.getByTestId('error-message').waitFor({ timeout: 30_000 })
+  expect(await page.getByTestId('error-message').textContent()).toBe('Timeout while loading an iframe')
+})
+
+test('a session expires when the chain clock passes its expiry, and a new one can be signed', async () => {
+  const demo = await openDemo(browser, stack, { transport: 'iframe' })
+  await connectNewUser(demo, stack, newEmail('expiry'))
+  await demo.run('increment')
+  expect(await demo.text('counter')).toBe('1')
+
+  await stack.dev('/time', { body: { increase: 2 * 24 * 3600 } })
+  await demo.run('check-status')
+  expect(await demo.text('session-status')).toBe('EXPIRED')
+  await demo.run('increment')
+  expect(await demo.error()).toBeDefined()
+  expect(await demo.text('counter')).toBe('1')
+
+  // Re-connection: already logged in, the wallet only asks to sign the new session.
+  await demo.click('connect')
+  const wallet = await demo.wallet()
+  await wallet.getByRole('button', { name: 'Sign session' }).click()
+  await demo.page.locator('[data-testid="session-status"]', { hasText: 'VALID' }).waitFor()
+  await demo.run('increment')
+  expect(await demo.error()).toBeUndefined()
+  expect(await demo.text('counter')).toBe('2')
+})
