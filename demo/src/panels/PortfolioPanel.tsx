@@ -32,6 +32,13 @@ export function PortfolioPanel(props: {
 
   const symbolOf = (token: string) =>
     loaded?.tokens.find((t) => BigInt(t.address) === BigInt(token))?.symbol ?? token.slice(0, 10)
+  const amountOf = (token: string, amount: string) => {
+    const decimals = loaded?.tokens.find((t) => BigInt(t.address) === BigInt(token))?.decimals ?? 18
+    const value = BigInt(amount)
+    const unit = 10n ** BigInt(decimals)
+    const fraction = (value % unit).toString().padStart(decimals, '0').slice(0, 4)
+    return `${value / unit}.${fraction}`
+  }
 
   return (
     <section>
@@ -47,7 +54,7 @@ export function PortfolioPanel(props: {
               {loaded.balances.map((b) => (
                 <tr key={b.address} data-testid="balance">
                   <td>{symbolOf(b.address)}</td>
-                  <td>{b.balance}</td>
+                  <td>{amountOf(b.address, b.balance)}</td>
                 </tr>
               ))}
             </tbody>
