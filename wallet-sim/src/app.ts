@@ -27,6 +27,8 @@ import {
   faultInjector,
   type Inbox,
   LoginService,
+  openStateStore,
+  type StateStore,
 } from './services'
 import { argentAccountFactory, DEFAULT_GUARDIAN_PRIVATE_KEY, mountWallet } from './wallet'
 
@@ -58,6 +60,8 @@ export interface WalletSim {
   readonly faults: FaultRegistry
   /** Serves the wallet router over WebSocket (`/trpc`) on `server`; returns the function that stops it. */
   attach(server: Server): () => Promise<void>
+  /** Saves what is persisted (with `stateFile`) and stops the chain's timers. */
+  close(): void
 }
 
 export const DEFAULT_PAYMASTER_API_KEYS = ['wallet-sim-sponsor'] as const
@@ -71,6 +75,7 @@ export const DEFAULT_PAYMASTER_API_KEYS = ['wallet-sim-sponsor'] as const
  */
 export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   const { app: chainApp, sim } = createServer(options)
+  const saved = openWalletState(options.stateFile)
   const guardianPrivateKey = DEFAULT_GUARDIAN_PRIVATE_KEY
   const logger = options.logger ?? { info: (message: string) => console.log(message) }
   const faults = createFaultRegistry()
@@ -86,6 +91,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     accounts: { createAccountFor: argentAccountFactory(guardianPrivateKey) },
     fund,
     now: () => sim.chain.now() * 1000,
+    ...(saved.login === undefined ? {} : { state: saved.login }),
   })
 
   const app = express()
@@ -146,8 +152,51 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     guardianPrivateKey,
     ...(options.email ? { defaultEmail: options.email } : {}),
     ...(options.uiDir ? { uiDir: options.uiDir } : {}),
+    ...(saved.permissions === undefined ? {} : { permissions: saved.permissions }),
   })
-  return { app, sim, login, inbox, approval, faults, attach: wallet.attach }
+  const unsubscribe = [
+    login.onChange((state) => saved.append({ login: state })),
+    wallet.wallet.permissions.onChange((state) => saved.append({ permissions: state })),
+  ]
+  const close = () => {
+    for (const stop of unsubscribe) stop()
+    saved.close()
+    sim.close()
+  }
+  return { app, sim, login, inbox, approval, faults, attach: wallet.attach, close }
+}
+
+interface WalletState {
+  login?: unknown
+  permissions?: unknown
+}
+
+/**
+ * Users, keys and connected origins, next to the chain's state file (`FILE.wallet`): a journal fsynced on
+ * every change, so a login acknowledged to the user survives a kill -9.
+ */
+function openWalletState(stateFile: string | undefined) {
+  if (!stateFile) return { append: () => {}, close: () => {} } as WalletState & PersistedState
+  const store: StateStore = openStateStore(`${stateFile}.wallet`)
+  const loaded = store.load()
+  const state: WalletState = { ...(loaded?.snapshot as WalletState | undefined) }
+  for (const entry of loaded?.entries ?? []) Object.assign(state, entry as WalletState)
+  let appended = 0
+  return {
+    ...state,
+    append(entry: WalletState) {
+      Object.assign(state, entry)
+      store.append(entry)
+      // Keep the journal short: fold it into a snapshot now and then.
+      if (++appended % 100 === 0) store.snapshot(state)
+    },
+    close: () => store.close(),
+  }
+}
+
+interface PersistedState {
+  append(entry: WalletState): void
+  close(): void
 }
 
 function allowlistConfig(allowedDapps: readonly string[] | undefined) {
