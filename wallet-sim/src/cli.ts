@@ -90,6 +90,6 @@ console.log(lines.join('\n'))
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void sim.close().then(() => process.exit(0))
+    void sim.close().finally(() => process.exit(0))
   })
 }

@@ -51,3 +51,16 @@ export function verifyStarkSignature(msgHash: Felt, publicKey: Felt, r: Felt, s:
   }
   return false
 }
+
+/**
+ * Builds the table of a public key ahead of its first signature check (the simulator warms the
+ * predeployed accounts' keys in idle time after startup).
+ * @example warmPublicKey(BigInt(account.public_key))
+ */
+export function warmPublicKey(publicKey: Felt): void {
+  pointFromX(publicKey)
+  if (!basePrecomputed) {
+    Point.BASE.precompute(8, false)
+    basePrecomputed = true
+  }
+}

@@ -8,6 +8,7 @@ import { ETH_ADDRESS, erc20BalanceOf, STRK_ADDRESS, splitU256 } from './contract
 import { selectorOf, toHex } from './felt'
 import { createChain, type GenesisOptions, type Minter, type PredeployedAccount } from './genesis'
 import { signInvoke } from './sign'
+import { warmPublicKey } from './signature'
 import type { ChainSnapshot } from './snapshot'
 
 export interface SimulatorOptions extends GenesisOptions {
@@ -85,6 +86,18 @@ export class Simulator implements DevHost {
       chain.onCommit(() => this.scheduleSave())
       this.scheduleSave()
     }
+    this.warmKeys(accounts.map((a) => BigInt(a.public_key)))
+  }
+
+  // Signature checks of a key get several times faster once its table is built (~10 ms each); build
+  // the dev accounts' tables one per event-loop turn after startup, so readiness is not delayed.
+  private warmKeys(keys: bigint[]): void {
+    const next = keys.shift()
+    if (next === undefined) return
+    setImmediate(() => {
+      warmPublicKey(next)
+      this.warmKeys(keys)
+    }).unref()
   }
 
   // Blocks can come fast; one write per event-loop turn keeps the file current without a write per block.
