@@ -6,6 +6,7 @@ import { build } from 'esbuild'
 
 export const ENTRIES = [
   { name: '@webwallet/protocol', entry: 'protocol/src/index.ts', budgetKb: 15 },
+  { name: '@webwallet/protocol/errors', entry: 'protocol/src/errors/index.ts', budgetKb: 5 },
   { name: '@webwallet/shim/connector', entry: 'shim/src/connector/index.ts', budgetKb: 15 },
   { name: '@webwallet/shim', entry: 'shim/src/index.ts', budgetKb: 25 },
 ]

@@ -9,11 +9,18 @@ describe('public exports', () => {
   it('@webwallet/protocol', () => {
     expect(Object.keys(main).sort()).toMatchSnapshot()
   })
+  it('@webwallet/protocol/errors', () => {
+    expect(Object.keys(errors).sort()).toMatchSnapshot()
+  })
   it('@webwallet/protocol/rpc', () => {
     expect(Object.keys(rpc).sort()).toMatchSnapshot()
   })
   it('@webwallet/protocol/router', () => {
     expect(Object.keys(router).sort()).toMatchSnapshot()
+  })
+
+  it('keeps the error table out of the main entry', () => {
+    expect(Object.keys(errors).filter((name) => name in main)).toEqual([])
   })
 
   it('registers every exported coded error class', () => {

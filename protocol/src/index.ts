@@ -1,5 +1,6 @@
-// @webwallet/protocol main entry: schemas, wire envelope, errors, constants. No tRPC runtime here
-// (that lives in '@webwallet/protocol/router'), so the browser bundle stays small.
+// @webwallet/protocol main entry: schemas, wire envelope, constants, environments. No tRPC runtime
+// (that lives in '@webwallet/protocol/router') and no error table (that lives in
+// '@webwallet/protocol/errors'), so the browser bundle stays small.
 export * from './constants'
 export * from './entities/connector'
 export * from './entities/defi'
@@ -8,7 +9,6 @@ export * from './entities/portfolio'
 export * from './entities/session'
 export * from './envelope'
 export * from './environments'
-export * from './errors'
 // Schemas of the procedures and wallet_* requests live in '@webwallet/protocol/rpc'; their types are here.
 export type {
   ModalEvent,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { WEBWALLET_ERROR_CODES } from '../errors/connector'
+import { WEBWALLET_ERROR_CODES } from '../errors/codes'
 import { CalldataItemSchema, CalldataSchema } from '../schemas/calldata'
 import { DeploymentVersionSchema, ThemeSchema } from '../schemas/misc'
 import { nonEmpty, oneOf, oneOfValues, record } from '../schemas/util'

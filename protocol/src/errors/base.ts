@@ -12,15 +12,6 @@ export interface WebWalletErrorArgs<TCode extends string, TData> {
   cause?: unknown
 }
 
-/** Starknet wallet-API error codes (get-starknet / SNIP-12 wallet API) that our codes map onto. */
-export const WALLET_API_CODES = {
-  UNLISTED_NETWORK: 112,
-  USER_REFUSED_OP: 113,
-  INVALID_REQUEST_PAYLOAD: 114,
-  ACCOUNT_ALREADY_DEPLOYED: 115,
-  UNKNOWN_ERROR: 163,
-} as const
-
 /**
  * The base of every error the product throws. Branch on `code` (stable), never on `message` (for humans).
  *
@@ -91,9 +82,22 @@ export interface BuiltError<TData> {
   walletApiCode?: number | undefined
 }
 
-/** 'USER_REJECTED' → 'UserRejectedError' (names are derived so the bundle carries each code once). */
+// Code words whose class-name spelling is not plain capitalisation ('WEBSOCKET' is the WebSocket API).
+const SPELLINGS: Record<string, string> = { websocket: 'WebSocket' }
+
+/**
+ * The class name of a code (names are derived so the bundle carries each code once).
+ *
+ * @example
+ * errorName('USER_REJECTED') // 'UserRejectedError'
+ * errorName('WEBSOCKET_CLOSED') // 'WebSocketClosedError'
+ */
 export function errorName(code: string): string {
-  const pascal = code.toLowerCase().replace(/(^|_)([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase())
+  const pascal = code
+    .toLowerCase()
+    .split('_')
+    .map((word) => SPELLINGS[word] ?? word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')
   return pascal.endsWith('Error') ? pascal : `${pascal}Error`
 }
 

@@ -1,4 +1,5 @@
-import { defineError, defineFixedError, type ErrorOptions, WALLET_API_CODES } from './base'
+import { defineError, defineFixedError, type ErrorOptions } from './base'
+import { WALLET_API_CODES } from './codes'
 
 // Connector and transport errors (SPEC.md section 8, connector). Texts are exact, spelling included.
 // Each class is declared with defineFixedError/defineError; the type alias gives its instance type.
@@ -64,16 +65,6 @@ export const UnknownEventError = defineError(
   (d) => [String(d.event ?? '')],
 )
 export type UnknownEventError = InstanceType<typeof UnknownEventError>
-
-/** Session-signing result codes a wallet reports as `webwalletErrorCode` (SPEC.md section 4). */
-export const WEBWALLET_ERROR_CODES = [
-  'USER_REJECTED',
-  'ACCOUNT_NOT_DEPLOYED',
-  'NOT_ENOUGH_BALANCE',
-  'NOT_ENOUGH_BALANCE_DEPLOYMENT',
-  'GENERIC_ERROR',
-] as const
-export type WebwalletErrorCode = (typeof WEBWALLET_ERROR_CODES)[number]
 
 /**
  * connectAndSignSession failed in the wallet: the message is the server's `webwalletErrorMessage`,

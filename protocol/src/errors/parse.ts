@@ -1,10 +1,7 @@
 import { type SerializedError, stringField, WebWalletError } from './base'
-import { ConnectAndSignSessionError, UnknownError, WEBWALLET_ERROR_CODES } from './connector'
+import { WEBWALLET_ERROR_CODES } from './codes'
+import { ConnectAndSignSessionError, UnknownError } from './connector'
 import { ERROR_CLASSES } from './registry'
-
-/** tRPC procedure error codes the wallet router answers with (SPEC.md section 8). */
-export const PROCEDURE_ERROR_CODES = ['BAD_REQUEST', 'NOT_FOUND', 'INTERNAL_SERVER_ERROR'] as const
-export type ProcedureErrorCode = (typeof PROCEDURE_ERROR_CODES)[number]
 
 /**
  * The JSON form of any thrown value. WebWalletErrors keep code, message and data; anything else

@@ -1,4 +1,5 @@
 import type { WebWalletError } from './base'
+import { CalldataConversionError, InvalidArgumentCountError } from './calldata'
 import { NodeError, TransactionRejectedError, WaitForTransactionTimeoutError } from './chain'
 import {
   ConnectAndSignSessionError,
@@ -63,13 +64,7 @@ import {
   StarknameNotFoundError,
   StarkProfileError,
 } from './services'
-import {
-  CalldataConversionError,
-  InvalidArgumentCountError,
-  InvalidStorageKeyError,
-  InvalidStorageValueError,
-  ValidationError,
-} from './validation'
+import { InvalidStorageKeyError, InvalidStorageValueError, ValidationError } from './validation'
 
 /** A coded error class as the registry sees it: its code and how to rebuild it from wire data. */
 export interface ErrorClass {

@@ -1,4 +1,5 @@
-import { defineError, defineFixedError, type ErrorOptions, WALLET_API_CODES } from './base'
+import { defineError, defineFixedError, type ErrorOptions } from './base'
+import { WALLET_API_CODES } from './codes'
 
 // Session SDK errors (SPEC.md sections 5 and 8, SDK). Texts are exact.
 

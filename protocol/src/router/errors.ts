@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server'
 import type { WebWalletError } from '../errors/base'
+import type { ProcedureErrorCode } from '../errors/codes'
 import { ConnectAndSignSessionError } from '../errors/connector'
-import { type ProcedureErrorCode, parseError, serializeError } from '../errors/parse'
+import { parseError, serializeError } from '../errors/parse'
 import { ValidationError, type ValidationIssue } from '../errors/validation'
 
 // Lives with the router (not the main entry): only the tRPC side needs it.

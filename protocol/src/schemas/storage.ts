@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { STORAGE_VALUE_MAX_LENGTH } from '../constants'
-import { storageKeyMessage, storageValueMessage } from '../errors/validation'
+import { storageKeyMessage, storageValueMessage } from '../errors/storageMessages'
 import './genericMessages'
 
 const KEY_RE = /^[A-Za-z0-9_-]{1,128}$/

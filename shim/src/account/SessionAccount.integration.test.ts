@@ -1,6 +1,7 @@
 // The session account against wallet-sim's simulated chain (real Argent 0.4 account, real Stark signatures)
 // and wallet-sim's cosigner, which recomputes the transaction hash from the request before it co-signs.
-import { CHAIN_IDS, type DeploymentPayload, NodeError } from '@webwallet/protocol'
+import { CHAIN_IDS, type DeploymentPayload } from '@webwallet/protocol'
+import { NodeError } from '@webwallet/protocol/errors'
 import { serializeSignerSignatures, sessionHash, signHash, toHex } from '@webwallet/protocol/session'
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { Account, hash, RpcProvider } from 'starknet'

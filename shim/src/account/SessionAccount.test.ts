@@ -4,7 +4,7 @@ import {
   NotEnoughGasTokenError,
   OutsideExecutionOnlyError,
   UnalignedProofsError,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/errors'
 import { parseOutsideExecutionCalldata, parseSessionToken, toFelt, toHex } from '@webwallet/protocol/session'
 import { describe, expect, it } from 'vitest'
 import { SessionAccount } from './SessionAccount'

@@ -1,4 +1,4 @@
-import { OutsideExecutionOnlyError } from '@webwallet/protocol'
+import { OutsideExecutionOnlyError } from '@webwallet/protocol/errors'
 import type { Paymaster } from '../paymaster/client'
 import { compileCalls } from './calls'
 import type { AccountContext, Call } from './context'

@@ -1,4 +1,4 @@
-import { CalldataConversionError } from '@webwallet/protocol'
+import { CalldataConversionError } from '@webwallet/protocol/errors'
 import { describe, expect, it } from 'vitest'
 import { compileCalls } from './calls'
 

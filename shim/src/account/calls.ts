@@ -1,4 +1,4 @@
-import { CalldataConversionError } from '@webwallet/protocol'
+import { CalldataConversionError } from '@webwallet/protocol/errors'
 import { toHex } from '@webwallet/protocol/session'
 import { shortString } from 'starknet'
 import type { Call, CompiledCall } from './context'

@@ -1,10 +1,9 @@
+import { DEPLOYMENT_POLL_INTERVAL_MS, type DeploymentPayload } from '@webwallet/protocol'
 import {
   AccountAlreadyDeployedError,
-  DEPLOYMENT_POLL_INTERVAL_MS,
   DeployedAddressMismatchError,
-  type DeploymentPayload,
   NoAccountContractError,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/errors'
 import { toFelt } from '@webwallet/protocol/session'
 import { hash } from 'starknet'
 import type { AccountContext } from './context'

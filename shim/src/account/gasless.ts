@@ -1,12 +1,11 @@
+import { CHAIN_IDS, type GasTokenPrice } from '@webwallet/protocol'
 import {
-  CHAIN_IDS,
   GaslessUnsupportedChainError,
-  type GasTokenPrice,
   MismatchedContractAddressError,
   MismatchedSelectorError,
   NoAccountContractError,
   NotEnoughGasTokenError,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/errors'
 import { chainIdFelt, selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
 import type { Paymaster } from '../paymaster/client'
 import { feeInGasToken } from '../paymaster/fee'

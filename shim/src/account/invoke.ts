@@ -1,4 +1,5 @@
-import { GAS_BOUNDS_EXCEED_BALANCE, NodeError, SignSessionError } from '@webwallet/protocol'
+import { GAS_BOUNDS_EXCEED_BALANCE } from '@webwallet/protocol'
+import { NodeError, SignSessionError } from '@webwallet/protocol/errors'
 import { selectorFromName, toHex } from '@webwallet/protocol/session'
 import { hash } from 'starknet'
 import { type CosignerTransaction, signSession } from '../session/cosigner'

@@ -1,8 +1,5 @@
-import {
-  OUTSIDE_EXECUTION_DOMAIN_NAME,
-  OUTSIDE_EXECUTION_PRIMARY_TYPE,
-  OutsideExecutionOnlyError,
-} from '@webwallet/protocol'
+import { OUTSIDE_EXECUTION_DOMAIN_NAME, OUTSIDE_EXECUTION_PRIMARY_TYPE } from '@webwallet/protocol'
+import { OutsideExecutionOnlyError } from '@webwallet/protocol/errors'
 import {
   assertCallsAligned,
   buildOutsideExecution,

@@ -1,4 +1,4 @@
-import { NodeError } from '@webwallet/protocol'
+import { NodeError } from '@webwallet/protocol/errors'
 
 /** One JSON-RPC call. */
 export interface RpcCall {

@@ -1,4 +1,4 @@
-import { TransactionRejectedError, WaitForTransactionTimeoutError } from '@webwallet/protocol'
+import { TransactionRejectedError, WaitForTransactionTimeoutError } from '@webwallet/protocol/errors'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createRpc } from './rpc'
 import { waitForTransaction } from './waitForTransaction'

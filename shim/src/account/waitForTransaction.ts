@@ -1,11 +1,9 @@
+import { NODE_ERROR_CODES, TRANSACTION_WAIT_INTERVAL_MS, TRANSACTION_WAIT_RETRIES } from '@webwallet/protocol'
 import {
-  NODE_ERROR_CODES,
   NodeError,
-  TRANSACTION_WAIT_INTERVAL_MS,
-  TRANSACTION_WAIT_RETRIES,
   TransactionRejectedError,
   WaitForTransactionTimeoutError,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/errors'
 import { sleep } from '../http/retry'
 import type { Rpc } from './rpc'
 

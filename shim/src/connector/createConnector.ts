@@ -1,13 +1,15 @@
 import {
   CONNECTOR_VERSION,
-  ConnectionFailedError,
-  ConnectorNotConnectedError,
   type EnvironmentName,
   getEnvironment,
-  isWebWalletError,
   LAST_CONNECTED_WALLET_KEY,
   PERMISSION_ACCOUNTS,
 } from '@webwallet/protocol'
+import {
+  ConnectionFailedError,
+  ConnectorNotConnectedError,
+  isWebWalletError,
+} from '@webwallet/protocol/errors'
 import { type ChooseTransportOptions, chooseTransport } from '../transport/choose'
 import { createEvents, type WalletEventHandlers, type WalletEventName } from './events'
 import type { WalletCall } from './procedures'

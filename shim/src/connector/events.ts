@@ -1,4 +1,5 @@
-import { UnknownEventError, WALLET_EVENTS } from '@webwallet/protocol'
+import { WALLET_EVENTS } from '@webwallet/protocol'
+import { UnknownEventError } from '@webwallet/protocol/errors'
 
 /** The wallet's events: the account list and the chain id. */
 export type WalletEventName = (typeof WALLET_EVENTS)[number]

@@ -1,4 +1,4 @@
-import { NotImplementedError } from '@webwallet/protocol'
+import { NotImplementedError } from '@webwallet/protocol/errors'
 import type { WalletCall, WalletInputs } from './procedures'
 
 /** A get-starknet wallet API call (`{type, params}`), as `StarknetWindowObject.request` takes it. */

@@ -1,8 +1,5 @@
-import {
-  ConnectAndSignSessionError,
-  type SessionSignRequest,
-  type SessionSignResult,
-} from '@webwallet/protocol'
+import type { SessionSignRequest, SessionSignResult } from '@webwallet/protocol'
+import { ConnectAndSignSessionError } from '@webwallet/protocol/errors'
 
 export type { SessionSignRequest, SessionSignResult }
 

@@ -4,10 +4,9 @@ import {
   IFRAME_LOAD_TIMEOUT_MS,
   IFRAME_MODAL,
   IFRAME_SANDBOX,
-  IframeTimeoutError,
-  UserRejectedError,
   WALLET_ROUTES,
 } from '@webwallet/protocol'
+import { IframeTimeoutError, UserRejectedError } from '@webwallet/protocol/errors'
 import { listenerSet } from './listeners'
 import type { Dialog } from './types'
 

@@ -3,10 +3,9 @@ import {
   POPUP_CREATION_POLL_MS,
   POPUP_LOAD_WAIT_MS,
   POPUP_SIZES,
-  PopupBlockedError,
-  UserRejectedError,
   WALLET_ROUTES,
 } from '@webwallet/protocol'
+import { PopupBlockedError, UserRejectedError } from '@webwallet/protocol/errors'
 import { isPopupLoaded } from '../transport/envelope'
 import { listenerSet } from './listeners'
 import type { Dialog, PopupPlacement } from './types'

@@ -1,4 +1,4 @@
-import { HttpError } from '@webwallet/protocol'
+import { HttpError } from '@webwallet/protocol/errors'
 import { describe, expect, it, vi } from 'vitest'
 import { createHttp } from './http'
 

@@ -1,13 +1,11 @@
+import { BACKEND_CLIENT_NAME, BACKEND_HEADERS, CONNECTOR_VERSION } from '@webwallet/protocol'
 import {
-  BACKEND_CLIENT_NAME,
-  BACKEND_HEADERS,
-  CONNECTOR_VERSION,
   DeleteUrlError,
   FetchUrlError,
   HttpError,
   PostUrlError,
   PutUrlError,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/errors'
 
 /** Options of {@link createHttp}. */
 export interface HttpOptions {

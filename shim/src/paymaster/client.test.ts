@@ -4,7 +4,7 @@ import {
   PaymasterContractError,
   PaymasterHttpError,
   PaymasterRequestError,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/errors'
 import { ec, encode, hash } from 'starknet'
 
 const toHex = (bytes: Uint8Array) => `0x${encode.buf2hex(bytes)}`

@@ -1,14 +1,16 @@
+import type {
+  BuildTypedDataRequest,
+  GasTokenPrice,
+  PaymasterCompatibility,
+  PaymasterExecuteRequest,
+} from '@webwallet/protocol'
 import {
-  type BuildTypedDataRequest,
-  type GasTokenPrice,
   InvalidServerSignatureError,
   NoServerSignatureError,
-  type PaymasterCompatibility,
   PaymasterContractError,
-  type PaymasterExecuteRequest,
   PaymasterHttpError,
   PaymasterRequestError,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/errors'
 import { verifySignerSignature } from '@webwallet/protocol/session'
 import { ec, hash } from 'starknet'
 import { expectShape, hasShape, isArrayOf, isBoolean, isNumber, isString } from '../http/shape'

@@ -1,4 +1,4 @@
-import { BalanceParseError } from '@webwallet/protocol'
+import { BalanceParseError } from '@webwallet/protocol/errors'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPortfolio } from './portfolio'
 

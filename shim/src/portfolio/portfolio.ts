@@ -3,14 +3,12 @@ import {
   BACKEND_SCHEMA_CHANGED_MESSAGE,
   BALANCE_POLL_MIN_WAIT_MS,
   BALANCE_POLL_RETRIES,
-  BalanceFetchError,
-  BalanceParseError,
   type DefiDecomposition,
-  NotInitialisedError,
   type PriceEntry,
   type TokenBalance,
   type TokenInfo,
 } from '@webwallet/protocol'
+import { BalanceFetchError, BalanceParseError, NotInitialisedError } from '@webwallet/protocol/errors'
 import { createHttp, type Http } from '../http/http'
 import { retry } from '../http/retry'
 import { expectShape, isArrayOf } from '../http/shape'

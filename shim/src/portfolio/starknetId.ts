@@ -1,13 +1,12 @@
+import { CHAIN_IDS, type Profile } from '@webwallet/protocol'
 import {
   AggregateCallError,
-  CHAIN_IDS,
   NameServiceNotDeployedError,
-  type Profile,
   StarknameAddressLookupError,
   StarknameLookupError,
   StarknameNotFoundError,
   StarkProfileError,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/errors'
 import { selectorFromName, shortString, toHex } from '@webwallet/protocol/session'
 import { CallData, shortString as ss, starknetId } from 'starknet'
 import type { Rpc } from '../account/rpc'

@@ -1,12 +1,14 @@
+import type {
+  ApprovalRequest,
+  EnvironmentConfig,
+  SessionStatus,
+  Session as StoredSession,
+} from '@webwallet/protocol'
 import {
-  type ApprovalRequest,
-  type EnvironmentConfig,
   InvalidApprovalRequestError,
   NoAccountAddressError,
   NoSignatureError,
-  type SessionStatus,
-  type Session as StoredSession,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/errors'
 import { createRpc } from '../account/rpc'
 import { SessionAccount } from '../account/SessionAccount'
 import { createConnector } from '../connector'

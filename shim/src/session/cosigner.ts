@@ -1,4 +1,4 @@
-import { SignSessionError } from '@webwallet/protocol'
+import { SignSessionError } from '@webwallet/protocol/errors'
 import type { StarknetSignerSignature } from '@webwallet/protocol/session'
 import { fields, hasShape, isString } from '../http/shape'
 

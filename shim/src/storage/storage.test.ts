@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { InvalidStorageKeyError, InvalidStorageValueError, SessionSchema } from '@webwallet/protocol'
+import { SessionSchema } from '@webwallet/protocol'
+import { InvalidStorageKeyError, InvalidStorageValueError } from '@webwallet/protocol/errors'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStorage, memoryStorage } from './storage'
 

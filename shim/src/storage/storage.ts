@@ -1,8 +1,5 @@
-import {
-  InvalidStorageKeyError,
-  InvalidStorageValueError,
-  STORAGE_VALUE_MAX_LENGTH,
-} from '@webwallet/protocol'
+import { STORAGE_VALUE_MAX_LENGTH } from '@webwallet/protocol'
+import { InvalidStorageKeyError, InvalidStorageValueError } from '@webwallet/protocol/errors'
 
 // The key rule of SPEC.md section 5 (protocol's StorageKeySchema; a regex keeps zod out of the bundle).
 const KEY = /^[A-Za-z0-9_-]{1,128}$/

@@ -1,6 +1,6 @@
 import { createTRPCClient } from '@trpc/client'
 import { initTRPC } from '@trpc/server'
-import { UserRejectedError } from '@webwallet/protocol'
+import { UserRejectedError } from '@webwallet/protocol/errors'
 import { describe, expect, it, vi } from 'vitest'
 import { messengerLink, unwrapError } from './link'
 import * as Messenger from './Messenger'

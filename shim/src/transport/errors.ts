@@ -5,7 +5,7 @@ import {
   UnknownError,
   WebSocketClosedError,
   type WebWalletError,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/errors'
 import type { RpcError } from './types'
 
 const TRANSPORT_ERRORS = {

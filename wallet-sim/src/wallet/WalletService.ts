@@ -1,15 +1,15 @@
 // What the wallet does for a logged-in user once the user (or the approval policy) said yes: sign typed
 // data, sign sessions (with their token approvals), execute calls (deploying the account first), and keep
 // the origins the user connected. Both the UI's HTTP API and the WebSocket router call it.
-import {
-  type Call,
-  convertCalldataValue,
-  type DeploymentData,
-  NodeError,
-  type SessionSignRequest,
-  type SessionSignResult,
-  type TypedData,
+import type {
+  Call,
+  DeploymentData,
+  SessionSignRequest,
+  SessionSignResult,
+  TypedData,
 } from '@webwallet/protocol'
+import { NodeError } from '@webwallet/protocol/errors'
+import { convertCalldataValue } from '@webwallet/protocol/rpc'
 import { typedData as snip12 } from 'starknet'
 import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/contracts/erc20'
 import { RpcError } from '../chain/errors'

@@ -3,11 +3,10 @@
 import {
   CallListSchema,
   DEFAULT_TX_FEE_MAX_AMOUNTS,
-  isWebWalletError,
   SessionSignRequestSchema,
-  serializeError,
   TypedDataSchema,
 } from '@webwallet/protocol'
+import { isWebWalletError, serializeError } from '@webwallet/protocol/errors'
 import express, { type ErrorRequestHandler, type Request, Router } from 'express'
 import * as z from 'zod/mini'
 import { HttpError } from '../services/http/HttpError'

@@ -1,13 +1,12 @@
 // The wallet router's handlers for headless clients (WebSocket): the logged-in user comes from the
 // connection (a login token, or the simulator's `--email` user) and the approval policy answers for them.
+import type { ModalEvent, TypedData } from '@webwallet/protocol'
 import {
   ConnectAndSignSessionError,
   ConnectorNotConnectedError,
-  type ModalEvent,
-  type TypedData,
   UserLoggedOutError,
   UserRejectedError,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
 import { SESSION_DOMAIN_NAME } from '@webwallet/protocol/session'
 import type { LoginService } from '../services/login/LoginService'

@@ -1,12 +1,7 @@
 // connectAndSignSession after approval: check the session typed data, run the token approvals (deploying
 // the account first), sign with owner + guardian. Failures carry the session-signing result codes.
-import {
-  type Call,
-  ConnectAndSignSessionError,
-  type SessionSignRequest,
-  type SessionSignResult,
-  type TypedData,
-} from '@webwallet/protocol'
+import type { Call, SessionSignRequest, SessionSignResult, TypedData } from '@webwallet/protocol'
+import { ConnectAndSignSessionError } from '@webwallet/protocol/errors'
 import { SESSION_DOMAIN_NAME } from '@webwallet/protocol/session'
 import { shortString } from 'starknet'
 import { RpcError } from '../chain/errors'

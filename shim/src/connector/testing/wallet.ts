@@ -1,7 +1,7 @@
 // A small but real wallet for the connector's tests: protocol's wallet router (its schemas, its error
 // formatter) with handlers that sign with real Stark keys. Served over ws in Node tests and over
 // postMessage in the Chromium tests (see windowHandler.ts).
-import { ConnectAndSignSessionError, UserRejectedError } from '@webwallet/protocol'
+import { ConnectAndSignSessionError, UserRejectedError } from '@webwallet/protocol/errors'
 import { createWalletRouter, type WalletHandlers } from '@webwallet/protocol/router'
 import { ec, hash, type TypedData, typedData as td } from 'starknet'
 

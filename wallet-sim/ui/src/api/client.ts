@@ -1,14 +1,13 @@
 // The wallet UI's client of its server: e-mail login (/login) and the wallet API (/wallet/api). The
 // server holds the keys; the UI calls the signing routes only after the user approved on screen.
-import {
-  type Call,
-  type DeploymentData,
-  parseError,
-  type SessionSignRequest,
-  type SessionSignResult,
-  type TypedData,
-  UserLoggedOutError,
+import type {
+  Call,
+  DeploymentData,
+  SessionSignRequest,
+  SessionSignResult,
+  TypedData,
 } from '@webwallet/protocol'
+import { parseError, UserLoggedOutError } from '@webwallet/protocol/errors'
 import type { LoginStorage } from './loginStorage'
 
 /** The account as the server describes it. */

@@ -1,14 +1,8 @@
 // The UI's handlers over the envelope server and an in-memory port: each request waits for the screen's
 // answer, and only an approval reaches the signing API.
 
-import {
-  ConnectAndSignSessionError,
-  type EnvelopeError,
-  parseEnvelope,
-  requestEnvelope,
-  type TypedData,
-  UserLoggedOutError,
-} from '@webwallet/protocol'
+import { type EnvelopeError, parseEnvelope, requestEnvelope, type TypedData } from '@webwallet/protocol'
+import { ConnectAndSignSessionError, UserLoggedOutError } from '@webwallet/protocol/errors'
 import { createWalletRouter } from '@webwallet/protocol/router'
 import { describe, expect, it, vi } from 'vitest'
 import type { Account, WalletApi } from '../api/client'

@@ -1,13 +1,7 @@
 // The wallet router's handlers inside the wallet page: each request that needs the user opens a prompt
 // (login first when needed); only an approval leads to a call of the signing API.
-import {
-  type Call,
-  ConnectAndSignSessionError,
-  isWebWalletError,
-  type Theme,
-  type TypedData,
-  UserRejectedError,
-} from '@webwallet/protocol'
+import type { Call, Theme, TypedData } from '@webwallet/protocol'
+import { ConnectAndSignSessionError, isWebWalletError, UserRejectedError } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
 import type { Account, WalletApi } from '../api/client'
 import { modalEvents } from './modal'
