@@ -1,0 +1,90 @@
+// The bench page: the SDK and the connector as an app bundles them, and the measurements run inside the
+// page (performance.now around the calls) so the numbers are what the app sees, not the driver's overhead.
+
+import { WebWallet } from '@webwallet/shim'
+import { createConnector } from '@webwallet/shim/connector'
+
+const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const RECIPIENT = '0x0000000000000000000000000000000000000000000000000000000000abcdef'
+const pay = { contractAddress: STRK, entrypoint: 'transfer', calldata: [RECIPIENT, 1, 0] }
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
+}
+
+let connector: ReturnType<typeof createConnector> | undefined
+let wallet: WebWallet | undefined
+
+/** The SDK for this wallet-sim, with an explicit iframe connector (no transport probe at init). */
+function init(walletUrl: string) {
+  connector = createConnector({ url: walletUrl, transport: 'iframe' })
+  wallet = WebWallet.init({
+    appName: 'bench',
+    environment: 'dev',
+    sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }], validityDays: 1 },
+    urls: {
+      webWalletUrl: walletUrl,
+      providerDefaultUrl: `${walletUrl}/rpc`,
+      providerBaseUrl: walletUrl,
+      backendUrl: `${walletUrl}/v1`,
+      paymasterUrl: walletUrl,
+    },
+    connector,
+  })
+  return { connector, wallet }
+}
+
+const api = {
+  /** First connect through the iframe: milliseconds around `connector.connect()`. */
+  async connectIframe(walletUrl: string) {
+    const { connector } = init(walletUrl)
+    const start = performance.now()
+    const result = await connector.connect()
+    return { ms: performance.now() - start, account: result.account[0] }
+  },
+  /** Signs a session (the driver approves it in the wallet) and leaves it stored for a reload. */
+  async requestConnection() {
+    const { account } = await wallet!.requestConnection()
+    return account.address
+  },
+  /** A restored session: milliseconds around `wallet.connect()` on a fresh SDK. */
+  async restore(walletUrl: string) {
+    const { wallet } = init(walletUrl)
+    const start = performance.now()
+    const restored = await wallet.connect()
+    return { ms: performance.now() - start, account: restored?.account.address }
+  },
+  /** `count` wallet requests in a row over postMessage: p50 and p99 in milliseconds. */
+  async requestRoundTrips(count: number) {
+    const times: number[] = []
+    for (let i = 0; i < count; i++) {
+      const start = performance.now()
+      await connector!.request({ type: 'wallet_requestChainId' })
+      times.push(performance.now() - start)
+    }
+    return { p50: percentile(times, 50), p99: percentile(times, 99), count }
+  },
+  /** Session executes end to end: to the transaction hash, and to the receipt (100 ms polls). */
+  async execute(count: number) {
+    const account = wallet!.sessionAccount!
+    const toHash: number[] = []
+    const toReceipt: number[] = []
+    for (let i = 0; i < count; i++) {
+      const start = performance.now()
+      const { transaction_hash } = await account.execute(pay)
+      toHash.push(performance.now() - start)
+      const receipt = await account.waitForTransaction(transaction_hash, { retryInterval: 100 })
+      if (receipt.execution_status !== 'SUCCEEDED') throw new Error(`execute ${receipt.execution_status}`)
+      toReceipt.push(performance.now() - start)
+    }
+    return { toHashP50: percentile(toHash, 50), toReceiptP50: percentile(toReceipt, 50), count }
+  },
+}
+
+declare global {
+  interface Window {
+    bench: typeof api
+  }
+}
+window.bench = api

@@ -1,0 +1,124 @@
+// Latency in headless Chromium: the bench page (bench/browser/page.ts, bundled by esbuild as an app would)
+// on its own origin, the hosted wallet of an in-process wallet-sim in the connector's iframe. The user is
+// logged in already (`approve: 'auto'` with an e-mail logs the wallet in without a code); the driver clicks
+// Connect and Sign session once during setup, which no measured step includes.
+// Prints one `BENCH_JSON {...}` line for scripts/bench.mjs.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { startSim } from '@webwallet/wallet-sim'
+import { build } from 'esbuild'
+import type { Page } from 'playwright-core'
+import { launchBrowser } from '../../e2e/support/browser'
+
+const EMAIL = 'bench-browser@example.com'
+const ROUND_TRIPS = 1000
+const EXECUTES = 5
+
+/** Serves the bench page on a free port of 127.0.0.1 (a host wallet-sim's iframe allow-list names). */
+async function servePage() {
+  const bundle = await build({
+    entryPoints: [fileURLToPath(new URL('page.ts', import.meta.url))],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  })
+  const script = bundle.outputFiles[0]!.contents
+  const html =
+    '<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="/page.js"></script>'
+  const server = createServer((req, res) => {
+    if (req.url === '/page.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
+    else res.writeHead(200, { 'content-type': 'text/html' }).end(html)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  return {
+    url,
+    [Symbol.asyncDispose]: () => {
+      server.closeAllConnections()
+      return new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+/** Rejects after 30 s: a wallet prompt nobody answers would otherwise hang the run. */
+const within = <T>(what: string, promise: Promise<T>): Promise<T> =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what}: no answer in 30 s`)), 30_000).unref(),
+    ),
+  ])
+
+async function open(page: Page, url: string) {
+  await page.goto(url)
+  await page.waitForFunction(() => window.bench !== undefined)
+}
+
+await using sim = await startSim({ approve: 'auto', email: EMAIL, seed: 11 })
+await using host = await servePage()
+await using browser = await launchBrowser()
+const walletFrame = (page: Page) => page.frameLocator('iframe#webwallet-iframe')
+
+// Setup (not measured): this origin is connected once, a session is signed, and the account deployed.
+const setupContext = await browser.newContext()
+const page = await setupContext.newPage()
+await open(page, host.url)
+const connecting = page.evaluate((url) => window.bench.connectIframe(url), sim.url)
+await walletFrame(page).getByRole('button', { name: 'Connect' }).click()
+await within('setup connect', connecting)
+const roundTrip = await within(
+  'round trips',
+  page.evaluate((n) => window.bench.requestRoundTrips(n), ROUND_TRIPS),
+)
+const signing = page.evaluate(() => window.bench.requestConnection())
+await walletFrame(page).getByRole('button', { name: 'Sign session' }).click()
+await within('session', signing)
+await within(
+  'deploying execute',
+  page.evaluate(() => window.bench.execute(1)),
+)
+const execute = await within(
+  'executes',
+  page.evaluate((n) => window.bench.execute(n), EXECUTES),
+)
+
+// Restored session: a reload, a fresh SDK, connect(); every request the page makes meanwhile is counted.
+await page.reload()
+await page.waitForFunction(() => window.bench !== undefined)
+const requests: string[] = []
+page.on('request', (request) => requests.push(request.url()))
+const restored = await within(
+  'restore',
+  page.evaluate((url) => window.bench.restore(url), sim.url),
+)
+if (!restored.account) throw new Error('bench: the session was not restored')
+const restore = { ms: restored.ms, requests: requests.length }
+
+// First connect to the logged-in wallet in a new browser context (empty cache: cold), then again (warm).
+const fresh = await browser.newContext()
+const coldPage = await fresh.newPage()
+await open(coldPage, host.url)
+const cold = await within(
+  'cold connect',
+  coldPage.evaluate((url) => window.bench.connectIframe(url), sim.url),
+)
+const warmPage = await fresh.newPage()
+await open(warmPage, host.url)
+const warm = await within(
+  'warm connect',
+  warmPage.evaluate((url) => window.bench.connectIframe(url), sim.url),
+)
+
+console.log(
+  `BENCH_JSON ${JSON.stringify({
+    restore,
+    firstConnect: { coldMs: cold.ms, warmMs: warm.ms },
+    requestRoundTrip: roundTrip,
+    sessionExecute: execute,
+  })}`,
+)
