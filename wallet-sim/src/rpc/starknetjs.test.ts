@@ -148,17 +148,28 @@ describe('starknet.js v8 against the simulator (RPC 0.9)', () => {
   })
 })
 
-describe('startSim', () => {
-  it('lets callers mount routers before it listens', async () => {
+describe('createServer', () => {
+  it('serves routers mounted next to the RPC', async () => {
     const { Router } = await import('express')
-    await using sim = await startSim({
-      accounts: 1,
-      configure: ({ mount }) =>
-        mount(
-          '/extra',
-          Router().get('/', (_req, res) => void res.json({ ok: true })),
-        ),
-    })
-    expect(await (await fetch(`${sim.url}/extra`)).json()).toEqual({ ok: true })
+    const { createServer } = await import('../server')
+    const { app, mount, sim } = createServer({ accounts: 1 })
+    mount(
+      '/extra',
+      Router().get('/', (_req, res) => void res.json({ ok: true })),
+    )
+    const server = app.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    try {
+      const { port } = server.address() as import('node:net').AddressInfo
+      expect(await (await fetch(`http://127.0.0.1:${port}/extra`)).json()).toEqual({ ok: true })
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'starknet_blockNumber' })
+      expect(
+        await (await fetch(`http://127.0.0.1:${port}/rpc`, { method: 'POST', body })).json(),
+      ).toMatchObject({ result: 0 })
+    } finally {
+      sim.close()
+      server.closeAllConnections()
+      server.close()
+    }
   })
 })
