@@ -7,7 +7,7 @@
 export const L2_GAS = {
   /** Every transaction: the protocol's own work (hashing, nonce, fee transfer). */
   txBase: 200_000n,
-  /** Validation (`__validate__` / `__validate_deploy_account__`): fixed part. */
+  /** Validation (`__validate__` / `__validate_deploy__`): fixed part. */
   validateBase: 150_000n,
   /** Validation, per signature felt (covers the signature checks). */
   perSignatureFelt: 60_000n,

@@ -125,7 +125,7 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
       meter.metering = false
       const calldata =
         tx.type === 'INVOKE' ? tx.calldata : [tx.classHash, tx.contractAddressSalt, ...tx.constructorCalldata]
-      const selector = selectorOf(tx.type === 'INVOKE' ? '__validate__' : '__validate_deploy_account__')
+      const selector = selectorOf(tx.type === 'INVOKE' ? '__validate__' : '__validate_deploy__')
       validateInvocation = exec.call({ to: sender, selector, calldata }, 0n)
       meter.metering = true
       if (validateInvocation.result.length !== 1 || validateInvocation.result[0] !== VALID) {

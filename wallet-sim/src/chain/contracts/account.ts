@@ -57,7 +57,7 @@ const entries: Record<string, EntryPoint> = {
     return validateTx(ctx, cd)
   },
   __execute__: execute,
-  __validate_deploy_account__: validateTx,
+  __validate_deploy__: validateTx,
   __validate_declare__: validateTx,
   is_valid_signature: isValidSignature,
   isValidSignature,

@@ -49,8 +49,6 @@ const entries: Record<string, EntryPoint> = {
   __validate__: validate,
   __execute__: execute,
   __validate_deploy__: validateDeploy,
-  // The node currently calls this name for deploy-account validation; Starknet calls `__validate_deploy__`.
-  __validate_deploy_account__: validateDeploy,
   is_valid_signature: isValidSignature,
   isValidSignature: isValidSignatureLegacy,
   execute_from_outside: executeFromOutsideV1,
