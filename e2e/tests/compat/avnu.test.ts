@@ -17,6 +17,10 @@ const ownerPublicKey = ec.starkCurve.getStarkKey(OWNER_KEY)
 // v6 Account does (Signer variant 0, Option::None is variant 1).
 const constructorCalldata = ['0x0', ownerPublicKey, '0x1']
 const SALT = '0x5a17'
+/** The paymaster's full public key (the SDK's `apiPublicKey`: a curve point, not the x-only Stark key). */
+const apiPublicKey = starknetV6.encode.addHexPrefix(
+  starknetV6.encode.buf2hex(ec.starkCurve.getPublicKey(SERVER_KEY)),
+)
 
 let sim: RunningSim
 let options: { baseUrl: string }
@@ -41,9 +45,6 @@ describe('fetchGasTokenPrices', () => {
   })
 
   it("verifies the paymaster's signed answer with its public key, and refuses a wrong or missing one", async () => {
-    const apiPublicKey = starknetV6.encode.addHexPrefix(
-      starknetV6.encode.buf2hex(ec.starkCurve.getPublicKey(SERVER_KEY)),
-    )
     const prices = await gasless.fetchGasTokenPrices({ ...options, apiPublicKey })
     expect(prices.map((price) => price.tokenAddress)).toEqual([STRK, ETH])
 
@@ -85,7 +86,8 @@ describe('executeCalls', () => {
       account,
       [transfer(5)],
       { deploymentData },
-      { ...options, apiKey: SPONSOR },
+      // Signed answers: build-typed-data and execute are both verified by the SDK.
+      { ...options, apiKey: SPONSOR, apiPublicKey },
     )
     expect(await succeeded(sponsored.transactionHash)).toBe(true)
     expect(BigInt(await rpc<string>('starknet_getClassHashAt', ['latest', userAddress]))).toBe(
