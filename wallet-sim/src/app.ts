@@ -221,6 +221,7 @@ function lookupStarkName(sim: Simulator, address: string): string | undefined {
     { tag: 'latest' },
   )
   if (!length) return undefined
+  // biome-ignore lint/correctness/useHookAtTopLevel: starknet.js's useDecoded is a plain decoder, not a React hook
   return starknetId.useDecoded(labels.slice(0, Number(length)))
 }
 

@@ -62,7 +62,10 @@ function permute(s: [bigint, bigint, bigint]): void {
  * @example poseidonHashMany([1n, 2n])
  */
 export function poseidonHashMany(values: readonly bigint[]): bigint {
-  if (values.length === 0) return (EMPTY ??= hashMany([]))
+  if (values.length === 0) {
+    EMPTY ??= hashMany([])
+    return EMPTY
+  }
   return hashMany(values)
 }
 

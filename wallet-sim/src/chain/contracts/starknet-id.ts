@@ -54,7 +54,7 @@ const register: EntryPoint = (ctx, cd) => {
   ctx.storageWrite(slot.id(key), id)
   const base = slot.reverse(ctx.callerAddress)
   ctx.storageWrite(base, BigInt(labels.length))
-  labels.forEach((l, i) => ctx.storageWrite(base + 1n + BigInt(i), l))
+  for (const [i, label] of labels.entries()) ctx.storageWrite(base + 1n + BigInt(i), label)
   ctx.emitEvent({
     keys: [selectorOf('DomainRegistered'), ctx.callerAddress],
     data: [id, BigInt(labels.length), ...labels],
@@ -86,7 +86,7 @@ const identity: Record<string, EntryPoint> = {
     const [id, field] = [arg(cd, 0), arg(cd, 1)]
     const [values] = readSpan(cd, 2)
     const base = slot.data(id, field, ctx.callerAddress)
-    values.forEach((v, i) => ctx.storageWrite(base + BigInt(i), v))
+    for (const [i, value] of values.entries()) ctx.storageWrite(base + BigInt(i), value)
     return []
   },
 }
