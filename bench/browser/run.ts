@@ -14,6 +14,7 @@ import { launchBrowser } from '../../e2e/support/browser'
 const EMAIL = 'bench-browser@example.com'
 const ROUND_TRIPS = 1000
 const EXECUTES = 5
+const RESTORES = 20
 
 /** Serves the bench page on a free port of 127.0.0.1 (a host wallet-sim's iframe allow-list names). */
 async function servePage() {
@@ -59,6 +60,25 @@ async function open(page: Page, url: string) {
   await page.waitForFunction(() => window.bench !== undefined)
 }
 
+/** `count` GETs of /wallet/api/chainId from the wallet's iframe: p50 and p99 in milliseconds. */
+async function walletGets(page: Page, count: number) {
+  const frame = page.frames().find((f) => f.url().includes('/iframes/comms'))
+  if (!frame) throw new Error('bench: no wallet iframe')
+  const timesIn = frame.evaluate(async (n) => {
+    const times: number[] = []
+    for (let i = 0; i < n; i++) {
+      const start = performance.now()
+      await (await fetch('/wallet/api/chainId')).json()
+      times.push(performance.now() - start)
+    }
+    return times
+  }, count)
+  // Sorted here: a helper defined inside the evaluated function would need tsx's __name in the page.
+  const times = (await timesIn).sort((a, b) => a - b)
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!
+  return { p50: at(50), p99: at(99), count }
+}
+
 await using sim = await startSim({ approve: 'auto', email: EMAIL, seed: 11 })
 await using host = await servePage()
 await using browser = await launchBrowser()
@@ -75,6 +95,9 @@ const roundTrip = await within(
   'round trips',
   page.evaluate((n) => window.bench.requestRoundTrips(n), ROUND_TRIPS),
 )
+// The wallet answers wallet_requestChainId with a GET to its server: the same GET alone, timed inside
+// the wallet's frame, splits the round trip into the wallet's HTTP and the postMessage hops.
+const walletHttp = await within('wallet http', walletGets(page, ROUND_TRIPS))
 const signing = page.evaluate(() => window.bench.requestConnection())
 await walletFrame(page).getByRole('button', { name: 'Sign session' }).click()
 await within('session', signing)
@@ -87,17 +110,18 @@ const execute = await within(
   page.evaluate((n) => window.bench.execute(n), EXECUTES),
 )
 
-// Restored session: a reload, a fresh SDK, connect(); every request the page makes meanwhile is counted.
+// Restored session: a reload, then a fresh SDK and connect(), RESTORES times (the first one opens the key
+// store); every request the page makes meanwhile is counted.
 await page.reload()
 await page.waitForFunction(() => window.bench !== undefined)
 const requests: string[] = []
 page.on('request', (request) => requests.push(request.url()))
 const restored = await within(
   'restore',
-  page.evaluate((url) => window.bench.restore(url), sim.url),
+  page.evaluate(([url, n]) => window.bench.restore(url, n), [sim.url, RESTORES] as const),
 )
-if (!restored.account) throw new Error('bench: the session was not restored')
-const restore = { ms: restored.ms, requests: requests.length }
+if (!restored.account || restored.count !== RESTORES) throw new Error('bench: the session was not restored')
+const restore = { firstMs: restored.firstMs, p50: restored.p50, count: RESTORES, requests: requests.length }
 
 // First connect to the logged-in wallet in a new browser context (empty cache: cold), then again (warm).
 const fresh = await browser.newContext()
@@ -119,6 +143,7 @@ console.log(
     restore,
     firstConnect: { coldMs: cold.ms, warmMs: warm.ms },
     requestRoundTrip: roundTrip,
+    walletHttp,
     sessionExecute: execute,
   })}`,
 )

@@ -1,0 +1,134 @@
+// The table's rows from the parts' results: ours beside the anchor on the same work, and the target with
+// whether it was met. A part that failed (undefined) contributes no rows.
+import { fixed, verdict } from './table.mjs'
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+const span = ({ min, max }) => (min === max ? `${max}` : `${min}-${max}`)
+const trips = (c) => `${span(c.nodeRoundTrips)} (${span(c.nodeRequests)} requests)`
+const services = (c) => `, cosigner ${span(c.cosigner)}, paymaster ${span(c.paymaster)}`
+const row = (area, what, ours, anchor = '-', target = '-') => ({ area, what, ours, anchor, target })
+
+function bundleRows(b) {
+  const anchor = `starknetkit/webwallet ${kb(b.starknetkitWebwallet.gzipBytes)}`
+  return [
+    row(
+      'Bundle',
+      '@webwallet/shim/connector (min+gzip, starknet external)',
+      kb(b.connector.gzipBytes),
+      anchor,
+      `≤ 15 KB${verdict(b.connector.gzipBytes <= 15 * 1024)}`,
+    ),
+    row(
+      'Bundle',
+      '@webwallet/shim, whole SDK (min+gzip, starknet external)',
+      kb(b.sdk.gzipBytes),
+      anchor,
+      `≤ 25 KB${verdict(b.sdk.gzipBytes <= 25 * 1024)}`,
+    ),
+  ]
+}
+
+function roundTripRows({ sdk, starknetjs }) {
+  const executeAndWait = sdk.deployedExecute.nodeRoundTrips.max + sdk.waitShort.nodeRoundTrips
+  const executeAndWaitRequests = sdk.deployedExecute.nodeRequests.max + sdk.waitShort.nodeRoundTrips
+  return [
+    row(
+      'Round trips',
+      'session execute, deployed account: node round trips',
+      `${trips(sdk.deployedExecute)}${services(sdk.deployedExecute)}`,
+      `starknet.js Account.execute ${trips(starknetjs.execute)}`,
+      `≤ 3${verdict(sdk.deployedExecute.nodeRoundTrips.max <= 3)}`,
+    ),
+    row(
+      'Round trips',
+      'first execute, undeployed account (deploys on the way)',
+      `${trips(sdk.undeployedFirstExecute)}${services(sdk.undeployedFirstExecute)}`,
+      '- (starknet.js does not deploy on execute)',
+    ),
+    row(
+      'Round trips',
+      'execute, then wait for the receipt: node round trips',
+      `${executeAndWait} (${executeAndWaitRequests} requests)`,
+      `starknet.js execute + waitForTransaction ${trips(starknetjs.executeAndWait)}`,
+    ),
+    row(
+      'Round trips',
+      'accepted → receipt in hand, default wait (5000 ms interval)',
+      `${fixed(sdk.waitDefault.ms)} ms`,
+      `starknet.js ${fixed(starknetjs.waitDefault.ms)} ms`,
+    ),
+    row(
+      'Round trips',
+      'accepted → receipt in hand, retryInterval 100 ms',
+      `${fixed(sdk.waitShort.ms)} ms`,
+      `starknet.js ${fixed(starknetjs.waitShort.ms)} ms`,
+    ),
+  ]
+}
+
+function browserRows(w) {
+  const { restore, requestRoundTrip: rt, walletHttp: http, sessionExecute: ex } = w
+  return [
+    row(
+      'Chromium',
+      `restored-session wallet.connect(): first after reload / p50 of ${restore.count}`,
+      `${fixed(restore.firstMs)} / ${fixed(restore.p50)} ms, ${restore.requests} requests`,
+      '-',
+      `< 5 ms, 0 requests${verdict(restore.firstMs < 5 && restore.requests === 0)}`,
+    ),
+    row(
+      'Chromium',
+      'first connect via iframe, wallet logged in: cold / warm cache',
+      `${fixed(w.firstConnect.coldMs, 0)} / ${fixed(w.firstConnect.warmMs, 0)} ms`,
+    ),
+    row(
+      'Chromium',
+      `wallet_requestChainId over postMessage, ${rt.count} calls: p50 / p99`,
+      `${fixed(rt.p50)} / ${fixed(rt.p99)} ms`,
+      '-',
+      `p50 < 1 ms${verdict(rt.p50 < 1)}`,
+    ),
+    row(
+      'Chromium',
+      '  of which the wallet’s GET /wallet/api/chainId (from its frame): p50 / p99',
+      `${fixed(http.p50)} / ${fixed(http.p99)} ms`,
+    ),
+    row(
+      'Chromium',
+      `session execute, deployed, p50 of ${ex.count}: to hash / to receipt (100 ms polls)`,
+      `${fixed(ex.toHashP50, 0)} / ${fixed(ex.toReceiptP50, 0)} ms`,
+    ),
+  ]
+}
+
+function simulatorRows(s) {
+  return [
+    row('Simulator', 'startup (spawn → first RPC answer)', `${fixed(s.readyMs, 0)} ms`),
+    row(
+      'Simulator',
+      'owner-signed invokes: sequential / 32 concurrent',
+      `${fixed(s.sequentialTps, 0)} / ${fixed(s.concurrentTps, 0)} tx/s`,
+    ),
+    row('Simulator', 'session-signed invokes (in-process)', `${fixed(s.sessionTps, 0)} tx/s`),
+  ]
+}
+
+/**
+ * All rows, in the table's order.
+ * @example
+ * markdownTable(benchRows({ bundle, roundTrips, browser, simulator }))
+ */
+export function benchRows({ bundle, roundTrips, browser, simulator }) {
+  return [
+    ...(bundle ? bundleRows(bundle) : []),
+    row(
+      'Bundle',
+      'other anchors (quoted from issue 9, not measured here)',
+      '-',
+      'Coinbase 34.8, Cartridge 48.0, Base 101, Porto 119 KB',
+    ),
+    ...(roundTrips ? roundTripRows(roundTrips) : []),
+    ...(browser ? browserRows(browser) : []),
+    ...(simulator ? simulatorRows(simulator) : []),
+  ]
+}

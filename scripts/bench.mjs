@@ -1,0 +1,121 @@
+// `npm run bench`: one table, measured in one run on this machine, ours beside the anchor on the same work
+// (GitHub issue 9): bundle cost, round trips per execute, latency in headless Chromium, the simulator.
+// Writes a JSON copy to bench/results/<ISO time>.json. The parts run one after another so they do not
+// compete for the machine's cores.
+import { spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { benchRows } from '../bench/rows.mjs'
+import { markdownTable } from '../bench/table.mjs'
+import { ensureCompat } from './compat.mjs'
+import { measure } from './size.mjs'
+
+// Paths below are relative to the repository root, wherever the script is started from.
+process.chdir(fileURLToPath(new URL('..', import.meta.url)))
+const started = performance.now()
+
+/** Runs a command; answers its stdout, or throws with its exit code and the tail of its output. */
+function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (err += d))
+    child.once('error', reject)
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(out)
+        : reject(new Error(`${args.join(' ')} exited ${code}: ${(err || out).slice(-800)}`)),
+    )
+  })
+}
+
+/** Runs one of bench/*.ts and parses its `BENCH_JSON` line. */
+async function benchScript(file) {
+  const out = await run(process.execPath, ['--import', 'tsx', file])
+  const line = out.split('\n').find((l) => l.startsWith('BENCH_JSON '))
+  if (!line) throw new Error(`${file} printed no BENCH_JSON line`)
+  return JSON.parse(line.slice('BENCH_JSON '.length))
+}
+
+/** Runs a part; a failed part is reported in the table and fails the run, the others still run. */
+const failures = []
+async function part(name, task) {
+  console.error(`bench: ${name}...`)
+  try {
+    return await task()
+  } catch (error) {
+    failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`)
+    return undefined
+  }
+}
+
+async function bundles() {
+  const dir = ensureCompat('starknetkit')
+  const pkg = JSON.parse(readFileSync(join(dir, 'node_modules/starknetkit/package.json'), 'utf8'))
+  const anchorEntry = join(dir, 'node_modules/starknetkit', pkg.exports['./webwallet'].import)
+  return {
+    connector: await measure('shim/src/connector/index.ts'),
+    sdk: await measure('shim/src/index.ts'),
+    starknetkitWebwallet: await measure(anchorEntry),
+  }
+}
+
+async function simulator() {
+  const out = await run('npm', ['run', 'bench', '-s', '-w', '@webwallet/wallet-sim'])
+  const number = (pattern) => {
+    const match = pattern.exec(out)
+    if (!match) throw new Error(`wallet-sim bench: no ${pattern} in its output`)
+    return Number(match[1])
+  }
+  return {
+    readyMs: number(/ready[^:]*:\s*([\d.]+) ms/),
+    sequentialTps: number(/sequential:\s*([\d.]+) tx\/s/),
+    concurrentTps: number(/concurrent:\s*([\d.]+) tx\/s/),
+    sessionTps: number(/session-signed[^:]*:\s*([\d.]+) tx\/s/),
+  }
+}
+
+const results = {
+  bundle: await part('bundle sizes', bundles),
+  roundTrips: await part('round trips (SDK and starknet.js on wallet-sim)', () =>
+    benchScript('bench/roundTrips.ts'),
+  ),
+  browser: await part('latency in headless Chromium', () => benchScript('bench/browser/run.ts')),
+  simulator: await part('wallet-sim benchmark', simulator),
+}
+
+const rows = benchRows(results)
+
+const machine = {
+  cores: cpus().length,
+  cpu: cpus()[0]?.model.trim() ?? 'unknown',
+  memoryGb: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  platform: `${process.platform}-${process.arch}`,
+}
+const date = new Date()
+const seconds = (performance.now() - started) / 1000
+console.log(
+  `\nBenchmarks, ${date.toISOString()}: ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, ${seconds.toFixed(0)} s\n`,
+)
+console.log(markdownTable(rows))
+for (const failure of failures) console.error(`\nFAILED ${failure}`)
+
+mkdirSync('bench/results', { recursive: true })
+const file = join(
+  'bench/results',
+  `${date
+    .toISOString()
+    .replace(/:/g, '-')
+    .replace(/\.\d+Z$/, 'Z')}.json`,
+)
+writeFileSync(
+  file,
+  `${JSON.stringify({ date: date.toISOString(), machine, seconds, results, rows, failures }, null, 2)}\n`,
+)
+console.log(`\nJSON copy: ${file}`)
+if (failures.length) process.exit(1)
