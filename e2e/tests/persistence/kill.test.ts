@@ -51,10 +51,7 @@ describe('after a kill -9 mid-burst and a restart on the same --state file', () 
     }
   })
 
-  // KNOWN BUG (wallet-sim/src/chain/simulator.ts, scheduleSave): the chain is written on setImmediate after
-  // a commit, i.e. after the JSON-RPC answer went out, so a kill right after an answer loses that block.
-  // `test.fails` keeps the suite green while the bug stands; drop `.fails` once the chain is saved first.
-  test.fails('every acknowledged transaction and welcome fund is on the restarted chain', async () => {
+  test('every acknowledged transaction and welcome fund is on the restarted chain', async () => {
     const url = restarted!.url
     // Collect what is missing rather than stop at the first, so a failure says how much was lost.
     const lost = []

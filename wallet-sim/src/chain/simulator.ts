@@ -1,6 +1,7 @@
 // The simulator's chain host: the current chain and accounts, block-time mining, dump/load/restart
 // and `--state FILE` persistence (atomic: write a temporary file, then rename).
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
+import { dirname } from 'node:path'
 import type { DevHost } from '../rpc/devnet-methods'
 import { Chain } from './chain'
 import type { Felt } from './contract'
@@ -32,7 +33,6 @@ export class Simulator implements DevHost {
   accounts!: readonly PredeployedAccount[]
   private minter!: Minter
   private timer: ReturnType<typeof setInterval> | undefined
-  private saveScheduled = false
 
   constructor(readonly options: SimulatorOptions = {}) {
     const file = options.stateFile
@@ -83,8 +83,9 @@ export class Simulator implements DevHost {
       this.timer.unref()
     }
     if (this.options.stateFile) {
-      chain.onCommit(() => this.scheduleSave())
-      this.scheduleSave()
+      // Saved before the answer that acknowledges the block goes out: a kill -9 loses nothing acknowledged.
+      chain.onCommit(() => this.save())
+      this.save()
     }
     this.warmKeys(accounts.map((a) => BigInt(a.public_key)))
   }
@@ -100,15 +101,6 @@ export class Simulator implements DevHost {
     }).unref()
   }
 
-  // Blocks can come fast; one write per event-loop turn keeps the file current without a write per block.
-  private scheduleSave(): void {
-    if (this.saveScheduled) return
-    this.saveScheduled = true
-    setImmediate(() => {
-      this.saveScheduled = false
-      this.save()
-    })
-  }
 
   /**
    * devnet_mint: a real transaction from the minter account calling `permissioned_mint` on STRK (FRI)
@@ -143,13 +135,25 @@ export class Simulator implements DevHost {
     }
   }
 
-  /** Writes the state file now (atomic rename). */
+  /** Writes the state file now: temp file, fsync, atomic rename, fsync of the directory. */
   save(): void {
     const file = this.options.stateFile
     if (!file) return
     const tmp = `${file}.${process.pid}.tmp`
-    writeFileSync(tmp, JSON.stringify(this.dump()))
+    const fd = openSync(tmp, 'w')
+    try {
+      writeSync(fd, JSON.stringify(this.dump()))
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
     renameSync(tmp, file)
+    const dir = openSync(dirname(file), 'r')
+    try {
+      fsyncSync(dir)
+    } finally {
+      closeSync(dir)
+    }
   }
 
   close(): void {
