@@ -36,6 +36,13 @@ beforeAll(async () => {
 })
 afterAll(() => sim?.close())
 
+describe('fetchGaslessStatus and fetchAccountsRewards', () => {
+  it('reports the paymaster up, and no sponsor rewards for an account', async () => {
+    expect(await gasless.fetchGaslessStatus(options)).toEqual({ status: true })
+    expect(await gasless.fetchAccountsRewards(sim.accounts[0]!.address, options)).toEqual([])
+  })
+})
+
 describe('fetchGasTokenPrices', () => {
   it('lists STRK and ETH priced in wei per whole token', async () => {
     expect(await gasless.fetchGasTokenPrices(options)).toEqual([

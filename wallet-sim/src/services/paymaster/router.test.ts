@@ -73,6 +73,22 @@ const counterOf = (address: string) =>
 const sign = (typedData: object) => signAsAccount(td.getMessageHash(typedData as never, user), keys)
 
 describe('reads', () => {
+  it('is up while the relayer holds STRK, and down once it holds none', async () => {
+    expect((await call('/status')).body).toEqual({ status: true })
+    const balance = erc20BalanceOf(chain.pending, STRK_ADDRESS, BigInt(relayer))
+    erc20Mint(chain.pending, STRK_ADDRESS, BigInt(relayer), -balance)
+    try {
+      expect((await call('/status')).body).toEqual({ status: false })
+    } finally {
+      erc20Mint(chain.pending, STRK_ADDRESS, BigInt(relayer), balance)
+    }
+  })
+
+  it('lists no sponsor rewards (sponsoring is by api key) and refuses a bad address', async () => {
+    expect((await call(`/accounts/${user}/rewards`)).body).toEqual([])
+    expect((await call('/accounts/0xzz/rewards')).status).toBe(400)
+  })
+
   it('reports counterfactual Argent accounts compatible and other classes not', async () => {
     expect((await call(`/accounts/${user}/compatible`)).body).toEqual({
       isCompatible: true,

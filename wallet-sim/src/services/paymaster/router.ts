@@ -87,6 +87,18 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
   router.use(cors({ methods: ['POST'] }))
   router.use(express.json({ limit: '1mb' }))
 
+  // Up while the relayer can pay for gas (its STRK balance is what the chain charges fees in).
+  router.get('/status', (req, res) => {
+    const chain = deps.chain()
+    send(req, res, { status: erc20BalanceOf(chain.pending, BigInt(STRK_ADDRESS), relayerFelt) > 0n })
+  })
+
+  // Sponsor campaigns: wallet-sim has none (sponsoring is by api key), so every account has no rewards.
+  router.get('/accounts/:address/rewards', (req, res) => {
+    validate(AddressParams, req.params, 'params')
+    send(req, res, [])
+  })
+
   router.get('/accounts/:address/compatible', (req, res) => {
     const { address } = validate(AddressParams, req.params, 'params')
     const classHash = deps.chain().pending.getClassHash(BigInt(address))
