@@ -78,7 +78,7 @@ function browserRows(w) {
     ),
     row(
       'Chromium',
-      'first connect via iframe, wallet logged in: cold / warm cache',
+      `first connect via iframe, wallet logged in, median of ${w.firstConnect.count}: cold / warm cache`,
       `${fixed(w.firstConnect.coldMs, 0)} / ${fixed(w.firstConnect.warmMs, 0)} ms`,
     ),
     row(
