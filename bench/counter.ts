@@ -12,6 +12,8 @@ export interface Counts {
   cosigner: number
   paymaster: number
   other: number
+  /** The method and path of every request that is not to the node, in order. */
+  paths: string[]
 }
 
 const empty = (): Counts => ({
@@ -21,6 +23,7 @@ const empty = (): Counts => ({
   cosigner: 0,
   paymaster: 0,
   other: 0,
+  paths: [],
 })
 
 /**
@@ -33,7 +36,8 @@ const empty = (): Counts => ({
  */
 export function countingFetch(inner: typeof fetch = globalThis.fetch) {
   let counts = empty()
-  const record = (url: URL, body: unknown) => {
+  const record = (url: URL, method: string, body: unknown) => {
+    if (!url.pathname.startsWith('/rpc')) counts.paths.push(`${method} ${url.pathname}`)
     if (url.pathname.startsWith('/rpc')) {
       counts.nodeRoundTrips++
       const parsed: unknown = typeof body === 'string' ? JSON.parse(body) : undefined
@@ -46,7 +50,7 @@ export function countingFetch(inner: typeof fetch = globalThis.fetch) {
   }
   const counted = ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
     const url = new URL(input instanceof Request ? input.url : String(input))
-    record(url, init?.body)
+    record(url, init?.method ?? (input instanceof Request ? input.method : 'GET'), init?.body)
     return inner(input, init)
   }) as typeof fetch
   return {

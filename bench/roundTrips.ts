@@ -24,6 +24,7 @@ const worst = (samples: Counts[]) => ({
   cosigner: range(samples.map((s) => s.cosigner)),
   paymaster: range(samples.map((s) => s.paymaster)),
   methods: samples.at(-1)?.methods ?? [],
+  paths: samples.at(-1)?.paths ?? [],
 })
 
 // starknet.js warns on every fee estimate that the simulator's few blocks make a thin tip sample.
