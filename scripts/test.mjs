@@ -26,5 +26,6 @@ const env = { ...process.env, CHROMIUM_PATH: chromium }
 step('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])
 step('lint', 'npx', ['biome', 'check', '.'])
 step('build', 'node', ['scripts/build.mjs'])
+step('test-only anchor clients', 'node', ['scripts/compat.mjs', 'starknetkit'])
 step('bundle budgets', 'node', ['scripts/size.mjs', '--check'])
 step('tests', 'npx', ['vitest', 'run'], env)
