@@ -1,5 +1,10 @@
-import type { WebWallet } from '@webwallet/shim'
+import { createRpc, createStarknetId, type WebWallet } from '@webwallet/shim'
 import { useState } from 'react'
+import { URLS } from '../config'
+
+// Starknet ID reads go to the node (wallet-sim deploys the naming contracts at their Sepolia addresses).
+const starknetIdOf = (chainId: string) =>
+  createStarknetId(createRpc({ nodeUrl: URLS.providerDefaultUrl }), chainId)
 
 type Portfolio = WebWallet['portfolio']
 interface Loaded {
@@ -7,6 +12,7 @@ interface Loaded {
   balances: Awaited<ReturnType<Portfolio['balances']>>
   defi: Awaited<ReturnType<Portfolio['defi']>>
   airdrops: Awaited<ReturnType<Portfolio['airdrops']>>
+  profile: { name?: string | undefined; profilePicture?: string | undefined } | string
 }
 
 export function PortfolioPanel(props: {
@@ -21,13 +27,17 @@ export function PortfolioPanel(props: {
   const load = () =>
     run('portfolio', async () => {
       const p = wallet.portfolio
-      const [tokens, balances, defi, airdrops] = await Promise.all([
+      const [tokens, balances, defi, airdrops, profile] = await Promise.all([
         p.tokens(),
         p.balances(address),
         p.defi(address),
         p.airdrops(address),
+        // A profile error is shown in place (e.g. an account with no Starknet ID name), not as a failure.
+        starknetIdOf(wallet.environment.chainId)
+          .profile(address)
+          .catch((e: unknown) => (e instanceof Error ? e.message : String(e))),
       ])
-      setLoaded({ tokens, balances, defi, airdrops })
+      setLoaded({ tokens, balances, defi, airdrops, profile })
     })
 
   const symbolOf = (token: string) =>
@@ -75,6 +85,12 @@ export function PortfolioPanel(props: {
               </li>
             ))}
           </ul>
+          <h3>Starknet ID</h3>
+          <p data-testid="profile">
+            {typeof loaded.profile === 'string'
+              ? loaded.profile
+              : `${loaded.profile.name ?? 'no name'} · picture ${loaded.profile.profilePicture ?? 'none'}`}
+          </p>
           <p>{loaded.tokens.length} tokens known to the backend.</p>
         </div>
       )}

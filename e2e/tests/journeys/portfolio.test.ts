@@ -1,0 +1,33 @@
+// The portfolio panel: balances from the chain (through the backend, polled while it initialises), DeFi
+// positions of every product type, airdrops, and the Starknet ID profile read from the naming contracts.
+import { expect, test } from 'vitest'
+import { launchBrowser } from '../../support/browser'
+import { connectNewUser, newEmail, openDemo } from '../../support/demo'
+import { startStack } from '../../support/stack'
+
+test('a connected user sees balances, DeFi positions, airdrops and the Starknet ID profile', async () => {
+  // One `initialising` answer first: the SDK polls again after 5 s (SPEC.md: 5 retries, 5000 ms).
+  await using stack = await startStack({ initialisingPolls: 1 })
+  await using browser = await launchBrowser()
+  const demo = await openDemo(browser, stack, { transport: 'iframe' })
+  await connectNewUser(demo, stack, newEmail('portfolio'))
+  await demo.run('portfolio-load')
+  expect(await demo.error()).toBeUndefined()
+
+  const balances = await demo.page.getByTestId('balance').allTextContents()
+  expect(balances).toContain('STRK1000.0000')
+  expect(balances).toContain('ETH1.0000')
+  const dapps = await demo.page.getByTestId('dapp').allTextContents()
+  for (const type of [
+    'concentratedLiquidityPosition',
+    'collateralizedDebtPosition',
+    'delegatedTokens',
+    'strkDelegatedStaking',
+    'staking',
+  ]) {
+    expect(dapps.join(' ')).toContain(`(${type})`)
+  }
+  expect(await demo.page.getByTestId('airdrop').count()).toBeGreaterThan(0)
+  // A new user has no Starknet ID name: the profile read answers that, in place.
+  expect(await demo.text('profile')).toMatch(/no name|Starkname not found|Could not get/)
+}, 60_000)
