@@ -101,7 +101,6 @@ export class Simulator implements DevHost {
     }).unref()
   }
 
-
   /**
    * devnet_mint: a real transaction from the minter account calling `permissioned_mint` on STRK (FRI)
    * or ETH (WEI), so the mint has a hash, a receipt and a Transfer event, as on starknet-devnet.
