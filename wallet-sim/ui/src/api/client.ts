@@ -59,6 +59,19 @@ export function createWalletApi(options: WalletApiOptions) {
     throw new ApiMessageError(typeof message === 'string' ? message : `HTTP ${response.status}`)
   }
 
+  // The simulator's chain id never changes while the page lives (devnet_restart keeps it): ask once.
+  let chainId: Promise<string> | undefined
+  const fetchChainId = () => {
+    chainId ??= request<{ chainId: string }>('GET', '/wallet/api/chainId').then(
+      (answer) => answer.chainId,
+      (error: unknown) => {
+        chainId = undefined
+        throw error
+      },
+    )
+    return chainId
+  }
+
   return {
     isLoggedIn: () => options.storage.read() !== undefined,
     email: () => options.storage.read()?.email,
@@ -85,7 +98,7 @@ export function createWalletApi(options: WalletApiOptions) {
       }
     },
     account: () => request<Account>('GET', '/wallet/api/account'),
-    chainId: async () => (await request<{ chainId: string }>('GET', '/wallet/api/chainId')).chainId,
+    chainId: fetchChainId,
     isConnected: async (origin: string) =>
       (
         await request<{ connected: boolean }>(
