@@ -1,35 +1,30 @@
-// Portfolio reads against wallet-sim's real backend router, served on a free port.
+// Portfolio reads against wallet-sim's backend (/v1), balances read from its chain.
 
+import { createPortfolio, createRpc } from '@webwallet/shim'
+import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createBackendRouter,
-  ETH_ADDRESS,
-  type Served,
-  STRK_ADDRESS,
-  serve,
-} from '../../../wallet-sim/src/services'
-import { createPortfolio } from './portfolio'
 
+const STRK_ADDRESS = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const ETH_ADDRESS = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
 const ACCOUNT = '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
-let served: Served
+let sim: RunningSim
 
 beforeAll(async () => {
-  served = await serve(
-    '/v1',
-    createBackendRouter({
-      readBalance: (token) => (token === STRK_ADDRESS ? 7n * 10n ** 18n : 0n),
-      lookupName: () => undefined,
-      config: { initialisingPolls: 1 },
-    }),
-  )
+  sim = await startSim({ seed: 3, initialisingPolls: 1 })
+  // The one balance the account holds: 7 STRK (the backend lists non-zero balances only).
+  await createRpc({ nodeUrl: sim.rpcUrl }).request('devnet_mint', {
+    address: ACCOUNT,
+    amount: (7n * 10n ** 18n).toString(),
+    unit: 'FRI',
+  })
 })
 afterAll(async () => {
-  await served?.close()
+  await sim?.close()
 })
 
 describe('portfolio against wallet-sim', () => {
   const portfolio = () =>
-    createPortfolio({ backendUrl: served.url, network: 'sepolia', appName: 'demo', balanceMinWaitMs: 1 })
+    createPortfolio({ backendUrl: `${sim.url}/v1`, network: 'sepolia', appName: 'demo', balanceMinWaitMs: 1 })
 
   it('reads token infos, one token and prices', async () => {
     const tokens = await portfolio().tokens()

@@ -1,41 +1,24 @@
 // The paymaster client against wallet-sim's AVNU-compatible paymaster with signed answers.
 
 import { publicKeyOf, toHex } from '@webwallet/protocol/session'
-import { createServer } from '@webwallet/wallet-sim'
+import { createPaymaster } from '@webwallet/shim'
+import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createFaultRegistry, faultInjector, type Served, serveApp } from '../../../wallet-sim/src/services'
-import { createPaymasterRouter } from '../../../wallet-sim/src/services/paymaster/router'
-import { createPaymaster } from './client'
 
 const SERVER_KEY = '0x5e5e5e'
 const ACCOUNT = '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
-let served: Served
-const faults = createFaultRegistry()
-let close: () => void = () => {}
+let sim: RunningSim
 
 beforeAll(async () => {
-  const { app, sim } = createServer({ seed: 2 })
-  const relayer = sim.accounts[0]!
-  app.use(faultInjector(faults))
-  app.use(
-    '/paymaster/v1',
-    createPaymasterRouter({
-      chain: () => sim.chain,
-      relayer: { address: relayer.address, privateKey: relayer.private_key },
-      serverPrivateKey: SERVER_KEY,
-    }),
-  )
-  served = await serveApp(app)
-  close = () => sim.close()
+  sim = await startSim({ seed: 2, paymasterPrivateKey: SERVER_KEY })
 })
 afterAll(async () => {
-  await served?.close()
-  close()
+  await sim?.close()
 })
 
 describe('paymaster client against wallet-sim', () => {
   const client = (serverPublicKey?: string) =>
-    createPaymaster({ baseUrl: served.url, ...(serverPublicKey ? { serverPublicKey } : {}) })
+    createPaymaster({ baseUrl: sim.url, ...(serverPublicKey ? { serverPublicKey } : {}) })
 
   it('verifies the signed answers with the server public key', async () => {
     const paymaster = client(toHex(publicKeyOf(SERVER_KEY)))
@@ -50,7 +33,7 @@ describe('paymaster client against wallet-sim', () => {
   })
 
   it("refuses an answer without its signature header ('No server signature')", async () => {
-    faults.add({ route: '/paymaster/v1/gas-token-prices', count: 1, dropSignatureHeader: true })
+    sim.walletSim.faults.add({ route: '/paymaster/v1/gas-token-prices', count: 1, dropSignatureHeader: true })
     await expect(client(toHex(publicKeyOf(SERVER_KEY))).gasTokenPrices()).rejects.toThrow(
       'No server signature',
     )

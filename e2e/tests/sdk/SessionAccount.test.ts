@@ -1,94 +1,81 @@
 // The session account against wallet-sim's simulated chain (real Argent 0.4 account, real Stark signatures)
 // and wallet-sim's cosigner, which recomputes the transaction hash from the request before it co-signs.
-import { CHAIN_IDS, type DeploymentPayload } from '@webwallet/protocol'
+// The session is authorised by the hosted wallet (owner + the simulator's guardian, whose key only the
+// simulator holds) for a freshly logged-in user; the account is built here with its own RPC and deployer.
+import type { DeploymentPayload } from '@webwallet/protocol'
 import { NodeError } from '@webwallet/protocol/errors'
-import { serializeSignerSignatures, sessionHash, signHash, toHex } from '@webwallet/protocol/session'
+import { toHex } from '@webwallet/protocol/session'
+import { createRpc, memoryKeyStore, memoryStorage, SessionAccount, WebWallet } from '@webwallet/shim'
+import { createConnector } from '@webwallet/shim/connector'
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
-import { Account, hash, RpcProvider } from 'starknet'
+import { Account, RpcProvider } from 'starknet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Served, serve } from '../../../wallet-sim/src/services'
-import { createCosignerRouter } from '../../../wallet-sim/src/services/cosigner/router'
-import { createSessionRequest, generateSessionKey } from '../session/request'
-import { signedSession } from '../session/signed'
-import { createRpc } from './rpc'
-import { SessionAccount } from './SessionAccount'
-import { waitForTransaction } from './waitForTransaction'
+import { WebSocket } from 'ws'
+import { logIn } from './login'
 
-const ARGENT_CLASS_HASH = '0x036078334509b514626504edc9fb252328d1a240e4e948bef8d0c08dff45927f'
 const UDC = '0x02ceed65a4bd731034c01113685c831b01c15d7d432f71afb1cf1634b53a2125'
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 // wallet-sim's demo counter sits at an address above the felt range, so the sessions here allow a transfer.
 const RECIPIENT = '0x0000000000000000000000000000000000000000000000000000000000abcdef'
-const OWNER_KEY = '0x1111'
-const GUARDIAN_KEY = '0x2222'
 
 let sim: RunningSim
 let funder: Account
-let cosigner: Served
 
 beforeAll(async () => {
-  sim = await startSim({ seed: 7 })
-  // Registers the Argent class until wallet-sim's contract index does (after the simulator's own classes).
-  await import('../../../wallet-sim/src/chain/contracts/argent')
+  sim = await startSim({ seed: 7, approve: 'auto' })
   const dev = sim.accounts[0]!
-  cosigner = await serve('/cosigner', createCosignerRouter({ guardianPrivateKey: GUARDIAN_KEY }))
+  // e2e's starknet is v8, which speaks JSON-RPC 0.9.
   funder = new Account({
-    provider: new RpcProvider({ nodeUrl: sim.rpcUrl }),
+    provider: new RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_9` }),
     address: dev.address,
     signer: dev.private_key,
   })
 })
 afterAll(async () => {
-  await cosigner?.close()
   await sim?.close()
 })
 
-function argentAccount(salt: string) {
-  const owner = ecKey(OWNER_KEY)
-  const guardian = toHex(BigInt(ecKey(GUARDIAN_KEY)))
-  const constructorCalldata = ['0x0', owner, '0x0', '0x0', guardian]
-  const contractAddress = toHex(
-    BigInt(hash.calculateContractAddressFromHash(salt, ARGENT_CLASS_HASH, constructorCalldata, 0)),
-  )
-  const payload: DeploymentPayload = {
-    classHash: ARGENT_CLASS_HASH,
-    constructorCalldata,
-    addressSalt: salt,
-    contractAddress,
-  }
-  return payload
-}
+type ActiveSession = ConstructorParameters<typeof SessionAccount>[0]['session']
 
-function ecKey(privateKey: string): string {
-  return toHex(signHash(1n, privateKey).signer)
-}
-
-async function newSessionAccount(salt: string, validityDays = 30) {
-  const payload = argentAccount(salt)
-  const { transaction_hash } = await funder.execute({
-    contractAddress: STRK,
-    entrypoint: 'transfer',
-    calldata: [payload.contractAddress, '100000000000000000000', '0'],
-  })
-  await waitForTransaction(createRpc({ nodeUrl: sim.rpcUrl }), transaction_hash, { retryInterval: 50 })
-  const request = createSessionRequest({
+/**
+ * A session for a new user (created and funded by the login, not deployed), signed by the wallet over
+ * WebSocket; the SDK's export of it (with the key) is what the account below signs with.
+ */
+async function walletSignedSession(email: string, validityDays: number): Promise<ActiveSession> {
+  const token = await logIn(sim, email)
+  const now = await chainNowMs()
+  const wallet = WebWallet.init({
     appName: 'integration',
-    allowedMethods: [{ contract: STRK, selector: 'transfer' }],
-    validityDays,
-    sessionKey: generateSessionKey(),
-    now: await chainNowMs(),
+    environment: 'dev',
+    sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }], validityDays },
+    urls: {
+      webWalletUrl: sim.url,
+      providerDefaultUrl: sim.rpcUrl,
+      providerBaseUrl: sim.url,
+      backendUrl: `${sim.url}/v1`,
+      paymasterUrl: sim.url,
+    },
+    connector: createConnector({
+      transport: 'websocket',
+      websocketUrl: `${sim.trpcUrl}?token=${token}`,
+      WebSocket: WebSocket as never,
+      url: sim.url,
+    }),
+    storage: memoryStorage(),
+    keyStore: memoryKeyStore(),
+    now: () => now,
   })
-  const sessionHashValue = sessionHash(request.session, payload.contractAddress, CHAIN_IDS.SN_SEPOLIA)
-  const signature = serializeSignerSignatures([
-    signHash(sessionHashValue, OWNER_KEY),
-    signHash(sessionHashValue, GUARDIAN_KEY),
-  ])
-  const active = signedSession(request, {
-    address: payload.contractAddress,
-    chainId: CHAIN_IDS.SN_SEPOLIA,
-    signature: signature.map(toHex),
-    deploymentPayload: payload,
-  })
+  await wallet.requestConnection()
+  const signed = wallet.exportSignedSession({ includePrivateKey: true })
+  if (!signed) throw new Error(`no session for ${email}`)
+  return {
+    stored: { ...signed, sessionKey: { ...signed.sessionKey, privateKey: '' } },
+    privateKey: signed.sessionKey.privateKey,
+  }
+}
+
+async function newSessionAccount(email: string, validityDays = 30) {
+  const session = await walletSignedSession(email, validityDays)
   const rpc = createRpc({ nodeUrl: sim.rpcUrl })
   const deployer = async (p: DeploymentPayload) => {
     const calldata = [
@@ -108,11 +95,11 @@ async function newSessionAccount(salt: string, validityDays = 30) {
   const account = new SessionAccount(
     {
       rpc,
-      session: active,
-      address: payload.contractAddress,
-      chainId: CHAIN_IDS.SN_SEPOLIA,
+      session,
+      address: session.stored.address,
+      chainId: session.stored.chainId,
       network: 'sepolia',
-      cosignerBaseUrl: cosigner.url.replace(/\/cosigner$/, ''),
+      cosignerBaseUrl: sim.url,
       fetch: (...args) => fetch(...args),
       now: () => Date.now(),
     },
@@ -122,12 +109,15 @@ async function newSessionAccount(salt: string, validityDays = 30) {
 }
 
 async function chainNowMs(): Promise<number> {
-  const block = (await new RpcProvider({ nodeUrl: sim.rpcUrl }).getBlock('latest')) as { timestamp: number }
+  const block = await createRpc({ nodeUrl: sim.rpcUrl }).request<{ timestamp: number }>(
+    'starknet_getBlockWithTxHashes',
+    { block_id: 'latest' },
+  )
   return block.timestamp * 1000
 }
 
 async function balanceOf(address: string): Promise<bigint> {
-  const [low] = await new RpcProvider({ nodeUrl: sim.rpcUrl }).callContract({
+  const [low] = await new RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_9` }).callContract({
     contractAddress: STRK,
     entrypoint: 'balanceOf',
     calldata: [address],
@@ -143,7 +133,7 @@ const pay = (amount: number) => ({
 
 describe('SessionAccount on the simulated chain', () => {
   it('deploys first, then runs three session calls with no further approval, in at most 3 node round trips each', async () => {
-    const { account, rpc } = await newSessionAccount('0x51')
+    const { account, rpc } = await newSessionAccount('session-51@example.com')
     expect(await account.isDeployed()).toBe(false)
     const first = await account.execute(pay(1))
     await account.waitForTransaction(first.transaction_hash)
@@ -159,7 +149,7 @@ describe('SessionAccount on the simulated chain', () => {
   })
 
   it('refuses a call outside the session before anything is sent', async () => {
-    const { account, rpc } = await newSessionAccount('0x52')
+    const { account, rpc } = await newSessionAccount('session-52@example.com')
     await account.deploy()
     const before = rpc.roundTrips()
     await expect(
@@ -169,13 +159,13 @@ describe('SessionAccount on the simulated chain', () => {
   })
 
   it('refuses to deploy twice', async () => {
-    const { account } = await newSessionAccount('0x53')
+    const { account } = await newSessionAccount('session-53@example.com')
     await account.deploy()
     await expect(account.deploy()).rejects.toThrow('Account is already deployed')
   })
 
   it('is refused by the account once the session expired on chain', async () => {
-    const { account, rpc } = await newSessionAccount('0x54', 1)
+    const { account, rpc } = await newSessionAccount('session-54@example.com', 1)
     await account.deploy()
     await rpc.request('devnet_increaseTime', { time: 2 * 86_400 })
     const error = await account.execute(pay(1)).catch((e: unknown) => e)

@@ -3,17 +3,23 @@
 // outside the session, sees the session EXPIRED after devnet_increaseTime, and reads balances and DeFi.
 
 import { selectorFromName, toHex } from '@webwallet/protocol/session'
+import {
+  createPortfolio,
+  createRpc,
+  memoryKeyStore,
+  memoryStorage,
+  WebWallet,
+  waitForTransaction,
+} from '@webwallet/shim'
+import { createConnector } from '@webwallet/shim/connector'
+import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { createRpc } from '../account/rpc'
-import { waitForTransaction } from '../account/waitForTransaction'
-import { createConnector } from '../connector'
-import { createPortfolio } from '../portfolio/portfolio'
-import { memoryKeyStore } from '../storage/keyVault'
-import { memoryStorage } from '../storage/storage'
-import { SPONSOR_KEY, startAssembledSim } from './simFixture'
-import { WebWallet } from './WebWallet'
+import { logIn } from './login'
 
+const DEFAULT_USER = 'new-user@example.com'
+/** The api key the simulator's paymaster sponsors (startSim's `paymasterApiKeys`). */
+const SPONSOR_KEY = 'app-sponsor-key'
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 const RECIPIENT = '0x0000000000000000000000000000000000000000000000000000000000abcdef'
 const pay = (amount: number) => ({
@@ -22,15 +28,16 @@ const pay = (amount: number) => ({
   calldata: [RECIPIENT, amount, 0],
 })
 
-let sim: Awaited<ReturnType<typeof startAssembledSim>>
+let sim: RunningSim
 let wallet: WebWallet
 let nowMs = Date.now()
 
 beforeAll(async () => {
-  sim = await startAssembledSim()
+  // Headless clients act as DEFAULT_USER and every wallet prompt is approved, as in a scripted session.
+  sim = await startSim({ seed: 5, approve: 'auto', email: DEFAULT_USER, paymasterApiKeys: [SPONSOR_KEY] })
   const connector = createConnector({
     transport: 'websocket',
-    websocketUrl: sim.wsUrl,
+    websocketUrl: sim.trpcUrl,
     WebSocket: WebSocket as never,
     url: sim.url,
   })
@@ -40,7 +47,7 @@ beforeAll(async () => {
     sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }], validityDays: 1 },
     urls: {
       webWalletUrl: sim.url,
-      providerDefaultUrl: `${sim.url}/rpc`,
+      providerDefaultUrl: sim.rpcUrl,
       providerBaseUrl: sim.url,
       backendUrl: `${sim.url}/v1`,
       paymasterUrl: sim.url,
@@ -59,14 +66,14 @@ function gaslessWallet(token: string, apiKey: string | undefined) {
     ...(apiKey ? { paymasterParams: { apiKey } } : {}),
     urls: {
       webWalletUrl: sim.url,
-      providerDefaultUrl: `${sim.url}/rpc`,
+      providerDefaultUrl: sim.rpcUrl,
       providerBaseUrl: sim.url,
       backendUrl: `${sim.url}/v1`,
       paymasterUrl: sim.url,
     },
     connector: createConnector({
       transport: 'websocket',
-      websocketUrl: `${sim.wsUrl}?token=${token}`,
+      websocketUrl: `${sim.trpcUrl}?token=${token}`,
       WebSocket: WebSocket as never,
       url: sim.url,
     }),
@@ -93,7 +100,7 @@ afterAll(async () => {
 
 describe('WebWallet against wallet-sim', () => {
   it('a new user connects and signs a session once (the approval deploys the account)', async () => {
-    await sim.logIn()
+    await logIn(sim, DEFAULT_USER)
     const { account } = await wallet.requestConnection({
       approvalRequests: [{ tokenAddress: STRK, spender: RECIPIENT, amount: '1' }],
     })
@@ -104,26 +111,26 @@ describe('WebWallet against wallet-sim', () => {
 
   it('runs three session calls with no further approval', async () => {
     const account = wallet.sessionAccount!
-    sim.approval.set('reject') // any wallet prompt would now fail: the calls must not need one
-    const rpc = createRpc({ nodeUrl: `${sim.url}/rpc` })
+    sim.walletSim.approval.set('reject') // any wallet prompt would now fail: the calls must not need one
+    const rpc = createRpc({ nodeUrl: sim.rpcUrl })
     for (let i = 0; i < 3; i++) {
       const { transaction_hash } = await account.execute(pay(1))
       const receipt = await waitForTransaction(rpc, transaction_hash, { retryInterval: 50 })
       expect(receipt.execution_status).toBe('SUCCEEDED')
     }
-    sim.approval.set('auto')
+    sim.walletSim.approval.set('auto')
   })
 
   it("retries through the paymaster when the cosigner refuses ('Sign session error') and returns that result", async () => {
     const account = wallet.sessionAccount!
-    sim.faults.add({
+    sim.walletSim.faults.add({
       route: '/cosigner/signSession',
       method: 'POST',
       count: 1,
       status: 403,
       body: { status: 'refused' },
     })
-    const rpc = createRpc({ nodeUrl: `${sim.url}/rpc` })
+    const rpc = createRpc({ nodeUrl: sim.rpcUrl })
     const { transaction_hash } = await account.execute(pay(1))
     const receipt = await waitForTransaction(rpc, transaction_hash, { retryInterval: 50 })
     expect(receipt.execution_status).toBe('SUCCEEDED')
@@ -132,7 +139,7 @@ describe('WebWallet against wallet-sim', () => {
       transaction_hash,
     })
     expect(BigInt(tx.sender_address)).not.toBe(BigInt(account.address))
-    expect(sim.faults.list()).toHaveLength(0)
+    expect(sim.walletSim.faults.list()).toHaveLength(0)
   })
 
   it('refuses a call outside the session', async () => {
@@ -163,11 +170,11 @@ describe('WebWallet against wallet-sim', () => {
     ['sponsored with the app api key', 'sponsored@example.com', SPONSOR_KEY],
     ['paid in a gas token the account holds', 'token-paid@example.com', undefined],
   ])('runs a gasless call %s, starting from an undeployed account', async (_name, email, apiKey) => {
-    const token = await sim.logIn(email)
+    const token = await logIn(sim, email)
     const gasless = gaslessWallet(token, apiKey)
     const { account } = await gasless.requestConnection()
     expect(await account.isDeployed()).toBe(false)
-    const rpc = createRpc({ nodeUrl: `${sim.url}/rpc` })
+    const rpc = createRpc({ nodeUrl: sim.rpcUrl })
     const before = await strkBalance(rpc, account.address)
     const { transaction_hash } = await account.execute(pay(2))
     const receipt = await waitForTransaction(rpc, transaction_hash, { retryInterval: 50 })
@@ -180,7 +187,7 @@ describe('WebWallet against wallet-sim', () => {
   })
 
   it('reports EXPIRED after devnet_increaseTime, and the account refuses the expired session', async () => {
-    const rpc = createRpc({ nodeUrl: `${sim.url}/rpc` })
+    const rpc = createRpc({ nodeUrl: sim.rpcUrl })
     await rpc.request('devnet_increaseTime', { time: 2 * 86_400 })
     nowMs += 2 * 86_400_000
     expect(wallet.getSessionStatus()).toBe('EXPIRED')
