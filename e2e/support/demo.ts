@@ -1,6 +1,12 @@
 // Drives the demo and the hosted wallet the way a user does: clicks in the page, types in the wallet.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser, FrameLocator, Page } from 'playwright-core'
+import { onTestFailed } from 'vitest'
 import type { Stack } from './stack'
+
+/** Where a failing journey leaves its Playwright trace and a screenshot (`npx playwright-core show-trace`). */
+export const ARTIFACTS_DIR = join(import.meta.dirname, '..', 'artifacts')
 
 export type Transport = 'iframe' | 'popup'
 
@@ -31,7 +37,15 @@ export async function openDemo(
   settings: { transport: Transport; gas?: 'self' | 'sponsored' | 'strk'; approval?: boolean },
 ): Promise<Demo> {
   const context = await browser.newContext()
+  await context.tracing.start({ screenshots: true, snapshots: true })
   const page = await context.newPage()
+  // Kept only when the test fails: the trace of every step and the page as it was.
+  onTestFailed(async ({ task }) => {
+    mkdirSync(ARTIFACTS_DIR, { recursive: true })
+    const name = `${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${Date.now()}`
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true }).catch(() => {})
+    await context.tracing.stop({ path: join(ARTIFACTS_DIR, `${name}.zip`) }).catch(() => {})
+  })
   const walletRequests: string[] = []
   page.on('request', (request) => {
     const url = new URL(request.url())

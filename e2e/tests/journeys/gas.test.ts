@@ -1,5 +1,6 @@
 // Gas and scope journeys: sponsored and token-paid gasless calls from an undeployed account, approval
 // requests, a call outside the session, a cosigner failure recovered by the gasless retry, a paymaster 500.
+import { hash as starknetHash, typedData } from 'starknet'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import { connectNewUser, type Demo, newEmail, openDemo } from '../../support/demo'
@@ -115,3 +116,45 @@ test('a paymaster failure (500) reaches the app with the paymaster message', asy
   expect(await demo.error()).toBe('Paymaster is overloaded')
   expect(await demo.text('counter')).toBe('0')
 })
+
+test('the wallet signs a message after the user approves, and the account contract verifies it', async () => {
+  const demo = await openDemo(browser, stack, { transport: 'popup' })
+  await connectNewUser(demo, stack, newEmail('sign'))
+  const address = await demo.text('address')
+  await demo.run('increment') // deploys the account, so the chain can be asked about the signature
+  expect(await isDeployed(address)).toBe(true)
+  await demo.click('sign-message')
+  const wallet = await demo.wallet()
+  await wallet.getByRole('button', { name: 'Sign' }).click()
+  await demo.page.getByTestId('signature').waitFor()
+  const signature = (await demo.text('signature')).split(', ')
+  expect(signature.length).toBeGreaterThanOrEqual(2)
+
+  // The demo's message, hashed as SNIP-12 revision 1 for this account, checked by the account itself.
+  const hash = typedData.getMessageHash(GREETING, address)
+  const [valid] = await stack.rpc<string[]>('starknet_call', {
+    request: {
+      contract_address: address,
+      entry_point_selector: starknetHash.getSelectorFromName('is_valid_signature'),
+      calldata: [hash, String(signature.length), ...signature],
+    },
+    block_id: 'latest',
+  })
+  expect(BigInt(valid!)).toBe(0x56414c4944n)
+})
+
+/** The demo's sign-message payload (demo/src/panels/ActionsPanel.tsx). */
+const GREETING = {
+  domain: { name: 'webwallet demo', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
+  primaryType: 'Greeting',
+  types: {
+    StarknetDomain: [
+      { name: 'name', type: 'shortstring' },
+      { name: 'version', type: 'shortstring' },
+      { name: 'chainId', type: 'shortstring' },
+      { name: 'revision', type: 'shortstring' },
+    ],
+    Greeting: [{ name: 'text', type: 'shortstring' }],
+  },
+  message: { text: 'hello from the demo' },
+}

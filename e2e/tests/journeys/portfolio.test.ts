@@ -1,14 +1,24 @@
 // The portfolio panel: balances from the chain (through the backend, polled while it initialises), DeFi
 // positions of every product type, airdrops, and the Starknet ID profile read from the naming contracts.
-import { expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import { connectNewUser, newEmail, openDemo } from '../../support/demo'
-import { startStack } from '../../support/stack'
+import { type Stack, startStack } from '../../support/stack'
+
+// Shared, and closed after the test: a failing test keeps its trace and screenshot (see support/demo.ts).
+let stack: Stack
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+beforeAll(async () => {
+  // One `initialising` answer first: the SDK polls again after 5 s (SPEC.md: 5 retries, 5000 ms).
+  stack = await startStack({ initialisingPolls: 1 })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
 
 test('a connected user sees balances, DeFi positions, airdrops and the Starknet ID profile', async () => {
-  // One `initialising` answer first: the SDK polls again after 5 s (SPEC.md: 5 retries, 5000 ms).
-  await using stack = await startStack({ initialisingPolls: 1 })
-  await using browser = await launchBrowser()
   const demo = await openDemo(browser, stack, { transport: 'iframe' })
   await connectNewUser(demo, stack, newEmail('portfolio'))
   await demo.run('portfolio-load')
