@@ -30,7 +30,7 @@ import {
   openStateStore,
   type StateStore,
 } from './services'
-import { argentAccountFactory, DEFAULT_GUARDIAN_PRIVATE_KEY, mountWallet } from './wallet'
+import { argentAccountFactory, DEFAULT_GUARDIAN_PRIVATE_KEY, type MountedWallet, mountWallet } from './wallet'
 
 export interface WalletSimOptions extends ServerOptions {
   /** Who answers wallet prompts over WebSocket: the user (`manual`, default), or always yes / always no. */
@@ -143,7 +143,16 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       ...(options.paymasterPrivateKey ? { serverPrivateKey: options.paymasterPrivateKey } : {}),
     }),
   )
-  app.use('/cosigner', createCosignerRouter({ guardianPrivateKey, now: () => sim.chain.now() }))
+  // The cosigner checks each call against the session the wallet signed (allowed methods, expiry).
+  let signedSessions: MountedWallet['wallet']['sessions'] | undefined
+  app.use(
+    '/cosigner',
+    createCosignerRouter({
+      guardianPrivateKey,
+      now: () => sim.chain.now(),
+      lookupSession: (hash) => signedSessions?.lookup(hash),
+    }),
+  )
   const wallet = mountWallet(app, {
     chain: () => sim.chain,
     login,
@@ -153,10 +162,13 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     ...(options.email ? { defaultEmail: options.email } : {}),
     ...(options.uiDir ? { uiDir: options.uiDir } : {}),
     ...(saved.permissions === undefined ? {} : { permissions: saved.permissions }),
+    ...(saved.sessions === undefined ? {} : { sessions: saved.sessions }),
   })
+  signedSessions = wallet.wallet.sessions
   const unsubscribe = [
     login.onChange((state) => saved.append({ login: state })),
     wallet.wallet.permissions.onChange((state) => saved.append({ permissions: state })),
+    wallet.wallet.sessions.onChange((state) => saved.append({ sessions: state })),
   ]
   const close = () => {
     for (const stop of unsubscribe) stop()
@@ -169,6 +181,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
 interface WalletState {
   login?: unknown
   permissions?: unknown
+  sessions?: unknown
 }
 
 /**

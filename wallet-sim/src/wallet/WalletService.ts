@@ -16,6 +16,7 @@ import { RpcError } from '../chain/errors'
 import type { User } from '../services/login/state'
 import type { FeltCall, Ledger } from './ledger'
 import { createPermissions, type Permissions } from './permissions'
+import { createSessionRegistry, type SessionRegistry } from './sessions'
 import type { AccountKeys } from './signer'
 import { signAsAccount } from './signer'
 import { signSession } from './signSession'
@@ -36,6 +37,8 @@ export interface WalletServiceOptions {
   guardianPrivateKey: string
   /** The connected origins; default none (pass a saved `permissions.snapshot()` to restore). */
   permissions?: Permissions
+  /** The sessions signed so far, for the cosigner; default none. */
+  sessions?: SessionRegistry
 }
 
 /** Dapp calls with their calldata converted to felts (hex, decimal, short strings, numbers, bigints). */
@@ -58,11 +61,13 @@ export class WalletService {
   readonly #ledger: Ledger
   readonly #guardianPrivateKey: string
   readonly permissions: Permissions
+  readonly sessions: SessionRegistry
 
   constructor(options: WalletServiceOptions) {
     this.#ledger = options.ledger
     this.#guardianPrivateKey = options.guardianPrivateKey
     this.permissions = options.permissions ?? createPermissions()
+    this.sessions = options.sessions ?? createSessionRegistry()
   }
 
   get chainId(): string {
@@ -142,11 +147,13 @@ export class WalletService {
    * Throws ConnectAndSignSessionError with the session-signing result codes.
    */
   signSession(user: User, request: SessionSignRequest): SessionSignResult {
-    return signSession(user, request, {
+    const result = signSession(user, request, {
       ledger: this.#ledger,
       keys: this.#keys(user),
       sign: (typedData) => this.signTypedData(user, typedData),
       toFeltCalls,
     })
+    this.sessions.register(request.sessionTypedData, user.account.address)
+    return result
   }
 }

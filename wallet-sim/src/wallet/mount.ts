@@ -14,6 +14,7 @@ import { type ApprovalQueue, createApprovalQueue } from './approvals'
 import { createHeadlessHandlers } from './headlessHandlers'
 import { Ledger } from './ledger'
 import { createPermissions } from './permissions'
+import { createSessionRegistry } from './sessions'
 import { createWalletUiRouter } from './static'
 import { WalletService } from './WalletService'
 import { attachWalletWebSocket } from './ws'
@@ -36,6 +37,8 @@ export interface WalletDependencies {
   uiDir?: string
   /** Saved connected origins (`wallet.permissions.snapshot()`), to restore after a restart. */
   permissions?: unknown
+  /** Saved signed sessions (`wallet.sessions.snapshot()`), to restore after a restart. */
+  sessions?: unknown
 }
 
 export interface MountedWallet {
@@ -61,6 +64,7 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
     ledger: new Ledger(deps.chain),
     guardianPrivateKey,
     permissions: createPermissions(deps.permissions),
+    sessions: createSessionRegistry(deps.sessions),
   })
   const approvals = createApprovalQueue({
     policy: deps.approval,

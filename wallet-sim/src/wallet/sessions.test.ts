@@ -1,0 +1,57 @@
+import { typedData as snip12 } from 'starknet'
+import { describe, expect, it } from 'vitest'
+import { createSessionRegistry } from './sessions'
+
+const ACCOUNT = '0x0123'
+const sessionTypedData = {
+  types: {
+    StarknetDomain: [
+      { name: 'name', type: 'shortstring' },
+      { name: 'version', type: 'shortstring' },
+      { name: 'chainId', type: 'shortstring' },
+      { name: 'revision', type: 'shortstring' },
+    ],
+    'Allowed Method': [
+      { name: 'Contract Address', type: 'ContractAddress' },
+      { name: 'selector', type: 'selector' },
+    ],
+    Session: [
+      { name: 'Expires At', type: 'timestamp' },
+      { name: 'Allowed Methods', type: 'merkletree', contains: 'Allowed Method' },
+      { name: 'Metadata', type: 'string' },
+      { name: 'Session Key', type: 'felt' },
+    ],
+  },
+  primaryType: 'Session',
+  domain: { name: 'SessionAccount.session', version: '0x31', chainId: 'SN_SEPOLIA', revision: '1' },
+  message: {
+    'Expires At': '1800000000',
+    'Allowed Methods': [{ 'Contract Address': '0xc0de', selector: 'increment' }],
+    Metadata: '{}',
+    'Session Key': '0x1',
+  },
+}
+
+describe('the signed-session registry', () => {
+  it('finds a session by its SNIP-12 hash for the account, and survives a snapshot round trip', () => {
+    const registry = createSessionRegistry()
+    const saved: unknown[] = []
+    registry.onChange((state) => saved.push(state))
+    const hash = registry.register(sessionTypedData as never, ACCOUNT)
+    expect(BigInt(hash)).toBe(BigInt(snip12.getMessageHash(sessionTypedData as never, ACCOUNT)))
+    const record = {
+      allowedMethods: [{ contractAddress: '0xc0de', selector: 'increment' }],
+      expiresAt: 1800000000,
+    }
+    expect(registry.lookup(hash)).toEqual(record)
+    // Any spelling of the same felt finds it.
+    expect(registry.lookup(`0x000${hash.slice(2)}`)).toEqual(record)
+    expect(registry.lookup('0x999')).toBeUndefined()
+    expect(saved).toHaveLength(1)
+    expect(createSessionRegistry(registry.snapshot()).lookup(hash)).toEqual(record)
+  })
+
+  it('refuses a saved state that is not a session map', () => {
+    expect(() => createSessionRegistry({ '0x1': { allowedMethods: 'all' } })).toThrow()
+  })
+})

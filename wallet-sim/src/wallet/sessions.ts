@@ -1,0 +1,57 @@
+// The sessions the wallet signed, by session hash, so the cosigner can check each co-signed call against
+// the session's allowed methods and expiry. Plain JSON, so the state store keeps them across restarts.
+import type { TypedData } from '@webwallet/protocol'
+import { typedData as snip12 } from 'starknet'
+import * as z from 'zod/mini'
+import type { SessionRecord } from '../services/cosigner/checks'
+
+const Record = z.object({
+  allowedMethods: z.array(z.object({ contractAddress: z.string(), selector: z.string() })),
+  expiresAt: z.number(),
+})
+/** Session hash → allowed methods and expiry. */
+export const SessionsState = z.record(z.string(), Record)
+export type SessionsState = z.infer<typeof SessionsState>
+
+const SessionMessage = z.object({
+  'Expires At': z.union([z.string(), z.number()]),
+  'Allowed Methods': z.array(z.object({ 'Contract Address': z.string(), selector: z.string() })),
+})
+
+/**
+ * @example
+ * const sessions = createSessionRegistry(saved)
+ * sessions.register(sessionTypedData, accountAddress)
+ * sessions.lookup(sessionHash) // { allowedMethods, expiresAt }
+ */
+export function createSessionRegistry(initial: unknown = {}) {
+  const state: SessionsState = structuredClone(SessionsState.parse(initial))
+  const listeners = new Set<(state: SessionsState) => void>()
+  return {
+    /** Records a session the owner just signed; its hash is the SNIP-12 hash for the account. */
+    register(typedData: TypedData, accountAddress: string): string {
+      const message = SessionMessage.parse(typedData.message)
+      const hash = `0x${BigInt(snip12.getMessageHash(typedData as never, accountAddress)).toString(16)}`
+      state[hash] = {
+        allowedMethods: message['Allowed Methods'].map((m) => ({
+          contractAddress: m['Contract Address'],
+          selector: m.selector,
+        })),
+        expiresAt: Number(message['Expires At']),
+      }
+      for (const listener of [...listeners]) listener(structuredClone(state))
+      return hash
+    },
+    lookup(sessionHash: string): SessionRecord | undefined {
+      return state[`0x${BigInt(sessionHash).toString(16)}`]
+    },
+    snapshot: (): SessionsState => structuredClone(state),
+    /** Called with the new state after every change; returns the unsubscribe function. */
+    onChange(listener: (state: SessionsState) => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+export type SessionRegistry = ReturnType<typeof createSessionRegistry>
