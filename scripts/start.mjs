@@ -1,6 +1,5 @@
 // `npm start`: the wallet simulator on :3005 and the demo app on :5173, with their URLs printed.
-import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
 
 const children = []
 function run(name, command, args, env = {}) {
@@ -28,14 +27,21 @@ process.on('SIGTERM', () => shutdown(0))
 
 const simPort = process.env.WALLET_SIM_PORT ?? '3005'
 const demoPort = process.env.DEMO_PORT ?? '5173'
-if (existsSync('wallet-sim/bin/wallet-sim.js')) {
-  run('wallet-sim', 'node', ['wallet-sim/bin/wallet-sim.js', '--port', simPort, ...process.argv.slice(2)])
-  console.log(`wallet-sim  → http://localhost:${simPort}  (RPC http://localhost:${simPort}/rpc)`)
-}
-if (existsSync('demo/index.html')) {
-  run('demo', 'npx', ['vite', '--config', 'demo/vite.config.ts', '--port', demoPort, '--strictPort'])
-  console.log(`demo        → http://localhost:${demoPort}`)
-}
-if (children.length === 0) {
-  console.log('Nothing to start yet.')
-}
+// The hosted wallet's pages and the CLI bundle: built from the sources on every start (a few seconds).
+console.log('Building the wallet UI and the wallet-sim CLI...')
+const built = spawnSync('npm', ['run', 'build', '--workspace', '@webwallet/wallet-sim'], { stdio: 'inherit' })
+if (built.status !== 0) process.exit(built.status ?? 1)
+
+run('wallet-sim', 'node', ['wallet-sim/bin/wallet-sim.js', '--port', simPort, ...process.argv.slice(2)])
+run('demo', 'npx', ['vite', '--config', 'demo/vite.config.ts', '--port', demoPort, '--strictPort'])
+console.log(
+  [
+    '',
+    `wallet-sim  → http://localhost:${simPort}  (RPC http://localhost:${simPort}/rpc, dev API /dev)`,
+    `demo        → http://localhost:${demoPort}`,
+    '',
+    'Open the demo, log in with any e-mail address: the one-time code is printed below ([wallet-sim]).',
+    'Extra arguments go to wallet-sim, e.g. `npm start -- --seed 1 --state .wallet-sim-state.json`.',
+    '',
+  ].join('\n'),
+)
