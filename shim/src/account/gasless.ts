@@ -9,6 +9,7 @@ import {
 import { chainIdFelt, selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
 import type { Paymaster } from '../paymaster/client'
 import { feeInGasToken } from '../paymaster/fee'
+import { FEE_TOKENS } from '../session/request'
 import { sessionSignature } from '../session/signature'
 import { executeCalldata } from './calls'
 import type { AccountContext, CompiledCall } from './context'
@@ -103,8 +104,10 @@ async function chooseGasToken(
       options.gasTokenAddress === undefined || toFelt(p.tokenAddress) === toFelt(options.gasTokenAddress),
   )
   const balances = await balancesOf(ctx, candidates)
+  const strk = prices.find((p) => toFelt(p.tokenAddress) === toFelt(FEE_TOKENS[0]))
+  const strkPriceInEth = strk === undefined ? undefined : BigInt(strk.priceInETH)
   for (const [index, price] of candidates.entries()) {
-    const amount = feeInGasToken(estimate, price, compatibility)
+    const amount = feeInGasToken(estimate, price, compatibility, strkPriceInEth)
     if ((balances[index] ?? 0n) >= amount) return { tokenAddress: price.tokenAddress, amount }
   }
   throw new NotEnoughGasTokenError()
@@ -187,6 +190,7 @@ export function sumEstimates(estimates: readonly FeeEstimate[]): FeeEstimate {
     l1_data_gas_consumed: sum('l1_data_gas_consumed'),
     l1_data_gas_price: max('l1_data_gas_price'),
     overall_fee: sum('overall_fee'),
+    ...(estimates[0]?.unit === undefined ? {} : { unit: estimates[0].unit }),
   }
 }
 

@@ -133,4 +133,24 @@ describe('feeInGasToken', () => {
       feeInGasToken(estimate, price, { gasConsumedOverhead: '100', dataGasConsumedOverhead: '50' }),
     ).toBe(2_000_001n)
   })
+
+  it('converts a V3 fee in FRI through the STRK price: paid in STRK it is the fee itself', () => {
+    const estimate = {
+      l1_gas_consumed: '0',
+      l1_gas_price: '0',
+      l2_gas_consumed: '0',
+      l2_gas_price: '0',
+      l1_data_gas_consumed: '0',
+      l1_data_gas_price: '0',
+      overall_fee: '20000000000000000', // 0.02 STRK
+      unit: 'FRI',
+    }
+    const strkPrice = 10n ** 14n // 1 STRK = 0.0001 ETH
+    const noOverhead = { gasConsumedOverhead: '0', dataGasConsumedOverhead: '0' }
+    const strk = { tokenAddress: '0x4718', decimals: 18, priceInETH: '100000000000000' }
+    const eth = { tokenAddress: '0x49d3', decimals: 18, priceInETH: '1000000000000000000' }
+    expect(feeInGasToken(estimate, strk, noOverhead, strkPrice)).toBe(20_000_000_000_000_000n)
+    expect(feeInGasToken(estimate, eth, noOverhead, strkPrice)).toBe(2_000_000_000_000n) // 0.000002 ETH
+    expect(() => feeInGasToken(estimate, eth, noOverhead)).toThrow('A fee in FRI needs the STRK price')
+  })
 })

@@ -12,12 +12,21 @@ export function feeInGasToken(
   estimate: FeeEstimate,
   price: GasTokenPrice,
   compatibility: Pick<PaymasterCompatibility, 'gasConsumedOverhead' | 'dataGasConsumedOverhead'>,
+  /** STRK's price in ETH (wei per STRK): a V3 estimate is in FRI, the token prices are in ETH. */
+  strkPriceInEth?: bigint,
 ): bigint {
   const overhead =
     BigInt(estimate.l2_gas_price) * BigInt(compatibility.gasConsumedOverhead) +
     BigInt(estimate.l1_data_gas_price) * BigInt(compatibility.dataGasConsumedOverhead)
-  const numerator = (BigInt(estimate.overall_fee) + overhead) * 10n ** BigInt(price.decimals)
+  let fee = BigInt(estimate.overall_fee) + overhead
+  if (estimate.unit === 'FRI') {
+    if (strkPriceInEth === undefined) throw new RangeError('A fee in FRI needs the STRK price to convert it')
+    fee = (fee * strkPriceInEth + WEI_PER_ETH - 1n) / WEI_PER_ETH
+  }
+  const numerator = fee * 10n ** BigInt(price.decimals)
   const priceInEth = BigInt(price.priceInETH)
   if (priceInEth <= 0n) throw new RangeError(`Invalid gas token price for ${price.tokenAddress}`)
   return (numerator + priceInEth - 1n) / priceInEth
 }
+
+const WEI_PER_ETH = 10n ** 18n

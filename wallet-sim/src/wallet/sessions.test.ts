@@ -27,7 +27,7 @@ const sessionTypedData = {
   message: {
     'Expires At': '1800000000',
     'Allowed Methods': [{ 'Contract Address': '0xc0de', selector: 'increment' }],
-    Metadata: '{}',
+    Metadata: '{"projectID":"game","txFees":[{"tokenAddress":"0x4718","maxAmount":"10000000000000000000"}]}',
     'Session Key': '0x1',
   },
 }
@@ -42,6 +42,7 @@ describe('the signed-session registry', () => {
     const record = {
       allowedMethods: [{ contractAddress: '0xc0de', selector: 'increment' }],
       expiresAt: 1800000000,
+      txFees: [{ tokenAddress: '0x4718', maxAmount: '10000000000000000000' }],
     }
     expect(registry.lookup(hash)).toEqual(record)
     // Any spelling of the same felt finds it.

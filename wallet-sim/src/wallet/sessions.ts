@@ -5,15 +5,18 @@ import { typedData as snip12 } from 'starknet'
 import * as z from 'zod/mini'
 import type { SessionRecord } from '../services/cosigner/checks'
 
+const TxFees = z.array(z.object({ tokenAddress: z.string(), maxAmount: z.string() }))
 const Record = z.object({
   allowedMethods: z.array(z.object({ contractAddress: z.string(), selector: z.string() })),
   expiresAt: z.number(),
+  txFees: z.optional(TxFees),
 })
 /** Session hash → allowed methods and expiry. */
 export const SessionsState = z.record(z.string(), Record)
 export type SessionsState = z.infer<typeof SessionsState>
 
 const SessionMessage = z.object({
+  Metadata: z.optional(z.string()),
   'Expires At': z.union([z.string(), z.number()]),
   'Allowed Methods': z.array(z.object({ 'Contract Address': z.string(), selector: z.string() })),
 })
@@ -38,6 +41,7 @@ export function createSessionRegistry(initial: unknown = {}) {
           selector: m.selector,
         })),
         expiresAt: Number(message['Expires At']),
+        ...feeCapsOf(message.Metadata),
       }
       for (const listener of [...listeners]) listener(structuredClone(state))
       return hash
@@ -55,3 +59,14 @@ export function createSessionRegistry(initial: unknown = {}) {
 }
 
 export type SessionRegistry = ReturnType<typeof createSessionRegistry>
+
+/** The fee caps of the session metadata (`{projectID, txFees}` as JSON text); none when it has none. */
+function feeCapsOf(metadata: string | undefined): { txFees?: SessionsState[string]['txFees'] } {
+  if (metadata === undefined) return {}
+  try {
+    const parsed = TxFees.safeParse((JSON.parse(metadata) as { txFees?: unknown }).txFees)
+    return parsed.success ? { txFees: parsed.data } : {}
+  } catch {
+    return {}
+  }
+}

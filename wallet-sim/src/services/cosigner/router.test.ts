@@ -178,6 +178,28 @@ describe('signSession', () => {
     })
     expectGuardianSignature(await post(strict, '/signSession', body), hashOf(tx))
   })
+
+  it("refuses a transaction whose maximum fee exceeds the session's STRK fee cap", async () => {
+    const tx = play() // three resources of 0x1000 units at 0x10 each: at most 0x30000 FRI
+    const body = { session: session(hashOf(tx)), transaction: tx }
+    const allowedMethods = [{ contractAddress: GAME, selector: 'play' }]
+    const strk = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+    sessions.set(SESSION_HASH, {
+      allowedMethods,
+      expiresAt: NOW + 60,
+      txFees: [{ tokenAddress: strk, maxAmount: '196607' }],
+    })
+    expect(await post(strict, '/signSession', body)).toMatchObject({
+      status: 403,
+      body: { status: 'feeCapExceeded' },
+    })
+    sessions.set(SESSION_HASH, {
+      allowedMethods,
+      expiresAt: NOW + 60,
+      txFees: [{ tokenAddress: strk, maxAmount: '196608' }],
+    })
+    expectGuardianSignature(await post(strict, '/signSession', body), hashOf(tx))
+  })
 })
 
 describe('signSessionEFO', () => {
@@ -201,6 +223,44 @@ describe('signSessionEFO', () => {
   it('co-signs an outside execution', async () => {
     const { hash, body } = efo()
     expectGuardianSignature(await post(open, '/signSessionEFO', body), hash)
+  })
+
+  it("refuses a gas-token transfer to the relayer above the session's fee cap", async () => {
+    const strk = '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+    const relayer = '0x5e1a7'
+    const feeCall = (amount: string) => ({
+      contractAddress: strk,
+      entrypoint: 'transfer',
+      calldata: [relayer, amount, '0x0'],
+    })
+    const bodyFor = (amount: string) => {
+      const execution = buildOutsideExecution({
+        calls: [{ contractAddress: GAME, entrypoint: 'play', calldata: ['0x7'] }, feeCall(amount)],
+        nonce: '0x43',
+        nowMs: NOW * 1000,
+        caller: relayer,
+      })
+      const message = outsideExecutionTypedData(execution, 'SN_SEPOLIA')
+      const hash = BigInt(typedData.getMessageHash(message, ACCOUNT))
+      return {
+        hash,
+        body: { session: session(hash), message: { accountAddress: ACCOUNT, network: 'sepolia', message } },
+      }
+    }
+    sessions.set(SESSION_HASH, {
+      allowedMethods: [
+        { contractAddress: GAME, selector: 'play' },
+        { contractAddress: strk, selector: 'transfer' },
+      ],
+      expiresAt: NOW + 60,
+      txFees: [{ tokenAddress: strk, maxAmount: '1000' }],
+    })
+    expect(await post(strict, '/signSessionEFO', bodyFor('1001').body)).toMatchObject({
+      status: 403,
+      body: { status: 'feeCapExceeded' },
+    })
+    const within = bodyFor('1000')
+    expectGuardianSignature(await post(strict, '/signSessionEFO', within.body), within.hash)
   })
 
   it('refuses an outside execution past its window', async () => {

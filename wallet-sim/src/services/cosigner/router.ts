@@ -18,6 +18,7 @@ import {
   type CosignerCall,
   checkAuthorisation,
   checkCalls,
+  checkFeeCaps,
   checkSessionSignature,
   decodeMulticall,
   refuse,
@@ -49,7 +50,13 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
   const chainIds = new Set((deps.chainIds ?? ['SN_SEPOLIA', 'SN_MAIN']).map((id) => chainIdFelt(id)))
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
 
-  const cosign = async (session: CosignerSession, hash: Felt, account: Felt, calls: CosignerCall[]) => {
+  const cosign = async (
+    session: CosignerSession,
+    hash: Felt,
+    account: Felt,
+    calls: CosignerCall[],
+    fee: Parameters<typeof checkFeeCaps>[1],
+  ) => {
     checkAuthorisation(session, guardianPublicKey)
     const message = sessionMessageHash(hash, session.sessionHash, session.cacheAuthorisation)
     checkSessionSignature(session, message)
@@ -59,6 +66,7 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
       throw refuse('unknownSession', 'The cosigner does not know this session')
     }
     checkCalls(account, calls, record, now())
+    checkFeeCaps(record, fee)
     const { signer, r, s } = signHash(message, deps.guardianPrivateKey)
     return { signature: { publicKey: toHex(signer), r: toHex(r), s: toHex(s) } }
   }
@@ -83,7 +91,12 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     }
     if (tx.type !== 'INVOKE') throw refuse('invalidTransaction', 'Invalid transaction: expected an INVOKE')
     const calls = decodeMulticall(tx.calldata)
-    res.json(await cosign(session, transactionHash(tx, chainId), tx.senderAddress, calls))
+    const maxFeeInStrk = Object.values(transaction.resource_bounds).reduce(
+      (sum, bound) => (bound ? sum + BigInt(bound.max_amount) * BigInt(bound.max_price_per_unit) : sum),
+      0n,
+    )
+    const fee = { maxFeeInStrk }
+    res.json(await cosign(session, transactionHash(tx, chainId), tx.senderAddress, calls, fee))
   })
 
   router.post('/signSessionEFO', async (req, res) => {
@@ -108,7 +121,8 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     }
     const account = BigInt(message.accountAddress)
     const hash = outsideExecutionHash(execution, account, chainId)
-    res.json(await cosign(session, hash, account, [...execution.calls]))
+    const calls = [...execution.calls]
+    res.json(await cosign(session, hash, account, calls, { calls, relayer: execution.caller }))
   })
 
   router.use(handleErrors)
