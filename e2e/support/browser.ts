@@ -34,7 +34,15 @@ export function chromiumPath(): string {
  * const page = await browser.newPage()
  */
 export async function launchBrowser(): Promise<Browser & AsyncDisposable> {
+  // In docker compose the demo and the wallet are plain-http service names, not localhost: let Chromium treat
+  // them as secure contexts, as it treats localhost, so WebCrypto and the sealed session key work there too.
+  const external = [process.env.E2E_DEMO_URL, process.env.E2E_WALLET_URL]
+    .filter(Boolean)
+    .map((u) => new URL(u!).origin)
+  const args = external.length
+    ? [...CHROMIUM_ARGS, `--unsafely-treat-insecure-origin-as-secure=${external.join(',')}`]
+    : [...CHROMIUM_ARGS]
   // Playwright gives every launch a fresh temporary profile of its own.
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] })
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args })
   return Object.assign(browser, { [Symbol.asyncDispose]: () => browser.close() })
 }
