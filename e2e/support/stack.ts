@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
-import { createWalletSim, type WalletSim, type WalletSimOptions } from '@webwallet/wallet-sim/app'
+import { type StartSimOptions, startSim, type WalletSim } from '@webwallet/wallet-sim'
 
 const DEMO_DIST = join(import.meta.dirname, '..', '..', 'demo', 'dist')
 
@@ -28,7 +28,7 @@ export interface Stack extends AsyncDisposable {
  * await using stack = await startStack()
  * await page.goto(stack.demoUrl)
  */
-export async function startStack(options: WalletSimOptions = {}): Promise<Stack> {
+export async function startStack(options: StartSimOptions = {}): Promise<Stack> {
   const external = process.env.E2E_WALLET_URL && process.env.E2E_DEMO_URL
   if (external)
     return stackOf(process.env.E2E_WALLET_URL!, process.env.E2E_DEMO_URL!, undefined, async () => {})
@@ -36,14 +36,10 @@ export async function startStack(options: WalletSimOptions = {}): Promise<Stack>
   if (!existsSync(join(DEMO_DIST, 'index.html'))) {
     throw new Error('The demo is not built: run `npm run build -w demo` (npm test builds it first).')
   }
-  const walletSim = createWalletSim({ logger: { info: () => {} }, ...options })
-  const simServer = await listen(walletSim.app)
-  const detach = walletSim.attach(simServer)
+  const sim = await startSim(options)
   const demoServer = await listen(serveStatic(DEMO_DIST))
-  return stackOf(origin(simServer), origin(demoServer), walletSim, async () => {
-    await detach()
-    walletSim.sim.close()
-    await Promise.all([close(simServer), close(demoServer)])
+  return stackOf(sim.url, origin(demoServer), sim.walletSim, async () => {
+    await Promise.all([sim.close(), close(demoServer)])
   })
 }
 
