@@ -3,11 +3,10 @@
 // accepting a transaction to the client holding its receipt, with the default wait and a 100 ms one.
 // Prints one `BENCH_JSON {...}` line for scripts/bench.mjs.
 
-import { memoryKeyStore, memoryStorage, WebWallet } from '@webwallet/shim'
-import { createConnector } from '@webwallet/shim/connector'
+import { WebWallet } from '@webwallet/shim'
 import { startSim } from '@webwallet/wallet-sim'
 import { Account, config, RpcProvider } from 'starknet'
-import { WebSocket } from 'ws'
+import { headlessWalletOptions } from '../e2e/support/headless'
 import { type Counts, countingFetch } from './counter'
 
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
@@ -34,23 +33,8 @@ await using sim = await startSim({ approve: 'auto', email: EMAIL, seed: 7 })
 const sdkCounter = countingFetch()
 const wallet = WebWallet.init({
   appName: 'bench',
-  environment: 'dev',
   sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }], validityDays: 1 },
-  urls: {
-    webWalletUrl: sim.url,
-    providerDefaultUrl: sim.rpcUrl,
-    providerBaseUrl: sim.url,
-    backendUrl: `${sim.url}/v1`,
-    paymasterUrl: sim.url,
-  },
-  connector: createConnector({
-    transport: 'websocket',
-    websocketUrl: sim.trpcUrl,
-    WebSocket: WebSocket as never,
-    url: sim.url,
-  }),
-  storage: memoryStorage(),
-  keyStore: memoryKeyStore(),
+  ...headlessWalletOptions(sim),
   fetch: sdkCounter.fetch,
 })
 

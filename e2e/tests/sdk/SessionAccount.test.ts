@@ -5,17 +5,15 @@
 import type { DeploymentPayload } from '@webwallet/protocol'
 import { NodeError } from '@webwallet/protocol/errors'
 import { toHex } from '@webwallet/protocol/session'
-import { createRpc, memoryKeyStore, memoryStorage, SessionAccount, WebWallet } from '@webwallet/shim'
-import { createConnector } from '@webwallet/shim/connector'
+import { createRpc, SessionAccount, WebWallet } from '@webwallet/shim'
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { Account, RpcProvider } from 'starknet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
+import { headlessWalletOptions } from '../../support/headless'
 import { logIn } from './login'
 
 const UDC = '0x02ceed65a4bd731034c01113685c831b01c15d7d432f71afb1cf1634b53a2125'
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
-// wallet-sim's demo counter sits at an address above the felt range, so the sessions here allow a transfer.
 const RECIPIENT = '0x0000000000000000000000000000000000000000000000000000000000abcdef'
 
 let sim: RunningSim
@@ -46,23 +44,8 @@ async function walletSignedSession(email: string, validityDays: number): Promise
   const now = await chainNowMs()
   const wallet = WebWallet.init({
     appName: 'integration',
-    environment: 'dev',
     sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }], validityDays },
-    urls: {
-      webWalletUrl: sim.url,
-      providerDefaultUrl: sim.rpcUrl,
-      providerBaseUrl: sim.url,
-      backendUrl: `${sim.url}/v1`,
-      paymasterUrl: sim.url,
-    },
-    connector: createConnector({
-      transport: 'websocket',
-      websocketUrl: `${sim.trpcUrl}?token=${token}`,
-      WebSocket: WebSocket as never,
-      url: sim.url,
-    }),
-    storage: memoryStorage(),
-    keyStore: memoryKeyStore(),
+    ...headlessWalletOptions(sim, token),
     now: () => now,
   })
   await wallet.requestConnection()

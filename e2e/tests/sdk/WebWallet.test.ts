@@ -3,18 +3,10 @@
 // outside the session, sees the session EXPIRED after devnet_increaseTime, and reads balances and DeFi.
 
 import { selectorFromName, toHex } from '@webwallet/protocol/session'
-import {
-  createPortfolio,
-  createRpc,
-  memoryKeyStore,
-  memoryStorage,
-  WebWallet,
-  waitForTransaction,
-} from '@webwallet/shim'
-import { createConnector } from '@webwallet/shim/connector'
+import { createPortfolio, createRpc, WebWallet, waitForTransaction } from '@webwallet/shim'
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
+import { headlessWalletOptions } from '../../support/headless'
 import { logIn } from './login'
 
 const DEFAULT_USER = 'new-user@example.com'
@@ -35,50 +27,19 @@ let nowMs = Date.now()
 beforeAll(async () => {
   // Headless clients act as DEFAULT_USER and every wallet prompt is approved, as in a scripted session.
   sim = await startSim({ seed: 5, approve: 'auto', email: DEFAULT_USER, paymasterApiKeys: [SPONSOR_KEY] })
-  const connector = createConnector({
-    transport: 'websocket',
-    websocketUrl: sim.trpcUrl,
-    WebSocket: WebSocket as never,
-    url: sim.url,
-  })
   wallet = WebWallet.init({
     appName: 'integration',
-    environment: 'dev',
     sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }], validityDays: 1 },
-    urls: {
-      webWalletUrl: sim.url,
-      providerDefaultUrl: sim.rpcUrl,
-      providerBaseUrl: sim.url,
-      backendUrl: `${sim.url}/v1`,
-      paymasterUrl: sim.url,
-    },
-    connector,
-    storage: memoryStorage(),
-    keyStore: memoryKeyStore(),
+    ...headlessWalletOptions(sim),
     now: () => nowMs,
   })
 })
 function gaslessWallet(token: string, apiKey: string | undefined) {
   return WebWallet.init({
     appName: 'integration',
-    environment: 'dev',
     sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }] },
     ...(apiKey ? { paymasterParams: { apiKey } } : {}),
-    urls: {
-      webWalletUrl: sim.url,
-      providerDefaultUrl: sim.rpcUrl,
-      providerBaseUrl: sim.url,
-      backendUrl: `${sim.url}/v1`,
-      paymasterUrl: sim.url,
-    },
-    connector: createConnector({
-      transport: 'websocket',
-      websocketUrl: `${sim.trpcUrl}?token=${token}`,
-      WebSocket: WebSocket as never,
-      url: sim.url,
-    }),
-    storage: memoryStorage(),
-    keyStore: memoryKeyStore(),
+    ...headlessWalletOptions(sim, token),
   })
 }
 
