@@ -1,30 +1,59 @@
 // Stark-curve ECDSA as Cairo's `check_ecdsa_signature` does it: the public key is an x coordinate
-// (either y is accepted), r and s are felts. Public-key points are cached with precomputed
-// multiplication tables, which makes repeated checks of the same account several times faster.
+// (either y is accepted), r and s are felts. The curve arithmetic is ./curve's (limb field, complete
+// formulas, window tables); each public key's table is built once and cached, so repeated checks of the
+// same account cost one table addition per window.
 import { Point } from '@scure/starknet'
 import type { Felt } from './contract'
+import { addPoints, buildTable, mulAdd, negate, type Proj, proj, setInfinity, type Table } from './curve'
+import { fromMont } from './field'
 
-type CurvePoint = InstanceType<typeof Point>
-
+const P = Point.Fp.ORDER
 const ORDER = Point.Fn.ORDER
 const TWO_251 = 2n ** 251n
-const keyCache = new Map<Felt, CurvePoint | null>()
-let basePrecomputed = false
+/** Tables of recently used keys (about 150 KB each at 5-bit windows). */
+const KEY_CACHE_SIZE = 256
+const keyCache = new Map<Felt, Table | null>()
+let baseTable: Table | undefined
 
-function pointFromX(x: Felt): CurvePoint | null {
-  const cached = keyCache.get(x)
-  if (cached !== undefined) return cached
-  let point: CurvePoint | null = null
-  try {
-    point = Point.fromHex(`02${x.toString(16).padStart(64, '0')}`)
-    // A 5-bit window: ~10 ms to build once per key, then each check is several times faster.
-    point.precompute(5, false)
-  } catch {
-    point = null
+function baseMultiples(): Table {
+  if (!baseTable) {
+    const g = Point.BASE.toAffine()
+    baseTable = buildTable(g.x, g.y, 8)
   }
-  if (keyCache.size > 10_000) keyCache.clear()
-  keyCache.set(x, point)
-  return point
+  return baseTable
+}
+
+function keyMultiples(x: Felt): Table | null {
+  const cached = keyCache.get(x)
+  if (cached !== undefined) {
+    // Least recently used goes first: re-insert on every hit.
+    keyCache.delete(x)
+    keyCache.set(x, cached)
+    return cached
+  }
+  let table: Table | null = null
+  try {
+    const point = Point.fromHex(`02${x.toString(16).padStart(64, '0')}`).toAffine()
+    table = buildTable(point.x, point.y, 5)
+  } catch {
+    table = null
+  }
+  if (keyCache.size >= KEY_CACHE_SIZE) keyCache.delete(keyCache.keys().next().value!)
+  keyCache.set(x, table)
+  return table
+}
+
+const a = proj()
+const b = proj()
+const sum = proj()
+
+/** True when x(point) ≡ r (mod n), i.e. x is r or r + n (x < P < 2n); false for infinity. */
+function xMatches(point: Proj, r: bigint): boolean {
+  const z = fromMont(point.z)
+  if (z === 0n) return false
+  const x = fromMont(point.x)
+  if ((x - ((r * z) % P) + P) % P === 0n) return true
+  return r + ORDER < P && (x - ((((r + ORDER) % P) * z) % P) + P) % P === 0n
 }
 
 /**
@@ -33,23 +62,19 @@ function pointFromX(x: Felt): CurvePoint | null {
  */
 export function verifyStarkSignature(msgHash: Felt, publicKey: Felt, r: Felt, s: Felt): boolean {
   if (r <= 0n || r >= TWO_251 || s <= 0n || s >= ORDER || msgHash < 0n || msgHash >= TWO_251) return false
-  const q = pointFromX(publicKey)
+  const q = keyMultiples(publicKey)
   if (!q) return false
-  if (!basePrecomputed) {
-    Point.BASE.precompute(8, false)
-    basePrecomputed = true
-  }
   const w = Point.Fn.inv(s)
-  const u1 = (msgHash * w) % ORDER
-  const u2 = (r * w) % ORDER
-  const a = Point.BASE.multiplyUnsafe(u1)
-  const b = q.multiplyUnsafe(u2)
+  setInfinity(a)
+  mulAdd(a, baseMultiples(), (msgHash * w) % ORDER)
+  setInfinity(b)
+  mulAdd(b, q, (r * w) % ORDER)
   // Either y of the public key is valid in Cairo, so test x(u1·G + u2·Q) and x(u1·G − u2·Q).
-  for (const p of [a.add(b), a.subtract(b)]) {
-    if (p.is0()) continue
-    if (p.toAffine().x % ORDER === r) return true
-  }
-  return false
+  addPoints(sum, a, b)
+  if (xMatches(sum, r)) return true
+  negate(b)
+  addPoints(sum, a, b)
+  return xMatches(sum, r)
 }
 
 /**
@@ -58,9 +83,6 @@ export function verifyStarkSignature(msgHash: Felt, publicKey: Felt, r: Felt, s:
  * @example warmPublicKey(BigInt(account.public_key))
  */
 export function warmPublicKey(publicKey: Felt): void {
-  pointFromX(publicKey)
-  if (!basePrecomputed) {
-    Point.BASE.precompute(8, false)
-    basePrecomputed = true
-  }
+  baseMultiples()
+  keyMultiples(publicKey)
 }

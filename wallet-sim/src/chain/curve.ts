@@ -1,0 +1,231 @@
+// Stark-curve point arithmetic on the limb field of ./field, for signature checks: y² = x³ + x + β over
+// P, projective coordinates, and the complete addition formula of Renes, Costello and Batina (2016,
+// algorithm 1), which has no exceptional cases (doubling, inverses and the point at infinity all go
+// through the same code). Multiplication uses fixed-window tables of a point's multiples, so a product
+// is one table addition per window and no doublings.
+import { type Fe, fe, fromMont, LIMBS, mul, multipleOfP, normalize, toMont } from './field'
+
+const P = 2n ** 251n + 17n * 2n ** 192n + 1n
+const BETA = 0x6f21413efbe40de150e596d72f7a8c5609ad26c15c915c1f4cdfcb99cee9e89n
+
+/** A projective point (X:Y:Z), each coordinate a Montgomery element below 4P. */
+export interface Proj {
+  readonly x: Fe
+  readonly y: Fe
+  readonly z: Fe
+}
+
+export const proj = (): Proj => ({ x: fe(), y: fe(), z: fe() })
+
+const B3 = toMont(3n * BETA)
+const MONT_ONE = toMont(1n)
+const TWO_P = multipleOfP(2)
+const FOUR_P = multipleOfP(4)
+const EIGHT_P = multipleOfP(8)
+const ZERO = fe()
+
+/** o = a + b, normalised. */
+function add(o: Fe, a: Fe, b: Fe): void {
+  for (let i = 0; i < LIMBS; i++) o[i] = a[i]! + b[i]!
+  normalize(o)
+}
+
+/** o = a − b + k (k a multiple of P larger than b), normalised. */
+function sub(o: Fe, a: Fe, b: Fe, k: Fe): void {
+  for (let i = 0; i < LIMBS; i++) o[i] = a[i]! - b[i]! + k[i]!
+  normalize(o)
+}
+
+const t0 = fe()
+const t1 = fe()
+const t2 = fe()
+const t3 = fe()
+const t4 = fe()
+const t5 = fe()
+const x3 = fe()
+const y3 = fe()
+const z3 = fe()
+
+/**
+ * out = p + q for any points (equal, opposite or infinity included). Inputs below 4P, outputs below 4P;
+ * `out` may be `p` or `q`. The comments bound each value in multiples of P (mul outputs are below 2P).
+ */
+export function addPoints(out: Proj, p: Proj, q: Proj): void {
+  const { x: X1, y: Y1, z: Z1 } = p
+  const { x: X2, y: Y2, z: Z2 } = q
+  mul(t0, X1, X2)
+  mul(t1, Y1, Y2)
+  mul(t2, Z1, Z2)
+  add(t3, X1, Y1)
+  add(t4, X2, Y2)
+  mul(t3, t3, t4)
+  add(t4, t0, t1) // < 4P
+  sub(t3, t3, t4, FOUR_P) // (X1+Y1)(X2+Y2) − X1X2 − Y1Y2, < 6P
+  add(t4, X1, Z1)
+  add(t5, X2, Z2)
+  mul(t4, t4, t5)
+  add(t5, t0, t2)
+  sub(t4, t4, t5, FOUR_P) // X1Z2 + X2Z1, < 6P
+  add(t5, Y1, Z1)
+  add(x3, Y2, Z2)
+  mul(t5, t5, x3)
+  add(x3, t1, t2)
+  sub(t5, t5, x3, FOUR_P) // Y1Z2 + Y2Z1, < 6P
+  // a = 1: a·t4 is t4 itself.
+  mul(x3, B3, t2)
+  add(z3, x3, t4) // < 8P
+  sub(x3, t1, z3, EIGHT_P) // < 10P
+  add(z3, t1, z3) // < 10P
+  mul(y3, x3, z3)
+  add(t1, t0, t0)
+  add(t1, t1, t0) // 3·X1X2, < 6P
+  mul(t4, B3, t4)
+  add(t1, t1, t2) // < 8P
+  sub(t2, t0, t2, TWO_P) // < 4P
+  add(t4, t4, t2) // < 6P
+  mul(t0, t1, t4)
+  add(y3, y3, t0) // < 4P
+  mul(t0, t5, t4)
+  mul(x3, t3, x3)
+  sub(x3, x3, t0, TWO_P) // < 4P
+  mul(t0, t3, t1)
+  mul(z3, t5, z3)
+  add(z3, z3, t0) // < 4P
+  out.x.set(x3)
+  out.y.set(y3)
+  out.z.set(z3)
+}
+
+/** Sets p to the point at infinity (0:1:0). */
+export function setInfinity(p: Proj): void {
+  p.x.fill(0)
+  p.y.set(MONT_ONE)
+  p.z.fill(0)
+}
+
+/** Affine coordinates (canonical), or undefined for the point at infinity. */
+export function toAffine(p: Proj): { x: bigint; y: bigint } | undefined {
+  const z = fromMont(p.z)
+  if (z === 0n) return undefined
+  const inv = invert(z)
+  return { x: (fromMont(p.x) * inv) % P, y: (fromMont(p.y) * inv) % P }
+}
+
+/** The projective point of affine (x, y); the caller checks it is on the curve. */
+export function fromAffine(x: bigint, y: bigint, out: Proj = proj()): Proj {
+  toMont(x, out.x)
+  toMont(y, out.y)
+  out.z.set(MONT_ONE)
+  return out
+}
+
+/**
+ * A point's multiples for fixed-window multiplication: for each of the ⌈252/w⌉ + 1 windows i, the affine
+ * points j·2^(w·i)·Q for j = 1..2^(w−1), flattened as x then y limbs (Montgomery form).
+ */
+export interface Table {
+  readonly w: number
+  readonly windows: number
+  readonly coords: Float64Array
+}
+
+const SCALAR_BITS = 252
+
+/**
+ * Builds the table of `point` (affine, on the curve) with window width `w`.
+ * @example const g = buildTable(GX, GY, 8)
+ */
+export function buildTable(x: bigint, y: bigint, w: number): Table {
+  const windows = Math.ceil(SCALAR_BITS / w) + 1
+  const half = 2 ** (w - 1)
+  const count = windows * half
+  const points: Proj[] = []
+  let base = fromAffine(x, y)
+  for (let i = 0; i < windows; i++) {
+    let acc = base
+    for (let j = 0; j < half; j++) {
+      points.push(acc)
+      const next = proj()
+      addPoints(next, acc, base)
+      acc = next
+    }
+    // The next window's base: 2·(half·base) = 2^w·base.
+    const last = points[points.length - 1]!
+    base = proj()
+    addPoints(base, last, last)
+  }
+  // Batch inversion of the Z coordinates (Montgomery's trick): one field inversion for the table.
+  const prefix: Fe[] = []
+  const running = fe()
+  running.set(MONT_ONE)
+  for (const p of points) {
+    prefix.push(Float64Array.from(running))
+    mul(running, running, p.z)
+  }
+  const inverse = toMont(invert(fromMont(running)))
+  const coords = new Float64Array(count * 2 * LIMBS)
+  const zInv = fe()
+  for (let k = count - 1; k >= 0; k--) {
+    const p = points[k]!
+    mul(zInv, inverse, prefix[k]!)
+    mul(inverse, inverse, p.z)
+    const xs = coords.subarray(2 * LIMBS * k, 2 * LIMBS * k + LIMBS)
+    const ys = coords.subarray(2 * LIMBS * k + LIMBS, 2 * LIMBS * (k + 1))
+    mul(xs, p.x, zInv)
+    mul(ys, p.y, zInv)
+  }
+  return { w, windows, coords }
+}
+
+const entry = proj()
+
+/**
+ * acc += k·Q for the table of Q and 0 ≤ k < 2^252: one complete addition per non-zero signed digit.
+ * @example setInfinity(acc); mulAdd(acc, table, 5n)
+ */
+export function mulAdd(acc: Proj, table: Table, k: bigint): void {
+  const { w, windows, coords } = table
+  const half = 2 ** (w - 1)
+  const mask = BigInt(2 ** w - 1)
+  const width = BigInt(w)
+  entry.z.set(MONT_ONE)
+  let carry = 0
+  let rest = k
+  for (let i = 0; i < windows; i++) {
+    let digit = Number(rest & mask) + carry
+    rest >>= width
+    carry = 0
+    if (digit > half) {
+      digit -= 2 ** w
+      carry = 1
+    }
+    if (digit === 0) continue
+    const at = 2 * LIMBS * (i * half + Math.abs(digit) - 1)
+    entry.x.set(coords.subarray(at, at + LIMBS))
+    const y = coords.subarray(at + LIMBS, at + 2 * LIMBS)
+    if (digit > 0) entry.y.set(y)
+    else sub(entry.y, TWO_P, y, ZERO)
+    addPoints(acc, acc, entry)
+  }
+  if (rest !== 0n || carry !== 0) throw new RangeError('mulAdd: scalar too large for the table')
+}
+
+/** Negates a point in place (y ← 4P − y). */
+export function negate(p: Proj): void {
+  sub(p.y, FOUR_P, p.y, ZERO)
+}
+
+/** 1/x mod P (x ≠ 0), by the extended Euclidean algorithm. */
+export function invert(x: bigint): bigint {
+  let a = ((x % P) + P) % P
+  if (a === 0n) throw new RangeError('invert: zero has no inverse')
+  let b = P
+  let u = 1n
+  let v = 0n
+  while (a !== 0n) {
+    const q = b / a
+    ;[a, b] = [b - q * a, a]
+    ;[u, v] = [v - q * u, u]
+  }
+  return ((v % P) + P) % P
+}
