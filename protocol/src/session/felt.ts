@@ -49,12 +49,36 @@ export function shortString(text: string): Felt {
  * @example poseidonMany([1n, 2n])
  */
 export function poseidonMany(values: readonly FeltLike[]): Felt {
-  return ec.starkCurve.poseidonHashMany(values.map(toFelt))
+  return poseidon.many(values.map(toFelt))
 }
 
 /** Poseidon of exactly two felts (Cairo's `hades_permutation(a, b, 2)[0]`), used for Merkle nodes. */
 export function poseidonPair(a: FeltLike, b: FeltLike): Felt {
-  return ec.starkCurve.poseidonHash(toFelt(a), toFelt(b))
+  return poseidon.pair(toFelt(a), toFelt(b))
+}
+
+/** The two Poseidon functions every session hash goes through. */
+export interface PoseidonImplementation {
+  /** `poseidon_hash_span` of a list of felts. */
+  many(values: readonly Felt[]): Felt
+  /** `hades_permutation(a, b, 2)[0]`. */
+  pair(a: Felt, b: Felt): Felt
+}
+
+const STARKNET_JS_POSEIDON: PoseidonImplementation = {
+  many: (values) => ec.starkCurve.poseidonHashMany([...values]),
+  pair: (a, b) => ec.starkCurve.poseidonHash(a, b),
+}
+let poseidon = STARKNET_JS_POSEIDON
+
+/**
+ * Replaces starknet.js's Poseidon for every session hash of this process, for a host with a faster exact
+ * implementation (wallet-sim's node hashes each transaction's session). The replacement must give the
+ * same values; the default is restored by passing nothing.
+ * @example setPoseidonImplementation({ many: poseidonHashMany, pair: poseidonHash })
+ */
+export function setPoseidonImplementation(implementation?: PoseidonImplementation): void {
+  poseidon = implementation ?? STARKNET_JS_POSEIDON
 }
 
 /**

@@ -2,6 +2,7 @@
 // limb arithmetic of ./field: the same values as @scure/starknet's poseidonHashMany, several times
 // faster, which matters because every transaction hash is a dozen or more permutations.
 import { createHash } from 'node:crypto'
+import { setPoseidonImplementation } from '@webwallet/protocol/session'
 import { FIELD_PRIME as P } from './felt'
 import { type Fe, fe, fold, fromMont, mul, multipleOfP, normalize, toMont } from './field'
 
@@ -114,3 +115,24 @@ function absorb(lane: Fe, value: bigint): void {
   addConstant(lane, input)
   normalize(lane)
 }
+
+/**
+ * Poseidon of two felts as Cairo's `poseidon_hash(a, b)` (`hades_permutation(a, b, 2)[0]`), used for
+ * Merkle nodes and signer GUIDs.
+ * @example poseidonHash(1n, 2n)
+ */
+export function poseidonHash(x: bigint, y: bigint): bigint {
+  const [a, b, c] = lanes
+  a.fill(0)
+  b.fill(0)
+  c.fill(0)
+  absorb(a, x)
+  absorb(b, y)
+  absorb(c, 2n)
+  permute(a, b, c)
+  return fromMont(a)
+}
+
+// The session hashes the Argent class checks on every session transaction (session, domain, Merkle
+// proofs, signer GUIDs) go through @webwallet/protocol/session: give it this Poseidon too.
+setPoseidonImplementation({ many: poseidonHashMany, pair: poseidonHash })

@@ -16,6 +16,24 @@ import { assertNoSelfCall } from './guards'
 import { isValidSpanSignature, parseSignatureArray } from './signatures'
 import { readGuardian, readOwner, revokedSessionSlot, sessionCacheSlot } from './storage'
 
+// A session signs many transactions: its SNIP-12 hash (a dozen Poseidon permutations) is a pure function of
+// the session struct, the account and the chain, so remember the last few hundred.
+const SESSION_HASH_CACHE_SIZE = 512
+const sessionHashes = new Map<string, Felt>()
+
+function cachedSessionHash(token: SessionToken, account: Felt, chainId: Felt): Felt {
+  const { expiresAt, allowedMethodsRoot, metadataHash, sessionKeyGuid } = token.session
+  const key = `${account}:${chainId}:${expiresAt}:${allowedMethodsRoot}:${metadataHash}:${sessionKeyGuid}`
+  let hash = sessionHashes.get(key)
+  if (hash === undefined) {
+    hash = sessionHash(token.session, account, chainId)
+    if (sessionHashes.size >= SESSION_HASH_CACHE_SIZE)
+      sessionHashes.delete(sessionHashes.keys().next().value!)
+    sessionHashes.set(key, hash)
+  }
+  return hash
+}
+
 /**
  * Checks a session-token `signature` for `calls` signed over `hash` (a transaction or outside-execution hash).
  * Throws ContractError with Argent's 'session/…' reasons.
@@ -29,7 +47,7 @@ export function assertValidSession(
 ): void {
   assertNoSelfCall(calls, ctx.contractAddress)
   const token = parseToken(signature)
-  const tokenSessionHash = sessionHash(token.session, ctx.contractAddress, ctx.tx.chainId)
+  const tokenSessionHash = cachedSessionHash(token, ctx.contractAddress, ctx.tx.chainId)
   if (ctx.storageRead(revokedSessionSlot(tokenSessionHash)) !== 0n) throw new ContractError('session/revoked')
   if (token.session.expiresAt < ctx.block.timestamp) throw new ContractError('session/expired')
 
