@@ -19,7 +19,7 @@ import {
 } from './records'
 import { type RunOptions, runTransaction, type TxOutcome, TxRejected } from './run-transaction'
 import { type ChainSnapshot, chainFromSnapshot, snapshotChain } from './snapshot'
-import { mergeDiff, State } from './state'
+import { mergeDiff, State, type StateDiff } from './state'
 import {
   emptyTxInfo,
   parseTransaction,
@@ -85,6 +85,7 @@ export class Chain {
   timeOffset = 0
   private readonly clock: () => number
   private readonly commitListeners = new Set<(block: BlockRecord) => void>()
+  private readonly admitListeners = new Set<(record: TxRecord, diff: StateDiff) => void>()
 
   constructor(options: ChainOptions = {}) {
     this.chainId = options.chainId ?? SN_SEPOLIA
@@ -105,6 +106,16 @@ export class Chain {
   onCommit(listener: (block: BlockRecord) => void): () => void {
     this.commitListeners.add(listener)
     return () => this.commitListeners.delete(listener)
+  }
+
+  /**
+   * Calls `listener` when a transaction joins the pre_confirmed block, with its record and its writes
+   * (before its block commits, also without a block time); returns an unsubscribe function.
+   * @example chain.onAdmit((record, diff) => journal.append({ tx: record }))
+   */
+  onAdmit(listener: (record: TxRecord, diff: StateDiff) => void): () => void {
+    this.admitListeners.add(listener)
+    return () => this.admitListeners.delete(listener)
   }
 
   get latest(): BlockRecord {
@@ -208,6 +219,7 @@ export class Chain {
     }
     this.txs.set(record.hash, record)
     this.pendingTxs.push(record.hash)
+    for (const listener of this.admitListeners) listener(record, outcome.stateDiff)
     if (this.blockTime === 0) this.closeBlock()
     return { hash, tx }
   }

@@ -1,20 +1,22 @@
 // The simulator's chain host: the current chain and accounts, block-time mining, dump/load/restart
-// and `--state FILE` persistence (atomic: write a temporary file, then rename).
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
-import { dirname } from 'node:path'
+// and `--state FILE` persistence (a snapshot plus an fsynced journal of blocks and admitted transactions).
 import type { DevHost } from '../rpc/devnet-methods'
 import { Chain } from './chain'
 import type { Felt } from './contract'
 import { ETH_ADDRESS, erc20BalanceOf, STRK_ADDRESS, splitU256 } from './contracts/index'
 import { selectorOf, toHex } from './felt'
 import { createChain, type GenesisOptions, type Minter, type PredeployedAccount } from './genesis'
+import { blockEntry, type ChainEntry, replayEntry, txEntry } from './persist-journal'
+import { type ChainStore, type CompactionPolicy, openChainStore } from './persist-store'
 import { signInvoke } from './sign'
 import { warmPublicKey } from './signature'
 import type { ChainSnapshot } from './snapshot'
 
 export interface SimulatorOptions extends GenesisOptions {
-  /** Persist the chain here after every block and load it at start. */
+  /** Persist the chain here (a snapshot, and a journal in `FILE.journal`) and load it at start. */
   readonly stateFile?: string
+  /** When the `stateFile` journal is folded into a new snapshot (default: once it is as big as the snapshot). */
+  readonly compaction?: CompactionPolicy
 }
 
 interface Dump {
@@ -33,11 +35,23 @@ export class Simulator implements DevHost {
   accounts!: readonly PredeployedAccount[]
   private minter!: Minter
   private timer: ReturnType<typeof setInterval> | undefined
+  private readonly store: ChainStore | undefined
+  private closed = false
+  /** Stops journaling the current chain (it is about to be replaced). */
+  private detach: (() => void) | undefined
+  /** pre_confirmed transactions already on disk (journaled or in the snapshot): a block entry skips them. */
+  private onDisk = new Set<string>()
 
   constructor(readonly options: SimulatorOptions = {}) {
-    const file = options.stateFile
-    if (file && existsSync(file)) this.load(JSON.parse(readFileSync(file, 'utf8')) as unknown)
-    else this.restart()
+    this.store = options.stateFile ? openChainStore(options.stateFile, options.compaction) : undefined
+    const saved = this.store?.load()
+    if (!saved) {
+      this.restart()
+      return
+    }
+    const { chain, accounts, minter } = this.fromDump(saved.dump)
+    for (const entry of saved.entries) replayEntry(chain, entry)
+    this.use(chain, accounts, minter, false)
   }
 
   /** The chain and accounts as one JSON-safe object (devnet_dump). */
@@ -50,16 +64,23 @@ export class Simulator implements DevHost {
     }
   }
 
+  /** Replaces the chain and accounts with a `dump()` (devnet_load). */
   load(snapshot: unknown): void {
-    const dump = snapshot as Dump
-    if (dump?.format !== 'wallet-sim/dump@1') throw new Error('not a wallet-sim dump (devnet_dump output)')
-    this.use(Chain.fromSnapshot(dump.chain, this.chainOptions()), dump.accounts, dump.minter)
+    const { chain, accounts, minter } = this.fromDump(snapshot)
+    this.use(chain, accounts, minter, true)
   }
 
   /** A fresh genesis with the same options (devnet_restart). */
   restart(): void {
     const { chain, accounts, minter } = createChain({ ...this.options, ...this.chainOptions() })
-    this.use(chain, accounts, minter)
+    this.use(chain, accounts, minter, true)
+  }
+
+  private fromDump(snapshot: unknown) {
+    const dump = snapshot as Dump
+    if (dump?.format !== 'wallet-sim/dump@1') throw new Error('not a wallet-sim dump (devnet_dump output)')
+    const chain = Chain.fromSnapshot(dump.chain, this.chainOptions())
+    return { chain, accounts: dump.accounts, minter: dump.minter }
   }
 
   private chainOptions() {
@@ -69,7 +90,15 @@ export class Simulator implements DevHost {
     }
   }
 
-  private use(chain: Chain, accounts: readonly PredeployedAccount[], minter: Minter): void {
+  /** Serves `chain`; with a state file, journals it from now on and, with `snapshot`, saves it whole first. */
+  private use(
+    chain: Chain,
+    accounts: readonly PredeployedAccount[],
+    minter: Minter,
+    snapshot: boolean,
+  ): void {
+    this.detach?.()
+    this.detach = undefined
     this.chain = chain
     this.accounts = accounts
     this.minter = minter
@@ -82,10 +111,10 @@ export class Simulator implements DevHost {
       }, blockTime)
       this.timer.unref()
     }
-    if (this.options.stateFile) {
-      // Saved before the answer that acknowledges the block goes out: a kill -9 loses nothing acknowledged.
-      chain.onCommit(() => this.save())
-      this.save()
+    if (this.store) {
+      if (snapshot) this.save()
+      else this.onDisk = new Set(chain.pendingTxs)
+      this.detach = this.journal(chain)
     }
     this.warmKeys(accounts.map((a) => BigInt(a.public_key)))
   }
@@ -134,30 +163,44 @@ export class Simulator implements DevHost {
     }
   }
 
-  /** Writes the state file now: temp file, fsync, atomic rename, fsync of the directory. */
-  save(): void {
-    const file = this.options.stateFile
-    if (!file) return
-    const tmp = `${file}.${process.pid}.tmp`
-    const fd = openSync(tmp, 'w')
-    try {
-      writeSync(fd, JSON.stringify(this.dump()))
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
+  // Journaled (fsynced) inside addTransaction / closeBlock, so before the answer that acknowledges the
+  // transaction or block goes out: a kill -9 loses nothing acknowledged.
+  private journal(chain: Chain): () => void {
+    const append = (entry: ChainEntry) => {
+      if (this.store?.append(entry)) this.save()
     }
-    renameSync(tmp, file)
-    const dir = openSync(dirname(file), 'r')
-    try {
-      fsyncSync(dir)
-    } finally {
-      closeSync(dir)
+    const offAdmit = chain.onAdmit((record, diff) => {
+      // Without a block time the block commits at once, and its entry carries the transaction.
+      if (chain.blockTime === 0) return
+      append(txEntry(chain, record, diff))
+      this.onDisk.add(record.hash)
+    })
+    const offCommit = chain.onCommit((block) => {
+      const entry = blockEntry(chain, block, this.onDisk)
+      this.onDisk = new Set()
+      append(entry)
+    })
+    return () => {
+      offAdmit()
+      offCommit()
     }
   }
 
+  /** Folds the state file's journal into a fresh snapshot of the whole chain now (atomic, fsynced). */
+  save(): void {
+    if (!this.store) return
+    this.store.compact(this.dump())
+    this.onDisk = new Set(this.chain.pendingTxs)
+  }
+
+  /** Stops block-time mining; with a state file, saves a snapshot and closes it. */
   close(): void {
     if (this.timer) clearInterval(this.timer)
     this.timer = undefined
-    if (this.options.stateFile) this.save()
+    if (!this.store || this.closed) return
+    this.closed = true
+    this.save()
+    // Later commits throw (the store is closed) rather than be acknowledged without being saved.
+    this.store.close()
   }
 }
