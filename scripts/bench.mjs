@@ -66,17 +66,25 @@ async function bundles() {
 
 async function simulator() {
   const out = await run('npm', ['run', 'bench', '-s', '-w', '@webwallet/wallet-sim'])
-  const number = (pattern) => {
+  const numbers = (pattern) => {
     const match = pattern.exec(out)
     if (!match) throw new Error(`wallet-sim bench: no ${pattern} in its output`)
-    return Number(match[1])
+    return match.slice(1).map(Number)
   }
-  return {
-    readyMs: number(/ready[^:]*:\s*([\d.]+) ms/),
-    sequentialTps: number(/sequential:\s*([\d.]+) tx\/s/),
-    concurrentTps: number(/concurrent:\s*([\d.]+) tx\/s/),
-    sessionTps: number(/session-signed[^:]*:\s*([\d.]+) tx\/s/),
+  /** One `<signer>-signed invokes, <mode>: X tx/s  p50 Y ms  p99 Z ms` line. */
+  const invokes = (signer, mode) => {
+    const [tps, p50, p99] = numbers(
+      new RegExp(
+        `${signer}-signed invokes, ${mode}:\\s*([\\d.]+) tx/s\\s+p50 ([\\d.]+) ms\\s+p99 ([\\d.]+) ms`,
+      ),
+    )
+    return { tps, p50, p99 }
   }
+  const both = (signer) => ({
+    sequential: invokes(signer, 'sequential'),
+    concurrent: invokes(signer, '32 concurrent'),
+  })
+  return { readyMs: numbers(/ready[^:]*:\s*([\d.]+) ms/)[0], owner: both('owner'), session: both('session') }
 }
 
 const results = {

@@ -1,5 +1,6 @@
 // Test fixture: a chain with a funded, not yet deployed Argent account whose transactions are hashed and
 // signed with starknet.js v10 (so the node's hashes and the class's checks meet an independent client).
+// Its chain-independent parts (argentAccount, argentSession) also sign the bench's transactions.
 import {
   buildSession,
   buildSessionToken,
@@ -119,23 +120,173 @@ export function rejection(fn: () => unknown): { code: number; data: string } {
   throw new Error('expected an RpcError')
 }
 
-export function argentFixture(options: { guardian?: boolean } = {}) {
-  const withGuardian = options.guardian ?? true
-  const { chain, accounts } = createChain({ accounts: 2, clock: () => NOW * 1000 })
-  const [funder, relayer] = accounts.map((a) => ({ address: BigInt(a.address), key: BigInt(a.private_key) }))
+/** The private keys of one Argent account: owner, guardian and session key. */
+export interface ArgentKeys {
+  readonly owner: Felt
+  readonly guardian: Felt
+  readonly session: Felt
+}
+
+/** Options of {@link argentAccount}. */
+export interface ArgentAccountOptions {
+  readonly keys: ArgentKeys
+  readonly chainId: Felt
+  readonly salt?: Felt
+  /** Deploy with Some(guardian) (default) or None. */
+  readonly guardian?: boolean
+}
+
+/**
+ * One Argent 0.4 account's deploy and invoke transactions as RPC JSON, hashed and signed with starknet.js
+ * v10, independent of any chain object (the fixture submits them in-process, the bench over HTTP).
+ * @example
+ * const account = argentAccount({ keys, chainId, salt: 1n })
+ * await rpc('starknet_addDeployAccountTransaction', { deploy_account_transaction: await account.deployJson() })
+ */
+export function argentAccount(options: ArgentAccountOptions) {
+  const { keys: accountKeys, chainId } = options
+  const salt = options.salt ?? 0x5a17n
   const constructorCalldata = CallData.compile({
-    owner: new CairoCustomEnum({ Starknet: { pubkey: pub(keys.owner) } }),
-    guardian: withGuardian
-      ? new CairoOption(
-          CairoOptionVariant.Some,
-          new CairoCustomEnum({ Starknet: { pubkey: pub(keys.guardian) } }),
-        )
-      : new CairoOption(CairoOptionVariant.None),
+    owner: new CairoCustomEnum({ Starknet: { pubkey: pub(accountKeys.owner) } }),
+    guardian:
+      (options.guardian ?? true)
+        ? new CairoOption(
+            CairoOptionVariant.Some,
+            new CairoCustomEnum({ Starknet: { pubkey: pub(accountKeys.guardian) } }),
+          )
+        : new CairoOption(CairoOptionVariant.None),
   })
-  const salt = 0x5a17n
   const address = BigInt(
     hash.calculateContractAddressFromHash(salt, ARGENT_ACCOUNT_CLASS_HASH, constructorCalldata, 0),
   )
+
+  /** The deploy-account transaction signed with starknet.js Signers; `sign` picks the signature form. */
+  async function deployJson(sign = ownerAndGuardian) {
+    const details = {
+      ...signerDetails,
+      classHash: toHex(ARGENT_ACCOUNT_CLASS_HASH),
+      contractAddress: toHex(address),
+      constructorCalldata,
+      addressSalt: toHex(salt),
+      chainId: toHex(chainId) as constants.StarknetChainId,
+      nonce: 0n,
+    }
+    const signatures = await Promise.all(
+      [accountKeys.owner, accountKeys.guardian].map(async (key) => {
+        const [r, s] = stark.formatSignature(
+          await new Signer(toHex(key)).signDeployAccountTransaction(details),
+        )
+        return { signer: pub(key), r: BigInt(r!), s: BigInt(s!) }
+      }),
+    )
+    return {
+      type: 'DEPLOY_ACCOUNT',
+      version: '0x3',
+      class_hash: toHex(ARGENT_ACCOUNT_CLASS_HASH),
+      contract_address_salt: toHex(salt),
+      constructor_calldata: constructorCalldata.map((felt) => toHex(BigInt(felt))),
+      nonce: '0x0',
+      ...common,
+      signature: sign(signatures).map(toHex),
+    }
+  }
+
+  /** The V3 hash starknet.js computes for an invoke of `calls` by the account. */
+  function invokeHash(calls: readonly NamedFeltCall[], nonce: bigint): Felt {
+    return BigInt(
+      hash.calculateInvokeTransactionHash({
+        ...signerDetails,
+        senderAddress: toHex(address),
+        compiledCalldata: executeCalldata(calls),
+        chainId: toHex(chainId) as constants.StarknetChainId,
+        nonce,
+        nonceDataAvailabilityMode: 0,
+        feeDataAvailabilityMode: 0,
+      }),
+    )
+  }
+
+  /** The RPC JSON of an invoke of `calls` from the account, signed by `sign(txHash)`. */
+  function invokeJson(
+    calls: readonly NamedFeltCall[],
+    sign: (txHash: Felt) => Felt[],
+    nonce: bigint,
+    version = '0x3',
+  ) {
+    return {
+      type: 'INVOKE',
+      version,
+      sender_address: toHex(address),
+      calldata: executeCalldata(calls).map((felt) => toHex(BigInt(felt))),
+      nonce: toHex(nonce),
+      account_deployment_data: [],
+      ...common,
+      signature: sign(invokeHash(calls, nonce)).map(toHex),
+    }
+  }
+
+  return { address, constructorCalldata, salt, deployJson, invokeHash, invokeJson }
+}
+
+/** Options of {@link argentSession}. */
+export interface ArgentSessionOptions {
+  readonly session: Session
+  readonly address: Felt
+  readonly chainId: Felt
+  readonly keys: ArgentKeys
+}
+
+/** Variations of a session-token signature, for the tests of its checks. */
+export interface SessionSignatureTweak {
+  readonly guardianKey?: Felt
+  readonly cache?: boolean
+  readonly authorization?: Felt[]
+}
+
+/**
+ * A session of an Argent account and its token signatures, as the shim + cosigner build them: the owner +
+ * guardian authorisation of the session hash is signed once and sent with every token.
+ * @example
+ * const s = argentSession({ session, address, chainId, keys })
+ * account.invokeJson([pay], (txHash) => s.signature([pay], txHash), nonce)
+ */
+export function argentSession(options: ArgentSessionOptions) {
+  const { session, keys: sessionKeys } = options
+  const hashOfSession = sessionHash(session, options.address, options.chainId)
+  let signed: Felt[] | undefined
+  const authorization = () =>
+    (signed ??= serializeSignerSignatures([
+      signHash(hashOfSession, sessionKeys.owner),
+      signHash(hashOfSession, sessionKeys.guardian),
+    ]))
+
+  /** A session-token signature over `messageHash` (a transaction or outside-execution hash) for `calls`. */
+  function signature(calls: NamedCall[], messageHash: Felt, tweak: SessionSignatureTweak = {}): Felt[] {
+    const cacheAuthorization = tweak.cache ?? false
+    const message = { transactionHash: messageHash, sessionHash: hashOfSession, cacheAuthorization }
+    return serializeSessionToken(
+      buildSessionToken({
+        session,
+        calls,
+        sessionAuthorization: tweak.authorization ?? authorization(),
+        sessionSignature: signSessionMessage({ ...message, sessionPrivateKey: sessionKeys.session }),
+        guardianSignature: signSessionMessage({
+          ...message,
+          sessionPrivateKey: tweak.guardianKey ?? sessionKeys.guardian,
+        }),
+        cacheAuthorization,
+      }),
+    )
+  }
+
+  return { session, hash: hashOfSession, authorization, signature }
+}
+
+export function argentFixture(options: { guardian?: boolean } = {}) {
+  const { chain, accounts } = createChain({ accounts: 2, clock: () => NOW * 1000 })
+  const [funder, relayer] = accounts.map((a) => ({ address: BigInt(a.address), key: BigInt(a.private_key) }))
+  const account = argentAccount({ keys, chainId: chain.chainId, guardian: options.guardian ?? true })
+  const { address, invokeHash } = account
   const nonces = new Map<Felt, bigint>()
   const nextNonce = (sender: Felt) => {
     const nonce = nonces.get(sender) ?? 0n
@@ -160,70 +311,15 @@ export function argentFixture(options: { guardian?: boolean } = {}) {
   ])
 
   /** Signs the deploy-account transaction with starknet.js Signers; `sign` picks the signature form. */
-  async function deploy(sign = ownerAndGuardian) {
-    const details = {
-      ...signerDetails,
-      classHash: toHex(ARGENT_ACCOUNT_CLASS_HASH),
-      contractAddress: toHex(address),
-      constructorCalldata,
-      addressSalt: toHex(salt),
-      chainId: toHex(chain.chainId) as constants.StarknetChainId,
-      nonce: 0n,
-    }
-    const signatures = await Promise.all(
-      [keys.owner, keys.guardian].map(async (key, index) => {
-        const [r, s] = stark.formatSignature(
-          await new Signer(toHex(key)).signDeployAccountTransaction(details),
-        )
-        return { signer: pub(index === 0 ? keys.owner : keys.guardian), r: BigInt(r!), s: BigInt(s!) }
-      }),
-    )
-    return chain.addTransaction({
-      type: 'DEPLOY_ACCOUNT',
-      version: '0x3',
-      class_hash: toHex(ARGENT_ACCOUNT_CLASS_HASH),
-      contract_address_salt: toHex(salt),
-      constructor_calldata: constructorCalldata.map((felt) => toHex(BigInt(felt))),
-      nonce: '0x0',
-      ...common,
-      signature: sign(signatures).map(toHex),
-    })
-  }
+  const deploy = async (sign = ownerAndGuardian) => chain.addTransaction(await account.deployJson(sign))
 
-  /** The V3 hash starknet.js computes for an invoke of `calls` by the Argent account. */
-  function invokeHash(calls: readonly NamedFeltCall[], nonce: bigint): Felt {
-    return BigInt(
-      hash.calculateInvokeTransactionHash({
-        ...signerDetails,
-        senderAddress: toHex(address),
-        compiledCalldata: executeCalldata(calls),
-        chainId: toHex(chain.chainId) as constants.StarknetChainId,
-        nonce,
-        nonceDataAvailabilityMode: 0,
-        feeDataAvailabilityMode: 0,
-      }),
-    )
-  }
-
-  /** Submits an invoke of `calls` from the Argent account, signed by `sign(txHash)`. */
   /** The RPC JSON of an invoke of `calls` from the Argent account, signed by `sign(txHash)`. */
-  function invokeJson(
+  const invokeJson = (
     calls: readonly NamedFeltCall[],
     sign: (txHash: Felt) => Felt[],
     nonce = chain.base.getNonce(address),
     version = '0x3',
-  ) {
-    return {
-      type: 'INVOKE',
-      version,
-      sender_address: toHex(address),
-      calldata: executeCalldata(calls).map((felt) => toHex(BigInt(felt))),
-      nonce: toHex(nonce),
-      account_deployment_data: [],
-      ...common,
-      signature: sign(invokeHash(calls, nonce)).map(toHex),
-    }
-  }
+  ) => account.invokeJson(calls, sign, nonce, version)
 
   /** Submits an invoke of `calls` from the Argent account, signed by `sign(txHash)`. */
   const invoke = (calls: readonly NamedFeltCall[], sign: (txHash: Felt) => Felt[], nonce?: bigint) =>
@@ -235,36 +331,16 @@ export function argentFixture(options: { guardian?: boolean } = {}) {
     metadata: { projectID: 'argent-test', txFees: [] },
     sessionPublicKey: pub(keys.session),
   })
+  const ofSession = (s: Session) => argentSession({ session: s, address, chainId: chain.chainId, keys })
+  const fixtureSession = ofSession(session)
 
   /** A session-token signature over `messageHash` for `calls`, as the shim + cosigner build it. */
-  function sessionSignature(
+  const sessionSignature = (
     calls: NamedCall[],
     messageHash: Felt,
-    tweak: { session?: Session; guardianKey?: Felt; cache?: boolean; authorization?: Felt[] } = {},
-  ): Felt[] {
-    const s = tweak.session ?? session
-    const hashOfSession = sessionHash(s, address, chain.chainId)
-    const cacheAuthorization = tweak.cache ?? false
-    const message = { transactionHash: messageHash, sessionHash: hashOfSession, cacheAuthorization }
-    return serializeSessionToken(
-      buildSessionToken({
-        session: s,
-        calls,
-        sessionAuthorization:
-          tweak.authorization ??
-          serializeSignerSignatures([
-            signHash(hashOfSession, keys.owner),
-            signHash(hashOfSession, keys.guardian),
-          ]),
-        sessionSignature: signSessionMessage({ ...message, sessionPrivateKey: keys.session }),
-        guardianSignature: signSessionMessage({
-          ...message,
-          sessionPrivateKey: tweak.guardianKey ?? keys.guardian,
-        }),
-        cacheAuthorization,
-      }),
-    )
-  }
+    tweak: SessionSignatureTweak & { session?: Session } = {},
+  ): Felt[] =>
+    (tweak.session ? ofSession(tweak.session) : fixtureSession).signature(calls, messageHash, tweak)
 
   /** STRK received by RECIPIENT so far. */
   const paid = () => erc20BalanceOf(chain.base, STRK_ADDRESS, RECIPIENT)

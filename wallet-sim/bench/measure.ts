@@ -1,0 +1,75 @@
+// Times the submission of pre-signed invokes over HTTP, one sender at a time or many at once, and checks
+// afterwards that every one of them executed.
+import { type Rpc, withRpc } from './sim'
+
+/** Throughput and latency of one run; `first` holds each concurrent sender's first request, kept apart. */
+export interface Run {
+  readonly tps: number
+  readonly latencies: number[]
+  readonly first: number[]
+  readonly hashes: string[]
+}
+
+const submit = async (rpc: Rpc, tx: unknown, latencies: number[], hashes: string[]) => {
+  const start = performance.now()
+  const result = (await rpc('starknet_addInvokeTransaction', { invoke_transaction: tx })) as {
+    transaction_hash?: string
+  }
+  latencies.push(performance.now() - start)
+  if (typeof result?.transaction_hash !== 'string')
+    throw new Error(`no transaction hash: ${JSON.stringify(result)}`)
+  hashes.push(result.transaction_hash)
+}
+
+/**
+ * Sends each sender's transactions in order, all senders at once (one sender: sequential), over fresh
+ * keep-alive connections to the simulator at `url`.
+ * @example const run = await submitAll(sim.url, [txsOfSender0, txsOfSender1])
+ */
+export function submitAll(url: string, senders: readonly (readonly unknown[])[]): Promise<Run> {
+  return withRpc(url, async (rpc) => {
+    const latencies: number[] = []
+    const first: number[] = []
+    const hashes: string[] = []
+    const start = performance.now()
+    await Promise.all(
+      senders.map(async (txs) => {
+        for (const [i, tx] of txs.entries())
+          await submit(rpc, tx, i === 0 && senders.length > 1 ? first : latencies, hashes)
+      }),
+    )
+    return { tps: hashes.length / ((performance.now() - start) / 1000), latencies, first, hashes }
+  })
+}
+
+/**
+ * Throws unless every transaction's receipt says SUCCEEDED (an accepted transaction may still revert).
+ * @example await assertSucceeded(rpc, run.hashes)
+ */
+export async function assertSucceeded(rpc: Rpc, hashes: readonly string[]): Promise<void> {
+  const queue = [...hashes]
+  const worker = async () => {
+    for (let hash = queue.pop(); hash; hash = queue.pop()) {
+      const receipt = (await rpc('starknet_getTransactionReceipt', { transaction_hash: hash })) as {
+        execution_status?: string
+        revert_reason?: string
+      }
+      if (receipt.execution_status !== 'SUCCEEDED')
+        throw new Error(`${hash} ${receipt.execution_status}: ${receipt.revert_reason ?? ''}`)
+    }
+  }
+  await Promise.all(Array.from({ length: 8 }, worker))
+}
+
+/** The p-th percentile (nearest rank). */
+export const percentile = (xs: readonly number[], p: number): number => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+}
+
+/**
+ * One result line: `<label>: X tx/s  p50 .. ms  p99 .. ms`, the format scripts/bench.mjs parses.
+ * @example console.log(line('owner-signed invokes, sequential:   ', run))
+ */
+export const line = (label: string, run: Run): string =>
+  `  ${label} ${run.tps.toFixed(1)} tx/s  p50 ${percentile(run.latencies, 50).toFixed(1)} ms  p99 ${percentile(run.latencies, 99).toFixed(1)} ms`
