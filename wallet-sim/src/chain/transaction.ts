@@ -130,6 +130,28 @@ const DEPLOY_ACCOUNT_PREFIX = 0x6465706c6f795f6163636f756e74n // 'deploy_account
 const encodeBound = (name: bigint, b: ResourceBound) =>
   (name << 192n) + (b.maxAmount << 128n) + b.maxPricePerUnit
 
+// Clients send the same tip and bounds again and again (a wallet's defaults, one estimate reused): the
+// hash of the fee fields is three permutations, worth remembering for the last few combinations.
+const feeFieldsCache = new Map<string, Felt>()
+
+function feeFieldsHash(tx: Transaction): Felt {
+  const rb = tx.resourceBounds
+  const fields = [
+    tx.tip,
+    encodeBound(L1_GAS, rb.l1Gas),
+    encodeBound(L2_GAS, rb.l2Gas),
+    encodeBound(L1_DATA, rb.l1DataGas),
+  ]
+  const key = fields.join(':')
+  let hash = feeFieldsCache.get(key)
+  if (hash === undefined) {
+    hash = poseidonHashMany(fields)
+    if (feeFieldsCache.size >= 64) feeFieldsCache.delete(feeFieldsCache.keys().next().value!)
+    feeFieldsCache.set(key, hash)
+  }
+  return hash
+}
+
 /**
  * The transaction hash exactly as Starknet computes it for V3 (SNIP-8 layout, Poseidon). Same
  * result as starknet.js's `hash.calculateInvokeTransactionHash` / `calculateDeployAccountTransactionHash`
@@ -137,13 +159,7 @@ const encodeBound = (name: bigint, b: ResourceBound) =>
  * @example transactionHash(parseTransaction(json), 0x534e5f5345504f4c4941n)
  */
 export function transactionHash(tx: Transaction, chainId: Felt): Felt {
-  const rb = tx.resourceBounds
-  const feeFields = poseidonHashMany([
-    tx.tip,
-    encodeBound(L1_GAS, rb.l1Gas),
-    encodeBound(L2_GAS, rb.l2Gas),
-    encodeBound(L1_DATA, rb.l1DataGas),
-  ])
+  const feeFields = feeFieldsHash(tx)
   const da = (BigInt(tx.nonceDataAvailabilityMode) << 32n) + BigInt(tx.feeDataAvailabilityMode)
   const common = (prefix: bigint, address: Felt) => [
     prefix,
