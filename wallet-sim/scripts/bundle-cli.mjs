@@ -1,19 +1,33 @@
 // Bundles the CLI with its workspace sources (protocol, wallet-sim) into one ES module, so `wallet-sim` starts
 // without compiling TypeScript on the fly. npm dependencies stay external. Output: dist/bin/cli.mjs — two
 // levels below the package, like src/wallet/, so the UI directory it resolves (`../../ui/dist`) is the same.
-import { readFileSync } from 'node:fs'
+// Run directly (`npm run build`), or imported by bin/wallet-sim.js when the bundle is older than the sources.
+import { readFileSync, renameSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@webwallet/'))
+const outfile = fileURLToPath(new URL('../dist/bin/cli.mjs', import.meta.url))
 
-await build({
-  entryPoints: [new URL('../src/cli.ts', import.meta.url).pathname],
-  outfile: new URL('../dist/bin/cli.mjs', import.meta.url).pathname,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  external: [...external, '@noble/*'],
-  logLevel: 'warning',
-})
+/**
+ * Writes the bundle: to a temporary file first, then renamed over the old one, so a wallet-sim starting at
+ * the same moment never imports half a file.
+ * @example await bundleCli()
+ */
+export async function bundleCli() {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@webwallet/'))
+  const tmp = `${outfile}.${process.pid}.tmp`
+  await build({
+    entryPoints: [fileURLToPath(new URL('../src/cli.ts', import.meta.url))],
+    outfile: tmp,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: [...external, '@noble/*'],
+    logLevel: 'warning',
+  })
+  renameSync(tmp, outfile)
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await bundleCli()
