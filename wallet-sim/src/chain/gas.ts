@@ -9,8 +9,12 @@ export const L2_GAS = {
   txBase: 200_000n,
   /** Validation (`__validate__` / `__validate_deploy__`): fixed part. */
   validateBase: 150_000n,
-  /** Validation, per signature felt (covers the signature checks). */
-  perSignatureFelt: 60_000n,
+  /**
+   * Validation, per signature felt: 1,500 as data (like a calldata felt) plus 1,000 toward the signature
+   * checks it feeds. Small next to a transaction's base cost, as on Starknet, so a ~40-felt session token
+   * fits in the margin starknet.js adds to an empty-signature `SKIP_VALIDATE` estimate (README.md).
+   */
+  perSignatureFelt: 2_500n,
   /** Per calldata felt of the transaction. */
   perCalldataFelt: 1_500n,
   /** Per entry-point invocation (call_contract, the top-level call, a constructor). */
