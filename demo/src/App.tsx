@@ -120,7 +120,13 @@ export function App() {
             run={run}
             onActivity={(entry) => setActivity((a) => [entry, ...a])}
           />
-          <PortfolioPanel wallet={wallet} address={account.address} run={run} busy={busy} />
+          <PortfolioPanel
+            wallet={wallet}
+            address={account.address}
+            run={run}
+            busy={busy}
+            onActivity={(entry) => setActivity((a) => [entry, ...a])}
+          />
         </>
       )}
       {activity.length > 0 && (

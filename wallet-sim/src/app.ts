@@ -30,6 +30,7 @@ import {
   openStateStore,
   type StateStore,
 } from './services'
+import { createDevNames, type DevNames } from './services/dev/names'
 import { argentAccountFactory, DEFAULT_GUARDIAN_PRIVATE_KEY, type MountedWallet, mountWallet } from './wallet'
 
 export interface WalletSimOptions extends ServerOptions {
@@ -58,6 +59,8 @@ export interface WalletSim {
   readonly inbox: Inbox
   readonly approval: ApprovalPolicy
   readonly faults: FaultRegistry
+  /** Starknet ID names by real `register` transactions: `await names.register(address, 'alice.stark')`. */
+  readonly names: DevNames
   /** Serves the wallet router over WebSocket (`/trpc`) on `server`; returns the function that stops it. */
   attach(server: Server): () => Promise<void>
   /** Saves what is persisted (with `stateFile`) and stops the chain's timers. */
@@ -92,6 +95,13 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     fund,
     now: () => sim.chain.now() * 1000,
     ...(saved.login === undefined ? {} : { state: saved.login }),
+  })
+
+  const names = createDevNames({
+    chain: () => sim.chain,
+    predeployed: () => sim.accounts,
+    login,
+    guardianPrivateKey,
   })
 
   const app = express()
@@ -132,6 +142,8 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
         },
       },
       accounts: devAccountsFrom(login, fund),
+      names,
+      ...(options.allowedDapps ? { pageHosts: options.allowedDapps } : {}),
     }),
   )
   app.use(
@@ -175,7 +187,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     saved.close()
     sim.close()
   }
-  return { app, sim, login, inbox, approval, faults, attach: wallet.attach, close }
+  return { app, sim, login, inbox, approval, faults, names, attach: wallet.attach, close }
 }
 
 interface WalletState {

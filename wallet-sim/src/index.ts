@@ -24,7 +24,10 @@ export interface RunningSim extends AsyncDisposable {
   /** The current chain (replaced by devnet_restart / devnet_load). */
   readonly chain: Chain
   readonly sim: Simulator
-  /** The services: login and inbox, approval policy, fault registry. */
+  /**
+   * The services: login and inbox, approval policy, fault registry, Starknet ID names
+   * (`await sim.walletSim.names.register(address, 'alice.stark')`).
+   */
   readonly walletSim: WalletSim
   close(): Promise<void>
 }
@@ -79,3 +82,4 @@ export { createChain, type PredeployedAccount } from './chain/genesis'
 export { getContractClass, registerContractClass } from './chain/registry'
 export { Simulator, type SimulatorOptions } from './chain/simulator'
 export { createServer, type ServerOptions, type WalletSimServer } from './server'
+export type { DevNames, NameRegistration } from './services/dev/names'

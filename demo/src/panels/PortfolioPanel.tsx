@@ -1,6 +1,9 @@
 import { createRpc, createStarknetId, type WebWallet } from '@webwallet/shim'
 import { useState } from 'react'
+import type { Activity } from '../App'
 import { URLS } from '../config'
+import { canRegisterNames } from '../devApi'
+import { RegisterName } from './RegisterName'
 
 // Starknet ID reads go to the node (wallet-sim deploys the naming contracts at their Sepolia addresses).
 const starknetIdOf = (chainId: string) =>
@@ -12,33 +15,47 @@ interface Loaded {
   balances: Awaited<ReturnType<Portfolio['balances']>>
   defi: Awaited<ReturnType<Portfolio['defi']>>
   airdrops: Awaited<ReturnType<Portfolio['airdrops']>>
-  profile: { name?: string | undefined; profilePicture?: string | undefined } | string
+  profile: Profile
+  /** wallet-sim's dev API answers this page: offer to register a name. */
+  canRegisterNames: boolean
 }
+type Profile = { name?: string | undefined; profilePicture?: string | undefined } | string
 
 export function PortfolioPanel(props: {
   wallet: WebWallet
   address: string
   busy: string | undefined
   run: (label: string, task: () => Promise<void>) => Promise<void>
+  onActivity: (entry: Activity) => void
 }) {
-  const { wallet, address, busy, run } = props
+  const { wallet, address, busy, run, onActivity } = props
   const [loaded, setLoaded] = useState<Loaded | undefined>()
+
+  // A profile error is shown in place (e.g. an account with no Starknet ID name), not as a failure.
+  const readProfile = (): Promise<Profile> =>
+    starknetIdOf(wallet.environment.chainId)
+      .profile(address)
+      .catch((e: unknown) => (e instanceof Error ? e.message : String(e)))
 
   const load = () =>
     run('portfolio', async () => {
       const p = wallet.portfolio
-      const [tokens, balances, defi, airdrops, profile] = await Promise.all([
+      const [tokens, balances, defi, airdrops, profile, names] = await Promise.all([
         p.tokens(),
         p.balances(address),
         p.defi(address),
         p.airdrops(address),
-        // A profile error is shown in place (e.g. an account with no Starknet ID name), not as a failure.
-        starknetIdOf(wallet.environment.chainId)
-          .profile(address)
-          .catch((e: unknown) => (e instanceof Error ? e.message : String(e))),
+        readProfile(),
+        canRegisterNames(address),
       ])
-      setLoaded({ tokens, balances, defi, airdrops, profile })
+      setLoaded({ tokens, balances, defi, airdrops, profile, canRegisterNames: names })
     })
+
+  const registered = async (transactionHash: string) => {
+    onActivity({ label: 'register name', transactionHash })
+    const profile = await readProfile()
+    setLoaded((l) => l && { ...l, profile })
+  }
 
   const symbolOf = (token: string) =>
     loaded?.tokens.find((t) => BigInt(t.address) === BigInt(token))?.symbol ?? token.slice(0, 10)
@@ -91,6 +108,9 @@ export function PortfolioPanel(props: {
               ? loaded.profile
               : `${loaded.profile.name ?? 'no name'} · picture ${loaded.profile.profilePicture ?? 'none'}`}
           </p>
+          {loaded.canRegisterNames && (
+            <RegisterName address={address} busy={busy} run={run} onRegistered={registered} />
+          )}
           <p>{loaded.tokens.length} tokens known to the backend.</p>
         </div>
       )}

@@ -1,5 +1,6 @@
 // The portfolio panel: balances from the chain (through the backend, polled while it initialises), DeFi
-// positions of every product type, airdrops, and the Starknet ID profile read from the naming contracts.
+// positions of every product type, airdrops, and the Starknet ID profile read from the naming contracts —
+// empty for a new user, then showing the name the user registers through wallet-sim's dev API.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import { connectNewUser, newEmail, openDemo } from '../../support/demo'
@@ -41,3 +42,25 @@ test('a connected user sees balances, DeFi positions, airdrops and the Starknet 
   // A new user has no Starknet ID name: the profile read answers that, in place.
   expect(await demo.text('profile')).toMatch(/no name|Starkname not found|Could not get/)
 }, 60_000)
+
+test('a user registers a Starknet ID name from the profile panel and the profile shows it', async () => {
+  const demo = await openDemo(browser, stack, { transport: 'iframe' })
+  await connectNewUser(demo, stack, newEmail('named'))
+  await demo.run('portfolio-load')
+  expect(await demo.text('profile')).toMatch(/no name|Starkname not found/)
+
+  // Unique per run: a docker-compose stack keeps its chain between runs.
+  const name = `${newEmail('named').split('@')[0]}.stark`
+  await demo.page.getByTestId('name-input').fill(name)
+  await demo.run('name-register')
+  expect(await demo.error()).toBeUndefined()
+  expect(await demo.text('profile')).toContain(name)
+  // A real transaction from the (just deployed) account, and the naming contract maps the name back.
+  expect(await demo.text('activity')).toContain('register name: 0x')
+  const address = await demo.text('address')
+  expect(await stack.dev(`/accounts/${address}/name`)).toMatchObject({ name })
+
+  // Taken now: a second registration is refused with the dev API's message, shown as the demo's error.
+  await demo.run('name-register')
+  expect(await demo.error()).toBe(`${name} is already registered to ${address}`)
+}, 90_000)

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { normalise, STRK_ADDRESS } from '../backend/tokens'
+import { HttpError } from '../http/HttpError'
 import { type Served, serve } from '../http/serve'
 import { type ApprovalMode, createApprovalPolicy } from './approval'
 import { createFaultRegistry } from './faults'
 import { createInbox } from './inbox'
+import type { DevNames } from './names'
 import { createDevRouter, type DevAccount } from './router'
 
 const inbox = createInbox({ now: () => 1000 })
@@ -21,6 +23,18 @@ const clock = {
 }
 const accounts: DevAccount[] = []
 const funded: Array<[string, string, bigint]> = []
+// The name service's own behaviour is tested on a real chain (names.test.ts); here, how the router answers.
+const registered = new Map<string, string>()
+const names: DevNames = {
+  register: async (address, name) => {
+    if (address === normalise('0x404')) throw new HttpError(404, 'NOT_FOUND', `Unknown account ${address}`)
+    if ([...registered.values()].includes(name))
+      throw new HttpError(409, 'CONFLICT', `${name} is taken by ${address}`)
+    registered.set(address, name)
+    return { name, address, transactionHash: '0xabc' }
+  },
+  nameOf: (address) => registered.get(address),
+}
 
 let served: Served
 beforeAll(async () => {
@@ -40,21 +54,27 @@ beforeAll(async () => {
         },
         fund: (address, token, amount) => void funded.push([address, token, amount]),
       },
+      names,
+      pageHosts: ['demo'],
     }),
   )
 })
 afterAll(() => served.close())
 beforeEach(() => faults.clear())
 
-async function call(method: string, path: string, body?: unknown) {
-  const init: RequestInit = { method }
+async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const init: RequestInit = { method, headers }
   if (body !== undefined) {
-    init.headers = { 'content-type': 'application/json' }
+    init.headers = { ...headers, 'content-type': 'application/json' }
     init.body = typeof body === 'string' ? body : JSON.stringify(body)
   }
   const response = await fetch(`${served.url}${path}`, init)
   const text = await response.text()
-  return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) }
+  return {
+    status: response.status,
+    body: text === '' ? undefined : (JSON.parse(text) as unknown),
+    allowOrigin: response.headers.get('access-control-allow-origin'),
+  }
 }
 
 describe('inbox', () => {
@@ -184,5 +204,65 @@ describe('faults', () => {
     expect(answer.status).toBe(400)
     if (message !== undefined) expect(answer.body).toMatchObject({ message })
     expect(faults.list()).toEqual([])
+  })
+})
+
+describe('names', () => {
+  it('registers a name (201) and reads it back', async () => {
+    expect(await call('GET', '/accounts/0x7/name')).toMatchObject({
+      status: 200,
+      body: { address: normalise('0x7'), name: null },
+    })
+    expect(await call('POST', '/accounts/0x7/name', { name: 'alice.stark' })).toMatchObject({
+      status: 201,
+      body: { name: 'alice.stark', address: normalise('0x7'), transactionHash: '0xabc' },
+    })
+    expect((await call('GET', '/accounts/0x07/name')).body).toEqual({
+      address: normalise('0x7'),
+      name: 'alice.stark',
+    })
+  })
+
+  it.each([
+    [{ name: 'Alice.stark' }, "body.name: Label 'Alice' may only use lowercase a-z, 0-9 and '-'"],
+    [{ name: 'alice' }, "body.name: A name ends in .stark (e.g. alice.stark); got 'alice'"],
+    [{ name: 'a..stark' }, "body.name: 'a..stark' has an empty label"],
+    [{ name: 42 }, 'body.name: Give the name as a string, e.g. "alice.stark"'],
+    [{}, 'body.name: Give the name as a string, e.g. "alice.stark"'],
+  ])('refuses the body %j with 400', async (body, message) => {
+    expect(await call('POST', '/accounts/0x8/name', body)).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message },
+    })
+  })
+
+  it('answers 400 for a bad address, 404 for an unknown account and 409 for a taken name', async () => {
+    expect(await call('POST', '/accounts/xyz/name', { name: 'bob.stark' })).toMatchObject({
+      status: 400,
+      body: { message: 'params.address: Invalid address' },
+    })
+    expect(await call('POST', '/accounts/0x404/name', { name: 'bob.stark' })).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: `Unknown account ${normalise('0x404')}` },
+    })
+    await call('POST', '/accounts/0x9/name', { name: 'carol.stark' })
+    expect(await call('POST', '/accounts/0xa/name', { name: 'carol.stark' })).toMatchObject({
+      status: 409,
+      body: { code: 'CONFLICT', message: `carol.stark is taken by ${normalise('0xa')}` },
+    })
+  })
+
+  it('lets pages from the allowed hosts call it from a browser, errors included, and no one else', async () => {
+    const demo = { origin: 'http://demo:5173' }
+    expect((await call('OPTIONS', '/accounts/0xb/name', undefined, demo)).allowOrigin).toBe(demo.origin)
+    expect((await call('POST', '/accounts/0xb/name', { name: 'B.stark' }, demo)).allowOrigin).toBe(
+      demo.origin,
+    )
+    expect((await call('POST', '/accounts/0xb/name', '{"name":', demo)).allowOrigin).toBe(demo.origin)
+    const other = { origin: 'http://localhost:5173' }
+    expect((await call('OPTIONS', '/accounts/0xb/name', undefined, other)).allowOrigin).toBeNull()
+    expect((await call('GET', '/accounts/0xb/name', undefined, other)).allowOrigin).toBeNull()
+    // The rest of the dev API stays closed to pages.
+    expect((await call('GET', '/inbox', undefined, demo)).allowOrigin).toBeNull()
   })
 })

@@ -1,5 +1,6 @@
 import express, { Router } from 'express'
 import * as z from 'zod/mini'
+import { DEFAULT_ALLOWED_DAPPS } from '../allowlist/router'
 import { STRK_ADDRESS } from '../backend/tokens'
 import { HttpError, handleErrors } from '../http/HttpError'
 import { Address, Amount } from '../http/schemas'
@@ -7,6 +8,9 @@ import { validate } from '../http/validate'
 import { ApprovalMode, type ApprovalPolicy } from './approval'
 import { type FaultRegistry, FaultSpec } from './faults'
 import type { Inbox } from './inbox'
+import type { DevNames } from './names'
+import { pageCors } from './pageCors'
+import { StarkName } from './starkName'
 
 /** The simulator's clock, in seconds since the epoch (block timestamps follow it). */
 export interface DevClock {
@@ -37,6 +41,10 @@ export interface DevDependencies {
   faults: FaultRegistry
   clock: DevClock
   accounts: DevAccounts
+  /** Starknet ID names registered through real transactions; without it there are no name routes. */
+  names?: DevNames
+  /** Host names whose pages may call the name routes from a browser; default localhost and 127.0.0.1. */
+  pageHosts?: readonly string[]
 }
 
 const Email = z.pipe(
@@ -56,19 +64,22 @@ const TimeBody = z
     }),
   )
 const CreateAccountBody = z.object({ email: Email })
-const FundParams = z.object({ address: Address })
+const AccountParams = z.object({ address: Address })
 const FundBody = z.object({ token: z.optional(Address), amount: Amount })
+const NameBody = z.object({ name: StarkName })
 
 /**
- * The dev control API (mount it at `/dev`): inbox, approval policy, clock, accounts and fault injection.
- * Local tooling only — it has no authentication.
+ * The dev control API (mount it at `/dev`): inbox, approval policy, clock, accounts, Starknet ID names and
+ * fault injection. Local tooling only — it has no authentication.
  *
  * @example
  * app.use(faultInjector(faults))
- * app.use('/dev', createDevRouter({ inbox, approval, faults, clock, accounts }))
+ * app.use('/dev', createDevRouter({ inbox, approval, faults, clock, accounts, names }))
  */
 export function createDevRouter(deps: DevDependencies): Router {
   const router = Router()
+  // Before the body parser, so that a malformed body's 400 is readable by the page too.
+  if (deps.names) router.use('/accounts/:address/name', pageCors(deps.pageHosts ?? DEFAULT_ALLOWED_DAPPS))
   router.use(express.json())
 
   router.get('/inbox', (_req, res) => {
@@ -108,11 +119,23 @@ export function createDevRouter(deps: DevDependencies): Router {
     res.status(201).json(await deps.accounts.create(email))
   })
   router.post('/accounts/:address/fund', async (req, res) => {
-    const { address } = validate(FundParams, req.params, 'params')
+    const { address } = validate(AccountParams, req.params, 'params')
     const { token = STRK_ADDRESS, amount } = validate(FundBody, req.body, 'body')
     await deps.accounts.fund(address, token, amount)
     res.json({ address, token, amount: amount.toString() })
   })
+  const names = deps.names
+  if (names) {
+    router.get('/accounts/:address/name', (req, res) => {
+      const { address } = validate(AccountParams, req.params, 'params')
+      res.json({ address, name: names.nameOf(address) ?? null })
+    })
+    router.post('/accounts/:address/name', async (req, res) => {
+      const { address } = validate(AccountParams, req.params, 'params')
+      const { name } = validate(NameBody, req.body, 'body')
+      res.status(201).json(await names.register(address, name))
+    })
+  }
 
   router.get('/faults', (_req, res) => {
     res.json({ faults: deps.faults.list() })

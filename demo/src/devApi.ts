@@ -1,0 +1,35 @@
+// wallet-sim's dev API, for the demo's dev-only controls. It answers this page only when the wallet URL is a
+// wallet-sim whose allow-list names the demo's host (CORS), so the controls appear against wallet-sim alone.
+import { WALLET_URL } from './config'
+
+const nameUrl = (address: string) => `${WALLET_URL}/dev/accounts/${address}/name`
+
+/** Whether wallet-sim's name route answers this page (false against any other wallet, or offline). */
+export async function canRegisterNames(address: string): Promise<boolean> {
+  try {
+    return (await fetch(nameUrl(address))).ok
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Gives the account a Starknet ID name through wallet-sim: a real `register` transaction signed with the
+ * account's key (deploying the account first when needed). Throws the dev API's message, e.g.
+ * `alice.stark is taken by 0x…`.
+ *
+ * @example
+ * const { transactionHash } = await registerName(address, 'alice.stark')
+ */
+export async function registerName(address: string, name: string): Promise<{ transactionHash: string }> {
+  const response = await fetch(nameUrl(address), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  })
+  const body = (await response.json().catch(() => ({}))) as { message?: string; transactionHash?: string }
+  if (!response.ok || body.transactionHash === undefined) {
+    throw new Error(body.message ?? `Registering ${name} failed with status ${response.status}`)
+  }
+  return { transactionHash: body.transactionHash }
+}

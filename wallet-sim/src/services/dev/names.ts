@@ -1,0 +1,181 @@
+// Gives an account a Starknet ID name the way its owner would: a `register` transaction on the naming
+// contract, sent from the account and signed with its key — the simulator holds the keys of its
+// predeployed dev accounts and of the wallet's e-mail users.
+import type { Chain } from '../../chain/chain'
+import { STARKNET_ID_NAMING_ADDRESS } from '../../chain/contracts/starknet-id'
+import { RpcCode, RpcError } from '../../chain/errors'
+import { selectorOf, toAddress, toHex } from '../../chain/felt'
+import type { PredeployedAccount } from '../../chain/genesis'
+import { signInvoke } from '../../chain/sign'
+import { type FeltCall, Ledger } from '../../wallet/ledger'
+import { HttpError } from '../http/HttpError'
+import { Address } from '../http/schemas'
+import { validate } from '../http/validate'
+import type { LoginService } from '../login/LoginService'
+import { decodeStarkName, encodeStarkName, parentOf, starkNameProblem } from './starkName'
+
+/** A registered name and the transactions that registered it. */
+export interface NameRegistration {
+  name: string
+  address: string
+  /** The `register` invoke: SUCCEEDED, with a `DomainRegistered` event. */
+  transactionHash: string
+  /** The account's deploy-account transaction, when a wallet account was not deployed yet. */
+  deployTransactionHash?: string
+}
+
+/** Starknet ID names for the accounts the simulator can sign for. */
+export interface DevNames {
+  /**
+   * Makes `name` the main domain of the account at `address`. Throws HttpError: 400 for a name starknet.js
+   * cannot encode, 404 for an account whose key the simulator does not hold, 409 for a taken name or a
+   * transaction the node refused.
+   */
+  register(address: string, name: string): Promise<NameRegistration>
+  /** The main domain of `address` (`address_to_domain`), or undefined. */
+  nameOf(address: string): string | undefined
+}
+
+export interface DevNamesDependencies {
+  /** The current chain (the simulator replaces it on restart and load). */
+  chain: () => Chain
+  /** The predeployed dev accounts: OpenZeppelin accounts with one Stark key. */
+  predeployed: () => readonly Pick<PredeployedAccount, 'address' | 'private_key'>[]
+  /** The wallet's users: Argent accounts signed by the owner key and the guardian key. */
+  login: Pick<LoginService, 'users' | 'user'>
+  guardianPrivateKey: string
+}
+
+interface Signer {
+  /** Deploys the account when it is not deployed yet; returns the deploy transaction hash. */
+  deploy(): string | undefined
+  invoke(call: FeltCall): string
+}
+
+const NAMING = toHex(STARKNET_ID_NAMING_ADDRESS)
+const conflict = (message: string, details: Record<string, unknown> = {}) =>
+  new HttpError(409, 'CONFLICT', message, [message], details)
+
+/**
+ * Registers Starknet ID names through real transactions.
+ *
+ * @example
+ * const names = createDevNames({ chain: () => sim.chain, predeployed: () => sim.accounts, login, guardianPrivateKey })
+ * await names.register(sim.accounts[0].address, 'alice.stark') // { name, address, transactionHash }
+ */
+export function createDevNames(deps: DevNamesDependencies): DevNames {
+  const read = (entrypoint: string, calldata: bigint[]) =>
+    deps
+      .chain()
+      .call(
+        { to: STARKNET_ID_NAMING_ADDRESS, selector: selectorOf(entrypoint), calldata },
+        { tag: 'pre_confirmed' },
+      )
+  const ownerOf = (name: string) => {
+    const labels = encodeStarkName(name)
+    return read('domain_to_address', [BigInt(labels.length), ...labels, 0n])[0] ?? 0n
+  }
+
+  function signerOf(address: string): Signer | undefined {
+    const dev = deps.predeployed().find((a) => BigInt(a.address) === BigInt(address))
+    if (dev) {
+      return {
+        deploy: () => undefined,
+        invoke: (call) => {
+          const chain = deps.chain()
+          const sender = BigInt(dev.address)
+          const tx = signInvoke({
+            sender,
+            privateKey: BigInt(dev.private_key),
+            nonce: chain.pending.getNonce(sender),
+            calls: [
+              {
+                to: BigInt(call.contractAddress),
+                selector: selectorOf(call.entrypoint),
+                calldata: [...call.calldata],
+              },
+            ],
+            chainId: chain.chainId,
+            prices: chain.gasPrices,
+          })
+          return toHex(chain.addTransaction(tx, 'INVOKE').hash)
+        },
+      }
+    }
+    const known = deps.login.users().find((u) => BigInt(u.address) === BigInt(address))
+    const user = known && deps.login.user(known.email)
+    if (!user) return undefined
+    const ledger = new Ledger(deps.chain)
+    const keys = { ownerPrivateKey: user.ownerPrivateKey, guardianPrivateKey: deps.guardianPrivateKey }
+    return {
+      // The wallet deploys an account on its first transaction too.
+      deploy: () => (ledger.isDeployed(address) ? undefined : ledger.deployAccount(user.account, keys)),
+      invoke: (call) => ledger.invoke(address, [call], keys),
+    }
+  }
+
+  function checkAvailable(address: string, name: string): void {
+    const owner = ownerOf(name)
+    if (owner === BigInt(address)) throw conflict(`${name} is already registered to ${address}`)
+    if (owner !== 0n) throw conflict(`${name} is taken by ${toAddress(owner)}`)
+    // Starknet ID: only the owner of a domain creates its subdomains.
+    const parent = parentOf(name)
+    if (parent === undefined) return
+    const parentOwner = ownerOf(parent)
+    if (parentOwner === 0n)
+      throw conflict(`${parent} is not registered: register it to ${address} before ${name}`)
+    if (parentOwner !== BigInt(address))
+      throw conflict(`${parent} belongs to ${toAddress(parentOwner)}: only its owner can register ${name}`)
+  }
+
+  return {
+    async register(rawAddress, name) {
+      const problem = starkNameProblem(name)
+      if (problem) throw new HttpError(400, 'BAD_REQUEST', problem)
+      const address = validate(Address, rawAddress, 'address')
+      const signer = signerOf(address)
+      if (!signer) {
+        throw new HttpError(
+          404,
+          'NOT_FOUND',
+          `Unknown account ${address}: names can be registered for the predeployed dev accounts and the wallet's users`,
+        )
+      }
+      checkAvailable(address, name)
+      const domain = encodeStarkName(name)
+      const call = {
+        contractAddress: NAMING,
+        entrypoint: 'register',
+        calldata: [BigInt(domain.length), ...domain],
+      }
+      let step = 'deployment'
+      let deployTransactionHash: string | undefined
+      try {
+        deployTransactionHash = signer.deploy()
+        step = 'register transaction'
+        const transactionHash = signer.invoke(call)
+        const receipt = deps.chain().getTx(BigInt(transactionHash)).receipt
+        if (receipt.execution_status !== 'SUCCEEDED') {
+          const message = `register reverted: ${String(receipt.revert_reason)}`
+          throw new HttpError(500, 'INTERNAL_SERVER_ERROR', message, [message], { transactionHash })
+        }
+        return { name, address, transactionHash, ...(deployTransactionHash ? { deployTransactionHash } : {}) }
+      } catch (error) {
+        if (!(error instanceof RpcError)) throw error
+        const fund =
+          error.code === RpcCode.INSUFFICIENT_ACCOUNT_BALANCE
+            ? `; fund it: POST /dev/accounts/${address}/fund`
+            : ''
+        throw conflict(`The node refused the ${step} of ${address}: ${error.message}${fund}`, {
+          rpcCode: error.code,
+          ...(deployTransactionHash ? { deployTransactionHash } : {}),
+        })
+      }
+    },
+
+    nameOf(address) {
+      const [length = 0n, ...labels] = read('address_to_domain', [BigInt(address), 0n])
+      return decodeStarkName(labels.slice(0, Number(length)))
+    },
+  }
+}
