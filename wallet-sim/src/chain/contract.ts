@@ -95,6 +95,11 @@ export interface ContractClass {
   readonly abi: readonly AbiEntry[]
   /** External and view entry points, keyed by selector (`selector.getSelectorFromName(name)`) as 0x-hex. */
   readonly entryPoints: Readonly<Record<string, EntryPoint>>
+  /**
+   * `#[l1_handler]` entry points, keyed like `entryPoints`. Only an L1 -> L2 message reaches them (never a
+   * call or an invoke); the calldata starts with the L1 sender (`from_address`), then the message payload.
+   */
+  readonly l1Handlers?: Readonly<Record<string, EntryPoint>>
   /** Runs once at deployment. */
   readonly construct?: EntryPoint
 }

@@ -13,7 +13,7 @@ import { type GasMeter, L2_GAS } from './gas'
 import { getContractClass } from './registry'
 import type { State } from './state'
 
-export type EntryPointType = 'EXTERNAL' | 'CONSTRUCTOR'
+export type EntryPointType = 'EXTERNAL' | 'CONSTRUCTOR' | 'L1_HANDLER'
 
 /** One node of the call tree (the RPC's FUNCTION_INVOCATION, felts as bigints). */
 export interface Invocation {
@@ -115,8 +115,13 @@ export class Execution {
         throw new ContractError(`Requested contract address ${toHex(call.to)} is not deployed.`)
       const cls = getContractClass(classHash)
       if (!cls) throw new ContractError(`Class with hash ${toHex(classHash)} is not declared.`)
+      // Each kind has its own table, so an L1 handler is not callable and an external is no L1 handler.
       const ep =
-        entryPointType === 'CONSTRUCTOR' ? cls.construct : cls.entryPoints[selectorKey(call.selector)]
+        entryPointType === 'CONSTRUCTOR'
+          ? cls.construct
+          : entryPointType === 'L1_HANDLER'
+            ? cls.l1Handlers?.[selectorKey(call.selector)]
+            : cls.entryPoints[selectorKey(call.selector)]
       if (!ep) {
         if (entryPointType === 'CONSTRUCTOR' && call.calldata.length === 0) return inv
         throw new ContractError(
