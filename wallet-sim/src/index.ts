@@ -3,7 +3,20 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createWalletSim, type WalletSim, type WalletSimOptions } from './app'
 import type { Chain } from './chain/chain'
+import {
+  COUNTER_ADDRESS,
+  DYNAMIC_MULTICALL_ADDRESS,
+  ETH_ADDRESS,
+  LEGACY_UDC_ADDRESS,
+  MULTICALL_ADDRESS,
+  STARKNET_ID_IDENTITY_ADDRESS,
+  STARKNET_ID_NAMING_ADDRESS,
+  STRK_ADDRESS,
+  UDC_ADDRESS,
+} from './chain/contracts'
+import { toAddress } from './chain/felt'
 import type { PredeployedAccount } from './chain/genesis'
+import { DEMO_TOKEN_ADDRESS } from './chain/genesis'
 import type { Simulator } from './chain/simulator'
 
 export interface StartSimOptions extends WalletSimOptions {
@@ -83,3 +96,22 @@ export { getContractClass, registerContractClass } from './chain/registry'
 export { Simulator, type SimulatorOptions } from './chain/simulator'
 export { createServer, type ServerOptions, type WalletSimServer } from './server'
 export type { DevNames, NameRegistration } from './services/dev/names'
+
+/**
+ * Where the simulated chain keeps its contracts (0x-prefixed, 64 hex digits), the same on every start:
+ * STRK and ETH at their Starknet addresses, the demo token and counter, the universal deployer, the
+ * multicalls and Starknet ID.
+ * @example await account.execute({ contractAddress: CONTRACTS.strk, entrypoint: 'transfer', calldata })
+ */
+export const CONTRACTS = Object.freeze({
+  strk: toAddress(STRK_ADDRESS),
+  eth: toAddress(ETH_ADDRESS),
+  demoToken: toAddress(DEMO_TOKEN_ADDRESS),
+  counter: toAddress(COUNTER_ADDRESS),
+  udc: toAddress(UDC_ADDRESS),
+  legacyUdc: toAddress(LEGACY_UDC_ADDRESS),
+  multicall: toAddress(MULTICALL_ADDRESS),
+  dynamicMulticall: toAddress(DYNAMIC_MULTICALL_ADDRESS),
+  starknetIdNaming: toAddress(STARKNET_ID_NAMING_ADDRESS),
+  starknetIdIdentity: toAddress(STARKNET_ID_IDENTITY_ADDRESS),
+})

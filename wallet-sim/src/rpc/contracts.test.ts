@@ -7,9 +7,21 @@ import {
   STRK_ADDRESS,
 } from '../chain/contracts/index'
 import { toHex } from '../chain/felt'
-import { startSim } from '../index'
+import { CONTRACTS, startSim } from '../index'
 
 describe('predeployed demo contracts through starknet.js', () => {
+  it('has a deployed contract at every address of CONTRACTS, STRK and ETH where Starknet has them', async () => {
+    await using sim = await startSim({ accounts: 1 })
+    const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
+    expect(CONTRACTS.strk).toBe('0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d')
+    expect(CONTRACTS.eth).toBe('0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7')
+    for (const address of Object.values(CONTRACTS)) {
+      expect(address).toMatch(/^0x[0-9a-f]{64}$/)
+      expect(BigInt(await provider.getClassHashAt(address))).not.toBe(0n)
+    }
+    expect(Object.isFrozen(CONTRACTS)).toBe(true)
+  })
+
   it('registers a Starknet ID name and reads it back: name, address, profile', async () => {
     await using sim = await startSim({ accounts: 1 })
     const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
