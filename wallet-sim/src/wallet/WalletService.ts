@@ -4,6 +4,7 @@
 import type {
   Call,
   DeploymentData,
+  LoginStatus,
   SessionSignRequest,
   SessionSignResult,
   TypedData,
@@ -109,6 +110,29 @@ export class WalletService {
     this.permissions.revoke(user.email, origin)
   }
 
+  /**
+   * True when the user's account has a session signed for `origin` that still works: unexpired by the
+   * chain's clock (as the cosigner checks it) and not revoked on the account.
+   */
+  hasSession(user: User, origin: string): boolean {
+    const { address } = user.account
+    const now = BigInt(this.#ledger.now())
+    return this.sessions
+      .signedFor(address, origin)
+      .some(
+        (session) => BigInt(session.expiresAt) > now && !this.#ledger.isSessionRevoked(address, session.hash),
+      )
+  }
+
+  /** getLoginStatus of a logged-in user, for the app at `origin`. */
+  loginStatus(user: User, origin: string): Required<LoginStatus> {
+    return {
+      isLoggedIn: true,
+      hasSession: this.hasSession(user, origin),
+      isPreauthorized: this.isConnected(user, origin),
+    }
+  }
+
   deploymentData(user: User): DeploymentData {
     const { address, classHash, salt, constructorCalldata } = user.account
     return { address, class_hash: classHash, salt, calldata: constructorCalldata, version: 1 }
@@ -143,17 +167,17 @@ export class WalletService {
   }
 
   /**
-   * Signs a session: checks the typed data, runs the approval requests (deploying first), signs.
-   * Throws ConnectAndSignSessionError with the session-signing result codes.
+   * Signs a session for the app at `origin`: checks the typed data, runs the approval requests (deploying
+   * first), signs, and registers it. Throws ConnectAndSignSessionError with the session-signing result codes.
    */
-  signSession(user: User, request: SessionSignRequest): SessionSignResult {
+  signSession(user: User, request: SessionSignRequest, origin: string): SessionSignResult {
     const result = signSession(user, request, {
       ledger: this.#ledger,
       keys: this.#keys(user),
       sign: (typedData) => this.signTypedData(user, typedData),
       toFeltCalls,
     })
-    this.sessions.register(request.sessionTypedData, user.account.address)
+    this.sessions.register(request.sessionTypedData, user.account.address, origin)
     return result
   }
 }

@@ -23,7 +23,7 @@ const ExecuteBody = z.object({ origin: Origin, calls: CallListSchema })
 
 export interface WalletApiDependencies {
   wallet: WalletService
-  login: Pick<LoginService, 'userOfToken'>
+  login: Pick<LoginService, 'userOfToken' | 'tokenStatus'>
   /**
    * Logs the `--email` user in without a code while the approval policy is `auto` (for tests);
    * undefined when that is off.
@@ -32,8 +32,8 @@ export interface WalletApiDependencies {
 }
 
 /**
- * The routes: `GET /chainId` (no login), `GET /account`, `GET /permissions?origin=`, `POST /connect {origin}`, `POST /disconnect
- * {origin}`, `POST /signTypedData {origin, typedData}`, `POST /signSession {origin, request}`,
+ * The routes: `GET /chainId` (no login), `GET /account`, `GET /permissions?origin=`, `GET /loginStatus?origin=`,
+ * `POST /connect {origin}`, `POST /disconnect {origin}`, `POST /signTypedData {origin, typedData}`, `POST /signSession {origin, request}`,
  * `POST /execute {origin, calls}`, `GET /deploymentData`, and `POST /devLogin` (the `--email` user,
  * without a code, while approvals are automatic).
  *
@@ -56,6 +56,13 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
     const { origin } = validate(OriginBody, req.query, 'query')
     res.json({ connected: wallet.isConnected(userOf(req), origin) })
   })
+  // getLoginStatus for the wallet page: an expired login answers `{isLoggedIn: false}`, not a 401.
+  router.get('/loginStatus', (req, res) => {
+    const { origin } = validate(OriginBody, req.query, 'query')
+    const token = bearerToken(req)
+    if (deps.login.tokenStatus(token).status === 'expired') res.json({ isLoggedIn: false })
+    else res.json(wallet.loginStatus(userOf(req), origin))
+  })
   router.post('/connect', (req, res) => {
     const user = userOf(req)
     const { origin } = validate(OriginBody, req.body, 'body')
@@ -75,7 +82,7 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
   router.post('/signSession', (req, res) => {
     const user = userOf(req)
     const { origin, request } = validate(SessionBody, req.body, 'body')
-    const result = wallet.signSession(user, request)
+    const result = wallet.signSession(user, request, origin)
     wallet.connect(user, origin)
     res.json(result)
   })

@@ -21,7 +21,7 @@ export interface HeadlessContext extends WalletContext {
 
 export interface HeadlessDependencies {
   wallet: WalletService
-  login: Pick<LoginService, 'userOfToken' | 'ensureUser'>
+  login: Pick<LoginService, 'tokenStatus' | 'ensureUser'>
   approvals: ApprovalQueue
   /** The user logged in without a code (`--email`), used when a connection brings no token. */
   defaultEmail?: () => string | undefined
@@ -47,12 +47,10 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
   const userOf = async (ctx: WalletContext): Promise<User | undefined> => {
     const token = tokenOf(ctx)
     if (token !== undefined) {
-      try {
-        return deps.login.userOfToken(token)
-      } catch {
-        // An unknown or logged-out token: the client sees starknetkit's USER_LOGGED_OUT.
-        throw new UserLoggedOutError()
-      }
+      const found = deps.login.tokenStatus(token)
+      // An unknown, logged-out or expired token: the client sees starknetkit's USER_LOGGED_OUT.
+      if (found.status !== 'active') throw new UserLoggedOutError()
+      return found.user
     }
     const email = deps.defaultEmail?.()
     return email === undefined ? undefined : deps.login.ensureUser(email)
@@ -100,10 +98,12 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
       return user.account.address
     },
     getLoginStatus: async (_input, ctx) => {
+      const token = tokenOf(ctx)
+      // An expired login is a status, not an error; an unknown token stays USER_LOGGED_OUT.
+      if (token !== undefined && deps.login.tokenStatus(token).status === 'expired')
+        return { isLoggedIn: false }
       const user = await userOf(ctx)
-      return user === undefined
-        ? { isLoggedIn: false }
-        : { isLoggedIn: true, hasSession: false, isPreauthorized: wallet.isConnected(user, ctx.origin) }
+      return user === undefined ? { isLoggedIn: false } : wallet.loginStatus(user, ctx.origin)
     },
     requestAccounts: async (input, ctx) => {
       const user = await userOf(ctx)
@@ -125,7 +125,7 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
       if (!(await ask('signSession', ctx, request))) {
         throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
       }
-      const result = wallet.signSession(user, request)
+      const result = wallet.signSession(user, request, ctx.origin)
       wallet.connect(user, ctx.origin)
       return result
     },

@@ -131,6 +131,21 @@ export class Ledger {
       : { status, revertReason: String(receipt.revert_reason) }
   }
 
+  /** The chain's clock in seconds (what session expiry is measured against; devnet_setTime moves it). */
+  now(): number {
+    return this.chain().now()
+  }
+
+  /** `is_session_revoked(hash)` on the account, as of the pre-confirmed block; false while it is undeployed. */
+  isSessionRevoked(address: string, sessionHash: string): boolean {
+    if (!this.isDeployed(address)) return false
+    const [revoked] = this.chain().call(
+      { to: BigInt(address), selector: selectorOf('is_session_revoked'), calldata: [BigInt(sessionHash)] },
+      { tag: 'pre_confirmed' },
+    )
+    return revoked !== undefined && revoked !== 0n
+  }
+
   /** Runs `is_valid_signature(hash, signature)` on the account (returns 'VALID' as a felt when valid). */
   isValidSignature(address: string, messageHash: string, signature: readonly string[]): boolean {
     const result = this.chain().call(

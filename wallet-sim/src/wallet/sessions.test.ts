@@ -37,12 +37,14 @@ describe('the signed-session registry', () => {
     const registry = createSessionRegistry()
     const saved: unknown[] = []
     registry.onChange((state) => saved.push(state))
-    const hash = registry.register(sessionTypedData as never, ACCOUNT)
+    const hash = registry.register(sessionTypedData as never, ACCOUNT, 'https://game.example')
     expect(BigInt(hash)).toBe(BigInt(snip12.getMessageHash(sessionTypedData as never, ACCOUNT)))
     const record = {
       allowedMethods: [{ contractAddress: '0xc0de', selector: 'increment' }],
       expiresAt: 1800000000,
       txFees: [{ tokenAddress: '0x4718', maxAmount: '10000000000000000000' }],
+      account: '0x123',
+      origin: 'https://game.example',
     }
     expect(registry.lookup(hash)).toEqual(record)
     // Any spelling of the same felt finds it.
@@ -50,6 +52,19 @@ describe('the signed-session registry', () => {
     expect(registry.lookup('0x999')).toBeUndefined()
     expect(saved).toHaveLength(1)
     expect(createSessionRegistry(registry.snapshot()).lookup(hash)).toEqual(record)
+  })
+
+  it('lists the sessions an account signed for an origin; older records without them match none', () => {
+    const registry = createSessionRegistry({
+      '0x1': { allowedMethods: [], expiresAt: 1 },
+    })
+    const hash = registry.register(sessionTypedData as never, ACCOUNT, 'https://game.example')
+    registry.register(sessionTypedData as never, '0x0456', 'https://game.example')
+    expect(registry.signedFor('0x00123', 'https://game.example')).toEqual([
+      expect.objectContaining({ hash, expiresAt: 1800000000, account: '0x123' }),
+    ])
+    expect(registry.signedFor(ACCOUNT, 'https://other.example')).toEqual([])
+    expect(registry.lookup('0x1')).toEqual({ allowedMethods: [], expiresAt: 1 })
   })
 
   it('refuses a saved state that is not a session map', () => {

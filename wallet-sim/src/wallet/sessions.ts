@@ -1,5 +1,6 @@
 // The sessions the wallet signed, by session hash, so the cosigner can check each co-signed call against
-// the session's allowed methods and expiry. Plain JSON, so the state store keeps them across restarts.
+// the session's allowed methods and expiry, and getLoginStatus can tell an app whether it has one. Plain
+// JSON, so the state store keeps them across restarts.
 import type { TypedData } from '@webwallet/protocol'
 import { typedData as snip12 } from 'starknet'
 import * as z from 'zod/mini'
@@ -10,6 +11,10 @@ const Record = z.object({
   allowedMethods: z.array(z.object({ contractAddress: z.string(), selector: z.string() })),
   expiresAt: z.number(),
   txFees: z.optional(TxFees),
+  /** The account that signed it (normalised hex); absent in state saved before it was recorded. */
+  account: z.optional(z.string()),
+  /** The app origin it was signed for; absent likewise. */
+  origin: z.optional(z.string()),
 })
 /** Session hash → allowed methods and expiry. */
 export const SessionsState = z.record(z.string(), Record)
@@ -24,15 +29,16 @@ const SessionMessage = z.object({
 /**
  * @example
  * const sessions = createSessionRegistry(saved)
- * sessions.register(sessionTypedData, accountAddress)
- * sessions.lookup(sessionHash) // { allowedMethods, expiresAt }
+ * sessions.register(sessionTypedData, accountAddress, 'https://dapp.example')
+ * sessions.lookup(sessionHash) // { allowedMethods, expiresAt, account, origin }
+ * sessions.signedFor(accountAddress, 'https://dapp.example') // [{ hash, expiresAt, … }]
  */
 export function createSessionRegistry(initial: unknown = {}) {
   const state: SessionsState = structuredClone(SessionsState.parse(initial))
   const listeners = new Set<(state: SessionsState) => void>()
   return {
-    /** Records a session the owner just signed; its hash is the SNIP-12 hash for the account. */
-    register(typedData: TypedData, accountAddress: string): string {
+    /** Records a session the owner just signed for `origin`; its hash is the SNIP-12 hash for the account. */
+    register(typedData: TypedData, accountAddress: string, origin?: string): string {
       const message = SessionMessage.parse(typedData.message)
       const hash = `0x${BigInt(snip12.getMessageHash(typedData as never, accountAddress)).toString(16)}`
       state[hash] = {
@@ -42,12 +48,21 @@ export function createSessionRegistry(initial: unknown = {}) {
         })),
         expiresAt: Number(message['Expires At']),
         ...feeCapsOf(message.Metadata),
+        account: felt(accountAddress),
+        ...(origin === undefined ? {} : { origin }),
       }
       for (const listener of [...listeners]) listener(structuredClone(state))
       return hash
     },
     lookup(sessionHash: string): SessionRecord | undefined {
-      return state[`0x${BigInt(sessionHash).toString(16)}`]
+      return state[felt(sessionHash)]
+    },
+    /** The sessions `account` signed for `origin`, with their hashes (expired and revoked ones too). */
+    signedFor(account: string, origin: string): (SessionsState[string] & { hash: string })[] {
+      const wanted = felt(account)
+      return Object.entries(state)
+        .filter(([, record]) => record.account === wanted && record.origin === origin)
+        .map(([hash, record]) => ({ ...structuredClone(record), hash }))
     },
     snapshot: (): SessionsState => structuredClone(state),
     /** Called with the new state after every change; returns the unsubscribe function. */
@@ -59,6 +74,8 @@ export function createSessionRegistry(initial: unknown = {}) {
 }
 
 export type SessionRegistry = ReturnType<typeof createSessionRegistry>
+
+const felt = (value: string) => `0x${BigInt(value).toString(16)}`
 
 /** The fee caps of the session metadata (`{projectID, txFees}` as JSON text); none when it has none. */
 function feeCapsOf(metadata: string | undefined): { txFees?: SessionsState[string]['txFees'] } {

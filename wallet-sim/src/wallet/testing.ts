@@ -18,7 +18,13 @@ import { WalletService } from './WalletService'
 /** 2026-01-01T00:00:00Z. */
 export const NOW = 1_767_225_600
 
-export function walletFixture(options: { initialFunds?: { token: string; amount: bigint }[] } = {}) {
+export interface WalletFixtureOptions {
+  initialFunds?: { token: string; amount: bigint }[]
+  /** The login service's wall clock (codes, token expiry), in ms; default `Date.now`. */
+  loginClock?: () => number
+}
+
+export function walletFixture(options: WalletFixtureOptions = {}) {
   const { chain } = createChain({ accounts: 1, clock: () => NOW * 1000 })
   const inbox = createInbox()
   const login = new LoginService({
@@ -29,6 +35,7 @@ export function walletFixture(options: { initialFunds?: { token: string; amount:
       erc20Mint(chain.pending, BigInt(token), BigInt(address), amount)
     },
     ...(options.initialFunds ? { initialFunds: options.initialFunds } : {}),
+    ...(options.loginClock ? { clock: options.loginClock } : {}),
   })
   const ledger = new Ledger(() => chain)
   const wallet = new WalletService({ ledger, guardianPrivateKey: DEFAULT_GUARDIAN_PRIVATE_KEY })

@@ -1,13 +1,13 @@
-import { randomBytes, randomInt } from 'node:crypto'
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { ec } from 'starknet'
 import { ETH_ADDRESS, STRK_ADDRESS } from '../backend/tokens'
 import type { Inbox } from '../dev/inbox'
 import { HttpError } from '../http/HttpError'
-import { type AccountDeployment, emptyLoginState, LoginState, type User } from './state'
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './limits'
+import { createRateLimiter } from './rateLimit'
+import { type AccountDeployment, emptyLoginState, type LoginState, loadLoginState, type User } from './state'
 
-/** A code is valid for 10 minutes and for 5 guesses. */
-export const CODE_TTL_MS = 10 * 60 * 1000
-export const CODE_TRIES = 5
+export { CODE_TRIES, CODE_TTL_MS, TOKEN_TTL_MS } from './limits'
 
 /** Test funds every new account receives: 1000 STRK and 1 ETH. */
 export const DEFAULT_INITIAL_FUNDS: readonly { token: string; amount: bigint }[] = [
@@ -21,7 +21,15 @@ export interface LoginDependencies {
   logger: { info(message: string): void }
   accounts: { createAccountFor(ownerPublicKey: string): AccountDeployment | Promise<AccountDeployment> }
   fund(address: string, token: string, amount: bigint): void | Promise<void>
+  /** Milliseconds since the epoch for `createdAt` of new users (wallet-sim passes the chain's clock). */
   now?: () => number
+  /**
+   * The wall clock in milliseconds that codes, login tokens and rate limits run on; default `Date.now`.
+   * Not the chain's clock: moving chain time (devnet_setTime) neither expires logins nor revives codes.
+   */
+  clock?: () => number
+  /** Lifetimes and rate limits; each one left out keeps its default (`DEFAULT_LOGIN_LIMITS`). */
+  limits?: Partial<LoginLimits>
   initialFunds?: readonly { token: string; amount: bigint }[]
   /** A state saved from `snapshot()` to start from. */
   state?: unknown
@@ -38,7 +46,18 @@ export interface PublicUser {
   createdAt: number
 }
 
+/** What a login token is worth now: its user, or why it has none. */
+export type TokenStatus = { status: 'active'; user: User } | { status: 'expired' } | { status: 'unknown' }
+
 const unauthorized = (message: string) => new HttpError(401, 'UNAUTHORIZED', message)
+const loginExpired = () => new HttpError(401, 'LOGIN_EXPIRED', 'Login expired; log in again')
+const tooManyCodes = (message: string, retryAfterMs: number) => {
+  const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000))
+  const text = `${message}; try again in ${retryAfter} s`
+  return new HttpError(429, 'TOO_MANY_REQUESTS', text, [text], { retryAfter })
+}
+const sameCode = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
 /**
  * E-mail login with one-time codes. The first verified login of an address creates its owner key and its
@@ -46,33 +65,63 @@ const unauthorized = (message: string) => new HttpError(401, 'UNAUTHORIZED', mes
  *
  * @example
  * const login = new LoginService({ inbox, logger: console, accounts, fund })
- * await login.start('ann@example.com')               // mails and logs a 6-digit code
+ * login.requestCode('ann@example.com', '203.0.113.7') // mails and logs a 6-digit code (rate-limited)
  * const { token } = await login.verify('ann@example.com', code)
  * login.me(token).address
  */
 export class LoginService {
   readonly #deps: LoginDependencies
   readonly #now: () => number
+  readonly #clock: () => number
+  readonly limits: Readonly<LoginLimits>
   #state: LoginState
   readonly #creating = new Map<string, Promise<User>>()
   readonly #listeners = new Set<(state: LoginState) => void>()
+  readonly #perEmail
+  readonly #perClient
 
   constructor(deps: LoginDependencies) {
     this.#deps = deps
     this.#now = deps.now ?? Date.now
-    this.#state = deps.state === undefined ? emptyLoginState() : LoginState.parse(deps.state)
+    this.#clock = deps.clock ?? Date.now
+    this.limits = { ...DEFAULT_LOGIN_LIMITS, ...deps.limits }
+    this.#perEmail = createRateLimiter(this.limits.codesPerEmail, this.#clock)
+    this.#perClient = createRateLimiter(this.limits.codesPerClient, this.#clock)
+    // A token saved before tokens expired lives one lifetime from its creation, or from now if that is sooner.
+    const legacyExpiry = (createdAt: number) => Math.min(createdAt, this.#clock()) + this.limits.tokenTtlMs
+    this.#state = deps.state === undefined ? emptyLoginState() : loadLoginState(deps.state, legacyExpiry)
+    this.#prune()
   }
 
-  /** Send a fresh code to `email`, replacing any pending one. */
+  /**
+   * `POST /login/start`: a code for `email` asked by `clientIp`, within the per-e-mail and per-client
+   * limits; over either one it throws a 429 whose body carries `retryAfter` (seconds).
+   */
+  requestCode(email: string, clientIp: string): { expiresAt: number } {
+    const to = email.toLowerCase()
+    const emailWait = this.#perEmail.retryAfterMs(to)
+    if (emailWait > 0) throw tooManyCodes('Too many login codes for this e-mail', emailWait)
+    const clientWait = this.#perClient.retryAfterMs(clientIp)
+    if (clientWait > 0) throw tooManyCodes('Too many login codes from this client', clientWait)
+    this.#perEmail.record(to)
+    this.#perClient.record(clientIp)
+    return this.start(to)
+  }
+
+  /**
+   * Send a fresh code to `email`, replacing any pending one. Not rate-limited: for the server's own logins
+   * (`--email`, tests); clients go through {@link requestCode}.
+   */
   start(email: string): { expiresAt: number } {
     const to = email.toLowerCase()
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-    const expiresAt = this.#now() + CODE_TTL_MS
-    this.#state.codes[to] = { code, expiresAt, triesLeft: CODE_TRIES }
+    const expiresAt = this.#clock() + this.limits.codeTtlMs
+    this.#state.codes[to] = { code, expiresAt, triesLeft: this.limits.codeTries }
+    const minutes = Math.round(this.limits.codeTtlMs / 60_000)
     this.#deps.inbox.deliver({
       to,
       subject: 'Your wallet login code',
-      text: `Your login code is ${code}. It expires in 10 minutes.`,
+      text: `Your login code is ${code}. It expires in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
       code,
     })
     this.#deps.logger.info(`[login] code for ${to}: ${code}`)
@@ -86,12 +135,12 @@ export class LoginService {
     const pending = this.#state.codes[to]
     if (pending === undefined) throw unauthorized('No login code pending for this e-mail; request a new one')
     if (pending.triesLeft <= 0) throw unauthorized('Too many wrong codes; request a new one')
-    if (this.#now() >= pending.expiresAt) {
+    if (this.#clock() >= pending.expiresAt) {
       delete this.#state.codes[to]
       this.#changed()
       throw unauthorized('Login code expired; request a new one')
     }
-    if (code !== pending.code) {
+    if (!sameCode(code, pending.code)) {
       pending.triesLeft -= 1
       this.#changed()
       if (pending.triesLeft === 0) throw unauthorized('Too many wrong codes; request a new one')
@@ -100,9 +149,20 @@ export class LoginService {
     delete this.#state.codes[to]
     const user = await this.ensureUser(to)
     const token = randomBytes(32).toString('hex')
-    this.#state.sessions[token] = { email: to, createdAt: this.#now() }
+    const createdAt = this.#clock()
+    this.#prune()
+    this.#state.sessions[token] = { email: to, createdAt, expiresAt: createdAt + this.limits.tokenTtlMs }
     this.#changed()
     return { token, user: toPublicUser(user) }
+  }
+
+  /** Whether `token` logs a user in now, has expired, or was never issued (or logged out, or long gone). */
+  tokenStatus(token: string): TokenStatus {
+    const session = this.#state.sessions[token]
+    const user = session === undefined ? undefined : this.#state.users[session.email]
+    if (session === undefined || user === undefined) return { status: 'unknown' }
+    if (this.#clock() >= session.expiresAt) return { status: 'expired' }
+    return { status: 'active', user }
   }
 
   /** The user of a session token. */
@@ -112,12 +172,13 @@ export class LoginService {
 
   /** The full user (owner key included) of a session token, for the server side only. */
   userOfToken(token: string): User {
-    const session = this.#state.sessions[token]
-    const user = session === undefined ? undefined : this.#state.users[session.email]
-    if (user === undefined) throw unauthorized('Not logged in')
-    return user
+    const found = this.tokenStatus(token)
+    if (found.status === 'expired') throw loginExpired()
+    if (found.status === 'unknown') throw unauthorized('Not logged in')
+    return found.user
   }
 
+  /** Ends the token's session (an expired one too). */
   logout(token: string): void {
     if (this.#state.sessions[token] === undefined) throw unauthorized('Not logged in')
     delete this.#state.sessions[token]
@@ -169,6 +230,18 @@ export class LoginService {
     this.#state.users[email] = user
     this.#changed()
     return user
+  }
+
+  // An expired token or code is kept one more lifetime, so a late request hears "expired", not "unknown".
+  #prune(): void {
+    const now = this.#clock()
+    const { sessions, codes } = this.#state
+    for (const [token, session] of Object.entries(sessions)) {
+      if (session.expiresAt + this.limits.tokenTtlMs <= now) delete sessions[token]
+    }
+    for (const [email, code] of Object.entries(codes)) {
+      if (code.expiresAt + this.limits.codeTtlMs <= now) delete codes[email]
+    }
   }
 
   #changed(): void {

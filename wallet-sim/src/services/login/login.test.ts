@@ -30,6 +30,7 @@ const newService = (state?: unknown) =>
     accounts,
     fund: (address, token, amount) => void funded.push([address, token, amount]),
     now: () => now,
+    clock: () => now,
     ...(state === undefined ? {} : { state }),
   })
 

@@ -1,4 +1,4 @@
-import express, { type Request, Router } from 'express'
+import express, { type ErrorRequestHandler, type Request, Router } from 'express'
 import * as z from 'zod/mini'
 import { HttpError, handleErrors } from '../http/HttpError'
 import { validate } from '../http/validate'
@@ -13,7 +13,8 @@ const VerifyBody = z.object({
 
 /**
  * The e-mail login API (mount it at `/login`): `POST /start {email}`, `POST /verify {email, code}` →
- * `{token, user}`, `GET /me` and `POST /logout` with `Authorization: Bearer <token>`.
+ * `{token, user}`, `GET /me` and `POST /logout` with `Authorization: Bearer <token>`. `/start` is limited
+ * per e-mail and per client IP (`req.ip`): over a limit it answers 429 with `Retry-After`.
  *
  * @example
  * app.use('/login', createLoginRouter(login))
@@ -24,7 +25,7 @@ export function createLoginRouter(login: LoginService): Router {
 
   router.post('/start', (req, res) => {
     const { email } = validate(StartBody, req.body, 'body')
-    res.json({ sent: true, ...login.start(email) })
+    res.json({ sent: true, ...login.requestCode(email, clientOf(req)) })
   })
   router.post('/verify', async (req, res) => {
     const { email, code } = validate(VerifyBody, req.body, 'body')
@@ -38,8 +39,19 @@ export function createLoginRouter(login: LoginService): Router {
     res.status(204).end()
   })
 
+  router.use(retryAfterHeader)
   router.use(handleErrors)
   return router
+}
+
+/** The client's IP as express sees it (the socket's peer unless the app trusts a proxy). */
+const clientOf = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown'
+
+/** A refusal that says when to come back (`retryAfter`, seconds) says it in the `Retry-After` header too. */
+const retryAfterHeader: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  const retryAfter = error instanceof HttpError ? error.details.retryAfter : undefined
+  if (typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter))
+  next(error)
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or a 401. */

@@ -24,7 +24,8 @@ export type User = z.infer<typeof User>
 export const PendingCode = z.object({ code: z.string(), expiresAt: z.number(), triesLeft: z.number() })
 export type PendingCode = z.infer<typeof PendingCode>
 
-export const LoginSession = z.object({ email: z.string(), createdAt: z.number() })
+/** A login token's session; both times are wall-clock milliseconds. */
+export const LoginSession = z.object({ email: z.string(), createdAt: z.number(), expiresAt: z.number() })
 export type LoginSession = z.infer<typeof LoginSession>
 
 /** Everything the login service keeps, as plain JSON: users and pending codes by e-mail, sessions by token. */
@@ -34,6 +35,31 @@ export const LoginState = z.object({
   sessions: z.record(z.string(), LoginSession),
 })
 export type LoginState = z.infer<typeof LoginState>
+
+// State saved before tokens expired has sessions without `expiresAt`.
+const SavedLoginState = z.object({
+  users: z.record(z.string(), User),
+  codes: z.record(z.string(), PendingCode),
+  sessions: z.record(
+    z.string(),
+    z.object({ email: z.string(), createdAt: z.number(), expiresAt: z.optional(z.number()) }),
+  ),
+})
+
+/**
+ * A saved state (from `snapshot()`), checked; a session saved without an expiry gets `legacyExpiry(createdAt)`.
+ *
+ * @example
+ * const state = loadLoginState(saved, (createdAt) => Math.min(createdAt, Date.now()) + DAY_MS)
+ */
+export function loadLoginState(saved: unknown, legacyExpiry: (createdAt: number) => number): LoginState {
+  const { users, codes, sessions } = SavedLoginState.parse(saved)
+  const withExpiry: LoginState['sessions'] = {}
+  for (const [token, { email, createdAt, expiresAt }] of Object.entries(sessions)) {
+    withExpiry[token] = { email, createdAt, expiresAt: expiresAt ?? legacyExpiry(createdAt) }
+  }
+  return { users, codes, sessions: withExpiry }
+}
 
 /** A state with no users, codes or sessions. */
 export function emptyLoginState(): LoginState {

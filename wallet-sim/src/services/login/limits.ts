@@ -1,0 +1,41 @@
+// How long codes and login tokens last and how often codes may be asked for: the login options with
+// their defaults, in one place.
+
+/** At most `max` events per sliding `windowMs`. */
+export interface RateLimit {
+  max: number
+  windowMs: number
+}
+
+export interface LoginLimits {
+  /** How long a login token lasts (wall clock). Default 24 hours. */
+  tokenTtlMs: number
+  /** How long a one-time code lasts (wall clock). Default 10 minutes. */
+  codeTtlMs: number
+  /** Wrong guesses that invalidate a code. Default 5. */
+  codeTries: number
+  /** Codes `POST /login/start` sends to one e-mail. Default 5 per 10 minutes. */
+  codesPerEmail: RateLimit
+  /** Codes `POST /login/start` sends for one client IP, whatever the e-mail. Default 30 per 10 minutes. */
+  codesPerClient: RateLimit
+}
+
+const MINUTE_MS = 60 * 1000
+
+/** A code is valid for 10 minutes and for 5 guesses. */
+export const CODE_TTL_MS = 10 * MINUTE_MS
+export const CODE_TRIES = 5
+/** A login token is valid for 24 hours. */
+export const TOKEN_TTL_MS = 24 * 60 * MINUTE_MS
+
+/**
+ * With at most 5 codes of 5 guesses per 10 minutes, guessing a 6-digit code for one e-mail takes about
+ * 40,000 windows (some 9 months) on average.
+ */
+export const DEFAULT_LOGIN_LIMITS: Readonly<LoginLimits> = {
+  tokenTtlMs: TOKEN_TTL_MS,
+  codeTtlMs: CODE_TTL_MS,
+  codeTries: CODE_TRIES,
+  codesPerEmail: { max: 5, windowMs: 10 * MINUTE_MS },
+  codesPerClient: { max: 30, windowMs: 10 * MINUTE_MS },
+}

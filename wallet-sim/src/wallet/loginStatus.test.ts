@@ -1,0 +1,204 @@
+// getLoginStatus for the app at an origin: logged in (an unexpired login token), hasSession (a session the
+// user's account signed for that origin, unexpired by the chain clock and not revoked on the account) and
+// isPreauthorized (the origin is connected), through the router and through the wallet page's HTTP API.
+import { createWalletRouter } from '@webwallet/protocol/router'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { serve } from '../services/http/serve'
+import { TOKEN_TTL_MS } from '../services/login/limits'
+import { DEFAULT_GUARDIAN_PRIVATE_KEY } from './account'
+import { createWalletApi } from './api'
+import { sessionRequest } from './fixtures'
+import { createHeadlessHandlers } from './headlessHandlers'
+import { createPermissions } from './permissions'
+import { createSessionRegistry } from './sessions'
+import { type MemoryAnswer, memoryClient, NOW, type WalletFixture, walletFixture } from './testing'
+import { WalletService } from './WalletService'
+
+const DAPP = 'https://dapp.example'
+const OTHER = 'https://other.example'
+const EXPIRES_AT = NOW + 3_600
+
+let fx: WalletFixture
+let wallClock: number
+let token: string
+let address: string
+const clients: ReturnType<typeof memoryClient>[] = []
+
+const client = (ctx: object, wallet = fx.wallet) => {
+  const handlers = createHeadlessHandlers({
+    wallet,
+    login: fx.login,
+    approvals: fx.approvals,
+    defaultEmail: () => 'bot@example.com',
+  })
+  const made = memoryClient(createWalletRouter(handlers), ctx)
+  clients.push(made)
+  return made
+}
+const data = (answer: MemoryAnswer) => {
+  if (!answer.ok) throw new Error(`expected data, got ${JSON.stringify(answer.error)}`)
+  return answer.data
+}
+const statusOf = async (ctx: object, wallet = fx.wallet) =>
+  data(await client(ctx, wallet).mutate('getLoginStatus'))
+const signSession = async (ctx: object, expiresAt = EXPIRES_AT) =>
+  data(
+    await client(ctx).mutate('connectAndSignSession', {
+      approvalRequests: [],
+      sessionTypedData: sessionRequest(expiresAt).typedData,
+    }),
+  )
+
+beforeEach(async () => {
+  wallClock = 1_700_000_000_000
+  fx = walletFixture({ loginClock: () => wallClock })
+  const login = await fx.logIn('ann@example.com')
+  token = login.token
+  address = login.user.account.address
+})
+afterEach(() => {
+  for (const made of clients.splice(0)) made.close()
+})
+
+describe('getLoginStatus over the wallet router', () => {
+  it('has a session only for the origin it was signed for, and only for the user whose account signed it', async () => {
+    expect(await statusOf({ origin: DAPP, token })).toEqual({
+      isLoggedIn: true,
+      hasSession: false,
+      isPreauthorized: false,
+    })
+    await signSession({ origin: DAPP, token })
+    expect(await statusOf({ origin: DAPP, token })).toEqual({
+      isLoggedIn: true,
+      hasSession: true,
+      isPreauthorized: true,
+    })
+    expect(await statusOf({ origin: OTHER, token })).toEqual({
+      isLoggedIn: true,
+      hasSession: false,
+      isPreauthorized: false,
+    })
+    const bob = await fx.logIn('bob@example.com')
+    expect(await statusOf({ origin: DAPP, token: bob.token })).toEqual({
+      isLoggedIn: true,
+      hasSession: false,
+      isPreauthorized: false,
+    })
+  })
+
+  it('loses the session when the chain clock reaches its expiry (devnet_setTime), as the cosigner does', async () => {
+    await signSession({ origin: DAPP, token })
+    fx.chain.setTime(EXPIRES_AT - 1)
+    expect(await statusOf({ origin: DAPP, token })).toMatchObject({ hasSession: true })
+    fx.chain.setTime(EXPIRES_AT)
+    expect(await statusOf({ origin: DAPP, token })).toMatchObject({
+      hasSession: false,
+      isPreauthorized: true,
+    })
+    // A new session for the origin brings it back.
+    await signSession({ origin: DAPP, token }, EXPIRES_AT + 3_600)
+    expect(await statusOf({ origin: DAPP, token })).toMatchObject({ hasSession: true })
+  })
+
+  it('loses the session when the account revokes it on chain', async () => {
+    await signSession({ origin: DAPP, token })
+    const [session] = fx.wallet.sessions.signedFor(address, DAPP)
+    const user = fx.login.userOfToken(token)
+    const revoke = {
+      contractAddress: address,
+      entrypoint: 'revoke_session',
+      calldata: [session?.hash ?? '0x0'],
+    }
+    expect(fx.ledger.receipt(fx.wallet.execute(user, [revoke])).status).toBe('SUCCEEDED')
+    expect(await statusOf({ origin: DAPP, token })).toEqual({
+      isLoggedIn: true,
+      hasSession: false,
+      isPreauthorized: true,
+    })
+  })
+
+  it('is preauthorized while the origin is connected for that user', async () => {
+    data(await client({ origin: DAPP, token }).mutate('connectWebwallet', {}))
+    expect(await statusOf({ origin: DAPP, token })).toMatchObject({
+      isPreauthorized: true,
+      hasSession: false,
+    })
+    fx.wallet.disconnect(fx.login.userOfToken(token), DAPP)
+    expect(await statusOf({ origin: DAPP, token })).toMatchObject({ isPreauthorized: false })
+  })
+
+  it('keeps sessions and connected origins across a restart (their saved state)', async () => {
+    await signSession({ origin: DAPP, token })
+    const restarted = new WalletService({
+      ledger: fx.ledger,
+      guardianPrivateKey: DEFAULT_GUARDIAN_PRIVATE_KEY,
+      permissions: createPermissions(JSON.parse(JSON.stringify(fx.wallet.permissions.snapshot()))),
+      sessions: createSessionRegistry(JSON.parse(JSON.stringify(fx.wallet.sessions.snapshot()))),
+    })
+    expect(await statusOf({ origin: DAPP, token }, restarted)).toEqual({
+      isLoggedIn: true,
+      hasSession: true,
+      isPreauthorized: true,
+    })
+  })
+
+  it('answers for the --email user when the connection brings no token', async () => {
+    expect(await statusOf({ origin: DAPP })).toEqual({
+      isLoggedIn: true,
+      hasSession: false,
+      isPreauthorized: false,
+    })
+    await signSession({ origin: DAPP })
+    expect(await statusOf({ origin: DAPP })).toEqual({
+      isLoggedIn: true,
+      hasSession: true,
+      isPreauthorized: true,
+    })
+  })
+
+  it('an expired login is logged out: isLoggedIn false, and USER_LOGGED_OUT where the login is needed', async () => {
+    await signSession({ origin: DAPP, token })
+    wallClock += TOKEN_TTL_MS
+    expect(await statusOf({ origin: DAPP, token })).toEqual({ isLoggedIn: false })
+    const answer = await client({ origin: DAPP, token }).mutate('requestAccounts', { silent_mode: true })
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { message: 'User logged out', data: { webwalletErrorCode: 'USER_LOGGED_OUT' } },
+    })
+  })
+})
+
+describe('GET /wallet/api/loginStatus (the wallet page)', () => {
+  it('answers the same status for the Bearer token, isLoggedIn false once it expired', async () => {
+    const served = await serve('/wallet/api', createWalletApi({ wallet: fx.wallet, login: fx.login }))
+    try {
+      const get = async (path: string, bearer?: string) => {
+        const response = await fetch(`${served.url}${path}`, {
+          headers: bearer === undefined ? {} : { authorization: `Bearer ${bearer}` },
+        })
+        return { status: response.status, body: await response.json() }
+      }
+      const query = `/loginStatus?origin=${encodeURIComponent(DAPP)}`
+      expect(await get(query)).toMatchObject({ status: 401, body: { message: 'Not logged in' } })
+      expect(await get(query, token)).toEqual({
+        status: 200,
+        body: { isLoggedIn: true, hasSession: false, isPreauthorized: false },
+      })
+      await signSession({ origin: DAPP, token })
+      expect((await get(query, token)).body).toEqual({
+        isLoggedIn: true,
+        hasSession: true,
+        isPreauthorized: true,
+      })
+      wallClock += TOKEN_TTL_MS
+      expect(await get(query, token)).toEqual({ status: 200, body: { isLoggedIn: false } })
+      expect(await get('/account', token)).toEqual({
+        status: 401,
+        body: { code: 'LOGIN_EXPIRED', message: 'Login expired; log in again' },
+      })
+      expect(await get(query, 'f'.repeat(64))).toMatchObject({ status: 401 })
+    } finally {
+      await served.close()
+    }
+  })
+})
