@@ -83,6 +83,10 @@ export class Chain {
   pendingTimestamp: number | undefined
   /** Seconds added to the clock (devnet_setTime / devnet_increaseTime). */
   timeOffset = 0
+  /** Prices set by devnet_setGasPrice that the next committed block takes (starknet-devnet's `next_block_gas`). */
+  nextGasPrices: GasPrices | undefined
+  /** The newest block accepted on L1 (devnet_acceptOnL1); the genesis block is from the start. */
+  l1AcceptedNumber = 0
   private readonly clock: () => number
   private readonly commitListeners = new Set<(block: BlockRecord) => void>()
   private readonly admitListeners = new Set<(record: TxRecord, diff: StateDiff) => void>()
@@ -158,8 +162,8 @@ export class Chain {
     if ('tag' in id) {
       if (id.tag === 'pre_confirmed') return 'pending'
       if (id.tag === 'l1_accepted') {
-        // Nothing is proven on L1 here; the genesis block counts as accepted on L1.
-        const b = this.blocks[0]
+        // Nothing is proven on L1 here: the genesis block, and blocks devnet_acceptOnL1 accepted, count as on L1.
+        const b = this.blocks[this.l1AcceptedNumber]
         if (!b) throw new RpcError(RpcCode.BLOCK_NOT_FOUND)
         return b
       }
@@ -234,6 +238,12 @@ export class Chain {
     const timestamp = Math.max(this.pendingTimestamp ?? this.now(), this.blocks[number - 1]?.timestamp ?? 0)
     const wasDeployed = (a: Felt) => this.base.getClassHash(a) !== 0n
     const stateDiff = stateDiffJson(this.pending, wasDeployed)
+    // As on starknet-devnet, a devnet_setGasPrice change shows first in the header of the block that commits next
+    // (its transactions ran at the old prices); the pre_confirmed block after it runs at the new ones.
+    if (this.nextGasPrices) {
+      this.gasPrices = this.nextGasPrices
+      this.nextGasPrices = undefined
+    }
     // Block hashes and state roots are the simulator's own (no Patricia tries): unique and stable.
     const hash = digestFelt(`block:${number}:${parentHash}:${timestamp}:${this.pendingTxs.join(',')}`)
     const newRoot = digestFelt(`root:${hash}:${JSON.stringify(stateDiff)}`)
@@ -329,7 +339,7 @@ export class Chain {
   /** Finality of a recorded transaction. */
   finalityOf(rec: TxRecord): 'PRE_CONFIRMED' | 'ACCEPTED_ON_L2' | 'ACCEPTED_ON_L1' {
     if (rec.blockNumber === null) return 'PRE_CONFIRMED'
-    return rec.blockNumber === 0 ? 'ACCEPTED_ON_L1' : 'ACCEPTED_ON_L2'
+    return rec.blockNumber <= this.l1AcceptedNumber ? 'ACCEPTED_ON_L1' : 'ACCEPTED_ON_L2'
   }
 
   getTx(hash: Felt): TxRecord {

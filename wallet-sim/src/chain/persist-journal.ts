@@ -3,7 +3,8 @@
 // its writes. Replaying them on the chain of the last snapshot gives the chain that wrote them.
 import type { Chain } from './chain'
 import { toHex } from './felt'
-import { applyDiffJson, type BlockRecord, type TxRecord } from './records'
+import type { GasPrices } from './gas'
+import { applyDiffJson, type BlockRecord, type GasPricesJson, type TxRecord } from './records'
 import type { State, StateDiff } from './state'
 
 /** A committed block; `txs` are the records of its transactions that no earlier entry or snapshot holds. */
@@ -91,7 +92,16 @@ export function replayEntry(chain: Chain, entry: ChainEntry): void {
   chain.pendingTxs = []
   chain.pendingTimestamp = undefined
   chain.blocks.push(block)
+  // Committing applies any devnet_setGasPrice change, so the chain runs at the prices its newest block shows.
+  chain.gasPrices = gasPricesOf(block.gasPrices)
+  chain.nextGasPrices = undefined
 }
+
+const gasPricesOf = (p: GasPricesJson): GasPrices => ({
+  l1Gas: { fri: BigInt(p.l1_gas_price.price_in_fri), wei: BigInt(p.l1_gas_price.price_in_wei) },
+  l2Gas: { fri: BigInt(p.l2_gas_price.price_in_fri), wei: BigInt(p.l2_gas_price.price_in_wei) },
+  l1DataGas: { fri: BigInt(p.l1_data_gas_price.price_in_fri), wei: BigInt(p.l1_data_gas_price.price_in_wei) },
+})
 
 function applyDiff(layer: State, diff: DiffEntry): void {
   for (const [a, entries] of diff.storage)

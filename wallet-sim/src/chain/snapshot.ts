@@ -5,13 +5,19 @@ import type { GasPrices } from './gas'
 import type { BlockRecord, TxRecord } from './records'
 import type { State } from './state'
 
+type GasPricesEntry = Record<'l1Gas' | 'l2Gas' | 'l1DataGas', { fri: string; wei: string }>
+
 /** `[address, classHash, nonce, [[key, value], ...]]` per contract of a state layer. */
 type ContractEntry = [string, string, string, [string, string][]]
 
 export interface ChainSnapshot {
   readonly format: 'wallet-sim/chain@1'
   readonly chainId: string
-  readonly gasPrices: Record<'l1Gas' | 'l2Gas' | 'l1DataGas', { fri: string; wei: string }>
+  readonly gasPrices: GasPricesEntry
+  /** devnet_setGasPrice prices waiting for the next block (absent in snapshots written before them). */
+  readonly nextGasPrices?: GasPricesEntry | null
+  /** The newest block accepted on L1 (absent before devnet_acceptOnL1 existed: the genesis block). */
+  readonly l1AcceptedNumber?: number
   readonly blockTime: number
   readonly timeOffset: number
   readonly blocks: BlockRecord[]
@@ -41,10 +47,16 @@ function loadLayer(layer: State, entries: readonly ContractEntry[]): void {
   }
 }
 
-const pricesOut = (p: GasPrices) => ({
+const pricesOut = (p: GasPrices): GasPricesEntry => ({
   l1Gas: { fri: p.l1Gas.fri.toString(), wei: p.l1Gas.wei.toString() },
   l2Gas: { fri: p.l2Gas.fri.toString(), wei: p.l2Gas.wei.toString() },
   l1DataGas: { fri: p.l1DataGas.fri.toString(), wei: p.l1DataGas.wei.toString() },
+})
+
+const pricesIn = (g: GasPricesEntry): GasPrices => ({
+  l1Gas: { fri: BigInt(g.l1Gas.fri), wei: BigInt(g.l1Gas.wei) },
+  l2Gas: { fri: BigInt(g.l2Gas.fri), wei: BigInt(g.l2Gas.wei) },
+  l1DataGas: { fri: BigInt(g.l1DataGas.fri), wei: BigInt(g.l1DataGas.wei) },
 })
 
 /** A deep, JSON-safe copy of the chain. */
@@ -53,6 +65,8 @@ export function snapshotChain(chain: Chain): ChainSnapshot {
     format: 'wallet-sim/chain@1',
     chainId: toHex(chain.chainId),
     gasPrices: pricesOut(chain.gasPrices),
+    nextGasPrices: chain.nextGasPrices ? pricesOut(chain.nextGasPrices) : null,
+    l1AcceptedNumber: chain.l1AcceptedNumber,
     blockTime: chain.blockTime,
     timeOffset: chain.timeOffset,
     blocks: chain.blocks,
@@ -67,20 +81,16 @@ export function snapshotChain(chain: Chain): ChainSnapshot {
 /** Rebuilds a chain from `snapshotChain` output (options override the clock and block time). */
 export function chainFromSnapshot(snap: ChainSnapshot, options: ChainOptions = {}): Chain {
   if (snap.format !== 'wallet-sim/chain@1') throw new Error('not a wallet-sim chain snapshot')
-  const g = snap.gasPrices
-  const prices: GasPrices = {
-    l1Gas: { fri: BigInt(g.l1Gas.fri), wei: BigInt(g.l1Gas.wei) },
-    l2Gas: { fri: BigInt(g.l2Gas.fri), wei: BigInt(g.l2Gas.wei) },
-    l1DataGas: { fri: BigInt(g.l1DataGas.fri), wei: BigInt(g.l1DataGas.wei) },
-  }
   const chain = new Chain({
     chainId: BigInt(snap.chainId),
-    gasPrices: prices,
+    gasPrices: pricesIn(snap.gasPrices),
     blockTime: snap.blockTime,
     ...options,
   })
   const copy = structuredClone(snap)
   chain.timeOffset = copy.timeOffset
+  if (copy.nextGasPrices) chain.nextGasPrices = pricesIn(copy.nextGasPrices)
+  chain.l1AcceptedNumber = copy.l1AcceptedNumber ?? 0
   chain.blocks.push(...copy.blocks)
   for (const t of copy.txs) chain.txs.set(t.hash, t)
   loadLayer(chain.base, copy.base)

@@ -3,8 +3,9 @@ import type { Chain } from '../chain/chain'
 import { ETH_ADDRESS, erc20BalanceOf, STRK_ADDRESS } from '../chain/contracts/index'
 import { RpcCode, RpcError } from '../chain/errors'
 import { toHex } from '../chain/felt'
+import type { GasPrices } from '../chain/gas'
 import type { PredeployedAccount } from '../chain/genesis'
-import { felt, invalidParams } from './params'
+import { blockId, felt, invalidParams } from './params'
 import type { Method } from './starknet-methods'
 
 /** What the dev methods need beyond the chain: the accounts and the way to dump, load and restart. */
@@ -14,6 +15,8 @@ export interface DevHost {
   dump(): unknown
   load(snapshot: unknown): void
   restart(): void
+  /** Writes the chain to the `--state` file now (a change that commits no block, e.g. devnet_setGasPrice). */
+  save?(): void
   mint(
     address: bigint,
     amount: bigint,
@@ -31,8 +34,98 @@ function createBlock(host: DevHost) {
   return { block_hash: host.chain.closeBlock().hash }
 }
 
+// devnet_setGasPrice's fields (starknet-devnet's GasModificationRequest) and the price each sets.
+const GAS_FIELDS = {
+  gas_price_wei: ['l1Gas', 'wei'],
+  data_gas_price_wei: ['l1DataGas', 'wei'],
+  gas_price_fri: ['l1Gas', 'fri'],
+  data_gas_price_fri: ['l1DataGas', 'fri'],
+  l2_gas_price_wei: ['l2Gas', 'wei'],
+  l2_gas_price_fri: ['l2Gas', 'fri'],
+} as const satisfies Record<string, [keyof GasPrices, 'fri' | 'wei']>
+type GasField = keyof typeof GAS_FIELDS
+const GAS_NAMES = [...Object.keys(GAS_FIELDS), 'generate_block'] as (GasField | 'generate_block')[]
+
+// A nonzero u128 given as a JSON integer, as devnet's NonZeroU128 takes it.
+function gasPrice(v: unknown, name: string): bigint {
+  if (typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 2 ** 128) return BigInt(v)
+  throw invalidParams(`${name}: expected a nonzero u128 integer, got ${JSON.stringify(v)}`)
+}
+
+/**
+ * devnet_setGasPrice as starknet-devnet answers it: the given prices are for the next block (its header
+ * shows them; until it commits, estimates and the pre_confirmed block keep the current ones);
+ * `generate_block: true` commits that block now. Answers every price the next block takes, as numbers.
+ */
+function setGasPrice(host: DevHost, p: Record<string, unknown>): Record<GasField, number> {
+  const unknown = Object.keys(p).find((k) => !(GAS_NAMES as string[]).includes(k))
+  if (unknown !== undefined)
+    throw invalidParams(`unknown field ${unknown}, expected one of ${GAS_NAMES.join(', ')}`)
+  if (p.generate_block != null && typeof p.generate_block !== 'boolean')
+    throw invalidParams('generate_block must be a boolean')
+  const chain = host.chain
+  const base = chain.nextGasPrices ?? chain.gasPrices
+  const next = { l1Gas: { ...base.l1Gas }, l2Gas: { ...base.l2Gas }, l1DataGas: { ...base.l1DataGas } }
+  const given = (Object.keys(GAS_FIELDS) as GasField[]).filter((k) => p[k] != null)
+  for (const k of given) {
+    const [resource, unit] = GAS_FIELDS[k]
+    next[resource][unit] = gasPrice(p[k], k)
+  }
+  if (given.length > 0) chain.nextGasPrices = next
+  if (p.generate_block === true) chain.closeBlock()
+  // The committed block's journal entry carries the prices; a change still waiting for its block is saved whole.
+  else if (given.length > 0) host.save?.()
+  const answer = {} as Record<GasField, number>
+  for (const [k, [resource, unit]] of Object.entries(GAS_FIELDS))
+    answer[k as GasField] = Number(next[resource][unit])
+  return answer
+}
+
+/**
+ * devnet_acceptOnL1: the block `starting_block_id` names and every block before it count as accepted on L1
+ * (block status, transaction finality, the `l1_accepted` tag). Answers their hashes, newest first.
+ */
+function acceptOnL1(host: DevHost, p: Record<string, unknown>): { accepted: string[] } {
+  const chain = host.chain
+  const block = chain.resolveBlock(blockId(p.starting_block_id))
+  if (block === 'pending')
+    throw invalidParams('starting_block_id: a pre_confirmed block cannot be accepted on L1')
+  if (block.number <= chain.l1AcceptedNumber)
+    throw invalidParams(`starting_block_id: block ${block.number} is already accepted on L1`)
+  const accepted = chain.blocks.slice(chain.l1AcceptedNumber + 1, block.number + 1).map((b) => b.hash)
+  chain.l1AcceptedNumber = block.number
+  host.save?.()
+  return { accepted: accepted.reverse() }
+}
+
+/** starknet-devnet dev methods wallet-sim does not serve, and why (answered -32600 like devnet's unsupported actions). */
+const UNSUPPORTED_DEVNET_METHODS: Readonly<Record<string, string>> = {
+  abortBlocks: 'blocks are final here (no reorgs)',
+  impersonateAccount: 'impersonation needs a forked network, and wallet-sim does not fork',
+  stopImpersonateAccount: 'impersonation needs a forked network, and wallet-sim does not fork',
+  autoImpersonate: 'impersonation needs a forked network, and wallet-sim does not fork',
+  stopAutoImpersonate: 'impersonation needs a forked network, and wallet-sim does not fork',
+  postmanLoad: 'there is no L1 node to message',
+  postmanFlush: 'there is no L1 node to message',
+  postmanSendMessageToL2:
+    'L1 handler transactions are not executed on the chain (starknet_estimateMessageFee runs them)',
+  postmanConsumeMessageFromL2: 'contracts here send no L2 to L1 messages',
+}
+
+const unsupported = (name: string, why: string): Method => ({
+  names: [],
+  run: () => {
+    throw new RpcError(RpcCode.INVALID_REQUEST, `devnet_${name} is not supported by wallet-sim: ${why}`)
+  },
+})
+
 /** The `devnet_*` methods (params by name). */
 export const devnetMethods = (host: DevHost): Record<string, Method> => ({
+  ...Object.fromEntries(
+    Object.entries(UNSUPPORTED_DEVNET_METHODS).map(([n, why]) => [n, unsupported(n, why)]),
+  ),
+  setGasPrice: { names: GAS_NAMES, run: (_c, p) => setGasPrice(host, p) },
+  acceptOnL1: { names: ['starting_block_id'], run: (_c, p) => acceptOnL1(host, p) },
   getPredeployedAccounts: {
     names: ['with_balance'],
     run: (c, p) =>

@@ -84,6 +84,10 @@ export function blockTxs(chain: Chain, block: BlockRecord | 'pending'): TxRecord
   return hashes.map((h) => chain.txs.get(h)).filter((r): r is TxRecord => r !== undefined)
 }
 
-/** Block status: the genesis block counts as accepted on L1. */
-export const blockStatus = (block: BlockRecord | 'pending') =>
-  block === 'pending' ? 'PRE_CONFIRMED' : block.number === 0 ? 'ACCEPTED_ON_L1' : 'ACCEPTED_ON_L2'
+/** Block status: the genesis block, and blocks devnet_acceptOnL1 accepted, count as accepted on L1. */
+export const blockStatus = (chain: Chain, block: BlockRecord | 'pending') =>
+  block === 'pending'
+    ? 'PRE_CONFIRMED'
+    : block.number <= chain.l1AcceptedNumber
+      ? 'ACCEPTED_ON_L1'
+      : 'ACCEPTED_ON_L2'

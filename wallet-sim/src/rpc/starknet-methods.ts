@@ -135,7 +135,11 @@ function block(chain: Chain, p: Params, v: SpecVersion, body: 'hashes' | 'txs' |
       : body === 'txs'
         ? txs.map((t) => t.transaction)
         : txs.map((t) => ({ transaction: t.transaction, receipt: receipt(chain, t, false) }))
-  return { ...(b === 'pending' ? {} : { status: blockStatus(b) }), ...blockHeader(chain, b, v), transactions }
+  return {
+    ...(b === 'pending' ? {} : { status: blockStatus(chain, b) }),
+    ...blockHeader(chain, b, v),
+    transactions,
+  }
 }
 
 /** Every `starknet_` method: parameter names (for positional params) and the handler. */
@@ -304,6 +308,70 @@ export const starknetMethods: Record<string, Method> = {
     names: ['filter'],
     run: (c, p, v) => getEvents(c, (p.filter ?? {}) as Params, v),
   },
+  getStorageProof: {
+    names: ['block_id', 'class_hashes', 'contract_addresses', 'contracts_storage_keys'],
+    run: (c, p) => getStorageProof(c, p),
+  },
+  getCompiledCasm: { names: ['class_hash'], run: (_c, p) => getCompiledCasm(p) },
+  getMessagesStatus: { names: ['transaction_hash'], run: (_c, p) => getMessagesStatus(p) },
+}
+
+/** starknet_getMessagesStatus (0.9 and 0.10): there is no L1 here, so no L1 transaction sent messages (29). */
+function getMessagesStatus(p: Params): never {
+  const hash = p.transaction_hash
+  if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]+$/.test(hash))
+    throw invalidParams(
+      `transaction_hash: expected an L1 transaction hash (0x-hex), got ${JSON.stringify(hash)}`,
+    )
+  throw new RpcError(
+    RpcCode.TXN_HASH_NOT_FOUND,
+    'wallet-sim has no L1: no L1 transaction sent messages to it',
+  )
+}
+
+const felts = (v: unknown, name: string): bigint[] => {
+  if (v === undefined || v === null) return []
+  if (!Array.isArray(v)) throw invalidParams(`${name} must be an array of felts`)
+  return v.map((x) => felt(x, name))
+}
+
+/**
+ * starknet_getStorageProof (0.9 and 0.10): the params are checked and the block looked up (24), then, as
+ * starknet-devnet does, error 42: state lives in maps here, not in Merkle-Patricia tries, so no block has proofs.
+ * The spec's block_id has no pre_confirmed (-32602).
+ */
+function getStorageProof(c: Chain, p: Params): never {
+  const id = blockId(p.block_id)
+  if ('tag' in id && id.tag === 'pre_confirmed')
+    throw invalidParams('block_id: starknet_getStorageProof takes no pre_confirmed block')
+  felts(p.class_hashes, 'class_hashes')
+  felts(p.contract_addresses, 'contract_addresses')
+  const keys = p.contracts_storage_keys ?? []
+  if (!Array.isArray(keys)) throw invalidParams('contracts_storage_keys must be an array')
+  for (const k of keys as unknown[]) {
+    const entry = (k ?? {}) as Params
+    felt(entry.contract_address, 'contract_address')
+    if (!Array.isArray(entry.storage_keys)) throw invalidParams('storage_keys must be an array of felts')
+    felts(entry.storage_keys, 'storage_keys')
+  }
+  c.resolveBlock(id)
+  throw new RpcError(
+    RpcCode.STORAGE_PROOF_NOT_SUPPORTED,
+    'wallet-sim keeps state in maps, not Merkle-Patricia tries: no block has storage proofs',
+  )
+}
+
+/**
+ * starknet_getCompiledCasm (0.9 and 0.10): an unknown class answers 28; a known one 100 (COMPILATION_ERROR, the
+ * method's only other error), since the classes here are TypeScript and have no Sierra program to compile.
+ */
+function getCompiledCasm(p: Params): never {
+  const classHash = felt(p.class_hash, 'class_hash')
+  const cls = getContractClass(classHash)
+  if (!cls) throw new RpcError(RpcCode.CLASS_HASH_NOT_FOUND)
+  throw new RpcError(RpcCode.COMPILATION_ERROR, {
+    compilation_error: `class ${h(classHash)} (${cls.name}) is a wallet-sim TypeScript class: it has no Sierra program, so no CASM`,
+  })
 }
 
 const simulatedTrace = (r: FeeEstimate) => traceJson(r.outcome, stateDiffJson(r.outcome.stateDiff))
