@@ -9,6 +9,8 @@ import { STARKNET_ID_NAMING_ADDRESS } from './chain/contracts/starknet-id'
 import { selectorOf, toAddress } from './chain/felt'
 import { DEMO_TOKEN_ADDRESS } from './chain/genesis'
 import type { Simulator } from './chain/simulator'
+import { attachStarknetWebSocket, STARKNET_WS_PATHS } from './rpc/ws-server'
+import { rejectUnknownUpgrades } from './rpc/ws-upgrade'
 import { createServer, type ServerOptions } from './server'
 import {
   type ApprovalMode,
@@ -31,7 +33,13 @@ import {
   type StateStore,
 } from './services'
 import { createDevNames, type DevNames } from './services/dev/names'
-import { argentAccountFactory, DEFAULT_GUARDIAN_PRIVATE_KEY, type MountedWallet, mountWallet } from './wallet'
+import {
+  argentAccountFactory,
+  DEFAULT_GUARDIAN_PRIVATE_KEY,
+  type MountedWallet,
+  mountWallet,
+  TRPC_WS_PATH,
+} from './wallet'
 
 export interface WalletSimOptions extends ServerOptions {
   /** Who answers wallet prompts over WebSocket: the user (`manual`, default), or always yes / always no. */
@@ -61,7 +69,10 @@ export interface WalletSim {
   readonly faults: FaultRegistry
   /** Starknet ID names by real `register` transactions: `await names.register(address, 'alice.stark')`. */
   readonly names: DevNames
-  /** Serves the wallet router over WebSocket (`/trpc`) on `server`; returns the function that stops it. */
+  /**
+   * Serves the WebSockets on `server`: the wallet router (`/trpc`) and the Starknet WebSocket API (`/rpc`,
+   * `/rpc/v0_10`, `/ws`: 0.10; `/rpc/v0_9`: 0.9); other paths get 404. Returns the function that stops them.
+   */
   attach(server: Server): () => Promise<void>
   /** Saves what is persisted (with `stateFile`) and stops the chain's timers. */
   close(): void
@@ -187,7 +198,17 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     saved.close()
     sim.close()
   }
-  return { app, sim, login, inbox, approval, faults, names, attach: wallet.attach, close }
+  const attach = (server: Server) => {
+    const stops = [
+      wallet.attach(server),
+      attachStarknetWebSocket(server, sim),
+      rejectUnknownUpgrades(server, [TRPC_WS_PATH, ...Object.keys(STARKNET_WS_PATHS)]),
+    ]
+    return async () => {
+      await Promise.all(stops.map((stop) => stop()))
+    }
+  }
+  return { app, sim, login, inbox, approval, faults, names, attach, close }
 }
 
 interface WalletState {

@@ -33,6 +33,11 @@ export interface RunningSim extends AsyncDisposable {
   readonly rpcUrl: string
   /** The wallet router over WebSocket, for headless clients (`ws://…/trpc`). */
   readonly trpcUrl: string
+  /**
+   * The Starknet WebSocket API 0.10 (`ws://…/rpc`), what starknet.js v10's WebSocketChannel speaks;
+   * `ws://…/rpc/v0_9` for v8.
+   */
+  readonly rpcWsUrl: string
   readonly accounts: readonly PredeployedAccount[]
   /** The current chain (replaced by devnet_restart / devnet_load). */
   readonly chain: Chain
@@ -76,6 +81,7 @@ export async function startSim(options: StartSimOptions = {}): Promise<RunningSi
     url,
     rpcUrl: `${url}/rpc`,
     trpcUrl: `${url.replace(/^http/, 'ws')}/trpc`,
+    rpcWsUrl: `${url.replace(/^http/, 'ws')}/rpc`,
     get accounts() {
       return sim.accounts
     },

@@ -41,6 +41,7 @@ export class Simulator implements DevHost {
   private detach: (() => void) | undefined
   /** pre_confirmed transactions already on disk (journaled or in the snapshot): a block entry skips them. */
   private onDisk = new Set<string>()
+  private readonly replaceListeners = new Set<(chain: Chain) => void>()
 
   constructor(readonly options: SimulatorOptions = {}) {
     this.store = options.stateFile ? openChainStore(options.stateFile, options.compaction) : undefined
@@ -68,6 +69,16 @@ export class Simulator implements DevHost {
   load(snapshot: unknown): void {
     const { chain, accounts, minter } = this.fromDump(snapshot)
     this.use(chain, accounts, minter, true)
+  }
+
+  /**
+   * Calls `listener` with the new chain each time `restart()` or `load()` replaces the current one (the
+   * WebSocket API ends its subscriptions then); returns an unsubscribe function.
+   * @example sim.onChainReplaced((chain) => console.log('now at block', chain.latest.number))
+   */
+  onChainReplaced(listener: (chain: Chain) => void): () => void {
+    this.replaceListeners.add(listener)
+    return () => this.replaceListeners.delete(listener)
   }
 
   /** A fresh genesis with the same options (devnet_restart). */
@@ -117,6 +128,7 @@ export class Simulator implements DevHost {
       this.detach = this.journal(chain)
     }
     this.warmKeys(accounts.map((a) => BigInt(a.public_key)))
+    for (const listener of this.replaceListeners) listener(chain)
   }
 
   // Signature checks of a key get several times faster once its table is built (~10 ms each); build
