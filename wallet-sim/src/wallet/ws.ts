@@ -17,10 +17,19 @@ export function headlessContext(
   req: IncomingMessage,
   connectionParams: Readonly<Record<string, string | undefined>> | null,
 ): HeadlessContext {
-  const url = new URL(req.url ?? '/', 'http://localhost')
+  const url = requestUrl(req)
   const token = url.searchParams.get('token') ?? connectionParams?.token ?? undefined
   const origin = req.headers.origin ?? connectionParams?.origin ?? 'headless'
   return token === undefined ? { origin } : { origin, token }
+}
+
+/** The request target as a URL; a target no URL can be made of (e.g. `//[`) reads as `/`. */
+function requestUrl(req: IncomingMessage): URL {
+  try {
+    return new URL(req.url ?? '/', 'http://localhost')
+  } catch {
+    return new URL('/', 'http://localhost')
+  }
 }
 
 /**
@@ -38,7 +47,7 @@ export function attachWalletWebSocket(server: Server, router: AnyTRPCRouter): ()
     createContext: ({ req, info }) => headlessContext(req, info.connectionParams),
   })
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== TRPC_WS_PATH) return
+    if (requestUrl(req).pathname !== TRPC_WS_PATH) return
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
   }
   server.on('upgrade', onUpgrade)
