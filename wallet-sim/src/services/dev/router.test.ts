@@ -245,6 +245,11 @@ describe('names', () => {
       status: 404,
       body: { code: 'NOT_FOUND', message: `Unknown account ${normalise('0x404')}` },
     })
+    // A path parameter that is no valid percent-encoding is the client's fault, answered as JSON.
+    expect(await call('GET', '/accounts/%ZZ/name')).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: "Failed to decode param '%ZZ'" },
+    })
     await call('POST', '/accounts/0x9/name', { name: 'carol.stark' })
     expect(await call('POST', '/accounts/0xa/name', { name: 'carol.stark' })).toMatchObject({
       status: 409,

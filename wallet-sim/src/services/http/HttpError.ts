@@ -51,6 +51,11 @@ function toErrorBody(error: unknown): ErrorBody & { status: number } {
     const message = error.type === 'entity.parse.failed' ? 'Malformed JSON body' : error.message
     return { status: error.status, code: 'BAD_REQUEST', message, messages: [message] }
   }
+  // Express marks the request's own faults the same way (a path parameter that is no valid
+  // percent-encoding: 'Failed to decode param …').
+  if (isClientError(error)) {
+    return { status: error.status, code: 'BAD_REQUEST', message: error.message, messages: [error.message] }
+  }
   return {
     status: 500,
     code: 'INTERNAL_SERVER_ERROR',
@@ -60,7 +65,11 @@ function toErrorBody(error: unknown): ErrorBody & { status: number } {
 }
 
 function isBodyParserError(error: unknown): error is { type: string; status: number; message: string } {
-  if (typeof error !== 'object' || error === null) return false
-  const { type, status } = error as { type?: unknown; status?: unknown }
-  return typeof type === 'string' && typeof status === 'number' && status >= 400 && status < 500
+  return isClientError(error) && typeof (error as { type?: unknown }).type === 'string'
+}
+
+function isClientError(error: unknown): error is { status: number; message: string } {
+  if (!(error instanceof Error)) return false
+  const { status } = error as { status?: unknown }
+  return typeof status === 'number' && status >= 400 && status < 500
 }
