@@ -12,16 +12,19 @@ import {
   type BlockRecord,
   gasPricesJson,
   type JsonObject,
+  type L1MessageInfo,
   receiptJson,
   stateDiffJson,
   type TxRecord,
   traceJson,
 } from './records'
-import { type RunOptions, runTransaction, type TxOutcome, TxRejected } from './run-transaction'
+import { type RunOptions, runL1Handler, runTransaction, type TxOutcome, TxRejected } from './run-transaction'
 import { type ChainSnapshot, chainFromSnapshot, snapshotChain } from './snapshot'
 import { mergeDiff, State, type StateDiff } from './state'
 import {
   emptyTxInfo,
+  type L1HandlerTx,
+  l1HandlerTransactionHash,
   parseTransaction,
   QUERY_VERSION_3,
   type Transaction,
@@ -210,22 +213,45 @@ export class Chain {
       if (e instanceof TxRejected) throw e.error
       throw e
     }
+    this.admit(layer, outcome)
+    return { hash, tx }
+  }
+
+  /**
+   * Admits the L1_HANDLER transaction of an L1 -> L2 message as addTransaction admits one (REVERTED when the
+   * handler fails; 59 for a message and nonce seen before). Callers check first that the selector is an L1 handler.
+   * @example const hash = chain.addL1HandlerTransaction(tx, { paidFeeOnL1: '0x1' })
+   */
+  addL1HandlerTransaction(tx: L1HandlerTx, l1Message: L1MessageInfo): Felt {
+    const hash = l1HandlerTransactionHash(tx, this.chainId)
+    if (this.txs.has(toHex(hash))) throw new RpcError(RpcCode.DUPLICATE_TX)
+    if (this.pendingTimestamp === undefined) this.pendingTimestamp = this.now()
+    const layer = this.pending.child()
+    const outcome = runL1Handler(layer, tx, hash, { chainId: this.chainId, block: this.pendingBlockInfo() })
+    this.admit(layer, outcome, l1Message)
+    return hash
+  }
+
+  // Records a transaction that ran on `layer` (a child of pending) into the pre_confirmed block.
+  private admit(layer: State, outcome: TxOutcome, l1Message?: L1MessageInfo): void {
+    const { tx } = outcome
     const wasDeployed = (a: Felt) => this.pending.getClassHash(a) !== 0n
     const diffJson = stateDiffJson(outcome.stateDiff, wasDeployed)
     layer.commit()
+    const hash = toHex(outcome.hash)
     const record: TxRecord = {
-      hash: toHex(hash),
-      transaction: { transaction_hash: toHex(hash), ...transactionJsonOf(outcome) },
+      hash,
+      transaction: { transaction_hash: hash, ...transactionJsonOf(outcome) },
       receipt: receiptJson(outcome, tx.type === 'DEPLOY_ACCOUNT' ? tx.contractAddress : undefined),
       trace: traceJson(outcome, diffJson),
       blockNumber: null,
       index: this.pendingTxs.length,
+      ...(l1Message ? { l1Message } : {}),
     }
     this.txs.set(record.hash, record)
     this.pendingTxs.push(record.hash)
     for (const listener of this.admitListeners) listener(record, outcome.stateDiff)
     if (this.blockTime === 0) this.closeBlock()
-    return { hash, tx }
   }
 
   /**

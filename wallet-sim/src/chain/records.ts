@@ -6,7 +6,7 @@ import { toHex } from './felt'
 import type { GasPrices } from './gas'
 import type { TxOutcome } from './run-transaction'
 import type { State, StateDiff } from './state'
-import { type RpcTransaction, toRpcTransaction } from './transaction'
+import { l1ToL2MessageHash, type RpcTransaction, toRpcTransaction } from './transaction'
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
 export type JsonObject = { [key: string]: Json }
@@ -40,6 +40,16 @@ export interface TxRecord {
   /** null while the transaction sits in the pre_confirmed block. */
   blockNumber: number | null
   index: number
+  /** L1_HANDLER transactions: what the L1 side of the message claimed (there is no L1 here to ask). */
+  l1Message?: L1MessageInfo
+}
+
+/** The L1 facts of an L1 -> L2 message that no L2 field holds (devnet_postmanSendMessageToL2 gives them). */
+export interface L1MessageInfo {
+  /** The fee the message paid on L1, in WEI (a u128, as hex). */
+  paidFeeOnL1: string
+  /** The L1 transaction that sent the message, when given: starknet_getMessagesStatus answers for it. */
+  l1TransactionHash?: string
 }
 
 export const gasPricesJson = (p: GasPrices): GasPricesJson => ({
@@ -102,12 +112,13 @@ const resources = (o: TxOutcome) => ({
   l2_gas: Number(o.usage.l2Gas),
 })
 
-/** The block-independent part of a receipt. */
+/** The block-independent part of a receipt. An L1 handler's has the message hash and no L2 fee (in WEI). */
 export function receiptJson(o: TxOutcome, contractAddress?: Felt): JsonObject {
+  const l1Handler = o.tx.type === 'L1_HANDLER'
   return {
     type: o.tx.type,
     transaction_hash: toHex(o.hash),
-    actual_fee: { amount: toHex(o.fee), unit: 'FRI' },
+    actual_fee: { amount: toHex(o.fee), unit: l1Handler ? 'WEI' : 'FRI' },
     execution_status: o.reverted ? 'REVERTED' : 'SUCCEEDED',
     messages_sent: [],
     ...(o.reverted ? { revert_reason: o.revertReason ?? '' } : {}),
@@ -118,6 +129,7 @@ export function receiptJson(o: TxOutcome, contractAddress?: Felt): JsonObject {
     })),
     execution_resources: resources(o),
     ...(contractAddress !== undefined ? { contract_address: toHex(contractAddress) } : {}),
+    ...(o.tx.type === 'L1_HANDLER' ? { message_hash: l1ToL2MessageHash(o.tx) } : {}),
   }
 }
 
@@ -128,6 +140,16 @@ export function traceJson(o: TxOutcome, stateDiff: JsonObject): JsonObject {
     ...(o.feeTransferInvocation ? { fee_transfer_invocation: invocationJson(o.feeTransferInvocation) } : {}),
     state_diff: stateDiff,
     execution_resources: resources(o),
+  }
+  if (o.tx.type === 'L1_HANDLER') {
+    return {
+      type: 'L1_HANDLER',
+      function_invocation: o.executeInvocation
+        ? invocationJson(o.executeInvocation)
+        : { revert_reason: o.revertReason ?? '' },
+      state_diff: stateDiff,
+      execution_resources: resources(o),
+    }
   }
   if (o.tx.type === 'INVOKE') {
     return {

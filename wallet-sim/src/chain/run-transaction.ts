@@ -1,5 +1,6 @@
 // Executes one V3 transaction the way the sequencer does: nonce, resource bounds and balance checks,
-// validation, the nonce bump, `__execute__` (rolled back on failure), gas and the fee transfer.
+// validation, the nonce bump, `__execute__` (rolled back on failure), gas and the fee transfer; and
+// one L1_HANDLER transaction: the handler alone (rolled back on failure), paid for on L1.
 import { type BlockInfo, type Felt, VALID } from './contract'
 import { erc20BalanceOf } from './contracts/erc20'
 import { splitU256 } from './contracts/u256'
@@ -16,7 +17,14 @@ import {
   validationGas,
 } from './gas'
 import { copyDiff, diffWords, type State, type StateDiff } from './state'
-import { senderOf, type Transaction, txInfoOf } from './transaction'
+import {
+  type ChainTransaction,
+  type L1HandlerTx,
+  l1HandlerTxInfo,
+  senderOf,
+  type Transaction,
+  txInfoOf,
+} from './transaction'
 
 export interface RunOptions {
   readonly chainId: Felt
@@ -31,10 +39,11 @@ export interface RunOptions {
 
 export interface TxOutcome {
   readonly hash: Felt
-  readonly tx: Transaction
+  readonly tx: ChainTransaction
   readonly reverted: boolean
   readonly revertReason?: string
   readonly usage: GasUsage
+  /** Charged on L2 (FRI); 0 for an L1 handler, whose message paid on L1. */
   readonly fee: bigint
   readonly events: OrderedEvent[]
   readonly validateInvocation?: Invocation
@@ -225,5 +234,63 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
     ...(constructorInvocation ? { constructorInvocation } : {}),
     ...(feeTransferInvocation ? { feeTransferInvocation } : {}),
     stateDiff: copyDiff(state),
+  }
+}
+
+/** What an L1 handler needs to run: no prices, validation or fee token (the message paid on L1). */
+export interface L1HandlerRunOptions {
+  readonly chainId: Felt
+  readonly block: BlockInfo
+}
+
+/**
+ * Runs an L1_HANDLER transaction on `state` (a layer the caller commits or drops), as the sequencer does:
+ * no signature, validation, nonce or fee transfer; the handler runs with caller 0 and, when it fails, its
+ * writes and events are rolled back and the outcome is reverted (only the per-transaction and calldata gas).
+ * Gas otherwise: that, the metered execution, and L1 data gas for its state diff. Never throws for a
+ * contract failure: a missing handler is a revert too, so callers check the selector first.
+ * @example const outcome = runL1Handler(pending.child(), tx, l1HandlerTransactionHash(tx, chainId), { chainId, block })
+ */
+export function runL1Handler(
+  state: State,
+  tx: L1HandlerTx,
+  hash: Felt,
+  opts: L1HandlerRunOptions,
+): TxOutcome {
+  const meter = new GasMeter()
+  const layer = state.child()
+  const exec = new Execution(layer, l1HandlerTxInfo(tx, hash, opts.chainId), opts.block, meter)
+  const fixedL2 = L2_GAS.txBase + L2_GAS.perCalldataFelt * BigInt(tx.calldata.length)
+  const common = { hash, tx, fee: 0n }
+  try {
+    const executeInvocation = exec.call(
+      { to: tx.contractAddress, selector: tx.entryPointSelector, calldata: tx.calldata },
+      0n,
+      'L1_HANDLER',
+    )
+    const usage = {
+      l1Gas: 0n,
+      l2Gas: fixedL2 + meter.used,
+      l1DataGas: BigInt(diffWords(layer)) * L1_DATA_GAS_PER_WORD,
+    }
+    layer.commit()
+    return {
+      ...common,
+      reverted: false,
+      usage,
+      events: exec.events,
+      executeInvocation,
+      stateDiff: copyDiff(state),
+    }
+  } catch (e) {
+    if (!(e instanceof ExecutionFailure)) throw e
+    return {
+      ...common,
+      reverted: true,
+      revertReason: `Transaction execution has failed:\n${e.describe()}`,
+      usage: { l1Gas: 0n, l2Gas: fixedL2, l1DataGas: 0n },
+      events: [],
+      stateDiff: copyDiff(state),
+    }
   }
 }

@@ -1,4 +1,7 @@
-// V3 transactions: the broadcast JSON the RPC receives, its parsed form, and the Starknet hash.
+// V3 transactions: the broadcast JSON the RPC receives, its parsed form, and the Starknet hash; and the
+// L1_HANDLER transactions L1 -> L2 messages cause (no broadcast form: only the sequencer creates them).
+import { computeHashOnElements } from '@scure/starknet'
+import { hash as starknetHash } from 'starknet'
 import type { Felt, ResourceBound, TxInfo } from './contract'
 import { RpcCode, RpcError } from './errors'
 import { contractAddress, parseFelt, toHex } from './felt'
@@ -42,7 +45,24 @@ export interface DeployAccountTx extends TxCommon {
   readonly contractAddress: Felt
 }
 
+/** The account transactions a client broadcasts. */
 export type Transaction = InvokeTx | DeployAccountTx
+
+/**
+ * The L2 transaction of an L1 -> L2 message: version 0, unsigned, paid for on L1. `nonce` is the message's
+ * nonce on the L1 core contract; `calldata` is the L1 sender (`from_address`) followed by the payload.
+ */
+export interface L1HandlerTx {
+  readonly type: 'L1_HANDLER'
+  readonly version: 0n
+  readonly nonce: Felt
+  readonly contractAddress: Felt
+  readonly entryPointSelector: Felt
+  readonly calldata: readonly Felt[]
+}
+
+/** Every transaction a block can hold. */
+export type ChainTransaction = Transaction | L1HandlerTx
 
 /** A transaction in RPC JSON form (BROADCASTED_TXN / TXN), as received and stored. */
 export type RpcTransaction = Record<string, unknown>
@@ -187,6 +207,46 @@ export function transactionHash(tx: Transaction, chainId: Felt): Felt {
   ])
 }
 
+const L1_HANDLER_PREFIX = 0x6c315f68616e646c6572n // 'l1_handler'
+
+/**
+ * The hash of an L1_HANDLER transaction as Starknet computes it (Pedersen, the pre-V3 layout): hash-on-elements
+ * of `['l1_handler', 0, contract, selector, h(calldata), 0 (no L2 fee), chainId, nonce]`. Same result as
+ * starknet.js's `hash.calculateL2MessageTxHash` (transaction-l1-handler.test.ts checks it).
+ * @example l1HandlerTransactionHash({ type: 'L1_HANDLER', version: 0n, nonce, contractAddress, entryPointSelector, calldata }, chainId)
+ */
+export function l1HandlerTransactionHash(tx: L1HandlerTx, chainId: Felt): Felt {
+  const pedersenOf = (felts: readonly Felt[]) => BigInt(computeHashOnElements([...felts]) as string | bigint)
+  return pedersenOf([
+    L1_HANDLER_PREFIX,
+    tx.version,
+    tx.contractAddress,
+    tx.entryPointSelector,
+    pedersenOf(tx.calldata),
+    0n,
+    chainId,
+    tx.nonce,
+  ])
+}
+
+/**
+ * The L1 -> L2 message hash the L1 core contract keeps (the receipt's `message_hash`): keccak-256 of the
+ * 32-byte words `from_address, to_address, nonce, selector, payload length, ...payload`, as 0x and 64 hex
+ * digits. Same result as starknet.js's `hash.getL2MessageHash`.
+ * @example l1ToL2MessageHash(tx) // '0x9e65…7590'
+ */
+export function l1ToL2MessageHash(tx: L1HandlerTx): string {
+  const [from = 0n, ...payload] = tx.calldata
+  return starknetHash.solidityUint256PackedKeccak256([
+    from,
+    tx.contractAddress,
+    tx.nonce,
+    tx.entryPointSelector,
+    payload.length,
+    ...payload,
+  ])
+}
+
 /** The account whose nonce and balance the transaction uses. */
 export const senderOf = (tx: Transaction): Felt =>
   tx.type === 'INVOKE' ? tx.senderAddress : tx.contractAddress
@@ -209,8 +269,26 @@ export function txInfoOf(tx: Transaction, txHash: Felt, chainId: Felt): TxInfo {
   }
 }
 
+/** What `get_tx_info` gives an L1 handler: version 0, no signature or fee fields, the contract as account. */
+export const l1HandlerTxInfo = (tx: L1HandlerTx, txHash: Felt, chainId: Felt): TxInfo => ({
+  ...emptyTxInfo(chainId),
+  hash: txHash,
+  accountAddress: tx.contractAddress,
+  nonce: tx.nonce,
+})
+
 /** The transaction in the RPC's TXN JSON form (what getTransactionByHash returns, without the hash). */
-export function toRpcTransaction(tx: Transaction): RpcTransaction {
+export function toRpcTransaction(tx: ChainTransaction): RpcTransaction {
+  if (tx.type === 'L1_HANDLER') {
+    return {
+      type: 'L1_HANDLER',
+      version: '0x0',
+      nonce: toHex(tx.nonce),
+      contract_address: toHex(tx.contractAddress),
+      entry_point_selector: toHex(tx.entryPointSelector),
+      calldata: tx.calldata.map(toHex),
+    }
+  }
   const rb = tx.resourceBounds
   const b = (x: ResourceBound) => ({
     max_amount: toHex(x.maxAmount),

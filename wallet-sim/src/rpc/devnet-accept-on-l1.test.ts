@@ -109,7 +109,6 @@ describe('starknet-devnet dev methods wallet-sim does not serve', () => {
       devnet_stopAutoImpersonate: 'does not fork',
       devnet_postmanLoad: 'no L1 node',
       devnet_postmanFlush: 'no L1 node',
-      devnet_postmanSendMessageToL2: 'L1 handler',
       devnet_postmanConsumeMessageFromL2: 'L2 to L1',
     }
     for (const [method, reason] of Object.entries(cases)) {

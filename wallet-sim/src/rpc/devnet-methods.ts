@@ -5,6 +5,7 @@ import { RpcCode, RpcError } from '../chain/errors'
 import { toHex } from '../chain/felt'
 import type { GasPrices } from '../chain/gas'
 import type { PredeployedAccount } from '../chain/genesis'
+import { postmanSendMessageToL2 } from './messages'
 import { blockId, felt, invalidParams } from './params'
 import type { Method } from './starknet-methods'
 
@@ -105,10 +106,8 @@ const UNSUPPORTED_DEVNET_METHODS: Readonly<Record<string, string>> = {
   stopImpersonateAccount: 'impersonation needs a forked network, and wallet-sim does not fork',
   autoImpersonate: 'impersonation needs a forked network, and wallet-sim does not fork',
   stopAutoImpersonate: 'impersonation needs a forked network, and wallet-sim does not fork',
-  postmanLoad: 'there is no L1 node to message',
-  postmanFlush: 'there is no L1 node to message',
-  postmanSendMessageToL2:
-    'L1 handler transactions are not executed on the chain (starknet_estimateMessageFee runs them)',
+  postmanLoad: 'there is no L1 node to message (devnet_postmanSendMessageToL2 runs a message without one)',
+  postmanFlush: 'there is no L1 node to message (devnet_postmanSendMessageToL2 runs a message without one)',
   postmanConsumeMessageFromL2: 'contracts here send no L2 to L1 messages',
 }
 
@@ -124,6 +123,7 @@ export const devnetMethods = (host: DevHost): Record<string, Method> => ({
   ...Object.fromEntries(
     Object.entries(UNSUPPORTED_DEVNET_METHODS).map(([n, why]) => [n, unsupported(n, why)]),
   ),
+  postmanSendMessageToL2,
   setGasPrice: { names: GAS_NAMES, run: (_c, p) => setGasPrice(host, p) },
   acceptOnL1: { names: ['starting_block_id'], run: (_c, p) => acceptOnL1(host, p) },
   getPredeployedAccounts: {

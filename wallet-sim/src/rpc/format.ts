@@ -1,6 +1,7 @@
 // Formats the chain's records as the RPC spec of a version shapes them (0.9 vs 0.10 differences:
 // block header commitments and counts, event indices in receipts and getEvents).
 import type { Chain } from '../chain/chain'
+import type { GasPrices, GasUsage } from '../chain/gas'
 import type { BlockRecord, JsonObject, TxRecord } from '../chain/records'
 
 export type SpecVersion = '0.9' | '0.10'
@@ -91,3 +92,24 @@ export const blockStatus = (chain: Chain, block: BlockRecord | 'pending') =>
     : block.number <= chain.l1AcceptedNumber
       ? 'ACCEPTED_ON_L1'
       : 'ACCEPTED_ON_L2'
+
+/**
+ * FEE_ESTIMATE (unit FRI: transactions pay STRK) or MESSAGE_FEE_ESTIMATE (unit WEI: a message pays ETH on L1).
+ * @example feeEstimateJson(outcome.usage, chain.gasPrices, 'FRI').overall_fee
+ */
+export function feeEstimateJson(usage: GasUsage, prices: GasPrices, unit: 'FRI' | 'WEI'): JsonObject {
+  const k = unit === 'FRI' ? 'fri' : 'wei'
+  const h = (x: bigint) => `0x${x.toString(16)}`
+  return {
+    l1_gas_consumed: h(usage.l1Gas),
+    l1_gas_price: h(prices.l1Gas[k]),
+    l2_gas_consumed: h(usage.l2Gas),
+    l2_gas_price: h(prices.l2Gas[k]),
+    l1_data_gas_consumed: h(usage.l1DataGas),
+    l1_data_gas_price: h(prices.l1DataGas[k]),
+    overall_fee: h(
+      usage.l1Gas * prices.l1Gas[k] + usage.l2Gas * prices.l2Gas[k] + usage.l1DataGas * prices.l1DataGas[k],
+    ),
+    unit,
+  }
+}

@@ -2,15 +2,12 @@
 import type { BlockId, Chain, FeeEstimate } from '../chain/chain'
 import type { ContractClass } from '../chain/contract'
 import { RpcCode, RpcError } from '../chain/errors'
-import { Execution, ExecutionFailure } from '../chain/execute'
-import { selectorKey, toHex } from '../chain/felt'
-import { GasMeter, type GasPrices, type GasUsage, L1_DATA_GAS_PER_WORD, L2_GAS } from '../chain/gas'
+import { toHex } from '../chain/felt'
 import { type JsonObject, stateDiffJson, traceJson } from '../chain/records'
 import { getContractClass } from '../chain/registry'
-import { diffWords } from '../chain/state'
-import { emptyTxInfo } from '../chain/transaction'
 import { getEvents } from './events'
-import { blockHeader, blockStatus, blockTxs, receipt, type SpecVersion } from './format'
+import { blockHeader, blockStatus, blockTxs, feeEstimateJson, receipt, type SpecVersion } from './format'
+import { messageMethods } from './messages'
 import { blockId, felt, invalidParams } from './params'
 
 type Params = Record<string, unknown>
@@ -18,72 +15,7 @@ export type Method = { names: readonly string[]; run: (chain: Chain, p: Params, 
 
 const h = (n: bigint | number) => toHex(BigInt(n))
 
-// FEE_ESTIMATE is in FRI (transactions pay STRK); MESSAGE_FEE_ESTIMATE in WEI (a message pays ETH on L1).
-function feeJson(usage: GasUsage, prices: GasPrices, unit: 'FRI' | 'WEI'): JsonObject {
-  const k = unit === 'FRI' ? 'fri' : 'wei'
-  return {
-    l1_gas_consumed: h(usage.l1Gas),
-    l1_gas_price: h(prices.l1Gas[k]),
-    l2_gas_consumed: h(usage.l2Gas),
-    l2_gas_price: h(prices.l2Gas[k]),
-    l1_data_gas_consumed: h(usage.l1DataGas),
-    l1_data_gas_price: h(prices.l1DataGas[k]),
-    overall_fee: h(
-      usage.l1Gas * prices.l1Gas[k] + usage.l2Gas * prices.l2Gas[k] + usage.l1DataGas * prices.l1DataGas[k],
-    ),
-    unit,
-  }
-}
-
-const feeEstimate = ({ outcome, prices }: FeeEstimate) => feeJson(outcome.usage, prices, 'FRI')
-
-// ETH_ADDRESS: 0x and at most 40 hex digits, so any value of 160 bits and nothing wider.
-function l1Address(v: unknown): bigint {
-  if (typeof v === 'string' && /^0x[0-9a-fA-F]{1,40}$/.test(v)) return BigInt(v)
-  throw invalidParams(`from_address: expected an L1 address (160 bits, 0x-hex), got ${JSON.stringify(v)}`)
-}
-
-/**
- * MESSAGE_FEE_ESTIMATE of the L1_HANDLER transaction a message would cause: the handler runs on a throwaway
- * layer over the block's state with the transactions' gas model (no validation, no nonce, no fee transfer:
- * the message pays on L1). Spec 0.9 and 0.10 answer the same shape; 0.9 does not list error 20, but nodes
- * answer it for an undeployed `to_address` on both, as here.
- */
-function estimateMessageFee(c: Chain, p: Params): JsonObject {
-  const m = (p.message ?? {}) as Params
-  const from = l1Address(m.from_address)
-  const to = felt(m.to_address, 'to_address')
-  const selector = felt(m.entry_point_selector, 'entry_point_selector')
-  if (!Array.isArray(m.payload)) throw invalidParams('payload must be an array of felts')
-  const calldata = [from, ...m.payload.map((x) => felt(x, 'payload'))]
-  const id = blockId(p.block_id)
-  const classHash = classAt(c, id, to)
-  if (!getContractClass(classHash)?.l1Handlers?.[selectorKey(selector)]) {
-    throw new RpcError(RpcCode.CONTRACT_ERROR, {
-      revert_error: `Entry point ${h(selector)} not found in contract with class hash ${h(classHash)} (L1_HANDLER).`,
-    })
-  }
-  const layer = c.stateAt(id).child()
-  const meter = new GasMeter()
-  try {
-    new Execution(layer, emptyTxInfo(c.chainId), c.pendingBlockInfo(), meter).call(
-      { to, selector, calldata },
-      0n,
-      'L1_HANDLER',
-    )
-  } catch (e) {
-    if (!(e instanceof ExecutionFailure)) throw e
-    throw new RpcError(RpcCode.CONTRACT_ERROR, {
-      revert_error: `Transaction execution has failed:\n${e.describe()}`,
-    })
-  }
-  const usage: GasUsage = {
-    l1Gas: 0n,
-    l2Gas: L2_GAS.txBase + L2_GAS.perCalldataFelt * BigInt(calldata.length) + meter.used,
-    l1DataGas: BigInt(diffWords(layer)) * L1_DATA_GAS_PER_WORD,
-  }
-  return feeJson(usage, c.gasPrices, 'WEI')
-}
+const feeEstimate = ({ outcome, prices }: FeeEstimate) => feeEstimateJson(outcome.usage, prices, 'FRI')
 
 function flags(v: unknown): { skipValidate: boolean; skipFeeCharge: boolean } {
   const list = (v ?? []) as unknown[]
@@ -280,7 +212,7 @@ export const starknetMethods: Record<string, Method> = {
       return results.map((r) => ({ transaction_trace: simulatedTrace(r), fee_estimation: feeEstimate(r) }))
     },
   },
-  estimateMessageFee: { names: ['message', 'block_id'], run: (c, p) => estimateMessageFee(c, p) },
+  ...messageMethods,
   addInvokeTransaction: {
     names: ['invoke_transaction'],
     run: (c, p) => ({ transaction_hash: h(c.addTransaction(p.invoke_transaction, 'INVOKE').hash) }),
@@ -313,20 +245,6 @@ export const starknetMethods: Record<string, Method> = {
     run: (c, p) => getStorageProof(c, p),
   },
   getCompiledCasm: { names: ['class_hash'], run: (_c, p) => getCompiledCasm(p) },
-  getMessagesStatus: { names: ['transaction_hash'], run: (_c, p) => getMessagesStatus(p) },
-}
-
-/** starknet_getMessagesStatus (0.9 and 0.10): there is no L1 here, so no L1 transaction sent messages (29). */
-function getMessagesStatus(p: Params): never {
-  const hash = p.transaction_hash
-  if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]+$/.test(hash))
-    throw invalidParams(
-      `transaction_hash: expected an L1 transaction hash (0x-hex), got ${JSON.stringify(hash)}`,
-    )
-  throw new RpcError(
-    RpcCode.TXN_HASH_NOT_FOUND,
-    'wallet-sim has no L1: no L1 transaction sent messages to it',
-  )
 }
 
 const felts = (v: unknown, name: string): bigint[] => {
