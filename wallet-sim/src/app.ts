@@ -33,6 +33,7 @@ import {
   type StateStore,
 } from './services'
 import { createDevNames, type DevNames } from './services/dev/names'
+import type { LoginLimits } from './services/login/limits'
 import {
   argentAccountFactory,
   DEFAULT_GUARDIAN_PRIVATE_KEY,
@@ -56,6 +57,8 @@ export interface WalletSimOptions extends ServerOptions {
   readonly initialisingPolls?: number
   /** Where login codes are printed; default the console. */
   readonly logger?: { info(message: string): void }
+  /** E-mail login lifetimes and rate limits (`LoginService` `limits`); each one left out keeps its default. */
+  readonly loginLimits?: Partial<LoginLimits>
   /** The built wallet UI; default wallet-sim/ui/dist. */
   readonly uiDir?: string
 }
@@ -105,6 +108,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     accounts: { createAccountFor: argentAccountFactory(guardianPrivateKey) },
     fund,
     now: () => sim.chain.now() * 1000,
+    ...(options.loginLimits ? { limits: options.loginLimits } : {}),
     ...(saved.login === undefined ? {} : { state: saved.login }),
   })
 

@@ -1,14 +1,12 @@
 // The iframe variant (/iframes/comms) driven by raw trpc-browser envelopes from a host page on another
-// origin: login, connect, sign message, review, session. The host sizes and shows the iframe from the
-// updateModal events, as starknetkit does. With WALLET_SCREENSHOTS=1 it also writes the screenshots of
-// wallet-sim/docs (light and dark).
+// origin (./hostPage): login, connect, sign message, review, session. With WALLET_SCREENSHOTS=1 it also
+// writes the screenshots of wallet-sim/docs (light and dark).
 import { mkdirSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { buildSession, sessionTypedData } from '@webwallet/protocol/session'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
+import { answerOf, serveHost } from './hostPage'
 import { buildWalletUi, startWalletSim } from './walletServer'
 
 const DOCS = new URL('../../../wallet-sim/docs/', import.meta.url).pathname
@@ -35,53 +33,7 @@ const MAIL = {
   message: { to: '0x1234', contents: 'gm from the iframe' },
 }
 
-// The host page: an iframe of the wallet, envelopes posted to its exact origin, answers collected.
-const HOST_SCRIPT = `
-const wallet = new URL(document.currentScript.dataset.wallet)
-const iframe = document.createElement('iframe')
-iframe.src = wallet.href
-iframe.style.cssText = 'display:none;border:0;border-radius:40px;width:380px;height:420px'
-document.body.append(iframe)
-window.answers = {}
-window.modal = []
-window.addEventListener('message', (event) => {
-  if (event.origin !== wallet.origin || event.source !== iframe.contentWindow) return
-  const trpc = event.data && event.data.trpc
-  if (!trpc) return
-  if (trpc.id === 'modal') {
-    const data = trpc.result && trpc.result.data
-    if (!data) return
-    window.modal.push(data)
-    if (data.action === 'show') iframe.style.display = 'block'
-    if (data.action === 'hide') iframe.style.display = 'none'
-    if (data.action === 'updateSize') { iframe.style.width = data.width + 'px'; iframe.style.height = data.height + 'px' }
-    return
-  }
-  window.answers[trpc.id] = trpc
-})
-window.send = (id, path, input, method = 'mutation') =>
-  iframe.contentWindow.postMessage({ trpc: { id, method, params: { path, input } } }, wallet.origin)
-window.loaded = new Promise((resolve) => iframe.addEventListener('load', resolve))
-`
-
-declare global {
-  interface Window {
-    answers: Record<
-      string,
-      { result?: { data?: unknown }; error?: { message: string; data?: Record<string, unknown> } }
-    >
-    modal: unknown[]
-    loaded: Promise<unknown>
-    send(id: string, path: string, input?: unknown, method?: string): void
-  }
-}
-
 beforeAll(() => buildWalletUi(), 120_000)
-
-async function answerOf(page: Page, id: string) {
-  await page.waitForFunction((key) => window.answers[key] !== undefined, id)
-  return page.evaluate((key) => window.answers[key] ?? {}, id)
-}
 
 async function shoot(page: Page, name: string, theme: string) {
   if (!WRITE) return
@@ -92,14 +44,8 @@ async function shoot(page: Page, name: string, theme: string) {
 for (const theme of ['light', 'dark'] as const) {
   test(`the iframe wallet serves a host page on another origin (${theme})`, async () => {
     await using sim = await startWalletSim()
-    const host = createServer((_req, res) => {
-      res.setHeader('content-type', 'text/html')
-      res.end(
-        `<!doctype html><body style="margin:0;background:#888"><script data-wallet="${sim.url}/iframes/comms?theme=${theme}">${HOST_SCRIPT}</script></body>`,
-      )
-    })
-    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
-    const origin = `http://localhost:${(host.address() as AddressInfo).port}`
+    await using host = await serveHost(`${sim.url}/iframes/comms?theme=${theme}`)
+    const { origin } = host
     await using browser = await launchBrowser()
     const context = await browser.newContext({ colorScheme: theme })
     const page = await context.newPage()
@@ -194,6 +140,5 @@ for (const theme of ['light', 'dark'] as const) {
       await own.getByText(email).waitFor()
       await own.screenshot({ path: `${DOCS}home-${theme}.png` })
     }
-    host.close()
   })
 }

@@ -21,7 +21,9 @@ export function buildWalletUi(): void {
 }
 
 /** wallet-sim (startSim) on a free port, with the services these tests drive. */
-export async function startWalletSim(options: Pick<StartSimOptions, 'approve' | 'email'> = {}) {
+export async function startWalletSim(
+  options: Pick<StartSimOptions, 'approve' | 'email' | 'loginLimits'> = {},
+) {
   const running = await startSim(options)
   const { inbox, login, approval } = running.walletSim
   return { url: running.url, sim: running.sim, inbox, login, approval, [Symbol.asyncDispose]: running.close }

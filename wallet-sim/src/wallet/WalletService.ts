@@ -11,13 +11,14 @@ import type {
 } from '@webwallet/protocol'
 import { NodeError } from '@webwallet/protocol/errors'
 import { convertCalldataValue } from '@webwallet/protocol/rpc'
+import { chainIdFelt } from '@webwallet/protocol/session'
 import { typedData as snip12 } from 'starknet'
 import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/contracts/erc20'
 import { RpcError } from '../chain/errors'
 import type { User } from '../services/login/state'
 import type { FeltCall, Ledger } from './ledger'
 import { createPermissions, type Permissions } from './permissions'
-import { createSessionRegistry, type SessionRegistry } from './sessions'
+import { createSessionRegistry, isSessionTypedData, type SessionRegistry } from './sessions'
 import type { AccountKeys } from './signer'
 import { signAsAccount } from './signer'
 import { signSession } from './signSession'
@@ -143,9 +144,25 @@ export class WalletService {
     return snip12.getMessageHash(typedData as never, user.account.address)
   }
 
-  /** Owner + guardian signature of the SNIP-12 hash. */
-  signTypedData(user: User, typedData: TypedData): string[] {
-    return signAsAccount(this.messageHash(user, typedData), this.#keys(user))
+  /**
+   * Owner + guardian signature of the SNIP-12 hash. Session typed data signed for the app at `origin`
+   * (x-sessions asks with plain signTypedData) is registered as connectAndSignSession registers it, so the
+   * cosigner co-signs it and getLoginStatus sees it; only a session for the wallet's chain can be used here.
+   */
+  signTypedData(user: User, typedData: TypedData, origin?: string): string[] {
+    const signature = signAsAccount(this.messageHash(user, typedData), this.#keys(user))
+    if (origin !== undefined && isSessionTypedData(typedData) && this.#onThisChain(typedData)) {
+      this.sessions.register(typedData, user.account.address, origin)
+    }
+    return signature
+  }
+
+  #onThisChain(typedData: TypedData): boolean {
+    try {
+      return chainIdFelt(String(typedData.domain.chainId ?? '')) === BigInt(this.chainId)
+    } catch {
+      return false
+    }
   }
 
   /** Deploys the account if needed; returns the deploy transaction hash, or undefined when it was deployed. */

@@ -76,8 +76,8 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
   })
   router.post('/signTypedData', (req, res) => {
     const user = userOf(req)
-    const { typedData } = validate(SignBody, req.body, 'body')
-    res.json({ signature: wallet.signTypedData(user, typedData) })
+    const { origin, typedData } = validate(SignBody, req.body, 'body')
+    res.json({ signature: wallet.signTypedData(user, typedData, origin) })
   })
   router.post('/signSession', (req, res) => {
     const user = userOf(req)

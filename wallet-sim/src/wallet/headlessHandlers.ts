@@ -8,10 +8,10 @@ import {
   UserRejectedError,
 } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
-import { SESSION_DOMAIN_NAME } from '@webwallet/protocol/session'
 import type { LoginService } from '../services/login/LoginService'
 import type { User } from '../services/login/state'
 import type { ApprovalQueue, PendingApproval } from './approvals'
+import { isSessionTypedData } from './sessions'
 import type { WalletService } from './WalletService'
 
 /** A WebSocket connection's context: the dapp origin and, when given, the login token. */
@@ -29,10 +29,6 @@ export interface HeadlessDependencies {
 
 const tokenOf = (ctx: WalletContext): string | undefined =>
   'token' in ctx && typeof ctx.token === 'string' ? ctx.token : undefined
-
-/** True for typed data the wallet shows on /signSessionKeys (as starknetkit decides it). */
-export const isSessionTypedData = (typedData: TypedData): boolean =>
-  typedData.primaryType === 'Session' && typedData.domain.name === SESSION_DOMAIN_NAME
 
 /**
  * Builds the headless handlers.
@@ -81,7 +77,7 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
     if (!(await ask(isSessionTypedData(typedData) ? 'signSession' : 'signTypedData', ctx, typedData))) {
       throw new UserRejectedError()
     }
-    return wallet.signTypedData(user, typedData)
+    return wallet.signTypedData(user, typedData, ctx.origin)
   }
 
   return {

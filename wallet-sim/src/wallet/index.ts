@@ -3,15 +3,11 @@
 export { argentAccountFactory, argentConstructorCalldata, DEFAULT_GUARDIAN_PRIVATE_KEY } from './account'
 export { createApprovalsApi, createWalletApi, type WalletApiDependencies } from './api'
 export { type ApprovalQueue, createApprovalQueue, type PendingApproval } from './approvals'
-export {
-  createHeadlessHandlers,
-  type HeadlessContext,
-  type HeadlessDependencies,
-  isSessionTypedData,
-} from './headlessHandlers'
+export { createHeadlessHandlers, type HeadlessContext, type HeadlessDependencies } from './headlessHandlers'
 export { type FeltCall, Ledger } from './ledger'
 export { type MountedWallet, mountWallet, type WalletDependencies } from './mount'
 export { createPermissions, type Permissions, PermissionsState } from './permissions'
+export { isSessionTypedData } from './sessions'
 export { type AccountKeys, signAsAccount } from './signer'
 export { approvalCalls, signSession } from './signSession'
 export { createWalletUiRouter, DEFAULT_UI_DIR, WALLET_ROUTES } from './static'

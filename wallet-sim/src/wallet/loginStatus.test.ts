@@ -2,6 +2,7 @@
 // user's account signed for that origin, unexpired by the chain clock and not revoked on the account) and
 // isPreauthorized (the origin is connected), through the router and through the wallet page's HTTP API.
 import { createWalletRouter } from '@webwallet/protocol/router'
+import { onChainSession, toHex } from '@webwallet/protocol/session'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { serve } from '../services/http/serve'
 import { TOKEN_TTL_MS } from '../services/login/limits'
@@ -165,6 +166,71 @@ describe('getLoginStatus over the wallet router', () => {
       ok: false,
       error: { message: 'User logged out', data: { webwalletErrorCode: 'USER_LOGGED_OUT' } },
     })
+  })
+})
+
+describe('a session signed as plain typed data (x-sessions asks with signTypedData)', () => {
+  const MAIL = {
+    types: {
+      StarknetDomain: [
+        { name: 'name', type: 'shortstring' },
+        { name: 'version', type: 'shortstring' },
+        { name: 'chainId', type: 'shortstring' },
+        { name: 'revision', type: 'shortstring' },
+      ],
+      Mail: [{ name: 'to', type: 'felt' }],
+    },
+    primaryType: 'Mail',
+    domain: { name: 'Dapp', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
+    message: { to: '0x1' },
+  }
+
+  it('is recorded for the origin, account, expiry, allowed-methods root and session key, like connectAndSignSession', async () => {
+    const request = sessionRequest(EXPIRES_AT)
+    data(await client({ origin: DAPP, token }).mutate('signTypedData', [request.typedData]))
+    expect(await statusOf({ origin: DAPP, token })).toMatchObject({ hasSession: true })
+    expect(await statusOf({ origin: OTHER, token })).toMatchObject({ hasSession: false })
+    const onChain = onChainSession(request.session)
+    expect(fx.wallet.sessions.lookup(request.hashFor(address))).toEqual({
+      allowedMethods: [{ contractAddress: expect.any(String), selector: 'transfer' }],
+      expiresAt: EXPIRES_AT,
+      txFees: [{ tokenAddress: expect.any(String), maxAmount: '10000000000000000000' }],
+      account: address.replace(/^0x0*/, '0x'),
+      origin: DAPP,
+      allowedMethodsRoot: toHex(onChain.allowedMethodsRoot),
+      sessionKeyGuid: toHex(onChain.sessionKeyGuid),
+    })
+    fx.chain.setTime(EXPIRES_AT)
+    expect(await statusOf({ origin: DAPP, token })).toMatchObject({ hasSession: false })
+  })
+
+  it('records nothing for other typed data, nor for a session on another chain', async () => {
+    data(await client({ origin: DAPP, token }).mutate('signTypedData', [MAIL]))
+    data(
+      await client({ origin: DAPP, token }).mutate('signTypedData', [
+        sessionRequest(EXPIRES_AT, 'SN_MAIN').typedData,
+      ]),
+    )
+    expect(fx.wallet.sessions.snapshot()).toEqual({})
+  })
+
+  it('through POST /wallet/api/signTypedData (the wallet page) too', async () => {
+    const served = await serve('/wallet/api', createWalletApi({ wallet: fx.wallet, login: fx.login }))
+    try {
+      const request = sessionRequest(EXPIRES_AT)
+      const response = await fetch(`${served.url}/signTypedData`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ origin: DAPP, typedData: request.typedData }),
+      })
+      expect(response.status).toBe(200)
+      expect(fx.wallet.sessions.signedFor(address, DAPP)).toEqual([
+        expect.objectContaining({ hash: request.hashFor(address), origin: DAPP }),
+      ])
+      expect(await statusOf({ origin: DAPP, token })).toMatchObject({ hasSession: true })
+    } finally {
+      await served.close()
+    }
   })
 })
 

@@ -1,6 +1,7 @@
+import { allowedMethodsTree, toHex } from '@webwallet/protocol/session'
 import { typedData as snip12 } from 'starknet'
 import { describe, expect, it } from 'vitest'
-import { createSessionRegistry } from './sessions'
+import { createSessionRegistry, isSessionTypedData } from './sessions'
 
 const ACCOUNT = '0x0123'
 const sessionTypedData = {
@@ -45,6 +46,11 @@ describe('the signed-session registry', () => {
       txFees: [{ tokenAddress: '0x4718', maxAmount: '10000000000000000000' }],
       account: '0x123',
       origin: 'https://game.example',
+      // What the account stores of the session: the allowed methods' Merkle root and the key's GUID.
+      allowedMethodsRoot: toHex(
+        allowedMethodsTree([{ 'Contract Address': '0xc0de', selector: 'increment' }]).root,
+      ),
+      sessionKeyGuid: '0x1',
     }
     expect(registry.lookup(hash)).toEqual(record)
     // Any spelling of the same felt finds it.
@@ -65,6 +71,37 @@ describe('the signed-session registry', () => {
     ])
     expect(registry.signedFor(ACCOUNT, 'https://other.example')).toEqual([])
     expect(registry.lookup('0x1')).toEqual({ allowedMethods: [], expiresAt: 1 })
+  })
+
+  it('reads a hex selector as the selector itself, as SNIP-12 does', () => {
+    const transfer = '0x83afd3f4caedc6eebf44246fe54e38c95e3179a5ec9ea81740eca5b482d12e'
+    const byName = createSessionRegistry()
+    const byHex = createSessionRegistry()
+    const withSelector = (selector: string) => ({
+      ...sessionTypedData,
+      message: {
+        ...sessionTypedData.message,
+        'Allowed Methods': [{ 'Contract Address': '0xc0de', selector }],
+      },
+    })
+    const root = (registry: typeof byName, selector: string) => {
+      const hash = registry.register(withSelector(selector) as never, ACCOUNT)
+      return registry.snapshot()[hash]?.allowedMethodsRoot
+    }
+    const fromName = root(byName, 'transfer')
+    expect(fromName).toMatch(/^0x[0-9a-f]+$/)
+    expect(root(byHex, transfer)).toBe(fromName)
+  })
+
+  it('recognises Argent session typed data by primary type and domain', () => {
+    expect(isSessionTypedData(sessionTypedData as never)).toBe(true)
+    expect(isSessionTypedData({ ...sessionTypedData, primaryType: 'Mail' } as never)).toBe(false)
+    expect(
+      isSessionTypedData({
+        ...sessionTypedData,
+        domain: { ...sessionTypedData.domain, name: 'Game' },
+      } as never),
+    ).toBe(false)
   })
 
   it('refuses a saved state that is not a session map', () => {

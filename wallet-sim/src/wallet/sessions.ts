@@ -1,7 +1,13 @@
 // The sessions the wallet signed, by session hash, so the cosigner can check each co-signed call against
-// the session's allowed methods and expiry, and getLoginStatus can tell an app whether it has one. Plain
-// JSON, so the state store keeps them across restarts.
+// the session's allowed methods, expiry and key, and getLoginStatus can tell an app whether it has one.
+// Plain JSON, so the state store keeps them across restarts.
 import type { TypedData } from '@webwallet/protocol'
+import {
+  allowedMethodLeaf,
+  merkleRoot,
+  SESSION_DOMAIN_NAME,
+  selectorFromName,
+} from '@webwallet/protocol/session'
 import { typedData as snip12 } from 'starknet'
 import * as z from 'zod/mini'
 import type { SessionRecord } from '../services/cosigner/checks'
@@ -15,6 +21,10 @@ const Record = z.object({
   account: z.optional(z.string()),
   /** The app origin it was signed for; absent likewise. */
   origin: z.optional(z.string()),
+  /** The Merkle root of the allowed methods, as the account sees the session; absent likewise. */
+  allowedMethodsRoot: z.optional(z.string()),
+  /** The session key's signer GUID (the message's `Session Key`); absent likewise. */
+  sessionKeyGuid: z.optional(z.string()),
 })
 /** Session hash → allowed methods and expiry. */
 export const SessionsState = z.record(z.string(), Record)
@@ -24,13 +34,24 @@ const SessionMessage = z.object({
   Metadata: z.optional(z.string()),
   'Expires At': z.union([z.string(), z.number()]),
   'Allowed Methods': z.array(z.object({ 'Contract Address': z.string(), selector: z.string() })),
+  'Session Key': z.union([z.string(), z.number()]),
 })
+
+/**
+ * True for Argent session typed data (primaryType `Session` in the `SessionAccount.session` domain): what
+ * the wallet shows on /signSessionKeys and records when it signs it, whichever way the app asked.
+ *
+ * @example
+ * isSessionTypedData(sessionRequest.sessionTypedData) // true
+ */
+export const isSessionTypedData = (typedData: TypedData): boolean =>
+  typedData.primaryType === 'Session' && typedData.domain.name === SESSION_DOMAIN_NAME
 
 /**
  * @example
  * const sessions = createSessionRegistry(saved)
  * sessions.register(sessionTypedData, accountAddress, 'https://dapp.example')
- * sessions.lookup(sessionHash) // { allowedMethods, expiresAt, account, origin }
+ * sessions.lookup(sessionHash) // { allowedMethods, expiresAt, account, origin, allowedMethodsRoot, sessionKeyGuid }
  * sessions.signedFor(accountAddress, 'https://dapp.example') // [{ hash, expiresAt, … }]
  */
 export function createSessionRegistry(initial: unknown = {}) {
@@ -40,9 +61,10 @@ export function createSessionRegistry(initial: unknown = {}) {
     /** Records a session the owner just signed for `origin`; its hash is the SNIP-12 hash for the account. */
     register(typedData: TypedData, accountAddress: string, origin?: string): string {
       const message = SessionMessage.parse(typedData.message)
+      const methods = message['Allowed Methods']
       const hash = `0x${BigInt(snip12.getMessageHash(typedData as never, accountAddress)).toString(16)}`
       state[hash] = {
-        allowedMethods: message['Allowed Methods'].map((m) => ({
+        allowedMethods: methods.map((m) => ({
           contractAddress: m['Contract Address'],
           selector: m.selector,
         })),
@@ -50,6 +72,10 @@ export function createSessionRegistry(initial: unknown = {}) {
         ...feeCapsOf(message.Metadata),
         account: felt(accountAddress),
         ...(origin === undefined ? {} : { origin }),
+        allowedMethodsRoot: hex(
+          merkleRoot(methods.map((m) => allowedMethodLeaf(m['Contract Address'], selectorOf(m.selector)))),
+        ),
+        sessionKeyGuid: felt(String(message['Session Key'])),
       }
       for (const listener of [...listeners]) listener(structuredClone(state))
       return hash
@@ -75,7 +101,11 @@ export function createSessionRegistry(initial: unknown = {}) {
 
 export type SessionRegistry = ReturnType<typeof createSessionRegistry>
 
-const felt = (value: string) => `0x${BigInt(value).toString(16)}`
+const hex = (value: bigint) => `0x${value.toString(16)}`
+const felt = (value: string) => hex(BigInt(value))
+// As SNIP-12's `selector` type reads it: a hex felt as is, else an entry-point name.
+const selectorOf = (selector: string) =>
+  /^0x[0-9a-fA-F]+$/.test(selector) ? BigInt(selector) : selectorFromName(selector)
 
 /** The fee caps of the session metadata (`{projectID, txFees}` as JSON text); none when it has none. */
 function feeCapsOf(metadata: string | undefined): { txFees?: SessionsState[string]['txFees'] } {

@@ -1,4 +1,4 @@
-import { type Felt, selectorFromName, verifySignerSignature } from '@webwallet/protocol/session'
+import { type Felt, selectorFromName, signerGuid, verifySignerSignature } from '@webwallet/protocol/session'
 import { HttpError } from '../http/HttpError'
 import type { CosignerSession } from './requests'
 
@@ -10,6 +10,8 @@ export interface SessionRecord {
   expiresAt: number | bigint
   /** The session metadata's fee caps: the most the session may spend on gas per fee token (base units). */
   txFees?: readonly { tokenAddress: string; maxAmount: string }[] | undefined
+  /** The session key's signer GUID (the typed data's `Session Key`), when the wallet recorded it. */
+  sessionKeyGuid?: string | undefined
 }
 
 /** STRK, the token V3 transactions pay their fee in. */
@@ -93,6 +95,17 @@ export function checkSessionSignature(session: CosignerSession, messageHash: Fel
     s !== undefined &&
     verifySignerSignature(messageHash, { signer: BigInt(signer.publicKey), r: BigInt(r), s: BigInt(s) })
   if (!valid) throw refuse('invalidSessionSignature', 'The session signature does not match the transaction')
+}
+
+/**
+ * The key that signed must be the session's own (its GUID is the session's `Session Key`): the session
+ * authorisation is public once used, and only the session key may spend it.
+ */
+export function checkSessionKey(session: CosignerSession, record: SessionRecord | undefined): void {
+  if (record?.sessionKeyGuid === undefined) return
+  if (signerGuid(BigInt(session.sessionSignature.signer.publicKey)) !== BigInt(record.sessionKeyGuid)) {
+    throw refuse('invalidSessionSignature', 'The session signature is not by the session key')
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   selectorFromName,
   serializeSignerSignatures,
   sessionMessageHash,
+  signerGuid,
   signHash,
   toHex,
   verifySignerSignature,
@@ -66,8 +67,8 @@ function transaction(calldata: bigint[]) {
 const play = (to = BigInt(GAME)) => transaction([1n, to, selectorFromName('play'), 1n, 7n])
 
 /** The session part, signed over `hash` by the session key, in x-sessions' nested form. */
-function session(hash: bigint, keys?: string[]) {
-  const signature = signHash(sessionMessageHash(hash, SESSION_HASH, false), SESSION_KEY)
+function session(hash: bigint, keys?: string[], sessionKey = SESSION_KEY) {
+  const signature = signHash(sessionMessageHash(hash, SESSION_HASH, false), sessionKey)
   return {
     sessionHash: SESSION_HASH,
     sessionAuthorisation: authorisation(keys),
@@ -199,6 +200,27 @@ describe('signSession', () => {
       txFees: [{ tokenAddress: strk, maxAmount: '196608' }],
     })
     expectGuardianSignature(await post(strict, '/signSession', body), hashOf(tx))
+  })
+})
+
+describe('the session key', () => {
+  it("with the session's key recorded, co-signs only for that key", async () => {
+    const tx = play()
+    sessions.set(SESSION_HASH, {
+      allowedMethods: [{ contractAddress: GAME, selector: 'play' }],
+      expiresAt: NOW + 60,
+      sessionKeyGuid: toHex(signerGuid(publicKeyOf(SESSION_KEY))),
+    })
+    expectGuardianSignature(
+      await post(strict, '/signSession', { session: session(hashOf(tx)), transaction: tx }),
+      hashOf(tx),
+    )
+    // Anyone who saw the (public) session authorisation, signing with a key of their own.
+    const other = session(hashOf(tx), undefined, '0x4e4e4e4e')
+    expect(await post(strict, '/signSession', { session: other, transaction: tx })).toMatchObject({
+      status: 403,
+      body: { status: 'invalidSessionSignature', message: 'The session signature is not by the session key' },
+    })
   })
 })
 

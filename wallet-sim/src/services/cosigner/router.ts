@@ -19,6 +19,7 @@ import {
   checkAuthorisation,
   checkCalls,
   checkFeeCaps,
+  checkSessionKey,
   checkSessionSignature,
   decodeMulticall,
   refuse,
@@ -65,6 +66,7 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     if (deps.lookupSession !== undefined && record === undefined) {
       throw refuse('unknownSession', 'The cosigner does not know this session')
     }
+    checkSessionKey(session, record)
     checkCalls(account, calls, record, now())
     checkFeeCaps(record, fee)
     const { signer, r, s } = signHash(message, deps.guardianPrivateKey)

@@ -1,13 +1,15 @@
 // The wallet UI's client of its server: e-mail login (/login) and the wallet API (/wallet/api). The
 // server holds the keys; the UI calls the signing routes only after the user approved on screen.
-import type {
-  Call,
-  DeploymentData,
-  SessionSignRequest,
-  SessionSignResult,
-  TypedData,
+import {
+  type Call,
+  type DeploymentData,
+  type LoginStatus,
+  LoginStatusSchema,
+  type SessionSignRequest,
+  type SessionSignResult,
+  type TypedData,
 } from '@webwallet/protocol'
-import { parseError, UserLoggedOutError } from '@webwallet/protocol/errors'
+import { isWebWalletError, parseError, UserLoggedOutError } from '@webwallet/protocol/errors'
 import type { LoginStorage } from './loginStorage'
 
 /** The account as the server describes it. */
@@ -96,6 +98,25 @@ export function createWalletApi(options: WalletApiOptions) {
       } catch {
         return false
       }
+    },
+    /**
+     * getLoginStatus for the app at `origin`, as the server sees the stored login. A login the server no
+     * longer honours (expired, logged out, unknown) is forgotten: `{isLoggedIn: false}`, and the next
+     * request that needs the user shows the login screen.
+     */
+    async loginStatus(origin: string): Promise<LoginStatus> {
+      if (options.storage.read() === undefined) return { isLoggedIn: false }
+      let answer: unknown
+      try {
+        answer = await request('GET', `/wallet/api/loginStatus?origin=${encodeURIComponent(origin)}`)
+      } catch (error) {
+        if (!isWebWalletError(error, 'USER_LOGGED_OUT')) throw error
+        answer = { isLoggedIn: false }
+      }
+      const status = LoginStatusSchema.safeParse(answer)
+      if (!status.success) throw new ApiMessageError('The wallet server answered an invalid login status')
+      if (!status.data.isLoggedIn) options.storage.clear()
+      return status.data
     },
     account: () => request<Account>('GET', '/wallet/api/account'),
     chainId: fetchChainId,

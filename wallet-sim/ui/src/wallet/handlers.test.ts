@@ -5,7 +5,8 @@ import { type EnvelopeError, parseEnvelope, requestEnvelope, type TypedData } fr
 import { ConnectAndSignSessionError, UserLoggedOutError } from '@webwallet/protocol/errors'
 import { createWalletRouter } from '@webwallet/protocol/router'
 import { describe, expect, it, vi } from 'vitest'
-import type { Account, WalletApi } from '../api/client'
+import { type Account, createWalletApi, type WalletApi } from '../api/client'
+import { loginStorage } from '../api/loginStorage'
 import { createEnvelopeServer } from '../trpc/serveEnvelopes'
 import { createUiHandlers } from './handlers'
 import { createPrompts, type Prompt } from './prompts'
@@ -55,10 +56,23 @@ function setup(options: { loggedIn?: boolean; connected?: boolean } = {}) {
       version: 1 as const,
     })),
     logout: vi.fn(async () => {}),
+    loginStatus: vi.fn(async (origin: string) =>
+      loggedIn
+        ? { isLoggedIn: true, hasSession: false, isPreauthorized: connected.has(origin) }
+        : { isLoggedIn: false },
+    ),
   } satisfies Partial<WalletApi>
+  const served = serve(api as unknown as WalletApi, () => {
+    loggedIn = true
+  })
+  return { api, ...served, setLoggedIn: (value: boolean) => (loggedIn = value) }
+}
+
+/** The UI handlers for `api` behind the envelope server, as the app at DAPP reaches them. */
+function serve(api: WalletApi, onLogin: () => void = () => {}) {
   const prompts = createPrompts()
   const onTheme = vi.fn()
-  const router = createWalletRouter(createUiHandlers({ api: api as unknown as WalletApi, prompts, onTheme }))
+  const router = createWalletRouter(createUiHandlers({ api, prompts, onTheme }))
   const server = createEnvelopeServer({ router, createContext: () => ({ origin: DAPP }) })
   let id = 0
   const mutate = (path: string, input?: unknown) =>
@@ -77,18 +91,10 @@ function setup(options: { loggedIn?: boolean; connected?: boolean } = {}) {
     await vi.waitFor(() => expect(prompts.current()?.kind).toBe(kind))
     const prompt = prompts.current()
     expect(prompt?.origin).toBe(DAPP)
-    if (kind === 'login' && approved) loggedIn = true
+    if (kind === 'login' && approved) onLogin()
     prompt?.answer(approved)
   }
-  return {
-    api,
-    prompts,
-    onTheme,
-    mutate,
-    answer,
-    server,
-    setLoggedIn: (value: boolean) => (loggedIn = value),
-  }
+  return { prompts, onTheme, mutate, answer, server }
 }
 
 describe('connect', () => {
@@ -131,6 +137,7 @@ describe('connect', () => {
       hasSession: false,
       isPreauthorized: false,
     })
+    expect(ui.api.loginStatus).toHaveBeenLastCalledWith(DAPP)
     expect(ui.prompts.current()).toBeUndefined()
   })
 
@@ -261,5 +268,76 @@ describe('logged out', () => {
     const signed = ui.mutate('signTypedData', [MAIL])
     await ui.answer('signMessage', true)
     expect((await signed).error?.data).toMatchObject({ webwalletErrorCode: 'USER_LOGGED_OUT' })
+  })
+})
+
+describe('getLoginStatus', () => {
+  const TOKEN = 'a'.repeat(64)
+
+  /** The real API client on a stored login, its server answering `loginStatus` for each request. */
+  function withServer(loginStatus: () => Response) {
+    const store = new Map<string, string>()
+    const storage = loginStorage({
+      getItem: (key) => store.get(key) ?? null,
+      setItem: (key, value) => void store.set(key, value),
+      removeItem: (key) => void store.delete(key),
+    })
+    storage.write({ token: TOKEN, email: 'ann@example.com' })
+    const requests: { url: string; authorization: string | undefined }[] = []
+    const api = createWalletApi({
+      storage,
+      fetch: async (url, init) => {
+        const headers = (init?.headers ?? {}) as Record<string, string>
+        requests.push({ url: String(url), authorization: headers.authorization })
+        if (String(url).startsWith('/wallet/api/loginStatus')) return loginStatus()
+        return Response.json({ code: 'NOT_FOUND', message: 'no automatic login' }, { status: 404 })
+      },
+    })
+    return { ...serve(api), storage, requests }
+  }
+
+  it("answers the server's status for the requesting origin, with the page's login token", async () => {
+    const ui = withServer(() => Response.json({ isLoggedIn: true, hasSession: true, isPreauthorized: true }))
+    expect((await ui.mutate('getLoginStatus')).data).toEqual({
+      isLoggedIn: true,
+      hasSession: true,
+      isPreauthorized: true,
+    })
+    expect(ui.requests).toEqual([
+      {
+        url: `/wallet/api/loginStatus?origin=${encodeURIComponent(DAPP)}`,
+        authorization: `Bearer ${TOKEN}`,
+      },
+    ])
+    expect(ui.storage.read()?.token).toBe(TOKEN)
+    expect(ui.prompts.current()).toBeUndefined()
+  })
+
+  it.each([
+    ['an expired login', () => Response.json({ isLoggedIn: false })],
+    ['a token the server does not know', () => Response.json({ message: 'Not logged in' }, { status: 401 })],
+  ])('%s is isLoggedIn false, forgotten, and the next request shows the login screen', async (_, answer) => {
+    const ui = withServer(answer)
+    expect((await ui.mutate('getLoginStatus')).data).toEqual({ isLoggedIn: false })
+    expect(ui.storage.read()).toBeUndefined()
+    expect(ui.prompts.current()).toBeUndefined()
+    const connected = ui.mutate('connect')
+    await ui.answer('login', false)
+    expect((await connected).error?.data).toMatchObject({ webwalletErrorCode: 'USER_REJECTED' })
+  })
+
+  it('an answer that is not a login status is an error, never a made-up status', async () => {
+    const ui = withServer(() => Response.json({ isLoggedIn: 'yes' }))
+    const { data, error } = await ui.mutate('getLoginStatus')
+    expect(data).toBeUndefined()
+    expect(error).toBeDefined()
+    expect(ui.storage.read()?.token).toBe(TOKEN)
+  })
+
+  it('asks nothing of the server without a stored login', async () => {
+    const ui = withServer(() => Response.json({ isLoggedIn: true }))
+    ui.storage.clear()
+    expect((await ui.mutate('getLoginStatus')).data).toEqual({ isLoggedIn: false })
+    expect(ui.requests).toEqual([])
   })
 })

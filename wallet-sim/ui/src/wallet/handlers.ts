@@ -100,11 +100,8 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
     // The SSO token is the provider's; wallet-sim has no SSO provider, so it falls back to e-mail login.
     connectWebwalletSSO: (_input, ctx) => connectResult(ctx),
     enable: async (_input, ctx) => (await connect(ctx)).address,
-    getLoginStatus: async (_input, ctx) => {
-      if (!api.isLoggedIn()) return { isLoggedIn: false }
-      const account = await connectedAccount(ctx)
-      return { isLoggedIn: api.isLoggedIn(), hasSession: false, isPreauthorized: account !== undefined }
-    },
+    // The server knows the sessions this origin holds; an expired login answers {isLoggedIn: false}.
+    getLoginStatus: (_input, ctx) => api.loginStatus(ctx.origin),
     requestAccounts: async (input, ctx) => {
       const account = await connectedAccount(ctx)
       if (account !== undefined) return [account.address]
