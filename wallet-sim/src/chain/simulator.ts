@@ -4,6 +4,7 @@ import type { DevHost } from '../rpc/devnet-methods'
 import { Chain } from './chain'
 import type { Felt } from './contract'
 import { ETH_ADDRESS, erc20BalanceOf, STRK_ADDRESS, splitU256 } from './contracts/index'
+import { RpcCode, RpcError } from './errors'
 import { selectorOf, toHex } from './felt'
 import { createChain, type GenesisOptions, type Minter, type PredeployedAccount } from './genesis'
 import { blockEntry, type ChainEntry, replayEntry, txEntry } from './persist-journal'
@@ -67,7 +68,17 @@ export class Simulator implements DevHost {
 
   /** Replaces the chain and accounts with a `dump()` (devnet_load). */
   load(snapshot: unknown): void {
-    const { chain, accounts, minter } = this.fromDump(snapshot)
+    let loaded: ReturnType<Simulator['fromDump']>
+    try {
+      loaded = this.fromDump(snapshot)
+    } catch (error) {
+      // Whatever is wrong with a dump is the caller's input: the current chain stays as it was.
+      throw new RpcError(
+        RpcCode.INVALID_PARAMS,
+        `snapshot: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    }
+    const { chain, accounts, minter } = loaded
     this.use(chain, accounts, minter, true)
   }
 

@@ -1,0 +1,200 @@
+// Robustness: whatever params a client sends, every method answers a JSON-RPC error of the spec (never
+// 63 "unexpected error", which means our code threw on input it did not check), and the chain keeps
+// answering afterwards.
+import fc from 'fast-check'
+import { expect, it } from 'vitest'
+import { ETH_ADDRESS } from '../chain/contracts/index'
+import { selectorOf } from '../chain/felt'
+import { Simulator } from '../chain/simulator'
+import { signedInvoke } from '../chain/test-helpers'
+import { devnetMethods } from './devnet-methods'
+import { handleRpc } from './handler'
+import { starknetMethods } from './starknet-methods'
+
+type Answer = { result?: unknown; error?: { code: number; message: string; data?: unknown } }
+
+const sim = new Simulator({ accounts: 1 })
+const methods = [
+  ...Object.entries(starknetMethods).map(([name, m]) => [`starknet_${name}`, m.names] as const),
+  ...Object.entries(devnetMethods(sim))
+    // Chain-wide resets would only slow the run down; their params are checked like the others'.
+    .filter(([name]) => name !== 'restart')
+    .map(([name, m]) => [`devnet_${name}`, m.names] as const),
+]
+
+// Values that look like what clients send, wrong in every way: felts, tags, objects, arrays, junk.
+const value = fc.letrec((tie) => ({
+  leaf: fc.oneof(
+    fc.constantFrom(
+      'latest',
+      'pre_confirmed',
+      'l1_accepted',
+      '0x0',
+      '0x1',
+      '0x',
+      '0xzz',
+      '',
+      'INVOKE',
+      '0x3',
+    ),
+    fc.bigInt({ min: 0n, max: 2n ** 260n }).map((n) => `0x${n.toString(16)}`),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.string(),
+  ),
+  node: fc.oneof(
+    { depthSize: 'small' },
+    tie('leaf'),
+    fc.array(tie('node'), { maxLength: 4 }),
+    fc.dictionary(
+      fc.constantFrom(
+        'block_id',
+        'block_hash',
+        'block_number',
+        'type',
+        'version',
+        'calldata',
+        'address',
+        'keys',
+        'from_block',
+        'to_block',
+        'chunk_size',
+        'continuation_token',
+        'contract_address',
+        'entry_point_selector',
+        'sender_address',
+        'signature',
+        'nonce',
+        'resource_bounds',
+      ),
+      tie('node'),
+      { maxKeys: 5 },
+    ),
+  ),
+})).node
+
+it('answers any params of any method with a spec error, never an unexpected one', () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...methods),
+      fc.constantFrom('0.9' as const, '0.10' as const),
+      fc.oneof(
+        value,
+        fc
+          .tuple(fc.constantFrom(...methods), fc.array(value, { maxLength: 5 }))
+          .map(([[, names], values]) => Object.fromEntries(names.map((n, i) => [n, values[i]]))),
+      ),
+      ([method], version, params) => {
+        const answer = handleRpc(sim, { jsonrpc: '2.0', id: 1, method, params }, version) as Answer
+        if (answer.error) expect(answer.error.code, `${method} ${JSON.stringify(answer.error)}`).not.toBe(63)
+      },
+    ),
+    { numRuns: 3000 },
+  )
+  const alive = handleRpc(sim, { jsonrpc: '2.0', id: 1, method: 'starknet_blockNumber' }, '0.10') as Answer
+  expect(typeof alive.result).toBe('number')
+}, 120_000)
+
+/** Replaces the value at a random path of `json` (objects and arrays, any depth) with `replacement`. */
+function mutate(json: unknown, path: readonly number[], replacement: unknown): unknown {
+  if (path.length === 0 || json === null || typeof json !== 'object') return replacement
+  const [step, ...rest] = path as [number, ...number[]]
+  if (Array.isArray(json)) {
+    if (json.length === 0) return [replacement]
+    const i = step % (json.length + 1)
+    const copy = [...json]
+    if (i === json.length) copy.splice(step % json.length, 1)
+    else copy[i] = mutate(json[i], rest, replacement)
+    return copy
+  }
+  const keys = Object.keys(json)
+  const key = keys[step % keys.length]!
+  const copy: Record<string, unknown> = { ...(json as Record<string, unknown>) }
+  if (step % 7 === 6) delete copy[key]
+  else copy[key] = mutate(copy[key], rest, replacement)
+  return copy
+}
+
+it('answers a valid transaction with one field made wrong with a spec error or a result, never an unexpected one', () => {
+  const account = sim.accounts[0]!
+  let nonce = 0n
+  const fresh = () =>
+    signedInvoke({
+      sender: BigInt(account.address),
+      privateKey: BigInt(account.private_key),
+      nonce: BigInt(
+        (
+          handleRpc(
+            sim,
+            {
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'starknet_getNonce',
+              params: ['pre_confirmed', account.address],
+            },
+            '0.10',
+          ) as { result: string }
+        ).result,
+      ),
+      calls: [{ to: ETH_ADDRESS, selector: selectorOf('transfer'), calldata: [0x1234n, ++nonce, 0n] }],
+      chainId: sim.chain.chainId,
+    })
+  /** Answers seen, by error code ('ok' for a result). */
+  const counts: Record<string, number> = {}
+  fc.assert(
+    fc.property(
+      fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+      value,
+      fc.constantFrom('add', 'estimate', 'simulate'),
+      fc.constantFrom('0.9' as const, '0.10' as const),
+      (path, replacement, kind, version) => {
+        const tx = mutate(fresh(), path, replacement)
+        const request =
+          kind === 'add'
+            ? { method: 'starknet_addInvokeTransaction', params: { invoke_transaction: tx } }
+            : kind === 'estimate'
+              ? {
+                  method: 'starknet_estimateFee',
+                  params: { request: [tx], simulation_flags: [], block_id: 'pre_confirmed' },
+                }
+              : {
+                  method: 'starknet_simulateTransactions',
+                  params: {
+                    block_id: 'pre_confirmed',
+                    transactions: [tx],
+                    simulation_flags: ['SKIP_FEE_CHARGE'],
+                  },
+                }
+        const answer = handleRpc(sim, { jsonrpc: '2.0', id: 1, ...request }, version) as Answer
+        const k = answer.error ? String(answer.error.code) : 'ok'
+        counts[k] = (counts[k] ?? 0) + 1
+        if (answer.error)
+          expect(answer.error.code, `${kind} ${JSON.stringify(tx)} ${JSON.stringify(answer.error)}`).not.toBe(
+            63,
+          )
+      },
+    ),
+    { numRuns: 1500 },
+  )
+  // The mutations reach past parameter checks: some transactions still run, others fail deep inside.
+  expect(counts.ok ?? 0).toBeGreaterThan(0)
+  expect(Object.keys(counts).length).toBeGreaterThan(3)
+}, 180_000)
+
+it('refuses a devnet_load of anything but a dump with -32602 and keeps the chain', () => {
+  const before = handleRpc(sim, { jsonrpc: '2.0', id: 1, method: 'starknet_blockHashAndNumber' }, '0.10')
+  for (const snapshot of [{}, { format: 'wallet-sim/dump@1' }, { format: 'wallet-sim/dump@1', chain: 1 }]) {
+    const answer = handleRpc(
+      sim,
+      { jsonrpc: '2.0', id: 1, method: 'devnet_load', params: { snapshot } },
+      '0.10',
+    ) as Answer
+    expect(answer.error?.code).toBe(-32602)
+    expect(String(answer.error?.data)).toMatch(/^snapshot: /)
+  }
+  expect(handleRpc(sim, { jsonrpc: '2.0', id: 1, method: 'starknet_blockHashAndNumber' }, '0.10')).toEqual(
+    before,
+  )
+})
