@@ -74,6 +74,7 @@ const lines = [
   `  dev API:        ${sim.url}/dev   (login codes: ${sim.url}/dev/inbox/<email>; prompts: --approve ${approve})`,
   `  JSON-RPC 0.10: ${sim.url}/rpc  and ${sim.url}/rpc/v0_10   (starknet.js v10)`,
   `  JSON-RPC 0.9:  ${sim.url}/rpc/v0_9                       (starknet.js v8)`,
+  `  WebSocket API: ${sim.rpcWsUrl} (0.10; also /rpc/v0_10, /ws) and ${sim.rpcWsUrl}/v0_9 (0.9)`,
   `  chain id SN_SEPOLIA, ${values['block-time'] === '0' ? 'a block per transaction' : `a block every ${values['block-time']} ms`}${values.state ? `, state in ${values.state}` : ''}`,
   '',
   `Predeployed accounts (seed ${values.seed}; 1000 STRK, 1000 ETH and 1000 DEMO each):`,
