@@ -1,7 +1,7 @@
 // JSON-RPC errors of the Starknet specs: one class, the spec's code and message, optional data.
 // Messages follow spec 0.9; `messageFor` gives the wording a version changed (0.10).
 
-/** Error codes of the Starknet JSON-RPC specs 0.9 / 0.10 and JSON-RPC 2.0 itself. */
+/** Error codes of the Starknet JSON-RPC specs 0.9 / 0.10 (read, write, trace and WebSocket APIs) and JSON-RPC 2.0 itself. */
 export const RpcCode = {
   FAILED_TO_RECEIVE_TXN: 1,
   NO_TRACE_AVAILABLE: 10,
@@ -29,6 +29,9 @@ export const RpcCode = {
   UNSUPPORTED_TX_VERSION: 61,
   UNSUPPORTED_CONTRACT_CLASS_VERSION: 62,
   UNEXPECTED_ERROR: 63,
+  INVALID_SUBSCRIPTION_ID: 66,
+  TOO_MANY_ADDRESSES_IN_FILTER: 67,
+  TOO_MANY_BLOCKS_BACK: 68,
   COMPILATION_ERROR: 100,
   PARSE_ERROR: -32700,
   INVALID_REQUEST: -32600,
@@ -65,6 +68,10 @@ const MESSAGES: Record<number, string> = {
   61: 'the transaction version is not supported',
   62: 'the contract class version is not supported',
   63: 'An unexpected error occurred',
+  // The WebSocket API's own codes (starknet_ws_api.json, the same in 0.9 and 0.10).
+  66: 'Invalid subscription id',
+  67: 'Too many addresses in filter sender_address filter',
+  68: 'Cannot go back more than 1024 blocks',
   100: 'Failed to compile the contract',
   [-32700]: 'Parse error',
   [-32600]: 'Invalid Request',

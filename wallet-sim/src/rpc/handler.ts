@@ -14,7 +14,11 @@ interface Request {
   params?: unknown
 }
 
-const errorBody = (id: unknown, e: unknown, v: SpecVersion) => {
+/**
+ * The JSON-RPC error answer for `e`: the spec's code and message for an RpcError, 63 with the text otherwise.
+ * @example errorBody(1, new RpcError(RpcCode.BLOCK_NOT_FOUND), '0.10')
+ */
+export const errorBody = (id: unknown, e: unknown, v: SpecVersion) => {
   if (e instanceof RpcError) {
     return {
       jsonrpc: '2.0',

@@ -5,7 +5,6 @@ import type { Chain } from '../chain/chain'
 import { RpcCode, RpcError } from '../chain/errors'
 import { toHex } from '../chain/felt'
 import { blockId, felt, invalidParams, namedParams } from './params'
-import { WsCode, WsError } from './ws-errors'
 
 /** How far back a `block_id` may start a replay (error 68 beyond), as on Starknet nodes and starknet-devnet. */
 export const MAX_BLOCKS_BACK = 1024
@@ -94,7 +93,7 @@ function startBlock(chain: Chain, raw: unknown): number | undefined {
     throw invalidParams(`block_id must be "latest", {block_number} or {block_hash}`)
   const block = chain.resolveBlock(blockId(raw))
   if (block === 'pending') throw new RpcError(RpcCode.BLOCK_NOT_FOUND)
-  if (chain.latest.number - block.number > MAX_BLOCKS_BACK) throw new WsError(WsCode.TOO_MANY_BLOCKS_BACK)
+  if (chain.latest.number - block.number > MAX_BLOCKS_BACK) throw new RpcError(RpcCode.TOO_MANY_BLOCKS_BACK)
   return block.number
 }
 
@@ -103,7 +102,7 @@ function addresses(raw: unknown, name: string): ReadonlySet<string> {
   const list = Array.isArray(raw) ? raw : name === 'from_address' ? [raw] : undefined
   if (!list) throw invalidParams(`${name} must be an array of addresses`)
   if (list.length > MAX_ADDRESSES) {
-    throw new WsError(WsCode.TOO_MANY_ADDRESSES_IN_FILTER, `at most ${MAX_ADDRESSES} addresses`)
+    throw new RpcError(RpcCode.TOO_MANY_ADDRESSES_IN_FILTER, `at most ${MAX_ADDRESSES} addresses`)
   }
   return new Set(list.map((a) => toHex(felt(a, name))))
 }

@@ -7,7 +7,7 @@ import type { DevHost } from './devnet-methods'
 import type { SpecVersion } from './format'
 import { handleRpc } from './handler'
 import { invalidParams, namedParams } from './params'
-import { errorAnswer, type RpcId, WsCode, WsError } from './ws-errors'
+import { errorAnswer, type RpcId } from './ws-errors'
 import { type Filter, isSubscribeMethod, parseFilter, type SubscribeMethod } from './ws-filters'
 import {
   type ChainChange,
@@ -95,7 +95,7 @@ export function createSession(options: SessionOptions): Session {
     const { subscription_id: raw } = namedParams(params, ['subscription_id'])
     if (typeof raw !== 'string' && typeof raw !== 'number')
       throw invalidParams('subscription_id must be a string')
-    if (!subscriptions.delete(String(raw))) throw new WsError(WsCode.INVALID_SUBSCRIPTION_ID)
+    if (!subscriptions.delete(String(raw))) throw new RpcError(RpcCode.INVALID_SUBSCRIPTION_ID)
     return true
   }
 
