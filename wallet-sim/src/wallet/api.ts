@@ -9,7 +9,7 @@ import {
 import { isWebWalletError, serializeError } from '@webwallet/protocol/errors'
 import express, { type ErrorRequestHandler, type Request, Router } from 'express'
 import * as z from 'zod/mini'
-import { HttpError } from '../services/http/HttpError'
+import { HttpError, requestFault } from '../services/http/HttpError'
 import { validate } from '../services/http/validate'
 import type { LoginService } from '../services/login/LoginService'
 import { bearerToken } from '../services/login/router'
@@ -105,10 +105,16 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
   return router
 }
 
-/** HttpError keeps its status; our coded errors answer 422 with `{code, message, data}`; the rest 500. */
+/**
+ * HttpError keeps its status; a fault of the request itself (malformed JSON, ...) is a 400; our coded errors
+ * answer 422 with `{code, message, data}`; the rest 500.
+ */
 export const walletErrors: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+  const fault = requestFault(error)
   if (error instanceof HttpError) {
     res.status(error.status).json({ code: error.code, message: error.message })
+  } else if (fault) {
+    res.status(fault.status).json({ code: 'BAD_REQUEST', message: fault.message })
   } else if (isWebWalletError(error)) {
     res.status(422).json(serializeError(error))
   } else {

@@ -46,16 +46,9 @@ function toErrorBody(error: unknown): ErrorBody & { status: number } {
   if (error instanceof HttpError) {
     return { status: error.status, code: error.code, message: error.message, messages: [...error.messages] }
   }
-  // body-parser marks its own failures with `type` and a 4xx `status`.
-  if (isBodyParserError(error)) {
-    const message = error.type === 'entity.parse.failed' ? 'Malformed JSON body' : error.message
-    return { status: error.status, code: 'BAD_REQUEST', message, messages: [message] }
-  }
-  // Express marks the request's own faults the same way (a path parameter that is no valid
-  // percent-encoding: 'Failed to decode param …').
-  if (isClientError(error)) {
-    return { status: error.status, code: 'BAD_REQUEST', message: error.message, messages: [error.message] }
-  }
+  const fault = requestFault(error)
+  if (fault)
+    return { status: fault.status, code: 'BAD_REQUEST', message: fault.message, messages: [fault.message] }
   return {
     status: 500,
     code: 'INTERNAL_SERVER_ERROR',
@@ -64,8 +57,19 @@ function toErrorBody(error: unknown): ErrorBody & { status: number } {
   }
 }
 
-function isBodyParserError(error: unknown): error is { type: string; status: number; message: string } {
-  return isClientError(error) && typeof (error as { type?: unknown }).type === 'string'
+/**
+ * The status and message of a fault in the request itself, as body-parser (a body that is no JSON, too
+ * large, ...) and express (a path parameter that is no valid percent-encoding) report them with a 4xx
+ * `status`; undefined for any other error.
+ * @example requestFault(error) // { status: 400, message: 'Malformed JSON body' }
+ */
+export function requestFault(error: unknown): { status: number; message: string } | undefined {
+  if (!isClientError(error)) return undefined
+  const { type } = error as { type?: unknown }
+  return {
+    status: error.status,
+    message: type === 'entity.parse.failed' ? 'Malformed JSON body' : error.message,
+  }
 }
 
 function isClientError(error: unknown): error is { status: number; message: string } {
