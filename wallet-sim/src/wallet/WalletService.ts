@@ -18,7 +18,12 @@ import { RpcError } from '../chain/errors'
 import type { User } from '../services/login/state'
 import type { FeltCall, Ledger } from './ledger'
 import { createPermissions, type Permissions } from './permissions'
-import { createSessionRegistry, isSessionTypedData, type SessionRegistry } from './sessions'
+import {
+  assertSessionMessage,
+  createSessionRegistry,
+  isSessionTypedData,
+  type SessionRegistry,
+} from './sessions'
 import type { AccountKeys } from './signer'
 import { signAsAccount } from './signer'
 import { signSession } from './signSession'
@@ -150,10 +155,10 @@ export class WalletService {
    * cosigner co-signs it and getLoginStatus sees it; only a session for the wallet's chain can be used here.
    */
   signTypedData(user: User, typedData: TypedData, origin?: string): string[] {
+    const session = origin !== undefined && isSessionTypedData(typedData) && this.#onThisChain(typedData)
+    if (session) assertSessionMessage(typedData)
     const signature = signAsAccount(this.messageHash(user, typedData), this.#keys(user))
-    if (origin !== undefined && isSessionTypedData(typedData) && this.#onThisChain(typedData)) {
-      this.sessions.register(typedData, user.account.address, origin)
-    }
+    if (session) this.sessions.register(typedData, user.account.address, origin)
     return signature
   }
 

@@ -204,6 +204,19 @@ describe('a session signed as plain typed data (x-sessions asks with signTypedDa
     expect(await statusOf({ origin: DAPP, token })).toMatchObject({ hasSession: false })
   })
 
+  it('refuses session typed data without a session key before signing it, with a clear validation error', async () => {
+    const { typedData } = sessionRequest(EXPIRES_AT)
+    const { 'Session Key': _, ...message } = typedData.message as Record<string, unknown>
+    const answer = await client({ origin: DAPP, token }).mutate('signTypedData', [{ ...typedData, message }])
+    expect(answer).toMatchObject({
+      ok: false,
+      error: {
+        message: 'Session typed data: Session Key: Invalid input',
+      },
+    })
+    expect(fx.wallet.sessions.snapshot()).toEqual({})
+  })
+
   it('records nothing for other typed data, nor for a session on another chain', async () => {
     data(await client({ origin: DAPP, token }).mutate('signTypedData', [MAIL]))
     data(

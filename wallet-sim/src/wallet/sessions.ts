@@ -2,6 +2,7 @@
 // the session's allowed methods, expiry and key, and getLoginStatus can tell an app whether it has one.
 // Plain JSON, so the state store keeps them across restarts.
 import type { TypedData } from '@webwallet/protocol'
+import { ValidationError } from '@webwallet/protocol/errors'
 import {
   allowedMethodLeaf,
   merkleRoot,
@@ -46,6 +47,23 @@ const SessionMessage = z.object({
  */
 export const isSessionTypedData = (typedData: TypedData): boolean =>
   typedData.primaryType === 'Session' && typedData.domain.name === SESSION_DOMAIN_NAME
+
+/**
+ * Throws ValidationError (wallet API 114) when session typed data lacks what a session is made of (expiry,
+ * allowed methods, session key), so the wallet refuses it before signing anything.
+ * @example assertSessionMessage(sessionRequest.sessionTypedData)
+ */
+export function assertSessionMessage(typedData: TypedData): void {
+  const parsed = SessionMessage.safeParse(typedData.message)
+  if (!parsed.success) {
+    throw new ValidationError(
+      parsed.error.issues.map((issue) => ({
+        path: ['message', ...issue.path.map(String)],
+        message: `Session typed data: ${issue.path.map(String).join('.') || 'message'}: ${issue.message}`,
+      })),
+    )
+  }
+}
 
 /**
  * @example
