@@ -35,15 +35,32 @@ export interface AllowedMethodsTree {
   proofFor(call: NamedCall): Felt[]
 }
 
+// A session signs many transactions and every one needs the tree (its root for the token, a proof per
+// call): remember the trees of the last few method lists, by content (callers rebuild session objects).
+const TREE_CACHE_SIZE = 16
+const trees = new Map<string, AllowedMethodsTree>()
+
 /**
- * Builds the Merkle tree of a session's allowed methods.
+ * Builds (or recalls) the Merkle tree of a session's allowed methods.
  * @example allowedMethodsTree([{ 'Contract Address': token, selector: 'transfer' }]).proofFor(call)
  */
 export function allowedMethodsTree(methods: readonly AllowedMethod[]): AllowedMethodsTree {
+  const key = methods.map((m) => `${m['Contract Address']}:${m.selector}`).join('|')
+  let tree = trees.get(key)
+  if (tree === undefined) {
+    tree = buildTree(methods)
+    if (trees.size >= TREE_CACHE_SIZE) trees.delete(trees.keys().next().value!)
+    trees.set(key, tree)
+  }
+  return tree
+}
+
+function buildTree(methods: readonly AllowedMethod[]): AllowedMethodsTree {
   const leaves = methods.map((method) =>
     allowedMethodLeaf(method['Contract Address'], selectorFromName(method.selector)),
   )
   const root = merkleRoot(leaves)
+  const proofs = new Map<number, Felt[]>()
   return {
     leaves,
     root,
@@ -51,7 +68,12 @@ export function allowedMethodsTree(methods: readonly AllowedMethod[]): AllowedMe
       const leaf = allowedMethodLeaf(call.contractAddress, selectorFromName(call.entrypoint))
       const index = leaves.indexOf(leaf)
       if (index === -1) throw new RangeError(`Call not allowed by the session: ${call.entrypoint}`)
-      return merkleProof(leaves, index)
+      let proof = proofs.get(index)
+      if (proof === undefined) {
+        proof = merkleProof(leaves, index)
+        proofs.set(index, proof)
+      }
+      return [...proof]
     },
   }
 }

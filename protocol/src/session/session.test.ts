@@ -86,6 +86,19 @@ describe('allowedMethodsTree', () => {
     expect(isAllowedCall(tree.root, { to: tokenB, selector: selectorFromName('approve') }, proof)).toBe(false)
     expect(() => tree.proofFor({ contractAddress: tokenB, entrypoint: 'approve' })).toThrow(/not allowed/)
   })
+
+  it('builds a list of methods once, whatever array carries it, and hands out proofs the caller may change', () => {
+    const tree = allowedMethodsTree(allowedMethods)
+    expect(allowedMethodsTree(allowedMethods.map((m) => ({ ...m })))).toBe(tree)
+    expect(allowedMethodsTree(allowedMethods.slice(0, 1))).not.toBe(tree)
+    const call = { contractAddress: tokenB, entrypoint: 'transfer' }
+    const proof = tree.proofFor(call)
+    proof.fill(0n)
+    expect(tree.proofFor(call)).not.toEqual(proof)
+    expect(
+      isAllowedCall(tree.root, { to: tokenB, selector: selectorFromName('transfer') }, tree.proofFor(call)),
+    ).toBe(true)
+  })
 })
 
 describe('sessionHash', () => {
