@@ -56,6 +56,18 @@ export function buildSession(parameters: BuildSessionParameters): Session {
   }
 }
 
+// The metadata of the last few sessions, hashed: every session transaction needs it for its token.
+const metadataHashes = new Map<string, Felt>()
+function metadataHash(metadata: string): Felt {
+  let hash = metadataHashes.get(metadata)
+  if (hash === undefined) {
+    hash = hashByteArray(metadata)
+    if (metadataHashes.size >= 16) metadataHashes.delete(metadataHashes.keys().next().value!)
+    metadataHashes.set(metadata, hash)
+  }
+  return hash
+}
+
 /**
  * The on-chain form: allowed methods become their Merkle root, metadata its ByteArray hash.
  * @example onChainSession(session).allowedMethodsRoot
@@ -64,7 +76,7 @@ export function onChainSession(session: Session): OnChainSession {
   return {
     expiresAt: session.expiresAt,
     allowedMethodsRoot: allowedMethodsTree(session.allowedMethods).root,
-    metadataHash: hashByteArray(session.metadata),
+    metadataHash: metadataHash(session.metadata),
     sessionKeyGuid: session.sessionKeyGuid,
   }
 }
