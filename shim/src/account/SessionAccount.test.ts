@@ -143,6 +143,29 @@ describe('SessionAccount.execute', () => {
     expect(world.log).not.toContain('starknet_estimateFee')
   })
 
+  it.each([
+    ['sponsored', 'app-key', {}],
+    ['paid in a gas token', undefined, { gasless: true }],
+  ] as const)(
+    'refuses a call outside the session by name before asking the paymaster (%s)',
+    async (_, key, options) => {
+      const world = createWorld()
+      deployedNode(world)
+      gaslessPaymaster(world, false)
+      const account = new SessionAccount(testContext(world), { paymaster: testPaymaster(world, key) })
+      for (const call of [
+        // The session allows STRK transfers, not transfers of another token.
+        { contractAddress: GAME, entrypoint: 'transfer', calldata: ['0x1', '0x1', '0x0'] },
+        { contractAddress: GAME, entrypoint: 'drain', calldata: [] },
+      ]) {
+        await expect(account.execute(call, options)).rejects.toThrow(
+          `Call not allowed by the session: ${call.entrypoint}`,
+        )
+      }
+      expect(world.log.some((entry) => entry.includes('/paymaster/'))).toBe(false)
+    },
+  )
+
   it('sends deployment data when the account is not deployed', async () => {
     const world = createWorld()
     deployedNode(world)
