@@ -5,12 +5,13 @@ import fc from 'fast-check'
 import { expect, it } from 'vitest'
 import { openStateStore } from './store'
 
-type Op = { append: number } | { snapshot: true } | { reopen: true }
+type Op = { append: number } | { snapshot: true } | { reopen: true } | { load: true }
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.integer().map((n) => ({ append: n })) },
   { weight: 1, arbitrary: fc.constant({ snapshot: true as const }) },
   { weight: 1, arbitrary: fc.constant({ reopen: true as const }) },
+  { weight: 1, arbitrary: fc.constant({ load: true as const }) },
 )
 
 function withDir<T>(run: (file: string) => T): T {
@@ -22,13 +23,18 @@ function withDir<T>(run: (file: string) => T): T {
   }
 }
 
-it('reloads exactly what was stored, across snapshots and reopenings', () => {
+it('reloads exactly what was stored, across snapshots, reopenings and loads in between', () => {
   fc.assert(
     fc.property(fc.array(op, { maxLength: 30 }), (ops) =>
       withDir((file) => {
         // The model: the snapshot holds the list of all numbers so far; entries are those after it.
         let all: number[] = []
         let snapshotted: number[] | undefined
+        const expected = () => {
+          const base = snapshotted ?? []
+          if (all.length === 0 && snapshotted === undefined) return undefined
+          return { ...(snapshotted === undefined ? {} : { snapshot: base }), entries: all.slice(base.length) }
+        }
         let store = openStateStore(file)
         for (const step of ops) {
           if ('append' in step) {
@@ -37,6 +43,8 @@ it('reloads exactly what was stored, across snapshots and reopenings', () => {
           } else if ('snapshot' in step) {
             store.snapshot(all)
             snapshotted = all
+          } else if ('load' in step) {
+            expect(store.load()).toEqual(expected())
           } else {
             store.close()
             store = openStateStore(file)
@@ -44,13 +52,7 @@ it('reloads exactly what was stored, across snapshots and reopenings', () => {
         }
         const loaded = store.load()
         store.close()
-        const base = snapshotted ?? []
-        if (all.length === 0 && snapshotted === undefined) expect(loaded).toBeUndefined()
-        else
-          expect(loaded).toEqual({
-            ...(snapshotted === undefined ? {} : { snapshot: base }),
-            entries: all.slice(base.length),
-          })
+        expect(loaded).toEqual(expected())
       }),
     ),
     { numRuns: 60 },

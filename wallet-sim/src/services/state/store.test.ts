@@ -63,6 +63,28 @@ describe('openStateStore', () => {
     expect(reopened.load()).toEqual({ snapshot: { upTo: 'b' }, entries: ['c'] })
   })
 
+  it('opens on the head of the snapshot alone; load() reads the rest', () => {
+    const store = openStateStore(file)
+    store.append('a')
+    store.snapshot({ upTo: 'a' })
+    store.close()
+    const text = readFileSync(file, 'utf8')
+    expect(text.startsWith('{"version":1,"seq":1,')).toBe(true)
+    writeFileSync(file, `${text.slice(0, -1)},`) // damaged after the head
+    const reopened = openStateStore(file)
+    expect(() => reopened.load()).toThrow(SyntaxError)
+    reopened.close()
+  })
+
+  it('numbers appends after a snapshot written with its keys in another order', () => {
+    writeFileSync(file, JSON.stringify({ state: { upTo: 'b' }, seq: 2, version: 1 }, null, 2))
+    writeFileSync(`${file}.journal`, '{"seq":1,"entry":"a"}\n{"seq":2,"entry":"b"}\n')
+    const store = openStateStore(file)
+    store.append('c')
+    store.close()
+    expect(openStateStore(file).load()).toEqual({ snapshot: { upTo: 'b' }, entries: ['c'] })
+  })
+
   it('refuses a journal damaged in the middle and appends after close', () => {
     writeFileSync(`${file}.journal`, '{"seq":1,"entry":1}\nnot json\n{"seq":3,"entry":3}\n')
     expect(() => openStateStore(file)).toThrow('line 2 is not valid JSON')

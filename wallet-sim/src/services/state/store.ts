@@ -5,6 +5,7 @@ import {
   ftruncateSync,
   openSync,
   readFileSync,
+  readSync,
   renameSync,
   writeSync,
 } from 'node:fs'
@@ -48,6 +49,9 @@ interface JournalLine {
  * truncated; journal lines carry sequence numbers, so a crash between rename and truncate is harmless (lines
  * already in the snapshot are skipped on load).
  *
+ * Opening reads the journal once (the first `load()` reuses it) and only the head of the snapshot, where its
+ * sequence number is: the snapshot is read and parsed once, by `load()`.
+ *
  * @example
  * const store = openStateStore('/tmp/sim.json')
  * const loaded = store.load() // { snapshot?, entries } | undefined
@@ -57,10 +61,11 @@ interface JournalLine {
  */
 export function openStateStore(file: string): StateStore {
   const journalPath = `${file}.journal`
-  repairTornTail(journalPath)
+  // The journal as read while opening, for the first load(); dropped once the journal changes.
+  let opened: JournalLine[] | undefined = openJournal(journalPath)
   // O_APPEND: every write lands at the current end, also right after a truncate.
   let fd: number | undefined = openSync(journalPath, 'a')
-  let seq = lastSeq(file, journalPath)
+  let seq = Math.max(snapshotSeq(file), opened.at(-1)?.seq ?? 0)
 
   const openFd = (): number => {
     if (fd === undefined) throw new Error('State store is closed')
@@ -68,9 +73,14 @@ export function openStateStore(file: string): StateStore {
   }
 
   return {
-    load: () => readState(file, journalPath),
+    load() {
+      const lines = opened ?? readJournal(journalPath)
+      opened = undefined
+      return readState(file, lines)
+    },
     append(entry) {
       const journal = openFd()
+      opened = undefined
       const line: JournalLine = { seq: seq + 1, entry }
       writeAll(journal, `${JSON.stringify(line)}\n`)
       fsyncSync(journal)
@@ -78,6 +88,8 @@ export function openStateStore(file: string): StateStore {
     },
     snapshot(state) {
       const journal = openFd()
+      opened = undefined
+      // Keys in this order: the file starts with its sequence number (SNAPSHOT_HEAD).
       const body: SnapshotFile = { version: 1, seq, state }
       const temp = `${file}.tmp-${process.pid}`
       const tempFd = openSync(temp, 'w')
@@ -116,6 +128,24 @@ function fsyncDirectory(directory: string): void {
   }
 }
 
+/** How every snapshot this store (and the chain's single-file upgrade) writes begins. */
+const SNAPSHOT_HEAD = /^\{"version":1,"seq":(\d+)[,}]/
+
+/** The snapshot's sequence number, read from its first bytes; a snapshot written otherwise is parsed whole. */
+function snapshotSeq(file: string): number {
+  if (!existsSync(file)) return 0
+  const fd = openSync(file, 'r')
+  let head: string
+  try {
+    const buffer = Buffer.alloc(64)
+    head = buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0))
+  } finally {
+    closeSync(fd)
+  }
+  const digits = SNAPSHOT_HEAD.exec(head)?.[1]
+  return digits === undefined ? (readSnapshot(file)?.seq ?? 0) : Number(digits)
+}
+
 function readSnapshot(file: string): SnapshotFile | undefined {
   if (!existsSync(file)) return undefined
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<SnapshotFile>
@@ -124,10 +154,29 @@ function readSnapshot(file: string): SnapshotFile | undefined {
   return { version: 1, seq: parsed.seq, state: parsed.state }
 }
 
-/** Complete journal lines, parsed; the text after the last newline (a torn write) is not a line. */
-function readJournal(journalPath: string): JournalLine[] {
+/** Reads the journal, cutting a torn trailing line off (so the next append starts on a fresh line). */
+function openJournal(journalPath: string): JournalLine[] {
   if (!existsSync(journalPath)) return []
-  const text = readFileSync(journalPath, 'utf8')
+  const bytes = readFileSync(journalPath)
+  const end = bytes.lastIndexOf(0x0a) + 1
+  if (end < bytes.length) {
+    const fd = openSync(journalPath, 'r+')
+    try {
+      ftruncateSync(fd, end)
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+  }
+  return parseJournal(bytes.toString('utf8', 0, end), journalPath)
+}
+
+function readJournal(journalPath: string): JournalLine[] {
+  return existsSync(journalPath) ? parseJournal(readFileSync(journalPath, 'utf8'), journalPath) : []
+}
+
+/** Complete journal lines, parsed; the text after the last newline (a torn write) is not a line. */
+function parseJournal(text: string, journalPath: string): JournalLine[] {
   const complete = text.slice(0, text.lastIndexOf('\n') + 1)
   return complete
     .split('\n')
@@ -142,31 +191,10 @@ function readJournal(journalPath: string): JournalLine[] {
     })
 }
 
-function readState(file: string, journalPath: string): LoadedState | undefined {
+function readState(file: string, lines: JournalLine[]): LoadedState | undefined {
   const snapshot = readSnapshot(file)
-  const lines = readJournal(journalPath)
   if (snapshot === undefined && lines.length === 0) return undefined
   const after = snapshot?.seq ?? 0
   const entries = lines.filter((line) => line.seq > after).map((line) => line.entry)
   return snapshot === undefined ? { entries } : { snapshot: snapshot.state, entries }
-}
-
-function lastSeq(file: string, journalPath: string): number {
-  const lines = readJournal(journalPath)
-  return Math.max(readSnapshot(file)?.seq ?? 0, lines.at(-1)?.seq ?? 0)
-}
-
-/** Cut a torn trailing line off the journal so the next append starts on a fresh line. */
-function repairTornTail(journalPath: string): void {
-  if (!existsSync(journalPath)) return
-  const bytes = readFileSync(journalPath)
-  const end = bytes.lastIndexOf(0x0a) + 1
-  if (end === bytes.length) return
-  const fd = openSync(journalPath, 'r+')
-  try {
-    ftruncateSync(fd, end)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
 }
