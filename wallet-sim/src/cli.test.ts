@@ -1,0 +1,73 @@
+// The `wallet-sim` command line as a child process: a bad option exits with code 2 and a message; the
+// paymaster key and login flags reach the running services.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { getPublicKey, Signature, verify } from '@scure/starknet'
+import { afterEach, describe, expect, it } from 'vitest'
+import { answerDigest } from './services/paymaster/signature'
+
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url))
+const children: ChildProcess[] = []
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL')
+})
+
+/** Runs the CLI; `ready` resolves with its output once the banner is complete, `exited` with the exit code. */
+function run(args: readonly string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  let stdout = ''
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stderr })),
+  )
+  const ready = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString()
+      if (/^Ready in \d+ ms$/m.test(stdout)) resolve(stdout)
+    })
+    void exited.then(({ code }) => reject(new Error(`wallet-sim exited with ${code}: ${stderr}`)))
+  })
+  ready.catch(() => {}) // a run expected to fail awaits `exited` only
+  return { ready, exited }
+}
+
+describe('wallet-sim CLI', () => {
+  it('exits with code 2 and says what is wrong with a bad option', async () => {
+    const { code, stderr } = await run(['--paymaster-private-key', '0x0']).exited
+    expect(code).toBe(2)
+    expect(stderr.trim()).toMatch(/^--paymaster-private-key must be a Stark curve scalar, from 0x1 to 0x8/)
+  }, 30_000)
+
+  it('signs paymaster answers with --paymaster-private-key and applies the login flags', async () => {
+    const key = '0x5e5e5e'
+    const publicKey = `0x${Buffer.from(getPublicKey(key, false)).toString('hex')}`
+    const flags = '--port 0 --accounts 1 --login-token-ttl 120 --login-code-ttl 30 --no-login-rate-limit'
+    const banner = await run([...flags.split(' '), '--paymaster-private-key', key]).ready
+    const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1]
+    expect(banner).toContain(publicKey)
+    expect(banner).toContain('tokens last 120 s, codes 30 s and 5 tries; /login/start not rate-limited')
+
+    const prices = await fetch(`${url}/paymaster/v1/gas-token-prices`, {
+      headers: { 'ask-signature': 'true' },
+    })
+    const [r = '', s = ''] = prices.headers.get('signature')?.split(',') ?? []
+    const signature = new Signature(BigInt(r), BigInt(s))
+    expect(verify(signature, answerDigest(await prices.text()).toString(16), publicKey.slice(2))).toBe(true)
+
+    // The default limit is 5 codes per e-mail in 10 minutes.
+    for (let i = 0; i < 8; i++) {
+      const started = await fetch(`${url}/login/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'load@test.dev' }),
+      })
+      expect(started.status).toBe(200)
+    }
+  }, 60_000)
+})
