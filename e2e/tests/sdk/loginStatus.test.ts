@@ -24,8 +24,8 @@ afterAll(async () => {
   await sim?.close()
 })
 
-/** getLoginStatus over a fresh WebSocket transport with `bearer` as the login token. */
-function loginStatus(bearer: string): Promise<unknown> {
+/** A fresh WebSocket transport with `bearer` as the login token. */
+function transportWith(bearer: string): WalletTransport {
   const transport = openTransport('websocket', {
     walletUrl: sim.url,
     brandName: 'Argent',
@@ -33,7 +33,12 @@ function loginStatus(bearer: string): Promise<unknown> {
     WebSocket: WebSocket as never,
   })
   transports.push(transport)
-  return transport.mutate({ procedure: 'getLoginStatus', input: undefined })
+  return transport
+}
+
+/** getLoginStatus over a fresh WebSocket transport with `bearer` as the login token. */
+function loginStatus(bearer: string): Promise<unknown> {
+  return transportWith(bearer).mutate({ procedure: 'getLoginStatus', input: undefined })
 }
 
 it('reports the session the SDK signed for this app, until it expires on chain', async () => {
@@ -52,6 +57,10 @@ it('reports the session the SDK signed for this app, until it expires on chain',
   expect(await loginStatus(token)).toEqual({ isLoggedIn: true, hasSession: false, isPreauthorized: true })
 })
 
-it('an unknown login token is USER_LOGGED_OUT', async () => {
-  await expect(loginStatus('f'.repeat(64))).rejects.toMatchObject({ code: 'USER_LOGGED_OUT' })
+it('an unknown login token is logged out: isLoggedIn false, and USER_LOGGED_OUT where the login is needed', async () => {
+  const unknown = 'f'.repeat(64)
+  expect(await loginStatus(unknown)).toEqual({ isLoggedIn: false })
+  await expect(
+    transportWith(unknown).mutate({ procedure: 'requestAccounts', input: { silent_mode: true } }),
+  ).rejects.toMatchObject({ code: 'USER_LOGGED_OUT' })
 })

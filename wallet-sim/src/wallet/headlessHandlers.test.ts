@@ -78,9 +78,10 @@ describe('connect flows', () => {
     })
   })
 
-  it('an unknown token is USER_LOGGED_OUT', async () => {
+  it('an unknown token is logged out: isLoggedIn false, and USER_LOGGED_OUT where the login is needed', async () => {
     const stale = build({ origin: DAPP, token: 'f'.repeat(64) })
-    const error = errorOf(await stale.mutate('getLoginStatus'))
+    expect(data(await stale.mutate('getLoginStatus'))).toEqual({ isLoggedIn: false })
+    const error = errorOf(await stale.mutate('requestAccounts', { silent_mode: true }))
     expect(error.data).toMatchObject({ webwalletErrorCode: 'USER_LOGGED_OUT' })
     stale.close()
   })

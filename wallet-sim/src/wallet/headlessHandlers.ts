@@ -44,7 +44,8 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
     const token = tokenOf(ctx)
     if (token !== undefined) {
       const found = deps.login.tokenStatus(token)
-      // An unknown, logged-out or expired token: the client sees starknetkit's USER_LOGGED_OUT.
+      // An unknown, logged-out or expired token: the client sees starknetkit's USER_LOGGED_OUT (it forgets the
+      // wallet when a wallet_* request answers it).
       if (found.status !== 'active') throw new UserLoggedOutError()
       return found.user
     }
@@ -95,8 +96,9 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
     },
     getLoginStatus: async (_input, ctx) => {
       const token = tokenOf(ctx)
-      // An expired login is a status, not an error; an unknown token stays USER_LOGGED_OUT.
-      if (token !== undefined && deps.login.tokenStatus(token).status === 'expired')
+      // A status probe does not fail for a logged-out user (expired, logged-out or unknown token), as on the
+      // wallet page; the calls that need the user still answer USER_LOGGED_OUT.
+      if (token !== undefined && deps.login.tokenStatus(token).status !== 'active')
         return { isLoggedIn: false }
       const user = await userOf(ctx)
       return user === undefined ? { isLoggedIn: false } : wallet.loginStatus(user, ctx.origin)

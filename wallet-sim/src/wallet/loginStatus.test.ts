@@ -157,16 +157,34 @@ describe('getLoginStatus over the wallet router', () => {
     })
   })
 
-  it('an expired login is logged out: isLoggedIn false, and USER_LOGGED_OUT where the login is needed', async () => {
-    await signSession({ origin: DAPP, token })
-    wallClock += TOKEN_TTL_MS
-    expect(await statusOf({ origin: DAPP, token })).toEqual({ isLoggedIn: false })
-    const answer = await client({ origin: DAPP, token }).mutate('requestAccounts', { silent_mode: true })
-    expect(answer).toMatchObject({
-      ok: false,
-      error: { message: 'User logged out', data: { webwalletErrorCode: 'USER_LOGGED_OUT' } },
-    })
-  })
+  it.each([
+    [
+      'expired',
+      () => {
+        wallClock += TOKEN_TTL_MS
+      },
+    ],
+    ['logged out', () => fx.login.logout(token)],
+    [
+      'never issued',
+      () => {
+        token = 'f'.repeat(64)
+      },
+    ],
+  ])(
+    'a login token %s is logged out: isLoggedIn false, and USER_LOGGED_OUT where the login is needed',
+    async (_, end) => {
+      await signSession({ origin: DAPP, token })
+      end()
+      // Not the --email user's status either: the connection named a token.
+      expect(await statusOf({ origin: DAPP, token })).toEqual({ isLoggedIn: false })
+      const answer = await client({ origin: DAPP, token }).mutate('requestAccounts', { silent_mode: true })
+      expect(answer).toMatchObject({
+        ok: false,
+        error: { message: 'User logged out', data: { webwalletErrorCode: 'USER_LOGGED_OUT' } },
+      })
+    },
+  )
 })
 
 describe('a session signed as plain typed data (x-sessions asks with signTypedData)', () => {
