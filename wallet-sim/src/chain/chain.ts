@@ -1,36 +1,29 @@
-// The simulated Starknet node: committed state plus a pre_confirmed block, transaction admission,
-// blocks, receipts, estimates, simulations and calls. The RPC layer (src/rpc) formats what it returns.
-import { createHash } from 'node:crypto'
+// The simulated Starknet node: committed state plus a pre_confirmed block, and what changes them (transaction
+// admission, blocks, clock moves, aborts) with listeners for each. The work lives beside it: block-production.ts,
+// block-reads.ts, simulate.ts (estimates and calls), reorg.ts (devnet_abortBlocks); src/rpc formats the results.
+import { recordAdmitted, sealBlock } from './block-production'
+import { resolveBlock, stateAt } from './block-reads'
 import type { BlockInfo, Call, Felt } from './contract'
 import { STRK_ADDRESS } from './contracts/erc20'
 import { RpcCode, RpcError } from './errors'
-import { Execution, ExecutionFailure } from './execute'
 import { shortString, toHex } from './felt'
-import { DEFAULT_GAS_PRICES, GasMeter, type GasPrices } from './gas'
-import {
-  applyDiffJson,
-  type BlockRecord,
-  gasPricesJson,
-  type JsonObject,
-  type L1MessageInfo,
-  receiptJson,
-  stateDiffJson,
-  type TxRecord,
-  traceJson,
-} from './records'
-import { type RunOptions, runL1Handler, runTransaction, type TxOutcome, TxRejected } from './run-transaction'
+import { DEFAULT_GAS_PRICES, type GasPrices } from './gas'
+import type { BlockRecord, L1MessageInfo, TxRecord } from './records'
+import { abortBlocks, type Reorg } from './reorg'
+import { runL1Handler, runTransaction, type TxOutcome, TxRejected } from './run-transaction'
+import { callAt, type FeeEstimate, runOptions, type SimulationFlags, simulate } from './simulate'
 import { type ChainSnapshot, chainFromSnapshot, snapshotChain } from './snapshot'
-import { mergeDiff, State, type StateDiff } from './state'
+import { State, type StateDiff } from './state'
 import {
-  emptyTxInfo,
   type L1HandlerTx,
   l1HandlerTransactionHash,
   parseTransaction,
   QUERY_VERSION_3,
   type Transaction,
-  toRpcTransaction,
   transactionHash,
 } from './transaction'
+
+export type { FeeEstimate, Reorg, SimulationFlags }
 
 /** SN_SEPOLIA as a felt. */
 export const SN_SEPOLIA = shortString('SN_SEPOLIA')
@@ -52,16 +45,6 @@ export type BlockId =
   | { tag: 'latest' | 'pre_confirmed' | 'l1_accepted' }
   | { number: number }
   | { hash: Felt }
-
-export interface SimulationFlags {
-  readonly skipValidate?: boolean
-  readonly skipFeeCharge?: boolean
-}
-
-export interface FeeEstimate {
-  readonly outcome: TxOutcome
-  readonly prices: GasPrices
-}
 
 /**
  * One simulated Starknet chain. Create it with `createChain()` (genesis.ts) for the predeployed
@@ -90,9 +73,13 @@ export class Chain {
   nextGasPrices: GasPrices | undefined
   /** The newest block accepted on L1 (devnet_acceptOnL1); the genesis block is from the start. */
   l1AcceptedNumber = 0
+  /** How many blocks devnet_abortBlocks aborted so far; block hashes include it once it is not 0. */
+  abortedBlocks = 0
   private readonly clock: () => number
   private readonly commitListeners = new Set<(block: BlockRecord) => void>()
   private readonly admitListeners = new Set<(record: TxRecord, diff: StateDiff) => void>()
+  private readonly abortListeners = new Set<(reorg: Reorg) => void>()
+  private readonly timeListeners = new Set<(timeOffset: number) => void>()
 
   constructor(options: ChainOptions = {}) {
     this.chainId = options.chainId ?? SN_SEPOLIA
@@ -111,8 +98,7 @@ export class Chain {
    * @example chain.onCommit((block) => store.save(chain.snapshot()))
    */
   onCommit(listener: (block: BlockRecord) => void): () => void {
-    this.commitListeners.add(listener)
-    return () => this.commitListeners.delete(listener)
+    return subscribe(this.commitListeners, listener)
   }
 
   /**
@@ -121,8 +107,24 @@ export class Chain {
    * @example chain.onAdmit((record, diff) => journal.append({ tx: record }))
    */
   onAdmit(listener: (record: TxRecord, diff: StateDiff) => void): () => void {
-    this.admitListeners.add(listener)
-    return () => this.admitListeners.delete(listener)
+    return subscribe(this.admitListeners, listener)
+  }
+
+  /**
+   * Calls `listener` after `abortBlocks` rolled the chain back, with what it undid; returns an unsubscribe function.
+   * @example chain.onAbort((reorg) => console.log('aborted', reorg.aborted))
+   */
+  onAbort(listener: (reorg: Reorg) => void): () => void {
+    return subscribe(this.abortListeners, listener)
+  }
+
+  /**
+   * Calls `listener` with the new `timeOffset` after `setTime` / `increaseTime` moved the clock; returns an
+   * unsubscribe function.
+   * @example chain.onTimeChange((offset) => journal.append({ kind: 'clock', timeOffset: offset }))
+   */
+  onTimeChange(listener: (timeOffset: number) => void): () => void {
+    return subscribe(this.timeListeners, listener)
   }
 
   get latest(): BlockRecord {
@@ -140,58 +142,14 @@ export class Chain {
     }
   }
 
-  /** The state a block id reads: pre_confirmed sees pending writes; every other block the latest state. */
+  /** The state a block id reads: pre_confirmed sees pending writes; an older block the state after it. */
   stateAt(id: BlockId): State {
-    const block = this.resolveBlock(id)
-    if (block === 'pending') return this.pending
-    if (block.number === this.latest.number) return this.base
-    return this.historicState(block.number)
-  }
-
-  private historic: { number: number; state: State } | undefined
-
-  // The state after an older block: the blocks' state diffs replayed from genesis (cached for the
-  // last block asked), so reads and calls at a past block see that block's values.
-  private historicState(number: number): State {
-    if (this.historic?.number === number) return this.historic.state
-    const state = new State()
-    for (const block of this.blocks.slice(0, number + 1)) applyDiffJson(state, block.stateDiff)
-    this.historic = { number, state }
-    return state
+    return stateAt(this, id)
   }
 
   /** The committed block of an id, or 'pending' for pre_confirmed; throws 24 when unknown. */
   resolveBlock(id: BlockId): BlockRecord | 'pending' {
-    if ('tag' in id) {
-      if (id.tag === 'pre_confirmed') return 'pending'
-      if (id.tag === 'l1_accepted') {
-        // Nothing is proven on L1 here: the genesis block, and blocks devnet_acceptOnL1 accepted, count as on L1.
-        const b = this.blocks[this.l1AcceptedNumber]
-        if (!b) throw new RpcError(RpcCode.BLOCK_NOT_FOUND)
-        return b
-      }
-      return this.latest
-    }
-    if ('number' in id) {
-      const b = this.blocks[id.number]
-      if (!b) throw new RpcError(RpcCode.BLOCK_NOT_FOUND)
-      return b
-    }
-    const hex = toHex(id.hash)
-    const b = this.blocks.find((x) => x.hash === hex)
-    if (!b) throw new RpcError(RpcCode.BLOCK_NOT_FOUND)
-    return b
-  }
-
-  private runOptions(flags: SimulationFlags, chargeFee: boolean): RunOptions {
-    return {
-      chainId: this.chainId,
-      block: this.pendingBlockInfo(),
-      prices: this.gasPrices,
-      feeToken: this.feeToken,
-      validate: !flags.skipValidate,
-      chargeFee,
-    }
+    return resolveBlock(this, id)
   }
 
   /**
@@ -208,7 +166,7 @@ export class Chain {
     const layer = this.pending.child()
     let outcome: TxOutcome
     try {
-      outcome = runTransaction(layer, tx, hash, this.runOptions({}, true))
+      outcome = runTransaction(layer, tx, hash, runOptions(this, {}, true))
     } catch (e) {
       if (e instanceof TxRejected) throw e.error
       throw e
@@ -232,24 +190,8 @@ export class Chain {
     return hash
   }
 
-  // Records a transaction that ran on `layer` (a child of pending) into the pre_confirmed block.
   private admit(layer: State, outcome: TxOutcome, l1Message?: L1MessageInfo): void {
-    const { tx } = outcome
-    const wasDeployed = (a: Felt) => this.pending.getClassHash(a) !== 0n
-    const diffJson = stateDiffJson(outcome.stateDiff, wasDeployed)
-    layer.commit()
-    const hash = toHex(outcome.hash)
-    const record: TxRecord = {
-      hash,
-      transaction: { transaction_hash: hash, ...transactionJsonOf(outcome) },
-      receipt: receiptJson(outcome, tx.type === 'DEPLOY_ACCOUNT' ? tx.contractAddress : undefined),
-      trace: traceJson(outcome, diffJson),
-      blockNumber: null,
-      index: this.pendingTxs.length,
-      ...(l1Message ? { l1Message } : {}),
-    }
-    this.txs.set(record.hash, record)
-    this.pendingTxs.push(record.hash)
+    const record = recordAdmitted(this, layer, outcome, l1Message)
     for (const listener of this.admitListeners) listener(record, outcome.stateDiff)
     if (this.blockTime === 0) this.closeBlock()
   }
@@ -259,42 +201,20 @@ export class Chain {
    * @example chain.closeBlock().number
    */
   closeBlock(): BlockRecord {
-    const number = this.blocks.length
-    const parentHash = this.blocks[number - 1]?.hash ?? '0x0'
-    const timestamp = Math.max(this.pendingTimestamp ?? this.now(), this.blocks[number - 1]?.timestamp ?? 0)
-    const wasDeployed = (a: Felt) => this.base.getClassHash(a) !== 0n
-    const stateDiff = stateDiffJson(this.pending, wasDeployed)
-    // As on starknet-devnet, a devnet_setGasPrice change shows first in the header of the block that commits next
-    // (its transactions ran at the old prices); the pre_confirmed block after it runs at the new ones.
-    if (this.nextGasPrices) {
-      this.gasPrices = this.nextGasPrices
-      this.nextGasPrices = undefined
-    }
-    // Block hashes and state roots are the simulator's own (no Patricia tries): unique and stable.
-    const hash = digestFelt(`block:${number}:${parentHash}:${timestamp}:${this.pendingTxs.join(',')}`)
-    const newRoot = digestFelt(`root:${hash}:${JSON.stringify(stateDiff)}`)
-    const block: BlockRecord = {
-      number,
-      hash: toHex(hash),
-      parentHash,
-      newRoot: toHex(newRoot),
-      timestamp,
-      sequencerAddress: toHex(this.sequencerAddress),
-      gasPrices: gasPricesJson(this.gasPrices),
-      txHashes: this.pendingTxs,
-      stateDiff,
-    }
-    for (const h of this.pendingTxs) {
-      const rec = this.txs.get(h)
-      if (rec) rec.blockNumber = number
-    }
-    mergeDiff(this.base, this.pending)
-    this.pending.clear()
-    this.pendingTxs = []
-    this.pendingTimestamp = undefined
-    this.blocks.push(block)
+    const block = sealBlock(this)
     for (const listener of this.commitListeners) listener(block)
     return block
+  }
+
+  /**
+   * devnet_abortBlocks: forgets the blocks from `id` to the latest, the pre_confirmed block and their
+   * transactions, rolls the state back to the parent of `id`, and fires onAbort. See reorg.ts.
+   * @example chain.abortBlocks({ tag: 'latest' }).aborted // [hash of the block aborted]
+   */
+  abortBlocks(id: BlockId): Reorg {
+    const reorg = abortBlocks(this, id)
+    for (const listener of this.abortListeners) listener(reorg)
+    return reorg
   }
 
   /**
@@ -307,37 +227,7 @@ export class Chain {
     id: BlockId,
     failOnRevert: boolean,
   ): FeeEstimate[] {
-    const layer = this.stateAt(id).child()
-    const opts = this.runOptions(flags, !flags.skipFeeCharge && !failOnRevert)
-    return jsons.map((json, index) => {
-      const fail = (message: string) =>
-        new RpcError(RpcCode.TRANSACTION_EXECUTION_ERROR, {
-          transaction_index: index,
-          execution_error: message,
-        })
-      let tx: Transaction
-      try {
-        tx = parseTransaction(json)
-      } catch (e) {
-        if (e instanceof RpcError && e.code === RpcCode.UNSUPPORTED_TX_VERSION) throw e
-        if (e instanceof RpcError && e.code === RpcCode.INVALID_PARAMS) throw e
-        throw fail(e instanceof Error ? e.message : String(e))
-      }
-      const txLayer = layer.child()
-      try {
-        const outcome = runTransaction(txLayer, tx, transactionHash(tx, this.chainId), opts)
-        if (failOnRevert && outcome.reverted) throw fail(outcome.revertReason ?? 'reverted')
-        txLayer.commit()
-        return { outcome, prices: this.gasPrices }
-      } catch (e) {
-        if (e instanceof TxRejected) {
-          throw fail(
-            e.error.data === undefined ? e.error.message : `${e.error.message}: ${String(e.error.data)}`,
-          )
-        }
-        throw e
-      }
-    })
+    return simulate(this, jsons, flags, id, failOnRevert)
   }
 
   /**
@@ -346,20 +236,7 @@ export class Chain {
    * @example chain.call({ to: STRK_ADDRESS, selector: selectorOf('balance_of'), calldata: [a] }, { tag: 'latest' })
    */
   call(call: Call, id: BlockId): Felt[] {
-    const state = this.stateAt(id).child()
-    const classHash = state.getClassHash(call.to)
-    if (classHash === 0n) throw new RpcError(RpcCode.CONTRACT_NOT_FOUND)
-    const exec = new Execution(state, emptyTxInfo(this.chainId), this.pendingBlockInfo(), new GasMeter())
-    try {
-      return exec.call(call, 0n).result
-    } catch (e) {
-      if (e instanceof ExecutionFailure) {
-        if (e.reason === 'ENTRYPOINT_NOT_FOUND' && e.frames.length === 1)
-          throw new RpcError(RpcCode.ENTRYPOINT_NOT_FOUND)
-        throw new RpcError(RpcCode.CONTRACT_ERROR, { revert_error: e.describe() })
-      }
-      throw e
-    }
+    return callAt(this, call, id)
   }
 
   /** Finality of a recorded transaction. */
@@ -374,9 +251,19 @@ export class Chain {
     return rec
   }
 
-  /** Moves the clock to `seconds` since the epoch. */
+  /** Moves the clock to `seconds` since the epoch; fires onTimeChange. */
   setTime(seconds: number): void {
-    this.timeOffset += seconds - this.now()
+    this.moveClock(seconds - this.now())
+  }
+
+  /** Moves the clock `seconds` ahead; fires onTimeChange. */
+  increaseTime(seconds: number): void {
+    this.moveClock(seconds)
+  }
+
+  private moveClock(seconds: number): void {
+    this.timeOffset += seconds
+    for (const listener of this.timeListeners) listener(this.timeOffset)
   }
 
   /**
@@ -396,8 +283,7 @@ export class Chain {
   }
 }
 
-/** sha256 of a text, cut to 250 bits so that it is a felt. */
-const digestFelt = (text: string): bigint =>
-  BigInt(`0x${createHash('sha256').update(text).digest('hex')}`) >> 6n
-
-const transactionJsonOf = (o: TxOutcome): JsonObject => toRpcTransaction(o.tx) as JsonObject
+function subscribe<T>(listeners: Set<T>, listener: T): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}

@@ -1,10 +1,12 @@
 // What `--state FILE` appends to its journal: per committed block, the block and the transactions not yet
 // on disk; with a block time, per transaction admitted into the pre_confirmed block, the transaction and
-// its writes. Replaying them on the chain of the last snapshot gives the chain that wrote them.
+// its writes; per devnet_abortBlocks, how many blocks stay; per clock move, the clock. Replaying them on the
+// chain of the last snapshot gives the chain that wrote them.
 import type { Chain } from './chain'
 import { toHex } from './felt'
 import type { GasPrices } from './gas'
 import { applyDiffJson, type BlockRecord, type GasPricesJson, type TxRecord } from './records'
+import { rollBack } from './reorg'
 import type { State, StateDiff } from './state'
 
 /** A committed block; `txs` are the records of its transactions that no earlier entry or snapshot holds. */
@@ -24,7 +26,22 @@ export interface TxEntry {
   readonly timeOffset: number
 }
 
-export type ChainEntry = BlockEntry | TxEntry
+/** devnet_abortBlocks: the first `keep` blocks stay; later ones, the pre_confirmed block and their transactions go. */
+export interface AbortEntry {
+  readonly kind: 'abort'
+  readonly keep: number
+  /** The chain's count of aborted blocks after the abort (new block hashes include it). */
+  readonly abortedBlocks: number
+  readonly timeOffset: number
+}
+
+/** A clock move (devnet_setTime, devnet_increaseTime), on disk before the answer even when no block follows. */
+export interface ClockEntry {
+  readonly kind: 'clock'
+  readonly timeOffset: number
+}
+
+export type ChainEntry = BlockEntry | TxEntry | AbortEntry | ClockEntry
 
 /** A state diff in write order (felts as hex), so a replay fills the layer's maps in the same order. */
 export interface DiffEntry {
@@ -65,19 +82,50 @@ export function txEntry(chain: Chain, tx: TxRecord, diff: StateDiff): TxEntry {
 }
 
 /**
+ * The entry of an abort just done (`chain` already rolled back).
+ * @example chain.onAbort(() => store.append(abortEntry(chain)))
+ */
+export const abortEntry = (chain: Chain): AbortEntry => ({
+  kind: 'abort',
+  keep: chain.blocks.length,
+  abortedBlocks: chain.abortedBlocks,
+  timeOffset: chain.timeOffset,
+})
+
+/**
+ * The entry of a clock move just done.
+ * @example chain.onTimeChange(() => store.append(clockEntry(chain)))
+ */
+export const clockEntry = (chain: Chain): ClockEntry => ({ kind: 'clock', timeOffset: chain.timeOffset })
+
+/**
  * Applies one journal entry to `chain`, as the live chain changed when the entry was written.
  * @example for (const entry of entries) replayEntry(chain, entry)
  */
 export function replayEntry(chain: Chain, entry: ChainEntry): void {
   chain.timeOffset = entry.timeOffset
-  if (entry.kind === 'tx') {
-    chain.txs.set(entry.tx.hash, entry.tx)
-    chain.pendingTxs.push(entry.tx.hash)
-    chain.pendingTimestamp = entry.pendingTimestamp
-    applyDiff(chain.pending, entry.diff)
-    return
+  switch (entry.kind) {
+    case 'tx':
+      chain.txs.set(entry.tx.hash, entry.tx)
+      chain.pendingTxs.push(entry.tx.hash)
+      chain.pendingTimestamp = entry.pendingTimestamp
+      applyDiff(chain.pending, entry.diff)
+      return
+    case 'block':
+      replayBlock(chain, entry)
+      return
+    case 'abort':
+      rollBack(chain, entry.keep)
+      chain.abortedBlocks = entry.abortedBlocks
+      return
+    case 'clock':
+      return
+    default:
+      throw new Error(`unknown chain journal entry: ${JSON.stringify(entry)}`)
   }
-  if (entry.kind !== 'block') throw new Error(`unknown chain journal entry: ${JSON.stringify(entry)}`)
+}
+
+function replayBlock(chain: Chain, entry: BlockEntry): void {
   const { block } = entry
   if (block.number !== chain.blocks.length)
     throw new Error(`journal block ${block.number} does not follow block ${chain.blocks.length - 1}`)

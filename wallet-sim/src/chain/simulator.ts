@@ -1,5 +1,6 @@
 // The simulator's chain host: the current chain and accounts, block-time mining, dump/load/restart
-// and `--state FILE` persistence (a snapshot plus an fsynced journal of blocks and admitted transactions).
+// and `--state FILE` persistence (a snapshot plus an fsynced journal of blocks, admitted transactions, aborts
+// and clock moves).
 import type { DevHost } from '../rpc/devnet-methods'
 import { Chain } from './chain'
 import type { Felt } from './contract'
@@ -7,7 +8,7 @@ import { ETH_ADDRESS, erc20BalanceOf, STRK_ADDRESS, splitU256 } from './contract
 import { RpcCode, RpcError } from './errors'
 import { selectorOf, toHex } from './felt'
 import { createChain, type GenesisOptions, type Minter, type PredeployedAccount } from './genesis'
-import { blockEntry, type ChainEntry, replayEntry, txEntry } from './persist-journal'
+import { abortEntry, blockEntry, type ChainEntry, clockEntry, replayEntry, txEntry } from './persist-journal'
 import { type ChainStore, type CompactionPolicy, openChainStore } from './persist-store'
 import { signInvoke } from './sign'
 import { warmPublicKey } from './signature'
@@ -186,8 +187,8 @@ export class Simulator implements DevHost {
     }
   }
 
-  // Journaled (fsynced) inside addTransaction / closeBlock, so before the answer that acknowledges the
-  // transaction or block goes out: a kill -9 loses nothing acknowledged.
+  // Journaled (fsynced) inside addTransaction / closeBlock / abortBlocks / setTime, so before the answer that
+  // acknowledges the change goes out: a kill -9 loses nothing acknowledged.
   private journal(chain: Chain): () => void {
     const append = (entry: ChainEntry) => {
       if (this.store?.append(entry)) this.save()
@@ -203,9 +204,17 @@ export class Simulator implements DevHost {
       this.onDisk = new Set()
       append(entry)
     })
+    const offAbort = chain.onAbort(() => {
+      // The pre_confirmed transactions on disk went with the abort.
+      this.onDisk = new Set()
+      append(abortEntry(chain))
+    })
+    const offTime = chain.onTimeChange(() => append(clockEntry(chain)))
     return () => {
       offAdmit()
       offCommit()
+      offAbort()
+      offTime()
     }
   }
 

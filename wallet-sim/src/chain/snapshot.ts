@@ -18,6 +18,8 @@ export interface ChainSnapshot {
   readonly nextGasPrices?: GasPricesEntry | null
   /** The newest block accepted on L1 (absent before devnet_acceptOnL1 existed: the genesis block). */
   readonly l1AcceptedNumber?: number
+  /** How many blocks devnet_abortBlocks aborted (absent before it existed: none). */
+  readonly abortedBlocks?: number
   readonly blockTime: number
   readonly timeOffset: number
   readonly blocks: BlockRecord[]
@@ -67,6 +69,7 @@ export function snapshotChain(chain: Chain): ChainSnapshot {
     gasPrices: pricesOut(chain.gasPrices),
     nextGasPrices: chain.nextGasPrices ? pricesOut(chain.nextGasPrices) : null,
     l1AcceptedNumber: chain.l1AcceptedNumber,
+    abortedBlocks: chain.abortedBlocks,
     blockTime: chain.blockTime,
     timeOffset: chain.timeOffset,
     blocks: chain.blocks,
@@ -91,6 +94,7 @@ export function chainFromSnapshot(snap: ChainSnapshot, options: ChainOptions = {
   chain.timeOffset = copy.timeOffset
   if (copy.nextGasPrices) chain.nextGasPrices = pricesIn(copy.nextGasPrices)
   chain.l1AcceptedNumber = copy.l1AcceptedNumber ?? 0
+  chain.abortedBlocks = copy.abortedBlocks ?? 0
   chain.blocks.push(...copy.blocks)
   for (const t of copy.txs) chain.txs.set(t.hash, t)
   loadLayer(chain.base, copy.base)

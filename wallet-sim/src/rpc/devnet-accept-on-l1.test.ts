@@ -102,7 +102,6 @@ describe('starknet-devnet dev methods wallet-sim does not serve', () => {
   it('answer -32600 naming the method and the reason; unknown names still answer -32601', () => {
     const { rpc } = setup()
     const cases = {
-      devnet_abortBlocks: 'no reorgs',
       devnet_impersonateAccount: 'does not fork',
       devnet_stopImpersonateAccount: 'does not fork',
       devnet_autoImpersonate: 'does not fork',

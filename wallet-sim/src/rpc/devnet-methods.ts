@@ -99,9 +99,20 @@ function acceptOnL1(host: DevHost, p: Record<string, unknown>): { accepted: stri
   return { accepted: accepted.reverse() }
 }
 
+/**
+ * devnet_abortBlocks as starknet-devnet answers it: the blocks from `starting_block_id` to the latest are aborted
+ * (their transactions forgotten, the state back at the starting block's parent; `pre_confirmed` aborts that block
+ * alone), newest first. 24 for an unknown block, -32602 for the genesis block, a block on L1, or bad params.
+ */
+function abortBlocks(host: DevHost, p: Record<string, unknown>): { aborted: string[] } {
+  const unknown = Object.keys(p).find((k) => k !== 'starting_block_id')
+  if (unknown !== undefined) throw invalidParams(`unknown field ${unknown}, expected starting_block_id`)
+  if (p.starting_block_id === undefined) throw invalidParams('starting_block_id is required')
+  return { aborted: [...host.chain.abortBlocks(blockId(p.starting_block_id)).aborted] }
+}
+
 /** starknet-devnet dev methods wallet-sim does not serve, and why (answered -32600 like devnet's unsupported actions). */
 const UNSUPPORTED_DEVNET_METHODS: Readonly<Record<string, string>> = {
-  abortBlocks: 'blocks are final here (no reorgs)',
   impersonateAccount: 'impersonation needs a forked network, and wallet-sim does not fork',
   stopImpersonateAccount: 'impersonation needs a forked network, and wallet-sim does not fork',
   autoImpersonate: 'impersonation needs a forked network, and wallet-sim does not fork',
@@ -126,6 +137,7 @@ export const devnetMethods = (host: DevHost): Record<string, Method> => ({
   postmanSendMessageToL2,
   setGasPrice: { names: GAS_NAMES, run: (_c, p) => setGasPrice(host, p) },
   acceptOnL1: { names: ['starting_block_id'], run: (_c, p) => acceptOnL1(host, p) },
+  abortBlocks: { names: ['starting_block_id'], run: (_c, p) => abortBlocks(host, p) },
   getPredeployedAccounts: {
     names: ['with_balance'],
     run: (c, p) =>
@@ -177,7 +189,7 @@ export const devnetMethods = (host: DevHost): Record<string, Method> => ({
     names: ['time'],
     run: (c, p) => {
       if (typeof p.time !== 'number' || !Number.isInteger(p.time) || p.time < 0) throw invalidParams('time')
-      c.timeOffset += p.time
+      c.increaseTime(p.time)
       const block = c.closeBlock()
       return { timestamp_increased_by: p.time, block_hash: block.hash }
     },

@@ -1,6 +1,7 @@
-// The sessions of the Starknet WebSocket API and the chain they listen to: each admitted transaction and
-// committed block of the current chain reaches every session's subscriptions; when devnet_restart /
-// devnet_load replace the chain, every subscription ends without a notification, as on starknet-devnet.
+// The sessions of the Starknet WebSocket API and the chain they listen to: each admitted transaction, committed
+// block and abort of committed blocks of the current chain reaches every session's subscriptions; when
+// devnet_restart / devnet_load replace the chain, every subscription ends without a notification, as on
+// starknet-devnet.
 import type { Chain } from '../chain/chain'
 import type { DevHost } from './devnet-methods'
 import { type ChainChange, createFormatter } from './ws-notify'
@@ -45,9 +46,16 @@ export function createSessionHub(host: WsHost): SessionHub {
     const offAdmit = chain.onAdmit((record) => {
       if (chain.blockTime > 0) broadcast(chain, { kind: 'admitted', record })
     })
+    // Only blocks subscribers were told of are a reorg: aborting the pre_confirmed block alone changes no head,
+    // and starknet-devnet sends nothing for it.
+    const offAbort = chain.onAbort(({ blocks }) => {
+      const [first, last] = [blocks[0], blocks[blocks.length - 1]]
+      if (first && last) broadcast(chain, { kind: 'reorg', first, last })
+    })
     return () => {
       offCommit()
       offAdmit()
+      offAbort()
     }
   }
   let unlisten = listen(host.chain)

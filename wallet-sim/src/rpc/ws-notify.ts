@@ -1,5 +1,6 @@
 // What a subscription is told: for a chain change (a transaction admitted to the pre_confirmed block, a block
-// committed) or on subscribing (the replay), the notifications its filter selects, shaped as spec 0.9 / 0.10.
+// committed, blocks aborted) or on subscribing (the replay), the notifications its filter selects, shaped as
+// spec 0.9 / 0.10.
 import type { Chain } from '../chain/chain'
 import type { BlockRecord, JsonObject, TxRecord } from '../chain/records'
 import { blockHeader, blockTxs, receipt, type SpecVersion } from './format'
@@ -15,6 +16,8 @@ export interface Notification {
 export type ChainChange =
   | { readonly kind: 'admitted'; readonly record: TxRecord }
   | { readonly kind: 'committed'; readonly block: BlockRecord }
+  /** Committed blocks aborted (devnet_abortBlocks): the first and the last block of the orphaned chain. */
+  | { readonly kind: 'reorg'; readonly first: BlockRecord; readonly last: BlockRecord }
 
 interface EmittedEvent {
   from_address: string
@@ -55,6 +58,8 @@ export function notificationsFor(
   v: SpecVersion,
 ): Notification[] {
   if (change.kind === 'admitted') return forTransaction(filter, change.record, format, v)
+  // Every kind of subscription hears of a reorg (the spec lists it for each; starknet-devnet sends it to each).
+  if (change.kind === 'reorg') return [{ method: 'starknet_subscriptionReorg', result: reorgData(change) }]
   const heads: Notification[] =
     filter.kind === 'newHeads'
       ? [{ method: 'starknet_subscriptionNewHeads', result: format.header(change.block, v) }]
@@ -124,6 +129,14 @@ function matchesEvent(filter: Extract<Filter, { kind: 'events' }>, e: EmittedEve
   if (filter.addresses && !filter.addresses.has(e.from_address)) return false
   return filter.keys.every((alts, i) => alts.size === 0 || (e.keys[i] !== undefined && alts.has(e.keys[i]!)))
 }
+
+/** REORG_DATA: the first and the last block of the orphaned chain. */
+const reorgData = ({ first, last }: { first: BlockRecord; last: BlockRecord }) => ({
+  starting_block_hash: first.hash,
+  starting_block_number: first.number,
+  ending_block_hash: last.hash,
+  ending_block_number: last.number,
+})
 
 /** Where a transaction stands, in the words of the subscriptions' finality filters. */
 const stageOf = (rec: TxRecord): Finality => (rec.blockNumber === null ? 'PRE_CONFIRMED' : 'ACCEPTED_ON_L2')

@@ -1,0 +1,68 @@
+// Block abortion (devnet_abortBlocks), as starknet-devnet does it: the blocks from a starting block to the latest
+// are forgotten with their transactions, so is the pre_confirmed block, and the state goes back to the starting
+// block's parent. The next block continues from there, at the aborted height, with a new hash.
+import { pendingBlockHash } from './block-production'
+import { resolveBlock } from './block-reads'
+import type { BlockId, Chain } from './chain'
+import { RpcCode, RpcError } from './errors'
+import { applyDiffJson, type BlockRecord } from './records'
+
+/** What an abort undid. */
+export interface Reorg {
+  /** Hashes of the aborted blocks, newest first: devnet_abortBlocks' `aborted`. */
+  readonly aborted: readonly string[]
+  /** The committed blocks removed, oldest first; none when only the pre_confirmed block was dropped. */
+  readonly blocks: readonly BlockRecord[]
+  /** The transactions forgotten: those of the removed blocks, then those of the pre_confirmed block. */
+  readonly txHashes: readonly string[]
+}
+
+/**
+ * Aborts the blocks from `id` to the latest (and the pre_confirmed block). `pre_confirmed` aborts that block
+ * alone: starknet-devnet seals it and aborts the block it made, so the answer is the hash that block would have.
+ * Throws 24 for an unknown block (an aborted one included) and -32602 for the genesis block or a block
+ * accepted on L1 (starknet-devnet answers -1 `Block abortion failed: …`; -1 is in no spec).
+ * @example abortBlocks(chain, { number: 2 }).aborted // [hash of block 3, hash of block 2]
+ */
+export function abortBlocks(chain: Chain, id: BlockId): Reorg {
+  const start = resolveBlock(chain, id)
+  if (start === 'pending') {
+    const aborted = [pendingBlockHash(chain)]
+    const { txHashes } = rollBack(chain, chain.blocks.length)
+    chain.abortedBlocks += 1
+    return { aborted, blocks: [], txHashes }
+  }
+  if (start.number === 0)
+    throw new RpcError(RpcCode.INVALID_PARAMS, "Block abortion failed: Genesis block can't be aborted")
+  if (start.number <= chain.l1AcceptedNumber) {
+    throw new RpcError(
+      RpcCode.INVALID_PARAMS,
+      `Block abortion failed: block ${start.number} is accepted on L1 and can't be aborted`,
+    )
+  }
+  const { blocks, txHashes } = rollBack(chain, start.number)
+  chain.abortedBlocks += blocks.length
+  return { aborted: blocks.map((b) => b.hash).reverse(), blocks, txHashes }
+}
+
+/**
+ * Keeps the first `keep` blocks and forgets the rest, the pre_confirmed block and their transactions; the
+ * committed state becomes the state after block `keep - 1`. Journal replay runs it for an abort entry.
+ * @example rollBack(chain, chain.blocks.length) // drops the pre_confirmed block only
+ */
+export function rollBack(chain: Chain, keep: number): { blocks: BlockRecord[]; txHashes: string[] } {
+  if (!Number.isInteger(keep) || keep < 1 || keep > chain.blocks.length)
+    throw new Error(`cannot roll back to ${keep} blocks of ${chain.blocks.length}`)
+  const blocks = chain.blocks.splice(keep)
+  const txHashes = [...blocks.flatMap((b) => b.txHashes), ...chain.pendingTxs]
+  for (const hash of txHashes) chain.txs.delete(hash)
+  chain.pending.clear()
+  chain.pendingTxs = []
+  chain.pendingTimestamp = undefined
+  if (blocks.length > 0) {
+    // The state keeps no undo log: the kept blocks' diffs, replayed from genesis, are the state after the new head.
+    chain.base.clear()
+    for (const block of chain.blocks) applyDiffJson(chain.base, block.stateDiff)
+  }
+  return { blocks, txHashes }
+}
