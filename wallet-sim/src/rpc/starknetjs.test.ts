@@ -103,13 +103,28 @@ describe('starknet.js v10 against the simulator', () => {
 })
 
 describe('starknet.js v10 with interval mining', () => {
-  it('sees the transaction pre_confirmed, then accepted once the block is committed', async () => {
-    await using sim = await startSim({ accounts: 2, blockTime: 100 })
+  it('sees the transaction pre_confirmed until its block is committed, then accepted', async () => {
+    // A block time no test run reaches: the block closes when devnet_createBlock asks, not by the clock.
+    await using sim = await startSim({ accounts: 2, blockTime: 600_000 })
     const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
     const [a, b] = sim.accounts
     const account = new Account({ provider, address: a!.address, signer: a!.private_key })
     const { transaction_hash } = await account.execute(transferCall(b!.address, 5n))
     expect((await provider.getTransactionStatus(transaction_hash)).finality_status).toBe('PRE_CONFIRMED')
+    await fetch(sim.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'devnet_createBlock' }),
+    })
+    expect((await provider.getTransactionStatus(transaction_hash)).finality_status).toBe('ACCEPTED_ON_L2')
+  })
+
+  it('commits the pre_confirmed block every block-time milliseconds', async () => {
+    await using sim = await startSim({ accounts: 2, blockTime: 100 })
+    const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
+    const [a, b] = sim.accounts
+    const account = new Account({ provider, address: a!.address, signer: a!.private_key })
+    const { transaction_hash } = await account.execute(transferCall(b!.address, 5n))
     const receipt = await provider.waitForTransaction(transaction_hash, {
       retryInterval: 20,
       successStates: ['ACCEPTED_ON_L2'],
