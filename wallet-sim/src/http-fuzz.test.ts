@@ -4,6 +4,7 @@
 import fc from 'fast-check'
 import { expect, it } from 'vitest'
 import { startSim } from './index'
+import { clientValues } from './test-values'
 
 const ROUTES: ReadonlyArray<readonly [method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string]> = [
   ['POST', '/login/start'],
@@ -48,50 +49,33 @@ const ROUTES: ReadonlyArray<readonly [method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   ['POST', '/dev/faults'],
 ]
 
-const json = fc.letrec((tie) => ({
-  leaf: fc.oneof(
-    fc.constantFrom('0x1', '0x0', '', 'latest', 'ann@example.com', '123456', 'alice.stark', 'manual', 'auto'),
-    fc.bigInt({ min: 0n, max: 2n ** 256n }).map((n) => `0x${n.toString(16)}`),
-    fc.integer(),
-    fc.double(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.string(),
-  ),
-  node: fc.oneof(
-    { depthSize: 'small' },
-    tie('leaf'),
-    fc.array(tie('node'), { maxLength: 3 }),
-    fc.dictionary(
-      fc.constantFrom(
-        'email',
-        'code',
-        'name',
-        'amount',
-        'calls',
-        'typedData',
-        'session',
-        'transaction',
-        'message',
-        'userAddress',
-        'gasTokenAddress',
-        'accountClassHash',
-        'signature',
-        'mode',
-        'set',
-        'increase',
-        'route',
-        'status',
-        'origin',
-        'contractAddress',
-        'entrypoint',
-        'calldata',
-      ),
-      tie('node'),
-      { maxKeys: 4 },
-    ),
-  ),
-})).node
+const json = clientValues(
+  [
+    'email',
+    'code',
+    'name',
+    'amount',
+    'calls',
+    'typedData',
+    'session',
+    'transaction',
+    'message',
+    'userAddress',
+    'gasTokenAddress',
+    'accountClassHash',
+    'signature',
+    'mode',
+    'set',
+    'increase',
+    'route',
+    'status',
+    'origin',
+    'contractAddress',
+    'entrypoint',
+    'calldata',
+  ],
+  ['0x1', '0x0', '', 'latest', 'ann@example.com', '123456', 'alice.stark', 'manual', 'auto'],
+)
 
 const segment = fc.oneof(
   fc.constantFrom('0x1', '0x0', 'ann@example.com', 'mainnet', 'sepolia', '%ZZ', '..', 'x'.repeat(300)),

@@ -4,6 +4,7 @@
 import fc from 'fast-check'
 import { expect, it } from 'vitest'
 import { startSim } from '../index'
+import { clientValues } from '../test-values'
 import { connect } from './ws-test-helpers'
 
 const METHODS = [
@@ -17,36 +18,20 @@ const METHODS = [
   'starknet_nonsense',
 ]
 
-const value = fc.letrec((tie) => ({
-  leaf: fc.oneof(
-    fc.constantFrom('latest', 'pre_confirmed', 'ACCEPTED_ON_L2', 'PRE_CONFIRMED', '0x1', '0x', ''),
-    fc.bigInt({ min: 0n, max: 2n ** 256n }).map((n) => `0x${n.toString(16)}`),
-    fc.integer(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.string(),
-  ),
-  node: fc.oneof(
-    { depthSize: 'small' },
-    tie('leaf'),
-    fc.array(tie('node'), { maxLength: 3 }),
-    fc.dictionary(
-      fc.constantFrom(
-        'block_id',
-        'block_number',
-        'from_address',
-        'keys',
-        'finality_status',
-        'transaction_hash',
-        'sender_address',
-        'subscription_id',
-        'tags',
-      ),
-      tie('node'),
-      { maxKeys: 4 },
-    ),
-  ),
-})).node
+const value = clientValues(
+  [
+    'block_id',
+    'block_number',
+    'from_address',
+    'keys',
+    'finality_status',
+    'transaction_hash',
+    'sender_address',
+    'subscription_id',
+    'tags',
+  ],
+  ['latest', 'pre_confirmed', 'ACCEPTED_ON_L2', 'PRE_CONFIRMED', '0x1', '0x', ''],
+)
 
 it('answers any frame with a spec error or a result and keeps the socket', async () => {
   await using sim = await startSim({ accounts: 1 })
