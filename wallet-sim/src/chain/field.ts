@@ -34,8 +34,8 @@ export function normalize(a: Fe): void {
 }
 
 /**
- * Brings a non-negative value below 2^280 into [0, 2^252): subtract h·P for h = ⌊v / 2^251⌋, then add P
- * back so the result cannot go negative. Normalises first.
+ * Brings a non-negative value below 2^280 into [0, 2P) (not [0, 2^252): v < 2^251 comes out as v + P):
+ * subtract h·P for h = ⌊v / 2^251⌋, then add P back so the result cannot go negative. Normalises first.
  */
 export function fold(a: Fe): void {
   normalize(a)
