@@ -1,5 +1,6 @@
-// Stark-curve ECDSA as Cairo's `check_ecdsa_signature` does it: the public key is an x coordinate
-// (either y is accepted), r and s are felts. The curve arithmetic is ./curve's (limb field, complete
+// Stark-curve ECDSA exactly as Cairo 1's `check_ecdsa_signature` (what Starknet accounts call): the public
+// key is an x coordinate (either y is accepted), hash, r and s are felts, and r is compared with the x of
+// the recovered point as a field element. The curve arithmetic is ./curve's (limb field, complete
 // formulas, window tables); each public key's table is built once and cached, so repeated checks of the
 // same account cost one table addition per window.
 import { Point } from '@scure/starknet'
@@ -9,7 +10,7 @@ import { fromMont } from './field'
 
 const P = Point.Fp.ORDER
 const ORDER = Point.Fn.ORDER
-const TWO_251 = 2n ** 251n
+const isFelt = (x: bigint) => x >= 0n && x < P
 /** Tables of recently used keys (about 150 KB each at 5-bit windows). */
 const KEY_CACHE_SIZE = 256
 const keyCache = new Map<Felt, Table | null>()
@@ -47,13 +48,14 @@ const a = proj()
 const b = proj()
 const sum = proj()
 
-/** True when x(point) ≡ r (mod n), i.e. x is r or r + n (x < P < 2n); false for infinity. */
+/**
+ * True when x(point) is r itself, as Cairo compares it (a field element, not r mod n: an x in [n, P) does
+ * not match r = x − n); false for infinity.
+ */
 function xMatches(point: Proj, r: bigint): boolean {
   const z = fromMont(point.z)
   if (z === 0n) return false
-  const x = fromMont(point.x)
-  if ((x - ((r * z) % P) + P) % P === 0n) return true
-  return r + ORDER < P && (x - ((((r + ORDER) % P) * z) % P) + P) % P === 0n
+  return (fromMont(point.x) - ((r * z) % P) + P) % P === 0n
 }
 
 /**
@@ -61,10 +63,13 @@ function xMatches(point: Proj, r: bigint): boolean {
  * @example verifyStarkSignature(txHash, publicKey, signature[0], signature[1]) // true | false
  */
 export function verifyStarkSignature(msgHash: Felt, publicKey: Felt, r: Felt, s: Felt): boolean {
-  if (r <= 0n || r >= TWO_251 || s <= 0n || s >= ORDER || msgHash < 0n || msgHash >= TWO_251) return false
+  // Cairo 1's check_ecdsa_signature: every value is a felt; r and s are neither 0 nor the curve order.
+  if (!isFelt(msgHash) || !isFelt(r) || !isFelt(s)) return false
+  if (r === 0n || r === ORDER || s === 0n || s === ORDER) return false
   const q = keyMultiples(publicKey)
   if (!q) return false
-  const w = Point.Fn.inv(s)
+  // (zG ± rQ).x = (sR).x with R.x = r ⟺ x(u1·G ± u2·Q) = r, for w = 1/s, u1 = z·w, u2 = r·w (mod n).
+  const w = Point.Fn.inv(s % ORDER)
   setInfinity(a)
   mulAdd(a, baseMultiples(), (msgHash * w) % ORDER)
   setInfinity(b)
