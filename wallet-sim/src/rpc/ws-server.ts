@@ -44,7 +44,15 @@ export function attachStarknetWebSocket(server: Server, host: WsHost): () => Pro
       },
     })
     const remove = hub.add(session)
-    ws.on('message', (data) => session.receive(textOf(data)))
+    ws.on('message', (data) => {
+      // A throw here would leave the socket's handler and end the process: close this one connection instead.
+      try {
+        session.receive(textOf(data))
+      } catch (e) {
+        console.error('wallet-sim WebSocket API: a message failed', e)
+        ws.close(1011, 'internal error')
+      }
+    })
     ws.on('close', remove)
     // ws closes the socket itself on a protocol error or an oversized message (1009); nothing to add.
     ws.on('error', () => {})

@@ -144,7 +144,7 @@ export function createSession(options: SessionOptions): Session {
             ? errorAnswer(null, new RpcError(RpcCode.PARSE_ERROR), v)
             : errorAnswer(null, e, v)
       }
-      if (answer !== undefined) send(JSON.stringify(answer))
+      if (answer !== undefined) send(serialize(answer, v))
       if (opened.length > 0) defer(() => opened.forEach(flush))
     },
     notify(change, format) {
@@ -159,6 +159,19 @@ export function createSession(options: SessionOptions): Session {
     get subscriptionCount() {
       return subscriptions.size
     },
+  }
+}
+
+/**
+ * The answer as text; one too big for a string (a batch of large answers in a 20 MiB message can make
+ * gigabytes) is answered with error 63 instead: thrown from a socket's message handler it would end the process.
+ */
+function serialize(answer: object, v: SpecVersion): string {
+  try {
+    return JSON.stringify(answer)
+  } catch (e) {
+    const tooBig = e instanceof RangeError ? 'the answer is too large to send; split the batch' : undefined
+    return JSON.stringify(errorAnswer(null, new RpcError(RpcCode.UNEXPECTED_ERROR, tooBig), v))
   }
 }
 
