@@ -217,6 +217,7 @@ describe('a session signed as plain typed data (x-sessions asks with signTypedDa
       origin: DAPP,
       allowedMethodsRoot: toHex(onChain.allowedMethodsRoot),
       sessionKeyGuid: toHex(onChain.sessionKeyGuid),
+      chainId: fx.wallet.chainId.replace(/^0x0*/, '0x'),
     })
     fx.chain.setTime(EXPIRES_AT)
     expect(await statusOf({ origin: DAPP, token })).toMatchObject({ hasSession: false })

@@ -51,6 +51,8 @@ describe('the signed-session registry', () => {
         allowedMethodsTree([{ 'Contract Address': '0xc0de', selector: 'increment' }]).root,
       ),
       sessionKeyGuid: '0x1',
+      // The cosigner co-signs it for this chain only.
+      chainId: '0x534e5f5345504f4c4941',
     }
     expect(registry.lookup(hash)).toEqual(record)
     // Any spelling of the same felt finds it.

@@ -5,6 +5,7 @@ import type { TypedData } from '@webwallet/protocol'
 import { ValidationError } from '@webwallet/protocol/errors'
 import {
   allowedMethodLeaf,
+  chainIdFelt,
   merkleRoot,
   SESSION_DOMAIN_NAME,
   selectorFromName,
@@ -26,6 +27,8 @@ const Record = z.object({
   allowedMethodsRoot: z.optional(z.string()),
   /** The session key's signer GUID (the message's `Session Key`); absent likewise. */
   sessionKeyGuid: z.optional(z.string()),
+  /** The chain id of the typed data's domain (hex felt); absent likewise. */
+  chainId: z.optional(z.string()),
 })
 /** Session hash → allowed methods and expiry. */
 export const SessionsState = z.record(z.string(), Record)
@@ -94,6 +97,7 @@ export function createSessionRegistry(initial: unknown = {}) {
           merkleRoot(methods.map((m) => allowedMethodLeaf(m['Contract Address'], selectorOf(m.selector)))),
         ),
         sessionKeyGuid: felt(String(message['Session Key'])),
+        ...chainIdOf(typedData),
       }
       for (const listener of [...listeners]) listener(structuredClone(state))
       return hash
@@ -124,6 +128,15 @@ const felt = (value: string) => hex(BigInt(value))
 // As SNIP-12's `selector` type reads it: a hex felt as is, else an entry-point name.
 const selectorOf = (selector: string) =>
   /^0x[0-9a-fA-F]+$/.test(selector) ? BigInt(selector) : selectorFromName(selector)
+
+// The wallet records only sessions on its own chain, whose chain id it has read already.
+function chainIdOf(typedData: TypedData): { chainId?: string } {
+  try {
+    return { chainId: hex(chainIdFelt(String(typedData.domain.chainId ?? ''))) }
+  } catch {
+    return {}
+  }
+}
 
 /** The fee caps of the session metadata (`{projectID, txFees}` as JSON text); none when it has none. */
 function feeCapsOf(metadata: string | undefined): { txFees?: SessionsState[string]['txFees'] } {

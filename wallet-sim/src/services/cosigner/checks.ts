@@ -12,6 +12,10 @@ export interface SessionRecord {
   txFees?: readonly { tokenAddress: string; maxAmount: string }[] | undefined
   /** The session key's signer GUID (the typed data's `Session Key`), when the wallet recorded it. */
   sessionKeyGuid?: string | undefined
+  /** The account that signed it (hex), when the wallet recorded it. */
+  account?: string | undefined
+  /** The chain id of its typed data's domain (hex felt), when the wallet recorded it. */
+  chainId?: string | undefined
 }
 
 /** STRK, the token V3 transactions pay their fee in. */
@@ -105,6 +109,19 @@ export function checkSessionKey(session: CosignerSession, record: SessionRecord 
   if (record?.sessionKeyGuid === undefined) return
   if (signerGuid(BigInt(session.sessionSignature.signer.publicKey)) !== BigInt(record.sessionKeyGuid)) {
     throw refuse('invalidSessionSignature', 'The session signature is not by the session key')
+  }
+}
+
+/**
+ * A session is the account's that signed it, on the chain it was signed for: its authorisation and its key do
+ * not make a transaction of another account, or on another chain, one of this session's.
+ */
+export function checkSessionScope(record: SessionRecord | undefined, account: Felt, chainId: Felt): void {
+  if (record?.account !== undefined && BigInt(record.account) !== account) {
+    throw refuse('unknownSession', 'The cosigner does not know this session for this account')
+  }
+  if (record?.chainId !== undefined && BigInt(record.chainId) !== chainId) {
+    throw refuse('unknownSession', 'The cosigner does not know this session on this chain')
   }
 }
 

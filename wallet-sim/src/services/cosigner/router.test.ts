@@ -224,6 +224,62 @@ describe('the session key', () => {
   })
 })
 
+describe('the recorded account and chain', () => {
+  const SN_MAIN = '0x534e5f4d41494e'
+  const record = (scope: Pick<SessionRecord, 'account' | 'chainId'>) =>
+    sessions.set(SESSION_HASH, {
+      allowedMethods: [{ contractAddress: GAME, selector: 'play' }],
+      expiresAt: NOW + 60,
+      sessionKeyGuid: toHex(signerGuid(publicKeyOf(SESSION_KEY))),
+      ...scope,
+    })
+  const hashOn = (tx: ReturnType<typeof transaction>) =>
+    transactionHash(parseTransaction({ ...tx, type: 'INVOKE' }, 'INVOKE'), BigInt(tx.chain_id))
+
+  it("co-signs only the recorded account's transactions", async () => {
+    record({ account: toHex(BigInt(ACCOUNT)), chainId: SN_SEPOLIA })
+    const own = play()
+    expectGuardianSignature(
+      await post(strict, '/signSession', { session: session(hashOn(own)), transaction: own }),
+      hashOn(own),
+    )
+    // The session key holder (an app) signs a transaction of another account with this session.
+    const other = { ...play(), sender_address: '0xb0b' }
+    expect(
+      await post(strict, '/signSession', { session: session(hashOn(other)), transaction: other }),
+    ).toMatchObject({
+      status: 403,
+      body: { status: 'unknownSession', message: 'The cosigner does not know this session for this account' },
+    })
+  })
+
+  it('co-signs only on the chain the session was signed for', async () => {
+    record({ account: toHex(BigInt(ACCOUNT)), chainId: SN_SEPOLIA })
+    const mainnet = { ...play(), chain_id: SN_MAIN }
+    expect(
+      await post(strict, '/signSession', { session: session(hashOn(mainnet)), transaction: mainnet }),
+    ).toMatchObject({
+      status: 403,
+      body: { status: 'unknownSession', message: 'The cosigner does not know this session on this chain' },
+    })
+  })
+
+  it('checks the account of an outside execution too', async () => {
+    record({ account: '0xb0b', chainId: SN_SEPOLIA })
+    const execution = buildOutsideExecution({
+      calls: [{ contractAddress: GAME, entrypoint: 'play', calldata: ['0x7'] }],
+      nonce: '0x44',
+      nowMs: NOW * 1000,
+    })
+    const message = outsideExecutionTypedData(execution, 'SN_SEPOLIA')
+    const hash = BigInt(typedData.getMessageHash(message, ACCOUNT))
+    const body = { session: session(hash), message: { accountAddress: ACCOUNT, message } }
+    expect((await post(strict, '/signSessionEFO', body)).body.status).toBe('unknownSession')
+    record({ account: ACCOUNT, chainId: SN_SEPOLIA })
+    expectGuardianSignature(await post(strict, '/signSessionEFO', body), hash)
+  })
+})
+
 describe('signSessionEFO', () => {
   const efo = (executeBefore?: number) => {
     const execution = buildOutsideExecution({

@@ -20,6 +20,7 @@ import {
   checkCalls,
   checkFeeCaps,
   checkSessionKey,
+  checkSessionScope,
   checkSessionSignature,
   decodeMulticall,
   refuse,
@@ -55,6 +56,7 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     session: CosignerSession,
     hash: Felt,
     account: Felt,
+    chainId: Felt,
     calls: CosignerCall[],
     fee: Parameters<typeof checkFeeCaps>[1],
   ) => {
@@ -66,6 +68,7 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     if (deps.lookupSession !== undefined && record === undefined) {
       throw refuse('unknownSession', 'The cosigner does not know this session')
     }
+    checkSessionScope(record, account, chainId)
     checkSessionKey(session, record)
     checkCalls(account, calls, record, now())
     checkFeeCaps(record, fee)
@@ -98,7 +101,7 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
       0n,
     )
     const fee = { maxFeeInStrk }
-    res.json(await cosign(session, transactionHash(tx, chainId), tx.senderAddress, calls, fee))
+    res.json(await cosign(session, transactionHash(tx, chainId), tx.senderAddress, chainId, calls, fee))
   })
 
   router.post('/signSessionEFO', async (req, res) => {
@@ -124,7 +127,7 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     const account = BigInt(message.accountAddress)
     const hash = outsideExecutionHash(execution, account, chainId)
     const calls = [...execution.calls]
-    res.json(await cosign(session, hash, account, calls, { calls, relayer: execution.caller }))
+    res.json(await cosign(session, hash, account, chainId, calls, { calls, relayer: execution.caller }))
   })
 
   router.use(handleErrors)
