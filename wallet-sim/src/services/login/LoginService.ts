@@ -3,6 +3,7 @@ import { ec } from 'starknet'
 import { ETH_ADDRESS, STRK_ADDRESS } from '../backend/tokens'
 import type { Inbox } from '../dev/inbox'
 import { HttpError } from '../http/HttpError'
+import { clientKey } from './clientKey'
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './limits'
 import { createRateLimiter } from './rateLimit'
 import { type AccountDeployment, emptyLoginState, type LoginState, loadLoginState, type User } from './state'
@@ -95,16 +96,17 @@ export class LoginService {
 
   /**
    * `POST /login/start`: a code for `email` asked by `clientIp`, within the per-e-mail and per-client
-   * limits; over either one it throws a 429 whose body carries `retryAfter` (seconds).
+   * limits (a client is an IPv4 address, mapped or not, or an IPv6 /64: see clientKey); over either one it throws a 429 whose body carries `retryAfter` (seconds).
    */
   requestCode(email: string, clientIp: string): { expiresAt: number } {
     const to = email.toLowerCase()
     const emailWait = this.#perEmail.retryAfterMs(to)
     if (emailWait > 0) throw tooManyCodes('Too many login codes for this e-mail', emailWait)
-    const clientWait = this.#perClient.retryAfterMs(clientIp)
+    const client = clientKey(clientIp)
+    const clientWait = this.#perClient.retryAfterMs(client)
     if (clientWait > 0) throw tooManyCodes('Too many login codes from this client', clientWait)
     this.#perEmail.record(to)
-    this.#perClient.record(clientIp)
+    this.#perClient.record(client)
     return this.start(to)
   }
 

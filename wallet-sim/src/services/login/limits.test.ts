@@ -192,6 +192,22 @@ describe('POST /login/start rate limits', () => {
     )
   })
 
+  it('counts one client however its address is written: IPv4-mapped, or any address of its IPv6 /64', async () => {
+    const codesPerClient = { max: 2, windowMs: 60_000 }
+    await using server = await loginServer({ limits: { codesPerClient } })
+    const { login } = server
+    login.requestCode('a@example.com', '203.0.113.7')
+    login.requestCode('b@example.com', '::ffff:203.0.113.7')
+    expect(() => login.requestCode('c@example.com', '203.0.113.7')).toThrow('from this client')
+    login.requestCode('d@example.com', '2001:db8:1:2::1')
+    login.requestCode('e@example.com', '2001:db8:1:2::2')
+    expect(() => login.requestCode('f@example.com', '2001:db8:1:2:ffff::3')).toThrow('from this client')
+    // Another /64 is another client.
+    expect(login.requestCode('f@example.com', '2001:db8:1:3::1').expiresAt).toBe(
+      server.clock.wall + CODE_TTL_MS,
+    )
+  })
+
   it('does not count refused requests, nor the server’s own logins (--email)', async () => {
     const limits = {
       codesPerEmail: { max: 1, windowMs: 60_000 },
