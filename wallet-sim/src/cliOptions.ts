@@ -118,6 +118,11 @@ function parse(args: readonly string[]) {
   } catch (error) {
     // parseArgs' own refusals (unknown option, missing value) are usage errors like ours.
     const code = (error as { code?: unknown }).code
+    // A stray word is not echoed: it may be a secret that lost its option (`--paymaster-private-key = 0x…`).
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+      throw new CliUsageError(
+        'Unexpected argument: every option takes the form --name or --name value (see wallet-sim --help)',
+      )
     if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_'))
       throw new CliUsageError(`${(error as Error).message} (see wallet-sim --help)`)
     throw error
