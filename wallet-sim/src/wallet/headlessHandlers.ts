@@ -17,6 +17,8 @@ import type { WalletService } from './WalletService'
 /** A WebSocket connection's context: the dapp origin and, when given, the login token. */
 export interface HeadlessContext extends WalletContext {
   token?: string | undefined
+  /** A browser page from a host outside the allow-list: without a token it is logged out, never `--email`. */
+  foreignPage?: boolean | undefined
 }
 
 export interface HeadlessDependencies {
@@ -29,6 +31,7 @@ export interface HeadlessDependencies {
 
 const tokenOf = (ctx: WalletContext): string | undefined =>
   'token' in ctx && typeof ctx.token === 'string' ? ctx.token : undefined
+const isForeignPage = (ctx: WalletContext): boolean => 'foreignPage' in ctx && ctx.foreignPage === true
 
 /**
  * Builds the headless handlers.
@@ -49,6 +52,8 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
       if (found.status !== 'active') throw new UserLoggedOutError()
       return found.user
     }
+    // Any web page can open a WebSocket to localhost: only the allowed hosts' pages may act as `--email`.
+    if (isForeignPage(ctx)) throw new UserLoggedOutError()
     const email = deps.defaultEmail?.()
     return email === undefined ? undefined : deps.login.ensureUser(email)
   }
@@ -100,6 +105,7 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
       // wallet page; the calls that need the user still answer USER_LOGGED_OUT.
       if (token !== undefined && deps.login.tokenStatus(token).status !== 'active')
         return { isLoggedIn: false }
+      if (token === undefined && isForeignPage(ctx)) return { isLoggedIn: false }
       const user = await userOf(ctx)
       return user === undefined ? { isLoggedIn: false } : wallet.loginStatus(user, ctx.origin)
     },

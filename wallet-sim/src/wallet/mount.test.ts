@@ -129,7 +129,7 @@ it('logs the --email user in without a code only while approvals are automatic',
 /** A raw tRPC v11 WebSocket client: JSON-RPC frames, answers by id. */
 async function wsClient(query = '') {
   const socket = new WebSocket(`${url.replace('http', 'ws')}/trpc${query}`, {
-    headers: { origin: 'https://ws.example' },
+    headers: { origin: 'http://localhost:5173' },
   })
   await new Promise((resolve, reject) => {
     socket.once('open', resolve)
@@ -170,7 +170,7 @@ it('over WebSocket, the --email user connects and signs by policy; manual waits 
     origin: string
     kind: string
   }[]
-  expect(approval).toMatchObject({ kind: 'connect', origin: 'https://ws.example' })
+  expect(approval).toMatchObject({ kind: 'connect', origin: 'http://localhost:5173' })
   expect(
     (await call(`/wallet/approvals/${approval?.id}`, { method: 'POST', body: { approve: true } })).status,
   ).toBe(200)

@@ -1,0 +1,130 @@
+// The wallet router at /trpc: which connections may act as the `--email` user without a token (Node clients
+// and pages of allowed hosts; a page of any other origin is logged out), and the message size limit.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createWalletRouter } from '@webwallet/protocol/router'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { MAX_MESSAGE_BYTES } from '../rpc/ws-server'
+import { SPENDER, STRK } from './fixtures'
+import { createHeadlessHandlers } from './headlessHandlers'
+import { type WalletFixture, walletFixture } from './testing'
+import { attachWalletWebSocket, type WalletWebSocketOptions } from './ws'
+
+const EMAIL = 'bot@example.com'
+const TRANSFER = { contractAddress: STRK, entrypoint: 'transfer', calldata: [SPENDER, 3, 0] }
+
+let fx: WalletFixture
+let server: Server
+let stop: () => Promise<void>
+let url: string
+
+async function start(options: WalletWebSocketOptions = {}) {
+  const router = createWalletRouter(
+    createHeadlessHandlers({
+      wallet: fx.wallet,
+      login: fx.login,
+      approvals: fx.approvals,
+      defaultEmail: () => EMAIL,
+    }),
+  )
+  server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  stop = attachWalletWebSocket(server, router, options)
+  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/trpc`
+}
+
+beforeEach(() => {
+  fx = walletFixture()
+})
+afterEach(async () => {
+  await stop()
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+/** A raw tRPC v11 WebSocket client (JSON-RPC frames, answers by id), with the Origin header a page sends. */
+async function wsClient(origin?: string, query = '') {
+  const socket = new WebSocket(`${url}${query}`, origin === undefined ? {} : { headers: { origin } })
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve)
+    socket.once('error', reject)
+  })
+  let id = 0
+  const mutate = (path: string, input?: unknown): Promise<Record<string, unknown>> => {
+    id += 1
+    const mine = id
+    socket.send(JSON.stringify({ id: mine, method: 'mutation', params: { path, input } }))
+    return new Promise((resolve) => {
+      const onMessage = (raw: Buffer) => {
+        const message = JSON.parse(raw.toString()) as Record<string, unknown>
+        if (message.id !== mine) return
+        socket.off('message', onMessage)
+        resolve(message)
+      }
+      socket.on('message', onMessage)
+    })
+  }
+  return { socket, mutate, [Symbol.dispose]: () => socket.close() }
+}
+
+const loggedOut = { error: { data: { webwalletErrorCode: 'USER_LOGGED_OUT' } } }
+
+describe('the --email user without a token', () => {
+  beforeEach(() => start())
+
+  it('is refused to a page of another origin: logged out, and nothing is sent', async () => {
+    using client = await wsClient('https://evil.example')
+    expect(await client.mutate('execute', [TRANSFER])).toMatchObject(loggedOut)
+    const invoke = { contract_address: STRK, entry_point: 'transfer', calldata: [SPENDER, '3', '0'] }
+    expect(await client.mutate('addInvokeTransaction', [invoke])).toMatchObject(loggedOut)
+    expect(await client.mutate('connectWebwallet', {})).toMatchObject(loggedOut)
+    expect(await client.mutate('getLoginStatus')).toMatchObject({
+      result: { data: { isLoggedIn: false } },
+    })
+    expect(await client.mutate('requestChainId')).toMatchObject({
+      result: { data: '0x534e5f5345504f4c4941' },
+    })
+    // Neither an `Origin: null` page (sandboxed, file://) nor a host that only starts with localhost gets it.
+    using opaque = await wsClient('null')
+    expect(await opaque.mutate('execute', [TRANSFER])).toMatchObject(loggedOut)
+    using rebound = await wsClient('http://localhost.evil.example:5173')
+    expect(await rebound.mutate('execute', [TRANSFER])).toMatchObject(loggedOut)
+    expect(fx.login.user(EMAIL)).toBeUndefined()
+    expect(fx.ledger.balanceOf(SPENDER, STRK)).toBe(0n)
+  })
+
+  it('serves a page of an allowed host (localhost, 127.0.0.1) and a Node client (no Origin)', async () => {
+    using page = await wsClient('http://localhost:5173')
+    expect(await page.mutate('execute', [TRANSFER])).toMatchObject({
+      result: { data: expect.stringMatching(/^0x/) },
+    })
+    using local = await wsClient('http://127.0.0.1:3000')
+    expect(await local.mutate('execute', [TRANSFER])).toMatchObject({ result: { data: expect.any(String) } })
+    using node = await wsClient()
+    expect(await node.mutate('execute', [TRANSFER])).toMatchObject({ result: { data: expect.any(String) } })
+    expect(fx.ledger.balanceOf(SPENDER, STRK)).toBe(9n)
+  })
+
+  it('a page of another origin with a login token acts as that token’s user', async () => {
+    const { token } = await fx.logIn('ann@example.com')
+    using client = await wsClient('https://evil.example', `?token=${token}`)
+    expect(await client.mutate('execute', [TRANSFER])).toMatchObject({ result: { data: expect.any(String) } })
+  })
+})
+
+it('pageHosts replaces the allowed hosts', async () => {
+  await start({ pageHosts: ['app.test'] })
+  using allowed = await wsClient('https://app.test')
+  expect(await allowed.mutate('execute', [TRANSFER])).toMatchObject({ result: { data: expect.any(String) } })
+  using local = await wsClient('http://localhost:5173')
+  expect(await local.mutate('execute', [TRANSFER])).toMatchObject(loggedOut)
+})
+
+it('closes a connection whose message is over 20 MiB with 1009', async () => {
+  await start()
+  using client = await wsClient()
+  const closed = new Promise<number>((resolve) => client.socket.once('close', resolve))
+  client.socket.send('x'.repeat(MAX_MESSAGE_BYTES + 1))
+  expect(await closed).toBe(1009)
+})
