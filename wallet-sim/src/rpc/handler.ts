@@ -38,6 +38,37 @@ export const errorBody = (id: unknown, e: unknown, v: SpecVersion) => {
   }
 }
 
+/** Most requests one batch may hold (over HTTP and the WebSocket): a 20 MiB body holds ~200,000. */
+export const MAX_BATCH_REQUESTS = 1000
+
+/**
+ * The one error a batch over MAX_BATCH_REQUESTS is answered with (JSON-RPC 2.0: an invalid batch as a whole
+ * gets a single error object); undefined for a batch within the limit.
+ * @example batchTooLong(body.length, '0.10') ?? body.map(answer)
+ */
+export function batchTooLong(length: number, v: SpecVersion): object | undefined {
+  if (length <= MAX_BATCH_REQUESTS) return undefined
+  const data = `a batch may hold at most ${MAX_BATCH_REQUESTS} requests (got ${length})`
+  return errorBody(null, new RpcError(RpcCode.INVALID_REQUEST, data), v)
+}
+
+/**
+ * The answer as text; one that cannot be (a batch of large answers can make more than a string holds) is
+ * answered with error 63 saying why, rather than failing the request or the socket.
+ * @example res.type('json').send(answerText(answer, '0.10'))
+ */
+export function answerText(answer: object, v: SpecVersion): string {
+  try {
+    return JSON.stringify(answer)
+  } catch (e) {
+    const data =
+      e instanceof RangeError
+        ? 'the answer is too large to send; split the batch'
+        : `the answer could not be serialised: ${e instanceof Error ? e.message : String(e)}`
+    return JSON.stringify(errorBody(null, new RpcError(RpcCode.UNEXPECTED_ERROR, data), v))
+  }
+}
+
 /**
  * Answers one JSON-RPC request object (no HTTP), for tests and in-process use.
  * @example handleRpc(host, { jsonrpc: '2.0', id: 1, method: 'starknet_chainId' }, '0.10')
@@ -65,26 +96,33 @@ export function handleRpc(host: DevHost, req: Request, v: SpecVersion): object |
  */
 export function rpcRouter(host: DevHost, version: SpecVersion): Router {
   const router = express.Router()
+  // Serialised here: res.json's failure would reach the error handler below and read as a parse error.
+  const reply = (res: express.Response, answer: object) => res.type('json').send(answerText(answer, version))
   router.post('/', express.json({ limit: '20mb', type: () => true }), (req, res) => {
     const body: unknown = req.body
     if (Array.isArray(body)) {
       if (body.length === 0) {
-        res.json(errorBody(null, new RpcError(RpcCode.INVALID_REQUEST), version))
+        reply(res, errorBody(null, new RpcError(RpcCode.INVALID_REQUEST), version))
+        return
+      }
+      const tooLong = batchTooLong(body.length, version)
+      if (tooLong) {
+        reply(res, tooLong)
         return
       }
       const answers = body
         .map((r) => handleRpc(host, (r ?? {}) as Request, version))
         .filter((a) => a !== undefined)
-      res.json(answers)
+      reply(res, answers)
       return
     }
     if (!body || typeof body !== 'object') {
-      res.json(errorBody(null, new RpcError(RpcCode.PARSE_ERROR), version))
+      reply(res, errorBody(null, new RpcError(RpcCode.PARSE_ERROR), version))
       return
     }
     const answer = handleRpc(host, body as Request, version)
     if (answer === undefined) res.status(204).end()
-    else res.json(answer)
+    else reply(res, answer)
   })
   // A body that is not JSON: JSON-RPC's parse error rather than express's HTML page.
   router.use((_err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { RpcCode, RpcError } from '../chain/errors'
 import type { DevHost } from './devnet-methods'
 import type { SpecVersion } from './format'
-import { handleRpc } from './handler'
+import { answerText, batchTooLong, handleRpc, MAX_BATCH_REQUESTS } from './handler'
 import { invalidParams, namedParams } from './params'
 import { errorAnswer, type RpcId } from './ws-errors'
 import { type Filter, isSubscribeMethod, parseFilter, type SubscribeMethod } from './ws-filters'
@@ -134,6 +134,7 @@ export function createSession(options: SessionOptions): Session {
         const body: unknown = JSON.parse(text)
         if (!Array.isArray(body)) answer = call(body, opened)
         else if (body.length === 0) answer = invalid()
+        else if (body.length > MAX_BATCH_REQUESTS) answer = batchTooLong(body.length, v)
         else {
           const answers = body.map((r) => call(r, opened)).filter((a) => a !== undefined)
           answer = answers.length > 0 ? answers : undefined
@@ -144,7 +145,7 @@ export function createSession(options: SessionOptions): Session {
             ? errorAnswer(null, new RpcError(RpcCode.PARSE_ERROR), v)
             : errorAnswer(null, e, v)
       }
-      if (answer !== undefined) send(serialize(answer, v))
+      if (answer !== undefined) send(answerText(answer, v))
       if (opened.length > 0) defer(() => opened.forEach(flush))
     },
     notify(change, format) {
@@ -159,19 +160,6 @@ export function createSession(options: SessionOptions): Session {
     get subscriptionCount() {
       return subscriptions.size
     },
-  }
-}
-
-/**
- * The answer as text; one too big for a string (a batch of large answers in a 20 MiB message can make
- * gigabytes) is answered with error 63 instead: thrown from a socket's message handler it would end the process.
- */
-function serialize(answer: object, v: SpecVersion): string {
-  try {
-    return JSON.stringify(answer)
-  } catch (e) {
-    const tooBig = e instanceof RangeError ? 'the answer is too large to send; split the batch' : undefined
-    return JSON.stringify(errorAnswer(null, new RpcError(RpcCode.UNEXPECTED_ERROR, tooBig), v))
   }
 }
 
