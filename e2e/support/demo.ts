@@ -67,8 +67,11 @@ export async function openDemo(
     walletRequests,
     async wallet() {
       if (settings.transport === 'iframe') return page.frameLocator('iframe[src*="/iframes/comms"]')
-      if (!popup) await page.waitForEvent('popup')
-      return popup!
+      // The popup of an earlier step may still be the last one seen (closed, or closing) when the click that
+      // opens the next one has not produced it yet: wait for an open one.
+      const last = popup ? await popup : undefined
+      if (last && !last.isClosed()) return last
+      return page.waitForEvent('popup')
     },
     click: (testId) => page.getByTestId(testId).click(),
     async run(testId) {

@@ -33,6 +33,7 @@ import {
   type StateStore,
 } from './services'
 import { createDevNames, type DevNames } from './services/dev/names'
+import { localHostsOnly } from './services/http/localHosts'
 import type { LoginLimits } from './services/login/limits'
 import {
   argentAccountFactory,
@@ -123,6 +124,8 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   app.disable('x-powered-by')
   app.use(faultInjector(faults))
   app.use(chainApp)
+  // Everything but the chain's JSON-RPC (open to every origin, as nodes are) refuses DNS-rebinding hosts.
+  app.use(localHostsOnly(options.allowedDapps))
   app.use(
     '/v1',
     createBackendRouter({
@@ -182,6 +185,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   )
   const wallet = mountWallet(app, {
     chain: () => sim.chain,
+    ...(options.allowedDapps ? { pageHosts: options.allowedDapps } : {}),
     login,
     approval,
     inbox,

@@ -29,6 +29,11 @@ export interface WalletDependencies {
   guardianPrivateKey?: string
   /** `--email`: the user a WebSocket connection without a token acts as. */
   defaultEmail?: string
+  /**
+   * Hosts whose pages may act as the `--email` user over /trpc without a token (`--allow-dapp`); default
+   * localhost and 127.0.0.1. A page from elsewhere needs a login token.
+   */
+  pageHosts?: readonly string[]
   /** The dev inbox, to log the `--email` user in without typing its code (`--approve auto` only). */
   inbox?: Pick<Inbox, 'latest'>
   /** Manual approvals over WebSocket time out (as a rejection) after this long. Default 5 minutes. */
@@ -90,5 +95,10 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
       defaultEmail: () => deps.defaultEmail,
     }),
   )
-  return { wallet, approvals, attach: (server) => attachWalletWebSocket(server, router) }
+  return {
+    wallet,
+    approvals,
+    attach: (server) =>
+      attachWalletWebSocket(server, router, deps.pageHosts ? { pageHosts: deps.pageHosts } : {}),
+  }
 }
