@@ -56,12 +56,14 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
     const { origin } = validate(OriginBody, req.query, 'query')
     res.json({ connected: wallet.isConnected(userOf(req), origin) })
   })
-  // getLoginStatus for the wallet page: an expired login answers `{isLoggedIn: false}`, not a 401.
+  // getLoginStatus for the wallet page: a status, never a 401 — no token, an unknown, logged-out or expired
+  // one all answer `{isLoggedIn: false}`, as the router does over /trpc.
   router.get('/loginStatus', (req, res) => {
     const { origin } = validate(OriginBody, req.query, 'query')
-    const token = bearerToken(req)
-    if (deps.login.tokenStatus(token).status === 'expired') res.json({ isLoggedIn: false })
-    else res.json(wallet.loginStatus(userOf(req), origin))
+    const token = /^Bearer ([0-9a-f]{64})$/.exec(req.headers.authorization ?? '')?.[1]
+    const found = token === undefined ? undefined : deps.login.tokenStatus(token)
+    if (found?.status === 'active') res.json(wallet.loginStatus(found.user, origin))
+    else res.json({ isLoggedIn: false })
   })
   router.post('/connect', (req, res) => {
     const user = userOf(req)

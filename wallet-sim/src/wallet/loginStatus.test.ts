@@ -267,7 +267,7 @@ describe('a session signed as plain typed data (x-sessions asks with signTypedDa
 })
 
 describe('GET /wallet/api/loginStatus (the wallet page)', () => {
-  it('answers the same status for the Bearer token, isLoggedIn false once it expired', async () => {
+  it('answers the same status for the Bearer token; no token, an unknown or an expired one is logged out', async () => {
     const served = await serve('/wallet/api', createWalletApi({ wallet: fx.wallet, login: fx.login }))
     try {
       const get = async (path: string, bearer?: string) => {
@@ -277,7 +277,7 @@ describe('GET /wallet/api/loginStatus (the wallet page)', () => {
         return { status: response.status, body: await response.json() }
       }
       const query = `/loginStatus?origin=${encodeURIComponent(DAPP)}`
-      expect(await get(query)).toMatchObject({ status: 401, body: { message: 'Not logged in' } })
+      expect(await get(query)).toEqual({ status: 200, body: { isLoggedIn: false } })
       expect(await get(query, token)).toEqual({
         status: 200,
         body: { isLoggedIn: true, hasSession: false, isPreauthorized: false },
@@ -294,7 +294,8 @@ describe('GET /wallet/api/loginStatus (the wallet page)', () => {
         status: 401,
         body: { code: 'LOGIN_EXPIRED', message: 'Login expired; log in again' },
       })
-      expect(await get(query, 'f'.repeat(64))).toMatchObject({ status: 401 })
+      expect(await get(query, 'f'.repeat(64))).toEqual({ status: 200, body: { isLoggedIn: false } })
+      expect(await get(`/loginStatus?origin=`, token)).toMatchObject({ status: 400 })
     } finally {
       await served.close()
     }
