@@ -5,7 +5,7 @@ import { startSim } from './index'
 const started = performance.now()
 let cli: CliOptions
 try {
-  cli = parseCliOptions(process.argv.slice(2))
+  cli = parseCliOptions(process.argv.slice(2), process.env)
 } catch (error) {
   if (!(error instanceof CliUsageError)) throw error
   console.error(error.message)

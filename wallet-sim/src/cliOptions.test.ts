@@ -86,6 +86,18 @@ describe('parseCliOptions', () => {
     expect(parseCliOptions(['--paymaster-private-key', largest]).sim.paymasterPrivateKey).toBe(largest)
   })
 
+  it('reads the paymaster private key from WALLET_SIM_PAYMASTER_PRIVATE_KEY; the option wins', () => {
+    const env = { WALLET_SIM_PAYMASTER_PRIVATE_KEY: '0x5e5e5e' }
+    expect(parseCliOptions([], env).sim.paymasterPrivateKey).toBe('0x5e5e5e')
+    expect(parseCliOptions(['--paymaster-private-key', '0x7'], env).sim.paymasterPrivateKey).toBe('0x7')
+    expect(
+      parseCliOptions([], { WALLET_SIM_PAYMASTER_PRIVATE_KEY: '' }).sim.paymasterPrivateKey,
+    ).toBeUndefined()
+    expect(() => parseCliOptions([], { WALLET_SIM_PAYMASTER_PRIVATE_KEY: '0xzz' })).toThrow(
+      '--paymaster-private-key must be a hex felt',
+    )
+  })
+
   it('refuses a paymaster key outside the curve scalars, without echoing it', () => {
     const range = `from 0x1 to 0x${(Point.Fn.ORDER - 1n).toString(16)}`
     for (const bad of ['0x0', `0x${Point.Fn.ORDER.toString(16)}`, `0x${'f'.repeat(64)}`])

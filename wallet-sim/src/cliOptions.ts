@@ -16,7 +16,8 @@ export const USAGE = [
   '  --paymaster-key          an api key the paymaster sponsors (default wallet-sim-sponsor); repeatable',
   '  --allow-dapp             a host name allowed to embed the wallet in an iframe (default localhost, 127.0.0.1)',
   '  --paymaster-private-key  Stark private key the paymaster signs answers with (ask-signature: true);',
-  '                           its public key is printed at start (default: answers are not signed)',
+  '                           its public key is printed at start (default: answers are not signed);',
+  '                           or set WALLET_SIM_PAYMASTER_PRIVATE_KEY (keeps the key out of ps)',
   '  --login-token-ttl        how long a login token lasts, in seconds (default 86400)',
   '  --login-code-ttl         how long a one-time login code lasts, in seconds (default 600)',
   '  --login-code-tries       wrong guesses that invalidate a login code (default 5)',
@@ -52,7 +53,10 @@ const CURVE_ORDER = Point.Fn.ORDER
  * @example
  * parseCliOptions(['--port', '0', '--login-token-ttl', '60']).sim.loginLimits // { tokenTtlMs: 60000 }
  */
-export function parseCliOptions(args: readonly string[]): CliOptions {
+export function parseCliOptions(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): CliOptions {
   const values = parse(args)
   if (values.help) return { help: true, sim: { approve: 'manual' } }
 
@@ -62,7 +66,8 @@ export function parseCliOptions(args: readonly string[]): CliOptions {
   if (values.email && approve !== 'auto')
     throw new CliUsageError('--email needs --approve auto (it logs that user in without a code)')
 
-  const privateKey = values['paymaster-private-key']
+  // The environment keeps the key out of `ps` and shell history; the option wins when both are set.
+  const privateKey = values['paymaster-private-key'] ?? (env.WALLET_SIM_PAYMASTER_PRIVATE_KEY || undefined)
   const paymasterPrivateKey = privateKey === undefined ? undefined : starkPrivateKey(privateKey)
   const loginLimits = loginLimitsOf(values)
   return {
