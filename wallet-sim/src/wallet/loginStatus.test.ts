@@ -8,7 +8,7 @@ import { serve } from '../services/http/serve'
 import { TOKEN_TTL_MS } from '../services/login/limits'
 import { DEFAULT_GUARDIAN_PRIVATE_KEY } from './account'
 import { createWalletApi } from './api'
-import { sessionRequest } from './fixtures'
+import { MAIL, sessionRequest } from './fixtures'
 import { createHeadlessHandlers } from './headlessHandlers'
 import { createPermissions } from './permissions'
 import { createSessionRegistry } from './sessions'
@@ -188,21 +188,6 @@ describe('getLoginStatus over the wallet router', () => {
 })
 
 describe('a session signed as plain typed data (x-sessions asks with signTypedData)', () => {
-  const MAIL = {
-    types: {
-      StarknetDomain: [
-        { name: 'name', type: 'shortstring' },
-        { name: 'version', type: 'shortstring' },
-        { name: 'chainId', type: 'shortstring' },
-        { name: 'revision', type: 'shortstring' },
-      ],
-      Mail: [{ name: 'to', type: 'felt' }],
-    },
-    primaryType: 'Mail',
-    domain: { name: 'Dapp', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-    message: { to: '0x1' },
-  }
-
   it('is recorded for the origin, account, expiry, allowed-methods root and session key, like connectAndSignSession', async () => {
     const request = sessionRequest(EXPIRES_AT)
     data(await client({ origin: DAPP, token }).mutate('signTypedData', [request.typedData]))
