@@ -1,5 +1,6 @@
 // The session's allowed methods: each (contract, selector) pair is a Merkle leaf; calls prove membership.
 import { type Felt, type FeltLike, poseidonMany, selectorFromName, toFelt, typeHash } from './felt'
+import { memo } from './memo'
 import { merkleProof, merkleRoot, verifyMerkleProof } from './merkle'
 
 /** Type hash of the SNIP-12 `Allowed Method` struct, the first element of every leaf. */
@@ -37,8 +38,7 @@ export interface AllowedMethodsTree {
 
 // A session signs many transactions and every one needs the tree (its root for the token, a proof per
 // call): remember the trees of the last few method lists, by content (callers rebuild session objects).
-const TREE_CACHE_SIZE = 16
-const trees = new Map<string, AllowedMethodsTree>()
+const trees = memo<string, AllowedMethodsTree>(16)
 
 /**
  * Builds (or recalls) the Merkle tree of a session's allowed methods.
@@ -46,13 +46,7 @@ const trees = new Map<string, AllowedMethodsTree>()
  */
 export function allowedMethodsTree(methods: readonly AllowedMethod[]): AllowedMethodsTree {
   const key = methods.map((m) => `${m['Contract Address']}:${m.selector}`).join('|')
-  let tree = trees.get(key)
-  if (tree === undefined) {
-    tree = buildTree(methods)
-    if (trees.size >= TREE_CACHE_SIZE) trees.delete(trees.keys().next().value!)
-    trees.set(key, tree)
-  }
-  return tree
+  return trees(key, () => buildTree(methods))
 }
 
 function buildTree(methods: readonly AllowedMethod[]): AllowedMethodsTree {

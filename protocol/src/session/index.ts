@@ -25,6 +25,7 @@ export {
   toFelt,
   toHex,
 } from './felt'
+export { memo } from './memo'
 export { merkleProof, merkleRoot, verifyMerkleProof } from './merkle'
 export {
   ANY_CALLER,

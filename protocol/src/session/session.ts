@@ -4,6 +4,7 @@ import { type AllowedMethod, allowedMethodsTree } from './allowedMethods'
 import { hashByteArray } from './byteArray'
 import { chainIdFelt } from './chainId'
 import { type Felt, type FeltLike, poseidonMany, shortString, toFelt, toHex, typeHash } from './felt'
+import { memo } from './memo'
 import { signerGuid } from './signer'
 import { messageHash, type StarknetDomain } from './typedDataHash'
 import { starknetDomainType, type TypedDataJson } from './typedDataJson'
@@ -57,16 +58,8 @@ export function buildSession(parameters: BuildSessionParameters): Session {
 }
 
 // The metadata of the last few sessions, hashed: every session transaction needs it for its token.
-const metadataHashes = new Map<string, Felt>()
-function metadataHash(metadata: string): Felt {
-  let hash = metadataHashes.get(metadata)
-  if (hash === undefined) {
-    hash = hashByteArray(metadata)
-    if (metadataHashes.size >= 16) metadataHashes.delete(metadataHashes.keys().next().value!)
-    metadataHashes.set(metadata, hash)
-  }
-  return hash
-}
+const metadataHashes = memo<string, Felt>(16)
+const metadataHash = (metadata: string): Felt => metadataHashes(metadata, () => hashByteArray(metadata))
 
 /**
  * The on-chain form: allowed methods become their Merkle root, metadata its ByteArray hash.

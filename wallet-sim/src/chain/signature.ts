@@ -3,7 +3,9 @@
 // the recovered point as a field element. The curve arithmetic is ./curve's (limb field, complete
 // formulas, window tables); each public key's table is built once and cached, so repeated checks of the
 // same account cost one table addition per window.
+
 import { Point } from '@scure/starknet'
+import { memo } from '@webwallet/protocol/session'
 import type { Felt } from './contract'
 import { addPoints, buildTable, mulAdd, negate, type Proj, proj, setInfinity, type Table } from './curve'
 import { fromMont } from './field'
@@ -11,9 +13,8 @@ import { fromMont } from './field'
 const P = Point.Fp.ORDER
 const ORDER = Point.Fn.ORDER
 const isFelt = (x: bigint) => x >= 0n && x < P
-/** Tables of recently used keys (about 150 KB each at 5-bit windows). */
-const KEY_CACHE_SIZE = 256
-const keyCache = new Map<Felt, Table | null>()
+/** Tables of recently used keys (about 150 KB each at 5-bit windows; null for a key off the curve). */
+const keyTables = memo<Felt, Table | null>(256)
 let baseTable: Table | undefined
 
 function baseMultiples(): Table {
@@ -25,23 +26,14 @@ function baseMultiples(): Table {
 }
 
 function keyMultiples(x: Felt): Table | null {
-  const cached = keyCache.get(x)
-  if (cached !== undefined) {
-    // Least recently used goes first: re-insert on every hit.
-    keyCache.delete(x)
-    keyCache.set(x, cached)
-    return cached
-  }
-  let table: Table | null = null
-  try {
-    const point = Point.fromHex(`02${x.toString(16).padStart(64, '0')}`).toAffine()
-    table = buildTable(point.x, point.y, 5)
-  } catch {
-    table = null
-  }
-  if (keyCache.size >= KEY_CACHE_SIZE) keyCache.delete(keyCache.keys().next().value!)
-  keyCache.set(x, table)
-  return table
+  return keyTables(x, () => {
+    try {
+      const point = Point.fromHex(`02${x.toString(16).padStart(64, '0')}`).toAffine()
+      return buildTable(point.x, point.y, 5)
+    } catch {
+      return null
+    }
+  })
 }
 
 const a = proj()

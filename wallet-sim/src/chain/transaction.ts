@@ -1,6 +1,8 @@
 // V3 transactions: the broadcast JSON the RPC receives, its parsed form, and the Starknet hash; and the
 // L1_HANDLER transactions L1 -> L2 messages cause (no broadcast form: only the sequencer creates them).
+
 import { computeHashOnElements } from '@scure/starknet'
+import { memo } from '@webwallet/protocol/session'
 import { hash as starknetHash } from 'starknet'
 import type { Felt, ResourceBound, TxInfo } from './contract'
 import { RpcCode, RpcError } from './errors'
@@ -152,7 +154,7 @@ const encodeBound = (name: bigint, b: ResourceBound) =>
 
 // Clients send the same tip and bounds again and again (a wallet's defaults, one estimate reused): the
 // hash of the fee fields is three permutations, worth remembering for the last few combinations.
-const feeFieldsCache = new Map<string, Felt>()
+const feeFieldsHashes = memo<string, Felt>(64)
 
 function feeFieldsHash(tx: Transaction): Felt {
   const rb = tx.resourceBounds
@@ -162,14 +164,7 @@ function feeFieldsHash(tx: Transaction): Felt {
     encodeBound(L2_GAS, rb.l2Gas),
     encodeBound(L1_DATA, rb.l1DataGas),
   ]
-  const key = fields.join(':')
-  let hash = feeFieldsCache.get(key)
-  if (hash === undefined) {
-    hash = poseidonHashMany(fields)
-    if (feeFieldsCache.size >= 64) feeFieldsCache.delete(feeFieldsCache.keys().next().value!)
-    feeFieldsCache.set(key, hash)
-  }
-  return hash
+  return feeFieldsHashes(fields.join(':'), () => poseidonHashMany(fields))
 }
 
 /**

@@ -12,7 +12,7 @@ import * as z from 'zod/mini'
 import { HttpError, requestFault } from '../services/http/HttpError'
 import { validate } from '../services/http/validate'
 import type { LoginService } from '../services/login/LoginService'
-import { bearerToken } from '../services/login/router'
+import { bearerToken, optionalBearerToken } from '../services/login/router'
 import type { WalletService } from './WalletService'
 
 const Origin = z.string().check(z.minLength(1))
@@ -60,7 +60,7 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
   // one all answer `{isLoggedIn: false}`, as the router does over /trpc.
   router.get('/loginStatus', (req, res) => {
     const { origin } = validate(OriginBody, req.query, 'query')
-    const token = /^Bearer ([0-9a-f]{64})$/.exec(req.headers.authorization ?? '')?.[1]
+    const token = optionalBearerToken(req)
     const found = token === undefined ? undefined : deps.login.tokenStatus(token)
     if (found?.status === 'active') res.json(wallet.loginStatus(found.user, origin))
     else res.json({ isLoggedIn: false })

@@ -6,6 +6,7 @@ import { applyWSSHandler } from '@trpc/server/adapters/ws'
 import { WebSocketServer } from 'ws'
 import { MAX_MESSAGE_BYTES } from '../rpc/ws-server'
 import { DEFAULT_ALLOWED_DAPPS } from '../services/allowlist/router'
+import { originOnHosts } from '../services/http/localHosts'
 import type { HeadlessContext } from './headlessHandlers'
 
 /** Where the headless router listens. */
@@ -31,20 +32,11 @@ export function headlessContext(
   const token = url.searchParams.get('token') ?? connectionParams?.token ?? undefined
   const header = req.headers.origin
   const origin = header ?? connectionParams?.origin ?? 'headless'
-  const foreign = header !== undefined && !hostAllowed(header, pageHosts)
+  const foreign = header !== undefined && !originOnHosts(header, pageHosts)
   return {
     origin,
     ...(token === undefined ? {} : { token }),
     ...(foreign ? { foreignPage: true } : {}),
-  }
-}
-
-/** Whether an Origin header names a page on one of `hosts` (`Origin: null` and garbage never do). */
-function hostAllowed(origin: string, hosts: readonly string[]): boolean {
-  try {
-    return hosts.includes(new URL(origin).hostname)
-  } catch {
-    return false
   }
 }
 

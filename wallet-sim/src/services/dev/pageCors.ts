@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express'
+import { originOnHosts } from '../http/localHosts'
 
 /**
  * CORS for the dev routes a web page calls (the demo's "Register name"): pages served from one of `hosts`
@@ -9,18 +10,10 @@ import type { RequestHandler } from 'express'
  * router.use('/accounts/:address/name', pageCors(['localhost', '127.0.0.1']))
  */
 export function pageCors(hosts: readonly string[]): RequestHandler {
-  const allowed = (origin: string | undefined) => {
-    if (origin === undefined) return false
-    try {
-      return hosts.includes(new URL(origin).hostname)
-    } catch {
-      return false // e.g. `Origin: null`
-    }
-  }
   return (req, res, next) => {
     res.vary('Origin')
     const origin = req.headers.origin
-    const ok = allowed(origin)
+    const ok = originOnHosts(origin, hosts)
     if (ok) res.setHeader('Access-Control-Allow-Origin', origin as string)
     if (req.method !== 'OPTIONS') return next()
     if (ok) {

@@ -32,3 +32,16 @@ export function localHostsOnly(extraHosts: readonly string[] = []): RequestHandl
     })
   }
 }
+
+/**
+ * Whether an Origin header names a page on one of `hosts` (`Origin: null`, garbage and no header never do).
+ * @example originOnHosts('http://localhost:5173', ['localhost']) // true
+ */
+export function originOnHosts(origin: string | undefined, hosts: readonly string[]): boolean {
+  if (origin === undefined) return false
+  try {
+    return hosts.includes(new URL(origin).hostname)
+  } catch {
+    return false
+  }
+}

@@ -56,7 +56,12 @@ const retryAfterHeader: ErrorRequestHandler = (error: unknown, _req, res, next) 
 
 /** The token of an `Authorization: Bearer <token>` header, or a 401. */
 export function bearerToken(req: Request): string {
-  const match = /^Bearer ([0-9a-f]{64})$/.exec(req.headers.authorization ?? '')
-  if (match?.[1] === undefined) throw new HttpError(401, 'UNAUTHORIZED', 'Not logged in')
-  return match[1]
+  const token = optionalBearerToken(req)
+  if (token === undefined) throw new HttpError(401, 'UNAUTHORIZED', 'Not logged in')
+  return token
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined when there is none (or it is malformed). */
+export function optionalBearerToken(req: Request): string | undefined {
+  return /^Bearer ([0-9a-f]{64})$/.exec(req.headers.authorization ?? '')?.[1]
 }

@@ -4,6 +4,7 @@
 import {
   DeserializeError,
   isAllowedCall,
+  memo,
   parseSessionToken,
   type SessionToken,
   sessionHash,
@@ -18,20 +19,12 @@ import { readGuardian, readOwner, revokedSessionSlot, sessionCacheSlot } from '.
 
 // A session signs many transactions: its SNIP-12 hash (a dozen Poseidon permutations) is a pure function of
 // the session struct, the account and the chain, so remember the last few hundred.
-const SESSION_HASH_CACHE_SIZE = 512
-const sessionHashes = new Map<string, Felt>()
+const sessionHashes = memo<string, Felt>(512)
 
 function cachedSessionHash(token: SessionToken, account: Felt, chainId: Felt): Felt {
   const { expiresAt, allowedMethodsRoot, metadataHash, sessionKeyGuid } = token.session
   const key = `${account}:${chainId}:${expiresAt}:${allowedMethodsRoot}:${metadataHash}:${sessionKeyGuid}`
-  let hash = sessionHashes.get(key)
-  if (hash === undefined) {
-    hash = sessionHash(token.session, account, chainId)
-    if (sessionHashes.size >= SESSION_HASH_CACHE_SIZE)
-      sessionHashes.delete(sessionHashes.keys().next().value!)
-    sessionHashes.set(key, hash)
-  }
-  return hash
+  return sessionHashes(key, () => sessionHash(token.session, account, chainId))
 }
 
 /**
