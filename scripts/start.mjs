@@ -32,7 +32,12 @@ console.log('Building the wallet UI and the wallet-sim CLI...')
 const built = spawnSync('npm', ['run', 'build', '--workspace', '@webwallet/wallet-sim'], { stdio: 'inherit' })
 if (built.status !== 0) process.exit(built.status ?? 1)
 
-run('wallet-sim', 'node', ['wallet-sim/bin/wallet-sim.js', '--port', simPort, ...process.argv.slice(2)])
+// The demo's exact origins may use wallet-sim's dev API (its "Register name" button); the default iframe
+// allow-list (localhost, 127.0.0.1) is kept, since an --allow-dapp replaces it.
+const demoOrigins = [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`]
+const simArgs = ['--port', simPort, '--allow-dapp', 'localhost', '--allow-dapp', '127.0.0.1']
+for (const origin of demoOrigins) simArgs.push('--allow-dapp', origin)
+run('wallet-sim', 'node', ['wallet-sim/bin/wallet-sim.js', ...simArgs, ...process.argv.slice(2)])
 run('demo', 'npx', ['vite', '--config', 'demo/vite.config.ts', '--port', demoPort, '--strictPort'])
 console.log(
   [
