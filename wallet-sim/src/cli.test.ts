@@ -60,7 +60,7 @@ describe('wallet-sim CLI', () => {
     const signature = new Signature(BigInt(r), BigInt(s))
     expect(verify(signature, answerDigest(await prices.text()).toString(16), publicKey.slice(2))).toBe(true)
 
-    // The default limit is 5 codes per e-mail in 10 minutes.
+    // The default limit is 5 codes per e-mail and IP in 10 minutes.
     for (let i = 0; i < 8; i++) {
       const started = await fetch(`${url}/login/start`, {
         method: 'POST',

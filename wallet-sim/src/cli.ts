@@ -21,9 +21,10 @@ const { approve, blockTime = 0, seed = 0, stateFile } = cli.sim
 const sim = await startSim({ ...cli.sim, logger: { info: (message: string) => console.log(message) } })
 
 const limits = sim.walletSim.login.limits
-const { codesPerEmail: perEmail, codesPerClient: perIp } = limits
-const startLimits = Number.isFinite(perEmail.max)
-  ? `/login/start: ${perEmail.max} codes per e-mail in ${perEmail.windowMs / 60_000} min, ${perIp.max} per IP in ${perIp.windowMs / 60_000} min`
+const { codesPerEmailAndClient: perPair, codesPerEmail: perEmail, codesPerClient: perIp } = limits
+const minutes = (ms: number) => `${ms / 60_000} min`
+const startLimits = Number.isFinite(perPair.max)
+  ? `/login/start: ${perPair.max} codes per e-mail and IP in ${minutes(perPair.windowMs)}, ${perEmail.max} per e-mail in ${minutes(perEmail.windowMs)}, ${perIp.max} per IP in ${minutes(perIp.windowMs)}`
   : '/login/start not rate-limited'
 const lines = [
   `wallet-sim listening on ${sim.url}`,

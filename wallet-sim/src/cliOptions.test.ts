@@ -57,6 +57,7 @@ describe('parseCliOptions', () => {
       tokenTtlMs: 60_000,
       codeTtlMs: 30_000,
       codeTries: 3,
+      codesPerEmailAndClient: NO_RATE_LIMIT,
       codesPerEmail: NO_RATE_LIMIT,
       codesPerClient: NO_RATE_LIMIT,
     })

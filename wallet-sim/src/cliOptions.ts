@@ -167,7 +167,9 @@ function loginLimitsOf(values: Values): Partial<LoginLimits> {
     ...(tokenTtlMs === undefined ? {} : { tokenTtlMs }),
     ...(codeTtlMs === undefined ? {} : { codeTtlMs }),
     ...(tries === undefined ? {} : { codeTries: integer('login-code-tries', tries, 1) }),
-    ...(values['no-login-rate-limit'] ? { codesPerEmail: NO_RATE_LIMIT, codesPerClient: NO_RATE_LIMIT } : {}),
+    ...(values['no-login-rate-limit']
+      ? { codesPerEmailAndClient: NO_RATE_LIMIT, codesPerEmail: NO_RATE_LIMIT, codesPerClient: NO_RATE_LIMIT }
+      : {}),
   }
 }
 

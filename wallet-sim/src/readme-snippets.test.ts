@@ -66,6 +66,7 @@ export const limits = sim.walletSim.login.limits
     tokenTtlMs: 60 * 60 * 1000,
     codeTtlMs: 10 * 60 * 1000,
     codeTries: 5,
+    codesPerEmailAndClient: { max: 5, windowMs: 10 * 60 * 1000 },
     codesPerEmail: { max: 3, windowMs: 15 * 60 * 1000 },
     codesPerClient: { max: 30, windowMs: 10 * 60 * 1000 },
   })

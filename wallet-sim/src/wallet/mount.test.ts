@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import express from 'express'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { createAccess } from '../services/http/access'
 import { createLoginRouter } from '../services/login/router'
 import { MAIL, sessionRequest } from './fixtures'
 import { mountWallet } from './mount'
@@ -31,6 +32,8 @@ beforeEach(async () => {
     inbox: fx.inbox,
     defaultEmail: 'bot@example.com',
     uiDir,
+    // The test's WebSocket client is a page of this exact origin, allowed as with --allow-dapp.
+    trustedPage: createAccess({ allowedDapps: ['http://localhost:5173'] }).trustedPage,
   })
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))

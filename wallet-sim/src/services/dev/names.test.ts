@@ -11,7 +11,11 @@ import { createDevNames } from './names'
 let sim: RunningSim
 let provider: RpcProvider
 beforeAll(async () => {
-  sim = await startSim({ accounts: 3 })
+  // The demo's exact origins (as `npm start` passes them) may use the dev API from the browser.
+  sim = await startSim({
+    accounts: 3,
+    allowedDapps: ['localhost', '127.0.0.1', 'http://localhost:5173', 'http://127.0.0.1:5173'],
+  })
   provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
 })
 afterAll(() => sim.close())
@@ -115,7 +119,7 @@ describe('register', () => {
   })
 })
 
-it('answers the name routes over HTTP, CORS for allowed page hosts only', async () => {
+it('answers the name routes over HTTP, CORS for the exact allowed origins only', async () => {
   const url = `${sim.url}/dev/accounts/${dev(2)}/name`
   const post = (body: unknown, origin = 'http://localhost:5173') =>
     fetch(url, {
@@ -142,7 +146,11 @@ it('answers the name routes over HTTP, CORS for allowed page hosts only', async 
   expect(allowed.status).toBe(204)
   expect(allowed.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173')
   expect(allowed.headers.get('access-control-allow-methods')).toBe('GET, POST')
-  const foreign = await preflight('https://evil.example')
-  expect(foreign.headers.get('access-control-allow-origin')).toBeNull()
-  expect(foreign.headers.get('access-control-allow-methods')).toBeNull()
+  for (const origin of ['https://evil.example', 'http://localhost:5174']) {
+    const foreign = await preflight(origin)
+    expect(foreign.status).toBe(403)
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull()
+    expect(foreign.headers.get('access-control-allow-methods')).toBeNull()
+    expect((await post({ name: 'eve.stark' }, origin)).status).toBe(403)
+  }
 })

@@ -4,9 +4,17 @@ import { ETH_ADDRESS, STRK_ADDRESS } from '../backend/tokens'
 import type { Inbox } from '../dev/inbox'
 import { HttpError } from '../http/HttpError'
 import { clientKey } from './clientKey'
-import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './limits'
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits, MAX_PENDING_CODES_PER_EMAIL } from './limits'
 import { createRateLimiter } from './rateLimit'
-import { type AccountDeployment, emptyLoginState, type LoginState, loadLoginState, type User } from './state'
+import {
+  type AccountDeployment,
+  emptyLoginState,
+  type LoginState,
+  loadLoginState,
+  type PendingCode,
+  SERVER_SLOT,
+  type User,
+} from './state'
 
 export { CODE_TRIES, CODE_TTL_MS, TOKEN_TTL_MS } from './limits'
 
@@ -67,7 +75,7 @@ const sameCode = (a: string, b: string) =>
  * @example
  * const login = new LoginService({ inbox, logger: console, accounts, fund })
  * login.requestCode('ann@example.com', '203.0.113.7') // mails and logs a 6-digit code (rate-limited)
- * const { token } = await login.verify('ann@example.com', code)
+ * const { token } = await login.verify('ann@example.com', code, '203.0.113.7')
  * login.me(token).address
  */
 export class LoginService {
@@ -78,6 +86,7 @@ export class LoginService {
   #state: LoginState
   readonly #creating = new Map<string, Promise<User>>()
   readonly #listeners = new Set<(state: LoginState) => void>()
+  readonly #perEmailAndClient
   readonly #perEmail
   readonly #perClient
 
@@ -86,6 +95,7 @@ export class LoginService {
     this.#now = deps.now ?? Date.now
     this.#clock = deps.clock ?? Date.now
     this.limits = { ...DEFAULT_LOGIN_LIMITS, ...deps.limits }
+    this.#perEmailAndClient = createRateLimiter(this.limits.codesPerEmailAndClient, this.#clock)
     this.#perEmail = createRateLimiter(this.limits.codesPerEmail, this.#clock)
     this.#perClient = createRateLimiter(this.limits.codesPerClient, this.#clock)
     // A token saved before tokens expired lives one lifetime from its creation, or from now if that is sooner.
@@ -95,30 +105,47 @@ export class LoginService {
   }
 
   /**
-   * `POST /login/start`: a code for `email` asked by `clientIp`, within the per-e-mail and per-client
-   * limits (a client is an IPv4 address, mapped or not, or an IPv6 /64: see clientKey); over either one it throws a 429 whose body carries `retryAfter` (seconds).
+   * `POST /login/start`: a code for `email` asked by `clientIp` (a client is an IPv4 address, mapped or not,
+   * or an IPv6 /64: see clientKey), within the limits per e-mail and client, per client and per e-mail; over
+   * one it throws a 429 whose body carries `retryAfter` (seconds). The code is tied to that client: it
+   * replaces only that client's pending code for the e-mail, never one someone else asked for.
    */
   requestCode(email: string, clientIp: string): { expiresAt: number } {
     const to = email.toLowerCase()
-    const emailWait = this.#perEmail.retryAfterMs(to)
-    if (emailWait > 0) throw tooManyCodes('Too many login codes for this e-mail', emailWait)
     const client = clientKey(clientIp)
+    const pair = `${client} ${to}`
+    const pairWait = this.#perEmailAndClient.retryAfterMs(pair)
+    if (pairWait > 0) throw tooManyCodes('Too many login codes for this e-mail', pairWait)
     const clientWait = this.#perClient.retryAfterMs(client)
     if (clientWait > 0) throw tooManyCodes('Too many login codes from this client', clientWait)
-    this.#perEmail.record(to)
+    const emailWait = this.#perEmail.retryAfterMs(to)
+    if (emailWait > 0) throw tooManyCodes('Too many login codes for this e-mail from all clients', emailWait)
+    this.#perEmailAndClient.record(pair)
     this.#perClient.record(client)
-    return this.start(to)
+    this.#perEmail.record(to)
+    return this.#send(to, client)
   }
 
   /**
-   * Send a fresh code to `email`, replacing any pending one. Not rate-limited: for the server's own logins
-   * (`--email`, tests); clients go through {@link requestCode}.
+   * Send a fresh code to `email` that any client may enter, replacing the previous one sent this way. Not
+   * rate-limited: for the server's own logins (`--email`, tests); clients go through {@link requestCode}.
    */
   start(email: string): { expiresAt: number } {
-    const to = email.toLowerCase()
+    return this.#send(email.toLowerCase(), SERVER_SLOT)
+  }
+
+  #send(to: string, slot: string): { expiresAt: number } {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
     const expiresAt = this.#clock() + this.limits.codeTtlMs
-    this.#state.codes[to] = { code, expiresAt, triesLeft: this.limits.codeTries }
+    this.#prune()
+    const pending = this.#state.codes[to] ?? {}
+    this.#state.codes[to] = pending
+    delete pending[slot]
+    pending[slot] = { code, expiresAt, triesLeft: this.limits.codeTries }
+    // Bounded also without rate limits: the oldest pending codes of the e-mail go first.
+    const slots = Object.keys(pending)
+    for (const old of slots.slice(0, Math.max(0, slots.length - MAX_PENDING_CODES_PER_EMAIL)))
+      delete pending[old]
     const minutes = Math.round(this.limits.codeTtlMs / 60_000)
     this.#deps.inbox.deliver({
       to,
@@ -131,15 +158,22 @@ export class LoginService {
     return { expiresAt }
   }
 
-  /** Check a code; on success the code is spent, the user exists and a session token is returned. */
-  async verify(email: string, code: string): Promise<{ token: string; user: PublicUser }> {
+  /**
+   * Check a code entered by `clientIp` against the code that client asked for (else the server's own code
+   * for the e-mail); wrong guesses spend that code's tries only. On success the code is spent, the user
+   * exists and a session token is returned. Without `clientIp` (in-process) only the server's code counts.
+   */
+  async verify(email: string, code: string, clientIp?: string): Promise<{ token: string; user: PublicUser }> {
     const to = email.toLowerCase()
-    const pending = this.#state.codes[to]
-    if (pending === undefined) throw unauthorized('No login code pending for this e-mail; request a new one')
+    const codes = this.#state.codes[to]
+    const slot = clientIp === undefined ? SERVER_SLOT : clientKey(clientIp)
+    const key = codes?.[slot] ? slot : SERVER_SLOT
+    const pending: PendingCode | undefined = codes?.[key]
+    if (codes === undefined || pending === undefined)
+      throw unauthorized('No login code pending for this e-mail; request a new one')
     if (pending.triesLeft <= 0) throw unauthorized('Too many wrong codes; request a new one')
     if (this.#clock() >= pending.expiresAt) {
-      delete this.#state.codes[to]
-      this.#changed()
+      this.#forget(to, key)
       throw unauthorized('Login code expired; request a new one')
     }
     if (!sameCode(code, pending.code)) {
@@ -148,7 +182,7 @@ export class LoginService {
       if (pending.triesLeft === 0) throw unauthorized('Too many wrong codes; request a new one')
       throw unauthorized(`Wrong code; ${pending.triesLeft} ${pending.triesLeft === 1 ? 'try' : 'tries'} left`)
     }
-    delete this.#state.codes[to]
+    this.#forget(to, key)
     const user = await this.ensureUser(to)
     const token = randomBytes(32).toString('hex')
     const createdAt = this.#clock()
@@ -241,9 +275,21 @@ export class LoginService {
     for (const [token, session] of Object.entries(sessions)) {
       if (session.expiresAt + this.limits.tokenTtlMs <= now) delete sessions[token]
     }
-    for (const [email, code] of Object.entries(codes)) {
-      if (code.expiresAt + this.limits.codeTtlMs <= now) delete codes[email]
+    for (const [email, pending] of Object.entries(codes)) {
+      for (const [slot, code] of Object.entries(pending)) {
+        if (code.expiresAt + this.limits.codeTtlMs <= now) delete pending[slot]
+      }
+      if (Object.keys(pending).length === 0) delete codes[email]
     }
+  }
+
+  /** Drops one pending code (spent or expired); the e-mail's other codes stay. */
+  #forget(email: string, slot: string): void {
+    const pending = this.#state.codes[email]
+    if (pending === undefined) return
+    delete pending[slot]
+    if (Object.keys(pending).length === 0) delete this.#state.codes[email]
+    this.#changed()
   }
 
   #changed(): void {

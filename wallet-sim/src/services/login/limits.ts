@@ -14,7 +14,12 @@ export interface LoginLimits {
   codeTtlMs: number
   /** Wrong guesses that invalidate a code. Default 5. */
   codeTries: number
-  /** Codes `POST /login/start` sends to one e-mail. Default 5 per 10 minutes. */
+  /** Codes `POST /login/start` sends to one e-mail for one client IP. Default 5 per 10 minutes. */
+  codesPerEmailAndClient: RateLimit
+  /**
+   * Codes `POST /login/start` sends to one e-mail, all clients together: the bound on guesses against one
+   * e-mail from many addresses. Default 30 per 10 minutes.
+   */
   codesPerEmail: RateLimit
   /** Codes `POST /login/start` sends for one client IP, whatever the e-mail. Default 30 per 10 minutes. */
   codesPerClient: RateLimit
@@ -29,13 +34,20 @@ export const CODE_TRIES = 5
 export const TOKEN_TTL_MS = 24 * 60 * MINUTE_MS
 
 /**
- * With at most 5 codes of 5 guesses per 10 minutes, guessing a 6-digit code for one e-mail takes about
- * 40,000 windows (some 9 months) on average.
+ * A code is tied to the client that asked for it, so someone else's requests never void it. One client
+ * gets at most 5 codes of 5 guesses per e-mail per 10 minutes: guessing a 6-digit code takes it about
+ * 40,000 windows (some 9 months) on average. Many addresses together get at most 30 codes per e-mail per
+ * 10 minutes (150 guesses: some 3 weeks on average, with the victim's inbox flooded all along); only such
+ * an attacker, with at least 6 addresses, can hold back a user's own code requests.
  */
 export const DEFAULT_LOGIN_LIMITS: Readonly<LoginLimits> = {
   tokenTtlMs: TOKEN_TTL_MS,
   codeTtlMs: CODE_TTL_MS,
   codeTries: CODE_TRIES,
-  codesPerEmail: { max: 5, windowMs: 10 * MINUTE_MS },
+  codesPerEmailAndClient: { max: 5, windowMs: 10 * MINUTE_MS },
+  codesPerEmail: { max: 30, windowMs: 10 * MINUTE_MS },
   codesPerClient: { max: 30, windowMs: 10 * MINUTE_MS },
 }
+
+/** Pending codes kept per e-mail when the limits are off (`--no-login-rate-limit`): the oldest goes first. */
+export const MAX_PENDING_CODES_PER_EMAIL = 64

@@ -13,8 +13,9 @@ const VerifyBody = z.object({
 
 /**
  * The e-mail login API (mount it at `/login`): `POST /start {email}`, `POST /verify {email, code}` →
- * `{token, user}`, `GET /me` and `POST /logout` with `Authorization: Bearer <token>`. `/start` is limited
- * per e-mail and per client IP (`req.ip`): over a limit it answers 429 with `Retry-After`.
+ * `{token, user}`, `GET /me` and `POST /logout` with `Authorization: Bearer <token>`. A code is tied to the
+ * client IP (`req.ip`) that asked for it and is entered from there. `/start` is limited per e-mail and
+ * client, per client and per e-mail: over a limit it answers 429 with `Retry-After`.
  *
  * @example
  * app.use('/login', createLoginRouter(login))
@@ -29,7 +30,7 @@ export function createLoginRouter(login: LoginService): Router {
   })
   router.post('/verify', async (req, res) => {
     const { email, code } = validate(VerifyBody, req.body, 'body')
-    res.json(await login.verify(email, code))
+    res.json(await login.verify(email, code, clientOf(req)))
   })
   router.get('/me', (req, res) => {
     res.json(login.me(bearerToken(req)))
