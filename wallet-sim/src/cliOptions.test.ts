@@ -64,6 +64,35 @@ describe('parseCliOptions', () => {
     expect(parseCliOptions(['--login-token-ttl=5']).sim.loginLimits).toEqual({ tokenTtlMs: 5000 })
   })
 
+  it('reads --allow-dapp hosts and origins, --allow-host names and --open-dev-api', () => {
+    const { sim } = parseCliOptions(
+      [
+        '--allow-dapp',
+        'localhost',
+        '--allow-dapp',
+        'http://localhost:5173',
+        '--allow-host',
+        'wallet-sim',
+      ].concat(['--allow-host', '[::1]', '--open-dev-api']),
+    )
+    expect(sim).toMatchObject({
+      allowedDapps: ['localhost', 'http://localhost:5173'],
+      allowedHosts: ['wallet-sim', '[::1]'],
+      openDevApi: true,
+    })
+    expect(parseCliOptions([]).sim).not.toHaveProperty('openDevApi')
+  })
+
+  it('refuses an --allow-dapp that is neither a host name nor an origin, and an --allow-host with a port', () => {
+    for (const bad of ['localhost:5173', 'http://localhost:5173/app', 'ftp://x.test', 'http://', 'a b'])
+      expect(refused(['--allow-dapp', bad])).toBe(
+        `--allow-dapp ${bad}: ${bad.includes('://') ? 'give a host name (my-dapp.test) or an origin (http://localhost:5173: scheme, host and port, no path)' : 'give a host name without scheme or port (e.g. my-dapp.test), or an origin (http://localhost:5173)'}`,
+      )
+    expect(refused(['--allow-host', 'wallet-sim:3005'])).toBe(
+      '--allow-host wallet-sim:3005: give a host name without scheme or port (e.g. my-dapp.test)',
+    )
+  })
+
   it('refuses login values that are not whole numbers of at least 1', () => {
     for (const bad of ['0', '-5', '1.5', '1e3', '0x10', '', ' 5', 'soon'])
       expect(refused([`--login-token-ttl=${bad}`])).toBe(
