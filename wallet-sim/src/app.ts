@@ -33,7 +33,7 @@ import {
   type StateStore,
 } from './services'
 import { createDevNames, type DevNames } from './services/dev/names'
-import { devGuard } from './services/dev/pageCors'
+import { devGuard, embedderGuard } from './services/dev/pageCors'
 import { createAccess } from './services/http/access'
 import { exceptRpc, guardUpgrades } from './services/http/guards'
 import { hostCheck } from './services/http/localHosts'
@@ -179,8 +179,14 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       gate: access.devRefusal,
     }),
   )
-  // The automatic login acts as the --email user: for the same clients as the dev API.
-  app.use('/wallet/api/devLogin', devGuard(access.devRefusal))
+  // The automatic login acts as the --email user: for the same clients as the dev API, and, when the wallet
+  // page asks for the dapp it serves, only for a dapp allowed the same way.
+  app.use(
+    '/wallet/api/devLogin',
+    devGuard(access.devRefusal),
+    express.json(),
+    embedderGuard(access.trustedOrigin),
+  )
   app.use(
     '/paymaster/v1',
     createPaymasterRouter({

@@ -136,6 +136,19 @@ describe('a page of another localhost port', () => {
     expect(Object.keys(sim.walletSim.login.snapshot().sessions)).toHaveLength(sessions)
   })
 
+  it('does not get the --email user by embedding the wallet page: devLogin is told the dapp and refuses it', async () => {
+    // What the wallet page (wallet-sim's own origin) sends when a page of `origin` framed or opened it.
+    const devLoginFor = (origin: string) =>
+      postJson(`${sim.url}/wallet/api/devLogin`, { origin }, { origin: sim.url })
+    const refused = await devLoginFor(attacker.origin)
+    expect(refused.status).toBe(403)
+    expect(refused.json().message).toBe(
+      `The --email user is not for ${attacker.origin}: allow that exact origin with --allow-dapp ${attacker.origin}, or log in with a code`,
+    )
+    expect((await devLoginFor('https://evil.example')).status).toBe(403)
+    expect((await devLoginFor(dapp.origin)).json()).toMatchObject({ email: EMAIL })
+  })
+
   it('is logged out over /trpc: not the --email user', async () => {
     const page = await pageOn(attacker.origin)
     expect(await loginStatusOver(page, sim.trpcUrl)).toEqual({ isLoggedIn: false })

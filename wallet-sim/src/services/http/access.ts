@@ -85,6 +85,11 @@ export interface Access {
    */
   trustedPage(req: IncomingMessage): boolean
   /**
+   * Whether a page of `origin` may act with dev powers (as trustedPage, for an origin reported rather than
+   * sent: the dapp the wallet page serves, which `devLogin` is told). `req` is the request that reports it.
+   */
+  trustedOrigin(origin: string, req: IncomingMessage): boolean
+  /**
    * Why `req` may not use dev powers (devnet_*, /dev): a Host this server does not answer, a foreign page,
    * or a browser request whose body is not declared JSON (a CSRF "simple" request); undefined when it may.
    * With `--open-dev-api` nothing is refused.
@@ -110,14 +115,16 @@ export function createAccess(options: AccessOptions = {}): Access {
     const port = Number(origin.port || (origin.protocol === 'https:' ? 443 : 80))
     return hostNames.allows(hostName(origin.host), req.socket) && port === req.socket.localPort
   }
-  const trustedPage = (req: IncomingMessage) => {
-    const header = req.headers.origin
-    if (header === undefined) return true
-    const origin = URL.canParse(header) ? new URL(header) : undefined
+  const trustedOrigin = (text: string, req: IncomingMessage) => {
+    const origin = URL.canParse(text) ? new URL(text) : undefined
     if (origin === undefined || origin.origin === 'null') return false
     if (exact.has(origin.origin)) return true
     if (openDevApi && dapps.hosts.includes(origin.hostname)) return true
     return hostRefusal(req, hostNames) === undefined && ownOrigin(origin, req)
+  }
+  const trustedPage = (req: IncomingMessage) => {
+    const header = req.headers.origin
+    return header === undefined || trustedOrigin(header, req)
   }
   return {
     dapps,
@@ -125,6 +132,7 @@ export function createAccess(options: AccessOptions = {}): Access {
     openDevApi,
     hostRefusal: (req) => hostRefusal(req, hostNames),
     trustedPage,
+    trustedOrigin,
     devRefusal(req) {
       if (openDevApi) return undefined
       const host = hostRefusal(req, hostNames)

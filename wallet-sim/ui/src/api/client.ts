@@ -89,10 +89,15 @@ export function createWalletApi(options: WalletApiOptions) {
         options.storage.clear()
       }
     },
-    /** Logs the simulator's `--email` user in without a code when it allows it (`--approve auto`). */
-    async devLogin(): Promise<boolean> {
+    /**
+     * Logs the simulator's `--email` user in without a code when it allows it (`--approve auto`) for the
+     * dapp at `origin` (the server refuses dapps that are not allowed exactly: any site may embed this page).
+     */
+    async devLogin(origin: string): Promise<boolean> {
       try {
-        const login = await request<{ token: string; email: string }>('POST', '/wallet/api/devLogin')
+        const login = await request<{ token: string; email: string }>('POST', '/wallet/api/devLogin', {
+          origin,
+        })
         options.storage.write(login)
         return true
       } catch {

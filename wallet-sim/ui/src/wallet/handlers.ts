@@ -47,7 +47,7 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
         await api.logout().catch(() => {})
       }
     }
-    if ((await api.devLogin()) || (await ask({ kind: 'login' }, ctx))) return api.account()
+    if ((await api.devLogin(ctx.origin)) || (await ask({ kind: 'login' }, ctx))) return api.account()
     return undefined
   }
   const requireLogin = async (ctx: WalletContext): Promise<Account> => {
