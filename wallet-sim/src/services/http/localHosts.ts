@@ -77,16 +77,3 @@ export function hostCheck(names: AllowedHostNames): RequestHandler {
     res.status(403).json({ code: 'FORBIDDEN', message: refusal, messages: ['Host not allowed'] })
   }
 }
-
-/**
- * Whether an Origin header names a page on one of `hosts` (`Origin: null`, garbage and no header never do).
- * @example originOnHosts('http://localhost:5173', ['localhost']) // true
- */
-export function originOnHosts(origin: string | undefined, hosts: readonly string[]): boolean {
-  if (origin === undefined) return false
-  try {
-    return hosts.includes(new URL(origin).hostname)
-  } catch {
-    return false
-  }
-}
