@@ -136,10 +136,10 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
 
   const app = express()
   app.disable('x-powered-by')
-  app.use(faultInjector(faults))
-  // Every route refuses Host names the server does not answer (DNS rebinding), but the chain's JSON-RPC:
-  // like a node it answers any Host, and its devnet_* methods check Host and Origin themselves.
+  // Every route refuses Host names the server does not answer (DNS rebinding), before anything else runs,
+  // but the chain's JSON-RPC: like a node it answers any Host; its devnet_* methods check Host and Origin.
   app.use(exceptRpc(hostCheck(access.hostNames)))
+  app.use(faultInjector(faults))
   app.use(chainApp)
   app.use(
     '/v1',
