@@ -45,6 +45,7 @@ import {
   mountWallet,
   TRPC_WS_PATH,
 } from './wallet'
+import { walletErrors } from './wallet/api'
 
 export interface WalletSimOptions extends ServerOptions {
   /** Who answers wallet prompts over WebSocket: the user (`manual`, default), or always yes / always no. */
@@ -186,6 +187,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     devGuard(access.devRefusal),
     express.json(),
     embedderGuard(access.trustedOrigin),
+    walletErrors,
   )
   app.use(
     '/paymaster/v1',

@@ -1,0 +1,37 @@
+// POST /wallet/api/devLogin logs the --email user in without a code: for Node clients, wallet-sim's own
+// pages and exact --allow-dapp origins only, and, when the wallet page names the dapp it serves, for an
+// allowed dapp only.
+import { expect, it } from 'vitest'
+import { startSim } from '../../index'
+
+it('answers devLogin to the allowed clients and dapps only; a malformed body is a JSON 400', async () => {
+  await using sim = await startSim({
+    accounts: 1,
+    approve: 'auto',
+    email: 'dev@example.com',
+    allowedDapps: ['localhost', 'http://localhost:5173'],
+  })
+  const devLogin = async (headers: Record<string, string>, body?: string) => {
+    const response = await fetch(`${sim.url}/wallet/api/devLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body }),
+    })
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+  const ok = { status: 200, body: { email: 'dev@example.com' } }
+  expect(await devLogin({})).toMatchObject(ok)
+  expect(await devLogin({ origin: 'http://localhost:5173' })).toMatchObject(ok)
+  expect(await devLogin({ origin: sim.url }, '{"origin":"http://localhost:5173"}')).toMatchObject(ok)
+  for (const origin of ['http://localhost:5174', 'https://evil.example'])
+    expect((await devLogin({ origin })).status, origin).toBe(403)
+  expect(await devLogin({ origin: sim.url }, '{"origin":"http://localhost:5174"}')).toMatchObject({
+    status: 403,
+    body: { code: 'FORBIDDEN', message: expect.stringContaining('--allow-dapp http://localhost:5174') },
+  })
+  expect((await devLogin({ origin: sim.url }, '{"origin":42}')).status).toBe(403)
+  expect(
+    (await devLogin({ origin: 'http://localhost:5173', 'content-type': 'text/plain' }, '{}')).status,
+  ).toBe(403)
+  expect(await devLogin({}, '{"origin":')).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } })
+})
