@@ -23,8 +23,14 @@ describe('devRefusal', () => {
 
   it('lets Node clients, wallet-sim’s own pages and the exact allowed origins use the dev powers', () => {
     expect(access.devRefusal(request(json))).toBeUndefined()
-    for (const origin of ['http://localhost:5173', 'http://localhost:3005', 'http://127.0.0.1:3005'])
+    for (const origin of ['http://localhost:5173', 'http://localhost:3005'])
       expect(access.devRefusal(request({ ...json, origin })), origin).toBeUndefined()
+  })
+
+  it('counts as its own page only the request’s own origin: another address may be another server', () => {
+    expect(access.devRefusal(request({ ...json, origin: 'http://127.0.0.1:3005' }))).toMatch(/^Origin /)
+    const reached = { ...json, host: '127.0.0.1:3005', origin: 'http://127.0.0.1:3005' }
+    expect(access.devRefusal(request(reached))).toBeUndefined()
   })
 
   it('refuses other pages, another port of an allowed host included, and says which option allows them', () => {

@@ -3,7 +3,7 @@
 // origins given with --allow-dapp. Any web page can send requests to localhost; only these may act.
 import type { IncomingMessage } from 'node:http'
 import { DEFAULT_ALLOWED_DAPPS } from '../allowlist/router'
-import { type AllowedHostNames, allowedHostNames, hostName, hostRefusal } from './localHosts'
+import { type AllowedHostNames, allowedHostNames, hostRefusal } from './localHosts'
 
 /** `--allow-dapp` entries split by form: bare host names (iframe allow-list) and exact origins. */
 export interface DappAllowance {
@@ -109,12 +109,10 @@ export function createAccess(options: AccessOptions = {}): Access {
   const openDevApi = options.openDevApi === true
   const exact = new Set(dapps.origins)
 
-  // Same origin as the request's (validated) Host, or a name this server answers on the port it listens on.
-  const ownOrigin = (origin: URL, req: IncomingMessage) => {
-    if (origin.host === (req.headers.host ?? '').toLowerCase()) return true
-    const port = Number(origin.port || (origin.protocol === 'https:' ? 443 : 80))
-    return hostNames.allows(hostName(origin.host), req.socket) && port === req.socket.localPort
-  }
+  // wallet-sim's own page: the request is same-origin (its Host, validated, is the Origin's host and port).
+  // Not "any name of this server on its port": another server may listen on that port of another address.
+  const ownOrigin = (origin: URL, req: IncomingMessage) =>
+    origin.host === (req.headers.host ?? '').toLowerCase()
   const trustedOrigin = (text: string, req: IncomingMessage) => {
     const origin = URL.canParse(text) ? new URL(text) : undefined
     if (origin === undefined || origin.origin === 'null') return false
