@@ -150,7 +150,8 @@ export class LoginService {
     this.#deps.inbox.deliver({
       to,
       subject: 'Your wallet login code',
-      text: `Your login code is ${code}. It expires in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      // Someone may ask for codes for this address: the mail says from where, so the user picks their own.
+      text: `Your login code is ${code}. It expires in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.${slot === SERVER_SLOT ? '' : ` Requested from ${slot}; if that was not you, ignore this mail (your own code still works).`}`,
       code,
     })
     this.#deps.logger.info(`[login] code for ${to}: ${code}`)

@@ -32,7 +32,7 @@ function service(limits: ConstructorParameters<typeof LoginService>[0]['limits']
     limits,
   })
   const latestCode = () => inbox.latest(VICTIM)?.code ?? ''
-  return { login, clock, latestCode }
+  return { login, clock, inbox, latestCode }
 }
 
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
@@ -47,7 +47,7 @@ const refusal = (run: () => unknown) => {
 
 describe("someone else's code requests", () => {
   it('leave the pending code of the user valid: 10 requests from another client, then the user logs in', async () => {
-    const { login, latestCode } = service()
+    const { login, inbox, latestCode } = service()
     login.requestCode(VICTIM, VICTIM_IP)
     const mine = latestCode()
     let sent = 0
@@ -56,6 +56,10 @@ describe("someone else's code requests", () => {
     // One client gets 5 codes per e-mail: the rest of its requests were refused, not the user's.
     expect(sent).toBe(5)
     expect(latestCode()).not.toBe(mine)
+    // Each mail says where its request came from, so the user enters the code of their own.
+    expect(inbox.latest(VICTIM)?.text).toContain(
+      `Requested from ${ATTACKER_IP}; if that was not you, ignore this mail`,
+    )
     const { user } = await login.verify(VICTIM, mine, VICTIM_IP)
     expect(user.email).toBe(VICTIM)
   })
