@@ -180,6 +180,8 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       gate: access.devRefusal,
     }),
   )
+  // The approvals of manual mode answer wallet prompts for the user: a dev power too.
+  app.use('/wallet/approvals', devGuard(access.devRefusal))
   // The automatic login acts as the --email user: for the same clients as the dev API, and, when the wallet
   // page asks for the dapp it serves, only for a dapp allowed the same way.
   app.use(

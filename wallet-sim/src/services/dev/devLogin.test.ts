@@ -1,6 +1,6 @@
-// POST /wallet/api/devLogin logs the --email user in without a code: for Node clients, wallet-sim's own
-// pages and exact --allow-dapp origins only, and, when the wallet page names the dapp it serves, for an
-// allowed dapp only.
+// The wallet's dev routes answer for the user: POST /wallet/api/devLogin logs the --email user in without a
+// code, /wallet/approvals answers prompts in manual mode. For Node clients, wallet-sim's own pages and exact
+// --allow-dapp origins only; devLogin, when the wallet page names the dapp it serves, for an allowed dapp only.
 import { expect, it } from 'vitest'
 import { startSim } from '../../index'
 
@@ -34,4 +34,18 @@ it('answers devLogin to the allowed clients and dapps only; a malformed body is 
     (await devLogin({ origin: 'http://localhost:5173', 'content-type': 'text/plain' }, '{}')).status,
   ).toBe(403)
   expect(await devLogin({}, '{"origin":')).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } })
+})
+
+it('answers /wallet/approvals (manual mode) to the allowed clients only', async () => {
+  await using sim = await startSim({ accounts: 1, allowedDapps: ['http://localhost:5173'] })
+  const approvals = (origin?: string) =>
+    fetch(`${sim.url}/wallet/approvals/1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(origin === undefined ? {} : { origin }) },
+      body: '{"approve":true}',
+    }).then((r) => r.status)
+  // No approval 1 is pending: an allowed client hears 404, a foreign page 403 before anything is looked up.
+  expect(await approvals()).toBe(404)
+  expect(await approvals('http://localhost:5173')).toBe(404)
+  expect(await approvals('http://localhost:5174')).toBe(403)
 })
