@@ -18,6 +18,7 @@ import {
   WalletNotAvailableError,
   WalletNotInitialisedError,
   WebSocketClosedError,
+  UserGestureRequiredError,
 } from './connector'
 import {
   AccountAlreadyDeployedError,
@@ -161,6 +162,7 @@ const ALL = [
   UnsupportedRpcVersionError,
   OperationAbortedError,
   OperationTimeoutError,
+  UserGestureRequiredError,
 ]
 
 /**
