@@ -13,12 +13,12 @@ import {
   TransformResponseError,
   UnknownError,
   UnknownEventError,
+  UserGestureRequiredError,
   UserLoggedOutError,
   UserRejectedError,
   WalletNotAvailableError,
   WalletNotInitialisedError,
   WebSocketClosedError,
-  UserGestureRequiredError,
 } from './connector'
 import {
   AccountAlreadyDeployedError,

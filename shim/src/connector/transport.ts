@@ -1,8 +1,9 @@
+import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import * as Dialog from '../dialog/Dialog'
 import type { OpenerWindow } from '../dialog/popup'
 import type { Dialog as DialogType, ModalUpdate } from '../dialog/types'
 import type { WebSocketChannel, WebSocketConstructor, WebSocketState } from '../transport/fromWebSocket'
-import { callLink, messengerLink } from '../transport/link'
+import { type CallLimits, callLink, messengerLink } from '../transport/link'
 import * as Messenger from '../transport/Messenger'
 import { popupPlacement } from './placement'
 import type { WalletCall } from './procedures'
@@ -21,6 +22,8 @@ export type OpenTransportOptions = {
   opener?: OpenerWindow | undefined
   /** Where the wallet's replies arrive; the page's window by default. */
   listen?: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined
+  /** Checks the wallet's server answers (a dead wallet still loads the browser's error page); for tests. */
+  probe?: ((url: string) => Promise<unknown>) | undefined
 }
 
 /** A live connection to the wallet: its dialog (if any) and a tRPC client over one Messenger. */
@@ -34,8 +37,8 @@ export type WalletTransport = {
    * before any await). Throws 'Could not open popup' when blocked.
    */
   show(call: WalletCall): void
-  /** Runs one wallet mutation; rejects with the coded error. */
-  mutate(call: WalletCall): Promise<unknown>
+  /** Runs one wallet mutation; rejects with the coded error (OPERATION_TIMEOUT/ABORTED for the limits). */
+  mutate(call: WalletCall, limits?: CallLimits): Promise<unknown>
   destroy(): void
 }
 
@@ -51,6 +54,11 @@ export type WalletTransport = {
  */
 export function openTransport(kind: TransportKind, options: OpenTransportOptions): WalletTransport {
   const doc = options.document ?? (globalThis as { document?: Document }).document
+  const listen = options.listen ?? (globalThis as { window?: Window }).window
+  // Without a page (Node) only the WebSocket transport can reach the wallet.
+  if (kind !== 'websocket' && (!listen || (kind === 'iframe' ? !doc : !(options.opener ?? listen)))) {
+    throw new WalletNotAvailableError({ cause: `The ${kind} transport needs a browser page` })
+  }
   if (doc) Dialog.removeStale(doc) // headless (Node) has no page to clean
   let dialog: DialogType | undefined
   let socket: WebSocketChannel | undefined
@@ -68,12 +76,13 @@ export function openTransport(kind: TransportKind, options: OpenTransportOptions
             walletUrl: options.walletUrl,
             brandName: options.brandName,
             document: options.document,
+            probe: options.probe,
           })
-        : Dialog.popup({ walletUrl: options.walletUrl, opener: options.opener })
+        : Dialog.popup({ walletUrl: options.walletUrl, opener: options.opener, probe: options.probe })
     dialog = shown
     messenger = Messenger.create(
       Messenger.fromWindow({
-        listen: options.listen ?? globalThis.window,
+        listen: listen as Window,
         target: () => shown.window(),
         origin: options.walletUrl,
         ready: () => shown.ready(),
@@ -97,7 +106,7 @@ export function openTransport(kind: TransportKind, options: OpenTransportOptions
     show({ procedure, input }) {
       if (kind === 'popup') dialog?.open(popupPlacement(procedure, input))
     },
-    mutate: ({ procedure, input }) => client.mutation(procedure, input),
+    mutate: ({ procedure, input }, limits) => client.mutation(procedure, input, limits),
     destroy() {
       stopModal?.()
       messenger.destroy()

@@ -7,7 +7,7 @@ import {
   WALLET_ROUTES,
 } from '@webwallet/protocol'
 import { IframeTimeoutError, UserRejectedError } from '@webwallet/protocol/errors'
-import { listenerSet } from './listeners'
+import { defaultProbe, listenerSet } from './listeners'
 import type { Dialog } from './types'
 
 /** Element ids of the modal, so a new connector can remove an old one first. */
@@ -137,10 +137,4 @@ export function iframe(options: IframeOptions): Dialog {
       overlay.remove()
     },
   }
-}
-
-/** Resolves when the wallet's server answers (any status), rejects on a network error. */
-function defaultProbe(url: string): Promise<unknown> {
-  if (typeof fetch !== 'function') return Promise.resolve()
-  return fetch(url, { mode: 'no-cors', cache: 'no-store' })
 }
