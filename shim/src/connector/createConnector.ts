@@ -303,6 +303,7 @@ const PASS_THROUGH = new Set([
   'WALLET_NOT_AVAILABLE',
   'OPERATION_TIMEOUT',
   'OPERATION_ABORTED',
+  'VALIDATION',
 ])
 
 /** The page's localStorage; reading it can throw (sandboxed frames, disabled storage). */

@@ -74,6 +74,8 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
     const current = new Socket(options.url)
     socket = current
     let opened = false
+    // A refused connection fires 'error' then 'close'; `ws` throws an 'error' nobody listens to (Node).
+    current.addEventListener('error', () => {})
     current.addEventListener('open', () => {
       if (socket !== current) return
       opened = true
