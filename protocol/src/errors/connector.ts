@@ -87,16 +87,3 @@ export const ConnectAndSignSessionError = defineError(
   ],
 )
 export type ConnectAndSignSessionError = InstanceType<typeof ConnectAndSignSessionError>
-
-/**
- * A request needs the wallet's window (a popup), which a browser opens only inside a user's click, and
- * the connector cannot answer it from what it knows: call it from a click handler.
- *
- * @example
- * await wallet.request({ type: 'wallet_requestChainId' }).catch((e) => e.code === 'USER_GESTURE_REQUIRED')
- */
-export const UserGestureRequiredError = defineFixedError(
-  'USER_GESTURE_REQUIRED',
-  'A user gesture is needed to open the wallet',
-)
-export type UserGestureRequiredError = InstanceType<typeof UserGestureRequiredError>

@@ -71,7 +71,6 @@ import {
   WebSocketClosedError,
   WebWalletError,
 } from './index'
-import { CONNECTOR_TABLE } from './testing/connectorTable'
 import { SDK_SESSION_TABLE } from './testing/sdkTable'
 
 // [instance, code, exact message, walletApiCode]
@@ -178,7 +177,6 @@ const TABLE: [WebWalletError, string, string, number?][] = [
     'Invalid transaction nonce',
   ],
   ...SDK_SESSION_TABLE,
-  ...CONNECTOR_TABLE,
 ]
 
 describe('error table', () => {

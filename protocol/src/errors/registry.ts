@@ -162,7 +162,6 @@ const ALL = [
   UnsupportedRpcVersionError,
   OperationAbortedError,
   OperationTimeoutError,
-  UserGestureRequiredError,
 ]
 
 /**
