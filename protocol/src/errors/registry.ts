@@ -13,7 +13,6 @@ import {
   TransformResponseError,
   UnknownError,
   UnknownEventError,
-  UserGestureRequiredError,
   UserLoggedOutError,
   UserRejectedError,
   WalletNotAvailableError,

@@ -1,14 +1,15 @@
 import {
+  CHAIN_IDS,
   CONNECTOR_VERSION,
   type EnvironmentName,
   getEnvironment,
+  networkFromWalletUrl,
   PERMISSION_ACCOUNTS,
 } from '@webwallet/protocol'
 import {
   ConnectionFailedError,
   ConnectorNotConnectedError,
   isWebWalletError,
-  UserGestureRequiredError,
   ValidationError,
 } from '@webwallet/protocol/errors'
 import { type ChooseTransportOptions, chooseTransport } from '../transport/choose'
@@ -141,14 +142,16 @@ export function createConnector(options: ConnectorOptions = {}) {
   }
   /**
    * A read-only request never opens a popup. The iframe and the socket are asked without showing anything;
-   * with the popup, the connect grant answers (accounts, permissions, chain id) and a chain id the connector
-   * does not know needs a click ('A user gesture is needed to open the wallet').
+   * with the popup, the connect grant answers (accounts, permissions, chain id). A chain id no connect told
+   * is the wallet's network: the environment's, else the one its URL belongs to (as SPEC.md section 4
+   * infers it for the allow-list; each hosted wallet serves one network).
    */
   const quiet = async (call: WalletCall, limits: CallLimits = {}): Promise<unknown> => {
     if ((wallet?.kind ?? chosen ?? (await choice())) !== 'popup') return invoke(call, limits, false)
     if (call.procedure === 'requestChainId') {
-      if (chainId === undefined) throw new UserGestureRequiredError()
-      return chainId
+      if (chainId !== undefined) return chainId
+      if (options.environment) return getEnvironment(options.environment).chainId
+      return networkFromWalletUrl(walletUrl) === 'mainnet' ? CHAIN_IDS.SN_MAIN : CHAIN_IDS.SN_SEPOLIA
     }
     if (account === undefined) return []
     return call.procedure === 'getPermissions' ? [PERMISSION_ACCOUNTS] : [account]

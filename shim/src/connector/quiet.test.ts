@@ -41,10 +41,12 @@ describe('the popup connector without a click', () => {
       wallet.request({ type: 'wallet_requestAccounts', params: { silent_mode: true } }),
     ).resolves.toEqual([])
     await expect(wallet.request({ type: 'wallet_getPermissions' })).resolves.toEqual([])
-    await expect(wallet.request({ type: 'wallet_requestChainId' })).rejects.toMatchObject({
-      code: 'USER_GESTURE_REQUIRED',
-      message: 'A user gesture is needed to open the wallet',
-    })
+    // No connect yet: the wallet's network, from its URL (each hosted wallet serves one network).
+    await expect(wallet.request({ type: 'wallet_requestChainId' })).resolves.toBe('0x534e5f4d41494e')
+    const sepolia = createConnector({ url: 'https://sepolia-web.argent.xyz', transport: 'popup', opener })
+    await expect(sepolia.request({ type: 'wallet_requestChainId' })).resolves.toBe(state.chainId)
+    const dev = createConnector({ url: WALLET, environment: 'dev', transport: 'popup', opener })
+    await expect(dev.request({ type: 'wallet_requestChainId' })).resolves.toBe(state.chainId)
     expect(opener.open).not.toHaveBeenCalled()
 
     await connector.connect() // inside the click
