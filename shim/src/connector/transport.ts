@@ -3,6 +3,7 @@ import * as Dialog from '../dialog/Dialog'
 import type { OpenerWindow } from '../dialog/popup'
 import type { Dialog as DialogType, ModalUpdate } from '../dialog/types'
 import type { WebSocketChannel, WebSocketConstructor, WebSocketState } from '../transport/fromWebSocket'
+import { exactOrigin } from '../transport/fromWindow'
 import { type CallLimits, callLink, messengerLink } from '../transport/link'
 import * as Messenger from '../transport/Messenger'
 import { popupPlacement } from './placement'
@@ -117,7 +118,7 @@ export function openTransport(kind: TransportKind, options: OpenTransportOptions
 
 /** `https://host/x` → `wss://host/trpc` (wallet-sim's tRPC socket). */
 export function websocketUrl(walletUrl: string): string {
-  const url = new URL('/trpc', walletUrl)
+  const url = new URL('/trpc', exactOrigin(walletUrl))
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
   return url.href
 }

@@ -7,6 +7,7 @@ import {
   WALLET_ROUTES,
 } from '@webwallet/protocol'
 import { IframeTimeoutError, UserRejectedError } from '@webwallet/protocol/errors'
+import { exactOrigin } from '../transport/fromWindow'
 import { defaultProbe, listenerSet } from './listeners'
 import type { Dialog } from './types'
 
@@ -86,7 +87,7 @@ export function iframe(options: IframeOptions): Dialog {
   frame.setAttribute('allow', IFRAME_ALLOW)
   frame.style.cssText = 'flex:1;width:100%;border:0'
 
-  const src = new URL(WALLET_ROUTES.iframe, options.walletUrl).href
+  const src = new URL(WALLET_ROUTES.iframe, exactOrigin(options.walletUrl)).href
   const probe = options.probe ?? defaultProbe
   const loaded = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new IframeTimeoutError()), IFRAME_LOAD_TIMEOUT_MS)

@@ -12,6 +12,7 @@ import {
   WalletNotAvailableError,
 } from '@webwallet/protocol/errors'
 import { isPopupLoaded } from '../transport/envelope'
+import { exactOrigin } from '../transport/fromWindow'
 import { defaultProbe, listenerSet } from './listeners'
 import type { Dialog, PopupPlacement } from './types'
 
@@ -57,7 +58,7 @@ export const POPUP_NAME = 'webwallet'
  */
 export function popup(options: PopupOptions): Dialog {
   const opener = options.opener ?? (globalThis.window as OpenerWindow)
-  const origin = new URL(options.walletUrl).origin
+  const origin = exactOrigin(options.walletUrl)
   const closed = listenerSet<Error>()
   let current: Window | null = null
   let loaded: Promise<void> = Promise.resolve()
