@@ -1,5 +1,4 @@
 import {
-  CHAIN_IDS,
   CONNECTOR_VERSION,
   type EnvironmentName,
   getEnvironment,
@@ -23,6 +22,7 @@ import { readSessionResult, type SessionSignRequest, type SessionSignResult, ses
 import {
   type OpenTransportOptions,
   openTransport,
+  openWindowTransport,
   type TransportKind,
   type WalletTransport,
 } from './transport'
@@ -77,6 +77,18 @@ export const CONNECTOR_ICON =
  * }
  */
 export function createConnector(options: ConnectorOptions = {}) {
+  return connectorOn(openTransport, options)
+}
+
+/**
+ * {@link createConnector} for the iframe and the popup only, without the WebSocket transport's code: the
+ * browser SDK's default connector.
+ */
+export function createWindowConnector(options: ConnectorOptions = {}): Connector {
+  return connectorOn(openWindowTransport, options)
+}
+
+function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
   let walletUrl = options.url
   try {
     walletUrl ??= getEnvironment(options.environment).webWalletUrl
@@ -87,7 +99,7 @@ export function createConnector(options: ConnectorOptions = {}) {
   exactOrigin(walletUrl) // a wallet URL that is not a web origin fails here, coded
   const brandName = options.brandName ?? 'Argent'
   const events = createEvents()
-  const last = lastConnection(options.storage ?? safeLocalStorage(), CONNECTOR_ID)
+  const last = lastConnection(options.storage, CONNECTOR_ID)
   const mode = options.transport ?? 'auto'
   let chosen: TransportKind | undefined = mode === 'auto' ? undefined : mode
   // Decided early, so a popup can still open synchronously inside the user's click.
@@ -110,7 +122,7 @@ export function createConnector(options: ConnectorOptions = {}) {
   let chainId = restored?.chainId
 
   const ensure = (kind: TransportKind) => {
-    wallet ??= openTransport(kind, { ...options, walletUrl, brandName })
+    wallet ??= open(kind, { ...options, walletUrl, brandName })
     return wallet
   }
   const forget = () => {
@@ -150,8 +162,7 @@ export function createConnector(options: ConnectorOptions = {}) {
     if ((wallet?.kind ?? chosen ?? (await choice())) !== 'popup') return invoke(call, limits, false)
     if (call.procedure === 'requestChainId') {
       if (chainId !== undefined) return chainId
-      if (options.environment) return getEnvironment(options.environment).chainId
-      return networkFromWalletUrl(walletUrl) === 'mainnet' ? CHAIN_IDS.SN_MAIN : CHAIN_IDS.SN_SEPOLIA
+      return getEnvironment(options.environment ?? networkFromWalletUrl(walletUrl)).chainId
     }
     if (account === undefined) return []
     return call.procedure === 'getPermissions' ? [PERMISSION_ACCOUNTS] : [account]
@@ -308,15 +319,6 @@ const PASS_THROUGH = new Set([
   'OPERATION_ABORTED',
   'VALIDATION',
 ])
-
-/** The page's localStorage; reading it can throw (sandboxed frames, disabled storage). */
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return (globalThis as { localStorage?: Storage }).localStorage
-  } catch {
-    return undefined
-  }
-}
 
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((entry) => typeof entry === 'string')

@@ -40,7 +40,7 @@ describe('the connector without a browser page', () => {
     },
   )
 
-  it('refuses a wallet URL that is not a web origin, an unknown environment and a bad WebSocket URL', () => {
+  it('refuses a wallet URL that is not a web origin, an unknown environment and a WebSocket URL the socket refuses', () => {
     expect(() => createConnector({ url: 'not a url' })).toThrow(
       expect.objectContaining({ code: 'VALIDATION', message: 'Not a web origin: not a url' }),
     )
@@ -50,13 +50,11 @@ describe('the connector without a browser page', () => {
     const connector = createConnector({
       url: 'https://wallet.example',
       transport: 'websocket',
-      websocketUrl: 'https://wallet.example/trpc',
+      websocketUrl: 'ftp://wallet.example/trpc',
       WebSocket: WebSocket as never,
     })
-    return expect(connector.connect()).rejects.toMatchObject({
-      code: 'VALIDATION',
-      message: 'Not a WebSocket URL: https://wallet.example/trpc',
-    })
+    // The socket refuses the URL: a coded error that keeps the library's reason as cause.
+    return expect(connector.connect()).rejects.toMatchObject({ code: 'VALIDATION', cause: expect.any(Error) })
   })
 
   it("WebSocket: a server that is down gives 'Wallet not available' within 20 s", async () => {

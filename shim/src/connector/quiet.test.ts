@@ -117,7 +117,7 @@ describe('the popup connector without a click', () => {
     const other = createConnector({ url: WALLET, transport: 'popup', ...popupHarness(), storage })
     expect(await other.ready()).toBe(false)
     storage.setItem(LAST_CONNECTED_WALLET_KEY, 'argentWebWallet')
-    for (const junk of ['{}', '["javascript:alert(1)"]', 'not json', '[1, 2]']) {
+    for (const junk of ['{}', '["javascript:alert(1)"]', 'not json', '[1, 2]', '[["0x1"]]', 'null']) {
       storage.setItem(LAST_ACCOUNT_KEY, junk)
       const connector = createConnector({ url: WALLET, transport: 'popup', ...popupHarness(), storage })
       expect(await connector.ready()).toBe(false)

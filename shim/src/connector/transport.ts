@@ -2,10 +2,16 @@ import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import * as Dialog from '../dialog/Dialog'
 import type { OpenerWindow } from '../dialog/popup'
 import type { Dialog as DialogType, ModalUpdate } from '../dialog/types'
-import type { WebSocketChannel, WebSocketConstructor, WebSocketState } from '../transport/fromWebSocket'
+import {
+  fromWebSocket,
+  type WebSocketChannel,
+  type WebSocketConstructor,
+  type WebSocketState,
+} from '../transport/fromWebSocket'
 import { exactOrigin } from '../transport/fromWindow'
 import { type CallLimits, callLink, messengerLink } from '../transport/link'
 import * as Messenger from '../transport/Messenger'
+import type { Messenger as MessengerType } from '../transport/types'
 import { popupPlacement } from './placement'
 import type { WalletCall } from './procedures'
 
@@ -54,43 +60,54 @@ export type WalletTransport = {
  * const accounts = await wallet.mutate(call)
  */
 export function openTransport(kind: TransportKind, options: OpenTransportOptions): WalletTransport {
+  if (kind !== 'websocket') return openWindowTransport(kind, options)
+  const socket = fromWebSocket({
+    url: options.websocketUrl ?? websocketUrl(options.walletUrl),
+    WebSocket: options.WebSocket,
+  })
+  return transportOver(kind, Messenger.create(socket), undefined, socket)
+}
+
+/**
+ * {@link openTransport} for the iframe and the popup only: without the WebSocket transport's code (the
+ * browser SDK's default connector). 'websocket' and a missing page are 'Wallet not available'.
+ */
+export function openWindowTransport(kind: TransportKind, options: OpenTransportOptions): WalletTransport {
   const doc = options.document ?? (globalThis as { document?: Document }).document
   const listen = options.listen ?? (globalThis as { window?: Window }).window
   // Without a page (Node) only the WebSocket transport can reach the wallet.
-  if (kind !== 'websocket' && (!listen || (kind === 'iframe' ? !doc : !(options.opener ?? listen)))) {
-    throw new WalletNotAvailableError({ cause: `The ${kind} transport needs a browser page` })
+  if (kind === 'websocket' || !listen || (kind === 'iframe' ? !doc : !(options.opener ?? listen))) {
+    throw new WalletNotAvailableError({ cause: `No ${kind} transport here` })
   }
-  if (doc) Dialog.removeStale(doc) // headless (Node) has no page to clean
-  let dialog: DialogType | undefined
-  let socket: WebSocketChannel | undefined
-  let messenger: ReturnType<typeof Messenger.create>
-  if (kind === 'websocket') {
-    socket = Messenger.fromWebSocket({
-      url: options.websocketUrl ?? websocketUrl(options.walletUrl),
-      WebSocket: options.WebSocket,
-    })
-    messenger = Messenger.create(socket)
-  } else {
-    const shown =
-      kind === 'iframe'
-        ? Dialog.iframe({
-            walletUrl: options.walletUrl,
-            brandName: options.brandName,
-            document: options.document,
-            probe: options.probe,
-          })
-        : Dialog.popup({ walletUrl: options.walletUrl, opener: options.opener, probe: options.probe })
-    dialog = shown
-    messenger = Messenger.create(
-      Messenger.fromWindow({
-        listen: listen as Window,
-        target: () => shown.window(),
-        origin: options.walletUrl,
-        ready: () => shown.ready(),
-        onGone: (listener) => shown.onClose(listener),
-      }),
-    )
-  }
+  if (doc) Dialog.removeStale(doc)
+  const shown =
+    kind === 'iframe'
+      ? Dialog.iframe({
+          walletUrl: options.walletUrl,
+          brandName: options.brandName,
+          document: options.document,
+          probe: options.probe,
+        })
+      : Dialog.popup({ walletUrl: options.walletUrl, opener: options.opener, probe: options.probe })
+  const messenger = Messenger.create(
+    Messenger.fromWindow({
+      listen,
+      target: () => shown.window(),
+      origin: options.walletUrl,
+      ready: () => shown.ready(),
+      onGone: (listener) => shown.onClose(listener),
+    }),
+  )
+  return transportOver(kind, messenger, shown, undefined)
+}
+
+/** The tRPC client over a transport's Messenger; the iframe follows the wallet's `updateModal`. */
+function transportOver(
+  kind: TransportKind,
+  messenger: MessengerType,
+  dialog: DialogType | undefined,
+  socket: WebSocketChannel | undefined,
+): WalletTransport {
   const client = callLink(messengerLink(messenger))
   const stopModal =
     kind === 'iframe'

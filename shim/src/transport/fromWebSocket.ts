@@ -1,5 +1,5 @@
 import { websocketReconnectDelay } from '@webwallet/protocol'
-import { ValidationError, WalletNotAvailableError } from '@webwallet/protocol/errors'
+import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import { parseRpcResponse } from './envelope'
 import { transportError } from './errors'
 import type { Channel, Incoming } from './types'
@@ -52,9 +52,6 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
   const Socket = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
   if (!Socket)
     throw new WalletNotAvailableError({ cause: 'No WebSocket implementation: pass options.WebSocket' })
-  if (!/^wss?:\/\/[^/]/i.test(options.url)) {
-    throw new ValidationError([{ path: ['websocketUrl'], message: `Not a WebSocket URL: ${options.url}` }])
-  }
   const openTimeoutMs = options.openTimeoutMs ?? WEBSOCKET_OPEN_TIMEOUT_MS
   let socket: WebSocketLike | undefined
   let state: WebSocketState = 'closed'
