@@ -76,6 +76,10 @@ describe('the connector without a browser page', () => {
     const error = await connecting
     expect(error).toMatchObject({ code: 'WALLET_NOT_AVAILABLE', message: 'Wallet not available' })
     expect((error as Error).cause).toMatchObject({ code: 'WEBSOCKET_CLOSED' })
+    // A read-only request has the same 20 s bound: the unreachable wallet is what it reports.
+    const asking = connector.request({ type: 'wallet_requestChainId' }).catch((e: unknown) => e)
+    for (let waited = 0; waited < 20_000; waited += 1_000) await vi.advanceTimersByTimeAsync(1_000)
+    expect(await asking).toMatchObject({ code: 'WALLET_NOT_AVAILABLE' })
     await connector.disconnect()
   })
 

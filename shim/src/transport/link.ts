@@ -78,6 +78,7 @@ export function callLink(link: TRPCLink<AnyTRPCRouter>): LinkCaller {
     mutation: (path, input, { signal, timeoutMs } = {}) =>
       new Promise((resolve, reject) => {
         let done = false
+        let timer: ReturnType<typeof setTimeout> | undefined
         let stop = () => {}
         // Settles once; a limit that fires first also drops the request (unsubscribing cancels it).
         const end = (settle: () => void) => {
@@ -90,19 +91,20 @@ export function callLink(link: TRPCLink<AnyTRPCRouter>): LinkCaller {
         }
         const fail = (error: unknown) => end(() => reject(error))
         const onAbort = () => fail(new OperationAbortedError(path, { cause: signal?.reason }))
-        const timer =
-          timeoutMs !== undefined && Number.isFinite(timeoutMs)
-            ? setTimeout(() => fail(new OperationTimeoutError(path, timeoutMs)), timeoutMs)
-            : undefined
         if (signal?.aborted) return onAbort()
-        signal?.addEventListener('abort', onAbort)
         const subscription = start('mutation', path, input).subscribe({
           next: (envelope) =>
             end(() => resolve('data' in envelope.result ? envelope.result.data : undefined)),
           error: fail,
         })
         stop = () => subscription.unsubscribe()
-        if (done) stop()
+        if (done) return stop()
+        signal?.addEventListener('abort', onAbort)
+        // Started after the transport's own bounds (iframe load, socket open) so an equal bound reports
+        // the more precise error: the wallet is unreachable rather than slow.
+        if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) {
+          timer = setTimeout(() => fail(new OperationTimeoutError(path, timeoutMs)), timeoutMs)
+        }
       }),
     subscription(path, input, onData) {
       const subscription = start('subscription', path, input).subscribe({
