@@ -1,7 +1,10 @@
 import { createServer } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
-import { createConnector } from './createConnector'
+import { WebWallet } from '../sdk/WebWallet'
+import { memoryKeyStore } from '../storage/keyVault'
+import { memoryStorage } from '../storage/storage'
+import { createConnector, createWindowConnector } from './createConnector'
 import { startWsWallet } from './testing/wsWallet'
 
 // The connector in Node (no window): coded errors instead of property reads on undefined, and a wallet
@@ -39,6 +42,18 @@ describe('the connector without a browser page', () => {
       expect(await connector.ready()).toBe(false)
     },
   )
+
+  it("WebWallet's default connector (no WebSocket code): requestConnection is 'Wallet not available'", async () => {
+    const wallet = WebWallet.init({
+      appName: 'script',
+      sessionParams: { allowedMethods: [{ contract: '0x1234', selector: 'play' }] },
+      storage: memoryStorage(),
+      keyStore: memoryKeyStore(),
+    })
+    await expect(wallet.requestConnection()).rejects.toMatchObject({ code: 'WALLET_NOT_AVAILABLE' })
+    const socketless = createWindowConnector({ url: 'https://wallet.example', transport: 'websocket' })
+    await expect(socketless.connect()).rejects.toMatchObject({ code: 'WALLET_NOT_AVAILABLE' })
+  })
 
   it('refuses a wallet URL that is not a web origin, an unknown environment and a WebSocket URL the socket refuses', () => {
     expect(() => createConnector({ url: 'not a url' })).toThrow(
