@@ -17,6 +17,7 @@ export {
   WALLET_USER_TIMEOUT_MS,
 } from './createConnector'
 export type { WalletEventHandlers, WalletEventName } from './events'
+export type { ConnectorStorage } from './lastConnection'
 export { isSessionTypedData, popupPlacement } from './placement'
 export type { RequestRoute, WalletRequest } from './request'
 export { routeRequest } from './request'

@@ -71,6 +71,15 @@ describe('Dialog.popup', () => {
     expect(() => dialog.open()).toThrow('Could not open popup')
   })
 
+  it("throws 'Could not open popup' with the cause when window.open itself throws", () => {
+    const { dialog, opener } = setup()
+    const denied = new DOMException('Blocked by sandbox', 'SecurityError')
+    opener.open.mockImplementationOnce(() => {
+      throw denied
+    })
+    expect(() => dialog.open()).toThrow(expect.objectContaining({ code: 'POPUP_BLOCKED', cause: denied }))
+  })
+
   it('never reuses an open window: closes it (its requests end) and opens at the new route and size', async () => {
     const { dialog, opener, popups, handshake, settled } = setup()
     const onClose = vi.fn()

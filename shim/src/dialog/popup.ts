@@ -128,7 +128,12 @@ export function popup(options: PopupOptions): Dialog {
         closed.emit(gone ? new UserRejectedError() : new PortDisconnectedError())
       }
       const url = new URL(placement.route, options.walletUrl).href
-      const win = opener.open(url, POPUP_NAME, features(opener, placement))
+      let win: Window | null
+      try {
+        win = opener.open(url, POPUP_NAME, features(opener, placement))
+      } catch (cause) {
+        throw new PopupBlockedError({ cause }) // some sandboxes throw instead of answering null
+      }
       if (!win) throw new PopupBlockedError()
       current = win
       watch(win, url)
