@@ -66,6 +66,22 @@ test('a wallet that is down gives Timeout while loading an iframe', async () => 
   expect(await page.getByTestId('error-message').textContent()).toBe('Timeout while loading an iframe')
 })
 
+test("a wallet that is down gives 'Wallet not available' over the popup, at once and once", async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.addInitScript(() =>
+    localStorage.setItem('demo-settings', JSON.stringify({ transport: 'popup' })),
+  )
+  await page.goto(stack.demoUrl.replace(/wallet=[^&]+/, `wallet=${encodeURIComponent('http://127.0.0.1:9')}`))
+  const popup = page.waitForEvent('popup')
+  await page.getByTestId('connect').click()
+  await page.getByTestId('error-message').waitFor({ timeout: 30_000 })
+  expect(await page.getByTestId('error-message').textContent()).toBe('Wallet not available')
+  // The popup with the browser's error page is closed, not left at 'connect…'.
+  const opened = await popup
+  await expect.poll(() => opened.isClosed()).toBe(true)
+})
+
 test('a session expires when the chain clock passes its expiry, and a new one can be signed', async () => {
   const demo = await openDemo(browser, stack, { transport: 'iframe' })
   await connectNewUser(demo, stack, newEmail('expiry'))

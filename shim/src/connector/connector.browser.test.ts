@@ -126,6 +126,7 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
     )
     expect(id).toMatch(/^[0-9a-f]{16}$/)
     for (const name of ['evil', 'walletEvil']) {
+      await expect.poll(() => page.frame({ name })).not.toBeNull() // attached (slow under load)
       const frame = page.frame({ name })!
       await frame.waitForFunction(() => 'evilTest' in window)
       await frame.evaluate(
@@ -255,6 +256,92 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
       expect(await page.evaluate(() => window.hostTest.outcome)).toEqual({
         error: { code: 'POPUP_BLOCKED', message: 'Could not open popup' },
       })
+    } finally {
+      await strict.close()
+    }
+  })
+
+  it('isConnected() is true after a reload for a valid stored session (WebWallet, real connector, popup)', async () => {
+    const page = await hostPage()
+    await page.evaluate((url) => {
+      document.getElementById('go')!.onclick = () => {
+        const wallet = window.hostTest.webWallet(url)
+        window.hostTest.outcome = wallet.requestConnection().then(async ({ account }) => ({
+          address: account.address,
+          connected: await wallet.isConnected(),
+        }))
+      }
+    }, origins.wallet)
+    await Promise.all([page.waitForEvent('popup'), page.click('#go')])
+    const before = (await page.evaluate(() => window.hostTest.outcome)) as { address: string }
+    expect(before).toMatchObject({ connected: true })
+
+    await page.reload()
+    await page.waitForFunction(() => window.hostTest !== undefined)
+    let popups = 0
+    page.on('popup', () => popups++)
+    const after = await page.evaluate(async (url) => {
+      const wallet = window.hostTest.webWallet(url)
+      const restored = await wallet.connect()
+      return {
+        address: restored?.account.address,
+        status: wallet.getSessionStatus(),
+        connected: await wallet.isConnected(),
+      }
+    }, origins.wallet)
+    expect(after).toEqual({ address: before.address, status: 'VALID', connected: true })
+    expect(popups).toBe(0)
+    await page.close()
+  })
+
+  it('popup: read-only requests outside a click never call window.open (popup blocker on)', async () => {
+    const strict = await chromium.launch({
+      executablePath,
+      args: ARGS,
+      ignoreDefaultArgs: ['--disable-popup-blocking'],
+    })
+    try {
+      const page = await strict.newPage()
+      await page.goto(origins.host)
+      await page.waitForFunction(() => window.hostTest !== undefined)
+      const ask = () =>
+        page.evaluate(async () => {
+          const wallet = window.hostTest.createStarknetWindowObject(window.hostTest.connector!)
+          const settle = (p: Promise<unknown>) =>
+            p.then(
+              (value) => ({ value }),
+              (e: { code?: string; message?: string }) => ({ error: { code: e.code, message: e.message } }),
+            )
+          return {
+            accounts: await settle(
+              wallet.request({ type: 'wallet_requestAccounts', params: { silent_mode: true } }),
+            ),
+            chainId: await settle(wallet.request({ type: 'wallet_requestChainId' })),
+            permissions: await settle(wallet.request({ type: 'wallet_getPermissions' })),
+          }
+        })
+      await page.evaluate((url) => {
+        const connector = window.hostTest.createConnector({ url, transport: 'popup' })
+        window.hostTest.connector = connector
+        document.getElementById('go')!.onclick = () => {
+          window.hostTest.outcome = connector.connect()
+        }
+      }, origins.wallet)
+      expect(await ask()).toEqual({
+        accounts: { value: [] },
+        chainId: { value: SEPOLIA }, // the network of a wallet on 127.0.0.1
+        permissions: { value: [] },
+      })
+      let popups = 0
+      page.on('popup', () => popups++)
+      await page.click('#go') // the click may open it
+      const { account } = (await page.evaluate(() => window.hostTest.outcome)) as { account: string[] }
+      expect(await ask()).toEqual({
+        accounts: { value: account },
+        chainId: { value: SEPOLIA },
+        permissions: { value: ['accounts'] },
+      })
+      expect(popups).toBe(1)
     } finally {
       await strict.close()
     }

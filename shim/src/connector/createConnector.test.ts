@@ -69,6 +69,16 @@ describe('createConnector over WebSocket', () => {
     expect(await connector.ready()).toBe(false)
   })
 
+  it('forgets the connection when the wallet answers USER_LOGGED_OUT', async () => {
+    const { wallet, storage, connector } = await setup()
+    await using _ = wallet
+    await connector.connect()
+    wallet.state.loggedOut = true
+    await expect(connector.chainId()).rejects.toMatchObject({ code: 'USER_LOGGED_OUT' })
+    expect(storage.items.has(LAST_CONNECTED_WALLET_KEY)).toBe(false)
+    await expect(connector.account()).rejects.toMatchObject({ code: 'CONNECTOR_NOT_CONNECTED' })
+  })
+
   it('disconnect clears the wallet, the account and the stored key', async () => {
     const { wallet, storage, connector } = await setup()
     await using _ = wallet

@@ -2,22 +2,27 @@ import {
   CONNECTOR_VERSION,
   type EnvironmentName,
   getEnvironment,
-  LAST_CONNECTED_WALLET_KEY,
+  networkFromWalletUrl,
   PERMISSION_ACCOUNTS,
 } from '@webwallet/protocol'
 import {
   ConnectionFailedError,
   ConnectorNotConnectedError,
   isWebWalletError,
+  ValidationError,
 } from '@webwallet/protocol/errors'
 import { type ChooseTransportOptions, chooseTransport } from '../transport/choose'
+import { exactOrigin } from '../transport/fromWindow'
+import type { CallLimits } from '../transport/link'
 import { createEvents, type WalletEventHandlers, type WalletEventName } from './events'
+import { type ConnectorStorage, lastConnection } from './lastConnection'
 import type { WalletCall } from './procedures'
 import { routeRequest, type WalletRequest } from './request'
 import { readSessionResult, type SessionSignRequest, type SessionSignResult, sessionError } from './session'
 import {
   type OpenTransportOptions,
   openTransport,
+  openWindowTransport,
   type TransportKind,
   type WalletTransport,
 } from './transport'
@@ -37,9 +42,20 @@ export type ConnectorOptions = {
   brandName?: string | undefined
   /** Inputs of the transport choice (user agent, storage, heap limit, fetch, caches, hostname). */
   choose?: Omit<ChooseTransportOptions, 'walletUrl'> | undefined
-  /** Where the last-connected-wallet key lives; `localStorage` by default. */
-  storage?: Pick<Storage, 'setItem' | 'removeItem'> | undefined
+  /**
+   * Where the last connection (starknetkit's last-connected-wallet key, the account and chain id) lives;
+   * `localStorage` by default. With `getItem`, a reload keeps the connector ready.
+   */
+  storage?: ConnectorStorage | undefined
 } & Omit<OpenTransportOptions, 'walletUrl' | 'brandName'>
+
+/** Limits of one wallet request: see {@link WALLET_READ_TIMEOUT_MS} and {@link WALLET_USER_TIMEOUT_MS}. */
+export type { CallLimits }
+
+/** Default time limit of a read-only wallet request (chain id, permissions, silent accounts). */
+export const WALLET_READ_TIMEOUT_MS = 20_000
+/** Default time limit of a request the user answers in the wallet (login, connect, sign, review). */
+export const WALLET_USER_TIMEOUT_MS = 600_000
 
 /** What `connect()` returns: the wallet's accounts and chain id. */
 export type ConnectResult = { account: string[]; chainId: string }
@@ -61,10 +77,29 @@ export const CONNECTOR_ICON =
  * }
  */
 export function createConnector(options: ConnectorOptions = {}) {
-  const walletUrl = options.url ?? getEnvironment(options.environment).webWalletUrl
+  return connectorOn(openTransport, options)
+}
+
+/**
+ * {@link createConnector} for the iframe and the popup only, without the WebSocket transport's code: the
+ * browser SDK's default connector.
+ */
+export function createWindowConnector(options: ConnectorOptions = {}): Connector {
+  return connectorOn(openWindowTransport, options)
+}
+
+function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
+  let walletUrl = options.url
+  try {
+    walletUrl ??= getEnvironment(options.environment).webWalletUrl
+  } catch (cause) {
+    const message = `Unknown environment: ${String(options.environment)}`
+    throw new ValidationError([{ path: ['environment'], message }], { cause })
+  }
+  exactOrigin(walletUrl) // a wallet URL that is not a web origin fails here, coded
   const brandName = options.brandName ?? 'Argent'
   const events = createEvents()
-  const storage = options.storage ?? (globalThis as { localStorage?: Storage }).localStorage
+  const last = lastConnection(options.storage, CONNECTOR_ID)
   const mode = options.transport ?? 'auto'
   let chosen: TransportKind | undefined = mode === 'auto' ? undefined : mode
   // Decided early, so a popup can still open synchronously inside the user's click.
@@ -81,39 +116,68 @@ export function createConnector(options: ConnectorOptions = {}) {
   if (mode === 'auto' && typeof window !== 'undefined') void choice()
 
   let wallet: WalletTransport | undefined
-  let account: string | undefined
-  let chainId: string | undefined
+  // The wallet's grant: from this page's connect, or remembered from before a reload.
+  const restored = last.read()
+  let account = restored?.account
+  let chainId = restored?.chainId
 
   const ensure = (kind: TransportKind) => {
-    wallet ??= openTransport(kind, { ...options, walletUrl, brandName })
+    wallet ??= open(kind, { ...options, walletUrl, brandName })
     return wallet
   }
-  /** Shows the wallet synchronously when the transport is known, then runs the procedure. */
-  const invoke = (call: WalletCall): Promise<unknown> => {
+  const forget = () => {
+    last.forget()
+    setAccounts(undefined)
+    chainId = undefined
+  }
+  const run = (transport: WalletTransport, call: WalletCall, limits: CallLimits, show: boolean) => {
+    if (show) transport.show(call)
+    return transport.mutate(call, limits).catch((error: unknown) => {
+      // The wallet ended the login: what the connector remembers is void.
+      if (isWebWalletError(error) && error.code === 'USER_LOGGED_OUT') forget()
+      throw error
+    })
+  }
+  /**
+   * Runs a procedure; with `show`, shows the wallet first, synchronously when the transport is known (a
+   * popup must open inside the user's click).
+   */
+  const invoke = (call: WalletCall, limits: CallLimits = {}, show = true): Promise<unknown> => {
+    const bounded = { timeoutMs: show ? WALLET_USER_TIMEOUT_MS : WALLET_READ_TIMEOUT_MS, ...limits }
     try {
-      const ready = wallet ?? (chosen ? ensure(chosen) : undefined)
-      if (ready) {
-        ready.show(call)
-        return ready.mutate(call)
-      }
+      const known = wallet ?? (chosen ? ensure(chosen) : undefined)
+      if (known) return run(known, call, bounded, show)
     } catch (error) {
       return Promise.reject(error)
     }
-    return choice().then((kind) => {
-      const late = ensure(kind)
-      late.show(call)
-      return late.mutate(call)
-    })
+    return choice().then((kind) => run(ensure(kind), call, bounded, show))
+  }
+  /**
+   * A read-only request never opens a popup. The iframe and the socket are asked without showing anything;
+   * with the popup, the connect grant answers (accounts, permissions, chain id). A chain id no connect told
+   * is the wallet's network: the environment's, else the one its URL belongs to (as SPEC.md section 4
+   * infers it for the allow-list; each hosted wallet serves one network).
+   */
+  const quiet = async (call: WalletCall, limits: CallLimits = {}): Promise<unknown> => {
+    if ((wallet?.kind ?? chosen ?? (await choice())) !== 'popup') return invoke(call, limits, false)
+    if (call.procedure === 'requestChainId') {
+      if (chainId !== undefined) return chainId
+      return getEnvironment(options.environment ?? networkFromWalletUrl(walletUrl)).chainId
+    }
+    if (account === undefined) return []
+    return call.procedure === 'getPermissions' ? [PERMISSION_ACCOUNTS] : [account]
   }
   const setAccounts = (accounts: string[] | undefined) => {
     const next = accounts?.[0]
     if (next === account) return
     account = next
+    if (next !== undefined) last.save(next, chainId)
     events.emit('accountsChanged', accounts)
   }
   const setChainId = (next: string | undefined) => {
     if (next === chainId) return
     chainId = next
+    if (account !== undefined) last.save(account, next)
     events.emit('networkChanged', next, account === undefined ? undefined : [account])
   }
 
@@ -128,13 +192,19 @@ export function createConnector(options: ConnectorOptions = {}) {
     /** The WebSocket transport's state: connecting, open or closed (undefined for iframe and popup). */
     websocketState: () => wallet?.websocketState(),
 
-    /** Logs in through the wallet and stores the first account; 'connection failed' on other errors. */
-    async connect(): Promise<ConnectResult> {
+    /**
+     * Logs in through the wallet and stores the first account; 'connection failed' on other errors than
+     * the user's refusal, a blocked popup, an unreachable wallet, a timeout (default 10 min) or an abort.
+     */
+    async connect(limits?: CallLimits): Promise<ConnectResult> {
       const { ssoToken, authorizedPartyId } = options
       const pending =
         ssoToken === undefined
-          ? invoke({ procedure: 'connectWebwallet', input: { theme: options.theme ?? 'dark' } })
-          : invoke({ procedure: 'connectWebwalletSSO', input: { token: ssoToken, authorizedPartyId } })
+          ? invoke({ procedure: 'connectWebwallet', input: { theme: options.theme ?? 'dark' } }, limits)
+          : invoke(
+              { procedure: 'connectWebwalletSSO', input: { token: ssoToken, authorizedPartyId } },
+              limits,
+            )
       let result: ConnectResult
       try {
         result = readConnectResult(await pending)
@@ -142,9 +212,9 @@ export function createConnector(options: ConnectorOptions = {}) {
         if (isWebWalletError(error) && PASS_THROUGH.has(error.code)) throw error
         throw new ConnectionFailedError({ cause: error })
       }
-      setAccounts(result.account)
       setChainId(result.chainId)
-      storage?.setItem(LAST_CONNECTED_WALLET_KEY, CONNECTOR_ID)
+      setAccounts(result.account)
+      last.save(result.account[0] as string, result.chainId)
       return result
     },
 
@@ -152,58 +222,74 @@ export function createConnector(options: ConnectorOptions = {}) {
     async disconnect(): Promise<void> {
       wallet?.destroy()
       wallet = undefined
-      storage?.removeItem(LAST_CONNECTED_WALLET_KEY)
-      setAccounts(undefined)
-      chainId = undefined
+      forget()
     },
 
-    /** True only when the wallet grants the `accounts` permission. */
-    async ready(): Promise<boolean> {
-      if (!wallet) return false
-      // A closed popup cannot be asked without a click: rely on what the wallet granted at connect.
-      if (wallet.kind === 'popup' && !wallet.dialog?.window()) return account !== undefined
+    /**
+     * True when the wallet grants the `accounts` permission. An iframe or socket already open is asked (false
+     * on any error, within 20 s); otherwise (popup, or nothing opened yet, as after a reload) the grant of the
+     * last connect answers: in this page, or in an earlier one the storage remembers. Opens no window.
+     */
+    async ready(limits?: CallLimits): Promise<boolean> {
+      if (!wallet || wallet.kind === 'popup') return account !== undefined
       try {
-        const permissions = await wallet.mutate({ procedure: 'getPermissions', input: undefined })
+        const permissions = await invoke({ procedure: 'getPermissions', input: undefined }, limits, false)
         return Array.isArray(permissions) && permissions.includes(PERMISSION_ACCOUNTS)
       } catch {
         return false
       }
     },
 
-    /** The connected account address; 'Connector not connected' before connect. */
+    /** The connected account address (also the one remembered across a reload); 'Connector not connected' before. */
     async account(): Promise<string> {
-      if (!wallet || account === undefined) throw new ConnectorNotConnectedError()
+      if (account === undefined) throw new ConnectorNotConnectedError()
       return account
     },
 
-    /** The wallet's chain id (asked again each time; networkChanged fires when it differs). */
-    async chainId(): Promise<string> {
-      if (!wallet) throw new ConnectorNotConnectedError()
-      const next = await wallet.mutate({ procedure: 'requestChainId', input: undefined })
+    /**
+     * The wallet's chain id: asked again over the iframe or socket (networkChanged fires when it differs),
+     * the one of the connect with the popup.
+     */
+    async chainId(limits?: CallLimits): Promise<string> {
+      if (account === undefined) throw new ConnectorNotConnectedError()
+      const next = await quiet({ procedure: 'requestChainId', input: undefined }, limits)
       if (typeof next !== 'string') throw new ConnectionFailedError()
       setChainId(next)
       return next
     },
 
     /** Connects and signs a session in one wallet step; errors carry webwalletErrorCode/Message. */
-    async connectAndSignSession(request: SessionSignRequest): Promise<SessionSignResult> {
+    async connectAndSignSession(
+      request: SessionSignRequest,
+      limits?: CallLimits,
+    ): Promise<SessionSignResult> {
       let result: SessionSignResult
       try {
-        result = readSessionResult(await invoke({ procedure: 'connectAndSignSession', input: request }))
+        result = readSessionResult(
+          await invoke({ procedure: 'connectAndSignSession', input: request }, limits),
+        )
       } catch (error) {
         throw sessionError(error)
       }
-      if (result.account?.length) setAccounts(result.account)
       if (result.chainId) setChainId(result.chainId)
+      if (result.account?.length) setAccounts(result.account)
       return result
     },
 
-    /** Serves one `wallet_*` request of SPEC.md section 7. */
-    async request(call: WalletRequest): Promise<unknown> {
+    /**
+     * Serves one `wallet_*` request of SPEC.md section 7. Read-only ones (silent accounts, chain id,
+     * permissions) never open a popup; every request has a time limit and takes an AbortSignal.
+     */
+    async request(call: WalletRequest, limits?: CallLimits): Promise<unknown> {
       const route = routeRequest(call)
       if ('local' in route) return route.local
-      const result = await invoke(route)
-      if (route.procedure === 'requestAccounts' && isStringArray(result)) setAccounts(result)
+      const silent = route.procedure === 'requestAccounts' && route.input?.silent_mode === true
+      const result =
+        silent || route.procedure === 'requestChainId' || route.procedure === 'getPermissions'
+          ? await quiet(route, limits)
+          : await invoke(route, limits)
+      if (route.procedure === 'requestAccounts' && isStringArray(result) && result.length > 0)
+        setAccounts(result)
       if (route.procedure === 'requestChainId' && typeof result === 'string') setChainId(result)
       // The router answers the hash; the wallet API wants {transaction_hash}.
       if (route.procedure === 'addInvokeTransaction') return { transaction_hash: result }
@@ -223,7 +309,16 @@ export function createConnector(options: ConnectorOptions = {}) {
 export type Connector = ReturnType<typeof createConnector>
 
 // Errors that say more than 'connection failed' and reach the caller unchanged.
-const PASS_THROUGH = new Set(['USER_REJECTED', 'POPUP_BLOCKED', 'IFRAME_TIMEOUT', 'USER_LOGGED_OUT'])
+const PASS_THROUGH = new Set([
+  'USER_REJECTED',
+  'POPUP_BLOCKED',
+  'IFRAME_TIMEOUT',
+  'USER_LOGGED_OUT',
+  'WALLET_NOT_AVAILABLE',
+  'OPERATION_TIMEOUT',
+  'OPERATION_ABORTED',
+  'VALIDATION',
+])
 
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((entry) => typeof entry === 'string')

@@ -6,11 +6,21 @@ export * from '../transport'
 export type { StarknetWindowObject } from '../wallet-object'
 export { createStarknetWindowObject } from '../wallet-object'
 export type { Connector, ConnectorOptions, ConnectResult } from './createConnector'
-export { CONNECTOR_ICON, CONNECTOR_ID, CONNECTOR_NAME, createConnector } from './createConnector'
+export {
+  type CallLimits,
+  CONNECTOR_ICON,
+  CONNECTOR_ID,
+  CONNECTOR_NAME,
+  createConnector,
+  createWindowConnector,
+  WALLET_READ_TIMEOUT_MS,
+  WALLET_USER_TIMEOUT_MS,
+} from './createConnector'
 export type { WalletEventHandlers, WalletEventName } from './events'
+export type { ConnectorStorage } from './lastConnection'
 export { isSessionTypedData, popupPlacement } from './placement'
 export type { RequestRoute, WalletRequest } from './request'
 export { routeRequest } from './request'
 export type { SessionSignRequest, SessionSignResult } from './session'
 export type { OpenTransportOptions, TransportKind, WalletTransport } from './transport'
-export { openTransport, parseModalUpdate, websocketUrl } from './transport'
+export { openTransport, openWindowTransport, parseModalUpdate, websocketUrl } from './transport'

@@ -1,66 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createConnector } from './createConnector'
-import { createTestWalletRouter, createTestWalletState } from './testing/wallet'
-import { serveWindow } from './testing/windowHandler'
+import { popupHarness, WALLET } from './testing/popupHarness'
 
-// The connector with the popup dialog in a DOM: a scripted popup window whose other side is the test
-// wallet router behind the test window handler, with the same origin and source rules as a browser.
+// The connector with the popup dialog in a DOM (testing/popupHarness.ts).
 
-const WALLET = 'https://wallet.example'
-const HOST = window.location.origin
-
-function setup(overrides: Parameters<typeof createTestWalletState>[0] = {}) {
-  const state = createTestWalletState(overrides)
-  const walletSide = new EventTarget()
-  const popups: Array<{ closed: boolean; close(): void; postMessage(data: unknown, origin: string): void }> =
-    []
-  let current: (typeof popups)[number] | undefined
-  const hostProxy = {
-    postMessage(data: unknown, origin: string) {
-      if (origin !== HOST || !current) return
-      const source = current
-      queueMicrotask(() =>
-        window.dispatchEvent(new MessageEvent('message', { data, origin: WALLET, source: source as never })),
-      )
-    },
-  }
-  serveWindow({
-    router: createTestWalletRouter(state),
-    listen: walletSide as never,
-    hostOrigin: HOST,
-    host: () => hostProxy as never,
-  })
-  const opener = {
-    screenX: 0,
-    screenY: 0,
-    outerWidth: 1000,
-    outerHeight: 800,
-    addEventListener: window.addEventListener.bind(window),
-    removeEventListener: window.removeEventListener.bind(window),
-    open: vi.fn((_url?: string, _name?: string, _features?: string) => {
-      const popup = {
-        closed: false,
-        close() {
-          this.closed = true
-        },
-        postMessage(data: unknown, origin: string) {
-          if (origin !== WALLET || popup.closed) return
-          queueMicrotask(() =>
-            walletSide.dispatchEvent(
-              new MessageEvent('message', { data, origin: HOST, source: hostProxy as never }),
-            ),
-          )
-        },
-      }
-      popups.push(popup)
-      current = popup
-      return popup as unknown as Window
-    }),
-  }
-  const loaded = () => hostProxy.postMessage('TRPC_BROWSER::POPUP_LOADED', HOST)
-  return { state, opener, popups, loaded }
-}
+const setup = popupHarness
 
 describe('createConnector with the popup', () => {
   beforeEach(() => {
@@ -71,8 +16,14 @@ describe('createConnector with the popup', () => {
   })
 
   it('opens the popup synchronously inside connect(), then connects after the handshake', async () => {
-    const { state, opener, loaded } = setup()
-    const connector = createConnector({ url: WALLET, transport: 'popup', opener, storage: localStorage })
+    const { state, opener, loaded, probe } = setup()
+    const connector = createConnector({
+      url: WALLET,
+      transport: 'popup',
+      probe,
+      opener,
+      storage: localStorage,
+    })
     const result = connector.connect()
     expect(opener.open).toHaveBeenCalledTimes(1) // before any await: the click's activation still holds
     expect(opener.open.mock.calls[0]).toEqual([
@@ -87,9 +38,9 @@ describe('createConnector with the popup', () => {
     expect(localStorage.getItem('starknetLastConnectedWallet')).toBeNull()
   })
 
-  it('routes signing and review requests to their popup sizes, reusing an open popup', async () => {
-    const { opener, popups, loaded } = setup()
-    const connector = createConnector({ url: WALLET, transport: 'popup', opener })
+  it('routes signing and review requests to their popup route and size, replacing an open popup', async () => {
+    const { opener, popups, loaded, probe } = setup()
+    const connector = createConnector({ url: WALLET, transport: 'popup', probe, opener })
     const connecting = connector.connect()
     loaded()
     await connecting
@@ -100,21 +51,23 @@ describe('createConnector with the popup', () => {
       types: {},
       message: {},
     }
-    void connector.request({ type: 'wallet_signTypedData', params: session }).catch(() => {})
+    const signing = connector.request({ type: 'wallet_signTypedData', params: session }).catch((e) => e)
     expect(opener.open.mock.calls[1]?.[0]).toBe('https://wallet.example/signSessionKeys')
     expect(opener.open.mock.calls[1]?.[2]).toContain('width=385,height=440')
-    void connector.request({ type: 'wallet_requestChainId' }).catch(() => {})
-    expect(opener.open).toHaveBeenCalledTimes(2) // reused while open
-    popups[1]!.closed = true
+    await expect(connector.request({ type: 'wallet_requestChainId' })).resolves.toBe('0x534e5f5345504f4c4941')
+    expect(opener.open).toHaveBeenCalledTimes(2) // read-only: answered by the connect grant
+    // A new request while /signSessionKeys is open: that window is closed, a new one opens at /review.
     void connector.request({ type: 'wallet_addInvokeTransaction', params: { calls: [] } }).catch(() => {})
+    expect(popups[1]!.closed).toBe(true)
+    expect(await signing).toMatchObject({ code: 'PORT_DISCONNECTED' })
     expect(opener.open.mock.calls[2]?.[0]).toBe('https://wallet.example/review')
     expect(opener.open.mock.calls[2]?.[2]).toContain('width=385,height=775')
   })
 
   it("rejects the pending request with 'User rejected request' when the user closes the popup", async () => {
-    const { state, popups, opener, loaded } = setup()
+    const { state, popups, opener, loaded, probe } = setup()
     state.hold = new Promise(() => {})
-    const connector = createConnector({ url: WALLET, transport: 'popup', opener })
+    const connector = createConnector({ url: WALLET, transport: 'popup', probe, opener })
     const result = connector.connect().catch((e: unknown) => e)
     loaded()
     await vi.advanceTimersByTimeAsync(0)
@@ -124,9 +77,9 @@ describe('createConnector with the popup', () => {
   })
 
   it("rejects with 'Could not open popup' when window.open is blocked", async () => {
-    const { opener } = setup()
+    const { opener, probe } = setup()
     opener.open.mockReturnValueOnce(null as never)
-    const connector = createConnector({ url: WALLET, transport: 'popup', opener })
+    const connector = createConnector({ url: WALLET, transport: 'popup', probe, opener })
     await expect(connector.connect()).rejects.toMatchObject({
       code: 'POPUP_BLOCKED',
       message: 'Could not open popup',
@@ -134,10 +87,11 @@ describe('createConnector with the popup', () => {
   })
 
   it('auto: decides at creation, so a later click opens the popup synchronously', async () => {
-    const { opener, loaded } = setup()
+    const { opener, loaded, probe } = setup()
     const connector = createConnector({
       url: WALLET,
       opener,
+      probe,
       choose: { browser: { userAgent: 'Mozilla/5.0 (X11; rv:127.0) Gecko/20100101 Firefox/127.0' } },
     })
     await vi.advanceTimersByTimeAsync(0)

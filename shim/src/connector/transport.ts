@@ -1,9 +1,17 @@
+import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import * as Dialog from '../dialog/Dialog'
 import type { OpenerWindow } from '../dialog/popup'
 import type { Dialog as DialogType, ModalUpdate } from '../dialog/types'
-import type { WebSocketChannel, WebSocketConstructor, WebSocketState } from '../transport/fromWebSocket'
-import { callLink, messengerLink } from '../transport/link'
+import {
+  fromWebSocket,
+  type WebSocketChannel,
+  type WebSocketConstructor,
+  type WebSocketState,
+} from '../transport/fromWebSocket'
+import { exactOrigin } from '../transport/fromWindow'
+import { type CallLimits, callLink, messengerLink } from '../transport/link'
 import * as Messenger from '../transport/Messenger'
+import type { Messenger as MessengerType } from '../transport/types'
 import { popupPlacement } from './placement'
 import type { WalletCall } from './procedures'
 
@@ -21,6 +29,8 @@ export type OpenTransportOptions = {
   opener?: OpenerWindow | undefined
   /** Where the wallet's replies arrive; the page's window by default. */
   listen?: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined
+  /** Checks the wallet's server answers (a dead wallet still loads the browser's error page); for tests. */
+  probe?: ((url: string) => Promise<unknown>) | undefined
 }
 
 /** A live connection to the wallet: its dialog (if any) and a tRPC client over one Messenger. */
@@ -34,8 +44,8 @@ export type WalletTransport = {
    * before any await). Throws 'Could not open popup' when blocked.
    */
   show(call: WalletCall): void
-  /** Runs one wallet mutation; rejects with the coded error. */
-  mutate(call: WalletCall): Promise<unknown>
+  /** Runs one wallet mutation; rejects with the coded error (OPERATION_TIMEOUT/ABORTED for the limits). */
+  mutate(call: WalletCall, limits?: CallLimits): Promise<unknown>
   destroy(): void
 }
 
@@ -50,37 +60,54 @@ export type WalletTransport = {
  * const accounts = await wallet.mutate(call)
  */
 export function openTransport(kind: TransportKind, options: OpenTransportOptions): WalletTransport {
+  if (kind !== 'websocket') return openWindowTransport(kind, options)
+  const socket = fromWebSocket({
+    url: options.websocketUrl ?? websocketUrl(options.walletUrl),
+    WebSocket: options.WebSocket,
+  })
+  return transportOver(kind, Messenger.create(socket), undefined, socket)
+}
+
+/**
+ * {@link openTransport} for the iframe and the popup only: without the WebSocket transport's code (the
+ * browser SDK's default connector). 'websocket' and a missing page are 'Wallet not available'.
+ */
+export function openWindowTransport(kind: TransportKind, options: OpenTransportOptions): WalletTransport {
   const doc = options.document ?? (globalThis as { document?: Document }).document
-  if (doc) Dialog.removeStale(doc) // headless (Node) has no page to clean
-  let dialog: DialogType | undefined
-  let socket: WebSocketChannel | undefined
-  let messenger: ReturnType<typeof Messenger.create>
-  if (kind === 'websocket') {
-    socket = Messenger.fromWebSocket({
-      url: options.websocketUrl ?? websocketUrl(options.walletUrl),
-      WebSocket: options.WebSocket,
-    })
-    messenger = Messenger.create(socket)
-  } else {
-    const shown =
-      kind === 'iframe'
-        ? Dialog.iframe({
-            walletUrl: options.walletUrl,
-            brandName: options.brandName,
-            document: options.document,
-          })
-        : Dialog.popup({ walletUrl: options.walletUrl, opener: options.opener })
-    dialog = shown
-    messenger = Messenger.create(
-      Messenger.fromWindow({
-        listen: options.listen ?? globalThis.window,
-        target: () => shown.window(),
-        origin: options.walletUrl,
-        ready: () => shown.ready(),
-        onGone: (listener) => shown.onClose(listener),
-      }),
-    )
+  const listen = options.listen ?? (globalThis as { window?: Window }).window
+  // Without a page (Node) only the WebSocket transport can reach the wallet.
+  if (kind === 'websocket' || !listen || (kind === 'iframe' ? !doc : !(options.opener ?? listen))) {
+    throw new WalletNotAvailableError({ cause: `No ${kind} transport here` })
   }
+  if (doc) Dialog.removeStale(doc)
+  const shown =
+    kind === 'iframe'
+      ? Dialog.iframe({
+          walletUrl: options.walletUrl,
+          brandName: options.brandName,
+          document: options.document,
+          probe: options.probe,
+        })
+      : Dialog.popup({ walletUrl: options.walletUrl, opener: options.opener, probe: options.probe })
+  const messenger = Messenger.create(
+    Messenger.fromWindow({
+      listen,
+      target: () => shown.window(),
+      origin: options.walletUrl,
+      ready: () => shown.ready(),
+      onGone: (listener) => shown.onClose(listener),
+    }),
+  )
+  return transportOver(kind, messenger, shown, undefined)
+}
+
+/** The tRPC client over a transport's Messenger; the iframe follows the wallet's `updateModal`. */
+function transportOver(
+  kind: TransportKind,
+  messenger: MessengerType,
+  dialog: DialogType | undefined,
+  socket: WebSocketChannel | undefined,
+): WalletTransport {
   const client = callLink(messengerLink(messenger))
   const stopModal =
     kind === 'iframe'
@@ -97,7 +124,7 @@ export function openTransport(kind: TransportKind, options: OpenTransportOptions
     show({ procedure, input }) {
       if (kind === 'popup') dialog?.open(popupPlacement(procedure, input))
     },
-    mutate: ({ procedure, input }) => client.mutation(procedure, input),
+    mutate: ({ procedure, input }, limits) => client.mutation(procedure, input, limits),
     destroy() {
       stopModal?.()
       messenger.destroy()
@@ -108,7 +135,7 @@ export function openTransport(kind: TransportKind, options: OpenTransportOptions
 
 /** `https://host/x` → `wss://host/trpc` (wallet-sim's tRPC socket). */
 export function websocketUrl(walletUrl: string): string {
-  const url = new URL('/trpc', walletUrl)
+  const url = new URL('/trpc', exactOrigin(walletUrl))
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
   return url.href
 }

@@ -2,6 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { IFRAME_ID, iframe, MODAL_ID, removeStale } from './iframe'
 
+// The wallet's server as the default probe sees it: up (tests never reach the network).
+const probe = async () => {}
+
 describe('Dialog.iframe', () => {
   beforeEach(() => {
     vi.useFakeTimers()
@@ -15,7 +18,7 @@ describe('Dialog.iframe', () => {
   const modal = () => document.getElementById(MODAL_ID) as HTMLDivElement
 
   it('loads /iframes/comms sandboxed, in a hidden centred 380x420 modal with the labels', () => {
-    iframe({ walletUrl: 'https://wallet.example/some/path', brandName: 'Argent' })
+    iframe({ walletUrl: 'https://wallet.example/some/path', brandName: 'Argent', probe })
     expect(frame().getAttribute('src')).toBe('https://wallet.example/iframes/comms')
     expect(frame().getAttribute('sandbox')).toBe(
       'allow-scripts allow-same-origin allow-forms allow-top-navigation allow-popups',
@@ -36,7 +39,7 @@ describe('Dialog.iframe', () => {
   })
 
   it('follows updateModal: show, hide, height, width, both', () => {
-    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent' })
+    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent', probe })
     const panel = frame().parentElement as HTMLDivElement
     dialog.update({ action: 'show' })
     expect(modal().style.display).toBe('flex')
@@ -51,7 +54,7 @@ describe('Dialog.iframe', () => {
   })
 
   it("rejects with 'Timeout while loading an iframe' after 20 s", async () => {
-    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent' })
+    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent', probe })
     const ready = dialog.ready().catch((e: Error) => e)
     await vi.advanceTimersByTimeAsync(19_999)
     let settled = false
@@ -89,7 +92,7 @@ describe('Dialog.iframe', () => {
   })
 
   it("closing the modal hides it and reports 'User rejected request'", () => {
-    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent' })
+    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent', probe })
     const onClose = vi.fn()
     dialog.onClose(onClose)
     dialog.update({ action: 'show' })
@@ -104,13 +107,13 @@ describe('Dialog.iframe', () => {
   })
 
   it('removes an old modal and iframe first, and for good on destroy', () => {
-    iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent' })
-    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent' })
+    iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent', probe })
+    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent', probe })
     expect(document.querySelectorAll(`#${MODAL_ID}`)).toHaveLength(1)
     expect(document.querySelectorAll(`#${IFRAME_ID}`)).toHaveLength(1)
     dialog.destroy()
     expect(document.getElementById(MODAL_ID)).toBeNull()
-    iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent' })
+    iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent', probe })
     removeStale(document)
     expect(document.getElementById(IFRAME_ID)).toBeNull()
   })

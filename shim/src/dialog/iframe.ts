@@ -7,7 +7,8 @@ import {
   WALLET_ROUTES,
 } from '@webwallet/protocol'
 import { IframeTimeoutError, UserRejectedError } from '@webwallet/protocol/errors'
-import { listenerSet } from './listeners'
+import { exactOrigin } from '../transport/fromWindow'
+import { defaultProbe, listenerSet } from './listeners'
 import type { Dialog } from './types'
 
 /** Element ids of the modal, so a new connector can remove an old one first. */
@@ -86,7 +87,7 @@ export function iframe(options: IframeOptions): Dialog {
   frame.setAttribute('allow', IFRAME_ALLOW)
   frame.style.cssText = 'flex:1;width:100%;border:0'
 
-  const src = new URL(WALLET_ROUTES.iframe, options.walletUrl).href
+  const src = new URL(WALLET_ROUTES.iframe, exactOrigin(options.walletUrl)).href
   const probe = options.probe ?? defaultProbe
   const loaded = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new IframeTimeoutError()), IFRAME_LOAD_TIMEOUT_MS)
@@ -137,10 +138,4 @@ export function iframe(options: IframeOptions): Dialog {
       overlay.remove()
     },
   }
-}
-
-/** Resolves when the wallet's server answers (any status), rejects on a network error. */
-function defaultProbe(url: string): Promise<unknown> {
-  if (typeof fetch !== 'function') return Promise.resolve()
-  return fetch(url, { mode: 'no-cors', cache: 'no-store' })
 }

@@ -4,7 +4,7 @@ import { popup } from './popup'
 
 const WALLET = 'https://wallet.example'
 
-function setup(options: { blocked?: boolean } = {}) {
+function setup(options: { blocked?: boolean; probe?: (url: string) => Promise<unknown> } = {}) {
   const popups: Array<{ closed: boolean; close(): void; postMessage(): void }> = []
   const opener = Object.assign(new EventTarget(), {
     screenX: 100,
@@ -24,7 +24,11 @@ function setup(options: { blocked?: boolean } = {}) {
       return win as unknown as Window
     }),
   })
-  const dialog = popup({ walletUrl: `${WALLET}/base`, opener: opener as never })
+  const dialog = popup({
+    walletUrl: `${WALLET}/base`,
+    opener: opener as never,
+    probe: options.probe ?? (async () => {}),
+  })
   const handshake = (source: unknown, origin = WALLET, data: unknown = 'TRPC_BROWSER::POPUP_LOADED') =>
     opener.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }))
   const settled = (promise: Promise<unknown>) => {
@@ -67,14 +71,50 @@ describe('Dialog.popup', () => {
     expect(() => dialog.open()).toThrow('Could not open popup')
   })
 
-  it('reuses the window while it is open and reopens once closed', () => {
-    const { dialog, opener, popups } = setup()
+  it("throws 'Could not open popup' with the cause when window.open itself throws", () => {
+    const { dialog, opener } = setup()
+    const denied = new DOMException('Blocked by sandbox', 'SecurityError')
+    opener.open.mockImplementationOnce(() => {
+      throw denied
+    })
+    expect(() => dialog.open()).toThrow(expect.objectContaining({ code: 'POPUP_BLOCKED', cause: denied }))
+  })
+
+  it('never reuses an open window: closes it (its requests end) and opens at the new route and size', async () => {
+    const { dialog, opener, popups, handshake, settled } = setup()
+    const onClose = vi.fn()
+    dialog.onClose(onClose)
     dialog.open()
+    handshake(popups[0])
+    await vi.advanceTimersByTimeAsync(0)
     dialog.open({ route: '/review', width: 385, height: 775 })
-    expect(opener.open).toHaveBeenCalledTimes(1)
-    popups[0]!.closed = true
-    dialog.open({ route: '/review', width: 385, height: 775 })
+    expect(popups[0]!.closed).toBe(true)
+    expect(onClose.mock.calls[0]?.[0]).toMatchObject({ code: 'PORT_DISCONNECTED' })
     expect(opener.open).toHaveBeenCalledTimes(2)
+    const [url, name, features] = opener.open.mock.calls[1]!
+    expect([url, name]).toEqual(['https://wallet.example/review', 'webwallet'])
+    expect(features).toContain('width=385,height=775')
+    expect(dialog.window()).toBe(popups[1])
+    // The new page's handshake, not the old one's, makes it ready.
+    const ready = settled(dialog.ready())
+    handshake(popups[0])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(ready.done).toBe(false)
+    handshake(popups[1])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(ready.done).toBe(true)
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(onClose).toHaveBeenCalledTimes(1) // our own close is not the user's
+  })
+
+  it("a window the user closed before the next open rejects its requests as the user's", () => {
+    const { dialog, popups } = setup()
+    const onClose = vi.fn()
+    dialog.onClose(onClose)
+    dialog.open()
+    popups[0]!.closed = true
+    dialog.open()
+    expect(onClose.mock.calls[0]?.[0]).toMatchObject({ code: 'USER_REJECTED' })
   })
 
   it('is ready on the handshake from the wallet origin and the popup window only', async () => {
@@ -91,14 +131,44 @@ describe('Dialog.popup', () => {
     expect(ready.done).toBe(true)
   })
 
-  it('goes on after 15 s without a handshake', async () => {
-    const { dialog, settled } = setup()
-    dialog.open()
+  it('goes on after 15 s without a handshake when the wallet server answers', async () => {
+    const probed: string[] = []
+    const { dialog, settled } = setup({ probe: async (url) => probed.push(url) })
+    dialog.open({ route: '/signMessage', width: 385, height: 440 })
     const ready = settled(dialog.ready())
     await vi.advanceTimersByTimeAsync(14_999)
     expect(ready.done).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
     expect(ready.done).toBe(true)
+    expect(probed).toEqual(['https://wallet.example/signMessage'])
+  })
+
+  it("a wallet that is down rejects with 'Wallet not available' at once and closes the popup", async () => {
+    const down = new TypeError('Failed to fetch')
+    const { dialog, popups } = setup({ probe: async () => Promise.reject(down) })
+    const onClose = vi.fn()
+    dialog.onClose(onClose)
+    dialog.open()
+    const ready = dialog.ready().catch((error: unknown) => error)
+    await vi.advanceTimersByTimeAsync(0)
+    const error = await ready
+    expect(error).toMatchObject({ code: 'WALLET_NOT_AVAILABLE', message: 'Wallet not available' })
+    expect((error as Error).cause).toBe(down)
+    expect(popups[0]!.closed).toBe(true)
+    expect(dialog.window()).toBeNull()
+    await vi.advanceTimersByTimeAsync(20_000)
+    expect(onClose).not.toHaveBeenCalled() // not 'User rejected request': nobody rejected anything
+  })
+
+  it("a wallet server that never answers rejects with 'Wallet not available' after 15 s", async () => {
+    const { dialog, popups } = setup({ probe: () => new Promise(() => {}) })
+    dialog.open()
+    const ready = dialog.ready().catch((error: unknown) => error)
+    await vi.advanceTimersByTimeAsync(14_999)
+    expect(popups[0]!.closed).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await ready).toMatchObject({ code: 'WALLET_NOT_AVAILABLE' })
+    expect(popups[0]!.closed).toBe(true)
   })
 
   it('polls every 100 ms while loading: a popup closed before loading rejects as the user', async () => {

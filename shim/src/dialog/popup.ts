@@ -5,9 +5,15 @@ import {
   POPUP_SIZES,
   WALLET_ROUTES,
 } from '@webwallet/protocol'
-import { PopupBlockedError, UserRejectedError } from '@webwallet/protocol/errors'
+import {
+  PopupBlockedError,
+  PortDisconnectedError,
+  UserRejectedError,
+  WalletNotAvailableError,
+} from '@webwallet/protocol/errors'
 import { isPopupLoaded } from '../transport/envelope'
-import { listenerSet } from './listeners'
+import { exactOrigin } from '../transport/fromWindow'
+import { defaultProbe, listenerSet } from './listeners'
 import type { Dialog, PopupPlacement } from './types'
 
 /** The opener's parts the popup dialog uses (the page's window by default). */
@@ -23,6 +29,11 @@ export type PopupOptions = {
   /** The hosted wallet's URL; routes are resolved against it. */
   walletUrl: string
   opener?: OpenerWindow | undefined
+  /**
+   * Checks the wallet answers at all (a popup onto a wallet that is down shows the browser's error page and
+   * never sends the handshake). Default: a no-cors fetch of the page (network errors reject).
+   */
+  probe?: ((url: string) => Promise<unknown>) | undefined
 }
 
 /** Popup window name, so the browser reuses one window. */
@@ -30,10 +41,14 @@ export const POPUP_NAME = 'webwallet'
 
 /**
  * The wallet in a popup window. `open()` calls `window.open` synchronously (call it inside the user's
- * click, before any `await`) and reuses the window while it is open; a blocked popup throws 'Could not
- * open popup'. `ready()` waits for the wallet's `TRPC_BROWSER::POPUP_LOADED` handshake (origin and source
- * checked) or at most 15 s; the window is polled every 100 ms while loading and every 1 s after, and
- * closing it rejects pending requests with 'User rejected request'.
+ * click, before any `await`); a blocked popup throws 'Could not open popup'. A window of an earlier request
+ * is never reused: it may be closing itself after its answer and shows the other request's route and size,
+ * so it is closed (its pending requests reject with 'Port disconnected prematurely') and a new one opens at
+ * the new route and size. `ready()` waits for the new page's `TRPC_BROWSER::POPUP_LOADED` handshake (origin
+ * and source checked); without it, a wallet that does not answer (the probe fails, or has not succeeded
+ * after 15 s) rejects with 'Wallet not available' and the window is closed, while a wallet that answers
+ * but sends no handshake is used after 15 s. The window is polled every 100 ms while loading and every
+ * 1 s after; closing it rejects pending requests with 'User rejected request'.
  *
  * @example
  * button.onclick = () => {
@@ -43,18 +58,20 @@ export const POPUP_NAME = 'webwallet'
  */
 export function popup(options: PopupOptions): Dialog {
   const opener = options.opener ?? (globalThis.window as OpenerWindow)
-  const origin = new URL(options.walletUrl).origin
+  const origin = exactOrigin(options.walletUrl)
   const closed = listenerSet<Error>()
   let current: Window | null = null
   let loaded: Promise<void> = Promise.resolve()
   let stopWatching = () => {}
 
-  const watch = (win: Window) => {
+  const probe = options.probe ?? defaultProbe
+  const watch = (win: Window, url: string) => {
     let phase: 'loading' | 'open' = 'loading'
     let timer: ReturnType<typeof setInterval> | undefined
     let fallback: ReturnType<typeof setTimeout> | undefined
     let onMessage: (event: MessageEvent) => void = () => {}
     const stop = () => {
+      phase = 'open'
       clearInterval(timer)
       clearTimeout(fallback)
       opener.removeEventListener('message', onMessage)
@@ -68,39 +85,58 @@ export function popup(options: PopupOptions): Dialog {
         closed.emit(new UserRejectedError())
       }, every)
     }
-    loaded = new Promise<void>((resolve) => {
+    loaded = new Promise<void>((resolve, reject) => {
+      let answers = false
       const done = () => {
         if (phase !== 'loading') return
-        phase = 'open'
-        opener.removeEventListener('message', onMessage)
-        clearTimeout(fallback)
+        stop()
         poll(POPUP_CLOSE_POLL_MS)
         resolve()
+      }
+      // The wallet is unreachable: say so once, and close the error page it left open.
+      const unreachable = (cause?: unknown) => {
+        if (phase !== 'loading') return
+        stop()
+        if (current === win) current = null
+        win.close()
+        reject(new WalletNotAvailableError({ cause }))
       }
       onMessage = (event) => {
         if (event.origin === origin && event.source === win && isPopupLoaded(event.data)) done()
       }
       opener.addEventListener('message', onMessage)
-      // Cross-origin popups may never be observable; go on after 15 s, as trpc-browser does.
-      fallback = setTimeout(done, POPUP_LOAD_WAIT_MS)
+      probe(url).then(() => {
+        answers = true
+      }, unreachable)
+      // Cross-origin popups may never be observable: a wallet that answers is used after 15 s anyway.
+      fallback = setTimeout(() => (answers ? done() : unreachable()), POPUP_LOAD_WAIT_MS)
       poll(POPUP_CREATION_POLL_MS)
     })
+    loaded.catch(() => {}) // observed by ready(); no unhandled rejection when nobody asks
     stopWatching = stop
   }
 
   return {
     kind: 'popup',
     open(placement = defaultPlacement()) {
-      if (current && !current.closed) return
-      const win = opener.open(
-        new URL(placement.route, options.walletUrl).href,
-        POPUP_NAME,
-        features(opener, placement),
-      )
+      const old = current
+      if (old) {
+        stopWatching()
+        current = null
+        const gone = old.closed
+        if (!gone) old.close()
+        closed.emit(gone ? new UserRejectedError() : new PortDisconnectedError())
+      }
+      const url = new URL(placement.route, options.walletUrl).href
+      let win: Window | null
+      try {
+        win = opener.open(url, POPUP_NAME, features(opener, placement))
+      } catch (cause) {
+        throw new PopupBlockedError({ cause }) // some sandboxes throw instead of answering null
+      }
       if (!win) throw new PopupBlockedError()
       current = win
-      stopWatching()
-      watch(win)
+      watch(win, url)
     },
     window: () => current,
     ready: () => loaded,

@@ -3,6 +3,9 @@ import { serializeSignerSignatures, signHash, toHex } from '@webwallet/protocol/
 import { RpcProvider, typedData } from 'starknet'
 import { RpcProvider as RpcProviderV8 } from 'starknet-v8'
 import { describe, expect, it, vi } from 'vitest'
+import { WebSocket } from 'ws'
+import { createConnector } from '../connector/createConnector'
+import { startWsWallet } from '../connector/testing/wsWallet'
 import { memoryKeyStore } from '../storage/keyVault'
 import { memoryStorage } from '../storage/storage'
 import { paymasterBase } from './options'
@@ -165,10 +168,19 @@ describe('status, clearing and export', () => {
     expect(await wallet.isConnected()).toBe(false)
   })
 
-  it('is not connected when the connector is not ready', async () => {
-    const { wallet } = setup(fakeConnector({ ready: false }))
+  it('is not connected once the wallet no longer grants accounts (the real connector, no stub)', async () => {
+    await using testWallet = await startWsWallet()
+    const connector = createConnector({
+      transport: 'websocket',
+      websocketUrl: testWallet.url,
+      WebSocket: WebSocket as never,
+    })
+    const { wallet } = setup(connector as never)
     await wallet.requestConnection()
+    expect(await wallet.isConnected()).toBe(true)
+    testWallet.state.granted = false // the user disconnected the app in the wallet
     expect(await wallet.isConnected()).toBe(false)
+    await connector.disconnect()
   })
 
   it('reports INVALID_SCOPE when the app now needs a method the session lacks', async () => {

@@ -11,7 +11,7 @@ import {
 } from '@webwallet/protocol/errors'
 import { createRpc } from '../account/rpc'
 import { SessionAccount } from '../account/SessionAccount'
-import { createConnector } from '../connector'
+import { createWindowConnector } from '../connector/createConnector'
 import { createPaymaster, type Paymaster } from '../paymaster/client'
 import { createPortfolio, type Portfolio } from '../portfolio/portfolio'
 import { createSessionRequest, generateSessionKey } from '../session/request'
@@ -54,7 +54,7 @@ export class WebWallet {
     this.environment = resolveEnvironment(options)
     const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.connector =
-      options.connector ?? createConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
+      options.connector ?? createWindowConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
     // Unreadable stored data is never fatal: it is removed, the user signs a new session, and the console says why.
     const discarded = (reason: string) => console.warn(`The stored session was removed: ${reason}.`)
     this.sessions = createSessionStore(

@@ -1,3 +1,4 @@
+import { isWebWalletError, UnknownError, ValidationError } from '@webwallet/protocol/errors'
 import { transportError, walletError } from './errors'
 import type { Channel, Incoming, Messenger, Observer, RequestId } from './types'
 
@@ -92,8 +93,17 @@ export function create(channel: Channel, options: CreateOptions = {}): Messenger
           observer.complete()
         },
       })
+      // Only coded errors leave: a request the channel cannot carry (e.g. a DataCloneError) is bad input.
       const fail = (error: unknown) =>
-        pending.get(id)?.error(error instanceof Error ? error : transportError('unknown'))
+        pending
+          .get(id)
+          ?.error(
+            isWebWalletError(error)
+              ? error
+              : error instanceof Error
+                ? new ValidationError([{ path: ['input'], message: error.message }], { cause: error })
+                : new UnknownError({ cause: error }),
+          )
       channel.ready().then(() => {
         if (state !== 'waiting' || destroyed) return
         try {

@@ -46,12 +46,13 @@ describe('Messenger.fromWebSocket (scripted socket, fake timers)', () => {
     vi.useRealTimers()
   })
 
-  function setup() {
+  function setup(openTimeoutMs?: number) {
     const states: WebSocketState[] = []
     const channel = fromWebSocket({
       url: 'ws://wallet.test/trpc',
       WebSocket: FakeSocket as unknown as WebSocketConstructor,
       onState: (s) => states.push(s),
+      openTimeoutMs,
     })
     return { channel, states, messenger: Messenger.create(channel) }
   }
@@ -88,7 +89,7 @@ describe('Messenger.fromWebSocket (scripted socket, fake timers)', () => {
   })
 
   it('retries a failing connection after 1000 ms × 2^attempt, capped at 30000 ms', async () => {
-    const { messenger } = setup()
+    const { messenger } = setup(Number.POSITIVE_INFINITY)
     const o = observer()
     messenger.send({ type: 'mutation', path: 'enable', input: undefined }, o)
     const delays = [1000, 2000, 4000, 8000, 16000, 30000, 30000]
@@ -104,6 +105,34 @@ describe('Messenger.fromWebSocket (scripted socket, fake timers)', () => {
     last.emit('open')
     await vi.advanceTimersByTimeAsync(0)
     expect(last.sent).toHaveLength(1)
+  })
+
+  it("rejects a request waiting for a server that is down with 'Wallet not available' after 20 s, while reconnecting goes on", async () => {
+    const { messenger } = setup()
+    const o = observer()
+    messenger.send({ type: 'mutation', path: 'requestChainId', input: undefined }, o)
+    for (const delay of [1000, 2000, 4000, 8000]) {
+      FakeSocket.instances.at(-1)!.emit('close') // refused
+      await vi.advanceTimersByTimeAsync(delay)
+    }
+    expect(o.errors).toEqual([]) // 15 s
+    await vi.advanceTimersByTimeAsync(4_999)
+    expect(o.errors).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(o.errors).toHaveLength(1)
+    expect(o.errors[0]).toMatchObject({ code: 'WALLET_NOT_AVAILABLE', message: 'Wallet not available' })
+    expect(o.errors[0]!.cause).toMatchObject({ code: 'WEBSOCKET_CLOSED' })
+    const sockets = FakeSocket.instances.length
+    FakeSocket.instances.at(-1)!.emit('close')
+    await vi.advanceTimersByTimeAsync(16_000) // the reconnect already scheduled still runs
+    expect(FakeSocket.instances).toHaveLength(sockets + 1)
+    // The server is back: a new request goes through at once.
+    const next = observer()
+    messenger.send({ type: 'mutation', path: 'requestChainId', input: undefined }, next)
+    FakeSocket.instances.at(-1)!.emit('open')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(FakeSocket.instances.at(-1)!.sent).toHaveLength(1)
+    expect(next.errors).toEqual([])
   })
 
   it('resets the backoff after a successful open, and stops for good on destroy', async () => {

@@ -1,4 +1,5 @@
 import { websocketReconnectDelay } from '@webwallet/protocol'
+import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import { parseRpcResponse } from './envelope'
 import { transportError } from './errors'
 import type { Channel, Incoming } from './types'
@@ -26,7 +27,12 @@ export type FromWebSocketOptions = {
   WebSocket?: WebSocketConstructor | undefined
   /** Called on every state change. */
   onState?: ((state: WebSocketState) => void) | undefined
+  /** How long a request waits for the socket to open before 'Wallet not available'; default 20000 ms. */
+  openTimeoutMs?: number | undefined
 }
+
+/** How long a request waits for a socket that does not open (the iframe's load bound). */
+export const WEBSOCKET_OPEN_TIMEOUT_MS = 20_000
 
 /** A WebSocket channel plus its observable connection state. */
 export type WebSocketChannel = Channel & { state(): WebSocketState }
@@ -35,6 +41,8 @@ export type WebSocketChannel = Channel & { state(): WebSocketState }
  * A Channel speaking the tRPC ws adapter protocol (raw JSON-RPC frames) for Node and headless tests.
  * Connects lazily, rejects requests in flight with 'WebSocket closed prematurely' when an open socket
  * drops, and keeps queued requests through reconnects after 1000 ms × 2^attempt (capped at 30000 ms).
+ * A request that waits longer than `openTimeoutMs` for the socket rejects with 'Wallet not available'
+ * (`cause`: 'WebSocket closed prematurely') while the scheduled reconnect goes on.
  *
  * @example
  * import { WebSocket } from 'ws'
@@ -42,13 +50,15 @@ export type WebSocketChannel = Channel & { state(): WebSocketState }
  */
 export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
   const Socket = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
-  if (!Socket) throw new TypeError('No WebSocket implementation: pass options.WebSocket')
+  if (!Socket)
+    throw new WalletNotAvailableError({ cause: 'No WebSocket implementation: pass options.WebSocket' })
+  const openTimeoutMs = options.openTimeoutMs ?? WEBSOCKET_OPEN_TIMEOUT_MS
   let socket: WebSocketLike | undefined
   let state: WebSocketState = 'closed'
   let attempt = 0
   let retry: ReturnType<typeof setTimeout> | undefined
   let closedForGood = false
-  let waiters: Array<{ resolve: () => void }> = []
+  let waiters: Array<{ resolve: () => void; timer: ReturnType<typeof setTimeout> | undefined }> = []
   const listeners = new Set<{ onResponse: (r: Incoming) => void; onClose: (e: Error) => void }>()
 
   const setState = (next: WebSocketState) => {
@@ -61,6 +71,8 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
     const current = new Socket(options.url)
     socket = current
     let opened = false
+    // A refused connection fires 'error' then 'close'; `ws` throws an 'error' nobody listens to (Node).
+    current.addEventListener('error', () => {})
     current.addEventListener('open', () => {
       if (socket !== current) return
       opened = true
@@ -68,7 +80,10 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
       setState('open')
       const ready = waiters
       waiters = []
-      for (const waiter of ready) waiter.resolve()
+      for (const waiter of ready) {
+        clearTimeout(waiter.timer)
+        waiter.resolve()
+      }
     })
     current.addEventListener('message', (event) => {
       if (socket !== current || typeof event.data !== 'string') return
@@ -92,8 +107,9 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
       // Requests already sent on this socket are lost with it; queued ones wait for the reconnect.
       if (opened) for (const listener of listeners) listener.onClose(transportError('websocket'))
       if (closedForGood) return
-      // Reconnect only while someone waits for the socket; an idle channel stays closed.
-      if (waiters.length > 0) scheduleReconnect()
+      // A connection that never opened keeps retrying (also after its waiters gave up); one that dropped
+      // reconnects only while someone waits: an idle channel stays closed.
+      if (waiters.length > 0 || !opened) scheduleReconnect()
     })
   }
   const scheduleReconnect = () => {
@@ -103,6 +119,8 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
       retry = undefined
       connect()
     }, delay)
+    // In Node a pending reconnect alone does not keep the process alive.
+    ;(retry as { unref?: () => void }).unref?.()
   }
 
   return {
@@ -110,12 +128,19 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
     ready() {
       if (closedForGood) return Promise.reject(transportError('websocket'))
       if (state === 'open') return Promise.resolve()
-      return new Promise<void>((resolve) => {
-        waiters.push({ resolve })
-        if (!socket && retry === undefined) {
-          if (attempt === 0) connect()
-          else scheduleReconnect()
+      return new Promise<void>((resolve, reject) => {
+        const waiter = {
+          resolve,
+          timer: Number.isFinite(openTimeoutMs)
+            ? setTimeout(() => {
+                waiters = waiters.filter((w) => w !== waiter)
+                reject(new WalletNotAvailableError({ cause: transportError('websocket') }))
+              }, openTimeoutMs)
+            : undefined,
         }
+        waiters.push(waiter)
+        // A new request tries at once; a reconnect already scheduled keeps its backoff.
+        if (!socket && retry === undefined) connect()
       })
     },
     post(request) {
@@ -131,6 +156,7 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
       closedForGood = true
       if (retry !== undefined) clearTimeout(retry)
       retry = undefined
+      for (const waiter of waiters) clearTimeout(waiter.timer)
       waiters = []
       socket?.close()
     },

@@ -1,3 +1,4 @@
+import { ValidationError } from '@webwallet/protocol/errors'
 import { parseWindowResponse, wrapWindowRequest } from './envelope'
 import { transportError } from './errors'
 import type { Channel } from './types'
@@ -62,9 +63,17 @@ export function fromWindow(options: FromWindowOptions): Channel {
   }
 }
 
-/** Normalises a URL or origin to its origin, refusing wildcards and opaque origins. */
+/** Normalises a URL or origin to its origin, refusing wildcards and opaque origins (VALIDATION error). */
 export function exactOrigin(urlOrOrigin: string): string {
-  const { origin } = new URL(urlOrOrigin)
-  if (origin === 'null') throw new TypeError(`Not a web origin: ${urlOrOrigin}`)
+  let origin = 'null'
+  let cause: unknown
+  try {
+    origin = new URL(urlOrOrigin).origin
+  } catch (error) {
+    cause = error
+  }
+  if (origin === 'null') {
+    throw new ValidationError([{ path: ['url'], message: `Not a web origin: ${urlOrOrigin}` }], { cause })
+  }
   return origin
 }

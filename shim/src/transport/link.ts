@@ -1,6 +1,7 @@
 import type { OperationResultEnvelope, TRPCClientError, TRPCLink } from '@trpc/client'
 import type { AnyTRPCRouter } from '@trpc/server'
 import { observable } from '@trpc/server/observable'
+import { OperationAbortedError, OperationTimeoutError, UnknownError } from '@webwallet/protocol/errors'
 import type { Messenger } from './types'
 
 // Only types come from @trpc/client: importing its index pulls its WebSocket client into every bundle
@@ -42,9 +43,17 @@ export function unwrapError(error: unknown): unknown {
   return wrapped?.name === 'TRPCClientError' && wrapped.cause instanceof Error ? wrapped.cause : error
 }
 
+/** How long a call may take and how the caller cancels it. */
+export type CallLimits = {
+  /** Aborting rejects with OPERATION_ABORTED (`cause`: the signal's reason) and drops the request. */
+  signal?: AbortSignal | undefined
+  /** Rejects with OPERATION_TIMEOUT after this many ms and drops the request; not finite: no limit. */
+  timeoutMs?: number | undefined
+}
+
 /** Calls of a tRPC link without tRPC's client runtime: what the connector needs, at a fraction of the size. */
 export type LinkCaller = {
-  mutation(path: string, input?: unknown): Promise<unknown>
+  mutation(path: string, input?: unknown, limits?: CallLimits): Promise<unknown>
   subscription(path: string, input: unknown, onData: (data: unknown) => void): () => void
 }
 
@@ -62,16 +71,40 @@ export function callLink(link: TRPCLink<AnyTRPCRouter>): LinkCaller {
     run({
       op: { id: ++nextId, type, path, input, context: {}, signal: null },
       next: () => {
-        throw new TypeError('messengerLink is a terminating link')
+        throw new UnknownError({ cause: 'messengerLink is a terminating link' })
       },
     })
   return {
-    mutation: (path, input) =>
+    mutation: (path, input, { signal, timeoutMs } = {}) =>
       new Promise((resolve, reject) => {
-        start('mutation', path, input).subscribe({
-          next: (envelope) => resolve('data' in envelope.result ? envelope.result.data : undefined),
-          error: reject,
+        let done = false
+        let timer: ReturnType<typeof setTimeout> | undefined
+        let stop = () => {}
+        // Settles once; a limit that fires first also drops the request (unsubscribing cancels it).
+        const end = (settle: () => void) => {
+          if (done) return
+          done = true
+          clearTimeout(timer)
+          signal?.removeEventListener('abort', onAbort)
+          stop()
+          settle()
+        }
+        const fail = (error: unknown) => end(() => reject(error))
+        const onAbort = () => fail(new OperationAbortedError(path, { cause: signal?.reason }))
+        if (signal?.aborted) return onAbort()
+        const subscription = start('mutation', path, input).subscribe({
+          next: (envelope) =>
+            end(() => resolve('data' in envelope.result ? envelope.result.data : undefined)),
+          error: fail,
         })
+        stop = () => subscription.unsubscribe()
+        if (done) return stop()
+        signal?.addEventListener('abort', onAbort)
+        // Started after the transport's own bounds (iframe load, socket open) so an equal bound reports
+        // the more precise error: the wallet is unreachable rather than slow.
+        if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) {
+          timer = setTimeout(() => fail(new OperationTimeoutError(path, timeoutMs)), timeoutMs)
+        }
       }),
     subscription(path, input, onData) {
       const subscription = start('subscription', path, input).subscribe({

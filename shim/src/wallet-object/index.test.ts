@@ -23,6 +23,14 @@ const typedData = {
 }
 
 describe('createStarknetWindowObject', () => {
+  it("refuses a missing connector with 'Connector not found'", () => {
+    for (const missing of [undefined, null, {}]) {
+      expect(() => createStarknetWindowObject(missing as never)).toThrow(
+        expect.objectContaining({ code: 'CONNECTOR_NOT_FOUND', message: 'Connector not found' }),
+      )
+    }
+  })
+
   it('works as the walletProvider of starknet.js WalletAccount', async () => {
     await using wallet = await startWsWallet()
     const connector = createConnector({

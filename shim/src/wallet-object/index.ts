@@ -1,3 +1,4 @@
+import { ConnectorNotFoundError } from '@webwallet/protocol/errors'
 import type { Connector } from '../connector/createConnector'
 import type { WalletEventHandlers, WalletEventName } from '../connector/events'
 import type { WalletRequest } from '../connector/request'
@@ -18,7 +19,7 @@ export type StarknetWindowObject = {
 }
 
 /**
- * Wraps a connector as a get-starknet `StarknetWindowObject`.
+ * Wraps a connector as a get-starknet `StarknetWindowObject`; no connector is 'Connector not found'.
  *
  * @example
  * import { WalletAccount } from 'starknet'
@@ -27,6 +28,8 @@ export type StarknetWindowObject = {
  * const account = new WalletAccount({ provider, walletProvider: wallet, address })
  */
 export function createStarknetWindowObject(connector: Connector): StarknetWindowObject {
+  // Plain JavaScript callers (a connector that failed to build, a wrong import) get a coded error.
+  if (typeof connector?.request !== 'function') throw new ConnectorNotFoundError()
   return {
     id: connector.id,
     name: connector.name,

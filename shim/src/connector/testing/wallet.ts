@@ -1,7 +1,7 @@
 // A small but real wallet for the connector's tests: protocol's wallet router (its schemas, its error
 // formatter) with handlers that sign with real Stark keys. Served over ws in Node tests and over
 // postMessage in the Chromium tests (see windowHandler.ts).
-import { ConnectAndSignSessionError, UserRejectedError } from '@webwallet/protocol/errors'
+import { ConnectAndSignSessionError, UserLoggedOutError, UserRejectedError } from '@webwallet/protocol/errors'
 import { createWalletRouter, type WalletHandlers } from '@webwallet/protocol/router'
 import { ec, hash, type TypedData, typedData as td } from 'starknet'
 
@@ -16,6 +16,8 @@ export type TestWalletState = {
   /** Makes connectAndSignSession fail with this webwalletErrorCode/Message. */
   sessionFailure?: { code: string; message: string } | undefined
   modal: Array<(update: unknown) => void>
+  /** The wallet ended the login: requestChainId answers USER_LOGGED_OUT. */
+  loggedOut?: boolean | undefined
   /** While set, connect and requestChainId wait for it (a user who has not answered yet). */
   hold?: Promise<void> | undefined
 }
@@ -65,6 +67,7 @@ export function createTestWalletHandlers(state: TestWalletState): WalletHandlers
     getLoginStatus: async () => ({ isLoggedIn: state.granted }),
     requestAccounts: async () => (await connect()).account,
     requestChainId: async () => {
+      if (state.loggedOut) throw new UserLoggedOutError()
       await state.hold
       return state.chainId
     },

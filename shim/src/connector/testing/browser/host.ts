@@ -1,5 +1,7 @@
 // The host page of the Chromium tests: exposes the connector and records every in-realm postMessage
 // whose target origin is '*' (the tests assert there are none).
+import { WebWallet } from '../../../sdk/WebWallet'
+import { createStarknetWindowObject } from '../../../wallet-object'
 import { createConnector } from '../../createConnector'
 
 type Recorded = { kind: string; targetOrigin: unknown }
@@ -27,6 +29,9 @@ declare global {
   interface Window {
     hostTest: {
       createConnector: typeof createConnector
+      createStarknetWindowObject: typeof createStarknetWindowObject
+      /** The session SDK with the real connector (popup) on the test wallet. */
+      webWallet(walletUrl: string): WebWallet
       wildcardPosts: Recorded[]
       connector?: ReturnType<typeof createConnector>
       outcome?: Promise<unknown>
@@ -34,7 +39,19 @@ declare global {
   }
 }
 
-window.hostTest = { createConnector, wildcardPosts }
+window.hostTest = {
+  createConnector,
+  createStarknetWindowObject,
+  webWallet: (walletUrl) =>
+    WebWallet.init({
+      appName: 'host-test',
+      environment: 'dev',
+      urls: { webWalletUrl: walletUrl },
+      sessionParams: { allowedMethods: [{ contract: '0x1234', selector: 'play' }] },
+      connector: createConnector({ url: walletUrl, transport: 'popup' }),
+    }),
+  wildcardPosts,
+}
 
 // `?connect=popup|iframe&wallet=URL` connects on load, outside any user gesture (popup blockers act).
 const params = new URLSearchParams(location.search)
