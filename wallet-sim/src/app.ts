@@ -6,7 +6,7 @@ import express, { type Express } from 'express'
 import { starknetId } from 'starknet'
 import { ETH_ADDRESS, erc20BalanceOf, erc20Mint, STRK_ADDRESS } from './chain/contracts/erc20'
 import { STARKNET_ID_NAMING_ADDRESS } from './chain/contracts/starknet-id'
-import { selectorOf, toAddress } from './chain/felt'
+import { selectorOf, toAddress, toHex } from './chain/felt'
 import { DEMO_TOKEN_ADDRESS } from './chain/genesis'
 import type { Simulator } from './chain/simulator'
 import { attachStarknetWebSocket, STARKNET_WS_PATHS } from './rpc/ws-server'
@@ -32,7 +32,9 @@ import {
   openStateStore,
   type StateStore,
 } from './services'
+import { indexPage } from './services/dev/index-page'
 import { createDevNames, type DevNames } from './services/dev/names'
+import { devRouteList } from './services/dev/route-list'
 import { localHostsOnly } from './services/http/localHosts'
 import type { LoginLimits } from './services/login/limits'
 import {
@@ -42,6 +44,7 @@ import {
   mountWallet,
   TRPC_WS_PATH,
 } from './wallet'
+import { WALLET_ROUTES } from './wallet/static'
 
 export interface WalletSimOptions extends ServerOptions {
   /** Who answers wallet prompts over WebSocket: the user (`manual`, default), or always yes / always no. */
@@ -142,6 +145,8 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   )
   app.use('/allowlist', createAllowlistRouter(allowlistConfig(options.allowedDapps)))
   app.use('/login', createLoginRouter(login))
+  app.get('/', indexPage(indexSource(sim)))
+  app.get('/dev', devRouteList)
   app.use(
     '/dev',
     createDevRouter({
@@ -255,6 +260,16 @@ interface PersistedState {
 
 function allowlistConfig(allowedDapps: readonly string[] | undefined) {
   return allowedDapps ? { mainnet: allowedDapps, sepolia: allowedDapps } : {}
+}
+
+/** What the landing page shows of the running chain (read on every request: devnet_restart replaces it). */
+function indexSource(sim: Simulator) {
+  return {
+    accounts: () => sim.accounts,
+    chainId: () => toHex(sim.chain.chainId),
+    blockNumber: () => sim.chain.latest.number,
+    walletRoutes: WALLET_ROUTES,
+  }
 }
 
 /** The paymaster submits from the last predeployed account, leaving the first ones to tests and scripts. */
