@@ -1,5 +1,6 @@
 // wallet-sim's dev API, for the demo's dev-only controls. It answers this page only when the wallet URL is a
-// wallet-sim whose allow-list names the demo's host (CORS), so the controls appear against wallet-sim alone.
+// wallet-sim started with the demo's exact origin (`--allow-dapp http://localhost:5173`, as `npm start` does),
+// so the controls appear against that wallet-sim alone.
 import { WALLET_URL } from './config'
 
 const nameUrl = (address: string) => `${WALLET_URL}/dev/accounts/${address}/name`

@@ -23,7 +23,8 @@ export interface Stack extends AsyncDisposable {
 }
 
 /**
- * Starts wallet-sim and the demo on free ports (127.0.0.1, which wallet-sim's allow-list names).
+ * Starts the demo and wallet-sim on free ports (127.0.0.1, which wallet-sim's allow-list names), the demo's
+ * exact origin added to `options.allowedDapps` (default localhost, 127.0.0.1).
  * @example
  * await using stack = await startStack()
  * await page.goto(stack.demoUrl)
@@ -36,8 +37,13 @@ export async function startStack(options: StartSimOptions = {}): Promise<Stack> 
   if (!existsSync(join(DEMO_DIST, 'index.html'))) {
     throw new Error('The demo is not built: run `npm run build -w demo` (npm test builds it first).')
   }
-  const sim = await startSim(options)
+  // The demo first: its exact origin is what wallet-sim lets use the dev API (the "Register name" button).
   const demoServer = await listen(serveStatic(DEMO_DIST))
+  const allowedDapps = [...(options.allowedDapps ?? ['localhost', '127.0.0.1']), origin(demoServer)]
+  const sim = await startSim({ ...options, allowedDapps }).catch(async (error: unknown) => {
+    await close(demoServer)
+    throw error
+  })
   return stackOf(sim.url, origin(demoServer), sim.walletSim, async () => {
     await Promise.all([sim.close(), close(demoServer)])
   })

@@ -9,7 +9,7 @@ import { STARKNET_ID_NAMING_ADDRESS } from './chain/contracts/starknet-id'
 import { selectorOf, toAddress, toHex } from './chain/felt'
 import { DEMO_TOKEN_ADDRESS } from './chain/genesis'
 import type { Simulator } from './chain/simulator'
-import { attachStarknetWebSocket, STARKNET_WS_PATHS } from './rpc/ws-server'
+import { attachStarknetWebSocket, pathOf, STARKNET_WS_PATHS } from './rpc/ws-server'
 import { rejectUnknownUpgrades } from './rpc/ws-upgrade'
 import { createServer, type ServerOptions } from './server'
 import {
@@ -34,8 +34,11 @@ import {
 } from './services'
 import { indexPage } from './services/dev/index-page'
 import { createDevNames, type DevNames } from './services/dev/names'
+import { devGuard } from './services/dev/pageCors'
 import { devRouteList } from './services/dev/route-list'
-import { localHostsOnly } from './services/http/localHosts'
+import { createAccess } from './services/http/access'
+import { exceptRpc, guardUpgrades } from './services/http/guards'
+import { hostCheck } from './services/http/localHosts'
 import type { LoginLimits } from './services/login/limits'
 import {
   argentAccountFactory,
@@ -55,8 +58,18 @@ export interface WalletSimOptions extends ServerOptions {
   readonly paymasterApiKeys?: readonly string[]
   /** Stark private key the paymaster signs its answers with (`ask-signature: true`). */
   readonly paymasterPrivateKey?: string
-  /** Host names allowed to embed the wallet in an iframe; default localhost and 127.0.0.1. */
+  /**
+   * `--allow-dapp`: host names allowed to embed the wallet in an iframe (any port; default localhost and
+   * 127.0.0.1), and exact origins (`http://localhost:5173`), which may also use the dev powers (devnet_*,
+   * /dev, devLogin, the `--email` user over /trpc). An origin's host name joins the iframe allow-list.
+   */
   readonly allowedDapps?: readonly string[]
+  /** `--allow-host`: more Host names the server answers besides localhost names and its own address. */
+  readonly allowedHosts?: readonly string[]
+  /** `--open-dev-api`: dev powers for every origin again (no Origin checks); the Host check stays. */
+  readonly openDevApi?: boolean
+  /** The address or name the server listens on (`--host`): answered as a Host name. */
+  readonly host?: string
   /** Balance polls of a new account that answer `initialising` before `initialised`; default 1. */
   readonly initialisingPolls?: number
   /** Where login codes are printed; default the console. */
@@ -95,7 +108,8 @@ export const DEFAULT_PAYMASTER_API_KEYS = ['wallet-sim-sponsor'] as const
  * walletSim.attach(server)
  */
 export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
-  const { app: chainApp, sim } = createServer(options)
+  const access = createAccess(options)
+  const { app: chainApp, sim } = createServer(options, access.devRefusal)
   const saved = openWalletState(options.stateFile)
   const guardianPrivateKey = DEFAULT_GUARDIAN_PRIVATE_KEY
   const logger = options.logger ?? { info: (message: string) => console.log(message) }
@@ -126,9 +140,10 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   const app = express()
   app.disable('x-powered-by')
   app.use(faultInjector(faults))
+  // Every route refuses Host names the server does not answer (DNS rebinding), but the chain's JSON-RPC:
+  // like a node it answers any Host, and its devnet_* methods check Host and Origin themselves.
+  app.use(exceptRpc(hostCheck(access.hostNames)))
   app.use(chainApp)
-  // Everything but the chain's JSON-RPC (open to every origin, as nodes are) refuses DNS-rebinding hosts.
-  app.use(localHostsOnly(options.allowedDapps))
   app.use(
     '/v1',
     createBackendRouter({
@@ -143,7 +158,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       },
     }),
   )
-  app.use('/allowlist', createAllowlistRouter(allowlistConfig(options.allowedDapps)))
+  app.use('/allowlist', createAllowlistRouter(allowlistConfig(options.allowedDapps && access.dapps.hosts)))
   app.use('/login', createLoginRouter(login))
   app.get('/', indexPage(indexSource(sim)))
   app.get('/dev', devRouteList)
@@ -166,9 +181,11 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       },
       accounts: devAccountsFrom(login, fund),
       names,
-      ...(options.allowedDapps ? { pageHosts: options.allowedDapps } : {}),
+      gate: access.devRefusal,
     }),
   )
+  // The automatic login acts as the --email user: for the same clients as the dev API.
+  app.use('/wallet/api/devLogin', devGuard(access.devRefusal))
   app.use(
     '/paymaster/v1',
     createPaymasterRouter({
@@ -190,7 +207,8 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   )
   const wallet = mountWallet(app, {
     chain: () => sim.chain,
-    ...(options.allowedDapps ? { pageHosts: options.allowedDapps } : {}),
+    ...(options.allowedDapps ? { pageHosts: access.dapps.hosts } : {}),
+    trustedPage: access.trustedPage,
     login,
     approval,
     inbox,
@@ -212,10 +230,15 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     sim.close()
   }
   const attach = (server: Server) => {
+    // WebSocket upgrades pass the Host check first (the Starknet API's devnet_* check theirs per connection).
+    const upgrades = guardUpgrades(server, (req) =>
+      Object.hasOwn(STARKNET_WS_PATHS, pathOf(req)) ? undefined : access.hostRefusal(req),
+    )
     const stops = [
-      wallet.attach(server),
-      attachStarknetWebSocket(server, sim),
-      rejectUnknownUpgrades(server, [TRPC_WS_PATH, ...Object.keys(STARKNET_WS_PATHS)]),
+      wallet.attach(upgrades.server),
+      attachStarknetWebSocket(upgrades.server, sim, access.devRefusal),
+      rejectUnknownUpgrades(upgrades.server, [TRPC_WS_PATH, ...Object.keys(STARKNET_WS_PATHS)]),
+      upgrades.stop,
     ]
     return async () => {
       await Promise.all(stops.map((stop) => stop()))

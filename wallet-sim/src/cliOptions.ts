@@ -3,18 +3,25 @@
 import { parseArgs } from 'node:util'
 import { getPublicKey, getStarkKey, Point } from '@scure/starknet'
 import type { StartSimOptions } from './index'
+import { checkedHostName, parseDappEntries } from './services/http/access'
 import type { LoginLimits, RateLimit } from './services/login/limits'
 
 export const USAGE = [
   'Usage: wallet-sim [--port 3005] [--host 127.0.0.1] [--seed N] [--state FILE] [--block-time MS] [--accounts N]',
-  '                  [--approve manual|auto|reject] [--email ADDRESS] [--paymaster-key KEY]... [--allow-dapp HOST]...',
+  '                  [--approve manual|auto|reject] [--email ADDRESS] [--paymaster-key KEY]...',
+  '                  [--allow-dapp HOST|ORIGIN]... [--allow-host NAME]... [--open-dev-api]',
   '                  [--paymaster-private-key HEX] [--login-token-ttl SECONDS] [--login-code-ttl SECONDS]',
   '                  [--login-code-tries N] [--no-login-rate-limit]',
   '',
   '  --approve                who answers wallet prompts of headless (WebSocket) clients (default manual)',
   '  --email                  with --approve auto: the user headless clients act as, logged in without a code',
   '  --paymaster-key          an api key the paymaster sponsors (default wallet-sim-sponsor); repeatable',
-  '  --allow-dapp             a host name allowed to embed the wallet in an iframe (default localhost, 127.0.0.1)',
+  '  --allow-dapp             a host name allowed to embed the wallet in an iframe, any port (default localhost,',
+  '                           127.0.0.1), or an exact origin (http://localhost:5173) that may also use the dev',
+  '                           powers (devnet_*, /dev, devLogin, the --email user); repeatable',
+  '  --allow-host             a Host name wallet-sim answers besides localhost names and its own address',
+  '                           (e.g. a Docker service name); repeatable',
+  '  --open-dev-api           let every web page use the dev powers again (no Origin checks); the Host check stays',
   '  --paymaster-private-key  Stark private key the paymaster signs answers with (ask-signature: true);',
   '                           its public key is printed at start (default: answers are not signed);',
   '                           or set WALLET_SIM_PAYMASTER_PRIVATE_KEY (keeps the key out of ps)',
@@ -76,7 +83,17 @@ export function parseCliOptions(
       approve,
       ...(values.email ? { email: values.email } : {}),
       ...(values['paymaster-key'] ? { paymasterApiKeys: values['paymaster-key'] } : {}),
-      ...(values['allow-dapp'] ? { allowedDapps: values['allow-dapp'] } : {}),
+      ...(values['allow-dapp']
+        ? { allowedDapps: checked(() => parseDappEntries(values['allow-dapp']), values['allow-dapp']) }
+        : {}),
+      ...(values['allow-host']
+        ? {
+            allowedHosts: values['allow-host'].map((h) =>
+              checked(() => checkedHostName(h, '--allow-host'), h),
+            ),
+          }
+        : {}),
+      ...(values['open-dev-api'] ? { openDevApi: true } : {}),
       ...(paymasterPrivateKey === undefined ? {} : { paymasterPrivateKey }),
       ...(Object.keys(loginLimits).length === 0 ? {} : { loginLimits }),
       port: integer('port', values.port, 0, 65_535),
@@ -112,6 +129,8 @@ function parse(args: readonly string[]) {
         email: { type: 'string' },
         'paymaster-key': { type: 'string', multiple: true },
         'allow-dapp': { type: 'string', multiple: true },
+        'allow-host': { type: 'string', multiple: true },
+        'open-dev-api': { type: 'boolean', default: false },
         'paymaster-private-key': { type: 'string' },
         'login-token-ttl': { type: 'string' },
         'login-code-ttl': { type: 'string' },
@@ -150,6 +169,16 @@ function loginLimitsOf(values: Values): Partial<LoginLimits> {
     ...(tries === undefined ? {} : { codeTries: integer('login-code-tries', tries, 1) }),
     ...(values['no-login-rate-limit'] ? { codesPerEmail: NO_RATE_LIMIT, codesPerClient: NO_RATE_LIMIT } : {}),
   }
+}
+
+/** `value` when `check` accepts it (the option's checker throws a message naming the option). */
+function checked<T>(check: () => unknown, value: T): T {
+  try {
+    check()
+  } catch (error) {
+    throw new CliUsageError((error as Error).message)
+  }
+  return value
 }
 
 /** Decimal digits only (no sign, exponent, hex or blanks), from `min` up to `max`. */

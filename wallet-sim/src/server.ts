@@ -2,7 +2,7 @@
 // tRPC over WebSocket) add their routers through `mount` or `app.use` before `listen`.
 import express, { type Express, type Router } from 'express'
 import { Simulator, type SimulatorOptions } from './chain/simulator'
-import { rpcRouter } from './rpc/handler'
+import { type DevnetGate, rpcRouter } from './rpc/handler'
 
 export type ServerOptions = SimulatorOptions
 
@@ -14,13 +14,15 @@ export interface WalletSimServer {
 }
 
 /**
- * Builds the app: JSON-RPC 0.9 at `/rpc/v0_9`, 0.10 at `/rpc/v0_10` and `/rpc`.
+ * Builds the app: JSON-RPC 0.9 at `/rpc/v0_9`, 0.10 at `/rpc/v0_10` and `/rpc`. Every origin may call the
+ * `starknet_*` methods (CORS `*`, as nodes answer); `devnetGate` refuses `devnet_*` per request (wallet-sim
+ * passes its access rules; default: nobody is refused).
  * @example
  * const { app, mount } = createServer({ seed: 1 })
  * mount('/dev', devRouter)
  * app.listen(3005)
  */
-export function createServer(options: ServerOptions = {}): WalletSimServer {
+export function createServer(options: ServerOptions = {}, devnetGate?: DevnetGate): WalletSimServer {
   const sim = new Simulator(options)
   const app = express()
   app.disable('x-powered-by')
@@ -32,9 +34,9 @@ export function createServer(options: ServerOptions = {}): WalletSimServer {
     if (req.method === 'OPTIONS') res.status(204).end()
     else next()
   })
-  app.use('/rpc/v0_9', rpcRouter(sim, '0.9'))
-  app.use('/rpc/v0_10', rpcRouter(sim, '0.10'))
-  app.use('/rpc', rpcRouter(sim, '0.10'))
+  app.use('/rpc/v0_9', rpcRouter(sim, '0.9', devnetGate))
+  app.use('/rpc/v0_10', rpcRouter(sim, '0.10', devnetGate))
+  app.use('/rpc', rpcRouter(sim, '0.10', devnetGate))
   app.get('/is_alive', (_req, res) => {
     res.type('text/plain').send('Alive!!!')
   })

@@ -1,5 +1,6 @@
 // JSON-RPC 2.0 over HTTP for one spec version: single and batched requests, `starknet_*` and
 // `devnet_*` methods, errors as `{code, message, data}` with the spec's texts.
+import type { IncomingMessage } from 'node:http'
 import express, { type Router } from 'express'
 import { messageFor, RpcCode, RpcError } from '../chain/errors'
 import { type DevHost, devnetMethods } from './devnet-methods'
@@ -70,14 +71,33 @@ export function answerText(answer: object, v: SpecVersion): string {
 }
 
 /**
- * Answers one JSON-RPC request object (no HTTP), for tests and in-process use.
+ * The error code of a `devnet_*` request refused to its sender (a browser page of a foreign origin, a Host
+ * wallet-sim does not answer): a JSON-RPC 2.0 server error, not "method not found", so a client can tell
+ * "not there" from "not for you". `data` says why and which option allows it.
+ */
+export const DEVNET_FORBIDDEN = -32001
+export const DEVNET_FORBIDDEN_MESSAGE =
+  'devnet_* methods are refused to this client (allow its origin with --allow-dapp ORIGIN, or --open-dev-api)'
+
+/**
+ * Answers one JSON-RPC request object (no HTTP), for tests and in-process use. With `devnetRefusal` (why
+ * the sender may not use dev powers), `devnet_*` methods answer DEVNET_FORBIDDEN instead of running.
  * @example handleRpc(host, { jsonrpc: '2.0', id: 1, method: 'starknet_chainId' }, '0.10')
  */
-export function handleRpc(host: DevHost, req: Request, v: SpecVersion): object | undefined {
+export function handleRpc(
+  host: DevHost,
+  req: Request,
+  v: SpecVersion,
+  devnetRefusal?: string,
+): object | undefined {
   const id = req.id
   try {
     if (req.jsonrpc !== '2.0' || typeof req.method !== 'string') throw new RpcError(RpcCode.INVALID_REQUEST)
     const [prefix, name] = req.method.split('_', 2) as [string, string | undefined]
+    if (prefix === 'devnet' && devnetRefusal !== undefined) {
+      const error = { code: DEVNET_FORBIDDEN, message: DEVNET_FORBIDDEN_MESSAGE, data: devnetRefusal }
+      return id === undefined ? undefined : { jsonrpc: '2.0', id, error }
+    }
     const table: Record<string, Method> | undefined =
       prefix === 'starknet' ? starknetMethods : prefix === 'devnet' ? devnetMethods(host) : undefined
     const method = name !== undefined && table && Object.hasOwn(table, name) ? table[name] : undefined
@@ -90,16 +110,21 @@ export function handleRpc(host: DevHost, req: Request, v: SpecVersion): object |
   }
 }
 
+/** Why a request's sender may not use `devnet_*` methods; undefined when it may. */
+export type DevnetGate = (req: IncomingMessage) => string | undefined
+
 /**
- * An express router answering JSON-RPC POSTs at its root for spec `version`.
- * @example app.use('/rpc/v0_9', rpcRouter(host, '0.9'))
+ * An express router answering JSON-RPC POSTs at its root for spec `version`; `devnetGate` decides per
+ * request whether `devnet_*` methods run (default: always).
+ * @example app.use('/rpc/v0_9', rpcRouter(host, '0.9', access.devRefusal))
  */
-export function rpcRouter(host: DevHost, version: SpecVersion): Router {
+export function rpcRouter(host: DevHost, version: SpecVersion, devnetGate?: DevnetGate): Router {
   const router = express.Router()
   // Serialised here: res.json's failure would reach the error handler below and read as a parse error.
   const reply = (res: express.Response, answer: object) => res.type('json').send(answerText(answer, version))
   router.post('/', express.json({ limit: '20mb', type: () => true }), (req, res) => {
     const body: unknown = req.body
+    const refusal = devnetGate?.(req)
     if (Array.isArray(body)) {
       if (body.length === 0) {
         reply(res, errorBody(null, new RpcError(RpcCode.INVALID_REQUEST), version))
@@ -111,7 +136,7 @@ export function rpcRouter(host: DevHost, version: SpecVersion): Router {
         return
       }
       const answers = body
-        .map((r) => handleRpc(host, (r ?? {}) as Request, version))
+        .map((r) => handleRpc(host, (r ?? {}) as Request, version, refusal))
         .filter((a) => a !== undefined)
       reply(res, answers)
       return
@@ -120,7 +145,7 @@ export function rpcRouter(host: DevHost, version: SpecVersion): Router {
       reply(res, errorBody(null, new RpcError(RpcCode.PARSE_ERROR), version))
       return
     }
-    const answer = handleRpc(host, body as Request, version)
+    const answer = handleRpc(host, body as Request, version, refusal)
     if (answer === undefined) res.status(204).end()
     else reply(res, answer)
   })

@@ -5,6 +5,7 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
 import type { SpecVersion } from './format'
+import type { DevnetGate } from './handler'
 import { createSessionHub, type WsHost } from './ws-hub'
 import { createSession } from './ws-session'
 
@@ -23,19 +24,25 @@ export const MAX_UNREAD_BYTES = 64 * 1024 * 1024
 
 /**
  * Serves the Starknet WebSocket API on `server`'s upgrades at STARKNET_WS_PATHS (other paths are left to
- * other handlers); returns the function that stops it and drops its connections.
+ * other handlers); returns the function that stops it and drops its connections. `devnetGate` decides per
+ * connection whether `devnet_*` methods run (default: always).
  * @example
  * const stop = attachStarknetWebSocket(httpServer, sim)
  * // new WebSocketChannel({ nodeUrl: 'ws://127.0.0.1:3005/rpc' })
  */
-export function attachStarknetWebSocket(server: Server, host: WsHost): () => Promise<void> {
+export function attachStarknetWebSocket(
+  server: Server,
+  host: WsHost,
+  devnetGate?: DevnetGate,
+): () => Promise<void> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
   const hub = createSessionHub(host)
 
-  const connect = (ws: WebSocket, version: SpecVersion) => {
+  const connect = (ws: WebSocket, version: SpecVersion, devnetRefusal: string | undefined) => {
     const session = createSession({
       host,
       version,
+      devnetRefusal,
       defer: afterClientTurn,
       send: (text) => {
         if (ws.readyState !== WebSocket.OPEN) return
@@ -62,7 +69,9 @@ export function attachStarknetWebSocket(server: Server, host: WsHost): () => Pro
     const path = pathOf(req)
     if (!Object.hasOwn(STARKNET_WS_PATHS, path)) return
     const version = STARKNET_WS_PATHS[path]!
-    wss.handleUpgrade(req, socket, head, (ws) => connect(ws, version))
+    // The upgrade request's Origin and Host decide for the whole connection (a page cannot change them later).
+    const refusal = devnetGate?.(req)
+    wss.handleUpgrade(req, socket, head, (ws) => connect(ws, version, refusal))
   }
   server.on('upgrade', onUpgrade)
 

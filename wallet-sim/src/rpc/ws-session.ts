@@ -33,6 +33,8 @@ export interface SessionOptions {
    * A socket waits for the client to have read the answer: see ws-server.ts.
    */
   readonly defer?: (flush: () => void) => void
+  /** Why this connection's client may not use `devnet_*` methods (see handleRpc); undefined when it may. */
+  readonly devnetRefusal?: string | undefined
 }
 
 interface Subscription {
@@ -114,7 +116,7 @@ export function createSession(options: SessionOptions): Session {
     const { id, method } = req
     if (id !== undefined && id !== null && typeof id !== 'string' && typeof id !== 'number') return invalid()
     if (method !== 'starknet_unsubscribe' && !(typeof method === 'string' && isSubscribeMethod(method))) {
-      return handleRpc(host, req, v)
+      return handleRpc(host, req, v, options.devnetRefusal)
     }
     if (req.jsonrpc !== '2.0') return invalid(id ?? null)
     try {

@@ -1,6 +1,6 @@
 // One call that adds the hosted wallet to the wallet-sim express app: UI pages, the UI's HTTP API, the
 // dev approvals endpoint, and (once the HTTP server exists) the WebSocket router at /trpc.
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
 import { createWalletRouter } from '@webwallet/protocol/router'
 import type { Express } from 'express'
 import '../chain/contracts/argent'
@@ -29,11 +29,13 @@ export interface WalletDependencies {
   guardianPrivateKey?: string
   /** `--email`: the user a WebSocket connection without a token acts as. */
   defaultEmail?: string
-  /**
-   * Hosts whose pages may act as the `--email` user over /trpc without a token (`--allow-dapp`); default
-   * localhost and 127.0.0.1. A page from elsewhere needs a login token.
-   */
+  /** Hosts allowed to embed the wallet (`--allow-dapp`, host names); default localhost and 127.0.0.1. */
   pageHosts?: readonly string[]
+  /**
+   * Whether a /trpc upgrade request may act as the `--email` user without a token (wallet-sim's access
+   * rules: Node clients, its own pages, exact `--allow-dapp` origins); default: non-browser clients only.
+   */
+  trustedPage?: (req: IncomingMessage) => boolean
   /** The dev inbox, to log the `--email` user in without typing its code (`--approve auto` only). */
   inbox?: Pick<Inbox, 'latest'>
   /** Manual approvals over WebSocket time out (as a rejection) after this long. Default 5 minutes. */
@@ -98,7 +100,6 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
   return {
     wallet,
     approvals,
-    attach: (server) =>
-      attachWalletWebSocket(server, router, deps.pageHosts ? { pageHosts: deps.pageHosts } : {}),
+    attach: (server) => attachWalletWebSocket(server, router, { trustedPage: deps.trustedPage }),
   }
 }

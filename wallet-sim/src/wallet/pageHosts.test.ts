@@ -1,4 +1,5 @@
-// --allow-dapp reaches the /trpc socket: pages of those hosts may act as the --email user without a token.
+// --allow-dapp reaches the /trpc socket: pages of its exact origins may act as the --email user without a
+// token; a bare host only puts the host on the iframe allow-list.
 import { expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { startSim } from '../index'
@@ -21,13 +22,15 @@ async function loginStatusFrom(trpcUrl: string, origin: string): Promise<unknown
   }
 }
 
-it('lets pages of --allow-dapp hosts act as the --email user, and no other page', async () => {
+it('lets pages of exact --allow-dapp origins act as the --email user, and no other page', async () => {
   await using sim = await startSim({
     accounts: 1,
     approve: 'auto',
     email: 'dev@example.com',
-    allowedDapps: ['my-dapp.test'],
+    allowedDapps: ['https://my-dapp.test', 'other-dapp.test'],
   })
   expect(await loginStatusFrom(sim.trpcUrl, 'https://my-dapp.test')).toMatchObject({ isLoggedIn: true })
-  expect(await loginStatusFrom(sim.trpcUrl, 'https://evil.example')).toEqual({ isLoggedIn: false })
+  expect(await loginStatusFrom(sim.trpcUrl, sim.url)).toMatchObject({ isLoggedIn: true })
+  for (const origin of ['https://evil.example', 'https://my-dapp.test:8443', 'https://other-dapp.test'])
+    expect(await loginStatusFrom(sim.trpcUrl, origin), origin).toEqual({ isLoggedIn: false })
 })

@@ -1,11 +1,12 @@
-// The wallet router at /trpc: which connections may act as the `--email` user without a token (Node clients
-// and pages of allowed hosts; a page of any other origin is logged out), and the message size limit.
+// The wallet router at /trpc: which connections may act as the `--email` user without a token (Node clients,
+// wallet-sim's own pages and exact allowed origins; any other page is logged out), and the message size limit.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createWalletRouter } from '@webwallet/protocol/router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { MAX_MESSAGE_BYTES } from '../rpc/ws-server'
+import { createAccess } from '../services/http/access'
 import { SPENDER, STRK } from './fixtures'
 import { createHeadlessHandlers } from './headlessHandlers'
 import { type WalletFixture, walletFixture } from './testing'
@@ -71,7 +72,10 @@ async function wsClient(origin?: string, query = '') {
 const loggedOut = { error: { data: { webwalletErrorCode: 'USER_LOGGED_OUT' } } }
 
 describe('the --email user without a token', () => {
-  beforeEach(() => start())
+  // wallet-sim's rules with --allow-dapp http://localhost:5173: that exact page, Node clients, its own pages.
+  beforeEach(() =>
+    start({ trustedPage: createAccess({ allowedDapps: ['http://localhost:5173'] }).trustedPage }),
+  )
 
   it('is refused to a page of another origin: logged out, and nothing is sent', async () => {
     using client = await wsClient('https://evil.example')
@@ -94,16 +98,24 @@ describe('the --email user without a token', () => {
     expect(fx.ledger.balanceOf(SPENDER, STRK)).toBe(0n)
   })
 
-  it('serves a page of an allowed host (localhost, 127.0.0.1) and a Node client (no Origin)', async () => {
+  it('serves an allowed exact origin, its own pages and a Node client (no Origin)', async () => {
     using page = await wsClient('http://localhost:5173')
     expect(await page.mutate('execute', [TRANSFER])).toMatchObject({
       result: { data: expect.stringMatching(/^0x/) },
     })
-    using local = await wsClient('http://127.0.0.1:3000')
-    expect(await local.mutate('execute', [TRANSFER])).toMatchObject({ result: { data: expect.any(String) } })
+    using own = await wsClient(new URL(url).origin.replace('ws:', 'http:'))
+    expect(await own.mutate('execute', [TRANSFER])).toMatchObject({ result: { data: expect.any(String) } })
     using node = await wsClient()
     expect(await node.mutate('execute', [TRANSFER])).toMatchObject({ result: { data: expect.any(String) } })
     expect(fx.ledger.balanceOf(SPENDER, STRK)).toBe(9n)
+  })
+
+  it('refuses another port of the same local host: local trust is by exact origin', async () => {
+    for (const origin of ['http://localhost:5174', 'http://127.0.0.1:3000', 'https://localhost:5173']) {
+      using page = await wsClient(origin)
+      expect(await page.mutate('execute', [TRANSFER]), origin).toMatchObject(loggedOut)
+    }
+    expect(fx.ledger.balanceOf(SPENDER, STRK)).toBe(0n)
   })
 
   it('a page of another origin with a login token acts as that token’s user', async () => {
@@ -113,10 +125,10 @@ describe('the --email user without a token', () => {
   })
 })
 
-it('pageHosts replaces the allowed hosts', async () => {
-  await start({ pageHosts: ['app.test'] })
-  using allowed = await wsClient('https://app.test')
-  expect(await allowed.mutate('execute', [TRANSFER])).toMatchObject({ result: { data: expect.any(String) } })
+it('without access rules, only clients that are not browsers act as the --email user', async () => {
+  await start()
+  using node = await wsClient()
+  expect(await node.mutate('execute', [TRANSFER])).toMatchObject({ result: { data: expect.any(String) } })
   using local = await wsClient('http://localhost:5173')
   expect(await local.mutate('execute', [TRANSFER])).toMatchObject(loggedOut)
 })

@@ -5,34 +5,39 @@ import type { AnyTRPCRouter } from '@trpc/server'
 import { applyWSSHandler } from '@trpc/server/adapters/ws'
 import { WebSocketServer } from 'ws'
 import { MAX_MESSAGE_BYTES } from '../rpc/ws-server'
-import { DEFAULT_ALLOWED_DAPPS } from '../services/allowlist/router'
-import { originOnHosts } from '../services/http/localHosts'
 import type { HeadlessContext } from './headlessHandlers'
 
 /** Where the headless router listens. */
 export const TRPC_WS_PATH = '/trpc'
 
 export interface WalletWebSocketOptions {
-  /** Host names whose pages may act as the `--email` user without a token; default localhost and 127.0.0.1. */
-  pageHosts?: readonly string[] | undefined
+  /**
+   * Whether the upgrade request comes from a client that may act as the `--email` user without a token:
+   * wallet-sim passes its access rules (Node clients, its own pages, exact `--allow-dapp` origins); default:
+   * clients that are not browsers (no Origin header) only.
+   */
+  trustedPage?: ((req: IncomingMessage) => boolean) | undefined
 }
+
+/** Without wallet-sim's access rules: only clients that are not browsers. */
+const nonBrowsers = (req: IncomingMessage) => req.headers.origin === undefined
 
 /**
  * A connection's context: its dapp origin (the Origin header, else `connectionParams.origin`, else
  * 'headless') and its login token (`?token=` or `connectionParams.token`). A browser page (it sends an
- * Origin header) whose host is not one of `pageHosts` is marked `foreignPage`: any site can open a
- * WebSocket to localhost, so without a token it must not act as the `--email` user.
+ * Origin header) that `trustedPage` refuses is marked `foreignPage`: any site can open a WebSocket to
+ * localhost, so without a token it must not act as the `--email` user.
  */
 export function headlessContext(
   req: IncomingMessage,
   connectionParams: Readonly<Record<string, string | undefined>> | null,
-  pageHosts: readonly string[] = DEFAULT_ALLOWED_DAPPS,
+  trustedPage: (req: IncomingMessage) => boolean = nonBrowsers,
 ): HeadlessContext {
   const url = requestUrl(req)
   const token = url.searchParams.get('token') ?? connectionParams?.token ?? undefined
   const header = req.headers.origin
   const origin = header ?? connectionParams?.origin ?? 'headless'
-  const foreign = header !== undefined && !originOnHosts(header, pageHosts)
+  const foreign = header !== undefined && !trustedPage(req)
   return {
     origin,
     ...(token === undefined ? {} : { token }),
@@ -54,19 +59,19 @@ function requestUrl(req: IncomingMessage): URL {
  * left to other handlers).
  *
  * @example
- * const stop = attachWalletWebSocket(httpServer, router, { pageHosts: ['localhost', '127.0.0.1'] })
+ * const stop = attachWalletWebSocket(httpServer, router, { trustedPage: access.trustedPage })
  */
 export function attachWalletWebSocket(
   server: Server,
   router: AnyTRPCRouter,
   options: WalletWebSocketOptions = {},
 ): () => Promise<void> {
-  const pageHosts = options.pageHosts ?? DEFAULT_ALLOWED_DAPPS
+  const trustedPage = options.trustedPage ?? nonBrowsers
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
   const handler = applyWSSHandler({
     wss,
     router,
-    createContext: ({ req, info }) => headlessContext(req, info.connectionParams, pageHosts),
+    createContext: ({ req, info }) => headlessContext(req, info.connectionParams, trustedPage),
   })
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (requestUrl(req).pathname !== TRPC_WS_PATH) return

@@ -1,26 +1,47 @@
+import type { IncomingMessage } from 'node:http'
 import type { RequestHandler } from 'express'
-import { originOnHosts } from '../http/localHosts'
+
+/** Why a request may not use the dev API (a foreign page, a Host wallet-sim does not answer); undefined when it may. */
+export type DevGate = (req: IncomingMessage) => string | undefined
+
+/** Without wallet-sim's access rules: only clients that are not browsers (no Origin header). */
+export const nonBrowsersOnly: DevGate = (req) =>
+  req.headers.origin === undefined ? undefined : `Origin ${req.headers.origin} may not use the dev API`
 
 /**
- * CORS for the dev routes a web page calls (the demo's "Register name"): pages served from one of `hosts`
- * (the host names allowed to embed the wallet) may call them; any other origin gets no CORS headers, so
- * browsers keep arbitrary sites away from the unauthenticated dev API.
+ * Refuses (403) a request `gate` refuses, before anything reads its body: any web page can send requests
+ * to localhost (a form, a `no-cors` fetch), so the unauthenticated dev API answers only Node clients,
+ * wallet-sim's own pages and the exact origins allowed with --allow-dapp.
  *
  * @example
- * router.use('/accounts/:address/name', pageCors(['localhost', '127.0.0.1']))
+ * router.use(devGuard(access.devRefusal))
  */
-export function pageCors(hosts: readonly string[]): RequestHandler {
+export function devGuard(gate: DevGate): RequestHandler {
   return (req, res, next) => {
+    const refusal = gate(req)
+    if (refusal === undefined) return next()
     res.vary('Origin')
-    const origin = req.headers.origin
-    const ok = originOnHosts(origin, hosts)
-    if (ok) res.setHeader('Access-Control-Allow-Origin', origin as string)
-    if (req.method !== 'OPTIONS') return next()
-    if (ok) {
-      res.setHeader('Access-Control-Allow-Methods', 'GET, POST')
-      res.setHeader('Access-Control-Allow-Headers', 'content-type')
-      res.setHeader('Access-Control-Max-Age', '600')
-    }
-    res.status(204).end()
+    res.status(403).json({ code: 'FORBIDDEN', message: refusal, messages: [refusal] })
   }
+}
+
+/**
+ * CORS for the dev routes a web page calls (the demo's "Register name"): behind devGuard, a page that still
+ * has an Origin is an allowed one, and may read the answers (errors included); the rest of the dev API
+ * sends no CORS headers.
+ *
+ * @example
+ * router.use('/accounts/:address/name', pageCors)
+ */
+export const pageCors: RequestHandler = (req, res, next) => {
+  res.vary('Origin')
+  const origin = req.headers.origin
+  if (origin !== undefined) res.setHeader('Access-Control-Allow-Origin', origin)
+  if (req.method !== 'OPTIONS') return next()
+  if (origin !== undefined) {
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST')
+    res.setHeader('Access-Control-Allow-Headers', 'content-type')
+    res.setHeader('Access-Control-Max-Age', '600')
+  }
+  res.status(204).end()
 }

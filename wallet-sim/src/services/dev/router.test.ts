@@ -55,7 +55,9 @@ beforeAll(async () => {
         fund: (address, token, amount) => void funded.push([address, token, amount]),
       },
       names,
-      pageHosts: ['demo'],
+      // As wallet-sim's access rules with --allow-dapp http://demo:5173: that page and Node clients only.
+      gate: (req) =>
+        (req.headers.origin ?? 'http://demo:5173') === 'http://demo:5173' ? undefined : 'not you',
     }),
   )
 })
@@ -257,7 +259,7 @@ describe('names', () => {
     })
   })
 
-  it('lets pages from the allowed hosts call it from a browser, errors included, and no one else', async () => {
+  it('lets the allowed pages call it from a browser, errors included, and refuses other pages', async () => {
     const demo = { origin: 'http://demo:5173' }
     expect((await call('OPTIONS', '/accounts/0xb/name', undefined, demo)).allowOrigin).toBe(demo.origin)
     expect((await call('POST', '/accounts/0xb/name', { name: 'B.stark' }, demo)).allowOrigin).toBe(
@@ -265,8 +267,16 @@ describe('names', () => {
     )
     expect((await call('POST', '/accounts/0xb/name', '{"name":', demo)).allowOrigin).toBe(demo.origin)
     const other = { origin: 'http://localhost:5173' }
-    expect((await call('OPTIONS', '/accounts/0xb/name', undefined, other)).allowOrigin).toBeNull()
-    expect((await call('GET', '/accounts/0xb/name', undefined, other)).allowOrigin).toBeNull()
+    expect(await call('OPTIONS', '/accounts/0xb/name', undefined, other)).toMatchObject({
+      status: 403,
+      allowOrigin: null,
+    })
+    expect(await call('GET', '/accounts/0xb/name', undefined, other)).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN', message: 'not you' },
+      allowOrigin: null,
+    })
+    expect((await call('POST', '/accounts/0xb/fund', { amount: '1' }, other)).status).toBe(403)
     // The rest of the dev API stays closed to pages.
     expect((await call('GET', '/inbox', undefined, demo)).allowOrigin).toBeNull()
   })

@@ -1,6 +1,5 @@
 import express, { Router } from 'express'
 import * as z from 'zod/mini'
-import { DEFAULT_ALLOWED_DAPPS } from '../allowlist/router'
 import { STRK_ADDRESS } from '../backend/tokens'
 import { HttpError, handleErrors } from '../http/HttpError'
 import { Address, Amount } from '../http/schemas'
@@ -9,7 +8,7 @@ import { ApprovalMode, type ApprovalPolicy } from './approval'
 import { type FaultRegistry, FaultSpec } from './faults'
 import type { Inbox } from './inbox'
 import type { DevNames } from './names'
-import { pageCors } from './pageCors'
+import { type DevGate, devGuard, nonBrowsersOnly, pageCors } from './pageCors'
 import { StarkName } from './starkName'
 
 /** The simulator's clock, in seconds since the epoch (block timestamps follow it). */
@@ -43,8 +42,11 @@ export interface DevDependencies {
   accounts: DevAccounts
   /** Starknet ID names registered through real transactions; without it there are no name routes. */
   names?: DevNames
-  /** Host names whose pages may call the name routes from a browser; default localhost and 127.0.0.1. */
-  pageHosts?: readonly string[]
+  /**
+   * Why a request may not use the dev API at all (wallet-sim passes its access rules: foreign pages and
+   * Hosts it does not answer are refused); default: every browser request (one with an Origin) is refused.
+   */
+  gate?: DevGate
 }
 
 const Email = z.pipe(
@@ -70,7 +72,7 @@ const NameBody = z.object({ name: StarkName })
 
 /**
  * The dev control API (mount it at `/dev`): inbox, approval policy, clock, accounts, Starknet ID names and
- * fault injection. Local tooling only — it has no authentication.
+ * fault injection. Local tooling only — it has no authentication, so browsers are kept out by `gate`.
  *
  * @example
  * app.use(faultInjector(faults))
@@ -78,8 +80,9 @@ const NameBody = z.object({ name: StarkName })
  */
 export function createDevRouter(deps: DevDependencies): Router {
   const router = Router()
+  router.use(devGuard(deps.gate ?? nonBrowsersOnly))
   // Before the body parser, so that a malformed body's 400 is readable by the page too.
-  if (deps.names) router.use('/accounts/:address/name', pageCors(deps.pageHosts ?? DEFAULT_ALLOWED_DAPPS))
+  if (deps.names) router.use('/accounts/:address/name', pageCors)
   router.use(express.json())
 
   router.get('/inbox', (_req, res) => {
