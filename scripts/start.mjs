@@ -82,9 +82,12 @@ function stop(code) {
   })()
   return stopping
 }
-process.on('SIGINT', () => void stop(0))
-process.on('SIGTERM', () => void stop(0))
-process.on('SIGHUP', () => void stop(0))
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (!stopping && children.length) log(`${signal}: stopping ${children.map((c) => c.name).join(' and ')}.`)
+    void stop(0)
+  })
+}
 
 for (const [name, port, variable] of [
   ['wallet-sim', simPort, 'WALLET_SIM_PORT'],

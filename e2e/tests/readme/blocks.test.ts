@@ -1,25 +1,29 @@
 // Every fenced code block of every README.md in the repository, checked by what its fence says, so the docs
 // cannot drift from the code. A failing block is reported as `FILE:LINE` (the line of its opening fence).
+// The convention is documented for writers in the root README ("Contributing: code blocks in READMEs").
 //
 //   ```ts / ```js / ```mjs   runs as written on Node 20.19+: type-checked (ts) with the repository's strict
-//                            settings, then bundled by esbuild with the workspace packages from their sources
-//                            (npm dependencies stay imports; nothing is down-levelled: `await using` stays a
-//                            SyntaxError on Node 20, as for a user) and run by `node` as an ES module. It must
-//                            exit 0 within a minute. A block that talks to a running wallet-sim writes
+//                            settings, its types stripped (esbuild transform, target esnext: nothing else is
+//                            changed, and `await using` is refused with the way out, as Node 20 cannot parse
+//                            it), then run by `node` as an ES module next to the workspace's node_modules, so
+//                            its imports resolve as an app's would. It must exit 0 within a minute. The
+//                            workspace packages may export TypeScript sources in the monorepo: node-preamble.mjs
+//                            registers tsx for them. A block that talks to a running wallet-sim writes
 //                            http://localhost:3005 (or uses `environment: 'dev'`): the test starts one on a
-//                            free port, as `npx wallet-sim --approve auto --email dev@example.com` would, and
-//                            rewrites that origin in the bundle (the packages' own `dev` URLs included).
+//                            free port, as `npx wallet-sim --approve auto --email dev@example.com` would,
+//                            rewrites that origin in the block, and the preamble sends fetches to it there.
 //   ```ts browser / ```tsx browser
-//                            type-checked, bundled for the browser and loaded as a module by a page on
-//                            http://localhost:<free port> (a <button> and a <div id="root"> on it) in headless
-//                            Chromium, against the same wallet-sim: its top-level code must finish with no page
-//                            error. Nothing is clicked: code in a click handler is type-checked, not run.
+//                            type-checked, bundled for the browser (the packages' own `dev` URLs rewritten
+//                            too) and loaded as a module by a page on http://localhost:<free port> (a <button>
+//                            and a <div id="root"> on it) in headless Chromium, against the same wallet-sim:
+//                            its top-level code must finish with no page error. Nothing is clicked: code in a
+//                            click handler is type-checked, not run.
 //   ```ts no-run / ```tsx no-run
 //                            a fragment (internal walkthroughs, excerpts): type-checked only, names it does not
 //                            define (placeholders like `inbox`, `account`) allowed.
 //   ```sh                    not run; the npm scripts, bins, wallet-sim flags, files, compose services and
 //                            wallet-sim paths it names must exist (support/readme-sh.ts).
-//   ```json                  must parse. Other fences (plain text, output) are not checked.
+//   ```json                  must parse. Other fences (plain text, output) are not checked; unknown flags fail.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'

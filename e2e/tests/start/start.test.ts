@@ -105,6 +105,7 @@ test('Ctrl-C (SIGINT) stops both groups, Vite included, and the next start gets 
   const first = await start()
   process.kill(first.child.pid!, 'SIGINT')
   expect(await first.exited).toEqual({ code: 0, signal: null })
+  expect(first.output()).toContain('[start] SIGINT: stopping wallet-sim and demo.')
   for (const pid of Object.values(first.pids)) expect(groupAlive(pid)).toBe(false)
   expect(await portFree(first.ports.sim)).toBe(true)
   expect(await portFree(first.ports.demo)).toBe(true)
