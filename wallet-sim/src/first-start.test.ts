@@ -10,8 +10,8 @@ import { afterAll, expect, it } from 'vitest'
 import { bundleCli } from '../scripts/bundle-cli.mjs'
 
 const PACKAGE = join(import.meta.dirname, '..')
-// Not below a dot folder (.cache): express's sendFile refuses paths through one.
-const copy = join(PACKAGE, 'node_modules', `wallet-sim-first-start-${process.pid}`)
+// Below a dot folder on purpose, as npx installs (~/.npm/_npx/…): the pages must be served from there too.
+const copy = join(PACKAGE, 'node_modules', '.cache', `first-start-${process.pid}`)
 let child: ChildProcess | undefined
 afterAll(() => {
   child?.kill('SIGKILL')
@@ -19,7 +19,8 @@ afterAll(() => {
 })
 
 it('builds the missing wallet UI on first start, with a message, then serves the wallet pages', async () => {
-  if (!existsSync(join(PACKAGE, 'dist', 'bin', 'cli.mjs'))) await bundleCli()
+  // The bundle of the current sources (the copy has no sources to compare with); written atomically.
+  await bundleCli()
   rmSync(copy, { recursive: true, force: true })
   mkdirSync(join(copy, 'dist'), { recursive: true })
   for (const path of ['bin', 'scripts', 'package.json', join('dist', 'bin')])
