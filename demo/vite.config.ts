@@ -6,6 +6,7 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
   server: { port: 5173, strictPort: true },
-  preview: { port: 5173, strictPort: true },
+  // In docker compose the e2e browser asks for http://demo:5173: a Host name Vite must be told to answer.
+  preview: { port: 5173, strictPort: true, allowedHosts: ['demo'] },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1024 },
 })

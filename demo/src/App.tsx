@@ -1,5 +1,12 @@
 import type { SessionAccount } from '@webwallet/shim'
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import {
+  currentChain,
+  forgetChain,
+  rememberChain,
+  sessionChainVanished,
+  VANISHED_CHAIN_MESSAGE,
+} from './chainIdentity'
 import { syncChainClock } from './clock'
 import { STRK_ADDRESS } from './config'
 import { describeError } from './errors'
@@ -32,6 +39,16 @@ export function App() {
     let live = true
     syncChainClock()
       .then(() => wallet.connect())
+      .then(async (result) => {
+        // A session of a chain that is gone (wallet-sim restarted without --state) is dropped, and said so.
+        if (result && (await sessionChainVanished()).vanished) {
+          wallet.clearSession()
+          forgetChain()
+          if (live) setError({ message: VANISHED_CHAIN_MESSAGE, code: 'CHAIN_CHANGED' })
+          return undefined
+        }
+        return result
+      })
       .then(
         (result) => {
           if (!live) return
@@ -66,6 +83,7 @@ export function App() {
         ? [{ tokenAddress: STRK_ADDRESS, spender: settings.approvalSpender, amount: '1000000000000000000' }]
         : []
       const result = await wallet.requestConnection({ approvalRequests, callbackData: 'demo' })
+      rememberChain(await currentChain())
       setAccount(result.account)
       setRestored(false)
       if (result.approvalTransactionHash) {
@@ -76,6 +94,7 @@ export function App() {
   const disconnect = () =>
     run('disconnect', async () => {
       wallet.clearSession()
+      forgetChain()
       await connector.disconnect()
       setAccount(undefined)
       setActivity([])

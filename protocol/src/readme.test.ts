@@ -11,10 +11,10 @@ import * as rpc from './rpc'
 
 const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8')
 
-/** The first ```ts block under the `## heading`. */
+/** The first ```ts block (`ts no-run` too) under the `## heading`. */
 function block(heading: string): string {
   const escaped = heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const code = new RegExp(`## ${escaped}\\n[\\s\\S]*?\`\`\`ts\\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1]
+  const code = new RegExp(`## ${escaped}\\n[\\s\\S]*?\`\`\`ts[^\\n]*\\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1]
   if (code === undefined) throw new Error(`No ts block under "## ${heading}" in the README`)
   return code
 }

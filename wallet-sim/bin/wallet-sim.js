@@ -32,6 +32,18 @@ if (!fresh) {
     fresh = false
   }
 }
+// A checkout started before any build (`npm ci && npx wallet-sim`): build the wallet UI once, with a message
+// (not for `--help`, which starts nothing).
+const buildUi = join(root, 'scripts', 'build-ui.mjs')
+const help = process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')
+if (existsSync(buildUi) && !help) {
+  const { ensureUi } = await import('../scripts/build-ui.mjs')
+  try {
+    ensureUi()
+  } catch (error) {
+    console.error(`wallet-sim: the wallet UI could not be built (${error.message}); its pages answer 503.`)
+  }
+}
 if (fresh) {
   await import(bundle)
 } else {

@@ -6,7 +6,7 @@ import express, { type Express } from 'express'
 import { starknetId } from 'starknet'
 import { ETH_ADDRESS, erc20BalanceOf, erc20Mint, STRK_ADDRESS } from './chain/contracts/erc20'
 import { STARKNET_ID_NAMING_ADDRESS } from './chain/contracts/starknet-id'
-import { selectorOf, toAddress } from './chain/felt'
+import { selectorOf, toAddress, toHex } from './chain/felt'
 import { DEMO_TOKEN_ADDRESS } from './chain/genesis'
 import type { Simulator } from './chain/simulator'
 import { attachStarknetWebSocket, pathOf, STARKNET_WS_PATHS } from './rpc/ws-server'
@@ -32,8 +32,10 @@ import {
   openStateStore,
   type StateStore,
 } from './services'
+import { indexPage } from './services/dev/index-page'
 import { createDevNames, type DevNames } from './services/dev/names'
 import { devGuard, embedderGuard } from './services/dev/pageCors'
+import { devRouteList } from './services/dev/route-list'
 import { createAccess } from './services/http/access'
 import { exceptRpc, guardUpgrades } from './services/http/guards'
 import { hostCheck } from './services/http/localHosts'
@@ -46,6 +48,7 @@ import {
   TRPC_WS_PATH,
 } from './wallet'
 import { walletErrors } from './wallet/api'
+import { WALLET_ROUTES } from './wallet/static'
 
 export interface WalletSimOptions extends ServerOptions {
   /** Who answers wallet prompts over WebSocket: the user (`manual`, default), or always yes / always no. */
@@ -158,6 +161,8 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   )
   app.use('/allowlist', createAllowlistRouter(allowlistConfig(options.allowedDapps && access.dapps.hosts)))
   app.use('/login', createLoginRouter(login))
+  app.get('/', indexPage(indexSource(sim)))
+  app.get('/dev', devRouteList)
   app.use(
     '/dev',
     createDevRouter({
@@ -288,6 +293,16 @@ interface PersistedState {
 
 function allowlistConfig(allowedDapps: readonly string[] | undefined) {
   return allowedDapps ? { mainnet: allowedDapps, sepolia: allowedDapps } : {}
+}
+
+/** What the landing page shows of the running chain (read on every request: devnet_restart replaces it). */
+function indexSource(sim: Simulator) {
+  return {
+    accounts: () => sim.accounts,
+    chainId: () => toHex(sim.chain.chainId),
+    blockNumber: () => sim.chain.latest.number,
+    walletRoutes: WALLET_ROUTES,
+  }
 }
 
 /** The paymaster submits from the last predeployed account, leaving the first ones to tests and scripts. */

@@ -1,7 +1,6 @@
-// Two more README examples run as written: the repository README's in-process start (a starknet.js Account
-// on a predeployed account of a started simulator) and this package's README's `loginLimits`. Their imports
-// point at this package's entry and at the starknet.js the tests use; lines appended after each block read
-// what the example built, before its `await using` closes the simulator.
+// The values of this package's README `loginLimits` example (e2e/tests/readme/blocks.test.ts runs every
+// README block; this one also checks what it prints). Its imports point at this package's entry and at the
+// starknet.js the tests use; a line appended after the block reads the limits it configured.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -33,32 +32,12 @@ async function runModule<T>(name: string, code: string): Promise<T> {
   }
 }
 
-it('runs the repository README in-process example (an Account on a started simulator)', async () => {
-  const block = readmeBlock(
-    '../../README.md',
-    /In tests, start it in-process on a free port:\s+```ts\n([\s\S]*?)```/,
-  )
-  const module = await runModule<{ address: string; expected: string; nonce: string; chainId: string }>(
-    'root-readme',
-    `${block}
-export const address = account.address
-export const expected = sim.accounts[0].address
-export const nonce = await account.getNonce()
-export const chainId = await provider.getChainId()
-`,
-  )
-  expect(module.address).toBe(module.expected)
-  expect(BigInt(module.nonce)).toBe(0n)
-  expect(module.chainId).toBe('0x534e5f5345504f4c4941')
-}, 60_000)
-
 it("runs the README's loginLimits example (left-out limits keep their defaults)", async () => {
   const block = readmeBlock('../README.md', /## E-mail login[\s\S]*?```ts\n([\s\S]*?)```/)
   expect(block).toContain('loginLimits')
   const module = await runModule<{ limits: unknown }>(
     'login-limits',
-    `import { startSim } from '@webwallet/wallet-sim'
-${block}
+    `${block}
 export const limits = sim.walletSim.login.limits
 `,
   )

@@ -35,7 +35,8 @@ export function createWalletUiRouter(uiDir: string = DEFAULT_UI_DIR): Router {
     }
     // The page runs in dapps' iframes: it must never be cached across builds.
     res.setHeader('Cache-Control', 'no-store')
-    res.sendFile(index)
+    // Relative to `root`: without it, send refuses any path through a dot folder (~/.npm/_npx/… for npx).
+    res.sendFile('index.html', { root: uiDir })
   })
   router.use('/assets', express.static(join(uiDir, 'assets'), { immutable: true, maxAge: '1y' }))
   return router

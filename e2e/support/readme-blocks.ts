@@ -1,0 +1,84 @@
+// The fenced code blocks of every README in the repository, with where they start, for the README tests
+// (e2e/tests/readme/blocks.test.ts says what each kind of block must do).
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+
+export const ROOT = join(import.meta.dirname, '..', '..')
+
+/** What a block is, from its fence's info string (```ts, ```ts no-run, ```tsx browser, ```sh…). */
+export type BlockKind = 'node' | 'typecheck' | 'browser' | 'sh' | 'json' | 'other' | 'invalid'
+
+export interface Block {
+  /** The README, relative to the repository root (`shim/README.md`). */
+  readonly file: string
+  /** The line of the opening fence (1-based); the code starts on the next line. */
+  readonly line: number
+  /** `ts`, `tsx`, `js`, `mjs`, `sh`… */
+  readonly lang: string
+  readonly flags: readonly string[]
+  readonly kind: BlockKind
+  readonly code: string
+  /** Why the fence is `invalid` (an unknown flag, a tsx block that does not say where it runs). */
+  readonly problem?: string
+}
+
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', 'artifacts', 'coverage', 'results', '.cache'])
+
+/** Every README.md below `root` (build output, dependencies and test artifacts left out), sorted. */
+export function findReadmes(root = ROOT): string[] {
+  const found: string[] = []
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (!SKIPPED_DIRS.has(entry.name) && !entry.name.startsWith('.')) walk(join(dir, entry.name))
+      } else if (entry.name === 'README.md') found.push(relative(root, join(dir, entry.name)))
+    }
+  }
+  walk(root)
+  return found.sort()
+}
+
+const SCRIPT_LANGS = new Set(['ts', 'tsx', 'js', 'mjs', 'typescript', 'javascript'])
+const SHELL_LANGS = new Set(['sh', 'bash', 'shell', 'console'])
+
+/**
+ * The kind a fence's info string gives: script blocks run in Node unless marked `browser` or `no-run`;
+ * a `tsx` block must say which (JSX needs a page). Unknown flags make the block `invalid`, so typos fail.
+ */
+export function kindOf(lang: string, flags: readonly string[]): { kind: BlockKind; problem?: string } {
+  const unknown = flags.find((flag) => flag !== 'browser' && flag !== 'no-run')
+  if (unknown) return { kind: 'invalid', problem: `unknown fence flag "${unknown}" (browser, no-run)` }
+  if (SCRIPT_LANGS.has(lang)) {
+    if (flags.includes('no-run')) return { kind: 'typecheck' }
+    if (flags.includes('browser')) return { kind: 'browser' }
+    if (lang === 'tsx')
+      return { kind: 'invalid', problem: 'a tsx block must be `tsx browser` or `tsx no-run`' }
+    return { kind: 'node' }
+  }
+  if (flags.length) return { kind: 'invalid', problem: 'fence flags apply to script blocks only' }
+  if (SHELL_LANGS.has(lang)) return { kind: 'sh' }
+  if (lang === 'json') return { kind: 'json' }
+  return { kind: 'other' }
+}
+
+/**
+ * The fenced blocks of one README.
+ * @example blocksOf('shim/README.md')[0] // { file: 'shim/README.md', line: 14, lang: 'ts', kind: 'node', … }
+ */
+export function blocksOf(file: string, root = ROOT): Block[] {
+  const lines = readFileSync(join(root, file), 'utf8').split('\n')
+  const blocks: Block[] = []
+  for (let index = 0; index < lines.length; index++) {
+    const open = /^(\s*)(```+|~~~+)\s*(.*)$/.exec(lines[index]!)
+    if (!open) continue
+    const [, indent = '', fence = '```', info = ''] = open
+    const [lang = '', ...flags] = info.trim().split(/\s+/).filter(Boolean)
+    const start = index
+    const body: string[] = []
+    for (index++; index < lines.length && !lines[index]!.trimStart().startsWith(fence); index++) {
+      body.push(lines[index]!.startsWith(indent) ? lines[index]!.slice(indent.length) : lines[index]!)
+    }
+    blocks.push({ file, line: start + 1, lang, flags, ...kindOf(lang, flags), code: `${body.join('\n')}\n` })
+  }
+  return blocks
+}

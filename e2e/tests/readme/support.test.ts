@@ -1,0 +1,105 @@
+// The README test's own parts: how fences are read, what the sh check refuses, and the Node preamble's
+// redirect of wallet-sim's dev origin to the simulator the test started.
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { startSim } from '@webwallet/wallet-sim'
+import { afterAll, describe, expect, it } from 'vitest'
+import { blocksOf } from '../../support/readme-blocks'
+import { checkShellBlock, commandsOf } from '../../support/readme-sh'
+
+const dir = mkdtempSync(join(tmpdir(), 'readme-blocks-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('blocksOf', () => {
+  it('reads each fence with its line, language, flags and kind', () => {
+    writeFileSync(
+      join(dir, 'README.md'),
+      [
+        '# x', // 1
+        '```ts', // 2
+        'const a = 1', // 3
+        '```', // 4
+        '```tsx browser', // 5
+        '```', // 6
+        '```ts no-run', // 7
+        '```', // 8
+        '```tsx', // 9
+        '```', // 10
+        '```ts runnable', // 11
+        '```', // 12
+        '```sh', // 13
+        'npm ci', // 14
+        '```', // 15
+        '```', // 16
+        'output', // 17
+        '```', // 18
+      ].join('\n'),
+    )
+    const blocks = blocksOf('README.md', dir)
+    expect(blocks.map((b) => [b.line, b.lang, b.kind])).toEqual([
+      [2, 'ts', 'node'],
+      [5, 'tsx', 'browser'],
+      [7, 'ts', 'typecheck'],
+      [9, 'tsx', 'invalid'],
+      [11, 'ts', 'invalid'],
+      [13, 'sh', 'sh'],
+      [16, '', 'other'],
+    ])
+    expect(blocks[0]!.code).toBe('const a = 1\n')
+    expect(blocks[3]!.problem).toBe('a tsx block must be `tsx browser` or `tsx no-run`')
+    expect(blocks[4]!.problem).toBe('unknown fence flag "runnable" (browser, no-run)')
+  })
+})
+
+describe('checkShellBlock', () => {
+  it('splits commands, drops comments and environment assignments, keeps usage text whole', () => {
+    expect(
+      commandsOf('A=1 npm ci && npm start # comment\nnpx wallet-sim [--approve manual|auto] \\\n  --seed 1'),
+    ).toEqual([
+      ['npm', 'ci'],
+      ['npm', 'start'],
+      ['npx', 'wallet-sim', '[--approve', 'manual|auto]', '--seed', '1'],
+    ])
+  })
+
+  it('accepts what exists', () => {
+    expect(() =>
+      checkShellBlock(
+        'npm ci && npm start\nnpm run bench -w @webwallet/wallet-sim\nnpx wallet-sim --port 3005 --state f.json\nnode scripts/start.mjs\ndocker compose up --build --exit-code-from e2e wallet-sim demo\ncurl localhost:3005/dev/faults\ngit status',
+      ),
+    ).not.toThrow()
+  })
+
+  it.each([
+    ['npm run nope', 'npm script "nope" is not in the root package.json'],
+    ['npm run nope -w @webwallet/wallet-sim', 'npm script "nope" is not in @webwallet/wallet-sim'],
+    ['npx wallet-sim --no-such-flag', '--no-such-flag is not in `wallet-sim --help`'],
+    ['npx no-such-bin', 'npx no-such-bin: no such bin'],
+    ['node scripts/nope.mjs', 'no file scripts/nope.mjs'],
+    ['docker compose up nope', 'docker compose: no service nope'],
+    ['curl localhost:3005/nope', 'curl /nope: wallet-sim serves no such path'],
+  ])('refuses `%s`', (code, message) => {
+    expect(() => checkShellBlock(code)).toThrow(message)
+  })
+})
+
+describe('the Node preamble', () => {
+  it("sends a block's fetches to http://localhost:3005 to the simulator the test started", async () => {
+    const sim = await startSim()
+    try {
+      const script = join(dir, 'fetch.mjs')
+      writeFileSync(script, "console.log(await (await fetch('http://localhost:3005/is_alive')).text())\n")
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', join(import.meta.dirname, 'node-preamble.mjs'), script],
+        { env: { ...process.env, README_BLOCK_SIM: sim.url } },
+      )
+      expect(stdout.trim()).toBe('Alive!!!')
+    } finally {
+      await sim.close()
+    }
+  })
+})

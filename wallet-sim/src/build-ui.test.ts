@@ -1,0 +1,36 @@
+// scripts/build-ui.mjs: what `npx wallet-sim` in a checkout does when the wallet UI was never built (builds it
+// once, in production mode, saying so), and what `npm start` does after a UI change (rebuilds a stale build).
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+// @ts-expect-error: a plain ES module script, without declarations
+import { ensureUi, uiBuildReason } from '../scripts/build-ui.mjs'
+
+const outDir = mkdtempSync(join(tmpdir(), 'wallet-sim-ui-'))
+afterAll(() => rmSync(outDir, { recursive: true, force: true }))
+
+it('builds a missing UI once, with a message, in production mode; a stale one only when asked', () => {
+  rmSync(outDir, { recursive: true, force: true })
+  expect(uiBuildReason(outDir)).toBe('missing')
+  const messages: string[] = []
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'development'
+  try {
+    expect(ensureUi({ outDir, log: (message: string) => messages.push(message) })).toBe(true)
+  } finally {
+    process.env.NODE_ENV = nodeEnv
+  }
+  expect(messages[0]).toBe(
+    'wallet-sim: the wallet UI is not built yet; building it once (vite build, up to a minute)...',
+  )
+  expect(existsSync(join(outDir, 'index.html'))).toBe(true)
+  // React's production build (even under NODE_ENV=development, as the old Docker image set) has coded errors.
+  const bundle = readdirSync(join(outDir, 'assets')).find((file) => file.endsWith('.js'))!
+  expect(readFileSync(join(outDir, 'assets', bundle), 'utf8')).toContain('Minified React error')
+  expect(ensureUi({ outDir, log: () => {} })).toBe(false)
+
+  utimesSync(join(outDir, 'index.html'), 0, 0)
+  expect(uiBuildReason(outDir)).toBeUndefined()
+  expect(uiBuildReason(outDir, { ifStale: true })).toBe('stale')
+}, 120_000)
