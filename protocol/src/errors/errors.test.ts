@@ -71,6 +71,7 @@ import {
   WebSocketClosedError,
   WebWalletError,
 } from './index'
+import { SDK_SESSION_TABLE } from './testing/sdkTable'
 
 // [instance, code, exact message, walletApiCode]
 const TABLE: [WebWalletError, string, string, number?][] = [
@@ -175,6 +176,7 @@ const TABLE: [WebWalletError, string, string, number?][] = [
     'NODE_ERROR',
     'Invalid transaction nonce',
   ],
+  ...SDK_SESSION_TABLE,
 ]
 
 describe('error table', () => {

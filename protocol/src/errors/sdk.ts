@@ -108,3 +108,160 @@ export const ChecksumAddressError = defineFixedError(
   'Address is not a valid checksum address',
 )
 export type ChecksumAddressError = InstanceType<typeof ChecksumAddressError>
+
+// Session SDK errors without a SPEC text (issue 15): every failure the SDK throws carries a code.
+
+/**
+ * An init option that cannot work; `data.path` names it (e.g. 'sessionParams.validityDays').
+ *
+ * @example
+ * new InvalidOptionsError('appName', 'must not be empty').message // 'Invalid option appName: must not be empty'
+ */
+export const InvalidOptionsError = defineError(
+  'INVALID_OPTIONS',
+  (path: string, reason: string, o?: ErrorOptions) => ({
+    message: `Invalid option ${path}: ${reason}`,
+    data: { path, reason },
+    walletApiCode: WALLET_API_CODES.INVALID_REQUEST_PAYLOAD,
+    cause: o?.cause,
+  }),
+  (d) => [String(d.path ?? ''), String(d.reason ?? '')],
+)
+export type InvalidOptionsError = InstanceType<typeof InvalidOptionsError>
+
+/**
+ * A call whose (contract, entrypoint or selector) pair the session does not allow.
+ *
+ * @example
+ * new CallNotAllowedError('approve').message // 'Call not allowed by the session: approve'
+ */
+export const CallNotAllowedError = defineError(
+  'CALL_NOT_ALLOWED',
+  (entrypoint: string, o?: ErrorOptions) => ({
+    message: `Call not allowed by the session: ${entrypoint}`,
+    data: { entrypoint },
+    cause: o?.cause,
+  }),
+  (d) => [String(d.entrypoint ?? '')],
+)
+export type CallNotAllowedError = InstanceType<typeof CallNotAllowedError>
+
+export const NoDeployerError = defineFixedError('NO_DEPLOYER', 'No deployer configured')
+export type NoDeployerError = InstanceType<typeof NoDeployerError>
+
+/**
+ * A service answer (paymaster, backend) that does not have the expected shape; `data.what` names it.
+ *
+ * @example
+ * new UnexpectedAnswerError('gas token prices').message // 'Unexpected gas token prices'
+ */
+export const UnexpectedAnswerError = defineError(
+  'UNEXPECTED_ANSWER',
+  (what: string, o?: ErrorOptions) => ({ message: `Unexpected ${what}`, data: { what }, cause: o?.cause }),
+  (d) => [String(d.what ?? '')],
+)
+export type UnexpectedAnswerError = InstanceType<typeof UnexpectedAnswerError>
+
+/**
+ * A fee that cannot be converted to a gas token, or a paymaster asking more than agreed.
+ *
+ * @example
+ * new GasFeeError('Invalid gas token price for 0x1').code // 'GAS_FEE'
+ */
+export const GasFeeError = defineError(
+  'GAS_FEE',
+  (reason: string, o?: ErrorOptions) => ({ message: reason, data: { reason }, cause: o?.cause }),
+  (d, message) => [String(d.reason ?? message)],
+)
+export type GasFeeError = InstanceType<typeof GasFeeError>
+
+export const PaymasterIncompatibleError = defineFixedError(
+  'PAYMASTER_INCOMPATIBLE',
+  'The account is not compatible with the paymaster',
+)
+export type PaymasterIncompatibleError = InstanceType<typeof PaymasterIncompatibleError>
+
+/**
+ * The self-paid route failed and so did the gasless retry: both errors are kept (`errors`, and `cause` is
+ * the retry's error whose own chain is intact); `data` has both serialised.
+ *
+ * @example
+ * if (e.code === 'GASLESS_RETRY_FAILED') console.log(e.errors[0], e.errors[1])
+ */
+export class GaslessRetryFailedError extends defineError(
+  'GASLESS_RETRY_FAILED',
+  (first: unknown, retry: unknown) => ({
+    message: `The gasless retry failed: ${messageOf(retry)} (first error: ${messageOf(first)})`,
+    data: { first: messageOf(first), retry: messageOf(retry) },
+    cause: retry,
+  }),
+  (d) => [d.first, d.retry],
+) {
+  /** The first (self-paid) error, then the retry's. */
+  readonly errors: readonly [unknown, unknown]
+  constructor(first: unknown, retry: unknown) {
+    super(first, retry)
+    this.errors = [first, retry]
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+export const SessionKeyExportDisabledError = defineFixedError(
+  'SESSION_KEY_EXPORT_DISABLED',
+  'Exporting the session private key is disabled (init option allowSessionKeyExport)',
+)
+export type SessionKeyExportDisabledError = InstanceType<typeof SessionKeyExportDisabledError>
+
+/**
+ * The node speaks a JSON-RPC version the SDK cannot use (it reads RPC 0.9/0.10: `pre_confirmed`, V3 fees).
+ *
+ * @example
+ * new UnsupportedRpcVersionError('https://node/rpc/v0_7', '0.7.1').message
+ */
+export const UnsupportedRpcVersionError = defineError(
+  'UNSUPPORTED_RPC_VERSION',
+  (nodeUrl: string, version: string, o?: ErrorOptions) => ({
+    message: `The node at ${nodeUrl} speaks JSON-RPC ${version || 'of an unknown version'}; the SDK needs 0.9 or 0.10`,
+    data: { nodeUrl, version },
+    cause: o?.cause,
+  }),
+  (d) => [String(d.nodeUrl ?? ''), String(d.version ?? '')],
+)
+export type UnsupportedRpcVersionError = InstanceType<typeof UnsupportedRpcVersionError>
+
+/**
+ * The caller's AbortSignal fired; `cause` is the signal's reason.
+ *
+ * @example
+ * await account.execute(calls, { signal }).catch((e) => e.code === 'OPERATION_ABORTED')
+ */
+export const OperationAbortedError = defineError(
+  'OPERATION_ABORTED',
+  (operation: string, o?: ErrorOptions) => ({
+    message: `${operation} was aborted`,
+    data: { operation },
+    cause: o?.cause,
+  }),
+  (d) => [String(d.operation ?? '')],
+)
+export type OperationAbortedError = InstanceType<typeof OperationAbortedError>
+
+/**
+ * An SDK operation ran past its time limit (`timeoutMs` option).
+ *
+ * @example
+ * new OperationTimeoutError('execute', 120000).message // 'execute timed out after 120000 ms'
+ */
+export const OperationTimeoutError = defineError(
+  'OPERATION_TIMEOUT',
+  (operation: string, ms: number, o?: ErrorOptions) => ({
+    message: `${operation} timed out after ${ms} ms`,
+    data: { operation, ms },
+    cause: o?.cause,
+  }),
+  (d) => [String(d.operation ?? ''), Number(d.ms ?? 0)],
+)
+export type OperationTimeoutError = InstanceType<typeof OperationTimeoutError>

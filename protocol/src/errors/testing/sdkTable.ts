@@ -1,0 +1,51 @@
+// The session SDK's coded errors of issue 15 for the error-table test (kept apart so other helpers'
+// additions to the table merge without conflicts).
+import type { WebWalletError } from '../base'
+import {
+  CallNotAllowedError,
+  GasFeeError,
+  GaslessRetryFailedError,
+  InvalidOptionsError,
+  NoDeployerError,
+  OperationAbortedError,
+  OperationTimeoutError,
+  PaymasterIncompatibleError,
+  SessionKeyExportDisabledError,
+  UnexpectedAnswerError,
+  UnsupportedRpcVersionError,
+} from '../sdk'
+
+export const SDK_SESSION_TABLE: [WebWalletError, string, string, number?][] = [
+  [
+    new InvalidOptionsError('appName', 'must not be empty'),
+    'INVALID_OPTIONS',
+    'Invalid option appName: must not be empty',
+    114,
+  ],
+  [new CallNotAllowedError('approve'), 'CALL_NOT_ALLOWED', 'Call not allowed by the session: approve'],
+  [new NoDeployerError(), 'NO_DEPLOYER', 'No deployer configured'],
+  [new UnexpectedAnswerError('token info'), 'UNEXPECTED_ANSWER', 'Unexpected token info'],
+  [new GasFeeError('Invalid gas token price for 0x1'), 'GAS_FEE', 'Invalid gas token price for 0x1'],
+  [
+    new PaymasterIncompatibleError(),
+    'PAYMASTER_INCOMPATIBLE',
+    'The account is not compatible with the paymaster',
+  ],
+  [
+    new GaslessRetryFailedError(new Error('a'), new Error('b')),
+    'GASLESS_RETRY_FAILED',
+    'The gasless retry failed: b (first error: a)',
+  ],
+  [
+    new SessionKeyExportDisabledError(),
+    'SESSION_KEY_EXPORT_DISABLED',
+    'Exporting the session private key is disabled (init option allowSessionKeyExport)',
+  ],
+  [
+    new UnsupportedRpcVersionError('http://node/rpc', '0.7.1'),
+    'UNSUPPORTED_RPC_VERSION',
+    'The node at http://node/rpc speaks JSON-RPC 0.7.1; the SDK needs 0.9 or 0.10',
+  ],
+  [new OperationAbortedError('execute'), 'OPERATION_ABORTED', 'execute was aborted'],
+  [new OperationTimeoutError('execute', 5), 'OPERATION_TIMEOUT', 'execute timed out after 5 ms'],
+]
