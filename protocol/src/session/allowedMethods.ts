@@ -1,4 +1,5 @@
 // The session's allowed methods: each (contract, selector) pair is a Merkle leaf; calls prove membership.
+import { CallNotAllowedError } from '../errors/sdk'
 import { type Felt, type FeltLike, poseidonMany, selectorFromName, toFelt, typeHash } from './felt'
 import { memo } from './memo'
 import { merkleProof, merkleRoot, verifyMerkleProof } from './merkle'
@@ -61,7 +62,7 @@ function buildTree(methods: readonly AllowedMethod[]): AllowedMethodsTree {
     proofFor(call) {
       const leaf = allowedMethodLeaf(call.contractAddress, selectorFromName(call.entrypoint))
       const index = leaves.indexOf(leaf)
-      if (index === -1) throw new RangeError(`Call not allowed by the session: ${call.entrypoint}`)
+      if (index === -1) throw new CallNotAllowedError(call.entrypoint)
       let proof = proofs.get(index)
       if (proof === undefined) {
         proof = merkleProof(leaves, index)

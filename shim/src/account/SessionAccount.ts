@@ -1,4 +1,4 @@
-import { OutsideExecutionOnlyError } from '@webwallet/protocol/errors'
+import { NoDeployerError, OutsideExecutionOnlyError } from '@webwallet/protocol/errors'
 import type { Paymaster } from '../paymaster/client'
 import { compileCalls } from './calls'
 import type { AccountContext, Call } from './context'
@@ -70,7 +70,7 @@ export class SessionAccount {
 
   /** Deploys the account with the configured deployer and waits (poll 2000 ms). */
   async deploy() {
-    if (!this.options.deployer) throw new TypeError('No deployer configured')
+    if (!this.options.deployer) throw new NoDeployerError()
     const result = await deployAccount(this.ctx, this.options.deployer)
     this.deployed = true
     return result

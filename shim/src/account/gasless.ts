@@ -1,5 +1,6 @@
 import { CHAIN_IDS, type GasTokenPrice } from '@webwallet/protocol'
 import {
+  GasFeeError,
   GaslessUnsupportedChainError,
   MismatchedContractAddressError,
   MismatchedSelectorError,
@@ -89,7 +90,7 @@ function assertFeeTransfer(call: CompiledCall, gas: { tokenAddress: string; amou
   const [, low = '0x0', high = '0x0'] = call.calldata
   const amount = BigInt(low) + (BigInt(high) << 128n)
   if (amount > gas.amount) {
-    throw new RangeError(`The paymaster asks ${amount} of the gas token, above the agreed ${gas.amount}`)
+    throw new GasFeeError(`The paymaster asks ${amount} of the gas token, above the agreed ${gas.amount}`)
   }
 }
 

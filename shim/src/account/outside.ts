@@ -1,5 +1,5 @@
 import { OUTSIDE_EXECUTION_DOMAIN_NAME, OUTSIDE_EXECUTION_PRIMARY_TYPE } from '@webwallet/protocol'
-import { OutsideExecutionOnlyError } from '@webwallet/protocol/errors'
+import { CallNotAllowedError, OutsideExecutionOnlyError } from '@webwallet/protocol/errors'
 import {
   assertCallsAligned,
   buildOutsideExecution,
@@ -113,7 +113,7 @@ export function namedCalls(typedData: OutsideTypedData, names: readonly string[]
 // A selector the session does not name cannot be proven; say so as the Merkle proof lookup would.
 function nameOf(bySelector: Map<bigint, string>, selector: TypedDataCall['Selector']): string {
   const name = bySelector.get(toFelt(selector))
-  if (name === undefined) throw new RangeError(`Call not allowed by the session: ${toHex(selector)}`)
+  if (name === undefined) throw new CallNotAllowedError(toHex(selector))
   return name
 }
 

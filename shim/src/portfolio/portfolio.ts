@@ -8,7 +8,13 @@ import {
   type TokenBalance,
   type TokenInfo,
 } from '@webwallet/protocol'
-import { BalanceFetchError, BalanceParseError, NotInitialisedError } from '@webwallet/protocol/errors'
+import {
+  BalanceFetchError,
+  BalanceParseError,
+  NotInitialisedError,
+  UnexpectedAnswerError,
+} from '@webwallet/protocol/errors'
+import { hostAddress } from '../account/calls'
 import { createHttp, type Http } from '../http/http'
 import { retry } from '../http/retry'
 import { expectShape, isArrayOf } from '../http/shape'
@@ -49,8 +55,8 @@ export function createPortfolio(options: PortfolioOptions) {
         .tokens
     },
     async token(address: string): Promise<TokenInfo> {
-      const answer = await http.get(`${base}/tokens/info/${address}?chain=starknet`)
-      if (!isTokenInfo(answer)) throw new TypeError('Unexpected token info')
+      const answer = await http.get(`${base}/tokens/info/${hostAddress(address)}?chain=starknet`)
+      if (!isTokenInfo(answer)) throw new UnexpectedAnswerError('token info')
       return answer
     },
     async prices(): Promise<PriceEntry[]> {
@@ -63,7 +69,7 @@ export function createPortfolio(options: PortfolioOptions) {
      * answer that fails the schema ('Error fetching', 'Error parsing response', 'Not initialised yet').
      */
     async balances(address: string): Promise<TokenBalance[]> {
-      const url = `${base}/activity/starknet/${options.network}/account/${address}/balance`
+      const url = `${base}/activity/starknet/${options.network}/account/${hostAddress(address)}/balance`
       return retry(
         async () => {
           let answer: unknown
@@ -89,14 +95,14 @@ export function createPortfolio(options: PortfolioOptions) {
     },
     /** DeFi positions; an answer that no longer fits the schema is logged and returned as is. */
     async defi(address: string): Promise<DefiDecomposition> {
-      const url = `${base}/tokens/defi/${address}/investments?chain=starknet&application=${encodeURIComponent(options.appName)}`
+      const url = `${base}/tokens/defi/${hostAddress(address)}/investments?chain=starknet&application=${encodeURIComponent(options.appName)}`
       const answer = await http.get(url)
       if (!isDefiDecomposition(answer)) console.error(BACKEND_SCHEMA_CHANGED_MESSAGE)
       return answer as DefiDecomposition
     },
     async airdrops(address: string): Promise<Airdrop[]> {
-      const answer = await http.get(`${base}/airdrops/${address}`)
-      if (!isArrayOf<Airdrop>(isAirdrop)(answer)) throw new TypeError('Unexpected airdrop list')
+      const answer = await http.get(`${base}/airdrops/${hostAddress(address)}`)
+      if (!isArrayOf<Airdrop>(isAirdrop)(answer)) throw new UnexpectedAnswerError('airdrop list')
       return answer
     },
   }

@@ -100,7 +100,7 @@ describe('useExecute', () => {
     expect(result.current.status).toBe('error')
     const { result: none } = renderHook(() => useExecute(undefined))
     await act(() => none.current.execute({ contractAddress: GAME, entrypoint: 'play' }))
-    expect((none.current.error as Error).message).toBe('No session account: connect first')
+    expect((none.current.error as Error).message).toBe('Connector not connected')
   })
 })
 
