@@ -10,7 +10,10 @@ import {
   NoAccountAddressError,
   NoSignatureError,
   SessionKeyExportDisabledError,
+  SignatureVerificationError,
+  UnknownChainIdError,
 } from '@webwallet/protocol/errors'
+import { chainIdFelt } from '@webwallet/protocol/session'
 import { createRpc } from '../account/rpc'
 import { SessionAccount } from '../account/SessionAccount'
 import { createConnector } from '../connector'
@@ -160,12 +163,18 @@ export class WebWallet {
       const address = answer.account?.[0]
       if (!address) throw new NoAccountAddressError()
       if (!answer.signature || answer.signature.length === 0) throw new NoSignatureError()
+      const chainId = answer.chainId ?? this.environment.chainId
+      // The session was typed for the environment's chain; a wallet on another chain cannot have signed it.
+      if (!sameChain(chainId, this.environment.chainId)) throw new UnknownChainIdError()
       const active = signedSession(request, {
         address,
-        chainId: answer.chainId ?? this.environment.chainId,
+        chainId,
         signature: answer.signature,
         deploymentPayload: readDeploymentPayload(answer.deploymentPayload),
       })
+      // The owner's and guardian's signatures must verify over this session before it is kept.
+      const status = getSessionStatus(active.stored, [], { privateKey: active.privateKey, now: 0 })
+      if (status !== 'VALID') throw new SignatureVerificationError()
       deadline.check()
       await this.sessions.save(active)
       return {
@@ -228,7 +237,11 @@ export class WebWallet {
     this.active = active
     this.account = new SessionAccount(
       {
-        rpc: createRpc({ nodeUrl: this.environment.providerDefaultUrl, fetch: fetcher }),
+        rpc: createRpc({
+          nodeUrl: this.environment.providerDefaultUrl,
+          fetch: fetcher,
+          checkSpecVersion: true,
+        }),
         session: active,
         address: active.stored.address,
         chainId: active.stored.chainId,
@@ -244,6 +257,14 @@ export class WebWallet {
       },
     )
     return this.account
+  }
+}
+
+function sameChain(a: string, b: string): boolean {
+  try {
+    return chainIdFelt(a) === chainIdFelt(b)
+  } catch (cause) {
+    throw new UnknownChainIdError({ cause })
   }
 }
 
