@@ -12,6 +12,7 @@ import {
   BalanceFetchError,
   BalanceParseError,
   NotInitialisedError,
+  OperationAbortedError,
   UnexpectedAnswerError,
 } from '@webwallet/protocol/errors'
 import { hostAddress } from '../account/calls'
@@ -67,14 +68,18 @@ export function createPortfolio(options: PortfolioOptions) {
     /**
      * Balances of an account, asked again while the backend answers `initialising`, on a fetch error or an
      * answer that fails the schema ('Error fetching', 'Error parsing response', 'Not initialised yet').
+     * `signal` stops the polling at once (OPERATION_ABORTED, the abort reason as its cause).
      */
-    async balances(address: string): Promise<TokenBalance[]> {
+    async balances(address: string, request: { signal?: AbortSignal } = {}): Promise<TokenBalance[]> {
       const url = `${base}/activity/starknet/${options.network}/account/${hostAddress(address)}/balance`
+      const { signal } = request
+      const aborted = () => new OperationAbortedError('balances', { cause: signal?.reason })
       return retry(
         async () => {
+          if (signal?.aborted) throw aborted()
           let answer: unknown
           try {
-            answer = await http.get(url)
+            answer = await http.get(url, { signal })
           } catch (cause) {
             throw new BalanceFetchError({ cause })
           }
@@ -90,8 +95,12 @@ export function createPortfolio(options: PortfolioOptions) {
         {
           retries: options.balanceRetries ?? BALANCE_POLL_RETRIES,
           minTimeout: options.balanceMinWaitMs ?? BALANCE_POLL_MIN_WAIT_MS,
+          shouldRetry: (error) => !(error instanceof OperationAbortedError),
+          ...(signal ? { signal } : {}),
         },
-      )
+      ).catch((error: unknown) => {
+        throw signal?.aborted && !(error instanceof OperationAbortedError) ? aborted() : error
+      })
     },
     /** DeFi positions; an answer that no longer fits the schema is logged and returned as is. */
     async defi(address: string): Promise<DefiDecomposition> {

@@ -147,6 +147,7 @@ export class WebWallet {
       parameters.signal,
     )
     try {
+      deadline.check()
       const answer = await abortable(
         this.connector.connectAndSignSession(
           {

@@ -7,6 +7,7 @@ import {
   getEnvironment,
 } from '@webwallet/protocol'
 import { InvalidOptionsError } from '@webwallet/protocol/errors'
+import { hostAddress } from '../account/calls'
 import type { Deployer } from '../account/deploy'
 import type { SessionSignRequest, SessionSignResult } from '../connector/session'
 import type { KeyStore } from '../storage/keyVault'
@@ -92,13 +93,23 @@ export function validateOptions(options: WebWalletOptions): WebWalletOptions {
   if (typeof params !== 'object' || params === null) fail('sessionParams', 'is required')
   if (!Array.isArray(params.allowedMethods)) fail('sessionParams.allowedMethods', 'must be a list')
   params.allowedMethods.forEach((method, i) => {
-    if (typeof method?.contract !== 'string' || typeof method.selector !== 'string' || !method.selector) {
-      fail(`sessionParams.allowedMethods.${i}`, 'needs a contract address and a selector')
+    if (typeof method?.selector !== 'string' || !method.selector) {
+      fail(`sessionParams.allowedMethods.${i}.selector`, 'must not be empty')
+    }
+    try {
+      hostAddress(method.contract)
+    } catch (cause) {
+      throw new InvalidOptionsError(`sessionParams.allowedMethods.${i}.contract`, 'Invalid Address Format', {
+        cause,
+      })
     }
   })
   const days = params.validityDays
   if (days !== undefined && (typeof days !== 'number' || !Number.isFinite(days) || days <= 0)) {
     fail('sessionParams.validityDays', 'must be a finite number of days above 0')
+  }
+  if (options.allowSessionKeyExport !== undefined && typeof options.allowSessionKeyExport !== 'boolean') {
+    fail('allowSessionKeyExport', 'must be true or false')
   }
   const timeout = options.connectTimeoutMs
   if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
