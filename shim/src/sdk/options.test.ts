@@ -87,7 +87,7 @@ describe('WebWallet.init options', () => {
 
   it('keeps the console warning above 30 days (the session is still built)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const connectAndSignSession = vi.fn(async () => ({ errorCode: 'USER_REJECTED' }))
+    const connectAndSignSession = vi.fn(async () => ({ errorCode: 'USER_REJECTED' as const }))
     const wallet = WebWallet.init({
       ...withParams({ validityDays: 45 }),
       connector: { connectAndSignSession, ready: async () => true },

@@ -22,7 +22,10 @@ function signedAnswer(request: SessionSignRequest, signer = '0x5a5a5a') {
   }
 }
 
-function setup(answer: (request: SessionSignRequest, call: number) => Promise<unknown>) {
+function setup(
+  answer: (request: SessionSignRequest, call: number) => Promise<unknown>,
+  fetch?: typeof globalThis.fetch,
+) {
   let calls = 0
   const connector: SessionConnector = {
     ready: async () => true,
@@ -36,6 +39,7 @@ function setup(answer: (request: SessionSignRequest, call: number) => Promise<un
     storage,
     keyStore: memoryKeyStore(),
     connectTimeoutMs: 60_000,
+    ...(fetch ? { fetch } : {}),
   })
   return { wallet, storage, connector }
 }
@@ -108,6 +112,30 @@ describe('requestConnection', () => {
       code: 'OPERATION_ABORTED',
     })
     expect(connector.connectAndSignSession).toHaveBeenCalledOnce()
+  })
+})
+
+describe('execute on the default environment', () => {
+  it('fails with UNSUPPORTED_RPC_VERSION on an RPC 0.7 node, not a TypeError mid-execute', async () => {
+    const old = (async (_url: string, init: RequestInit) => {
+      const calls = [JSON.parse(String(init.body))].flat() as { id: number; method: string }[]
+      // An RPC 0.7 node: its fee estimate has no l2_gas fields (the old TypeError's source).
+      return Response.json(
+        calls.map((c) => ({
+          jsonrpc: '2.0',
+          id: c.id,
+          result:
+            c.method === 'starknet_specVersion' ? '0.7.1' : c.method === 'starknet_getNonce' ? '0x1' : '0x1',
+        })),
+      )
+    }) as typeof globalThis.fetch
+    const { wallet } = setup(async (request) => signedAnswer(request), old)
+    expect(wallet.environment.name).toBe('sepolia')
+    const { account } = await wallet.requestConnection()
+    await expect(account.execute({ contractAddress: GAME, entrypoint: 'play' })).rejects.toMatchObject({
+      code: 'UNSUPPORTED_RPC_VERSION',
+      data: { nodeUrl: wallet.environment.providerDefaultUrl, version: '0.7.1' },
+    })
   })
 })
 
