@@ -167,6 +167,18 @@ describe('cancellation and time limits', () => {
     await expect(pending).rejects.toMatchObject({ code: 'OPERATION_ABORTED' })
   })
 
+  it('waitForBlock answers once the chain reaches the block, and stops on abort', async () => {
+    const rpc = createRpc({ nodeUrl: sim.rpcUrl })
+    const current = await rpc.request<number>('starknet_blockNumber')
+    const reached = account.waitForBlock(current + 1, { retryInterval: 20 })
+    await rpc.request('devnet_createBlock')
+    expect(await reached).toBeGreaterThanOrEqual(current + 1)
+    const controller = new AbortController()
+    const never = account.waitForBlock(current + 1000, { signal: controller.signal })
+    controller.abort()
+    await expect(never).rejects.toMatchObject({ code: 'OPERATION_ABORTED' })
+  })
+
   it('balance polling of a new account stops on abort (SPEC polls 5 × 5000 ms)', async () => {
     await logIn(sim, 'polled@example.com')
     const portfolio = createPortfolio({ backendUrl: `${sim.url}/v1`, network: 'sepolia', appName: 'poll' })

@@ -17,7 +17,7 @@ import {
   outsideExecutionPayload,
   signOutsideExecution,
 } from './outside'
-import { type WaitOptions, waitForTransaction } from './waitForTransaction'
+import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTransaction'
 
 /** Options of {@link SessionAccount.execute}. */
 export interface ExecuteOptions extends InvokeOptions {
@@ -186,6 +186,11 @@ export class SessionAccount {
 
   waitForTransaction(transactionHash: string, options: WaitOptions = {}) {
     return waitForTransaction(this.ctx.rpc, transactionHash, options)
+  }
+
+  /** Waits until the chain reaches `blockNumber` (every 5000 ms unless told); `signal` stops it. */
+  waitForBlock(blockNumber: number, options: { retryInterval?: number; signal?: AbortSignal } = {}) {
+    return waitForBlock(this.ctx.rpc, blockNumber, options)
   }
 }
 

@@ -1,4 +1,9 @@
-import { NODE_ERROR_CODES, TRANSACTION_WAIT_INTERVAL_MS, TRANSACTION_WAIT_RETRIES } from '@webwallet/protocol'
+import {
+  BLOCK_WAIT_INTERVAL_MS,
+  NODE_ERROR_CODES,
+  TRANSACTION_WAIT_INTERVAL_MS,
+  TRANSACTION_WAIT_RETRIES,
+} from '@webwallet/protocol'
 import {
   NodeError,
   OperationAbortedError,
@@ -69,6 +74,27 @@ async function poll(rpc: Rpc, transactionHash: string, options: WaitOptions) {
     }
   }
   throw new WaitForTransactionTimeoutError(retries)
+}
+
+/**
+ * Waits until the chain has reached `blockNumber` (polled every 5000 ms unless told, SPEC.md section 9) and
+ * answers the current block number; `signal` stops it (OPERATION_ABORTED).
+ *
+ * @example
+ * await waitForBlock(rpc, receipt.block_number + 1)
+ */
+export async function waitForBlock(
+  rpc: Rpc,
+  blockNumber: number,
+  options: { readonly retryInterval?: number; readonly signal?: AbortSignal } = {},
+): Promise<number> {
+  for (;;) {
+    if (options.signal?.aborted)
+      throw new OperationAbortedError('waitForBlock', { cause: options.signal.reason })
+    const current = await rpc.request<number>('starknet_blockNumber')
+    if (current >= blockNumber) return current
+    await sleep(options.retryInterval ?? BLOCK_WAIT_INTERVAL_MS, options.signal).catch(() => {})
+  }
 }
 
 async function readStatus(rpc: Rpc, transactionHash: string): Promise<TransactionStatus | undefined> {
