@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { SESSION_VALIDITY_DAYS_DEFAULT } from '../constants'
-import { FIELD_PRIME } from '../schemas/felt'
 import { DEFAULT_ENVIRONMENT, ENVIRONMENT_NAMES } from '../environments'
+import { FIELD_PRIME } from '../schemas/felt'
 import { nonEmpty, oneOf, oneOfValues } from '../schemas/util'
 import '../schemas/genericMessages'
 import { CallSchema } from './connector'
@@ -58,9 +58,11 @@ export type Session = z.infer<typeof SessionSchema>
 
 /** An allowed method as the host app gives it: a contract address (0x hex felt) and a selector. */
 export const AllowedMethodSchema = z.object({
-  contract: z.string().check(
-    z.refine((a) => /^0x[0-9a-f]{1,64}$/i.test(a) && BigInt(a) < FIELD_PRIME, 'Invalid Address Format'),
-  ),
+  contract: z
+    .string()
+    .check(
+      z.refine((a) => /^0x[0-9a-f]{1,64}$/i.test(a) && BigInt(a) < FIELD_PRIME, 'Invalid Address Format'),
+    ),
   selector: z.string().check(nonEmpty('selector must not be empty')),
 })
 export type AllowedMethod = z.infer<typeof AllowedMethodSchema>

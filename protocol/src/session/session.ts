@@ -52,9 +52,7 @@ export interface BuildSessionParameters {
 export function buildSession(parameters: BuildSessionParameters): Session {
   const { metadata } = parameters
   return {
-    expiresAt: BigInt(
-      parameters.expiresAt ?? Math.ceil((Date.now() + DEFAULT_SESSION_EXPIRY_MS) / 1000),
-    ),
+    expiresAt: BigInt(parameters.expiresAt ?? Math.ceil((Date.now() + DEFAULT_SESSION_EXPIRY_MS) / 1000)),
     allowedMethods: parameters.allowedMethods,
     metadata: typeof metadata === 'string' ? metadata : JSON.stringify(metadata),
     sessionKeyGuid: signerGuid(parameters.sessionPublicKey),
