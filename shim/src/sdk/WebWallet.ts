@@ -14,6 +14,7 @@ import {
   UnknownChainIdError,
 } from '@webwallet/protocol/errors'
 import { chainIdFelt } from '@webwallet/protocol/session'
+import { hostAddress } from '../account/calls'
 import { createRpc } from '../account/rpc'
 import { SessionAccount } from '../account/SessionAccount'
 import { createConnector } from '../connector'
@@ -163,16 +164,19 @@ export class WebWallet {
       if (answer.errorCode) throw new ConnectAndSignSessionError(answer.errorCode, answer.errorCode)
       const address = answer.account?.[0]
       if (!address) throw new NoAccountAddressError()
+      hostAddress(address)
       if (!answer.signature || answer.signature.length === 0) throw new NoSignatureError()
       const chainId = answer.chainId ?? this.environment.chainId
       // The session was typed for the environment's chain; a wallet on another chain cannot have signed it.
       if (!sameChain(chainId, this.environment.chainId)) throw new UnknownChainIdError()
-      const active = signedSession(request, {
-        address,
-        chainId,
-        signature: answer.signature,
-        deploymentPayload: readDeploymentPayload(answer.deploymentPayload),
-      })
+      const active = verifiable(() =>
+        signedSession(request, {
+          address,
+          chainId,
+          signature: answer.signature ?? [],
+          deploymentPayload: readDeploymentPayload(answer.deploymentPayload),
+        }),
+      )
       // The owner's and guardian's signatures must verify over this session before it is kept.
       const status = getSessionStatus(active.stored, [], { privateKey: active.privateKey, now: 0 })
       if (status !== 'VALID') throw new SignatureVerificationError()
@@ -258,6 +262,15 @@ export class WebWallet {
       },
     )
     return this.account
+  }
+}
+
+// Signature felts that are no felts cannot verify: the same error as a signature that does not.
+function verifiable<T>(build: () => T): T {
+  try {
+    return build()
+  } catch (cause) {
+    throw new SignatureVerificationError({ cause })
   }
 }
 

@@ -85,6 +85,14 @@ describe('requestConnection', () => {
     expect(storage.getItem('session')).toBe(stored)
   })
 
+  it.each([
+    ['an address that is no address', { account: ['../admin'] }, 'INVALID_ADDRESS_FORMAT'],
+    ['signature felts that are no felts', { signature: ['0x1', 'zz'] }, 'SIGNATURE_VERIFICATION'],
+  ])('refuses %s from the wallet with a coded error', async (_name, change, code) => {
+    const { wallet } = setup(async (request) => ({ ...signedAnswer(request), ...change }))
+    await expect(wallet.requestConnection()).rejects.toMatchObject({ code })
+  })
+
   it('ends with OPERATION_TIMEOUT after connectTimeoutMs when the wallet never answers, keeping the old session', async () => {
     const { wallet } = setup(async (request, call) =>
       call === 0 ? signedAnswer(request) : new Promise(() => {}),
