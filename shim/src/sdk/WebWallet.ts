@@ -4,17 +4,7 @@ import type {
   SessionStatus,
   Session as StoredSession,
 } from '@webwallet/protocol'
-import {
-  ConnectAndSignSessionError,
-  InvalidApprovalRequestError,
-  NoAccountAddressError,
-  NoSignatureError,
-  SessionKeyExportDisabledError,
-  SignatureVerificationError,
-  UnknownChainIdError,
-} from '@webwallet/protocol/errors'
-import { chainIdFelt } from '@webwallet/protocol/session'
-import { hostAddress } from '../account/calls'
+import { InvalidApprovalRequestError, SessionKeyExportDisabledError } from '@webwallet/protocol/errors'
 import { createRpc } from '../account/rpc'
 import { SessionAccount } from '../account/SessionAccount'
 import { createConnector } from '../connector'
@@ -23,11 +13,11 @@ import { createPaymaster, type Paymaster } from '../paymaster/client'
 import { createPortfolio, type Portfolio } from '../portfolio/portfolio'
 import { createSessionRequest, generateSessionKey, sessionAllowedMethods } from '../session/request'
 import type { ActiveSession } from '../session/signature'
-import { signedSession } from '../session/signed'
 import { getSessionStatus } from '../session/status'
-import { createSessionStore, readDeploymentPayload, type SessionStore } from '../session/store'
+import { createSessionStore, type SessionStore } from '../session/store'
 import { createKeyVault } from '../storage/keyVault'
 import { createStorage } from '../storage/storage'
+import { activeSession } from './answer'
 import {
   CONNECT_TIMEOUT_MS,
   paymasterBase,
@@ -160,26 +150,7 @@ export class WebWallet {
         ),
         deadline,
       )
-      // A result that names an error is that error, whatever else it carries.
-      if (answer.errorCode) throw new ConnectAndSignSessionError(answer.errorCode, answer.errorCode)
-      const address = answer.account?.[0]
-      if (!address) throw new NoAccountAddressError()
-      hostAddress(address)
-      if (!answer.signature || answer.signature.length === 0) throw new NoSignatureError()
-      const chainId = answer.chainId ?? this.environment.chainId
-      // The session was typed for the environment's chain; a wallet on another chain cannot have signed it.
-      if (!sameChain(chainId, this.environment.chainId)) throw new UnknownChainIdError()
-      const active = verifiable(() =>
-        signedSession(request, {
-          address,
-          chainId,
-          signature: answer.signature ?? [],
-          deploymentPayload: readDeploymentPayload(answer.deploymentPayload),
-        }),
-      )
-      // The owner's and guardian's signatures must verify over this session before it is kept.
-      const status = getSessionStatus(active.stored, [], { privateKey: active.privateKey, now: 0 })
-      if (status !== 'VALID') throw new SignatureVerificationError()
+      const active = activeSession(request, answer, this.environment.chainId)
       deadline.check()
       await this.sessions.save(active)
       return {
@@ -262,23 +233,6 @@ export class WebWallet {
       },
     )
     return this.account
-  }
-}
-
-// Signature felts that are no felts cannot verify: the same error as a signature that does not.
-function verifiable<T>(build: () => T): T {
-  try {
-    return build()
-  } catch (cause) {
-    throw new SignatureVerificationError({ cause })
-  }
-}
-
-function sameChain(a: string, b: string): boolean {
-  try {
-    return chainIdFelt(a) === chainIdFelt(b)
-  } catch (cause) {
-    throw new UnknownChainIdError({ cause })
   }
 }
 
