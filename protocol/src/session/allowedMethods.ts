@@ -54,7 +54,8 @@ function buildTree(methods: readonly AllowedMethod[]): AllowedMethodsTree {
   const leaves = methods.map((method) =>
     allowedMethodLeaf(method['Contract Address'], selectorFromName(method.selector)),
   )
-  const root = merkleRoot(leaves)
+  // A session without methods (e.g. a stored one whose methods could not be rebuilt) allows no call.
+  const root = leaves.length === 0 ? 0n : merkleRoot(leaves)
   const proofs = new Map<number, Felt[]>()
   return {
     leaves,

@@ -138,3 +138,16 @@ describe('buildSession without an expiry', () => {
     }
   })
 })
+
+describe('allowedMethodsTree without methods', () => {
+  it('allows no call, with the coded error', () => {
+    expect(() =>
+      allowedMethodsTree([]).proofFor({ contractAddress: tokenA, entrypoint: 'transfer' }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'CALL_NOT_ALLOWED',
+        message: 'Call not allowed by the session: transfer',
+      }),
+    )
+  })
+})

@@ -124,7 +124,9 @@ function sameMethods(a: readonly AllowedMethod[], b: readonly AllowedMethod[]): 
 
 // Rebuilds the methods a compact session names by root; unknown ones stay empty (the status says so).
 function expand(compact: CompactSession, recompute: (() => AllowedMethod[]) | undefined): StoredSession {
-  const { allowedMethodsRoot: root, ...stored } = compact
+  const { allowedMethodsRoot: root, ...rest } = compact
+  // The SDK writes `signature` equal to `authorisationSignature`; a compact form left the copy out.
+  const stored = { ...rest, signature: rest.signature ?? rest.authorisationSignature }
   if (root === undefined) return stored
   const methods = recompute?.()
   const matches = methods?.length && toHex(allowedMethodsTree(methods).root) === root
