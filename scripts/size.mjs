@@ -8,7 +8,9 @@ export const ENTRIES = [
   { name: '@webwallet/protocol', entry: 'protocol/src/index.ts', budgetKb: 15 },
   { name: '@webwallet/protocol/errors', entry: 'protocol/src/errors/index.ts', budgetKb: 5 },
   { name: '@webwallet/shim/connector', entry: 'shim/src/connector/index.ts', budgetKb: 15 },
-  { name: '@webwallet/shim', entry: 'shim/src/index.ts', budgetKb: 25 },
+  // 25 → 27: issue 15's init-option checks, coded errors, compact session storage, abort/timeouts and the node
+  // version check (+1.8 KB gzip, zod-free; protocol's zod schemas would have cost ~8.5 KB).
+  { name: '@webwallet/shim', entry: 'shim/src/index.ts', budgetKb: 27 },
 ]
 
 export async function measure(entry, external = ['starknet', 'react', 'react-dom']) {

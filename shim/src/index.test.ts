@@ -26,8 +26,10 @@ describe('exports', () => {
         "memoryStorage",
         "resourceBoundsFromEstimate",
         "retry",
+        "sessionAllowedMethods",
         "sessionMetadata",
         "verifyServerSignature",
+        "waitForBlock",
         "waitForTransaction",
       ]
     `)

@@ -11,7 +11,7 @@ export {
 export type { OutsideExecutionOptions, OutsideTypedData } from './account/outside'
 export { createRpc, type Rpc } from './account/rpc'
 export { type ExecuteOptions, SessionAccount, type SessionAccountOptions } from './account/SessionAccount'
-export { type WaitOptions, waitForTransaction } from './account/waitForTransaction'
+export { type WaitOptions, waitForBlock, waitForTransaction } from './account/waitForTransaction'
 export { createHttp, type Http, type HttpOptions } from './http/http'
 export { type RetryOptions, retry } from './http/retry'
 export {
@@ -26,7 +26,12 @@ export { createStarknetId, type StarknetId } from './portfolio/starknetId'
 export type { ProviderOption, SessionConnector, WebWalletOptions } from './sdk/options'
 export type { ConnectResult } from './sdk/WebWallet'
 export { WebWallet } from './sdk/WebWallet'
-export { createSessionRequest, generateSessionKey, sessionMetadata } from './session/request'
+export {
+  createSessionRequest,
+  generateSessionKey,
+  sessionAllowedMethods,
+  sessionMetadata,
+} from './session/request'
 export { getSessionStatus } from './session/status'
 export {
   createKeyVault,

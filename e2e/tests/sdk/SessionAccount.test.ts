@@ -47,6 +47,8 @@ async function walletSignedSession(email: string, validityDays: number): Promise
     sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }], validityDays },
     ...headlessWalletOptions(sim, token),
     now: () => now,
+    // This test drives the account with the raw key, so it opts in to the export.
+    allowSessionKeyExport: true,
   })
   await wallet.requestConnection()
   const signed = wallet.exportSignedSession({ includePrivateKey: true })

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { oneOf, oneOfValues, record } from '../schemas/util'
+import { oneOfValues, record } from '../schemas/util'
 import '../schemas/genericMessages'
 
 const GroupSchema = z.object({ name: z.string(), healthRatio: z.optional(z.string()) })
@@ -62,14 +62,33 @@ export const StakingPositionSchema = z.object({
   totalApy: z.optional(z.string()),
 })
 
-/** Any of the five position kinds (most specific first, since objects are not strict). */
-export const PositionSchema = oneOf([
-  LiquidityPositionSchema,
-  StakingPositionSchema,
-  LendingPositionSchema,
-  DelegationPositionSchema,
-  YieldPositionSchema,
-])
+/**
+ * The position kinds and the fields that only their kind has. A position carrying any of a kind's own
+ * fields must be a complete position of that kind: a staking position without `stakerInfo` is an error,
+ * not a yield position (objects are not strict, so a plain union would accept it as one).
+ */
+const POSITION_KINDS = [
+  { schema: LiquidityPositionSchema, keys: ['tokenId', 'poolFeePercentage', 'token0', 'token1'] },
+  { schema: StakingPositionSchema, keys: ['stakerInfo', 'accruedRewards', 'stakedAmount'] },
+  { schema: LendingPositionSchema, keys: ['collateral', 'debt', 'lending'] },
+  { schema: DelegationPositionSchema, keys: ['delegatingTo'] },
+] as const
+
+/** Any of the five position kinds, chosen by its own fields (yield when it has none of the others'). */
+export const PositionSchema = z.pipe(
+  z.custom<z.input<typeof YieldPositionSchema>>(),
+  z.transform((value, ctx) => {
+    const fields = typeof value === 'object' && value !== null ? value : {}
+    const kind = POSITION_KINDS.find((k) => k.keys.some((key) => key in fields))
+    const parsed = (kind?.schema ?? YieldPositionSchema).safeParse(value)
+    if (parsed.success)
+      return parsed.data as
+        | z.output<(typeof POSITION_KINDS)[number]['schema']>
+        | z.output<typeof YieldPositionSchema>
+    for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, input: value } as never)
+    return value as never // discarded: the issue fails the parse
+  }),
+)
 export type Position = z.infer<typeof PositionSchema>
 
 export const ProductTypeSchema = oneOfValues([

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { SESSION_VALIDITY_DAYS_DEFAULT } from '../constants'
 import { DEFAULT_ENVIRONMENT, ENVIRONMENT_NAMES } from '../environments'
+import { FIELD_PRIME } from '../schemas/felt'
 import { nonEmpty, oneOf, oneOfValues } from '../schemas/util'
 import '../schemas/genericMessages'
 import { CallSchema } from './connector'
@@ -55,8 +56,15 @@ export const SessionSchema = z.object({
 })
 export type Session = z.infer<typeof SessionSchema>
 
-/** An allowed method as the host app gives it. */
-export const AllowedMethodSchema = z.object({ contract: z.string(), selector: z.string() })
+/** An allowed method as the host app gives it: a contract address (0x hex felt) and a selector. */
+export const AllowedMethodSchema = z.object({
+  contract: z
+    .string()
+    .check(
+      z.refine((a) => /^0x[0-9a-f]{1,64}$/i.test(a) && BigInt(a) < FIELD_PRIME, 'Invalid Address Format'),
+    ),
+  selector: z.string().check(nonEmpty('selector must not be empty')),
+})
 export type AllowedMethod = z.infer<typeof AllowedMethodSchema>
 
 /**
@@ -68,6 +76,7 @@ export type AllowedMethod = z.infer<typeof AllowedMethodSchema>
 export const SessionParamsSchema = z.object({
   allowedMethods: z.array(AllowedMethodSchema),
   validityDays: z.pipe(
+    // zod refuses NaN and ±Infinity as numbers already.
     z.optional(z.number().check(z.refine((n) => n > 0, 'validityDays must be positive'))),
     z.transform((days) => days ?? SESSION_VALIDITY_DAYS_DEFAULT),
   ),
@@ -91,7 +100,7 @@ export const EnvironmentNameSchema = oneOfValues(ENVIRONMENT_NAMES)
  * InitOptionsSchema.parse({ appName: 'demo', sessionParams: { allowedMethods: [] } }).environment // 'sepolia'
  */
 export const InitOptionsSchema = z.object({
-  appName: z.string().check(nonEmpty('appName must not be empty')),
+  appName: z.string().check(z.refine((name) => name.trim() !== '', 'appName must not be empty')),
   environment: z.pipe(
     z.optional(EnvironmentNameSchema),
     z.transform((name) => name ?? DEFAULT_ENVIRONMENT),
@@ -99,6 +108,10 @@ export const InitOptionsSchema = z.object({
   sessionParams: SessionParamsSchema,
   paymasterParams: z.optional(PaymasterParamsSchema),
   provider: z.optional(z.unknown()),
+  /** The SDK hands out the raw session key only with this (exportSignedSession({includePrivateKey})). */
+  allowSessionKeyExport: z.optional(z.boolean()),
+  /** Time limit of requestConnection in ms. */
+  connectTimeoutMs: z.optional(z.number().check(z.refine((n) => n > 0, 'connectTimeoutMs must be positive'))),
 })
 export type InitOptions = z.input<typeof InitOptionsSchema>
 

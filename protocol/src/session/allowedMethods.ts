@@ -1,4 +1,5 @@
 // The session's allowed methods: each (contract, selector) pair is a Merkle leaf; calls prove membership.
+import { CallNotAllowedError } from '../errors/sdk'
 import { type Felt, type FeltLike, poseidonMany, selectorFromName, toFelt, typeHash } from './felt'
 import { memo } from './memo'
 import { merkleProof, merkleRoot, verifyMerkleProof } from './merkle'
@@ -53,7 +54,8 @@ function buildTree(methods: readonly AllowedMethod[]): AllowedMethodsTree {
   const leaves = methods.map((method) =>
     allowedMethodLeaf(method['Contract Address'], selectorFromName(method.selector)),
   )
-  const root = merkleRoot(leaves)
+  // A session without methods (e.g. a stored one whose methods could not be rebuilt) allows no call.
+  const root = leaves.length === 0 ? 0n : merkleRoot(leaves)
   const proofs = new Map<number, Felt[]>()
   return {
     leaves,
@@ -61,7 +63,7 @@ function buildTree(methods: readonly AllowedMethod[]): AllowedMethodsTree {
     proofFor(call) {
       const leaf = allowedMethodLeaf(call.contractAddress, selectorFromName(call.entrypoint))
       const index = leaves.indexOf(leaf)
-      if (index === -1) throw new RangeError(`Call not allowed by the session: ${call.entrypoint}`)
+      if (index === -1) throw new CallNotAllowedError(call.entrypoint)
       let proof = proofs.get(index)
       if (proof === undefined) {
         proof = merkleProof(leaves, index)

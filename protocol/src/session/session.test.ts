@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { byteArray, hash, merkle, shortString as sn, typedData } from 'starknet'
 import * as v8 from 'starknet-v8'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { allowedMethodsTree, isAllowedCall } from './allowedMethods'
 import { hashByteArray } from './byteArray'
 import { selectorFromName, toHex } from './felt'
@@ -124,5 +124,30 @@ describe('sessionHash', () => {
       sessionHash({ ...session, allowedMethods: allowedMethods.slice(1) }, account, 'SN_SEPOLIA'),
     ).not.toBe(base)
     expect(sessionHash(session, tokenA, 'SN_SEPOLIA')).not.toBe(base)
+  })
+})
+
+describe('buildSession without an expiry', () => {
+  it('expires now + 10,000 ms (SPEC.md section 9), in seconds', () => {
+    vi.useFakeTimers({ now: 1_800_000_000_500 })
+    try {
+      const session = buildSession({ allowedMethods, metadata, sessionPublicKey: publicKeyOf('0x1234') })
+      expect(session.expiresAt).toBe(1_800_000_011n)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
+describe('allowedMethodsTree without methods', () => {
+  it('allows no call, with the coded error', () => {
+    expect(() =>
+      allowedMethodsTree([]).proofFor({ contractAddress: tokenA, entrypoint: 'transfer' }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'CALL_NOT_ALLOWED',
+        message: 'Call not allowed by the session: transfer',
+      }),
+    )
   })
 })

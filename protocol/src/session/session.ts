@@ -1,5 +1,6 @@
 // The session as x-sessions builds it (off-chain: allowed methods and metadata text) and as Argent's
 // account sees it (on-chain: Merkle root and metadata hash), with its SNIP-12 revision 1 hash.
+import { DEFAULT_SESSION_EXPIRY_MS } from '../constants'
 import { type AllowedMethod, allowedMethodsTree } from './allowedMethods'
 import { hashByteArray } from './byteArray'
 import { chainIdFelt } from './chainId'
@@ -36,7 +37,8 @@ export interface OnChainSession {
 }
 
 export interface BuildSessionParameters {
-  readonly expiresAt: bigint | number
+  /** Seconds since the epoch; default now + 10,000 ms (SPEC.md section 9), rounded up to a second. */
+  readonly expiresAt?: bigint | number | undefined
   readonly allowedMethods: readonly AllowedMethod[]
   /** Metadata object (serialised with JSON.stringify, as x-sessions does) or JSON text. */
   readonly metadata: unknown
@@ -50,7 +52,7 @@ export interface BuildSessionParameters {
 export function buildSession(parameters: BuildSessionParameters): Session {
   const { metadata } = parameters
   return {
-    expiresAt: BigInt(parameters.expiresAt),
+    expiresAt: BigInt(parameters.expiresAt ?? Math.ceil((Date.now() + DEFAULT_SESSION_EXPIRY_MS) / 1000)),
     allowedMethods: parameters.allowedMethods,
     metadata: typeof metadata === 'string' ? metadata : JSON.stringify(metadata),
     sessionKeyGuid: signerGuid(parameters.sessionPublicKey),

@@ -1,3 +1,8 @@
+// The session account's routing and refusals, against a scripted node, cosigner and paymaster. These
+// doubles verify no signature: every test that claims a transaction is valid (self-paid, sponsored, paid
+// in a token, deployed through the paymaster, the retry after 'Sign session error') runs against
+// wallet-sim's chain in e2e/tests/sdk (SessionAccount, WebWallet, execute, sessionLifecycle). Here only what
+// the SDK refuses or which route it takes.
 import {
   MismatchedContractAddressError,
   MismatchedSelectorError,
@@ -48,38 +53,10 @@ function gaslessPaymaster(world: World, withFee: boolean) {
 }
 
 describe('SessionAccount.execute', () => {
-  it('sends an INVOKE V3 with a session token and 50% margins', async () => {
-    const world = createWorld()
-    deployedNode(world)
-    let sent:
-      | { signature: string[]; resource_bounds: { l2_gas: { max_amount: string } }; nonce: string }
-      | undefined
-    world.node.starknet_addInvokeTransaction = (p: { invoke_transaction: typeof sent }) => {
-      sent = p.invoke_transaction
-      return { transaction_hash: '0xabc' }
-    }
-    world.node.__lastTxHash = () => '0x0'
-    const account = new SessionAccount(testContext(world))
-    // The cosigner double signs a dummy hash here; the node double does not verify, the token shape is checked.
-    expect(await account.execute(play)).toEqual({ transaction_hash: '0xabc' })
-    expect(sent?.nonce).toBe('0x4')
-    expect(BigInt(sent?.resource_bounds.l2_gas.max_amount ?? 0)).toBe((0x1000n * 3n) / 2n)
-    expect(parseSessionToken((sent?.signature ?? []).map(toFelt)).proofs).toHaveLength(1)
-    // Class hash and nonce in one batch, then the estimate and the send: 3 node round trips.
-    expect(account.roundTrips()).toBe(3)
-    expect(world.log).toEqual([
-      'starknet_getClassHashAt',
-      'starknet_getNonce',
-      'starknet_estimateFee',
-      '/cosigner/signSession',
-      'starknet_addInvokeTransaction',
-    ])
-  })
-
   it.each([
     ['Sign session error', 'cosigner'],
     ['validation failed gas bounds exceed balance', 'node'],
-  ])('retries through the paymaster on %s and returns the retry result', async (_name, where) => {
+  ])('routes to the paymaster on %s (the chain-verified retry is in e2e/tests/sdk)', async (_name, where) => {
     const world = createWorld()
     deployedNode(world)
     if (where === 'cosigner') {
@@ -133,16 +110,6 @@ describe('SessionAccount.execute', () => {
     expect(world.log).not.toContain('/paymaster/v1/execute')
   })
 
-  it('goes sponsored through the paymaster when the app has an api key, with no gas token', async () => {
-    const world = createWorld()
-    deployedNode(world)
-    const seen = gaslessPaymaster(world, false)
-    const account = new SessionAccount(testContext(world), { paymaster: testPaymaster(world, 'app-key') })
-    await expect(account.execute(play)).resolves.toEqual({ transaction_hash: '0xfeed' })
-    expect(seen[0]).not.toHaveProperty('gasTokenAddress')
-    expect(world.log).not.toContain('starknet_estimateFee')
-  })
-
   it.each([
     ['sponsored', 'app-key', {}],
     ['paid in a gas token', undefined, { gasless: true }],
@@ -165,22 +132,6 @@ describe('SessionAccount.execute', () => {
       expect(world.log.some((entry) => entry.includes('/paymaster/'))).toBe(false)
     },
   )
-
-  it('sends deployment data when the account is not deployed', async () => {
-    const world = createWorld()
-    deployedNode(world)
-    world.node.starknet_getClassHashAt = () => {
-      throw { code: 20, message: 'Contract not found' }
-    }
-    world.node.starknet_estimateFee = () => [ESTIMATE, ESTIMATE]
-    const seen = gaslessPaymaster(world, true)
-    const account = new SessionAccount(testContext(world), { paymaster: testPaymaster(world) })
-    await expect(account.execute(play)).resolves.toEqual({ transaction_hash: '0xfeed' })
-    expect(seen[0]).toMatchObject({ accountClassHash: '0x1' })
-    expect(seen[1]).toMatchObject({
-      deploymentData: { class_hash: '0x1', salt: '0x3', unique: '0x0', calldata: ['0x2'] },
-    })
-  })
 
   it('refuses when no gas token balance covers the fee', async () => {
     const world = createWorld()

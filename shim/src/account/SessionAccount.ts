@@ -1,7 +1,12 @@
-import { OutsideExecutionOnlyError } from '@webwallet/protocol/errors'
+import {
+  GaslessRetryFailedError,
+  NoDeployerError,
+  OutsideExecutionOnlyError,
+} from '@webwallet/protocol/errors'
+import { abortable, withDeadline } from '../http/abort'
 import type { Paymaster } from '../paymaster/client'
 import { compileCalls } from './calls'
-import type { AccountContext, Call } from './context'
+import type { AccountContext, Call, CompiledCall } from './context'
 import { type Deployer, deployAccount, deployedWithNonce, isDeployed } from './deploy'
 import { executeGasless } from './gasless'
 import { type InvokeOptions, invokeWithSession, shouldRetryGasless } from './invoke'
@@ -12,7 +17,7 @@ import {
   outsideExecutionPayload,
   signOutsideExecution,
 } from './outside'
-import { type WaitOptions, waitForTransaction } from './waitForTransaction'
+import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTransaction'
 
 /** Options of {@link SessionAccount.execute}. */
 export interface ExecuteOptions extends InvokeOptions {
@@ -20,7 +25,16 @@ export interface ExecuteOptions extends InvokeOptions {
   readonly gasless?: boolean
   /** With `gasless`, pay in this token. */
   readonly gasTokenAddress?: string
+  /** Stops the execute (OPERATION_ABORTED); a transaction already sent may still be included. */
+  readonly signal?: AbortSignal
+  /** Time limit (OPERATION_TIMEOUT); default {@link EXECUTE_TIMEOUT_MS}. */
+  readonly timeoutMs?: number
 }
+
+/**
+ * Default time limit of one execute: room for a deployment and its wait (poll 2000 ms) on a public node.
+ */
+export const EXECUTE_TIMEOUT_MS = 300_000
 
 /** What the session account needs besides its context. */
 export interface SessionAccountOptions {
@@ -69,9 +83,13 @@ export class SessionAccount {
   }
 
   /** Deploys the account with the configured deployer and waits (poll 2000 ms). */
-  async deploy() {
-    if (!this.options.deployer) throw new TypeError('No deployer configured')
-    const result = await deployAccount(this.ctx, this.options.deployer)
+  deploy() {
+    return this.deployWith(this.ctx)
+  }
+
+  private async deployWith(ctx: AccountContext) {
+    if (!this.options.deployer) throw new NoDeployerError()
+    const result = await deployAccount(ctx, this.options.deployer)
     this.deployed = true
     return result
   }
@@ -79,44 +97,68 @@ export class SessionAccount {
   /**
    * Runs the calls. Undeployed: deploys first (with a deployer) or goes through the paymaster with the
    * deployment data. On 'Sign session error' or 'validation failed gas bounds exceed balance' it retries
-   * through the paymaster and answers the retry's result.
+   * through the paymaster and answers the retry's result; when the retry fails too, GASLESS_RETRY_FAILED
+   * carries both errors. `signal` and `timeoutMs` bound the whole of it.
    */
   async execute(
     calls: Call | readonly Call[],
     options: ExecuteOptions = {},
   ): Promise<{ transaction_hash: string }> {
     const compiled = compileCalls(calls)
+    const deadline = withDeadline('execute', options.timeoutMs ?? EXECUTE_TIMEOUT_MS, options.signal)
+    try {
+      deadline.check()
+      const ctx = {
+        ...this.ctx,
+        rpc: this.ctx.rpc.withSignal(deadline.signal),
+        fetch: ((input, init) => this.ctx.fetch(input, { ...init, signal: deadline.signal })) as typeof fetch,
+      }
+      return await abortable(this.run(ctx, compiled, options), deadline)
+    } finally {
+      deadline.dispose()
+    }
+  }
+
+  private async run(
+    ctx: AccountContext,
+    compiled: CompiledCall[],
+    options: ExecuteOptions,
+  ): Promise<{ transaction_hash: string }> {
     const { paymaster } = this.options
     let { nonce } = options
     if (!this.deployed) {
       // One batched round trip answers both questions of a first execute.
-      const state = await deployedWithNonce(this.ctx)
+      const state = await deployedWithNonce(ctx)
       this.deployed = state.deployed
       nonce ??= state.nonce
     }
     if (!this.deployed) {
-      if (this.options.deployer) await this.deploy()
+      if (this.options.deployer) await this.deployWith(ctx)
       else if (paymaster)
-        return executeGasless(this.ctx, paymaster, compiled, {
+        return executeGasless(ctx, paymaster, compiled, {
           deploy: true,
           ...gasToken(options, this.options.gasTokenAddress),
         })
-      else await this.deploy()
+      else await this.deployWith(ctx)
     }
     if (paymaster && (options.gasless || paymaster.sponsored)) {
-      return executeGasless(this.ctx, paymaster, compiled, {
+      return executeGasless(ctx, paymaster, compiled, {
         deploy: false,
         ...gasToken(options, this.options.gasTokenAddress),
       })
     }
     try {
-      return await invokeWithSession(this.ctx, compiled, { ...options, nonce })
+      return await invokeWithSession(ctx, compiled, { ...options, nonce })
     } catch (error) {
       if (!paymaster || !shouldRetryGasless(error)) throw error
-      return executeGasless(this.ctx, paymaster, compiled, {
-        deploy: false,
-        ...gasToken(options, this.options.gasTokenAddress),
-      })
+      try {
+        return await executeGasless(ctx, paymaster, compiled, {
+          deploy: false,
+          ...gasToken(options, this.options.gasTokenAddress),
+        })
+      } catch (retryError) {
+        throw new GaslessRetryFailedError(error, retryError)
+      }
     }
   }
 
@@ -144,6 +186,11 @@ export class SessionAccount {
 
   waitForTransaction(transactionHash: string, options: WaitOptions = {}) {
     return waitForTransaction(this.ctx.rpc, transactionHash, options)
+  }
+
+  /** Waits until the chain reaches `blockNumber` (every 5000 ms unless told); `signal` stops it. */
+  waitForBlock(blockNumber: number, options: { retryInterval?: number; signal?: AbortSignal } = {}) {
+    return waitForBlock(this.ctx.rpc, blockNumber, options)
   }
 }
 

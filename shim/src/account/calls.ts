@@ -1,5 +1,5 @@
-import { CalldataConversionError } from '@webwallet/protocol/errors'
-import { toHex } from '@webwallet/protocol/session'
+import { CalldataConversionError, InvalidAddressFormatError } from '@webwallet/protocol/errors'
+import { FIELD_PRIME, toHex } from '@webwallet/protocol/session'
 import { shortString } from 'starknet'
 import type { Call, CompiledCall } from './context'
 
@@ -15,6 +15,13 @@ const DECIMAL = /^\d+$/
  * convertCalldataValue('1234567890123456789', 0) // 1234567890123456789n
  */
 export function convertCalldataValue(value: unknown, index: number): bigint {
+  const felt = readCalldataValue(value, index)
+  // A value at or above the field prime is no felt: the same error as any other unconvertible value.
+  if (felt >= FIELD_PRIME) throw new CalldataConversionError(value, index)
+  return felt
+}
+
+function readCalldataValue(value: unknown, index: number): bigint {
   try {
     if (typeof value === 'bigint' && value >= 0n) return value
     if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value)
@@ -41,7 +48,7 @@ export function convertCalldataValue(value: unknown, index: number): bigint {
 export function compileCalls(calls: Call | readonly Call[]): CompiledCall[] {
   const list: readonly Call[] = Array.isArray(calls) ? calls : [calls as Call]
   return list.map((call) => ({
-    contractAddress: toHex(call.contractAddress),
+    contractAddress: toHex(hostAddress(call.contractAddress)),
     entrypoint: call.entrypoint,
     calldata: (call.calldata ?? []).map((value, index) => toHex(convertCalldataValue(value, index))),
   }))
@@ -66,4 +73,21 @@ export function executeCalldata(
       ...call.calldata,
     ]),
   ]
+}
+
+const ADDRESS = /^0x[0-9a-f]{1,64}$/i
+
+/**
+ * An address the host app gave (a call's contract, an account for a backend URL), unchanged once checked;
+ * anything else — not 0x hex, too long, at or above the field prime — is 'Invalid Address Format', before
+ * it can reach a URL or a transaction.
+ *
+ * @example
+ * hostAddress('0x049d3') // '0x049d3'; hostAddress('../admin') throws
+ */
+export function hostAddress(value: unknown): string {
+  if (typeof value !== 'string' || !ADDRESS.test(value) || BigInt(value) >= FIELD_PRIME) {
+    throw new InvalidAddressFormatError()
+  }
+  return value
 }

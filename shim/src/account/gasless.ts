@@ -1,10 +1,12 @@
-import { CHAIN_IDS, type GasTokenPrice } from '@webwallet/protocol'
+import { CHAIN_IDS, type GasTokenPrice, type PaymasterCompatibility } from '@webwallet/protocol'
 import {
+  GasFeeError,
   GaslessUnsupportedChainError,
   MismatchedContractAddressError,
   MismatchedSelectorError,
   NoAccountContractError,
   NotEnoughGasTokenError,
+  PaymasterIncompatibleError,
 } from '@webwallet/protocol/errors'
 import { allowedMethodsTree, chainIdFelt, selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
 import type { Paymaster } from '../paymaster/client'
@@ -50,7 +52,14 @@ export async function executeGasless(
   for (const call of calls) tree.proofFor(call)
   const payload = ctx.session.stored.deploymentPayload
   if (options.deploy && !payload) throw new NoAccountContractError('Argent')
-  const gas = paymaster.sponsored ? undefined : await chooseGasToken(ctx, paymaster, calls, options)
+  // The paymaster must take this account (its class) before anything is built or signed for it.
+  const compatibility = paymaster.compatibility(ctx.address)
+  compatibility.catch(() => {}) // awaited below; a failure elsewhere first must not leave it unhandled
+  const [compatible, gas] = await Promise.all([
+    compatibility,
+    paymaster.sponsored ? undefined : chooseGasToken(ctx, paymaster, calls, options, compatibility),
+  ])
+  if (!compatible.isCompatible) throw new PaymasterIncompatibleError()
   const typedData = (await paymaster.buildTypedData({
     userAddress: ctx.address,
     calls: calls.map((c) => ({ ...c })),
@@ -89,7 +98,7 @@ function assertFeeTransfer(call: CompiledCall, gas: { tokenAddress: string; amou
   const [, low = '0x0', high = '0x0'] = call.calldata
   const amount = BigInt(low) + (BigInt(high) << 128n)
   if (amount > gas.amount) {
-    throw new RangeError(`The paymaster asks ${amount} of the gas token, above the agreed ${gas.amount}`)
+    throw new GasFeeError(`The paymaster asks ${amount} of the gas token, above the agreed ${gas.amount}`)
   }
 }
 
@@ -98,10 +107,11 @@ async function chooseGasToken(
   paymaster: Paymaster,
   calls: readonly CompiledCall[],
   options: GaslessOptions,
+  compatibilityAnswer: Promise<PaymasterCompatibility>,
 ): Promise<{ tokenAddress: string; amount: bigint }> {
   const [prices, compatibility, estimate] = await Promise.all([
     paymaster.gasTokenPrices(),
-    paymaster.compatibility(ctx.address),
+    compatibilityAnswer,
     estimateForGasless(ctx, calls, options.deploy),
   ])
   const candidates = prices.filter(

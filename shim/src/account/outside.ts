@@ -1,5 +1,9 @@
 import { OUTSIDE_EXECUTION_DOMAIN_NAME, OUTSIDE_EXECUTION_PRIMARY_TYPE } from '@webwallet/protocol'
-import { OutsideExecutionOnlyError } from '@webwallet/protocol/errors'
+import {
+  CallNotAllowedError,
+  OutsideExecutionOnlyError,
+  TypedDataMismatchError,
+} from '@webwallet/protocol/errors'
 import {
   assertCallsAligned,
   buildOutsideExecution,
@@ -46,7 +50,7 @@ export async function signOutsideExecution(
   }
   const messageCalls = readCalls(typedData.message)
   assertCallsAligned(messageCalls, calls)
-  const hash = starknetTypedData.getMessageHash(typedData as never, ctx.address)
+  const hash = messageHashOf(typedData, ctx.address)
   return sessionSignature(ctx.session, hash, calls, (session) =>
     signSessionEFO(ctx.fetch, ctx.cosignerBaseUrl, session, {
       accountAddress: ctx.address,
@@ -113,13 +117,24 @@ export function namedCalls(typedData: OutsideTypedData, names: readonly string[]
 // A selector the session does not name cannot be proven; say so as the Merkle proof lookup would.
 function nameOf(bySelector: Map<bigint, string>, selector: TypedDataCall['Selector']): string {
   const name = bySelector.get(toFelt(selector))
-  if (name === undefined) throw new RangeError(`Call not allowed by the session: ${toHex(selector)}`)
+  if (name === undefined) throw new CallNotAllowedError(toHex(selector))
   return name
 }
 
-function readCalls(message: Record<string, unknown>): TypedDataCall[] {
-  const calls = message.Calls
-  if (!Array.isArray(calls)) throw new OutsideExecutionOnlyError()
+// Typed data whose message does not follow its own types cannot be hashed: say so, not a TypeError.
+function messageHashOf(typedData: OutsideTypedData, address: string): string {
+  try {
+    return starknetTypedData.getMessageHash(typedData as never, address)
+  } catch (cause) {
+    throw new TypedDataMismatchError({ cause })
+  }
+}
+
+function readCalls(message: Record<string, unknown> | undefined): TypedDataCall[] {
+  const calls = message?.Calls
+  const isCall = (c: unknown) =>
+    typeof c === 'object' && c !== null && 'To' in c && 'Selector' in c && 'Calldata' in c
+  if (!Array.isArray(calls) || !calls.every(isCall)) throw new TypedDataMismatchError()
   return calls as TypedDataCall[]
 }
 

@@ -1,4 +1,4 @@
-import { NodeError } from '@webwallet/protocol/errors'
+import { NodeError, UnsupportedRpcVersionError } from '@webwallet/protocol/errors'
 
 /** One JSON-RPC call. */
 export interface RpcCall {
@@ -10,7 +10,18 @@ export interface RpcCall {
 export interface RpcOptions {
   readonly nodeUrl: string
   readonly fetch?: typeof fetch
+  /**
+   * Ask the node's `starknet_specVersion` with the first call (same round trip) and refuse a node that
+   * does not speak JSON-RPC 0.9 or 0.10 (UNSUPPORTED_RPC_VERSION). Once per node URL and page.
+   */
+  readonly checkSpecVersion?: boolean
+  /** Stops the HTTP requests (and so the calls waiting for them). */
+  readonly signal?: AbortSignal
 }
+
+// The SDK sends `pre_confirmed` block tags and reads V3 fee fields (l1_data_gas, l2_gas): RPC 0.9 and 0.10.
+const SUPPORTED_SPEC = /^0\.(?:9|10)\.\d+/
+const compatibleNodes = new Set<string>()
 
 type RpcAnswer = { id: number; result?: unknown; error?: { code: number; message: string; data?: unknown } }
 
@@ -26,18 +37,36 @@ type RpcAnswer = { id: number; result?: unknown; error?: { code: number; message
  * ])
  */
 export function createRpc(options: RpcOptions) {
-  let nextId = 1
-  /** Round trips made so far (the benchmark counts them). */
-  let roundTrips = 0
-  const post = async (body: unknown): Promise<unknown> => {
-    roundTrips++
+  return rpcClient(options, { nextId: 1, roundTrips: 0 })
+}
+
+function rpcClient(options: RpcOptions, counters: { nextId: number; roundTrips: number }) {
+  const send = async (body: unknown): Promise<unknown> => {
+    counters.roundTrips++
     const response = await (options.fetch ?? globalThis.fetch)(options.nodeUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
+      ...(options.signal ? { signal: options.signal } : {}),
     })
     if (!response.ok) throw new NodeError(response.status, `${response.status} ${response.statusText}`)
     return response.json()
+  }
+  // The first post to a node not yet known to be compatible carries the version question in its batch.
+  const post = async (body: unknown): Promise<unknown> => {
+    if (!options.checkSpecVersion || compatibleNodes.has(options.nodeUrl)) return send(body)
+    const id = counters.nextId++
+    const batch = Array.isArray(body) ? body : [body]
+    const answers = await send([{ jsonrpc: '2.0', id, method: 'starknet_specVersion', params: [] }, ...batch])
+    const list = Array.isArray(answers) ? (answers as RpcAnswer[]) : []
+    const version = list.find((answer) => answer?.id === id)
+    const text = typeof version?.result === 'string' ? version.result : ''
+    if (!SUPPORTED_SPEC.test(text)) {
+      throw new UnsupportedRpcVersionError(options.nodeUrl, text, { cause: version?.error ?? answers })
+    }
+    compatibleNodes.add(options.nodeUrl)
+    const rest = list.filter((answer) => answer?.id !== id)
+    return Array.isArray(body) ? rest : rest[0]
   }
   const unwrap = (answer: RpcAnswer | undefined): unknown => {
     if (answer === undefined) throw new NodeError(-32603, 'Missing answer in batch')
@@ -45,7 +74,7 @@ export function createRpc(options: RpcOptions) {
     return answer.result
   }
   const settle = async (calls: readonly RpcCall[]): Promise<PromiseSettledResult<unknown>[]> => {
-    const requests = calls.map((call) => ({ jsonrpc: '2.0', id: nextId++, ...call }))
+    const requests = calls.map((call) => ({ jsonrpc: '2.0', id: counters.nextId++, ...call }))
     const answers = (await post(requests)) as RpcAnswer[]
     const byId = new Map(Array.isArray(answers) ? answers.map((a) => [a.id, a]) : [])
     return requests.map((request) => {
@@ -58,9 +87,11 @@ export function createRpc(options: RpcOptions) {
   }
   return {
     nodeUrl: options.nodeUrl,
-    roundTrips: () => roundTrips,
+    roundTrips: () => counters.roundTrips,
+    /** The same client whose HTTP requests `signal` aborts (round trips counted together). */
+    withSignal: (signal: AbortSignal) => rpcClient({ ...options, signal }, counters),
     async request<T>(method: string, params: unknown = []): Promise<T> {
-      return unwrap((await post({ jsonrpc: '2.0', id: nextId++, method, params })) as RpcAnswer) as T
+      return unwrap((await post({ jsonrpc: '2.0', id: counters.nextId++, method, params })) as RpcAnswer) as T
     },
     /** Several calls in one HTTP request; rejects with the first failing call's error. */
     async batch(calls: readonly RpcCall[]): Promise<unknown[]> {
@@ -75,4 +106,4 @@ export function createRpc(options: RpcOptions) {
 }
 
 /** The client {@link createRpc} returns. */
-export type Rpc = ReturnType<typeof createRpc>
+export type Rpc = ReturnType<typeof rpcClient>

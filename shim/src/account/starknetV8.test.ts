@@ -1,9 +1,18 @@
 // The session account with starknet.js v8 as the peer dependency: every 'starknet' import (shim and
-// protocol/session) resolves to v8 here, and the transaction hash it signs equals v10's.
-import { parseSessionToken, toFelt } from '@webwallet/protocol/session'
+// protocol/session) resolves to v8 here. The transaction v8 hashes from what the SDK sent must be the one
+// the SDK's session signature and the guardian's co-signature cover (as the account checks them), and
+// equal v10's hash.
+import {
+  parseSessionToken,
+  sessionMessageHash,
+  signHash,
+  toFelt,
+  toHex,
+  verifySignerSignature,
+} from '@webwallet/protocol/session'
 import { describe, expect, it, vi } from 'vitest'
 import { SessionAccount } from './SessionAccount'
-import { ACCOUNT, createWorld, ESTIMATE, GAME, testContext } from './testing'
+import { ACCOUNT, createWorld, ESTIMATE, GAME, GUARDIAN_KEY, testContext } from './testing'
 
 vi.mock('starknet', async () => await import('starknet-v8'))
 
@@ -25,9 +34,12 @@ describe('with starknet.js v8', () => {
       return { transaction_hash: '0xabc' }
     }
     let cosigned: { transaction: Record<string, unknown> } | undefined
+    // The guardian double co-signs the hash v8 computes from the transaction the cosigner is sent.
     world.cosigner = (_path, body) => {
       cosigned = body as never
-      return undefined
+      const hash = v8.hash.calculateInvokeTransactionHash(cosignerArgs(body as never) as never)
+      const sig = signHash(sessionMessageHash(hash, body.session.sessionHash, false), GUARDIAN_KEY)
+      return Response.json({ signature: { publicKey: toHex(sig.signer), r: toHex(sig.r), s: toHex(sig.s) } })
     }
     const ctx = testContext(world)
     const account = new SessionAccount(ctx)
@@ -57,7 +69,17 @@ describe('with starknet.js v8', () => {
     const hashV10 = v10.hash.calculateInvokeTransactionHash(args as never)
     expect(hashV8).toBe(hashV10)
     expect(cosigned?.transaction).toMatchObject({ nonce: '4', version: '3' })
-    expect(parseSessionToken((sent?.signature ?? []).map(toFelt)).proofs).toHaveLength(1)
+    const token = parseSessionToken((sent?.signature ?? []).map(toFelt))
+    expect(token.proofs).toHaveLength(1)
+    // What the account verifies: the session key and the guardian signed poseidon(v8 hash, session hash, 0).
+    const signed = sessionMessageHash(hashV8, ctx.session.stored.hash, token.cacheAuthorization)
+    expect(token.sessionSignature.signer).toBe(toFelt(ctx.session.stored.sessionKey.publicKey))
+    expect(verifySignerSignature(signed, token.sessionSignature)).toBe(true)
+    expect(verifySignerSignature(signed, token.guardianSignature)).toBe(true)
+    // And a different transaction (another nonce) is not covered.
+    const other = v8.hash.calculateInvokeTransactionHash({ ...args, nonce: 5n } as never)
+    const otherSigned = sessionMessageHash(other, ctx.session.stored.hash, token.cacheAuthorization)
+    expect(verifySignerSignature(otherSigned, token.sessionSignature)).toBe(false)
   })
 
   it('builds outside-execution payloads on v8', async () => {
@@ -66,3 +88,39 @@ describe('with starknet.js v8', () => {
     expect(call.entrypoint).toBe('execute_from_outside_v2')
   })
 })
+
+// The hash arguments of the transaction the cosigner receives (decimal strings, as x-sessions sends them).
+function cosignerArgs(body: { transaction: Record<string, never> }) {
+  const tx = body.transaction as unknown as {
+    sender_address: string
+    calldata: string[]
+    nonce: string
+    chain_id: string
+    tip: string
+    resource_bounds: Record<
+      'l1_gas' | 'l2_gas' | 'l1_data_gas',
+      { max_amount: string; max_price_per_unit: string }
+    >
+  }
+  const bound = (b: { max_amount: string; max_price_per_unit: string }) => ({
+    max_amount: BigInt(b.max_amount),
+    max_price_per_unit: BigInt(b.max_price_per_unit),
+  })
+  return {
+    senderAddress: tx.sender_address,
+    version: '0x3',
+    compiledCalldata: tx.calldata,
+    chainId: toHex(BigInt(tx.chain_id)),
+    nonce: BigInt(tx.nonce),
+    accountDeploymentData: [],
+    nonceDataAvailabilityMode: 0,
+    feeDataAvailabilityMode: 0,
+    resourceBounds: {
+      l1_gas: bound(tx.resource_bounds.l1_gas),
+      l2_gas: bound(tx.resource_bounds.l2_gas),
+      l1_data_gas: bound(tx.resource_bounds.l1_data_gas),
+    },
+    tip: BigInt(tx.tip),
+    paymasterData: [],
+  }
+}

@@ -1,9 +1,16 @@
-import { NODE_ERROR_CODES, TRANSACTION_WAIT_INTERVAL_MS, TRANSACTION_WAIT_RETRIES } from '@webwallet/protocol'
+import {
+  BLOCK_WAIT_INTERVAL_MS,
+  NODE_ERROR_CODES,
+  TRANSACTION_WAIT_INTERVAL_MS,
+  TRANSACTION_WAIT_RETRIES,
+} from '@webwallet/protocol'
 import {
   NodeError,
+  OperationAbortedError,
   TransactionRejectedError,
   WaitForTransactionTimeoutError,
 } from '@webwallet/protocol/errors'
+import { abortable, withDeadline } from '../http/abort'
 import { sleep } from '../http/retry'
 import type { Rpc } from './rpc'
 
@@ -19,6 +26,8 @@ export interface WaitOptions {
   readonly retries?: number
   /** Default 5000 ms. */
   readonly retryInterval?: number
+  /** Stops the polling at once (OPERATION_ABORTED; the transaction itself is not affected). */
+  readonly signal?: AbortSignal
 }
 
 const SUCCESS = new Set(['SUCCEEDED', 'ACCEPTED_ON_L2', 'ACCEPTED_ON_L1'])
@@ -33,6 +42,16 @@ const TRANSACTION_HASH_NOT_FOUND = 29
  * const receipt = await waitForTransaction(rpc, transactionHash, { retryInterval: 2000 })
  */
 export async function waitForTransaction(rpc: Rpc, transactionHash: string, options: WaitOptions = {}) {
+  if (!options.signal) return poll(rpc, transactionHash, options)
+  const deadline = withDeadline('waitForTransaction', undefined, options.signal)
+  try {
+    return await abortable(poll(rpc.withSignal(deadline.signal), transactionHash, options), deadline)
+  } finally {
+    deadline.dispose()
+  }
+}
+
+async function poll(rpc: Rpc, transactionHash: string, options: WaitOptions) {
   const retries = options.retries ?? TRANSACTION_WAIT_RETRIES
   const interval = options.retryInterval ?? TRANSACTION_WAIT_INTERVAL_MS
   for (let attempt = 0; attempt < retries; attempt++) {
@@ -48,9 +67,34 @@ export async function waitForTransaction(rpc: Rpc, transactionHash: string, opti
         })
       }
     }
-    if (attempt + 1 < retries) await sleep(interval)
+    if (attempt + 1 < retries) {
+      await sleep(interval, options.signal).catch((cause: unknown) => {
+        throw new OperationAbortedError('waitForTransaction', { cause })
+      })
+    }
   }
   throw new WaitForTransactionTimeoutError(retries)
+}
+
+/**
+ * Waits until the chain has reached `blockNumber` (polled every 5000 ms unless told, SPEC.md section 9) and
+ * answers the current block number; `signal` stops it (OPERATION_ABORTED).
+ *
+ * @example
+ * await waitForBlock(rpc, receipt.block_number + 1)
+ */
+export async function waitForBlock(
+  rpc: Rpc,
+  blockNumber: number,
+  options: { readonly retryInterval?: number; readonly signal?: AbortSignal } = {},
+): Promise<number> {
+  for (;;) {
+    if (options.signal?.aborted)
+      throw new OperationAbortedError('waitForBlock', { cause: options.signal.reason })
+    const current = await rpc.request<number>('starknet_blockNumber')
+    if (current >= blockNumber) return current
+    await sleep(options.retryInterval ?? BLOCK_WAIT_INTERVAL_MS, options.signal).catch(() => {})
+  }
 }
 
 async function readStatus(rpc: Rpc, transactionHash: string): Promise<TransactionStatus | undefined> {

@@ -43,7 +43,12 @@ export function createHttp(options: HttpOptions) {
     [BACKEND_HEADERS.network]: options.network,
     ...options.headers,
   }
-  const request = async <T>(method: Method, url: string, body?: unknown): Promise<T> => {
+  const request = async <T>(
+    method: Method,
+    url: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<T> => {
     const doFetch = options.fetch ?? globalThis.fetch
     let response: Response
     try {
@@ -51,6 +56,7 @@ export function createHttp(options: HttpOptions) {
         method,
         headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(signal ? { signal } : {}),
       })
     } catch (cause) {
       throw new NETWORK_ERRORS[method]({ cause })
@@ -62,7 +68,8 @@ export function createHttp(options: HttpOptions) {
     return (await response.json()) as T
   }
   return {
-    get: <T>(url: string) => request<T>('GET', url),
+    get: <T>(url: string, init: { signal?: AbortSignal | undefined } = {}) =>
+      request<T>('GET', url, undefined, init.signal),
     post: <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {}),
     put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body ?? {}),
     delete: <T>(url: string) => request<T>('DELETE', url),

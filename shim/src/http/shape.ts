@@ -1,5 +1,7 @@
+import { UnexpectedAnswerError } from '@webwallet/protocol/errors'
+
 // Small structural checks for wire answers. The shim's main entry stays free of zod (its schemas would
-// cost ~7 KB gzip of the 25 KB budget); protocol's schemas remain the reference these checks follow.
+// cost ~8 KB gzip of the 27 KB budget); protocol's schemas remain the reference these checks follow.
 
 /** A plain object's fields, or undefined. */
 export function fields(value: unknown): Record<string, unknown> | undefined {
@@ -33,7 +35,7 @@ export function hasShape(value: unknown, shape: Record<string, (field: unknown) 
 }
 
 /**
- * Returns `value` when it has the shape, else throws a TypeError naming what was read.
+ * Returns `value` when it has the shape, else throws UnexpectedAnswerError naming what was read.
  *
  * @example
  * const { transactionHash } = expectShape<{ transactionHash: string }>(answer, { transactionHash: isString }, 'execute answer')
@@ -43,6 +45,6 @@ export function expectShape<T>(
   shape: Record<string, (field: unknown) => boolean>,
   what: string,
 ): T {
-  if (!hasShape(value, shape)) throw new TypeError(`Unexpected ${what}`)
+  if (!hasShape(value, shape)) throw new UnexpectedAnswerError(what)
   return value as T
 }

@@ -10,9 +10,11 @@ import {
   PaymasterContractError,
   PaymasterHttpError,
   PaymasterRequestError,
+  UnexpectedAnswerError,
 } from '@webwallet/protocol/errors'
 import { verifySignerSignature } from '@webwallet/protocol/session'
 import { ec, hash } from 'starknet'
+import { hostAddress } from '../account/calls'
 import { expectShape, hasShape, isArrayOf, isBoolean, isNumber, isString } from '../http/shape'
 
 /** Options of {@link createPaymaster}. */
@@ -54,7 +56,7 @@ export function createPaymaster(options: PaymasterOptions) {
     sponsored: options.apiKey !== undefined,
     async compatibility(address: string): Promise<PaymasterCompatibility> {
       return expectShape(
-        await call(`/accounts/${address}/compatible`),
+        await call(`/accounts/${hostAddress(address)}/compatible`),
         { isCompatible: isBoolean, gasConsumedOverhead: isString, dataGasConsumedOverhead: isString },
         'compatibility answer',
       )
@@ -63,7 +65,7 @@ export function createPaymaster(options: PaymasterOptions) {
       const prices = await call('/gas-token-prices')
       const isPrice = (p: unknown) =>
         hasShape(p, { tokenAddress: isString, decimals: isNumber, priceInETH: isString })
-      if (!isArrayOf<GasTokenPrice>(isPrice)(prices)) throw new TypeError('Unexpected gas token prices')
+      if (!isArrayOf<GasTokenPrice>(isPrice)(prices)) throw new UnexpectedAnswerError('gas token prices')
       return prices
     },
     /** The typed data the account signs (its shape is the paymaster's). */
@@ -106,7 +108,7 @@ export function verifyServerSignature(text: string, header: string | null, publi
   const digest = hash.computeHashOnElements([hash.starknetKeccak(text)])
   try {
     const [r, s] = header.split(',').map((part) => BigInt(part.trim()))
-    if (r === undefined || s === undefined) throw new Error('malformed')
+    if (r === undefined || s === undefined) throw new InvalidServerSignatureError()
     // A full (uncompressed or compressed) key is checked as is; a Stark key (x only) with either parity.
     const ok =
       publicKey.replace(/^0x/, '').length > 64

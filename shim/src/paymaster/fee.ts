@@ -1,4 +1,5 @@
 import type { GasTokenPrice, PaymasterCompatibility } from '@webwallet/protocol'
+import { GasFeeError } from '@webwallet/protocol/errors'
 import type { FeeEstimate } from '../account/fees'
 
 /**
@@ -20,12 +21,12 @@ export function feeInGasToken(
     BigInt(estimate.l1_data_gas_price) * BigInt(compatibility.dataGasConsumedOverhead)
   let fee = BigInt(estimate.overall_fee) + overhead
   if (estimate.unit === 'FRI') {
-    if (strkPriceInEth === undefined) throw new RangeError('A fee in FRI needs the STRK price to convert it')
+    if (strkPriceInEth === undefined) throw new GasFeeError('A fee in FRI needs the STRK price to convert it')
     fee = (fee * strkPriceInEth + WEI_PER_ETH - 1n) / WEI_PER_ETH
   }
   const numerator = fee * 10n ** BigInt(price.decimals)
   const priceInEth = BigInt(price.priceInETH)
-  if (priceInEth <= 0n) throw new RangeError(`Invalid gas token price for ${price.tokenAddress}`)
+  if (priceInEth <= 0n) throw new GasFeeError(`Invalid gas token price for ${price.tokenAddress}`)
   return (numerator + priceInEth - 1n) / priceInEth
 }
 

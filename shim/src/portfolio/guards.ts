@@ -1,5 +1,6 @@
 // Zod-free checks of the backend answers, field for field as protocol's portfolio schemas
-// (entities/portfolio.ts and entities/defi.ts) define them.
+// (entities/portfolio.ts and entities/defi.ts) define them: zod would cost ~8 KB gzip of the SDK's 27 KB
+// budget. guards.test.ts runs both on the same valid and invalid answers so they cannot drift apart.
 import type { Airdrop, BalanceResponse, DefiDecomposition, PriceEntry, TokenInfo } from '@webwallet/protocol'
 import { fields, hasShape, isArrayOf, isBoolean, isNumber, isOptional, isString } from '../http/shape'
 
@@ -77,13 +78,68 @@ const PRODUCT_TYPES = [
   'strkDelegatedStaking',
   'staking',
 ]
-const isPosition = (value: unknown) =>
-  hasShape(value, {
-    id: isString,
-    investmentId: isOptional(isString),
-    tokenAddress: isOptional(isString),
-    totalBalances: isStringMap,
+const base = {
+  id: isString,
+  investmentId: isOptional(isString),
+  tokenAddress: isOptional(isString),
+  totalBalances: isStringMap,
+}
+const optionalString = isOptional(isString)
+const liquidityToken = (t: unknown) =>
+  hasShape(t, {
+    tokenAddress: optionalString,
+    principal: isString,
+    accruedFees: isString,
+    minPrice: isString,
+    maxPrice: isString,
+    currentPrice: isString,
   })
+// protocol's POSITION_KINDS: a position with any of a kind's own fields must be complete for that kind.
+const KINDS: [readonly string[], Record<string, (field: unknown) => boolean>][] = [
+  [
+    ['tokenId', 'poolFeePercentage', 'token0', 'token1'],
+    {
+      liquidityToken: optionalString,
+      tokenId: isString,
+      poolFeePercentage: isString,
+      tickSpacingPercentage: optionalString,
+      token0: liquidityToken,
+      token1: liquidityToken,
+    },
+  ],
+  [
+    ['stakerInfo', 'accruedRewards', 'stakedAmount'],
+    {
+      stakerInfo: (i) => hasShape(i, { name: optionalString, iconUrl: optionalString, address: isString }),
+      accruedRewards: isString,
+      stakedAmount: isString,
+      pendingWithdrawal: (w) =>
+        w === undefined || hasShape(w, { amount: isString, withdrawableAfter: isString }),
+      apy: optionalString,
+      totalApy: optionalString,
+    },
+  ],
+  [
+    ['collateral', 'debt', 'lending'],
+    {
+      apy: optionalString,
+      totalApy: optionalString,
+      group: optionalString,
+      collateral: isBoolean,
+      debt: isBoolean,
+      lending: isBoolean,
+    },
+  ],
+  [['delegatingTo'], { delegatingTo: isString }],
+]
+const YIELD = { apy: isString, totalApy: isString }
+
+const isPosition = (value: unknown) => {
+  const object = fields(value)
+  if (!object || !hasShape(object, base)) return false
+  const kind = KINDS.find(([keys]) => keys.some((key) => key in object))
+  return hasShape(object, kind?.[1] ?? YIELD)
+}
 
 /** The DeFi decomposition: dapps, products of a known type, positions with their common fields. */
 export const isDefiDecomposition = (value: unknown): value is DefiDecomposition =>
@@ -97,6 +153,12 @@ export const isDefiDecomposition = (value: unknown): value is DefiDecomposition 
             name: isString,
             manageUrl: isOptional(isString),
             type: oneOf(...PRODUCT_TYPES),
+            groups: (g) =>
+              g === undefined ||
+              (fields(g) !== undefined &&
+                Object.values(fields(g) ?? {}).every((v) =>
+                  hasShape(v, { name: isString, healthRatio: optionalString }),
+                )),
             positions: isArrayOf(isPosition),
           }),
         ),

@@ -8,7 +8,14 @@ import {
   type TokenBalance,
   type TokenInfo,
 } from '@webwallet/protocol'
-import { BalanceFetchError, BalanceParseError, NotInitialisedError } from '@webwallet/protocol/errors'
+import {
+  BalanceFetchError,
+  BalanceParseError,
+  NotInitialisedError,
+  OperationAbortedError,
+  UnexpectedAnswerError,
+} from '@webwallet/protocol/errors'
+import { hostAddress } from '../account/calls'
 import { createHttp, type Http } from '../http/http'
 import { retry } from '../http/retry'
 import { expectShape, isArrayOf } from '../http/shape'
@@ -49,8 +56,8 @@ export function createPortfolio(options: PortfolioOptions) {
         .tokens
     },
     async token(address: string): Promise<TokenInfo> {
-      const answer = await http.get(`${base}/tokens/info/${address}?chain=starknet`)
-      if (!isTokenInfo(answer)) throw new TypeError('Unexpected token info')
+      const answer = await http.get(`${base}/tokens/info/${hostAddress(address)}?chain=starknet`)
+      if (!isTokenInfo(answer)) throw new UnexpectedAnswerError('token info')
       return answer
     },
     async prices(): Promise<PriceEntry[]> {
@@ -61,14 +68,18 @@ export function createPortfolio(options: PortfolioOptions) {
     /**
      * Balances of an account, asked again while the backend answers `initialising`, on a fetch error or an
      * answer that fails the schema ('Error fetching', 'Error parsing response', 'Not initialised yet').
+     * `signal` stops the polling at once (OPERATION_ABORTED, the abort reason as its cause).
      */
-    async balances(address: string): Promise<TokenBalance[]> {
-      const url = `${base}/activity/starknet/${options.network}/account/${address}/balance`
+    async balances(address: string, request: { signal?: AbortSignal } = {}): Promise<TokenBalance[]> {
+      const url = `${base}/activity/starknet/${options.network}/account/${hostAddress(address)}/balance`
+      const { signal } = request
+      const aborted = () => new OperationAbortedError('balances', { cause: signal?.reason })
       return retry(
         async () => {
+          if (signal?.aborted) throw aborted()
           let answer: unknown
           try {
-            answer = await http.get(url)
+            answer = await http.get(url, { signal })
           } catch (cause) {
             throw new BalanceFetchError({ cause })
           }
@@ -84,19 +95,23 @@ export function createPortfolio(options: PortfolioOptions) {
         {
           retries: options.balanceRetries ?? BALANCE_POLL_RETRIES,
           minTimeout: options.balanceMinWaitMs ?? BALANCE_POLL_MIN_WAIT_MS,
+          shouldRetry: (error) => !(error instanceof OperationAbortedError),
+          ...(signal ? { signal } : {}),
         },
-      )
+      ).catch((error: unknown) => {
+        throw signal?.aborted && !(error instanceof OperationAbortedError) ? aborted() : error
+      })
     },
     /** DeFi positions; an answer that no longer fits the schema is logged and returned as is. */
     async defi(address: string): Promise<DefiDecomposition> {
-      const url = `${base}/tokens/defi/${address}/investments?chain=starknet&application=${encodeURIComponent(options.appName)}`
+      const url = `${base}/tokens/defi/${hostAddress(address)}/investments?chain=starknet&application=${encodeURIComponent(options.appName)}`
       const answer = await http.get(url)
       if (!isDefiDecomposition(answer)) console.error(BACKEND_SCHEMA_CHANGED_MESSAGE)
       return answer as DefiDecomposition
     },
     async airdrops(address: string): Promise<Airdrop[]> {
-      const answer = await http.get(`${base}/airdrops/${address}`)
-      if (!isArrayOf<Airdrop>(isAirdrop)(answer)) throw new TypeError('Unexpected airdrop list')
+      const answer = await http.get(`${base}/airdrops/${hostAddress(address)}`)
+      if (!isArrayOf<Airdrop>(isAirdrop)(answer)) throw new UnexpectedAnswerError('airdrop list')
       return answer
     },
   }

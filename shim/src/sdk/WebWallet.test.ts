@@ -232,10 +232,16 @@ describe('status, clearing and export', () => {
   })
 
   it('clearSession removes the session and the account; export leaves the private key out unless asked', async () => {
-    const { wallet, storage } = setup()
+    const { wallet, storage, make } = setup()
     await wallet.requestConnection()
     expect(wallet.exportSignedSession()?.sessionKey.privateKey).toBe('')
-    expect(wallet.exportSignedSession({ includePrivateKey: true })?.sessionKey.privateKey).toMatch(
+    // The raw key leaves the SDK only with the explicit init opt-in.
+    expect(() => wallet.exportSignedSession({ includePrivateKey: true })).toThrow(
+      expect.objectContaining({ code: 'SESSION_KEY_EXPORT_DISABLED' }),
+    )
+    const exporting = make({ allowSessionKeyExport: true })
+    await exporting.connect()
+    expect(exporting.exportSignedSession({ includePrivateKey: true })?.sessionKey.privateKey).toMatch(
       /^0x[0-9a-f]+$/,
     )
     wallet.clearSession()

@@ -4,24 +4,28 @@ import type {
   SessionStatus,
   Session as StoredSession,
 } from '@webwallet/protocol'
-import {
-  InvalidApprovalRequestError,
-  NoAccountAddressError,
-  NoSignatureError,
-} from '@webwallet/protocol/errors'
+import { InvalidApprovalRequestError, SessionKeyExportDisabledError } from '@webwallet/protocol/errors'
 import { createRpc } from '../account/rpc'
 import { SessionAccount } from '../account/SessionAccount'
 import { createWindowConnector } from '../connector/createConnector'
+import { abortable, withDeadline } from '../http/abort'
 import { createPaymaster, type Paymaster } from '../paymaster/client'
 import { createPortfolio, type Portfolio } from '../portfolio/portfolio'
-import { createSessionRequest, generateSessionKey } from '../session/request'
+import { createSessionRequest, generateSessionKey, sessionAllowedMethods } from '../session/request'
 import type { ActiveSession } from '../session/signature'
-import { signedSession } from '../session/signed'
 import { getSessionStatus } from '../session/status'
-import { createSessionStore, readDeploymentPayload, type SessionStore } from '../session/store'
+import { createSessionStore, type SessionStore } from '../session/store'
 import { createKeyVault } from '../storage/keyVault'
 import { createStorage } from '../storage/storage'
-import { paymasterBase, resolveEnvironment, type SessionConnector, type WebWalletOptions } from './options'
+import { activeSession } from './answer'
+import {
+  CONNECT_TIMEOUT_MS,
+  paymasterBase,
+  resolveEnvironment,
+  type SessionConnector,
+  validateOptions,
+  type WebWalletOptions,
+} from './options'
 
 /** What connect() and requestConnection() answer (SPEC.md section 3, SDK connect result). */
 export interface ConnectResult {
@@ -69,6 +73,9 @@ export class WebWallet {
       }),
       createKeyVault(options.keyStore ? { store: options.keyStore } : {}),
       discarded,
+      // A stored session too large for one value keeps only the root of its allowed methods: they are
+      // recomputed from these options on load (SPEC.md section 5's 4,096-character rule).
+      () => sessionAllowedMethods(options.appName, options.sessionParams.allowedMethods),
     )
     const pm = options.paymasterParams
     this.paymaster = createPaymaster({
@@ -87,7 +94,7 @@ export class WebWallet {
 
   /** Builds the SDK; sepolia unless told otherwise, a 30-day session unless told otherwise. */
   static init(options: WebWalletOptions): WebWallet {
-    return new WebWallet(options)
+    return new WebWallet(validateOptions(options))
   }
 
   /** Restores a stored session that has a signature and an address; no network request. */
@@ -103,38 +110,48 @@ export class WebWallet {
   }
 
   /**
-   * Asks the wallet to sign a new session (fresh key pair), stores it and builds the account. Any failure
-   * clears the session and is rethrown.
+   * Asks the wallet to sign a new session (fresh key pair), stores it and builds the account. The session
+   * in use stays stored and usable until the new one is signed and stored: a rejected, failed, aborted or
+   * timed-out request leaves it as it was (SPEC.md clears first; see shim/README "Signing a new session").
+   * A session too large to store is refused before the wallet is asked.
    */
   async requestConnection(
-    parameters: { callbackData?: string; approvalRequests?: readonly ApprovalRequest[] } = {},
+    parameters: {
+      callbackData?: string
+      approvalRequests?: readonly ApprovalRequest[]
+      signal?: AbortSignal
+    } = {},
   ): Promise<ConnectResult> {
+    const approvalRequests = (parameters.approvalRequests ?? []).map(checkApprovalRequest)
+    const request = createSessionRequest({
+      appName: this.options.appName,
+      allowedMethods: this.options.sessionParams.allowedMethods,
+      validityDays: this.options.sessionParams.validityDays,
+      chainId: this.environment.chainId,
+      sessionKey: generateSessionKey(),
+      ...(this.options.now ? { now: this.options.now() } : {}),
+    })
+    this.sessions.assertStorable(request)
+    const deadline = withDeadline(
+      'requestConnection',
+      this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      parameters.signal,
+    )
     try {
-      this.clearSession()
-      const approvalRequests = (parameters.approvalRequests ?? []).map(checkApprovalRequest)
-      const request = createSessionRequest({
-        appName: this.options.appName,
-        allowedMethods: this.options.sessionParams.allowedMethods,
-        validityDays: this.options.sessionParams.validityDays,
-        chainId: this.environment.chainId,
-        sessionKey: generateSessionKey(),
-        ...(this.options.now ? { now: this.options.now() } : {}),
-      })
-      const answer = await this.connector.connectAndSignSession({
-        ...(parameters.callbackData === undefined ? {} : { callbackData: parameters.callbackData }),
-        approvalRequests,
-        sessionTypedData: request.typedData,
-      })
-      const address = answer.account?.[0]
-      if (!address) throw new NoAccountAddressError()
-      if (!answer.signature || answer.signature.length === 0) throw new NoSignatureError()
-      const deployment = readDeploymentPayload(answer.deploymentPayload)
-      const active = signedSession(request, {
-        address,
-        chainId: answer.chainId ?? this.environment.chainId,
-        signature: answer.signature,
-        deploymentPayload: deployment,
-      })
+      deadline.check()
+      const answer = await abortable(
+        this.connector.connectAndSignSession(
+          {
+            ...(parameters.callbackData === undefined ? {} : { callbackData: parameters.callbackData }),
+            approvalRequests,
+            sessionTypedData: request.typedData,
+          },
+          { signal: deadline.signal },
+        ),
+        deadline,
+      )
+      const active = activeSession(request, answer, this.environment.chainId)
+      deadline.check()
       await this.sessions.save(active)
       return {
         account: this.adoptSession(active),
@@ -143,9 +160,8 @@ export class WebWallet {
         deploymentPayload: answer.deploymentPayload,
         callbackData: parameters.callbackData,
       }
-    } catch (error) {
-      this.clearSession()
-      throw error
+    } finally {
+      deadline.dispose()
     }
   }
 
@@ -174,9 +190,13 @@ export class WebWallet {
 
   /**
    * The signed session, e.g. for a backend that executes on the user's behalf. The session private key is
-   * left out unless asked for: whoever holds it can spend within the session.
+   * left out unless asked for, and asking needs the init option `allowSessionKeyExport: true`
+   * (SESSION_KEY_EXPORT_DISABLED otherwise): whoever holds it can spend within the session.
    */
   exportSignedSession(options: { includePrivateKey?: boolean } = {}): StoredSession | undefined {
+    if (options.includePrivateKey && !this.options.allowSessionKeyExport) {
+      throw new SessionKeyExportDisabledError()
+    }
     const active = this.active
     if (!active) return undefined
     const privateKey = options.includePrivateKey ? active.privateKey : ''
@@ -193,7 +213,11 @@ export class WebWallet {
     this.active = active
     this.account = new SessionAccount(
       {
-        rpc: createRpc({ nodeUrl: this.environment.providerDefaultUrl, fetch: fetcher }),
+        rpc: createRpc({
+          nodeUrl: this.environment.providerDefaultUrl,
+          fetch: fetcher,
+          checkSpecVersion: true,
+        }),
         session: active,
         address: active.stored.address,
         chainId: active.stored.chainId,

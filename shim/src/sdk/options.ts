@@ -1,17 +1,29 @@
 import {
   type AllowedMethod,
   DEFAULT_ENVIRONMENT,
+  ENVIRONMENT_NAMES,
   type EnvironmentConfig,
   type EnvironmentName,
   getEnvironment,
 } from '@webwallet/protocol'
+import { InvalidOptionsError } from '@webwallet/protocol/errors'
+import { hostAddress } from '../account/calls'
 import type { Deployer } from '../account/deploy'
-import type { Connector } from '../connector/createConnector'
+import type { SessionSignRequest, SessionSignResult } from '../connector/session'
 import type { KeyStore } from '../storage/keyVault'
 import type { StorageBackend } from '../storage/storage'
 
-/** The connector calls the SDK makes; a WebSocket connector (tests, scripts) fits as well as the default. */
-export type SessionConnector = Pick<Connector, 'connectAndSignSession' | 'ready'>
+/**
+ * The connector calls the SDK makes; a WebSocket connector (tests, scripts) fits as well as the default.
+ * A connector that takes `signal` stops the wallet request on abort; the SDK stops waiting either way.
+ */
+export interface SessionConnector {
+  connectAndSignSession(
+    request: SessionSignRequest,
+    options?: { readonly signal?: AbortSignal },
+  ): Promise<SessionSignResult>
+  ready(): Promise<boolean>
+}
 
 /** A node: its URL, or a starknet.js RpcProvider (v8 or v10) whose node URL is used. */
 export type ProviderOption =
@@ -46,6 +58,64 @@ export interface WebWalletOptions {
   readonly keyStore?: KeyStore
   readonly fetch?: typeof fetch
   readonly now?: () => number
+  /**
+   * Let `exportSignedSession({ includePrivateKey: true })` hand out the raw session private key (default
+   * false: whoever holds that key can spend within the session, off this device, until it expires).
+   */
+  readonly allowSessionKeyExport?: boolean
+  /** Time limit of `requestConnection` (the user signs in the wallet meanwhile); default 10 minutes. */
+  readonly connectTimeoutMs?: number
+}
+
+/** Default time limit of `requestConnection`: long enough to log in and read the consent screen. */
+export const CONNECT_TIMEOUT_MS = 600_000
+
+/**
+ * Checks the init options as protocol's InitOptionsSchema does (appName non-empty, known environment,
+ * allowed methods of contract and selector strings, validityDays a finite number above 0), without zod in
+ * the bundle; a protocol test keeps both in step. Throws INVALID_OPTIONS naming the option.
+ *
+ * @example
+ * validateOptions({ appName: '', sessionParams: { allowedMethods: [] } }) // throws 'Invalid option appName: must not be empty'
+ */
+export function validateOptions(options: WebWalletOptions): WebWalletOptions {
+  const fail = (path: string, reason: string): never => {
+    throw new InvalidOptionsError(path, reason)
+  }
+  if (typeof options !== 'object' || options === null) fail('options', 'must be an object')
+  if (typeof options.appName !== 'string' || options.appName.trim() === '') {
+    fail('appName', 'must not be empty')
+  }
+  if (options.environment !== undefined && !ENVIRONMENT_NAMES.includes(options.environment)) {
+    fail('environment', `must be one of ${ENVIRONMENT_NAMES.join(', ')}`)
+  }
+  const params = options.sessionParams
+  if (typeof params !== 'object' || params === null) fail('sessionParams', 'is required')
+  if (!Array.isArray(params.allowedMethods)) fail('sessionParams.allowedMethods', 'must be a list')
+  params.allowedMethods.forEach((method, i) => {
+    if (typeof method?.selector !== 'string' || !method.selector) {
+      fail(`sessionParams.allowedMethods.${i}.selector`, 'must not be empty')
+    }
+    try {
+      hostAddress(method.contract)
+    } catch (cause) {
+      throw new InvalidOptionsError(`sessionParams.allowedMethods.${i}.contract`, 'Invalid Address Format', {
+        cause,
+      })
+    }
+  })
+  const days = params.validityDays
+  if (days !== undefined && (typeof days !== 'number' || !Number.isFinite(days) || days <= 0)) {
+    fail('sessionParams.validityDays', 'must be a finite number of days above 0')
+  }
+  if (options.allowSessionKeyExport !== undefined && typeof options.allowSessionKeyExport !== 'boolean') {
+    fail('allowSessionKeyExport', 'must be true or false')
+  }
+  const timeout = options.connectTimeoutMs
+  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
+    fail('connectTimeoutMs', 'must be a finite number of milliseconds above 0')
+  }
+  return options
 }
 
 /**

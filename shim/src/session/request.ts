@@ -10,7 +10,10 @@ import {
   buildSession,
   type Session,
   type SessionTypedData,
+  type AllowedMethod as StoredAllowedMethod,
+  selectorFromName,
   sessionTypedData,
+  toFelt,
   toHex,
 } from '@webwallet/protocol/session'
 import { ec } from 'starknet'
@@ -92,10 +95,7 @@ export function createSessionRequest(parameters: SessionRequestParameters): Sess
   const metadata = sessionMetadata(parameters.appName)
   const session = buildSession({
     expiresAt: BigInt(Math.floor(now / 1000 + validityDays * 86_400)),
-    allowedMethods: parameters.allowedMethods.map((m) => ({
-      'Contract Address': m.contract,
-      selector: m.selector,
-    })),
+    allowedMethods: sessionAllowedMethods(parameters.appName, parameters.allowedMethods),
     metadata,
     sessionPublicKey: parameters.sessionKey.publicKey,
   })
@@ -106,6 +106,34 @@ export function createSessionRequest(parameters: SessionRequestParameters): Sess
     sessionKey: parameters.sessionKey,
     metadata,
   }
+}
+
+/**
+ * The allowed methods a session is signed with: the app's, then a `transfer` of each fee token of the
+ * session metadata (`txFees`) the app did not list itself, so the gasless route can pay its fee in that
+ * token without the app granting a blanket transfer. The cosigner co-signs such a transfer only to the
+ * paymaster's fee recipient and within the txFees caps. Deterministic: the store recomputes it on load.
+ *
+ * @example
+ * sessionAllowedMethods('demo', [{ contract: game, selector: 'play' }]).length // 3 (play, STRK and ETH transfer)
+ */
+export function sessionAllowedMethods(
+  appName: string,
+  allowedMethods: readonly AllowedMethod[],
+): StoredAllowedMethod[] {
+  const methods = allowedMethods.map((m) => ({ 'Contract Address': m.contract, selector: m.selector }))
+  const transfer = selectorFromName('transfer')
+  for (const { tokenAddress } of sessionMetadata(appName).txFees) {
+    const listed = methods.some(
+      (m) => toFelt(m['Contract Address']) === toFelt(tokenAddress) && selectorOf(m.selector) === transfer,
+    )
+    if (!listed) methods.push({ 'Contract Address': tokenAddress, selector: 'transfer' })
+  }
+  return methods
+}
+
+function selectorOf(selector: string): bigint {
+  return /^0x[0-9a-f]+$/i.test(selector) ? BigInt(selector) : selectorFromName(selector)
 }
 
 function toHexBytes(bytes: Uint8Array): string {

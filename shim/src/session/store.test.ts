@@ -2,8 +2,9 @@ import { CHAIN_IDS } from '@webwallet/protocol'
 import { describe, expect, it } from 'vitest'
 import { createKeyVault, memoryKeyStore } from '../storage/keyVault'
 import { createStorage, memoryStorage } from '../storage/storage'
-import { createSessionRequest, generateSessionKey } from './request'
+import { createSessionRequest, generateSessionKey, sessionAllowedMethods } from './request'
 import { signedSession } from './signed'
+import { getSessionStatus } from './status'
 import { createSessionStore } from './store'
 
 const ACCOUNT = '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
@@ -69,5 +70,49 @@ describe('createSessionStore', () => {
     await store.save(active)
     store.clear()
     expect(backend.getItem('session')).toBeNull()
+  })
+})
+
+describe('a session too large for one storage value', () => {
+  const GAME = (i: number) => `0x${(0xa11ce00n + BigInt(i)).toString(16).padStart(64, '0')}`
+  const many = Array.from({ length: 70 }, (_, i) => ({ contract: GAME(i), selector: `level_${i}` }))
+
+  async function stored(recomputeWith: typeof many) {
+    const backend = memoryStorage()
+    const vault = createKeyVault({ store: memoryKeyStore() })
+    const request = createSessionRequest({
+      appName: 'big',
+      allowedMethods: many,
+      sessionKey: generateSessionKey(),
+    })
+    const active = signedSession(request, {
+      address: ACCOUNT,
+      chainId: CHAIN_IDS.SN_SEPOLIA,
+      signature: ['0x1', '0x2'],
+    })
+    const store = (methods: typeof many) =>
+      createSessionStore(createStorage({ backend }), vault, undefined, () =>
+        sessionAllowedMethods('big', methods),
+      )
+    await store(many).save(active)
+    return { raw: backend.getItem('session') ?? '', restored: await store(recomputeWith).load(), active }
+  }
+
+  it('stores the root of the allowed methods and rebuilds them from the options on load', async () => {
+    const { raw, restored, active } = await stored(many)
+    expect(raw.length).toBeLessThanOrEqual(4096)
+    expect(JSON.parse(raw)).toMatchObject({
+      allowedMethods: [],
+      allowedMethodsRoot: expect.stringMatching(/^0x/),
+    })
+    expect(JSON.stringify(active.stored).length).toBeGreaterThan(4096)
+    expect(restored?.stored).toEqual(active.stored)
+    expect(getSessionStatus(restored!.stored, many, { now: 0 })).toBe('VALID')
+  })
+
+  it('restores no methods when the options no longer give them (INVALID_SCOPE: sign again)', async () => {
+    const { restored } = await stored(many.slice(1))
+    expect(restored?.stored.allowedMethods).toEqual([])
+    expect(getSessionStatus(restored!.stored, many.slice(1), { now: 0 })).toBe('INVALID_SCOPE')
   })
 })

@@ -1,17 +1,26 @@
 import {
   type DeploymentPayload,
   SESSION_STORAGE_KEY,
+  STORAGE_VALUE_MAX_LENGTH,
   type Session as StoredSession,
 } from '@webwallet/protocol'
+import { InvalidStorageValueError } from '@webwallet/protocol/errors'
+import { type AllowedMethod, allowedMethodsTree, toHex } from '@webwallet/protocol/session'
 import { fields, hasShape, isArrayOf, isNumber, isOptional, isString } from '../http/shape'
 import type { KeyVault } from '../storage/keyVault'
 import type { SdkStorage } from '../storage/storage'
+import type { SessionRequest } from './request'
 import type { ActiveSession } from './signature'
 
 /**
  * Keeps the signed session under the key 'session'. The private key is sealed by the key vault before
  * it is written, and unsealed on load; anything unreadable (bad JSON, wrong shape, a key the vault cannot
  * open) is removed and the load answers undefined.
+ *
+ * A session whose JSON exceeds the 4,096-character value rule is stored compactly: `signature` is left
+ * out when it repeats `authorisationSignature`, and when the allowed methods are the ones `recompute`
+ * gives (the app's options), they are replaced by their Merkle root (`allowedMethodsRoot`) and rebuilt
+ * on load; when the options no longer give that root the session loads with no methods (INVALID_SCOPE).
  *
  * @example
  * const sessions = createSessionStore(createStorage(), createKeyVault())
@@ -23,18 +32,61 @@ export function createSessionStore(
   vault: KeyVault,
   /** Told when a stored session could not be used and was removed. */
   onDiscard: (reason: string) => void = () => {},
+  /** The allowed methods the app's options give (in signing order), for compact storage. */
+  recompute?: () => AllowedMethod[],
 ) {
+  const storedForm = (stored: StoredSession, sealed: string): CompactSession => {
+    let value: CompactSession = { ...stored, sessionKey: { ...stored.sessionKey, privateKey: sealed } }
+    if (fits(value)) return value
+    if (sameList(value.signature, value.authorisationSignature)) {
+      const { signature: _repeated, ...rest } = value
+      value = rest
+    }
+    const methods = recompute?.()
+    if (fits(value) || !methods?.length || !sameMethods(methods, stored.allowedMethods)) return value
+    return { ...value, allowedMethods: [], allowedMethodsRoot: toHex(allowedMethodsTree(methods).root) }
+  }
   return {
+    /**
+     * Throws INVALID_STORAGE_VALUE when the session `request` would give cannot be stored even
+     * compactly, so the user is never asked to sign it. The wallet's answer is estimated on the large
+     * side (an owner and a guardian signature, a counterfactual deployment payload).
+     */
+    assertStorable(request: SessionRequest): void {
+      const felt = `0x${'f'.repeat(64)}`
+      const felts = (n: number) => Array.from({ length: n }, () => felt)
+      const stored: StoredSession = {
+        allowedMethods: request.session.allowedMethods.map((m) => ({ ...m })),
+        sessionKey: { publicKey: request.sessionKey.publicKey, privateKey: '' },
+        expiresAt: Number(request.session.expiresAt),
+        address: felt,
+        chainId: felt,
+        authorisationSignature: felts(11),
+        hash: felt,
+        version: felt,
+        sessionKeyGuid: felt,
+        metadata: request.session.metadata,
+        signature: felts(11),
+        deploymentPayload: {
+          classHash: felt,
+          constructorCalldata: felts(8),
+          addressSalt: felt,
+          contractAddress: felt,
+        },
+      }
+      // aesgcm:<12-byte iv>:<key text + 16-byte tag>, in hex.
+      const sealed = `aesgcm:${'0'.repeat(24)}:${'0'.repeat(2 * (felt.length + 16))}`
+      const length = JSON.stringify(storedForm(stored, sealed)).length
+      if (length > STORAGE_VALUE_MAX_LENGTH) throw new InvalidStorageValueError(length)
+    },
     async save(active: ActiveSession): Promise<void> {
       const sealed = await vault.seal(active.privateKey)
-      storage.setJson(SESSION_STORAGE_KEY, {
-        ...active.stored,
-        sessionKey: { ...active.stored.sessionKey, privateKey: sealed },
-      } satisfies StoredSession)
+      storage.setJson(SESSION_STORAGE_KEY, storedForm(active.stored, sealed))
     },
     async load(): Promise<ActiveSession | undefined> {
-      const stored = storage.getJson(SESSION_STORAGE_KEY, StoredSessionGuard)
-      if (stored === undefined) return undefined
+      const compact = storage.getJson(SESSION_STORAGE_KEY, StoredSessionGuard) as CompactSession | undefined
+      if (compact === undefined) return undefined
+      const stored = expand(compact, recompute)
       try {
         const privateKey = await vault.open(stored.sessionKey.privateKey)
         return { stored: { ...stored, sessionKey: { ...stored.sessionKey, privateKey: '' } }, privateKey }
@@ -52,6 +104,33 @@ export function createSessionStore(
       storage.remove(SESSION_STORAGE_KEY)
     },
   }
+}
+
+/** The stored form: a session whose methods may be replaced by their root. */
+type CompactSession = StoredSession & { allowedMethodsRoot?: string }
+
+const fits = (value: unknown) => JSON.stringify(value).length <= STORAGE_VALUE_MAX_LENGTH
+
+function sameList(a: readonly string[] | undefined, b: readonly string[]): boolean {
+  return a !== undefined && a.length === b.length && a.every((v, i) => v === b[i])
+}
+
+function sameMethods(a: readonly AllowedMethod[], b: readonly AllowedMethod[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((m, i) => m['Contract Address'] === b[i]?.['Contract Address'] && m.selector === b[i]?.selector)
+  )
+}
+
+// Rebuilds the methods a compact session names by root; unknown ones stay empty (the status says so).
+function expand(compact: CompactSession, recompute: (() => AllowedMethod[]) | undefined): StoredSession {
+  const { allowedMethodsRoot: root, ...rest } = compact
+  // The SDK writes `signature` equal to `authorisationSignature`; a compact form left the copy out.
+  const stored = { ...rest, signature: rest.signature ?? rest.authorisationSignature }
+  if (root === undefined) return stored
+  const methods = recompute?.()
+  const matches = methods?.length && toHex(allowedMethodsTree(methods).root) === root
+  return { ...stored, allowedMethods: matches ? methods : [] }
 }
 
 /** The store {@link createSessionStore} returns. */

@@ -17,7 +17,8 @@ import { useWebWallet } from './useWebWallet'
 const ACCOUNT = '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
 const GAME = '0x00000000000000000000000000000000000000000000000000000000000a11ce'
 
-function options(refuse = false) {
+function options(refuse = false, refuseAfter = Number.POSITIVE_INFINITY) {
+  let calls = 0
   return {
     appName: 'demo',
     sessionParams: { allowedMethods: [{ contract: GAME, selector: 'play' }] },
@@ -26,7 +27,7 @@ function options(refuse = false) {
     connector: {
       ready: async () => true,
       connectAndSignSession: async (request: SessionSignRequest) => {
-        if (refuse) throw new Error('User rejected request')
+        if (refuse || calls++ >= refuseAfter) throw new Error('User rejected request')
         const hash = typedData.getMessageHash(request.sessionTypedData as never, ACCOUNT)
         const signature = serializeSignerSignatures([signHash(hash, '0x5a5a'), signHash(hash, '0x6b6b')]).map(
           toHex,
@@ -71,6 +72,16 @@ describe('useWebWallet and useSession', () => {
     expect((result.current.error as Error).message).toBe('User rejected request')
     expect(result.current.account).toBeUndefined()
   })
+
+  it('keeps the working session when a new one is refused', async () => {
+    const { result } = renderHook(() => useSession(useWebWallet(options(false, 1))))
+    await act(() => result.current.requestConnection())
+    const account = result.current.account
+    await act(() => result.current.requestConnection())
+    expect((result.current.error as Error).message).toBe('User rejected request')
+    expect(result.current.account).toBe(account)
+    expect(result.current.status).toBe('VALID')
+  })
 })
 
 describe('useExecute', () => {
@@ -100,7 +111,7 @@ describe('useExecute', () => {
     expect(result.current.status).toBe('error')
     const { result: none } = renderHook(() => useExecute(undefined))
     await act(() => none.current.execute({ contractAddress: GAME, entrypoint: 'play' }))
-    expect((none.current.error as Error).message).toBe('No session account: connect first')
+    expect((none.current.error as Error).message).toBe('Connector not connected')
   })
 })
 

@@ -1,3 +1,4 @@
+import { ConnectorNotConnectedError } from '@webwallet/protocol/errors'
 import { useCallback, useState } from 'react'
 import type { Call } from '../../account/context'
 import type { ExecuteOptions, SessionAccount } from '../../account/SessionAccount'
@@ -27,7 +28,7 @@ export function useExecute(account: SessionAccount | undefined): UseExecuteResul
     async (calls: Call | readonly Call[], options?: ExecuteOptions) => {
       if (!account) {
         setStatus('error')
-        setError(new TypeError('No session account: connect first'))
+        setError(new ConnectorNotConnectedError())
         return undefined
       }
       setStatus('pending')

@@ -52,7 +52,8 @@ export function useSession(wallet: WebWallet): UseSessionResult {
         const result = await wallet.requestConnection(parameters)
         setAccount(result.account)
       } catch (e) {
-        setAccount(undefined)
+        // A failed new session leaves the working one in place (WebWallet keeps it until the new one is stored).
+        setAccount(wallet.sessionAccount)
         setError(e)
       } finally {
         setStatus(wallet.getSessionStatus())

@@ -1,0 +1,203 @@
+// SessionAccount.execute against wallet-sim when things go wrong (issue 15): every failure is a coded
+// error, a failed gasless retry reports both errors, cancellation and time limits end the call at once,
+// and host input is checked before anything is sent.
+import { createPortfolio, createRpc, type SessionAccount, WebWallet } from '@webwallet/shim'
+import { type RunningSim, startSim } from '@webwallet/wallet-sim'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { headlessWalletOptions } from '../../support/headless'
+import { logIn } from './login'
+
+const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const RECIPIENT = '0x0000000000000000000000000000000000000000000000000000000000abcdef'
+const FIELD_PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n
+const pay = (amount: bigint | number) => ({
+  contractAddress: STRK,
+  entrypoint: 'transfer',
+  calldata: [RECIPIENT, amount, 0],
+})
+
+let sim: RunningSim
+let account: SessionAccount
+
+beforeAll(async () => {
+  sim = await startSim({ seed: 13, approve: 'auto' })
+  const token = await logIn(sim, 'execute-errors@example.com')
+  const wallet = WebWallet.init({
+    appName: 'execute-errors',
+    sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }] },
+    ...headlessWalletOptions(sim, token),
+  })
+  account = (await wallet.requestConnection()).account
+  // Deployed through the paymaster (the first execute), so later ones take the self-paid route.
+  const { transaction_hash } = await account.execute(pay(1))
+  await account.waitForTransaction(transaction_hash, { retryInterval: 50 })
+})
+afterAll(async () => {
+  await sim?.close()
+})
+
+const nonce = () =>
+  createRpc({ nodeUrl: sim.rpcUrl }).request<string>('starknet_getNonce', {
+    block_id: 'pre_confirmed',
+    contract_address: account.address,
+  })
+
+describe('execute errors', () => {
+  it('reports both errors when the gasless retry fails too (GASLESS_RETRY_FAILED)', async () => {
+    sim.walletSim.faults.add({
+      route: '/cosigner/signSession',
+      method: 'POST',
+      count: 1,
+      status: 403,
+      body: { status: 'refused' },
+    })
+    sim.walletSim.faults.add({
+      route: '/paymaster/v1/build-typed-data',
+      method: 'POST',
+      count: 1,
+      status: 400,
+      body: { messages: ['paymaster is down for maintenance'] },
+    })
+    const error = (await account.execute(pay(1)).catch((e: unknown) => e)) as {
+      code: string
+      errors: unknown[]
+      cause: unknown
+    }
+    expect(error.code).toBe('GASLESS_RETRY_FAILED')
+    expect(error.errors.map((e) => (e as { code: string }).code)).toEqual([
+      'SIGN_SESSION_ERROR',
+      'PAYMASTER_REQUEST',
+    ])
+    expect(error.cause).toBe(error.errors[1])
+    expect(String(error)).toContain('paymaster is down for maintenance')
+    expect(String(error)).toContain('Sign session error')
+  })
+
+  it('checks isCompatible before the gasless route (PAYMASTER_INCOMPATIBLE, nothing built)', async () => {
+    sim.walletSim.faults.add({
+      route: `/paymaster/v1/accounts/${account.address}/compatible`,
+      method: 'GET',
+      count: 1,
+      status: 200,
+      body: { isCompatible: false, gasConsumedOverhead: '0x0', dataGasConsumedOverhead: '0x0' },
+    })
+    sim.walletSim.faults.add({
+      route: '/paymaster/v1/build-typed-data',
+      method: 'POST',
+      count: 1,
+      status: 500,
+      body: {},
+    })
+    await expect(account.execute(pay(1), { gasless: true })).rejects.toMatchObject({
+      code: 'PAYMASTER_INCOMPATIBLE',
+    })
+    // The build-typed-data fault is still armed: the paymaster was never asked to build anything.
+    expect(sim.walletSim.faults.list()).toHaveLength(1)
+    sim.walletSim.faults.clear()
+  })
+
+  it("refuses paymaster typed data that does not follow its types ('Typed data does not match JSON schema')", async () => {
+    sim.walletSim.faults.add({
+      route: '/paymaster/v1/build-typed-data',
+      method: 'POST',
+      count: 1,
+      status: 200,
+      body: {
+        types: {},
+        primaryType: 'OutsideExecution',
+        domain: { name: 'Account.execute_from_outside' },
+        message: {},
+      },
+    })
+    await expect(account.execute(pay(1), { gasless: true })).rejects.toMatchObject({
+      code: 'TYPED_DATA_MISMATCH',
+      message: 'Typed data does not match JSON schema',
+    })
+  })
+
+  it('gives the SPEC text for calldata at the field prime, before anything is sent', async () => {
+    const before = await nonce()
+    await expect(account.execute(pay(FIELD_PRIME))).rejects.toMatchObject({
+      code: 'CALLDATA_CONVERSION',
+      message: `Failed to convert value ${FIELD_PRIME} at index 1`,
+    })
+    await expect(account.execute(pay(FIELD_PRIME - 1n))).rejects.not.toMatchObject({
+      code: 'CALLDATA_CONVERSION',
+    })
+    expect(await nonce()).toBe(before)
+  })
+
+  it("refuses a contract address that is not one ('Invalid Address Format')", async () => {
+    for (const contractAddress of ['../admin', '0x', `0x${'1'.repeat(65)}`, 'STRK']) {
+      await expect(account.execute({ ...pay(1), contractAddress })).rejects.toMatchObject({
+        code: 'INVALID_ADDRESS_FORMAT',
+        message: 'Invalid Address Format',
+      })
+    }
+  })
+})
+
+describe('cancellation and time limits', () => {
+  it('an aborted execute ends with OPERATION_ABORTED (the reason as cause) and sends nothing', async () => {
+    const before = await nonce()
+    // The cosigner answers only after two minutes: the abort must not wait for it.
+    sim.walletSim.faults.add({ route: '/cosigner/signSession', method: 'POST', count: 1, delayMs: 120_000 })
+    const controller = new AbortController()
+    const pending = account.execute(pay(1), { signal: controller.signal })
+    await waitFor(() => sim.walletSim.faults.list().length === 0) // the cosigner request is in flight
+    const reason = new Error('user left the page')
+    controller.abort(reason)
+    await expect(pending).rejects.toMatchObject({ code: 'OPERATION_ABORTED', cause: reason })
+    expect(await nonce()).toBe(before)
+  })
+
+  it('an execute past timeoutMs ends with OPERATION_TIMEOUT', async () => {
+    sim.walletSim.faults.add({ route: '/cosigner/signSession', method: 'POST', count: 1, delayMs: 120_000 })
+    await expect(account.execute(pay(1), { timeoutMs: 1000 })).rejects.toMatchObject({
+      code: 'OPERATION_TIMEOUT',
+      data: { operation: 'execute', ms: 1000 },
+    })
+  })
+
+  it('waitForTransaction stops polling on abort', async () => {
+    const controller = new AbortController()
+    const unknown = `0x${'5'.repeat(60)}`
+    const pending = account.waitForTransaction(unknown, { signal: controller.signal, retryInterval: 60_000 })
+    controller.abort()
+    await expect(pending).rejects.toMatchObject({ code: 'OPERATION_ABORTED' })
+  })
+
+  it('waitForBlock answers once the chain reaches the block, and stops on abort', async () => {
+    const rpc = createRpc({ nodeUrl: sim.rpcUrl })
+    const current = await rpc.request<number>('starknet_blockNumber')
+    const reached = account.waitForBlock(current + 1, { retryInterval: 20 })
+    await rpc.request('devnet_createBlock')
+    expect(await reached).toBeGreaterThanOrEqual(current + 1)
+    const controller = new AbortController()
+    const never = account.waitForBlock(current + 1000, { signal: controller.signal })
+    controller.abort()
+    await expect(never).rejects.toMatchObject({ code: 'OPERATION_ABORTED' })
+  })
+
+  it('balance polling of a new account stops on abort (SPEC polls 5 × 5000 ms)', async () => {
+    await logIn(sim, 'polled@example.com')
+    const portfolio = createPortfolio({ backendUrl: `${sim.url}/v1`, network: 'sepolia', appName: 'poll' })
+    const controller = new AbortController()
+    // A fresh address: the backend answers `initialising` first, so the SDK waits 5000 ms to ask again.
+    const pending = portfolio.balances(`0x${'7'.repeat(63)}`, { signal: controller.signal })
+    setTimeout(() => controller.abort(), 50)
+    await expect(pending).rejects.toMatchObject({ code: 'OPERATION_ABORTED' })
+  })
+
+  it("checks host addresses before they reach a backend URL ('Invalid Address Format')", async () => {
+    const portfolio = createPortfolio({ backendUrl: `${sim.url}/v1`, network: 'sepolia', appName: 'poll' })
+    await expect(portfolio.balances('../../dev/inbox')).rejects.toMatchObject({
+      code: 'INVALID_ADDRESS_FORMAT',
+    })
+    await expect(portfolio.defi('0x1/../../x')).rejects.toMatchObject({ code: 'INVALID_ADDRESS_FORMAT' })
+  })
+})
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+}

@@ -1,0 +1,64 @@
+import type { SessionSignResult } from '@webwallet/protocol'
+import {
+  ConnectAndSignSessionError,
+  NoAccountAddressError,
+  NoSignatureError,
+  SignatureVerificationError,
+  UnknownChainIdError,
+} from '@webwallet/protocol/errors'
+import { chainIdFelt } from '@webwallet/protocol/session'
+import { hostAddress } from '../account/calls'
+import type { SessionRequest } from '../session/request'
+import type { ActiveSession } from '../session/signature'
+import { signedSession } from '../session/signed'
+import { getSessionStatus } from '../session/status'
+import { readDeploymentPayload } from '../session/store'
+
+/**
+ * The signed session of the wallet's answer to `request`, checked before anything is kept: a result
+ * carrying `errorCode` is that error; an address and a signature are required ('No account address found',
+ * 'No signature found', 'Invalid Address Format'); the chain must be the environment's ('Unknown chain
+ * id'); the owner's and guardian's signatures must verify over the session ('Signature verification Error').
+ *
+ * @example
+ * const active = activeSession(request, await connector.connectAndSignSession(...), environment.chainId)
+ */
+export function activeSession(
+  request: SessionRequest,
+  answer: SessionSignResult,
+  environmentChainId: string,
+): ActiveSession {
+  if (answer.errorCode) throw new ConnectAndSignSessionError(answer.errorCode, answer.errorCode)
+  const address = answer.account?.[0]
+  if (!address) throw new NoAccountAddressError()
+  hostAddress(address)
+  const signature = answer.signature ?? []
+  if (signature.length === 0) throw new NoSignatureError()
+  const chainId = answer.chainId ?? environmentChainId
+  // The session was typed for the environment's chain; a wallet on another chain cannot have signed it.
+  if (!sameChain(chainId, environmentChainId)) throw new UnknownChainIdError()
+  let active: ActiveSession
+  try {
+    active = signedSession(request, {
+      address,
+      chainId,
+      signature,
+      deploymentPayload: readDeploymentPayload(answer.deploymentPayload),
+    })
+  } catch (cause) {
+    // Signature felts that are no felts cannot verify either.
+    throw new SignatureVerificationError({ cause })
+  }
+  if (getSessionStatus(active.stored, [], { privateKey: active.privateKey, now: 0 }) !== 'VALID') {
+    throw new SignatureVerificationError()
+  }
+  return active
+}
+
+function sameChain(a: string, b: string): boolean {
+  try {
+    return chainIdFelt(a) === chainIdFelt(b)
+  } catch (cause) {
+    throw new UnknownChainIdError({ cause })
+  }
+}
