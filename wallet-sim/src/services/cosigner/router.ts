@@ -18,7 +18,6 @@ import {
   type CosignerCall,
   checkAuthorisation,
   checkCalls,
-  checkFeeCaps,
   checkSessionKey,
   checkSessionScope,
   checkSessionSignature,
@@ -26,7 +25,9 @@ import {
   refuse,
   type SessionRecord,
 } from './checks'
+import { checkFeeCaps, feeCharges, maxFeeOf } from './fees'
 import { type CosignerSession, SignSessionBody, SignSessionEfoBody } from './requests'
+import { createSpendingLedger, type SpendingLedger } from './spending'
 
 export interface CosignerDependencies {
   /** The guardian key every simulated account has (the wallet's `DEFAULT_GUARDIAN_PRIVATE_KEY`). */
@@ -37,6 +38,13 @@ export interface CosignerDependencies {
   now?: () => number
   /** The session behind a hash, when the wallet registers them: enables allowed-method and expiry checks. */
   lookupSession?: (sessionHash: string) => SessionRecord | undefined | Promise<SessionRecord | undefined>
+  /**
+   * The paymaster's fee recipient (hex): the only address a session's fee-token transfer may go to. Without
+   * it, sessions may transfer no fee token at all.
+   */
+  feeRecipient?: string
+  /** What each known session has spent on fees (default: in memory); persist it to keep the caps over restarts. */
+  spending?: SpendingLedger
 }
 
 /**
@@ -51,6 +59,8 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
   const guardianPublicKey = publicKeyOf(deps.guardianPrivateKey)
   const chainIds = new Set((deps.chainIds ?? ['SN_SEPOLIA', 'SN_MAIN']).map((id) => chainIdFelt(id)))
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
+  const feeRecipient = deps.feeRecipient === undefined ? undefined : BigInt(deps.feeRecipient)
+  const spending = deps.spending ?? createSpendingLedger()
 
   const cosign = async (
     session: CosignerSession,
@@ -58,7 +68,7 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     account: Felt,
     chainId: Felt,
     calls: CosignerCall[],
-    fee: Parameters<typeof checkFeeCaps>[1],
+    maxFeeInStrk: bigint,
   ) => {
     checkAuthorisation(session, guardianPublicKey)
     const message = sessionMessageHash(hash, session.sessionHash, session.cacheAuthorisation)
@@ -71,7 +81,12 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     checkSessionScope(record, account, chainId)
     checkSessionKey(session, record)
     checkCalls(account, calls, record, now())
-    checkFeeCaps(record, fee)
+    if (record !== undefined) {
+      // No await from here to the charge: concurrent requests cannot both spend what is left of a cap.
+      const charges = feeCharges(record, calls, maxFeeInStrk, feeRecipient)
+      checkFeeCaps(session.sessionHash, record, charges, spending)
+      spending.charge(session.sessionHash, charges)
+    }
     const { signer, r, s } = signHash(message, deps.guardianPrivateKey)
     return { signature: { publicKey: toHex(signer), r: toHex(r), s: toHex(s) } }
   }
@@ -96,12 +111,8 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     }
     if (tx.type !== 'INVOKE') throw refuse('invalidTransaction', 'Invalid transaction: expected an INVOKE')
     const calls = decodeMulticall(tx.calldata)
-    const maxFeeInStrk = Object.values(transaction.resource_bounds).reduce(
-      (sum, bound) => (bound ? sum + BigInt(bound.max_amount) * BigInt(bound.max_price_per_unit) : sum),
-      0n,
-    )
-    const fee = { maxFeeInStrk }
-    res.json(await cosign(session, transactionHash(tx, chainId), tx.senderAddress, chainId, calls, fee))
+    const maxFee = maxFeeOf({ resourceBounds: transaction.resource_bounds, tip: transaction.tip })
+    res.json(await cosign(session, transactionHash(tx, chainId), tx.senderAddress, chainId, calls, maxFee))
   })
 
   router.post('/signSessionEFO', async (req, res) => {
@@ -127,7 +138,8 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     const account = BigInt(message.accountAddress)
     const hash = outsideExecutionHash(execution, account, chainId)
     const calls = [...execution.calls]
-    res.json(await cosign(session, hash, account, chainId, calls, { calls, relayer: execution.caller }))
+    // The paymaster pays the gas; the session pays only its fee transfers, counted among the calls.
+    res.json(await cosign(session, hash, account, chainId, calls, 0n))
   })
 
   router.use(handleErrors)
