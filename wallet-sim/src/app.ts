@@ -35,6 +35,7 @@ import {
   type SpendingLedger,
   type StateStore,
 } from './services'
+import { chainOutcomes } from './services/cosigner/chainOutcomes'
 import { createDevNames, type DevNames } from './services/dev/names'
 import { localHostsOnly } from './services/http/localHosts'
 import type { LoginLimits } from './services/login/limits'
@@ -191,6 +192,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       lookupSession: (hash) => signedSessions?.lookup(hash),
       feeRecipient: paymasterFeeRecipient({ relayer }),
       spending,
+      outcomeOf: chainOutcomes(() => sim.chain),
     }),
   )
   const wallet = mountWallet(app, {

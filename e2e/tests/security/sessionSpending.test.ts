@@ -132,14 +132,24 @@ describe('a stolen session key', () => {
     const account = wallet.sessionAccount!
     expect(await succeeded((await account.execute(increment)).transaction_hash)).toBe('SUCCEEDED')
     expect(await account.isDeployed()).toBe(true)
-    answers = []
-    expect(await succeeded((await account.execute(increment)).transaction_hash)).toBe('SUCCEEDED')
+    const before = spent()
+    const selfPaid = (await account.execute(increment)).transaction_hash
+    expect(await succeeded(selfPaid)).toBe('SUCCEEDED')
     expect(
       await succeeded(
         (await account.execute(increment, { gasless: true, gasTokenAddress: STRK })).transaction_hash,
       ),
     ).toBe('SUCCEEDED')
-    expect(spent()).toBeGreaterThan(0n)
+    // The self-paid call was charged its maximum fee, then settled at the next co-signing to its actual
+    // fee; the gasless one is charged its fee transfer until the chain shows it ran.
+    const receipt = await createRpc({ nodeUrl: sim.rpcUrl }).request<{ actual_fee: { amount: string } }>(
+      'starknet_getTransactionReceipt',
+      { transaction_hash: selfPaid },
+    )
+    const pending = sim.walletSim.spending.pending(stolen.stored.hash)
+    expect(pending.map(([, charge]) => charge.kind)).toEqual(['outside'])
+    const feeTransfer = BigInt(pending[0]![1].amounts[toHex(BigInt(STRK))] ?? '0')
+    expect(spent()).toBe(before + BigInt(receipt.actual_fee.amount) + feeTransfer)
     expect(spent()).toBeLessThan(CAP)
   })
 

@@ -38,7 +38,7 @@ beforeAll(async () => {
       now: () => NOW,
       lookupSession: (hash) => sessions.get(hash),
       ...(feeRecipient === undefined ? {} : { feeRecipient }),
-      spending: { ...createSpendingLedger(), ...proxy() },
+      spending: current,
     })
   cosigner = await serve('/cosigner', routerWith(FEE_RECIPIENT))
   withoutPaymaster = await serve('/cosigner', routerWith())
@@ -47,9 +47,15 @@ afterAll(async () => {
   await cosigner.close()
   await withoutPaymaster.close()
 })
-// Each test starts with a fresh ledger; the routers reach it through these.
-function proxy(): Pick<SpendingLedger, 'spent' | 'charge'> {
-  return { spent: (...args) => spending.spent(...args), charge: (...args) => spending.charge(...args) }
+// Each test starts with a fresh ledger; the routers reach it through this one.
+const current: SpendingLedger = {
+  spent: (...args) => spending.spent(...args),
+  pending: (...args) => spending.pending(...args),
+  isPending: (...args) => spending.isPending(...args),
+  charge: (...args) => spending.charge(...args),
+  settle: (...args) => spending.settle(...args),
+  snapshot: () => spending.snapshot(),
+  onChange: (listener) => spending.onChange(listener),
 }
 beforeEach(() => {
   spending = createSpendingLedger()
@@ -224,6 +230,15 @@ describe('cumulative fee caps', () => {
     })
     const tx = invoke([playCall])
     expect((await post(cosigner, '/signSession', signSessionBody(tx))).body.status).toBe('feeCapExceeded')
+  })
+
+  it('charges a transaction asked for again (a retry) once: it can run only once', async () => {
+    capped(2n * MAX_FEE)
+    const tx = invoke([playCall])
+    for (let i = 0; i < 3; i++) {
+      expectGuardianSignature(await post(cosigner, '/signSession', signSessionBody(tx)), hashOf(tx))
+    }
+    expect(spending.spent(SESSION_HASH, STRK)).toBe(MAX_FEE)
   })
 
   it('lets concurrent requests spend what is left of a cap once only', async () => {
