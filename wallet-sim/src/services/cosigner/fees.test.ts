@@ -222,7 +222,7 @@ describe('cumulative fee caps', () => {
     expectGuardianSignature(await post(cosigner, '/signSession', signSessionBody(untipped)), hashOf(untipped))
   })
 
-  it('has nothing to spend in a fee token the session lists no cap for', async () => {
+  it('has nothing to spend in a fee token the session lists no cap for, and STRK and ETH are fee tokens always', async () => {
     sessions.set(SESSION_HASH, {
       allowedMethods: allowed,
       expiresAt: NOW + 60,
@@ -230,6 +230,11 @@ describe('cumulative fee caps', () => {
     })
     const tx = invoke([playCall])
     expect((await post(cosigner, '/signSession', signSessionBody(tx))).body.status).toBe('feeCapExceeded')
+    // STRK is a fee token all the same: a session cannot send it to anyone but the paymaster.
+    const drain = efoPaying(STRK, ATTACKER, 1n)
+    expect((await post(cosigner, '/signSessionEFO', drain.body)).body.status).toBe('feeTransferNotAllowed')
+    sessions.set(SESSION_HASH, { allowedMethods: allowed, expiresAt: NOW + 60, txFees: [] })
+    expect((await post(cosigner, '/signSessionEFO', drain.body)).body.status).toBe('feeTransferNotAllowed')
   })
 
   it('charges a transaction asked for again (a retry) once: it can run only once', async () => {

@@ -40,7 +40,7 @@ export function maxFeeOf({ resourceBounds, tip }: FeeBounds): bigint {
 /**
  * What co-signing `calls` (and, for a self-paid invoke, its maximum fee in STRK) charges the session, per
  * fee token. Refuses (403 `feeTransferNotAllowed`) a fee-token transfer to anyone but `feeRecipient`.
- * Fee tokens are those of the session's `txFees`, or STRK and ETH when the session recorded none.
+ * Fee tokens are STRK and ETH (the chain's), and any other token the session's `txFees` lists.
  */
 export function feeCharges(
   record: SessionRecord,
@@ -48,7 +48,7 @@ export function feeCharges(
   maxFeeInStrk: bigint,
   feeRecipient: Felt | undefined,
 ): Map<Felt, bigint> {
-  const feeTokens = new Set(record.txFees?.map((fee) => BigInt(fee.tokenAddress)) ?? [STRK, ETH])
+  const feeTokens = new Set([STRK, ETH, ...(record.txFees ?? []).map((fee) => BigInt(fee.tokenAddress))])
   const charges = new Map<Felt, bigint>()
   const add = (token: Felt, amount: bigint) => {
     if (amount > 0n) charges.set(token, (charges.get(token) ?? 0n) + amount)
