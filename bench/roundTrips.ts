@@ -9,9 +9,11 @@ import { Account, config, RpcProvider } from 'starknet'
 import { headlessWalletOptions } from '../e2e/support/headless'
 import { type Counts, countingFetch } from './counter'
 
+// wallet-sim's counter: a session call that moves no funds (the cosigner co-signs a STRK transfer only to the
+// paymaster, as its fee: the session keeps STRK `transfer` for the first execute's gasless deployment).
+const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
-const RECIPIENT = '0x0000000000000000000000000000000000000000000000000000000000abcdef'
-const pay = { contractAddress: STRK, entrypoint: 'transfer', calldata: [RECIPIENT, 1, 0] }
+const increment = { contractAddress: COUNTER, entrypoint: 'increment', calldata: [] }
 const SAMPLES = 5
 const EMAIL = 'bench@example.com'
 
@@ -33,7 +35,13 @@ await using sim = await startSim({ approve: 'auto', email: EMAIL, seed: 7 })
 const sdkCounter = countingFetch()
 const wallet = WebWallet.init({
   appName: 'bench',
-  sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }], validityDays: 1 },
+  sessionParams: {
+    allowedMethods: [
+      { contract: COUNTER, selector: 'increment' },
+      { contract: STRK, selector: 'transfer' },
+    ],
+    validityDays: 1,
+  },
   ...headlessWalletOptions(sim),
   fetch: sdkCounter.fetch,
 })
@@ -42,7 +50,7 @@ const wallet = WebWallet.init({
 const { account } = await wallet.requestConnection()
 if (await account.isDeployed()) throw new Error('bench: expected an undeployed account')
 sdkCounter.take()
-const first = await account.execute(pay)
+const first = await account.execute(increment)
 const undeployed = sdkCounter.take()
 await account.waitForTransaction(first.transaction_hash, { retryInterval: 10 })
 if (!(await account.isDeployed())) throw new Error('bench: the first execute did not deploy the account')
@@ -50,7 +58,7 @@ if (!(await account.isDeployed())) throw new Error('bench: the first execute did
 const deployed: Counts[] = []
 for (let i = 0; i < SAMPLES; i++) {
   sdkCounter.take()
-  const { transaction_hash } = await account.execute(pay)
+  const { transaction_hash } = await account.execute(increment)
   deployed.push(sdkCounter.take())
   await account.waitForTransaction(transaction_hash, { retryInterval: 10 })
 }
@@ -68,12 +76,12 @@ async function toReceipt(
   return { ms: performance.now() - start, nodeRoundTrips: take().nodeRoundTrips }
 }
 const sdkWaitDefault = await toReceipt(
-  () => account.execute(pay),
+  () => account.execute(increment),
   (hash) => account.waitForTransaction(hash),
   sdkCounter.take,
 )
 const sdkWaitShort = await toReceipt(
-  () => account.execute(pay),
+  () => account.execute(increment),
   (hash) => account.waitForTransaction(hash, { retryInterval: 100 }),
   sdkCounter.take,
 )
@@ -87,7 +95,7 @@ const plainExecute: Counts[] = []
 const plainExecuteAndWait: Counts[] = []
 for (let i = 0; i < SAMPLES; i++) {
   plainCounter.take()
-  const { transaction_hash } = await plain.execute(pay)
+  const { transaction_hash } = await plain.execute(increment)
   const executeOnly = plainCounter.take()
   plainExecute.push(executeOnly)
   await provider.waitForTransaction(transaction_hash, { retryInterval: 10 })
@@ -99,12 +107,12 @@ for (let i = 0; i < SAMPLES; i++) {
   })
 }
 const plainWaitDefault = await toReceipt(
-  () => plain.execute(pay),
+  () => plain.execute(increment),
   (hash) => provider.waitForTransaction(hash),
   plainCounter.take,
 )
 const plainWaitShort = await toReceipt(
-  () => plain.execute(pay),
+  () => plain.execute(increment),
   (hash) => provider.waitForTransaction(hash, { retryInterval: 100 }),
   plainCounter.take,
 )

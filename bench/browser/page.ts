@@ -4,9 +4,11 @@
 import { WebWallet } from '@webwallet/shim'
 import { createConnector } from '@webwallet/shim/connector'
 
+// wallet-sim's counter: a session call that moves no funds (the cosigner co-signs a STRK transfer only to the
+// paymaster, as its fee: the session keeps STRK `transfer` for the first execute's gasless deployment).
+const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
-const RECIPIENT = '0x0000000000000000000000000000000000000000000000000000000000abcdef'
-const pay = { contractAddress: STRK, entrypoint: 'transfer', calldata: [RECIPIENT, 1, 0] }
+const increment = { contractAddress: COUNTER, entrypoint: 'increment', calldata: [] }
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -22,7 +24,13 @@ function init(walletUrl: string) {
   wallet = WebWallet.init({
     appName: 'bench',
     environment: 'dev',
-    sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }], validityDays: 1 },
+    sessionParams: {
+      allowedMethods: [
+        { contract: COUNTER, selector: 'increment' },
+        { contract: STRK, selector: 'transfer' },
+      ],
+      validityDays: 1,
+    },
     urls: {
       webWalletUrl: walletUrl,
       providerDefaultUrl: `${walletUrl}/rpc`,
@@ -79,7 +87,7 @@ const api = {
     const toReceipt: number[] = []
     for (let i = 0; i < count; i++) {
       const start = performance.now()
-      const { transaction_hash } = await account.execute(pay)
+      const { transaction_hash } = await account.execute(increment)
       toHash.push(performance.now() - start)
       const receipt = await account.waitForTransaction(transaction_hash, { retryInterval: 100 })
       if (receipt.execution_status !== 'SUCCEEDED') throw new Error(`execute ${receipt.execution_status}`)

@@ -26,11 +26,11 @@ export const COUNTER_ADDRESS = '0x00c0ffee00000000000000000000000000000000000000
 export const STRK_ADDRESS = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 
 /**
- * The session the demo asks for: the counter's two external entry points, and STRK `transfer` so that the
- * paymaster can take its fee in STRK (bounded by the session's fee caps) when the account pays gas in a token.
+ * The session the demo asks for: the counter's two external entry points, nothing more. No token `transfer`
+ * for gas: the SDK adds the fee tokens' `transfer` itself when the account pays gas in a token, and the
+ * cosigner lets it pay only the paymaster, within the session's fee caps.
  */
 export const ALLOWED_METHODS = [
   { contract: COUNTER_ADDRESS, selector: 'increment' },
   { contract: COUNTER_ADDRESS, selector: 'set_value' },
-  { contract: STRK_ADDRESS, selector: 'transfer' },
 ]

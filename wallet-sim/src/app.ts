@@ -24,15 +24,19 @@ import {
   createInbox,
   createLoginRouter,
   createPaymasterRouter,
+  createSpendingLedger,
   devAccountsFrom,
   type FaultRegistry,
   faultInjector,
   type Inbox,
   LoginService,
   openStateStore,
+  paymasterFeeRecipient,
+  type SpendingLedger,
   type StateStore,
 } from './services'
 import { indexPage } from './services/dev/index-page'
+import { chainOutcomes } from './services/cosigner/chainOutcomes'
 import { createDevNames, type DevNames } from './services/dev/names'
 import { devGuard, embedderGuard } from './services/dev/pageCors'
 import { devRouteList } from './services/dev/route-list'
@@ -90,6 +94,8 @@ export interface WalletSim {
   readonly faults: FaultRegistry
   /** Starknet ID names by real `register` transactions: `await names.register(address, 'alice.stark')`. */
   readonly names: DevNames
+  /** What each session has spent on fees, as the cosigner charged it (persisted with `stateFile`). */
+  readonly spending: SpendingLedger
   /**
    * Serves the WebSockets on `server`: the wallet router (`/trpc`) and the Starknet WebSocket API (`/rpc`,
    * `/rpc/v0_10`, `/ws`: 0.10; `/rpc/v0_9`: 0.9); other paths get 404. Returns the function that stops them.
@@ -196,23 +202,29 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     embedderGuard(access.trustedOrigin),
     walletErrors,
   )
+  const relayer = relayerOf(sim)
   app.use(
     '/paymaster/v1',
     createPaymasterRouter({
       chain: () => sim.chain,
-      relayer: relayerOf(sim),
+      relayer,
       apiKeys: options.paymasterApiKeys ?? DEFAULT_PAYMASTER_API_KEYS,
       ...(options.paymasterPrivateKey ? { serverPrivateKey: options.paymasterPrivateKey } : {}),
     }),
   )
-  // The cosigner checks each call against the session the wallet signed (allowed methods, expiry).
+  // The cosigner checks each call against the session the wallet signed (allowed methods, expiry), and
+  // its fees against the session's caps: fee-token transfers only to this paymaster's fee recipient.
   let signedSessions: MountedWallet['wallet']['sessions'] | undefined
+  const spending = createSpendingLedger(saved.spending)
   app.use(
     '/cosigner',
     createCosignerRouter({
       guardianPrivateKey,
       now: () => sim.chain.now(),
       lookupSession: (hash) => signedSessions?.lookup(hash),
+      feeRecipient: paymasterFeeRecipient({ relayer }),
+      spending,
+      outcomeOf: chainOutcomes(() => sim.chain),
     }),
   )
   const wallet = mountWallet(app, {
@@ -233,6 +245,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     login.onChange((state) => saved.append({ login: state })),
     wallet.wallet.permissions.onChange((state) => saved.append({ permissions: state })),
     wallet.wallet.sessions.onChange((state) => saved.append({ sessions: state })),
+    spending.onChange((state) => saved.append({ spending: state })),
   ]
   const close = () => {
     for (const stop of unsubscribe) stop()
@@ -254,13 +267,14 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       await Promise.all(stops.map((stop) => stop()))
     }
   }
-  return { app, sim, login, inbox, approval, faults, names, attach, close }
+  return { app, sim, login, inbox, approval, faults, names, spending, attach, close }
 }
 
 interface WalletState {
   login?: unknown
   permissions?: unknown
   sessions?: unknown
+  spending?: unknown
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 import type { TypedData } from '@webwallet/protocol'
 import { publicKeyOf, toHex } from '@webwallet/protocol/session'
 import { openTransport, type WalletTransport } from '@webwallet/shim/connector'
-import { type RunningSim, startSim } from '@webwallet/wallet-sim'
+import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { constants, RpcProvider } from 'starknet'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
@@ -58,13 +58,10 @@ function walletFor(token: string): WalletTransport {
   return transport
 }
 
-const transfer = (amount: number) => ({
-  contractAddress: STRK,
-  entrypoint: 'transfer',
-  calldata: [RECIPIENT, String(amount), '0'],
-})
+// The app's own call. Not a STRK transfer: the cosigner co-signs a fee-token transfer only to the paymaster.
+const increment = { contractAddress: CONTRACTS.counter, entrypoint: 'increment', calldata: [] }
 
-/** A new user with a deployed account, and x-sessions' request for a STRK-transfer session with a fresh key. */
+/** A new user with a deployed account, and x-sessions' request for a counter session with a fresh key. */
 async function newUser(email: string, keySeed: number) {
   const wallet = walletFor(await logIn(sim, email))
   // A first transaction through the wallet deploys the account.
@@ -77,7 +74,7 @@ async function newUser(email: string, keySeed: number) {
   const request = createSessionRequest({
     chainId,
     sessionParams: {
-      allowedMethods: [{ 'Contract Address': STRK, selector: 'transfer' }],
+      allowedMethods: [{ 'Contract Address': CONTRACTS.counter, selector: 'increment' }],
       expiry: BigInt(sim.chain.now() + 3_600),
       sessionKey,
       metaData: {
@@ -116,8 +113,8 @@ it('a session signed through signTypedData is co-signed, runs on chain, and coun
     hasSession: false,
   })
   const account = await sessionAccount(user, user.request)
-  for (const amount of [2, 3]) {
-    const { transaction_hash } = await account.execute([transfer(amount)], noTip)
+  for (let i = 0; i < 2; i++) {
+    const { transaction_hash } = await account.execute([increment], noTip)
     expect((await provider.waitForTransaction(transaction_hash, poll)).isSuccess()).toBe(true)
   }
   expect(await user.wallet.mutate({ procedure: 'getLoginStatus', input: undefined })).toMatchObject({
@@ -140,7 +137,7 @@ it("the cosigner holds x-sessions sessions to what was signed: allowed methods a
     privateKey: other,
     publicKey: toHex(publicKeyOf(other)),
   })
-  expect(refusal(await thief.execute([transfer(1)], noTip).catch((error: unknown) => error))).toBe(
+  expect(refusal(await thief.execute([increment], noTip).catch((error: unknown) => error))).toBe(
     'invalidSessionSignature',
   )
 })

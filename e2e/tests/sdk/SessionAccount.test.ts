@@ -6,7 +6,7 @@ import type { DeploymentPayload } from '@webwallet/protocol'
 import { NodeError } from '@webwallet/protocol/errors'
 import { toHex } from '@webwallet/protocol/session'
 import { createRpc, SessionAccount, WebWallet } from '@webwallet/shim'
-import { type RunningSim, startSim } from '@webwallet/wallet-sim'
+import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { Account, RpcProvider } from 'starknet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { headlessWalletOptions } from '../../support/headless'
@@ -44,7 +44,7 @@ async function walletSignedSession(email: string, validityDays: number): Promise
   const now = await chainNowMs()
   const wallet = WebWallet.init({
     appName: 'integration',
-    sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }], validityDays },
+    sessionParams: { allowedMethods: [{ contract: CONTRACTS.counter, selector: 'increment' }], validityDays },
     ...headlessWalletOptions(sim, token),
     now: () => now,
     // This test drives the account with the raw key, so it opts in to the export.
@@ -101,36 +101,33 @@ async function chainNowMs(): Promise<number> {
   return block.timestamp * 1000
 }
 
-async function balanceOf(address: string): Promise<bigint> {
-  const [low] = await new RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_9` }).callContract({
-    contractAddress: STRK,
-    entrypoint: 'balanceOf',
+async function counterOf(address: string): Promise<bigint> {
+  const [value] = await new RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_9` }).callContract({
+    contractAddress: CONTRACTS.counter,
+    entrypoint: 'get_counter',
     calldata: [address],
   })
-  return BigInt(low ?? '0x0')
+  return BigInt(value ?? '0x0')
 }
 
-const pay = (amount: number) => ({
-  contractAddress: STRK,
-  entrypoint: 'transfer',
-  calldata: [RECIPIENT, amount, 0],
-})
+// The app's own call. Not a STRK transfer: the cosigner co-signs a fee-token transfer only to the paymaster.
+const increment = { contractAddress: CONTRACTS.counter, entrypoint: 'increment', calldata: [] }
 
 describe('SessionAccount on the simulated chain', () => {
   it('deploys first, then runs three session calls with no further approval, in at most 3 node round trips each', async () => {
     const { account, rpc } = await newSessionAccount('session-51@example.com')
     expect(await account.isDeployed()).toBe(false)
-    const first = await account.execute(pay(1))
+    const first = await account.execute(increment)
     await account.waitForTransaction(first.transaction_hash)
     expect(await account.isDeployed()).toBe(true)
     for (let i = 0; i < 2; i++) {
       const before = rpc.roundTrips()
-      const { transaction_hash } = await account.execute([pay(1)])
+      const { transaction_hash } = await account.execute([increment])
       expect(rpc.roundTrips() - before).toBeLessThanOrEqual(3)
       const receipt = await account.waitForTransaction(transaction_hash)
       expect(receipt.execution_status).toBe('SUCCEEDED')
     }
-    expect(await balanceOf(RECIPIENT)).toBe(3n)
+    expect(await counterOf(account.address)).toBe(3n)
   })
 
   it('refuses a call outside the session before anything is sent', async () => {
@@ -153,7 +150,7 @@ describe('SessionAccount on the simulated chain', () => {
     const { account, rpc } = await newSessionAccount('session-54@example.com', 1)
     await account.deploy()
     await rpc.request('devnet_increaseTime', { time: 2 * 86_400 })
-    const error = await account.execute(pay(1)).catch((e: unknown) => e)
+    const error = await account.execute(increment).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(NodeError)
     expect(JSON.stringify((error as NodeError).data)).toContain('session/expired')
   })

@@ -4,6 +4,7 @@ export { type BackendConfig, type BackendDependencies, createBackendRouter } fro
 export { buildCatalog, type CatalogEntry, type DemoToken, ETH_ADDRESS, STRK_ADDRESS } from './backend/tokens'
 export type { SessionRecord } from './cosigner/checks'
 export { type CosignerDependencies, createCosignerRouter } from './cosigner/router'
+export { createSpendingLedger, type SpendingLedger, SpendingState } from './cosigner/spending'
 export { ApprovalMode, type ApprovalPolicy, createApprovalPolicy } from './dev/approval'
 export { type FaultInjectorOptions, faultInjector, SIGNATURE_HEADER } from './dev/faultInjector'
 export { createFaultRegistry, type Fault, type FaultRegistry, FaultSpec } from './dev/faults'
@@ -35,6 +36,7 @@ export {
   DEFAULT_GAS_TOKENS,
   type GasToken,
   type PaymasterDependencies,
+  paymasterFeeRecipient,
 } from './paymaster/router'
 export { answerDigest } from './paymaster/signature'
 export { type LoadedState, openStateStore, type StateStore } from './state/store'

@@ -18,40 +18,6 @@ export interface SessionRecord {
   chainId?: string | undefined
 }
 
-/** STRK, the token V3 transactions pay their fee in. */
-const STRK = 0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938dn
-const TRANSFER = selectorFromName('transfer')
-
-/**
- * The fee caps of the session metadata: a V3 transaction's maximum fee (in STRK), or the gas-token
- * transfers an outside execution pays its relayer, must stay within the cap of their token.
- */
-export function checkFeeCaps(
-  record: SessionRecord | undefined,
-  spend: { maxFeeInStrk: bigint } | { calls: readonly CosignerCall[]; relayer: Felt },
-): void {
-  if (record?.txFees === undefined) return
-  const caps = new Map(record.txFees.map((fee) => [BigInt(fee.tokenAddress), BigInt(fee.maxAmount)]))
-  const spent = new Map<Felt, bigint>()
-  if ('maxFeeInStrk' in spend) spent.set(STRK, spend.maxFeeInStrk)
-  else {
-    for (const call of spend.calls) {
-      const [recipient, low = 0n, high = 0n] = call.calldata
-      if (call.selector !== TRANSFER || recipient !== spend.relayer || !caps.has(call.to)) continue
-      spent.set(call.to, (spent.get(call.to) ?? 0n) + low + (high << 128n))
-    }
-  }
-  for (const [token, amount] of spent) {
-    const cap = caps.get(token)
-    if (cap !== undefined && amount > cap) {
-      throw refuse(
-        'feeCapExceeded',
-        `The fee (${amount} of token 0x${token.toString(16)}) exceeds the session's cap of ${cap}`,
-      )
-    }
-  }
-}
-
 export interface CosignerCall {
   to: Felt
   selector: Felt

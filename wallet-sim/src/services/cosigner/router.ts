@@ -18,7 +18,6 @@ import {
   type CosignerCall,
   checkAuthorisation,
   checkCalls,
-  checkFeeCaps,
   checkSessionKey,
   checkSessionScope,
   checkSessionSignature,
@@ -26,7 +25,10 @@ import {
   refuse,
   type SessionRecord,
 } from './checks'
+import { checkFeeCaps, feeCharges, maxFeeOf } from './fees'
 import { type CosignerSession, SignSessionBody, SignSessionEfoBody } from './requests'
+import { type OutcomeOf, settlePending } from './settle'
+import { createSpendingLedger, type PendingCharge, type SpendingLedger } from './spending'
 
 export interface CosignerDependencies {
   /** The guardian key every simulated account has (the wallet's `DEFAULT_GUARDIAN_PRIVATE_KEY`). */
@@ -37,6 +39,31 @@ export interface CosignerDependencies {
   now?: () => number
   /** The session behind a hash, when the wallet registers them: enables allowed-method and expiry checks. */
   lookupSession?: (sessionHash: string) => SessionRecord | undefined | Promise<SessionRecord | undefined>
+  /**
+   * The paymaster's fee recipient (hex): the only address a session's fee-token transfer may go to. Without
+   * it, sessions may transfer no fee token at all.
+   */
+  feeRecipient?: string
+  /** What each known session has spent on fees (default: in memory); persist it to keep the caps over restarts. */
+  spending?: SpendingLedger
+  /**
+   * How a co-signed transaction ended on chain (`chainOutcomes(() => sim.chain)`): settles the session's
+   * charges, giving back unused fee margins and what never ran. Without it, the maximum stays charged.
+   */
+  outcomeOf?: OutcomeOf
+}
+
+/** What the cosigner is asked to co-sign, besides the session. */
+interface Signing {
+  /** The transaction or outside-execution hash. */
+  hash: Felt
+  account: Felt
+  chainId: Felt
+  calls: CosignerCall[]
+  /** A self-paid invoke's maximum fee in STRK (0 for an outside execution: the relayer pays the gas). */
+  maxFeeInStrk: bigint
+  /** What the charge needs to be settled later. */
+  pending: Omit<PendingCharge, 'amounts'>
 }
 
 /**
@@ -51,15 +78,11 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
   const guardianPublicKey = publicKeyOf(deps.guardianPrivateKey)
   const chainIds = new Set((deps.chainIds ?? ['SN_SEPOLIA', 'SN_MAIN']).map((id) => chainIdFelt(id)))
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
+  const feeRecipient = deps.feeRecipient === undefined ? undefined : BigInt(deps.feeRecipient)
+  const spending = deps.spending ?? createSpendingLedger()
 
-  const cosign = async (
-    session: CosignerSession,
-    hash: Felt,
-    account: Felt,
-    chainId: Felt,
-    calls: CosignerCall[],
-    fee: Parameters<typeof checkFeeCaps>[1],
-  ) => {
+  const cosign = async (session: CosignerSession, signing: Signing) => {
+    const { hash, account, chainId, calls } = signing
     checkAuthorisation(session, guardianPublicKey)
     const message = sessionMessageHash(hash, session.sessionHash, session.cacheAuthorisation)
     checkSessionSignature(session, message)
@@ -71,7 +94,16 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     checkSessionScope(record, account, chainId)
     checkSessionKey(session, record)
     checkCalls(account, calls, record, now())
-    checkFeeCaps(record, fee)
+    // No await from here to the charge: concurrent requests cannot both spend what is left of a cap.
+    if (record !== undefined) {
+      const charges = feeCharges(record, calls, signing.maxFeeInStrk, feeRecipient)
+      if (deps.outcomeOf !== undefined) settlePending(session.sessionHash, spending, deps.outcomeOf)
+      // The same transaction asked for again (a retry) is charged once: it can run only once.
+      if (!spending.isPending(session.sessionHash, hash)) {
+        checkFeeCaps(session.sessionHash, record, charges, spending)
+        spending.charge(session.sessionHash, hash, charges, signing.pending)
+      }
+    }
     const { signer, r, s } = signHash(message, deps.guardianPrivateKey)
     return { signature: { publicKey: toHex(signer), r: toHex(r), s: toHex(s) } }
   }
@@ -96,12 +128,16 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     }
     if (tx.type !== 'INVOKE') throw refuse('invalidTransaction', 'Invalid transaction: expected an INVOKE')
     const calls = decodeMulticall(tx.calldata)
-    const maxFeeInStrk = Object.values(transaction.resource_bounds).reduce(
-      (sum, bound) => (bound ? sum + BigInt(bound.max_amount) * BigInt(bound.max_price_per_unit) : sum),
-      0n,
-    )
-    const fee = { maxFeeInStrk }
-    res.json(await cosign(session, transactionHash(tx, chainId), tx.senderAddress, chainId, calls, fee))
+    const maxFeeInStrk = maxFeeOf({ resourceBounds: transaction.resource_bounds, tip: transaction.tip })
+    const account = tx.senderAddress
+    const pending = {
+      kind: 'invoke',
+      account: toHex(account),
+      nonce: toHex(tx.nonce),
+      maxFee: `${maxFeeInStrk}`,
+    } as const
+    const hash = transactionHash(tx, chainId)
+    res.json(await cosign(session, { hash, account, chainId, calls, maxFeeInStrk, pending }))
   })
 
   router.post('/signSessionEFO', async (req, res) => {
@@ -127,7 +163,14 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     const account = BigInt(message.accountAddress)
     const hash = outsideExecutionHash(execution, account, chainId)
     const calls = [...execution.calls]
-    res.json(await cosign(session, hash, account, chainId, calls, { calls, relayer: execution.caller }))
+    // The relayer pays the gas; the session pays only its fee transfers, counted among the calls.
+    const pending = {
+      kind: 'outside',
+      account: toHex(account),
+      nonce: toHex(execution.nonce),
+      executeBefore: Number(execution.executeBefore),
+    } as const
+    res.json(await cosign(session, { hash, account, chainId, calls, maxFeeInStrk: 0n, pending }))
   })
 
   router.use(handleErrors)

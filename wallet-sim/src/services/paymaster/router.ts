@@ -42,8 +42,13 @@ export const DEFAULT_GAS_TOKENS: readonly GasToken[] = [
 export interface PaymasterDependencies {
   /** The current chain (the simulator swaps it on restart and load). */
   chain: () => Chain
-  /** The funded account that submits the transactions and receives the gas-token fees. */
+  /** The funded account that submits the transactions (and receives the gas-token fees by default). */
   relayer: RelayerAccount
+  /**
+   * Where the gas-token fee transfers go (default: the relayer). The cosigner co-signs a session's fee-token
+   * transfer only to this address: give it the same value (`paymasterFeeRecipient(deps)`).
+   */
+  feeRecipient?: string
   /** Signs answers for clients that send `ask-signature: true` (the SDK's `serverPublicKey` is its public key). */
   serverPrivateKey?: string
   /** Keys that sponsor fees (`api-key` header); when absent, any non-empty key sponsors. */
@@ -51,6 +56,16 @@ export interface PaymasterDependencies {
   gasTokens?: readonly GasToken[]
   /** Validation overheads the compatibility answer reports (gas units; default 0). */
   overheads?: { gas: bigint; dataGas: bigint }
+}
+
+/**
+ * The address the paymaster's fee transfers pay (normalised hex): `feeRecipient`, else the relayer.
+ *
+ * @example
+ * createCosignerRouter({ guardianPrivateKey, feeRecipient: paymasterFeeRecipient(paymasterDeps) })
+ */
+export function paymasterFeeRecipient(deps: Pick<PaymasterDependencies, 'relayer' | 'feeRecipient'>): string {
+  return toHex(BigInt(deps.feeRecipient ?? deps.relayer.address))
 }
 
 const AddressParams = z.object({ address: Address })
@@ -69,6 +84,7 @@ const TRANSFER = selectorFromName('transfer')
 export function createPaymasterRouter(deps: PaymasterDependencies): Router {
   const relayer = createRelayer(deps.chain, deps.relayer)
   const relayerFelt = BigInt(relayer.address)
+  const feeRecipient = BigInt(paymasterFeeRecipient(deps))
   const gasTokens = deps.gasTokens ?? DEFAULT_GAS_TOKENS
   const overheads = deps.overheads ?? { gas: 0n, dataGas: 0n }
   const send = (req: express.Request, res: express.Response, body: unknown) =>
@@ -141,11 +157,11 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
       if (erc20BalanceOf(chain.pending, token, BigInt(body.userAddress)) < fee) {
         throw bad('Not enough balance in any gas token - please fund your wallet with a valid gas token')
       }
-      // The fee is the amount the user agreed to at most; u256 as (low, high).
+      // As AVNU: the last call pays the fee recipient the amount the user agreed to at most; u256 (low, high).
       calls.push({
         to: token,
         selector: TRANSFER,
-        calldata: [relayerFelt, fee & (2n ** 128n - 1n), fee >> 128n],
+        calldata: [feeRecipient, fee & (2n ** 128n - 1n), fee >> 128n],
       })
     }
     const now = chain.now()
@@ -166,7 +182,7 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
     if (execution.caller !== relayerFelt && execution.caller !== ANY_CALLER) {
       throw bad('The typed data names another caller than this paymaster')
     }
-    if (!sponsored(req)) assertPaysRelayer(execution, relayerFelt, gasTokenOf)
+    if (!sponsored(req)) assertPaysFee(execution, feeRecipient, gasTokenOf)
     const user = BigInt(body.userAddress)
     const calls = []
     const deployment = body.deploymentData
@@ -229,10 +245,10 @@ function parseExecution(text: string, chainId: Felt): OutsideExecution {
   }
 }
 
-/** Without a sponsor, the last call must pay the paymaster in a gas token. */
-function assertPaysRelayer(
+/** Without a sponsor, the last call must pay the paymaster's fee recipient in a gas token. */
+function assertPaysFee(
   execution: OutsideExecution,
-  relayer: Felt,
+  feeRecipient: Felt,
   gasTokenOf: (address: Felt) => GasToken | undefined,
 ): void {
   const last = execution.calls.at(-1)
@@ -241,7 +257,7 @@ function assertPaysRelayer(
     last !== undefined &&
     last.selector === TRANSFER &&
     gasTokenOf(last.to) !== undefined &&
-    recipient === relayer &&
+    recipient === feeRecipient &&
     low + (high << 128n) > 0n
   if (!pays) throw bad('The typed data does not pay the paymaster; send an api-key or pay in a gas token')
 }

@@ -8,7 +8,15 @@ import { outsideExecution as starknetOutsideExecution, typedData } from 'starkne
 import { describe, expect, it } from 'vitest'
 import type { Felt } from '../../contract'
 import { selectorOf, toHex } from '../../felt'
-import { approveStrk, argentFixture, type NamedFeltCall, NOW, pay, signByOwnerAndGuardian } from './testing'
+import {
+  approveStrk,
+  argentFixture,
+  keys,
+  type NamedFeltCall,
+  NOW,
+  pay,
+  signByOwnerAndGuardian,
+} from './testing'
 
 async function deployed() {
   const f = argentFixture()
@@ -100,6 +108,16 @@ describe('Argent account: execute_from_outside_v2', () => {
     const outOfScope = outside([approveStrk], { nonce: 9n })
     const forged = f.sessionSignature([pay], outsideExecutionHash(outOfScope, f.address, f.chain.chainId))
     expect(relay(f, outOfScope, forged).revert_reason).toContain('session/invalid-call')
+  })
+
+  it('refuses a session outside execution the guardian (the cosigner) did not sign', async () => {
+    const f = await deployed()
+    const execution = outside([pay], { nonce: 10n })
+    const hash = outsideExecutionHash(execution, f.address, f.chain.chainId)
+    // A stolen session key alone, standing in for the guardian: the account wants the guardian's own key.
+    const byKeyOnly = f.sessionSignature([pay], hash, { guardianKey: keys.session })
+    expect(relay(f, execution, byKeyOnly).revert_reason).toContain('session/guardian-key-mismatch')
+    expect(f.paid()).toBe(0n)
   })
 
   it('also runs SNIP-9 v1 (execute_from_outside, revision 0 hash as starknet.js v10 builds it), sharing the nonces', async () => {
