@@ -31,7 +31,8 @@ export interface WalletDependencies {
   defaultEmail?: string
   /**
    * Hosts whose pages may act as the `--email` user over /trpc without a token (`--allow-dapp`); default
-   * localhost and 127.0.0.1. A page from elsewhere needs a login token.
+   * localhost and 127.0.0.1. A page from elsewhere needs a login token. The same list decides who may frame
+   * /iframes/comms (CSP frame-ancestors) and which hosts the wallet page answers when embedded.
    */
   pageHosts?: readonly string[]
   /** The dev inbox, to log the `--email` user in without typing its code (`--approve auto` only). */
@@ -86,7 +87,7 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
   }
   app.use('/wallet/api', createWalletApi({ wallet, login: deps.login, devLogin }))
   app.use('/wallet/approvals', createApprovalsApi(approvals))
-  app.use(createWalletUiRouter(deps.uiDir))
+  app.use(createWalletUiRouter(deps.uiDir, { allowedDapps: deps.pageHosts }))
   const router = createWalletRouter(
     createHeadlessHandlers({
       wallet,
