@@ -2,6 +2,9 @@
 // frame-ancestors) and which origins the wallet page treats as listed. Pure code: the wallet UI bundles it
 // too, so the server's header and the page's own check can never disagree.
 
+/** The id of the JSON data block in each wallet page that carries the allow-list. */
+export const ALLOWED_DAPPS_ELEMENT_ID = 'wallet-allowed-dapps'
+
 /** A parsed allow-list entry: a bare host (any port, http or https) or one exact origin. */
 export type DappEntry = { kind: 'host'; host: string } | { kind: 'origin'; origin: string }
 

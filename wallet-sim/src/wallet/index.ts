@@ -3,7 +3,7 @@
 export { argentAccountFactory, argentConstructorCalldata, DEFAULT_GUARDIAN_PRIVATE_KEY } from './account'
 export { createApprovalsApi, createWalletApi, type WalletApiDependencies } from './api'
 export { type ApprovalQueue, createApprovalQueue, type PendingApproval } from './approvals'
-export { frameAncestors, isListedOrigin, parseDappEntry } from './dappOrigins'
+export { ALLOWED_DAPPS_ELEMENT_ID, frameAncestors, isListedOrigin, parseDappEntry } from './dappOrigins'
 export { createHeadlessHandlers, type HeadlessContext, type HeadlessDependencies } from './headlessHandlers'
 export { type FeltCall, Ledger } from './ledger'
 export { type MountedWallet, mountWallet, type WalletDependencies } from './mount'
@@ -12,7 +12,6 @@ export { isSessionTypedData } from './sessions'
 export { type AccountKeys, signAsAccount } from './signer'
 export { approvalCalls, signSession } from './signSession'
 export {
-  ALLOWED_DAPPS_ELEMENT_ID,
   createWalletUiRouter,
   DEFAULT_UI_DIR,
   IFRAME_ROUTE,

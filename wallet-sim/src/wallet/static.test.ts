@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Served, serve } from '../services/http/serve'
-import { ALLOWED_DAPPS_ELEMENT_ID, createWalletUiRouter, withAllowList } from './static'
+import { ALLOWED_DAPPS_ELEMENT_ID } from './dappOrigins'
+import { createWalletUiRouter, withAllowList } from './static'
 
 const POPUP_ROUTES = ['/interstitialLogin', '/signMessage', '/signSessionKeys', '/review']
 let defaults: Served

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import express, { type Response, Router } from 'express'
 import { DEFAULT_ALLOWED_DAPPS } from '../services/allowlist/router'
-import { frameAncestors, parseDappEntry } from './dappOrigins'
+import { ALLOWED_DAPPS_ELEMENT_ID, frameAncestors, parseDappEntry } from './dappOrigins'
 
 /** The hosted wallet's pages (SPEC.md section 2). */
 export const WALLET_ROUTES = [
@@ -19,9 +19,6 @@ export const WALLET_ROUTES = [
 
 /** The only page dapps may embed; every other page refuses any frame. */
 export const IFRAME_ROUTE = '/iframes/comms'
-
-/** The id of the JSON block in each page that carries the allow-list (read by ui/src/trpc/embedding.ts). */
-export const ALLOWED_DAPPS_ELEMENT_ID = 'wallet-allowed-dapps'
 
 /** Where `npm run build -w @webwallet/wallet-sim` writes the UI. */
 export const DEFAULT_UI_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../ui/dist')
