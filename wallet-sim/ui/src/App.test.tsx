@@ -73,6 +73,7 @@ describe('App', () => {
     expect(api.logout).toHaveBeenCalled()
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }))
     expect(screen.getByRole('note', { name: 'Requesting origin' }).textContent).toBe('http://wallet')
+    expect(screen.queryByLabelText('Unlisted site')).toBeNull()
   })
 
   it('a new prompt is a new screen: its approve delay starts over, even for the same kind', async () => {

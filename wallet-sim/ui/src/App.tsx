@@ -53,8 +53,10 @@ function useAccount(api: WalletApi, prompt: Prompt | undefined): Account | undef
 export function App({ isListed = UNLISTED, refusal = NO_REFUSAL, ...props }: AppProps) {
   const refused = useSyncExternalStore(refusal.subscribe, refusal.current, refusal.current)
   if (refused !== undefined) return <EmbedRefused origin={refused} />
+  // The wallet's own login (its home page) is never an unlisted site.
+  const listed = (origin: string) => origin === props.selfOrigin || isListed(origin)
   return (
-    <OriginListContext.Provider value={isListed}>
+    <OriginListContext.Provider value={listed}>
       <Prompted {...props} />
     </OriginListContext.Provider>
   )
