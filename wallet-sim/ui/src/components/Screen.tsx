@@ -25,7 +25,7 @@ export function Screen(props: ScreenProps) {
   const listed = useIsListed()(props.origin)
   // The guard watches the footer: the buttons' own look changes with their state (disabled), the footer's never.
   const actions = useRef<HTMLElement>(null)
-  const armed = useApproveGuard(actions)
+  const armed = useApproveGuard(actions, { active: props.onApprove !== undefined })
   return (
     <main className="screen">
       <header className="screen-header">

@@ -21,17 +21,23 @@ export function supportsVisibilityTracking(): boolean {
 /**
  * True once the element of `target` may be approved. The delay restarts whenever the page becomes visible
  * again (visibilitychange), the window is focused other than by a click in it, or the element becomes
- * visible again (IntersectionObserver v2).
+ * visible again (IntersectionObserver v2, observed only while `active`). In Chromium, a cross-origin frame
+ * that tracks visibility also gets no clicks within 500 ms of moving (by 30 px or more) in its host page.
  *
  * @example
  * const armed = useApproveGuard(buttonRef)
  * <button ref={buttonRef} disabled={!armed}>Confirm</button>
  */
-export function useApproveGuard(target: RefObject<HTMLElement | null>, delayMs = APPROVE_DELAY_MS): boolean {
+export function useApproveGuard(
+  target: RefObject<HTMLElement | null>,
+  { active = true, delayMs = APPROVE_DELAY_MS }: { active?: boolean; delayMs?: number } = {},
+): boolean {
   const [armed, setArmed] = useState(false)
   useEffect(() => {
     const element = target.current
-    const tracking = supportsVisibilityTracking() && element !== null
+    // Only while something can be approved: a frame that tracks its visibility also makes Chromium drop
+    // clicks for 500 ms after the frame moves (its own clickjacking intervention), which a login form need not.
+    const tracking = active && supportsVisibilityTracking() && element !== null
     let visible = !tracking
     let timer: ReturnType<typeof setTimeout> | undefined
     let lastPointerDown = Number.NEGATIVE_INFINITY
@@ -72,6 +78,6 @@ export function useApproveGuard(target: RefObject<HTMLElement | null>, delayMs =
       window.removeEventListener('pointerdown', onPointerDown, true)
       window.removeEventListener('focus', onFocus)
     }
-  }, [target, delayMs])
+  }, [target, active, delayMs])
   return armed
 }
