@@ -5,6 +5,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { Connect } from '../screens/Connect'
+import { Login } from '../screens/Login'
 import { APPROVE_DELAY_MS, supportsVisibilityTracking } from './useApproveGuard'
 
 let report: ((isVisible: boolean) => void) | undefined
@@ -31,6 +32,7 @@ beforeEach(() => {
   vi.stubGlobal('IntersectionObserver', Observer)
 })
 afterEach(() => {
+  options = undefined
   cleanup()
   vi.unstubAllGlobals()
   vi.useRealTimers()
@@ -59,4 +61,10 @@ it('asks the browser to track visibility, and arms only while the prompt is real
   expect(connect.disabled).toBe(false)
   screen.getByRole('button', { name: 'Connect' }).click()
   expect(onAnswer).toHaveBeenCalledWith(true)
+})
+
+it('does not track visibility on a screen with nothing to approve (Chromium would drop its clicks after a move)', () => {
+  const api = { startLogin: vi.fn(), verifyLogin: vi.fn() }
+  render(<Login api={api} origin="https://dapp.example" onDone={vi.fn()} />)
+  expect(options).toBeUndefined()
 })
