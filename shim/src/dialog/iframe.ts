@@ -63,7 +63,8 @@ export function iframe(options: IframeOptions): Dialog {
   // transform above the wallet makes the browser report it not really visible (IntersectionObserver v2), and the
   // wallet then keeps its approve buttons off (its clickjacking guard).
   const backdrop = doc.createElement('div')
-  backdrop.style.cssText = 'position:absolute;inset:0;backdrop-filter:blur(8px);-webkit-backdrop-filter:blur(8px)'
+  backdrop.style.cssText =
+    'position:absolute;inset:0;backdrop-filter:blur(8px);-webkit-backdrop-filter:blur(8px)'
 
   const panel = doc.createElement('div')
   panel.style.cssText = `position:relative;display:flex;flex-direction:column;width:${IFRAME_MODAL.width}px;height:${IFRAME_MODAL.height}px;border-radius:${IFRAME_MODAL.borderRadiusPx}px;overflow:hidden;background:#1c1c1c;color:#fff;box-shadow:0 4px 40px rgba(0,0,0,.35);font-family:system-ui,sans-serif`
