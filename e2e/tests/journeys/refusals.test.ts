@@ -23,6 +23,9 @@ describe.each<Transport>(['iframe', 'popup'])('over the %s', (transport) => {
     await demo.click('connect')
     const wallet = await demo.wallet()
     await logInWithEmail(wallet, stack, newEmail(`reject-${transport}`))
+    // As a person does, wait for the prompt to settle: Chromium drops clicks to a visibility-tracking wallet
+    // frame for 500 ms after the host moved or showed it (the wallet's approve button arms later still).
+    await wallet.locator('button[data-armed="true"]').waitFor()
     await wallet.getByRole('button', { name: 'Reject' }).click()
     await finished.waitFor()
     expect(await demo.text('error-code')).toBe('USER_REJECTED')

@@ -26,7 +26,9 @@ describe('Dialog.iframe', () => {
     expect(frame().getAttribute('allow')).toBe('clipboard-write')
     expect(modal().style.display).toBe('none')
     expect(modal().style.zIndex).toBe('99999')
-    expect(modal().style.cssText).toContain('blur(')
+    // Blurred behind the panel, with no filter on the iframe's ancestors (the wallet's visibility guard).
+    expect(modal().style.cssText).not.toContain('filter')
+    expect((modal().firstElementChild as HTMLElement).style.cssText).toContain('blur(')
     const panel = frame().parentElement as HTMLDivElement
     expect([panel.style.width, panel.style.height, panel.style.borderRadius]).toEqual([
       '380px',

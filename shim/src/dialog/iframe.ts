@@ -59,7 +59,13 @@ export function iframe(options: IframeOptions): Dialog {
   overlay.id = MODAL_ID
   overlay.setAttribute('role', 'dialog')
   overlay.setAttribute('aria-modal', 'true')
-  overlay.style.cssText = `position:fixed;inset:0;z-index:${IFRAME_MODAL.zIndex};display:none;align-items:center;justify-content:center;background:rgba(0,0,0,.5);backdrop-filter:blur(8px);-webkit-backdrop-filter:blur(8px)`
+  overlay.style.cssText = `position:fixed;inset:0;z-index:${IFRAME_MODAL.zIndex};display:none;align-items:center;justify-content:center;background:rgba(0,0,0,.5)`
+  // The blur sits on a sibling layer behind the panel, never on an ancestor of the iframe: a filter, opacity or
+  // transform above the wallet makes the browser report it not really visible (IntersectionObserver v2), and the
+  // wallet then keeps its approve buttons off (its clickjacking guard).
+  const backdrop = doc.createElement('div')
+  backdrop.style.cssText =
+    'position:absolute;inset:0;backdrop-filter:blur(8px);-webkit-backdrop-filter:blur(8px)'
 
   const panel = doc.createElement('div')
   panel.style.cssText = `position:relative;display:flex;flex-direction:column;width:${IFRAME_MODAL.width}px;height:${IFRAME_MODAL.height}px;border-radius:${IFRAME_MODAL.borderRadiusPx}px;overflow:hidden;background:#1c1c1c;color:#fff;box-shadow:0 4px 40px rgba(0,0,0,.35);font-family:system-ui,sans-serif`
@@ -105,7 +111,7 @@ export function iframe(options: IframeOptions): Dialog {
   frame.src = src
 
   panel.append(header, frame)
-  overlay.append(panel)
+  overlay.append(backdrop, panel)
   doc.body.append(overlay)
 
   const hide = () => {
@@ -117,7 +123,7 @@ export function iframe(options: IframeOptions): Dialog {
   }
   close.addEventListener('click', userClose)
   overlay.addEventListener('click', (event) => {
-    if (event.target === overlay) userClose()
+    if (event.target === overlay || event.target === backdrop) userClose()
   })
 
   return {

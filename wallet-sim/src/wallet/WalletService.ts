@@ -9,7 +9,7 @@ import type {
   SessionSignResult,
   TypedData,
 } from '@webwallet/protocol'
-import { NodeError } from '@webwallet/protocol/errors'
+import { ConnectorNotConnectedError, NodeError } from '@webwallet/protocol/errors'
 import { convertCalldataValue } from '@webwallet/protocol/rpc'
 import { chainIdFelt } from '@webwallet/protocol/session'
 import { typedData as snip12 } from 'starknet'
@@ -130,7 +130,10 @@ export class WalletService {
       )
   }
 
-  /** getLoginStatus of a logged-in user, for the app at `origin`. */
+  /**
+   * getLoginStatus of a logged-in user, for the app at `origin`: three booleans about that origin only,
+   * never who the user is (no address, no e-mail), so it may answer before any connect.
+   */
   loginStatus(user: User, origin: string): Required<LoginStatus> {
     return {
       isLoggedIn: true,
@@ -139,7 +142,13 @@ export class WalletService {
     }
   }
 
-  deploymentData(user: User): DeploymentData {
+  /**
+   * The account's deployment data (address, class hash, salt, constructor calldata: enough to find the
+   * owner), only for an origin the user connected; others get CONNECTOR_NOT_CONNECTED, as a dapp that
+   * skipped the connect does.
+   */
+  deploymentData(user: User, origin: string): DeploymentData {
+    if (!this.isConnected(user, origin)) throw new ConnectorNotConnectedError()
     const { address, classHash, salt, constructorCalldata } = user.account
     return { address, class_hash: classHash, salt, calldata: constructorCalldata, version: 1 }
   }

@@ -34,7 +34,7 @@ export interface WalletApiDependencies {
 /**
  * The routes: `GET /chainId` (no login), `GET /account`, `GET /permissions?origin=`, `GET /loginStatus?origin=`,
  * `POST /connect {origin}`, `POST /disconnect {origin}`, `POST /signTypedData {origin, typedData}`, `POST /signSession {origin, request}`,
- * `POST /execute {origin, calls}`, `GET /deploymentData`, and `POST /devLogin` (the `--email` user,
+ * `POST /execute {origin, calls}`, `GET /deploymentData?origin=` (connected origins only), and `POST /devLogin` (the `--email` user,
  * without a code, while approvals are automatic).
  *
  * @example
@@ -99,8 +99,10 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
       throw new HttpError(404, 'NOT_FOUND', 'No automatic login (needs --email and --approve auto)')
     res.json(login)
   })
+  // Answered only for an origin the user connected (422 CONNECTOR_NOT_CONNECTED otherwise).
   router.get('/deploymentData', (req, res) => {
-    res.json(wallet.deploymentData(userOf(req)))
+    const user = userOf(req)
+    res.json(wallet.deploymentData(user, validate(OriginBody, req.query, 'query').origin))
   })
 
   router.use(walletErrors)

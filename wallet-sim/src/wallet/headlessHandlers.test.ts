@@ -104,7 +104,12 @@ describe('connect flows', () => {
     expect(data(await pending)).toEqual({ account: [address], chainId: fx.wallet.chainId })
   })
 
-  it('deploymentData describes the counterfactual account', async () => {
+  it('deploymentData describes the counterfactual account, to a connected origin only', async () => {
+    const refused = errorOf(await client.mutate('deploymentData'))
+    expect(refused.message).toBe('Connector not connected')
+    expect(refused.data).toMatchObject({ webwalletErrorCode: 'CONNECTOR_NOT_CONNECTED' })
+    expect(JSON.stringify(refused)).not.toContain(address.slice(2))
+    data(await client.mutate('connect'))
     expect(data(await client.mutate('deploymentData'))).toEqual({
       address,
       class_hash: '0x36078334509b514626504edc9fb252328d1a240e4e948bef8d0c08dff45927f',
@@ -114,6 +119,20 @@ describe('connect flows', () => {
     })
     const anonymous = build({ origin: DAPP })
     expect(errorOf(await anonymous.mutate('deploymentData')).message).toBe('Connector not connected')
+    anonymous.close()
+    const other = build({ origin: 'https://other.example', token })
+    expect(errorOf(await other.mutate('deploymentData')).message).toBe('Connector not connected')
+    other.close()
+  })
+
+  it('getLoginStatus tells a non-connected origin nothing about who is logged in', async () => {
+    const stranger = build({ origin: 'https://stranger.example', token })
+    data(await client.mutate('connect'))
+    const status = data(await stranger.mutate('getLoginStatus'))
+    expect(status).toEqual({ isLoggedIn: true, hasSession: false, isPreauthorized: false })
+    expect(JSON.stringify(status)).not.toMatch(/ann@|0x/)
+    expect(data(await stranger.mutate('requestAccounts', { silent_mode: true }))).toEqual([])
+    stranger.close()
   })
 })
 

@@ -145,7 +145,8 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
       if (!(await ask('execute', ctx, list))) throw new UserRejectedError()
       return wallet.execute(user, list)
     },
-    deploymentData: async (_input, ctx) => wallet.deploymentData(await requireUser(ctx)),
+    // The address, class hash and salt reveal the user: only to an origin they connected.
+    deploymentData: async (_input, ctx) => wallet.deploymentData(await requireUser(ctx), ctx.origin),
     updateModal: (_ctx, signal) => noModal(signal),
   }
 }

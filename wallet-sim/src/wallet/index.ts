@@ -3,6 +3,7 @@
 export { argentAccountFactory, argentConstructorCalldata, DEFAULT_GUARDIAN_PRIVATE_KEY } from './account'
 export { createApprovalsApi, createWalletApi, type WalletApiDependencies } from './api'
 export { type ApprovalQueue, createApprovalQueue, type PendingApproval } from './approvals'
+export { ALLOWED_DAPPS_ELEMENT_ID, frameAncestors, isListedOrigin, parseDappEntry } from './dappOrigins'
 export { createHeadlessHandlers, type HeadlessContext, type HeadlessDependencies } from './headlessHandlers'
 export { type FeltCall, Ledger } from './ledger'
 export { type MountedWallet, mountWallet, type WalletDependencies } from './mount'
@@ -10,6 +11,13 @@ export { createPermissions, type Permissions, PermissionsState } from './permiss
 export { isSessionTypedData } from './sessions'
 export { type AccountKeys, signAsAccount } from './signer'
 export { approvalCalls, signSession } from './signSession'
-export { createWalletUiRouter, DEFAULT_UI_DIR, WALLET_ROUTES } from './static'
+export {
+  createWalletUiRouter,
+  DEFAULT_UI_DIR,
+  IFRAME_ROUTE,
+  WALLET_ROUTES,
+  type WalletUiOptions,
+  walletPagePolicy,
+} from './static'
 export { type AccountView, toFeltCalls, WalletService } from './WalletService'
 export { attachWalletWebSocket, headlessContext, TRPC_WS_PATH } from './ws'

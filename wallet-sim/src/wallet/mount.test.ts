@@ -117,6 +117,21 @@ it('the HTTP API needs a login, signs after it, and answers coded errors', async
   expect(invalid.status).toBe(400)
 })
 
+it('GET /wallet/api/deploymentData answers a connected origin only', async () => {
+  const { token, user } = await fx.logIn('ann@example.com')
+  const path = (origin: string) => `/wallet/api/deploymentData?origin=${encodeURIComponent(origin)}`
+  const refused = await call(path('https://stranger.example'), { token })
+  expect(refused.status).toBe(422)
+  expect(refused.body).toMatchObject({ code: 'CONNECTOR_NOT_CONNECTED', message: 'Connector not connected' })
+  expect(JSON.stringify(refused.body)).not.toContain(user.account.address.slice(2))
+  expect((await call('/wallet/api/deploymentData', { token })).status).toBe(400)
+  await call('/wallet/api/connect', { method: 'POST', token, body: { origin: 'https://a.example' } })
+  expect((await call(path('https://a.example'), { token })).body).toMatchObject({
+    address: user.account.address,
+    version: 1,
+  })
+})
+
 it('logs the --email user in without a code only while approvals are automatic', async () => {
   fx.policy.set('manual')
   expect((await call('/wallet/api/devLogin', { method: 'POST' })).status).toBe(404)

@@ -29,7 +29,11 @@ export interface WalletDependencies {
   guardianPrivateKey?: string
   /** `--email`: the user a WebSocket connection without a token acts as. */
   defaultEmail?: string
-  /** Hosts allowed to embed the wallet (`--allow-dapp`, host names); default localhost and 127.0.0.1. */
+  /**
+   * Hosts (any port) or exact origins on the iframe allow-list (`--allow-dapp`); default localhost and
+   * 127.0.0.1. They decide who may frame /iframes/comms (CSP frame-ancestors) and which embedders the
+   * wallet page answers. Acting as the `--email` user over /trpc is decided by `trustedPage`.
+   */
   pageHosts?: readonly string[]
   /**
    * Whether a /trpc upgrade request may act as the `--email` user without a token (wallet-sim's access
@@ -88,7 +92,7 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
   }
   app.use('/wallet/api', createWalletApi({ wallet, login: deps.login, devLogin }))
   app.use('/wallet/approvals', createApprovalsApi(approvals))
-  app.use(createWalletUiRouter(deps.uiDir))
+  app.use(createWalletUiRouter(deps.uiDir, { allowedDapps: deps.pageHosts }))
   const router = createWalletRouter(
     createHeadlessHandlers({
       wallet,

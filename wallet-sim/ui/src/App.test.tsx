@@ -3,9 +3,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { App } from './App'
 import type { Account, WalletApi } from './api/client'
+import { APPROVE_DELAY_MS } from './components/useApproveGuard'
+import { createRefusal } from './trpc/embedding'
 import { createPrompts } from './wallet/prompts'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+})
 
 const ACCOUNT: Account = {
   email: 'ann@example.com',
@@ -32,6 +37,7 @@ function fakeApi(loggedIn: boolean) {
 
 describe('App', () => {
   it('shows nothing in the iframe while idle, then the screen of each prompt with its origin', async () => {
+    vi.useFakeTimers()
     const prompts = createPrompts()
     render(<App api={fakeApi(true)} prompts={prompts} route="/iframes/comms" selfOrigin="http://wallet" />)
     expect(screen.getByRole('status', { name: 'Waiting for the app' })).toBeTruthy()
@@ -41,7 +47,8 @@ describe('App', () => {
     })
     expect(screen.getByRole('heading', { name: 'Connect' })).toBeTruthy()
     expect(screen.getByRole('note', { name: 'Requesting origin' }).textContent).toBe('https://dapp.example')
-    await screen.findByText('0x0123…cdef')
+    await act(() => vi.advanceTimersByTimeAsync(APPROVE_DELAY_MS))
+    expect(screen.getByText('0x0123…cdef')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }))
     expect(await answered).toBe(true)
     expect(screen.getByRole('status', { name: 'Waiting for the app' })).toBeTruthy()
@@ -66,5 +73,49 @@ describe('App', () => {
     expect(api.logout).toHaveBeenCalled()
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }))
     expect(screen.getByRole('note', { name: 'Requesting origin' }).textContent).toBe('http://wallet')
+    expect(screen.queryByLabelText('Unlisted site')).toBeNull()
+  })
+
+  it('a new prompt is a new screen: its approve delay starts over, even for the same kind', async () => {
+    vi.useFakeTimers()
+    const prompts = createPrompts()
+    render(<App api={fakeApi(true)} prompts={prompts} route="/iframes/comms" selfOrigin="http://wallet" />)
+    const calls = [{ contractAddress: '0x1', entrypoint: 'go' }]
+    let first: Promise<boolean> | undefined
+    act(() => {
+      first = prompts.ask({ kind: 'review', calls }, 'https://dapp.example')
+      void prompts.ask({ kind: 'review', calls }, 'https://dapp.example')
+    })
+    await act(() => vi.advanceTimersByTimeAsync(APPROVE_DELAY_MS))
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }))
+    expect(await first).toBe(true)
+    const confirm = screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement
+    expect(confirm.disabled).toBe(true)
+  })
+
+  it('marks unlisted requesting origins, and shows only the refusal when the embedder is not listed', () => {
+    const prompts = createPrompts()
+    const isListed = (origin: string) => origin === 'https://dapp.example'
+    const refusal = createRefusal()
+    render(
+      <App
+        api={fakeApi(true)}
+        prompts={prompts}
+        route="/iframes/comms"
+        selfOrigin="http://wallet"
+        isListed={isListed}
+        refusal={refusal}
+      />,
+    )
+    act(() => {
+      void prompts.ask({ kind: 'connect' }, 'https://dapp.example')
+    })
+    expect(screen.queryByLabelText('Unlisted site')).toBeNull()
+    act(() => refusal.refuse('http://127.0.0.2:8000'))
+    expect(screen.getByRole('heading', { name: 'This site may not embed the wallet' })).toBeTruthy()
+    expect(screen.getByRole('alert', { name: 'Embedding refused' }).textContent).toContain(
+      'http://127.0.0.2:8000',
+    )
+    expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull()
   })
 })

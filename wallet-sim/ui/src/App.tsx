@@ -2,12 +2,15 @@
 // iframe, which the dapp keeps hidden while nothing needs the user).
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { Account, WalletApi } from './api/client'
+import { OriginListContext } from './components/originList'
 import { Connect } from './screens/Connect'
+import { EmbedRefused } from './screens/EmbedRefused'
 import { Home } from './screens/Home'
 import { Login } from './screens/Login'
 import { Review } from './screens/Review'
 import { SignMessage } from './screens/SignMessage'
 import { SignSession } from './screens/SignSession'
+import type { Refusal } from './trpc/embedding'
 import type { Prompt, Prompts } from './wallet/prompts'
 
 export interface AppProps {
@@ -17,7 +20,17 @@ export interface AppProps {
   route: string
   /** The wallet's own origin, shown when the user opens the wallet directly. */
   selfOrigin: string
+  /** Whether a requesting origin is on the allow-list; default none is (every prompt marked unlisted). */
+  isListed?: (origin: string) => boolean
+  /** The iframe's embedder that is not listed: the page then shows only that refusal. */
+  refusal?: Pick<Refusal, 'current' | 'subscribe'>
 }
+
+const NO_REFUSAL: Pick<Refusal, 'current' | 'subscribe'> = {
+  current: () => undefined,
+  subscribe: () => () => {},
+}
+const UNLISTED = () => false
 
 function useAccount(api: WalletApi, prompt: Prompt | undefined): Account | undefined {
   const [account, setAccount] = useState<Account>()
@@ -37,7 +50,19 @@ function useAccount(api: WalletApi, prompt: Prompt | undefined): Account | undef
 }
 
 /** @example createRoot(el).render(<App api={api} prompts={prompts} route={location.pathname} selfOrigin={location.origin} />) */
-export function App({ api, prompts, route, selfOrigin }: AppProps) {
+export function App({ isListed = UNLISTED, refusal = NO_REFUSAL, ...props }: AppProps) {
+  const refused = useSyncExternalStore(refusal.subscribe, refusal.current, refusal.current)
+  if (refused !== undefined) return <EmbedRefused origin={refused} />
+  // The wallet's own login (its home page) is never an unlisted site.
+  const listed = (origin: string) => origin === props.selfOrigin || isListed(origin)
+  return (
+    <OriginListContext.Provider value={listed}>
+      <Prompted {...props} />
+    </OriginListContext.Provider>
+  )
+}
+
+function Prompted({ api, prompts, route, selfOrigin }: AppProps) {
   const prompt = useSyncExternalStore(prompts.subscribe, prompts.current, prompts.current)
   const account = useAccount(api, prompt)
   const [version, setVersion] = useState(0)
@@ -60,6 +85,19 @@ export function App({ api, prompts, route, selfOrigin }: AppProps) {
       return <div className="idle" role="status" aria-label="Waiting for the app" />
     return <Home api={api} onLogin={() => setOwnLogin(true)} version={version} />
   }
+  return <PromptScreen key={prompt.id} prompt={prompt} account={account} api={api} />
+}
+
+// Keyed by the prompt's id: each prompt gets a fresh screen, so its approve delay starts over.
+function PromptScreen({
+  prompt,
+  account,
+  api,
+}: {
+  prompt: Prompt
+  account: Account | undefined
+  api: WalletApi
+}) {
   const answer = (approved: boolean) => prompt.answer(approved)
   switch (prompt.kind) {
     case 'login':

@@ -8,6 +8,7 @@ import { App } from './App'
 import { createWalletApi } from './api/client'
 import { browserStorage, loginStorage } from './api/loginStorage'
 import './styles.css'
+import { checkEmbedding, createRefusal, readAllowedDapps } from './trpc/embedding'
 import { serveWindow } from './trpc/windowHandler'
 import { createUiHandlers } from './wallet/handlers'
 import { createPrompts } from './wallet/prompts'
@@ -18,9 +19,21 @@ const setTheme = (theme: string | null) => {
 }
 setTheme(new URLSearchParams(location.search).get('theme'))
 
+// The allow-list the server put in the page: an iframe answers only listed embedders (CSP frame-ancestors
+// already keeps others out; this also holds where a proxy drops the header), a popup answers anyone but marks
+// the unlisted ones and never logs them in automatically.
+const embedding = checkEmbedding(
+  { opener: window.opener, parent: window.parent, self: window, ancestorOrigins: location.ancestorOrigins },
+  document.referrer,
+  readAllowedDapps(document),
+)
+const refusal = createRefusal(embedding.refusedEmbedder)
+
 const api = createWalletApi({ storage: loginStorage(browserStorage(window)) })
 const prompts = createPrompts()
-const router = createWalletRouter(createUiHandlers({ api, prompts, onTheme: setTheme }))
+const router = createWalletRouter(
+  createUiHandlers({ api, prompts, onTheme: setTheme, isListed: embedding.isListed }),
+)
 
 // A popup closes itself once the app has its answer, like the hosted wallet: at once when the user was
 // asked, after a short quiet time otherwise (starknetkit may send the next request right away).
@@ -36,6 +49,10 @@ serveWindow({
   window,
   referrer: document.referrer,
   createContext: (origin) => ({ origin }),
+  ...(embedding.framed
+    ? { accepts: (origin: string) => refusal.current() === undefined && embedding.isListed(origin) }
+    : {}),
+  onRefused: refusal.refuse,
   onRequest: () => {
     inFlight += 1
     clearTimeout(closeTimer)
@@ -53,7 +70,14 @@ const root = document.getElementById('root')
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App api={api} prompts={prompts} route={location.pathname} selfOrigin={location.origin} />
+      <App
+        api={api}
+        prompts={prompts}
+        route={location.pathname}
+        selfOrigin={location.origin}
+        isListed={embedding.isListed}
+        refusal={refusal}
+      />
     </StrictMode>,
   )
 }

@@ -142,7 +142,8 @@ export function createWalletApi(options: WalletApiOptions) {
     execute: async (origin: string, calls: Call[]) =>
       (await request<{ transactionHash: string }>('POST', '/wallet/api/execute', { origin, calls }))
         .transactionHash,
-    deploymentData: () => request<DeploymentData>('GET', '/wallet/api/deploymentData'),
+    deploymentData: (origin: string) =>
+      request<DeploymentData>('GET', `/wallet/api/deploymentData?origin=${encodeURIComponent(origin)}`),
   }
 }
 

@@ -3,6 +3,7 @@ import type { SessionSignRequest } from '@webwallet/protocol'
 import { compactAddress, formatAmount, tokenOf } from '../components/format'
 import { Screen } from '../components/Screen'
 import { sessionView } from '../wallet/sessionView'
+import type { SpendingFamily } from '../wallet/spending'
 
 export interface SignSessionProps {
   origin: string
@@ -19,6 +20,11 @@ const amountText = (amount: string, token: string) => {
   }
 }
 
+const warningText = (family: SpendingFamily, token: string, method: string) =>
+  family === 'transfer'
+    ? `The app can send any amount of ${token} to anyone, without asking you again (${method}).`
+    : `The app can let anyone spend any amount of your ${token}, without asking you again (${method}).`
+
 /** @example <SignSession origin={origin} request={request} onAnswer={prompt.answer} /> */
 export function SignSession({ origin, request, onAnswer }: SignSessionProps) {
   const view = sessionView(request)
@@ -31,6 +37,16 @@ export function SignSession({ origin, request, onAnswer }: SignSessionProps) {
       approveLabel="Sign session"
     >
       {view.projectId ? <p className="project">{view.projectId}</p> : null}
+      {view.unbounded.length > 0 ? (
+        <>
+          <h2>Warning: unlimited spending</h2>
+          <ul className="warnings" role="note" aria-label="Spending warnings">
+            {view.unbounded.map(({ contract, method, family }) => (
+              <li key={`${contract}:${method}`}>{warningText(family, tokenName(contract), method)}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <h2>Allowed calls</h2>
       <ul className="list" aria-label="Allowed calls">
         {view.allowedMethods.map(({ contract, selector }) => (
@@ -46,9 +62,15 @@ export function SignSession({ origin, request, onAnswer }: SignSessionProps) {
       <h2>Fee limits</h2>
       <ul className="list" aria-label="Fee limits">
         {view.feeCaps.length === 0 ? <li>none</li> : null}
-        {view.feeCaps.map(({ token, maxAmount }) => (
-          <li key={token}>up to {amountText(maxAmount, token)}</li>
-        ))}
+        {view.feeCaps.map(({ token, maxAmount }) =>
+          view.gasPayments.some((gas) => gas.token === token) ? (
+            <li key={token}>
+              Gas payment in {tokenName(token)}: up to {amountText(maxAmount, token)}, only to the paymaster
+            </li>
+          ) : (
+            <li key={token}>up to {amountText(maxAmount, token)}</li>
+          ),
+        )}
       </ul>
       {view.approvals.length > 0 ? (
         <>

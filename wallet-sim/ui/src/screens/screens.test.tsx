@@ -1,21 +1,33 @@
 // @vitest-environment happy-dom
 
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { SessionSignRequest, TypedData } from '@webwallet/protocol'
+import type { ReactElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { OriginListContext } from '../components/originList'
+import { APPROVE_DELAY_MS } from '../components/useApproveGuard'
 import { Connect } from './Connect'
 import { Login } from './Login'
 import { Review } from './Review'
 import { SignMessage } from './SignMessage'
 import { SignSession } from './SignSession'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+})
 
 const DAPP = 'https://dapp.example'
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
 
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }))
+/** Renders an approval screen on fake timers and lets its approve delay pass. */
+const renderArmed = (ui: ReactElement) => {
+  vi.useFakeTimers()
+  render(ui)
+  act(() => vi.advanceTimersByTime(APPROVE_DELAY_MS))
+}
 
 describe('Login', () => {
   it('sends a code to the e-mail, then logs in with it', async () => {
@@ -56,7 +68,7 @@ describe('Login', () => {
 describe('Connect', () => {
   it('shows the origin and the account, and answers', () => {
     const onAnswer = vi.fn()
-    render(<Connect origin={DAPP} address="0x0123456789abcdef0123456789abcdef" onAnswer={onAnswer} />)
+    renderArmed(<Connect origin={DAPP} address="0x0123456789abcdef0123456789abcdef" onAnswer={onAnswer} />)
     expect(screen.getByLabelText('Requesting origin').textContent).toBe(DAPP)
     expect(screen.getByText('0x0123…cdef')).toBeTruthy()
     click('Connect')
@@ -74,7 +86,7 @@ describe('SignMessage', () => {
   }
   it('shows the domain, the type and the message', () => {
     const onAnswer = vi.fn()
-    render(<SignMessage origin={DAPP} typedData={typedData} onAnswer={onAnswer} />)
+    renderArmed(<SignMessage origin={DAPP} typedData={typedData} onAnswer={onAnswer} />)
     expect(screen.getByText('Demo')).toBeTruthy()
     expect(screen.getByText('Mail')).toBeTruthy()
     expect(screen.getByLabelText('Message').textContent).toContain('hello wallet')
@@ -117,7 +129,7 @@ describe('SignSession', () => {
   }
   it('lists each allowed contract and selector, the expiry, the fee caps and the approvals', () => {
     const onAnswer = vi.fn()
-    render(<SignSession origin={DAPP} request={request} onAnswer={onAnswer} />)
+    renderArmed(<SignSession origin={DAPP} request={request} onAnswer={onAnswer} />)
     const allowed = screen.getByLabelText('Allowed calls').textContent
     expect(allowed).toContain('STRK · transfer')
     expect(allowed).toContain('0x0000…c0de · increase_counter')
@@ -148,7 +160,7 @@ describe('Review', () => {
         calldata: ['0x2a'],
       },
     ]
-    render(<Review origin={DAPP} calls={calls} deploysFirst onAnswer={onAnswer} />)
+    renderArmed(<Review origin={DAPP} calls={calls} deploysFirst onAnswer={onAnswer} />)
     expect(screen.getByText('Send 1.5 STRK to 0x1234…cdef')).toBeTruthy()
     expect(screen.getByText('Allow 0xabcd…7890 to spend 0.1 ETH')).toBeTruthy()
     expect(screen.getByText('increase_counter')).toBeTruthy()
@@ -158,5 +170,128 @@ describe('Review', () => {
     click('Confirm')
     click('Reject')
     expect(onAnswer.mock.calls).toEqual([[true], [false]])
+  })
+})
+
+describe('SignSession spending warnings', () => {
+  const COUNTER = '0x0000000000000000000000000000000000000000000000000000000000c0de'
+  const session = (methods: [string, string][], txFees: { tokenAddress: string; maxAmount: string }[]) => ({
+    approvalRequests: [],
+    sessionTypedData: {
+      types: {},
+      primaryType: 'Session',
+      domain: { name: 'SessionAccount.session' },
+      message: {
+        'Expires At': 1767229200,
+        'Allowed Methods': methods.map(([contract, selector]) => ({
+          'Contract Address': contract,
+          selector,
+        })),
+        Metadata: JSON.stringify({ projectID: 'p', txFees }),
+        'Session Key': '0x5e55',
+      },
+    },
+  })
+  const STRK_FEES = [{ tokenAddress: STRK.replace('0x0', '0x'), maxAmount: '10000000000000000000' }]
+
+  it('warns plainly of unbounded transfer, transferFrom, approve and increaseAllowance, in any spelling', () => {
+    const request = session(
+      [
+        [ETH, 'transfer'],
+        [ETH, 'transfer_from'],
+        [STRK, 'approve'],
+        [STRK, 'increaseAllowance'],
+        [STRK, '0x1d13ab0a76d7407b1d5faccd4b3d8a9efe42f3d3c21766431d4fafb30f45bd4'],
+        [COUNTER, 'increase_counter'],
+      ],
+      STRK_FEES,
+    )
+    render(<SignSession origin={DAPP} request={request} onAnswer={vi.fn()} />)
+    expect(screen.getByRole('heading', { name: 'Warning: unlimited spending' })).toBeTruthy()
+    const warnings = [...screen.getByLabelText('Spending warnings').querySelectorAll('li')].map(
+      (li) => li.textContent,
+    )
+    expect(warnings).toEqual([
+      'The app can send any amount of ETH to anyone, without asking you again (transfer).',
+      'The app can send any amount of ETH to anyone, without asking you again (transfer_from).',
+      'The app can let anyone spend any amount of your STRK, without asking you again (approve).',
+      'The app can let anyone spend any amount of your STRK, without asking you again (increaseAllowance).',
+      'The app can let anyone spend any amount of your STRK, without asking you again (increase_allowance).',
+    ])
+    // approve on a fee token is still a warning; no transfer of STRK is allowed, so no gas payment line.
+    expect(screen.getByLabelText('Fee limits').textContent).toBe('up to 10 STRK')
+  })
+
+  it("a transfer of a txFees token is the SDK's gas payment: no warning, its cap and recipient instead", () => {
+    const request = session(
+      [
+        [STRK, 'transfer'],
+        [COUNTER, 'increase_counter'],
+      ],
+      STRK_FEES,
+    )
+    render(<SignSession origin={DAPP} request={request} onAnswer={vi.fn()} />)
+    expect(screen.queryByLabelText('Spending warnings')).toBeNull()
+    expect(screen.getByLabelText('Fee limits').textContent).toBe(
+      'Gas payment in STRK: up to 10 STRK, only to the paymaster',
+    )
+  })
+})
+
+describe('approve delay', () => {
+  it('the approve button is disabled until the prompt was shown for the delay; reject works at once', () => {
+    vi.useFakeTimers()
+    const onAnswer = vi.fn()
+    render(<Connect origin={DAPP} address="0x0123456789abcdef0123456789abcdef" onAnswer={onAnswer} />)
+    const connect = screen.getByRole('button', { name: 'Connect' }) as HTMLButtonElement
+    expect(connect.disabled).toBe(true)
+    click('Connect')
+    act(() => vi.advanceTimersByTime(APPROVE_DELAY_MS - 1))
+    expect(connect.disabled).toBe(true)
+    act(() => vi.advanceTimersByTime(1))
+    expect(connect.disabled).toBe(false)
+    click('Reject')
+    click('Connect')
+    expect(onAnswer.mock.calls).toEqual([[false], [true]])
+  })
+
+  it('restarts when the page becomes visible again and when the window is focused other than by a click', () => {
+    vi.useFakeTimers()
+    render(<Connect origin={DAPP} address="0x01" onAnswer={vi.fn()} />)
+    const connect = screen.getByRole('button', { name: 'Connect' }) as HTMLButtonElement
+    act(() => vi.advanceTimersByTime(APPROVE_DELAY_MS))
+    expect(connect.disabled).toBe(false)
+    act(() => {
+      window.dispatchEvent(new Event('focus'))
+    })
+    expect(connect.disabled).toBe(true)
+    act(() => vi.advanceTimersByTime(APPROVE_DELAY_MS))
+    expect(connect.disabled).toBe(false)
+    // The user's own click into the window focuses it: that must not take the button away under the click.
+    act(() => {
+      window.dispatchEvent(new Event('pointerdown'))
+      window.dispatchEvent(new Event('focus'))
+    })
+    expect(connect.disabled).toBe(false)
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    expect(connect.disabled).toBe(true)
+    act(() => vi.advanceTimersByTime(APPROVE_DELAY_MS))
+    expect(connect.disabled).toBe(false)
+  })
+})
+
+describe('unlisted origins', () => {
+  it('every screen marks a requesting origin that is not on the allow-list', () => {
+    render(<Connect origin="http://127.0.0.2:9999" address="0x01" onAnswer={vi.fn()} />)
+    expect(screen.getByLabelText('Unlisted site').textContent).toContain('http://127.0.0.2:9999')
+    cleanup()
+    render(
+      <OriginListContext.Provider value={(origin) => origin === DAPP}>
+        <Connect origin={DAPP} address="0x01" onAnswer={vi.fn()} />
+      </OriginListContext.Provider>,
+    )
+    expect(screen.queryByLabelText('Unlisted site')).toBeNull()
   })
 })

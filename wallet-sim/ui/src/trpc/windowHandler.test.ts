@@ -9,7 +9,7 @@ const router = t.router({ whoAsks: t.procedure.mutation(({ ctx }) => ctx.origin)
 
 type Posted = [message: unknown, options: { targetOrigin: string }]
 
-function setup(options: { popup: boolean; referrer?: string }) {
+function setup(options: { popup: boolean; referrer?: string; accepts?: (origin: string) => boolean }) {
   const host = { postMessage: vi.fn<(...args: Posted) => void>() }
   const stranger = { postMessage: vi.fn<(...args: Posted) => void>() }
   const listeners = new Set<(event: MessageEvent) => void>()
@@ -22,7 +22,9 @@ function setup(options: { popup: boolean; referrer?: string }) {
     removeEventListener: (_type, listener) => listeners.delete(listener),
   }
   const onRequest = vi.fn()
+  const onRefused = vi.fn()
   const stop = serveWindow({
+    ...(options.accepts ? { accepts: options.accepts, onRefused } : {}),
     router,
     window: win,
     referrer: options.referrer ?? '',
@@ -33,7 +35,7 @@ function setup(options: { popup: boolean; referrer?: string }) {
     for (const listener of listeners) listener({ data, ...from } as unknown as MessageEvent)
   }
   const everyPost = () => [...host.postMessage.mock.calls, ...stranger.postMessage.mock.calls]
-  return { host, stranger, send, stop, onRequest, listeners, everyPost }
+  return { host, stranger, send, stop, onRequest, onRefused, listeners, everyPost }
 }
 
 describe('serveWindow', () => {
@@ -87,5 +89,25 @@ describe('serveWindow', () => {
     expect(host.postMessage.mock.calls[0]?.[0]).toMatchObject({ trpc: { id: 7, result: { data: DAPP } } })
     stop()
     expect(listeners.size).toBe(0)
+  })
+
+  it('an origin the page does not accept gets nothing at all, not even an error or the handshake', async () => {
+    const evil = 'http://127.0.0.2:8080'
+    const accepts = (origin: string) => origin === DAPP
+    const framed = setup({ popup: false, referrer: evil, accepts })
+    framed.send(requestEnvelope(1, 'mutation', 'whoAsks'), { origin: evil, source: framed.host })
+    framed.send('not an envelope', { origin: evil, source: framed.host })
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(framed.everyPost()).toEqual([])
+    expect(framed.onRequest).not.toHaveBeenCalled()
+    expect(framed.onRefused.mock.calls).toEqual([[evil]])
+
+    const opened = setup({ popup: true, referrer: evil, accepts })
+    expect(opened.everyPost()).toEqual([])
+
+    const listed = setup({ popup: false, referrer: DAPP, accepts })
+    listed.send(requestEnvelope(2, 'mutation', 'whoAsks'), { origin: DAPP, source: listed.host })
+    await vi.waitFor(() => expect(listed.host.postMessage).toHaveBeenCalledTimes(1))
+    expect(listed.onRefused).not.toHaveBeenCalled()
   })
 })

@@ -3,7 +3,7 @@
 // `event.source` with `targetOrigin` = that exact origin — never '*'.
 
 import type { AnyTRPCRouter } from '@trpc/server'
-import { POPUP_LOADED_MESSAGE } from '@webwallet/protocol'
+import { POPUP_LOADED_MESSAGE, parseEnvelope } from '@webwallet/protocol'
 import { createEnvelopeServer, type EnvelopePort } from './serveEnvelopes'
 
 /** The parts of `window` the handler uses (a fake one in tests). */
@@ -25,6 +25,13 @@ export interface ServeWindowOptions<TContext> {
   onRequest?: (origin: string) => void
   /** Called after each query or mutation answer was posted. */
   onAnswered?: () => void
+  /**
+   * Whether the wallet works for this origin at all (the iframe: allow-listed embedders only). A refused
+   * origin gets no answer, not even an error: nothing tells it a wallet listens.
+   */
+  accepts?: (origin: string) => boolean
+  /** Called with the origin of each request `accepts` refused. */
+  onRefused?: (origin: string) => void
 }
 
 const originOf = (url: string): string | undefined => {
@@ -74,6 +81,10 @@ export function serveWindow<TContext>(options: ServeWindowOptions<TContext>): ()
   const onMessage = (event: MessageEvent) => {
     if (host === null || event.source !== host) return
     if (event.origin === 'null' || (trustedOrigin !== undefined && event.origin !== trustedOrigin)) return
+    if (options.accepts && !options.accepts(event.origin)) {
+      if (parseEnvelope(event.data)) options.onRefused?.(event.origin)
+      return
+    }
     const port = portFor(host, event.origin)
     if (server.receive(event.data, port)) {
       trustedOrigin ??= event.origin
@@ -84,7 +95,7 @@ export function serveWindow<TContext>(options: ServeWindowOptions<TContext>): ()
 
   // A cross-origin popup has no load event for its opener: tell it we listen (to its origin only).
   const opener = options.window.opener
-  if (opener && trustedOrigin !== undefined) {
+  if (opener && trustedOrigin !== undefined && (options.accepts?.(trustedOrigin) ?? true)) {
     ;(opener as Window).postMessage(POPUP_LOADED_MESSAGE, { targetOrigin: trustedOrigin })
   }
 

@@ -32,7 +32,7 @@ const SESSION: TypedData = {
   message: {},
 }
 
-function setup(options: { loggedIn?: boolean; connected?: boolean } = {}) {
+function setup(options: { loggedIn?: boolean; connected?: boolean; listed?: boolean } = {}) {
   let loggedIn = options.loggedIn ?? true
   const connected = new Set<string>(options.connected ? [DAPP] : [])
   const api = {
@@ -62,17 +62,23 @@ function setup(options: { loggedIn?: boolean; connected?: boolean } = {}) {
         : { isLoggedIn: false },
     ),
   } satisfies Partial<WalletApi>
-  const served = serve(api as unknown as WalletApi, () => {
-    loggedIn = true
-  })
+  const served = serve(
+    api as unknown as WalletApi,
+    () => {
+      loggedIn = true
+    },
+    options.listed ?? true,
+  )
   return { api, ...served, setLoggedIn: (value: boolean) => (loggedIn = value) }
 }
 
 /** The UI handlers for `api` behind the envelope server, as the app at DAPP reaches them. */
-function serve(api: WalletApi, onLogin: () => void = () => {}) {
+function serve(api: WalletApi, onLogin: () => void = () => {}, listed = true) {
   const prompts = createPrompts()
   const onTheme = vi.fn()
-  const router = createWalletRouter(createUiHandlers({ api, prompts, onTheme }))
+  const router = createWalletRouter(
+    createUiHandlers({ api, prompts, onTheme, isListed: (origin) => listed && origin === DAPP }),
+  )
   const server = createEnvelopeServer({ router, createContext: () => ({ origin: DAPP }) })
   let id = 0
   const mutate = (path: string, input?: unknown) =>
@@ -151,6 +157,39 @@ describe('connect', () => {
     await ui.answer('connect', true)
     expect((await result).data).toMatchObject({ account: [ACCOUNT.address] })
   })
+
+  it('never logs an unlisted origin in automatically: it sees the login screen', async () => {
+    const ui = setup({ loggedIn: false, listed: false })
+    ui.api.devLogin.mockImplementation(async () => {
+      ui.setLoggedIn(true)
+      return true
+    })
+    const result = ui.mutate('connect')
+    await ui.answer('login', true)
+    await ui.answer('connect', true)
+    expect((await result).data).toMatchObject({ account: [ACCOUNT.address] })
+    expect(ui.api.devLogin).not.toHaveBeenCalled()
+  })
+})
+
+describe('reads before consent', () => {
+  it('deploymentData is CONNECTOR_NOT_CONNECTED for an origin the user did not connect, and asks nothing', async () => {
+    const ui = setup({ connected: false })
+    const refused = await ui.mutate('deploymentData')
+    expect(refused.error?.message).toBe('Connector not connected')
+    expect(refused.error?.data).toMatchObject({ webwalletErrorCode: 'CONNECTOR_NOT_CONNECTED' })
+    expect(ui.api.deploymentData).not.toHaveBeenCalled()
+    expect(ui.prompts.current()).toBeUndefined()
+  })
+
+  it('a stranger learns no account: silent requestAccounts is [] and the login status names nobody', async () => {
+    const ui = setup({ connected: false })
+    expect((await ui.mutate('requestAccounts', { silent_mode: true })).data).toEqual([])
+    expect((await ui.mutate('getPermissions')).data).toEqual([])
+    const status = (await ui.mutate('getLoginStatus')).data
+    expect(Object.keys(status as object).sort()).toEqual(['hasSession', 'isLoggedIn', 'isPreauthorized'])
+    expect(ui.prompts.current()).toBeUndefined()
+  })
 })
 
 describe('signing and transactions', () => {
@@ -219,6 +258,7 @@ describe('signing and transactions', () => {
     expect((await refused).error?.message).toBe('User rejected request')
     expect(ui.api.execute).toHaveBeenCalledTimes(2)
     expect((await ui.mutate('deploymentData')).data).toMatchObject({ version: 1 })
+    expect(ui.api.deploymentData).toHaveBeenCalledWith(DAPP)
   })
 
   it('addStarknetChain, switchStarknetChain and watchAsset are not implemented', async () => {

@@ -1,7 +1,12 @@
 // The wallet router's handlers inside the wallet page: each request that needs the user opens a prompt
 // (login first when needed); only an approval leads to a call of the signing API.
 import type { Call, Theme, TypedData } from '@webwallet/protocol'
-import { ConnectAndSignSessionError, isWebWalletError, UserRejectedError } from '@webwallet/protocol/errors'
+import {
+  ConnectAndSignSessionError,
+  ConnectorNotConnectedError,
+  isWebWalletError,
+  UserRejectedError,
+} from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
 import type { Account, WalletApi } from '../api/client'
 import { modalEvents } from './modal'
@@ -12,6 +17,11 @@ export interface UiHandlerDependencies {
   prompts: Prompts
   /** The dapp asked for a theme (connectWebwallet, connectAndSignSession). */
   onTheme?: (theme: Theme) => void
+  /**
+   * Whether an origin is on the dapp allow-list. Only listed origins get the simulator's automatic login
+   * (`--approve auto`); an unlisted one (a popup opened by any site) always goes through the screens.
+   */
+  isListed: (origin: string) => boolean
 }
 
 // Kept here rather than imported from protocol/session, which pulls starknet.js into the page.
@@ -47,7 +57,8 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
         await api.logout().catch(() => {})
       }
     }
-    if ((await api.devLogin(ctx.origin)) || (await ask({ kind: 'login' }, ctx))) return api.account()
+    const automatic = deps.isListed(ctx.origin) && (await api.devLogin(ctx.origin))
+    if (automatic || (await ask({ kind: 'login' }, ctx))) return api.account()
     return undefined
   }
   const requireLogin = async (ctx: WalletContext): Promise<Account> => {
@@ -100,7 +111,8 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
     // The SSO token is the provider's; wallet-sim has no SSO provider, so it falls back to e-mail login.
     connectWebwalletSSO: (_input, ctx) => connectResult(ctx),
     enable: async (_input, ctx) => (await connect(ctx)).address,
-    // The server knows the sessions this origin holds; an expired login answers {isLoggedIn: false}.
+    // The server knows the sessions this origin holds; an expired login answers {isLoggedIn: false}. Three
+    // booleans about this origin, never who the user is: answered before any connect.
     getLoginStatus: (_input, ctx) => api.loginStatus(ctx.origin),
     requestAccounts: async (input, ctx) => {
       const account = await connectedAccount(ctx)
@@ -134,9 +146,11 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
     },
     addInvokeTransaction: (input, ctx) => execute(Array.isArray(input) ? input : [input], ctx),
     execute: ([calls], ctx) => execute(Array.isArray(calls) ? calls : [calls], ctx),
+    // Address, class hash and salt reveal the user: only for an origin they connected (the server checks too).
     deploymentData: async (_input, ctx) => {
       await requireLogin(ctx)
-      return api.deploymentData()
+      if (!(await api.isConnected(ctx.origin))) throw new ConnectorNotConnectedError()
+      return api.deploymentData(ctx.origin)
     },
     updateModal: (_ctx, signal) => modalEvents(prompts, signal),
   }

@@ -10,6 +10,8 @@ export type PromptRequest =
   | { kind: 'review'; calls: Call[] }
 
 export type Prompt = PromptRequest & {
+  /** Unique per prompt: a new prompt is a new screen, whose approve delay starts over. */
+  id: number
   /** The dapp that asks. */
   origin: string
   /** Settles the prompt: true = approved, false = rejected. */
@@ -24,6 +26,7 @@ export type Prompt = PromptRequest & {
  */
 export function createPrompts() {
   const queue: Prompt[] = []
+  let nextId = 0
   const listeners = new Set<() => void>()
   const changed = () => {
     for (const listener of [...listeners]) listener()
@@ -31,8 +34,10 @@ export function createPrompts() {
   return {
     ask(request: PromptRequest, origin: string): Promise<boolean> {
       return new Promise((resolve) => {
+        nextId += 1
         const prompt: Prompt = {
           ...request,
+          id: nextId,
           origin,
           answer(approved) {
             const index = queue.indexOf(prompt)

@@ -1,6 +1,8 @@
 // Reads what a session request grants, for the /signSessionKeys screen: every allowed contract and
-// selector, the expiry, the fee caps (metadata txFees) and the token approvals.
+// selector, the expiry, the fee caps (metadata txFees), the token approvals, and the methods that let the
+// app spend without asking (warnings), apart from the gas payment in a txFees token.
 import type { SessionSignRequest } from '@webwallet/protocol'
+import { isPlainTransfer, methodName, type SpendingFamily, sameAddress, spendingFamily } from './spending'
 
 export interface SessionView {
   expiresAt: Date | undefined
@@ -8,6 +10,10 @@ export interface SessionView {
   projectId: string | undefined
   feeCaps: { token: string; maxAmount: string }[]
   approvals: { token: string; spender: string; amount: string }[]
+  /** Allowed methods that move tokens with no bound the wallet enforces: the consent screen warns. */
+  unbounded: { contract: string; method: string; family: SpendingFamily }[]
+  /** Fee tokens whose `transfer` is allowed for gas only: to the paymaster, within the txFees cap. */
+  gasPayments: { token: string; maxAmount: string }[]
 }
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -29,21 +35,38 @@ export function sessionView(request: SessionSignRequest): SessionView {
     metadata = {}
   }
   const txFees = Array.isArray(metadata.txFees) ? metadata.txFees : []
+  const feeCaps = txFees.map((fee) => ({
+    token: String(record(fee).tokenAddress ?? ''),
+    maxAmount: String(record(fee).maxAmount ?? '0'),
+  }))
+  const allowedMethods = methods.map((method) => ({
+    contract: String(record(method)['Contract Address'] ?? ''),
+    selector: String(record(method).selector ?? ''),
+  }))
+  const feeCapOf = (contract: string) => feeCaps.find((cap) => sameAddress(cap.token, contract))
+  const isGasPayment = (contract: string, selector: string) =>
+    isPlainTransfer(selector) && feeCapOf(contract) !== undefined
+  const unbounded = allowedMethods.flatMap(({ contract, selector }) => {
+    const family = spendingFamily(selector)
+    if (family === undefined || isGasPayment(contract, selector)) return []
+    return [{ contract, method: methodName(selector), family }]
+  })
+  const gasPayments = feeCaps.filter((cap) =>
+    allowedMethods.some(
+      ({ contract, selector }) => sameAddress(contract, cap.token) && isPlainTransfer(selector),
+    ),
+  )
   return {
     expiresAt: Number.isFinite(expires) && expires > 0 ? new Date(expires * 1000) : undefined,
-    allowedMethods: methods.map((method) => ({
-      contract: String(record(method)['Contract Address'] ?? ''),
-      selector: String(record(method).selector ?? ''),
-    })),
+    allowedMethods,
     projectId: typeof metadata.projectID === 'string' ? metadata.projectID : undefined,
-    feeCaps: txFees.map((fee) => ({
-      token: String(record(fee).tokenAddress ?? ''),
-      maxAmount: String(record(fee).maxAmount ?? '0'),
-    })),
+    feeCaps,
     approvals: request.approvalRequests.map(({ tokenAddress, spender, amount }) => ({
       token: tokenAddress,
       spender,
       amount,
     })),
+    unbounded,
+    gasPayments,
   }
 }
