@@ -2,9 +2,18 @@
 // ESM JavaScript, one file per source module (so `sideEffects` lists and bundlers' tree shaking see the same
 // modules as the sources), source maps, and `.d.ts` files with declaration maps from tsc. The entries are
 // the `@webwallet/source` targets of the package's exports map (plus `--entry src/x.ts` for a bin); only
-// the modules they reach are built, so tests and test helpers never land in dist/.
+// the modules they reach are built, so tests and test helpers never land in dist/. Those sources are copied to
+// dist/src/ and the maps point there: editors' "go to definition" opens the TypeScript, not the .d.ts.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { build } from 'esbuild'
@@ -54,6 +63,41 @@ async function reachedModules(root, entries, platform) {
     logLevel: 'silent',
   })
   return Object.keys(result.metafile.inputs).map((input) => resolve(root, input))
+}
+
+/** Every file under dir (recursive). */
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  )
+}
+
+/**
+ * Copies the sources the build compiled (run-time modules and type-only ones, which have a .d.ts) to
+ * dist/src/ and points every source map and declaration map at the copies.
+ */
+function shipSources(root, dist, modules) {
+  const src = join(root, 'src')
+  const declared = filesUnder(dist)
+    .filter((file) => file.endsWith('.d.ts'))
+    .map((file) => relative(dist, file).replace(/\.d\.ts$/, ''))
+    .flatMap((stem) => ['.ts', '.tsx'].map((ext) => join(src, stem + ext)))
+    .filter((file) => existsSync(file))
+  for (const file of new Set([...modules, ...declared])) {
+    const copy = join(dist, 'src', relative(src, file))
+    mkdirSync(dirname(copy), { recursive: true })
+    copyFileSync(file, copy)
+  }
+  for (const map of filesUnder(dist).filter((file) => file.endsWith('.map'))) {
+    const json = JSON.parse(readFileSync(map, 'utf8'))
+    json.sources = json.sources.map((source) => {
+      const file = resolve(dirname(map), json.sourceRoot ?? '', source)
+      if (!file.startsWith(src)) throw new Error(`${map}: source outside src/: ${source}`)
+      return relative(dirname(map), join(dist, 'src', relative(src, file)))
+    })
+    json.sourceRoot = undefined
+    writeFileSync(map, JSON.stringify(json))
+  }
 }
 
 /** Rewrites the relative specifiers of the emitted .d.ts files to `.js` paths (Node16/NodeNext users). */
@@ -129,6 +173,7 @@ export async function buildPackage(root, { entries: extra = [], platform = 'neut
   )
   if (tsc.status !== 0) throw new Error(`tsc failed for ${pkg.name}`)
   fixDeclarationSpecifiers(dist)
+  shipSources(root, dist, modules)
   return { name: pkg.name, modules: modules.map((file) => relative(root, file)) }
 }
 
