@@ -111,7 +111,7 @@ function fixDeclarationSpecifiers(dir) {
     if (!entry.name.endsWith('.d.ts')) continue
     const text = readFileSync(path, 'utf8')
     const fixed = text.replace(
-      /((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"]*)\2/g,
+      /((?:from|import)\s*\(?\s*)(['"])(\.{1,2}(?:\/[^'"]*)?)\2/g,
       (match, head, quote, spec) => {
         if (spec.endsWith('.js')) return match
         const base = resolve(dir, spec)
