@@ -69,15 +69,18 @@ describe('environments', () => {
   it.each([
     ['sepolia', 'SN_SEPOLIA'],
     ['mainnet', 'SN_MAIN'],
-  ] as const)('points %s at a public node whose URL path is the RPC version the SDK speaks', (name, chain) => {
-    const url = new URL(ENVIRONMENTS[name].providerDefaultUrl)
-    expect(url.protocol).toBe('https:')
-    expect(url.pathname.endsWith(`/rpc/${DEFAULT_RPC_SPEC_VERSION}`)).toBe(true)
-    expect(url.pathname).not.toMatch(/v0_[0-8]\b/)
-    // The same node starknet.js v10 picks by default for that chain, at the same version.
-    const [starknetDefault] = starknetConstants.RPC_DEFAULT_NODES[chain]
-    expect(url.href).toBe(`${starknetDefault}${DEFAULT_RPC_SPEC_VERSION}`)
-  })
+  ] as const)(
+    'points %s at a public node whose URL path is the RPC version the SDK speaks',
+    (name, chain) => {
+      const url = new URL(ENVIRONMENTS[name].providerDefaultUrl)
+      expect(url.protocol).toBe('https:')
+      expect(url.pathname.endsWith(`/rpc/${DEFAULT_RPC_SPEC_VERSION}`)).toBe(true)
+      expect(url.pathname).not.toMatch(/v0_[0-8]\b/)
+      // The same node starknet.js v10 picks by default for that chain, at the same version.
+      const [starknetDefault] = starknetConstants.RPC_DEFAULT_NODES[chain]
+      expect(url.href).toBe(`${starknetDefault}${DEFAULT_RPC_SPEC_VERSION}`)
+    },
+  )
 
   it('applies overrides but ignores undefined ones', () => {
     const env = getEnvironment('dev', { providerDefaultUrl: 'http://x/rpc', paymasterUrl: undefined })
