@@ -85,3 +85,14 @@ describe.each(Object.entries(PACKAGES))('the %s tarball', (name, folder) => {
     expect([...imported].filter((dependency) => !declared.has(dependency))).toEqual([])
   })
 })
+
+describe('engines', () => {
+  it('every workspace and the root declare the Node floor the suite runs on', () => {
+    const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+    const folders: string[] = root.workspaces
+    const floors = ['.', ...folders].map(
+      (folder) => JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')).engines?.node,
+    )
+    expect(floors).toEqual(floors.map(() => '>=20.19.0'))
+  })
+})
