@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defaultClientConditions, defineConfig } from 'vite'
 
 // The demo host app. `VITE_WALLET_URL` points it at a wallet-sim other than http://localhost:3005.
 export default defineConfig({
+  // Workspace packages from their sources (the @webwallet/source export condition): no build of them first.
+  resolve: { conditions: ['@webwallet/source', ...defaultClientConditions] },
   root: import.meta.dirname,
   plugins: [react()],
   server: { port: 5173, strictPort: true },

@@ -35,7 +35,7 @@ function run(command, args, options = {}) {
 
 /** Runs one of bench/*.ts and parses its `BENCH_JSON` line. */
 async function benchScript(file) {
-  const out = await run(process.execPath, ['--import', 'tsx', file])
+  const out = await run(process.execPath, ['--conditions=@webwallet/source', '--import', 'tsx', file])
   const line = out.split('\n').find((l) => l.startsWith('BENCH_JSON '))
   if (!line) throw new Error(`${file} printed no BENCH_JSON line`)
   return JSON.parse(line.slice('BENCH_JSON '.length))

@@ -1,4 +1,6 @@
-// `npm test`: type-check, lint, bundle budgets, then every test (unit, integration, browser E2E) in one Vitest run.
+// `npm test`: type-check, lint, build, bundle budgets, then every test (unit, integration, browser E2E) in one
+// Vitest run, then the consumer suite: the packed tarballs installed into fresh apps outside the workspaces
+// (npm registry access; a few minutes, most of it npm install and next build).
 import { spawnSync } from 'node:child_process'
 import { ensureChromium } from './chromium.mjs'
 
@@ -28,4 +30,5 @@ step('lint', 'npx', ['biome', 'check', '.'])
 step('build', 'node', ['scripts/build.mjs'])
 step('test-only anchor clients', 'node', ['scripts/compat.mjs', 'starknetkit'])
 step('bundle budgets', 'node', ['scripts/size.mjs', '--check'])
-step('tests', 'npx', ['vitest', 'run'], env)
+step('tests', 'npx', ['vitest', 'run', '--project', '!consumer'], env)
+step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env)

@@ -25,6 +25,7 @@ async function servePage() {
     minify: true,
     format: 'esm',
     platform: 'browser',
+    conditions: ['@webwallet/source'],
     target: 'es2022',
     write: false,
     logLevel: 'silent',

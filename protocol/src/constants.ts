@@ -52,7 +52,11 @@ export const DEPLOYMENT_POLL_INTERVAL_MS = 2000
 export const TRANSACTION_WAIT_RETRIES = 200
 export const TRANSACTION_WAIT_INTERVAL_MS = 5000
 export const BLOCK_WAIT_INTERVAL_MS = 5000
-export const DEFAULT_RPC_SPEC_VERSION = 'v0_7'
+/**
+ * The JSON-RPC version the SDK speaks (block tags of 0.9+, the fee fields of 0.8+), as a node URL path
+ * segment: the default sepolia and mainnet nodes are served under `/rpc/v0_10`, like starknet.js v10's.
+ */
+export const DEFAULT_RPC_SPEC_VERSION = 'v0_10'
 
 // Retries
 export const BALANCE_POLL_RETRIES = 5

@@ -1,5 +1,6 @@
+import { config, constants as starknetConstants } from 'starknet'
 import { describe, expect, it } from 'vitest'
-import { CHAIN_IDS, POPUP_SIZES, websocketReconnectDelay } from './constants'
+import { CHAIN_IDS, DEFAULT_RPC_SPEC_VERSION, POPUP_SIZES, websocketReconnectDelay } from './constants'
 import { DEFAULT_ENVIRONMENT, ENVIRONMENTS, getEnvironment, networkFromWalletUrl } from './environments'
 
 function shortStringToHex(text: string): string {
@@ -58,6 +59,28 @@ describe('environments', () => {
         expect(value.startsWith('http://localhost:3005')).toBe(true)
     }
   })
+
+  it('speaks RPC 0.10, the version starknet.js v10 sends and wallet-sim serves at /rpc', () => {
+    expect(DEFAULT_RPC_SPEC_VERSION).toBe('v0_10')
+    const [major, minor] = String(config.get('rpcVersion')).split('.')
+    expect(`v${major}_${minor}`).toBe(DEFAULT_RPC_SPEC_VERSION)
+  })
+
+  it.each([
+    ['sepolia', 'SN_SEPOLIA'],
+    ['mainnet', 'SN_MAIN'],
+  ] as const)(
+    'points %s at a public node whose URL path is the RPC version the SDK speaks',
+    (name, chain) => {
+      const url = new URL(ENVIRONMENTS[name].providerDefaultUrl)
+      expect(url.protocol).toBe('https:')
+      expect(url.pathname.endsWith(`/rpc/${DEFAULT_RPC_SPEC_VERSION}`)).toBe(true)
+      expect(url.pathname).not.toMatch(/v0_[0-8]\b/)
+      // The same node starknet.js v10 picks by default for that chain, at the same version.
+      const [starknetDefault] = starknetConstants.RPC_DEFAULT_NODES[chain]
+      expect(url.href).toBe(`${starknetDefault}${DEFAULT_RPC_SPEC_VERSION}`)
+    },
+  )
 
   it('applies overrides but ignores undefined ones', () => {
     const env = getEnvironment('dev', { providerDefaultUrl: 'http://x/rpc', paymasterUrl: undefined })

@@ -1,4 +1,4 @@
-import { CHAIN_IDS, type ChainId } from './constants'
+import { CHAIN_IDS, type ChainId, DEFAULT_RPC_SPEC_VERSION } from './constants'
 
 /** The three environments; `sepolia` is the default. */
 export const ENVIRONMENT_NAMES = ['sepolia', 'mainnet', 'dev'] as const
@@ -26,6 +26,11 @@ export interface EnvironmentConfig {
 }
 
 const ARGENT_API = 'https://cloud.argent-api.com/v1'
+/**
+ * The public nodes starknet.js v10 itself defaults to (its RPC_DEFAULT_NODES), at the RPC version the SDK
+ * speaks: a node of another version answers other block tags and fee fields.
+ */
+const PUBLIC_NODES = 'https://api.zan.top/public'
 
 /**
  * The environment table. sepolia and mainnet point at the hosted services, dev at wallet-sim.
@@ -40,7 +45,7 @@ export const ENVIRONMENTS: { readonly [K in EnvironmentName]: EnvironmentConfig 
     network: 'sepolia',
     webWalletUrl: 'https://sepolia-web.argent.xyz',
     providerBaseUrl: ARGENT_API,
-    providerDefaultUrl: 'https://starknet-sepolia.public.blastapi.io/rpc/v0_7',
+    providerDefaultUrl: `${PUBLIC_NODES}/starknet-sepolia/rpc/${DEFAULT_RPC_SPEC_VERSION}`,
     cosignerUrl: `${ARGENT_API}/cosigner`,
     backendUrl: ARGENT_API,
     paymasterUrl: 'https://sepolia.api.avnu.fi',
@@ -52,7 +57,7 @@ export const ENVIRONMENTS: { readonly [K in EnvironmentName]: EnvironmentConfig 
     network: 'mainnet',
     webWalletUrl: 'https://web.argent.xyz',
     providerBaseUrl: ARGENT_API,
-    providerDefaultUrl: 'https://starknet-mainnet.public.blastapi.io/rpc/v0_7',
+    providerDefaultUrl: `${PUBLIC_NODES}/starknet-mainnet/rpc/${DEFAULT_RPC_SPEC_VERSION}`,
     cosignerUrl: `${ARGENT_API}/cosigner`,
     backendUrl: ARGENT_API,
     paymasterUrl: 'https://starknet.api.avnu.fi',

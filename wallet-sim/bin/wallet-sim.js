@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// Runs the wallet-sim CLI from its bundle (`npm run build -w @webwallet/wallet-sim` writes it; it starts in
-// about half the time of the TypeScript sources). A bundle older than a source is rebuilt first; where that
-// cannot be done (no esbuild, read-only install) the sources run through tsx.
+// The wallet-sim command. Installed from the package, it runs the built CLI (dist/cli.js) with plain node.
+// In this repository (the sources and scripts/ are next to it) it runs the sources instead, bundled by
+// esbuild with @webwallet/protocol's sources (about half a second, only when a source is newer than the
+// bundle), so development never needs a build of protocol first.
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const bundle = join(root, 'dist', 'bin', 'cli.mjs')
-const sources = [join(root, 'src'), join(root, '..', 'protocol', 'src')]
+const checkout =
+  existsSync(join(root, 'scripts', 'bundle-cli.mjs')) && existsSync(join(root, 'src', 'cli.ts'))
 
 function newestSource(dir) {
   if (!existsSync(dir)) return 0
@@ -20,34 +21,25 @@ function newestSource(dir) {
   return newest
 }
 
-let fresh = existsSync(bundle) && statSync(bundle).mtimeMs >= Math.max(...sources.map(newestSource))
-if (!fresh) {
-  // A checkout whose sources changed since the last build: rebuild the bundle (about half a second, once)
-  // when esbuild is installed and the folder is writable, else run the sources through tsx.
-  try {
+if (!checkout) {
+  await import('../dist/cli.js')
+} else {
+  const bundle = join(root, 'dist', 'bin', 'cli.mjs')
+  const sources = [join(root, 'src'), join(root, '..', 'protocol', 'src')]
+  if (!existsSync(bundle) || statSync(bundle).mtimeMs < Math.max(...sources.map(newestSource))) {
     const { bundleCli } = await import('../scripts/bundle-cli.mjs')
     await bundleCli()
-    fresh = true
-  } catch {
-    fresh = false
   }
-}
-// A checkout started before any build (`npm ci && npx wallet-sim`): build the wallet UI once, with a message
-// (not for `--help`, which starts nothing).
-const buildUi = join(root, 'scripts', 'build-ui.mjs')
-const help = process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')
-if (existsSync(buildUi) && !help) {
-  const { ensureUi } = await import('../scripts/build-ui.mjs')
-  try {
-    ensureUi()
-  } catch (error) {
-    console.error(`wallet-sim: the wallet UI could not be built (${error.message}); its pages answer 503.`)
+  // A checkout started before any build (`npm ci && npx wallet-sim`): build the wallet UI once, with a
+  // message (not for `--help`, which starts nothing).
+  const help = process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')
+  if (!help) {
+    const { ensureUi } = await import('../scripts/build-ui.mjs')
+    try {
+      ensureUi()
+    } catch (error) {
+      console.error(`wallet-sim: the wallet UI could not be built (${error.message}); its pages answer 503.`)
+    }
   }
-}
-if (fresh) {
   await import(bundle)
-} else {
-  const { register } = await import('tsx/esm/api')
-  register()
-  await import('../src/cli.ts')
 }

@@ -1,6 +1,8 @@
-// Bundles the CLI with its workspace sources (protocol, wallet-sim) into one ES module, so `wallet-sim` starts
-// without compiling TypeScript on the fly. npm dependencies stay external. Output: dist/bin/cli.mjs — two
-// levels below the package, like src/wallet/, so the UI directory it resolves (`../../ui/dist`) is the same.
+// The development CLI: bundles the CLI with its workspace sources (protocol's through the @webwallet/source
+// export condition, wallet-sim's) into one ES module, so `wallet-sim` in this repository starts from the
+// sources without compiling TypeScript on the fly or building protocol first. npm dependencies stay
+// external. Output: dist/bin/cli.mjs (left out of the package: its users run dist/cli.js) — two levels below
+// the package, like src/wallet/, so the UI directory it resolves (`../../ui/dist`) is the same.
 // Run directly (`npm run build`), or imported by bin/wallet-sim.js when the bundle is older than the sources.
 import { readFileSync, renameSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -24,6 +26,7 @@ export async function bundleCli() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    conditions: ['@webwallet/source'],
     external: [...external, '@noble/*'],
     logLevel: 'warning',
   })

@@ -14,7 +14,7 @@ afterEach(() => {
 
 /** Runs the CLI; `ready` resolves with its output once the banner is complete, `exited` with the exit code. */
 function run(args: readonly string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, ['--conditions=@webwallet/source', '--import', 'tsx', CLI, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.push(child)

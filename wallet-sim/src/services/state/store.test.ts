@@ -98,9 +98,13 @@ describe('openStateStore', () => {
 describe('kill -9', () => {
   it('keeps every acknowledged entry when the writer is killed mid-burst', async () => {
     const fixture = fileURLToPath(new URL('./appendLoop.fixture.ts', import.meta.url))
-    const child = spawn(process.execPath, ['--import', 'tsx', fixture, file], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@webwallet/source', '--import', 'tsx', fixture, file],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     let stdout = ''
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => {

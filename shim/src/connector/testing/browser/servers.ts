@@ -9,6 +9,7 @@ async function bundle(file: string): Promise<string> {
     bundle: true,
     format: 'esm',
     platform: 'browser',
+    conditions: ['@webwallet/source'],
     target: 'es2022',
     write: false,
     logLevel: 'silent',

@@ -1,0 +1,98 @@
+// `npm pack` gives each package only what a user needs: README and package.json, dist/ (JavaScript, source
+// maps, declarations with their maps, the compiled sources they point at), wallet-sim's bin and built UI.
+// Never tests, snapshots, fixtures, test helpers, configs or the development CLI bundle.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, inject, it } from 'vitest'
+import { PACKAGES, ROOT } from './support/workspace'
+
+const packed = inject('packed')
+
+describe.each(Object.entries(PACKAGES))('the %s tarball', (name, folder) => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8'))
+  const files = () => (packed.find((p) => p.name === name)?.files ?? []).map((f) => f.path).sort()
+
+  it('holds README, package.json and dist/ (plus the bin and the wallet UI for wallet-sim), nothing else', () => {
+    const top = [...new Set(files().map((f) => (f.startsWith('ui/dist/') ? 'ui/dist' : f.split('/')[0])))]
+    const expected =
+      name === '@webwallet/wallet-sim'
+        ? ['README.md', 'bin', 'dist', 'package.json', 'ui/dist']
+        : ['README.md', 'dist', 'package.json']
+    expect(top.sort()).toEqual(expected)
+    if (name === '@webwallet/wallet-sim') {
+      expect(files().filter((f) => f.startsWith('bin/'))).toEqual(['bin/wallet-sim.js'])
+      expect(files()).toContain('ui/dist/index.html')
+      expect(files().filter((f) => f.startsWith('dist/bin/'))).toEqual([])
+    }
+  })
+
+  it('has no test, snapshot, fixture or test helper', () => {
+    const unwanted = files().filter((f) =>
+      /\.test\.tsx?$|__snapshots__|fixture|testing|test-helpers|test-values|testCaches|vitest|tsconfig/.test(
+        f,
+      ),
+    )
+    expect(unwanted).toEqual([])
+  })
+
+  it('has every file its exports map, types and bin name, each JavaScript file with its source map', () => {
+    const listed = new Set(files())
+    const targets = Object.values(pkg.exports as Record<string, string | Record<string, string>>).flatMap(
+      (t) =>
+        typeof t === 'string'
+          ? [t]
+          : Object.entries(t)
+              .filter(([c]) => c !== '@webwallet/source')
+              .map(([, p]) => p),
+    )
+    for (const target of [...targets, pkg.main, pkg.types, ...Object.values(pkg.bin ?? {})]) {
+      expect(listed.has(target.replace(/^\.\//, '')), target).toBe(true)
+    }
+    for (const file of listed) {
+      if (file.endsWith('.js') && file.startsWith('dist/')) expect(listed.has(`${file}.map`), file).toBe(true)
+      if (file.endsWith('.d.ts')) expect(listed.has(`${file}.map`), file).toBe(true)
+    }
+  })
+
+  it('ships each compiled source once, under dist/src/, and no other TypeScript source', () => {
+    const sources = files().filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
+    expect(sources.length).toBeGreaterThan(0)
+    expect(sources.filter((f) => !f.startsWith('dist/src/'))).toEqual([])
+    const declarations = new Set(files().filter((f) => f.endsWith('.d.ts')))
+    for (const source of sources) {
+      const declaration = source.replace(/^dist\/src\//, 'dist/').replace(/\.tsx?$/, '.d.ts')
+      expect(declarations.has(declaration), source).toBe(true)
+    }
+  })
+
+  it('declares engines, ESM, and only dependencies its built code imports or its types need', () => {
+    expect(pkg.engines.node).toBe('>=20.19.0')
+    expect(pkg.type).toBe('module')
+    expect(pkg.dependencies?.tsx).toBeUndefined()
+    const declared = new Set([
+      ...Object.keys(pkg.dependencies ?? {}),
+      ...Object.keys(pkg.peerDependencies ?? {}),
+    ])
+    const imported = new Set<string>()
+    for (const file of files().filter((f) => f.endsWith('.js') && f.startsWith('dist/'))) {
+      const code = readFileSync(join(ROOT, folder, file), 'utf8')
+      for (const [, specifier] of code.matchAll(/(?:^|[\s;])(?:from|import)\s*\(?\s*"([@a-z][\w./@-]*)"/gm)) {
+        if (specifier?.startsWith('node:')) continue
+        const parts = specifier?.split('/') ?? []
+        imported.add(specifier?.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? ''))
+      }
+    }
+    expect([...imported].filter((dependency) => !declared.has(dependency))).toEqual([])
+  })
+})
+
+describe('engines', () => {
+  it('every workspace and the root declare the Node floor the suite runs on', () => {
+    const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+    const folders: string[] = root.workspaces
+    const floors = ['.', ...folders].map(
+      (folder) => JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')).engines?.node,
+    )
+    expect(floors).toEqual(floors.map(() => '>=20.19.0'))
+  })
+})

@@ -1,0 +1,56 @@
+// The login → session → execute journey in Chromium, on a consumer app's page: connect, log in by e-mail in
+// the wallet's iframe (the code from wallet-sim's dev inbox), sign the session, then one session call to the
+// counter with no wallet prompt. The counter is then read from the node, not from the page.
+import { hash } from 'starknet'
+import { expect } from 'vitest'
+import { launchBrowser } from '../../support/browser'
+import { progress } from './run'
+import type { StartedSim } from './walletSim'
+
+export async function browserJourney(
+  appUrl: string,
+  sim: StartedSim,
+  contracts: { counter: string },
+): Promise<void> {
+  const { counter } = contracts
+  await using browser = await launchBrowser()
+  const page = await browser.newPage()
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  const query = new URLSearchParams({ wallet: sim.url, counter, sponsor: 'wallet-sim-sponsor' })
+  await page.goto(`${appUrl}/?${query}`)
+  progress(`journey on ${appUrl}: connect`)
+  await page.getByTestId('connect').click()
+  const wallet = page.frameLocator('iframe[src*="/iframes/comms"]')
+  const email = `consumer-${Date.now().toString(36)}@example.com`
+  await wallet.getByLabel('E-mail address').fill(email)
+  await wallet.getByRole('button', { name: 'Send code' }).click()
+  await wallet.getByLabel('Code').waitFor()
+  const { code } = await sim.dev<{ code: string }>(`/inbox/${encodeURIComponent(email)}`)
+  await wallet.getByLabel('Code').fill(code)
+  await wallet.getByRole('button', { name: 'Log in' }).click()
+  await wallet.getByRole('button', { name: 'Sign session' }).click()
+  await page.getByTestId('address').waitFor({ timeout: 60_000 })
+  const address = (await page.getByTestId('address').textContent()) ?? ''
+  expect(address).toMatch(/^0x[0-9a-f]{64}$/)
+
+  progress(`journey on ${appUrl}: execute`)
+  await page.getByTestId('execute').click()
+  const status = page.getByTestId('status')
+  await page.waitForFunction(
+    () => /^(executed|error)/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''),
+    undefined,
+    { timeout: 120_000 },
+  )
+  expect(await status.textContent()).toMatch(/^executed 0x[0-9a-f]+$/)
+  const [value] = await sim.rpc<string[]>('starknet_call', {
+    request: {
+      contract_address: counter,
+      entry_point_selector: hash.getSelectorFromName('get_counter'),
+      calldata: [address],
+    },
+    block_id: 'latest',
+  })
+  expect(BigInt(value ?? -1)).toBe(1n)
+  expect(pageErrors).toEqual([])
+}
