@@ -192,7 +192,6 @@ it('no cross-site request changes state: wallet API, login, dev API, cosigner, p
     expect(seen.filter((s) => s.startsWith('form'))).toHaveLength(16)
     expect(seen.filter((s) => s.startsWith('cors')).every((s) => s.endsWith('blocked'))).toBe(true)
 
-
     // The legitimate counterparts: the same requests from Node are accepted, and the checks see each change.
     for (const { url, body, cors, node } of requests) {
       if (node === undefined) continue

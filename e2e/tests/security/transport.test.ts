@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import { buildWalletUi, startWalletSim } from '../wallet/walletServer'
 import {
+  approve,
   bundleDapp,
   frameAt,
   heardBy,
@@ -277,7 +278,7 @@ test('(d) the wallet ignores requests from a frame that does not embed it', asyn
   await wallet.getByRole('heading', { name: 'Sign message' }).waitFor()
   expect(await wallet.locator('body').textContent()).toContain('from-the-dapp')
   expect(await wallet.locator('body').textContent()).not.toContain('from-the-ad')
-  await wallet.getByRole('button', { name: 'Sign' }).click({ noWaitAfter: true })
+  await approve(wallet, 'Sign')
   expect((await settled(page, 'sign')).state).toBe('resolved')
   await expect.poll(() => page.locator('#webwallet-modal').isVisible()).toBe(false)
   expect((await heardBy(ad)).filter((h) => h.origin === sim.url)).toEqual([])

@@ -163,5 +163,16 @@ export async function loginAndConnect(
   await wallet.getByRole('button', { name: 'Send code' }).click()
   await wallet.getByLabel('Code').fill(inbox.latest(email)?.code ?? '')
   await wallet.getByRole('button', { name: 'Log in' }).click()
-  await wallet.getByRole('button', { name: 'Connect' }).click({ noWaitAfter: true })
+  await approve(wallet, 'Connect')
+}
+
+/**
+ * Clicks a prompt's approve button once the wallet armed it, as a person who reads first: a wallet with a
+ * clickjacking guard marks it `data-armed` (Chromium drops clicks to a visibility-tracked frame that just
+ * moved); without the guard the button is clicked when it shows.
+ */
+export async function approve(wallet: Page | Frame, name: string): Promise<void> {
+  const button = wallet.getByRole('button', { name, exact: true })
+  await button.and(wallet.locator(':not([data-armed="false"])')).waitFor()
+  await button.click({ noWaitAfter: true })
 }
