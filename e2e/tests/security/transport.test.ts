@@ -109,7 +109,7 @@ test('(a) replies forged by a frame of another origin inside the dapp are ignore
   const context = await contextFor(sim.url)
   const page = await context.newPage()
   await page.goto(dappUrl(sim.url, 'iframe'))
-  await page.evaluate(() => window.dapp.connect('connect'))
+  await page.evaluate(() => window.victimDapp.connect('connect'))
   const wallet = await frameAt(page, `${sim.url}/iframes/comms`)
   await wallet.getByLabel('E-mail address').waitFor()
   const ids = {
@@ -121,7 +121,7 @@ test('(a) replies forged by a frame of another origin inside the dapp are ignore
   const sent = await forge(ad, 'parent', ids)
   await waitForMarker(page, 'forged') // every forgery reached the dapp before the marker
   expect(await forgedHeard(page, attacker.origin)).toHaveLength(sent)
-  expect((await page.evaluate(() => window.dapp.outcomes.connect))?.state).toBe('pending')
+  expect((await page.evaluate(() => window.victimDapp.outcomes.connect))?.state).toBe('pending')
   expect(await page.locator('#webwallet-modal').isVisible()).toBe(true) // the forged 'hide' did nothing
 
   const email = 'ann-a@example.com'
@@ -148,10 +148,10 @@ test('(b) replies forged by twin windows are ignored: a tab of the attacker that
     dappUrl(sim.url, 'popup'),
   )
   const page = await opened
-  await page.waitForFunction(() => window.dapp !== undefined)
+  await page.waitForFunction(() => window.victimDapp !== undefined)
 
   const walletOpened = context.waitForEvent('page')
-  await page.evaluate(() => window.dapp.connect('connect'))
+  await page.evaluate(() => window.victimDapp.connect('connect'))
   const wallet = await walletOpened
   await wallet.getByLabel('E-mail address').waitFor()
   const real = await requestId(wallet, 'connectWebwallet')
@@ -168,15 +168,15 @@ test('(b) replies forged by twin windows are ignored: a tab of the attacker that
     window.open(url, 'twin')
   }, `${sim.url}/interstitialLogin`)
   const twin = await twinOpened
-  await twin.waitForFunction(() => Array.isArray(window.heard))
+  await twin.waitForFunction(() => Array.isArray(window.overheard))
   await page.evaluate(() => {
-    window.heard.length = 0
+    window.overheard.length = 0
   })
   await forge(twin, 'opener.parent', { real })
   await waitForMarker(page, 'forged')
   // All from the wallet's origin: the origin check alone would accept them.
   expect(await forgedHeard(page, sim.url)).toHaveLength(sent)
-  expect((await page.evaluate(() => window.dapp.outcomes.connect))?.state).toBe('pending')
+  expect((await page.evaluate(() => window.victimDapp.outcomes.connect))?.state).toBe('pending')
 
   const email = 'ann-b@example.com'
   await loginAndConnect(wallet, sim.inbox, email)
@@ -207,7 +207,7 @@ const typedData = (contents: string) => ({
 function signThenMark(page: Page, contents: string, marker: string, origin: string) {
   return page.evaluate(
     ({ data, marker, origin }) => {
-      window.dapp.request(marker, { type: 'wallet_signTypedData', params: data })
+      window.victimDapp.request(marker, { type: 'wallet_signTypedData', params: data })
       setTimeout(() => {
         const frame = document.getElementById('webwallet-iframe') as HTMLIFrameElement
         frame.contentWindow?.postMessage(marker, origin)
@@ -222,7 +222,7 @@ test("(c) the shim never posts to '*': a wallet frame moved to the attacker's or
   const context = await contextFor(sim.url)
   const page = await context.newPage()
   await page.goto(dappUrl(sim.url, 'iframe', false))
-  await page.evaluate(() => window.dapp.request('chain', { type: 'wallet_requestChainId' }))
+  await page.evaluate(() => window.victimDapp.request('chain', { type: 'wallet_requestChainId' }))
   expect((await settled(page, 'chain')).value).toBe('0x534e5f5345504f4c4941')
   const wallet = await frameAt(page, `${sim.url}/iframes/comms`)
 
@@ -247,7 +247,7 @@ test('(d) the wallet ignores requests from a frame that does not embed it', asyn
   const context = await contextFor(sim.url)
   const page = await context.newPage()
   await page.goto(dappUrl(sim.url, 'iframe'))
-  await page.evaluate(() => window.dapp.connect('connect'))
+  await page.evaluate(() => window.victimDapp.connect('connect'))
   const wallet = await frameAt(page, `${sim.url}/iframes/comms`)
   const email = 'ann-d@example.com'
   await loginAndConnect(wallet, sim.inbox, email)
@@ -268,11 +268,13 @@ test('(d) the wallet ignores requests from a frame that does not embed it', asyn
     },
     { wallet: sim.url, data: typedData('from-the-ad') },
   )
-  await wallet.waitForFunction(() => window.heard.some((h) => JSON.stringify(h.data).includes('evil-sign')))
+  await wallet.waitForFunction(() =>
+    window.overheard.some((h) => JSON.stringify(h.data).includes('evil-sign')),
+  )
 
   // The dapp's own request right after: the wallet's first prompt is the dapp's, and the last.
   await page.evaluate(
-    (data) => window.dapp.request('sign', { type: 'wallet_signTypedData', params: data }),
+    (data) => window.victimDapp.request('sign', { type: 'wallet_signTypedData', params: data }),
     typedData('from-the-dapp'),
   )
   await wallet.getByRole('heading', { name: 'Sign message' }).waitFor()
@@ -293,7 +295,7 @@ test('(d) a site that opens the wallet itself learns nothing of the grant the us
   const page = await context.newPage()
   await page.goto(dappUrl(sim.url, 'popup', false))
   const walletOpened = context.waitForEvent('page')
-  await page.evaluate(() => window.dapp.connect('connect'))
+  await page.evaluate(() => window.victimDapp.connect('connect'))
   const email = 'ann-d2@example.com'
   await loginAndConnect(await walletOpened, sim.inbox, email)
   const address = sim.login.user(email)?.account.address ?? ''
@@ -307,7 +309,7 @@ test('(d) a site that opens the wallet itself learns nothing of the grant the us
     Object.assign(window, { walletWindow: window.open(url, 'wallet') })
   }, `${sim.url}/interstitialLogin`)
   await opened
-  await lure.waitForFunction(() => window.heard.some((h) => h.data === 'TRPC_BROWSER::POPUP_LOADED'))
+  await lure.waitForFunction(() => window.overheard.some((h) => h.data === 'TRPC_BROWSER::POPUP_LOADED'))
   await lure.evaluate((wallet) => {
     const target = (window as unknown as { walletWindow: Window }).walletWindow
     const ask = (id: string, path: string, input?: unknown) =>
@@ -318,7 +320,7 @@ test('(d) a site that opens the wallet itself learns nothing of the grant the us
   }, sim.url)
   await lure.waitForFunction(() =>
     ['status', 'accounts', 'permissions'].every((id) =>
-      window.heard.some((h) => (h.data as { trpc?: { id?: string } })?.trpc?.id === id),
+      window.overheard.some((h) => (h.data as { trpc?: { id?: string } })?.trpc?.id === id),
     ),
   )
   const answers = Object.fromEntries(

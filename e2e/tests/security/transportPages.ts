@@ -19,15 +19,15 @@ const track = (key, promise) => {
     (e) => { outcomes[key] = { state: 'rejected', error: { code: e.code, message: e.message } } },
   )
 }
-window.dapp = {
+window.victimDapp = {
   outcomes,
   connect: (key) => track(key, connector.connect()),
   request: (key, call) => track(key, connector.request(call)),
 }
 `
 
-const RECORDER = `window.heard = []
-window.addEventListener('message', (event) => window.heard.push({ origin: event.origin, data: event.data }))`
+const RECORDER = `window.overheard = []
+window.addEventListener('message', (event) => window.overheard.push({ origin: event.origin, data: event.data }))`
 
 /** A message a page heard. */
 export interface Heard {
@@ -44,8 +44,8 @@ export interface Outcome {
 
 declare global {
   interface Window {
-    heard: Heard[]
-    dapp: {
+    overheard: Heard[]
+    victimDapp: {
       outcomes: Record<string, Outcome>
       connect(key: string): void
       request(key: string, call: unknown): void
@@ -108,28 +108,28 @@ export function serveAttacker(): Promise<Site> {
   }))
 }
 
-/** Makes every wallet page of `context` record the messages it hears (`window.heard`), before its own script. */
+/** Makes every wallet page of `context` record the messages it hears (`window.overheard`), before its own script. */
 export async function recordWalletPages(context: BrowserContext, walletOrigin: string): Promise<void> {
   await context.addInitScript((origin) => {
     if (location.origin !== origin) return
     const heard: unknown[] = []
-    Object.assign(window, { heard })
+    Object.assign(window, { overheard: heard })
     window.addEventListener('message', (event) => heard.push({ origin: event.origin, data: event.data }))
   }, walletOrigin)
 }
 
 /** The messages `target` heard. */
-export const heardBy = (target: Page | Frame): Promise<Heard[]> => target.evaluate(() => window.heard)
+export const heardBy = (target: Page | Frame): Promise<Heard[]> => target.evaluate(() => window.overheard)
 
 /** Waits until `target` heard a message `data` equal to `marker` (messages from one sender arrive in order). */
 export const waitForMarker = (target: Page | Frame, marker: string) =>
-  target.waitForFunction((m) => window.heard?.some((h) => h.data === m), marker)
+  target.waitForFunction((m) => window.overheard?.some((h) => h.data === m), marker)
 
 /** The id of the first request for `path` the wallet page `wallet` received. */
 export async function requestId(wallet: Page | Frame, path: string): Promise<string | number> {
   const handle = await wallet.waitForFunction(
     (p) =>
-      window.heard?.find(
+      window.overheard?.find(
         (h) => (h.data as { trpc?: { params?: { path?: string } } })?.trpc?.params?.path === p,
       ),
     path,
@@ -143,14 +143,14 @@ export async function frameAt(page: Page, prefix: string): Promise<Frame> {
   const find = () => page.frames().find((f) => f.url().startsWith(prefix))
   const frame =
     find() ?? (await page.waitForEvent('framenavigated', { predicate: (f) => f.url().startsWith(prefix) }))
-  await frame.waitForFunction(() => Array.isArray(window.heard))
+  await frame.waitForFunction(() => Array.isArray(window.overheard))
   return frame
 }
 
 /** The outcome of the dapp's call `key`, once it is no longer pending. */
 export async function settled(page: Page, key: string): Promise<Outcome> {
-  await page.waitForFunction((k) => window.dapp.outcomes[k]?.state !== 'pending', key)
-  return page.evaluate((k) => window.dapp.outcomes[k] as Outcome, key)
+  await page.waitForFunction((k) => window.victimDapp.outcomes[k]?.state !== 'pending', key)
+  return page.evaluate((k) => window.victimDapp.outcomes[k] as Outcome, key)
 }
 
 /** Logs in with the inbox's code and approves the connection, inside the wallet the user sees. */
