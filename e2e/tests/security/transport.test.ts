@@ -2,13 +2,15 @@
 // connector with wallet-sim's real wallet (127.0.0.1); the attacker is a site on 127.0.0.2 — a frame inside
 // the dapp (an advertisement), a tab that opened the dapp, or a window of the wallet's own origin it opened.
 // (a)/(b) forged replies never settle a request: the real answer wins; (c) the shim posts to the wallet's
-// exact origin only, so a wallet frame moved to the attacker's origin hears no request; (d) the wallet
+// exact origin only, so a wallet frame moved to the attacker's origin hears no request (and the browser
+// keeps the ad from taking the wallet popup over by its window name); (d) the wallet
 // answers only the window that embeds or opened it, and tells a site that opened it nothing of the user's
 // grants to another. Every attack is checked to have reached its target, so no test passes vacuously.
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import { buildWalletUi, startWalletSim } from '../wallet/walletServer'
+import { forge, forgedHeard, typedData } from './forgery'
 import {
   approve,
   bundleDapp,
@@ -24,8 +26,6 @@ import {
   waitForMarker,
 } from './transportPages'
 
-const MAINNET = '0x534e5f4d41494e'
-const FORGED_ACCOUNT = '0x0bad'
 let script: string
 let browser: Browser & AsyncDisposable
 let attacker: Site
@@ -53,56 +53,6 @@ async function contextFor(walletUrl: string): Promise<BrowserContext> {
 
 const dappUrl = (walletUrl: string, transport: 'iframe' | 'popup', ad = true) =>
   `${dapp.origin}/?wallet=${encodeURIComponent(walletUrl)}&transport=${transport}${ad ? `&ad=${encodeURIComponent(`${attacker.origin}/ad`)}` : ''}`
-
-/** Where a forger posts: its parent, the window it opened (`window.victim`), or its opener's parent. */
-type ForgeTarget = 'parent' | 'victim' | 'opener.parent'
-
-/**
- * Posts, from `forger`, replies shaped exactly as the wallet's to `to` for the real id and for guessed ones
- * (and a forged hide of the modal when its id is given), then the marker 'forged'. Returns how many replies.
- */
-function forge(
-  forger: Page | Frame,
-  to: ForgeTarget,
-  ids: { real: string | number; modal?: string | number },
-) {
-  return forger.evaluate(
-    ({ to, ids, account, chainId }) => {
-      const opened = (window as unknown as { victim: Window }).victim
-      const target = to === 'parent' ? window.parent : to === 'victim' ? opened : window.opener.parent
-      let count = 0
-      const post = (id: string | number, body: object) => {
-        target.postMessage({ trpc: { id, jsonrpc: '2.0', ...body } }, '*')
-        count++
-      }
-      const data = { account: [account], chainId }
-      post(ids.real, { result: { type: 'data', data } })
-      post(ids.real, {
-        error: {
-          code: -32603,
-          message: 'User rejected request',
-          data: { webwalletErrorCode: 'USER_REJECTED' },
-        },
-      })
-      if (ids.modal !== undefined) post(ids.modal, { result: { type: 'data', data: { action: 'hide' } } })
-      // Guesses: small integers (other transports' counters) and random 16-hex ids like the shim's.
-      for (let i = 0; i < 20; i++) post(i, { result: { type: 'data', data } })
-      for (let i = 0; i < 20; i++) {
-        const bytes = crypto.getRandomValues(new Uint8Array(8))
-        post(Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(''), {
-          result: { type: 'data', data },
-        })
-      }
-      target.postMessage('forged', '*')
-      return count
-    },
-    { to, ids, account: FORGED_ACCOUNT, chainId: MAINNET },
-  )
-}
-
-/** The forged replies `page` heard from `origin` (the envelopes, not the marker). */
-const forgedHeard = async (page: Page, origin: string) =>
-  (await heardBy(page)).filter((h) => h.origin === origin && JSON.stringify(h.data).includes('"jsonrpc"'))
 
 test('(a) replies forged by a frame of another origin inside the dapp are ignored; the real answer wins', async () => {
   await using sim = await startWalletSim()
@@ -188,21 +138,6 @@ test('(b) replies forged by twin windows are ignored: a tab of the attacker that
   await context.close()
 })
 
-const typedData = (contents: string) => ({
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Mail: [{ name: 'contents', type: 'shortstring' }],
-  },
-  primaryType: 'Mail',
-  domain: { name: 'Dapp', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { contents },
-})
-
 /** The dapp asks to sign `contents`, then posts `marker` to its wallet frame for `origin` only. */
 function signThenMark(page: Page, contents: string, marker: string, origin: string) {
   return page.evaluate(
@@ -239,6 +174,35 @@ test("(c) the shim never posts to '*': a wallet frame moved to the attacker's or
   await signThenMark(page, 'secret-two', 'marker-two', attacker.origin)
   await waitForMarker(moved, 'marker-two')
   expect(await heardBy(moved)).toEqual([{ origin: dapp.origin, data: 'marker-two' }])
+  await context.close()
+})
+
+test('(c) a frame inside the dapp cannot take the wallet popup over by its window name', async () => {
+  await using sim = await startWalletSim()
+  const context = await contextFor(sim.url)
+  const page = await context.newPage()
+  await page.goto(dappUrl(sim.url, 'popup'))
+  const walletOpened = context.waitForEvent('page')
+  await page.evaluate(() => window.victimDapp.connect('connect'))
+  const wallet = await walletOpened
+  await wallet.getByLabel('E-mail address').waitFor()
+
+  // The advertisement names the wallet's window: the browser opens a window of its own instead.
+  const ad = await frameAt(page, attacker.origin)
+  const attackerOpened = context.waitForEvent('page')
+  await ad.evaluate((url) => {
+    window.open(url, 'webwallet')
+  }, `${attacker.origin}/phish`)
+  const other = await attackerOpened
+  await other.waitForURL(`${attacker.origin}/phish`)
+  expect(other).not.toBe(wallet)
+  expect(new URL(wallet.url()).origin).toBe(sim.url)
+
+  const email = 'ann-c2@example.com'
+  await loginAndConnect(wallet, sim.inbox, email)
+  expect((await settled(page, 'connect')).value).toMatchObject({
+    account: [sim.login.user(email)?.account.address],
+  })
   await context.close()
 })
 
