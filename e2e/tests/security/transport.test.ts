@@ -2,8 +2,9 @@
 // connector with wallet-sim's real wallet (127.0.0.1); the attacker is a site on 127.0.0.2 — a frame inside
 // the dapp (an advertisement), a tab that opened the dapp, or a window of the wallet's own origin it opened.
 // (a)/(b) forged replies never settle a request: the real answer wins; (c) the shim posts to the wallet's
-// exact origin only, so a wallet frame moved to the attacker's origin hears no request (and the browser
-// keeps the ad from taking the wallet popup over by its window name); (d) the wallet
+// exact origin only, so a wallet frame moved to the attacker's origin hears no request, and the wallet
+// likewise, so a dapp tab moved to the attacker's page hears no answer (and the browser keeps the ad from
+// taking the wallet popup over by its window name); (d) the wallet
 // answers only the window that embeds or opened it, and tells a site that opened it nothing of the user's
 // grants to another. Every attack is checked to have reached its target, so no test passes vacuously.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -174,6 +175,50 @@ test("(c) the shim never posts to '*': a wallet frame moved to the attacker's or
   await signThenMark(page, 'secret-two', 'marker-two', attacker.origin)
   await waitForMarker(moved, 'marker-two')
   expect(await heardBy(moved)).toEqual([{ origin: dapp.origin, data: 'marker-two' }])
+  await context.close()
+})
+
+test("(c) the wallet never posts to '*': the dapp's tab moved to the attacker's page hears no answer", async () => {
+  await using sim = await startWalletSim()
+  const context = await contextFor(sim.url)
+  // The attacker's tab opened the dapp, so it may navigate the dapp's tab.
+  const lure = await context.newPage()
+  await lure.goto(`${attacker.origin}/`)
+  const dappOpened = context.waitForEvent('page')
+  await lure.evaluate(
+    (url) => {
+      Object.assign(window, { victim: window.open(url, 'victim') })
+    },
+    dappUrl(sim.url, 'popup', false),
+  )
+  const page = await dappOpened
+  await page.waitForFunction(() => window.victimDapp !== undefined)
+  const connectOpened = context.waitForEvent('page')
+  await page.evaluate(() => window.victimDapp.connect('connect'))
+  await loginAndConnect(await connectOpened, sim.inbox, 'ann-c3@example.com')
+  expect((await settled(page, 'connect')).state).toBe('resolved') // the wallet's answers reach the dapp
+
+  const signOpened = context.waitForEvent('page')
+  await page.evaluate(
+    (data) => window.victimDapp.request('sign', { type: 'wallet_signTypedData', params: data }),
+    typedData('sign-for-the-dapp'),
+  )
+  const wallet = await signOpened
+  await wallet.getByRole('heading', { name: 'Sign message' }).waitFor()
+  // While the user reads, the attacker moves the dapp's tab to a page of its own.
+  await lure.evaluate((url) => {
+    ;(window as unknown as { victim: Window }).victim.location.href = url
+  }, `${attacker.origin}/landing`)
+  await page.waitForURL(`${attacker.origin}/landing`)
+  await page.waitForFunction(() => Array.isArray(window.overheard))
+
+  const closed = wallet.waitForEvent('close')
+  await approve(wallet, 'Sign')
+  await waitForMarker(page, 'wallet-closing') // the wallet answered, then closed
+  await closed
+  expect((await heardBy(page)).filter((h) => h.origin === sim.url)).toEqual([
+    { origin: sim.url, data: 'wallet-closing' },
+  ])
   await context.close()
 })
 

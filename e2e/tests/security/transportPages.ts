@@ -108,13 +108,23 @@ export function serveAttacker(): Promise<Site> {
   }))
 }
 
-/** Makes every wallet page of `context` record the messages it hears (`window.overheard`), before its own script. */
+/**
+ * Makes every wallet page of `context` record the messages it hears (`window.overheard`), before its own
+ * script. A wallet popup also posts the marker 'wallet-closing' to its opener's window, whatever origin it
+ * holds now, as it closes itself: messages from one window arrive in order, so whoever hears the marker has
+ * heard everything the wallet sent that window before.
+ */
 export async function recordWalletPages(context: BrowserContext, walletOrigin: string): Promise<void> {
   await context.addInitScript((origin) => {
     if (location.origin !== origin) return
     const heard: unknown[] = []
     Object.assign(window, { overheard: heard })
     window.addEventListener('message', (event) => heard.push({ origin: event.origin, data: event.data }))
+    const close = window.close.bind(window)
+    window.close = () => {
+      window.opener?.postMessage('wallet-closing', '*')
+      close()
+    }
   }, walletOrigin)
 }
 
