@@ -8,7 +8,7 @@
 // answers only the window that embeds or opened it, and tells a site that opened it nothing of the user's
 // grants to another. Every attack is checked to have reached its target, so no test passes vacuously.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import { buildWalletUi, startWalletSim } from '../wallet/walletServer'
 import { forge, forgedHeard, typedData } from './forgery'
@@ -26,6 +26,9 @@ import {
   settled,
   waitForMarker,
 } from './transportPages'
+
+// Several browser windows per test on a shared, loaded machine: room for slow steps, no fixed waits.
+vi.setConfig({ testTimeout: 120_000 })
 
 let script: string
 let browser: Browser & AsyncDisposable
@@ -48,6 +51,7 @@ afterAll(async () => {
 /** A fresh browser profile whose wallet pages record what they hear. */
 async function contextFor(walletUrl: string): Promise<BrowserContext> {
   const context = await browser.newContext()
+  context.setDefaultTimeout(60_000)
   await recordWalletPages(context, walletUrl)
   return context
 }
@@ -261,7 +265,7 @@ test('(d) the wallet ignores requests from a frame that does not embed it', asyn
   const email = 'ann-d@example.com'
   await loginAndConnect(wallet, sim.inbox, email)
   expect((await settled(page, 'connect')).state).toBe('resolved')
-  await expect.poll(() => page.locator('#webwallet-modal').isVisible()).toBe(false)
+  await page.locator('#webwallet-modal').waitFor({ state: 'hidden' })
 
   // The advertisement reaches the wallet frame through its parent and asks as the dapp would.
   const ad = await frameAt(page, attacker.origin)
@@ -291,7 +295,7 @@ test('(d) the wallet ignores requests from a frame that does not embed it', asyn
   expect(await wallet.locator('body').textContent()).not.toContain('from-the-ad')
   await approve(wallet, 'Sign')
   expect((await settled(page, 'sign')).state).toBe('resolved')
-  await expect.poll(() => page.locator('#webwallet-modal').isVisible()).toBe(false)
+  await page.locator('#webwallet-modal').waitFor({ state: 'hidden' })
   expect((await heardBy(ad)).filter((h) => h.origin === sim.url)).toEqual([])
 
   await context.close()
