@@ -1,0 +1,188 @@
+// The pages of the transport attacks, each on its own loopback origin: wallet-sim on 127.0.0.1, the dapp on
+// localhost (a listed host) using the shim's real connector, the attacker on 127.0.0.2. Every page records
+// the messages it hears; wallet pages record theirs through an init script (observation only).
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { build } from 'esbuild'
+import type { BrowserContext, Frame, Page } from 'playwright-core'
+
+// `?wallet=URL&transport=iframe|popup&ad=URL`: the connector, and an advertisement frame of another site.
+const DAPP_ENTRY = `
+import { createConnector } from '@webwallet/shim/connector'
+const params = new URLSearchParams(location.search)
+const connector = createConnector({ url: params.get('wallet'), transport: params.get('transport') })
+const outcomes = {}
+const track = (key, promise) => {
+  outcomes[key] = { state: 'pending' }
+  promise.then(
+    (value) => { outcomes[key] = { state: 'resolved', value } },
+    (e) => { outcomes[key] = { state: 'rejected', error: { code: e.code, message: e.message } } },
+  )
+}
+window.victimDapp = {
+  outcomes,
+  connect: (key) => track(key, connector.connect()),
+  request: (key, call) => track(key, connector.request(call)),
+}
+`
+
+const RECORDER = `window.overheard = []
+window.addEventListener('message', (event) => window.overheard.push({ origin: event.origin, data: event.data }))`
+
+/** A message a page heard. */
+export interface Heard {
+  origin: string
+  data: unknown
+}
+
+/** What a dapp call came to. */
+export interface Outcome {
+  state: 'pending' | 'resolved' | 'rejected'
+  value?: unknown
+  error?: { code: string; message: string }
+}
+
+declare global {
+  interface Window {
+    overheard: Heard[]
+    victimDapp: {
+      outcomes: Record<string, Outcome>
+      connect(key: string): void
+      request(key: string, call: unknown): void
+    }
+  }
+}
+
+/** Bundles the dapp's script: the shim's connector as an app ships it. */
+export async function bundleDapp(): Promise<string> {
+  const result = await build({
+    stdin: { contents: DAPP_ENTRY, resolveDir: import.meta.dirname, loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  })
+  return result.outputFiles[0]?.text ?? ''
+}
+
+export interface Site extends AsyncDisposable {
+  origin: string
+}
+
+/** Serves `page(url)` on `host` and a free port (`localhost` listens on 127.0.0.1). */
+async function serve(host: string, page: (url: URL) => { type: string; body: string }): Promise<Site> {
+  const server = createServer((req, res) => {
+    const { type, body } = page(new URL(req.url ?? '/', 'http://x'))
+    res.setHeader('content-type', type)
+    res.end(body)
+  })
+  await new Promise<void>((resolve) => server.listen(0, host === 'localhost' ? '127.0.0.1' : host, resolve))
+  return {
+    origin: `http://${host}:${(server.address() as AddressInfo).port}`,
+    [Symbol.asyncDispose]: () => {
+      server.closeAllConnections()
+      return new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+/** The dapp on localhost: `/` loads the connector, framing `?ad=URL` (a frame of another site) first. */
+export function serveDapp(script: string): Promise<Site> {
+  return serve('localhost', (url) => {
+    if (url.pathname === '/dapp.js') return { type: 'text/javascript', body: script }
+    const ad = url.searchParams.get('ad')
+    const frame = ad ? `<iframe name="ad" src="${encodeURI(ad)}" width="300" height="100"></iframe>` : ''
+    return {
+      type: 'text/html',
+      body: `<!doctype html><title>dapp</title><script>${RECORDER}</script>${frame}<script type="module" src="/dapp.js"></script>`,
+    }
+  })
+}
+
+/** The attacker's site on 127.0.0.2: every path is a page that records what it hears. */
+export function serveAttacker(): Promise<Site> {
+  return serve('127.0.0.2', () => ({
+    type: 'text/html',
+    body: `<!doctype html><title>win a prize</title><script>${RECORDER}</script><p>Win a prize!</p>`,
+  }))
+}
+
+/**
+ * Makes every wallet page of `context` record the messages it hears (`window.overheard`), before its own
+ * script. A wallet popup also posts the marker 'wallet-closing' to its opener's window, whatever origin it
+ * holds now, as it closes itself: messages from one window arrive in order, so whoever hears the marker has
+ * heard everything the wallet sent that window before.
+ */
+export async function recordWalletPages(context: BrowserContext, walletOrigin: string): Promise<void> {
+  await context.addInitScript((origin) => {
+    if (location.origin !== origin) return
+    const heard: unknown[] = []
+    Object.assign(window, { overheard: heard })
+    window.addEventListener('message', (event) => heard.push({ origin: event.origin, data: event.data }))
+    const close = window.close.bind(window)
+    window.close = () => {
+      window.opener?.postMessage('wallet-closing', '*')
+      close()
+    }
+  }, walletOrigin)
+}
+
+/** The messages `target` heard. */
+export const heardBy = (target: Page | Frame): Promise<Heard[]> => target.evaluate(() => window.overheard)
+
+/** Waits until `target` heard a message `data` equal to `marker` (messages from one sender arrive in order). */
+export const waitForMarker = (target: Page | Frame, marker: string) =>
+  target.waitForFunction((m) => window.overheard?.some((h) => h.data === m), marker)
+
+/** The id of the first request for `path` the wallet page `wallet` received. */
+export async function requestId(wallet: Page | Frame, path: string): Promise<string | number> {
+  const handle = await wallet.waitForFunction(
+    (p) =>
+      window.overheard?.find(
+        (h) => (h.data as { trpc?: { params?: { path?: string } } })?.trpc?.params?.path === p,
+      ),
+    path,
+  )
+  const found = (await handle.jsonValue()) as { data: { trpc: { id: string | number } } }
+  return found.data.trpc.id
+}
+
+/** The frame of `page` whose URL starts with `prefix`, once it exists and its recorder runs. */
+export async function frameAt(page: Page, prefix: string): Promise<Frame> {
+  const find = () => page.frames().find((f) => f.url().startsWith(prefix))
+  const frame =
+    find() ?? (await page.waitForEvent('framenavigated', { predicate: (f) => f.url().startsWith(prefix) }))
+  await frame.waitForFunction(() => Array.isArray(window.overheard))
+  return frame
+}
+
+/** The outcome of the dapp's call `key`, once it is no longer pending. */
+export async function settled(page: Page, key: string): Promise<Outcome> {
+  await page.waitForFunction((k) => window.victimDapp.outcomes[k]?.state !== 'pending', key)
+  return page.evaluate((k) => window.victimDapp.outcomes[k] as Outcome, key)
+}
+
+/** Logs in with the inbox's code and approves the connection, inside the wallet the user sees. */
+export async function loginAndConnect(
+  wallet: Page | Frame,
+  inbox: { latest(email: string): { code?: string | undefined } | undefined },
+  email: string,
+): Promise<void> {
+  await wallet.getByLabel('E-mail address').fill(email)
+  await wallet.getByRole('button', { name: 'Send code' }).click()
+  await wallet.getByLabel('Code').fill(inbox.latest(email)?.code ?? '')
+  await wallet.getByRole('button', { name: 'Log in' }).click()
+  await approve(wallet, 'Connect')
+}
+
+/**
+ * Clicks a prompt's approve button once the wallet armed it, as a person who reads first: a wallet with a
+ * clickjacking guard marks it `data-armed` (Chromium drops clicks to a visibility-tracked frame that just
+ * moved); without the guard the button is clicked when it shows.
+ */
+export async function approve(wallet: Page | Frame, name: string): Promise<void> {
+  const button = wallet.getByRole('button', { name, exact: true })
+  await button.and(wallet.locator(':not([data-armed="false"])')).waitFor()
+  await button.click({ noWaitAfter: true })
+}
