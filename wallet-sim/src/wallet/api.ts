@@ -10,6 +10,7 @@ import { isWebWalletError, serializeError } from '@webwallet/protocol/errors'
 import express, { type ErrorRequestHandler, type Request, Router } from 'express'
 import * as z from 'zod/mini'
 import { HttpError, requestFault } from '../services/http/HttpError'
+import { unknownRoutes } from '../services/http/unknownRoutes'
 import { validate } from '../services/http/validate'
 import type { LoginService } from '../services/login/LoginService'
 import { bearerToken, optionalBearerToken } from '../services/login/router'
@@ -103,6 +104,7 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
     res.json(wallet.deploymentData(userOf(req)))
   })
 
+  router.use(unknownRoutes(router))
   router.use(walletErrors)
   return router
 }

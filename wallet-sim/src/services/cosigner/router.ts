@@ -13,6 +13,7 @@ import express, { Router } from 'express'
 import { parseTransaction, transactionHash } from '../../chain/transaction'
 import { cors } from '../http/cors'
 import { handleErrors } from '../http/HttpError'
+import { unknownRoutes } from '../http/unknownRoutes'
 import { validate } from '../http/validate'
 import {
   type CosignerCall,
@@ -173,6 +174,7 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     res.json(await cosign(session, { hash, account, chainId, calls, maxFeeInStrk: 0n, pending }))
   })
 
+  router.use(unknownRoutes(router))
   router.use(handleErrors)
   return router
 }
