@@ -141,6 +141,9 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
       }
       checkAccount(user, deployment !== undefined)
       const calls: OutsideCall[] = transaction.type === 'deploy' ? [] : transaction.invoke.calls
+      if (transaction.type === 'deploy' && chain().pending.getClassHash(user) !== 0n) {
+        throw new Snip29Error(Snip29Code.INVALID_DEPLOYMENT_DATA, 'The account is deployed')
+      }
       // Sponsored deployment alone: the relayer deploys, nothing for the user to sign.
       if (transaction.type === 'deploy' && token === undefined) {
         return {
