@@ -3,7 +3,7 @@
 // api key and paid in STRK, for a fresh Argent account (deploy_and_invoke) and a deployed one (invoke), and
 // the refusals in SNIP-29's codes.
 import { randomBytes } from 'node:crypto'
-import { Account, ec, hash, PaymasterRpc, RpcError, RpcProvider, type TypedData } from 'starknet'
+import { Account, ec, hash, PaymasterRpc, RpcError, RpcProvider, stark, type TypedData } from 'starknet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ARGENT_ACCOUNT_CLASS_HASH } from '../../../chain/contracts/argent/account'
 import { COUNTER_ADDRESS } from '../../../chain/contracts/counter'
@@ -65,7 +65,7 @@ const relayer = () => sim.accounts.at(-1)!.address
 async function codeOf(promise: Promise<unknown>) {
   const error = await promise.catch((reason: unknown) => reason)
   expect(error).toBeInstanceOf(RpcError)
-  return { code: (error as RpcError).code, data: (error as RpcError).baseError.data }
+  return { code: (error as RpcError).code, data: ((error as RpcError).baseError as { data?: unknown }).data }
 }
 
 describe('PaymasterRpc', () => {
@@ -87,18 +87,18 @@ describe('Account.executePaymasterTransaction', () => {
       ...strkFee,
       deploymentData: user.deploymentData,
     })
-    expect(estimate.suggested_max_fee_in_gas_token).toBeGreaterThan(0n)
+    expect(BigInt(estimate.suggested_max_fee_in_gas_token)).toBeGreaterThan(0n)
     const recipientBefore = strkOf(relayer())
     const { transaction_hash } = await user.account.executePaymasterTransaction(
       [increment],
       { ...strkFee, deploymentData: user.deploymentData },
-      estimate.suggested_max_fee_in_gas_token * 2n,
+      BigInt(estimate.suggested_max_fee_in_gas_token) * 2n,
     )
     expect((await provider.waitForTransaction(transaction_hash, poll)).isSuccess()).toBe(true)
     expect(await counterOf(user.address)).toBe(1n)
     const paid = 50n * E18 - strkOf(user.address)
     expect(paid).toBeGreaterThan(0n)
-    expect(paid).toBeLessThanOrEqual(estimate.suggested_max_fee_in_gas_token * 2n)
+    expect(paid).toBeLessThanOrEqual(BigInt(estimate.suggested_max_fee_in_gas_token) * 2n)
     // The relayer is the fee recipient: it got the fee and paid the gas, and is not out of pocket.
     expect(strkOf(relayer())).toBeGreaterThan(recipientBefore)
   })
@@ -149,7 +149,7 @@ describe('refusals, in SNIP-29 codes', () => {
       address: user.address,
       signer: `0x${randomBytes(31).toString('hex')}`,
     })
-    const signature = await thief.signMessage(built.typed_data as TypedData)
+    const signature = stark.signatureToHexArray(await thief.signMessage(built.typed_data as TypedData))
     const invoke = { userAddress: user.address, typedData: built.typed_data, signature }
     const refused = paymasterRpc().executeTransaction(
       { type: 'deploy_and_invoke', invoke, deployment: user.deploymentData },
@@ -167,7 +167,7 @@ describe('refusals, in SNIP-29 codes', () => {
     // The app lowers the fee to 1 wei-STRK and the owner signs it: the paymaster refuses to relay at a loss.
     const message = built.typed_data.message as { Calls: { Calldata: string[] }[] }
     message.Calls.at(-1)!.Calldata = [message.Calls.at(-1)!.Calldata[0]!, '0x1', '0x0']
-    const signature = await user.account.signMessage(built.typed_data as TypedData)
+    const signature = stark.signatureToHexArray(await user.account.signMessage(built.typed_data as TypedData))
     const invoke = { userAddress: user.address, typedData: built.typed_data, signature }
     const refused = paymasterRpc().executeTransaction(
       { type: 'deploy_and_invoke', invoke, deployment: user.deploymentData },
