@@ -41,13 +41,16 @@ it.each([
   })
 })
 
-it('the wallet API: 404 in its own shape', async () => {
-  expect(await request('GET', '/wallet/api/nope')).toEqual({
-    status: 404,
-    allow: null,
-    body: shaped('NOT_FOUND', 'No route GET /wallet/api/nope', true),
-  })
-})
+it.each(['/wallet/api/nope', '/wallet/approvals/1/more'])(
+  'the wallet API %s: 404 in its own shape',
+  async (path) => {
+    expect(await request('GET', path)).toEqual({
+      status: 404,
+      allow: null,
+      body: shaped('NOT_FOUND', `No route GET ${path}`, true),
+    })
+  },
+)
 
 it.each([
   ['GET', '/paymaster', 'POST', false],
@@ -60,6 +63,7 @@ it.each([
   ['POST', '/allowlist/mainnet.json', 'GET, HEAD', false],
   ['GET', '/login/start', 'POST', false],
   ['GET', '/wallet/api/connect', 'POST', true],
+  ['DELETE', '/wallet/approvals', 'GET, HEAD', true],
 ] as const)('%s %s: 405, Allow: %s', async (method, path, allow, wallet) => {
   expect(await request(method, path)).toEqual({
     status: 405,

@@ -149,6 +149,7 @@ export function createApprovalsApi(approvals: {
     }
     res.json({ id: req.params.id, approved: approve })
   })
+  router.use(unknownRoutes(router))
   router.use(walletErrors)
   return router
 }
