@@ -1,8 +1,11 @@
-// get-starknet v4 (@starknet-io/get-starknet-core 4.0.8, what @starknet-io/get-starknet's connect() runs),
-// unchanged, in Chromium, over the shim's wallet object on the popup and the iframe transports: discovery of
-// the object a dapp puts on `window.starknet_*`, enable() (wallet_requestAccounts then wallet_getPermissions
-// back to back: the popup closes right after the first answer), then starknet.js's WalletAccount (v8, the
-// one next to get-starknet in compat/starknetkit) executes a transaction and signs typed data through it.
+// get-starknet, unchanged, in Chromium, over the shim's wallet object on the popup and the iframe transports:
+// - v4 (@starknet-io/get-starknet-core 4.0.8, what @starknet-io/get-starknet's connect() runs): discovery of
+//   the object a dapp puts on `window.starknet_*`, enable() (wallet_requestAccounts then wallet_getPermissions
+//   back to back: the popup closes right after the first answer), then starknet.js's WalletAccount (v8, the
+//   one next to get-starknet in compat/starknetkit) executes a transaction and signs typed data through it;
+// - v5's wallet-standard layer (@starknet-io/get-starknet-wallet-standard 5.0.0's StarknetInjectedWallet,
+//   what get-starknet v5 wraps an injected wallet in) under starknet.js v10's WalletAccountV5: connect,
+//   execute, signMessage. (get-starknet-core 5's own discovery is not installed in this repository.)
 import { spawnSync } from 'node:child_process'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -31,7 +34,7 @@ const GREETING = {
   message: { text: 'gm from get-starknet' },
 }
 
-const ENTRY = `
+const ENTRY_V4 = `
 import { getStarknet } from '@starknet-io/get-starknet-core'
 import { RpcProvider, WalletAccount } from 'starknet'
 import { createConnector, createStarknetWindowObject } from '@webwallet/shim/connector'
@@ -56,6 +59,27 @@ window.gs = {
 }
 `
 
+const ENTRY_V5 = `
+import { StarknetInjectedWallet } from '@starknet-io/get-starknet-wallet-standard'
+import { RpcProvider, WalletAccountV5 } from 'starknet'
+import { createConnector, createStarknetWindowObject } from '@webwallet/shim/connector'
+const params = new URLSearchParams(location.search)
+const connector = createConnector({ url: params.get('wallet'), transport: params.get('transport') })
+const wallet = new StarknetInjectedWallet(createStarknetWindowObject(connector))
+const provider = new RpcProvider({ nodeUrl: params.get('rpc') })
+let account
+const settle = (p) => p.then((value) => ({ value }), (e) => ({ error: { code: e.code, message: String(e.message) } }))
+window.gs = {
+  discover: async () => [{ id: wallet.features['starknet:walletApi'].id, name: wallet.name }],
+  enable: () => settle((async () => {
+    account = await WalletAccountV5.connect(provider, wallet)
+    return { id: wallet.features['starknet:walletApi'].id, address: account.address }
+  })()),
+  execute: (calls) => settle(account.execute(calls).then((r) => r.transaction_hash)),
+  sign: (typedData) => settle(account.signMessage(typedData)),
+}
+`
+
 declare global {
   interface Window {
     gs: {
@@ -67,13 +91,19 @@ declare global {
   }
 }
 
-let script: string
+const scripts: Record<'v4' | 'v5', string> = { v4: '', v5: '' }
 beforeAll(async () => {
   const installed = spawnSync('node', ['scripts/compat.mjs', 'starknetkit'], { cwd: ROOT, stdio: 'inherit' })
   if (installed.status !== 0) throw new Error('Could not install compat/starknetkit')
   buildWalletUi()
+  // v4 with compat/starknetkit's packages (starknet v8), v5 with the repository's (starknet v10).
+  scripts.v4 = await bundle(ENTRY_V4, COMPAT_DIR)
+  scripts.v5 = await bundle(ENTRY_V5, ROOT)
+}, 180_000)
+
+async function bundle(contents: string, resolveDir: string) {
   const result = await build({
-    stdin: { contents: ENTRY, resolveDir: COMPAT_DIR, loader: 'js' },
+    stdin: { contents, resolveDir, loader: 'js' },
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -81,10 +111,10 @@ beforeAll(async () => {
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     logLevel: 'silent',
   })
-  script = result.outputFiles[0]?.text ?? ''
-}, 180_000)
+  return result.outputFiles[0]?.text ?? ''
+}
 
-async function serveDapp() {
+async function serveDapp(script: string) {
   const server = createServer((req, res) => {
     res.setHeader('content-type', req.url?.startsWith('/dapp.js') ? 'text/javascript' : 'text/html')
     res.end(
@@ -125,21 +155,26 @@ async function prompted<T>(
   return result
 }
 
-for (const transport of ['popup', 'iframe'] as const) {
-  test(`get-starknet v4 over the shim's ${transport}: discovery, enable, execute, signMessage`, async () => {
+const cases = (['v4', 'v5'] as const).flatMap((version) =>
+  (['popup', 'iframe'] as const).map((transport) => ({ version, transport })),
+)
+for (const { version, transport } of cases) {
+  const steps = version === 'v4' ? 'discovery, enable' : 'wallet-standard connect'
+  test(`get-starknet ${version} over the shim's ${transport}: ${steps}, execute, signMessage`, async () => {
     await using sim = await startWalletSim()
-    await using dapp = await serveDapp()
+    await using dapp = await serveDapp(scripts[version])
     await using browser = await launchBrowser()
     const context = await browser.newContext()
     const page = await context.newPage()
-    const query = new URLSearchParams({ wallet: sim.url, transport, rpc: `${sim.url}/rpc/v0_9` })
+    const rpc = version === 'v4' ? `${sim.url}/rpc/v0_9` : `${sim.url}/rpc`
+    const query = new URLSearchParams({ wallet: sim.url, transport, rpc })
     await page.goto(`${dapp.origin}/?${query}`)
     await page.waitForFunction(() => window.gs !== undefined)
 
     const [found] = await page.evaluate(() => window.gs.discover())
     expect(found?.id).toBeTruthy()
 
-    const email = `gs-${transport}@example.com`
+    const email = `gs-${version}-${transport}@example.com`
     const enabled = await prompted(
       transport,
       context,
