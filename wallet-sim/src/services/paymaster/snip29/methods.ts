@@ -8,6 +8,7 @@ import {
 } from '@webwallet/protocol/session'
 import { ARGENT_ACCOUNT_CLASS_HASH } from '../../../chain/contracts/argent/account'
 import { erc20BalanceOf } from '../../../chain/contracts/erc20'
+import { contractAddress } from '../../../chain/felt'
 import { STRK_ADDRESS } from '../../backend/tokens'
 import { HttpError } from '../../http/HttpError'
 import type { Deployment as CoreDeployment, GasToken, PaymasterCore, PaymasterDependencies } from '../core'
@@ -50,19 +51,14 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
     }
     return { after: bounds.execute_after, before: bounds.execute_before }
   }
-  /** The deployment, checked: it deploys its address, with a class that can execute from outside. */
+  /** The deployment, checked: it deploys its address (through the UDC), with a class that executes from outside. */
   const deploymentOf = (deployment: Deployment): CoreDeployment => {
-    const checked = { classHash: deployment.class_hash, salt: deployment.salt, calldata: deployment.calldata }
-    try {
-      core.deploymentCalls(deployment.address, checked)
-    } catch (error) {
-      if (error instanceof PaymasterRefusal)
-        throw new Snip29Error(Snip29Code.INVALID_DEPLOYMENT_DATA, error.message)
-      throw error
+    const { class_hash: classHash, salt, calldata } = deployment
+    if (contractAddress(salt, classHash, calldata, 0n) !== deployment.address) {
+      throw new Snip29Error(Snip29Code.INVALID_DEPLOYMENT_DATA, 'The deployment does not deploy its address')
     }
-    if (deployment.class_hash !== ARGENT_ACCOUNT_CLASS_HASH)
-      throw new Snip29Error(Snip29Code.CLASS_HASH_NOT_SUPPORTED)
-    return checked
+    if (classHash !== ARGENT_ACCOUNT_CLASS_HASH) throw new Snip29Error(Snip29Code.CLASS_HASH_NOT_SUPPORTED)
+    return { classHash, salt, calldata }
   }
   /** An invoking account must be deployed (or deployed by this transaction) and execute from outside. */
   const checkAccount = (user: bigint, deploying: boolean) => {
@@ -74,9 +70,8 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
     }
   }
   const feeEstimate = (feeInStrk: bigint, token: GasToken | undefined) => {
-    const price = core.priceInStrk(
-      token ?? { tokenAddress: STRK_ADDRESS, decimals: 18, priceInETH: 10n ** 14n },
-    )
+    // Sponsored: the fee is only reported, in STRK.
+    const price = token === undefined ? 10n ** 18n : core.priceInStrk(token)
     const unit = 10n ** BigInt(token?.decimals ?? 18)
     const suggested = (feeInStrk * 3n) / 2n
     return {
