@@ -24,6 +24,7 @@ import {
   createInbox,
   createLoginRouter,
   createPaymasterRouter,
+  createSnip29Router,
   createSpendingLedger,
   devAccountsFrom,
   type FaultRegistry,
@@ -35,8 +36,8 @@ import {
   type SpendingLedger,
   type StateStore,
 } from './services'
-import { indexPage } from './services/dev/index-page'
 import { chainOutcomes } from './services/cosigner/chainOutcomes'
+import { indexPage } from './services/dev/index-page'
 import { createDevNames, type DevNames } from './services/dev/names'
 import { devGuard, embedderGuard } from './services/dev/pageCors'
 import { devRouteList } from './services/dev/route-list'
@@ -203,15 +204,15 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     walletErrors,
   )
   const relayer = relayerOf(sim)
-  app.use(
-    '/paymaster/v1',
-    createPaymasterRouter({
-      chain: () => sim.chain,
-      relayer,
-      apiKeys: options.paymasterApiKeys ?? DEFAULT_PAYMASTER_API_KEYS,
-      ...(options.paymasterPrivateKey ? { serverPrivateKey: options.paymasterPrivateKey } : {}),
-    }),
-  )
+  const paymaster = {
+    chain: () => sim.chain,
+    relayer,
+    apiKeys: options.paymasterApiKeys ?? DEFAULT_PAYMASTER_API_KEYS,
+    ...(options.paymasterPrivateKey ? { serverPrivateKey: options.paymasterPrivateKey } : {}),
+  }
+  app.use('/paymaster/v1', createPaymasterRouter(paymaster))
+  // SNIP-29 JSON-RPC (starknet.js PaymasterRpc) at POST /paymaster, on the same relayer and fee recipient.
+  app.use('/paymaster', createSnip29Router(paymaster))
   // The cosigner checks each call against the session the wallet signed (allowed methods, expiry), and
   // its fees against the session's caps: fee-token transfers only to this paymaster's fee recipient.
   let signedSessions: MountedWallet['wallet']['sessions'] | undefined

@@ -3,27 +3,23 @@
 // session transactions co-signed by wallet-sim's cosigner. The wallet records the session it signed (account,
 // origin, expiry, allowed methods, session key), so the cosigner knows it as it knows sessions signed
 // through connectAndSignSession; before, it refused them all as `unknownSession`.
-import {
-  buildSessionAccount,
-  createSession,
-  createSessionRequest,
-  type SessionKey,
-  type SessionRequest,
-} from '@argent/x-sessions'
-import type { TypedData } from '@webwallet/protocol'
+import { buildSessionAccount, type SessionKey, type SessionRequest } from '@argent/x-sessions'
 import { publicKeyOf, toHex } from '@webwallet/protocol/session'
-import { openTransport, type WalletTransport } from '@webwallet/shim/connector'
-import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
-import { constants, RpcProvider } from 'starknet'
+import type { WalletTransport } from '@webwallet/shim/connector'
+import { type RunningSim, startSim } from '@webwallet/wallet-sim'
+import { RpcProvider } from 'starknet'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
-import { logIn } from '../sdk/login'
+import {
+  increment,
+  newUser as newXsUser,
+  poll,
+  RECIPIENT,
+  refusal,
+  STRK,
+  signedSession,
+  type XsUser,
+} from './x-sessions-user'
 
-const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
-const RECIPIENT = '0x0000000000000000000000000000000000000000000000000000000000abcdef'
-const APP_ORIGIN = 'https://x-sessions.example'
-const chainId = constants.StarknetChainId.SN_SEPOLIA
-const poll = { retryInterval: 50 }
 // No tip: the simulator's few blocks are too few for starknet.js's tip estimate (which logs an error).
 const noTip = { tip: 0 }
 
@@ -41,71 +37,17 @@ afterAll(async () => {
   await sim?.close()
 })
 
-/** The wallet router over WebSocket, as the app at APP_ORIGIN sees it, logged in as `token`'s user. */
-function walletFor(token: string): WalletTransport {
-  class AppWebSocket extends WebSocket {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols, { origin: APP_ORIGIN })
-    }
-  }
-  const transport = openTransport('websocket', {
-    walletUrl: sim.url,
-    brandName: 'Argent',
-    websocketUrl: `${sim.trpcUrl}?token=${token}`,
-    WebSocket: AppWebSocket as never,
-  })
-  transports.push(transport)
-  return transport
-}
-
-// The app's own call. Not a STRK transfer: the cosigner co-signs a fee-token transfer only to the paymaster.
-const increment = { contractAddress: CONTRACTS.counter, entrypoint: 'increment', calldata: [] }
-
-/** A new user with a deployed account, and x-sessions' request for a counter session with a fresh key. */
-async function newUser(email: string, keySeed: number) {
-  const wallet = walletFor(await logIn(sim, email))
-  // A first transaction through the wallet deploys the account.
-  const call = { contract_address: STRK, entry_point: 'transfer', calldata: [RECIPIENT, '1', '0'] }
-  const deployed = await wallet.mutate({ procedure: 'addInvokeTransaction', input: [call] })
-  await provider.waitForTransaction(String(deployed), poll)
-  const address = sim.walletSim.login.user(email)?.account.address ?? ''
-  const privateKey = toHex(0x5e55_0000n + BigInt(keySeed))
-  const sessionKey: SessionKey = { privateKey, publicKey: toHex(publicKeyOf(privateKey)) }
-  const request = createSessionRequest({
-    chainId,
-    sessionParams: {
-      allowedMethods: [{ 'Contract Address': CONTRACTS.counter, selector: 'increment' }],
-      expiry: BigInt(sim.chain.now() + 3_600),
-      sessionKey,
-      metaData: {
-        projectID: 'x-sessions-wallet',
-        txFees: [{ tokenAddress: STRK, maxAmount: '10000000000000000000' }],
-      },
-    },
-  })
-  return { wallet, address, sessionKey, request }
-}
+const newUser = (email: string, keySeed: number) => newXsUser(sim, provider, email, keySeed, transports)
 
 /** x-sessions' flow: the wallet signs the session typed data, the app builds the session account. */
 async function sessionAccount(
-  user: Awaited<ReturnType<typeof newUser>>,
+  user: XsUser,
   request: SessionRequest,
-  sessionKey = user.sessionKey,
+  sessionKey: SessionKey = user.sessionKey,
 ) {
-  // starknet.js's TypedData type, the same JSON as the protocol's.
-  const typedData = request.sessionTypedData as unknown as TypedData
-  const signature = await user.wallet.mutate({ procedure: 'signTypedData', input: [typedData] })
-  const session = await createSession({
-    address: user.address,
-    authorisationSignature: signature as string[],
-    sessionRequest: request,
-    chainId,
-  })
+  const session = await signedSession(user, request)
   return buildSessionAccount({ session, sessionKey, provider, argentSessionServiceBaseUrl: sim.url })
 }
-
-/** The status word of the cosigner's refusal (x-sessions' 'Sign session error' carries it as its cause). */
-const refusal = (error: unknown) => (error as { message?: string; cause?: unknown }).cause
 
 it('a session signed through signTypedData is co-signed, runs on chain, and counts for getLoginStatus', async () => {
   const user = await newUser('xs-1@example.com', 1)

@@ -39,4 +39,5 @@ export {
   paymasterFeeRecipient,
 } from './paymaster/router'
 export { answerDigest } from './paymaster/signature'
+export { createSnip29Router, PAYMASTER_API_KEY_HEADER } from './paymaster/snip29/router'
 export { type LoadedState, openStateStore, type StateStore } from './state/store'

@@ -10,6 +10,7 @@ import { isWebWalletError, serializeError } from '@webwallet/protocol/errors'
 import express, { type ErrorRequestHandler, type Request, Router } from 'express'
 import * as z from 'zod/mini'
 import { HttpError, requestFault } from '../services/http/HttpError'
+import { unknownRoutes } from '../services/http/unknownRoutes'
 import { validate } from '../services/http/validate'
 import type { LoginService } from '../services/login/LoginService'
 import { bearerToken, optionalBearerToken } from '../services/login/router'
@@ -105,6 +106,7 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
     res.json(wallet.deploymentData(user, validate(OriginBody, req.query, 'query').origin))
   })
 
+  router.use(unknownRoutes(router))
   router.use(walletErrors)
   return router
 }
@@ -149,6 +151,7 @@ export function createApprovalsApi(approvals: {
     }
     res.json({ id: req.params.id, approved: approve })
   })
+  router.use(unknownRoutes(router))
   router.use(walletErrors)
   return router
 }

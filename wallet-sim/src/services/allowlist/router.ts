@@ -1,6 +1,7 @@
 import { Router } from 'express'
 import { cors } from '../http/cors'
 import { handleErrors } from '../http/HttpError'
+import { unknownRoutes } from '../http/unknownRoutes'
 
 /** Host names allowed to embed the wallet iframe, per network. */
 export interface AllowlistConfig {
@@ -31,6 +32,7 @@ export function createAllowlistRouter(config: AllowlistConfig = {}): Router {
       res.json({ allowedDapps: lists[network] })
     })
   }
+  router.use(unknownRoutes(router))
   router.use(handleErrors)
   return router
 }

@@ -4,6 +4,7 @@ import * as z from 'zod/mini'
 import { cors } from '../http/cors'
 import { HttpError, handleErrors } from '../http/HttpError'
 import { Address, ChainQuery, Network } from '../http/schemas'
+import { unknownRoutes } from '../http/unknownRoutes'
 import { validate } from '../http/validate'
 import { airdropsFor } from './airdrops'
 import { readClientHeaders } from './clientHeaders'
@@ -129,6 +130,7 @@ export function createBackendRouter(deps: BackendDependencies): Router {
     res.json(profileFor(address, name, seed))
   })
 
+  router.use(unknownRoutes(router))
   router.use(handleErrors)
   return router
 }

@@ -47,9 +47,48 @@ export const SignSessionBody = z.object({
 })
 export type SignSessionBody = z.infer<typeof SignSessionBody>
 
-const OutsideCall = z.object({ To: FeltString, Selector: z.string(), Calldata: z.array(FeltString) })
+// SNIP-12 lets a client write a felt or u128 as a JSON number or as a hex or decimal string (starknet.js
+// hashes them alike), and a felt also as a short string ('ANY_CALLER'). x-sessions sends `Execute After` and
+// `Execute Before` as numbers and the calldata as the app gave it. Each is read to the bigint starknet.js
+// would hash (revision 1: short strings for `felt` only, not for `ContractAddress`); numbers beyond 2^53 are
+// refused, as JSON cannot carry them exactly.
+const FIELD_PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n
+const SafeInteger = z.int().check(z.minimum(0, 'Expected a non-negative integer'))
+const numberBelow = (limit: bigint, message: string) =>
+  z
+    .pipe(
+      z.union([FeltString, SafeInteger]),
+      z.transform((value) => BigInt(value)),
+    )
+    .check(z.refine((value) => value < limit, message))
+const ShortString = z.pipe(
+  z
+    .string()
+    .check(
+      z.regex(
+        /^[\x20-\x7e]{1,31}$/,
+        'Expected a felt: a number, a hex or decimal string, or a short string of at most 31 ASCII characters',
+      ),
+    ),
+  z.transform((text) => [...text].reduce((felt, char) => (felt << 8n) | BigInt(char.charCodeAt(0)), 0n)),
+)
+/** A SNIP-12 `ContractAddress` value, as a bigint. */
+const TypedAddress = numberBelow(FIELD_PRIME, 'Expected a felt: below the field prime')
+/** A SNIP-12 `felt` value (a number or a short string), as a bigint. */
+const TypedFelt = z.union([TypedAddress, ShortString])
+/** A SNIP-12 `u128` value, as a bigint. */
+const TypedU128 = numberBelow(2n ** 128n, 'Expected a u128: below 2^128')
 
-/** POST /cosigner/signSessionEFO: the session and the SNIP-9 v2 outside-execution typed data. */
+const OutsideCall = z.object({
+  To: TypedFelt,
+  Selector: z.string().check(z.minLength(1)),
+  Calldata: z.array(TypedFelt),
+})
+
+/**
+ * POST /cosigner/signSessionEFO: the session and the SNIP-9 v2 outside-execution typed data; its felts are
+ * read to bigints, so the hash the cosigner checks is the one the client signed whatever form it wrote.
+ */
 export const SignSessionEfoBody = z.object({
   session: CosignerSession,
   message: z.object({
@@ -59,12 +98,15 @@ export const SignSessionEfoBody = z.object({
     network: z.optional(z.enum(['mainnet', 'sepolia'])),
     message: z.object({
       primaryType: z.literal('OutsideExecution'),
-      domain: z.object({ name: z.literal('Account.execute_from_outside'), chainId: z.string() }),
+      domain: z.object({
+        name: z.literal('Account.execute_from_outside'),
+        chainId: z.union([z.string(), SafeInteger]),
+      }),
       message: z.object({
-        Caller: FeltString,
-        Nonce: FeltString,
-        'Execute After': FeltString,
-        'Execute Before': FeltString,
+        Caller: TypedAddress,
+        Nonce: TypedFelt,
+        'Execute After': TypedU128,
+        'Execute Before': TypedU128,
         Calls: z.array(OutsideCall).check(z.minLength(1)),
       }),
     }),

@@ -13,6 +13,7 @@ import express, { Router } from 'express'
 import { parseTransaction, transactionHash } from '../../chain/transaction'
 import { cors } from '../http/cors'
 import { handleErrors } from '../http/HttpError'
+import { unknownRoutes } from '../http/unknownRoutes'
 import { validate } from '../http/validate'
 import {
   type CosignerCall,
@@ -107,7 +108,7 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     const { signer, r, s } = signHash(message, deps.guardianPrivateKey)
     return { signature: { publicKey: toHex(signer), r: toHex(r), s: toHex(s) } }
   }
-  const checkChain = (chainId: string): Felt => {
+  const checkChain = (chainId: string | number): Felt => {
     const felt = chainIdFelt(chainId)
     if (!chainIds.has(felt)) throw refuse('unsupportedChain', `The cosigner does not serve chain ${chainId}`)
     return felt
@@ -145,16 +146,16 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     const { domain, message: fields } = message.message
     const chainId = checkChain(domain.chainId)
     const execution: OutsideExecution = {
-      caller: BigInt(fields.Caller),
-      nonce: BigInt(fields.Nonce),
-      executeAfter: BigInt(fields['Execute After']),
-      executeBefore: BigInt(fields['Execute Before']),
+      caller: fields.Caller,
+      nonce: fields.Nonce,
+      executeAfter: fields['Execute After'],
+      executeBefore: fields['Execute Before'],
       calls: fields.Calls.map((call) => ({
         to: BigInt(call.To),
         selector: /^0x[0-9a-fA-F]+$/.test(call.Selector)
           ? BigInt(call.Selector)
           : selectorFromName(call.Selector),
-        calldata: call.Calldata.map((value) => BigInt(value)),
+        calldata: call.Calldata,
       })),
     }
     if (execution.executeBefore <= BigInt(now())) {
@@ -173,6 +174,7 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     res.json(await cosign(session, { hash, account, chainId, calls, maxFeeInStrk: 0n, pending }))
   })
 
+  router.use(unknownRoutes(router))
   router.use(handleErrors)
   return router
 }

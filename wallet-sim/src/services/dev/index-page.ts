@@ -36,7 +36,12 @@ function servicesAt(origin: string, walletRoutes: readonly string[]): Service[] 
       page: true as const,
     })),
     { name: 'wallet router', url: `${ws}/trpc`, note: 'tRPC over WebSocket, for headless clients' },
-    { name: 'paymaster', url: `${origin}/paymaster/v1`, note: 'AVNU gasless API v1 (x-paymaster-api-key)' },
+    { name: 'paymaster', url: `${origin}/paymaster/v1`, note: 'AVNU gasless API v1 (sponsor key: api-key)' },
+    {
+      name: 'paymaster',
+      url: `${origin}/paymaster`,
+      note: 'SNIP-29 JSON-RPC, POST (starknet.js PaymasterRpc; sponsor key: x-paymaster-api-key)',
+    },
     { name: 'cosigner', url: `${origin}/cosigner`, note: 'POST /signSession, /signSessionEFO' },
     { name: 'backend', url: `${origin}/v1`, note: 'tokens, prices, balances, DeFi, airdrops, profiles' },
     {

@@ -31,6 +31,7 @@ describe('GET /', () => {
       `${sim.rpcWsUrl}`,
       sim.trpcUrl,
       `${sim.url}/paymaster/v1`,
+      `${sim.url}/paymaster<`,
       `${sim.url}/cosigner`,
       `${sim.url}/v1`,
       `${sim.url}/dev`,

@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { STRK_ADDRESS } from '../backend/tokens'
 import { HttpError, handleErrors } from '../http/HttpError'
 import { Address, Amount } from '../http/schemas'
+import { unknownRoutes } from '../http/unknownRoutes'
 import { validate } from '../http/validate'
 import { ApprovalMode, type ApprovalPolicy } from './approval'
 import { type FaultRegistry, FaultSpec } from './faults'
@@ -152,6 +153,8 @@ export function createDevRouter(deps: DevDependencies): Router {
     res.status(204).end()
   })
 
+  // GET /dev itself is the app's route list.
+  router.use(unknownRoutes(router, { also: { '/': ['GET'] } }))
   router.use(handleErrors)
   return router
 }

@@ -3,8 +3,11 @@ import type { RequestHandler } from 'express'
 /** Headers the SDK sends to the backend (SPEC.md 7: client, version, network) besides the usual ones. */
 export const CLIENT_HEADERS = ['argent-client', 'argent-version', 'argent-network'] as const
 
-/** Headers the SDK sends to the paymaster (AVNU: the sponsor's key, and asking for signed answers). */
-export const PAYMASTER_HEADERS = ['api-key', 'ask-signature'] as const
+/**
+ * Headers sent to the paymaster: AVNU v1's sponsor key and asking for signed answers, and SNIP-29's sponsor
+ * key (`x-paymaster-api-key`, what starknet.js `PaymasterRpc({ headers })` users send).
+ */
+export const PAYMASTER_HEADERS = ['api-key', 'ask-signature', 'x-paymaster-api-key'] as const
 
 export interface CorsOptions {
   /** Methods answered to a preflight; GET and HEAD are always allowed. */

@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Request, Router } from 'express'
 import * as z from 'zod/mini'
 import { HttpError, handleErrors } from '../http/HttpError'
+import { unknownRoutes } from '../http/unknownRoutes'
 import { validate } from '../http/validate'
 import type { LoginService } from './LoginService'
 
@@ -40,6 +41,7 @@ export function createLoginRouter(login: LoginService): Router {
     res.status(204).end()
   })
 
+  router.use(unknownRoutes(router))
   router.use(retryAfterHeader)
   router.use(handleErrors)
   return router

@@ -50,21 +50,49 @@ export function createRelayer(chain: () => Chain, account: RelayerAccount) {
       l1_data_gas: { max_amount: up(usage.l1DataGas), max_price_per_unit: up(prices.l1DataGas.fri) },
     }
   }
+  const measure = (current: Chain, calls: readonly Call[]) => {
+    const [estimate] = current.simulate(
+      [
+        {
+          ...unsigned(current, calls),
+          resource_bounds: bounds(current, ESTIMATE_USAGE),
+          signature: ['0x0', '0x0'],
+        },
+      ],
+      { skipValidate: true, skipFeeCharge: true },
+      { tag: 'pre_confirmed' },
+      false,
+    )
+    return estimate?.outcome
+  }
   return {
     address: toHex(address),
+    /**
+     * How `calls` would run now, without submitting them: whether they revert, and the fee in STRK (FRI) the
+     * relayer would pay at the chain's current prices.
+     */
+    dryRun(calls: readonly Call[]): { reverted: boolean; revertReason?: string; fee: bigint } {
+      const current = chain()
+      const outcome = measure(current, calls)
+      const usage = outcome?.usage ?? ESTIMATE_USAGE
+      const prices = current.gasPrices
+      const fee =
+        usage.l1Gas * prices.l1Gas.fri +
+        usage.l2Gas * prices.l2Gas.fri +
+        usage.l1DataGas * prices.l1DataGas.fri
+      return {
+        reverted: outcome?.reverted ?? false,
+        ...(outcome?.reverted ? { revertReason: outcome.revertReason ?? 'reverted' } : {}),
+        fee,
+      }
+    },
     /** Runs `calls` and reports whether they reverted; refused transactions throw the node's error. */
     invoke(calls: readonly Call[]): RelayerResult {
       const current = chain()
       const draft = unsigned(current, calls)
-      const [estimate] = current.simulate(
-        [{ ...draft, resource_bounds: bounds(current, ESTIMATE_USAGE), signature: ['0x0', '0x0'] }],
-        { skipValidate: true, skipFeeCharge: true },
-        { tag: 'pre_confirmed' },
-        false,
-      )
       const priced: RpcTransaction = {
         ...draft,
-        resource_bounds: bounds(current, estimate?.outcome.usage ?? ESTIMATE_USAGE),
+        resource_bounds: bounds(current, measure(current, calls)?.usage ?? ESTIMATE_USAGE),
       }
       const hash = transactionHash(parseTransaction({ ...priced, signature: [] }), current.chainId)
       const { r, s } = signHash(hash, account.privateKey)

@@ -1,0 +1,97 @@
+// What a paymaster transaction will cost, measured on the chain: the user's calls run from the user's
+// account (after its deployment, for deploy_and_invoke) on a throwaway copy of the pre-confirmed state,
+// plus what the relayer adds around them, priced at the chain's current gas prices.
+import { type OutsideCall, toHex } from '@webwallet/protocol/session'
+import type { Chain } from '../../../chain/chain'
+import { encodeCalls } from '../../../chain/contracts/calls'
+import type { GasUsage } from '../../../chain/gas'
+import type { Deployment } from '../core'
+
+/**
+ * The relayer's own part, on top of the user's calls: its account's validation and the outside execution's
+ * checks (caller, window, nonce, the user's signature). Measured on the simulated Argent account with a
+ * margin; the 50% margins of the suggested maximum come on top.
+ */
+export const RELAY_OVERHEAD: GasUsage = { l1Gas: 0n, l2Gas: 2_000_000n, l1DataGas: 256n }
+
+/** What is left to run, or why it would fail. */
+export type Measured = { fee: bigint } | { revertReason: string }
+
+const BOUND = { max_amount: '0x0', max_price_per_unit: '0x0' }
+const COMMON = {
+  version: '0x3',
+  // Not charged (skipFeeCharge): the bounds only need to be well-formed.
+  resource_bounds: { l1_gas: BOUND, l2_gas: { ...BOUND, max_amount: toHex(10n ** 9n) }, l1_data_gas: BOUND },
+  tip: '0x0',
+  paymaster_data: [],
+  nonce_data_availability_mode: 'L1',
+  fee_data_availability_mode: 'L1',
+  signature: [],
+}
+
+/**
+ * Runs `calls` as `user` would (skipping its signature and fee), deploying it first from `deployment` when it
+ * is not deployed, and prices the gas with the relayer's overhead, in STRK base units (FRI).
+ *
+ * @example
+ * const measured = measureUserCalls(chain, user, calls)
+ * if ('revertReason' in measured) throw executionError(measured.revertReason)
+ */
+export function measureUserCalls(
+  chain: Chain,
+  user: bigint,
+  calls: readonly OutsideCall[],
+  deployment?: Deployment,
+): Measured {
+  const deploying = deployment !== undefined && chain.pending.getClassHash(user) === 0n
+  const jsons: unknown[] = []
+  if (deploying) {
+    jsons.push({
+      ...COMMON,
+      type: 'DEPLOY_ACCOUNT',
+      class_hash: toHex(deployment.classHash),
+      contract_address_salt: toHex(deployment.salt),
+      constructor_calldata: deployment.calldata.map(toHex),
+      nonce: '0x0',
+    })
+  }
+  if (calls.length > 0) {
+    jsons.push({
+      ...COMMON,
+      type: 'INVOKE',
+      sender_address: toHex(user),
+      calldata: encodeCalls(calls).map(toHex),
+      nonce: toHex(deploying ? 1n : chain.pending.getNonce(user)),
+      account_deployment_data: [],
+    })
+  }
+  let outcomes: ReturnType<Chain['simulate']>
+  try {
+    outcomes = chain.simulate(
+      jsons,
+      { skipValidate: true, skipFeeCharge: true },
+      { tag: 'pre_confirmed' },
+      false,
+    )
+  } catch (error) {
+    return { revertReason: error instanceof Error ? describe(error) : String(error) }
+  }
+  const reverted = outcomes.find((estimate) => estimate.outcome.reverted)
+  if (reverted) return { revertReason: reverted.outcome.revertReason ?? 'reverted' }
+  const prices = chain.gasPrices
+  const price = (usage: GasUsage) =>
+    usage.l1Gas * prices.l1Gas.fri + usage.l2Gas * prices.l2Gas.fri + usage.l1DataGas * prices.l1DataGas.fri
+  return {
+    fee: outcomes.reduce((sum, estimate) => sum + price(estimate.outcome.usage), price(RELAY_OVERHEAD)),
+  }
+}
+
+/** A node error's message with its data (the execution error of a failed simulation). */
+function describe(error: Error): string {
+  const { data } = error as { data?: unknown }
+  if (data && typeof data === 'object' && 'execution_error' in data) {
+    const detail = (data as { execution_error: unknown }).execution_error
+    return typeof detail === 'string' ? detail : JSON.stringify(detail)
+  }
+  return error.message
+}

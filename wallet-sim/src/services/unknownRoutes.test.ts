@@ -1,0 +1,73 @@
+// Every service answers an unknown path 404 and a wrong method 405 (with Allow) in its own JSON error shape,
+// never express's HTML page: the whole simulator as `createWalletSim` mounts it.
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { type RunningSim, startSim } from '../index'
+
+let sim: RunningSim
+beforeAll(async () => {
+  sim = await startSim({ seed: 4 })
+})
+afterAll(() => sim?.close())
+
+async function request(method: string, path: string) {
+  const response = await fetch(`${sim.url}${path}`, {
+    method,
+    ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
+  })
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+  return { status: response.status, allow: response.headers.get('allow'), body: await response.json() }
+}
+
+// The services' shape: {code, message, messages}; the wallet API's: {code, message}.
+const shaped = (code: string, message: string, wallet = false) =>
+  wallet ? { code, message } : { code, message, messages: [message] }
+
+it.each([
+  ['GET', '/paymaster/nope'],
+  ['GET', '/paymaster/v1/nope'],
+  ['POST', '/paymaster/v1/accounts/0x1/nope'],
+  ['GET', '/cosigner'],
+  ['POST', '/cosigner/signSomething'],
+  ['GET', '/v1/nope'],
+  ['GET', '/v1/tokens/info/0x1/more'],
+  ['GET', '/dev/nope'],
+  ['GET', '/allowlist/devnet.json'],
+  ['GET', '/login/nope'],
+])('%s %s: 404 NOT_FOUND in JSON', async (method, path) => {
+  expect(await request(method, path)).toEqual({
+    status: 404,
+    allow: null,
+    body: shaped('NOT_FOUND', `No route ${method} ${path}`),
+  })
+})
+
+it.each(['/wallet/api/nope', '/wallet/approvals/1/more'])(
+  'the wallet API %s: 404 in its own shape',
+  async (path) => {
+    expect(await request('GET', path)).toEqual({
+      status: 404,
+      allow: null,
+      body: shaped('NOT_FOUND', `No route GET ${path}`, true),
+    })
+  },
+)
+
+it.each([
+  ['GET', '/paymaster', 'POST', false],
+  ['GET', '/paymaster/v1/execute', 'POST', false],
+  ['POST', '/paymaster/v1/status', 'GET, HEAD', false],
+  ['GET', '/cosigner/signSessionEFO', 'POST', false],
+  ['DELETE', '/v1/tokens/prices', 'GET, HEAD', false],
+  ['POST', '/dev', 'GET, HEAD', false],
+  ['PUT', '/dev/faults', 'DELETE, GET, HEAD, POST', false],
+  ['POST', '/allowlist/mainnet.json', 'GET, HEAD', false],
+  ['GET', '/login/start', 'POST', false],
+  ['GET', '/wallet/api/connect', 'POST', true],
+  ['DELETE', '/wallet/approvals', 'GET, HEAD', true],
+] as const)('%s %s: 405, Allow: %s', async (method, path, allow, wallet) => {
+  expect(await request(method, path)).toEqual({
+    status: 405,
+    allow,
+    body: shaped('METHOD_NOT_ALLOWED', `Method ${method} is not allowed on ${path}; use ${allow}`, wallet),
+  })
+})
