@@ -35,8 +35,8 @@ import {
   type SpendingLedger,
   type StateStore,
 } from './services'
-import { indexPage } from './services/dev/index-page'
 import { chainOutcomes } from './services/cosigner/chainOutcomes'
+import { indexPage } from './services/dev/index-page'
 import { createDevNames, type DevNames } from './services/dev/names'
 import { devGuard, embedderGuard } from './services/dev/pageCors'
 import { devRouteList } from './services/dev/route-list'
