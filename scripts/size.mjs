@@ -11,7 +11,10 @@ export const ENTRIES = [
   { name: '@webwallet/shim/connector', entry: 'shim/dist/connector/index.js', budgetKb: 15 },
   // 25 → 27: issue 15's init-option checks, coded errors, compact session storage, abort/timeouts and the node
   // version check (+1.8 KB gzip, zod-free; protocol's zod schemas would have cost ~8.5 KB).
-  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 27 },
+  // 27 → 27.5: both branches merged. 27 was set on issue 15's branch alone (26.9 KB); the connector's own work
+  // (remembered connection, request limits and aborts, popup errors: +0.3 KB in this entry, which uses the
+  // window connector) makes the merge 27.2 KB. Measured per merge commit, from the sources.
+  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 27.5 },
 ]
 
 /**

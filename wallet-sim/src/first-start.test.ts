@@ -1,7 +1,8 @@
 // `npx wallet-sim` in a checkout where the wallet UI was never built (after `npm ci`): the bin builds it once,
-// saying so, and the wallet pages answer 200 instead of 503. Run on a copy of the package's bin, scripts, UI
-// sources and CLI bundle (inside wallet-sim/node_modules, so it resolves the same dependencies), so the
-// real ui/dist that other tests serve is never touched.
+// saying so, and the wallet pages answer 200 instead of 503. Run on a copy of the package's bin, scripts,
+// sources, UI sources and CLI bundle (inside wallet-sim/node_modules, so it resolves the same dependencies),
+// so the real ui/dist that other tests serve is never touched. The sources make the copy a checkout for the
+// bin (without them it is an installed package, which ships its built UI and runs dist/cli.js).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -19,11 +20,12 @@ afterAll(() => {
 })
 
 it('builds the missing wallet UI on first start, with a message, then serves the wallet pages', async () => {
-  // The bundle of the current sources (the copy has no sources to compare with); written atomically.
+  // The bundle of the current sources, written atomically; copied after them, so the copy's bin finds it
+  // up to date and does not bundle again.
   await bundleCli()
   rmSync(copy, { recursive: true, force: true })
   mkdirSync(join(copy, 'dist'), { recursive: true })
-  for (const path of ['bin', 'scripts', 'package.json', join('dist', 'bin')])
+  for (const path of ['src', 'bin', 'scripts', 'package.json', join('dist', 'bin')])
     cpSync(join(PACKAGE, path), join(copy, path), { recursive: true })
   cpSync(join(PACKAGE, 'ui'), join(copy, 'ui'), {
     recursive: true,

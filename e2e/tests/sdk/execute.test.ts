@@ -1,19 +1,22 @@
 // SessionAccount.execute against wallet-sim when things go wrong (issue 15): every failure is a coded
 // error, a failed gasless retry reports both errors, cancellation and time limits end the call at once,
 // and host input is checked before anything is sent.
+
+import { selectorFromName, toHex } from '@webwallet/protocol/session'
 import { createPortfolio, createRpc, type SessionAccount, WebWallet } from '@webwallet/shim'
-import { type RunningSim, startSim } from '@webwallet/wallet-sim'
+import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { headlessWalletOptions } from '../../support/headless'
 import { logIn } from './login'
 
-const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
-const RECIPIENT = '0x0000000000000000000000000000000000000000000000000000000000abcdef'
 const FIELD_PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n
-const pay = (amount: bigint | number) => ({
-  contractAddress: STRK,
-  entrypoint: 'transfer',
-  calldata: [RECIPIENT, amount, 0],
+// The app's own calls. Not a STRK transfer: the cosigner co-signs a fee-token transfer only to the paymaster.
+const increment = { contractAddress: CONTRACTS.counter, entrypoint: 'increment', calldata: [] }
+const GET_VALUE = toHex(selectorFromName('get_value'))
+const setValue = (value: bigint) => ({
+  contractAddress: CONTRACTS.counter,
+  entrypoint: 'set_value',
+  calldata: [value],
 })
 
 let sim: RunningSim
@@ -24,12 +27,17 @@ beforeAll(async () => {
   const token = await logIn(sim, 'execute-errors@example.com')
   const wallet = WebWallet.init({
     appName: 'execute-errors',
-    sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }] },
+    sessionParams: {
+      allowedMethods: [
+        { contract: CONTRACTS.counter, selector: 'increment' },
+        { contract: CONTRACTS.counter, selector: 'set_value' },
+      ],
+    },
     ...headlessWalletOptions(sim, token),
   })
   account = (await wallet.requestConnection()).account
   // Deployed through the paymaster (the first execute), so later ones take the self-paid route.
-  const { transaction_hash } = await account.execute(pay(1))
+  const { transaction_hash } = await account.execute(increment)
   await account.waitForTransaction(transaction_hash, { retryInterval: 50 })
 })
 afterAll(async () => {
@@ -58,7 +66,7 @@ describe('execute errors', () => {
       status: 400,
       body: { messages: ['paymaster is down for maintenance'] },
     })
-    const error = (await account.execute(pay(1)).catch((e: unknown) => e)) as {
+    const error = (await account.execute(increment).catch((e: unknown) => e)) as {
       code: string
       errors: unknown[]
       cause: unknown
@@ -88,7 +96,7 @@ describe('execute errors', () => {
       status: 500,
       body: {},
     })
-    await expect(account.execute(pay(1), { gasless: true })).rejects.toMatchObject({
+    await expect(account.execute(increment, { gasless: true })).rejects.toMatchObject({
       code: 'PAYMASTER_INCOMPATIBLE',
     })
     // The build-typed-data fault is still armed: the paymaster was never asked to build anything.
@@ -109,7 +117,7 @@ describe('execute errors', () => {
         message: {},
       },
     })
-    await expect(account.execute(pay(1), { gasless: true })).rejects.toMatchObject({
+    await expect(account.execute(increment, { gasless: true })).rejects.toMatchObject({
       code: 'TYPED_DATA_MISMATCH',
       message: 'Typed data does not match JSON schema',
     })
@@ -117,19 +125,24 @@ describe('execute errors', () => {
 
   it('gives the SPEC text for calldata at the field prime, before anything is sent', async () => {
     const before = await nonce()
-    await expect(account.execute(pay(FIELD_PRIME))).rejects.toMatchObject({
+    await expect(account.execute(setValue(FIELD_PRIME))).rejects.toMatchObject({
       code: 'CALLDATA_CONVERSION',
-      message: `Failed to convert value ${FIELD_PRIME} at index 1`,
-    })
-    await expect(account.execute(pay(FIELD_PRIME - 1n))).rejects.not.toMatchObject({
-      code: 'CALLDATA_CONVERSION',
+      message: `Failed to convert value ${FIELD_PRIME} at index 0`,
     })
     expect(await nonce()).toBe(before)
+    // One below the prime is a felt: it is sent and lands as given.
+    const { transaction_hash } = await account.execute(setValue(FIELD_PRIME - 1n))
+    await account.waitForTransaction(transaction_hash, { retryInterval: 50 })
+    const [value] = await createRpc({ nodeUrl: sim.rpcUrl }).request<string[]>('starknet_call', {
+      request: { contract_address: CONTRACTS.counter, entry_point_selector: GET_VALUE, calldata: [] },
+      block_id: 'latest',
+    })
+    expect(BigInt(value ?? '0x0')).toBe(FIELD_PRIME - 1n)
   })
 
   it("refuses a contract address that is not one ('Invalid Address Format')", async () => {
     for (const contractAddress of ['../admin', '0x', `0x${'1'.repeat(65)}`, 'STRK']) {
-      await expect(account.execute({ ...pay(1), contractAddress })).rejects.toMatchObject({
+      await expect(account.execute({ ...increment, contractAddress })).rejects.toMatchObject({
         code: 'INVALID_ADDRESS_FORMAT',
         message: 'Invalid Address Format',
       })
@@ -143,7 +156,7 @@ describe('cancellation and time limits', () => {
     // The cosigner answers only after two minutes: the abort must not wait for it.
     sim.walletSim.faults.add({ route: '/cosigner/signSession', method: 'POST', count: 1, delayMs: 120_000 })
     const controller = new AbortController()
-    const pending = account.execute(pay(1), { signal: controller.signal })
+    const pending = account.execute(increment, { signal: controller.signal })
     await waitFor(() => sim.walletSim.faults.list().length === 0) // the cosigner request is in flight
     const reason = new Error('user left the page')
     controller.abort(reason)
@@ -153,7 +166,7 @@ describe('cancellation and time limits', () => {
 
   it('an execute past timeoutMs ends with OPERATION_TIMEOUT', async () => {
     sim.walletSim.faults.add({ route: '/cosigner/signSession', method: 'POST', count: 1, delayMs: 120_000 })
-    await expect(account.execute(pay(1), { timeoutMs: 1000 })).rejects.toMatchObject({
+    await expect(account.execute(increment, { timeoutMs: 1000 })).rejects.toMatchObject({
       code: 'OPERATION_TIMEOUT',
       data: { operation: 'execute', ms: 1000 },
     })

@@ -2,26 +2,23 @@
 // sessions that cannot be stored are refused before the wallet is asked, a rejected new session leaves
 // the working one usable, and the gasless route pays its fee without the app allowing `transfer`.
 import { createRpc, WebWallet, waitForTransaction } from '@webwallet/shim'
-import { type RunningSim, startSim } from '@webwallet/wallet-sim'
+import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { headlessWalletOptions } from '../../support/headless'
 import { logIn } from './login'
 
-const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 const RECIPIENT = '0x0000000000000000000000000000000000000000000000000000000000abcdef'
-const pay = (amount: number) => ({
-  contractAddress: STRK,
-  entrypoint: 'transfer',
-  calldata: [RECIPIENT, amount, 0],
-})
+// The app's own call. Not a STRK transfer: the cosigner co-signs a fee-token transfer only to the paymaster.
+const INCREMENT = { contract: CONTRACTS.counter, selector: 'increment' }
+const increment = { contractAddress: CONTRACTS.counter, entrypoint: 'increment', calldata: [] }
 
-/** 64 methods on 64 distinct contracts (the worst case for storage), then STRK transfer. */
+/** 64 methods on 64 distinct contracts (the worst case for storage), then the counter's increment. */
 const MANY = [
   ...Array.from({ length: 64 }, (_, i) => ({
     contract: `0x${(0x7a11ce00n + BigInt(i)).toString(16).padStart(64, '0')}`,
     selector: `play_level_${i}`,
   })),
-  { contract: STRK, selector: 'transfer' },
+  INCREMENT,
 ]
 
 let sim: RunningSim
@@ -33,7 +30,7 @@ afterAll(async () => {
 })
 
 async function executeAndWait(wallet: WebWallet) {
-  const { transaction_hash } = await wallet.sessionAccount!.execute(pay(1))
+  const { transaction_hash } = await wallet.sessionAccount!.execute(increment)
   const receipt = await waitForTransaction(createRpc({ nodeUrl: sim.rpcUrl }), transaction_hash, {
     retryInterval: 50,
   })
@@ -41,7 +38,7 @@ async function executeAndWait(wallet: WebWallet) {
 }
 
 describe('session storage', () => {
-  it('stores a session of 65 allowed methods under the 4,096-character rule and restores it after a reload', async () => {
+  it('stores a session of 65 app methods (67 with the fee transfers) under the 4,096-character rule and restores it after a reload', async () => {
     const token = await logIn(sim, 'many-methods@example.com')
     const options = {
       appName: 'many-methods',
@@ -56,7 +53,8 @@ describe('session storage', () => {
     // A reload: a new SDK instance on the same storage and key store.
     const reloaded = WebWallet.init(options)
     const restored = await reloaded.connect()
-    expect(restored?.account.session.allowedMethods.length).toBe(MANY.length + 1) // + the ETH fee transfer
+    // + the STRK and ETH fee transfers the SDK adds
+    expect(restored?.account.session.allowedMethods.length).toBe(MANY.length + 2)
     expect(reloaded.getSessionStatus()).toBe('VALID')
     expect(await executeAndWait(reloaded)).toBe('SUCCEEDED')
   })
@@ -85,7 +83,7 @@ describe('signing a new session', () => {
     const token = await logIn(sim, 'keeps-old@example.com')
     const options = {
       appName: 'keeps-old',
-      sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }] },
+      sessionParams: { allowedMethods: [INCREMENT] },
       ...headlessWalletOptions(sim, token),
     }
     const wallet = WebWallet.init(options)
@@ -111,7 +109,7 @@ describe('signing a new session', () => {
     const token = await logIn(sim, 'aborts@example.com')
     const wallet = WebWallet.init({
       appName: 'aborts',
-      sessionParams: { allowedMethods: [{ contract: STRK, selector: 'transfer' }] },
+      sessionParams: { allowedMethods: [INCREMENT] },
       ...headlessWalletOptions(sim, token),
     })
     const first = await wallet.requestConnection()

@@ -112,6 +112,8 @@ beforeAll(async () => {
   wallet = WebWallet.init({
     appName: 'spending',
     sessionParams: { allowedMethods: ALLOWED_METHODS },
+    // The thief's copy of the key: the test reads it through the export an app must opt in to.
+    allowSessionKeyExport: true,
     ...headlessWalletOptions(sim, token),
   })
   await wallet.requestConnection()

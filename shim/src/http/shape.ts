@@ -1,7 +1,7 @@
 import { UnexpectedAnswerError } from '@webwallet/protocol/errors'
 
 // Small structural checks for wire answers. The shim's main entry stays free of zod (its schemas would
-// cost ~8 KB gzip of the 27 KB budget); protocol's schemas remain the reference these checks follow.
+// cost ~8 KB gzip of the 27.5 KB budget); protocol's schemas remain the reference these checks follow.
 
 /** A plain object's fields, or undefined. */
 export function fields(value: unknown): Record<string, unknown> | undefined {

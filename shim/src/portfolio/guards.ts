@@ -1,5 +1,5 @@
 // Zod-free checks of the backend answers, field for field as protocol's portfolio schemas
-// (entities/portfolio.ts and entities/defi.ts) define them: zod would cost ~8 KB gzip of the SDK's 27 KB
+// (entities/portfolio.ts and entities/defi.ts) define them: zod would cost ~8 KB gzip of the SDK's 27.5 KB
 // budget. guards.test.ts runs both on the same valid and invalid answers so they cannot drift apart.
 import type { Airdrop, BalanceResponse, DefiDecomposition, PriceEntry, TokenInfo } from '@webwallet/protocol'
 import { fields, hasShape, isArrayOf, isBoolean, isNumber, isOptional, isString } from '../http/shape'

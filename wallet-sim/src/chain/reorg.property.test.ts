@@ -113,7 +113,9 @@ function run(host: ReturnType<typeof open>, o: Op, baseAt: Map<string, string>):
   baseAt.set(sim.chain.latest.hash, contents(sim.chain.base))
 }
 
-describe('devnet_abortBlocks with --state FILE (property model)', () => {
+// 30 runs of up to 14 operations, each writing and reopening a state file: seconds alone, many times that on
+// a loaded machine. Not a timing test, so a generous limit instead of Vitest's 5 s default.
+describe('devnet_abortBlocks with --state FILE (property model)', { timeout: 120_000 }, () => {
   for (const blockTime of [0, 3_600_000]) {
     it(`rolls back to the kept head's state and reopens as the live chain (block time ${blockTime})`, () => {
       fc.assert(

@@ -80,7 +80,11 @@ const tamper = fc.constantFrom(
   'other-y',
 )
 
-describe('verifyStarkSignature against Cairo 1 check_ecdsa_signature (adversarial)', () => {
+// The property runs do thousands of curve operations: seconds alone, many times that on a loaded machine.
+// Not timing tests, so a generous limit instead of Vitest's 5 s default.
+describe('verifyStarkSignature against Cairo 1 check_ecdsa_signature (adversarial)', {
+  timeout: 120_000,
+}, () => {
   it('does not match r with an x in [n, P) (Cairo compares field elements; scure reduces x mod n)', () => {
     // The key x = n + 1 is on the curve: with z = 0, r = s = 1, x(u2·Q) = n + 1 ≡ 1 (mod n).
     const pub = N + 1n
