@@ -16,6 +16,7 @@ import {
 import type { Chain } from '../../chain/chain'
 import { UDC_ADDRESS } from '../../chain/contracts/udc'
 import { contractAddress } from '../../chain/felt'
+import type { GasUsage } from '../../chain/gas'
 import { ETH_ADDRESS, STRK_ADDRESS } from '../backend/tokens'
 import { validate } from '../http/validate'
 import { createRelayer, type RelayerAccount } from './relayer'
@@ -49,7 +50,11 @@ export interface PaymasterDependencies {
   /** Keys that sponsor fees (`api-key` / `x-paymaster-api-key` header); when absent, any non-empty key sponsors. */
   apiKeys?: readonly string[]
   gasTokens?: readonly GasToken[]
-  /** Validation overheads the compatibility answer reports (gas units; default 0). */
+  /**
+   * The overheads the AVNU v1 compatibility answer reports (gas units), which clients add to their own
+   * estimate of the calls: default {@link RELAY_OVERHEAD}'s, as `/execute` refuses a fee below the relayer's
+   * measured cost.
+   */
   overheads?: { gas: bigint; dataGas: bigint }
 }
 
@@ -62,6 +67,13 @@ export interface PaymasterDependencies {
 export function paymasterFeeRecipient(deps: Pick<PaymasterDependencies, 'relayer' | 'feeRecipient'>): string {
   return toHex(BigInt(deps.feeRecipient ?? deps.relayer.address))
 }
+
+/**
+ * The relayer's own part, on top of the user's calls: its account's validation and the outside execution's
+ * checks (caller, window, nonce, the user's signature). Measured on the simulated Argent account with a
+ * margin (a session's long signature included); SNIP-29's 50% margins come on top.
+ */
+export const RELAY_OVERHEAD: GasUsage = { l1Gas: 0n, l2Gas: 2_000_000n, l1DataGas: 256n }
 
 export const TRANSFER = selectorFromName('transfer')
 const EXECUTE_FROM_OUTSIDE_V2 = selectorFromName('execute_from_outside_v2')

@@ -92,8 +92,9 @@ describe('reads', () => {
   it('reports counterfactual Argent accounts compatible and other classes not', async () => {
     expect((await call(`/accounts/${user}/compatible`)).body).toEqual({
       isCompatible: true,
-      gasConsumedOverhead: '0x0',
-      dataGasConsumedOverhead: '0x0',
+      // The relayer's part on top of the account's own calls (RELAY_OVERHEAD: 2,000,000 and 256 gas).
+      gasConsumedOverhead: '0x1e8480',
+      dataGasConsumedOverhead: '0x100',
     })
     expect((await call(`/accounts/${relayer}/compatible`)).body).toMatchObject({ isCompatible: false })
     expect((await call('/accounts/zz/compatible')).status).toBe(400)
@@ -162,23 +163,6 @@ describe('gasless execution', () => {
       headers,
     )
     expect(executed.status).toBe(200)
-    expect(counterOf(user)).toBe(2n)
-  })
-
-  it('answers a revert as a 500 contract error', async () => {
-    const built = await call(
-      '/build-typed-data',
-      { userAddress: user, calls: [increment] },
-      { 'api-key': 'sponsor' },
-    )
-    const forged = signAsAccount(1n, keys)
-    const executed = await call(
-      '/execute',
-      { userAddress: user, typedData: JSON.stringify(built.body), signature: forged },
-      { 'api-key': 'sponsor' },
-    )
-    expect(executed.status).toBe(500)
-    expect((executed.body.messages as string[])[0]).toMatch(/^Contract error/)
     expect(counterOf(user)).toBe(2n)
   })
 })
@@ -261,5 +245,89 @@ describe('refusals', () => {
       { 'api-key': 'sponsor' },
     )
     expect(wrong.body).toMatchObject({ messages: ['deploymentData does not deploy userAddress'] })
+  })
+})
+
+/** What the relayer has spent so far: its nonce and STRK balance (the gas it pays lowers the balance). */
+const relayerState = () => ({
+  nonce: chain.pending.getNonce(BigInt(relayer)),
+  strk: erc20BalanceOf(chain.pending, STRK_ADDRESS, BigInt(relayer)),
+})
+const sponsor = { 'api-key': 'sponsor' }
+const buildSponsored = async (calls: unknown[] = [increment]) =>
+  (await call('/build-typed-data', { userAddress: user, calls }, sponsor)).body as object
+const execute = (typedData: object, signature: string[], headers: Record<string, string> = sponsor) =>
+  call('/execute', { userAddress: user, typedData: JSON.stringify(typedData), signature }, headers)
+
+describe('simulated before it is sent (nothing reaches the chain when it would fail)', () => {
+  it('refuses a bogus signature as a 500 contract error, and the relayer pays nothing', async () => {
+    const built = await buildSponsored()
+    const before = relayerState()
+    const executed = await execute(built, signAsAccount(1n, keys))
+    expect(executed.status).toBe(500)
+    expect(executed.body).toMatchObject({ code: 'CONTRACT_ERROR', revertError: expect.any(String) })
+    expect((executed.body.messages as string[])[0]).toMatch(/^Contract error: .*argent\/invalid-owner-sig/s)
+    expect(executed.body).not.toHaveProperty('transactionHash')
+    expect(relayerState()).toEqual(before)
+    expect(counterOf(user)).toBe(2n)
+  })
+
+  it('refuses a replayed execution and a call that reverts, sending nothing', async () => {
+    const built = await buildSponsored()
+    expect((await execute(built, sign(built))).status).toBe(200)
+    const before = relayerState()
+    const replayed = await execute(built, sign(built))
+    expect(replayed.status).toBe(500)
+    expect(replayed.body.revertError).toMatch(/argent\/duplicated-outside-nonce/)
+    const tooMuch = {
+      contractAddress: STRK,
+      entrypoint: 'transfer',
+      calldata: [relayer, `${E18 * E18}`, '0'],
+    }
+    const failing = await buildSponsored([tooMuch])
+    const reverted = await execute(failing, sign(failing))
+    expect(reverted.status).toBe(500)
+    expect((reverted.body.messages as string[])[0]).toMatch(/^Contract error/)
+    expect(relayerState()).toEqual(before)
+    expect(counterOf(user)).toBe(3n)
+  })
+
+  it('refuses a gas-token fee below the simulated cost, and takes one that covers it exactly', async () => {
+    const paying = async (fee: bigint) => {
+      const body = {
+        userAddress: user,
+        calls: [increment],
+        gasTokenAddress: STRK,
+        maxGasTokenAmount: `${fee}`,
+      }
+      return (await call('/build-typed-data', body)).body as object
+    }
+    const before = relayerState()
+    const cheap = await paying(1n)
+    const refused = await execute(cheap, sign(cheap), {})
+    expect(refused.status).toBe(400)
+    const [, worth, cost] = /is worth (\d+) FRI; the transaction costs (\d+) FRI$/.exec(
+      (refused.body.messages as string[])[0] ?? '',
+    ) ?? ['', '0', '0']
+    expect(BigInt(worth)).toBe(1n)
+    expect(BigInt(cost)).toBeGreaterThan(10n ** 12n)
+    const short = await paying(BigInt(cost) - 1n)
+    expect((await execute(short, sign(short), {})).status).toBe(400)
+    expect(relayerState()).toEqual(before)
+    // The relayer is the fee recipient: paid exactly the gas it spends, its balance does not move.
+    const exact = await paying(BigInt(cost))
+    expect((await execute(exact, sign(exact), {})).status).toBe(200)
+    expect(relayerState()).toEqual({ nonce: before.nonce + 1n, strk: before.strk })
+    expect(counterOf(user)).toBe(4n)
+  })
+
+  it('refuses an execution whose window has passed', async () => {
+    const built = await buildSponsored()
+    const before = relayerState()
+    chain.increaseTime(1_200)
+    const late = await execute(built, sign(built))
+    expect(late.status).toBe(500)
+    expect(late.body.revertError).toMatch(/argent\/invalid-timestamp/)
+    expect(relayerState()).toEqual(before)
   })
 })

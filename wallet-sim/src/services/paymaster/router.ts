@@ -15,7 +15,7 @@ import { HttpError, handleErrors } from '../http/HttpError'
 import { Address } from '../http/schemas'
 import { unknownRoutes } from '../http/unknownRoutes'
 import { validate } from '../http/validate'
-import { createPaymasterCore, type PaymasterDependencies, PaymasterRefusal } from './core'
+import { createPaymasterCore, type PaymasterDependencies, PaymasterRefusal, RELAY_OVERHEAD } from './core'
 import { BuildTypedDataBody, ExecuteBody } from './requests'
 import { sendSigned } from './signature'
 
@@ -28,6 +28,17 @@ export {
 
 const AddressParams = z.object({ address: Address })
 const bad = (message: string) => new HttpError(400, 'BAD_REQUEST', message)
+/**
+ * A failed execution as AVNU answers it: 500 whose message contains 'Contract error' and the reason in
+ * `revertError` (the SDKs throw their contract/revert error from it); with the hash when it was sent.
+ */
+const contractError = (reason: string, transactionHash?: string) => {
+  const message = `Contract error: ${reason}`
+  return new HttpError(500, 'CONTRACT_ERROR', message, [message], {
+    revertError: reason,
+    ...(transactionHash === undefined ? {} : { transactionHash }),
+  })
+}
 
 /**
  * An AVNU gasless API v1 compatible paymaster (mount it at `/paymaster/v1`): compatibility, gas-token prices,
@@ -39,7 +50,7 @@ const bad = (message: string) => new HttpError(400, 'BAD_REQUEST', message)
  */
 export function createPaymasterRouter(deps: PaymasterDependencies): Router {
   const core = createPaymasterCore(deps)
-  const overheads = deps.overheads ?? { gas: 0n, dataGas: 0n }
+  const overheads = deps.overheads ?? { gas: RELAY_OVERHEAD.l2Gas, dataGas: RELAY_OVERHEAD.l1DataGas }
   const send = (req: express.Request, res: express.Response, body: unknown) =>
     sendSigned(req, res, body, deps.serverPrivateKey)
   const sponsored = (req: express.Request): boolean => {
@@ -128,7 +139,9 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
   router.post('/execute', (req, res) => {
     const body = validate(ExecuteBody, req.body, 'body')
     const execution = refusing(() => core.readExecution(body.typedData))
-    if (!sponsored(req) && core.feePaid(execution) === undefined) {
+    const isSponsored = sponsored(req)
+    const paid = isSponsored ? undefined : core.feePaid(execution)
+    if (!isSponsored && paid === undefined) {
       throw bad('The typed data does not pay the paymaster; send an api-key or pay in a gas token')
     }
     const user = BigInt(body.userAddress)
@@ -149,14 +162,19 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
         },
       ),
     )
-    const result = core.relayer.invoke(calls)
-    if (result.reverted) {
-      const message = `Contract error: ${result.revertReason ?? 'reverted'}`
-      throw new HttpError(500, 'CONTRACT_ERROR', message, [message], {
-        revertError: result.revertReason,
-        transactionHash: result.transactionHash,
-      })
+    // Simulated first, as AVNU does: a bad signature, a used nonce, an expired window or a failing call is
+    // refused before anything is sent, so a request from anyone (CORS *, the public sponsor key) cannot make
+    // the relayer pay for a revert.
+    const dryRun = core.relayer.dryRun(calls)
+    if (dryRun.reverted) throw contractError(dryRun.revertReason ?? 'reverted')
+    if (paid !== undefined) {
+      const worth = (paid.amount * core.priceInStrk(paid.token)) / 10n ** BigInt(paid.token.decimals)
+      if (worth < dryRun.fee) {
+        throw bad(`The fee transfer is worth ${worth} FRI; the transaction costs ${dryRun.fee} FRI`)
+      }
     }
+    const result = core.relayer.invoke(calls)
+    if (result.reverted) throw contractError(result.revertReason ?? 'reverted', result.transactionHash)
     send(req, res, { transactionHash: result.transactionHash })
   })
 

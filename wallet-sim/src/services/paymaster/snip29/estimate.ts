@@ -5,14 +5,7 @@ import { type OutsideCall, toHex } from '@webwallet/protocol/session'
 import type { Chain } from '../../../chain/chain'
 import { encodeCalls } from '../../../chain/contracts/calls'
 import type { GasUsage } from '../../../chain/gas'
-import type { Deployment } from '../core'
-
-/**
- * The relayer's own part, on top of the user's calls: its account's validation and the outside execution's
- * checks (caller, window, nonce, the user's signature). Measured on the simulated Argent account with a
- * margin; the 50% margins of the suggested maximum come on top.
- */
-export const RELAY_OVERHEAD: GasUsage = { l1Gas: 0n, l2Gas: 2_000_000n, l1DataGas: 256n }
+import { type Deployment, RELAY_OVERHEAD } from '../core'
 
 /** What is left to run, or why it would fail. */
 export type Measured = { fee: bigint } | { revertReason: string }
