@@ -1,6 +1,7 @@
 // The frame every screen shares: title, the requesting origin (marked when it is not a listed app), the
 // body and the action buttons. The approve button works only after the clickjacking guard armed it.
-import { type ReactNode, useRef } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
+import { useModalFit } from './modalFit'
 import { useIsListed } from './originList'
 import { useApproveGuard } from './useApproveGuard'
 
@@ -26,13 +27,21 @@ export function Screen(props: ScreenProps) {
   // The guard watches the footer: the buttons' own look changes with their state (disabled), the footer's never.
   const actions = useRef<HTMLElement>(null)
   const armed = useApproveGuard(actions, { active: props.onApprove !== undefined })
+  const body = useRef<HTMLElement>(null)
+  useModalFit(body)
+  useEscape(props.busy ? undefined : props.onReject)
   return (
     <main className="screen">
       <header className="screen-header">
-        <span className="brand">wallet-sim</span>
+        <span className="brand" aria-hidden="true">
+          wallet-sim
+        </span>
         <h1>{props.title}</h1>
-        <p className={listed ? 'origin' : 'origin unlisted'} role="note" aria-label="Requesting origin">
-          {props.origin}
+        <p className="origin-line">
+          <span className="origin-label">Request from</span>{' '}
+          <span className={listed ? 'origin' : 'origin unlisted'} role="note" aria-label="Requesting origin">
+            {props.origin}
+          </span>
         </p>
         {listed ? null : (
           <p className="warning" role="note" aria-label="Unlisted site">
@@ -40,7 +49,11 @@ export function Screen(props: ScreenProps) {
           </p>
         )}
       </header>
-      <section className="screen-body">{props.children}</section>
+      {/* Focusable so a keyboard user can scroll it when it overflows the display. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+      <section className="screen-body" ref={body} tabIndex={0} aria-label={`${props.title}: details`}>
+        {props.children}
+      </section>
       {props.error ? (
         <p className="error" role="alert">
           {props.error}
@@ -70,4 +83,19 @@ export function Screen(props: ScreenProps) {
       ) : null}
     </main>
   )
+}
+
+/** Escape answers like the reject (or cancel) button: the wallet's half of "Escape closes the modal". */
+function useEscape(onEscape: (() => void) | undefined): void {
+  useEffect(() => {
+    if (!onEscape) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        event.preventDefault()
+        onEscape()
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [onEscape])
 }
