@@ -1,6 +1,6 @@
 // The frame every screen shares: title, the requesting origin (marked when it is not a listed app), the
 // body and the action buttons. The approve button works only after the clickjacking guard armed it.
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { useModalFit } from './modalFit'
 import { useIsListed } from './originList'
 import { useApproveGuard } from './useApproveGuard'
@@ -30,8 +30,11 @@ export function Screen(props: ScreenProps) {
   const body = useRef<HTMLElement>(null)
   useModalFit(body)
   useEscape(props.busy ? undefined : props.onReject)
+  const main = useRef<HTMLElement>(null)
+  useFocusOnShow(main)
+  useRejectWhenClosed(main, props.onReject)
   return (
-    <main className="screen">
+    <main className="screen" ref={main}>
       <header className="screen-header">
         <span className="brand" aria-hidden="true">
           wallet-sim
@@ -51,7 +54,7 @@ export function Screen(props: ScreenProps) {
       </header>
       {/* Focusable so a keyboard user can scroll it when it overflows the display. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-      <section className="screen-body" ref={body} tabIndex={0} aria-label={`${props.title}: details`}>
+      <section className="screen-body" ref={body} tabIndex={0} aria-label="Details">
         {props.children}
       </section>
       {props.error ? (
@@ -98,4 +101,45 @@ function useEscape(onEscape: (() => void) | undefined): void {
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
   }, [onEscape])
+}
+
+/**
+ * Focuses the screen's `[data-autofocus]` field when the page gets focus with nothing focused: inside the
+ * iframe, React's autoFocus runs while the modal is still hidden (nothing can take focus then), and the
+ * connector moves focus into the frame only once it shows it.
+ */
+function useFocusOnShow(main: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const focusFirst = () => {
+      const active = document.activeElement
+      if (active && active !== document.body) return
+      main.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+    }
+    focusFirst()
+    window.addEventListener('focus', focusFirst)
+    return () => window.removeEventListener('focus', focusFirst)
+  }, [main])
+}
+
+/**
+ * In the iframe, the app's modal closing (its close button, Escape on the page, a click on the backdrop) hides
+ * the frame without telling the wallet: the app's request is already rejected there. A screen that was shown
+ * and then stops intersecting the viewport is that close, and rejects its prompt, so the next request gets a
+ * fresh screen (and the modal shows again) instead of queueing behind an answer nobody waits for.
+ */
+function useRejectWhenClosed(main: RefObject<HTMLElement | null>, onReject: (() => void) | undefined): void {
+  const reject = useRef(onReject)
+  reject.current = onReject
+  useEffect(() => {
+    const element = main.current
+    if (!element || window.parent === window || typeof IntersectionObserver === 'undefined') return
+    let seen = false
+    const observer = new IntersectionObserver((entries) => {
+      const shown = entries.at(-1)?.isIntersecting === true
+      if (shown) seen = true
+      else if (seen) reject.current?.()
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [main])
 }

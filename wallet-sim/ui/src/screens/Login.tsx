@@ -83,6 +83,7 @@ export function Login({ api, origin, onDone }: LoginProps) {
             required
             // biome-ignore lint/a11y/noAutofocus: the only field of a dialog the user just opened
             autoFocus
+            data-autofocus
             autoComplete="email"
             value={email}
             aria-describedby={error ? 'login-error' : undefined}
@@ -108,6 +109,7 @@ export function Login({ api, origin, onDone }: LoginProps) {
             required
             // biome-ignore lint/a11y/noAutofocus: the field the user came to this step for
             autoFocus
+            data-autofocus
             autoComplete="one-time-code"
             value={code}
             aria-describedby={error ? 'login-error' : undefined}
