@@ -107,7 +107,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
 
   test('request pages opened alone say there is nothing to do; the home page passes axe', async () => {
     const page = await openPage(browser, viewport, { colorScheme: 'dark' })
-    for (const [path, heading] of [
+    for (const [path, heading] of <[string, string][]>[
       ['/review', 'Nothing to review'],
       ['/signMessage', 'Nothing to sign'],
       ['/iframes/comms', 'This page works inside an app'],
