@@ -47,10 +47,10 @@ export async function walletFrame(page: Page, heading: string): Promise<Frame> {
 }
 
 /** Saves a screenshot of the page as `name.png` when screenshots were asked for. */
-export async function shoot(page: Page, name: string): Promise<void> {
+export async function shoot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   if (!SHOTS) return
   mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) })
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), animations: 'disabled', ...options })
 }
 
 /** Presses Tab (in the page or the frame that has focus) until the focused element's text is `name`. */

@@ -24,7 +24,6 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     const page = await openPage(browser, viewport)
     await openDemoPage(page, stack)
     expect(await axeViolations(page.mainFrame())).toEqual([])
-    await shoot(page, `demo-${viewport}`)
 
     await page.getByTestId('connect').focus()
     await page.keyboard.press('Enter')
@@ -33,7 +32,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('webwallet-iframe')
     expect(await login.evaluate(() => document.activeElement?.id)).toBe('email')
     expect(await axeViolations(login)).toEqual([])
-    await shoot(page, `wallet-login-${viewport}`)
+    if (viewport === 'desktop') await shoot(page, 'demo-login')
 
     const email = newEmail('ux')
     await page.keyboard.type(email)
@@ -49,7 +48,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     expect(await codeStep.getByRole('button', { name: 'Log in', exact: true }).isVisible()).toBe(true)
     expect(await inViewport(page, codeStep.getByRole('button', { name: 'Log in', exact: true }))).toBe(true)
     expect(await axeViolations(codeStep)).toEqual([])
-    await shoot(page, `wallet-code-error-${viewport}`)
+
     // Still in the field: select what was typed and type the right code over it.
     expect(await codeStep.evaluate(() => document.activeElement?.id)).toBe('code')
     await page.keyboard.press('Control+A')
@@ -69,7 +68,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
       expect(await inViewport(page, consent.getByLabel('Approvals', { exact: true }))).toBe(true)
     }
     expect(await axeViolations(consent)).toEqual([])
-    await shoot(page, `wallet-session-${viewport}`)
+    await shoot(page, viewport === 'desktop' ? 'demo-session' : 'demo-session-mobile')
     await consent.locator('.actions').locator('[data-armed="true"]').waitFor()
     await tabTo(page, consent, 'Sign session')
     await page.keyboard.press('Enter')
@@ -84,7 +83,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     await page.keyboard.press('Enter')
     const signing = await walletFrame(page, 'Sign message')
     expect(await axeViolations(signing)).toEqual([])
-    await shoot(page, `wallet-sign-${viewport}`)
+
     await page.keyboard.press('Escape')
     await page.getByTestId('error-message').waitFor()
     expect(await page.getByTestId('error-message').textContent()).toBe('User rejected request')
@@ -102,6 +101,20 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     await again.locator('[data-armed="true"]').waitFor()
     await again.getByRole('button', { name: 'Sign', exact: true }).click()
     await page.getByTestId('signature').waitFor()
+
+    // A session call: listed with its status, gas route and fee, in STRK, never in base units.
+    await page.getByTestId('increment').click()
+    const tx = page.getByTestId('activity').locator('li').first()
+    await tx.locator('.badge.succeeded').waitFor({ timeout: 60_000 })
+    await expect
+      .poll(() => tx.textContent())
+      .toMatch(/increment.*Gas paid by the account · fee [\d.,<]+ STRK/)
+    await page.getByTestId('portfolio-load').click()
+    await page.getByTestId('busy').waitFor({ state: 'detached', timeout: 60_000 })
+    expect(await page.getByTestId('balance').allTextContents()).toContain('STRK1,000')
+    expect(await page.locator('main').textContent()).not.toMatch(/\d{15,}/)
+    expect(await axeViolations(page.mainFrame())).toEqual([])
+    await shoot(page, viewport === 'desktop' ? 'demo-connected' : 'demo-connected-mobile', { fullPage: true })
     await page.context().close()
   }, 150_000)
 
