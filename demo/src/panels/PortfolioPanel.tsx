@@ -129,7 +129,17 @@ export function PortfolioPanel(props: {
           <h3>Starknet ID</h3>
           <div className="profile">
             {typeof profile === 'object' && profile.profilePicture ? (
-              <img src={profile.profilePicture} alt="" width={40} height={40} className="avatar" />
+              <img
+                src={profile.profilePicture}
+                alt=""
+                width={40}
+                height={40}
+                className="avatar"
+                // An unreachable picture leaves no broken-image icon behind.
+                onError={(event) => {
+                  event.currentTarget.hidden = true
+                }}
+              />
             ) : null}
             <p data-testid="profile">
               {typeof profile === 'string' ? profile : (profile?.name ?? 'no name')}

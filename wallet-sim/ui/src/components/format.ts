@@ -47,6 +47,8 @@ export function formatDate(date: Date): string {
 export function fromNow(date: Date, now: Date = new Date()): string {
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000)
   const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['year', 365 * 86_400],
+    ['month', 30 * 86_400],
     ['day', 86_400],
     ['hour', 3_600],
     ['minute', 60],
