@@ -35,6 +35,7 @@ const BUSY_TEXT: Record<string, string> = {
     'Sending with the session key and waiting for the block (a few seconds; a first call also deploys the account)…',
   approve: 'Sending the call…',
   'sign message': 'Waiting for your signature in the wallet…',
+  'wallet transaction': 'Waiting for you to confirm in the wallet, then for the block…',
   portfolio:
     'Loading the portfolio. A new account is indexed once by the backend: this first load can take a few seconds…',
   'register name': 'Registering the name on chain (deploys the account first if needed)…',
@@ -167,7 +168,12 @@ export function App() {
               busy={busy}
               run={run}
               onActivity={(entry) => setActivity((a) => [entry, ...a])}
-              error={<ErrorNote error={error} tasks={['increment', 'approve', 'sign message']} />}
+              error={
+                <ErrorNote
+                  error={error}
+                  tasks={['increment', 'approve', 'sign message', 'wallet transaction']}
+                />
+              }
             />
           )}
           {activity.length > 0 && <Transactions activity={activity} />}

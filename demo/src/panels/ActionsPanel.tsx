@@ -94,6 +94,37 @@ export function ActionsPanel(props: {
         <button
           type="button"
           className="secondary"
+          data-testid="wallet-transaction"
+          disabled={disabled}
+          onClick={() =>
+            run('wallet transaction', async () => {
+              // Outside the session on purpose: the wallet shows the decoded call and the user confirms it.
+              const { transaction_hash } = (await connector.request({
+                type: 'wallet_addInvokeTransaction',
+                params: {
+                  calls: [
+                    {
+                      contract_address: STRK_ADDRESS,
+                      entry_point: 'transfer',
+                      calldata: [account.address, '10000000000000000', '0'],
+                    },
+                  ],
+                },
+              })) as { transaction_hash: string }
+              await account.waitForTransaction(transaction_hash, WAIT)
+              onActivity({
+                label: 'send 0.01 STRK to yourself',
+                transactionHash: transaction_hash,
+                route: 'Confirmed in the wallet, gas paid by the account',
+              })
+            })
+          }
+        >
+          Send 0.01 STRK to yourself (wallet confirms)
+        </button>
+        <button
+          type="button"
+          className="secondary"
           data-testid="sign-message"
           disabled={disabled}
           onClick={() =>

@@ -109,6 +109,21 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     await expect
       .poll(() => tx.textContent())
       .toMatch(/increment.*Gas paid by the account · fee [\d.,<]+ STRK/)
+    // A transaction the wallet reviews: the decoded transfer in STRK, confirmed by keyboard.
+    await page.getByTestId('wallet-transaction').focus()
+    await page.keyboard.press('Enter')
+    const review = await walletFrame(page, 'Review transaction')
+    expect(await review.locator('.summary').first().textContent()).toMatch(/0\.01 STRK/)
+    expect(await axeViolations(review)).toEqual([])
+    if (viewport === 'desktop') await shoot(page, 'demo-review')
+    await review.locator('[data-armed="true"]').waitFor()
+    await tabTo(page, review, 'Confirm')
+    await page.keyboard.press('Enter')
+    await page
+      .getByTestId('activity')
+      .locator('li', { hasText: 'send 0.01 STRK to yourself' })
+      .locator('.badge.succeeded')
+      .waitFor({ timeout: 60_000 })
     await page.getByTestId('portfolio-load').click()
     await page.getByTestId('busy').waitFor({ state: 'detached', timeout: 60_000 })
     // 1,000 STRK less the fee just paid: whole tokens, at most 4 decimals.
