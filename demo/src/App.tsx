@@ -9,17 +9,36 @@ import {
 } from './chainIdentity'
 import { syncChainClock } from './clock'
 import { STRK_ADDRESS } from './config'
+import { ErrorNote, type ShownError } from './ErrorNote'
 import { describeError } from './errors'
 import { ActionsPanel } from './panels/ActionsPanel'
 import { PortfolioPanel } from './panels/PortfolioPanel'
 import { SessionPanel } from './panels/SessionPanel'
 import { SettingsPanel } from './panels/SettingsPanel'
+import { Transactions } from './panels/Transactions'
 import { loadSettings, type Settings, saveSettings } from './settings'
 import { createDemoWallet } from './wallet'
 
 export interface Activity {
   readonly label: string
   readonly transactionHash: string
+  /** How the transaction's gas was paid, in the user's words. */
+  readonly route: string
+}
+
+/** What a running task is doing, in the user's words, and how long it may take. */
+const BUSY_TEXT: Record<string, string> = {
+  connect: 'Waiting for you in the wallet…',
+  disconnect: 'Disconnecting…',
+  status: 'Checking the session against the chain…',
+  increment:
+    'Sending with the session key and waiting for the block (a few seconds; a first call also deploys the account)…',
+  approve: 'Sending the call…',
+  'sign message': 'Waiting for your signature in the wallet…',
+  'wallet transaction': 'Waiting for you to confirm in the wallet, then for the block…',
+  portfolio:
+    'Loading the portfolio. A new account is indexed once by the backend: this first load can take a few seconds…',
+  'register name': 'Registering the name on chain (deploys the account first if needed)…',
 }
 
 export function App() {
@@ -28,7 +47,7 @@ export function App() {
   const [account, setAccount] = useState<SessionAccount | undefined>()
   const [restored, setRestored] = useState(false)
   const [busy, setBusy] = useState<string | undefined>()
-  const [error, setError] = useState<{ message: string; code?: string } | undefined>()
+  const [error, setError] = useState<ShownError | undefined>()
   const [activity, setActivity] = useState<Activity[]>([])
   // Finished tasks, so a test (or a user script) can wait for the task it started.
   const [finished, setFinished] = useState(0)
@@ -68,7 +87,7 @@ export function App() {
     try {
       await task()
     } catch (e) {
-      setError(describeError(e))
+      setError({ ...describeError(e), task: label })
     } finally {
       setBusy(undefined)
       setFinished((n) => n + 1)
@@ -87,7 +106,14 @@ export function App() {
       setAccount(result.account)
       setRestored(false)
       if (result.approvalTransactionHash) {
-        setActivity((a) => [{ label: 'approve', transactionHash: result.approvalTransactionHash! }, ...a])
+        setActivity((a) => [
+          {
+            label: 'approve 1 STRK',
+            transactionHash: result.approvalTransactionHash!,
+            route: 'Sent by the wallet with the session',
+          },
+          ...a,
+        ])
       }
     })
 
@@ -108,63 +134,64 @@ export function App() {
   }
 
   return (
-    <main data-finished={finished}>
-      <header>
-        <h1>webwallet demo</h1>
-        <p>A host app on @webwallet/shim, against wallet-sim.</p>
+    <main data-finished={finished} className="app">
+      <header className="app-header">
+        <div>
+          <h1>webwallet demo</h1>
+          <p className="muted">A host app on @webwallet/shim, against wallet-sim.</p>
+        </div>
+        <span className={`pill ${account ? 'ok' : ''}`}>{account ? 'Connected' : 'Not connected'}</span>
       </header>
-      <SettingsPanel settings={settings} onChange={changeSettings} disabled={busy !== undefined} />
-      <SessionPanel
-        wallet={wallet}
-        account={account}
-        restored={restored}
-        busy={busy}
-        onConnect={connect}
-        onDisconnect={disconnect}
-        onCheckStatus={checkStatus}
-      />
-      {error && (
-        <section className="error" role="alert" data-testid="error">
-          <span data-testid="error-message">{error.message}</span>
-          {error.code && <code data-testid="error-code">{error.code}</code>}
-        </section>
-      )}
-      {account && (
-        <>
-          <ActionsPanel
-            account={account}
-            connector={connector}
-            gas={settings.gas}
-            busy={busy}
-            run={run}
-            onActivity={(entry) => setActivity((a) => [entry, ...a])}
-          />
-          <PortfolioPanel
-            wallet={wallet}
-            address={account.address}
-            run={run}
-            busy={busy}
-            onActivity={(entry) => setActivity((a) => [entry, ...a])}
-          />
-        </>
-      )}
-      {activity.length > 0 && (
-        <section>
-          <h2>Transactions</h2>
-          <ol data-testid="activity">
-            {activity.map((entry) => (
-              <li key={entry.transactionHash}>
-                {entry.label}: <code>{entry.transactionHash}</code>
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
       {busy && (
-        <p className="busy" data-testid="busy">
-          {busy}…
+        <p className="busy" role="status" data-testid="busy">
+          <span className="spinner" aria-hidden="true" /> {BUSY_TEXT[busy] ?? `${busy}…`}
         </p>
       )}
+      <ErrorNote error={error} />
+      <div className="grid">
+        <div className="column">
+          <SessionPanel
+            wallet={wallet}
+            account={account}
+            restored={restored}
+            busy={busy}
+            onConnect={connect}
+            onDisconnect={disconnect}
+            onCheckStatus={checkStatus}
+            error={<ErrorNote error={error} tasks={['connect', 'disconnect', 'status']} />}
+          />
+          {account && (
+            <ActionsPanel
+              account={account}
+              connector={connector}
+              gas={settings.gas}
+              busy={busy}
+              run={run}
+              onActivity={(entry) => setActivity((a) => [entry, ...a])}
+              error={
+                <ErrorNote
+                  error={error}
+                  tasks={['increment', 'approve', 'sign message', 'wallet transaction']}
+                />
+              }
+            />
+          )}
+          {activity.length > 0 && <Transactions activity={activity} />}
+        </div>
+        <div className="column">
+          {account && (
+            <PortfolioPanel
+              wallet={wallet}
+              address={account.address}
+              run={run}
+              busy={busy}
+              onActivity={(entry) => setActivity((a) => [entry, ...a])}
+              error={error}
+            />
+          )}
+          <SettingsPanel settings={settings} onChange={changeSettings} disabled={busy !== undefined} />
+        </div>
+      </div>
     </main>
   )
 }

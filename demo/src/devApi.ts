@@ -30,7 +30,9 @@ export async function registerName(address: string, name: string): Promise<{ tra
   })
   const body = (await response.json().catch(() => ({}))) as { message?: string; transactionHash?: string }
   if (!response.ok || body.transactionHash === undefined) {
-    throw new Error(body.message ?? `Registering ${name} failed with status ${response.status}`)
+    // The dev API names the field that failed ("body.name: …"): the user needs the reason only.
+    const reason = body.message?.replace(/^body\.[\w.]+:\s*/, '')
+    throw new Error(reason ?? `Registering ${name} failed with status ${response.status}`)
   }
   return { transactionHash: body.transactionHash }
 }

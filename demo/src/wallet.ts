@@ -7,6 +7,13 @@ import { ALLOWED_METHODS, STRK_ADDRESS, URLS, WALLET_URL } from './config'
 export type TransportChoice = 'auto' | 'iframe' | 'popup'
 export type GasChoice = 'self' | 'sponsored' | 'strk'
 
+/** How each gas choice reaches the chain, in the words a user reads. */
+export const GAS_ROUTES: Record<GasChoice, string> = {
+  self: 'Gas paid by the account',
+  sponsored: 'Gasless, sponsored by the app',
+  strk: 'Gasless, paid in STRK',
+}
+
 /** The paymaster api key wallet-sim sponsors by default (see its `--paymaster-key` option). */
 export const SPONSOR_API_KEY: string =
   (import.meta.env.VITE_PAYMASTER_API_KEY as string | undefined) ?? 'wallet-sim-sponsor'

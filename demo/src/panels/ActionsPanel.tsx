@@ -1,10 +1,10 @@
 import type { SessionAccount } from '@webwallet/shim'
 import type { Connector } from '@webwallet/shim/connector'
-import { useCallback, useEffect, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import type { Activity } from '../App'
 import { provider } from '../clock'
 import { COUNTER_ADDRESS, STRK_ADDRESS } from '../config'
-import { type GasChoice, gasOptions } from '../wallet'
+import { GAS_ROUTES, type GasChoice, gasOptions } from '../wallet'
 
 const WAIT = { retryInterval: 250 }
 
@@ -15,6 +15,8 @@ export function ActionsPanel(props: {
   busy: string | undefined
   run: (label: string, task: () => Promise<void>) => Promise<void>
   onActivity: (entry: Activity) => void
+  /** The error of this panel's tasks, shown under its buttons. */
+  error?: ReactNode
 }) {
   const { account, connector, gas, busy, run, onActivity } = props
   const [counter, setCounter] = useState<string>('?')
@@ -38,7 +40,7 @@ export function ActionsPanel(props: {
       for (let i = 0; i < times; i++) {
         const { transaction_hash } = await account.execute(calls, gasOptions(gas))
         await account.waitForTransaction(transaction_hash, WAIT)
-        onActivity({ label, transactionHash: transaction_hash })
+        onActivity({ label, transactionHash: transaction_hash, route: GAS_ROUTES[gas] })
       }
       await refresh()
     })
@@ -47,14 +49,16 @@ export function ActionsPanel(props: {
   const disabled = busy !== undefined
 
   return (
-    <section>
-      <h2>Session calls</h2>
-      <p>
-        Counter of this account: <strong data-testid="counter">{counter}</strong>
+    <section className="card" aria-labelledby="calls-title">
+      <h2 id="calls-title">Session calls</h2>
+      <p className="stat">
+        <span className="muted">Counter of this account</span>
+        <strong data-testid="counter">{counter}</strong>
       </p>
       <div className="buttons">
         <button
           type="button"
+          className="primary"
           data-testid="increment"
           disabled={disabled}
           onClick={() => execute('increment', increment)}
@@ -63,6 +67,7 @@ export function ActionsPanel(props: {
         </button>
         <button
           type="button"
+          className="secondary"
           data-testid="increment-3"
           disabled={disabled}
           onClick={() => execute('increment', increment, 3)}
@@ -71,6 +76,7 @@ export function ActionsPanel(props: {
         </button>
         <button
           type="button"
+          className="secondary"
           data-testid="outside-session"
           disabled={disabled}
           onClick={() =>
@@ -87,6 +93,38 @@ export function ActionsPanel(props: {
         </button>
         <button
           type="button"
+          className="secondary"
+          data-testid="wallet-transaction"
+          disabled={disabled}
+          onClick={() =>
+            run('wallet transaction', async () => {
+              // Outside the session on purpose: the wallet shows the decoded call and the user confirms it.
+              const { transaction_hash } = (await connector.request({
+                type: 'wallet_addInvokeTransaction',
+                params: {
+                  calls: [
+                    {
+                      contract_address: STRK_ADDRESS,
+                      entry_point: 'transfer',
+                      calldata: [account.address, '10000000000000000', '0'],
+                    },
+                  ],
+                },
+              })) as { transaction_hash: string }
+              await account.waitForTransaction(transaction_hash, WAIT)
+              onActivity({
+                label: 'send 0.01 STRK to yourself',
+                transactionHash: transaction_hash,
+                route: 'Confirmed in the wallet, gas paid by the account',
+              })
+            })
+          }
+        >
+          Send 0.01 STRK to yourself (wallet confirms)
+        </button>
+        <button
+          type="button"
+          className="secondary"
           data-testid="sign-message"
           disabled={disabled}
           onClick={() =>
@@ -100,9 +138,10 @@ export function ActionsPanel(props: {
           Sign a message
         </button>
       </div>
+      {props.error}
       {signature && (
-        <p>
-          Signature: <code data-testid="signature">{signature.join(', ')}</code>
+        <p className="signature">
+          <span className="muted">Signature</span> <code data-testid="signature">{signature.join(', ')}</code>
         </p>
       )}
     </section>

@@ -3,6 +3,8 @@ import { useState } from 'react'
 import type { Activity } from '../App'
 import { URLS } from '../config'
 import { canRegisterNames } from '../devApi'
+import { ErrorNote, type ShownError } from '../ErrorNote'
+import { formatDate, formatUnits } from '../format'
 import { RegisterName } from './RegisterName'
 
 // Starknet ID reads go to the node (wallet-sim deploys the naming contracts at their Sepolia addresses).
@@ -27,6 +29,7 @@ export function PortfolioPanel(props: {
   busy: string | undefined
   run: (label: string, task: () => Promise<void>) => Promise<void>
   onActivity: (entry: Activity) => void
+  error?: ShownError | undefined
 }) {
   const { wallet, address, busy, run, onActivity } = props
   const [loaded, setLoaded] = useState<Loaded | undefined>()
@@ -52,68 +55,114 @@ export function PortfolioPanel(props: {
     })
 
   const registered = async (transactionHash: string) => {
-    onActivity({ label: 'register name', transactionHash })
+    onActivity({
+      label: 'register name',
+      transactionHash,
+      route: 'Gas paid by the account (wallet-sim dev API)',
+    })
     const profile = await readProfile()
     setLoaded((l) => l && { ...l, profile })
   }
 
-  const symbolOf = (token: string) =>
-    loaded?.tokens.find((t) => BigInt(t.address) === BigInt(token))?.symbol ?? token.slice(0, 10)
-  const amountOf = (token: string, amount: string) => {
-    const decimals = loaded?.tokens.find((t) => BigInt(t.address) === BigInt(token))?.decimals ?? 18
-    const value = BigInt(amount)
-    const unit = 10n ** BigInt(decimals)
-    const fraction = (value % unit).toString().padStart(decimals, '0').slice(0, 4)
-    return `${value / unit}.${fraction}`
-  }
+  const tokenOf = (token: string) => loaded?.tokens.find((t) => BigInt(t.address) === BigInt(token))
+  const symbolOf = (token: string) => tokenOf(token)?.symbol ?? token.slice(0, 10)
+  const amountOf = (token: string, amount: string) => formatUnits(amount, tokenOf(token)?.decimals ?? 18)
+  const profile = loaded?.profile
 
   return (
-    <section>
-      <h2>Portfolio</h2>
-      <button type="button" data-testid="portfolio-load" disabled={busy !== undefined} onClick={load}>
-        Load tokens, balances, DeFi positions and airdrops
-      </button>
+    <section className="card" aria-labelledby="portfolio-title">
+      <h2 id="portfolio-title">Portfolio</h2>
+      <p className="muted">Tokens, balances, DeFi positions and airdrops from the wallet's backend.</p>
+      <div className="buttons">
+        <button
+          type="button"
+          className={loaded ? 'secondary' : 'primary'}
+          data-testid="portfolio-load"
+          disabled={busy !== undefined}
+          onClick={load}
+        >
+          {loaded ? 'Reload portfolio' : 'Load portfolio'}
+        </button>
+      </div>
+      <ErrorNote error={props.error} tasks={['portfolio']} />
       {loaded && (
-        <div data-testid="portfolio">
+        <div data-testid="portfolio" className="portfolio">
           <h3>Balances</h3>
-          <table>
+          <table className="balances">
+            <thead>
+              <tr>
+                <th scope="col">Token</th>
+                <th scope="col">Balance</th>
+              </tr>
+            </thead>
             <tbody>
               {loaded.balances.map((b) => (
                 <tr key={b.address} data-testid="balance">
                   <td>{symbolOf(b.address)}</td>
-                  <td>{amountOf(b.address, b.balance)}</td>
+                  <td className="num">{amountOf(b.address, b.balance)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           <h3>DeFi positions</h3>
-          <ul>
+          {loaded.defi.dapps.length === 0 ? <p className="muted">No positions.</p> : null}
+          <ul className="plain">
             {loaded.defi.dapps.map((dapp) => (
               <li key={dapp.dappId} data-testid="dapp">
-                {dapp.dappId}: {dapp.products.map((p) => `${p.name} (${p.type})`).join(', ')}
+                <strong>{dapp.dappId}</strong>: {dapp.products.map((p) => `${p.name} (${p.type})`).join(', ')}
               </li>
             ))}
           </ul>
           <h3>Airdrops</h3>
-          <ul>
+          {loaded.airdrops.length === 0 ? <p className="muted">No airdrops.</p> : null}
+          <ul className="plain">
             {loaded.airdrops.map((a) => (
               <li key={`${a.tokenAddress}-${a.claimStart}`} data-testid="airdrop">
-                {a.name ?? symbolOf(a.tokenAddress)} {a.amount ?? ''}
+                <strong>{a.name ?? symbolOf(a.tokenAddress)}</strong>
+                {a.amount ? ` ${amountOf(a.tokenAddress, a.amount)} ${symbolOf(a.tokenAddress)}` : ''}
+                {claimDate(a.claimStart) ? (
+                  <span className="muted"> · claim from {formatDate(claimDate(a.claimStart)!)}</span>
+                ) : null}
               </li>
             ))}
           </ul>
           <h3>Starknet ID</h3>
-          <p data-testid="profile">
-            {typeof loaded.profile === 'string'
-              ? loaded.profile
-              : `${loaded.profile.name ?? 'no name'} · picture ${loaded.profile.profilePicture ?? 'none'}`}
-          </p>
+          <div className="profile">
+            {typeof profile === 'object' && profile.profilePicture ? (
+              <img
+                src={profile.profilePicture}
+                alt=""
+                width={40}
+                height={40}
+                className="avatar"
+                // An unreachable picture leaves no broken-image icon behind.
+                onError={(event) => {
+                  event.currentTarget.hidden = true
+                }}
+              />
+            ) : null}
+            <p data-testid="profile">
+              {typeof profile === 'string' ? profile : (profile?.name ?? 'no name')}
+            </p>
+          </div>
           {loaded.canRegisterNames && (
-            <RegisterName address={address} busy={busy} run={run} onRegistered={registered} />
+            <RegisterName
+              address={address}
+              busy={busy}
+              run={run}
+              onRegistered={registered}
+              error={<ErrorNote error={props.error} tasks={['register name']} />}
+            />
           )}
-          <p>{loaded.tokens.length} tokens known to the backend.</p>
+          <p className="muted">{loaded.tokens.length} tokens known to the backend.</p>
         </div>
       )}
     </section>
   )
+}
+
+/** The claim start as a date: an ISO string or seconds since the epoch; undefined when unreadable. */
+function claimDate(value: string): Date | undefined {
+  const date = /^\d+$/.test(value) ? new Date(Number(value) * 1000) : new Date(value)
+  return Number.isNaN(date.getTime()) ? undefined : date
 }

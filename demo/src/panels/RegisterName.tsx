@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { registerName } from '../devApi'
 
 /** A name every account can take at once: 'demo-' and the start of its address. */
@@ -13,6 +13,8 @@ export function RegisterName(props: {
   busy: string | undefined
   run: (label: string, task: () => Promise<void>) => Promise<void>
   onRegistered: (transactionHash: string) => Promise<void>
+  /** The error of the registration, shown right under the field. */
+  error?: ReactNode
 }) {
   const { address, busy, run, onRegistered } = props
   const [name, setName] = useState(() => suggestedName(address))
@@ -23,19 +25,25 @@ export function RegisterName(props: {
     })
   return (
     <form
-      className="buttons"
+      className="inline-form"
       onSubmit={(event) => {
         event.preventDefault()
         void register()
       }}
     >
-      <label>
-        Name (wallet-sim){' '}
-        <input data-testid="name-input" value={name} onChange={(event) => setName(event.target.value)} />
-      </label>
-      <button type="submit" data-testid="name-register" disabled={busy !== undefined}>
-        Register name
-      </button>
+      <label htmlFor="name-input">Register a name (wallet-sim)</label>
+      <div className="buttons">
+        <input
+          id="name-input"
+          data-testid="name-input"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <button type="submit" className="secondary" data-testid="name-register" disabled={busy !== undefined}>
+          Register name
+        </button>
+      </div>
+      {props.error}
     </form>
   )
 }

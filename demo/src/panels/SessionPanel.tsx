@@ -1,4 +1,6 @@
 import type { SessionAccount, WebWallet } from '@webwallet/shim'
+import type { ReactNode } from 'react'
+import { formatDate, shortHex } from '../format'
 
 export function SessionPanel(props: {
   wallet: WebWallet
@@ -8,37 +10,62 @@ export function SessionPanel(props: {
   onConnect: () => void
   onDisconnect: () => void
   onCheckStatus: () => void
+  /** The error of this panel's tasks, shown under its buttons. */
+  error?: ReactNode
 }) {
   const { wallet, account, restored, busy } = props
   const session = wallet.exportSignedSession()
   return (
-    <section>
-      <h2>Session</h2>
+    <section className="card" aria-labelledby="session-title">
+      <h2 id="session-title">Session</h2>
       {account ? (
-        <dl>
+        <dl className="facts">
           <dt>Account</dt>
           <dd>
-            <code data-testid="address">{account.address}</code>
+            {/* The full address for copy and tests; shortened on screen by CSS where it does not fit. */}
+            <code data-testid="address" className="address">
+              {account.address}
+            </code>
           </dd>
           <dt>Status</dt>
-          <dd data-testid="session-status">{wallet.getSessionStatus()}</dd>
+          <dd>
+            <span className="badge succeeded" data-testid="session-status">
+              {wallet.getSessionStatus()}
+            </span>
+          </dd>
           <dt>Expires</dt>
           <dd data-testid="session-expiry">
-            {session ? new Date(session.expiresAt * 1000).toISOString() : '—'}
+            {session ? (
+              <time dateTime={new Date(session.expiresAt * 1000).toISOString()}>
+                {formatDate(session.expiresAt * 1000)}
+              </time>
+            ) : (
+              '—'
+            )}
           </dd>
-          <dt>Origin</dt>
+          <dt>Source</dt>
           <dd data-testid="session-origin">{restored ? 'restored from storage' : 'signed in the wallet'}</dd>
         </dl>
       ) : (
-        <p data-testid="session-status">not connected</p>
+        <p className="muted">
+          <span data-testid="session-status">not connected</span>: log in with an e-mail and approve one
+          session, then calls within it need no prompt.
+        </p>
       )}
       <div className="buttons">
-        <button type="button" data-testid="connect" disabled={busy !== undefined} onClick={props.onConnect}>
+        <button
+          type="button"
+          className={account ? 'secondary' : 'primary'}
+          data-testid="connect"
+          disabled={busy !== undefined}
+          onClick={props.onConnect}
+        >
           {account ? 'Sign a new session' : 'Log in and sign a session'}
         </button>
         {account && (
           <button
             type="button"
+            className="secondary"
             data-testid="check-status"
             disabled={busy !== undefined}
             onClick={props.onCheckStatus}
@@ -49,14 +76,17 @@ export function SessionPanel(props: {
         {account && (
           <button
             type="button"
+            className="quiet"
             data-testid="disconnect"
             disabled={busy !== undefined}
             onClick={props.onDisconnect}
+            title={`Forget the session of ${shortHex(account.address)}`}
           >
             Disconnect
           </button>
         )}
       </div>
+      {props.error}
     </section>
   )
 }

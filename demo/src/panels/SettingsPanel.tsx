@@ -7,10 +7,11 @@ export function SettingsPanel(props: {
 }) {
   const { settings, onChange, disabled } = props
   return (
-    <section>
-      <h2>Settings</h2>
+    <section className="card" aria-labelledby="settings-title">
+      <h2 id="settings-title">Settings</h2>
       <label>
-        Transport{' '}
+        Transport
+        <br />
         <select
           data-testid="transport"
           value={settings.transport}
@@ -23,7 +24,8 @@ export function SettingsPanel(props: {
         </select>
       </label>
       <label>
-        Gas{' '}
+        Gas
+        <br />
         <select
           data-testid="gas"
           value={settings.gas}
@@ -35,7 +37,7 @@ export function SettingsPanel(props: {
           <option value="strk">gasless, paid in STRK</option>
         </select>
       </label>
-      <label>
+      <label className="check">
         <input
           type="checkbox"
           data-testid="approval"

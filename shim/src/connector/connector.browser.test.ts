@@ -92,6 +92,30 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
     await page.close()
   })
 
+  it('iframe: after the user closes the modal, the next request follows updateModal again', async () => {
+    const page = await hostPage()
+    await connectIframe(page, origins.wallet)
+    const wallet = await walletFrame(page)
+    const modal = (update: unknown) =>
+      wallet.evaluate(
+        (u) => (window as never as { walletTest: { modal(u: unknown): void } }).walletTest.modal(u),
+        update,
+      )
+    const display = () => page.$eval('#webwallet-modal', (el) => (el as HTMLElement).style.display)
+    await modal({ action: 'show' })
+    await page.waitForFunction(
+      () => (document.getElementById('webwallet-modal') as HTMLElement).style.display === 'flex',
+    )
+    await page.click('#webwallet-modal button[aria-label="Close"]')
+    expect(await display()).toBe('none')
+    await page.evaluate(() => window.hostTest.connector!.request({ type: 'wallet_requestChainId' } as never))
+    await modal({ action: 'show' })
+    await page.waitForFunction(
+      () => (document.getElementById('webwallet-modal') as HTMLElement).style.display === 'flex',
+    )
+    await page.close()
+  })
+
   it('ignores forged replies from another origin and from another window of the wallet origin', async () => {
     const page = await hostPage()
     await connectIframe(page, origins.wallet)

@@ -109,11 +109,20 @@ function transportOver(
   socket: WebSocketChannel | undefined,
 ): WalletTransport {
   const client = callLink(messengerLink(messenger))
-  const stopModal =
+  const followModal = () =>
+    client.subscription('updateModal', undefined, (update) => {
+      const parsed = parseModalUpdate(update)
+      if (parsed) dialog?.update(parsed)
+    })
+  let stopModal = kind === 'iframe' ? followModal() : undefined
+  // The user closing the modal rejects every pending request, the updateModal subscription with them. The
+  // next request follows the modal again: subscribed only then, once the wallet has dropped the screen the
+  // user closed, so that screen does not come back on its own.
+  let modalLost = false
+  const stopWatchingClose =
     kind === 'iframe'
-      ? client.subscription('updateModal', undefined, (update) => {
-          const parsed = parseModalUpdate(update)
-          if (parsed) dialog?.update(parsed)
+      ? dialog?.onClose(() => {
+          modalLost = true
         })
       : undefined
 
@@ -124,8 +133,16 @@ function transportOver(
     show({ procedure, input }) {
       if (kind === 'popup') dialog?.open(popupPlacement(procedure, input))
     },
-    mutate: ({ procedure, input }, limits) => client.mutation(procedure, input, limits),
+    mutate: ({ procedure, input }, limits) => {
+      if (modalLost) {
+        modalLost = false
+        stopModal?.()
+        stopModal = followModal()
+      }
+      return client.mutation(procedure, input, limits)
+    },
     destroy() {
+      stopWatchingClose?.()
       stopModal?.()
       messenger.destroy()
       dialog?.destroy()

@@ -55,6 +55,33 @@ describe('Dialog.iframe', () => {
     expect(modal().style.display).toBe('none')
   })
 
+  it('moves focus into the shown modal, keeps it there, gives it back on hide', () => {
+    const outside = document.createElement('button')
+    document.body.prepend(outside)
+    outside.focus()
+    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent', probe })
+    dialog.update({ action: 'show' })
+    expect(document.activeElement).toBe(frame())
+    outside.focus() // Tab past the modal's last element lands on the page
+    expect(document.activeElement).toBe(frame())
+    dialog.update({ action: 'hide' })
+    expect(document.activeElement).toBe(outside)
+    outside.focus()
+    expect(document.activeElement).toBe(outside)
+  })
+
+  it('Escape on the page closes the shown modal as the user rejecting; ignored while hidden', () => {
+    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent', probe })
+    const closed: Error[] = []
+    dialog.onClose((error) => closed.push(error))
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    expect(closed).toEqual([])
+    dialog.update({ action: 'show' })
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    expect(closed.map((e) => e.message)).toEqual(['User rejected request'])
+    expect(modal().style.display).toBe('none')
+  })
+
   it("rejects with 'Timeout while loading an iframe' after 20 s", async () => {
     const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent', probe })
     const ready = dialog.ready().catch((e: Error) => e)

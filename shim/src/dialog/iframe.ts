@@ -59,6 +59,10 @@ export function iframe(options: IframeOptions): Dialog {
   overlay.id = MODAL_ID
   overlay.setAttribute('role', 'dialog')
   overlay.setAttribute('aria-modal', 'true')
+  overlay.setAttribute(
+    'aria-label',
+    `${CONNECTOR_LABELS.title} · ${CONNECTOR_LABELS.subtitle} ${options.brandName}`,
+  )
   overlay.style.cssText = `position:fixed;inset:0;z-index:${IFRAME_MODAL.zIndex};display:none;align-items:center;justify-content:center;background:rgba(0,0,0,.5)`
   // The blur sits on a sibling layer behind the panel, never on an ancestor of the iframe: a filter, opacity or
   // transform above the wallet makes the browser report it not really visible (IntersectionObserver v2), and the
@@ -68,7 +72,7 @@ export function iframe(options: IframeOptions): Dialog {
     'position:absolute;inset:0;backdrop-filter:blur(8px);-webkit-backdrop-filter:blur(8px)'
 
   const panel = doc.createElement('div')
-  panel.style.cssText = `position:relative;display:flex;flex-direction:column;width:${IFRAME_MODAL.width}px;height:${IFRAME_MODAL.height}px;border-radius:${IFRAME_MODAL.borderRadiusPx}px;overflow:hidden;background:#1c1c1c;color:#fff;box-shadow:0 4px 40px rgba(0,0,0,.35);font-family:system-ui,sans-serif`
+  panel.style.cssText = `position:relative;display:flex;flex-direction:column;width:${IFRAME_MODAL.width}px;height:${IFRAME_MODAL.height}px;max-width:calc(100vw - 16px);max-height:calc(100vh - 32px);border-radius:${IFRAME_MODAL.borderRadiusPx}px;overflow:hidden;background:#1c1c1c;color:#fff;box-shadow:0 4px 40px rgba(0,0,0,.35);font-family:system-ui,sans-serif`
 
   const header = doc.createElement('div')
   header.style.cssText = 'padding:20px 24px 8px;text-align:center'
@@ -114,8 +118,31 @@ export function iframe(options: IframeOptions): Dialog {
   overlay.append(backdrop, panel)
   doc.body.append(overlay)
 
+  // While shown, focus lives in the modal: it moves in on show, Tab cannot leave it (focus landing anywhere
+  // else on the page comes back), Escape closes it, and the page's focus is restored on hide.
+  let returnFocus: Element | null = null
+  const shown = () => overlay.style.display !== 'none'
+  const keepFocus = (event: FocusEvent) => {
+    if (shown() && event.target instanceof Node && !overlay.contains(event.target)) frame.focus()
+  }
+  const onKey = (event: KeyboardEvent) => {
+    if (shown() && event.key === 'Escape') userClose()
+  }
+  const show = () => {
+    if (shown()) return
+    returnFocus = doc.activeElement
+    overlay.style.display = 'flex'
+    doc.addEventListener('focusin', keepFocus)
+    doc.addEventListener('keydown', onKey)
+    frame.focus()
+  }
   const hide = () => {
+    const wasShown = shown()
     overlay.style.display = 'none'
+    doc.removeEventListener('focusin', keepFocus)
+    doc.removeEventListener('keydown', onKey)
+    if (wasShown && returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus()
+    returnFocus = null
   }
   const userClose = () => {
     hide()
@@ -132,7 +159,7 @@ export function iframe(options: IframeOptions): Dialog {
     window: () => frame.contentWindow,
     ready: () => loaded,
     update(update) {
-      if (update.action === 'show') overlay.style.display = 'flex'
+      if (update.action === 'show') show()
       else if (update.action === 'hide') hide()
       else {
         if ('height' in update) panel.style.height = `${update.height}px`
@@ -141,6 +168,7 @@ export function iframe(options: IframeOptions): Dialog {
     },
     onClose: closed.add,
     destroy() {
+      hide()
       overlay.remove()
     },
   }

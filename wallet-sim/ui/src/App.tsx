@@ -1,11 +1,14 @@
 // The wallet page: the screen of the current prompt, or the home page (nothing at all inside the
 // iframe, which the dapp keeps hidden while nothing needs the user).
+import { WALLET_ROUTES } from '@webwallet/protocol'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { Account, WalletApi } from './api/client'
+import { type Fit, ModalFitContext } from './components/modalFit'
 import { OriginListContext } from './components/originList'
 import { Connect } from './screens/Connect'
 import { EmbedRefused } from './screens/EmbedRefused'
 import { Home } from './screens/Home'
+import { Idle } from './screens/Idle'
 import { Login } from './screens/Login'
 import { Review } from './screens/Review'
 import { SignMessage } from './screens/SignMessage'
@@ -22,6 +25,10 @@ export interface AppProps {
   selfOrigin: string
   /** Whether a requesting origin is on the allow-list; default none is (every prompt marked unlisted). */
   isListed?: (origin: string) => boolean
+  /** Asks the iframe modal for room when a screen overflows (see wallet/modal.ts createModalSize). */
+  modalFit?: Fit
+  /** Whether the page runs inside a frame (the iframe transport); default yes. */
+  framed?: boolean
   /** The iframe's embedder that is not listed: the page then shows only that refusal. */
   refusal?: Pick<Refusal, 'current' | 'subscribe'>
 }
@@ -50,19 +57,21 @@ function useAccount(api: WalletApi, prompt: Prompt | undefined): Account | undef
 }
 
 /** @example createRoot(el).render(<App api={api} prompts={prompts} route={location.pathname} selfOrigin={location.origin} />) */
-export function App({ isListed = UNLISTED, refusal = NO_REFUSAL, ...props }: AppProps) {
+export function App({ isListed = UNLISTED, refusal = NO_REFUSAL, modalFit, ...props }: AppProps) {
   const refused = useSyncExternalStore(refusal.subscribe, refusal.current, refusal.current)
   if (refused !== undefined) return <EmbedRefused origin={refused} />
   // The wallet's own login (its home page) is never an unlisted site.
   const listed = (origin: string) => origin === props.selfOrigin || isListed(origin)
   return (
     <OriginListContext.Provider value={listed}>
-      <Prompted {...props} />
+      <ModalFitContext.Provider value={modalFit}>
+        <Prompted {...props} />
+      </ModalFitContext.Provider>
     </OriginListContext.Provider>
   )
 }
 
-function Prompted({ api, prompts, route, selfOrigin }: AppProps) {
+function Prompted({ api, prompts, route, selfOrigin, framed = true }: AppProps) {
   const prompt = useSyncExternalStore(prompts.subscribe, prompts.current, prompts.current)
   const account = useAccount(api, prompt)
   const [version, setVersion] = useState(0)
@@ -81,11 +90,22 @@ function Prompted({ api, prompts, route, selfOrigin }: AppProps) {
         />
       )
     }
-    if (route === '/iframes/comms')
+    if (route === WALLET_ROUTES.iframe && framed)
       return <div className="idle" role="status" aria-label="Waiting for the app" />
+    const idle = idleRoute(route)
+    if (idle) return <Idle kind={idle} />
     return <Home api={api} onLogin={() => setOwnLogin(true)} version={version} />
   }
   return <PromptScreen key={prompt.id} prompt={prompt} account={account} api={api} />
+}
+
+/** The routes that only make sense with a request: opened without one, they say there is nothing to do. */
+function idleRoute(route: string): 'review' | 'signMessage' | 'signSessionKeys' | 'comms' | undefined {
+  if (route === WALLET_ROUTES.review) return 'review'
+  if (route === WALLET_ROUTES.signMessage) return 'signMessage'
+  if (route === WALLET_ROUTES.signSessionKeys) return 'signSessionKeys'
+  if (route === WALLET_ROUTES.iframe) return 'comms'
+  return undefined
 }
 
 // Keyed by the prompt's id: each prompt gets a fresh screen, so its approve delay starts over.

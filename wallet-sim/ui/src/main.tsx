@@ -11,6 +11,7 @@ import './styles.css'
 import { checkEmbedding, createRefusal, readAllowedDapps } from './trpc/embedding'
 import { serveWindow } from './trpc/windowHandler'
 import { createUiHandlers } from './wallet/handlers'
+import { createModalSize } from './wallet/modal'
 import { createPrompts } from './wallet/prompts'
 
 const setTheme = (theme: string | null) => {
@@ -31,8 +32,9 @@ const refusal = createRefusal(embedding.refusedEmbedder)
 
 const api = createWalletApi({ storage: loginStorage(browserStorage(window)) })
 const prompts = createPrompts()
+const modalSize = createModalSize(prompts)
 const router = createWalletRouter(
-  createUiHandlers({ api, prompts, onTheme: setTheme, isListed: embedding.isListed }),
+  createUiHandlers({ api, prompts, onTheme: setTheme, isListed: embedding.isListed, modalSize }),
 )
 
 // A popup closes itself once the app has its answer, like the hosted wallet: at once when the user was
@@ -76,6 +78,8 @@ if (root) {
         route={location.pathname}
         selfOrigin={location.origin}
         isListed={embedding.isListed}
+        framed={embedding.framed}
+        modalFit={modalSize.fit}
         refusal={refusal}
       />
     </StrictMode>,

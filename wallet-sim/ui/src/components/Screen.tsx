@@ -1,6 +1,7 @@
 // The frame every screen shares: title, the requesting origin (marked when it is not a listed app), the
 // body and the action buttons. The approve button works only after the clickjacking guard armed it.
-import { type ReactNode, useRef } from 'react'
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
+import { useModalFit } from './modalFit'
 import { useIsListed } from './originList'
 import { useApproveGuard } from './useApproveGuard'
 
@@ -26,13 +27,24 @@ export function Screen(props: ScreenProps) {
   // The guard watches the footer: the buttons' own look changes with their state (disabled), the footer's never.
   const actions = useRef<HTMLElement>(null)
   const armed = useApproveGuard(actions, { active: props.onApprove !== undefined })
+  const body = useRef<HTMLElement>(null)
+  useModalFit(body)
+  useEscape(props.busy ? undefined : props.onReject)
+  const main = useRef<HTMLElement>(null)
+  useFocusOnShow(main)
+  useRejectWhenClosed(main, props.onReject)
   return (
-    <main className="screen">
+    <main className="screen" ref={main}>
       <header className="screen-header">
-        <span className="brand">wallet-sim</span>
+        <span className="brand" aria-hidden="true">
+          wallet-sim
+        </span>
         <h1>{props.title}</h1>
-        <p className={listed ? 'origin' : 'origin unlisted'} role="note" aria-label="Requesting origin">
-          {props.origin}
+        <p className="origin-line">
+          <span className="origin-label">Request from</span>{' '}
+          <span className={listed ? 'origin' : 'origin unlisted'} role="note" aria-label="Requesting origin">
+            {props.origin}
+          </span>
         </p>
         {listed ? null : (
           <p className="warning" role="note" aria-label="Unlisted site">
@@ -40,7 +52,11 @@ export function Screen(props: ScreenProps) {
           </p>
         )}
       </header>
-      <section className="screen-body">{props.children}</section>
+      {/* Focusable so a keyboard user can scroll it when it overflows the display. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+      <section className="screen-body" ref={body} tabIndex={0} aria-label="Details">
+        {props.children}
+      </section>
       {props.error ? (
         <p className="error" role="alert">
           {props.error}
@@ -70,4 +86,60 @@ export function Screen(props: ScreenProps) {
       ) : null}
     </main>
   )
+}
+
+/** Escape answers like the reject (or cancel) button: the wallet's half of "Escape closes the modal". */
+function useEscape(onEscape: (() => void) | undefined): void {
+  useEffect(() => {
+    if (!onEscape) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        event.preventDefault()
+        onEscape()
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [onEscape])
+}
+
+/**
+ * Focuses the screen's `[data-autofocus]` field when the page gets focus with nothing focused: inside the
+ * iframe, React's autoFocus runs while the modal is still hidden (nothing can take focus then), and the
+ * connector moves focus into the frame only once it shows it.
+ */
+function useFocusOnShow(main: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const focusFirst = () => {
+      const active = document.activeElement
+      if (active && active !== document.body) return
+      main.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+    }
+    focusFirst()
+    window.addEventListener('focus', focusFirst)
+    return () => window.removeEventListener('focus', focusFirst)
+  }, [main])
+}
+
+/**
+ * In the iframe, the app's modal closing (its close button, Escape on the page, a click on the backdrop) hides
+ * the frame without telling the wallet: the app's request is already rejected there. A screen that was shown
+ * and then stops intersecting the viewport is that close, and rejects its prompt, so the next request gets a
+ * fresh screen (and the modal shows again) instead of queueing behind an answer nobody waits for.
+ */
+function useRejectWhenClosed(main: RefObject<HTMLElement | null>, onReject: (() => void) | undefined): void {
+  const reject = useRef(onReject)
+  reject.current = onReject
+  useEffect(() => {
+    const element = main.current
+    if (!element || window.parent === window || typeof IntersectionObserver === 'undefined') return
+    let seen = false
+    const observer = new IntersectionObserver((entries) => {
+      const shown = entries.at(-1)?.isIntersecting === true
+      if (shown) seen = true
+      else if (seen) reject.current?.()
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [main])
 }

@@ -37,3 +37,25 @@ export function formatAmount(amount: bigint | string, token: string): string {
 export function feltText(value: unknown): string {
   return typeof value === 'bigint' ? `0x${value.toString(16)}` : String(value)
 }
+
+/** `25 Nov 2026, 11:20` in the user's time zone. */
+export function formatDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+}
+
+/** `in 3 hours`, `5 minutes ago`: how far `date` is from `now`, in the largest whole unit. */
+export function fromNow(date: Date, now: Date = new Date()): string {
+  const seconds = Math.round((date.getTime() - now.getTime()) / 1000)
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['year', 365 * 86_400],
+    ['month', 30 * 86_400],
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ]
+  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit)
+  }
+  return format.format(seconds, 'second')
+}

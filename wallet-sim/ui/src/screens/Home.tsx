@@ -16,26 +16,31 @@ const ETH = '0x49d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
 /** @example <Home api={api} onLogin={login} version={0} /> */
 export function Home({ api, onLogin, version }: HomeProps) {
   const [account, setAccount] = useState<Account>()
+  const [failure, setFailure] = useState<string>()
   const [loggedOut, setLoggedOut] = useState(0)
+  const [attempt, setAttempt] = useState(0)
   const loggedIn = api.isLoggedIn()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version and loggedOut are reload triggers
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version, loggedOut and attempt are reload triggers
   useEffect(() => {
     setAccount(undefined)
+    setFailure(undefined)
     if (!loggedIn) return
     let live = true
     api.account().then(
       (next) => live && setAccount(next),
-      () => live && setAccount(undefined),
+      (error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)),
     )
     return () => {
       live = false
     }
-  }, [api, loggedIn, version, loggedOut])
+  }, [api, loggedIn, version, loggedOut, attempt])
 
   if (!loggedIn) {
     return (
       <main className="screen home">
-        <span className="brand">wallet-sim</span>
+        <span className="brand" aria-hidden="true">
+          wallet-sim
+        </span>
         <h1>Your wallet</h1>
         <p>Log in with your e-mail address to see your account.</p>
         <button type="button" className="primary" onClick={onLogin}>
@@ -46,7 +51,9 @@ export function Home({ api, onLogin, version }: HomeProps) {
   }
   return (
     <main className="screen home">
-      <span className="brand">wallet-sim</span>
+      <span className="brand" aria-hidden="true">
+        wallet-sim
+      </span>
       <h1>Your wallet</h1>
       {account ? (
         <dl className="fields">
@@ -61,8 +68,19 @@ export function Home({ api, onLogin, version }: HomeProps) {
             {formatAmount(account.balances.STRK, STRK)}, {formatAmount(account.balances.ETH, ETH)}
           </dd>
         </dl>
+      ) : failure ? (
+        <div className="failure">
+          <p className="error" role="alert">
+            Could not load your account: {failure}
+          </p>
+          <button type="button" className="secondary" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
       ) : (
-        <p>Loading…</p>
+        <p className="loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading your account…
+        </p>
       )}
       <button
         type="button"

@@ -1,6 +1,6 @@
 // /signSessionKeys: what the session lets the app do without asking again.
 import type { SessionSignRequest } from '@webwallet/protocol'
-import { compactAddress, formatAmount, tokenOf } from '../components/format'
+import { compactAddress, formatAmount, formatDate, fromNow, tokenOf } from '../components/format'
 import { Screen } from '../components/Screen'
 import { sessionView } from '../wallet/sessionView'
 import type { SpendingFamily } from '../wallet/spending'
@@ -57,7 +57,7 @@ export function SignSession({ origin, request, onAnswer }: SignSessionProps) {
       </ul>
       <h2>Expires</h2>
       <p role="note" aria-label="Expiry">
-        {view.expiresAt ? `${view.expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC` : 'never'}
+        {view.expiresAt ? <Expiry at={view.expiresAt} /> : 'never'}
       </p>
       <h2>Fee limits</h2>
       <ul className="list" aria-label="Fee limits">
@@ -85,5 +85,14 @@ export function SignSession({ origin, request, onAnswer }: SignSessionProps) {
         </>
       ) : null}
     </Screen>
+  )
+}
+
+/** `25 Nov 2026, 11:20 (in 1 hour)`, the exact UTC time on hover. */
+function Expiry({ at }: { at: Date }) {
+  return (
+    <time dateTime={at.toISOString()} title={`${at.toISOString().replace('T', ' ').slice(0, 16)} UTC`}>
+      {formatDate(at)} ({fromNow(at)})
+    </time>
   )
 }

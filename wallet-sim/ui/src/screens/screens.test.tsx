@@ -133,7 +133,9 @@ describe('SignSession', () => {
     const allowed = screen.getByLabelText('Allowed calls').textContent
     expect(allowed).toContain('STRK · transfer')
     expect(allowed).toContain('0x0000…c0de · increase_counter')
-    expect(screen.getByLabelText('Expiry').textContent).toBe('2026-01-01 01:00 UTC')
+    const expiry = screen.getByLabelText('Expiry')
+    expect(expiry.querySelector('time')?.getAttribute('dateTime')).toBe('2026-01-01T01:00:00.000Z')
+    expect(expiry.textContent).toMatch(/^(31 Dec 2025|1 Jan 2026), \d\d:\d\d \(.+\)$/)
     expect(screen.getByLabelText('Fee limits').textContent).toBe('up to 0.1 ETH')
     expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to 0x5bd1…abcd')
     expect(screen.getByText('demo-app')).toBeTruthy()

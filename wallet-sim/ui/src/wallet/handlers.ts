@@ -9,7 +9,7 @@ import {
 } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
 import type { Account, WalletApi } from '../api/client'
-import { modalEvents } from './modal'
+import { type ModalSize, modalEvents } from './modal'
 import type { PromptRequest, Prompts } from './prompts'
 
 export interface UiHandlerDependencies {
@@ -22,6 +22,8 @@ export interface UiHandlerDependencies {
    * (`--approve auto`); an unlisted one (a popup opened by any site) always goes through the screens.
    */
   isListed: (origin: string) => boolean
+  /** Where the screens ask the iframe modal for more room (updateHeight); default: the screen sizes only. */
+  modalSize?: Pick<ModalSize, 'height' | 'subscribe'>
 }
 
 // Kept here rather than imported from protocol/session, which pulls starknet.js into the page.
@@ -152,6 +154,6 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
       if (!(await api.isConnected(ctx.origin))) throw new ConnectorNotConnectedError()
       return api.deploymentData(ctx.origin)
     },
-    updateModal: (_ctx, signal) => modalEvents(prompts, signal),
+    updateModal: (_ctx, signal) => modalEvents(prompts, signal, deps.modalSize),
   }
 }

@@ -19,16 +19,61 @@ export function modalEventsFor(kind: PromptRequest['kind'] | undefined): ModalEv
 }
 
 /**
- * An updateModal stream: the current state at once, then every change, until `signal` aborts.
+ * The height the modal should have for the current screen: the screen's default size, grown when the screen
+ * reports content that does not fit (a consent with many lines), so every detail is visible without a
+ * hidden scroll. Never above `limit` (the display's height): beyond it the screen scrolls, visibly.
  *
  * @example
- * updateModal: (_ctx, signal) => modalEvents(prompts, signal)
+ * const size = createModalSize(prompts)
+ * size.fit(120, screen.availHeight) // the screen's body overflows by 120 px
+ */
+export function createModalSize(prompts: Pick<Prompts, 'current' | 'subscribe'>) {
+  let kind = prompts.current()?.kind
+  let height = kind ? SCREEN_SIZES[kind].height : 0
+  const listeners = new Set<() => void>()
+  prompts.subscribe(() => {
+    const next = prompts.current()?.kind
+    if (next === kind) return
+    kind = next
+    height = next ? SCREEN_SIZES[next].height : 0
+  })
+  return {
+    height: () => height,
+    /** The current screen overflows by `overflow` px: grow by that much, up to `limit`. */
+    fit(overflow: number, limit: number): void {
+      if (kind === undefined || !(overflow > 1)) return
+      const next = Math.min(Math.ceil(height + overflow), Math.floor(limit))
+      if (next <= height) return
+      height = next
+      for (const listener of [...listeners]) listener()
+    },
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+export type ModalSize = ReturnType<typeof createModalSize>
+
+/**
+ * An updateModal stream: the current state at once, then every change, until `signal` aborts. With a
+ * `size`, a screen that asked for more room gets it (`updateHeight`).
+ *
+ * @example
+ * updateModal: (_ctx, signal) => modalEvents(prompts, signal, size)
  */
 export async function* modalEvents(
   prompts: Prompts,
   signal: AbortSignal | undefined,
+  size?: Pick<ModalSize, 'height' | 'subscribe'>,
 ): AsyncIterable<ModalEvent> {
   const pending: ModalEvent[] = [...modalEventsFor(prompts.current()?.kind)]
+  const grown = () => {
+    const kind = prompts.current()?.kind
+    const height = size?.height() ?? 0
+    return kind !== undefined && height > SCREEN_SIZES[kind].height ? height : undefined
+  }
+  if (grown() !== undefined) pending.push({ action: 'updateHeight', height: grown()! })
   let wake: (() => void) | undefined
   let last = prompts.current()?.kind
   const unsubscribe = prompts.subscribe(() => {
@@ -36,6 +81,12 @@ export async function* modalEvents(
     if (kind === last) return
     last = kind
     pending.push(...modalEventsFor(kind))
+    wake?.()
+  })
+  const unsubscribeSize = size?.subscribe(() => {
+    const height = grown()
+    if (height === undefined) return
+    pending.push({ action: 'updateHeight', height })
     wake?.()
   })
   const onAbort = () => wake?.()
@@ -54,6 +105,7 @@ export async function* modalEvents(
     }
   } finally {
     unsubscribe()
+    unsubscribeSize?.()
     signal?.removeEventListener('abort', onAbort)
   }
 }

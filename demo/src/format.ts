@@ -1,0 +1,25 @@
+// Display helpers of the demo: token amounts in whole units, dates in the user's locale, short hashes.
+
+/** `1535000000000000000000` with 18 decimals → `1,535`; at most `digits` fraction digits, trailing zeros cut. */
+export function formatUnits(amount: string | bigint, decimals: number, digits = 4): string {
+  const value = BigInt(amount)
+  const negative = value < 0n
+  const abs = negative ? -value : value
+  const unit = 10n ** BigInt(decimals)
+  const whole = (abs / unit).toLocaleString('en-US')
+  const fraction = (abs % unit).toString().padStart(decimals, '0').slice(0, digits).replace(/0+$/, '')
+  const text = fraction ? `${whole}.${fraction}` : whole
+  // A dust amount is not zero: say so rather than showing 0.
+  if (text === '0' && abs > 0n) return `${negative ? '-' : ''}<0.${'0'.repeat(digits - 1)}1`
+  return `${negative ? '-' : ''}${text}`
+}
+
+/** `25 Nov 2026, 11:20`. */
+export function formatDate(date: Date | number): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+}
+
+/** `0x1234…abcd`. */
+export function shortHex(hex: string): string {
+  return hex.length <= 12 ? hex : `${hex.slice(0, 6)}…${hex.slice(-4)}`
+}

@@ -1,0 +1,169 @@
+// The wallet as a user meets it, at desktop and phone sizes, by keyboard only: login → session → a
+// transaction refused with Escape; every screen free of serious accessibility violations (axe-core),
+// every consent detail on screen, focus in the modal.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser } from '../../support/browser'
+import { newEmail } from '../../support/demo'
+import { type Stack, startStack } from '../../support/stack'
+import { axeViolations } from './axe'
+import { openDemoPage, openPage, shoot, tabTo, type ViewportName, walletFrame } from './harness'
+
+let stack: Stack
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+beforeAll(async () => {
+  stack = await startStack()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+
+describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
+  test('keyboard only: log in, sign the session, refuse a signature with Escape; axe finds nothing serious', async () => {
+    const page = await openPage(browser, viewport)
+    await openDemoPage(page, stack)
+    expect(await axeViolations(page.mainFrame())).toEqual([])
+
+    await page.getByTestId('connect').focus()
+    await page.keyboard.press('Enter')
+    const login = await walletFrame(page, 'Log in with e-mail')
+    // Focus moved into the modal, onto the e-mail field.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('webwallet-iframe')
+    expect(await login.evaluate(() => document.activeElement?.id)).toBe('email')
+    expect(await axeViolations(login)).toEqual([])
+    if (viewport === 'desktop') await shoot(page, 'demo-login')
+
+    const email = newEmail('ux')
+    await page.keyboard.type(email)
+    await page.keyboard.press('Enter')
+    const codeStep = await walletFrame(page, 'Enter your code')
+    expect(await codeStep.evaluate(() => document.activeElement?.id)).toBe('code')
+    const { code } = await stack.dev<{ code: string }>(`/inbox/${encodeURIComponent(email)}`)
+    // A wrong code first: the error shows and the Log in button stays on screen.
+    await page.keyboard.type(code === '000000' ? '111111' : '000000')
+    await page.keyboard.press('Enter')
+    const alert = codeStep.getByRole('alert')
+    await alert.waitFor()
+    expect(await codeStep.getByRole('button', { name: 'Log in', exact: true }).isVisible()).toBe(true)
+    expect(await inViewport(page, codeStep.getByRole('button', { name: 'Log in', exact: true }))).toBe(true)
+    expect(await axeViolations(codeStep)).toEqual([])
+
+    // Still in the field: select what was typed and type the right code over it.
+    expect(await codeStep.evaluate(() => document.activeElement?.id)).toBe('code')
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type(code)
+    await page.keyboard.press('Enter')
+
+    const consent = await walletFrame(page, 'Start a session')
+    for (const section of ['Allowed calls', 'Expiry', 'Fee limits', 'Approvals']) {
+      await consent.getByLabel(section, { exact: true }).waitFor()
+    }
+    // The modal grew to show it all: nothing hidden below the fold where the page has room; on a phone
+    // the panel stops at the viewport and the details scroll inside it, in a focusable region.
+    const body = consent.locator('.screen-body')
+    await expect.poll(() => fits(body), { timeout: 10_000 }).toBe(viewport === 'desktop')
+    expect(await inViewport(page, page.locator('#webwallet-modal > div:last-child'))).toBe(true)
+    if (viewport === 'desktop') {
+      expect(await inViewport(page, consent.getByLabel('Approvals', { exact: true }))).toBe(true)
+    }
+    expect(await axeViolations(consent)).toEqual([])
+    await shoot(page, viewport === 'desktop' ? 'demo-session' : 'demo-session-mobile')
+    await consent.locator('.actions').locator('[data-armed="true"]').waitFor()
+    await tabTo(page, consent, 'Sign session')
+    await page.keyboard.press('Enter')
+    await page.getByTestId('address').waitFor({ timeout: 30_000 })
+    // Focus came back to the page once the modal hid.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
+      .not.toBe('webwallet-iframe')
+    expect(await axeViolations(page.mainFrame())).toEqual([])
+
+    await page.getByTestId('sign-message').focus()
+    await page.keyboard.press('Enter')
+    const signing = await walletFrame(page, 'Sign message')
+    expect(await axeViolations(signing)).toEqual([])
+
+    await page.keyboard.press('Escape')
+    await page.getByTestId('error-message').waitFor()
+    expect(await page.getByTestId('error-message').textContent()).toBe('User rejected request')
+    expect(await page.getByTestId('error').textContent()).not.toContain('requestUSER_REJECTED')
+    expect(await page.locator('#webwallet-modal').isVisible()).toBe(false)
+
+    // The close button refuses as well, and the wallet is ready for the next request.
+    await page.getByTestId('sign-message').click()
+    await walletFrame(page, 'Sign message')
+    await page.getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => page.getByTestId('error-code').textContent()).toBe('USER_REJECTED')
+    // The wallet dropped the prompt the app gave up: the next request shows at once, and is answered.
+    await page.getByTestId('sign-message').click()
+    const again = await walletFrame(page, 'Sign message')
+    await again.locator('[data-armed="true"]').waitFor()
+    await again.getByRole('button', { name: 'Sign', exact: true }).click()
+    await page.getByTestId('signature').waitFor()
+
+    // A session call: listed with its status, gas route and fee, in STRK, never in base units.
+    await page.getByTestId('increment').click()
+    const tx = page.getByTestId('activity').locator('li').first()
+    await tx.locator('.badge.succeeded').waitFor({ timeout: 60_000 })
+    await expect
+      .poll(() => tx.textContent())
+      .toMatch(/increment.*Gas paid by the account · fee [\d.,<]+ STRK/)
+    // A transaction the wallet reviews: the decoded transfer in STRK, confirmed by keyboard.
+    await page.getByTestId('wallet-transaction').focus()
+    await page.keyboard.press('Enter')
+    const review = await walletFrame(page, 'Review transaction')
+    expect(await review.locator('.summary').first().textContent()).toMatch(/0\.01 STRK/)
+    expect(await axeViolations(review)).toEqual([])
+    if (viewport === 'desktop') await shoot(page, 'demo-review')
+    await review.locator('[data-armed="true"]').waitFor()
+    await tabTo(page, review, 'Confirm')
+    await page.keyboard.press('Enter')
+    await page
+      .getByTestId('activity')
+      .locator('li', { hasText: 'send 0.01 STRK to yourself' })
+      .locator('.badge.succeeded')
+      .waitFor({ timeout: 60_000 })
+    await page.getByTestId('portfolio-load').click()
+    await page.getByTestId('busy').waitFor({ state: 'detached', timeout: 60_000 })
+    // 1,000 STRK less the fee just paid: whole tokens, at most 4 decimals.
+    const balances = await page.getByTestId('balance').allTextContents()
+    expect(balances.find((b) => b.startsWith('STRK'))).toMatch(/^STRK\d{1,3}(,\d{3})*(\.\d{1,4})?$/)
+    // No amount in base units anywhere (a long decimal number that is not part of a hex hash).
+    expect(await page.locator('main').textContent()).not.toMatch(/(?<![0-9a-fx])\d{15,}(?![0-9a-f])/i)
+    expect(await axeViolations(page.mainFrame())).toEqual([])
+    await shoot(page, viewport === 'desktop' ? 'demo-connected' : 'demo-connected-mobile', { fullPage: true })
+    await page.context().close()
+  }, 150_000)
+
+  test('request pages opened alone say there is nothing to do; the home page passes axe', async () => {
+    const page = await openPage(browser, viewport, { colorScheme: 'dark' })
+    for (const [path, heading] of <[string, string][]>[
+      ['/review', 'Nothing to review'],
+      ['/signMessage', 'Nothing to sign'],
+      ['/iframes/comms', 'This page works inside an app'],
+      ['/interstitialLogin', 'Your wallet'],
+    ]) {
+      await page.goto(`${stack.walletUrl}${path}?theme=dark`)
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor()
+      expect(await axeViolations(page)).toEqual([])
+    }
+    await page.context().close()
+  })
+})
+
+/** Whether a scrolling element shows all its content (no hidden overflow). */
+function fits(locator: import('playwright-core').Locator): Promise<boolean> {
+  return locator.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)
+}
+
+/** Whether the element's box lies inside the page's viewport (frames: in page coordinates). */
+async function inViewport(
+  page: import('playwright-core').Page,
+  locator: import('playwright-core').Locator,
+): Promise<boolean> {
+  const box = await locator.boundingBox()
+  const size = page.viewportSize()
+  if (!box || !size) return false
+  return box.y >= 0 && box.x >= 0 && box.y + box.height <= size.height && box.x + box.width <= size.width
+}

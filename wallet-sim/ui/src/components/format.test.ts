@@ -1,0 +1,10 @@
+import { expect, it } from 'vitest'
+import { fromNow } from './format'
+
+it('fromNow says years and months for far dates, hours for near ones', () => {
+  const now = new Date('2026-01-01T00:00:00Z')
+  expect(fromNow(new Date('2029-01-01T00:00:00Z'), now)).toBe('in 3 years')
+  expect(fromNow(new Date('2026-03-05T00:00:00Z'), now)).toBe('in 2 months')
+  expect(fromNow(new Date('2026-01-01T05:00:00Z'), now)).toBe('in 5 hours')
+  expect(fromNow(new Date('2025-12-31T23:50:00Z'), now)).toBe('10 minutes ago')
+})

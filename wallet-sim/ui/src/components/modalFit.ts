@@ -1,0 +1,33 @@
+// How a screen asks for the room its content needs: the wallet page provides a `fit` (the iframe modal's
+// size store); a popup or a test provides none and the screen simply scrolls.
+import { createContext, type RefObject, useContext, useLayoutEffect } from 'react'
+
+export type Fit = (overflow: number, limit: number) => void
+
+export const ModalFitContext = createContext<Fit | undefined>(undefined)
+
+/**
+ * Reports the overflow of `body` (a scrolling element) whenever it or its content changes size.
+ *
+ * @example
+ * useModalFit(bodyRef)
+ */
+export function useModalFit(body: RefObject<HTMLElement | null>): void {
+  const fit = useContext(ModalFitContext)
+  useLayoutEffect(() => {
+    const element = body.current
+    if (!fit || !element || typeof ResizeObserver === 'undefined') return
+    // The display's height bounds the request: the host page clamps to its own viewport as well.
+    const measure = () => fit(element.scrollHeight - element.clientHeight, window.screen.availHeight || 900)
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    // New content (an error line, a loaded account) changes the overflow without resizing the body.
+    const mutations = new MutationObserver(measure)
+    mutations.observe(element, { childList: true, subtree: true, characterData: true })
+    return () => {
+      observer.disconnect()
+      mutations.disconnect()
+    }
+  }, [fit, body])
+}

@@ -1,0 +1,52 @@
+// The modal grows for a screen whose content does not fit, up to the display, and each prompt starts over.
+import { describe, expect, it } from 'vitest'
+import { createModalSize, modalEvents } from './modal'
+import { createPrompts } from './prompts'
+
+/** Collects the stream's events until `count` arrived. */
+async function take(stream: AsyncIterable<unknown>, count: number): Promise<unknown[]> {
+  const events: unknown[] = []
+  for await (const event of stream) {
+    events.push(event)
+    if (events.length === count) break
+  }
+  return events
+}
+
+describe('createModalSize', () => {
+  it('grows by the overflow, never above the limit, never shrinks, and resets per screen kind', () => {
+    const prompts = createPrompts()
+    const size = createModalSize(prompts)
+    size.fit(200, 1000) // nothing shown: nothing to grow
+    expect(size.height()).toBe(0)
+    void prompts.ask({ kind: 'login' }, 'https://dapp.example')
+    expect(size.height()).toBe(420)
+    size.fit(0.5, 1000) // rounding noise
+    expect(size.height()).toBe(420)
+    size.fit(100.2, 1000)
+    expect(size.height()).toBe(521)
+    size.fit(900, 700)
+    expect(size.height()).toBe(700)
+    size.fit(50, 600) // a smaller limit never shrinks what is shown
+    expect(size.height()).toBe(700)
+    prompts.current()?.answer(false)
+    void prompts.ask({ kind: 'review', calls: [] }, 'https://dapp.example')
+    expect(size.height()).toBe(775)
+  })
+
+  it('modalEvents sends updateHeight after the screen size when the screen asks for room', async () => {
+    const prompts = createPrompts()
+    const size = createModalSize(prompts)
+    void prompts.ask({ kind: 'signSession', request: {} as never }, 'https://dapp.example')
+    const controller = new AbortController()
+    const events = take(modalEvents(prompts, controller.signal, size), 3)
+    await Promise.resolve()
+    size.fit(180, 900)
+    expect(await events).toEqual([
+      { action: 'updateSize', width: 385, height: 440 },
+      { action: 'show' },
+      { action: 'updateHeight', height: 620 },
+    ])
+    controller.abort()
+  })
+})
