@@ -36,6 +36,7 @@ import {
   type SpendingLedger,
   type StateStore,
 } from './services'
+import { createPortfolioFixtures, type PortfolioFixtures } from './services/backend/fixtures'
 import { chainOutcomes } from './services/cosigner/chainOutcomes'
 import { indexPage } from './services/dev/index-page'
 import { createDevNames, type DevNames } from './services/dev/names'
@@ -97,6 +98,8 @@ export interface WalletSim {
   readonly names: DevNames
   /** What each session has spent on fees, as the cosigner charged it (persisted with `stateFile`). */
   readonly spending: SpendingLedger
+  /** DeFi positions and airdrops set up per account (the dev API's `/accounts/:address/defi`, `/airdrops`). */
+  readonly portfolio: PortfolioFixtures
   /**
    * Serves the WebSockets on `server`: the wallet router (`/trpc`) and the Starknet WebSocket API (`/rpc`,
    * `/rpc/v0_10`, `/ws`: 0.10; `/rpc/v0_9`: 0.9); other paths get 404. Returns the function that stops them.
@@ -138,6 +141,12 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     ...(saved.login === undefined ? {} : { state: saved.login }),
   })
 
+  // DeFi positions and airdrops: none until the dev API sets them up (persisted with `stateFile`).
+  const portfolio = createPortfolioFixtures({
+    now: () => sim.chain.now() * 1000,
+    ...(saved.portfolio === undefined ? {} : { initial: saved.portfolio }),
+  })
+
   const names = createDevNames({
     chain: () => sim.chain,
     predeployed: () => sim.accounts,
@@ -158,6 +167,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       readBalance: (token, address) => erc20BalanceOf(sim.chain.pending, BigInt(token), BigInt(address)),
       lookupName: (address) => lookupStarkName(sim, address),
       now: () => sim.chain.now() * 1000,
+      fixtures: portfolio,
       config: {
         initialisingPolls: options.initialisingPolls ?? 1,
         demoTokens: [
@@ -189,6 +199,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       },
       accounts: devAccountsFrom(login, fund),
       names,
+      portfolio,
       gate: access.devRefusal,
     }),
   )
@@ -247,6 +258,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     wallet.wallet.permissions.onChange((state) => saved.append({ permissions: state })),
     wallet.wallet.sessions.onChange((state) => saved.append({ sessions: state })),
     spending.onChange((state) => saved.append({ spending: state })),
+    portfolio.onChange((state) => saved.append({ portfolio: state })),
   ]
   const close = () => {
     for (const stop of unsubscribe) stop()
@@ -268,7 +280,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       await Promise.all(stops.map((stop) => stop()))
     }
   }
-  return { app, sim, login, inbox, approval, faults, names, spending, attach, close }
+  return { app, sim, login, inbox, approval, faults, names, spending, portfolio, attach, close }
 }
 
 interface WalletState {
@@ -276,11 +288,12 @@ interface WalletState {
   permissions?: unknown
   sessions?: unknown
   spending?: unknown
+  portfolio?: unknown
 }
 
 /**
- * Users, keys and connected origins, next to the chain's state file (`FILE.wallet`): a journal fsynced on
- * every change, so a login acknowledged to the user survives a kill -9.
+ * Users, keys, connected origins and portfolio fixtures, next to the chain's state file (`FILE.wallet`): a
+ * journal fsynced on every change, so a login acknowledged to the user survives a kill -9.
  */
 function openWalletState(stateFile: string | undefined) {
   if (!stateFile) return { append: () => {}, close: () => {} } as WalletState & PersistedState

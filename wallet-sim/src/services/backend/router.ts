@@ -6,9 +6,8 @@ import { HttpError, handleErrors } from '../http/HttpError'
 import { Address, ChainQuery, Network } from '../http/schemas'
 import { unknownRoutes } from '../http/unknownRoutes'
 import { validate } from '../http/validate'
-import { airdropsFor } from './airdrops'
 import { readClientHeaders } from './clientHeaders'
-import { decomposeDefi } from './defi'
+import { createPortfolioFixtures, type PortfolioFixtures } from './fixtures'
 import { profileFor } from './profile'
 import { buildCatalog, type DemoToken, ETH_ADDRESS, normalise, pricesOf, STRK_ADDRESS } from './tokens'
 
@@ -20,6 +19,11 @@ export interface BackendDependencies {
   lookupName(address: string): Promise<string | undefined> | string | undefined
   /** Milliseconds since the epoch; the simulator's clock (defaults to `Date.now`). */
   now?: () => number
+  /**
+   * The DeFi positions and airdrops set up through the dev API; default an empty store, so every account
+   * has none.
+   */
+  fixtures?: PortfolioFixtures
   config?: BackendConfig
 }
 
@@ -28,7 +32,7 @@ export interface BackendConfig {
   demoTokens?: readonly DemoToken[]
   /** How many balance polls of an account answer `initialising` before the balances (default 1). */
   initialisingPolls?: number
-  /** Seed of the generated DeFi positions, airdrops and profiles (default `wallet-sim`). */
+  /** Seed of the generated profiles (default `wallet-sim`). */
   seed?: string
 }
 
@@ -41,7 +45,8 @@ const InvestmentsQuery = z.object({
 
 /**
  * The portfolio backend (mount it at `/v1`): token infos, prices, balances, DeFi positions, airdrops and
- * name-service profiles, with open CORS for the browser SDK.
+ * name-service profiles, with open CORS for the browser SDK. Positions and airdrops are the ones `fixtures`
+ * holds (set up through the dev API): none for a fresh account.
  *
  * @example
  * app.use('/v1', createBackendRouter({ readBalance: (token, address) => chain.balanceOf(token, address), lookupName: () => undefined }))
@@ -58,7 +63,7 @@ export function createBackendRouter(deps: BackendDependencies): Router {
     ...(config.demoTokens ?? []).map((t) => normalise(t.address)),
   ]
   const polls = new Map<string, number>()
-  const nowSeconds = () => Math.floor(now() / 1000)
+  const fixtures = deps.fixtures ?? createPortfolioFixtures({ seed, now })
 
   const router = Router()
   router.use(cors())
@@ -115,12 +120,12 @@ export function createBackendRouter(deps: BackendDependencies): Router {
   router.get('/tokens/defi/:address/investments', (req, res) => {
     validate(InvestmentsQuery, req.query, 'query')
     const { address } = validate(AddressParams, req.params, 'params')
-    res.json(decomposeDefi(address, seed, nowSeconds()))
+    res.json(fixtures.defiOf(address))
   })
 
   router.get('/airdrops/:address', (req, res) => {
     const { address } = validate(AddressParams, req.params, 'params')
-    res.json(airdropsFor(address, seed, nowSeconds()))
+    res.json(fixtures.airdropsOf(address))
   })
 
   router.get('/starknet-id/profile/:address', async (req, res) => {

@@ -4,6 +4,7 @@ import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningSim, startSim } from '../../index'
 import { WALLET_ROUTES } from '../../wallet/static'
+import { createPortfolioFixtures } from '../backend/fixtures'
 import { createApprovalPolicy } from './approval'
 import { createFaultRegistry } from './faults'
 import { createInbox } from './inbox'
@@ -110,6 +111,7 @@ describe('GET /dev', () => {
       clock: { now: () => 0, set: () => {}, increase: () => {} },
       accounts: { list: () => [], create: () => ({ address: '0x1' }), fund: () => {} },
       names: names as DevNames,
+      portfolio: createPortfolioFixtures(),
     }) as unknown as { stack: { route?: { path: string; methods: Record<string, boolean> } }[] }
     const served = router.stack.flatMap(({ route }) =>
       route ? Object.keys(route.methods).map((method) => `${method.toUpperCase()} ${route.path}`) : [],

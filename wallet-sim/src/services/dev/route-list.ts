@@ -35,6 +35,18 @@ export const DEV_ROUTES: readonly DevRoute[] = [
     path: '/accounts/:address/name',
     description: 'register {"name":"alice.stark"} by a real transaction from that account',
   },
+  {
+    method: 'POST',
+    path: '/accounts/:address/defi',
+    description: 'give the account DeFi positions: {"preset":"sample"} or {"dapps":[…]} (none by default)',
+  },
+  { method: 'DELETE', path: '/accounts/:address/defi', description: 'remove its DeFi positions' },
+  {
+    method: 'POST',
+    path: '/accounts/:address/airdrops',
+    description: 'give the account airdrops: {"preset":"sample"} or {"airdrops":[…]} (none by default)',
+  },
+  { method: 'DELETE', path: '/accounts/:address/airdrops', description: 'remove its airdrops' },
   { method: 'GET', path: '/faults', description: 'the fault rules in force' },
   {
     method: 'POST',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createPortfolioFixtures } from '../backend/fixtures'
 import { normalise, STRK_ADDRESS } from '../backend/tokens'
 import { HttpError } from '../http/HttpError'
 import { type Served, serve } from '../http/serve'
@@ -25,6 +26,7 @@ const accounts: DevAccount[] = []
 const funded: Array<[string, string, bigint]> = []
 // The name service's own behaviour is tested on a real chain (names.test.ts); here, how the router answers.
 const registered = new Map<string, string>()
+const portfolio = createPortfolioFixtures({ now: () => time * 1000 })
 const names: DevNames = {
   register: async (address, name) => {
     if (address === normalise('0x404')) throw new HttpError(404, 'NOT_FOUND', `Unknown account ${address}`)
@@ -55,6 +57,7 @@ beforeAll(async () => {
         fund: (address, token, amount) => void funded.push([address, token, amount]),
       },
       names,
+      portfolio,
       // As wallet-sim's access rules with --allow-dapp http://demo:5173: that page and Node clients only.
       gate: (req) =>
         (req.headers.origin ?? 'http://demo:5173') === 'http://demo:5173' ? undefined : 'not you',
@@ -279,5 +282,66 @@ describe('names', () => {
     expect((await call('POST', '/accounts/0xb/fund', { amount: '1' }, other)).status).toBe(403)
     // The rest of the dev API stays closed to pages.
     expect((await call('GET', '/inbox', undefined, demo)).allowOrigin).toBeNull()
+  })
+})
+
+describe('DeFi positions and airdrops', () => {
+  const drop = { tokenAddress: STRK_ADDRESS, claimStart: '2026-01-01T00:00:00.000Z', amount: '5' }
+
+  it('sets up the sample or given data for an account, and clears it', async () => {
+    const sample = await call('POST', '/accounts/0xc1/defi', { preset: 'sample' })
+    expect(sample.status).toBe(201)
+    expect(sample.body).toEqual(portfolio.defiOf(normalise('0xc1')))
+    expect(portfolio.defiOf(normalise('0xc1')).dapps).toHaveLength(5)
+    const dapps = [{ dappId: 'ekubo', products: [] }]
+    expect(await call('POST', '/accounts/0xC1/defi', { dapps })).toMatchObject({
+      status: 201,
+      body: { dapps },
+    })
+    expect(portfolio.defiOf(normalise('0xc1'))).toEqual({ dapps })
+    expect(await call('POST', '/accounts/0xc1/airdrops', { airdrops: [drop] })).toMatchObject({
+      status: 201,
+      body: { airdrops: [drop] },
+    })
+    expect((await call('POST', '/accounts/0xc2/airdrops', { preset: 'sample' })).status).toBe(201)
+    expect(portfolio.airdropsOf(normalise('0xc2'))[0]).toMatchObject({ tokenAddress: STRK_ADDRESS })
+    expect((await call('DELETE', '/accounts/0xc1/defi')).status).toBe(204)
+    expect((await call('DELETE', '/accounts/0xc1/airdrops')).status).toBe(204)
+    expect(portfolio.defiOf(normalise('0xc1'))).toEqual({ dapps: [] })
+    expect(portfolio.airdropsOf(normalise('0xc1'))).toEqual([])
+  })
+
+  it.each([
+    ['/defi', { preset: 'many' }, 'body.preset: The only preset is "sample"'],
+    ['/defi', {}, 'body: Give {"preset":"sample"} or {"dapps":[…]}'],
+    ['/defi', { dapps: {} }, 'body.dapps: Expected array'],
+    [
+      '/defi',
+      { dapps: [{ dappId: 'x', products: [{ name: 'p', type: 'magic', positions: [] }] }] },
+      'body.dapps.0.products.0.type',
+    ],
+    ['/airdrops', { airdrops: [{ tokenAddress: STRK_ADDRESS }] }, 'body.airdrops.0.claimStart'],
+    ['/airdrops', [], 'body: Give {"preset":"sample"} or {"airdrops":[…]}'],
+  ])('refuses the %s body %j with 400, changing nothing', async (route, body, message) => {
+    const response = await call('POST', `/accounts/0xc3${route}`, body)
+    expect(response).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } })
+    expect((response.body as { message: string }).message).toContain(message)
+    expect(portfolio.defiOf(normalise('0xc3'))).toEqual({ dapps: [] })
+    expect(portfolio.airdropsOf(normalise('0xc3'))).toEqual([])
+  })
+
+  it('lets the allowed pages call it from a browser and refuses other pages', async () => {
+    const demo = { origin: 'http://demo:5173' }
+    expect((await call('OPTIONS', '/accounts/0xc4/defi', undefined, demo)).allowOrigin).toBe(demo.origin)
+    expect(await call('POST', '/accounts/0xc4/airdrops', { preset: 'sample' }, demo)).toMatchObject({
+      status: 201,
+      allowOrigin: demo.origin,
+    })
+    const other = { origin: 'http://localhost:5173' }
+    expect(await call('POST', '/accounts/0xc5/defi', { preset: 'sample' }, other)).toMatchObject({
+      status: 403,
+      allowOrigin: null,
+    })
+    expect(portfolio.defiOf(normalise('0xc5'))).toEqual({ dapps: [] })
   })
 })

@@ -1,5 +1,6 @@
 import express, { Router } from 'express'
 import * as z from 'zod/mini'
+import type { PortfolioFixtures } from '../backend/fixtures'
 import { STRK_ADDRESS } from '../backend/tokens'
 import { HttpError, handleErrors } from '../http/HttpError'
 import { Address, Amount } from '../http/schemas'
@@ -10,6 +11,7 @@ import { type FaultRegistry, FaultSpec } from './faults'
 import type { Inbox } from './inbox'
 import type { DevNames } from './names'
 import { type DevGate, devGuard, nonBrowsersOnly, pageCors } from './pageCors'
+import { airdropsBody, defiBody } from './portfolioBodies'
 import { StarkName } from './starkName'
 
 /** The simulator's clock, in seconds since the epoch (block timestamps follow it). */
@@ -43,6 +45,8 @@ export interface DevDependencies {
   accounts: DevAccounts
   /** Starknet ID names registered through real transactions; without it there are no name routes. */
   names?: DevNames
+  /** The DeFi positions and airdrops the portfolio backend reports; without it there are no such routes. */
+  portfolio?: PortfolioFixtures
   /**
    * Why a request may not use the dev API at all (wallet-sim passes its access rules: foreign pages and
    * Hosts it does not answer are refused); default: every browser request (one with an Origin) is refused.
@@ -72,8 +76,8 @@ const FundBody = z.object({ token: z.optional(Address), amount: Amount })
 const NameBody = z.object({ name: StarkName })
 
 /**
- * The dev control API (mount it at `/dev`): inbox, approval policy, clock, accounts, Starknet ID names and
- * fault injection. Local tooling only — it has no authentication, so browsers are kept out by `gate`.
+ * The dev control API (mount it at `/dev`): inbox, approval policy, clock, accounts, Starknet ID names,
+ * DeFi positions and airdrops, and fault injection. Local tooling only — it has no authentication, so browsers are kept out by `gate`.
  *
  * @example
  * app.use(faultInjector(faults))
@@ -84,6 +88,8 @@ export function createDevRouter(deps: DevDependencies): Router {
   router.use(devGuard(deps.gate ?? nonBrowsersOnly))
   // Before the body parser, so that a malformed body's 400 is readable by the page too.
   if (deps.names) router.use('/accounts/:address/name', pageCors)
+  // The demo's "Add sample DeFi positions and an airdrop" button calls these from the page.
+  if (deps.portfolio) router.use(['/accounts/:address/defi', '/accounts/:address/airdrops'], pageCors)
   router.use(express.json())
 
   router.get('/inbox', (_req, res) => {
@@ -138,6 +144,28 @@ export function createDevRouter(deps: DevDependencies): Router {
       const { address } = validate(AccountParams, req.params, 'params')
       const { name } = validate(NameBody, req.body, 'body')
       res.status(201).json(await names.register(address, name))
+    })
+  }
+
+  const portfolio = deps.portfolio
+  if (portfolio) {
+    router.post('/accounts/:address/defi', (req, res) => {
+      const { address } = validate(AccountParams, req.params, 'params')
+      res.status(201).json(portfolio.setDefi(address, defiBody(req.body)))
+    })
+    router.delete('/accounts/:address/defi', (req, res) => {
+      const { address } = validate(AccountParams, req.params, 'params')
+      portfolio.clearDefi(address)
+      res.status(204).end()
+    })
+    router.post('/accounts/:address/airdrops', (req, res) => {
+      const { address } = validate(AccountParams, req.params, 'params')
+      res.status(201).json({ airdrops: portfolio.setAirdrops(address, airdropsBody(req.body)) })
+    })
+    router.delete('/accounts/:address/airdrops', (req, res) => {
+      const { address } = validate(AccountParams, req.params, 'params')
+      portfolio.clearAirdrops(address)
+      res.status(204).end()
     })
   }
 
