@@ -57,7 +57,7 @@ export const pageCors: RequestHandler = (req, res, next) => {
   if (origin !== undefined) res.setHeader('Access-Control-Allow-Origin', origin)
   if (req.method !== 'OPTIONS') return next()
   if (origin !== undefined) {
-    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE')
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST')
     res.setHeader('Access-Control-Allow-Headers', 'content-type')
     res.setHeader('Access-Control-Max-Age', '600')
   }
