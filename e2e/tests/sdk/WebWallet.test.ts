@@ -129,7 +129,15 @@ describe('WebWallet against wallet-sim', () => {
     })
     const balances = await portfolio.balances(address)
     expect(balances.some((b) => BigInt(b.address) === BigInt(STRK) && BigInt(b.balance) > 0n)).toBe(true)
-    expect((await portfolio.defi(address)).dapps.length).toBeGreaterThan(0)
+    // None until set up through the dev API (a Node client, no Origin: it has the dev powers).
+    expect(await portfolio.defi(address)).toEqual({ dapps: [] })
+    const setUp = await fetch(`${sim.url}/dev/accounts/${address}/defi`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ preset: 'sample' }),
+    })
+    expect(setUp.status).toBe(201)
+    expect((await portfolio.defi(address)).dapps.length).toBe(5)
   })
 
   it.each([

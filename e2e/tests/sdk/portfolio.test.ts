@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 const STRK_ADDRESS = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 const ETH_ADDRESS = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
 const ACCOUNT = '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
+const FRESH = '0x0fe5'
 let sim: RunningSim
 
 beforeAll(async () => {
@@ -39,9 +40,31 @@ describe('portfolio against wallet-sim', () => {
     ])
   })
 
-  it('reads DeFi positions that fit the schema, and airdrops', async () => {
+  it('reads no DeFi positions and no airdrops for an account nobody set up', async () => {
+    expect(await portfolio().defi(FRESH)).toEqual({ dapps: [] })
+    expect(await portfolio().airdrops(FRESH)).toEqual([])
+  })
+
+  it('reads the DeFi positions and airdrops set up through the dev API', async () => {
+    // A Node client (no Origin) has the dev powers.
+    const setUp = async (kind: string, body: unknown) => {
+      const response = await fetch(`${sim.url}/dev/accounts/${ACCOUNT}/${kind}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      expect(response.status).toBe(201)
+    }
+    await setUp('defi', { preset: 'sample' })
+    const drop = {
+      name: 'Test drop',
+      tokenAddress: STRK_ADDRESS,
+      amount: '5',
+      claimStart: '2026-01-01T00:00:00Z',
+    }
+    await setUp('airdrops', { airdrops: [drop] })
     const { dapps } = await portfolio().defi(ACCOUNT)
-    expect(dapps.length).toBeGreaterThan(0)
-    expect(Array.isArray(await portfolio().airdrops(ACCOUNT))).toBe(true)
+    expect(new Set(dapps.flatMap((d) => d.products.map((p) => p.type))).size).toBe(5)
+    expect(await portfolio().airdrops(ACCOUNT)).toEqual([drop])
   })
 })
