@@ -39,6 +39,7 @@ const BUSY_TEXT: Record<string, string> = {
   portfolio:
     'Loading the portfolio. A new account is indexed once by the backend: this first load can take a few seconds…',
   'register name': 'Registering the name on chain (deploys the account first if needed)…',
+  'sample positions': "Setting up wallet-sim's sample DeFi positions and airdrops for this account…",
 }
 
 export function App() {

@@ -36,3 +36,25 @@ export async function registerName(address: string, name: string): Promise<{ tra
   }
   return { transactionHash: body.transactionHash }
 }
+
+/**
+ * Gives the account wallet-sim's sample DeFi positions (one dapp per product type) and airdrops: a fresh
+ * account has none, the backend reports only what the dev API set up. Throws the dev API's message.
+ *
+ * @example
+ * await addSamplePortfolio(address)
+ * await wallet.portfolio.defi(address) // five dapps now
+ */
+export async function addSamplePortfolio(address: string): Promise<void> {
+  for (const kind of ['defi', 'airdrops']) {
+    const response = await fetch(`${WALLET_URL}/dev/accounts/${address}/${kind}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ preset: 'sample' }),
+    })
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { message?: string }
+      throw new Error(body.message ?? `Adding sample ${kind} failed with status ${response.status}`)
+    }
+  }
+}

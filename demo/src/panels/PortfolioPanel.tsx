@@ -2,7 +2,7 @@ import { createRpc, createStarknetId, type WebWallet } from '@webwallet/shim'
 import { useState } from 'react'
 import type { Activity } from '../App'
 import { URLS } from '../config'
-import { canRegisterNames } from '../devApi'
+import { addSamplePortfolio, canRegisterNames } from '../devApi'
 import { ErrorNote, type ShownError } from '../ErrorNote'
 import { formatDate, formatUnits } from '../format'
 import { RegisterName } from './RegisterName'
@@ -18,8 +18,8 @@ interface Loaded {
   defi: Awaited<ReturnType<Portfolio['defi']>>
   airdrops: Awaited<ReturnType<Portfolio['airdrops']>>
   profile: Profile
-  /** wallet-sim's dev API answers this page: offer to register a name. */
-  canRegisterNames: boolean
+  /** wallet-sim's dev API answers this page: offer sample positions and to register a name. */
+  devApi: boolean
 }
 type Profile = { name?: string | undefined; profilePicture?: string | undefined } | string
 
@@ -51,7 +51,7 @@ export function PortfolioPanel(props: {
         readProfile(),
         canRegisterNames(address),
       ])
-      setLoaded({ tokens, balances, defi, airdrops, profile, canRegisterNames: names })
+      setLoaded({ tokens, balances, defi, airdrops, profile, devApi: names })
     })
 
   const registered = async (transactionHash: string) => {
@@ -63,6 +63,17 @@ export function PortfolioPanel(props: {
     const profile = await readProfile()
     setLoaded((l) => l && { ...l, profile })
   }
+
+  // wallet-sim reports DeFi positions and airdrops only for accounts set up through its dev API.
+  const addSample = () =>
+    run('sample positions', async () => {
+      await addSamplePortfolio(address)
+      const [defi, airdrops] = await Promise.all([
+        wallet.portfolio.defi(address),
+        wallet.portfolio.airdrops(address),
+      ])
+      setLoaded((l) => l && { ...l, defi, airdrops })
+    })
 
   const tokenOf = (token: string) => loaded?.tokens.find((t) => BigInt(t.address) === BigInt(token))
   const symbolOf = (token: string) => tokenOf(token)?.symbol ?? token.slice(0, 10)
@@ -126,6 +137,22 @@ export function PortfolioPanel(props: {
               </li>
             ))}
           </ul>
+          {loaded.devApi && (
+            <div className="inline-form">
+              <div className="buttons">
+                <button
+                  type="button"
+                  className="secondary"
+                  data-testid="portfolio-sample"
+                  disabled={busy !== undefined}
+                  onClick={addSample}
+                >
+                  Add sample DeFi positions and an airdrop
+                </button>
+              </div>
+              <ErrorNote error={props.error} tasks={['sample positions']} />
+            </div>
+          )}
           <h3>Starknet ID</h3>
           <div className="profile">
             {typeof profile === 'object' && profile.profilePicture ? (
@@ -145,7 +172,7 @@ export function PortfolioPanel(props: {
               {typeof profile === 'string' ? profile : (profile?.name ?? 'no name')}
             </p>
           </div>
-          {loaded.canRegisterNames && (
+          {loaded.devApi && (
             <RegisterName
               address={address}
               busy={busy}

@@ -1,6 +1,7 @@
-// The portfolio panel: balances from the chain (through the backend, polled while it initialises), DeFi
-// positions of every product type, airdrops, and the Starknet ID profile read from the naming contracts —
-// empty for a new user, then showing the name the user registers through wallet-sim's dev API.
+// The portfolio panel: balances from the chain (through the backend, polled while it initialises), no DeFi
+// positions or airdrops for a new user until the "sample" button sets them up through wallet-sim's dev API
+// (then every product type), and the Starknet ID profile read from the naming contracts — empty for a new
+// user, then showing the name the user registers through wallet-sim's dev API.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import { connectNewUser, newEmail, openDemo } from '../../support/demo'
@@ -19,7 +20,7 @@ afterAll(async () => {
   await stack?.close()
 })
 
-test('a connected user sees balances, DeFi positions, airdrops and the Starknet ID profile', async () => {
+test('a new user sees balances and no DeFi positions or airdrops, then the sample ones once added', async () => {
   const demo = await openDemo(browser, stack, { transport: 'iframe' })
   await connectNewUser(demo, stack, newEmail('portfolio'))
   await demo.run('portfolio-load')
@@ -28,6 +29,15 @@ test('a connected user sees balances, DeFi positions, airdrops and the Starknet 
   const balances = await demo.page.getByTestId('balance').allTextContents()
   expect(balances).toContain('STRK1,000')
   expect(balances).toContain('ETH1')
+  // A fresh account has no positions and no airdrops it never had.
+  expect(await demo.page.getByTestId('dapp').count()).toBe(0)
+  expect(await demo.page.getByTestId('airdrop').count()).toBe(0)
+  const panel = demo.page.getByTestId('portfolio')
+  expect(await panel.textContent()).toContain('No positions.')
+  expect(await panel.textContent()).toContain('No airdrops.')
+
+  await demo.run('portfolio-sample')
+  expect(await demo.error()).toBeUndefined()
   const dapps = await demo.page.getByTestId('dapp').allTextContents()
   for (const type of [
     'concentratedLiquidityPosition',
@@ -39,9 +49,16 @@ test('a connected user sees balances, DeFi positions, airdrops and the Starknet 
     expect(dapps.join(' ')).toContain(`(${type})`)
   }
   expect(await demo.page.getByTestId('airdrop').count()).toBeGreaterThan(0)
+  // Set up for this account only, and reported on every later load.
+  const address = await demo.text('address')
+  expect(await stack.dev(`/accounts/${address}/defi`, { body: { preset: 'sample' } })).toMatchObject({
+    dapps: expect.arrayContaining([expect.objectContaining({ dappId: 'ekubo' })]),
+  })
+  await demo.run('portfolio-load')
+  expect(await demo.page.getByTestId('dapp').count()).toBe(5)
   // A new user has no Starknet ID name: the profile read answers that, in place.
   expect(await demo.text('profile')).toMatch(/no name|Starkname not found|Could not get/)
-}, 60_000)
+}, 90_000)
 
 test('a user registers a Starknet ID name from the profile panel and the profile shows it', async () => {
   const demo = await openDemo(browser, stack, { transport: 'iframe' })
