@@ -14,22 +14,35 @@ export function rejectUnknownUpgrades(server: Server, served: readonly string[])
   const onUpgrade = (req: IncomingMessage, socket: Duplex) => {
     const path = pathOf(req)
     if (known.has(path)) return
-    const body = `No WebSocket endpoint at ${JSON.stringify(path)}; WebSocket paths: ${served.join(', ')}\n`
-    socket.on('error', () => {})
-    socket.once('finish', () => socket.destroy())
-    socket.end(
-      [
-        'HTTP/1.1 404 Not Found',
-        'Connection: close',
-        'Content-Type: text/plain; charset=utf-8',
-        `Content-Length: ${Buffer.byteLength(body)}`,
-        '',
-        body,
-      ].join('\r\n'),
+    closeUpgrade(
+      socket,
+      '404 Not Found',
+      `No WebSocket endpoint at ${JSON.stringify(path)}; WebSocket paths: ${served.join(', ')}`,
     )
   }
   server.on('upgrade', onUpgrade)
   return () => {
     server.off('upgrade', onUpgrade)
   }
+}
+
+/**
+ * Answers an upgrade request with a plain-text HTTP error and closes its socket (a socket taken by an
+ * `upgrade` listener gets no answer from Node's HTTP server).
+ * @example closeUpgrade(socket, '403 Forbidden', 'Host not allowed')
+ */
+export function closeUpgrade(socket: Duplex, status: string, message: string): void {
+  const body = `${message}\n`
+  socket.on('error', () => {})
+  socket.once('finish', () => socket.destroy())
+  socket.end(
+    [
+      `HTTP/1.1 ${status}`,
+      'Connection: close',
+      'Content-Type: text/plain; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      '',
+      body,
+    ].join('\r\n'),
+  )
 }

@@ -4,6 +4,7 @@ import { EventEmitter } from 'node:events'
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { RequestHandler } from 'express'
+import { closeUpgrade } from '../../rpc/ws-upgrade'
 
 /**
  * `handler` for every path but the chain's JSON-RPC (`/rpc`, `/rpc/…`).
@@ -35,19 +36,7 @@ export function guardUpgrades(
       guarded.emit('upgrade', req, socket, head)
       return
     }
-    const body = `${refusal}\n`
-    socket.on('error', () => {})
-    socket.once('finish', () => socket.destroy())
-    socket.end(
-      [
-        'HTTP/1.1 403 Forbidden',
-        'Connection: close',
-        'Content-Type: text/plain; charset=utf-8',
-        `Content-Length: ${Buffer.byteLength(body)}`,
-        '',
-        body,
-      ].join('\r\n'),
-    )
+    closeUpgrade(socket, '403 Forbidden', refusal)
   }
   server.on('upgrade', onUpgrade)
   return {
