@@ -112,7 +112,7 @@ export function createKeyVault(options: KeyVaultOptions = {}) {
         key,
         new TextEncoder().encode(secret),
       )
-      return `${PREFIX}${toHex(iv)}:${toHex(new Uint8Array(data))}`
+      return `${PREFIX}${bytesToHex(iv)}:${bytesToHex(new Uint8Array(data))}`
     },
     async open(sealed: string): Promise<string> {
       const [ivHex, dataHex] = sealed.startsWith(PREFIX) ? sealed.slice(PREFIX.length).split(':') : []
@@ -136,7 +136,8 @@ function defaultStore(): KeyStore {
   return factory ? indexedDbKeyStore(factory) : memoryKeyStore()
 }
 
-function toHex(bytes: Uint8Array): string {
+/** Bytes as lowercase hex without prefix. @example bytesToHex(new Uint8Array([1, 255])) // '01ff' */
+export function bytesToHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
