@@ -199,6 +199,14 @@ describe('execute errors', () => {
     await account.waitForTransaction(transaction_hash, { retryInterval: 50 })
   })
 
+  it('refuses outside-execution options that are no felt with VALIDATION (the parse error as cause)', async () => {
+    const error = await account
+      .getOutsideExecutionPayload(increment, { caller: 'not a felt' })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'VALIDATION', message: 'Value out of the felt range: not a felt' })
+    expect((error as Error).cause).toBeInstanceOf(SyntaxError)
+  })
+
   it("refuses a contract address that is not one ('Invalid Address Format')", async () => {
     for (const contractAddress of ['../admin', '0x', `0x${'1'.repeat(65)}`, 'STRK']) {
       await expect(account.execute({ ...increment, contractAddress })).rejects.toMatchObject({
