@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FIELD_PRIME, shortString, toFelt, toHex } from './felt'
+import { merkleProof, merkleRoot } from './merkle'
 
 describe('felt helpers', () => {
   it('reads bigints, safe integers, hex and decimal strings below the prime', () => {
@@ -35,5 +36,18 @@ describe('felt helpers', () => {
     expect(() => shortString('né')).toThrow(
       expect.objectContaining({ code: 'VALIDATION', message: 'Short string is not ASCII: né' }),
     )
+  })
+})
+
+describe('merkle tree input', () => {
+  it('refuses an empty tree and a leaf index outside it with VALIDATION', () => {
+    expect(() => merkleRoot([])).toThrow(
+      expect.objectContaining({ code: 'VALIDATION', message: 'A Merkle tree needs at least one leaf' }),
+    )
+    for (const index of [-1, 2, 0.5]) {
+      expect(() => merkleProof([1n, 2n], index)).toThrow(
+        expect.objectContaining({ code: 'VALIDATION', message: `No leaf at index ${index}` }),
+      )
+    }
   })
 })

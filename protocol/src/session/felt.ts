@@ -28,8 +28,8 @@ export function toFelt(value: FeltLike): Felt {
   return felt
 }
 
-// Host input reaches these helpers (outside-execution options, short strings): a coded error, not a RangeError.
-function invalid(message: string, cause?: unknown): never {
+/** Host input reaches the session helpers (outside-execution options, short strings, trees): a coded error. */
+export function invalid(message: string, cause?: unknown): never {
   throw new ValidationError([{ path: [], message }], { cause })
 }
 
