@@ -14,7 +14,9 @@ export const ENTRIES = [
   // 27 → 27.5: both branches merged. 27 was set on issue 15's branch alone (26.9 KB); the connector's own work
   // (remembered connection, request limits and aborts, popup errors: +0.3 KB in this entry, which uses the
   // window connector) makes the merge 27.2 KB. Measured per merge commit, from the sources.
-  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 27.5 },
+  // 27.5 → 27.6: execute's nonce, tip and resourceBounds checked against their Starknet ranges (+0.15 KB); the
+  // integration branch measured 27.44 KB (28,098 bytes) before it, not the 27.2 of the merge above.
+  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 27.6 },
 ]
 
 /**

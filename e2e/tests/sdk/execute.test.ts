@@ -140,6 +140,73 @@ describe('execute errors', () => {
     expect(BigInt(value ?? '0x0')).toBe(FIELD_PRIME - 1n)
   })
 
+  it('refuses a nonce, tip or resource bound out of its Starknet range before anything is sent (INVALID_OPTIONS)', async () => {
+    const bound = { max_amount: 10n ** 6n, max_price_per_unit: 10n ** 12n }
+    const bounds = { l1_gas: bound, l2_gas: bound, l1_data_gas: bound }
+    const refused: [Record<string, unknown>, string][] = [
+      [{ nonce: -1 }, 'nonce'],
+      [{ nonce: FIELD_PRIME }, 'nonce'],
+      [{ nonce: 1.5 }, 'nonce'],
+      [{ nonce: '' }, 'nonce'],
+      [{ nonce: '0x' }, 'nonce'],
+      [{ tip: -1n }, 'tip'],
+      [{ tip: 2n ** 64n }, 'tip'],
+      [{ tip: '1.0' }, 'tip'],
+      [{ tip: 1 }, 'tip'],
+      [
+        { resourceBounds: { ...bounds, l2_gas: { ...bound, max_amount: 2n ** 64n } } },
+        'resourceBounds.l2_gas.max_amount',
+      ],
+      [
+        { resourceBounds: { ...bounds, l1_gas: { ...bound, max_price_per_unit: 2n ** 128n } } },
+        'resourceBounds.l1_gas.max_price_per_unit',
+      ],
+      [{ resourceBounds: { l1_gas: bound, l2_gas: bound } }, 'resourceBounds.l1_data_gas.max_amount'],
+      [
+        { resourceBounds: { ...bounds, l2_gas: { max_amount: 1n } } },
+        'resourceBounds.l2_gas.max_price_per_unit',
+      ],
+      [
+        { resourceBounds: { ...bounds, l1_gas: { ...bound, max_amount: '0x10' } } },
+        'resourceBounds.l1_gas.max_amount',
+      ],
+      [
+        { resourceBounds: { ...bounds, l1_gas: { ...bound, max_amount: -1n } } },
+        'resourceBounds.l1_gas.max_amount',
+      ],
+    ]
+    // Armed faults are consumed by the first matching request: still armed afterwards means nothing was sent.
+    sim.walletSim.faults.add({ route: '/rpc', method: 'POST', count: 1, status: 500, body: {} })
+    sim.walletSim.faults.add({ route: '/cosigner', method: 'POST', count: 1, status: 500, body: {} })
+    for (const [options, path] of refused) {
+      const error = await account.execute(increment, options as never).catch((e: unknown) => e)
+      expect(error, path).toMatchObject({ code: 'INVALID_OPTIONS', data: { path } })
+    }
+    expect(sim.walletSim.faults.list()).toHaveLength(2)
+    sim.walletSim.faults.clear()
+    // The largest values of each range pass the check (the node then refuses what it cannot pay, coded).
+    const max = { max_amount: 2n ** 64n - 1n, max_price_per_unit: 2n ** 128n - 1n }
+    const big = await account
+      .execute(increment, {
+        nonce: FIELD_PRIME - 1n,
+        tip: 2n ** 64n - 1n,
+        resourceBounds: { l1_gas: max, l2_gas: max, l1_data_gas: max },
+      })
+      .catch((e: unknown) => e)
+    expect((big as { code?: string }).code).not.toBe('INVALID_OPTIONS')
+    // A current nonce given as a hex string is used as given.
+    const { transaction_hash } = await account.execute(increment, { nonce: await nonce() })
+    await account.waitForTransaction(transaction_hash, { retryInterval: 50 })
+  })
+
+  it('refuses outside-execution options that are no felt with VALIDATION (the parse error as cause)', async () => {
+    const error = await account
+      .getOutsideExecutionPayload(increment, { caller: 'not a felt' })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'VALIDATION', message: 'Value out of the felt range: not a felt' })
+    expect((error as Error).cause).toBeInstanceOf(SyntaxError)
+  })
+
   it("refuses a contract address that is not one ('Invalid Address Format')", async () => {
     for (const contractAddress of ['../admin', '0x', `0x${'1'.repeat(65)}`, 'STRK']) {
       await expect(account.execute({ ...increment, contractAddress })).rejects.toMatchObject({

@@ -1,6 +1,7 @@
 // Felt helpers shared by the session modules: every public value is a bigint or a hex string,
 // so callers on starknet.js v8 and v10 can pass their own representations.
 import { ec, hash } from 'starknet'
+import { ValidationError } from '../errors/validation'
 
 /** A Starknet field element. */
 export type Felt = bigint
@@ -16,9 +17,20 @@ export const FIELD_PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n
  * @example toFelt('0x1f') // 31n
  */
 export function toFelt(value: FeltLike): Felt {
-  const felt = typeof value === 'bigint' ? value : BigInt(value)
-  if (felt < 0n || felt >= FIELD_PRIME) throw new RangeError(`Value out of the felt range: ${String(value)}`)
+  let felt = -1n
+  let cause: unknown
+  try {
+    felt = BigInt(value)
+  } catch (e) {
+    cause = e // 'abc', 1.5: the parse error travels as cause
+  }
+  if (felt < 0n || felt >= FIELD_PRIME) invalid(`Value out of the felt range: ${String(value)}`, cause)
   return felt
+}
+
+/** Host input reaches the session helpers (outside-execution options, short strings, trees): a coded error. */
+export function invalid(message: string, cause?: unknown): never {
+  throw new ValidationError([{ path: [], message }], { cause })
 }
 
 /**
@@ -34,11 +46,11 @@ export function toHex(value: FeltLike): string {
  * @example shortString('session-token')
  */
 export function shortString(text: string): Felt {
-  if (text.length > 31) throw new RangeError(`Short string longer than 31 characters: ${text}`)
+  if (text.length > 31) invalid(`Short string longer than 31 characters: ${text}`)
   let felt = 0n
   for (const char of text) {
     const code = char.charCodeAt(0)
-    if (code > 0x7f) throw new RangeError(`Short string is not ASCII: ${text}`)
+    if (code > 0x7f) invalid(`Short string is not ASCII: ${text}`)
     felt = (felt << 8n) | BigInt(code)
   }
   return felt

@@ -1,6 +1,6 @@
 // Poseidon Merkle tree with sorted pairs, as starknet.js `merkle.MerkleTree` builds it and Alexandria's
 // `MerkleTree::verify` (used by Argent's session component) checks it. An odd node is paired with 0.
-import { type Felt, poseidonPair } from './felt'
+import { type Felt, invalid, poseidonPair } from './felt'
 
 /** Hash of two sibling nodes: the smaller one goes first. */
 export function merkleNode(a: Felt, b: Felt): Felt {
@@ -12,7 +12,7 @@ export function merkleNode(a: Felt, b: Felt): Felt {
  * @example merkleLevels([1n, 2n, 3n]).at(-1) // [root]
  */
 export function merkleLevels(leaves: readonly Felt[]): Felt[][] {
-  if (leaves.length === 0) throw new RangeError('A Merkle tree needs at least one leaf')
+  if (leaves.length === 0) invalid('A Merkle tree needs at least one leaf')
   const levels: Felt[][] = [[...leaves]]
   let level = levels[0]!
   while (level.length > 1) {
@@ -34,7 +34,7 @@ export function merkleRoot(leaves: readonly Felt[]): Felt {
  * @example merkleProof([a, b, c], 2) // [0n, node(a, b)]
  */
 export function merkleProof(leaves: readonly Felt[], index: number): Felt[] {
-  if (index < 0 || index >= leaves.length) throw new RangeError(`No leaf at index ${index}`)
+  if (!Number.isInteger(index) || index < 0 || index >= leaves.length) invalid(`No leaf at index ${index}`)
   const levels = merkleLevels(leaves)
   const proof: Felt[] = []
   let position = index

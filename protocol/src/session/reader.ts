@@ -1,10 +1,14 @@
 // A cursor over serialised Cairo values, for the verifier side (parsing what x-sessions compiled).
+import { ValidationError } from '../errors/validation'
 import type { Felt } from './felt'
 import type { StarknetSignerSignature } from './signer'
 
-/** Thrown when felts do not deserialise into the expected Cairo type. */
-export class DeserializeError extends Error {
-  override readonly name = 'DeserializeError'
+/** Thrown when felts do not deserialise into the expected Cairo type: a VALIDATION error with its own name. */
+export class DeserializeError extends ValidationError {
+  override name = 'DeserializeError'
+  constructor(message: string) {
+    super([{ path: [], message }])
+  }
 }
 
 /**

@@ -79,6 +79,10 @@ describe('session token', () => {
     expect(() => parseSessionToken([...felts, 0n])).toThrow(DeserializeError)
     expect(() => parseSessionToken(felts.slice(0, -1))).toThrow(DeserializeError)
     expect(() => parseSessionToken([1n, ...felts.slice(1)])).toThrow(DeserializeError)
+    // A coded error too: a host that parses a token can branch on `code` like everywhere else.
+    expect(() => parseSessionToken([...felts, 0n])).toThrow(
+      expect.objectContaining({ code: 'VALIDATION', name: 'DeserializeError', message: 'Trailing felts' }),
+    )
     const guardianVariant = felts.lastIndexOf(publicKeyOf(keys.guardian)) - 1
     const wrongType = felts.map((felt, index) => (index === guardianVariant ? 1n : felt))
     expect(() => parseSessionToken(wrongType)).toThrow(/signer type/)

@@ -9,7 +9,7 @@ import { compileCalls } from './calls'
 import type { AccountContext, Call, CompiledCall } from './context'
 import { type Deployer, deployAccount, deployedWithNonce, isDeployed } from './deploy'
 import { executeGasless } from './gasless'
-import { type InvokeOptions, invokeWithSession, shouldRetryGasless } from './invoke'
+import { checkInvokeOptions, type InvokeOptions, invokeWithSession, shouldRetryGasless } from './invoke'
 import {
   namedCalls,
   type OutsideExecutionOptions,
@@ -105,6 +105,7 @@ export class SessionAccount {
     options: ExecuteOptions = {},
   ): Promise<{ transaction_hash: string }> {
     const compiled = compileCalls(calls)
+    checkInvokeOptions(options)
     const deadline = withDeadline('execute', options.timeoutMs ?? EXECUTE_TIMEOUT_MS, options.signal)
     try {
       deadline.check()

@@ -3,6 +3,7 @@ import {
   FEE_MARGIN_L1_GAS_AMOUNT_PERCENT,
   FEE_MARGIN_MAX_FEE_PERCENT,
 } from '@webwallet/protocol'
+import { toHex } from '@webwallet/protocol/session'
 
 /** A node fee estimate (RPC 0.8+), values as hex or decimal strings. */
 export interface FeeEstimate {
@@ -71,8 +72,8 @@ export function maxCost(bounds: ResourceBounds): bigint {
  */
 export function rpcResourceBounds(bounds: ResourceBounds) {
   const hex = (b: { max_amount: bigint; max_price_per_unit: bigint }) => ({
-    max_amount: `0x${b.max_amount.toString(16)}`,
-    max_price_per_unit: `0x${b.max_price_per_unit.toString(16)}`,
+    max_amount: toHex(b.max_amount),
+    max_price_per_unit: toHex(b.max_price_per_unit),
   })
   return { l1_gas: hex(bounds.l1_gas), l1_data_gas: hex(bounds.l1_data_gas), l2_gas: hex(bounds.l2_gas) }
 }

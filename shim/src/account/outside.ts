@@ -15,8 +15,9 @@ import {
   toFelt,
   toHex,
 } from '@webwallet/protocol/session'
-import { ec, typedData as starknetTypedData } from 'starknet'
+import { typedData as starknetTypedData } from 'starknet'
 import { signSessionEFO } from '../session/cosigner'
+import { randomFelt } from '../session/request'
 import { sessionSignature } from '../session/signature'
 import type { AccountContext, CompiledCall } from './context'
 
@@ -83,7 +84,7 @@ export async function outsideExecutionPayload(
 ) {
   const execution = buildOutsideExecution({
     calls,
-    nonce: options.nonce ?? toHex(BigInt(`0x${hex(ec.starkCurve.utils.randomPrivateKey())}`)),
+    nonce: options.nonce ?? randomFelt(),
     nowMs: ctx.now(),
     ...(options.caller === undefined ? {} : { caller: options.caller }),
     ...(options.executeAfter === undefined ? {} : { executeAfter: options.executeAfter }),
@@ -136,10 +137,6 @@ function readCalls(message: Record<string, unknown> | undefined): TypedDataCall[
     typeof c === 'object' && c !== null && 'To' in c && 'Selector' in c && 'Calldata' in c
   if (!Array.isArray(calls) || !calls.every(isCall)) throw new TypedDataMismatchError()
   return calls as TypedDataCall[]
-}
-
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 export type { NamedCall }

@@ -1,5 +1,6 @@
 import {
   CONNECTOR_VERSION,
+  ENVIRONMENT_NAMES,
   type EnvironmentName,
   getEnvironment,
   networkFromWalletUrl,
@@ -89,13 +90,14 @@ export function createWindowConnector(options: ConnectorOptions = {}): Connector
 }
 
 function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
-  let walletUrl = options.url
-  try {
-    walletUrl ??= getEnvironment(options.environment).webWalletUrl
-  } catch (cause) {
-    const message = `Unknown environment: ${String(options.environment)}`
-    throw new ValidationError([{ path: ['environment'], message }], { cause })
+  const { environment } = options
+  // Checked even with a url: the chain id of a popup connection is read from it later.
+  if (environment !== undefined && !ENVIRONMENT_NAMES.includes(environment)) {
+    throw new ValidationError([
+      { path: ['environment'], message: `Unknown environment: ${String(environment)}` },
+    ])
   }
+  const walletUrl = options.url ?? getEnvironment(environment).webWalletUrl
   exactOrigin(walletUrl) // a wallet URL that is not a web origin fails here, coded
   const brandName = options.brandName ?? 'Argent'
   const events = createEvents()

@@ -62,6 +62,14 @@ describe('the connector without a browser page', () => {
     expect(() => createConnector({ environment: 'moon' as never })).toThrow(
       expect.objectContaining({ code: 'VALIDATION', message: 'Unknown environment: moon' }),
     )
+    // Also beside a url (the popup's chain id is read from the environment later), and no inherited key passes.
+    for (const environment of ['moon', 'constructor']) {
+      expect(() =>
+        createConnector({ url: 'https://wallet.example', environment: environment as never }),
+      ).toThrow(
+        expect.objectContaining({ code: 'VALIDATION', message: `Unknown environment: ${environment}` }),
+      )
+    }
     const connector = createConnector({
       url: 'https://wallet.example',
       transport: 'websocket',

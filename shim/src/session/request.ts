@@ -17,6 +17,7 @@ import {
   toHex,
 } from '@webwallet/protocol/session'
 import { ec } from 'starknet'
+import { bytesToHex } from '../storage/keyVault'
 
 /** STRK then ETH: the fee tokens of the default session metadata. */
 export const FEE_TOKENS = [
@@ -37,7 +38,7 @@ export interface SessionKeyPair {
  * const { publicKey } = generateSessionKey()
  */
 export function generateSessionKey(): SessionKeyPair {
-  const privateKey = toHex(BigInt(`0x${toHexBytes(ec.starkCurve.utils.randomPrivateKey())}`))
+  const privateKey = randomFelt()
   return { privateKey, publicKey: toHex(BigInt(ec.starkCurve.getStarkKey(privateKey))) }
 }
 
@@ -136,6 +137,13 @@ function selectorOf(selector: string): bigint {
   return /^0x[0-9a-f]+$/i.test(selector) ? BigInt(selector) : selectorFromName(selector)
 }
 
-function toHexBytes(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+/**
+ * A random felt below the curve order (a Stark private key): session keys, outside-execution nonces.
+ *
+ * @example
+ * randomFelt() // '0x5f3…'
+ */
+export function randomFelt(): string {
+  const bytes = ec.starkCurve.utils.randomPrivateKey()
+  return toHex(BigInt(`0x${bytesToHex(bytes)}`))
 }

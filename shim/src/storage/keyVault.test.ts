@@ -23,13 +23,23 @@ describe('createKeyVault', () => {
     const vault = createKeyVault({ store: memoryKeyStore() })
     const sealed = await vault.seal('secret')
     const last = sealed.at(-1) === '0' ? '1' : '0'
-    await expect(vault.open(sealed.slice(0, -1) + last)).rejects.toThrow()
-    await expect(vault.open('0x1234')).rejects.toThrow('Not a sealed secret')
+    const notSealed = { code: 'VALIDATION', message: 'Not a sealed secret' }
+    // Tampering fails the decryption: coded, with WebCrypto's error as cause.
+    const tampered = await vault.open(sealed.slice(0, -1) + last).catch((e: unknown) => e)
+    expect(tampered).toMatchObject(notSealed)
+    expect((tampered as Error).cause).toBeInstanceOf(Error)
+    for (const text of ['0x1234', 'aesgcm:zz:00', 'aesgcm:0:00']) {
+      await expect(vault.open(text)).rejects.toMatchObject(notSealed)
+    }
   })
 
-  it('cannot open what another vault (another key) sealed', async () => {
+  it('cannot open what another vault (another key) sealed (VALIDATION, the reason as cause)', async () => {
     const sealed = await createKeyVault({ store: memoryKeyStore() }).seal('secret')
-    await expect(createKeyVault({ store: memoryKeyStore() }).open(sealed)).rejects.toThrow()
+    const error = await createKeyVault({ store: memoryKeyStore() })
+      .open(sealed)
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'VALIDATION', message: 'Not a sealed secret' })
+    expect((error as Error).cause).toMatchObject({ message: 'No wrapping key' })
   })
 
   it('a second vault over the same store opens the first one’s secrets (page reload)', async () => {

@@ -2,6 +2,7 @@
 // non-extractable CryptoKey kept in IndexedDB: script on the page can use it but never read its bytes, and
 // a copy of localStorage alone is useless. Where IndexedDB is missing (Node, some private modes) the key
 // lives in memory only, so a stored session cannot be restored after a reload: the safe failure.
+import { ValidationError } from '@webwallet/protocol/errors'
 
 const DB_NAME = 'webwallet-sdk'
 const STORE = 'keys'
@@ -112,18 +113,23 @@ export function createKeyVault(options: KeyVaultOptions = {}) {
         key,
         new TextEncoder().encode(secret),
       )
-      return `${PREFIX}${toHex(iv)}:${toHex(new Uint8Array(data))}`
+      return `${PREFIX}${bytesToHex(iv)}:${bytesToHex(new Uint8Array(data))}`
     },
+    /** VALIDATION 'Not a sealed secret' for anything it cannot open (the reason as cause). */
     async open(sealed: string): Promise<string> {
-      const [ivHex, dataHex] = sealed.startsWith(PREFIX) ? sealed.slice(PREFIX.length).split(':') : []
-      if (!ivHex || !dataHex) throw new Error('Not a sealed secret')
-      const key = await wrappingKey(false)
-      const plain = await webCrypto.subtle.decrypt(
-        { name: 'AES-GCM', iv: fromHex(ivHex) },
-        key,
-        fromHex(dataHex),
-      )
-      return new TextDecoder().decode(plain)
+      try {
+        // No match leaves iv undefined: fromHex fails, and that TypeError is the cause.
+        const [, iv, data] = /^aesgcm:((?:[\da-f]{2})+):((?:[\da-f]{2})+)$/.exec(sealed) ?? []
+        const key = await wrappingKey(false)
+        const plain = await webCrypto.subtle.decrypt(
+          { name: 'AES-GCM', iv: fromHex(iv as string) },
+          key,
+          fromHex(data as string),
+        )
+        return new TextDecoder().decode(plain)
+      } catch (cause) {
+        throw new ValidationError([{ path: [], message: 'Not a sealed secret' }], { cause })
+      }
     },
   }
 }
@@ -136,11 +142,11 @@ function defaultStore(): KeyStore {
   return factory ? indexedDbKeyStore(factory) : memoryKeyStore()
 }
 
-function toHex(bytes: Uint8Array): string {
+/** Bytes as lowercase hex without prefix. @example bytesToHex(new Uint8Array([1, 255])) // '01ff' */
+export function bytesToHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 function fromHex(hex: string): Uint8Array<ArrayBuffer> {
-  if (!/^(?:[0-9a-f]{2})+$/.test(hex)) throw new Error('Not a sealed secret')
   return Uint8Array.from(hex.match(/../g) ?? [], (b) => Number.parseInt(b, 16))
 }
