@@ -99,12 +99,25 @@ export async function logInWithEmail(wallet: WalletSurface, stack: Stack, email:
   await wallet.getByRole('button', { name: 'Log in' }).click()
 }
 
+/**
+ * Clicks a wallet button whose answer closes the wallet popup (Sign, Reject, Confirm): the popup closing
+ * while Playwright finishes the click is the click's expected end, not a failure.
+ */
+export async function clickClosing(wallet: WalletSurface, name: string): Promise<void> {
+  try {
+    await wallet.getByRole('button', { name }).click()
+  } catch (error) {
+    const page = 'isClosed' in wallet ? wallet : undefined
+    if (!page?.isClosed()) throw error
+  }
+}
+
 /** A new user: clicks connect in the demo, logs in by e-mail, signs the session. */
 export async function connectNewUser(demo: Demo, stack: Stack, email: string): Promise<void> {
   await demo.click('connect')
   const wallet = await demo.wallet()
   await logInWithEmail(wallet, stack, email)
-  await wallet.getByRole('button', { name: 'Sign session' }).click()
+  await clickClosing(wallet, 'Sign session')
   await demo.page.getByTestId('address').waitFor({ timeout: 30_000 })
 }
 

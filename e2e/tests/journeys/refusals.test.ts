@@ -2,7 +2,14 @@
 // popup is blocked, the wallet is down; and a session that expires when the chain's clock moves.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
-import { connectNewUser, logInWithEmail, newEmail, openDemo, type Transport } from '../../support/demo'
+import {
+  clickClosing,
+  connectNewUser,
+  logInWithEmail,
+  newEmail,
+  openDemo,
+  type Transport,
+} from '../../support/demo'
 import { type Stack, startStack } from '../../support/stack'
 
 let stack: Stack
@@ -26,7 +33,7 @@ describe.each<Transport>(['iframe', 'popup'])('over the %s', (transport) => {
     // As a person does, wait for the prompt to settle: Chromium drops clicks to a visibility-tracking wallet
     // frame for 500 ms after the host moved or showed it (the wallet's approve button arms later still).
     await wallet.locator('button[data-armed="true"]').waitFor()
-    await wallet.getByRole('button', { name: 'Reject' }).click()
+    await clickClosing(wallet, 'Reject')
     await finished.waitFor()
     expect(await demo.text('error-code')).toBe('USER_REJECTED')
     expect(await demo.text('session-status')).toBe('not connected')
