@@ -183,6 +183,8 @@ for (const { version, transport } of cases) {
       async (prompt) => {
         await prompt.getByLabel('E-mail address').fill(email)
         await prompt.getByRole('button', { name: 'Send code' }).click()
+        // The field shows once the server answered: the code is in the inbox by then.
+        await prompt.getByLabel('Code').waitFor()
         await prompt.getByLabel('Code').fill(sim.inbox.latest(email)?.code ?? '')
         await prompt.getByRole('button', { name: 'Log in' }).click()
         await prompt.getByRole('heading', { name: 'Connect' }).waitFor()

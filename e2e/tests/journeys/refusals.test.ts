@@ -89,7 +89,7 @@ test("a wallet that is down gives 'Wallet not available' over the popup, at once
   expect(await page.getByTestId('error-message').textContent()).toBe('Wallet not available')
   // The popup with the browser's error page is closed, not left at 'connect…'.
   const opened = await popup
-  await expect.poll(() => opened.isClosed()).toBe(true)
+  await expect.poll(() => opened.isClosed(), { timeout: 15_000 }).toBe(true)
 })
 
 test('a session expires when the chain clock passes its expiry, and a new one can be signed', async () => {

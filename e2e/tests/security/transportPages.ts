@@ -171,7 +171,12 @@ export async function loginAndConnect(
 ): Promise<void> {
   await wallet.getByLabel('E-mail address').fill(email)
   await wallet.getByRole('button', { name: 'Send code' }).click()
-  await wallet.getByLabel('Code').fill(inbox.latest(email)?.code ?? '')
+  // The code field shows once the server answered, so the mail is in the inbox by then (reading the inbox
+  // right after the click raced the request and typed an empty code now and then).
+  await wallet.getByLabel('Code').waitFor()
+  const code = inbox.latest(email)?.code
+  if (!code) throw new Error(`no login code in the inbox for ${email}`)
+  await wallet.getByLabel('Code').fill(code)
   await wallet.getByRole('button', { name: 'Log in' }).click()
   await approve(wallet, 'Connect')
 }

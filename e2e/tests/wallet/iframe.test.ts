@@ -59,6 +59,8 @@ for (const theme of ['light', 'dark'] as const) {
     await frame.getByLabel('E-mail address').fill(email)
     await shoot(page, 'login', theme)
     await frame.getByRole('button', { name: 'Send code' }).click()
+    // The field shows once the server answered: the code is in the inbox by then.
+    await frame.getByLabel('Code').waitFor()
     await frame.getByLabel('Code').fill(sim.inbox.latest(email)?.code ?? '')
     await frame.getByRole('button', { name: 'Log in' }).click()
     await frame.getByRole('heading', { name: 'Connect' }).waitFor()
@@ -135,6 +137,8 @@ for (const theme of ['light', 'dark'] as const) {
       await own.getByRole('button', { name: 'Log in' }).click()
       await own.getByLabel('E-mail address').fill(email)
       await own.getByRole('button', { name: 'Send code' }).click()
+      // The field shows once the server answered: the code is in the inbox by then.
+      await own.getByLabel('Code').waitFor()
       await own.getByLabel('Code').fill(sim.inbox.latest(email)?.code ?? '')
       await own.getByRole('button', { name: 'Log in' }).click()
       await own.getByText(email).waitFor()

@@ -46,6 +46,8 @@ async function logInAndConnect(page: Page, frame: FrameLocator, sim: Sim, email:
   await page.evaluate(() => window.send('connect', 'connectWebwallet', {}))
   await frame.getByLabel('E-mail address').fill(email)
   await frame.getByRole('button', { name: 'Send code' }).click()
+  // The field shows once the server answered: the code is in the inbox by then.
+  await frame.getByLabel('Code').waitFor()
   await frame.getByLabel('Code').fill(sim.inbox.latest(email)?.code ?? '')
   await frame.getByRole('button', { name: 'Log in' }).click()
   await frame.getByRole('button', { name: 'Connect' }).click()
