@@ -1,6 +1,6 @@
 // One way to start the system Chromium for every browser test (journeys, connector tests, benchmarks).
 import { existsSync } from 'node:fs'
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, chromium, type Locator } from 'playwright-core'
 
 /** Flags for a headless Chromium on a machine with a closed network and no sandbox (containers, CI). */
 export const CHROMIUM_ARGS = [
@@ -45,4 +45,17 @@ export async function launchBrowser(): Promise<Browser & AsyncDisposable> {
   // Playwright gives every launch a fresh temporary profile of its own.
   const browser = await chromium.launch({ executablePath: chromiumPath(), args })
   return Object.assign(browser, { [Symbol.asyncDispose]: () => browser.close() })
+}
+
+/**
+ * Clicks a wallet button whose answer closes the wallet popup (Connect, Sign, Confirm, Reject): the popup
+ * closing while Playwright finishes the click is the click's expected end, not a failure.
+ * @example await clickClosing(popup.getByRole('button', { name: 'Confirm' }))
+ */
+export async function clickClosing(button: Locator): Promise<void> {
+  try {
+    await button.click({ noWaitAfter: true })
+  } catch (error) {
+    if (!button.page().isClosed()) throw error
+  }
 }

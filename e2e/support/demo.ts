@@ -1,8 +1,10 @@
 // Drives the demo and the hosted wallet the way a user does: clicks in the page, types in the wallet.
+
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, FrameLocator, Page } from 'playwright-core'
 import { onTestFailed } from 'vitest'
+import { clickClosing as clickClosingButton } from './browser'
 import type { Stack } from './stack'
 
 /** Where a failing journey leaves its Playwright trace and a screenshot (`npx playwright-core show-trace`). */
@@ -104,12 +106,7 @@ export async function logInWithEmail(wallet: WalletSurface, stack: Stack, email:
  * while Playwright finishes the click is the click's expected end, not a failure.
  */
 export async function clickClosing(wallet: WalletSurface, name: string): Promise<void> {
-  try {
-    await wallet.getByRole('button', { name }).click()
-  } catch (error) {
-    const page = 'isClosed' in wallet ? wallet : undefined
-    if (!page?.isClosed()) throw error
-  }
+  await clickClosingButton(wallet.getByRole('button', { name }))
 }
 
 /** A new user: clicks connect in the demo, logs in by e-mail, signs the session. */

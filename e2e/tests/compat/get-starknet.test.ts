@@ -14,7 +14,7 @@ import { build } from 'esbuild'
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core'
 import { RpcProvider, typedData as td } from 'starknet'
 import { beforeAll, expect, test } from 'vitest'
-import { launchBrowser } from '../../support/browser'
+import { clickClosing, launchBrowser } from '../../support/browser'
 import { buildWalletUi, startWalletSim } from '../wallet/walletServer'
 
 const ROOT = new URL('../../../', import.meta.url).pathname
@@ -188,7 +188,7 @@ for (const { version, transport } of cases) {
         await prompt.getByLabel('Code').fill(sim.inbox.latest(email)?.code ?? '')
         await prompt.getByRole('button', { name: 'Log in' }).click()
         await prompt.getByRole('heading', { name: 'Connect' }).waitFor()
-        await prompt.getByRole('button', { name: 'Connect' }).click({ noWaitAfter: true })
+        await clickClosing(prompt.getByRole('button', { name: 'Connect' }))
       },
     )
     const address = sim.login.user(email)?.account.address
@@ -202,7 +202,7 @@ for (const { version, transport } of cases) {
       () => page.evaluate((c) => window.gs.execute(c), calls),
       async (prompt) => {
         await prompt.getByRole('heading', { name: 'Review transaction' }).waitFor()
-        await prompt.getByRole('button', { name: 'Confirm' }).click({ noWaitAfter: true })
+        await clickClosing(prompt.getByRole('button', { name: 'Confirm' }))
       },
     )
     const provider = new RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_9` })
@@ -217,7 +217,7 @@ for (const { version, transport } of cases) {
       () => page.evaluate((t) => window.gs.sign(t), GREETING),
       async (prompt) => {
         await prompt.getByRole('heading', { name: 'Sign message' }).waitFor()
-        await prompt.getByRole('button', { name: 'Sign' }).click({ noWaitAfter: true })
+        await clickClosing(prompt.getByRole('button', { name: 'Sign' }))
       },
     )
     const signature = signed.value ?? []

@@ -5,6 +5,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { build } from 'esbuild'
 import type { BrowserContext, Frame, Page } from 'playwright-core'
+import { clickClosing } from '../../support/browser'
 
 // `?wallet=URL&transport=iframe|popup&ad=URL`: the connector, and an advertisement frame of another site.
 const DAPP_ENTRY = `
@@ -189,5 +190,5 @@ export async function loginAndConnect(
 export async function approve(wallet: Page | Frame, name: string): Promise<void> {
   const button = wallet.getByRole('button', { name, exact: true })
   await button.and(wallet.locator(':not([data-armed="false"])')).waitFor()
-  await button.click({ noWaitAfter: true })
+  await clickClosing(button)
 }

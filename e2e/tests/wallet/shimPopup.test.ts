@@ -7,7 +7,7 @@ import { build } from 'esbuild'
 import type { BrowserContext, Page } from 'playwright-core'
 import { RpcProvider } from 'starknet'
 import { beforeAll, expect, test } from 'vitest'
-import { launchBrowser } from '../../support/browser'
+import { clickClosing, launchBrowser } from '../../support/browser'
 import { buildWalletUi, startWalletSim } from './walletServer'
 
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
@@ -103,7 +103,7 @@ test('get-starknet v4 over the shim popup: enable() resolves although the wallet
       await popup.getByLabel('Code').fill(sim.inbox.latest(email)?.code ?? '')
       await popup.getByRole('button', { name: 'Log in' }).click()
       await popup.getByRole('heading', { name: 'Connect' }).waitFor()
-      await popup.getByRole('button', { name: 'Connect' }).click({ noWaitAfter: true })
+      await clickClosing(popup.getByRole('button', { name: 'Connect' }))
     },
   )
   const address = sim.login.user(email)?.account.address
@@ -120,7 +120,7 @@ test('get-starknet v4 over the shim popup: enable() resolves although the wallet
     async (popup) => {
       await popup.getByRole('heading', { name: 'Review transaction' }).waitFor()
       expect(new URL(popup.url()).pathname).toBe('/review')
-      await popup.getByRole('button', { name: 'Confirm' }).click({ noWaitAfter: true })
+      await clickClosing(popup.getByRole('button', { name: 'Confirm' }))
     },
   )
   const hash = (sent.value as { transaction_hash: string }).transaction_hash

@@ -6,7 +6,7 @@ import { buildSession, sessionHash, sessionTypedData } from '@webwallet/protocol
 import type { BrowserContext, Page } from 'playwright-core'
 import { RpcProvider, typedData as snip12 } from 'starknet'
 import { beforeAll, expect, test } from 'vitest'
-import { launchBrowser } from '../../support/browser'
+import { clickClosing, launchBrowser } from '../../support/browser'
 import { bundleDapp, serveDapp } from './dapp'
 import { buildWalletUi, startWalletSim } from './walletServer'
 
@@ -53,7 +53,7 @@ beforeAll(async () => {
 /** Clicks the button that answers the wallet, which then closes its popup (it may close before the click returns). */
 async function clickAndWaitForClose(popup: Page, button: ReturnType<Page['getByRole']>) {
   const closed = popup.waitForEvent('close')
-  await button.click({ noWaitAfter: true })
+  await clickClosing(button)
   await closed
 }
 
