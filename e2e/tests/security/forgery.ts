@@ -12,20 +12,22 @@ type ForgeTarget = 'parent' | 'victim' | 'opener.parent'
 
 /**
  * Posts, from `forger`, replies shaped exactly as the wallet's to `to` for the real id and for guessed ones
- * (and a forged hide of the modal when its id is given), then the marker 'forged'. Returns how many replies.
+ * (and a forged hide of the modal when its id is given), then the marker 'forged', each to the dapp's
+ * exact origin (the attacker knows it). Returns how many replies.
  */
 export function forge(
   forger: Page | Frame,
   to: ForgeTarget,
+  dappOrigin: string,
   ids: { real: string | number; modal?: string | number },
 ) {
   return forger.evaluate(
-    ({ to, ids, account, chainId }) => {
+    ({ to, dappOrigin, ids, account, chainId }) => {
       const opened = (window as unknown as { victim: Window }).victim
       const target = to === 'parent' ? window.parent : to === 'victim' ? opened : window.opener.parent
       let count = 0
       const post = (id: string | number, body: object) => {
-        target.postMessage({ trpc: { id, jsonrpc: '2.0', ...body } }, '*')
+        target.postMessage({ trpc: { id, jsonrpc: '2.0', ...body } }, dappOrigin)
         count++
       }
       const data = { account: [account], chainId }
@@ -46,10 +48,10 @@ export function forge(
           result: { type: 'data', data },
         })
       }
-      target.postMessage('forged', '*')
+      target.postMessage('forged', dappOrigin)
       return count
     },
-    { to, ids, account: FORGED_ACCOUNT, chainId: MAINNET },
+    { to, dappOrigin, ids, account: FORGED_ACCOUNT, chainId: MAINNET },
   )
 }
 

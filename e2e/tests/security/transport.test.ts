@@ -73,7 +73,7 @@ test('(a) replies forged by a frame of another origin inside the dapp are ignore
   }
 
   const ad = await frameAt(page, attacker.origin)
-  const sent = await forge(ad, 'parent', ids)
+  const sent = await forge(ad, 'parent', dapp.origin, ids)
   await waitForMarker(page, 'forged') // every forgery reached the dapp before the marker
   expect(await forgedHeard(page, attacker.origin)).toHaveLength(sent)
   expect((await page.evaluate(() => window.victimDapp.outcomes.connect))?.state).toBe('pending')
@@ -112,7 +112,7 @@ test('(b) replies forged by twin windows are ignored: a tab of the attacker that
   const real = await requestId(wallet, 'connectWebwallet')
 
   // Twin 1: the attacker's tab, posting to the dapp it opened.
-  const sent = await forge(lure, 'victim', { real })
+  const sent = await forge(lure, 'victim', dapp.origin, { real })
   await waitForMarker(page, 'forged')
   expect(await forgedHeard(page, attacker.origin)).toHaveLength(sent)
   // Twin 2: a page of the wallet's own origin and URL, opened by the advertisement; only event.source tells
@@ -127,7 +127,7 @@ test('(b) replies forged by twin windows are ignored: a tab of the attacker that
   await page.evaluate(() => {
     window.overheard.length = 0
   })
-  await forge(twin, 'opener.parent', { real })
+  await forge(twin, 'opener.parent', dapp.origin, { real })
   await waitForMarker(page, 'forged')
   // All from the wallet's origin: the origin check alone would accept them.
   expect(await forgedHeard(page, sim.url)).toHaveLength(sent)
