@@ -3,6 +3,7 @@
 // stopping one also stops what npx started under it.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
+import { stripVTControlCharacters } from 'node:util'
 
 /** One progress line per step, so a slow install or build shows where the time goes. */
 export function progress(message: string): void {
@@ -79,7 +80,8 @@ export function serve(
   const server: Server = { child, output: () => output, stop, [Symbol.asyncDispose]: stop }
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
-      output += chunk
+      // Vite and Next colour their URLs when CI is set, even into a pipe: match on the plain text.
+      output += stripVTControlCharacters(chunk.toString())
       const match = output.match(ready)
       if (match) {
         child.stdout?.off('data', onData)

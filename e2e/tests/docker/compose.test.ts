@@ -10,7 +10,7 @@ import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
+import { promisify, stripVTControlCharacters } from 'node:util'
 import { afterAll, describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
 
@@ -61,7 +61,8 @@ async function spawnService(command: string[], ready: RegExp): Promise<ChildProc
   let output = ''
   await new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer) => {
-      output += chunk.toString()
+      // Vite colours the port when CI is set (picocolors), even into a pipe: match on the plain text.
+      output += stripVTControlCharacters(chunk.toString())
       if (ready.test(output)) resolve()
     }
     child.stdout!.on('data', read)

@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { afterEach, expect, test } from 'vitest'
 
 const START = join(import.meta.dirname, '..', '..', '..', 'scripts', 'start.mjs')
@@ -19,8 +20,9 @@ interface Started {
 const running: Started[] = []
 afterEach(() => {
   // A failed assertion must not leave the children running: kill what is left of their groups.
+  // A pid still 0 (never read) must be skipped: process.kill(-0) signals our own group, the whole test run.
   for (const { child, pids } of running.splice(0)) {
-    for (const pid of [...Object.values(pids), child.pid!]) groupAlive(pid) && process.kill(-pid, 'SIGKILL')
+    for (const pid of [...Object.values(pids), child.pid ?? 0]) pid > 0 && groupAlive(pid) && process.kill(-pid, 'SIGKILL')
   }
 })
 
@@ -65,7 +67,8 @@ async function start(ports = { sim: 0, demo: 0 }): Promise<Started> {
   )
   const ready = new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer) => {
-      output += chunk.toString()
+      // Vite colours its URL when CI is set (picocolors), even into a pipe: match on the plain text.
+      output += stripVTControlCharacters(chunk.toString())
       if (
         /\[wallet-sim\] Ready in/.test(output) &&
         new RegExp(`\\[demo\\].*localhost:${ports.demo}`).test(output)
