@@ -22,7 +22,8 @@ afterEach(() => {
   // A failed assertion must not leave the children running: kill what is left of their groups.
   // A pid still 0 (never read) must be skipped: process.kill(-0) signals our own group, the whole test run.
   for (const { child, pids } of running.splice(0)) {
-    for (const pid of [...Object.values(pids), child.pid ?? 0]) pid > 0 && groupAlive(pid) && process.kill(-pid, 'SIGKILL')
+    for (const pid of [...Object.values(pids), child.pid ?? 0])
+      pid > 0 && groupAlive(pid) && process.kill(-pid, 'SIGKILL')
   }
 })
 
