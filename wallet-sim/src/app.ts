@@ -36,7 +36,7 @@ import {
   type SpendingLedger,
   type StateStore,
 } from './services'
-import { createPortfolioFixtures, type PortfolioFixtures } from './services/backend/fixtures'
+import { createPortfolioFixtures, type PortfolioFixtures } from './services/backend/setups'
 import { chainOutcomes } from './services/cosigner/chainOutcomes'
 import { indexPage } from './services/dev/index-page'
 import { createDevNames, type DevNames } from './services/dev/names'

@@ -1,11 +1,11 @@
 // wallet-sim's HTTP services: portfolio backend, iframe allow-list, dev control API, e-mail login, state store.
 export { type AllowlistConfig, createAllowlistRouter, DEFAULT_ALLOWED_DAPPS } from './allowlist/router'
+export { type BackendConfig, type BackendDependencies, createBackendRouter } from './backend/router'
 export {
   createPortfolioFixtures,
   PortfolioFixtureState,
   type PortfolioFixtures,
-} from './backend/fixtures'
-export { type BackendConfig, type BackendDependencies, createBackendRouter } from './backend/router'
+} from './backend/setups'
 export { buildCatalog, type CatalogEntry, type DemoToken, ETH_ADDRESS, STRK_ADDRESS } from './backend/tokens'
 export type { SessionRecord } from './cosigner/checks'
 export { type CosignerDependencies, createCosignerRouter } from './cosigner/router'

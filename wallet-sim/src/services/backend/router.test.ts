@@ -10,8 +10,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { type Served, serve } from '../http/serve'
-import { createPortfolioFixtures } from './fixtures'
 import { createBackendRouter } from './router'
+import { createPortfolioFixtures } from './setups'
 import { ETH_ADDRESS, normalise, STRK_ADDRESS } from './tokens'
 
 const DEMO = normalise('0xd3a')

@@ -7,8 +7,8 @@ import { Address, ChainQuery, Network } from '../http/schemas'
 import { unknownRoutes } from '../http/unknownRoutes'
 import { validate } from '../http/validate'
 import { readClientHeaders } from './clientHeaders'
-import { createPortfolioFixtures, type PortfolioFixtures } from './fixtures'
 import { profileFor } from './profile'
+import { createPortfolioFixtures, type PortfolioFixtures } from './setups'
 import { buildCatalog, type DemoToken, ETH_ADDRESS, normalise, pricesOf, STRK_ADDRESS } from './tokens'
 
 /** What the portfolio backend needs from the rest of the simulator. */

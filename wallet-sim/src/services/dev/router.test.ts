@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createPortfolioFixtures } from '../backend/fixtures'
+import { createPortfolioFixtures } from '../backend/setups'
 import { normalise, STRK_ADDRESS } from '../backend/tokens'
 import { HttpError } from '../http/HttpError'
 import { type Served, serve } from '../http/serve'

@@ -1,6 +1,6 @@
 import express, { Router } from 'express'
 import * as z from 'zod/mini'
-import type { PortfolioFixtures } from '../backend/fixtures'
+import type { PortfolioFixtures } from '../backend/setups'
 import { STRK_ADDRESS } from '../backend/tokens'
 import { HttpError, handleErrors } from '../http/HttpError'
 import { Address, Amount } from '../http/schemas'

@@ -7,7 +7,7 @@ import { AirdropSchema, DefiDecompositionSchema } from '@webwallet/protocol'
 import { afterAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { createWalletSim } from '../../app'
-import { createPortfolioFixtures } from './fixtures'
+import { createPortfolioFixtures } from './setups'
 import { normalise, STRK_ADDRESS } from './tokens'
 
 const ALICE = normalise('0xa11ce')
