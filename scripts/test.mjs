@@ -28,7 +28,7 @@ const env = { ...process.env, CHROMIUM_PATH: chromium }
 step('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])
 step('lint', 'npx', ['biome', 'check', '.'])
 step('build', 'node', ['scripts/build.mjs'])
-step('test-only anchor clients', 'node', ['scripts/compat.mjs', 'starknetkit'])
+step('test-only anchor clients', 'node', ['scripts/compat.mjs', 'starknetkit', 'starknet-react', 'get-starknet'])
 step('bundle budgets', 'node', ['scripts/size.mjs', '--check'])
 step('tests', 'npx', ['vitest', 'run', '--project', '!consumer'], env)
 step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env)
