@@ -61,7 +61,7 @@ describe('WebWalletConnector (starknet-react v5 shape)', () => {
       nodeUrl: 'http://127.0.0.1:9/paymaster',
       headers: { 'x-paymaster-api-key': 'key' },
     })
-    type WithPaymaster = { paymaster: PaymasterRpc }
+    type WithPaymaster = { paymaster: { nodeUrl: string; headers: Record<string, string> } }
     // starknet.js copies the paymaster it is given (a new PaymasterRpc on the same endpoint and headers).
     const given = ((await connector.account(provider, paymaster)) as unknown as WithPaymaster).paymaster
     expect([given.nodeUrl, given.headers['x-paymaster-api-key']]).toEqual([paymaster.nodeUrl, 'key'])
