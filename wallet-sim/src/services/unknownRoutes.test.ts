@@ -102,3 +102,15 @@ it.each([
     body: rpcError(`No route ${method} ${path}: the node answers POST ${NODE_PATHS}`),
   })
 })
+
+it.each(['GET', 'POST'])(
+  'the wallet router: plain HTTP %s /trpc is 426 (WebSocket only) in the wallet API shape',
+  async (method) => {
+    const response = await fetch(`${sim.url}/trpc`, { method })
+    expect([response.status, response.headers.get('upgrade'), await response.json()]).toEqual([
+      426,
+      'websocket',
+      { code: 'UPGRADE_REQUIRED', message: `${method} /trpc: the wallet router answers over WebSocket only` },
+    ])
+  },
+)
