@@ -57,7 +57,7 @@ function Wallet() {
     connectors: [connector],
   } = useConnect()
   const { disconnectAsync } = useDisconnect()
-  const { address, status } = useAccount()
+  const { account, address, status } = useAccount()
   const [failure, setFailure] = useState()
   const attempt = (run) => () => run().catch((error) => setFailure(error.message))
   return (
@@ -70,6 +70,8 @@ function Wallet() {
       </button>
       <Out name="status">{status}</Out>
       <Out name="address">{address}</Out>
+      {/* The connector's account(): a starknet.js WalletAccount over the shim's wallet object. */}
+      <Out name="account">{account?.address}</Out>
       <Out name="failure">{failure}</Out>
       {address && <Counter address={address} />}
     </section>

@@ -70,6 +70,7 @@ for (const transport of ['popup', 'iframe'] as const satisfies Transport[]) {
     await output(page, 'status', /^connected$/)
     const address = sim.login.user(email)?.account.address ?? ''
     expect(BigInt(await output(page, 'address', HASH))).toBe(BigInt(address))
+    expect(BigInt(await output(page, 'account', HASH))).toBe(BigInt(address))
 
     await prompted(transport, context, page, click('Increment'), confirmTransaction)
     await output(page, 'transaction', HASH)
