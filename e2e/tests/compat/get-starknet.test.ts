@@ -8,7 +8,7 @@
 //   wallet-standard wallet; starknet.js v10's WalletAccountV5 connects (standard:connect), executes and signs.
 import { CONTRACTS } from '@webwallet/wallet-sim'
 import { RpcProvider, typedData as td } from 'starknet'
-import { beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import { buildWalletUi, startWalletSim } from '../wallet/walletServer'
 import {
@@ -98,6 +98,8 @@ declare global {
 }
 
 const scripts: Record<'v4' | 'v5', string> = { v4: '', v5: '' }
+// One Chromium for the four cases (a fresh context each): the suite runs on two cores.
+let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined
 beforeAll(async () => {
   // v4 with compat/starknetkit's packages (starknet v8), v5 with compat/get-starknet's (and the repository's
   // starknet v10).
@@ -106,7 +108,9 @@ beforeAll(async () => {
   buildWalletUi()
   scripts.v4 = await bundle({ contents: ENTRY_V4, resolveDir: v4 })
   scripts.v5 = await bundle({ contents: ENTRY_V5, resolveDir: v5 })
+  browser = await launchBrowser()
 }, 180_000)
+afterAll(() => browser?.close())
 
 const cases = (['v4', 'v5'] as const).flatMap((version) =>
   (['popup', 'iframe'] as const).map((transport) => ({ version, transport })),
@@ -116,8 +120,7 @@ for (const { version, transport } of cases) {
   test(`get-starknet ${version} over the shim's ${transport}: discovery, ${steps}, execute, signMessage`, async () => {
     await using sim = await startWalletSim()
     await using dapp = await serveDapp(scripts[version])
-    await using browser = await launchBrowser()
-    const context = await browser.newContext()
+    const context = await browser!.newContext()
     const page = await context.newPage()
     const rpc = version === 'v4' ? `${sim.url}/rpc/v0_9` : `${sim.url}/rpc`
     const query = new URLSearchParams({ wallet: sim.url, transport, rpc })
@@ -167,5 +170,6 @@ for (const { version, transport } of cases) {
       calldata: [td.getMessageHash(GREETING, address ?? ''), String(signature.length), ...signature],
     })
     expect(BigInt(valid ?? 0)).toBe(0x56414c4944n) // 'VALID'
+    await context.close()
   })
 }
