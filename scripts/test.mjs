@@ -28,7 +28,9 @@ const env = { ...process.env, CHROMIUM_PATH: chromium }
 step('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])
 step('lint', 'npx', ['biome', 'check', '.'])
 step('build', 'node', ['scripts/build.mjs'])
-step('test-only anchor clients', 'node', ['scripts/compat.mjs', 'starknetkit'])
+// The compat/ clients outside the workspaces (compat/avnu is one): e2e/tests/compat and the starknetkit tests.
+const anchors = ['starknetkit', 'starknet-react', 'get-starknet']
+step('test-only anchor clients', 'node', ['scripts/compat.mjs', ...anchors])
 step('bundle budgets', 'node', ['scripts/size.mjs', '--check'])
 step('tests', 'npx', ['vitest', 'run', '--project', '!consumer'], env)
 step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env)

@@ -2,7 +2,7 @@
 // tRPC over WebSocket) add their routers through `mount` or `app.use` before `listen`.
 import express, { type Express, type Router } from 'express'
 import { Simulator, type SimulatorOptions } from './chain/simulator'
-import { type DevnetGate, rpcRouter } from './rpc/handler'
+import { type DevnetGate, rpcRouter, unknownRpcRoutes } from './rpc/handler'
 
 export type ServerOptions = SimulatorOptions
 
@@ -14,9 +14,10 @@ export interface WalletSimServer {
 }
 
 /**
- * Builds the app: JSON-RPC 0.9 at `/rpc/v0_9`, 0.10 at `/rpc/v0_10` and `/rpc`. Every origin may call the
- * `starknet_*` methods (CORS `*`, as nodes answer); `devnetGate` refuses `devnet_*` per request (wallet-sim
- * passes its access rules; default: nobody is refused).
+ * Builds the app: JSON-RPC 0.9 at `/rpc/v0_9`, 0.10 at `/rpc/v0_10` and `/rpc` (other methods 405, other
+ * paths below `/rpc` 404, as JSON-RPC errors). Every origin may call the `starknet_*` methods (CORS `*`, as
+ * nodes answer); `devnetGate` refuses `devnet_*` per request (wallet-sim passes its access rules; default:
+ * nobody is refused).
  * @example
  * const { app, mount } = createServer({ seed: 1 })
  * mount('/dev', devRouter)
@@ -37,6 +38,7 @@ export function createServer(options: ServerOptions = {}, devnetGate?: DevnetGat
   app.use('/rpc/v0_9', rpcRouter(sim, '0.9', devnetGate))
   app.use('/rpc/v0_10', rpcRouter(sim, '0.10', devnetGate))
   app.use('/rpc', rpcRouter(sim, '0.10', devnetGate))
+  app.use('/rpc', unknownRpcRoutes(['/rpc', '/rpc/v0_9', '/rpc/v0_10']))
   app.get('/is_alive', (_req, res) => {
     res.type('text/plain').send('Alive!!!')
   })

@@ -1,4 +1,4 @@
-import { RpcProvider } from 'starknet'
+import { PaymasterRpc, RpcProvider } from 'starknet'
 import { describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { startWsWallet } from '../connector/testing/wsWallet'
@@ -45,5 +45,28 @@ describe('WebWalletConnector (starknet-react v5 shape)', () => {
     await expect(connector.account({ nodeUrl: 'http://127.0.0.1:9/rpc' })).rejects.toThrow(
       'Connector not connected',
     )
+  })
+
+  it("gives the account starknet-react's paymaster (its second argument), or starknet.js's default", async () => {
+    await using wallet = await startWsWallet()
+    const connector = new WebWalletConnector({
+      transport: 'websocket',
+      websocketUrl: wallet.url,
+      WebSocket: WebSocket as never,
+      storage: { setItem() {}, removeItem() {} },
+    })
+    await connector.connect()
+    const provider = new RpcProvider({ nodeUrl: 'http://127.0.0.1:9/rpc' })
+    const paymaster = new PaymasterRpc({
+      nodeUrl: 'http://127.0.0.1:9/paymaster',
+      headers: { 'x-paymaster-api-key': 'key' },
+    })
+    type WithPaymaster = { paymaster: { nodeUrl: string; headers: Record<string, string> } }
+    // starknet.js copies the paymaster it is given (a new PaymasterRpc on the same endpoint and headers).
+    const given = ((await connector.account(provider, paymaster)) as unknown as WithPaymaster).paymaster
+    expect([given.nodeUrl, given.headers['x-paymaster-api-key']]).toEqual([paymaster.nodeUrl, 'key'])
+    const fallback = ((await connector.account(provider)) as unknown as WithPaymaster).paymaster
+    expect(fallback.nodeUrl).not.toBe(paymaster.nodeUrl)
+    await connector.disconnect()
   })
 })

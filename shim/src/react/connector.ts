@@ -1,4 +1,11 @@
-import { type AccountInterface, type ProviderInterface, type ProviderOptions, WalletAccount } from 'starknet'
+import {
+  type AccountInterface,
+  type PaymasterInterface,
+  type PaymasterOptions,
+  type ProviderInterface,
+  type ProviderOptions,
+  WalletAccount,
+} from 'starknet'
 import { type ConnectorOptions, createConnector } from '../connector/createConnector'
 import { createStarknetWindowObject, type StarknetWindowObject } from '../wallet-object'
 
@@ -68,10 +75,23 @@ export class WebWalletConnector {
   async disconnect(): Promise<void> {
     await this.#connector.disconnect()
   }
-  /** A starknet.js WalletAccount on the connected address. */
-  async account(provider: ProviderOptions | ProviderInterface): Promise<AccountInterface> {
+  /**
+   * A starknet.js WalletAccount on the connected address. starknet-react v5 passes its configured SNIP-29
+   * paymaster (`paymasterProvider` of StarknetConfig) as the second argument: the account's
+   * `executePaymasterTransaction`, behind `usePaymasterSendTransaction`, must go there and not to
+   * starknet.js's default paymaster.
+   */
+  async account(
+    provider: ProviderOptions | ProviderInterface,
+    paymaster?: PaymasterOptions | PaymasterInterface,
+  ): Promise<AccountInterface> {
     const address = await this.#connector.account()
-    return new WalletAccount({ provider, walletProvider: this.#wallet, address })
+    return new WalletAccount({
+      provider,
+      walletProvider: this.#wallet,
+      address,
+      ...(paymaster && { paymaster }),
+    })
   }
   async chainId(): Promise<bigint> {
     return BigInt(await this.#connector.chainId())

@@ -155,3 +155,22 @@ export function rpcRouter(host: DevHost, version: SpecVersion, devnetGate?: Devn
   })
   return router
 }
+
+/**
+ * The last handler under `/rpc`: a node path (`served`) asked with another method than POST is 405 with
+ * `Allow`, any other path 404, both as a JSON-RPC Invalid Request error (id null, why in `data`) instead of
+ * express's HTML page: what a JSON-RPC client reads as an error.
+ * @example app.use('/rpc', unknownRpcRoutes(['/rpc', '/rpc/v0_9', '/rpc/v0_10']))
+ */
+export function unknownRpcRoutes(served: readonly string[]): express.RequestHandler {
+  return (req, res) => {
+    const path = `${req.baseUrl}${req.path}`.replace(/(.)\/$/, '$1')
+    let data = `No route ${req.method} ${path}: the node answers POST ${served.join(', ')}`
+    if (served.includes(path)) {
+      res.setHeader('Allow', 'OPTIONS, POST')
+      res.status(405)
+      data = `Method ${req.method} is not allowed on ${path}; use POST`
+    } else res.status(404)
+    res.json(errorBody(null, new RpcError(RpcCode.INVALID_REQUEST, data), '0.10'))
+  }
+}

@@ -71,3 +71,46 @@ it.each([
     body: shaped('METHOD_NOT_ALLOWED', `Method ${method} is not allowed on ${path}; use ${allow}`, wallet),
   })
 })
+
+// The node answers in JSON-RPC's shape: an Invalid Request error (id null) saying why.
+const rpcError = (data: string) => ({
+  jsonrpc: '2.0',
+  id: null,
+  error: { code: -32600, message: 'Invalid Request', data },
+})
+const NODE_PATHS = '/rpc, /rpc/v0_9, /rpc/v0_10'
+
+it.each([
+  ['GET', '/rpc'],
+  ['PUT', '/rpc/v0_9'],
+  ['DELETE', '/rpc/v0_10'],
+])('the node: %s %s is 405, Allow: OPTIONS, POST, as a JSON-RPC error', async (method, path) => {
+  expect(await request(method, path)).toEqual({
+    status: 405,
+    allow: 'OPTIONS, POST',
+    body: rpcError(`Method ${method} is not allowed on ${path}; use POST`),
+  })
+})
+
+it.each([
+  ['POST', '/rpc/v0_7'],
+  ['GET', '/rpc/v0_9/more'],
+])('the node: %s %s is 404 as a JSON-RPC error', async (method, path) => {
+  expect(await request(method, path)).toEqual({
+    status: 404,
+    allow: null,
+    body: rpcError(`No route ${method} ${path}: the node answers POST ${NODE_PATHS}`),
+  })
+})
+
+it.each(['GET', 'POST'])(
+  'the wallet router: plain HTTP %s /trpc is 426 (WebSocket only) in the wallet API shape',
+  async (method) => {
+    const response = await fetch(`${sim.url}/trpc`, { method })
+    expect([response.status, response.headers.get('upgrade'), await response.json()]).toEqual([
+      426,
+      'websocket',
+      { code: 'UPGRADE_REQUIRED', message: `${method} /trpc: the wallet router answers over WebSocket only` },
+    ])
+  },
+)

@@ -17,7 +17,7 @@ import { createPermissions } from './permissions'
 import { createSessionRegistry } from './sessions'
 import { createWalletUiRouter } from './static'
 import { WalletService } from './WalletService'
-import { attachWalletWebSocket } from './ws'
+import { attachWalletWebSocket, TRPC_WS_PATH } from './ws'
 
 export interface WalletDependencies {
   /** The current chain (the simulator swaps it on restart/load). */
@@ -92,6 +92,12 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
   }
   app.use('/wallet/api', createWalletApi({ wallet, login: deps.login, devLogin }))
   app.use('/wallet/approvals', createApprovalsApi(approvals))
+  // The router is WebSocket only (the upgrade never reaches express): plain HTTP there gets the wallet API's
+  // JSON error shape saying so, not express's HTML 404.
+  app.all(TRPC_WS_PATH, (req, res) => {
+    const message = `${req.method} ${TRPC_WS_PATH}: the wallet router answers over WebSocket only`
+    res.status(426).set('Upgrade', 'websocket').json({ code: 'UPGRADE_REQUIRED', message })
+  })
   app.use(createWalletUiRouter(deps.uiDir, { allowedDapps: deps.pageHosts }))
   const router = createWalletRouter(
     createHeadlessHandlers({

@@ -1,0 +1,116 @@
+// @starknet-react/core 5, unchanged, in Chromium: a React 18 page (compat/starknet-react/app.jsx, starknet.js v8)
+// whose only connector is the shim's WebWalletConnector, on the popup and the iframe transports. Its hooks
+// connect (e-mail login in the wallet), give the account, send a transaction (useSendTransaction), follow its
+// receipt (useTransactionReceipt), read the counter (useReadContract) and disconnect. On the popup, its SNIP-29
+// paymaster hooks go to wallet-sim's POST /paymaster: usePaymasterGasTokens, usePaymasterEstimateFees, and
+// usePaymasterSendTransaction sponsored (the user pays nothing) and paid in a gas token (the user pays it).
+import { CONTRACTS } from '@webwallet/wallet-sim'
+import type { Page } from 'playwright-core'
+import { RpcProvider } from 'starknet'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { launchBrowser } from '../../support/browser'
+import { buildWalletUi, startWalletSim } from '../wallet/walletServer'
+import {
+  bundle,
+  compatDir,
+  confirmTransaction,
+  logInAndConnect,
+  prompted,
+  resolveFrom,
+  serveDapp,
+  signMessage,
+  type Transport,
+} from './page'
+
+let script = ''
+let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined
+beforeAll(async () => {
+  const dir = compatDir('starknet-react')
+  buildWalletUi()
+  // The shim's WebWalletConnector (its sources) imports starknet: the page's own v8, as an app's bundler does.
+  script = await bundle(`${dir}app.jsx`, {
+    jsx: 'automatic',
+    conditions: ['@webwallet/source'],
+    plugins: [resolveFrom(dir, ['starknet', 'react', 'react-dom'])],
+  })
+  browser = await launchBrowser()
+}, 180_000)
+afterAll(() => browser?.close())
+
+/** Waits until the page's output `name` reads as `pattern`, or fails at once on an error the hooks rendered. */
+async function output(page: Page, name: string, pattern: RegExp): Promise<string> {
+  const out = page.getByRole('status', { name, exact: true })
+  const settled = new RegExp(`${pattern.source}|^error: `)
+  await out.filter({ hasText: settled }).waitFor({ state: 'attached', timeout: 60_000 })
+  const text = (await out.textContent()) ?? ''
+  expect(text).toMatch(pattern)
+  return text
+}
+
+const HASH = /^0x[0-9a-f]+$/
+
+for (const transport of ['popup', 'iframe'] as const satisfies Transport[]) {
+  const paymaster = transport === 'popup'
+  test(`starknet-react v5 over the shim's ${transport}: connect, account, send, receipt, read${paymaster ? ', paymaster hooks' : ''}, disconnect`, async () => {
+    await using sim = await startWalletSim()
+    await using dapp = await serveDapp(script)
+    const context = await browser!.newContext()
+    const page = await context.newPage()
+    const query = new URLSearchParams({
+      wallet: sim.url,
+      transport,
+      counter: CONTRACTS.counter,
+      gasToken: CONTRACTS.strk,
+    })
+    await page.goto(`${dapp.origin}/?${query}`)
+    const click = (name: string) => () => page.getByRole('button', { name, exact: true }).click()
+
+    const email = `react-${transport}@example.com`
+    await prompted(transport, context, page, click('Connect wallet'), logInAndConnect(sim, email))
+    await output(page, 'status', /^connected$/)
+    const address = sim.login.user(email)?.account.address ?? ''
+    expect(BigInt(await output(page, 'address', HASH))).toBe(BigInt(address))
+    expect(BigInt(await output(page, 'account', HASH))).toBe(BigInt(address))
+
+    await prompted(transport, context, page, click('Increment'), confirmTransaction)
+    await output(page, 'transaction', HASH)
+    await output(page, 'receipt', /^SUCCEEDED$/)
+    await output(page, 'counter', /^1$/)
+
+    if (paymaster) {
+      const provider = new RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_9` })
+      const strk = async () => {
+        const [low = '0', high = '0'] = await provider.callContract({
+          contractAddress: CONTRACTS.strk,
+          entrypoint: 'balance_of',
+          calldata: [address],
+        })
+        return BigInt(low) + (BigInt(high) << 128n)
+      }
+      await output(page, 'gas token listed', /^true$/)
+      const fee = BigInt(await output(page, 'fee in gas token', /^\d+$/))
+      expect(fee).toBeGreaterThan(0n)
+
+      // Sponsored: the wallet signs the paymaster's outside execution; the sponsor pays, the user does not.
+      const before = await strk()
+      await prompted(transport, context, page, click('Increment, sponsored'), signMessage)
+      const sponsored = await output(page, 'sponsored transaction', HASH)
+      expect((await provider.waitForTransaction(sponsored, { retryInterval: 100 })).isSuccess()).toBe(true)
+      expect(await strk()).toBe(before)
+
+      // In a gas token: the user pays the paymaster at most the estimate starknet-react passed as the bound.
+      await prompted(transport, context, page, click('Increment, fee in gas token'), signMessage)
+      const paid = await output(page, 'paid transaction', HASH)
+      expect((await provider.waitForTransaction(paid, { retryInterval: 100 })).isSuccess()).toBe(true)
+      const spent = before - (await strk())
+      expect(spent).toBeGreaterThan(0n)
+      expect(spent).toBeLessThanOrEqual(fee)
+      await output(page, 'counter', /^3$/)
+    }
+
+    await click('Disconnect')()
+    await output(page, 'status', /^disconnected$/)
+    expect(await page.getByRole('status', { name: 'failure' }).textContent()).toBe('')
+    await context.close()
+  }, 120_000)
+}
