@@ -35,7 +35,7 @@ export interface WalletApiDependencies {
 /**
  * The routes: `GET /chainId` (no login), `GET /account`, `GET /permissions?origin=`, `GET /loginStatus?origin=`,
  * `POST /connect {origin}`, `POST /disconnect {origin}`, `POST /signTypedData {origin, typedData}`, `POST /signSession {origin, request}`,
- * `POST /execute {origin, calls}`, `GET /deploymentData?origin=` (connected origins only), and `POST /devLogin` (the `--email` user,
+ * `POST /review {origin, calls}` (fee estimate, contract names; nothing signed), `POST /execute {origin, calls}`, `GET /deploymentData?origin=` (connected origins only), and `POST /devLogin` (the `--email` user,
  * without a code, while approvals are automatic).
  *
  * @example
@@ -93,6 +93,12 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
     const user = userOf(req)
     const { calls } = validate(ExecuteBody, req.body, 'body')
     res.json({ transactionHash: wallet.execute(user, calls) })
+  })
+  // What the review screen shows before the user confirms: the fee estimate and the called contracts' names.
+  router.post('/review', (req, res) => {
+    const user = userOf(req)
+    const { calls } = validate(ExecuteBody, req.body, 'body')
+    res.json(wallet.review(user, calls))
   })
   router.post('/devLogin', async (_req, res) => {
     const login = await deps.devLogin?.()
