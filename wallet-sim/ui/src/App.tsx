@@ -133,6 +133,7 @@ function PromptScreen({
         <Review
           origin={prompt.origin}
           calls={prompt.calls}
+          api={api}
           deploysFirst={account ? !account.deployed : false}
           onAnswer={answer}
         />
