@@ -76,9 +76,12 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
       await page.getByTestId('wallet-transaction').click()
       const review = await reviewOpened
       await review.getByRole('heading', { name: 'Review transaction', exact: true }).waitFor()
-      expect(await review.locator('.summary').allTextContents()).toEqual([
-        expect.stringMatching(/^Transfer 0\.01 STRK to 0x[0-9a-f]{4}…[0-9a-f]{4}$/),
-      ])
+      // The recipient is named once the wallet has loaded the account.
+      await expect
+        .poll(() => review.locator('.summary').allTextContents())
+        .toEqual([
+          expect.stringMatching(/^Transfer 0\.01 STRK to your account \(0x[0-9a-f]{4}…[0-9a-f]{4}\)$/),
+        ])
       const fee = review.getByRole('status').filter({ hasText: 'At most' })
       await fee.waitFor()
       expect(await fee.textContent()).toMatch(

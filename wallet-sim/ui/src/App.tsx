@@ -134,6 +134,7 @@ function PromptScreen({
           origin={prompt.origin}
           calls={prompt.calls}
           api={api}
+          self={account?.address}
           deploysFirst={account ? !account.deployed : false}
           onAnswer={answer}
         />

@@ -11,17 +11,20 @@ export interface ReviewProps {
   calls: Call[]
   /** The wallet server's review and the backend's prices. */
   api: ReviewApi
+  /** The user's address, so a transfer to it says "your account". */
+  self?: string | undefined
   /** The account is not deployed yet: approving deploys it first (the server's review says so too). */
   deploysFirst?: boolean
   onAnswer: (approved: boolean) => void
 }
 
 /** @example <Review origin={origin} calls={calls} api={api} onAnswer={prompt.answer} /> */
-export function Review({ origin, calls, api, deploysFirst, onAnswer }: ReviewProps) {
+export function Review({ origin, calls, api, self, deploysFirst, onAnswer }: ReviewProps) {
   const { review, market, retry } = useReview(api, origin, calls)
   const context = {
     market: market.status === 'ready' ? market.value : undefined,
     contracts: review.status === 'ready' ? review.value.contracts : undefined,
+    self,
   }
   const decoded = calls.map((call) => decodeCall(call, context))
   const deploys = review.status === 'ready' ? review.value.deploysFirst : deploysFirst

@@ -206,7 +206,9 @@ describe('Review', () => {
   it('says what each call does in words, the raw calls behind Details, and the fee in STRK and USD', async () => {
     const onAnswer = vi.fn()
     const { api, pending } = deferredApi()
-    renderArmed(<Review origin={DAPP} calls={calls} api={api} onAnswer={onAnswer} />)
+    renderArmed(
+      <Review origin={DAPP} calls={calls} api={api} self="0x1234567890ABCDEF" onAnswer={onAnswer} />,
+    )
     expect(screen.getByRole('status').textContent).toBe(' Estimating the fee…')
     for (const next of pending.market) next.resolve(MARKET)
     for (const next of pending.review) next.resolve(REVIEW)
@@ -214,9 +216,9 @@ describe('Review', () => {
     expect(api.review).toHaveBeenCalledWith(DAPP, calls)
     const summaries = screen.getAllByText(/^(Transfer|Allow|Call) /).map((el) => el.textContent)
     expect(summaries).toEqual([
-      'Transfer 1.5 STRK to 0x1234…cdef',
+      'Transfer 1.5 STRK to your account (0x1234…cdef)',
       'Allow 0xabcd…7890 to spend 0.1 ETH',
-      'Transfer 2.5 USDC to 0x1234…cdef',
+      'Transfer 2.5 USDC to your account (0x1234…cdef)',
       'Call increase_counter on DemoCounter',
     ])
     expect(screen.getByRole('status').textContent).toBe(

@@ -20,6 +20,8 @@ export interface DecodeContext {
   market?: Market | undefined
   /** Contract names by address, as the wallet server gave them. */
   contracts?: Readonly<Record<string, string>> | undefined
+  /** The user's own address: a transfer to it says so. */
+  self?: string | undefined
 }
 
 const u256 = (low: unknown, high: unknown): bigint | undefined => {
@@ -42,14 +44,19 @@ function tokenAt(address: string, market: Market | undefined) {
   return market?.get(marketKey(address)) ?? tokenOf(address)
 }
 
-function tokenSummary(call: Call, calldata: string[], market: Market | undefined): string | undefined {
-  const token = tokenAt(call.contractAddress, market)
+function tokenSummary(call: Call, calldata: string[], context: DecodeContext): string | undefined {
+  const token = tokenAt(call.contractAddress, context.market)
+  const self = context.self === undefined ? undefined : marketKey(context.self)
+  const party = (address: string) =>
+    self !== undefined && marketKey(address) === self
+      ? `your account (${compactAddress(address)})`
+      : compactAddress(address)
   if (!token) return undefined
   const entrypoint = call.entrypoint.replace(/_/g, '').toLowerCase()
   if (calldata.length === 3) {
     const amount = u256(calldata[1], calldata[2])
     if (amount === undefined) return undefined
-    const who = compactAddress(calldata[0] ?? '')
+    const who = party(calldata[0] ?? '')
     const what = amountOf(amount, token)
     if (entrypoint === 'transfer') return `Transfer ${what} to ${who}`
     if (entrypoint === 'approve') return `Allow ${who} to spend ${what}`
@@ -58,7 +65,7 @@ function tokenSummary(call: Call, calldata: string[], market: Market | undefined
   if (calldata.length === 4 && entrypoint === 'transferfrom') {
     const amount = u256(calldata[2], calldata[3])
     if (amount === undefined) return undefined
-    return `Transfer ${amountOf(amount, token)} from ${compactAddress(calldata[0] ?? '')} to ${compactAddress(calldata[1] ?? '')}`
+    return `Transfer ${amountOf(amount, token)} from ${party(calldata[0] ?? '')} to ${party(calldata[1] ?? '')}`
   }
   return undefined
 }
@@ -76,7 +83,7 @@ export function decodeCall(call: Call, context: DecodeContext = {}): DecodedCall
     contract: call.contractAddress,
     contractLabel,
     entrypoint: call.entrypoint,
-    summary: tokenSummary(call, calldata, context.market) ?? `Call ${call.entrypoint} on ${contractLabel}`,
+    summary: tokenSummary(call, calldata, context) ?? `Call ${call.entrypoint} on ${contractLabel}`,
     calldata,
   }
 }
