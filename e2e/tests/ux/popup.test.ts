@@ -66,7 +66,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
       if (viewport === 'desktop') expect(session.fits).toBe(true)
       else expect(session.fits || session.bodyFocusable).toBe(true)
       expect(await axeViolations(popup)).toEqual([])
-      await shoot(popup, `popup-session-${viewport}`)
+      if (viewport === 'mobile') await shoot(popup, 'popup-session-mobile')
       await popup.locator('[data-armed="true"]').waitFor()
       await clickClosing(popup.getByRole('button', { name: 'Sign session' }))
       await page.getByTestId('address').waitFor({ timeout: 30_000 })
@@ -98,7 +98,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
       const withDetails = await measure(review)
       expect(withDetails.outerHeight).toBeLessThanOrEqual(withDetails.screenHeight)
       expect(await axeViolations(review)).toEqual([])
-      await shoot(review, `popup-review-${viewport}`)
+      if (viewport === 'desktop') await shoot(review, 'popup-review-desktop')
       await review.locator('[data-armed="true"]').waitFor()
       await clickClosing(review.getByRole('button', { name: 'Confirm' }))
       await page
