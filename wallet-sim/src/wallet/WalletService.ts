@@ -201,6 +201,16 @@ export class WalletService {
     return this.#ledger.deployAccount(user.account, this.#keys(user))
   }
 
+  /** The class name of each address the chain has a contract at (`DemoCounter`, `ERC20`), by that address. */
+  contractNames(addresses: readonly string[]): Record<string, string> {
+    const names: Record<string, string> = {}
+    for (const address of addresses) {
+      const name = this.#ledger.contractName(address)
+      if (name !== undefined) names[address] = name
+    }
+    return names
+  }
+
   /**
    * The fee `calls` would cost the user (with the account's deployment when it is not deployed yet) and the
    * names of the contracts they call, without signing or sending anything. A transaction that would fail
@@ -209,11 +219,7 @@ export class WalletService {
   review(user: User, calls: readonly Call[]): TransactionReview {
     const { address } = user.account
     const deploysFirst = !this.#ledger.isDeployed(address)
-    const contracts: Record<string, string> = {}
-    for (const { contractAddress } of calls) {
-      const name = this.#ledger.contractName(contractAddress)
-      if (name !== undefined) contracts[contractAddress] = name
-    }
+    const contracts = this.contractNames(calls.map((call) => call.contractAddress))
     let fee: TransactionReview['fee']
     try {
       const estimate = this.#ledger.estimateInvoke(

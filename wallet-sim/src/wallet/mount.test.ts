@@ -230,6 +230,12 @@ it('POST /wallet/api/review estimates the fee (deployment included) and names th
   const transfer = { contractAddress: strk, entrypoint: 'transfer', calldata: ['0x1234', '1000', '0'] }
   const review = async (calls: unknown[]) =>
     call('/wallet/api/review', { method: 'POST', token, body: { origin: 'https://a.example', calls } })
+  const names = await call('/wallet/api/contractNames', {
+    method: 'POST',
+    token,
+    body: { addresses: [strk, hex(COUNTER_ADDRESS), '0x1234', 'not an address'] },
+  })
+  expect(names.body).toEqual({ contracts: { [strk]: 'ERC20', [hex(COUNTER_ADDRESS)]: 'DemoCounter' } })
   const before = fx.ledger.balanceOf(address, strk)
 
   const answer = await review([transfer, { contractAddress: hex(COUNTER_ADDRESS), entrypoint: 'increment' }])

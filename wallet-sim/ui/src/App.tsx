@@ -127,7 +127,14 @@ function PromptScreen({
     case 'signMessage':
       return <SignMessage origin={prompt.origin} typedData={prompt.typedData} onAnswer={answer} />
     case 'signSession':
-      return <SignSession origin={prompt.origin} request={prompt.request} onAnswer={answer} />
+      return (
+        <SignSession
+          origin={prompt.origin}
+          request={prompt.request}
+          contractNames={api.contractNames}
+          onAnswer={answer}
+        />
+      )
     case 'review':
       return (
         <Review

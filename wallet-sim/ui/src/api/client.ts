@@ -11,7 +11,14 @@ import {
 } from '@webwallet/protocol'
 import { isWebWalletError, parseError, UserLoggedOutError } from '@webwallet/protocol/errors'
 import type { LoginStorage } from './loginStorage'
-import { fetchMarket, jsonSafeCalls, type Market, parseReview, type TransactionReview } from './market'
+import {
+  fetchMarket,
+  jsonSafeCalls,
+  type Market,
+  parseNames,
+  parseReview,
+  type TransactionReview,
+} from './market'
 
 /** The account as the server describes it. */
 export interface Account {
@@ -150,6 +157,9 @@ export function createWalletApi(options: WalletApiOptions) {
     /** The fee `calls` would cost and the called contracts' names; nothing is signed. */
     review: async (origin: string, calls: Call[]): Promise<TransactionReview> =>
       parseReview(await request('POST', '/wallet/api/review', { origin, calls: jsonSafeCalls(calls) })),
+    /** The class names of the contracts at `addresses` the chain knows, by address. */
+    contractNames: async (addresses: string[]): Promise<Record<string, string>> =>
+      parseNames(await request('POST', '/wallet/api/contractNames', { addresses })),
     /** Token symbols, decimals and USD prices from the portfolio backend (no login token sent there). */
     market: (): Promise<Market> => fetchMarket(doFetch, base),
     deploymentData: (origin: string) =>

@@ -51,6 +51,15 @@ export function parseReview(json: unknown): TransactionReview {
   return parsed.data
 }
 
+const NamesSchema = z.object({ contracts: z.record(z.string(), z.string()) })
+
+/** The `contracts` of a contractNames answer, or throws when the answer is not one. */
+export function parseNames(json: unknown): Record<string, string> {
+  const parsed = NamesSchema.safeParse(json)
+  if (!parsed.success) throw new Error('The wallet server answered invalid contract names')
+  return parsed.data.contracts
+}
+
 /**
  * The backend's tokens with their USD prices (`ccyValue`), by address.
  *

@@ -145,6 +145,18 @@ describe('SignSession', () => {
     click('Reject')
     expect(onAnswer.mock.calls).toEqual([[true], [false]])
   })
+
+  it('names the contracts the wallet server knows, for the allowed calls and the approval spender', async () => {
+    const COUNTER = '0x0000000000000000000000000000000000000000000000000000000000c0de'
+    const SPENDER = '0x5bd1e5000000000000000000000000000000000000000000000000000000abcd'
+    const contractNames = vi.fn(async () => ({ [COUNTER]: 'DemoCounter', [SPENDER]: 'Vault' }))
+    render(<SignSession origin={DAPP} request={request} contractNames={contractNames} onAnswer={vi.fn()} />)
+    await waitFor(() =>
+      expect(screen.getByLabelText('Allowed calls').textContent).toContain('DemoCounter · increase_counter'),
+    )
+    expect(contractNames).toHaveBeenCalledWith([STRK, COUNTER, SPENDER])
+    expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to Vault (0x5bd1…abcd)')
+  })
 })
 
 describe('Review', () => {
