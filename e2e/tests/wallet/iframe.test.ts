@@ -40,6 +40,10 @@ beforeAll(() => buildWalletUi(), 120_000)
 async function shoot(page: Page, name: string, theme: string) {
   if (!WRITE) return
   mkdirSync(DOCS, { recursive: true })
+  // The approve button as the user sees it once the clickjacking guard armed it (not greyed out).
+  const frame = page.frameLocator('iframe')
+  if ((await frame.locator('.actions .primary').count()) > 0)
+    await frame.locator('[data-armed="true"]').waitFor()
   await page.locator('iframe').screenshot({ path: `${DOCS}${name}-${theme}.png`, animations: 'disabled' })
 }
 
