@@ -40,6 +40,8 @@ export interface TransactionReview {
    * reason, and the node's whole execution error as `detail`).
    */
   fee: { amount: string; maxAmount: string } | { error: string; detail?: string }
+  /** The account's balance of the fee token, in base units (decimal string): the fee must fit in it. */
+  balance: string
   /** The account is deployed first: the fee includes that deployment. */
   deploysFirst: boolean
   /** The class name of each called contract the chain knows, by the address the call gives. */
@@ -232,7 +234,8 @@ export class WalletService {
       if (!(cause instanceof RpcError)) throw cause
       fee = failureOf(cause)
     }
-    return { feeToken: hex(STRK_ADDRESS), fee, deploysFirst, contracts }
+    const balance = this.#ledger.balanceOf(address, hex(STRK_ADDRESS)).toString()
+    return { feeToken: hex(STRK_ADDRESS), fee, balance, deploysFirst, contracts }
   }
 
   /** Signs and submits `calls` (deploying the account first if needed); returns the invoke hash. */

@@ -240,7 +240,7 @@ it('POST /wallet/api/review estimates the fee (deployment included) and names th
 
   const answer = await review([transfer, { contractAddress: hex(COUNTER_ADDRESS), entrypoint: 'increment' }])
   expect(answer.status).toBe(200)
-  expect(answer.body).toMatchObject({ feeToken: strk, deploysFirst: true })
+  expect(answer.body).toMatchObject({ feeToken: strk, deploysFirst: true, balance: before.toString() })
   expect(answer.body.contracts).toEqual({ [strk]: expect.any(String), [hex(COUNTER_ADDRESS)]: 'DemoCounter' })
   const { amount, maxAmount } = answer.body.fee as { amount: string; maxAmount: string }
   expect(BigInt(amount)).toBeGreaterThan(0n)

@@ -11,6 +11,7 @@ const TransactionReviewSchema = z.object({
     z.object({ amount: Amount, maxAmount: Amount }),
     z.object({ error: z.string(), detail: z.optional(z.string()) }),
   ]),
+  balance: Amount,
   deploysFirst: z.boolean(),
   contracts: z.record(z.string(), z.string()),
 })

@@ -34,19 +34,20 @@ export function formatAmount(amount: bigint | string, token: string): string {
 }
 
 /**
- * A token amount for reading, not for checking: at most `digits` decimals, rounded up (a fee shown is
- * never less than the fee paid), `< 0.0001 STRK` below that.
+ * A token amount for reading, not for checking: at most `digits` decimals, `< 0.0001 STRK` below that.
+ * Fees round up (a fee shown is never less than the fee paid), balances down (never more than held).
  *
  * @example formatRounded(9_653_056_000_000_000n, { symbol: 'STRK', decimals: 18 }) // '0.0097 STRK'
  */
 export function formatRounded(
   amount: bigint,
   token: { symbol: string; decimals: number },
+  round: 'up' | 'down' = 'up',
   digits = 4,
 ): string {
   const step = 10n ** BigInt(Math.max(token.decimals - digits, 0))
   if (amount > 0n && amount < step) return `< ${formatUnits(step, token.decimals)} ${token.symbol}`
-  const rounded = ((amount + step - 1n) / step) * step
+  const rounded = ((round === 'up' ? amount + step - 1n : amount) / step) * step
   return `${formatUnits(rounded, token.decimals)} ${token.symbol}`
 }
 

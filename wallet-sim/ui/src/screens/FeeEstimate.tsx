@@ -11,14 +11,19 @@ export interface FeeEstimateProps {
   onRetry: () => void
 }
 
+/** The fee token as the backend lists it (with its USD price), else as the wallet knows it. */
+function feeTokenOf(feeToken: string, market: Loaded<Market>) {
+  const listed = market.status === 'ready' ? market.value.get(marketKey(feeToken)) : undefined
+  return listed ?? tokenOf(feeToken) ?? { symbol: 'base units of the fee token', decimals: 0 }
+}
+
 /** `0.0097 STRK (< $0.01)`, the USD part only where the backend has a price. */
 function feeText(amount: bigint, feeToken: string, market: Loaded<Market>): { token: string; usd?: string } {
-  const listed = market.status === 'ready' ? market.value.get(marketKey(feeToken)) : undefined
-  const token = listed ?? tokenOf(feeToken) ?? { symbol: 'base units of the fee token', decimals: 0 }
+  const token: { symbol: string; decimals: number; usd?: number } = feeTokenOf(feeToken, market)
   const text = formatRounded(amount, token)
-  return listed?.usd === undefined
+  return token.usd === undefined
     ? { token: text }
-    : { token: text, usd: formatUsd(usdValue(amount, token.decimals, listed.usd)) }
+    : { token: text, usd: formatUsd(usdValue(amount, token.decimals, token.usd)) }
 }
 
 /** @example <FeeEstimate review={review} market={market} onRetry={retry} /> */
@@ -55,8 +60,10 @@ export function FeeEstimate({ review, market, onRetry }: FeeEstimateProps) {
   }
   const expected = feeText(BigInt(fee.amount), feeToken, market)
   const most = feeText(BigInt(fee.maxAmount), feeToken, market)
+  // The network admits a transaction only if the account holds the most it may charge.
+  const short = BigInt(review.value.balance) < BigInt(fee.maxAmount)
   return (
-    <div className="fee" role="status">
+    <div className={short ? 'fee failed' : 'fee'} role="status">
       <p className="fee-amount">
         <strong>{expected.token}</strong>
         {expected.usd ? <span className="usd"> ({expected.usd})</span> : null}
@@ -67,6 +74,13 @@ export function FeeEstimate({ review, market, onRetry }: FeeEstimateProps) {
         {deploysFirst ? ', deploying your account included' : ''}
         {market.status === 'failed' ? '. No USD price: the price service did not answer' : ''}
       </p>
+      {short ? (
+        <p role="alert">
+          Not enough {feeTokenOf(feeToken, market).symbol} for the fee: you have{' '}
+          {formatRounded(BigInt(review.value.balance), feeTokenOf(feeToken, market), 'down')}. The network
+          refuses the transaction.
+        </p>
+      ) : null}
     </div>
   )
 }

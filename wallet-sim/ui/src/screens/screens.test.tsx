@@ -179,6 +179,7 @@ describe('Review', () => {
   const REVIEW: TransactionReview = {
     feeToken: STRK,
     fee: { amount: '9653056000000000', maxAmount: '40000000000000000000' },
+    balance: '1000000000000000000000',
     deploysFirst: true,
     contracts: { [COUNTER]: 'DemoCounter' },
   }
@@ -279,6 +280,16 @@ describe('Review', () => {
     expect(screen.getByText('Transaction execution has failed: …')).toBeTruthy()
     click('Reject')
     expect(onAnswer).toHaveBeenLastCalledWith(false)
+    cleanup()
+
+    // A fee the balance cannot cover: the network would refuse it, and the screen says so.
+    const poor = deferredApi()
+    renderArmed(<Review origin={DAPP} calls={calls.slice(0, 1)} api={poor.api} onAnswer={onAnswer} />)
+    for (const next of poor.pending.review) next.resolve({ ...REVIEW, balance: '12345678900000000000' })
+    await settle()
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Not enough STRK for the fee: you have 12.3456 STRK. The network refuses the transaction.',
+    )
   })
 })
 
