@@ -1,7 +1,8 @@
 // The popup transport on a desktop screen and on a phone-sized one: the wallet's popup grows its window to
-// its content (window.resizeTo, bounded by the screen) so the consent and the review show every detail;
-// where the screen is too short, the details scroll in a focusable region. The review says what the call
-// does and what it costs (STRK and USD), keeps the raw calls behind a Details disclosure, and passes axe.
+// its content (window.resizeTo, bounded by the screen) so the consent, the review and the signing page show
+// every detail; where the screen is too short, the details scroll in a focusable region. The review says
+// what the call does and what it costs (STRK and USD), keeps the raw calls behind a Details disclosure, and
+// passes axe.
 import type { Browser, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -41,7 +42,7 @@ const measure = (popup: Page) =>
   })
 
 describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
-  test('the popup grows to its consent and review, within the screen; the review says what and how much', async () => {
+  test('the popup grows to its consent, review and signing page, within the screen; the review says what and how much', async () => {
     const browser = await launchWithScreen(viewport)
     try {
       const context = await browser.newContext({ viewport: null, bypassCSP: true })
@@ -106,6 +107,19 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
         .locator('li', { hasText: 'send 0.01 STRK to yourself' })
         .locator('.badge.succeeded')
         .waitFor({ timeout: 60_000 })
+
+      // The signing page (opened at 385x440) fits its typed data as well.
+      const signOpened = page.waitForEvent('popup')
+      await page.getByTestId('sign-message').click()
+      const signing = await signOpened
+      await signing.getByRole('heading', { name: 'Sign message', exact: true }).waitFor()
+      await signing.getByLabel('Message', { exact: true }).waitFor()
+      if (viewport === 'desktop') await expect.poll(async () => (await measure(signing)).fits).toBe(true)
+      const signed = await measure(signing)
+      expect(signed.outerHeight).toBeLessThanOrEqual(signed.screenHeight)
+      await signing.locator('[data-armed="true"]').waitFor()
+      await clickClosing(signing.getByRole('button', { name: 'Sign', exact: true }))
+      await page.getByTestId('signature').waitFor()
     } finally {
       await browser.close()
     }
