@@ -16,6 +16,6 @@ const run = (args, env = {}) => {
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--project', 'e2e']
 
 run(['scripts/build.mjs'])
-run([...vitest, 'tests/ux/wallet'], { SCREENSHOTS_DIR: `${root}docs` })
+run([...vitest, 'tests/ux'], { SCREENSHOTS_DIR: `${root}docs` })
 run([...vitest, 'tests/wallet/iframe'], { WALLET_SCREENSHOTS: '1' })
 console.log('Screenshots written to docs/ and wallet-sim/docs/: look at them before committing.')

@@ -27,12 +27,19 @@ export async function openPage(
   return context.newPage()
 }
 
-/** Opens the demo on the iframe transport (and the STRK approval, so the consent has every section). */
-export async function openDemoPage(page: Page, stack: Stack): Promise<void> {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('demo-settings'))
-      localStorage.setItem('demo-settings', JSON.stringify({ transport: 'iframe', approval: true }))
-  })
+/** Opens the demo on a transport (default the iframe) with the STRK approval, so the consent has every section. */
+export async function openDemoPage(
+  page: Page,
+  stack: Stack,
+  transport: 'iframe' | 'popup' = 'iframe',
+): Promise<void> {
+  await page.addInitScript(
+    (settings) => {
+      if (!localStorage.getItem('demo-settings'))
+        localStorage.setItem('demo-settings', JSON.stringify(settings))
+    },
+    { transport, approval: true },
+  )
   await page.goto(stack.demoUrl)
   await page.getByTestId('connect').waitFor()
 }

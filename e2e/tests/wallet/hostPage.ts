@@ -24,6 +24,7 @@ window.addEventListener('message', (event) => {
     if (data.action === 'show') iframe.style.display = 'block'
     if (data.action === 'hide') iframe.style.display = 'none'
     if (data.action === 'updateSize') { iframe.style.width = data.width + 'px'; iframe.style.height = data.height + 'px' }
+    if (data.action === 'updateHeight') iframe.style.height = Math.min(data.height, innerHeight) + 'px'
     return
   }
   window.answers[trpc.id] = trpc

@@ -14,6 +14,8 @@ const WRITE = process.env.WALLET_SCREENSHOTS === '1'
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
 const COUNTER = '0x00000000000000000000000000000000000000000000000000000000000c0de1'
+/** wallet-sim's deployed demo counter: the review names it and estimates its fee. */
+const DEMO_COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
 const SPENDER = '0x05bd1e5000000000000000000000000000000000000000000000000000000abc'
 const MAIL = {
   types: {
@@ -38,6 +40,10 @@ beforeAll(() => buildWalletUi(), 120_000)
 async function shoot(page: Page, name: string, theme: string) {
   if (!WRITE) return
   mkdirSync(DOCS, { recursive: true })
+  // The approve button as the user sees it once the clickjacking guard armed it (not greyed out).
+  const frame = page.frameLocator('iframe')
+  if ((await frame.locator('.actions .primary').count()) > 0)
+    await frame.locator('[data-armed="true"]').waitFor()
   await page.locator('iframe').screenshot({ path: `${DOCS}${name}-${theme}.png`, animations: 'disabled' })
 }
 
@@ -82,11 +88,13 @@ for (const theme of ['light', 'dark'] as const) {
 
     const calls = [
       { contract_address: STRK, entry_point: 'transfer', calldata: [SPENDER, '2500000000000000000', '0'] },
-      { contract_address: COUNTER, entry_point: 'increase_counter', calldata: ['0x2a'] },
+      { contract_address: DEMO_COUNTER, entry_point: 'increment', calldata: [] },
     ]
     await page.evaluate((list) => window.send('r1', 'addInvokeTransaction', list), calls)
     await frame.getByRole('heading', { name: 'Review transaction' }).waitFor()
-    await frame.getByText('Send 2.5 STRK to 0x05bd…0abc').waitFor()
+    await frame.getByText('Transfer 2.5 STRK to 0x05bd…0abc').waitFor()
+    await frame.getByText('Call increment on DemoCounter').waitFor()
+    await frame.getByText(/^At most [\d.]+ STRK \(< \$0\.01\), deploying your account included$/).waitFor()
     await shoot(page, 'review', theme)
     await frame.getByRole('button', { name: 'Reject' }).click()
     expect((await answerOf(page, 'r1')).error?.data).toMatchObject({ webwalletErrorCode: 'USER_REJECTED' })

@@ -30,6 +30,24 @@ import { signSession } from './signSession'
 
 const hex = (value: bigint) => `0x${value.toString(16)}`
 
+/** What the review screen shows beside the calls: the fee they would cost and who they call. */
+export interface TransactionReview {
+  /** The token fees are paid in (V3 transactions: STRK). */
+  feeToken: string
+  /**
+   * In the fee token's base units (decimal strings): the fee expected at today's gas prices and the most the
+   * signed resource bounds allow; or why there is no estimate (the transaction would fail: the contract's
+   * reason, and the node's whole execution error as `detail`).
+   */
+  fee: { amount: string; maxAmount: string } | { error: string; detail?: string }
+  /** The account's balance of the fee token, in base units (decimal string): the fee must fit in it. */
+  balance: string
+  /** The account is deployed first: the fee includes that deployment. */
+  deploysFirst: boolean
+  /** The class name of each called contract the chain knows, by the address the call gives. */
+  contracts: Record<string, string>
+}
+
 /** The account as the wallet UI shows it. */
 export interface AccountView {
   email: string
@@ -185,6 +203,41 @@ export class WalletService {
     return this.#ledger.deployAccount(user.account, this.#keys(user))
   }
 
+  /** The class name of each address the chain has a contract at (`DemoCounter`, `ERC20`), by that address. */
+  contractNames(addresses: readonly string[]): Record<string, string> {
+    const names: Record<string, string> = {}
+    for (const address of addresses) {
+      const name = this.#ledger.contractName(address)
+      if (name !== undefined) names[address] = name
+    }
+    return names
+  }
+
+  /**
+   * The fee `calls` would cost the user (with the account's deployment when it is not deployed yet) and the
+   * names of the contracts they call, without signing or sending anything. A transaction that would fail
+   * answers its reason instead of a fee.
+   */
+  review(user: User, calls: readonly Call[]): TransactionReview {
+    const { address } = user.account
+    const deploysFirst = !this.#ledger.isDeployed(address)
+    const contracts = this.contractNames(calls.map((call) => call.contractAddress))
+    let fee: TransactionReview['fee']
+    try {
+      const estimate = this.#ledger.estimateInvoke(
+        address,
+        toFeltCalls(calls),
+        deploysFirst ? user.account : undefined,
+      )
+      fee = { amount: estimate.fee.toString(), maxAmount: estimate.maxFee.toString() }
+    } catch (cause) {
+      if (!(cause instanceof RpcError)) throw cause
+      fee = failureOf(cause)
+    }
+    const balance = this.#ledger.balanceOf(address, hex(STRK_ADDRESS)).toString()
+    return { feeToken: hex(STRK_ADDRESS), fee, balance, deploysFirst, contracts }
+  }
+
   /** Signs and submits `calls` (deploying the account first if needed); returns the invoke hash. */
   execute(user: User, calls: readonly Call[]): string {
     const felts = toFeltCalls(calls)
@@ -211,4 +264,17 @@ export class WalletService {
     this.sessions.register(request.sessionTypedData, user.account.address, origin)
     return result
   }
+}
+
+/**
+ * Why the node refused an estimate: the contract's failure reason when the execution error ends with one
+ * (`… ('ERC20: insufficient balance').`), else the error's last line; the whole trace as `detail`.
+ */
+function failureOf(error: RpcError): { error: string; detail?: string } {
+  const data = error.data as { execution_error?: unknown } | undefined
+  const raw = data?.execution_error
+  if (raw === undefined) return { error: error.message }
+  const detail = typeof raw === 'string' ? raw : JSON.stringify(raw)
+  const reason = /\('([^']+)'\)\.?\s*$/.exec(detail)?.[1] ?? detail.trim().split('\n').at(-1) ?? detail
+  return reason === detail ? { error: reason } : { error: reason, detail }
 }

@@ -21,6 +21,7 @@ const OriginBody = z.object({ origin: Origin })
 const SignBody = z.object({ origin: Origin, typedData: TypedDataSchema })
 const SessionBody = z.object({ origin: Origin, request: SessionSignRequestSchema })
 const ExecuteBody = z.object({ origin: Origin, calls: CallListSchema })
+const NamesBody = z.object({ addresses: z.array(z.string()).check(z.maxLength(100)) })
 
 export interface WalletApiDependencies {
   wallet: WalletService
@@ -35,7 +36,7 @@ export interface WalletApiDependencies {
 /**
  * The routes: `GET /chainId` (no login), `GET /account`, `GET /permissions?origin=`, `GET /loginStatus?origin=`,
  * `POST /connect {origin}`, `POST /disconnect {origin}`, `POST /signTypedData {origin, typedData}`, `POST /signSession {origin, request}`,
- * `POST /execute {origin, calls}`, `GET /deploymentData?origin=` (connected origins only), and `POST /devLogin` (the `--email` user,
+ * `POST /review {origin, calls}` (fee estimate, contract names; nothing signed), `POST /contractNames {addresses}`, `POST /execute {origin, calls}`, `GET /deploymentData?origin=` (connected origins only), and `POST /devLogin` (the `--email` user,
  * without a code, while approvals are automatic).
  *
  * @example
@@ -93,6 +94,18 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
     const user = userOf(req)
     const { calls } = validate(ExecuteBody, req.body, 'body')
     res.json({ transactionHash: wallet.execute(user, calls) })
+  })
+  // What the review screen shows before the user confirms: the fee estimate and the called contracts' names.
+  router.post('/review', (req, res) => {
+    const user = userOf(req)
+    const { calls } = validate(ExecuteBody, req.body, 'body')
+    res.json(wallet.review(user, calls))
+  })
+  // Names for the session consent's contracts (the review gets them with its estimate).
+  router.post('/contractNames', (req, res) => {
+    userOf(req)
+    const { addresses } = validate(NamesBody, req.body, 'body')
+    res.json({ contracts: wallet.contractNames(addresses) })
   })
   router.post('/devLogin', async (_req, res) => {
     const login = await deps.devLogin?.()

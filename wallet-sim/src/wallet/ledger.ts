@@ -5,6 +5,7 @@ import type { Call } from '../chain/contract'
 import { encodeCalls } from '../chain/contracts/calls'
 import { erc20BalanceOf, STRK_ADDRESS } from '../chain/contracts/erc20'
 import { selectorOf } from '../chain/felt'
+import { getContractClass } from '../chain/registry'
 import { parseTransaction, type RpcTransaction, transactionHash } from '../chain/transaction'
 import type { AccountDeployment } from '../services/login/state'
 import { type AccountKeys, signAsAccount } from './signer'
@@ -19,6 +20,8 @@ export interface FeltCall {
   readonly entrypoint: string
   readonly calldata: readonly bigint[]
 }
+
+const PRE_CONFIRMED = { tag: 'pre_confirmed' } as const
 
 const common = {
   tip: '0x0',
@@ -75,7 +78,11 @@ export class Ledger {
 
   /** The deploy-account transaction of `deployment`, priced and signed. */
   deployTransaction(deployment: AccountDeployment, keys: AccountKeys): RpcTransaction {
-    const unsigned = {
+    return this.#priceAndSign(this.#unsignedDeploy(deployment), keys)
+  }
+
+  #unsignedDeploy(deployment: AccountDeployment): RpcTransaction {
+    return {
       type: 'DEPLOY_ACCOUNT',
       version: '0x3',
       class_hash: deployment.classHash,
@@ -84,7 +91,6 @@ export class Ledger {
       nonce: '0x0',
       ...common,
     }
-    return this.#priceAndSign(unsigned, keys)
   }
 
   /** Submits a signed transaction; throws the node's RpcError when it is refused. Returns its hash. */
@@ -99,22 +105,60 @@ export class Ledger {
 
   /** The invoke of `calls` from `address`, priced and signed. */
   invokeTransaction(address: string, calls: readonly FeltCall[], keys: AccountKeys): RpcTransaction {
-    const chain = this.chain()
+    return this.#priceAndSign(this.#unsignedInvoke(address, calls), keys)
+  }
+
+  #unsignedInvoke(address: string, calls: readonly FeltCall[]): RpcTransaction {
     const encoded: Call[] = calls.map((call) => ({
       to: BigInt(call.contractAddress),
       selector: selectorOf(call.entrypoint),
       calldata: [...call.calldata],
     }))
-    const unsigned = {
+    return {
       type: 'INVOKE',
       version: '0x3',
       sender_address: address,
       calldata: encodeCalls(encoded).map(hex),
-      nonce: hex(chain.pending.getNonce(BigInt(address))),
+      nonce: hex(this.chain().pending.getNonce(BigInt(address))),
       account_deployment_data: [],
       ...common,
     }
-    return this.#priceAndSign(unsigned, keys)
+  }
+
+  /**
+   * What invoking `calls` from `address` would cost, as the wallet will sign it (the account's deployment
+   * first when `deployment` is given): the fee expected at today's gas prices and the most the signed bounds
+   * allow, in the fee token's base units. Throws the node's RpcError 41 when a transaction would fail.
+   */
+  estimateInvoke(
+    address: string,
+    calls: readonly FeltCall[],
+    deployment?: AccountDeployment,
+  ): { fee: bigint; maxFee: bigint } {
+    const chain = this.chain()
+    const drafts: RpcTransaction[] = []
+    if (deployment) drafts.push(this.#draft(this.#unsignedDeploy(deployment)))
+    const invoke = this.#unsignedInvoke(address, calls)
+    // After its deployment an account's next nonce is 1.
+    drafts.push(this.#draft(deployment ? { ...invoke, nonce: '0x1' } : invoke))
+    const estimates = chain.simulate(drafts, { skipValidate: true, skipFeeCharge: true }, PRE_CONFIRMED, true)
+    let fee = 0n
+    let maxFee = 0n
+    for (const { outcome } of estimates) {
+      fee += outcome.fee
+      maxFee += maxFeeOf({ resource_bounds: boundsFor(chain, outcome.usage) } as RpcTransaction)
+    }
+    return { fee, maxFee }
+  }
+
+  /** The class name of the contract at `address` ('DemoCounter', 'ERC20'), if one is deployed there. */
+  contractName(address: string): string | undefined {
+    try {
+      const classHash = this.chain().pending.getClassHash(BigInt(address))
+      return classHash === 0n ? undefined : getContractClass(classHash)?.name
+    } catch {
+      return undefined
+    }
   }
 
   /** Signs and submits an invoke of `calls`; returns the transaction hash (the receipt may be REVERTED). */
@@ -159,14 +203,18 @@ export class Ledger {
     return result[0] === BigInt('0x56414c4944')
   }
 
+  /** `unsigned` with placeholder bounds and signature, for an estimate run. */
+  #draft(unsigned: RpcTransaction): RpcTransaction {
+    return { ...unsigned, resource_bounds: ESTIMATE_BOUNDS(this.chain()), signature: PLACEHOLDER_SIGNATURE }
+  }
+
   // Estimate with placeholder bounds and signature, then sign with 50% margins on the measured usage.
   #priceAndSign(unsigned: RpcTransaction, keys: AccountKeys): RpcTransaction {
     const chain = this.chain()
-    const draft = { ...unsigned, resource_bounds: ESTIMATE_BOUNDS(chain), signature: PLACEHOLDER_SIGNATURE }
     const [estimate] = chain.simulate(
-      [draft],
+      [this.#draft(unsigned)],
       { skipValidate: true, skipFeeCharge: true },
-      { tag: 'pre_confirmed' },
+      PRE_CONFIRMED,
       false,
     )
     const usage = estimate?.outcome.usage ?? { l1Gas: 0n, l2Gas: 20_000_000n, l1DataGas: 2_000n }

@@ -8,12 +8,15 @@ import { join } from 'node:path'
 import express from 'express'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { COUNTER_ADDRESS } from '../chain/contracts/counter'
+import { STRK_ADDRESS } from '../chain/contracts/erc20'
 import { createAccess } from '../services/http/access'
 import { createLoginRouter } from '../services/login/router'
 import { MAIL, sessionRequest } from './fixtures'
 import { mountWallet } from './mount'
 import { NOW, type WalletFixture, walletFixture } from './testing'
 
+const hex = (value: bigint) => `0x${value.toString(16)}`
 let fx: WalletFixture
 let server: Server
 let stopWs: () => Promise<void>
@@ -218,4 +221,57 @@ it('over WebSocket, a login token picks the user and the session flow signs', as
   })
   expect(answer).toMatchObject({ result: { data: { account: [user.account.address] } } })
   client.close()
+})
+
+it('POST /wallet/api/review estimates the fee (deployment included) and names the contracts, signing nothing', async () => {
+  const { token, user } = await fx.logIn('ann@example.com')
+  const { address } = user.account
+  const strk = hex(STRK_ADDRESS)
+  const transfer = { contractAddress: strk, entrypoint: 'transfer', calldata: ['0x1234', '1000', '0'] }
+  const review = async (calls: unknown[]) =>
+    call('/wallet/api/review', { method: 'POST', token, body: { origin: 'https://a.example', calls } })
+  const names = await call('/wallet/api/contractNames', {
+    method: 'POST',
+    token,
+    body: { addresses: [strk, hex(COUNTER_ADDRESS), '0x1234', 'not an address'] },
+  })
+  expect(names.body).toEqual({ contracts: { [strk]: 'ERC20', [hex(COUNTER_ADDRESS)]: 'DemoCounter' } })
+  const before = fx.ledger.balanceOf(address, strk)
+
+  const answer = await review([transfer, { contractAddress: hex(COUNTER_ADDRESS), entrypoint: 'increment' }])
+  expect(answer.status).toBe(200)
+  expect(answer.body).toMatchObject({ feeToken: strk, deploysFirst: true, balance: before.toString() })
+  expect(answer.body.contracts).toEqual({ [strk]: expect.any(String), [hex(COUNTER_ADDRESS)]: 'DemoCounter' })
+  const { amount, maxAmount } = answer.body.fee as { amount: string; maxAmount: string }
+  expect(BigInt(amount)).toBeGreaterThan(0n)
+  expect(BigInt(maxAmount)).toBeGreaterThan(BigInt(amount))
+  // Nothing was signed or sent: still undeployed, nonce and balance untouched.
+  expect(fx.ledger.isDeployed(address)).toBe(false)
+  expect(fx.ledger.balanceOf(address, strk)).toBe(before)
+
+  // What executing then costs lies within what the review said it could.
+  await call('/wallet/api/execute', {
+    method: 'POST',
+    token,
+    body: { origin: 'https://a.example', calls: [transfer] },
+  })
+  const paid = before - fx.ledger.balanceOf(address, strk) - 1000n
+  expect(paid).toBeGreaterThan(0n)
+  expect(paid).toBeLessThanOrEqual(BigInt(maxAmount))
+
+  // Deployed now: no deployment in the estimate. A transfer beyond the balance would fail: its reason instead.
+  expect((await review([transfer])).body).toMatchObject({
+    deploysFirst: false,
+    fee: { amount: expect.any(String) },
+  })
+  const tooMuch = { ...transfer, calldata: ['0x1234', hex(before * 2n), '0'] }
+  const failing = await review([tooMuch])
+  expect(failing.status).toBe(200)
+  expect(failing.body.fee).toEqual({
+    error: 'ERC20: insufficient balance',
+    detail: expect.stringContaining('Transaction execution has failed'),
+  })
+  expect(
+    (await call('/wallet/api/review', { method: 'POST', body: { origin: 'x', calls: [transfer] } })).status,
+  ).toBe(401)
 })

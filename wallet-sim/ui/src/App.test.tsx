@@ -32,6 +32,13 @@ function fakeApi(loggedIn: boolean) {
     verifyLogin: vi.fn(async () => {
       state = true
     }),
+    review: vi.fn(async () => ({
+      feeToken: '0x1',
+      fee: { error: 'no estimate here' },
+      deploysFirst: false,
+      contracts: {},
+    })),
+    market: vi.fn(async () => new Map()),
   } as unknown as WalletApi & { logout: ReturnType<typeof vi.fn> }
 }
 

@@ -26,7 +26,7 @@ export interface AppProps {
   /** Whether a requesting origin is on the allow-list; default none is (every prompt marked unlisted). */
   isListed?: (origin: string) => boolean
   /** Asks the iframe modal for room when a screen overflows (see wallet/modal.ts createModalSize). */
-  modalFit?: Fit
+  modalFit?: Fit | undefined
   /** Whether the page runs inside a frame (the iframe transport); default yes. */
   framed?: boolean
   /** The iframe's embedder that is not listed: the page then shows only that refusal. */
@@ -127,12 +127,21 @@ function PromptScreen({
     case 'signMessage':
       return <SignMessage origin={prompt.origin} typedData={prompt.typedData} onAnswer={answer} />
     case 'signSession':
-      return <SignSession origin={prompt.origin} request={prompt.request} onAnswer={answer} />
+      return (
+        <SignSession
+          origin={prompt.origin}
+          request={prompt.request}
+          contractNames={api.contractNames}
+          onAnswer={answer}
+        />
+      )
     case 'review':
       return (
         <Review
           origin={prompt.origin}
           calls={prompt.calls}
+          api={api}
+          self={account?.address}
           deploysFirst={account ? !account.deployed : false}
           onAnswer={answer}
         />

@@ -12,6 +12,7 @@ import { checkEmbedding, createRefusal, readAllowedDapps } from './trpc/embeddin
 import { serveWindow } from './trpc/windowHandler'
 import { createUiHandlers } from './wallet/handlers'
 import { createModalSize } from './wallet/modal'
+import { createPopupFit } from './wallet/popupSize'
 import { createPrompts } from './wallet/prompts'
 
 const setTheme = (theme: string | null) => {
@@ -79,7 +80,8 @@ if (root) {
         selfOrigin={location.origin}
         isListed={embedding.isListed}
         framed={embedding.framed}
-        modalFit={modalSize.fit}
+        // In the iframe the app's modal grows; a popup grows its own window.
+        modalFit={embedding.framed ? modalSize.fit : window.opener ? createPopupFit(window) : undefined}
         refusal={refusal}
       />
     </StrictMode>,

@@ -11,6 +11,14 @@ import {
 } from '@webwallet/protocol'
 import { isWebWalletError, parseError, UserLoggedOutError } from '@webwallet/protocol/errors'
 import type { LoginStorage } from './loginStorage'
+import {
+  fetchMarket,
+  jsonSafeCalls,
+  type Market,
+  parseNames,
+  parseReview,
+  type TransactionReview,
+} from './market'
 
 /** The account as the server describes it. */
 export interface Account {
@@ -140,8 +148,20 @@ export function createWalletApi(options: WalletApiOptions) {
     signSession: (origin: string, request_: SessionSignRequest) =>
       request<SessionSignResult>('POST', '/wallet/api/signSession', { origin, request: request_ }),
     execute: async (origin: string, calls: Call[]) =>
-      (await request<{ transactionHash: string }>('POST', '/wallet/api/execute', { origin, calls }))
-        .transactionHash,
+      (
+        await request<{ transactionHash: string }>('POST', '/wallet/api/execute', {
+          origin,
+          calls: jsonSafeCalls(calls),
+        })
+      ).transactionHash,
+    /** The fee `calls` would cost and the called contracts' names; nothing is signed. */
+    review: async (origin: string, calls: Call[]): Promise<TransactionReview> =>
+      parseReview(await request('POST', '/wallet/api/review', { origin, calls: jsonSafeCalls(calls) })),
+    /** The class names of the contracts at `addresses` the chain knows, by address. */
+    contractNames: async (addresses: string[]): Promise<Record<string, string>> =>
+      parseNames(await request('POST', '/wallet/api/contractNames', { addresses })),
+    /** Token symbols, decimals and USD prices from the portfolio backend (no login token sent there). */
+    market: (): Promise<Market> => fetchMarket(doFetch, base),
     deploymentData: (origin: string) =>
       request<DeploymentData>('GET', `/wallet/api/deploymentData?origin=${encodeURIComponent(origin)}`),
   }

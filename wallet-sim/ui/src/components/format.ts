@@ -33,6 +33,48 @@ export function formatAmount(amount: bigint | string, token: string): string {
   return `${value / unit}${fraction ? `.${fraction}` : ''} ${known.symbol}`
 }
 
+/**
+ * A token amount for reading, not for checking: at most `digits` decimals, `< 0.0001 STRK` below that.
+ * Fees round up (a fee shown is never less than the fee paid), balances down (never more than held).
+ *
+ * @example formatRounded(9_653_056_000_000_000n, { symbol: 'STRK', decimals: 18 }) // '0.0097 STRK'
+ */
+export function formatRounded(
+  amount: bigint,
+  token: { symbol: string; decimals: number },
+  round: 'up' | 'down' = 'up',
+  digits = 4,
+): string {
+  const step = 10n ** BigInt(Math.max(token.decimals - digits, 0))
+  if (amount > 0n && amount < step) return `< ${formatUnits(step, token.decimals)} ${token.symbol}`
+  const rounded = ((round === 'up' ? amount + step - 1n : amount) / step) * step
+  return `${formatUnits(rounded, token.decimals)} ${token.symbol}`
+}
+
+const formatUnits = (value: bigint, decimals: number): string => {
+  const unit = 10n ** BigInt(decimals)
+  const fraction = (value % unit).toString().padStart(decimals, '0').replace(/0+$/, '')
+  const whole = (value / unit).toLocaleString('en-US')
+  return fraction ? `${whole}.${fraction}` : whole
+}
+
+/**
+ * US dollars: cents, `< $0.01` for less than a cent.
+ *
+ * @example formatUsd(0.0029) // '< $0.01'
+ */
+export function formatUsd(value: number): string {
+  if (value > 0 && value < 0.01) return '< $0.01'
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value)
+}
+
+/** The USD value of `amount` base units of a token worth `usd` per whole token. */
+export function usdValue(amount: bigint, decimals: number, usd: number): number {
+  // Through 6 decimals of fixed point: exact enough for a display, safe for any amount bigint holds.
+  const micro = (amount * 1_000_000n) / 10n ** BigInt(decimals)
+  return (Number(micro) / 1_000_000) * usd
+}
+
 /** A felt-like value as text: hex stays hex, anything else as given. */
 export function feltText(value: unknown): string {
   return typeof value === 'bigint' ? `0x${value.toString(16)}` : String(value)

@@ -22,9 +22,16 @@ export function useModalFit(body: RefObject<HTMLElement | null>): void {
     measure()
     const observer = new ResizeObserver(measure)
     observer.observe(element)
-    // New content (an error line, a loaded account) changes the overflow without resizing the body.
+    // New content (an error line, a loaded account, an opened <details>) changes the overflow without
+    // resizing the body.
     const mutations = new MutationObserver(measure)
-    mutations.observe(element, { childList: true, subtree: true, characterData: true })
+    mutations.observe(element, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['open'],
+    })
     return () => {
       observer.disconnect()
       mutations.disconnect()

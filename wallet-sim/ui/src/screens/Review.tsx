@@ -1,18 +1,35 @@
-// /review: every call of the transaction, decoded, before anything is signed and sent.
+// /review: what the transaction does, in words, and what it costs, before anything is signed and sent. The
+// raw calls (contract, entry point, calldata) are one "Details" away.
 import type { Call } from '@webwallet/protocol'
 import { Screen } from '../components/Screen'
 import { decodeCall } from '../wallet/decodeCalls'
+import { type ReviewApi, useReview } from '../wallet/useReview'
+import { FeeEstimate } from './FeeEstimate'
 
 export interface ReviewProps {
   origin: string
   calls: Call[]
-  /** The account is not deployed yet: approving deploys it first. */
+  /** The wallet server's review and the backend's prices. */
+  api: ReviewApi
+  /** The user's address, so a transfer to it says "your account". */
+  self?: string | undefined
+  /** The account is not deployed yet: approving deploys it first (the server's review says so too). */
   deploysFirst?: boolean
   onAnswer: (approved: boolean) => void
 }
 
-/** @example <Review origin={origin} calls={calls} onAnswer={prompt.answer} /> */
-export function Review({ origin, calls, deploysFirst, onAnswer }: ReviewProps) {
+/** @example <Review origin={origin} calls={calls} api={api} onAnswer={prompt.answer} /> */
+export function Review({ origin, calls, api, self, deploysFirst, onAnswer }: ReviewProps) {
+  const { review, market, retry } = useReview(api, origin, calls)
+  const context = {
+    market: market.status === 'ready' ? market.value : undefined,
+    contracts: review.status === 'ready' ? review.value.contracts : undefined,
+    self,
+  }
+  const decoded = calls.map((call) => decodeCall(call, context))
+  const deploys = review.status === 'ready' ? review.value.deploysFirst : deploysFirst
+  const detail =
+    review.status === 'ready' && 'detail' in review.value.fee ? review.value.fee.detail : undefined
   return (
     <Screen
       title="Review transaction"
@@ -21,30 +38,65 @@ export function Review({ origin, calls, deploysFirst, onAnswer }: ReviewProps) {
       onReject={() => onAnswer(false)}
       approveLabel="Confirm"
     >
-      {deploysFirst ? <p className="note">Your account is deployed first, in its own transaction.</p> : null}
-      <ol className="calls" aria-label="Calls">
-        {calls.map((call, index) => {
-          const decoded = decodeCall(call)
-          return (
+      {deploys ? <p className="note">Your account is deployed first, in its own transaction.</p> : null}
+      <h2>{calls.length === 1 ? 'What it does' : `What it does (${calls.length} calls)`}</h2>
+      <ol className="calls" aria-label="What it does">
+        {decoded.map((call, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: calls have no identity besides their position
+          <li key={index} className="call">
+            <p className="summary">{call.summary}</p>
+          </li>
+        ))}
+      </ol>
+      <h2>Network fee</h2>
+      <section aria-label="Network fee">
+        <FeeEstimate review={review} market={market} onRetry={retry} />
+      </section>
+      <details className="raw">
+        <summary>Details</summary>
+        <ol className="calls" aria-label="Raw calls">
+          {decoded.map((call, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: calls have no identity besides their position
             <li key={index} className="call">
-              <div className="call-head">
-                <strong title={decoded.contract}>{decoded.contractLabel}</strong> ·{' '}
-                <code>{decoded.entrypoint}</code>
-              </div>
-              {decoded.summary ? <p className="summary">{decoded.summary}</p> : null}
-              <ul className="calldata" aria-label={`Calldata of call ${index + 1}`}>
-                {decoded.calldata.map((felt, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: calldata entries are positional
-                  <li key={i}>
-                    <code>{felt}</code>
-                  </li>
-                ))}
-              </ul>
+              <dl className="fields">
+                <div className="field">
+                  <dt>Contract</dt>
+                  <dd>
+                    {call.contractLabel === call.contract ? null : `${call.contractLabel} `}
+                    <code>{call.contract}</code>
+                  </dd>
+                </div>
+                <div className="field">
+                  <dt>Entry point</dt>
+                  <dd>
+                    <code>{call.entrypoint}</code>
+                  </dd>
+                </div>
+                <div className="field">
+                  <dt>Calldata</dt>
+                  <dd>
+                    {call.calldata.length === 0 ? 'none' : null}
+                    <ul className="calldata" aria-label={`Calldata of call ${index + 1}`}>
+                      {call.calldata.map((felt, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: calldata entries are positional
+                        <li key={i}>
+                          <code>{felt}</code>
+                        </li>
+                      ))}
+                    </ul>
+                  </dd>
+                </div>
+              </dl>
             </li>
-          )
-        })}
-      </ol>
+          ))}
+        </ol>
+        {detail ? (
+          <>
+            <h3>Why it would fail</h3>
+            <pre className="message">{detail}</pre>
+          </>
+        ) : null}
+      </details>
     </Screen>
   )
 }

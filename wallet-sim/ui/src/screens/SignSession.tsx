@@ -1,5 +1,6 @@
 // /signSessionKeys: what the session lets the app do without asking again.
 import type { SessionSignRequest } from '@webwallet/protocol'
+import { useEffect, useState } from 'react'
 import { compactAddress, formatAmount, formatDate, fromNow, tokenOf } from '../components/format'
 import { Screen } from '../components/Screen'
 import { sessionView } from '../wallet/sessionView'
@@ -8,10 +9,33 @@ import type { SpendingFamily } from '../wallet/spending'
 export interface SignSessionProps {
   origin: string
   request: SessionSignRequest
+  /** Names the contracts the chain knows ('DemoCounter'); without it the screen shows addresses only. */
+  contractNames?: ((addresses: string[]) => Promise<Record<string, string>>) | undefined
   onAnswer: (approved: boolean) => void
 }
 
 const tokenName = (address: string) => tokenOf(address)?.symbol ?? compactAddress(address)
+
+/** The names of the contracts a session involves, once the wallet server answered (none if it fails). */
+function useNames(
+  lookup: SignSessionProps['contractNames'],
+  addresses: string[],
+): Readonly<Record<string, string>> {
+  const [names, setNames] = useState<Record<string, string>>({})
+  const key = addresses.join(',')
+  useEffect(() => {
+    if (!lookup || key === '') return
+    let live = true
+    lookup(key.split(',')).then(
+      (found) => live && setNames(found),
+      () => {},
+    )
+    return () => {
+      live = false
+    }
+  }, [lookup, key])
+  return names
+}
 const amountText = (amount: string, token: string) => {
   try {
     return formatAmount(amount, token)
@@ -26,8 +50,14 @@ const warningText = (family: SpendingFamily, token: string, method: string) =>
     : `The app can let anyone spend any amount of your ${token}, without asking you again (${method}).`
 
 /** @example <SignSession origin={origin} request={request} onAnswer={prompt.answer} /> */
-export function SignSession({ origin, request, onAnswer }: SignSessionProps) {
+export function SignSession({ origin, request, contractNames, onAnswer }: SignSessionProps) {
   const view = sessionView(request)
+  const names = useNames(contractNames, [
+    ...new Set([...view.allowedMethods.map((m) => m.contract), ...view.approvals.map((a) => a.spender)]),
+  ])
+  /** The token's symbol, else the contract's name, else its compact address. */
+  const contractName = (address: string) =>
+    tokenOf(address)?.symbol ?? names[address] ?? compactAddress(address)
   return (
     <Screen
       title="Start a session"
@@ -51,7 +81,7 @@ export function SignSession({ origin, request, onAnswer }: SignSessionProps) {
       <ul className="list" aria-label="Allowed calls">
         {view.allowedMethods.map(({ contract, selector }) => (
           <li key={`${contract}:${selector}`}>
-            <span title={contract}>{tokenName(contract)}</span> · <code>{selector}</code>
+            <span title={contract}>{contractName(contract)}</span> · <code>{selector}</code>
           </li>
         ))}
       </ul>
@@ -78,7 +108,12 @@ export function SignSession({ origin, request, onAnswer }: SignSessionProps) {
           <ul className="list" aria-label="Approvals">
             {view.approvals.map(({ token, spender, amount }) => (
               <li key={`${token}:${spender}`}>
-                {amountText(amount, token)} to <span title={spender}>{compactAddress(spender)}</span>
+                {amountText(amount, token)} to{' '}
+                <span title={spender}>
+                  {names[spender]
+                    ? `${names[spender]} (${compactAddress(spender)})`
+                    : compactAddress(spender)}
+                </span>
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import type { SessionSignRequest, TypedData } from '@webwallet/protocol'
 import type { ReactElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { type Market, marketKey, type TransactionReview } from '../api/market'
 import { OriginListContext } from '../components/originList'
 import { APPROVE_DELAY_MS } from '../components/useApproveGuard'
 import { Connect } from './Connect'
@@ -144,34 +145,151 @@ describe('SignSession', () => {
     click('Reject')
     expect(onAnswer.mock.calls).toEqual([[true], [false]])
   })
+
+  it('names the contracts the wallet server knows, for the allowed calls and the approval spender', async () => {
+    const COUNTER = '0x0000000000000000000000000000000000000000000000000000000000c0de'
+    const SPENDER = '0x5bd1e5000000000000000000000000000000000000000000000000000000abcd'
+    const contractNames = vi.fn(async () => ({ [COUNTER]: 'DemoCounter', [SPENDER]: 'Vault' }))
+    render(<SignSession origin={DAPP} request={request} contractNames={contractNames} onAnswer={vi.fn()} />)
+    await waitFor(() =>
+      expect(screen.getByLabelText('Allowed calls').textContent).toContain('DemoCounter · increase_counter'),
+    )
+    expect(contractNames).toHaveBeenCalledWith([STRK, COUNTER, SPENDER])
+    expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to Vault (0x5bd1…abcd)')
+  })
 })
 
 describe('Review', () => {
-  it('decodes token transfers and approvals and shows raw calldata of other calls', () => {
+  const COUNTER = '0xc0de00000000000000000000000000000000000000000000000000000000c0de'
+  const USDC = '0x053c91253bc9682c04929ca02ed00b3e423f6710d2ee7e0d5ebb06f3ecf368a8'
+  const calls = [
+    {
+      contractAddress: STRK,
+      entrypoint: 'transfer',
+      calldata: ['0x1234567890abcdef', '1500000000000000000', '0'],
+    },
+    { contractAddress: ETH, entrypoint: 'approve', calldata: ['0xabcdef1234567890', 10n ** 17n, 0] },
+    { contractAddress: USDC, entrypoint: 'transfer', calldata: ['0x1234567890abcdef', '2500000', '0'] },
+    { contractAddress: COUNTER, entrypoint: 'increase_counter', calldata: ['0x2a'] },
+  ]
+  const MARKET = new Map([
+    [marketKey(STRK), { symbol: 'STRK', decimals: 18, usd: 0.3 }],
+    [marketKey(USDC), { symbol: 'USDC', decimals: 6, usd: 1 }],
+  ])
+  const REVIEW: TransactionReview = {
+    feeToken: STRK,
+    fee: { amount: '9653056000000000', maxAmount: '40000000000000000000' },
+    balance: '1000000000000000000000',
+    deploysFirst: true,
+    contracts: { [COUNTER]: 'DemoCounter' },
+  }
+  interface Deferred<T> {
+    promise: Promise<T>
+    resolve: (value: T) => void
+    reject: (error: Error) => void
+  }
+  // Promise.withResolvers is Node 22+: the suite runs on Node 20 too.
+  const deferred = <T,>(): Deferred<T> => {
+    const next = {} as Deferred<T>
+    next.promise = new Promise<T>((resolve, reject) => Object.assign(next, { resolve, reject }))
+    return next
+  }
+  /** A review api whose answers the test releases. */
+  const deferredApi = () => {
+    const pending: { review: Deferred<TransactionReview>[]; market: Deferred<Market>[] } = {
+      review: [],
+      market: [],
+    }
+    const api = {
+      review: vi.fn(() => {
+        const next = deferred<TransactionReview>()
+        pending.review.push(next)
+        return next.promise
+      }),
+      market: vi.fn(() => {
+        const next = deferred<Market>()
+        pending.market.push(next)
+        return next.promise
+      }),
+    }
+    return { api, pending }
+  }
+  const settle = () => act(async () => {})
+
+  it('says what each call does in words, the raw calls behind Details, and the fee in STRK and USD', async () => {
     const onAnswer = vi.fn()
-    const calls = [
-      {
-        contractAddress: STRK,
-        entrypoint: 'transfer',
-        calldata: ['0x1234567890abcdef', '1500000000000000000', '0'],
-      },
-      { contractAddress: ETH, entrypoint: 'approve', calldata: ['0xabcdef1234567890', 10n ** 17n, 0] },
-      {
-        contractAddress: '0xc0de00000000000000000000000000000000000000000000000000000000c0de',
-        entrypoint: 'increase_counter',
-        calldata: ['0x2a'],
-      },
-    ]
-    renderArmed(<Review origin={DAPP} calls={calls} deploysFirst onAnswer={onAnswer} />)
-    expect(screen.getByText('Send 1.5 STRK to 0x1234…cdef')).toBeTruthy()
-    expect(screen.getByText('Allow 0xabcd…7890 to spend 0.1 ETH')).toBeTruthy()
-    expect(screen.getByText('increase_counter')).toBeTruthy()
-    expect(screen.getByLabelText('Calldata of call 3').textContent).toBe('0x2a')
+    const { api, pending } = deferredApi()
+    renderArmed(
+      <Review origin={DAPP} calls={calls} api={api} self="0x1234567890ABCDEF" onAnswer={onAnswer} />,
+    )
+    expect(screen.getByRole('status').textContent).toBe(' Estimating the fee…')
+    for (const next of pending.market) next.resolve(MARKET)
+    for (const next of pending.review) next.resolve(REVIEW)
+    await settle()
+    expect(api.review).toHaveBeenCalledWith(DAPP, calls)
+    const summaries = screen.getAllByText(/^(Transfer|Allow|Call) /).map((el) => el.textContent)
+    expect(summaries).toEqual([
+      'Transfer 1.5 STRK to your account (0x1234…cdef)',
+      'Allow 0xabcd…7890 to spend 0.1 ETH',
+      'Transfer 2.5 USDC to your account (0x1234…cdef)',
+      'Call increase_counter on DemoCounter',
+    ])
+    expect(screen.getByRole('status').textContent).toBe(
+      '0.0097 STRK (< $0.01)At most 40 STRK ($12.00), deploying your account included',
+    )
     expect(screen.getByText(/deployed first/)).toBeTruthy()
+    // The raw calls are there, collapsed.
+    const details = screen.getByText('Details').closest('details') as HTMLDetailsElement
+    expect(details.open).toBe(false)
+    expect(screen.getByLabelText('Calldata of call 4').textContent).toBe('0x2a')
+    expect(details.contains(screen.getByLabelText('Calldata of call 4'))).toBe(true)
     expect(screen.getByLabelText('Requesting origin').textContent).toBe(DAPP)
     click('Confirm')
     click('Reject')
     expect(onAnswer.mock.calls).toEqual([[true], [false]])
+  })
+
+  it('says what failed: an estimate the server could not give (with a retry), a transaction that would fail', async () => {
+    const onAnswer = vi.fn()
+    const { api, pending } = deferredApi()
+    renderArmed(<Review origin={DAPP} calls={calls.slice(0, 1)} api={api} onAnswer={onAnswer} />)
+    for (const next of pending.market) next.reject(new Error('The price service answered HTTP 503'))
+    for (const next of pending.review) next.reject(new Error('HTTP 500'))
+    await settle()
+    expect(screen.getByRole('alert').textContent).toBe('Could not estimate the fee: HTTP 500')
+    const asked = api.review.mock.calls.length
+    click('Try again')
+    expect(screen.getByRole('status').textContent).toBe(' Estimating the fee…')
+    expect(api.review).toHaveBeenCalledTimes(asked + 1)
+    pending.review.at(-1)?.resolve({ ...REVIEW, deploysFirst: false })
+    await settle()
+    // No price: the fee in STRK only, and why.
+    expect(screen.getByRole('status').textContent).toBe(
+      '0.0097 STRKAt most 40 STRK. No USD price: the price service did not answer',
+    )
+    cleanup()
+
+    const failing = deferredApi()
+    renderArmed(<Review origin={DAPP} calls={calls.slice(0, 1)} api={failing.api} onAnswer={onAnswer} />)
+    const fee = { error: 'ERC20: insufficient balance', detail: 'Transaction execution has failed: …' }
+    for (const next of failing.pending.review) next.resolve({ ...REVIEW, fee })
+    await settle()
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This transaction would fail: ERC20: insufficient balance',
+    )
+    expect(screen.getByText('Transaction execution has failed: …')).toBeTruthy()
+    click('Reject')
+    expect(onAnswer).toHaveBeenLastCalledWith(false)
+    cleanup()
+
+    // A fee the balance cannot cover: the network would refuse it, and the screen says so.
+    const poor = deferredApi()
+    renderArmed(<Review origin={DAPP} calls={calls.slice(0, 1)} api={poor.api} onAnswer={onAnswer} />)
+    for (const next of poor.pending.review) next.resolve({ ...REVIEW, balance: '12345678900000000000' })
+    await settle()
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Not enough STRK for the fee: you have 12.3456 STRK. The network refuses the transaction.',
+    )
   })
 })
 

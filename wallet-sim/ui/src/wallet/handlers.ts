@@ -9,6 +9,7 @@ import {
 } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
 import type { Account, WalletApi } from '../api/client'
+import { jsonSafeCalls } from '../api/market'
 import { type ModalSize, modalEvents } from './modal'
 import type { PromptRequest, Prompts } from './prompts'
 
@@ -31,15 +32,6 @@ const SESSION_DOMAIN_NAME = 'SessionAccount.session'
 
 const isSession = (typedData: TypedData) =>
   typedData.primaryType === 'Session' && typedData.domain.name === SESSION_DOMAIN_NAME
-
-// postMessage can carry bigints; JSON to the server cannot.
-const jsonSafeCalls = (calls: readonly Call[]): Call[] =>
-  calls.map((call) => ({
-    ...call,
-    calldata: (call.calldata ?? []).map((value) =>
-      typeof value === 'bigint' ? `0x${value.toString(16)}` : value,
-    ),
-  }))
 
 /**
  * @example

@@ -1,0 +1,86 @@
+// The review's fee: estimating, the estimate in the fee token and in USD, or what failed (with a retry
+// when the wallet server could not be asked; the user can always reject).
+import type { Market, TransactionReview } from '../api/market'
+import { marketKey } from '../api/market'
+import { formatRounded, formatUsd, tokenOf, usdValue } from '../components/format'
+import type { Loaded } from '../wallet/useReview'
+
+export interface FeeEstimateProps {
+  review: Loaded<TransactionReview>
+  market: Loaded<Market>
+  onRetry: () => void
+}
+
+/** The fee token as the backend lists it (with its USD price), else as the wallet knows it. */
+function feeTokenOf(feeToken: string, market: Loaded<Market>) {
+  const listed = market.status === 'ready' ? market.value.get(marketKey(feeToken)) : undefined
+  return listed ?? tokenOf(feeToken) ?? { symbol: 'base units of the fee token', decimals: 0 }
+}
+
+/** `0.0097 STRK (< $0.01)`, the USD part only where the backend has a price. */
+function feeText(amount: bigint, feeToken: string, market: Loaded<Market>): { token: string; usd?: string } {
+  const token: { symbol: string; decimals: number; usd?: number } = feeTokenOf(feeToken, market)
+  const text = formatRounded(amount, token)
+  return token.usd === undefined
+    ? { token: text }
+    : { token: text, usd: formatUsd(usdValue(amount, token.decimals, token.usd)) }
+}
+
+/** @example <FeeEstimate review={review} market={market} onRetry={retry} /> */
+export function FeeEstimate({ review, market, onRetry }: FeeEstimateProps) {
+  if (review.status === 'loading') {
+    return (
+      <p className="fee loading" role="status">
+        <span className="spinner" aria-hidden="true" /> Estimating the fee…
+      </p>
+    )
+  }
+  if (review.status === 'failed') {
+    return (
+      <div className="fee failed">
+        <p role="alert">Could not estimate the fee: {review.message}</p>
+        <button type="button" className="secondary small" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    )
+  }
+  const { fee, feeToken, deploysFirst } = review.value
+  if ('error' in fee) {
+    return (
+      <div className="fee failed">
+        <p role="alert">
+          This transaction would fail: <strong>{fee.error}</strong>
+        </p>
+        <p className="note">
+          Reject it, or confirm to send it anyway: a failed transaction still pays its fee.
+        </p>
+      </div>
+    )
+  }
+  const expected = feeText(BigInt(fee.amount), feeToken, market)
+  const most = feeText(BigInt(fee.maxAmount), feeToken, market)
+  // The network admits a transaction only if the account holds the most it may charge.
+  const short = BigInt(review.value.balance) < BigInt(fee.maxAmount)
+  return (
+    <div className={short ? 'fee failed' : 'fee'} role="status">
+      <p className="fee-amount">
+        <strong>{expected.token}</strong>
+        {expected.usd ? <span className="usd"> ({expected.usd})</span> : null}
+      </p>
+      <p className="note">
+        At most {most.token}
+        {most.usd ? ` (${most.usd})` : ''}
+        {deploysFirst ? ', deploying your account included' : ''}
+        {market.status === 'failed' ? '. No USD price: the price service did not answer' : ''}
+      </p>
+      {short ? (
+        <p role="alert">
+          Not enough {feeTokenOf(feeToken, market).symbol} for the fee: you have{' '}
+          {formatRounded(BigInt(review.value.balance), feeTokenOf(feeToken, market), 'down')}. The network
+          refuses the transaction.
+        </p>
+      ) : null}
+    </div>
+  )
+}
