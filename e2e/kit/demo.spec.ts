@@ -1,0 +1,21 @@
+// The demo (our SDK), hands-free: connect signs a session without a click in the wallet; a wallet-confirmed
+// transaction is refused once on request (rejectNext) and then approved by the policy.
+import { expect, test } from './fixtures'
+
+test('the demo connects hands-free; a refused transaction shows the error, the next one goes through', async ({
+  page,
+  wallet,
+  dapp,
+  demoSite,
+}) => {
+  await dapp.goto(`${demoSite.origin}/`)
+  const address = await dapp.connect({ button: page.getByTestId('connect'), address: page.getByTestId('address') })
+  expect(address).toBe(await wallet.address())
+
+  await wallet.rejectNext()
+  await page.getByTestId('wallet-transaction').click()
+  await expect(page.getByTestId('error-message')).toContainText('User rejected request')
+
+  await page.getByTestId('wallet-transaction').click()
+  await expect(page.getByTestId('activity')).toContainText('send 0.01 STRK to yourself')
+})
