@@ -9,7 +9,10 @@ test('the demo connects hands-free; a refused transaction shows the error, the n
   demoSite,
 }) => {
   await dapp.goto(`${demoSite.origin}/`)
-  const address = await dapp.connect({ button: page.getByTestId('connect'), address: page.getByTestId('address') })
+  const address = await dapp.connect({
+    button: page.getByTestId('connect'),
+    address: page.getByTestId('address'),
+  })
   expect(address).toBe(await wallet.address())
 
   await wallet.rejectNext()

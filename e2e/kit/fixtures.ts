@@ -5,6 +5,7 @@ import { type Site, serveDemo, serveStarknetkitDapp } from './sites'
 
 export const test = base.extend<object, { demoSite: Site; kitSite: Site }>({
   demoSite: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       const site = await serveDemo()
       await use(site)
@@ -13,6 +14,7 @@ export const test = base.extend<object, { demoSite: Site; kitSite: Site }>({
     { scope: 'worker' },
   ],
   kitSite: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       const site = await serveStarknetkitDapp()
       await use(site)

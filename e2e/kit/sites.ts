@@ -27,7 +27,8 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<Site
 
 /** demo/dist (built by scripts/build.mjs), index.html for every unknown path. */
 export function serveDemo(): Promise<Site> {
-  if (!existsSync(join(DEMO_DIST, 'index.html'))) throw new Error('Build the demo first: node scripts/build.mjs')
+  if (!existsSync(join(DEMO_DIST, 'index.html')))
+    throw new Error('Build the demo first: node scripts/build.mjs')
   return listen((req, res) => {
     const path = normalize(new URL(req.url ?? '/', 'http://x').pathname).replace(/^(\.\.[/\\])+/, '')
     const file = join(DEMO_DIST, path)

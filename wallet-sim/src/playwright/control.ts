@@ -122,17 +122,20 @@ export function walletControl(url: string): WalletControl {
     email,
     async address() {
       const current = await email()
-      if (current === undefined) throw new Error('wallet-sim has no hands-free user: call wallet.login(email)')
+      if (current === undefined)
+        throw new Error('wallet-sim has no hands-free user: call wallet.login(email)')
       return (await dev<{ address: string }>('POST', '/dev/accounts', { email: current })).address
     },
     login: async (to) => (await dev<{ address: string }>('PUT', '/dev/user', { email: to })).address,
     setApproval: (mode) => dev('PUT', '/dev/approval', { mode }).then(() => {}),
     approveNext: () => next({ action: 'approve' }),
     rejectNext: () => next({ action: 'reject' }),
-    failNext: (code, message) => next({ action: 'fail', code, ...(message === undefined ? {} : { message }) }),
+    failNext: (code, message) =>
+      next({ action: 'fail', code, ...(message === undefined ? {} : { message }) }),
     clearNext: () => dev('DELETE', '/dev/approval/next').then(() => {}),
     pending: async () => (await dev<{ approvals: PendingApproval[] }>('GET', '/wallet/approvals')).approvals,
-    answer: (id, approve) => dev('POST', `/wallet/approvals/${encodeURIComponent(id)}`, { approve }).then(() => {}),
+    answer: (id, approve) =>
+      dev('POST', `/wallet/approvals/${encodeURIComponent(id)}`, { approve }).then(() => {}),
     async inbox(to) {
       const { messages } = await dev<{ messages: SimMail[] }>('GET', '/dev/inbox')
       return to === undefined ? messages : messages.filter((m) => m.to.toLowerCase() === to.toLowerCase())
@@ -148,7 +151,8 @@ export function walletControl(url: string): WalletControl {
         ...(token === undefined ? {} : { token }),
       }).then(() => {}),
     now: async () => (await dev<{ time: number }>('GET', '/dev/time')).time,
-    increaseTime: async (seconds) => (await dev<{ time: number }>('POST', '/dev/time', { increase: seconds })).time,
+    increaseTime: async (seconds) =>
+      (await dev<{ time: number }>('POST', '/dev/time', { increase: seconds })).time,
     setTime: async (seconds) => (await dev<{ time: number }>('POST', '/dev/time', { set: seconds })).time,
     async reset(defaults) {
       await dev('DELETE', '/dev/approval/next')

@@ -14,7 +14,11 @@ export interface DappHelpers {
    * Clicks the dapp's connect button and waits until `address` (a selector or locator; default the button's
    * page body) shows the hands-free user's account address, which it returns.
    */
-  connect(options: { button: string | Locator; address?: string | Locator; timeout?: number }): Promise<string>
+  connect(options: {
+    button: string | Locator
+    address?: string | Locator
+    timeout?: number
+  }): Promise<string>
   /** Waits until `target` shows `address`, written with or without its leading zeros, in any case. */
   waitForAddress(target: string | Locator, address: string, timeout?: number): Promise<void>
 }

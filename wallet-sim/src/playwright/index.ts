@@ -63,5 +63,5 @@ export const test = base.extend<WalletSimFixtures, WalletSimWorkerFixtures>({
   },
 })
 
-export { expect }
 export * from './core'
+export { expect }

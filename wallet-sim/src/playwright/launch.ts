@@ -38,7 +38,13 @@ export interface LaunchedWalletSim extends AsyncDisposable {
  * await page.goto(`http://localhost:5173/?wallet=${sim.url}`)
  */
 export async function launchWalletSim(options: LaunchOptions = {}): Promise<LaunchedWalletSim> {
-  const { dappOrigins = [], approve = 'auto', email = DEFAULT_TEST_EMAIL, allowedDapps = [], ...rest } = options
+  const {
+    dappOrigins = [],
+    approve = 'auto',
+    email = DEFAULT_TEST_EMAIL,
+    allowedDapps = [],
+    ...rest
+  } = options
   const running = await startSim({
     ...rest,
     port: 0,
