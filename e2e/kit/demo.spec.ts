@@ -6,9 +6,8 @@ test('the demo connects hands-free; a refused transaction shows the error, the n
   page,
   wallet,
   dapp,
-  demoSite,
 }) => {
-  await dapp.goto(`${demoSite.origin}/`)
+  await dapp.goto('/')
   const address = await dapp.connect({
     button: page.getByTestId('connect'),
     address: page.getByTestId('address'),

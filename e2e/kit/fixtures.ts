@@ -4,6 +4,10 @@ import { test as base } from '@webwallet/wallet-sim/playwright'
 import { type Site, serveDemo, serveStarknetkitDapp } from './sites'
 
 export const test = base.extend<object, { demoSite: Site; kitSite: Site }>({
+  // The demo is "the app" of this suite, as a user's config would set it: dapp.goto('/') opens it.
+  baseURL: async ({ demoSite }, use) => {
+    await use(demoSite.origin)
+  },
   demoSite: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {

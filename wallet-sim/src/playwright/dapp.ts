@@ -35,18 +35,27 @@ export function addressPattern(address: string): RegExp {
 }
 
 /**
- * The dapp helpers for `page`, against the simulator `wallet` controls.
+ * The dapp helpers for `page`, against the simulator `wallet` controls; relative URLs resolve against
+ * `baseURL`.
  *
  * @example
  * const dapp = dappHelpers(page, walletControl(sim.url))
  * await dapp.goto('http://localhost:5173/')
  * const address = await dapp.connect({ button: 'text=Connect', address: '[data-testid=address]' })
  */
-export function dappHelpers(page: Page, wallet: WalletControl): DappHelpers {
+export function dappHelpers(
+  page: Page,
+  wallet: WalletControl,
+  config: { baseURL?: string | undefined } = {},
+): DappHelpers {
   const locate = (target: string | Locator) => (typeof target === 'string' ? page.locator(target) : target)
   const helpers: DappHelpers = {
     async goto(url, options = {}) {
-      const target = new URL(url, page.url() === 'about:blank' ? undefined : page.url())
+      // A relative URL is the dapp's: against baseURL (as page.goto does), else the page's current URL.
+      const base = config.baseURL ?? (page.url() === 'about:blank' ? undefined : page.url())
+      if (base === undefined && !URL.canParse(url))
+        throw new Error(`dapp.goto(${url}): give an absolute URL, or set baseURL`)
+      const target = new URL(url, base)
       const walletParam = options.walletParam === undefined ? 'wallet' : options.walletParam
       if (walletParam !== null) target.searchParams.set(walletParam, wallet.url)
       if (options.rpcParam !== undefined) target.searchParams.set(options.rpcParam, wallet.rpcUrl)

@@ -58,8 +58,8 @@ export const test = base.extend<WalletSimFixtures, WalletSimWorkerFixtures>({
     await control.reset(walletSim.defaults)
     await use(control)
   },
-  dapp: async ({ page, wallet }, use) => {
-    await use(dappHelpers(page, wallet))
+  dapp: async ({ page, wallet, baseURL }, use) => {
+    await use(dappHelpers(page, wallet, { baseURL }))
   },
 })
 
