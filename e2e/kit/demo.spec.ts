@@ -1,5 +1,6 @@
 // The demo (our SDK), hands-free: connect signs a session without a click in the wallet; a wallet-confirmed
-// transaction is refused once on request (rejectNext) and then approved by the policy.
+// transaction is refused once on request (rejectNext) and then approved by the policy; switching the user
+// makes the next connect sign as the new one.
 import { expect, test } from './fixtures'
 
 test('the demo connects hands-free; a refused transaction shows the error, the next one goes through', async ({
@@ -20,4 +21,11 @@ test('the demo connects hands-free; a refused transaction shows the error, the n
 
   await page.getByTestId('wallet-transaction').click()
   await expect(page.getByTestId('activity')).toContainText('send 0.01 STRK to yourself')
+
+  // Another user: the wallet page's hands-free login ends, and the next session is signed as that user.
+  const bob = await wallet.login('bob@example.com')
+  await page.getByTestId('disconnect').click()
+  expect(
+    await dapp.connect({ button: page.getByTestId('connect'), address: page.getByTestId('address') }),
+  ).toBe(bob)
 })
