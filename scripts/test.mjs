@@ -1,6 +1,7 @@
 // `npm test`: type-check, lint, build, bundle budgets, then every test (unit, integration, browser E2E) in one
-// Vitest run, then the consumer suite: the packed tarballs installed into fresh apps outside the workspaces
-// (npm registry access; a few minutes, most of it npm install and next build).
+// Vitest run, the Playwright helper's user-style suite (@playwright/test), then the consumer suite: the packed
+// tarballs installed into fresh apps outside the workspaces (npm registry access; a few minutes, most of it npm
+// install and next build).
 import { spawnSync } from 'node:child_process'
 import { ensureChromium } from './chromium.mjs'
 
@@ -33,4 +34,12 @@ const anchors = ['starknetkit', 'starknet-react', 'get-starknet']
 step('test-only anchor clients', 'node', ['scripts/compat.mjs', ...anchors])
 step('bundle budgets', 'node', ['scripts/size.mjs', '--check'])
 step('tests', 'npx', ['vitest', 'run', '--project', '!consumer'], env)
+// The published Playwright helper under the real @playwright/test runner: a user-style suite (the demo and a
+// starknetkit dapp, hands-free) on the system Chromium, one worker (~30 s).
+step(
+  'user-style suite of @webwallet/wallet-sim/playwright',
+  'npx',
+  ['playwright', 'test', '-c', 'e2e/kit/playwright.config.ts'],
+  env,
+)
 step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env)

@@ -23,6 +23,13 @@ describe.each(Object.entries(PACKAGES))('the %s tarball', (name, folder) => {
       expect(files().filter((f) => f.startsWith('bin/'))).toEqual(['bin/wallet-sim.js'])
       expect(files()).toContain('ui/dist/index.html')
       expect(files().filter((f) => f.startsWith('dist/bin/'))).toEqual([])
+      // The Playwright helper (@webwallet/wallet-sim/playwright and /playwright/core) ships built.
+      for (const entry of ['index', 'core', 'control', 'dapp', 'launch'])
+        for (const ext of ['.js', '.d.ts']) expect(files()).toContain(`dist/playwright/${entry}${ext}`)
+      expect(pkg.peerDependenciesMeta).toMatchObject({
+        '@playwright/test': { optional: true },
+        'playwright-core': { optional: true },
+      })
     }
   })
 

@@ -54,12 +54,16 @@ import {
   TRPC_WS_PATH,
 } from './wallet'
 import { walletErrors } from './wallet/api'
+import { createHandsFreeUser, type HandsFreeUser } from './wallet/handsFree'
 import { WALLET_ROUTES } from './wallet/static'
 
 export interface WalletSimOptions extends ServerOptions {
   /** Who answers wallet prompts over WebSocket: the user (`manual`, default), or always yes / always no. */
   readonly approve?: ApprovalMode
-  /** With `approve: 'auto'`: the user headless clients act as, logged in without typing a code. */
+  /**
+   * With `approve: 'auto' | 'reject'`: the user headless clients act as, and the one the wallet page logs in
+   * for allowed dapps, without typing a code (`PUT /dev/user` switches it).
+   */
   readonly email?: string
   /** Paymaster api keys that sponsor fees; default `['wallet-sim-sponsor']`. */
   readonly paymasterApiKeys?: readonly string[]
@@ -93,6 +97,8 @@ export interface WalletSim {
   readonly login: LoginService
   readonly inbox: Inbox
   readonly approval: ApprovalPolicy
+  /** The hands-free user (`email`), as `PUT /dev/user` switches it. */
+  readonly handsFree: HandsFreeUser
   readonly faults: FaultRegistry
   /** Starknet ID names by real `register` transactions: `await names.register(address, 'alice.stark')`. */
   readonly names: DevNames
@@ -147,6 +153,8 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     ...(saved.portfolio === undefined ? {} : { initial: saved.portfolio }),
   })
 
+  const handsFree = createHandsFreeUser({ login, email: options.email })
+
   const names = createDevNames({
     chain: () => sim.chain,
     predeployed: () => sim.accounts,
@@ -200,6 +208,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       accounts: devAccountsFrom(login, fund),
       names,
       portfolio,
+      user: handsFree,
       gate: access.devRefusal,
     }),
   )
@@ -214,6 +223,9 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     embedderGuard(access.trustedOrigin),
     walletErrors,
   )
+  // The hands-free answers take the tests' one-shot answers: a dev power as well (the wallet page's own
+  // requests pass; it then says which dapp asks, and only a trusted one is answered by the policy).
+  app.use('/wallet/api/decide', devGuard(access.devRefusal))
   const relayer = relayerOf(sim)
   const paymaster = {
     chain: () => sim.chain,
@@ -243,11 +255,12 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     chain: () => sim.chain,
     ...(options.allowedDapps ? { pageHosts: access.dapps.hosts } : {}),
     trustedPage: access.trustedPage,
+    trustedOrigin: access.trustedOrigin,
+    handsFree,
     login,
     approval,
     inbox,
     guardianPrivateKey,
-    ...(options.email ? { defaultEmail: options.email } : {}),
     ...(options.uiDir ? { uiDir: options.uiDir } : {}),
     ...(saved.permissions === undefined ? {} : { permissions: saved.permissions }),
     ...(saved.sessions === undefined ? {} : { sessions: saved.sessions }),
@@ -280,7 +293,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       await Promise.all(stops.map((stop) => stop()))
     }
   }
-  return { app, sim, login, inbox, approval, faults, names, spending, portfolio, attach, close }
+  return { app, sim, login, inbox, approval, handsFree, faults, names, spending, portfolio, attach, close }
 }
 
 interface WalletState {

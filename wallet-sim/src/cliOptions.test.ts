@@ -147,7 +147,7 @@ describe('parseCliOptions', () => {
     expect(refused(['--seed=-1'])).toBe('--seed must be a non-negative integer, got "-1"')
     expect(refused(['--approve', 'maybe'])).toBe('--approve must be manual, auto or reject, got maybe')
     expect(refused(['--email', 'a@b.c'])).toBe(
-      '--email needs --approve auto (it logs that user in without a code)',
+      '--email needs --approve auto or reject (it logs that user in without a code)',
     )
   })
 

@@ -13,8 +13,10 @@ export const USAGE = [
   '                  [--paymaster-private-key HEX] [--login-token-ttl SECONDS] [--login-code-ttl SECONDS]',
   '                  [--login-code-tries N] [--no-login-rate-limit]',
   '',
-  '  --approve                who answers wallet prompts of headless (WebSocket) clients (default manual)',
-  '  --email                  with --approve auto: the user headless clients act as, logged in without a code',
+  '  --approve                who answers wallet prompts: the user (manual, default), or always yes / no for',
+  '                           headless clients and the wallet pages of --allow-dapp origins (auto / reject)',
+  '  --email                  with --approve auto or reject: the user headless clients act as and the wallet',
+  '                           pages of --allow-dapp origins log in, without a code (PUT /dev/user switches it)',
   '  --paymaster-key          an api key the paymaster sponsors (default wallet-sim-sponsor); repeatable',
   '  --allow-dapp             a host name allowed to embed the wallet in an iframe, any port (default localhost,',
   '                           127.0.0.1), or an exact origin (http://localhost:5173) that may also use the dev',
@@ -70,8 +72,8 @@ export function parseCliOptions(
   const approve = values.approve
   if (approve !== 'manual' && approve !== 'auto' && approve !== 'reject')
     throw new CliUsageError(`--approve must be manual, auto or reject, got ${approve}`)
-  if (values.email && approve !== 'auto')
-    throw new CliUsageError('--email needs --approve auto (it logs that user in without a code)')
+  if (values.email && approve === 'manual')
+    throw new CliUsageError('--email needs --approve auto or reject (it logs that user in without a code)')
 
   // The environment keeps the key out of `ps` and shell history; the option wins when both are set.
   const privateKey = values['paymaster-private-key'] ?? (env.WALLET_SIM_PAYMASTER_PRIVATE_KEY || undefined)

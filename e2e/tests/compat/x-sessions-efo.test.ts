@@ -7,14 +7,24 @@ import type { WalletTransport } from '@webwallet/shim/connector'
 import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { Account, RpcProvider } from 'starknet'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { increment, newUser, poll, RECIPIENT, refusal, STRK, signedSession } from './x-sessions-user'
+import {
+  APP_ORIGIN,
+  increment,
+  newUser,
+  poll,
+  RECIPIENT,
+  refusal,
+  STRK,
+  signedSession,
+} from './x-sessions-user'
 
 let sim: RunningSim
 let provider: RpcProvider
 const transports: WalletTransport[] = []
 
 beforeAll(async () => {
-  sim = await startSim({ seed: 12, approve: 'auto' })
+  // The app is the developer's dapp (an exact --allow-dapp origin): only then does `auto` answer its requests.
+  sim = await startSim({ seed: 12, approve: 'auto', allowedDapps: ['localhost', '127.0.0.1', APP_ORIGIN] })
   // e2e's starknet is v8, which speaks JSON-RPC 0.9.
   provider = new RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_9` })
 })

@@ -10,6 +10,7 @@ import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { RpcProvider } from 'starknet'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
+  APP_ORIGIN,
   increment,
   newUser as newXsUser,
   poll,
@@ -28,7 +29,8 @@ let provider: RpcProvider
 const transports: WalletTransport[] = []
 
 beforeAll(async () => {
-  sim = await startSim({ seed: 11, approve: 'auto' })
+  // The app is the developer's dapp (an exact --allow-dapp origin): only then does `auto` answer its requests.
+  sim = await startSim({ seed: 11, approve: 'auto', allowedDapps: ['localhost', '127.0.0.1', APP_ORIGIN] })
   // e2e's starknet is v8, which speaks JSON-RPC 0.9.
   provider = new RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_9` })
 })

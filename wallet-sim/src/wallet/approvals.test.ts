@@ -10,13 +10,14 @@ afterEach(() => {
 })
 
 const request = { kind: 'execute' as const, origin: 'https://dapp.example', details: [] }
+const trusted = { trusted: true }
 
 it('auto approves and reject refuses without queueing', async () => {
   const policy = createApprovalPolicy('auto')
   const approvals = createApprovalQueue({ policy })
-  expect(await approvals.ask(request)).toBe(true)
+  expect(await approvals.ask(request, trusted)).toBe(true)
   policy.set('reject')
-  expect(await approvals.ask(request)).toBe(false)
+  expect(await approvals.ask(request, trusted)).toBe(false)
   expect(approvals.pending()).toEqual([])
 })
 
@@ -26,8 +27,8 @@ it('manual waits for an answer and counts a timeout as a rejection', async () =>
     timeoutMs: 60_000,
     now: () => 42,
   })
-  const approved = approvals.ask(request)
-  const timedOut = approvals.ask({ ...request, kind: 'connect' })
+  const approved = approvals.ask(request, trusted)
+  const timedOut = approvals.ask({ ...request, kind: 'connect' }, trusted)
   expect(approvals.pending()).toEqual([
     { id: '1', createdAt: 42, ...request },
     { id: '2', createdAt: 42, ...request, kind: 'connect' },
@@ -45,8 +46,53 @@ it('manual waits for an answer and counts a timeout as a rejection', async () =>
 it('an aborted request stops waiting', async () => {
   const approvals = createApprovalQueue({ policy: createApprovalPolicy('manual') })
   const controller = new AbortController()
-  const answer = approvals.ask(request, controller.signal)
+  const answer = approvals.ask(request, { ...trusted, signal: controller.signal })
   controller.abort()
   expect(await answer).toBe(false)
   expect(approvals.pending()).toEqual([])
+})
+
+it('one-shot answers go first, oldest first, then the mode answers again', async () => {
+  const policy = createApprovalPolicy('auto')
+  const approvals = createApprovalQueue({ policy })
+  policy.queue({ action: 'reject' })
+  policy.queue({ action: 'fail', code: 'NOT_ENOUGH_BALANCE', message: 'Top up first' })
+  policy.queue({ action: 'fail', code: 'USER_LOGGED_OUT' })
+  expect(await approvals.ask(request, trusted)).toBe(false)
+  await expect(approvals.ask({ ...request, kind: 'signSession' }, { trusted: true })).rejects.toMatchObject({
+    code: 'CONNECT_AND_SIGN_SESSION',
+    message: 'Top up first',
+    data: { webwalletErrorCode: 'NOT_ENOUGH_BALANCE' },
+  })
+  await expect(approvals.ask(request, trusted)).rejects.toMatchObject({ code: 'USER_LOGGED_OUT' })
+  expect(await approvals.ask(request, trusted)).toBe(true)
+  expect(policy.queued()).toEqual([])
+})
+
+it('a failure with USER_REJECTED is the usual rejection, or connectAndSignSession’s', async () => {
+  const policy = createApprovalPolicy('manual')
+  const approvals = createApprovalQueue({ policy })
+  policy.queue({ action: 'fail', code: 'USER_REJECTED' })
+  policy.queue({ action: 'fail', code: 'USER_REJECTED' })
+  await expect(approvals.ask(request, trusted)).rejects.toMatchObject({
+    code: 'USER_REJECTED',
+    message: 'User rejected request',
+  })
+  await expect(approvals.ask(request, { trusted: true, connectAndSign: true })).rejects.toMatchObject({
+    code: 'CONNECT_AND_SIGN_SESSION',
+    message: 'User rejected request',
+    data: { webwalletErrorCode: 'USER_REJECTED' },
+  })
+})
+
+it('a foreign page waits for a manual answer whatever the mode, and leaves the one-shot answers alone', async () => {
+  const policy = createApprovalPolicy('auto')
+  const approvals = createApprovalQueue({ policy, now: () => 7 })
+  policy.queue({ action: 'approve' })
+  const foreign = approvals.ask(request, { trusted: false })
+  expect(approvals.pending()).toEqual([{ id: '1', createdAt: 7, ...request }])
+  expect(policy.queued()).toEqual([{ action: 'approve' }])
+  policy.set('reject')
+  approvals.answer('1', false)
+  expect(await foreign).toBe(false)
 })

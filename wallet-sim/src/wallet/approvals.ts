@@ -1,6 +1,8 @@
 // Requests waiting for someone to say yes or no. Over WebSocket there is no screen: the approval policy
-// answers (auto / reject) or, in manual mode, a person or a test posts the answer to the dev endpoint.
+// answers (auto / reject, or a test's one-shot answer) or, in manual mode, a person or a test posts the
+// answer to the dev endpoint.
 import type { ApprovalPolicy } from '../services/dev/approval'
+import { decisionError } from './decisionError'
 
 /** What a pending approval shows: the kind of request, who asks, and its details. */
 export interface PendingApproval {
@@ -12,10 +14,21 @@ export interface PendingApproval {
 }
 
 export interface ApprovalQueueOptions {
-  policy: Pick<ApprovalPolicy, 'get'>
+  policy: Pick<ApprovalPolicy, 'decide'>
   /** How long a manual approval waits before it counts as a rejection. Default 5 minutes. */
   timeoutMs?: number
   now?: () => number
+}
+
+export interface AskOptions {
+  /**
+   * Whether the client may be answered by the policy (a Node client, wallet-sim's own page, an exact
+   * `--allow-dapp` origin). Any other page waits for a manual answer, whatever the mode.
+   */
+  trusted: boolean
+  /** A failure answers connectAndSignSession's way (ConnectAndSignSessionError, whatever the code). */
+  connectAndSign?: boolean
+  signal?: AbortSignal | undefined
 }
 
 /**
@@ -23,7 +36,7 @@ export interface ApprovalQueueOptions {
  *
  * @example
  * const approvals = createApprovalQueue({ policy })
- * if (!(await approvals.ask({ kind: 'execute', origin, details: calls }))) throw new UserRejectedError()
+ * if (!(await approvals.ask({ kind: 'execute', origin, details: calls }, { trusted }))) throw new UserRejectedError()
  * approvals.answer(approvals.pending()[0].id, true) // from POST /wallet/approvals/:id
  */
 export function createApprovalQueue(options: ApprovalQueueOptions) {
@@ -33,13 +46,19 @@ export function createApprovalQueue(options: ApprovalQueueOptions) {
   let counter = 0
 
   return {
-    /** Resolves true when approved; false when rejected, timed out or aborted. */
-    ask(request: Omit<PendingApproval, 'id' | 'createdAt'>, signal?: AbortSignal): Promise<boolean> {
-      const mode = options.policy.get()
-      if (mode === 'auto') return Promise.resolve(true)
-      if (mode === 'reject') return Promise.resolve(false)
+    /**
+     * Resolves true when approved; false when rejected, timed out or aborted; rejects with the coded error
+     * a test asked for (`fail`).
+     */
+    ask(request: Omit<PendingApproval, 'id' | 'createdAt'>, ask: AskOptions): Promise<boolean> {
+      const decision = options.policy.decide(ask.trusted)
+      if (decision.answer === 'approve') return Promise.resolve(true)
+      if (decision.answer === 'reject') return Promise.resolve(false)
+      if (decision.answer === 'fail')
+        return Promise.reject(decisionError(decision, ask.connectAndSign === true))
       counter += 1
       const approval: PendingApproval = { ...request, id: String(counter), createdAt: now() }
+      const signal = ask.signal
       return new Promise<boolean>((resolve) => {
         const settle = (approved: boolean) => {
           clearTimeout(timer)

@@ -94,6 +94,36 @@ describe('connect flows', () => {
     expect(data(await client.mutate('getPermissions'))).toEqual([])
   })
 
+  it('never lets the policy answer a foreign page, even one holding a valid token: it waits manually', async () => {
+    fx.policy.set('auto')
+    fx.policy.queue({ action: 'approve' })
+    const foreign = build({ origin: 'https://evil.example', token, foreignPage: true })
+    const pending = foreign.mutate('execute', [
+      [{ contractAddress: STRK, entrypoint: 'transfer', calldata: [] }],
+    ])
+    await expect.poll(() => fx.approvals.pending().length).toBe(1)
+    expect(fx.approvals.pending()[0]).toMatchObject({ kind: 'execute', origin: 'https://evil.example' })
+    // The test's one-shot answer is still there for the trusted clients.
+    expect(fx.policy.queued()).toEqual([{ action: 'approve' }])
+    fx.approvals.answer(fx.approvals.pending()[0]?.id ?? '', false)
+    expect(errorOf(await pending).data).toMatchObject({ webwalletErrorCode: 'USER_REJECTED' })
+    foreign.close()
+  })
+
+  it('fails the next request with the code a test asked for', async () => {
+    fx.policy.set('auto')
+    fx.policy.queue({ action: 'fail', code: 'NOT_ENOUGH_BALANCE', message: 'Top up first' })
+    const session = await client.mutate('connectAndSignSession', {
+      approvalRequests: [],
+      sessionTypedData: sessionRequest(NOW + 3_600).typedData,
+    })
+    expect(errorOf(session).data).toMatchObject({
+      webwalletErrorCode: 'NOT_ENOUGH_BALANCE',
+      webwalletErrorMessage: 'Top up first',
+    })
+    expect(data(await client.mutate('connectWebwallet', {}))).toMatchObject({ account: [address] })
+  })
+
   it('waits for a manual approval', async () => {
     fx.policy.set('manual')
     const pending = client.mutate('connectWebwallet', {})

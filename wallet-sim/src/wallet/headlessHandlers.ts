@@ -62,8 +62,10 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
     if (user === undefined) throw new ConnectorNotConnectedError()
     return user
   }
-  const ask = (kind: PendingApproval['kind'], ctx: WalletContext, details: unknown) =>
-    approvals.ask({ kind, origin: ctx.origin, details })
+  // A foreign page (any site can open a WebSocket to localhost) is never answered by the policy, not even
+  // with a valid login token: it waits for a manual answer, as a wallet screen would make it.
+  const ask = (kind: PendingApproval['kind'], ctx: WalletContext, details: unknown, connectAndSign = false) =>
+    approvals.ask({ kind, origin: ctx.origin, details }, { trusted: !isForeignPage(ctx), connectAndSign })
 
   /** Connects the origin (asking first unless it is connected); undefined when there is no user. */
   const connect = async (ctx: WalletContext): Promise<User | undefined> => {
@@ -126,7 +128,7 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
     connectAndSignSession: async (request, ctx) => {
       const user = await userOf(ctx)
       if (user === undefined) throw new ConnectAndSignSessionError('Not logged in', 'GENERIC_ERROR')
-      if (!(await ask('signSession', ctx, request))) {
+      if (!(await ask('signSession', ctx, request, true))) {
         throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
       }
       const result = wallet.signSession(user, request, ctx.origin)

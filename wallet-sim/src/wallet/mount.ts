@@ -11,6 +11,8 @@ import type { LoginService } from '../services/login/LoginService'
 import { DEFAULT_GUARDIAN_PRIVATE_KEY } from './account'
 import { createApprovalsApi, createWalletApi } from './api'
 import { type ApprovalQueue, createApprovalQueue } from './approvals'
+import { createDecideApi } from './decideApi'
+import { createHandsFreeUser, type HandsFreeUser } from './handsFree'
 import { createHeadlessHandlers } from './headlessHandlers'
 import { Ledger } from './ledger'
 import { createPermissions } from './permissions'
@@ -24,11 +26,19 @@ export interface WalletDependencies {
   chain: () => Chain
   login: LoginService
   /** The dev API's approval policy; it answers for the user over WebSocket. */
-  approval: Pick<ApprovalPolicy, 'get'>
+  approval: Pick<ApprovalPolicy, 'get' | 'decide'>
   /** The simulator's cosigner key, the guardian of every account. */
   guardianPrivateKey?: string
-  /** `--email`: the user a WebSocket connection without a token acts as. */
+  /** `--email`: the user a WebSocket connection without a token acts as (ignored when `handsFree` is given). */
   defaultEmail?: string
+  /** The switchable hands-free user (`PUT /dev/user`); default: a fixed `defaultEmail`. */
+  handsFree?: HandsFreeUser
+  /**
+   * Whether the wallet page may be answered by the approval policy for the dapp at `origin` (wallet-sim's
+   * access rules: exact `--allow-dapp` origins and its own pages); `req` is the page's request. Default:
+   * never, so the wallet page shows every prompt.
+   */
+  trustedOrigin?: (origin: string, req: IncomingMessage) => boolean
   /**
    * Hosts (any port) or exact origins on the iframe allow-list (`--allow-dapp`); default localhost and
    * 127.0.0.1. They decide who may frame /iframes/comms (CSP frame-ancestors) and which embedders the
@@ -55,6 +65,8 @@ export interface WalletDependencies {
 export interface MountedWallet {
   wallet: WalletService
   approvals: ApprovalQueue
+  /** The hands-free user (`--email`), switched by the dev API. */
+  handsFree: HandsFreeUser
   /** Serves the router over WebSocket at /trpc on `server`'s upgrades; returns the stop function. */
   attach(server: Server): () => Promise<void>
 }
@@ -81,15 +93,22 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
     policy: deps.approval,
     ...(deps.approvalTimeoutMs === undefined ? {} : { timeoutMs: deps.approvalTimeoutMs }),
   })
+  const handsFree = deps.handsFree ?? createHandsFreeUser({ login: deps.login, email: deps.defaultEmail })
+  // Hands-free while the policy answers for the user (auto or reject); in manual mode the user logs in.
   const devLogin = async () => {
-    const email = deps.defaultEmail
-    if (email === undefined || deps.inbox === undefined || deps.approval.get() !== 'auto') return undefined
+    const email = handsFree.current()
+    if (email === undefined || deps.inbox === undefined || deps.approval.get() === 'manual') return undefined
     // The real login path, with the code read from the dev inbox instead of typed.
     deps.login.start(email)
     const code = deps.inbox.latest(email)?.code ?? ''
     const { token, user } = await deps.login.verify(email, code)
+    handsFree.remember(token)
     return { token, email: user.email }
   }
+  app.use(
+    '/wallet/api/decide',
+    createDecideApi({ policy: deps.approval, trustedOrigin: deps.trustedOrigin ?? (() => false) }),
+  )
   app.use('/wallet/api', createWalletApi({ wallet, login: deps.login, devLogin }))
   app.use('/wallet/approvals', createApprovalsApi(approvals))
   // The router is WebSocket only (the upgrade never reaches express): plain HTTP there gets the wallet API's
@@ -104,12 +123,13 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
       wallet,
       login: deps.login,
       approvals,
-      defaultEmail: () => deps.defaultEmail,
+      defaultEmail: () => handsFree.current(),
     }),
   )
   return {
     wallet,
     approvals,
+    handsFree,
     attach: (server) => attachWalletWebSocket(server, router, { trustedPage: deps.trustedPage }),
   }
 }

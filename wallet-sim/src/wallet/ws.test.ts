@@ -118,10 +118,17 @@ describe('the --email user without a token', () => {
     expect(fx.ledger.balanceOf(SPENDER, STRK)).toBe(0n)
   })
 
-  it('a page of another origin with a login token acts as that token’s user', async () => {
+  it('a page of another origin with a login token acts as that token’s user, but is never auto-approved', async () => {
     const { token } = await fx.logIn('ann@example.com')
     using client = await wsClient('https://evil.example', `?token=${token}`)
-    expect(await client.mutate('execute', [TRANSFER])).toMatchObject({ result: { data: expect.any(String) } })
+    expect(await client.mutate('getLoginStatus')).toMatchObject({ result: { data: { isLoggedIn: true } } })
+    // The policy is auto, yet the foreign page's request waits for a manual answer, as a screen would.
+    const answer = client.mutate('execute', [TRANSFER])
+    await expect
+      .poll(() => fx.approvals.pending())
+      .toMatchObject([{ kind: 'execute', origin: 'https://evil.example' }])
+    fx.approvals.answer(fx.approvals.pending()[0]?.id ?? '', true)
+    expect(await answer).toMatchObject({ result: { data: expect.any(String) } })
   })
 })
 

@@ -17,9 +17,23 @@ export const DEV_ROUTES: readonly DevRoute[] = [
   {
     method: 'GET',
     path: '/approval',
-    description: 'who answers headless wallet prompts: manual, auto or reject',
+    description:
+      'who answers wallet prompts (headless clients, wallet pages of --allow-dapp origins): {mode, next}',
   },
-  { method: 'PUT', path: '/approval', description: 'set it: {"mode":"auto"}' },
+  { method: 'PUT', path: '/approval', description: 'set it: {"mode":"auto"} (manual, auto or reject)' },
+  {
+    method: 'POST',
+    path: '/approval/next',
+    description:
+      'answer the next request: {"action":"approve"}, {"action":"reject"} or {"action":"fail","code":"NOT_ENOUGH_BALANCE"}',
+  },
+  { method: 'DELETE', path: '/approval/next', description: 'drop the queued one-shot answers' },
+  { method: 'GET', path: '/user', description: 'the hands-free user (--email)' },
+  {
+    method: 'PUT',
+    path: '/user',
+    description: 'switch it: {"email":…} (creates its account; hands-free logins of the old one end)',
+  },
   { method: 'GET', path: '/time', description: "the chain's clock, seconds since the epoch" },
   { method: 'POST', path: '/time', description: 'move the clock: {"increase":3600} or {"set":SECONDS}' },
   { method: 'GET', path: '/accounts', description: 'the users and their accounts' },

@@ -111,7 +111,7 @@ describe('approval', () => {
   it('reads and changes the policy, telling listeners', async () => {
     const seen: ApprovalMode[] = []
     const off = approval.onChange((mode) => seen.push(mode))
-    expect((await call('GET', '/approval')).body).toEqual({ mode: 'manual' })
+    expect((await call('GET', '/approval')).body).toEqual({ mode: 'manual', next: [] })
     expect((await call('PUT', '/approval', { mode: 'auto' })).body).toEqual({ mode: 'auto' })
     expect(approval.get()).toBe('auto')
     expect(seen).toEqual(['auto'])

@@ -6,7 +6,8 @@ import { HttpError, handleErrors } from '../http/HttpError'
 import { Address, Amount } from '../http/schemas'
 import { unknownRoutes } from '../http/unknownRoutes'
 import { validate } from '../http/validate'
-import { ApprovalMode, type ApprovalPolicy } from './approval'
+import type { ApprovalPolicy } from './approval'
+import { approvalRoutes, type DevUser } from './approvalRoutes'
 import { type FaultRegistry, FaultSpec } from './faults'
 import type { Inbox } from './inbox'
 import type { DevNames } from './names'
@@ -47,6 +48,8 @@ export interface DevDependencies {
   names?: DevNames
   /** The DeFi positions and airdrops the portfolio backend reports; without it there are no such routes. */
   portfolio?: PortfolioFixtures
+  /** The hands-free user (`--email`) that `PUT /dev/user` switches; without it that route answers 404. */
+  user?: DevUser
   /**
    * Why a request may not use the dev API at all (wallet-sim passes its access rules: foreign pages and
    * Hosts it does not answer are refused); default: every browser request (one with an Origin) is refused.
@@ -59,7 +62,6 @@ const Email = z.pipe(
   z.transform((email) => email.toLowerCase()),
 )
 const EmailParams = z.object({ email: Email })
-const ApprovalBody = z.object({ mode: ApprovalMode })
 const TimeBody = z
   .object({
     set: z.optional(z.int().check(z.minimum(0))),
@@ -76,7 +78,7 @@ const FundBody = z.object({ token: z.optional(Address), amount: Amount })
 const NameBody = z.object({ name: StarkName })
 
 /**
- * The dev control API (mount it at `/dev`): inbox, approval policy, clock, accounts, Starknet ID names,
+ * The dev control API (mount it at `/dev`): inbox, approval policy and one-shot answers, hands-free user, clock, accounts, Starknet ID names,
  * DeFi positions and airdrops, and fault injection. Local tooling only — it has no authentication, so browsers are kept out by `gate`.
  *
  * @example
@@ -102,14 +104,7 @@ export function createDevRouter(deps: DevDependencies): Router {
     res.json(mail)
   })
 
-  router.get('/approval', (_req, res) => {
-    res.json({ mode: deps.approval.get() })
-  })
-  router.put('/approval', (req, res) => {
-    const { mode } = validate(ApprovalBody, req.body, 'body')
-    deps.approval.set(mode)
-    res.json({ mode: deps.approval.get() })
-  })
+  approvalRoutes(router, deps)
 
   router.get('/time', (_req, res) => {
     res.json({ time: Number(deps.clock.now()) })

@@ -29,6 +29,17 @@ export interface Account {
   balances: { STRK: string; ETH: string }
 }
 
+/** How the simulator answers a prompt for the user: show it (`manual`), yes, no, or a coded failure. */
+export type HandsFreeDecision =
+  | { answer: 'manual' | 'approve' | 'reject' }
+  | { answer: 'fail'; code: string; message?: string }
+
+const isDecision = (value: unknown): value is HandsFreeDecision => {
+  const answer = (value as { answer?: unknown } | null)?.answer
+  if (answer === 'fail') return typeof (value as { code?: unknown }).code === 'string'
+  return answer === 'manual' || answer === 'approve' || answer === 'reject'
+}
+
 /** A login or validation failure the screens show as is. */
 export class ApiMessageError extends Error {
   override name = 'ApiMessageError'
@@ -110,6 +121,18 @@ export function createWalletApi(options: WalletApiOptions) {
         return true
       } catch {
         return false
+      }
+    },
+    /**
+     * Whether the simulator answers the next prompt of the dapp at `origin` for the user (`--approve
+     * auto|reject`, a test's one-shot answer); `manual` (show the screen) whenever it cannot say.
+     */
+    async decide(origin: string): Promise<HandsFreeDecision> {
+      try {
+        const answer = await request<HandsFreeDecision>('POST', '/wallet/api/decide', { origin })
+        return isDecision(answer) ? answer : { answer: 'manual' }
+      } catch {
+        return { answer: 'manual' }
       }
     },
     /**

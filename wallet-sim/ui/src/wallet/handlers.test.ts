@@ -5,7 +5,7 @@ import { type EnvelopeError, parseEnvelope, requestEnvelope, type TypedData } fr
 import { ConnectAndSignSessionError, UserLoggedOutError } from '@webwallet/protocol/errors'
 import { createWalletRouter } from '@webwallet/protocol/router'
 import { describe, expect, it, vi } from 'vitest'
-import { type Account, createWalletApi, type WalletApi } from '../api/client'
+import { type Account, createWalletApi, type HandsFreeDecision, type WalletApi } from '../api/client'
 import { loginStorage } from '../api/loginStorage'
 import { createEnvelopeServer } from '../trpc/serveEnvelopes'
 import { createUiHandlers } from './handlers'
@@ -38,6 +38,7 @@ function setup(options: { loggedIn?: boolean; connected?: boolean; listed?: bool
   const api = {
     isLoggedIn: () => loggedIn,
     devLogin: vi.fn(async () => false),
+    decide: vi.fn(async (): Promise<HandsFreeDecision> => ({ answer: 'manual' })),
     account: vi.fn(async () => ACCOUNT),
     chainId: vi.fn(async () => ACCOUNT.chainId),
     isConnected: vi.fn(async (origin: string) => connected.has(origin)),
@@ -169,6 +170,52 @@ describe('connect', () => {
     await ui.answer('connect', true)
     expect((await result).data).toMatchObject({ account: [ACCOUNT.address] })
     expect(ui.api.devLogin).not.toHaveBeenCalled()
+  })
+})
+
+describe('hands-free (--approve auto|reject, one-shot answers)', () => {
+  it('approves without a screen when the simulator says so, and signs', async () => {
+    const ui = setup({ connected: true })
+    ui.api.decide.mockResolvedValue({ answer: 'approve' })
+    expect(
+      (await ui.mutate('execute', [[{ contractAddress: '0x1', entrypoint: 'go', calldata: [] }]])).data,
+    ).toBe('0xabc')
+    expect(ui.api.decide).toHaveBeenCalledWith(DAPP)
+    expect(ui.prompts.current()).toBeUndefined()
+  })
+
+  it('rejects without a screen and signs nothing', async () => {
+    const ui = setup({ connected: true })
+    ui.api.decide.mockResolvedValue({ answer: 'reject' })
+    expect((await ui.mutate('signTypedData', [MAIL])).error?.data).toMatchObject({
+      webwalletErrorCode: 'USER_REJECTED',
+    })
+    expect(ui.api.signTypedData).not.toHaveBeenCalled()
+  })
+
+  it('fails with the code a test asked for: connectAndSignSession’s way or the usual errors', async () => {
+    const ui = setup({ connected: true })
+    ui.api.decide.mockResolvedValueOnce({ answer: 'fail', code: 'NOT_ENOUGH_BALANCE', message: 'Top up' })
+    const request = { approvalRequests: [], sessionTypedData: SESSION }
+    expect((await ui.mutate('connectAndSignSession', request)).error?.data).toMatchObject({
+      webwalletErrorCode: 'NOT_ENOUGH_BALANCE',
+      webwalletErrorMessage: 'Top up',
+    })
+    ui.api.decide.mockResolvedValueOnce({ answer: 'fail', code: 'USER_LOGGED_OUT' })
+    expect((await ui.mutate('signTypedData', [MAIL])).error?.data).toMatchObject({
+      webwalletErrorCode: 'USER_LOGGED_OUT',
+    })
+    expect(ui.api.signSession).not.toHaveBeenCalled()
+    expect(ui.api.signTypedData).not.toHaveBeenCalled()
+  })
+
+  it('never asks for an unlisted origin: it sees the screens', async () => {
+    const ui = setup({ listed: false })
+    ui.api.decide.mockResolvedValue({ answer: 'approve' })
+    const result = ui.mutate('connect')
+    await ui.answer('connect', true)
+    expect((await result).data).toMatchObject({ account: [ACCOUNT.address] })
+    expect(ui.api.decide).not.toHaveBeenCalled()
   })
 })
 

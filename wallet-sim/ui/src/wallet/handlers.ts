@@ -8,6 +8,7 @@ import {
   UserRejectedError,
 } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
+import { decisionError } from '../../../src/wallet/decisionError'
 import type { Account, WalletApi } from '../api/client'
 import { jsonSafeCalls } from '../api/market'
 import { type ModalSize, modalEvents } from './modal'
@@ -39,7 +40,17 @@ const isSession = (typedData: TypedData) =>
  */
 export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
   const { api, prompts } = deps
-  const ask = (request: PromptRequest, ctx: WalletContext) => prompts.ask(request, ctx.origin)
+  /**
+   * Approval of one request: the simulator's hands-free answer for a listed dapp (auto, reject, a test's
+   * one-shot answer; the server checks the origin again), else the prompt on screen.
+   */
+  const ask = async (request: PromptRequest, ctx: WalletContext, connectAndSign = false) => {
+    const decision = deps.isListed(ctx.origin) ? await api.decide(ctx.origin) : { answer: 'manual' }
+    if (decision.answer === 'approve') return true
+    if (decision.answer === 'reject') return false
+    if (decision.answer === 'fail' && 'code' in decision) throw decisionError(decision, connectAndSign)
+    return prompts.ask(request, ctx.origin)
+  }
 
   /** The account, asking the user to log in first; undefined when they refuse. */
   const loggedIn = async (ctx: WalletContext): Promise<Account | undefined> => {
@@ -52,7 +63,7 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
       }
     }
     const automatic = deps.isListed(ctx.origin) && (await api.devLogin(ctx.origin))
-    if (automatic || (await ask({ kind: 'login' }, ctx))) return api.account()
+    if (automatic || (await prompts.ask({ kind: 'login' }, ctx.origin))) return api.account()
     return undefined
   }
   const requireLogin = async (ctx: WalletContext): Promise<Account> => {
@@ -122,7 +133,7 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
     connectAndSignSession: async (request, ctx) => {
       if (request.theme) deps.onTheme?.(request.theme)
       const account = await loggedIn(ctx)
-      if (account === undefined || !(await ask({ kind: 'signSession', request }, ctx))) {
+      if (account === undefined || !(await ask({ kind: 'signSession', request }, ctx, true))) {
         throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
       }
       try {

@@ -1,0 +1,165 @@
+// The dev API of a running wallet-sim as a test uses it: who is logged in hands-free, how the next request
+// is answered, the inbox, funding and the clock. Plain fetch from Node (no Origin header: a trusted client).
+
+/** How wallet-sim answers wallet prompts: shown to the user, always approved, always refused. */
+export type ApprovalMode = 'manual' | 'auto' | 'reject'
+
+/** The codes `failNext` takes: the session-signing result codes and a logged-out user. */
+export type FailCode =
+  | 'USER_REJECTED'
+  | 'ACCOUNT_NOT_DEPLOYED'
+  | 'NOT_ENOUGH_BALANCE'
+  | 'NOT_ENOUGH_BALANCE_DEPLOYMENT'
+  | 'GENERIC_ERROR'
+  | 'USER_LOGGED_OUT'
+
+/** A mail the simulator "sent" (login codes). */
+export interface SimMail {
+  to: string
+  subject: string
+  text: string
+  code?: string
+  sentAt: number
+}
+
+/** A request waiting for a manual answer (`approve: 'manual'`, or any foreign page). */
+export interface PendingApproval {
+  id: string
+  kind: 'connect' | 'signTypedData' | 'signSession' | 'execute'
+  origin: string
+  details: unknown
+  createdAt: number
+}
+
+/** A wallet-sim dev API call that failed: its HTTP status and wallet-sim's message. */
+export class WalletSimRequestError extends Error {
+  override name = 'WalletSimRequestError'
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface WalletControl {
+  /** wallet-sim's origin (the hosted wallet, the services, the dev API). */
+  readonly url: string
+  /** Its Starknet JSON-RPC 0.10 endpoint. */
+  readonly rpcUrl: string
+  /** The hands-free user's e-mail (undefined when there is none). */
+  email(): Promise<string | undefined>
+  /** The hands-free user's account address (its account is created on first use). */
+  address(): Promise<string>
+  /**
+   * Makes `email` the hands-free user (creating a funded account on first use): wallet pages log in as it
+   * from their next request. Returns its address.
+   */
+  login(email: string): Promise<string>
+  /** Sets how prompts are answered from now on. */
+  setApproval(mode: ApprovalMode): Promise<void>
+  /** The next request that would ask the user is approved (whatever the mode). */
+  approveNext(): Promise<void>
+  /** The next request that would ask the user is refused (USER_REJECTED). */
+  rejectNext(): Promise<void>
+  /** The next request that would ask the user fails with `code` (and `message`). */
+  failNext(code: FailCode, message?: string): Promise<void>
+  /** Drops the queued answers of approveNext / rejectNext / failNext. */
+  clearNext(): Promise<void>
+  /** Requests waiting for a manual answer over WebSocket. */
+  pending(): Promise<PendingApproval[]>
+  /** Answers a pending request. */
+  answer(id: string, approve: boolean): Promise<void>
+  /** Every mail sent, or the ones to `email`, oldest first. */
+  inbox(email?: string): Promise<SimMail[]>
+  /** The last login code sent to `email`. */
+  loginCode(email: string): Promise<string>
+  /** Mints `amount` (base units) of `token` (STRK by default) to `address`. */
+  fund(address: string, amount: bigint | number | string, token?: string): Promise<void>
+  /** The chain's clock, in seconds. */
+  now(): Promise<number>
+  /** Moves the chain's clock forward; answers the new time. */
+  increaseTime(seconds: number): Promise<number>
+  /** Sets the chain's clock; answers the new time. */
+  setTime(seconds: number): Promise<number>
+  /** Back to `mode` and `email` (the worker's), no queued answers: what each test starts from. */
+  reset(defaults: { mode: ApprovalMode; email?: string | undefined }): Promise<void>
+}
+
+/**
+ * A client of wallet-sim's dev API at `url`.
+ *
+ * @example
+ * const wallet = walletControl('http://127.0.0.1:3005')
+ * await wallet.rejectNext()
+ * await wallet.fund(await wallet.address(), 10n ** 18n)
+ */
+export function walletControl(url: string): WalletControl {
+  const base = new URL(url).origin
+  async function dev<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    const text = await response.text()
+    const json = text === '' ? undefined : (JSON.parse(text) as unknown)
+    if (!response.ok) {
+      const message = (json as { message?: unknown } | undefined)?.message
+      throw new WalletSimRequestError(
+        response.status,
+        `${method} ${path}: ${typeof message === 'string' ? message : `HTTP ${response.status}`}`,
+      )
+    }
+    return json as T
+  }
+  const email = async () => (await dev<{ email: string | null }>('GET', '/dev/user')).email ?? undefined
+  const next = (directive: object) => dev('POST', '/dev/approval/next', directive).then(() => {})
+
+  const control: WalletControl = {
+    url: base,
+    rpcUrl: `${base}/rpc`,
+    email,
+    async address() {
+      const current = await email()
+      if (current === undefined)
+        throw new Error('wallet-sim has no hands-free user: call wallet.login(email)')
+      return (await dev<{ address: string }>('POST', '/dev/accounts', { email: current })).address
+    },
+    login: async (to) => (await dev<{ address: string }>('PUT', '/dev/user', { email: to })).address,
+    setApproval: (mode) => dev('PUT', '/dev/approval', { mode }).then(() => {}),
+    approveNext: () => next({ action: 'approve' }),
+    rejectNext: () => next({ action: 'reject' }),
+    failNext: (code, message) =>
+      next({ action: 'fail', code, ...(message === undefined ? {} : { message }) }),
+    clearNext: () => dev('DELETE', '/dev/approval/next').then(() => {}),
+    pending: async () => (await dev<{ approvals: PendingApproval[] }>('GET', '/wallet/approvals')).approvals,
+    answer: (id, approve) =>
+      dev('POST', `/wallet/approvals/${encodeURIComponent(id)}`, { approve }).then(() => {}),
+    async inbox(to) {
+      const { messages } = await dev<{ messages: SimMail[] }>('GET', '/dev/inbox')
+      return to === undefined ? messages : messages.filter((m) => m.to.toLowerCase() === to.toLowerCase())
+    },
+    async loginCode(to) {
+      const mail = await dev<SimMail>('GET', `/dev/inbox/${encodeURIComponent(to)}`)
+      if (mail.code === undefined) throw new Error(`The last mail to ${to} carries no login code`)
+      return mail.code
+    },
+    fund: (address, amount, token) =>
+      dev('POST', `/dev/accounts/${address}/fund`, {
+        amount: String(amount),
+        ...(token === undefined ? {} : { token }),
+      }).then(() => {}),
+    now: async () => (await dev<{ time: number }>('GET', '/dev/time')).time,
+    increaseTime: async (seconds) =>
+      (await dev<{ time: number }>('POST', '/dev/time', { increase: seconds })).time,
+    setTime: async (seconds) => (await dev<{ time: number }>('POST', '/dev/time', { set: seconds })).time,
+    async reset(defaults) {
+      await dev('DELETE', '/dev/approval/next')
+      await control.setApproval(defaults.mode)
+      if (defaults.email !== undefined && (await email()) !== defaults.email.toLowerCase())
+        await control.login(defaults.email)
+    },
+  }
+  return control
+}

@@ -1,0 +1,13 @@
+// @webwallet/wallet-sim/playwright/core: the helpers without @playwright/test, for plain playwright-core
+// (or any runner): start a simulator, control it, drive the dapp's page.
+export {
+  type ApprovalMode,
+  type FailCode,
+  type PendingApproval,
+  type SimMail,
+  type WalletControl,
+  WalletSimRequestError,
+  walletControl,
+} from './control'
+export { addressPattern, type DappHelpers, dappHelpers } from './dapp'
+export { DEFAULT_TEST_EMAIL, type LaunchedWalletSim, type LaunchOptions, launchWalletSim } from './launch'

@@ -1,0 +1,65 @@
+// A wallet-sim for one test worker: in-process, on a free port, hands-free for the dapps under test.
+import { type StartSimOptions, startSim } from '../index'
+
+/** The hands-free user a simulator for tests logs in unless told otherwise. */
+export const DEFAULT_TEST_EMAIL = 'user@example.com'
+
+export interface LaunchOptions
+  extends Omit<StartSimOptions, 'approve' | 'email' | 'port' | 'allowedDapps' | 'logger'> {
+  /**
+   * The exact origins of the dapps under test (`http://localhost:5173`): only they get the hands-free
+   * login and answers (and the dev API); any other page sees the wallet's normal screens.
+   */
+  dappOrigins?: readonly string[]
+  /** How prompts are answered; default `auto`. */
+  approve?: 'manual' | 'auto' | 'reject'
+  /** The hands-free user; default `user@example.com`. */
+  email?: string
+  /** More `--allow-dapp` entries (host names that may embed the wallet, exact origins). */
+  allowedDapps?: readonly string[]
+}
+
+export interface LaunchedWalletSim extends AsyncDisposable {
+  /** wallet-sim's origin: pass it to the dapp (e.g. the demo's `?wallet=`). */
+  readonly url: string
+  /** Its Starknet JSON-RPC 0.10 endpoint. */
+  readonly rpcUrl: string
+  /** What each test starts from (`wallet.reset`). */
+  readonly defaults: { mode: 'manual' | 'auto' | 'reject'; email: string }
+  close(): Promise<void>
+}
+
+/**
+ * Starts wallet-sim in this process on a free port of 127.0.0.1, answering prompts hands-free (`auto`) as
+ * `user@example.com` for `dappOrigins`.
+ *
+ * @example
+ * await using sim = await launchWalletSim({ dappOrigins: ['http://localhost:5173'] })
+ * await page.goto(`http://localhost:5173/?wallet=${sim.url}`)
+ */
+export async function launchWalletSim(options: LaunchOptions = {}): Promise<LaunchedWalletSim> {
+  const {
+    dappOrigins = [],
+    approve = 'auto',
+    email = DEFAULT_TEST_EMAIL,
+    allowedDapps = [],
+    ...rest
+  } = options
+  const running = await startSim({
+    ...rest,
+    port: 0,
+    approve,
+    // The CLI refuses --email in manual mode; here it stays the user to switch back to.
+    ...(approve === 'manual' ? {} : { email }),
+    allowedDapps: ['localhost', '127.0.0.1', ...allowedDapps, ...dappOrigins],
+    logger: { info: () => {} },
+  })
+  if (approve === 'manual') await running.walletSim.handsFree.switchTo(email)
+  return {
+    url: running.url,
+    rpcUrl: running.rpcUrl,
+    defaults: { mode: approve, email },
+    close: () => running.close(),
+    [Symbol.asyncDispose]: () => running.close(),
+  }
+}
