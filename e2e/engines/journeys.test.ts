@@ -1,0 +1,71 @@
+// The connect / session / execute journeys on Firefox and WebKit, over the iframe and the popup: a new user
+// logs in by e-mail (code from wallet-sim's dev inbox), signs one session, runs a session call with no
+// prompt, and sends a transfer the wallet confirms; both land on the chain. Chromium runs the same journeys
+// in e2e/tests/journeys with Playwright.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { newEmail, type Transport } from '../support/demo'
+import { clickClosing, demoShows, logInWithEmail, openDemo, openWallet } from '../support/engines/demo'
+import type { Page } from '../support/engines/driver'
+import { type EngineName, engineMissing, launchEngine } from '../support/engines/launch'
+import { type Stack, startStack } from '../support/stack'
+
+let stack: Stack
+beforeAll(async () => {
+  stack = await startStack()
+})
+afterAll(() => stack?.close())
+
+const ENGINES: EngineName[] = ['firefox', 'webkit']
+const TRANSPORTS: Transport[] = ['iframe', 'popup']
+
+for (const name of ENGINES) {
+  const missing = engineMissing(name)
+  if (missing) console.log(`⏭ engines: ${name} skipped: ${missing}`)
+
+  describe.skipIf(missing !== undefined)(name, () => {
+    let page: Page | undefined
+    let failedToStart: string | undefined
+    // A fresh browser per journey: the wallet's stored login and the demo's session start empty.
+    beforeEach(async (context) => {
+      if (failedToStart) return context.skip(failedToStart)
+      try {
+        page = (await launchEngine(name)).page
+      } catch (error) {
+        failedToStart = `${name} could not be started: ${error instanceof Error ? error.message : error}`
+        console.log(`⏭ engines: ${failedToStart}`)
+        context.skip(failedToStart)
+      }
+    })
+    afterEach(async () => {
+      await page?.engine.close()
+      page = undefined
+    })
+
+    test.each(TRANSPORTS)(
+      'over the %s: log in by e-mail, sign a session, a session call and a confirmed transfer land',
+      async (transport) => {
+        if (!page) throw new Error('no browser')
+        await openDemo(page, stack, transport)
+
+        const wallet = await openWallet(page, transport, 'connect')
+        await logInWithEmail(wallet, stack, newEmail(`${name}-${transport}`))
+        await clickClosing(page, wallet, 'Sign session')
+        await page.find({ testId: 'address' }, 30_000)
+        expect(await page.text('session-status')).toBe('VALID')
+        const address = await page.text('address')
+
+        // A session call: signed in the page with the session key, no wallet window.
+        const windows = await page.engine.windows()
+        await page.click({ testId: 'increment' })
+        await demoShows(page, 'counter', '1')
+        expect(await page.engine.windows()).toEqual(windows)
+
+        // A transfer outside the session: the wallet shows it, the user confirms, it lands.
+        const review = await openWallet(page, transport, 'wallet-transaction')
+        await clickClosing(page, review, 'Confirm')
+        await demoShows(page, 'activity', 'succeededsend 0.01 STRK to yourself', true)
+        expect(await page.text('address')).toBe(address)
+      },
+    )
+  })
+}

@@ -1,0 +1,164 @@
+// Starts the system Firefox (firefox-esr, over WebDriver BiDi) or WebKit (WebKitGTK's MiniBrowser through
+// WebKitWebDriver, under its own Xvfb) for the cross-engine journeys; `engineMissing` says why one cannot run.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { BidiConnection, bidiEngine } from './bidi'
+import { type Engine, Page, until } from './driver'
+import { WebDriverSession, webDriverEngine } from './webdriver'
+
+export type EngineName = 'firefox' | 'webkit'
+
+const first = (paths: (string | undefined)[]) => paths.find((p): p is string => !!p && existsSync(p))
+
+/** $FIREFOX_PATH, else Debian's firefox-esr (or a firefox). */
+export const firefoxPath = () => first([process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'])
+
+/** WebKitGTK's MiniBrowser ($WEBKIT_BROWSER, else the one libwebkit2gtk ships) and $WEBKIT_DRIVER / WebKitWebDriver. */
+export function webkitPaths() {
+  const libs = ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib', '/usr/libexec']
+  const browsers = libs.flatMap((lib) =>
+    existsSync(lib)
+      ? readdirSync(lib)
+          .filter((d) => /^webkit2?gtk-[\d.]+$/.test(d))
+          .map((d) => join(lib, d, 'MiniBrowser'))
+      : [],
+  )
+  return {
+    driver: first([process.env.WEBKIT_DRIVER, '/usr/bin/WebKitWebDriver']),
+    browser: first([process.env.WEBKIT_BROWSER, ...browsers]),
+    xvfb: first(['/usr/bin/Xvfb']),
+  }
+}
+
+/** Why `name` cannot run here (with the way out), or undefined when it can. */
+export function engineMissing(name: EngineName): string | undefined {
+  if (name === 'firefox')
+    return firefoxPath() ? undefined : 'no firefox-esr (apt-get install -y firefox-esr, or set FIREFOX_PATH)'
+  const { driver, browser, xvfb } = webkitPaths()
+  if (!driver || !browser) return 'no WebKitWebDriver/MiniBrowser (apt-get install -y webkit2gtk-driver)'
+  if (!xvfb && !process.env.DISPLAY) return 'no X display for MiniBrowser (apt-get install -y xvfb)'
+  return undefined
+}
+
+/** Starts `name` and opens its first window as a Page; dispose to stop the browser and its helpers. */
+export async function launchEngine(name: EngineName): Promise<{ engine: Engine; page: Page }> {
+  const engine = name === 'firefox' ? await launchFirefox() : await launchWebKit()
+  try {
+    const id = await until('the first window', async () => (await engine.windows())[0])
+    return { engine, page: new Page(engine, engine.window(id)) }
+  } catch (error) {
+    await engine.close()
+    throw error
+  }
+}
+
+/** Stops a process we started (never a process group: a pid of 0 would signal our own). */
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !(child.pid && child.pid > 0))
+    return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill('SIGKILL')
+  })
+}
+
+/** Resolves with the first match of `pattern` in the child's output; rejects if it exits first. */
+function waitForOutput(child: ChildProcess, pattern: RegExp, what: string): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    let seen = ''
+    const onData = (data: Buffer) => {
+      seen += String(data)
+      const match = pattern.exec(seen)
+      if (match) resolve(match)
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.stdio[3]?.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before it was ready:\n${seen}`)))
+  })
+}
+
+// Only what a closed network and a throwaway profile need; the remote agent sets its recommended prefs.
+const FIREFOX_PREFS = {
+  'browser.shell.checkDefaultBrowser': false,
+  'browser.startup.homepage_override.mstone': 'ignore',
+  'datareporting.policy.dataSubmissionEnabled': false,
+  'toolkit.telemetry.reportingpolicy.firstRun': false,
+  'network.captive-portal-service.enabled': false,
+  'network.connectivity-service.enabled': false,
+  'app.update.disabledForTesting': true,
+}
+
+async function launchFirefox(): Promise<Engine> {
+  const profile = mkdtempSync(join(tmpdir(), 'engines-firefox-'))
+  writeFileSync(
+    join(profile, 'user.js'),
+    Object.entries(FIREFOX_PREFS)
+      .map(([key, value]) => `user_pref(${JSON.stringify(key)}, ${JSON.stringify(value)});`)
+      .join('\n'),
+  )
+  const firefox = spawn(
+    firefoxPath() ?? 'firefox-esr',
+    ['--headless', '--no-remote', '--remote-debugging-port=0', '--profile', profile, 'about:blank'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  const stop = async () => {
+    await stopProcess(firefox)
+    rmSync(profile, { recursive: true, force: true })
+  }
+  try {
+    const [, url] = await waitForOutput(firefox, /WebDriver BiDi listening on (ws:\/\/\S+)/, 'Firefox')
+    const bidi = await BidiConnection.open(`${url}/session`)
+    await bidi.send('session.new', { capabilities: {} })
+    return bidiEngine('firefox', bidi, stop)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function launchWebKit(): Promise<Engine> {
+  const { driver, browser, xvfb } = webkitPaths()
+  const helpers: ChildProcess[] = []
+  const stop = async () => {
+    for (const child of helpers.reverse()) await stopProcess(child)
+  }
+  try {
+    // MiniBrowser has no headless mode: it gets a virtual X display of its own (Xvfb picks a free one).
+    let display = process.env.DISPLAY
+    if (xvfb) {
+      const server = spawn(xvfb, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+        stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+      })
+      helpers.push(server)
+      const [, number] = await waitForOutput(server, /^(\d+)\n/m, 'Xvfb')
+      display = `:${number}`
+    }
+    const port = await freePort()
+    const webDriver = spawn(driver ?? 'WebKitWebDriver', [`--port=${port}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DISPLAY: display },
+    })
+    helpers.push(webDriver)
+    const url = `http://127.0.0.1:${port}`
+    await until('WebKitWebDriver', async () => ((await fetch(`${url}/status`)).ok ? true : undefined), 15_000)
+    const session = await WebDriverSession.create(url, {
+      'webkitgtk:browserOptions': { binary: browser, args: ['--automation'] },
+    })
+    return webDriverEngine('webkit', session, stop)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
