@@ -3,6 +3,7 @@
 // (npm registry access; a few minutes, most of it npm install and next build).
 import { spawnSync } from 'node:child_process'
 import { ensureChromium } from './chromium.mjs'
+import { ensureEngines } from './engines.mjs'
 
 function step(title, command, args, env = process.env) {
   console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`)
@@ -24,6 +25,8 @@ try {
   process.exit(1)
 }
 const env = { ...process.env, CHROMIUM_PATH: chromium }
+// Firefox and WebKit for the cross-engine journeys: installed when missing (root), else skipped with a line.
+const engines = ensureEngines()
 
 step('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])
 step('lint', 'npx', ['biome', 'check', '.'])
@@ -31,4 +34,12 @@ step('build', 'node', ['scripts/build.mjs'])
 step('test-only anchor clients', 'node', ['scripts/compat.mjs', 'starknetkit'])
 step('bundle budgets', 'node', ['scripts/size.mjs', '--check'])
 step('tests', 'npx', ['vitest', 'run', '--project', '!consumer'], env)
+if (engines.length)
+  step(`browser journeys on ${engines.join(' and ')} (e2e/engines)`, 'npx', [
+    'vitest',
+    'run',
+    '--config',
+    'e2e/engines/vitest.config.ts',
+  ])
+else console.log('\n⏭ browser journeys on Firefox and WebKit skipped: neither engine is installed.')
 step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env)

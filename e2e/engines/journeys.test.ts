@@ -4,7 +4,15 @@
 // in e2e/tests/journeys with Playwright.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { newEmail, type Transport } from '../support/demo'
-import { clickClosing, demoShows, logInWithEmail, openDemo, openWallet } from '../support/engines/demo'
+import {
+  clickClosing,
+  demoError,
+  demoShows,
+  landed,
+  logInWithEmail,
+  openDemo,
+  openWallet,
+} from '../support/engines/demo'
 import type { Page } from '../support/engines/driver'
 import { type EngineName, engineMissing, launchEngine } from '../support/engines/launch'
 import { type Stack, startStack } from '../support/stack'
@@ -16,7 +24,11 @@ beforeAll(async () => {
 afterAll(() => stack?.close())
 
 const ENGINES: EngineName[] = ['firefox', 'webkit']
-const TRANSPORTS: Transport[] = ['iframe', 'popup']
+// 'auto' is the popup outside Chromium (shim/README.md, Browser support): the popup journey proves that too.
+const JOURNEYS: { preset: Transport | 'auto'; surface: Transport }[] = [
+  { preset: 'iframe', surface: 'iframe' },
+  { preset: 'auto', surface: 'popup' },
+]
 
 for (const name of ENGINES) {
   const missing = engineMissing(name)
@@ -41,14 +53,14 @@ for (const name of ENGINES) {
       page = undefined
     })
 
-    test.each(TRANSPORTS)(
-      'over the %s: log in by e-mail, sign a session, a session call and a confirmed transfer land',
-      async (transport) => {
+    test.each(JOURNEYS)(
+      'over the $surface (transport $preset): log in by e-mail, sign a session, a session call and a confirmed transfer land',
+      async ({ preset, surface }) => {
         if (!page) throw new Error('no browser')
-        await openDemo(page, stack, transport)
+        await openDemo(page, stack, preset)
 
-        const wallet = await openWallet(page, transport, 'connect')
-        await logInWithEmail(wallet, stack, newEmail(`${name}-${transport}`))
+        const wallet = await openWallet(page, surface, 'connect')
+        await logInWithEmail(wallet, stack, newEmail(`${name}-${surface}`))
         await clickClosing(page, wallet, 'Sign session')
         await page.find({ testId: 'address' }, 30_000)
         expect(await page.text('session-status')).toBe('VALID')
@@ -61,11 +73,21 @@ for (const name of ENGINES) {
         expect(await page.engine.windows()).toEqual(windows)
 
         // A transfer outside the session: the wallet shows it, the user confirms, it lands.
-        const review = await openWallet(page, transport, 'wallet-transaction')
+        const review = await openWallet(page, surface, 'wallet-transaction')
         await clickClosing(page, review, 'Confirm')
-        await demoShows(page, 'activity', 'succeededsend 0.01 STRK to yourself', true)
+        await landed(page, 'send 0.01 STRK to yourself')
         expect(await page.text('address')).toBe(address)
       },
     )
+
+    test("a popup opened outside a user's click is blocked, and the SDK says so", async () => {
+      if (!page) throw new Error('no browser')
+      await openDemo(page, stack, 'popup')
+      const windows = await page.engine.windows()
+      // A click dispatched by script carries no user activation: the browser's popup blocker refuses it.
+      await page.evaluate('() => document.querySelector(\'[data-testid="connect"]\').click()')
+      expect(await demoError(page)).toBe('Could not open popup')
+      expect(await page.engine.windows()).toEqual(windows)
+    })
   })
 }

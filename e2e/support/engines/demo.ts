@@ -11,7 +11,7 @@ const WALLET_FRAME = '/iframes/comms'
  * 127.0.0.1: another site, so the wallet's iframe is a third-party frame as on a user's dapp (storage
  * partitioning and blocking apply to it).
  */
-export async function openDemo(page: Page, stack: Stack, transport: Transport): Promise<void> {
+export async function openDemo(page: Page, stack: Stack, transport: Transport | 'auto'): Promise<void> {
   const url = stack.demoUrl.replace(/^http:\/\/127\.0\.0\.1:/, 'http://localhost:')
   await page.goto(url)
   await page.evaluate(
@@ -60,23 +60,44 @@ export async function logInWithEmail(wallet: Surface, stack: Stack, email: strin
   await wallet.click({ role: 'button', name: 'Log in' })
 }
 
-/**
- * Waits until the demo shows `text` in the element `testId` (or, with `within`, in one of its children);
- * fails at once with the demo's error when it shows one.
- */
-export async function demoShows(page: Page, testId: string, text: string, within = false): Promise<void> {
+/** Polls the demo until `probe` (run in the page) is truthy; fails at once when the demo shows an error. */
+async function demoWaits(page: Page, what: string, probe: string, args: unknown[]): Promise<void> {
   const seen = (await page.waitFor(
-    `"${text}" in ${testId}`,
-    `(id, text, within) => {
+    what,
+    `(...args) => {
       const error = document.querySelector('[data-testid="error-message"]')
-      if (error) return { error: error.textContent }
-      const el = document.querySelector('[data-testid="' + id + '"]')
-      if (!el) return false
-      const texts = within ? [...el.children].map((c) => c.textContent) : [el.textContent]
-      return texts.some((t) => t.includes(text)) && { ok: true }
+      return error ? { error: error.textContent } : (${probe})(...args) && { ok: true }
     }`,
-    [testId, text, within],
+    args,
     60_000,
   )) as { error?: string }
   if (seen.error !== undefined) throw new Error(`The demo shows an error: ${seen.error}`)
+}
+
+/** Waits until the element `testId` shows `text`. */
+export const demoShows = (page: Page, testId: string, text: string) =>
+  demoWaits(
+    page,
+    `"${text}" in ${testId}`,
+    `(id, text) => document.querySelector('[data-testid="' + id + '"]')?.textContent.trim() === text`,
+    [testId, text],
+  )
+
+/** Waits until the demo's transaction list shows `label` with the node's receipt: succeeded. */
+export const landed = (page: Page, label: string) =>
+  demoWaits(
+    page,
+    `"${label}" succeeded`,
+    `(label) => [...document.querySelectorAll('[data-testid="activity"] li')].some(
+      (li) => li.querySelector('.tx-label')?.textContent === label && li.querySelector('.badge.succeeded'),
+    )`,
+    [label],
+  )
+
+/** The demo's error text once it shows one (for requests the browser or the wallet refuses). */
+export async function demoError(page: Page): Promise<string> {
+  return (await page.waitFor(
+    'the demo to show an error',
+    `() => document.querySelector('[data-testid="error-message"]')?.textContent`,
+  )) as string
 }

@@ -90,6 +90,8 @@ const FIREFOX_PREFS = {
   'network.captive-portal-service.enabled': false,
   'network.connectivity-service.enabled': false,
   'app.update.disabledForTesting': true,
+  // The remote agent turns the popup blocker off by default; users have it on, and the journeys must see it.
+  'dom.disable_open_during_load': true,
 }
 
 async function launchFirefox(): Promise<Engine> {
@@ -153,8 +155,10 @@ async function launchWebKit(): Promise<Engine> {
     helpers.push(webDriver)
     const url = `http://127.0.0.1:${port}`
     await until('WebKitWebDriver', async () => ((await fetch(`${url}/status`)).ok ? true : undefined), 15_000)
+    // ITP on and third-party cookies refused (MiniBrowser's default), as Safari ships: the wallet's iframe
+    // is a third-party frame of the demo here.
     const session = await WebDriverSession.create(url, {
-      'webkitgtk:browserOptions': { binary: browser, args: ['--automation'] },
+      'webkitgtk:browserOptions': { binary: browser, args: ['--automation', '--enable-itp'] },
     })
     return webDriverEngine('webkit', session, stop)
   } catch (error) {

@@ -89,10 +89,16 @@ export function webDriverEngine(name: string, session: WebDriverSession, stop: (
         await inScope(() => session.send('POST', `/element/${(element as Element)[ELEMENT_KEY]}/click`))
       },
       async type(element, text) {
-        // Focused and selected first: Send Keys then keeps the selection, so the text replaces the value.
-        await execute('arguments[0].focus(); arguments[0].select()', [element])
+        // Clicked (focus as a user gives it), selected, then typed as key actions: WebKitWebDriver's Element
+        // Send Keys answers "Element is not focusable" for fields in a cross-origin iframe.
+        await inScope(() => session.send('POST', `/element/${(element as Element)[ELEMENT_KEY]}/click`))
+        await execute('arguments[0].select()', [element])
+        const keys = [...text].flatMap((value) => [
+          { type: 'keyDown', value },
+          { type: 'keyUp', value },
+        ])
         await inScope(() =>
-          session.send('POST', `/element/${(element as Element)[ELEMENT_KEY]}/value`, { text }),
+          session.send('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions: keys }] }),
         )
       },
     }
