@@ -13,7 +13,7 @@ import {
   openDemo,
   openWallet,
 } from '../support/engines/demo'
-import type { Page } from '../support/engines/driver'
+import { type Engine, Page } from '../support/engines/driver'
 import { type EngineName, engineMissing, launchEngine } from '../support/engines/launch'
 import { type Stack, startStack } from '../support/stack'
 
@@ -35,21 +35,35 @@ for (const name of ENGINES) {
   if (missing) console.log(`⏭ engines: ${name} skipped: ${missing}`)
 
   describe.skipIf(missing !== undefined)(name, () => {
+    let engine: Engine | undefined
     let page: Page | undefined
+    let opened = false
     let failedToStart: string | undefined
-    // A fresh browser per journey: the wallet's stored login and the demo's session start empty.
+    const cannotStart = (error: unknown) => {
+      failedToStart = `${name} could not be started: ${error instanceof Error ? error.message : error}`
+      console.log(`⏭ engines: ${failedToStart}`)
+    }
+    beforeAll(async () => {
+      engine = await launchEngine(name).catch((error: unknown) => {
+        cannotStart(error)
+        return undefined
+      })
+    })
+    afterAll(() => engine?.close())
+    // A fresh isolated session per journey: the wallet's stored login and the demo's session start empty.
     beforeEach(async (context) => {
-      if (failedToStart) return context.skip(failedToStart)
+      if (failedToStart || !engine) return context.skip(failedToStart)
       try {
-        page = (await launchEngine(name)).page
+        page = await Page.open(engine)
+        opened = true
       } catch (error) {
-        failedToStart = `${name} could not be started: ${error instanceof Error ? error.message : error}`
-        console.log(`⏭ engines: ${failedToStart}`)
+        if (opened) throw error
+        cannotStart(error) // the first page is where a browser that cannot run shows it
         context.skip(failedToStart)
       }
     })
     afterEach(async () => {
-      await page?.engine.close()
+      await page?.close()
       page = undefined
     })
 
@@ -67,10 +81,10 @@ for (const name of ENGINES) {
         const address = await page.text('address')
 
         // A session call: signed in the page with the session key, no wallet window.
-        const windows = await page.engine.windows()
+        const windows = await page.windows()
         await page.click({ testId: 'increment' })
         await demoShows(page, 'counter', '1')
-        expect(await page.engine.windows()).toEqual(windows)
+        expect(await page.windows()).toEqual(windows)
 
         // A transfer outside the session: the wallet shows it, the user confirms, it lands.
         const review = await openWallet(page, surface, 'wallet-transaction')
@@ -83,11 +97,11 @@ for (const name of ENGINES) {
     test("a popup opened outside a user's click is blocked, and the SDK says so", async () => {
       if (!page) throw new Error('no browser')
       await openDemo(page, stack, 'popup')
-      const windows = await page.engine.windows()
+      const windows = await page.windows()
       // A click dispatched by script carries no user activation: the browser's popup blocker refuses it.
       await page.evaluate('() => document.querySelector(\'[data-testid="connect"]\').click()')
       expect(await demoError(page)).toBe('Could not open popup')
-      expect(await page.engine.windows()).toEqual(windows)
+      expect(await page.windows()).toEqual(windows)
     })
   })
 }

@@ -2,7 +2,7 @@
 // speaks BiDi itself (--remote-debugging-port), so the system firefox-esr needs no geckodriver and no
 // Playwright build.
 import WebSocket from 'ws'
-import { type Engine, FINDER, type Query, type Scope, type WindowScope } from './driver'
+import { type BrowsingSession, type Engine, FINDER, type Query, type Scope, type WindowScope } from './driver'
 
 type Message = { id?: number; type: string; result?: unknown; error?: string; message?: string }
 
@@ -53,7 +53,9 @@ type Evaluated = {
   result?: { type: string; value?: unknown; sharedId?: string }
   exceptionDetails?: { text: string }
 }
-type Tree = { contexts: { context: string; url: string; children?: Tree['contexts'] | null }[] }
+type Tree = {
+  contexts: { context: string; url: string; userContext?: string; children?: Tree['contexts'] | null }[]
+}
 
 function contextScope(bidi: BidiConnection, context: string): Scope {
   const run = async (functionDeclaration: string, args: unknown[]) => {
@@ -113,7 +115,25 @@ function findFrame(contexts: Tree['contexts'], urlPart: string): string | undefi
   return undefined
 }
 
-/** The driver's Engine over a BiDi session whose browser is already started (see launch.ts). */
+function windowScope(bidi: BidiConnection, id: string): WindowScope {
+  return {
+    id,
+    ...contextScope(bidi, id),
+    async navigate(url) {
+      await bidi.send('browsingContext.navigate', { context: id, url, wait: 'complete' })
+    },
+    async frame(urlPart) {
+      const tree = await bidi.send<Tree>('browsingContext.getTree', { root: id })
+      const frame = findFrame(tree.contexts[0]?.children ?? [], urlPart)
+      return frame ? contextScope(bidi, frame) : undefined
+    },
+  }
+}
+
+/**
+ * The driver's Engine over a BiDi session whose browser is already started (see launch.ts). Each page gets a
+ * user context of its own (separate cookies and storage, as a new profile), so one browser serves them all.
+ */
 export function bidiEngine(name: string, bidi: BidiConnection, stop: () => Promise<void>): Engine {
   const close = async () => {
     await bidi.send('browser.close').catch(() => {})
@@ -122,23 +142,23 @@ export function bidiEngine(name: string, bidi: BidiConnection, stop: () => Promi
   }
   return {
     name,
-    async windows() {
-      const tree = await bidi.send<Tree>('browsingContext.getTree', { maxDepth: 0 })
-      return tree.contexts.map((c) => c.context)
-    },
-    window(id): WindowScope {
-      return {
-        id,
-        ...contextScope(bidi, id),
-        async navigate(url) {
-          await bidi.send('browsingContext.navigate', { context: id, url, wait: 'complete' })
+    async open() {
+      const { userContext } = await bidi.send<{ userContext: string }>('browser.createUserContext')
+      const { context } = await bidi.send<{ context: string }>('browsingContext.create', {
+        type: 'window',
+        userContext,
+      })
+      const session: BrowsingSession = {
+        async windows() {
+          const tree = await bidi.send<Tree>('browsingContext.getTree', { maxDepth: 0 })
+          return tree.contexts.filter((c) => c.userContext === userContext).map((c) => c.context)
         },
-        async frame(urlPart) {
-          const tree = await bidi.send<Tree>('browsingContext.getTree', { root: id })
-          const frame = findFrame(tree.contexts[0]?.children ?? [], urlPart)
-          return frame ? contextScope(bidi, frame) : undefined
+        window: (id) => windowScope(bidi, id),
+        async close() {
+          await bidi.send('browser.removeUserContext', { userContext })
         },
       }
+      return { session, window: context }
     },
     close,
     [Symbol.asyncDispose]: close,

@@ -45,7 +45,7 @@ export async function clickClosing(page: Page, wallet: Surface & { id?: string }
   try {
     await wallet.scope.click(button)
   } catch (error) {
-    if (!closing || (await page.engine.windows()).includes(closing)) throw error
+    if (!closing || (await page.windows()).includes(closing)) throw error
   }
   if (closing) await page.closed(closing)
 }

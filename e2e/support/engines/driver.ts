@@ -30,12 +30,19 @@ export interface WindowScope extends Scope {
   frame(urlPart: string): Promise<Scope | undefined>
 }
 
-/** What an engine backend provides. */
-export interface Engine extends AsyncDisposable {
-  readonly name: string
-  /** The ids of the open top-level windows. */
+/** One isolated browsing session of an engine (its own storage): a page and the popups it opens. */
+export interface BrowsingSession {
+  /** The ids of the session's open top-level windows. */
   windows(): Promise<string[]>
   window(id: string): WindowScope
+  close(): Promise<void>
+}
+
+/** What an engine backend provides: a started browser that opens isolated sessions. */
+export interface Engine extends AsyncDisposable {
+  readonly name: string
+  /** A new isolated session with one window. */
+  open(): Promise<{ session: BrowsingSession; window: string }>
   close(): Promise<void>
 }
 
@@ -147,10 +154,25 @@ export class Surface {
 /** A page: its window, with its popups and iframes. */
 export class Page extends Surface {
   constructor(
-    readonly engine: Engine,
+    readonly session: BrowsingSession,
     readonly window: WindowScope,
   ) {
     super(window, 'the page')
+  }
+
+  /** Opens a page in a new isolated session of `engine` (fresh storage: no login, no stored session). */
+  static async open(engine: Engine): Promise<Page> {
+    const { session, window } = await engine.open()
+    return new Page(session, session.window(window))
+  }
+
+  /** The ids of this page's window and its popups. */
+  windows(): Promise<string[]> {
+    return this.session.windows()
+  }
+
+  close(): Promise<void> {
+    return this.session.close()
   }
 
   async goto(url: string): Promise<void> {
@@ -159,14 +181,14 @@ export class Page extends Surface {
 
   /** Runs `action` (a click) and returns the window it opened. */
   async popup(action: () => Promise<void>, timeoutMs?: number): Promise<Surface & { id: string }> {
-    const before = new Set(await this.engine.windows())
+    const before = new Set(await this.session.windows())
     await action()
     const id = await until(
       'a popup window',
-      async () => (await this.engine.windows()).find((w) => !before.has(w)),
+      async () => (await this.session.windows()).find((w) => !before.has(w)),
       timeoutMs,
     )
-    return Object.assign(new Surface(this.engine.window(id), 'the popup'), { id })
+    return Object.assign(new Surface(this.session.window(id), 'the popup'), { id })
   }
 
   /** The iframe whose URL contains `urlPart`, once it exists. */
@@ -178,7 +200,7 @@ export class Page extends Surface {
   async closed(id: string, timeoutMs?: number): Promise<void> {
     await until(
       'the popup to close',
-      async () => ((await this.engine.windows()).includes(id) ? undefined : true),
+      async () => ((await this.session.windows()).includes(id) ? undefined : true),
       timeoutMs,
     )
   }

@@ -6,8 +6,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BidiConnection, bidiEngine } from './bidi'
-import { type Engine, Page, until } from './driver'
-import { WebDriverSession, webDriverEngine } from './webdriver'
+import { type Engine, until } from './driver'
+import { webDriverEngine } from './webdriver'
 
 export type EngineName = 'firefox' | 'webkit'
 
@@ -43,16 +43,9 @@ export function engineMissing(name: EngineName): string | undefined {
   return undefined
 }
 
-/** Starts `name` and opens its first window as a Page; dispose to stop the browser and its helpers. */
-export async function launchEngine(name: EngineName): Promise<{ engine: Engine; page: Page }> {
-  const engine = name === 'firefox' ? await launchFirefox() : await launchWebKit()
-  try {
-    const id = await until('the first window', async () => (await engine.windows())[0])
-    return { engine, page: new Page(engine, engine.window(id)) }
-  } catch (error) {
-    await engine.close()
-    throw error
-  }
+/** Starts `name`; open pages with `Page.open(engine)`, dispose to stop the browser and its helpers. */
+export function launchEngine(name: EngineName): Promise<Engine> {
+  return name === 'firefox' ? launchFirefox() : launchWebKit()
 }
 
 /** Stops a process we started (never a process group: a pid of 0 would signal our own). */
@@ -157,10 +150,12 @@ async function launchWebKit(): Promise<Engine> {
     await until('WebKitWebDriver', async () => ((await fetch(`${url}/status`)).ok ? true : undefined), 15_000)
     // ITP on and third-party cookies refused (MiniBrowser's default), as Safari ships: the wallet's iframe
     // is a third-party frame of the demo here.
-    const session = await WebDriverSession.create(url, {
-      'webkitgtk:browserOptions': { binary: browser, args: ['--automation', '--enable-itp'] },
-    })
-    return webDriverEngine('webkit', session, stop)
+    return webDriverEngine(
+      'webkit',
+      url,
+      { 'webkitgtk:browserOptions': { binary: browser, args: ['--automation', '--enable-itp'] } },
+      stop,
+    )
   } catch (error) {
     await stop()
     throw error

@@ -1,7 +1,7 @@
 // A minimal classic WebDriver client (HTTP + JSON) and the driver scopes on top of it, for WebKitGTK's
 // WebKitWebDriver (which has no BiDi in Debian's 2.50). Classic WebDriver addresses one window and one frame
 // at a time, so every scope switches to its own before it acts.
-import { type Engine, FINDER, type Query, type Scope, type WindowScope } from './driver'
+import { type BrowsingSession, type Engine, FINDER, type Query, type Scope, type WindowScope } from './driver'
 
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf'
 
@@ -39,8 +39,8 @@ async function command<T>(url: string, method: string, body?: unknown): Promise<
 
 const IFRAME_BY_URL = `return [...document.querySelectorAll('iframe')].find((f) => f.src.includes(arguments[0])) || null`
 
-/** The driver's Engine over a WebDriver session whose browser is already started (see launch.ts). */
-export function webDriverEngine(name: string, session: WebDriverSession, stop: () => Promise<void>): Engine {
+/** The windows of one WebDriver session (one browser process) as the driver sees them. */
+function browsingSession(session: WebDriverSession): BrowsingSession {
   // Where the session's commands go now: a window, and an iframe in it (by URL) or its top document.
   let current: { window?: string; frame?: string | undefined } = {}
 
@@ -104,12 +104,7 @@ export function webDriverEngine(name: string, session: WebDriverSession, stop: (
     }
   }
 
-  const close = async () => {
-    await session.send('DELETE', '').catch(() => {})
-    await stop()
-  }
   return {
-    name,
     windows: () => session.send<string[]>('GET', '/window/handles'),
     window(id): WindowScope {
       return {
@@ -128,6 +123,30 @@ export function webDriverEngine(name: string, session: WebDriverSession, stop: (
           return found ? scope(id, urlPart) : undefined
         },
       }
+    },
+    async close() {
+      await session.send('DELETE', '').catch(() => {})
+    },
+  }
+}
+
+/**
+ * The driver's Engine over a running WebDriver server (see launch.ts): each page is a new WebDriver session,
+ * a new browser process with an empty profile.
+ */
+export function webDriverEngine(
+  name: string,
+  driverUrl: string,
+  capabilities: Record<string, unknown>,
+  stop: () => Promise<void>,
+): Engine {
+  const close = () => stop()
+  return {
+    name,
+    async open() {
+      const session = await WebDriverSession.create(driverUrl, capabilities)
+      const window = await session.send<string>('GET', '/window')
+      return { session: browsingSession(session), window }
     },
     close,
     [Symbol.asyncDispose]: close,
