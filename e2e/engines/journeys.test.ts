@@ -68,7 +68,7 @@ for (const name of ENGINES) {
     })
 
     test.each(JOURNEYS)(
-      'over the $surface (transport $preset): log in by e-mail, sign a session, a session call and a confirmed transfer land',
+      'over the $surface (transport $preset): log in by e-mail, sign a session, a session call and a confirmed transfer land, a reload restores the session',
       async ({ preset, surface }) => {
         if (!page) throw new Error('no browser')
         await openDemo(page, stack, preset)
@@ -90,7 +90,13 @@ for (const name of ENGINES) {
         const review = await openWallet(page, surface, 'wallet-transaction')
         await clickClosing(page, review, 'Confirm')
         await landed(page, 'send 0.01 STRK to yourself')
+
+        // A reload restores the session from the dapp's own storage (sealed key in IndexedDB), no prompt.
+        await page.goto(await page.evaluate<string>('() => location.href'))
+        await demoShows(page, 'session-origin', 'restored from storage')
         expect(await page.text('address')).toBe(address)
+        expect(await page.text('session-status')).toBe('VALID')
+        expect(await page.windows()).toEqual(windows)
       },
     )
 
