@@ -2,8 +2,10 @@
 // logs in by e-mail (code from wallet-sim's dev inbox), signs one session, runs a session call with no
 // prompt, and sends a transfer the wallet confirms; both land on the chain. Chromium runs the same journeys
 // in e2e/tests/journeys with Playwright.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { newEmail, type Transport } from '../support/demo'
+import { ARTIFACTS_DIR, newEmail, type Transport } from '../support/demo'
 import {
   clickClosing,
   demoError,
@@ -16,6 +18,20 @@ import {
 import { type Engine, Page } from '../support/engines/driver'
 import { type EngineName, engineMissing, launchEngine } from '../support/engines/launch'
 import { type Stack, startStack } from '../support/stack'
+
+/** Leaves a PNG of each open window of a failed journey in e2e/artifacts/ (as the Chromium journeys do). */
+async function keepScreenshots(page: Page, label: string) {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true })
+  const name = `${label.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${Date.now()}`
+  const windows = await page.windows().catch(() => [])
+  for (const [index, id] of windows.entries()) {
+    const png = await page.session
+      .window(id)
+      .screenshot()
+      .catch(() => undefined)
+    if (png) writeFileSync(join(ARTIFACTS_DIR, `${name}-${index}.png`), png)
+  }
+}
 
 let stack: Stack
 beforeAll(async () => {
@@ -62,7 +78,9 @@ for (const name of ENGINES) {
         context.skip(failedToStart)
       }
     })
-    afterEach(async () => {
+    afterEach(async (context) => {
+      if (page && context.task.result?.state === 'fail')
+        await keepScreenshots(page, `${name}-${context.task.name}`)
       await page?.close()
       page = undefined
     })

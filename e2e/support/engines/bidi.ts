@@ -122,6 +122,10 @@ function windowScope(bidi: BidiConnection, id: string): WindowScope {
     async navigate(url) {
       await bidi.send('browsingContext.navigate', { context: id, url, wait: 'complete' })
     },
+    async screenshot() {
+      const { data } = await bidi.send<{ data: string }>('browsingContext.captureScreenshot', { context: id })
+      return Buffer.from(data, 'base64')
+    },
     async frame(urlPart) {
       const tree = await bidi.send<Tree>('browsingContext.getTree', { root: id })
       const frame = findFrame(tree.contexts[0]?.children ?? [], urlPart)

@@ -26,6 +26,8 @@ export interface Scope {
 export interface WindowScope extends Scope {
   readonly id: string
   navigate(url: string): Promise<void>
+  /** A PNG of the window's viewport (kept when a journey fails). */
+  screenshot(): Promise<Buffer>
   /** The scope of the first iframe whose URL contains `urlPart`, if there is one now. */
   frame(urlPart: string): Promise<Scope | undefined>
 }

@@ -1,12 +1,11 @@
 // Starts the system Firefox (firefox-esr, over WebDriver BiDi) or WebKit (WebKitGTK's MiniBrowser through
 // WebKitWebDriver, under its own Xvfb) for the cross-engine journeys; `engineMissing` says why one cannot run.
-import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BidiConnection, bidiEngine } from './bidi'
 import { type Engine, until } from './driver'
+import { freePort, type Helper, startHelper } from './process'
 import { webDriverEngine } from './webdriver'
 
 export type EngineName = 'firefox' | 'webkit'
@@ -48,32 +47,6 @@ export function launchEngine(name: EngineName): Promise<Engine> {
   return name === 'firefox' ? launchFirefox() : launchWebKit()
 }
 
-/** Stops a process we started (never a process group: a pid of 0 would signal our own). */
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !(child.pid && child.pid > 0))
-    return Promise.resolve()
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve())
-    child.kill('SIGKILL')
-  })
-}
-
-/** Resolves with the first match of `pattern` in the child's output; rejects if it exits first. */
-function waitForOutput(child: ChildProcess, pattern: RegExp, what: string): Promise<RegExpExecArray> {
-  return new Promise((resolve, reject) => {
-    let seen = ''
-    const onData = (data: Buffer) => {
-      seen += String(data)
-      const match = pattern.exec(seen)
-      if (match) resolve(match)
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    child.stdio[3]?.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before it was ready:\n${seen}`)))
-  })
-}
-
 // Only what a closed network and a throwaway profile need; the remote agent sets its recommended prefs.
 const FIREFOX_PREFS = {
   'browser.shell.checkDefaultBrowser': false,
@@ -95,17 +68,20 @@ async function launchFirefox(): Promise<Engine> {
       .map(([key, value]) => `user_pref(${JSON.stringify(key)}, ${JSON.stringify(value)});`)
       .join('\n'),
   )
-  const firefox = spawn(
-    firefoxPath() ?? 'firefox-esr',
-    ['--headless', '--no-remote', '--remote-debugging-port=0', '--profile', profile, 'about:blank'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  const firefox = startHelper('Firefox', firefoxPath() ?? 'firefox-esr', [
+    '--headless',
+    '--no-remote',
+    '--remote-debugging-port=0',
+    '--profile',
+    profile,
+    'about:blank',
+  ])
   const stop = async () => {
-    await stopProcess(firefox)
+    await firefox.stop()
     rmSync(profile, { recursive: true, force: true })
   }
   try {
-    const [, url] = await waitForOutput(firefox, /WebDriver BiDi listening on (ws:\/\/\S+)/, 'Firefox')
+    const [, url] = await firefox.waitFor(/WebDriver BiDi listening on (ws:\/\/\S+)/)
     const bidi = await BidiConnection.open(`${url}/session`)
     await bidi.send('session.new', { capabilities: {} })
     return bidiEngine('firefox', bidi, stop)
@@ -115,34 +91,30 @@ async function launchFirefox(): Promise<Engine> {
   }
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
 async function launchWebKit(): Promise<Engine> {
   const { driver, browser, xvfb } = webkitPaths()
-  const helpers: ChildProcess[] = []
+  const helpers: Helper[] = []
   const stop = async () => {
-    for (const child of helpers.reverse()) await stopProcess(child)
+    for (const helper of helpers.reverse()) await helper.stop()
   }
   try {
     // MiniBrowser has no headless mode: it gets a virtual X display of its own (Xvfb picks a free one).
     let display = process.env.DISPLAY
     if (xvfb) {
-      const server = spawn(xvfb, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
-        stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
-      })
+      const server = startHelper(
+        'Xvfb',
+        xvfb,
+        ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
+        {
+          fd3: true,
+        },
+      )
       helpers.push(server)
-      const [, number] = await waitForOutput(server, /^(\d+)\n/m, 'Xvfb')
+      const [, number] = await server.waitFor(/^(\d+)\n/m)
       display = `:${number}`
     }
     const port = await freePort()
-    const webDriver = spawn(driver ?? 'WebKitWebDriver', [`--port=${port}`], {
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const webDriver = startHelper('WebKitWebDriver', driver ?? 'WebKitWebDriver', [`--port=${port}`], {
       env: { ...process.env, DISPLAY: display },
     })
     helpers.push(webDriver)

@@ -114,6 +114,10 @@ function browsingSession(session: WebDriverSession): BrowsingSession {
           await enter(id, undefined)
           await session.send('POST', '/url', { url })
         },
+        async screenshot() {
+          await enter(id, undefined)
+          return Buffer.from(await session.send<string>('GET', '/screenshot'), 'base64')
+        },
         async frame(urlPart) {
           await enter(id, undefined)
           const found = await session.send<Element | null>('POST', '/execute/sync', {
