@@ -81,6 +81,16 @@ const describe = (query: Query) =>
         ? `"${query.css}"`
         : `button "${query.name}"`
 
+/** WebDriver's and BiDi's answers for an element that is no longer in the document. */
+const STALE = /stale element|no such node|detached/i
+
+/** An action's own failure, which `until` must not take for "not yet". */
+class ActionError extends Error {
+  constructor(cause: unknown) {
+    super('the action failed', { cause })
+  }
+}
+
 /**
  * Polls `probe` until it returns something other than undefined; throws `what` after `timeoutMs`. Errors
  * of a probe (a page between two documents, a frame being replaced) count as "not yet".
@@ -97,6 +107,7 @@ export async function until<T>(
       const value = await probe()
       if (value !== undefined) return value
     } catch (error) {
+      if (error instanceof ActionError) throw error
       last = error
     }
     if (Date.now() > deadline) {
@@ -115,15 +126,37 @@ export class Surface {
   ) {}
 
   /** Clicks what `query` finds once it is visible and enabled. */
-  async click(query: Query, timeoutMs?: number): Promise<void> {
-    const element = await this.find(query, timeoutMs)
-    await this.scope.click(element)
+  click(query: Query, timeoutMs?: number): Promise<void> {
+    return this.act(query, (element) => this.scope.click(element), timeoutMs)
   }
 
   /** Types `text` into the field `query` finds. */
-  async fill(query: Query, text: string): Promise<void> {
-    const element = await this.find(query)
-    await this.scope.type(element, text)
+  fill(query: Query, text: string): Promise<void> {
+    return this.act(query, (element) => this.scope.type(element, text))
+  }
+
+  /**
+   * Finds, then acts; an element that a re-render replaced between the two (stale) is found again, as
+   * Playwright's locators do. Any other error is the action's: never repeated (a click may have landed).
+   */
+  private async act(query: Query, action: (element: unknown) => Promise<void>, timeoutMs?: number) {
+    await until(
+      `${describe(query)} in ${this.label}`,
+      async () => {
+        const element = await this.scope.locate(query)
+        if (element === undefined) return undefined
+        try {
+          await action(element)
+          return true
+        } catch (error) {
+          if (error instanceof Error && STALE.test(error.message)) return undefined
+          throw new ActionError(error)
+        }
+      },
+      timeoutMs,
+    ).catch((error: unknown) => {
+      throw error instanceof ActionError ? error.cause : error
+    })
   }
 
   /** Waits until `query` finds something a user could act on. */

@@ -7,8 +7,8 @@ const TAIL_CHARS = 4000
 
 export interface Helper {
   readonly child: ChildProcess
-  /** Resolves with the first match of `pattern` in the output; rejects if the process exits first. */
-  waitFor(pattern: RegExp): Promise<RegExpExecArray>
+  /** Resolves with the first match of `pattern` in the output; rejects if the process exits first or after `timeoutMs`. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>
   stop(): Promise<void>
 }
 
@@ -41,20 +41,24 @@ export function startHelper(
   })
   return {
     child,
-    waitFor(pattern) {
+    waitFor(pattern, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
+        const fail = (message: string) => {
+          waiting.delete(check)
+          clearTimeout(timer)
+          reject(new Error(message))
+        }
+        const timer = setTimeout(() => fail(`${what} not ready after ${timeoutMs} ms:\n${output}`), timeoutMs)
         const check = () => {
           const match = pattern.exec(output)
           if (!match) return
           waiting.delete(check)
+          clearTimeout(timer)
           resolve(match)
         }
         waiting.add(check)
         check()
-        void exited.then((message) => {
-          waiting.delete(check)
-          reject(new Error(message))
-        })
+        void exited.then(fail)
       })
     },
     stop: () => stopProcess(child),
