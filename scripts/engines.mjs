@@ -64,4 +64,4 @@ export function ensureEngines() {
   return ready
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(ensureEngines().join(' ') || 'none')
+if (import.meta.url === `file://${process.argv[1]}`) console.log(`engines to run: ${ensureEngines().join(', ') || 'none'}`)
