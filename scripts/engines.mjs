@@ -64,4 +64,5 @@ export function ensureEngines() {
   return ready
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(`engines to run: ${ensureEngines().join(', ') || 'none'}`)
+if (import.meta.url === `file://${process.argv[1]}`)
+  console.log(`engines to run: ${ensureEngines().join(', ') || 'none'}`)
