@@ -4,6 +4,8 @@
 import WebSocket from 'ws'
 import { type BrowsingSession, type Engine, FINDER, type Query, type Scope, type WindowScope } from './driver'
 
+const COMMAND_TIMEOUT_MS = 45_000
+
 type Message = { id?: number; type: string; result?: unknown; error?: string; message?: string }
 
 /** One BiDi connection: `send` resolves with a command's result or rejects with its error. */
@@ -35,10 +37,24 @@ export class BidiConnection {
     return new BidiConnection(socket)
   }
 
+  /** Sends a command; one with no answer in 45 s fails naming it (not as a hook timeout of the test). */
   send<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}): Promise<T> {
     const id = ++this.next
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject })
+      const timer = setTimeout(() => {
+        this.pending.delete(id)
+        reject(new Error(`${method}: no answer in ${COMMAND_TIMEOUT_MS} ms`))
+      }, COMMAND_TIMEOUT_MS)
+      this.pending.set(id, {
+        resolve: (value) => {
+          clearTimeout(timer)
+          resolve(value as T)
+        },
+        reject: (error) => {
+          clearTimeout(timer)
+          reject(error)
+        },
+      })
       this.socket.send(JSON.stringify({ id, method, params }))
     })
   }

@@ -114,9 +114,15 @@ async function launchWebKit(): Promise<Engine> {
       display = `:${number}`
     }
     const port = await freePort()
-    const webDriver = startHelper('WebKitWebDriver', driver ?? 'WebKitWebDriver', [`--port=${port}`], {
-      env: { ...process.env, DISPLAY: display },
-    })
+    // One session at a time: a journey's session that did not end cleanly must not block the next one.
+    const webDriver = startHelper(
+      'WebKitWebDriver',
+      driver ?? 'WebKitWebDriver',
+      [`--port=${port}`, '--replace-on-new-session'],
+      {
+        env: { ...process.env, DISPLAY: display },
+      },
+    )
     helpers.push(webDriver)
     const url = `http://127.0.0.1:${port}`
     await until('WebKitWebDriver', async () => ((await fetch(`${url}/status`)).ok ? true : undefined), 15_000)

@@ -26,11 +26,17 @@ export class WebDriverSession {
   }
 }
 
+/** Longest a command may take (a new session starts a browser): past it the journey fails saying which. */
+const COMMAND_TIMEOUT_MS = 45_000
+
 async function command<T>(url: string, method: string, body?: unknown): Promise<T> {
   const response = await fetch(url, {
     method,
     headers: { 'content-type': 'application/json' },
     ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
+    signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+  }).catch((error: unknown) => {
+    throw new Error(`${method} ${new URL(url).pathname}: no answer`, { cause: error })
   })
   const { value } = (await response.json()) as { value: T & { error?: string; message?: string } }
   if (!response.ok) throw new Error(`${method} ${new URL(url).pathname}: ${value.error}: ${value.message}`)
