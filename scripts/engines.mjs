@@ -43,7 +43,8 @@ const ENGINES = {
 export function ensureEngines() {
   const missing = Object.entries(ENGINES).filter(([, engine]) => !engine.found())
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
-  if (missing.length && isRoot && existsSync('/usr/bin/apt-get')) {
+  const tried = missing.length > 0 && isRoot && existsSync('/usr/bin/apt-get')
+  if (tried) {
     const packages = missing.flatMap(([, engine]) => engine.packages)
     console.log(`Installing ${packages.join(', ')} for the Firefox and WebKit journeys with apt-get...`)
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
@@ -55,11 +56,15 @@ export function ensureEngines() {
   }
   const ready = []
   for (const [name, engine] of Object.entries(ENGINES)) {
-    if (engine.found()) ready.push(name)
-    else
-      console.log(
-        `⏭ ${name} journeys will be skipped: install ${engine.packages.join(' ')} (apt-get install -y ${engine.packages.join(' ')}; \`npm test\` does it as root).`,
-      )
+    if (engine.found()) {
+      ready.push(name)
+      continue
+    }
+    const packages = engine.packages.join(' ')
+    const why = tried
+      ? `apt-get could not install ${packages}`
+      : `install ${packages} (apt-get install -y ${packages}; \`npm test\` does it as root)`
+    console.log(`⏭ ${name} journeys will be skipped: ${why}.`)
   }
   return ready
 }
