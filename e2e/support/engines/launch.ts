@@ -99,12 +99,14 @@ async function launchWebKit(): Promise<Engine> {
   }
   try {
     // MiniBrowser has no headless mode: it gets a virtual X display of its own (Xvfb picks a free one).
+    // -noreset: by default the X server resets when its last client leaves, and the next journey's browser,
+    // connecting during that reset, failed with "cannot open display" (WebKitWebDriver then never answered).
     let display = process.env.DISPLAY
     if (xvfb) {
       const server = startHelper(
         'Xvfb',
         xvfb,
-        ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
+        ['-displayfd', '3', '-noreset', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
         {
           fd3: true,
         },
@@ -133,6 +135,7 @@ async function launchWebKit(): Promise<Engine> {
       url,
       { 'webkitgtk:browserOptions': { binary: browser, args: ['--automation', '--enable-itp'] } },
       stop,
+      () => `WebKitWebDriver:\n${webDriver.output()}`,
     )
   } catch (error) {
     await stop()

@@ -9,6 +9,8 @@ export interface Helper {
   readonly child: ChildProcess
   /** Resolves with the first match of `pattern` in the output; rejects if the process exits first or after `timeoutMs`. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>
+  /** The last few thousand characters it printed (for error messages). */
+  output(): string
   stop(): Promise<void>
 }
 
@@ -61,6 +63,7 @@ export function startHelper(
         void exited.then(fail)
       })
     },
+    output: () => output,
     stop: () => stopProcess(child),
   }
 }

@@ -149,12 +149,18 @@ export function webDriverEngine(
   driverUrl: string,
   capabilities: Record<string, unknown>,
   stop: () => Promise<void>,
+  /** What the driver printed, added to the error when a session cannot start. */
+  diagnostics: () => string = () => '',
 ): Engine {
   const close = () => stop()
   return {
     name,
     async open() {
-      const session = await WebDriverSession.create(driverUrl, capabilities)
+      const session = await WebDriverSession.create(driverUrl, capabilities).catch((error: unknown) => {
+        throw new Error(`${error instanceof Error ? error.message : error}\n${diagnostics()}`, {
+          cause: error,
+        })
+      })
       const window = await session.send<string>('GET', '/window')
       return { session: browsingSession(session), window }
     },
