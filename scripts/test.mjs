@@ -1,9 +1,11 @@
 // `npm test`: type-check, lint, build, bundle budgets, then every test (unit, integration, browser E2E) in one
-// Vitest run, the Playwright helper's user-style suite (@playwright/test), then the consumer suite: the packed
+// Vitest run, the Playwright helper's user-style suite (@playwright/test), the journeys on Firefox and WebKit,
+// then the consumer suite: the packed
 // tarballs installed into fresh apps outside the workspaces (npm registry access; a few minutes, most of it npm
 // install and next build).
 import { spawnSync } from 'node:child_process'
 import { ensureChromium } from './chromium.mjs'
+import { ensureEngines } from './engines.mjs'
 
 function step(title, command, args, env = process.env) {
   console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`)
@@ -25,6 +27,8 @@ try {
   process.exit(1)
 }
 const env = { ...process.env, CHROMIUM_PATH: chromium }
+// Firefox and WebKit for the cross-engine journeys: installed when missing (root), else skipped with a line.
+const engines = ensureEngines()
 
 step('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])
 step('lint', 'npx', ['biome', 'check', '.'])
@@ -42,4 +46,12 @@ step(
   ['playwright', 'test', '-c', 'e2e/kit/playwright.config.ts'],
   env,
 )
+if (engines.length)
+  step(`browser journeys on ${engines.join(' and ')} (e2e/engines)`, 'npx', [
+    'vitest',
+    'run',
+    '--config',
+    'e2e/engines/vitest.config.ts',
+  ])
+else console.log('\n⏭ browser journeys on Firefox and WebKit skipped: neither engine is installed.')
 step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env)
