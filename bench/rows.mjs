@@ -130,12 +130,35 @@ function simulatorRows(s) {
   ]
 }
 
+/** The built-in chain beside starknet-devnet-rs on the same work (bench/devnet.ts). */
+function chainRows({ builtIn, devnet }) {
+  const name = 'starknet-devnet'
+  const other = (format) =>
+    devnet.skipped ? `${name}: skipped (not installed)` : `${name} ${format(devnet)}`
+  const submit = (c) => `${fixed(c.submit.tps, 0)} tx/s, ${fixed(c.submit.p50)} / ${fixed(c.submit.p99)} ms`
+  const trip = (c) => `${fixed(c.roundTrip.p50, 0)} / ${fixed(c.roundTrip.p99, 0)} ms`
+  return [
+    row(
+      'Chains',
+      `starknet.js invokes from a predeployed account, ${builtIn.submit.count} sequential (explicit nonce and fee): tx/s, p50 / p99`,
+      submit(builtIn),
+      other(submit),
+    ),
+    row(
+      'Chains',
+      `starknet.js execute + waitForTransaction (10 ms polls), ${builtIn.roundTrip.count} round trips: p50 / p99`,
+      trip(builtIn),
+      other(trip),
+    ),
+  ]
+}
+
 /**
  * All rows, in the table's order.
  * @example
  * markdownTable(benchRows({ bundle, roundTrips, browser, simulator }))
  */
-export function benchRows({ bundle, roundTrips, browser, simulator }) {
+export function benchRows({ bundle, roundTrips, browser, simulator, chains }) {
   return [
     ...(bundle ? bundleRows(bundle) : []),
     row(
@@ -147,5 +170,6 @@ export function benchRows({ bundle, roundTrips, browser, simulator }) {
     ...(roundTrips ? roundTripRows(roundTrips) : []),
     ...(browser ? browserRows(browser) : []),
     ...(simulator ? simulatorRows(simulator) : []),
+    ...(chains ? chainRows(chains) : []),
   ]
 }
