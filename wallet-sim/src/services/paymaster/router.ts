@@ -14,7 +14,7 @@ import { HttpError, handleErrors } from '../http/HttpError'
 import { Address } from '../http/schemas'
 import { unknownRoutes } from '../http/unknownRoutes'
 import { validate } from '../http/validate'
-import { createPaymasterCore, type PaymasterDependencies, PaymasterRefusal, RELAY_OVERHEAD } from './core'
+import { createPaymasterCore, type PaymasterDependencies, PaymasterRefusal, relayOverheadOf } from './core'
 import { BuildTypedDataBody, ExecuteBody } from './requests'
 import { sendSigned } from './signature'
 
@@ -49,7 +49,8 @@ const contractError = (reason: string, transactionHash?: string) => {
  */
 export function createPaymasterRouter(deps: PaymasterDependencies): Router {
   const core = createPaymasterCore(deps)
-  const overheads = deps.overheads ?? { gas: RELAY_OVERHEAD.l2Gas, dataGas: RELAY_OVERHEAD.l1DataGas }
+  const relayOverhead = relayOverheadOf(deps.chain)
+  const overheads = deps.overheads ?? { gas: relayOverhead.l2Gas, dataGas: relayOverhead.l1DataGas }
   const send = (req: express.Request, res: express.Response, body: unknown) =>
     sendSigned(req, res, body, deps.serverPrivateKey)
   const sponsored = (req: express.Request): boolean => {

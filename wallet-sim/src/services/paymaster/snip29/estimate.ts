@@ -5,7 +5,7 @@ import { type OutsideCall, toHex } from '@webwallet/protocol/session'
 import { encodeCalls } from '../../../chain/contracts/calls'
 import type { RpcTransaction } from '../../../chain/transaction'
 import { type ChainAccess, feeAt } from '../../../node/access'
-import { type Deployment, RELAY_OVERHEAD } from '../core'
+import { type Deployment, relayOverheadOf } from '../core'
 
 /** What is left to run, or why it would fail. */
 export type Measured = { fee: bigint } | { revertReason: string }
@@ -68,7 +68,10 @@ export async function measureUserCalls(
   if (reverted) return { revertReason: reverted.revertReason ?? 'reverted' }
   const prices = await chain.gasPrices()
   return {
-    fee: outcomes.reduce((sum, outcome) => sum + feeAt(outcome.usage, prices), feeAt(RELAY_OVERHEAD, prices)),
+    fee: outcomes.reduce(
+      (sum, outcome) => sum + feeAt(outcome.usage, prices),
+      feeAt(relayOverheadOf(chain), prices),
+    ),
   }
 }
 
