@@ -13,6 +13,7 @@ import { headlessWalletOptions } from '../support/headless'
 
 export const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
 export const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+export const ARGENT_0_4_0 = '0x036078334509b514626504edc9fb252328d1a240e4e948bef8d0c08dff45927f'
 export const SPENDER = '0x00000000000000000000000000000000000000000000000000000000005e4de4'
 export const approve = (amount: number, token = ETH) => ({
   contractAddress: token,
@@ -106,9 +107,13 @@ export async function sessionJourneys(sim: RunningSim, email: string): Promise<S
     account,
     async () => (await account.execute(approve(1))).transaction_hash,
   )
+  const classHash = await rpc.request<string>('starknet_getClassHashAt', {
+    block_id: 'latest',
+    contract_address: account.address,
+  })
   records.push({
-    step: 'deployed',
-    accepted: await account.isDeployed(),
+    step: 'deployed: Argent 0.4.0 at the address the wallet derived',
+    accepted: BigInt(classHash) === BigInt(ARGENT_0_4_0),
     allowance: await allowanceOf(account.address),
   })
 
@@ -126,15 +131,39 @@ export async function sessionJourneys(sim: RunningSim, email: string): Promise<S
   const [dev] = sim.accounts
   if (!dev) throw new Error('no predeployed account to relay the outside execution')
   const relayer = new Account({ provider, address: dev.address, signer: dev.private_key })
-  await record('outside execution (SNIP-9)', account, async () => {
-    const payload = await account.getOutsideExecutionPayload(approve(4))
-    return (await relayer.execute(payload)).transaction_hash
-  })
+  const payload = await account.getOutsideExecutionPayload(approve(4))
+  await record(
+    'outside execution (SNIP-9)',
+    account,
+    async () => (await relayer.execute(payload)).transaction_hash,
+  )
+  // The same outside execution again: its nonce is used.
+  await record(
+    'outside execution replayed',
+    account,
+    async () => (await relayer.execute(payload)).transaction_hash,
+  )
+  // A session signature changed in its last felt.
+  const tampered = await account.getOutsideExecutionPayload(approve(6))
+  const felts = [...tampered.calldata]
+  felts[felts.length - 1] = `0x${(BigInt(String(felts.at(-1))) + 1n).toString(16)}`
+  await record(
+    'outside execution, tampered signature',
+    account,
+    async () => (await relayer.execute({ ...tampered, calldata: felts })).transaction_hash,
+  )
+  // Signed now, relayed after its window (20 minutes) closed.
+  const late = await account.getOutsideExecutionPayload(approve(7))
 
   // 6. The session expired on chain (a day and a bit later): refused.
   const before = await chainNow()
   await rpc.request('devnet_increaseTime', { time: 2 * 86_400 })
   await record('expired session', account, async () => (await account.execute(approve(5))).transaction_hash)
+  await record(
+    'outside execution after its window',
+    account,
+    async () => (await relayer.execute(late)).transaction_hash,
+  )
   records.push({
     step: 'clock moved',
     accepted: (await chainNow()) >= before + 2 * 86_400,
