@@ -61,7 +61,7 @@ export function toFeltCalls(calls: readonly Call[]): FeltCall[] {
  * The signing side of wallet-sim: keys never leave it.
  *
  * @example
- * const wallet = new WalletService({ ledger: new Ledger(() => sim.chain), guardianPrivateKey })
+ * const wallet = new WalletService({ ledger: new Ledger(builtinAccess(() => sim.chain)), guardianPrivateKey })
  * const signature = wallet.signTypedData(user, typedData)
  */
 export class WalletService {
@@ -89,16 +89,16 @@ export class WalletService {
     return { ownerPrivateKey: user.ownerPrivateKey, guardianPrivateKey: this.#guardianPrivateKey }
   }
 
-  account(user: User): AccountView {
+  async account(user: User): Promise<AccountView> {
     const { address } = user.account
     return {
       email: user.email,
       address,
       chainId: this.chainId,
-      deployed: this.#ledger.isDeployed(address),
+      deployed: await this.#ledger.isDeployed(address),
       balances: {
-        STRK: this.#ledger.balanceOf(address, hex(STRK_ADDRESS)).toString(),
-        ETH: this.#ledger.balanceOf(address, hex(ETH_ADDRESS)).toString(),
+        STRK: (await this.#ledger.balanceOf(address, hex(STRK_ADDRESS))).toString(),
+        ETH: (await this.#ledger.balanceOf(address, hex(ETH_ADDRESS))).toString(),
       },
     }
   }
@@ -120,24 +120,24 @@ export class WalletService {
    * True when the user's account has a session signed for `origin` that still works: unexpired by the
    * chain's clock (as the cosigner checks it) and not revoked on the account.
    */
-  hasSession(user: User, origin: string): boolean {
+  async hasSession(user: User, origin: string): Promise<boolean> {
     const { address } = user.account
-    const now = BigInt(this.#ledger.now())
-    return this.sessions
-      .signedFor(address, origin)
-      .some(
-        (session) => BigInt(session.expiresAt) > now && !this.#ledger.isSessionRevoked(address, session.hash),
-      )
+    const now = BigInt(await this.#ledger.now())
+    for (const session of this.sessions.signedFor(address, origin)) {
+      if (BigInt(session.expiresAt) > now && !(await this.#ledger.isSessionRevoked(address, session.hash)))
+        return true
+    }
+    return false
   }
 
   /**
    * getLoginStatus of a logged-in user, for the app at `origin`: three booleans about that origin only,
    * never who the user is (no address, no e-mail), so it may answer before any connect.
    */
-  loginStatus(user: User, origin: string): Required<LoginStatus> {
+  async loginStatus(user: User, origin: string): Promise<Required<LoginStatus>> {
     return {
       isLoggedIn: true,
-      hasSession: this.hasSession(user, origin),
+      hasSession: await this.hasSession(user, origin),
       isPreauthorized: this.isConnected(user, origin),
     }
   }
@@ -180,17 +180,17 @@ export class WalletService {
   }
 
   /** Deploys the account if needed; returns the deploy transaction hash, or undefined when it was deployed. */
-  ensureDeployed(user: User): string | undefined {
-    if (this.#ledger.isDeployed(user.account.address)) return undefined
+  async ensureDeployed(user: User): Promise<string | undefined> {
+    if (await this.#ledger.isDeployed(user.account.address)) return undefined
     return this.#ledger.deployAccount(user.account, this.#keys(user))
   }
 
   /** Signs and submits `calls` (deploying the account first if needed); returns the invoke hash. */
-  execute(user: User, calls: readonly Call[]): string {
+  async execute(user: User, calls: readonly Call[]): Promise<string> {
     const felts = toFeltCalls(calls)
     try {
-      this.ensureDeployed(user)
-      return this.#ledger.invoke(user.account.address, felts, this.#keys(user))
+      await this.ensureDeployed(user)
+      return await this.#ledger.invoke(user.account.address, felts, this.#keys(user))
     } catch (cause) {
       if (cause instanceof RpcError) throw new NodeError(cause.code, cause.message, cause.data, { cause })
       throw cause
@@ -201,8 +201,8 @@ export class WalletService {
    * Signs a session for the app at `origin`: checks the typed data, runs the approval requests (deploying
    * first), signs, and registers it. Throws ConnectAndSignSessionError with the session-signing result codes.
    */
-  signSession(user: User, request: SessionSignRequest, origin: string): SessionSignResult {
-    const result = signSession(user, request, {
+  async signSession(user: User, request: SessionSignRequest, origin: string): Promise<SessionSignResult> {
+    const result = await signSession(user, request, {
       ledger: this.#ledger,
       keys: this.#keys(user),
       sign: (typedData) => this.signTypedData(user, typedData),

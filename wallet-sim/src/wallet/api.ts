@@ -50,8 +50,8 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
   router.get('/chainId', (_req, res) => {
     res.json({ chainId: wallet.chainId })
   })
-  router.get('/account', (req, res) => {
-    res.json({ ...wallet.account(userOf(req)), txFeeDefaults: DEFAULT_TX_FEE_MAX_AMOUNTS })
+  router.get('/account', async (req, res) => {
+    res.json({ ...(await wallet.account(userOf(req))), txFeeDefaults: DEFAULT_TX_FEE_MAX_AMOUNTS })
   })
   router.get('/permissions', (req, res) => {
     const { origin } = validate(OriginBody, req.query, 'query')
@@ -59,11 +59,11 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
   })
   // getLoginStatus for the wallet page: a status, never a 401 — no token, an unknown, logged-out or expired
   // one all answer `{isLoggedIn: false}`, as the router does over /trpc.
-  router.get('/loginStatus', (req, res) => {
+  router.get('/loginStatus', async (req, res) => {
     const { origin } = validate(OriginBody, req.query, 'query')
     const token = optionalBearerToken(req)
     const found = token === undefined ? undefined : deps.login.tokenStatus(token)
-    if (found?.status === 'active') res.json(wallet.loginStatus(found.user, origin))
+    if (found?.status === 'active') res.json(await wallet.loginStatus(found.user, origin))
     else res.json({ isLoggedIn: false })
   })
   router.post('/connect', (req, res) => {
@@ -82,17 +82,17 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
     const { origin, typedData } = validate(SignBody, req.body, 'body')
     res.json({ signature: wallet.signTypedData(user, typedData, origin) })
   })
-  router.post('/signSession', (req, res) => {
+  router.post('/signSession', async (req, res) => {
     const user = userOf(req)
     const { origin, request } = validate(SessionBody, req.body, 'body')
-    const result = wallet.signSession(user, request, origin)
+    const result = await wallet.signSession(user, request, origin)
     wallet.connect(user, origin)
     res.json(result)
   })
-  router.post('/execute', (req, res) => {
+  router.post('/execute', async (req, res) => {
     const user = userOf(req)
     const { calls } = validate(ExecuteBody, req.body, 'body')
-    res.json({ transactionHash: wallet.execute(user, calls) })
+    res.json({ transactionHash: await wallet.execute(user, calls) })
   })
   router.post('/devLogin', async (_req, res) => {
     const login = await deps.devLogin?.()

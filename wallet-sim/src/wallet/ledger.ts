@@ -1,11 +1,11 @@
 // The wallet's view of the simulated chain: balances, deployment, nonces, and V3 transactions signed by
 // owner + guardian, admitted through the node exactly as a broadcast from a real wallet would be.
-import type { Chain } from '../chain/chain'
 import type { Call } from '../chain/contract'
 import { encodeCalls } from '../chain/contracts/calls'
-import { erc20BalanceOf, STRK_ADDRESS } from '../chain/contracts/erc20'
+import { STRK_ADDRESS } from '../chain/contracts/erc20'
 import { selectorOf } from '../chain/felt'
 import { parseTransaction, type RpcTransaction, transactionHash } from '../chain/transaction'
+import { boundsFor, type ChainAccess } from '../node/access'
 import type { AccountDeployment } from '../services/login/state'
 import { type AccountKeys, signAsAccount } from './signer'
 
@@ -27,20 +27,8 @@ const common = {
   fee_data_availability_mode: 'L1',
 }
 
-/** Bounds for an estimate run: high enough for any call, low enough for a funded account. */
-const ESTIMATE_BOUNDS = (chain: Chain) =>
-  boundsFor(chain, { l1Gas: 0n, l2Gas: 20_000_000n, l1DataGas: 2_000n })
-
-/** Resource bounds with the spec's 50% margins on amounts and prices. */
-function boundsFor(chain: Chain, usage: { l1Gas: bigint; l2Gas: bigint; l1DataGas: bigint }) {
-  const prices = chain.gasPrices
-  const up = (value: bigint) => (value * 3n) / 2n
-  return {
-    l1_gas: { max_amount: hex(up(usage.l1Gas)), max_price_per_unit: hex(up(prices.l1Gas.fri)) },
-    l2_gas: { max_amount: hex(up(usage.l2Gas)), max_price_per_unit: hex(up(prices.l2Gas.fri)) },
-    l1_data_gas: { max_amount: hex(up(usage.l1DataGas)), max_price_per_unit: hex(up(prices.l1DataGas.fri)) },
-  }
-}
+/** Usage for an estimate run: high enough for any call, low enough for a funded account. */
+const ESTIMATE_USAGE = { l1Gas: 0n, l2Gas: 20_000_000n, l1DataGas: 2_000n }
 
 /** The most a transaction with these bounds may charge. */
 export function maxFeeOf(tx: RpcTransaction): bigint {
@@ -52,29 +40,29 @@ export function maxFeeOf(tx: RpcTransaction): bigint {
 }
 
 /**
- * Reads and writes one account on the current chain (the simulator swaps chains on restart/load).
+ * Reads and writes one account through the chain access (the built-in chain, or the node of `--node`).
  *
  * @example
- * const ledger = new Ledger(() => sim.chain)
- * if (!ledger.isDeployed(address)) ledger.deployAccount(deployment, keys)
+ * const ledger = new Ledger(builtinAccess(() => sim.chain))
+ * if (!(await ledger.isDeployed(address))) await ledger.deployAccount(deployment, keys)
  */
 export class Ledger {
-  constructor(private readonly chain: () => Chain) {}
+  constructor(private readonly chain: ChainAccess) {}
 
   get chainId(): string {
-    return hex(this.chain().chainId)
+    return hex(this.chain.chainId())
   }
 
-  isDeployed(address: string): boolean {
-    return this.chain().pending.getClassHash(BigInt(address)) !== 0n
+  async isDeployed(address: string): Promise<boolean> {
+    return (await this.chain.classHashAt(BigInt(address))) !== 0n
   }
 
-  balanceOf(address: string, token: string = hex(STRK_ADDRESS)): bigint {
-    return erc20BalanceOf(this.chain().pending, BigInt(token), BigInt(address))
+  balanceOf(address: string, token: string = hex(STRK_ADDRESS)): Promise<bigint> {
+    return this.chain.balanceOf(BigInt(token), BigInt(address))
   }
 
   /** The deploy-account transaction of `deployment`, priced and signed. */
-  deployTransaction(deployment: AccountDeployment, keys: AccountKeys): RpcTransaction {
+  deployTransaction(deployment: AccountDeployment, keys: AccountKeys): Promise<RpcTransaction> {
     const unsigned = {
       type: 'DEPLOY_ACCOUNT',
       version: '0x3',
@@ -87,19 +75,22 @@ export class Ledger {
     return this.#priceAndSign(unsigned, keys)
   }
 
-  /** Submits a signed transaction; throws the node's RpcError when it is refused. Returns its hash. */
-  submit(tx: RpcTransaction): string {
-    return hex(this.chain().addTransaction(tx).hash)
+  /** Submits a signed deploy-account transaction; throws the node's RpcError when it is refused. */
+  async submit(tx: RpcTransaction): Promise<string> {
+    return hex(await this.chain.submit(tx, 'DEPLOY_ACCOUNT'))
   }
 
   /** Deploys the account; throws the node's RpcError when it is refused. Returns the transaction hash. */
-  deployAccount(deployment: AccountDeployment, keys: AccountKeys): string {
-    return hex(this.chain().addTransaction(this.deployTransaction(deployment, keys), 'DEPLOY_ACCOUNT').hash)
+  async deployAccount(deployment: AccountDeployment, keys: AccountKeys): Promise<string> {
+    return this.submit(await this.deployTransaction(deployment, keys))
   }
 
   /** The invoke of `calls` from `address`, priced and signed. */
-  invokeTransaction(address: string, calls: readonly FeltCall[], keys: AccountKeys): RpcTransaction {
-    const chain = this.chain()
+  async invokeTransaction(
+    address: string,
+    calls: readonly FeltCall[],
+    keys: AccountKeys,
+  ): Promise<RpcTransaction> {
     const encoded: Call[] = calls.map((call) => ({
       to: BigInt(call.contractAddress),
       selector: selectorOf(call.entrypoint),
@@ -110,7 +101,7 @@ export class Ledger {
       version: '0x3',
       sender_address: address,
       calldata: encodeCalls(encoded).map(hex),
-      nonce: hex(chain.pending.getNonce(BigInt(address))),
+      nonce: hex(await this.chain.nonceOf(BigInt(address))),
       account_deployment_data: [],
       ...common,
     }
@@ -118,60 +109,63 @@ export class Ledger {
   }
 
   /** Signs and submits an invoke of `calls`; returns the transaction hash (the receipt may be REVERTED). */
-  invoke(address: string, calls: readonly FeltCall[], keys: AccountKeys): string {
-    return hex(this.chain().addTransaction(this.invokeTransaction(address, calls, keys), 'INVOKE').hash)
+  async invoke(address: string, calls: readonly FeltCall[], keys: AccountKeys): Promise<string> {
+    return hex(await this.chain.submit(await this.invokeTransaction(address, calls, keys), 'INVOKE'))
   }
 
   /** The receipt's execution status and revert reason. */
-  receipt(txHash: string): { status: string; revertReason?: string } {
-    const receipt = this.chain().getTx(BigInt(txHash)).receipt as Record<string, unknown>
-    const status = String(receipt.execution_status)
-    return receipt.revert_reason === undefined
-      ? { status }
-      : { status, revertReason: String(receipt.revert_reason) }
+  async receipt(txHash: string): Promise<{ status: string; revertReason?: string }> {
+    const receipt = await this.chain.receipt(BigInt(txHash))
+    if (receipt === undefined) return { status: 'NOT_RECEIVED' }
+    return receipt.revertReason === undefined
+      ? { status: receipt.status }
+      : { status: receipt.status, revertReason: receipt.revertReason }
   }
 
   /** The chain's clock in seconds (what session expiry is measured against; devnet_setTime moves it). */
-  now(): number {
-    return this.chain().now()
+  now(): Promise<number> {
+    return this.chain.now()
   }
 
   /** `is_session_revoked(hash)` on the account, as of the pre-confirmed block; false while it is undeployed. */
-  isSessionRevoked(address: string, sessionHash: string): boolean {
-    if (!this.isDeployed(address)) return false
-    const [revoked] = this.chain().call(
+  async isSessionRevoked(address: string, sessionHash: string): Promise<boolean> {
+    if (!(await this.isDeployed(address))) return false
+    const [revoked] = await this.chain.call(
       { to: BigInt(address), selector: selectorOf('is_session_revoked'), calldata: [BigInt(sessionHash)] },
-      { tag: 'pre_confirmed' },
+      'pre_confirmed',
     )
     return revoked !== undefined && revoked !== 0n
   }
 
   /** Runs `is_valid_signature(hash, signature)` on the account (returns 'VALID' as a felt when valid). */
-  isValidSignature(address: string, messageHash: string, signature: readonly string[]): boolean {
-    const result = this.chain().call(
+  async isValidSignature(
+    address: string,
+    messageHash: string,
+    signature: readonly string[],
+  ): Promise<boolean> {
+    const result = await this.chain.call(
       {
         to: BigInt(address),
         selector: selectorOf('is_valid_signature'),
         calldata: [BigInt(messageHash), BigInt(signature.length), ...signature.map((felt) => BigInt(felt))],
       },
-      { tag: 'latest' },
+      'latest',
     )
     return result[0] === BigInt('0x56414c4944')
   }
 
   // Estimate with placeholder bounds and signature, then sign with 50% margins on the measured usage.
-  #priceAndSign(unsigned: RpcTransaction, keys: AccountKeys): RpcTransaction {
-    const chain = this.chain()
-    const draft = { ...unsigned, resource_bounds: ESTIMATE_BOUNDS(chain), signature: PLACEHOLDER_SIGNATURE }
-    const [estimate] = chain.simulate(
-      [draft],
-      { skipValidate: true, skipFeeCharge: true },
-      { tag: 'pre_confirmed' },
-      false,
-    )
-    const usage = estimate?.outcome.usage ?? { l1Gas: 0n, l2Gas: 20_000_000n, l1DataGas: 2_000n }
-    const priced = { ...unsigned, resource_bounds: boundsFor(chain, usage), signature: [] }
-    const txHash = transactionHash(parseTransaction(priced), chain.chainId)
+  async #priceAndSign(unsigned: RpcTransaction, keys: AccountKeys): Promise<RpcTransaction> {
+    const prices = await this.chain.gasPrices()
+    const draft = {
+      ...unsigned,
+      resource_bounds: boundsFor(ESTIMATE_USAGE, prices),
+      signature: PLACEHOLDER_SIGNATURE,
+    }
+    const [measured] = await this.chain.measure([draft])
+    const usage = measured?.usage ?? ESTIMATE_USAGE
+    const priced = { ...unsigned, resource_bounds: boundsFor(usage, prices), signature: [] }
+    const txHash = transactionHash(parseTransaction(priced), this.chain.chainId())
     return { ...priced, signature: signAsAccount(txHash, keys) }
   }
 }

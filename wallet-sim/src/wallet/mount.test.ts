@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import express from 'express'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { builtinAccess } from '../node/builtin'
 import { createAccess } from '../services/http/access'
 import { createLoginRouter } from '../services/login/router'
 import { MAIL, sessionRequest } from './fixtures'
@@ -26,7 +27,7 @@ beforeEach(async () => {
   const app = express()
   app.use('/login', createLoginRouter(fx.login))
   const wallet = mountWallet(app, {
-    chain: () => fx.chain,
+    chain: builtinAccess(() => fx.chain),
     login: fx.login,
     approval: fx.policy,
     inbox: fx.inbox,
