@@ -7,9 +7,9 @@
 //   node scripts/devnet.mjs --start   find it, or start the build in the background and return at once
 //   node scripts/devnet.mjs --wait    wait for a build started by --start (or start one), then print the path
 //
-// The build is a debug build (`--debug`): it builds in about a third of a release build's time and devnet
-// in it is fast enough for our few dozen transactions (README "Testing" has the measured times). Set
-// DEVNET_RELEASE=1 for a release build. The cargo target folder is kept across runs until the build
+// The build is a debug build (`--debug`): it skips LLVM's optimisation of the ~680 crates, and devnet in it
+// is fast enough for our few dozen transactions (README "Against starknet-devnet-rs" has the measured
+// times). Set DEVNET_RELEASE=1 for a release build. The cargo target folder is kept across runs until the build
 // succeeds, so an interrupted build resumes where it stopped.
 import { spawn, spawnSync } from 'node:child_process'
 import {
@@ -125,7 +125,7 @@ export function startBuild() {
   building.fresh = true
   log(
     `building starknet-devnet ${DEVNET_VERSION} (${release ? 'release' : 'debug'}) in the background at low priority ` +
-      `(nice 19; ~${release ? 60 : 25} min on 2 cores); log: ${BUILD_LOG}`,
+      `(nice 19; up to an hour on 2 cores); log: ${BUILD_LOG}`,
   )
   return { building }
 }
@@ -139,7 +139,8 @@ function progress(started) {
   const lines = text.split('\n').filter((l) => l.trim())
   const compiled = lines.filter((l) => l.trim().startsWith('Compiling')).length
   const last = lines.at(-1)?.trim() ?? ''
-  return `still building (${minutes(Date.now() - started)}, ${compiled} crates compiled; last: ${last.slice(0, 80)})`
+  // ~680 crates for 0.10.1 (measured): a rough "how far".
+  return `still building (${minutes(Date.now() - started)}, ${compiled} of ~680 crates compiled; last: ${last.slice(0, 80)})`
 }
 
 /** After a build that ended well: say how long it took, and drop its target folder (GBs, no longer needed). */
