@@ -1,14 +1,16 @@
 // docker-compose.yml's devnet profile, run for real without Docker: the devnet service's entrypoint and
 // command (the image's binary is the one the tests pin) on the local starknet-devnet, and its bash health
-// check against it. The wiring of the profile is checked in e2e/tests/docker/compose.test.ts.
+// check against it; then wallet-sim-devnet's command (--node) in front of a devnet. The wiring of the profile
+// is checked in e2e/tests/docker/compose.test.ts.
 import { execFile, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from 'vitest'
 import { parse } from 'yaml'
-import { findDevnet } from '../support/devnet.ts'
+import { findDevnet, startDevnet } from '../support/devnet.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const run = promisify(execFile)
@@ -64,4 +66,51 @@ test('the devnet service starts as written and its health check sees it alive', 
   } finally {
     if (child.pid && child.pid > 0 && child.exitCode === null) child.kill('SIGTERM')
   }
+})
+
+test('the wallet-sim-devnet command runs as written in front of devnet: health check, /rpc is the node', async () => {
+  await using devnet = await startDevnet({ accounts: 2 })
+  const sim = services['wallet-sim-devnet']!
+  const port = String(await freePort())
+  const state = mkdtempSync(join(tmpdir(), 'compose-devnet-state-'))
+  const command = sim.command.map((arg) =>
+    arg === '3006'
+      ? port
+      : arg === 'http://devnet:5050/rpc'
+        ? devnet.rpcUrl
+        : arg.replace(/^\/data\//, `${state}/`),
+  )
+  expect(command).toContain(devnet.rpcUrl)
+  const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  try {
+    let output = ''
+    await new Promise<void>((resolve, reject) => {
+      const read = (chunk: Buffer) => {
+        output += chunk.toString()
+        if (/Ready in/.test(output)) resolve()
+      }
+      child.stdout.on('data', read)
+      child.stderr.on('data', read)
+      child.once('exit', (code) => reject(new Error(`wallet-sim exited (${code}):\n${output}`)))
+    })
+    const [, , flag, script] = sim.healthcheck.test
+    await expect(
+      run('node', [flag!, script!.replace(':3006/', `:${port}/`)], { timeout: 20_000 }),
+    ).resolves.toBeDefined()
+    const response = await fetch(`http://127.0.0.1:${port}/rpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      // A method only devnet has, answered with this devnet's own configuration: /rpc is forwarded to it.
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'devnet_getConfig', params: [] }),
+    })
+    const { result } = (await response.json()) as { result: { seed: number; total_accounts: number } }
+    expect(result).toMatchObject({ seed: 0, total_accounts: 2 })
+  } finally {
+    if (child.pid && child.pid > 0 && child.exitCode === null) {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+    }
+    rmSync(state, { recursive: true, force: true })
+  }
+  expect(existsSync(state)).toBe(false)
 })
