@@ -7,8 +7,10 @@
 // The app's calls are ETH `approve` (the one contract both chains have that a session may call: the
 // cosigner co-signs a fee-token transfer only to the paymaster); its state is `allowance(account, SPENDER)`.
 import { createRpc, type SessionAccount, WebWallet } from '@webwallet/shim'
+import { createConnector } from '@webwallet/shim/connector'
 import type { RunningSim } from '@webwallet/wallet-sim'
-import { Account, RpcProvider } from '../../node_modules/starknet'
+import { WebSocket } from 'ws'
+import { Account, RpcProvider, typedData } from '../../node_modules/starknet'
 import { headlessWalletOptions } from '../support/headless'
 
 export const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
@@ -175,4 +177,68 @@ export async function sessionJourneys(sim: RunningSim, email: string): Promise<S
 async function statusOf(provider: RpcProvider, hash: string): Promise<string> {
   const receipt = await provider.waitForTransaction(hash, { retryInterval: 50 })
   return String((receipt as { execution_status?: string }).execution_status ?? receipt.statusReceipt)
+}
+
+const GREETING = {
+  types: {
+    StarknetDomain: [
+      { name: 'name', type: 'shortstring' },
+      { name: 'version', type: 'shortstring' },
+      { name: 'chainId', type: 'shortstring' },
+      { name: 'revision', type: 'shortstring' },
+    ],
+    Greeting: [{ name: 'text', type: 'shortstring' }],
+  },
+  primaryType: 'Greeting',
+  domain: { name: 'Demo', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
+  message: { text: 'gm' },
+}
+
+/**
+ * The wallet's own signatures on the account (owner + guardian, no session): the deploy-account and invoke
+ * transactions the hosted wallet signs for an execute, and a SNIP-12 message `is_valid_signature` accepts.
+ * `sim` runs with `--approve auto --email`: the connector acts as that user.
+ */
+export async function walletJourneys(sim: RunningSim): Promise<Omit<StepRecord, 'allowance'>[]> {
+  const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
+  const connector = createConnector({
+    transport: 'websocket',
+    websocketUrl: sim.trpcUrl,
+    WebSocket: WebSocket as never,
+  })
+  try {
+    await connector.connect()
+    const [address = ''] = (await connector.request({ type: 'wallet_requestAccounts' })) as string[]
+    const { transaction_hash: hash } = (await connector.request({
+      type: 'wallet_addInvokeTransaction',
+      params: {
+        calls: [{ contract_address: ETH, entry_point: 'approve', calldata: [SPENDER, '0x9', '0x0'] }],
+      },
+    })) as { transaction_hash: string }
+    const status = await statusOf(provider, hash)
+    const [low = '0x0'] = await provider.callContract({
+      contractAddress: ETH,
+      entrypoint: 'allowance',
+      calldata: [address, SPENDER],
+    })
+    const signature = (await connector.request({
+      type: 'wallet_signTypedData',
+      params: GREETING,
+    })) as string[]
+    const [valid = '0x0'] = await provider.callContract({
+      contractAddress: address,
+      entrypoint: 'is_valid_signature',
+      calldata: [typedData.getMessageHash(GREETING, address), String(signature.length), ...signature],
+    })
+    return [
+      {
+        step: 'wallet execute: deploy-account + invoke signed by owner and guardian',
+        accepted: BigInt(low) === 9n,
+        code: status,
+      },
+      { step: 'wallet message signature: is_valid_signature', accepted: BigInt(valid) === 0x56414c4944n },
+    ]
+  } finally {
+    await connector.disconnect()
+  }
 }
