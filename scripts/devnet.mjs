@@ -142,10 +142,20 @@ function progress(started) {
   return `still building (${minutes(Date.now() - started)}, ${compiled} crates compiled; last: ${last.slice(0, 80)})`
 }
 
+/** After a build that ended well: say how long it took, and drop its target folder (GBs, no longer needed). */
+function finished(binary) {
+  const state = readState()
+  if (state?.state !== 'done') return binary
+  log(`built in ${minutes((state.ended ?? Date.now()) - state.started)}: ${binary}`)
+  rmSync(join(STATE_DIR, 'target'), { recursive: true, force: true })
+  rmSync(STATE, { force: true })
+  return binary
+}
+
 /** Waits for the build (starting it when needed), printing progress every minute; answers the binary. */
 export async function waitForDevnet() {
   const first = startBuild()
-  if (first.binary) return first.binary
+  if (first.binary) return finished(first.binary)
   let lastReport = Date.now()
   for (;;) {
     const state = readState()
@@ -155,9 +165,7 @@ export async function waitForDevnet() {
         throw new Error(
           `the build ended but no starknet-devnet is on PATH or in ~/.cargo/bin; log: ${BUILD_LOG}`,
         )
-      log(`built in ${minutes((state.ended ?? Date.now()) - state.started)}: ${binary}`)
-      rmSync(join(STATE_DIR, 'target'), { recursive: true, force: true }) // GBs, no longer needed
-      return binary
+      return finished(binary)
     }
     if (state?.state === 'failed' || !(state && alive(state.pid))) {
       const tail = existsSync(BUILD_LOG)
