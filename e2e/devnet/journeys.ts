@@ -242,3 +242,45 @@ export async function walletJourneys(sim: RunningSim): Promise<Omit<StepRecord, 
     await connector.disconnect()
   }
 }
+
+// What a user sees on the real account: the first execute deploys through the paymaster, the session's own
+// call runs self-paid, a call outside it never leaves the SDK, a relayer runs a SNIP-9 outside execution the
+// session signed (once: its nonce is then used; not with a changed proof; not after its window), and once the
+// chain's clock passes the session's expiry the account refuses it.
+export const EXPECTED: StepRecord[] = [
+  { step: 'sign session', accepted: true, allowance: '0' },
+  { step: 'gasless deploy + execute', accepted: true, code: 'SUCCEEDED', allowance: '1' },
+  { step: 'deployed: Argent 0.4.0 at the address the wallet derived', accepted: true, allowance: '1' },
+  { step: 'allowed call', accepted: true, code: 'SUCCEEDED', allowance: '2' },
+  {
+    step: 'out-of-scope call',
+    accepted: false,
+    code: 'CALL_NOT_ALLOWED',
+    reason: 'Call not allowed by the session: approve',
+    allowance: '2',
+  },
+  { step: 'outside execution (SNIP-9)', accepted: true, code: 'SUCCEEDED', allowance: '4' },
+  {
+    step: 'outside execution replayed',
+    accepted: false,
+    code: '41',
+    reason: 'argent/duplicated-outside-nonce',
+    allowance: '4',
+  },
+  {
+    step: 'outside execution, tampered signature',
+    accepted: false,
+    code: '41',
+    reason: 'session/invalid-call',
+    allowance: '4',
+  },
+  { step: 'expired session', accepted: false, code: 'NODE_ERROR', reason: 'session/expired', allowance: '4' },
+  {
+    step: 'outside execution after its window',
+    accepted: false,
+    code: '41',
+    reason: 'argent/invalid-timestamp',
+    allowance: '4',
+  },
+  { step: 'clock moved', accepted: true, allowance: '4' },
+]
