@@ -62,7 +62,7 @@ import { WALLET_ROUTES } from './wallet/static'
 
 export interface WalletSimOptions extends ServerOptions {
   // `node` (ServerOptions): with `await connectNode(url)`, every service uses that node instead of the
-  // built-in chain (`--node URL`); see src/node/README.md.
+  // built-in chain (`--node URL`); see the README, "In front of a real node".
   /** Who answers wallet prompts over WebSocket: the user (`manual`, default), or always yes / always no. */
   readonly approve?: ApprovalMode
   /** With `approve: 'auto'`: the user headless clients act as, logged in without typing a code. */
