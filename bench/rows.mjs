@@ -158,7 +158,22 @@ function chainRows({ builtIn, devnet }) {
  * @example
  * markdownTable(benchRows({ bundle, roundTrips, browser, simulator }))
  */
-export function benchRows({ bundle, roundTrips, browser, simulator, chains }) {
+/** A session execute through wallet-sim on the built-in chain beside wallet-sim --node devnet (bench/sessionNode.ts). */
+function sessionNodeRows({ builtIn, devnet }) {
+  const trip = (c) => `${fixed(c.p50, 0)} / ${fixed(c.p99, 0)} ms`
+  return [
+    row(
+      'Chains',
+      `SessionAccount.execute + waitForTransaction through wallet-sim (cosigner, self-paid), ${builtIn.count} round trips: p50 / p99`,
+      trip(builtIn),
+      devnet.skipped
+        ? 'wallet-sim --node starknet-devnet: skipped (not installed)'
+        : `wallet-sim --node starknet-devnet ${trip(devnet)}`,
+    ),
+  ]
+}
+
+export function benchRows({ bundle, roundTrips, browser, simulator, chains, sessionNode }) {
   return [
     ...(bundle ? bundleRows(bundle) : []),
     row(
@@ -171,5 +186,6 @@ export function benchRows({ bundle, roundTrips, browser, simulator, chains }) {
     ...(browser ? browserRows(browser) : []),
     ...(simulator ? simulatorRows(simulator) : []),
     ...(chains ? chainRows(chains) : []),
+    ...(sessionNode ? sessionNodeRows(sessionNode) : []),
   ]
 }

@@ -97,6 +97,9 @@ const results = {
   chains: await part('built-in chain beside starknet-devnet (bench/devnet.ts)', () =>
     benchScript('bench/devnet.ts'),
   ),
+  sessionNode: await part('session execute through wallet-sim, built-in chain beside --node devnet', () =>
+    benchScript('bench/sessionNode.ts'),
+  ),
 }
 if (results.chains?.devnet.skipped)
   console.error(`bench: starknet-devnet skipped: ${results.chains.devnet.skipped}`)

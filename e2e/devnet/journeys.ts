@@ -7,9 +7,11 @@
 // The app's calls are ETH `approve` (the one contract both chains have that a session may call: the
 // cosigner co-signs a fee-token transfer only to the paymaster); its state is `allowance(account, SPENDER)`.
 import { createRpc, type SessionAccount, WebWallet } from '@webwallet/shim'
+import { createConnector } from '@webwallet/shim/connector'
 import type { RunningSim } from '@webwallet/wallet-sim'
-import { Account, RpcProvider } from '../../node_modules/starknet'
+import { WebSocket } from 'ws'
 import { headlessWalletOptions } from '../support/headless'
+import { Account, RpcProvider, typedData } from '../support/starknet10'
 
 export const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
 export const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
@@ -176,3 +178,109 @@ async function statusOf(provider: RpcProvider, hash: string): Promise<string> {
   const receipt = await provider.waitForTransaction(hash, { retryInterval: 50 })
   return String((receipt as { execution_status?: string }).execution_status ?? receipt.statusReceipt)
 }
+
+const GREETING = {
+  types: {
+    StarknetDomain: [
+      { name: 'name', type: 'shortstring' },
+      { name: 'version', type: 'shortstring' },
+      { name: 'chainId', type: 'shortstring' },
+      { name: 'revision', type: 'shortstring' },
+    ],
+    Greeting: [{ name: 'text', type: 'shortstring' }],
+  },
+  primaryType: 'Greeting',
+  domain: { name: 'Demo', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
+  message: { text: 'gm' },
+}
+
+/**
+ * The wallet's own signatures on the account (owner + guardian, no session): the deploy-account and invoke
+ * transactions the hosted wallet signs for an execute, and a SNIP-12 message `is_valid_signature` accepts.
+ * `sim` runs with `--approve auto --email`: the connector acts as that user.
+ */
+export async function walletJourneys(sim: RunningSim): Promise<Omit<StepRecord, 'allowance'>[]> {
+  const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
+  const connector = createConnector({
+    transport: 'websocket',
+    websocketUrl: sim.trpcUrl,
+    WebSocket: WebSocket as never,
+  })
+  try {
+    await connector.connect()
+    const [address = ''] = (await connector.request({ type: 'wallet_requestAccounts' })) as string[]
+    const { transaction_hash: hash } = (await connector.request({
+      type: 'wallet_addInvokeTransaction',
+      params: {
+        calls: [{ contract_address: ETH, entry_point: 'approve', calldata: [SPENDER, '0x9', '0x0'] }],
+      },
+    })) as { transaction_hash: string }
+    const status = await statusOf(provider, hash)
+    const [low = '0x0'] = await provider.callContract({
+      contractAddress: ETH,
+      entrypoint: 'allowance',
+      calldata: [address, SPENDER],
+    })
+    const signature = (await connector.request({
+      type: 'wallet_signTypedData',
+      params: GREETING,
+    })) as string[]
+    const [valid = '0x0'] = await provider.callContract({
+      contractAddress: address,
+      entrypoint: 'is_valid_signature',
+      calldata: [typedData.getMessageHash(GREETING, address), String(signature.length), ...signature],
+    })
+    return [
+      {
+        step: 'wallet execute: deploy-account + invoke signed by owner and guardian',
+        accepted: BigInt(low) === 9n,
+        code: status,
+      },
+      { step: 'wallet message signature: is_valid_signature', accepted: BigInt(valid) === 0x56414c4944n },
+    ]
+  } finally {
+    await connector.disconnect()
+  }
+}
+
+// What a user sees on the real account: the first execute deploys through the paymaster, the session's own
+// call runs self-paid, a call outside it never leaves the SDK, a relayer runs a SNIP-9 outside execution the
+// session signed (once: its nonce is then used; not with a changed proof; not after its window), and once the
+// chain's clock passes the session's expiry the account refuses it.
+export const EXPECTED: StepRecord[] = [
+  { step: 'sign session', accepted: true, allowance: '0' },
+  { step: 'gasless deploy + execute', accepted: true, code: 'SUCCEEDED', allowance: '1' },
+  { step: 'deployed: Argent 0.4.0 at the address the wallet derived', accepted: true, allowance: '1' },
+  { step: 'allowed call', accepted: true, code: 'SUCCEEDED', allowance: '2' },
+  {
+    step: 'out-of-scope call',
+    accepted: false,
+    code: 'CALL_NOT_ALLOWED',
+    reason: 'Call not allowed by the session: approve',
+    allowance: '2',
+  },
+  { step: 'outside execution (SNIP-9)', accepted: true, code: 'SUCCEEDED', allowance: '4' },
+  {
+    step: 'outside execution replayed',
+    accepted: false,
+    code: '41',
+    reason: 'argent/duplicated-outside-nonce',
+    allowance: '4',
+  },
+  {
+    step: 'outside execution, tampered signature',
+    accepted: false,
+    code: '41',
+    reason: 'session/invalid-call',
+    allowance: '4',
+  },
+  { step: 'expired session', accepted: false, code: 'NODE_ERROR', reason: 'session/expired', allowance: '4' },
+  {
+    step: 'outside execution after its window',
+    accepted: false,
+    code: '41',
+    reason: 'argent/invalid-timestamp',
+    allowance: '4',
+  },
+  { step: 'clock moved', accepted: true, allowance: '4' },
+]

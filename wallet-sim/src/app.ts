@@ -62,7 +62,7 @@ import { WALLET_ROUTES } from './wallet/static'
 
 export interface WalletSimOptions extends ServerOptions {
   // `node` (ServerOptions): with `await connectNode(url)`, every service uses that node instead of the
-  // built-in chain (`--node URL`); see src/node/README.md.
+  // built-in chain (`--node URL`); see the README, "In front of a real node".
   /** Who answers wallet prompts over WebSocket: the user (`manual`, default), or always yes / always no. */
   readonly approve?: ApprovalMode
   /** With `approve: 'auto'`: the user headless clients act as, logged in without typing a code. */
@@ -204,8 +204,8 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       approval,
       clock: {
         now: () => chain.now(),
-        set: (seconds) => chain.setTime(seconds),
-        increase: (seconds) => chain.increaseTime(seconds),
+        set: (seconds) => refusedByNode(chain.setTime(seconds)),
+        increase: (seconds) => refusedByNode(chain.increaseTime(seconds)),
       },
       accounts: devAccountsFrom(login, fund),
       names,
@@ -357,6 +357,16 @@ function relayerOf(accounts: readonly PredeployedAccount[]) {
     )
   }
   return { address: account.address, privateKey: account.private_key }
+}
+
+/** A dev power the node lacks (time travel on a public node) is the client's 400, with the reason. */
+async function refusedByNode(pending: Promise<void>): Promise<void> {
+  try {
+    await pending
+  } catch (error) {
+    if (error instanceof UnsupportedByNode) throw new HttpError(400, 'BAD_REQUEST', error.message)
+    throw error
+  }
 }
 
 /** With --node, Starknet ID names are refused: the node has no Starknet ID contracts of wallet-sim's. */

@@ -188,9 +188,13 @@ export class WalletService {
   /** Signs and submits `calls` (deploying the account first if needed); returns the invoke hash. */
   async execute(user: User, calls: readonly Call[]): Promise<string> {
     const felts = toFeltCalls(calls)
+    const { address } = user.account
     try {
-      await this.ensureDeployed(user)
-      return await this.#ledger.invoke(user.account.address, felts, this.#keys(user))
+      // One at a time per account: a deployment and the nonce of each invoke are read before they are sent.
+      return await this.#ledger.serial(address, async () => {
+        await this.ensureDeployed(user)
+        return this.#ledger.invoke(address, felts, this.#keys(user))
+      })
     } catch (cause) {
       if (cause instanceof RpcError) throw new NodeError(cause.code, cause.message, cause.data, { cause })
       throw cause
@@ -202,12 +206,14 @@ export class WalletService {
    * first), signs, and registers it. Throws ConnectAndSignSessionError with the session-signing result codes.
    */
   async signSession(user: User, request: SessionSignRequest, origin: string): Promise<SessionSignResult> {
-    const result = await signSession(user, request, {
-      ledger: this.#ledger,
-      keys: this.#keys(user),
-      sign: (typedData) => this.signTypedData(user, typedData),
-      toFeltCalls,
-    })
+    const result = await this.#ledger.serial(user.account.address, () =>
+      signSession(user, request, {
+        ledger: this.#ledger,
+        keys: this.#keys(user),
+        sign: (typedData) => this.signTypedData(user, typedData),
+        toFeltCalls,
+      }),
+    )
     this.sessions.register(request.sessionTypedData, user.account.address, origin)
     return result
   }

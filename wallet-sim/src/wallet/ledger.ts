@@ -6,6 +6,7 @@ import { STRK_ADDRESS } from '../chain/contracts/erc20'
 import { selectorOf } from '../chain/felt'
 import { parseTransaction, type RpcTransaction, transactionHash } from '../chain/transaction'
 import { boundsFor, type ChainAccess } from '../node/access'
+import { createSerial } from '../node/serial'
 import type { AccountDeployment } from '../services/login/state'
 import { type AccountKeys, signAsAccount } from './signer'
 
@@ -47,6 +48,9 @@ export function maxFeeOf(tx: RpcTransaction): bigint {
  * if (!(await ledger.isDeployed(address))) await ledger.deployAccount(deployment, keys)
  */
 export class Ledger {
+  /** One send at a time per account (`serial`): callers wrap a nonce-to-submit sequence in it. */
+  readonly serial = createSerial()
+
   constructor(private readonly chain: ChainAccess) {}
 
   get chainId(): string {

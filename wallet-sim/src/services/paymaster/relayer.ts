@@ -3,6 +3,7 @@ import type { Call } from '../../chain/contract'
 import { encodeCalls } from '../../chain/contracts/calls'
 import { parseTransaction, type RpcTransaction, transactionHash } from '../../chain/transaction'
 import { boundsFor, type ChainAccess, type FriPrices, feeAt } from '../../node/access'
+import { createSerial } from '../../node/serial'
 
 /** The account the paymaster pays gas from: a funded dev account (OpenZeppelin-style, `[r, s]` signatures). */
 export interface RelayerAccount {
@@ -47,6 +48,23 @@ export function createRelayer(chain: ChainAccess, account: RelayerAccount) {
     ])
     return measured
   }
+  // One relayed transaction at a time: each reads the relayer's nonce before it is sent.
+  const invokeNow = async (calls: readonly Call[]): Promise<RelayerResult> => {
+    const prices = await chain.gasPrices()
+    const draft = await unsigned(calls)
+    const usage = (await measure(draft, prices))?.usage ?? ESTIMATE_USAGE
+    const priced: RpcTransaction = { ...draft, resource_bounds: boundsFor(usage, prices) }
+    const hash = transactionHash(parseTransaction({ ...priced, signature: [] }), chain.chainId())
+    const { r, s } = signHash(hash, account.privateKey)
+    const submitted = await chain.submit({ ...priced, signature: [toHex(r), toHex(s)] }, 'INVOKE')
+    const receipt = await chain.receipt(submitted)
+    const reverted = receipt?.status === 'REVERTED'
+    return {
+      transactionHash: toHex(submitted),
+      reverted,
+      ...(reverted ? { revertReason: receipt?.revertReason ?? 'reverted' } : {}),
+    }
+  }
   return {
     address: toHex(address),
     /**
@@ -64,23 +82,13 @@ export function createRelayer(chain: ChainAccess, account: RelayerAccount) {
       }
     },
     /** Runs `calls` and reports whether they reverted; refused transactions throw the node's error. */
-    async invoke(calls: readonly Call[]): Promise<RelayerResult> {
-      const prices = await chain.gasPrices()
-      const draft = await unsigned(calls)
-      const usage = (await measure(draft, prices))?.usage ?? ESTIMATE_USAGE
-      const priced: RpcTransaction = { ...draft, resource_bounds: boundsFor(usage, prices) }
-      const hash = transactionHash(parseTransaction({ ...priced, signature: [] }), chain.chainId())
-      const { r, s } = signHash(hash, account.privateKey)
-      const submitted = await chain.submit({ ...priced, signature: [toHex(r), toHex(s)] }, 'INVOKE')
-      const receipt = await chain.receipt(submitted)
-      const reverted = receipt?.status === 'REVERTED'
-      return {
-        transactionHash: toHex(submitted),
-        reverted,
-        ...(reverted ? { revertReason: receipt?.revertReason ?? 'reverted' } : {}),
-      }
+    invoke(calls: readonly Call[]): Promise<RelayerResult> {
+      return serial(account.address, () => invokeNow(calls))
     },
   }
 }
 
 export type Relayer = ReturnType<typeof createRelayer>
+
+/** Shared by every relayer of an account (the AVNU and SNIP-29 routers each build one). */
+const serial = createSerial()
