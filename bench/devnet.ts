@@ -6,9 +6,8 @@
 // Every transaction's receipt must say SUCCEEDED. Without the devnet binary, devnet is skipped (said in the
 // JSON; scripts/bench.mjs prints the line). Prints one `BENCH_JSON {...}` line for scripts/bench.mjs.
 //
-// Hook for the session-execute round trip through `wallet-sim --node` (issue 18, the other half): add a
-// measure beside `roundTrip` that starts wallet-sim with `--node devnet.rpcUrl` and times a session execute
-// as bench/roundTrips.ts does on the built-in chain; `chains` already hands each measure its node URL.
+// The session-execute round trip through wallet-sim (built-in chain beside `--node` devnet) is
+// bench/sessionNode.ts.
 import { startSim } from '@webwallet/wallet-sim'
 import { Account, config, RpcProvider } from 'starknet'
 import { DEVNET_VERSION, devnetMissing, findDevnet, startDevnet } from '../e2e/support/devnet'
