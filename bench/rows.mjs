@@ -130,12 +130,50 @@ function simulatorRows(s) {
   ]
 }
 
+/** The built-in chain beside starknet-devnet-rs on the same work (bench/devnet.ts). */
+function chainRows({ builtIn, devnet }) {
+  const name = 'starknet-devnet'
+  const other = (format) =>
+    devnet.skipped ? `${name}: skipped (not installed)` : `${name} ${format(devnet)}`
+  const submit = (c) => `${fixed(c.submit.tps, 0)} tx/s, ${fixed(c.submit.p50)} / ${fixed(c.submit.p99)} ms`
+  const trip = (c) => `${fixed(c.roundTrip.p50, 0)} / ${fixed(c.roundTrip.p99, 0)} ms`
+  return [
+    row(
+      'Chains',
+      `starknet.js invokes from a predeployed account, ${builtIn.submit.count} sequential (explicit nonce and fee): tx/s, p50 / p99`,
+      submit(builtIn),
+      other(submit),
+    ),
+    row(
+      'Chains',
+      `starknet.js execute + waitForTransaction (10 ms polls), ${builtIn.roundTrip.count} round trips: p50 / p99`,
+      trip(builtIn),
+      other(trip),
+    ),
+  ]
+}
+
 /**
  * All rows, in the table's order.
  * @example
  * markdownTable(benchRows({ bundle, roundTrips, browser, simulator }))
  */
-export function benchRows({ bundle, roundTrips, browser, simulator }) {
+/** A session execute through wallet-sim on the built-in chain beside wallet-sim --node devnet (bench/sessionNode.ts). */
+function sessionNodeRows({ builtIn, devnet }) {
+  const trip = (c) => `${fixed(c.p50, 0)} / ${fixed(c.p99, 0)} ms`
+  return [
+    row(
+      'Chains',
+      `SessionAccount.execute + waitForTransaction through wallet-sim (cosigner, self-paid), ${builtIn.count} round trips: p50 / p99`,
+      trip(builtIn),
+      devnet.skipped
+        ? 'wallet-sim --node starknet-devnet: skipped (not installed)'
+        : `wallet-sim --node starknet-devnet ${trip(devnet)}`,
+    ),
+  ]
+}
+
+export function benchRows({ bundle, roundTrips, browser, simulator, chains, sessionNode }) {
   return [
     ...(bundle ? bundleRows(bundle) : []),
     row(
@@ -147,5 +185,7 @@ export function benchRows({ bundle, roundTrips, browser, simulator }) {
     ...(roundTrips ? roundTripRows(roundTrips) : []),
     ...(browser ? browserRows(browser) : []),
     ...(simulator ? simulatorRows(simulator) : []),
+    ...(chains ? chainRows(chains) : []),
+    ...(sessionNode ? sessionNodeRows(sessionNode) : []),
   ]
 }

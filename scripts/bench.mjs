@@ -94,7 +94,15 @@ const results = {
   ),
   browser: await part('latency in headless Chromium', () => benchScript('bench/browser/run.ts')),
   simulator: await part('wallet-sim benchmark', simulator),
+  chains: await part('built-in chain beside starknet-devnet (bench/devnet.ts)', () =>
+    benchScript('bench/devnet.ts'),
+  ),
+  sessionNode: await part('session execute through wallet-sim, built-in chain beside --node devnet', () =>
+    benchScript('bench/sessionNode.ts'),
+  ),
 }
+if (results.chains?.devnet.skipped)
+  console.error(`bench: starknet-devnet skipped: ${results.chains.devnet.skipped}`)
 
 const rows = benchRows(results)
 

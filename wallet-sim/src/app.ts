@@ -4,11 +4,14 @@
 import type { Server } from 'node:http'
 import express, { type Express } from 'express'
 import { starknetId } from 'starknet'
-import { ETH_ADDRESS, erc20BalanceOf, erc20Mint, STRK_ADDRESS } from './chain/contracts/erc20'
+import { ETH_ADDRESS, STRK_ADDRESS } from './chain/contracts/erc20'
 import { STARKNET_ID_NAMING_ADDRESS } from './chain/contracts/starknet-id'
 import { selectorOf, toAddress, toHex } from './chain/felt'
+import type { PredeployedAccount } from './chain/genesis'
 import { DEMO_TOKEN_ADDRESS } from './chain/genesis'
 import type { Simulator } from './chain/simulator'
+import { type ChainAccess, UnsupportedByNode } from './node/access'
+import { builtinAccess } from './node/builtin'
 import { attachStarknetWebSocket, pathOf, STARKNET_WS_PATHS } from './rpc/ws-server'
 import { rejectUnknownUpgrades } from './rpc/ws-upgrade'
 import { createServer, type ServerOptions } from './server'
@@ -44,6 +47,7 @@ import { devGuard, embedderGuard } from './services/dev/pageCors'
 import { devRouteList } from './services/dev/route-list'
 import { createAccess } from './services/http/access'
 import { exceptRpc, guardUpgrades } from './services/http/guards'
+import { HttpError } from './services/http/HttpError'
 import { hostCheck } from './services/http/localHosts'
 import type { LoginLimits } from './services/login/limits'
 import {
@@ -58,6 +62,8 @@ import { createHandsFreeUser, type HandsFreeUser } from './wallet/handsFree'
 import { WALLET_ROUTES } from './wallet/static'
 
 export interface WalletSimOptions extends ServerOptions {
+  // `node` (ServerOptions): with `await connectNode(url)`, every service uses that node instead of the
+  // built-in chain (`--node URL`); see the README, "In front of a real node".
   /** Who answers wallet prompts over WebSocket: the user (`manual`, default), or always yes / always no. */
   readonly approve?: ApprovalMode
   /**
@@ -133,34 +139,44 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   const faults = createFaultRegistry()
   const inbox = createInbox()
   const approval = createApprovalPolicy(options.approve ?? 'manual')
-  const fund = (address: string, token: string, amount: bigint) => {
-    erc20Mint(sim.chain.pending, BigInt(token), BigInt(address), amount)
-    sim.chain.closeBlock()
+  // Every service reaches the chain through this one interface: the built-in chain in process, or the node.
+  const chain: ChainAccess =
+    options.node?.access ??
+    builtinAccess(
+      () => sim.chain,
+      () => sim.accounts,
+    )
+  const fund = async (address: string, token: string, amount: bigint) => {
+    try {
+      await chain.mint(BigInt(address), BigInt(token), amount)
+    } catch (error) {
+      // A public node cannot mint: the account is created all the same, and funded by its user.
+      if (!(error instanceof UnsupportedByNode)) throw error
+      logger.info(`${error.message}; fund ${address} yourself`)
+    }
   }
   const login = new LoginService({
     inbox,
     logger,
     accounts: { createAccountFor: argentAccountFactory(guardianPrivateKey) },
     fund,
-    now: () => sim.chain.now() * 1000,
+    now: () => chain.clockMs(),
     ...(options.loginLimits ? { limits: options.loginLimits } : {}),
     ...(saved.login === undefined ? {} : { state: saved.login }),
   })
 
   // DeFi positions and airdrops: none until the dev API sets them up (persisted with `stateFile`).
   const portfolio = createPortfolioFixtures({
-    now: () => sim.chain.now() * 1000,
+    now: () => chain.clockMs(),
     ...(saved.portfolio === undefined ? {} : { initial: saved.portfolio }),
   })
 
   const handsFree = createHandsFreeUser({ login, email: options.email })
 
-  const names = createDevNames({
-    chain: () => sim.chain,
-    predeployed: () => sim.accounts,
-    login,
-    guardianPrivateKey,
-  })
+  // Starknet ID lives on the built-in chain's naming contract; a node has none (see nodeNames).
+  const names = options.node
+    ? nodeNames()
+    : createDevNames({ chain: () => sim.chain, predeployed: () => sim.accounts, login, guardianPrivateKey })
 
   const app = express()
   app.disable('x-powered-by')
@@ -172,9 +188,9 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   app.use(
     '/v1',
     createBackendRouter({
-      readBalance: (token, address) => erc20BalanceOf(sim.chain.pending, BigInt(token), BigInt(address)),
-      lookupName: (address) => lookupStarkName(sim, address),
-      now: () => sim.chain.now() * 1000,
+      readBalance: (token, address) => chain.balanceOf(BigInt(token), BigInt(address)),
+      lookupName: (address) => (options.node ? undefined : lookupStarkName(sim, address)),
+      now: () => chain.clockMs(),
       fixtures: portfolio,
       config: {
         initialisingPolls: options.initialisingPolls ?? 1,
@@ -186,7 +202,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   )
   app.use('/allowlist', createAllowlistRouter(allowlistConfig(options.allowedDapps && access.dapps.hosts)))
   app.use('/login', createLoginRouter(login))
-  app.get('/', indexPage(indexSource(sim)))
+  app.get('/', indexPage(indexSource(sim, chain, options.node?.request)))
   app.get('/dev', devRouteList)
   app.use(
     '/dev',
@@ -195,15 +211,9 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       faults,
       approval,
       clock: {
-        now: () => sim.chain.now(),
-        set: (seconds) => {
-          sim.chain.setTime(seconds)
-          sim.chain.closeBlock()
-        },
-        increase: (seconds) => {
-          sim.chain.setTime(sim.chain.now() + seconds)
-          sim.chain.closeBlock()
-        },
+        now: () => chain.now(),
+        set: (seconds) => refusedByNode(chain.setTime(seconds)),
+        increase: (seconds) => refusedByNode(chain.increaseTime(seconds)),
       },
       accounts: devAccountsFrom(login, fund),
       names,
@@ -226,9 +236,9 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   // The hands-free answers take the tests' one-shot answers: a dev power as well (the wallet page's own
   // requests pass; it then says which dapp asks, and only a trusted one is answered by the policy).
   app.use('/wallet/api/decide', devGuard(access.devRefusal))
-  const relayer = relayerOf(sim)
+  const relayer = relayerOf(chain.predeployedAccounts())
   const paymaster = {
-    chain: () => sim.chain,
+    chain,
     relayer,
     apiKeys: options.paymasterApiKeys ?? DEFAULT_PAYMASTER_API_KEYS,
     ...(options.paymasterPrivateKey ? { serverPrivateKey: options.paymasterPrivateKey } : {}),
@@ -244,15 +254,15 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     '/cosigner',
     createCosignerRouter({
       guardianPrivateKey,
-      now: () => sim.chain.now(),
+      now: () => chain.now(),
       lookupSession: (hash) => signedSessions?.lookup(hash),
       feeRecipient: paymasterFeeRecipient({ relayer }),
       spending,
-      outcomeOf: chainOutcomes(() => sim.chain),
+      outcomeOf: chainOutcomes(chain),
     }),
   )
   const wallet = mountWallet(app, {
-    chain: () => sim.chain,
+    chain,
     ...(options.allowedDapps ? { pageHosts: access.dapps.hosts } : {}),
     trustedPage: access.trustedPage,
     trustedOrigin: access.trustedOrigin,
@@ -283,10 +293,14 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     const upgrades = guardUpgrades(server, (req) =>
       Object.hasOwn(STARKNET_WS_PATHS, pathOf(req)) ? undefined : access.hostRefusal(req),
     )
+    // With a node, its own WebSocket API serves subscriptions: wallet-sim's would watch the idle built-in chain.
     const stops = [
       wallet.attach(upgrades.server),
-      attachStarknetWebSocket(upgrades.server, sim, access.devRefusal),
-      rejectUnknownUpgrades(upgrades.server, [TRPC_WS_PATH, ...Object.keys(STARKNET_WS_PATHS)]),
+      ...(options.node ? [] : [attachStarknetWebSocket(upgrades.server, sim, access.devRefusal)]),
+      rejectUnknownUpgrades(upgrades.server, [
+        TRPC_WS_PATH,
+        ...(options.node ? [] : Object.keys(STARKNET_WS_PATHS)),
+      ]),
       upgrades.stop,
     ]
     return async () => {
@@ -337,20 +351,49 @@ function allowlistConfig(allowedDapps: readonly string[] | undefined) {
 }
 
 /** What the landing page shows of the running chain (read on every request: devnet_restart replaces it). */
-function indexSource(sim: Simulator) {
+function indexSource(sim: Simulator, chain: ChainAccess, nodeRequest?: <T>(method: string) => Promise<T>) {
   return {
-    accounts: () => sim.accounts,
-    chainId: () => toHex(sim.chain.chainId),
-    blockNumber: () => sim.chain.latest.number,
+    accounts: () => chain.predeployedAccounts(),
+    chainId: () => toHex(chain.chainId()),
+    blockNumber: async () =>
+      nodeRequest ? Number(await nodeRequest<number>('starknet_blockNumber')) : sim.chain.latest.number,
     walletRoutes: WALLET_ROUTES,
   }
 }
 
 /** The paymaster submits from the last predeployed account, leaving the first ones to tests and scripts. */
-function relayerOf(sim: Simulator) {
-  const account = sim.accounts.at(-1)
-  if (!account) throw new Error('wallet-sim needs at least one predeployed account for the paymaster relayer')
+function relayerOf(accounts: readonly PredeployedAccount[]) {
+  const account = accounts.at(-1)
+  if (!account) {
+    throw new Error(
+      'wallet-sim needs a predeployed account for the paymaster relayer (a node without devnet_getPredeployedAccounts has none)',
+    )
+  }
   return { address: account.address, privateKey: account.private_key }
+}
+
+/** A dev power the node lacks (time travel on a public node) is the client's 400, with the reason. */
+async function refusedByNode(pending: Promise<void>): Promise<void> {
+  try {
+    await pending
+  } catch (error) {
+    if (error instanceof UnsupportedByNode) throw new HttpError(400, 'BAD_REQUEST', error.message)
+    throw error
+  }
+}
+
+/** With --node, Starknet ID names are refused: the node has no Starknet ID contracts of wallet-sim's. */
+function nodeNames(): DevNames {
+  return {
+    register: async () => {
+      throw new HttpError(
+        400,
+        'BAD_REQUEST',
+        'Starknet ID names live on the built-in chain; with --node the node has no Starknet ID contracts',
+      )
+    },
+    nameOf: () => undefined,
+  }
 }
 
 /** `address_to_domain` on the simulated Starknet ID naming contract, decoded (`alice.stark`). */

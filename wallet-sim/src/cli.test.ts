@@ -1,6 +1,7 @@
 // The `wallet-sim` command line as a child process: a bad option exits with code 2 and a message; the
 // paymaster key and login flags reach the running services.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { type AddressInfo, createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { getPublicKey, Signature, verify } from '@scure/starknet'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -37,6 +38,15 @@ function run(args: readonly string[]) {
   return { ready, exited }
 }
 
+/** A port nothing listens on: one the system just gave out and took back. */
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
 describe('wallet-sim CLI', () => {
   it('exits with code 2 and says what is wrong with a bad option', async () => {
     const { code, stderr } = await run(['--paymaster-private-key', '0x0']).exited
@@ -69,5 +79,17 @@ describe('wallet-sim CLI', () => {
       })
       expect(started.status).toBe(200)
     }
+  }, 60_000)
+
+  it('stops with code 1 and says so when the --node is unreachable; refuses a --node that is no http(s) URL', async () => {
+    const node = `http://127.0.0.1:${await closedPort()}/rpc`
+    const down = await run(['--port', '0', '--node', node]).exited
+    expect(down.code).toBe(1)
+    expect(down.stderr.trim()).toBe(`wallet-sim: The node at ${node} is unreachable (ECONNREFUSED)`)
+    const bad = await run(['--node', 'localhost:5050']).exited
+    expect(bad.code).toBe(2)
+    expect(bad.stderr.trim()).toBe(
+      '--node must be an http(s) URL of a Starknet JSON-RPC endpoint, got localhost:5050',
+    )
   }, 60_000)
 })

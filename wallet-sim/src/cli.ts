@@ -1,6 +1,7 @@
 // `wallet-sim` command line: starts the simulator and prints its URLs and predeployed accounts.
 import { type CliOptions, CliUsageError, parseCliOptions, USAGE } from './cliOptions'
-import { startSim } from './index'
+import { NodeUnreachable, startSim } from './index'
+import { chainIdName } from './node/remote'
 
 const started = performance.now()
 let cli: CliOptions
@@ -18,7 +19,16 @@ if (cli.help) {
 }
 
 const { approve, blockTime = 0, seed = 0, stateFile } = cli.sim
-const sim = await startSim({ ...cli.sim, logger: { info: (message: string) => console.log(message) } })
+let sim: Awaited<ReturnType<typeof startSim>>
+try {
+  sim = await startSim({ ...cli.sim, logger: { info: (message: string) => console.log(message) } })
+} catch (error) {
+  // --node: the node is down, or is no Starknet node of a version wallet-sim speaks.
+  if (!(error instanceof NodeUnreachable)) throw error
+  console.error(`wallet-sim: ${error.message}`)
+  process.exit(1)
+}
+const node = sim.node
 
 const limits = sim.walletSim.login.limits
 const { codesPerEmailAndClient: perPair, codesPerEmail: perEmail, codesPerClient: perIp } = limits
@@ -39,12 +49,22 @@ const lines = [
     : []),
   `  dev API:        ${sim.url}/dev   (login codes: ${sim.url}/dev/inbox/<email>; prompts: --approve ${approve})`,
   `  login:          tokens last ${limits.tokenTtlMs / 1000} s, codes ${limits.codeTtlMs / 1000} s and ${limits.codeTries} tries; ${startLimits}`,
-  `  JSON-RPC 0.10: ${sim.url}/rpc  and ${sim.url}/rpc/v0_10   (starknet.js v10)`,
-  `  JSON-RPC 0.9:  ${sim.url}/rpc/v0_9                       (starknet.js v8)`,
-  `  WebSocket API: ${sim.rpcWsUrl} (0.10; also /rpc/v0_10, /ws) and ${sim.rpcWsUrl}/v0_9 (0.9)`,
-  `  chain id SN_SEPOLIA, ${blockTime === 0 ? 'a block per transaction' : `a block every ${blockTime} ms`}${stateFile ? `, state in ${stateFile}` : ''}`,
-  '',
-  `Predeployed accounts (seed ${seed}; 1000 STRK, 1000 ETH and 1000 DEMO each):`,
+  ...(node
+    ? [
+        `  node:           ${node.url} (JSON-RPC ${node.specVersion}, chain id ${chainIdName(node.chainId)}): every service uses it`,
+        `  JSON-RPC:       ${sim.url}/rpc forwards to the node; its WebSocket API is the node's own`,
+        `  Starknet ID names: built-in chain only (refused with --node)${stateFile ? `; wallet state in ${stateFile}.wallet` : ''}`,
+        '',
+        `The node's predeployed accounts (the paymaster relays from the last one):`,
+      ]
+    : [
+        `  JSON-RPC 0.10: ${sim.url}/rpc  and ${sim.url}/rpc/v0_10   (starknet.js v10)`,
+        `  JSON-RPC 0.9:  ${sim.url}/rpc/v0_9                       (starknet.js v8)`,
+        `  WebSocket API: ${sim.rpcWsUrl} (0.10; also /rpc/v0_10, /ws) and ${sim.rpcWsUrl}/v0_9 (0.9)`,
+        `  chain id SN_SEPOLIA, ${blockTime === 0 ? 'a block per transaction' : `a block every ${blockTime} ms`}${stateFile ? `, state in ${stateFile}` : ''}`,
+        '',
+        `Predeployed accounts (seed ${seed}; 1000 STRK, 1000 ETH and 1000 DEMO each):`,
+      ]),
   ...sim.accounts.flatMap((a, i) => [
     `| Account #${i}`,
     `| Address     ${a.address}`,

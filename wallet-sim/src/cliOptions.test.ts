@@ -151,6 +151,15 @@ describe('parseCliOptions', () => {
     )
   })
 
+  it('reads --node as an http(s) URL and refuses anything else', () => {
+    expect(parseCliOptions(['--node', 'http://127.0.0.1:5050/rpc']).sim.node).toBe(
+      'http://127.0.0.1:5050/rpc',
+    )
+    expect(() => parseCliOptions(['--node', 'ftp://node'])).toThrow(
+      new CliUsageError('--node must be an http(s) URL of a Starknet JSON-RPC endpoint, got ftp://node'),
+    )
+  })
+
   it("makes parseArgs' own refusals usage errors", () => {
     expect(refused(['--login-rate-limit'])).toMatch(
       /^Unknown option '--login-rate-limit'.*\(see wallet-sim --help\)$/,

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util'
 import { getPublicKey, getStarkKey, Point } from '@scure/starknet'
 import type { StartSimOptions } from './index'
+import { checkNodeUrl } from './node/remote'
 import { checkedHostName, parseDappEntries } from './services/http/access'
 import type { LoginLimits, RateLimit } from './services/login/limits'
 
@@ -11,7 +12,7 @@ export const USAGE = [
   '                  [--approve manual|auto|reject] [--email ADDRESS] [--paymaster-key KEY]...',
   '                  [--allow-dapp HOST|ORIGIN]... [--allow-host NAME]... [--open-dev-api]',
   '                  [--paymaster-private-key HEX] [--login-token-ttl SECONDS] [--login-code-ttl SECONDS]',
-  '                  [--login-code-tries N] [--no-login-rate-limit]',
+  '                  [--login-code-tries N] [--no-login-rate-limit] [--node URL]',
   '',
   '  --approve                who answers wallet prompts: the user (manual, default), or always yes / no for',
   '                           headless clients and the wallet pages of --allow-dapp origins (auto / reject)',
@@ -31,6 +32,9 @@ export const USAGE = [
   '  --login-code-ttl         how long a one-time login code lasts, in seconds (default 600)',
   '  --login-code-tries       wrong guesses that invalidate a login code (default 5)',
   '  --no-login-rate-limit    /login/start sends codes without its per-e-mail and per-IP limits (load tests)',
+  '  --node                   a Starknet JSON-RPC 0.9/0.10 node (e.g. starknet-devnet: http://127.0.0.1:5050/rpc)',
+  '                           the wallet, paymaster, cosigner, backend and dev API use instead of the built-in',
+  "                           chain; /rpc forwards to it (--seed, --accounts, --block-time are the built-in chain's)",
 ].join('\n')
 
 /** A command line wallet-sim refuses; `message` names the option and what it takes. */
@@ -104,6 +108,9 @@ export function parseCliOptions(
       accounts: integer('accounts', values.accounts, 0),
       blockTime: integer('block-time', values['block-time'], 0),
       ...(values.state ? { stateFile: values.state } : {}),
+      ...(values.node === undefined
+        ? {}
+        : { node: checked(() => checkNodeUrl(values.node ?? ''), values.node) }),
     },
     ...(paymasterPrivateKey === undefined
       ? {}
@@ -138,6 +145,7 @@ function parse(args: readonly string[]) {
         'login-code-ttl': { type: 'string' },
         'login-code-tries': { type: 'string' },
         'no-login-rate-limit': { type: 'boolean', default: false },
+        node: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values

@@ -18,8 +18,14 @@ import { toAddress } from './chain/felt'
 import type { PredeployedAccount } from './chain/genesis'
 import { DEMO_TOKEN_ADDRESS } from './chain/genesis'
 import type { Simulator } from './chain/simulator'
+import { connectNode, type NodeChain } from './node/remote'
 
-export interface StartSimOptions extends WalletSimOptions {
+export interface StartSimOptions extends Omit<WalletSimOptions, 'node'> {
+  /**
+   * `--node`: a Starknet JSON-RPC 0.9/0.10 endpoint (`http://127.0.0.1:5050/rpc` for starknet-devnet), or a
+   * node already connected with `connectNode`. Every service then uses it instead of the built-in chain.
+   */
+  readonly node?: string | NodeChain
   /** Default 0: a free port. */
   readonly port?: number
   /** Default 127.0.0.1. */
@@ -38,8 +44,11 @@ export interface RunningSim extends AsyncDisposable {
    * `ws://…/rpc/v0_9` for v8.
    */
   readonly rpcWsUrl: string
+  /** The predeployed accounts of the chain the services use (the node's with `node`). */
   readonly accounts: readonly PredeployedAccount[]
-  /** The current chain (replaced by devnet_restart / devnet_load). */
+  /** The node behind the services (`node` option), or undefined on the built-in chain. */
+  readonly node: NodeChain | undefined
+  /** The built-in chain (replaced by devnet_restart / devnet_load); idle with `node`. */
   readonly chain: Chain
   readonly sim: Simulator
   /**
@@ -57,7 +66,9 @@ export interface RunningSim extends AsyncDisposable {
  * const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
  */
 export async function startSim(options: StartSimOptions = {}): Promise<RunningSim> {
-  const walletSim = createWalletSim({ logger: { info: () => {} }, ...options })
+  const node = typeof options.node === 'string' ? await connectNode(options.node) : options.node
+  const { node: _given, ...rest } = options
+  const walletSim = createWalletSim({ logger: { info: () => {} }, ...rest, ...(node ? { node } : {}) })
   const { app, sim } = walletSim
   const host = options.host ?? '127.0.0.1'
   const server = await new Promise<Server>((resolve, reject) => {
@@ -83,8 +94,9 @@ export async function startSim(options: StartSimOptions = {}): Promise<RunningSi
     trpcUrl: `${url.replace(/^http/, 'ws')}/trpc`,
     rpcWsUrl: `${url.replace(/^http/, 'ws')}/rpc`,
     get accounts() {
-      return sim.accounts
+      return node ? node.access.predeployedAccounts() : sim.accounts
     },
+    node,
     get chain() {
       return sim.chain
     },
@@ -100,6 +112,10 @@ export { Chain, type ChainOptions } from './chain/chain'
 export { createChain, type PredeployedAccount } from './chain/genesis'
 export { getContractClass, registerContractClass } from './chain/registry'
 export { Simulator, type SimulatorOptions } from './chain/simulator'
+export type { ChainAccess } from './node/access'
+export { builtinAccess } from './node/builtin'
+export { checkNodeUrl, connectNode, type NodeChain } from './node/remote'
+export { NodeUnreachable } from './node/rpc-client'
 export { createServer, type ServerOptions, type WalletSimServer } from './server'
 export type { DevNames, NameRegistration } from './services/dev/names'
 

@@ -2,9 +2,17 @@
 // tRPC over WebSocket) add their routers through `mount` or `app.use` before `listen`.
 import express, { type Express, type Router } from 'express'
 import { Simulator, type SimulatorOptions } from './chain/simulator'
+import { nodeRpcProxy } from './node/proxy'
+import type { NodeChain } from './node/remote'
 import { type DevnetGate, rpcRouter, unknownRpcRoutes } from './rpc/handler'
 
-export type ServerOptions = SimulatorOptions
+export interface ServerOptions extends SimulatorOptions {
+  /**
+   * `--node`: an external Starknet JSON-RPC 0.9/0.10 node (`await connectNode(url)`) that every service uses
+   * instead of the built-in chain; `/rpc` forwards to it.
+   */
+  readonly node?: NodeChain
+}
 
 export interface WalletSimServer {
   readonly app: Express
@@ -24,7 +32,9 @@ export interface WalletSimServer {
  * app.listen(3005)
  */
 export function createServer(options: ServerOptions = {}, devnetGate?: DevnetGate): WalletSimServer {
-  const sim = new Simulator(options)
+  // With a node the built-in chain stays idle and keeps nothing on disk (the wallet's state still does).
+  const { stateFile: _unused, ...withoutState } = options
+  const sim = new Simulator(options.node ? withoutState : options)
   const app = express()
   app.disable('x-powered-by')
   // Host apps call the node from the browser on another origin.
@@ -35,9 +45,16 @@ export function createServer(options: ServerOptions = {}, devnetGate?: DevnetGat
     if (req.method === 'OPTIONS') res.status(204).end()
     else next()
   })
-  app.use('/rpc/v0_9', rpcRouter(sim, '0.9', devnetGate))
-  app.use('/rpc/v0_10', rpcRouter(sim, '0.10', devnetGate))
-  app.use('/rpc', rpcRouter(sim, '0.10', devnetGate))
+  const { node } = options
+  if (node) {
+    app.use('/rpc/v0_9', nodeRpcProxy(node, '0.9', devnetGate))
+    app.use('/rpc/v0_10', nodeRpcProxy(node, '0.10', devnetGate))
+    app.use('/rpc', nodeRpcProxy(node, undefined, devnetGate))
+  } else {
+    app.use('/rpc/v0_9', rpcRouter(sim, '0.9', devnetGate))
+    app.use('/rpc/v0_10', rpcRouter(sim, '0.10', devnetGate))
+    app.use('/rpc', rpcRouter(sim, '0.10', devnetGate))
+  }
   app.use('/rpc', unknownRpcRoutes(['/rpc', '/rpc/v0_9', '/rpc/v0_10']))
   app.get('/is_alive', (_req, res) => {
     res.type('text/plain').send('Alive!!!')

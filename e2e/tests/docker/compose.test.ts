@@ -3,7 +3,9 @@
 // whose inputs exist; the demo is built for a wallet URL the host's browser reaches; state lives in a named
 // volume; the e2e container runs on an internal network with everything installed at build time; and the
 // wallet-sim and demo commands are run for real, as written (ports and the volume path swapped for free
-// ones), with their health checks and the Host names the e2e browser uses.
+// ones), with their health checks and the Host names the e2e browser uses. The devnet profile (starknet-devnet
+// and a wallet-sim in --node mode) is checked here for its wiring; e2e/devnet/compose.test.ts runs its devnet
+// command and health check on the local starknet-devnet.
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
@@ -13,12 +15,16 @@ import { join } from 'node:path'
 import { promisify, stripVTControlCharacters } from 'node:util'
 import { afterAll, describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
+import { DEVNET_VERSION } from '../../support/devnet.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 const run = promisify(execFile)
 
 interface Service {
   build: { context: string; dockerfile: string; args?: Record<string, string> }
+  image?: string
+  profiles?: string[]
+  entrypoint?: string[]
   command: string[]
   ports?: string[]
   volumes?: string[]
@@ -96,8 +102,12 @@ function probe(service: Service, port: number) {
 }
 
 describe('docker-compose.yml', () => {
-  test('has the wallet-sim, demo and e2e services', () => {
-    expect(Object.keys(services).sort()).toEqual(['demo', 'e2e', 'wallet-sim'])
+  test('has the wallet-sim, demo and e2e services, and devnet + wallet-sim-devnet in the devnet profile', () => {
+    expect(Object.keys(services).sort()).toEqual(['demo', 'devnet', 'e2e', 'wallet-sim', 'wallet-sim-devnet'])
+    const profiled = Object.keys(services).filter((name) => services[name]!.profiles)
+    // `docker compose up` without --profile starts exactly what it started before.
+    expect(profiled.sort()).toEqual(['devnet', 'wallet-sim-devnet'])
+    for (const name of profiled) expect(services[name]!.profiles).toEqual(['devnet'])
   })
 
   const hasCompose = (() => {
@@ -110,9 +120,15 @@ describe('docker-compose.yml', () => {
   })()
   test.skipIf(!hasCompose)('docker-compose config accepts it (where docker-compose is installed)', () => {
     expect(execFileSync('docker-compose', ['config', '-q'], { cwd: ROOT, encoding: 'utf8' })).toBe('')
+    const devnet = execFileSync('docker-compose', ['--profile', 'devnet', 'config', '--services'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+    expect(devnet.trim().split('\n').sort()).toEqual(Object.keys(services).sort())
   })
 
-  test.each(Object.keys(services))('%s builds from a Dockerfile whose inputs exist', (name) => {
+  const built = Object.keys(services).filter((name) => !services[name]!.image)
+  test.each(built)('%s builds from a Dockerfile whose inputs exist', (name) => {
     const service = services[name]!
     expect(service.build.context).toBe('.')
     expect(existsSync(join(ROOT, service.build.dockerfile))).toBe(true)
@@ -122,6 +138,45 @@ describe('docker-compose.yml', () => {
     // npx may go to the registry for what it does not find: commands run installed files directly.
     expect(service.command[0]).toBe('node')
     expect(existsSync(join(ROOT, service.command[1]!)), service.command[1]).toBe(true)
+  })
+
+  test('devnet runs the pinned starknet-devnet image with the Argent class predeclared and seed 0', () => {
+    const devnet = services.devnet!
+    expect(devnet.build).toBeUndefined()
+    expect(devnet.image).toBe(`shardlabs/starknet-devnet-rs:${DEVNET_VERSION}`)
+    // The image's entrypoint passes --host itself, and devnet refuses a flag twice: the entrypoint is ours.
+    expect(devnet.entrypoint).toEqual(['tini', '--', 'starknet-devnet'])
+    expect(devnet.command).toContain('--predeclare-argent')
+    expect(flagValue(devnet.command, '--seed')).toBe('0')
+    expect(flagValue(devnet.command, '--host')).toBe('0.0.0.0')
+    expect(devnet.ports).toEqual([
+      `${flagValue(devnet.command, '--port')}:${flagValue(devnet.command, '--port')}`,
+    ])
+    expect(devnet.healthcheck!.test.slice(0, 3)).toEqual(['CMD', 'bash', '-c'])
+    expect(devnet.healthcheck!.test[3]).toContain(`/dev/tcp/127.0.0.1/${flagValue(devnet.command, '--port')}`)
+  })
+
+  test('wallet-sim-devnet is wallet-sim in --node mode on devnet, beside the default one', () => {
+    const sim = services['wallet-sim-devnet']!
+    const devnet = services.devnet!
+    expect(sim.build).toEqual(services['wallet-sim']!.build)
+    const node = new URL(flagValue(sim.command, '--node')!)
+    expect(node.hostname).toBe('devnet')
+    expect(node.port).toBe(flagValue(devnet.command, '--port'))
+    expect(node.pathname).toBe('/rpc')
+    expect(sim.depends_on).toEqual({ devnet: { condition: 'service_healthy' } })
+    // Its own published port and state volume: it runs beside the default wallet-sim.
+    const port = flagValue(sim.command, '--port')!
+    expect(port).not.toBe(flagValue(services['wallet-sim']!.command, '--port'))
+    expect(sim.ports).toEqual([`${port}:${port}`])
+    expect(sim.healthcheck!.test.join(' ')).toContain(`127.0.0.1:${port}/is_alive`)
+    const [volume, mountPoint] = sim.volumes![0]!.split(':')
+    expect(volume).not.toBe(services['wallet-sim']!.volumes![0]!.split(':')[0])
+    expect(compose.volumes).toHaveProperty(volume!)
+    expect(flagValue(sim.command, '--state')!.startsWith(`${mountPoint}/`)).toBe(true)
+    // The demo the host's browser opens (?wallet=http://localhost:3006) may embed it.
+    expect(sim.command).toContain('http://localhost:5173')
+    expect(services.demo!.ports).toContain('5173:5173')
   })
 
   test('the demo is built for the wallet URL the host browser reaches: the port wallet-sim publishes', () => {

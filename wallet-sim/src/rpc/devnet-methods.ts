@@ -5,6 +5,7 @@ import { RpcCode, RpcError } from '../chain/errors'
 import { toHex } from '../chain/felt'
 import type { GasPrices } from '../chain/gas'
 import type { PredeployedAccount } from '../chain/genesis'
+import { bigIntegerOf } from './big-json'
 import { postmanSendMessageToL2 } from './messages'
 import { blockId, felt, invalidParams } from './params'
 import type { Method } from './starknet-methods'
@@ -26,6 +27,9 @@ export interface DevHost {
 }
 
 const amountOf = (v: unknown): bigint => {
+  // A JSON number of any size, as starknet-devnet takes it (beyond 2^53 read exactly: big-json.ts).
+  const big = bigIntegerOf(v)
+  if (big !== undefined && big >= 0n) return big
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v)
   if (typeof v === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(v)) return BigInt(v)
   throw invalidParams('amount must be a non-negative integer')

@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http'
 import express, { type Router } from 'express'
 import { messageFor, RpcCode, RpcError } from '../chain/errors'
+import { jsonBodyKeepingBigIntegers } from './big-json'
 import { type DevHost, devnetMethods } from './devnet-methods'
 import type { SpecVersion } from './format'
 import { namedParams } from './params'
@@ -122,7 +123,7 @@ export function rpcRouter(host: DevHost, version: SpecVersion, devnetGate?: Devn
   const router = express.Router()
   // Serialised here: res.json's failure would reach the error handler below and read as a parse error.
   const reply = (res: express.Response, answer: object) => res.type('json').send(answerText(answer, version))
-  router.post('/', express.json({ limit: '20mb', type: () => true }), (req, res) => {
+  router.post('/', ...jsonBodyKeepingBigIntegers('20mb'), (req, res) => {
     const body: unknown = req.body
     const refusal = devnetGate?.(req)
     if (Array.isArray(body)) {

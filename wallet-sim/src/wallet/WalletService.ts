@@ -79,7 +79,7 @@ export function toFeltCalls(calls: readonly Call[]): FeltCall[] {
  * The signing side of wallet-sim: keys never leave it.
  *
  * @example
- * const wallet = new WalletService({ ledger: new Ledger(() => sim.chain), guardianPrivateKey })
+ * const wallet = new WalletService({ ledger: new Ledger(builtinAccess(() => sim.chain)), guardianPrivateKey })
  * const signature = wallet.signTypedData(user, typedData)
  */
 export class WalletService {
@@ -107,16 +107,16 @@ export class WalletService {
     return { ownerPrivateKey: user.ownerPrivateKey, guardianPrivateKey: this.#guardianPrivateKey }
   }
 
-  account(user: User): AccountView {
+  async account(user: User): Promise<AccountView> {
     const { address } = user.account
     return {
       email: user.email,
       address,
       chainId: this.chainId,
-      deployed: this.#ledger.isDeployed(address),
+      deployed: await this.#ledger.isDeployed(address),
       balances: {
-        STRK: this.#ledger.balanceOf(address, hex(STRK_ADDRESS)).toString(),
-        ETH: this.#ledger.balanceOf(address, hex(ETH_ADDRESS)).toString(),
+        STRK: (await this.#ledger.balanceOf(address, hex(STRK_ADDRESS))).toString(),
+        ETH: (await this.#ledger.balanceOf(address, hex(ETH_ADDRESS))).toString(),
       },
     }
   }
@@ -138,24 +138,24 @@ export class WalletService {
    * True when the user's account has a session signed for `origin` that still works: unexpired by the
    * chain's clock (as the cosigner checks it) and not revoked on the account.
    */
-  hasSession(user: User, origin: string): boolean {
+  async hasSession(user: User, origin: string): Promise<boolean> {
     const { address } = user.account
-    const now = BigInt(this.#ledger.now())
-    return this.sessions
-      .signedFor(address, origin)
-      .some(
-        (session) => BigInt(session.expiresAt) > now && !this.#ledger.isSessionRevoked(address, session.hash),
-      )
+    const now = BigInt(await this.#ledger.now())
+    for (const session of this.sessions.signedFor(address, origin)) {
+      if (BigInt(session.expiresAt) > now && !(await this.#ledger.isSessionRevoked(address, session.hash)))
+        return true
+    }
+    return false
   }
 
   /**
    * getLoginStatus of a logged-in user, for the app at `origin`: three booleans about that origin only,
    * never who the user is (no address, no e-mail), so it may answer before any connect.
    */
-  loginStatus(user: User, origin: string): Required<LoginStatus> {
+  async loginStatus(user: User, origin: string): Promise<Required<LoginStatus>> {
     return {
       isLoggedIn: true,
-      hasSession: this.hasSession(user, origin),
+      hasSession: await this.hasSession(user, origin),
       isPreauthorized: this.isConnected(user, origin),
     }
   }
@@ -198,16 +198,16 @@ export class WalletService {
   }
 
   /** Deploys the account if needed; returns the deploy transaction hash, or undefined when it was deployed. */
-  ensureDeployed(user: User): string | undefined {
-    if (this.#ledger.isDeployed(user.account.address)) return undefined
+  async ensureDeployed(user: User): Promise<string | undefined> {
+    if (await this.#ledger.isDeployed(user.account.address)) return undefined
     return this.#ledger.deployAccount(user.account, this.#keys(user))
   }
 
   /** The class name of each address the chain has a contract at (`DemoCounter`, `ERC20`), by that address. */
-  contractNames(addresses: readonly string[]): Record<string, string> {
+  async contractNames(addresses: readonly string[]): Promise<Record<string, string>> {
     const names: Record<string, string> = {}
     for (const address of addresses) {
-      const name = this.#ledger.contractName(address)
+      const name = await this.#ledger.contractName(address)
       if (name !== undefined) names[address] = name
     }
     return names
@@ -218,13 +218,13 @@ export class WalletService {
    * names of the contracts they call, without signing or sending anything. A transaction that would fail
    * answers its reason instead of a fee.
    */
-  review(user: User, calls: readonly Call[]): TransactionReview {
+  async review(user: User, calls: readonly Call[]): Promise<TransactionReview> {
     const { address } = user.account
-    const deploysFirst = !this.#ledger.isDeployed(address)
-    const contracts = this.contractNames(calls.map((call) => call.contractAddress))
+    const deploysFirst = !(await this.#ledger.isDeployed(address))
+    const contracts = await this.contractNames(calls.map((call) => call.contractAddress))
     let fee: TransactionReview['fee']
     try {
-      const estimate = this.#ledger.estimateInvoke(
+      const estimate = await this.#ledger.estimateInvoke(
         address,
         toFeltCalls(calls),
         deploysFirst ? user.account : undefined,
@@ -234,16 +234,20 @@ export class WalletService {
       if (!(cause instanceof RpcError)) throw cause
       fee = failureOf(cause)
     }
-    const balance = this.#ledger.balanceOf(address, hex(STRK_ADDRESS)).toString()
+    const balance = (await this.#ledger.balanceOf(address, hex(STRK_ADDRESS))).toString()
     return { feeToken: hex(STRK_ADDRESS), fee, balance, deploysFirst, contracts }
   }
 
   /** Signs and submits `calls` (deploying the account first if needed); returns the invoke hash. */
-  execute(user: User, calls: readonly Call[]): string {
+  async execute(user: User, calls: readonly Call[]): Promise<string> {
     const felts = toFeltCalls(calls)
+    const { address } = user.account
     try {
-      this.ensureDeployed(user)
-      return this.#ledger.invoke(user.account.address, felts, this.#keys(user))
+      // One at a time per account: a deployment and the nonce of each invoke are read before they are sent.
+      return await this.#ledger.serial(address, async () => {
+        await this.ensureDeployed(user)
+        return this.#ledger.invoke(address, felts, this.#keys(user))
+      })
     } catch (cause) {
       if (cause instanceof RpcError) throw new NodeError(cause.code, cause.message, cause.data, { cause })
       throw cause
@@ -254,13 +258,15 @@ export class WalletService {
    * Signs a session for the app at `origin`: checks the typed data, runs the approval requests (deploying
    * first), signs, and registers it. Throws ConnectAndSignSessionError with the session-signing result codes.
    */
-  signSession(user: User, request: SessionSignRequest, origin: string): SessionSignResult {
-    const result = signSession(user, request, {
-      ledger: this.#ledger,
-      keys: this.#keys(user),
-      sign: (typedData) => this.signTypedData(user, typedData),
-      toFeltCalls,
-    })
+  async signSession(user: User, request: SessionSignRequest, origin: string): Promise<SessionSignResult> {
+    const result = await this.#ledger.serial(user.account.address, () =>
+      signSession(user, request, {
+        ledger: this.#ledger,
+        keys: this.#keys(user),
+        sign: (typedData) => this.signTypedData(user, typedData),
+        toFeltCalls,
+      }),
+    )
     this.sessions.register(request.sessionTypedData, user.account.address, origin)
     return result
   }

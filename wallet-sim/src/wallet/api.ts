@@ -51,8 +51,8 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
   router.get('/chainId', (_req, res) => {
     res.json({ chainId: wallet.chainId })
   })
-  router.get('/account', (req, res) => {
-    res.json({ ...wallet.account(userOf(req)), txFeeDefaults: DEFAULT_TX_FEE_MAX_AMOUNTS })
+  router.get('/account', async (req, res) => {
+    res.json({ ...(await wallet.account(userOf(req))), txFeeDefaults: DEFAULT_TX_FEE_MAX_AMOUNTS })
   })
   router.get('/permissions', (req, res) => {
     const { origin } = validate(OriginBody, req.query, 'query')
@@ -60,11 +60,11 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
   })
   // getLoginStatus for the wallet page: a status, never a 401 — no token, an unknown, logged-out or expired
   // one all answer `{isLoggedIn: false}`, as the router does over /trpc.
-  router.get('/loginStatus', (req, res) => {
+  router.get('/loginStatus', async (req, res) => {
     const { origin } = validate(OriginBody, req.query, 'query')
     const token = optionalBearerToken(req)
     const found = token === undefined ? undefined : deps.login.tokenStatus(token)
-    if (found?.status === 'active') res.json(wallet.loginStatus(found.user, origin))
+    if (found?.status === 'active') res.json(await wallet.loginStatus(found.user, origin))
     else res.json({ isLoggedIn: false })
   })
   router.post('/connect', (req, res) => {
@@ -83,29 +83,29 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
     const { origin, typedData } = validate(SignBody, req.body, 'body')
     res.json({ signature: wallet.signTypedData(user, typedData, origin) })
   })
-  router.post('/signSession', (req, res) => {
+  router.post('/signSession', async (req, res) => {
     const user = userOf(req)
     const { origin, request } = validate(SessionBody, req.body, 'body')
-    const result = wallet.signSession(user, request, origin)
+    const result = await wallet.signSession(user, request, origin)
     wallet.connect(user, origin)
     res.json(result)
   })
-  router.post('/execute', (req, res) => {
+  router.post('/execute', async (req, res) => {
     const user = userOf(req)
     const { calls } = validate(ExecuteBody, req.body, 'body')
-    res.json({ transactionHash: wallet.execute(user, calls) })
+    res.json({ transactionHash: await wallet.execute(user, calls) })
   })
   // What the review screen shows before the user confirms: the fee estimate and the called contracts' names.
-  router.post('/review', (req, res) => {
+  router.post('/review', async (req, res) => {
     const user = userOf(req)
     const { calls } = validate(ExecuteBody, req.body, 'body')
-    res.json(wallet.review(user, calls))
+    res.json(await wallet.review(user, calls))
   })
   // Names for the session consent's contracts (the review gets them with its estimate).
-  router.post('/contractNames', (req, res) => {
+  router.post('/contractNames', async (req, res) => {
     userOf(req)
     const { addresses } = validate(NamesBody, req.body, 'body')
-    res.json({ contracts: wallet.contractNames(addresses) })
+    res.json({ contracts: await wallet.contractNames(addresses) })
   })
   router.post('/devLogin', async (_req, res) => {
     const login = await deps.devLogin?.()

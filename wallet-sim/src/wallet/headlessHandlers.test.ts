@@ -171,10 +171,10 @@ describe('signing', () => {
     const signature = data(await client.mutate('signTypedData', [MAIL])) as string[]
     expect(signature).toHaveLength(9)
     expect(data(await client.mutate('signMessage', [MAIL]))).toEqual(signature)
-    fx.wallet.ensureDeployed(fx.login.userOfToken(token))
+    await fx.wallet.ensureDeployed(fx.login.userOfToken(token))
     const hash = fx.wallet.messageHash(fx.login.userOfToken(token), MAIL)
-    expect(fx.ledger.isValidSignature(address, hash, signature)).toBe(true)
-    expect(fx.ledger.isValidSignature(address, hash, [...signature.slice(0, 8), '0x1'])).toBe(false)
+    expect(await fx.ledger.isValidSignature(address, hash, signature)).toBe(true)
+    expect(await fx.ledger.isValidSignature(address, hash, [...signature.slice(0, 8), '0x1'])).toBe(false)
   })
 
   it('refuses to sign when rejected, and validates the input', async () => {
@@ -203,8 +203,10 @@ describe('connectAndSignSession', () => {
       ],
       approvalTransactionHash: expect.stringMatching(/^0x/),
     })
-    expect(fx.ledger.receipt(String(result.approvalTransactionHash)).status).toBe('SUCCEEDED')
-    expect(fx.ledger.isValidSignature(address, hashFor(address), result.signature as string[])).toBe(true)
+    expect((await fx.ledger.receipt(String(result.approvalTransactionHash))).status).toBe('SUCCEEDED')
+    expect(await fx.ledger.isValidSignature(address, hashFor(address), result.signature as string[])).toBe(
+      true,
+    )
     expect(data(await client.mutate('getPermissions'))).toEqual(['accounts'])
   })
 
@@ -245,7 +247,7 @@ describe('connectAndSignSession', () => {
       }),
     )
     expect(error.data).toMatchObject({ webwalletErrorCode: 'NOT_ENOUGH_BALANCE_DEPLOYMENT' })
-    expect(fx.ledger.isDeployed(poor.user.account.address)).toBe(false)
+    expect(await fx.ledger.isDeployed(poor.user.account.address)).toBe(false)
   })
 
   it('ACCOUNT_NOT_DEPLOYED when the node refuses the deployment', async () => {
@@ -281,18 +283,18 @@ describe('transactions', () => {
   const transfer = { contract_address: STRK, entry_point: 'transfer', calldata: [SPENDER, '5', '0'] }
 
   it('addInvokeTransaction deploys the account first, then submits', async () => {
-    expect(fx.ledger.isDeployed(address)).toBe(false)
+    expect(await fx.ledger.isDeployed(address)).toBe(false)
     const hash = data(await client.mutate('addInvokeTransaction', [transfer])) as string
-    expect(fx.ledger.isDeployed(address)).toBe(true)
-    expect(fx.ledger.receipt(hash).status).toBe('SUCCEEDED')
-    expect(fx.ledger.balanceOf(SPENDER, STRK)).toBe(5n)
+    expect(await fx.ledger.isDeployed(address)).toBe(true)
+    expect((await fx.ledger.receipt(hash)).status).toBe('SUCCEEDED')
+    expect(await fx.ledger.balanceOf(SPENDER, STRK)).toBe(5n)
   })
 
   it('execute takes starknet.js arguments', async () => {
     const call = { contractAddress: STRK, entrypoint: 'transfer', calldata: [SPENDER, 7, 0] }
     const hash = data(await client.mutate('execute', [call, undefined, {}])) as string
-    expect(fx.ledger.receipt(hash).status).toBe('SUCCEEDED')
-    expect(fx.ledger.balanceOf(SPENDER, STRK)).toBe(7n)
+    expect((await fx.ledger.receipt(hash)).status).toBe('SUCCEEDED')
+    expect(await fx.ledger.balanceOf(SPENDER, STRK)).toBe(7n)
   })
 
   it('nothing is submitted when rejected', async () => {
@@ -300,7 +302,7 @@ describe('transactions', () => {
     expect(errorOf(await client.mutate('addInvokeTransaction', transfer)).message).toBe(
       'User rejected request',
     )
-    expect(fx.ledger.isDeployed(address)).toBe(false)
+    expect(await fx.ledger.isDeployed(address)).toBe(false)
   })
 
   it('not implemented: addStarknetChain, switchStarknetChain, watchAsset', async () => {

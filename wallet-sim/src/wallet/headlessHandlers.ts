@@ -131,7 +131,7 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
       if (!(await ask('signSession', ctx, request, true))) {
         throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
       }
-      const result = wallet.signSession(user, request, ctx.origin)
+      const result = await wallet.signSession(user, request, ctx.origin)
       wallet.connect(user, ctx.origin)
       return result
     },

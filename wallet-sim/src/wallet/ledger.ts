@@ -1,12 +1,14 @@
 // The wallet's view of the simulated chain: balances, deployment, nonces, and V3 transactions signed by
 // owner + guardian, admitted through the node exactly as a broadcast from a real wallet would be.
-import type { Chain } from '../chain/chain'
 import type { Call } from '../chain/contract'
 import { encodeCalls } from '../chain/contracts/calls'
-import { erc20BalanceOf, STRK_ADDRESS } from '../chain/contracts/erc20'
+import { STRK_ADDRESS } from '../chain/contracts/erc20'
+import { RpcError } from '../chain/errors'
 import { selectorOf } from '../chain/felt'
 import { getContractClass } from '../chain/registry'
 import { parseTransaction, type RpcTransaction, transactionHash } from '../chain/transaction'
+import { boundsFor, type ChainAccess } from '../node/access'
+import { createSerial } from '../node/serial'
 import type { AccountDeployment } from '../services/login/state'
 import { type AccountKeys, signAsAccount } from './signer'
 
@@ -21,8 +23,6 @@ export interface FeltCall {
   readonly calldata: readonly bigint[]
 }
 
-const PRE_CONFIRMED = { tag: 'pre_confirmed' } as const
-
 const common = {
   tip: '0x0',
   paymaster_data: [],
@@ -30,20 +30,8 @@ const common = {
   fee_data_availability_mode: 'L1',
 }
 
-/** Bounds for an estimate run: high enough for any call, low enough for a funded account. */
-const ESTIMATE_BOUNDS = (chain: Chain) =>
-  boundsFor(chain, { l1Gas: 0n, l2Gas: 20_000_000n, l1DataGas: 2_000n })
-
-/** Resource bounds with the spec's 50% margins on amounts and prices. */
-function boundsFor(chain: Chain, usage: { l1Gas: bigint; l2Gas: bigint; l1DataGas: bigint }) {
-  const prices = chain.gasPrices
-  const up = (value: bigint) => (value * 3n) / 2n
-  return {
-    l1_gas: { max_amount: hex(up(usage.l1Gas)), max_price_per_unit: hex(up(prices.l1Gas.fri)) },
-    l2_gas: { max_amount: hex(up(usage.l2Gas)), max_price_per_unit: hex(up(prices.l2Gas.fri)) },
-    l1_data_gas: { max_amount: hex(up(usage.l1DataGas)), max_price_per_unit: hex(up(prices.l1DataGas.fri)) },
-  }
-}
+/** Usage for an estimate run: high enough for any call, low enough for a funded account. */
+const ESTIMATE_USAGE = { l1Gas: 0n, l2Gas: 20_000_000n, l1DataGas: 2_000n }
 
 /** The most a transaction with these bounds may charge. */
 export function maxFeeOf(tx: RpcTransaction): bigint {
@@ -55,106 +43,91 @@ export function maxFeeOf(tx: RpcTransaction): bigint {
 }
 
 /**
- * Reads and writes one account on the current chain (the simulator swaps chains on restart/load).
+ * Reads and writes one account through the chain access (the built-in chain, or the node of `--node`).
  *
  * @example
- * const ledger = new Ledger(() => sim.chain)
- * if (!ledger.isDeployed(address)) ledger.deployAccount(deployment, keys)
+ * const ledger = new Ledger(builtinAccess(() => sim.chain))
+ * if (!(await ledger.isDeployed(address))) await ledger.deployAccount(deployment, keys)
  */
 export class Ledger {
-  constructor(private readonly chain: () => Chain) {}
+  /** One send at a time per account (`serial`): callers wrap a nonce-to-submit sequence in it. */
+  readonly serial = createSerial()
+
+  constructor(private readonly chain: ChainAccess) {}
 
   get chainId(): string {
-    return hex(this.chain().chainId)
+    return hex(this.chain.chainId())
   }
 
-  isDeployed(address: string): boolean {
-    return this.chain().pending.getClassHash(BigInt(address)) !== 0n
+  async isDeployed(address: string): Promise<boolean> {
+    return (await this.chain.classHashAt(BigInt(address))) !== 0n
   }
 
-  balanceOf(address: string, token: string = hex(STRK_ADDRESS)): bigint {
-    return erc20BalanceOf(this.chain().pending, BigInt(token), BigInt(address))
+  balanceOf(address: string, token: string = hex(STRK_ADDRESS)): Promise<bigint> {
+    return this.chain.balanceOf(BigInt(token), BigInt(address))
   }
 
   /** The deploy-account transaction of `deployment`, priced and signed. */
-  deployTransaction(deployment: AccountDeployment, keys: AccountKeys): RpcTransaction {
-    return this.#priceAndSign(this.#unsignedDeploy(deployment), keys)
+  deployTransaction(deployment: AccountDeployment, keys: AccountKeys): Promise<RpcTransaction> {
+    return this.#priceAndSign(unsignedDeploy(deployment), keys)
   }
 
-  #unsignedDeploy(deployment: AccountDeployment): RpcTransaction {
-    return {
-      type: 'DEPLOY_ACCOUNT',
-      version: '0x3',
-      class_hash: deployment.classHash,
-      contract_address_salt: deployment.salt,
-      constructor_calldata: deployment.constructorCalldata,
-      nonce: '0x0',
-      ...common,
-    }
-  }
-
-  /** Submits a signed transaction; throws the node's RpcError when it is refused. Returns its hash. */
-  submit(tx: RpcTransaction): string {
-    return hex(this.chain().addTransaction(tx).hash)
+  /** Submits a signed deploy-account transaction; throws the node's RpcError when it is refused. */
+  async submit(tx: RpcTransaction): Promise<string> {
+    return hex(await this.chain.submit(tx, 'DEPLOY_ACCOUNT'))
   }
 
   /** Deploys the account; throws the node's RpcError when it is refused. Returns the transaction hash. */
-  deployAccount(deployment: AccountDeployment, keys: AccountKeys): string {
-    return hex(this.chain().addTransaction(this.deployTransaction(deployment, keys), 'DEPLOY_ACCOUNT').hash)
+  async deployAccount(deployment: AccountDeployment, keys: AccountKeys): Promise<string> {
+    return this.submit(await this.deployTransaction(deployment, keys))
   }
 
   /** The invoke of `calls` from `address`, priced and signed. */
-  invokeTransaction(address: string, calls: readonly FeltCall[], keys: AccountKeys): RpcTransaction {
-    return this.#priceAndSign(this.#unsignedInvoke(address, calls), keys)
-  }
-
-  #unsignedInvoke(address: string, calls: readonly FeltCall[]): RpcTransaction {
-    const encoded: Call[] = calls.map((call) => ({
-      to: BigInt(call.contractAddress),
-      selector: selectorOf(call.entrypoint),
-      calldata: [...call.calldata],
-    }))
-    return {
-      type: 'INVOKE',
-      version: '0x3',
-      sender_address: address,
-      calldata: encodeCalls(encoded).map(hex),
-      nonce: hex(this.chain().pending.getNonce(BigInt(address))),
-      account_deployment_data: [],
-      ...common,
-    }
+  async invokeTransaction(
+    address: string,
+    calls: readonly FeltCall[],
+    keys: AccountKeys,
+  ): Promise<RpcTransaction> {
+    return this.#priceAndSign(unsignedInvoke(address, calls, await this.chain.nonceOf(BigInt(address))), keys)
   }
 
   /**
    * What invoking `calls` from `address` would cost, as the wallet will sign it (the account's deployment
    * first when `deployment` is given): the fee expected at today's gas prices and the most the signed bounds
-   * allow, in the fee token's base units. Throws the node's RpcError 41 when a transaction would fail.
+   * allow, in the fee token's base units. Throws RpcError 41 (with the revert reason as its execution error)
+   * when a transaction would fail.
    */
-  estimateInvoke(
+  async estimateInvoke(
     address: string,
     calls: readonly FeltCall[],
     deployment?: AccountDeployment,
-  ): { fee: bigint; maxFee: bigint } {
-    const chain = this.chain()
-    const drafts: RpcTransaction[] = []
-    if (deployment) drafts.push(this.#draft(this.#unsignedDeploy(deployment)))
-    const invoke = this.#unsignedInvoke(address, calls)
+  ): Promise<{ fee: bigint; maxFee: bigint }> {
+    const prices = await this.chain.gasPrices()
+    const unsigned: RpcTransaction[] = []
+    if (deployment) unsigned.push(unsignedDeploy(deployment))
     // After its deployment an account's next nonce is 1.
-    drafts.push(this.#draft(deployment ? { ...invoke, nonce: '0x1' } : invoke))
-    const estimates = chain.simulate(drafts, { skipValidate: true, skipFeeCharge: true }, PRE_CONFIRMED, true)
+    unsigned.push(unsignedInvoke(address, calls, deployment ? 1n : await this.chain.nonceOf(BigInt(address))))
+    const drafts = unsigned.map((tx) => ({
+      ...tx,
+      resource_bounds: boundsFor(ESTIMATE_USAGE, prices),
+      signature: PLACEHOLDER_SIGNATURE,
+    }))
+    const measured = await this.chain.measure(drafts)
     let fee = 0n
     let maxFee = 0n
-    for (const { outcome } of estimates) {
-      fee += outcome.fee
-      maxFee += maxFeeOf({ resource_bounds: boundsFor(chain, outcome.usage) } as RpcTransaction)
+    for (const [index, { usage, reverted, revertReason }] of measured.entries()) {
+      if (reverted)
+        throw new RpcError(41, { transaction_index: index, execution_error: revertReason ?? 'reverted' })
+      fee += usage.l1Gas * prices.l1Gas + usage.l2Gas * prices.l2Gas + usage.l1DataGas * prices.l1DataGas
+      maxFee += maxFeeOf({ resource_bounds: boundsFor(usage, prices) } as RpcTransaction)
     }
     return { fee, maxFee }
   }
 
-  /** The class name of the contract at `address` ('DemoCounter', 'ERC20'), if one is deployed there. */
-  contractName(address: string): string | undefined {
+  /** The class name of the contract at `address` ('DemoCounter', 'ERC20') when the class is one wallet-sim knows. */
+  async contractName(address: string): Promise<string | undefined> {
     try {
-      const classHash = this.chain().pending.getClassHash(BigInt(address))
+      const classHash = await this.chain.classHashAt(BigInt(address))
       return classHash === 0n ? undefined : getContractClass(classHash)?.name
     } catch {
       return undefined
@@ -162,64 +135,92 @@ export class Ledger {
   }
 
   /** Signs and submits an invoke of `calls`; returns the transaction hash (the receipt may be REVERTED). */
-  invoke(address: string, calls: readonly FeltCall[], keys: AccountKeys): string {
-    return hex(this.chain().addTransaction(this.invokeTransaction(address, calls, keys), 'INVOKE').hash)
+  async invoke(address: string, calls: readonly FeltCall[], keys: AccountKeys): Promise<string> {
+    return hex(await this.chain.submit(await this.invokeTransaction(address, calls, keys), 'INVOKE'))
   }
 
   /** The receipt's execution status and revert reason. */
-  receipt(txHash: string): { status: string; revertReason?: string } {
-    const receipt = this.chain().getTx(BigInt(txHash)).receipt as Record<string, unknown>
-    const status = String(receipt.execution_status)
-    return receipt.revert_reason === undefined
-      ? { status }
-      : { status, revertReason: String(receipt.revert_reason) }
+  async receipt(txHash: string): Promise<{ status: string; revertReason?: string }> {
+    const receipt = await this.chain.receipt(BigInt(txHash))
+    if (receipt === undefined) return { status: 'NOT_RECEIVED' }
+    return receipt.revertReason === undefined
+      ? { status: receipt.status }
+      : { status: receipt.status, revertReason: receipt.revertReason }
   }
 
   /** The chain's clock in seconds (what session expiry is measured against; devnet_setTime moves it). */
-  now(): number {
-    return this.chain().now()
+  now(): Promise<number> {
+    return this.chain.now()
   }
 
   /** `is_session_revoked(hash)` on the account, as of the pre-confirmed block; false while it is undeployed. */
-  isSessionRevoked(address: string, sessionHash: string): boolean {
-    if (!this.isDeployed(address)) return false
-    const [revoked] = this.chain().call(
+  async isSessionRevoked(address: string, sessionHash: string): Promise<boolean> {
+    if (!(await this.isDeployed(address))) return false
+    const [revoked] = await this.chain.call(
       { to: BigInt(address), selector: selectorOf('is_session_revoked'), calldata: [BigInt(sessionHash)] },
-      { tag: 'pre_confirmed' },
+      'pre_confirmed',
     )
     return revoked !== undefined && revoked !== 0n
   }
 
   /** Runs `is_valid_signature(hash, signature)` on the account (returns 'VALID' as a felt when valid). */
-  isValidSignature(address: string, messageHash: string, signature: readonly string[]): boolean {
-    const result = this.chain().call(
+  async isValidSignature(
+    address: string,
+    messageHash: string,
+    signature: readonly string[],
+  ): Promise<boolean> {
+    const result = await this.chain.call(
       {
         to: BigInt(address),
         selector: selectorOf('is_valid_signature'),
         calldata: [BigInt(messageHash), BigInt(signature.length), ...signature.map((felt) => BigInt(felt))],
       },
-      { tag: 'latest' },
+      'latest',
     )
     return result[0] === BigInt('0x56414c4944')
   }
 
-  /** `unsigned` with placeholder bounds and signature, for an estimate run. */
-  #draft(unsigned: RpcTransaction): RpcTransaction {
-    return { ...unsigned, resource_bounds: ESTIMATE_BOUNDS(this.chain()), signature: PLACEHOLDER_SIGNATURE }
-  }
-
   // Estimate with placeholder bounds and signature, then sign with 50% margins on the measured usage.
-  #priceAndSign(unsigned: RpcTransaction, keys: AccountKeys): RpcTransaction {
-    const chain = this.chain()
-    const [estimate] = chain.simulate(
-      [this.#draft(unsigned)],
-      { skipValidate: true, skipFeeCharge: true },
-      PRE_CONFIRMED,
-      false,
-    )
-    const usage = estimate?.outcome.usage ?? { l1Gas: 0n, l2Gas: 20_000_000n, l1DataGas: 2_000n }
-    const priced = { ...unsigned, resource_bounds: boundsFor(chain, usage), signature: [] }
-    const txHash = transactionHash(parseTransaction(priced), chain.chainId)
+  async #priceAndSign(unsigned: RpcTransaction, keys: AccountKeys): Promise<RpcTransaction> {
+    const prices = await this.chain.gasPrices()
+    const draft = {
+      ...unsigned,
+      resource_bounds: boundsFor(ESTIMATE_USAGE, prices),
+      signature: PLACEHOLDER_SIGNATURE,
+    }
+    const [measured] = await this.chain.measure([draft])
+    const usage = measured?.usage ?? ESTIMATE_USAGE
+    const priced = { ...unsigned, resource_bounds: boundsFor(usage, prices), signature: [] }
+    const txHash = transactionHash(parseTransaction(priced), this.chain.chainId())
     return { ...priced, signature: signAsAccount(txHash, keys) }
+  }
+}
+
+function unsignedDeploy(deployment: AccountDeployment): RpcTransaction {
+  return {
+    type: 'DEPLOY_ACCOUNT',
+    version: '0x3',
+    class_hash: deployment.classHash,
+    contract_address_salt: deployment.salt,
+    constructor_calldata: deployment.constructorCalldata,
+    nonce: '0x0',
+    ...common,
+  }
+}
+
+function unsignedInvoke(address: string, calls: readonly FeltCall[], nonce: bigint): RpcTransaction {
+  const encoded: Call[] = calls.map((call) => ({
+    to: BigInt(call.contractAddress),
+    selector: selectorOf(call.entrypoint),
+    calldata: [...call.calldata],
+  }))
+  return {
+    type: 'INVOKE',
+    version: '0x3',
+    sender_address: address,
+    calldata: encodeCalls(encoded).map(hex),
+    nonce: hex(nonce),
+    account_deployment_data: [],
+    ...common,
   }
 }

@@ -110,7 +110,7 @@ describe('getLoginStatus over the wallet router', () => {
       entrypoint: 'revoke_session',
       calldata: [session?.hash ?? '0x0'],
     }
-    expect(fx.ledger.receipt(fx.wallet.execute(user, [revoke])).status).toBe('SUCCEEDED')
+    expect((await fx.ledger.receipt(await fx.wallet.execute(user, [revoke]))).status).toBe('SUCCEEDED')
     expect(await statusOf({ origin: DAPP, token })).toEqual({
       isLoggedIn: true,
       hasSession: false,

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { COUNTER_ADDRESS } from '../chain/contracts/counter'
 import { STRK_ADDRESS } from '../chain/contracts/erc20'
+import { builtinAccess } from '../node/builtin'
 import { createAccess } from '../services/http/access'
 import { createLoginRouter } from '../services/login/router'
 import { MAIL, sessionRequest } from './fixtures'
@@ -29,7 +30,7 @@ beforeEach(async () => {
   const app = express()
   app.use('/login', createLoginRouter(fx.login))
   const wallet = mountWallet(app, {
-    chain: () => fx.chain,
+    chain: builtinAccess(() => fx.chain),
     login: fx.login,
     approval: fx.policy,
     inbox: fx.inbox,
@@ -236,7 +237,7 @@ it('POST /wallet/api/review estimates the fee (deployment included) and names th
     body: { addresses: [strk, hex(COUNTER_ADDRESS), '0x1234', 'not an address'] },
   })
   expect(names.body).toEqual({ contracts: { [strk]: 'ERC20', [hex(COUNTER_ADDRESS)]: 'DemoCounter' } })
-  const before = fx.ledger.balanceOf(address, strk)
+  const before = await fx.ledger.balanceOf(address, strk)
 
   const answer = await review([transfer, { contractAddress: hex(COUNTER_ADDRESS), entrypoint: 'increment' }])
   expect(answer.status).toBe(200)
@@ -246,8 +247,8 @@ it('POST /wallet/api/review estimates the fee (deployment included) and names th
   expect(BigInt(amount)).toBeGreaterThan(0n)
   expect(BigInt(maxAmount)).toBeGreaterThan(BigInt(amount))
   // Nothing was signed or sent: still undeployed, nonce and balance untouched.
-  expect(fx.ledger.isDeployed(address)).toBe(false)
-  expect(fx.ledger.balanceOf(address, strk)).toBe(before)
+  expect(await fx.ledger.isDeployed(address)).toBe(false)
+  expect(await fx.ledger.balanceOf(address, strk)).toBe(before)
 
   // What executing then costs lies within what the review said it could.
   await call('/wallet/api/execute', {
@@ -255,7 +256,7 @@ it('POST /wallet/api/review estimates the fee (deployment included) and names th
     token,
     body: { origin: 'https://a.example', calls: [transfer] },
   })
-  const paid = before - fx.ledger.balanceOf(address, strk) - 1000n
+  const paid = before - (await fx.ledger.balanceOf(address, strk)) - 1000n
   expect(paid).toBeGreaterThan(0n)
   expect(paid).toBeLessThanOrEqual(BigInt(maxAmount))
 

@@ -4,7 +4,7 @@ import type { IncomingMessage, Server } from 'node:http'
 import { createWalletRouter } from '@webwallet/protocol/router'
 import type { Express } from 'express'
 import '../chain/contracts/argent'
-import type { Chain } from '../chain/chain'
+import type { ChainAccess } from '../node/access'
 import type { ApprovalPolicy } from '../services/dev/approval'
 import type { Inbox } from '../services/dev/inbox'
 import type { LoginService } from '../services/login/LoginService'
@@ -22,8 +22,8 @@ import { WalletService } from './WalletService'
 import { attachWalletWebSocket, TRPC_WS_PATH } from './ws'
 
 export interface WalletDependencies {
-  /** The current chain (the simulator swaps it on restart/load). */
-  chain: () => Chain
+  /** The chain the wallet reads and submits to (the built-in chain in process, or the `--node`). */
+  chain: ChainAccess
   login: LoginService
   /** The dev API's approval policy; it answers for the user over WebSocket. */
   approval: Pick<ApprovalPolicy, 'get' | 'decide'>
@@ -77,7 +77,7 @@ export interface MountedWallet {
  *
  * @example
  * const { app, sim } = createServer(options)
- * const wallet = mountWallet(app, { chain: () => sim.chain, login, approval })
+ * const wallet = mountWallet(app, { chain: builtinAccess(() => sim.chain), login, approval })
  * const server = app.listen(3005)
  * wallet.attach(server)
  */

@@ -40,19 +40,19 @@ export function approvalCalls(request: SessionSignRequest) {
  * NOT_ENOUGH_BALANCE_DEPLOYMENT, ACCOUNT_NOT_DEPLOYED or GENERIC_ERROR.
  *
  * @example
- * signSession(user, request, { ledger, keys, sign, toFeltCalls })
+ * await signSession(user, request, { ledger, keys, sign, toFeltCalls })
  */
-export function signSession(
+export async function signSession(
   user: User,
   request: SessionSignRequest,
   deps: SignSessionDependencies,
-): SessionSignResult {
+): Promise<SessionSignResult> {
   const { ledger, keys } = deps
   const { address, classHash, constructorCalldata, salt } = user.account
   checkSessionTypedData(request.sessionTypedData, ledger.chainId)
   const approvalRequestsCalls = approvalCalls(request)
   for (const approval of request.approvalRequests) {
-    if (ledger.balanceOf(address, approval.tokenAddress) < BigInt(approval.amount)) {
+    if ((await ledger.balanceOf(address, approval.tokenAddress)) < BigInt(approval.amount)) {
       throw sessionError(
         `Not enough balance to approve ${approval.amount} of ${approval.tokenAddress}`,
         'NOT_ENOUGH_BALANCE',
@@ -61,13 +61,13 @@ export function signSession(
   }
   let approvalTransactionHash: string | undefined
   if (approvalRequestsCalls.length > 0) {
-    deployForSession(user, ledger, keys)
+    await deployForSession(user, ledger, keys)
     try {
-      approvalTransactionHash = ledger.invoke(address, deps.toFeltCalls(approvalRequestsCalls), keys)
+      approvalTransactionHash = await ledger.invoke(address, deps.toFeltCalls(approvalRequestsCalls), keys)
     } catch (cause) {
       throw sessionError('The approval transaction was refused', 'GENERIC_ERROR', cause)
     }
-    const receipt = ledger.receipt(approvalTransactionHash)
+    const receipt = await ledger.receipt(approvalTransactionHash)
     if (receipt.status !== 'SUCCEEDED') {
       throw sessionError(`The approval transaction reverted: ${receipt.revertReason ?? ''}`, 'GENERIC_ERROR')
     }
@@ -82,23 +82,23 @@ export function signSession(
   }
 }
 
-function deployForSession(user: User, ledger: Ledger, keys: AccountKeys): void {
-  if (ledger.isDeployed(user.account.address)) return
+async function deployForSession(user: User, ledger: Ledger, keys: AccountKeys): Promise<void> {
+  if (await ledger.isDeployed(user.account.address)) return
   const notDeployed = (cause: unknown) => {
     const detail = cause instanceof RpcError ? `: ${cause.message}` : ''
     return sessionError(`The account could not be deployed${detail}`, 'ACCOUNT_NOT_DEPLOYED', cause)
   }
-  let tx: ReturnType<Ledger['deployTransaction']>
+  let tx: Awaited<ReturnType<Ledger['deployTransaction']>>
   try {
-    tx = ledger.deployTransaction(user.account, keys)
+    tx = await ledger.deployTransaction(user.account, keys)
   } catch (cause) {
     throw notDeployed(cause)
   }
-  if (ledger.balanceOf(user.account.address) < maxFeeOf(tx)) {
+  if ((await ledger.balanceOf(user.account.address)) < maxFeeOf(tx)) {
     throw sessionError('Not enough STRK to deploy the account', 'NOT_ENOUGH_BALANCE_DEPLOYMENT')
   }
   try {
-    ledger.submit(tx)
+    await ledger.submit(tx)
   } catch (cause) {
     throw notDeployed(cause)
   }

@@ -7,6 +7,7 @@ import { createEnvelopeServer } from '../../ui/src/trpc/serveEnvelopes'
 import '../chain/contracts/argent'
 import { erc20Mint } from '../chain/contracts/erc20'
 import { createChain } from '../chain/genesis'
+import { builtinAccess } from '../node/builtin'
 import { createApprovalPolicy } from '../services/dev/approval'
 import { createInbox } from '../services/dev/inbox'
 import { LoginService } from '../services/login/LoginService'
@@ -37,7 +38,7 @@ export function walletFixture(options: WalletFixtureOptions = {}) {
     ...(options.initialFunds ? { initialFunds: options.initialFunds } : {}),
     ...(options.loginClock ? { clock: options.loginClock } : {}),
   })
-  const ledger = new Ledger(() => chain)
+  const ledger = new Ledger(builtinAccess(() => chain))
   const wallet = new WalletService({ ledger, guardianPrivateKey: DEFAULT_GUARDIAN_PRIVATE_KEY })
   const policy = createApprovalPolicy('auto')
   const approvals = createApprovalQueue({ policy })

@@ -95,7 +95,7 @@ describe('the --email user without a token', () => {
     using rebound = await wsClient('http://localhost.evil.example:5173')
     expect(await rebound.mutate('execute', [TRANSFER])).toMatchObject(loggedOut)
     expect(fx.login.user(EMAIL)).toBeUndefined()
-    expect(fx.ledger.balanceOf(SPENDER, STRK)).toBe(0n)
+    expect(await fx.ledger.balanceOf(SPENDER, STRK)).toBe(0n)
   })
 
   it('serves an allowed exact origin, its own pages and a Node client (no Origin)', async () => {
@@ -107,7 +107,7 @@ describe('the --email user without a token', () => {
     expect(await own.mutate('execute', [TRANSFER])).toMatchObject({ result: { data: expect.any(String) } })
     using node = await wsClient()
     expect(await node.mutate('execute', [TRANSFER])).toMatchObject({ result: { data: expect.any(String) } })
-    expect(fx.ledger.balanceOf(SPENDER, STRK)).toBe(9n)
+    expect(await fx.ledger.balanceOf(SPENDER, STRK)).toBe(9n)
   })
 
   it('refuses another port of the same local host: local trust is by exact origin', async () => {
@@ -115,7 +115,7 @@ describe('the --email user without a token', () => {
       using page = await wsClient(origin)
       expect(await page.mutate('execute', [TRANSFER]), origin).toMatchObject(loggedOut)
     }
-    expect(fx.ledger.balanceOf(SPENDER, STRK)).toBe(0n)
+    expect(await fx.ledger.balanceOf(SPENDER, STRK)).toBe(0n)
   })
 
   it('a page of another origin with a login token acts as that token’s user, but is never auto-approved', async () => {

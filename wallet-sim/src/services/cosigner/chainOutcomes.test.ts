@@ -14,12 +14,13 @@ import {
   signByOwnerAndGuardian,
 } from '../../chain/contracts/argent/testing'
 import { selectorOf, toHex } from '../../chain/felt'
+import { builtinAccess } from '../../node/builtin'
 import { chainOutcomes } from './chainOutcomes'
 
 async function deployed() {
   const f = argentFixture()
   await f.deploy()
-  return { f, outcomeOf: chainOutcomes(() => f.chain) }
+  return { f, outcomeOf: chainOutcomes(builtinAccess(() => f.chain)) }
 }
 const invokeCharge = (account: bigint, nonce: bigint) =>
   ({ kind: 'invoke', account: toHex(account), nonce: toHex(nonce), amounts: {} }) as const
@@ -30,14 +31,14 @@ describe('chainOutcomes', () => {
     const nonce = f.chain.pending.getNonce(f.address)
     const { hash } = f.invoke([pay], signByOwnerAndGuardian)
     const receipt = f.chain.getTx(hash).receipt as { actual_fee: { amount: string } }
-    expect(outcomeOf(toHex(hash), invokeCharge(f.address, nonce))).toEqual({
+    expect(await outcomeOf(toHex(hash), invokeCharge(f.address, nonce))).toEqual({
       state: 'done',
       reverted: false,
       actualFee: BigInt(receipt.actual_fee.amount),
     })
     const tooMuch = { ...pay, calldata: [RECIPIENT, 10n ** 30n, 0n] }
     const failed = f.invoke([tooMuch], signByOwnerAndGuardian)
-    expect(outcomeOf(toHex(failed.hash), invokeCharge(f.address, nonce + 1n))).toMatchObject({
+    expect(await outcomeOf(toHex(failed.hash), invokeCharge(f.address, nonce + 1n))).toMatchObject({
       state: 'done',
       reverted: true,
     })
@@ -46,8 +47,8 @@ describe('chainOutcomes', () => {
   it('reports an invoke that is not on chain void once the account nonce is past it, else pending', async () => {
     const { f, outcomeOf } = await deployed()
     const nonce = f.chain.pending.getNonce(f.address)
-    expect(outcomeOf('0x123', invokeCharge(f.address, nonce - 1n))).toEqual({ state: 'void' })
-    expect(outcomeOf('0x123', invokeCharge(f.address, nonce))).toEqual({ state: 'pending' })
+    expect(await outcomeOf('0x123', invokeCharge(f.address, nonce - 1n))).toEqual({ state: 'void' })
+    expect(await outcomeOf('0x123', invokeCharge(f.address, nonce))).toEqual({ state: 'pending' })
   })
 
   it('reports an outside execution done once its nonce is used, void once its window closed unused', async () => {
@@ -61,7 +62,7 @@ describe('chainOutcomes', () => {
         executeBefore: Number(execution.executeBefore),
         amounts: {},
       }) as const
-    expect(outcomeOf('0xe1', charge(0x77n))).toEqual({ state: 'pending' })
+    expect(await outcomeOf('0xe1', charge(0x77n))).toEqual({ state: 'pending' })
     const signature = signByOwnerAndGuardian(outsideExecutionHash(execution, f.address, f.chain.chainId))
     f.ozInvoke(f.relayer, [
       {
@@ -70,12 +71,12 @@ describe('chainOutcomes', () => {
         calldata: outsideExecutionCalldata(execution, signature),
       },
     ])
-    expect(outcomeOf('0xe1', charge(0x77n))).toEqual({ state: 'done' })
+    expect(await outcomeOf('0xe1', charge(0x77n))).toEqual({ state: 'done' })
     // An unused nonce, and an account not deployed yet, are pending until the window closes.
-    expect(outcomeOf('0xe2', charge(0x78n))).toEqual({ state: 'pending' })
-    expect(outcomeOf('0xe3', charge(0x79n, 0xabcn))).toEqual({ state: 'pending' })
+    expect(await outcomeOf('0xe2', charge(0x78n))).toEqual({ state: 'pending' })
+    expect(await outcomeOf('0xe3', charge(0x79n, 0xabcn))).toEqual({ state: 'pending' })
     f.chain.setTime(Number(execution.executeBefore))
-    expect(outcomeOf('0xe2', charge(0x78n))).toEqual({ state: 'void' })
-    expect(outcomeOf('0xe3', charge(0x79n, 0xabcn))).toEqual({ state: 'void' })
+    expect(await outcomeOf('0xe2', charge(0x78n))).toEqual({ state: 'void' })
+    expect(await outcomeOf('0xe3', charge(0x79n, 0xabcn))).toEqual({ state: 'void' })
   })
 })

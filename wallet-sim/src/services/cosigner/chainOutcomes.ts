@@ -1,7 +1,6 @@
-// The simulator's chain telling the cosigner how a co-signed transaction or outside execution ended.
-import type { Chain } from '../../chain/chain'
-import { RpcError } from '../../chain/errors'
+// The chain telling the cosigner how a co-signed transaction or outside execution ended.
 import { selectorOf } from '../../chain/felt'
+import type { ChainAccess } from '../../node/access'
 import type { ChargeOutcome, OutcomeOf } from './settle'
 
 const IS_VALID_OUTSIDE_NONCE = selectorOf('is_valid_outside_execution_nonce')
@@ -12,44 +11,34 @@ const IS_VALID_OUTSIDE_NONCE = selectorOf('is_valid_outside_execution_nonce')
  * once its window closed unused.
  *
  * @example
- * createCosignerRouter({ guardianPrivateKey, outcomeOf: chainOutcomes(() => sim.chain) })
+ * createCosignerRouter({ guardianPrivateKey, outcomeOf: chainOutcomes(builtinAccess(() => sim.chain)) })
  */
-export function chainOutcomes(chain: () => Chain): OutcomeOf {
-  return (hash, charge): ChargeOutcome => {
-    const current = chain()
+export function chainOutcomes(chain: ChainAccess): OutcomeOf {
+  return async (hash, charge): Promise<ChargeOutcome> => {
     const account = BigInt(charge.account)
     const nonce = BigInt(charge.nonce)
     if (charge.kind === 'invoke') {
-      const receipt = receiptOf(current, hash)
+      const receipt = await chain.receipt(BigInt(hash))
       if (receipt !== undefined) {
-        const fee = receipt.actual_fee as { amount?: string; unit?: string } | undefined
+        const fee = receipt.actualFee
         return {
           state: 'done',
-          reverted: receipt.execution_status === 'REVERTED',
+          reverted: receipt.status === 'REVERTED',
           // V3 fees are in FRI (STRK); anything else keeps the maximum charged.
-          ...(fee?.unit === 'FRI' && fee.amount !== undefined ? { actualFee: BigInt(fee.amount) } : {}),
+          ...(fee.unit === 'FRI' ? { actualFee: fee.amount } : {}),
         }
       }
-      return current.pending.getNonce(account) > nonce ? { state: 'void' } : { state: 'pending' }
+      return (await chain.nonceOf(account)) > nonce ? { state: 'void' } : { state: 'pending' }
     }
-    if (current.pending.getClassHash(account) !== 0n) {
-      const [valid] = current.call(
+    if ((await chain.classHashAt(account)) !== 0n) {
+      const [valid] = await chain.call(
         { to: account, selector: IS_VALID_OUTSIDE_NONCE, calldata: [nonce] },
-        { tag: 'pre_confirmed' },
+        'pre_confirmed',
       )
       if (valid === 0n) return { state: 'done' }
     }
-    return current.now() >= (charge.executeBefore ?? Number.POSITIVE_INFINITY)
+    return (await chain.now()) >= (charge.executeBefore ?? Number.POSITIVE_INFINITY)
       ? { state: 'void' }
       : { state: 'pending' }
-  }
-}
-
-function receiptOf(chain: Chain, hash: string): Record<string, unknown> | undefined {
-  try {
-    return chain.getTx(BigInt(hash)).receipt as Record<string, unknown>
-  } catch (error) {
-    if (error instanceof RpcError) return undefined // not (or no longer) on the chain
-    throw error
   }
 }

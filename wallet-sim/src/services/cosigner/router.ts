@@ -36,8 +36,8 @@ export interface CosignerDependencies {
   guardianPrivateKey: string
   /** Chain ids it co-signs for (names or hex); default SN_SEPOLIA and SN_MAIN. */
   chainIds?: readonly string[]
-  /** Seconds since the epoch: the simulator's clock (default `Date.now() / 1000`). */
-  now?: () => number
+  /** Seconds since the epoch: the chain's clock (default `Date.now() / 1000`). */
+  now?: () => number | Promise<number>
   /** The session behind a hash, when the wallet registers them: enables allowed-method and expiry checks. */
   lookupSession?: (sessionHash: string) => SessionRecord | undefined | Promise<SessionRecord | undefined>
   /**
@@ -48,7 +48,7 @@ export interface CosignerDependencies {
   /** What each known session has spent on fees (default: in memory); persist it to keep the caps over restarts. */
   spending?: SpendingLedger
   /**
-   * How a co-signed transaction ended on chain (`chainOutcomes(() => sim.chain)`): settles the session's
+   * How a co-signed transaction ended on chain (`chainOutcomes(access)`): settles the session's
    * charges, giving back unused fee margins and what never ran. Without it, the maximum stays charged.
    */
   outcomeOf?: OutcomeOf
@@ -94,11 +94,14 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     }
     checkSessionScope(record, account, chainId)
     checkSessionKey(session, record)
-    checkCalls(account, calls, record, now())
-    // No await from here to the charge: concurrent requests cannot both spend what is left of a cap.
+    checkCalls(account, calls, record, await now())
+    // What ended on chain gives back its unused charge first (reads the chain: it awaits)...
+    if (record !== undefined && deps.outcomeOf !== undefined) {
+      await settlePending(session.sessionHash, spending, deps.outcomeOf)
+    }
+    // ...then no await from here to the charge: concurrent requests cannot both spend what is left of a cap.
     if (record !== undefined) {
       const charges = feeCharges(record, calls, signing.maxFeeInStrk, feeRecipient)
-      if (deps.outcomeOf !== undefined) settlePending(session.sessionHash, spending, deps.outcomeOf)
       // The same transaction asked for again (a retry) is charged once: it can run only once.
       if (!spending.isPending(session.sessionHash, hash)) {
         checkFeeCaps(session.sessionHash, record, charges, spending)
@@ -158,7 +161,7 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
         calldata: call.Calldata,
       })),
     }
-    if (execution.executeBefore <= BigInt(now())) {
+    if (execution.executeBefore <= BigInt(await now())) {
       throw refuse('outsideExecutionExpired', 'The outside execution is no longer valid')
     }
     const account = BigInt(message.accountAddress)

@@ -15,17 +15,21 @@ export type ChargeOutcome =
   | { state: 'done'; reverted?: boolean; actualFee?: bigint }
 
 /** Tells how the pending charge under `hash` ended (the simulator asks its chain: chainOutcomes.ts). */
-export type OutcomeOf = (hash: string, charge: PendingCharge) => ChargeOutcome
+export type OutcomeOf = (hash: string, charge: PendingCharge) => ChargeOutcome | Promise<ChargeOutcome>
 
 /**
  * Settles every pending charge of `sessionHash` whose end the chain knows.
  *
  * @example
- * settlePending(sessionHash, spending, chainOutcomes(() => sim.chain))
+ * await settlePending(sessionHash, spending, chainOutcomes(access))
  */
-export function settlePending(sessionHash: string, spending: SpendingLedger, outcomeOf: OutcomeOf): void {
+export async function settlePending(
+  sessionHash: string,
+  spending: SpendingLedger,
+  outcomeOf: OutcomeOf,
+): Promise<void> {
   for (const [hash, charge] of spending.pending(sessionHash)) {
-    const outcome = outcomeOf(hash, charge)
+    const outcome = await outcomeOf(hash, charge)
     if (outcome.state === 'pending') continue
     spending.settle(sessionHash, hash, refunds(charge, outcome))
   }

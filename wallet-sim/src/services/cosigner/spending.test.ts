@@ -77,31 +77,33 @@ describe('settling pending charges', () => {
     })
     return ledger
   }
-  const settleWith = (outcomes: Record<string, ChargeOutcome>) => {
+  const settleWith = async (outcomes: Record<string, ChargeOutcome>) => {
     const ledger = charged()
-    settlePending(SESSION, ledger, (hash) => outcomes[hash] ?? { state: 'pending' })
+    await settlePending(SESSION, ledger, (hash) => outcomes[hash] ?? { state: 'pending' })
     return ledger
   }
 
-  it('keeps the maximum charged while the chain cannot tell', () => {
-    const ledger = settleWith({})
+  it('keeps the maximum charged while the chain cannot tell', async () => {
+    const ledger = await settleWith({})
     expect([ledger.spent(SESSION, STRK), ledger.spent(SESSION, ETH)]).toEqual([5n * E18, E18])
     expect(ledger.pending(SESSION).map(([hash]) => hash)).toEqual(['0xa', '0xb'])
   })
 
-  it('gives back the unused margin of a transaction that ran, and its fee transfers when it reverted', () => {
-    expect(settleWith({ '0xa': { state: 'done', actualFee: E18 } }).spent(SESSION, STRK)).toBe(3n * E18)
+  it('gives back the unused margin of a transaction that ran, and its fee transfers when it reverted', async () => {
+    expect((await settleWith({ '0xa': { state: 'done', actualFee: E18 } })).spent(SESSION, STRK)).toBe(
+      3n * E18,
+    )
     expect(
-      settleWith({ '0xa': { state: 'done', reverted: true, actualFee: E18 } }).spent(SESSION, STRK),
+      (await settleWith({ '0xa': { state: 'done', reverted: true, actualFee: E18 } })).spent(SESSION, STRK),
     ).toBe(E18)
     // An actual fee the chain did not give in STRK keeps the maximum.
-    expect(settleWith({ '0xa': { state: 'done' } }).spent(SESSION, STRK)).toBe(5n * E18)
+    expect((await settleWith({ '0xa': { state: 'done' } })).spent(SESSION, STRK)).toBe(5n * E18)
   })
 
-  it('gives back everything that can never run, and nothing of an outside execution that ran', () => {
-    const voided = settleWith({ '0xa': { state: 'void' }, '0xb': { state: 'void' } })
+  it('gives back everything that can never run, and nothing of an outside execution that ran', async () => {
+    const voided = await settleWith({ '0xa': { state: 'void' }, '0xb': { state: 'void' } })
     expect([voided.spent(SESSION, STRK), voided.spent(SESSION, ETH)]).toEqual([0n, 0n])
-    const ran = settleWith({ '0xb': { state: 'done' } })
+    const ran = await settleWith({ '0xb': { state: 'done' } })
     expect(ran.spent(SESSION, ETH)).toBe(E18)
     expect(ran.pending(SESSION).map(([hash]) => hash)).toEqual(['0xa'])
   })

@@ -10,7 +10,7 @@ export interface IndexPageSource {
   /** The chain id, as a felt (`0x534e5f5345504f4c4941`). */
   chainId(): string
   /** The latest block's number. */
-  blockNumber(): number
+  blockNumber(): number | Promise<number>
   /** The hosted wallet's page routes (`/interstitialLogin`…). */
   readonly walletRoutes: readonly string[]
 }
@@ -65,11 +65,11 @@ function servicesAt(origin: string, walletRoutes: readonly string[]): Service[] 
  * @example app.get('/', indexPage({ accounts: () => sim.accounts, chainId, blockNumber, walletRoutes }))
  */
 export function indexPage(source: IndexPageSource): RequestHandler {
-  return (req, res) => {
+  return async (req, res) => {
     const origin = originOf(req)
     const services = servicesAt(origin, source.walletRoutes)
     const accounts = source.accounts().map(({ address, public_key }) => ({ address, publicKey: public_key }))
-    const chain = { chainId: source.chainId(), blockNumber: source.blockNumber() }
+    const chain = { chainId: source.chainId(), blockNumber: await source.blockNumber() }
     if (wantsJson(req)) {
       res.json({ services, chain, accounts })
       return

@@ -7,6 +7,7 @@ import { RpcCode, RpcError } from '../../chain/errors'
 import { selectorOf, toAddress, toHex } from '../../chain/felt'
 import type { PredeployedAccount } from '../../chain/genesis'
 import { signInvoke } from '../../chain/sign'
+import { builtinAccess } from '../../node/builtin'
 import { type FeltCall, Ledger } from '../../wallet/ledger'
 import { HttpError } from '../http/HttpError'
 import { Address } from '../http/schemas'
@@ -48,8 +49,8 @@ export interface DevNamesDependencies {
 
 interface Signer {
   /** Deploys the account when it is not deployed yet; returns the deploy transaction hash. */
-  deploy(): string | undefined
-  invoke(call: FeltCall): string
+  deploy(): Promise<string | undefined>
+  invoke(call: FeltCall): Promise<string>
 }
 
 const NAMING = toHex(STARKNET_ID_NAMING_ADDRESS)
@@ -80,8 +81,8 @@ export function createDevNames(deps: DevNamesDependencies): DevNames {
     const dev = deps.predeployed().find((a) => BigInt(a.address) === BigInt(address))
     if (dev) {
       return {
-        deploy: () => undefined,
-        invoke: (call) => {
+        deploy: async () => undefined,
+        invoke: async (call) => {
           const chain = deps.chain()
           const sender = BigInt(dev.address)
           const tx = signInvoke({
@@ -105,11 +106,12 @@ export function createDevNames(deps: DevNamesDependencies): DevNames {
     const known = deps.login.users().find((u) => BigInt(u.address) === BigInt(address))
     const user = known && deps.login.user(known.email)
     if (!user) return undefined
-    const ledger = new Ledger(deps.chain)
+    const ledger = new Ledger(builtinAccess(deps.chain))
     const keys = { ownerPrivateKey: user.ownerPrivateKey, guardianPrivateKey: deps.guardianPrivateKey }
     return {
       // The wallet deploys an account on its first transaction too.
-      deploy: () => (ledger.isDeployed(address) ? undefined : ledger.deployAccount(user.account, keys)),
+      deploy: async () =>
+        (await ledger.isDeployed(address)) ? undefined : ledger.deployAccount(user.account, keys),
       invoke: (call) => ledger.invoke(address, [call], keys),
     }
   }
@@ -151,9 +153,9 @@ export function createDevNames(deps: DevNamesDependencies): DevNames {
       let step = 'deployment'
       let deployTransactionHash: string | undefined
       try {
-        deployTransactionHash = signer.deploy()
+        deployTransactionHash = await signer.deploy()
         step = 'register transaction'
-        const transactionHash = signer.invoke(call)
+        const transactionHash = await signer.invoke(call)
         const receipt = deps.chain().getTx(BigInt(transactionHash)).receipt
         if (receipt.execution_status !== 'SUCCEEDED') {
           const message = `register reverted: ${String(receipt.revert_reason)}`

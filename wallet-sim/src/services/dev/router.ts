@@ -15,9 +15,9 @@ import { type DevGate, devGuard, nonBrowsersOnly, pageCors } from './pageCors'
 import { airdropsBody, defiBody } from './portfolioBodies'
 import { StarkName } from './starkName'
 
-/** The simulator's clock, in seconds since the epoch (block timestamps follow it). */
+/** The chain's clock, in seconds since the epoch (block timestamps follow it). */
 export interface DevClock {
-  now(): number | bigint
+  now(): number | bigint | Promise<number | bigint>
   set(seconds: number): void | Promise<void>
   increase(seconds: number): void | Promise<void>
 }
@@ -106,14 +106,14 @@ export function createDevRouter(deps: DevDependencies): Router {
 
   approvalRoutes(router, deps)
 
-  router.get('/time', (_req, res) => {
-    res.json({ time: Number(deps.clock.now()) })
+  router.get('/time', async (_req, res) => {
+    res.json({ time: Number(await deps.clock.now()) })
   })
   router.post('/time', async (req, res) => {
     const body = validate(TimeBody, req.body, 'body')
     if (body.set !== undefined) await deps.clock.set(body.set)
     if (body.increase !== undefined) await deps.clock.increase(body.increase)
-    res.json({ time: Number(deps.clock.now()) })
+    res.json({ time: Number(await deps.clock.now()) })
   })
 
   router.get('/accounts', async (_req, res) => {

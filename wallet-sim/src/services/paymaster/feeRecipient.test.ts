@@ -8,6 +8,7 @@ import type { Chain } from '../../chain/chain'
 import { COUNTER_ADDRESS } from '../../chain/contracts/counter'
 import { erc20BalanceOf, erc20Mint, STRK_ADDRESS } from '../../chain/contracts/erc20'
 import { createChain } from '../../chain/genesis'
+import { builtinAccess } from '../../node/builtin'
 import { argentAccountFactory, DEFAULT_GUARDIAN_PRIVATE_KEY } from '../../wallet/account'
 import { signAsAccount } from '../../wallet/signer'
 import { type Served, serve } from '../http/serve'
@@ -33,7 +34,7 @@ beforeAll(async () => {
   erc20Mint(chain.pending, STRK_ADDRESS, BigInt(user), 100n * E18)
   served = await serve(
     '/paymaster/v1',
-    createPaymasterRouter({ chain: () => chain, relayer, feeRecipient: GAS_TANK }),
+    createPaymasterRouter({ chain: builtinAccess(() => chain), relayer, feeRecipient: GAS_TANK }),
   )
 })
 afterAll(() => served.close())

@@ -1,8 +1,9 @@
 import { signHash, toHex } from '@webwallet/protocol/session'
-import type { Chain } from '../../chain/chain'
 import type { Call } from '../../chain/contract'
 import { encodeCalls } from '../../chain/contracts/calls'
 import { parseTransaction, type RpcTransaction, transactionHash } from '../../chain/transaction'
+import { boundsFor, type ChainAccess, type FriPrices, feeAt } from '../../node/access'
+import { createSerial } from '../../node/serial'
 
 /** The account the paymaster pays gas from: a funded dev account (OpenZeppelin-style, `[r, s]` signatures). */
 export interface RelayerAccount {
@@ -20,50 +21,49 @@ export interface RelayerResult {
 const ESTIMATE_USAGE = { l1Gas: 0n, l2Gas: 50_000_000n, l1DataGas: 5_000n }
 
 /**
- * Submits invokes from the paymaster's own account on the simulated chain: estimate, price with the SPEC's
+ * Submits invokes from the paymaster's own account through the chain access: estimate, price with the SPEC's
  * 50% margins, sign, submit.
  *
  * @example
- * const relayer = createRelayer(() => sim.chain, { address, privateKey })
- * relayer.invoke([{ to: account, selector: selectorOf('execute_from_outside_v2'), calldata }])
+ * const relayer = createRelayer(builtinAccess(() => sim.chain), { address, privateKey })
+ * await relayer.invoke([{ to: account, selector: selectorOf('execute_from_outside_v2'), calldata }])
  */
-export function createRelayer(chain: () => Chain, account: RelayerAccount) {
+export function createRelayer(chain: ChainAccess, account: RelayerAccount) {
   const address = BigInt(account.address)
-  const unsigned = (current: Chain, calls: readonly Call[]) => ({
+  const unsigned = async (calls: readonly Call[]) => ({
     type: 'INVOKE',
     version: '0x3',
     sender_address: toHex(address),
     calldata: encodeCalls(calls).map(toHex),
-    nonce: toHex(current.pending.getNonce(address)),
+    nonce: toHex(await chain.nonceOf(address)),
     account_deployment_data: [],
     tip: '0x0',
     paymaster_data: [],
     nonce_data_availability_mode: 'L1',
     fee_data_availability_mode: 'L1',
   })
-  const bounds = (current: Chain, usage: typeof ESTIMATE_USAGE) => {
-    const prices = current.gasPrices
-    const up = (value: bigint) => toHex((value * 3n) / 2n)
-    return {
-      l1_gas: { max_amount: up(usage.l1Gas), max_price_per_unit: up(prices.l1Gas.fri) },
-      l2_gas: { max_amount: up(usage.l2Gas), max_price_per_unit: up(prices.l2Gas.fri) },
-      l1_data_gas: { max_amount: up(usage.l1DataGas), max_price_per_unit: up(prices.l1DataGas.fri) },
-    }
+  const measure = async (draft: RpcTransaction, prices: FriPrices) => {
+    const [measured] = await chain.measure([
+      { ...draft, resource_bounds: boundsFor(ESTIMATE_USAGE, prices), signature: ['0x0', '0x0'] },
+    ])
+    return measured
   }
-  const measure = (current: Chain, calls: readonly Call[]) => {
-    const [estimate] = current.simulate(
-      [
-        {
-          ...unsigned(current, calls),
-          resource_bounds: bounds(current, ESTIMATE_USAGE),
-          signature: ['0x0', '0x0'],
-        },
-      ],
-      { skipValidate: true, skipFeeCharge: true },
-      { tag: 'pre_confirmed' },
-      false,
-    )
-    return estimate?.outcome
+  // One relayed transaction at a time: each reads the relayer's nonce before it is sent.
+  const invokeNow = async (calls: readonly Call[]): Promise<RelayerResult> => {
+    const prices = await chain.gasPrices()
+    const draft = await unsigned(calls)
+    const usage = (await measure(draft, prices))?.usage ?? ESTIMATE_USAGE
+    const priced: RpcTransaction = { ...draft, resource_bounds: boundsFor(usage, prices) }
+    const hash = transactionHash(parseTransaction({ ...priced, signature: [] }), chain.chainId())
+    const { r, s } = signHash(hash, account.privateKey)
+    const submitted = await chain.submit({ ...priced, signature: [toHex(r), toHex(s)] }, 'INVOKE')
+    const receipt = await chain.receipt(submitted)
+    const reverted = receipt?.status === 'REVERTED'
+    return {
+      transactionHash: toHex(submitted),
+      reverted,
+      ...(reverted ? { revertReason: receipt?.revertReason ?? 'reverted' } : {}),
+    }
   }
   return {
     address: toHex(address),
@@ -71,15 +71,10 @@ export function createRelayer(chain: () => Chain, account: RelayerAccount) {
      * How `calls` would run now, without submitting them: whether they revert, and the fee in STRK (FRI) the
      * relayer would pay at the chain's current prices.
      */
-    dryRun(calls: readonly Call[]): { reverted: boolean; revertReason?: string; fee: bigint } {
-      const current = chain()
-      const outcome = measure(current, calls)
-      const usage = outcome?.usage ?? ESTIMATE_USAGE
-      const prices = current.gasPrices
-      const fee =
-        usage.l1Gas * prices.l1Gas.fri +
-        usage.l2Gas * prices.l2Gas.fri +
-        usage.l1DataGas * prices.l1DataGas.fri
+    async dryRun(calls: readonly Call[]): Promise<{ reverted: boolean; revertReason?: string; fee: bigint }> {
+      const prices = await chain.gasPrices()
+      const outcome = await measure(await unsigned(calls), prices)
+      const fee = feeAt(outcome?.usage ?? ESTIMATE_USAGE, prices)
       return {
         reverted: outcome?.reverted ?? false,
         ...(outcome?.reverted ? { revertReason: outcome.revertReason ?? 'reverted' } : {}),
@@ -87,28 +82,13 @@ export function createRelayer(chain: () => Chain, account: RelayerAccount) {
       }
     },
     /** Runs `calls` and reports whether they reverted; refused transactions throw the node's error. */
-    invoke(calls: readonly Call[]): RelayerResult {
-      const current = chain()
-      const draft = unsigned(current, calls)
-      const priced: RpcTransaction = {
-        ...draft,
-        resource_bounds: bounds(current, measure(current, calls)?.usage ?? ESTIMATE_USAGE),
-      }
-      const hash = transactionHash(parseTransaction({ ...priced, signature: [] }), current.chainId)
-      const { r, s } = signHash(hash, account.privateKey)
-      const { hash: submitted } = current.addTransaction(
-        { ...priced, signature: [toHex(r), toHex(s)] },
-        'INVOKE',
-      )
-      const receipt = current.getTx(submitted).receipt as Record<string, unknown>
-      const reverted = receipt.execution_status === 'REVERTED'
-      return {
-        transactionHash: toHex(submitted),
-        reverted,
-        ...(reverted ? { revertReason: String(receipt.revert_reason ?? 'reverted') } : {}),
-      }
+    invoke(calls: readonly Call[]): Promise<RelayerResult> {
+      return serial(account.address, () => invokeNow(calls))
     },
   }
 }
 
 export type Relayer = ReturnType<typeof createRelayer>
+
+/** Shared by every relayer of an account (the AVNU and SNIP-29 routers each build one). */
+const serial = createSerial()

@@ -7,6 +7,7 @@ import { COUNTER_ADDRESS } from '../../chain/contracts/counter'
 import { erc20BalanceOf, erc20Mint, STRK_ADDRESS } from '../../chain/contracts/erc20'
 import { selectorOf } from '../../chain/felt'
 import { createChain } from '../../chain/genesis'
+import { builtinAccess } from '../../node/builtin'
 import { argentAccountFactory, DEFAULT_GUARDIAN_PRIVATE_KEY } from '../../wallet/account'
 import { signAsAccount } from '../../wallet/signer'
 import { type Served, serve } from '../http/serve'
@@ -35,7 +36,7 @@ beforeAll(async () => {
   served = await serve(
     '/paymaster/v1',
     createPaymasterRouter({
-      chain: () => chain,
+      chain: builtinAccess(() => chain),
       relayer: { address: account.address, privateKey: account.private_key },
       serverPrivateKey: SERVER_KEY,
       apiKeys: ['sponsor'],

@@ -8,14 +8,13 @@ import {
 import express, { Router } from 'express'
 import * as z from 'zod/mini'
 import { ARGENT_ACCOUNT_CLASS_HASH } from '../../chain/contracts/argent/account'
-import { erc20BalanceOf } from '../../chain/contracts/erc20'
 import { normalise, STRK_ADDRESS } from '../backend/tokens'
 import { cors } from '../http/cors'
 import { HttpError, handleErrors } from '../http/HttpError'
 import { Address } from '../http/schemas'
 import { unknownRoutes } from '../http/unknownRoutes'
 import { validate } from '../http/validate'
-import { createPaymasterCore, type PaymasterDependencies, PaymasterRefusal, RELAY_OVERHEAD } from './core'
+import { createPaymasterCore, type PaymasterDependencies, PaymasterRefusal, relayOverheadOf } from './core'
 import { BuildTypedDataBody, ExecuteBody } from './requests'
 import { sendSigned } from './signature'
 
@@ -46,11 +45,12 @@ const contractError = (reason: string, transactionHash?: string) => {
  * optional signed answers. Sponsored with an `api-key` header; otherwise paid in a gas token.
  *
  * @example
- * app.use('/paymaster/v1', createPaymasterRouter({ chain: () => sim.chain, relayer: sim.accounts[0] }))
+ * app.use('/paymaster/v1', createPaymasterRouter({ chain: builtinAccess(() => sim.chain), relayer: sim.accounts[0] }))
  */
 export function createPaymasterRouter(deps: PaymasterDependencies): Router {
   const core = createPaymasterCore(deps)
-  const overheads = deps.overheads ?? { gas: RELAY_OVERHEAD.l2Gas, dataGas: RELAY_OVERHEAD.l1DataGas }
+  const relayOverhead = relayOverheadOf(deps.chain)
+  const overheads = deps.overheads ?? { gas: relayOverhead.l2Gas, dataGas: relayOverhead.l1DataGas }
   const send = (req: express.Request, res: express.Response, body: unknown) =>
     sendSigned(req, res, body, deps.serverPrivateKey)
   const sponsored = (req: express.Request): boolean => {
@@ -61,11 +61,11 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
     }
     return true
   }
-  const deployed = (address: bigint) => deps.chain().pending.getClassHash(address) !== 0n
+  const deployed = async (address: bigint) => (await deps.chain.classHashAt(address)) !== 0n
   // The core's refusals are this API's 400s, with the same texts.
-  const refusing = <T>(run: () => T): T => {
+  const refusing = async <T>(run: () => Promise<T> | T): Promise<T> => {
     try {
-      return run()
+      return await run()
     } catch (error) {
       if (error instanceof PaymasterRefusal) throw bad(error.message)
       throw error
@@ -77,9 +77,8 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
   router.use(express.json({ limit: '1mb' }))
 
   // Up while the relayer can pay for gas (its STRK balance is what the chain charges fees in).
-  router.get('/status', (req, res) => {
-    const chain = deps.chain()
-    send(req, res, { status: erc20BalanceOf(chain.pending, BigInt(STRK_ADDRESS), core.relayerFelt) > 0n })
+  router.get('/status', async (req, res) => {
+    send(req, res, { status: (await deps.chain.balanceOf(BigInt(STRK_ADDRESS), core.relayerFelt)) > 0n })
   })
 
   // Sponsor campaigns: wallet-sim has none (sponsoring is by api key), so every account has no rewards.
@@ -88,9 +87,9 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
     send(req, res, [])
   })
 
-  router.get('/accounts/:address/compatible', (req, res) => {
+  router.get('/accounts/:address/compatible', async (req, res) => {
     const { address } = validate(AddressParams, req.params, 'params')
-    const classHash = deps.chain().pending.getClassHash(BigInt(address))
+    const classHash = await deps.chain.classHashAt(BigInt(address))
     // A counterfactual account is compatible: the SDK sends its deployment data with the first execute.
     const isCompatible = classHash === 0n || classHash === ARGENT_ACCOUNT_CLASS_HASH
     send(req, res, {
@@ -112,9 +111,9 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
     )
   })
 
-  router.post('/build-typed-data', (req, res) => {
+  router.post('/build-typed-data', async (req, res) => {
     const body = validate(BuildTypedDataBody, req.body, 'body')
-    const chain = deps.chain()
+    const chain = deps.chain
     const calls: OutsideCall[] = body.calls.map((call) => ({
       to: BigInt(call.contractAddress),
       selector: selectorFromName(call.entrypoint),
@@ -127,18 +126,18 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
       const token = BigInt(body.gasTokenAddress)
       if (core.gasTokenOf(token) === undefined) throw bad(`Unsupported gas token ${body.gasTokenAddress}`)
       const fee = toFelt(body.maxGasTokenAmount)
-      if (erc20BalanceOf(chain.pending, token, BigInt(body.userAddress)) < fee) {
+      if ((await chain.balanceOf(token, BigInt(body.userAddress))) < fee) {
         throw bad('Not enough balance in any gas token - please fund your wallet with a valid gas token')
       }
       // As AVNU: the last call pays the fee recipient the amount the user agreed to at most.
       calls.push(core.feeTransfer(token, fee))
     }
-    send(req, res, outsideExecutionTypedData(core.buildExecution(calls), chain.chainId))
+    send(req, res, outsideExecutionTypedData(await core.buildExecution(calls), chain.chainId()))
   })
 
-  router.post('/execute', (req, res) => {
+  router.post('/execute', async (req, res) => {
     const body = validate(ExecuteBody, req.body, 'body')
-    const execution = refusing(() => core.readExecution(body.typedData))
+    const execution = await refusing(() => core.readExecution(body.typedData))
     const isSponsored = sponsored(req)
     const paid = isSponsored ? undefined : core.feePaid(execution)
     if (!isSponsored && paid === undefined) {
@@ -146,11 +145,11 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
     }
     const user = BigInt(body.userAddress)
     const deployment = body.deploymentData
-    if (deployment !== undefined && toFelt(deployment.unique) !== 0n && !deployed(user)) {
+    if (deployment !== undefined && toFelt(deployment.unique) !== 0n && !(await deployed(user))) {
       throw bad('deploymentData does not deploy userAddress')
     }
     const signature = body.signature.map((value) => toFelt(value))
-    const calls = refusing(() =>
+    const calls = await refusing(() =>
       core.relayedCalls(
         user,
         execution,
@@ -165,7 +164,7 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
     // Simulated first, as AVNU does: a bad signature, a used nonce, an expired window or a failing call is
     // refused before anything is sent, so a request from anyone (CORS *, the public sponsor key) cannot make
     // the relayer pay for a revert.
-    const dryRun = core.relayer.dryRun(calls)
+    const dryRun = await core.relayer.dryRun(calls)
     if (dryRun.reverted) throw contractError(dryRun.revertReason ?? 'reverted')
     if (paid !== undefined) {
       const worth = (paid.amount * core.priceInStrk(paid.token)) / 10n ** BigInt(paid.token.decimals)
@@ -173,7 +172,7 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
         throw bad(`The fee transfer is worth ${worth} FRI; the transaction costs ${dryRun.fee} FRI`)
       }
     }
-    const result = core.relayer.invoke(calls)
+    const result = await core.relayer.invoke(calls)
     if (result.reverted) throw contractError(result.revertReason ?? 'reverted', result.transactionHash)
     send(req, res, { transactionHash: result.transactionHash })
   })

@@ -2,10 +2,10 @@
 // account (after its deployment, for deploy_and_invoke) on a throwaway copy of the pre-confirmed state,
 // plus what the relayer adds around them, priced at the chain's current gas prices.
 import { type OutsideCall, toHex } from '@webwallet/protocol/session'
-import type { Chain } from '../../../chain/chain'
 import { encodeCalls } from '../../../chain/contracts/calls'
-import type { GasUsage } from '../../../chain/gas'
-import { type Deployment, RELAY_OVERHEAD } from '../core'
+import type { RpcTransaction } from '../../../chain/transaction'
+import { type ChainAccess, feeAt } from '../../../node/access'
+import { type Deployment, relayOverheadOf } from '../core'
 
 /** What is left to run, or why it would fail. */
 export type Measured = { fee: bigint } | { revertReason: string }
@@ -27,17 +27,17 @@ const COMMON = {
  * is not deployed, and prices the gas with the relayer's overhead, in STRK base units (FRI).
  *
  * @example
- * const measured = measureUserCalls(chain, user, calls)
+ * const measured = await measureUserCalls(chain, user, calls)
  * if ('revertReason' in measured) throw executionError(measured.revertReason)
  */
-export function measureUserCalls(
-  chain: Chain,
+export async function measureUserCalls(
+  chain: ChainAccess,
   user: bigint,
   calls: readonly OutsideCall[],
   deployment?: Deployment,
-): Measured {
-  const deploying = deployment !== undefined && chain.pending.getClassHash(user) === 0n
-  const jsons: unknown[] = []
+): Promise<Measured> {
+  const deploying = deployment !== undefined && (await chain.classHashAt(user)) === 0n
+  const jsons: RpcTransaction[] = []
   if (deploying) {
     jsons.push({
       ...COMMON,
@@ -54,28 +54,24 @@ export function measureUserCalls(
       type: 'INVOKE',
       sender_address: toHex(user),
       calldata: encodeCalls(calls).map(toHex),
-      nonce: toHex(deploying ? 1n : chain.pending.getNonce(user)),
+      nonce: toHex(deploying ? 1n : await chain.nonceOf(user)),
       account_deployment_data: [],
     })
   }
-  let outcomes: ReturnType<Chain['simulate']>
+  let outcomes: Awaited<ReturnType<ChainAccess['measure']>>
   try {
-    outcomes = chain.simulate(
-      jsons,
-      { skipValidate: true, skipFeeCharge: true },
-      { tag: 'pre_confirmed' },
-      false,
-    )
+    outcomes = await chain.measure(jsons)
   } catch (error) {
     return { revertReason: error instanceof Error ? describe(error) : String(error) }
   }
-  const reverted = outcomes.find((estimate) => estimate.outcome.reverted)
-  if (reverted) return { revertReason: reverted.outcome.revertReason ?? 'reverted' }
-  const prices = chain.gasPrices
-  const price = (usage: GasUsage) =>
-    usage.l1Gas * prices.l1Gas.fri + usage.l2Gas * prices.l2Gas.fri + usage.l1DataGas * prices.l1DataGas.fri
+  const reverted = outcomes.find((outcome) => outcome.reverted)
+  if (reverted) return { revertReason: reverted.revertReason ?? 'reverted' }
+  const prices = await chain.gasPrices()
   return {
-    fee: outcomes.reduce((sum, estimate) => sum + price(estimate.outcome.usage), price(RELAY_OVERHEAD)),
+    fee: outcomes.reduce(
+      (sum, outcome) => sum + feeAt(outcome.usage, prices),
+      feeAt(relayOverheadOf(chain), prices),
+    ),
   }
 }
 

@@ -7,7 +7,6 @@ import {
   toHex,
 } from '@webwallet/protocol/session'
 import { ARGENT_ACCOUNT_CLASS_HASH } from '../../../chain/contracts/argent/account'
-import { erc20BalanceOf } from '../../../chain/contracts/erc20'
 import { contractAddress } from '../../../chain/felt'
 import { STRK_ADDRESS } from '../../backend/tokens'
 import { HttpError } from '../../http/HttpError'
@@ -29,7 +28,7 @@ const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b
  * methods.buildTransaction(params, req.get('x-paymaster-api-key'))
  */
 export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) {
-  const chain = () => deps.chain()
+  const chain = deps.chain
   /** Sponsoring needs a valid key, as AVNU's paymaster answers without one. */
   const authorise = (parameters: Parameters, apiKey: string | undefined) => {
     if (parameters.fee_mode.mode !== 'sponsored') return
@@ -42,10 +41,10 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
     if (token === undefined) throw new Snip29Error(Snip29Code.TOKEN_NOT_SUPPORTED)
     return token
   }
-  const window = (parameters: Parameters) => {
+  const window = async (parameters: Parameters) => {
     const bounds = parameters.time_bounds
     if (bounds === undefined) return undefined
-    const now = BigInt(chain().now())
+    const now = BigInt(await chain.now())
     if (bounds.execute_before <= now || bounds.execute_after >= bounds.execute_before) {
       throw new Snip29Error(Snip29Code.INVALID_TIME_BOUNDS)
     }
@@ -61,8 +60,8 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
     return { classHash, salt, calldata }
   }
   /** An invoking account must be deployed (or deployed by this transaction) and execute from outside. */
-  const checkAccount = (user: bigint, deploying: boolean) => {
-    const classHash = chain().pending.getClassHash(user)
+  const checkAccount = async (user: bigint, deploying: boolean) => {
+    const classHash = await chain.classHashAt(user)
     if (classHash === 0n && !deploying)
       throw new Snip29Error(Snip29Code.INVALID_ADDRESS, 'The account is not deployed')
     if (classHash !== 0n && classHash !== ARGENT_ACCOUNT_CLASS_HASH) {
@@ -82,8 +81,8 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
       suggested_max_fee_in_gas_token: hex(ceilDiv(suggested * unit, price)),
     }
   }
-  const measure = (user: bigint, calls: OutsideCall[], deployment?: CoreDeployment) => {
-    const measured = measureUserCalls(chain(), user, calls, deployment)
+  const measure = async (user: bigint, calls: OutsideCall[], deployment?: CoreDeployment) => {
+    const measured = await measureUserCalls(chain, user, calls, deployment)
     if ('revertReason' in measured) throw executionError(measured.revertReason)
     return measured.fee
   }
@@ -112,7 +111,7 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
   })
 
   return {
-    isAvailable: () => erc20BalanceOf(chain().pending, BigInt(STRK_ADDRESS), core.relayerFelt) > 0n,
+    isAvailable: async () => (await chain.balanceOf(BigInt(STRK_ADDRESS), core.relayerFelt)) > 0n,
 
     getSupportedTokens: () =>
       core.gasTokens.map((token) => ({
@@ -121,10 +120,10 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
         price_in_strk: hex(core.priceInStrk(token)),
       })),
 
-    buildTransaction(transaction: UserTransaction, parameters: Parameters, apiKey: string | undefined) {
+    async buildTransaction(transaction: UserTransaction, parameters: Parameters, apiKey: string | undefined) {
       authorise(parameters, apiKey)
       const token = gasTokenOf(parameters)
-      const bounds = window(parameters)
+      const bounds = await window(parameters)
       const deployment = transaction.type === 'invoke' ? undefined : deploymentOf(transaction.deployment)
       const user =
         transaction.type === 'deploy' ? transaction.deployment.address : transaction.invoke.user_address
@@ -134,9 +133,9 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
           'invoke.user_address is not deployment.address',
         )
       }
-      checkAccount(user, deployment !== undefined)
+      await checkAccount(user, deployment !== undefined)
       const calls: OutsideCall[] = transaction.type === 'deploy' ? [] : transaction.invoke.calls
-      if (transaction.type === 'deploy' && chain().pending.getClassHash(user) !== 0n) {
+      if (transaction.type === 'deploy' && (await chain.classHashAt(user)) !== 0n) {
         throw new Snip29Error(Snip29Code.INVALID_DEPLOYMENT_DATA, 'The account is deployed')
       }
       // Sponsored deployment alone: the relayer deploys, nothing for the user to sign.
@@ -145,24 +144,24 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
           type: 'deploy',
           deployment: deploymentJson(transaction.deployment),
           parameters: echo(parameters),
-          fee: feeEstimate(measure(user, [], deployment), undefined),
+          fee: feeEstimate(await measure(user, [], deployment), undefined),
         }
       }
       let feeInStrk = 0n
       let signed = calls
       if (token === undefined) {
-        feeInStrk = measure(user, calls, deployment)
+        feeInStrk = await measure(user, calls, deployment)
       } else {
         // The fee transfer is part of what runs: measured with it, then set to the suggested maximum.
         const address = BigInt(token.tokenAddress)
-        feeInStrk = measure(user, [...calls, core.feeTransfer(address, 1n)], deployment)
+        feeInStrk = await measure(user, [...calls, core.feeTransfer(address, 1n)], deployment)
         const amount = BigInt(feeEstimate(feeInStrk, token).suggested_max_fee_in_gas_token)
-        if (erc20BalanceOf(chain().pending, address, user) < amount) {
+        if ((await chain.balanceOf(address, user)) < amount) {
           throw executionError(`Not enough ${hex(address)} to pay the fee: ${amount} needed`)
         }
         signed = [...calls, core.feeTransfer(address, amount)]
       }
-      const typedData = outsideExecutionTypedData(core.buildExecution(signed, bounds), chain().chainId)
+      const typedData = outsideExecutionTypedData(await core.buildExecution(signed, bounds), chain.chainId())
       return {
         type: deployment === undefined ? 'invoke' : 'deploy_and_invoke',
         ...(transaction.type === 'invoke' ? {} : { deployment: deploymentJson(transaction.deployment) }),
@@ -172,7 +171,7 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
       }
     },
 
-    executeTransaction(
+    async executeTransaction(
       transaction: ExecutableTransaction,
       parameters: Parameters,
       apiKey: string | undefined,
@@ -180,7 +179,7 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
       authorise(parameters, apiKey)
       const token = gasTokenOf(parameters)
       const deployment = transaction.type === 'invoke' ? undefined : deploymentOf(transaction.deployment)
-      let calls: ReturnType<PaymasterCore['deploymentCalls']>
+      let calls: OutsideCall[]
       let paid: bigint | undefined
       if (transaction.type === 'deploy') {
         if (token !== undefined) {
@@ -189,7 +188,7 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
             'A deployment alone is sponsored; pay with deploy_and_invoke',
           )
         }
-        calls = core.deploymentCalls(transaction.deployment.address, deployment)
+        calls = await core.deploymentCalls(transaction.deployment.address, deployment)
         if (calls.length === 0)
           throw new Snip29Error(Snip29Code.INVALID_DEPLOYMENT_DATA, 'The account is deployed')
       } else {
@@ -200,15 +199,15 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
             'invoke.user_address is not deployment.address',
           )
         }
-        checkAccount(user, deployment !== undefined)
+        await checkAccount(user, deployment !== undefined)
         const execution = readExecution(core, transaction.invoke.typed_data)
-        if (execution.executeBefore <= BigInt(chain().now()))
+        if (execution.executeBefore <= BigInt(await chain.now()))
           throw new Snip29Error(Snip29Code.INVALID_TIME_BOUNDS)
         paid = token === undefined ? undefined : feeIn(core, execution, token)
-        calls = core.relayedCalls(user, execution, transaction.invoke.signature, deployment)
+        calls = await core.relayedCalls(user, execution, transaction.invoke.signature, deployment)
       }
       // As AVNU simulates before it sends: a bad signature or a failing call costs the relayer nothing.
-      const dryRun = core.relayer.dryRun(calls)
+      const dryRun = await core.relayer.dryRun(calls)
       if (dryRun.reverted) {
         const reason = dryRun.revertReason ?? 'reverted'
         if (/-sig|signature/.test(reason)) throw new Snip29Error(Snip29Code.INVALID_SIGNATURE, reason)
@@ -219,7 +218,7 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
         const paidInStrk = (paid * core.priceInStrk(token)) / 10n ** BigInt(token.decimals)
         if (paidInStrk < dryRun.fee) throw new Snip29Error(Snip29Code.MAX_AMOUNT_TOO_LOW)
       }
-      const result = core.relayer.invoke(calls)
+      const result = await core.relayer.invoke(calls)
       if (result.reverted)
         throw executionError(result.revertReason ?? 'reverted', { transaction_hash: result.transactionHash })
       return { transaction_hash: result.transactionHash, tracking_id: result.transactionHash }

@@ -19,7 +19,7 @@ export const PAYMASTER_API_KEY_HEADER = 'x-paymaster-api-key'
  * Other paths and methods answer the services' JSON error shape (404 / 405).
  *
  * @example
- * app.use('/paymaster', createSnip29Router({ chain: () => sim.chain, relayer }))
+ * app.use('/paymaster', createSnip29Router({ chain: builtinAccess(() => sim.chain), relayer }))
  * const paymaster = new PaymasterRpc({ nodeUrl: 'http://localhost:3005/paymaster' })
  */
 export function createSnip29Router(deps: PaymasterDependencies): Router {
@@ -43,12 +43,12 @@ export function createSnip29Router(deps: PaymasterDependencies): Router {
         throw new Snip29Error(Snip29Code.METHOD_NOT_FOUND, `No method ${method}`)
     }
   }
-  const answer = (json: unknown, req: Request) => {
+  const answer = async (json: unknown, req: Request) => {
     const request = RpcRequest.safeParse(json)
     if (!request.success) return failure(null, new Snip29Error(Snip29Code.INVALID_REQUEST))
     const id = request.data.id ?? null
     try {
-      return { jsonrpc: '2.0', id, result: call(request.data.method, request.data.params, req) }
+      return { jsonrpc: '2.0', id, result: await call(request.data.method, request.data.params, req) }
     } catch (error) {
       return failure(id, error)
     }
@@ -57,7 +57,7 @@ export function createSnip29Router(deps: PaymasterDependencies): Router {
   const router = Router()
   router.use(cors({ methods: ['POST'] }))
   // Any body type: a JSON-RPC client may send text/plain (no preflight); a body that is no JSON is -32700.
-  router.post('/', express.text({ type: () => true, limit: '1mb' }), (req, res) => {
+  router.post('/', express.text({ type: () => true, limit: '1mb' }), async (req, res) => {
     let json: unknown
     try {
       json = JSON.parse(typeof req.body === 'string' ? req.body : '')
@@ -66,11 +66,11 @@ export function createSnip29Router(deps: PaymasterDependencies): Router {
       return
     }
     if (!Array.isArray(json)) {
-      res.json(answer(json, req))
+      res.json(await answer(json, req))
       return
     }
     if (json.length === 0) res.json(failure(null, new Snip29Error(Snip29Code.INVALID_REQUEST)))
-    else res.json(json.map((one) => answer(one, req)))
+    else res.json(await Promise.all(json.map((one) => answer(one, req))))
   })
   router.use(unknownRoutes(router))
   router.use(handleErrors)

@@ -1,0 +1,286 @@
+// The session journeys of the cross-check (issue 18), one code for both chains: wallet-sim on its built-in
+// chain, and wallet-sim --node in front of starknet-devnet-rs (the real Argent 0.4.0 Cairo account). Each
+// step records what a user of the SDK sees — accepted or not, the error code and the account error, the
+// resulting state — with nothing chain-specific (no hashes, addresses or fees), so the two transcripts must
+// be equal: any difference is a bug of the built-in chain.
+//
+// The app's calls are ETH `approve` (the one contract both chains have that a session may call: the
+// cosigner co-signs a fee-token transfer only to the paymaster); its state is `allowance(account, SPENDER)`.
+import { createRpc, type SessionAccount, WebWallet } from '@webwallet/shim'
+import { createConnector } from '@webwallet/shim/connector'
+import type { RunningSim } from '@webwallet/wallet-sim'
+import { WebSocket } from 'ws'
+import { headlessWalletOptions } from '../support/headless'
+import { Account, RpcProvider, typedData } from '../support/starknet10'
+
+export const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
+export const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+export const ARGENT_0_4_0 = '0x036078334509b514626504edc9fb252328d1a240e4e948bef8d0c08dff45927f'
+export const SPENDER = '0x00000000000000000000000000000000000000000000000000000000005e4de4'
+export const approve = (amount: number, token = ETH) => ({
+  contractAddress: token,
+  entrypoint: 'approve',
+  calldata: [SPENDER, String(amount), '0'],
+})
+
+/** One step as the app sees it. */
+export interface StepRecord {
+  step: string
+  accepted: boolean
+  /** The SDK error's code, or the receipt's execution status. */
+  code?: string
+  /** Argent's own words in the error (`session/expired`, `argent/invalid-signature`…), when any. */
+  reason?: string
+  /** ETH allowance of the account to SPENDER after the step. */
+  allowance: string
+}
+
+const ACCOUNT_REASON = /(session\/[a-z-]+|argent\/[a-z-]+|Call not allowed by the session: \w+)/
+
+/** Logs `email` in on the running wallet-sim (code from its dev inbox) and returns the login token. */
+async function logIn(sim: RunningSim, email: string): Promise<string> {
+  const { login, inbox } = sim.walletSim
+  login.start(email)
+  const { token } = await login.verify(email, inbox.latest(email)?.code ?? '')
+  return token
+}
+
+/**
+ * Runs every journey on `sim` (its services on whichever chain) and answers the transcript.
+ * @example expect(await sessionJourneys(devnetSim)).toEqual(await sessionJourneys(builtinSim))
+ */
+export async function sessionJourneys(sim: RunningSim, email: string): Promise<StepRecord[]> {
+  const rpc = createRpc({ nodeUrl: sim.rpcUrl })
+  const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
+  const records: StepRecord[] = []
+  const allowanceOf = async (address: string) => {
+    const [low = '0x0', high = '0x0'] = await provider.callContract({
+      contractAddress: ETH,
+      entrypoint: 'allowance',
+      calldata: [address, SPENDER],
+    })
+    return (BigInt(low) + (BigInt(high) << 128n)).toString()
+  }
+  const record = async (step: string, account: SessionAccount, run: () => Promise<string | undefined>) => {
+    let entry: Omit<StepRecord, 'allowance'>
+    try {
+      const hash = await run()
+      const status = hash === undefined ? undefined : await statusOf(provider, hash)
+      entry = {
+        step,
+        accepted: status === undefined || status === 'SUCCEEDED',
+        ...(status ? { code: status } : {}),
+      }
+    } catch (error) {
+      if (process.env.DEBUG_JOURNEYS) console.error(step, error, (error as { cause?: unknown }).cause)
+      const text = `${String(error)} ${JSON.stringify((error as { data?: unknown }).data ?? '')}`
+      const reason = ACCOUNT_REASON.exec(text)?.[1]
+      entry = {
+        step,
+        accepted: false,
+        code: String((error as { code?: unknown }).code ?? (error as Error).name),
+        ...(reason ? { reason } : {}),
+      }
+    }
+    records.push({ ...entry, allowance: await allowanceOf(account.address) })
+  }
+
+  // 1. Sign a session in the wallet (the hosted wallet over WebSocket, --approve auto).
+  const token = await logIn(sim, email)
+  const chainNow = async () =>
+    (await rpc.request<{ timestamp: number }>('starknet_getBlockWithTxHashes', { block_id: 'latest' }))
+      .timestamp
+  const wallet = WebWallet.init({
+    appName: 'cross-check',
+    sessionParams: { allowedMethods: [{ contract: ETH, selector: 'approve' }], validityDays: 1 },
+    ...headlessWalletOptions(sim, token),
+  })
+  const { account } = await wallet.requestConnection()
+  records.push({
+    step: 'sign session',
+    accepted: wallet.getSessionStatus() === 'VALID',
+    allowance: await allowanceOf(account.address),
+  })
+
+  // 2. Gasless deploy + execute through the paymaster (the account is counterfactual: the SDK's first
+  //    execute goes through the paymaster with the deployment data).
+  await record(
+    'gasless deploy + execute',
+    account,
+    async () => (await account.execute(approve(1))).transaction_hash,
+  )
+  const classHash = await rpc.request<string>('starknet_getClassHashAt', {
+    block_id: 'latest',
+    contract_address: account.address,
+  })
+  records.push({
+    step: 'deployed: Argent 0.4.0 at the address the wallet derived',
+    accepted: BigInt(classHash) === BigInt(ARGENT_0_4_0),
+    allowance: await allowanceOf(account.address),
+  })
+
+  // 3. An allowed call, self-paid, co-signed by the cosigner.
+  await record('allowed call', account, async () => (await account.execute(approve(2))).transaction_hash)
+
+  // 4. A call outside the session (approve on STRK): refused.
+  await record(
+    'out-of-scope call',
+    account,
+    async () => (await account.execute(approve(3, STRK))).transaction_hash,
+  )
+
+  // 5. SNIP-9 outside execution: the session signs, a dev account relays it with execute_from_outside_v2.
+  const [dev] = sim.accounts
+  if (!dev) throw new Error('no predeployed account to relay the outside execution')
+  const relayer = new Account({ provider, address: dev.address, signer: dev.private_key })
+  const payload = await account.getOutsideExecutionPayload(approve(4))
+  await record(
+    'outside execution (SNIP-9)',
+    account,
+    async () => (await relayer.execute(payload)).transaction_hash,
+  )
+  // The same outside execution again: its nonce is used.
+  await record(
+    'outside execution replayed',
+    account,
+    async () => (await relayer.execute(payload)).transaction_hash,
+  )
+  // A session signature changed in its last felt.
+  const tampered = await account.getOutsideExecutionPayload(approve(6))
+  const felts = [...tampered.calldata]
+  felts[felts.length - 1] = `0x${(BigInt(String(felts.at(-1))) + 1n).toString(16)}`
+  await record(
+    'outside execution, tampered signature',
+    account,
+    async () => (await relayer.execute({ ...tampered, calldata: felts })).transaction_hash,
+  )
+  // Signed now, relayed after its window (20 minutes) closed.
+  const late = await account.getOutsideExecutionPayload(approve(7))
+
+  // 6. The session expired on chain (a day and a bit later): refused.
+  const before = await chainNow()
+  await rpc.request('devnet_increaseTime', { time: 2 * 86_400 })
+  await record('expired session', account, async () => (await account.execute(approve(5))).transaction_hash)
+  await record(
+    'outside execution after its window',
+    account,
+    async () => (await relayer.execute(late)).transaction_hash,
+  )
+  records.push({
+    step: 'clock moved',
+    accepted: (await chainNow()) >= before + 2 * 86_400,
+    allowance: await allowanceOf(account.address),
+  })
+  return records
+}
+
+async function statusOf(provider: RpcProvider, hash: string): Promise<string> {
+  const receipt = await provider.waitForTransaction(hash, { retryInterval: 50 })
+  return String((receipt as { execution_status?: string }).execution_status ?? receipt.statusReceipt)
+}
+
+const GREETING = {
+  types: {
+    StarknetDomain: [
+      { name: 'name', type: 'shortstring' },
+      { name: 'version', type: 'shortstring' },
+      { name: 'chainId', type: 'shortstring' },
+      { name: 'revision', type: 'shortstring' },
+    ],
+    Greeting: [{ name: 'text', type: 'shortstring' }],
+  },
+  primaryType: 'Greeting',
+  domain: { name: 'Demo', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
+  message: { text: 'gm' },
+}
+
+/**
+ * The wallet's own signatures on the account (owner + guardian, no session): the deploy-account and invoke
+ * transactions the hosted wallet signs for an execute, and a SNIP-12 message `is_valid_signature` accepts.
+ * `sim` runs with `--approve auto --email`: the connector acts as that user.
+ */
+export async function walletJourneys(sim: RunningSim): Promise<Omit<StepRecord, 'allowance'>[]> {
+  const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
+  const connector = createConnector({
+    transport: 'websocket',
+    websocketUrl: sim.trpcUrl,
+    WebSocket: WebSocket as never,
+  })
+  try {
+    await connector.connect()
+    const [address = ''] = (await connector.request({ type: 'wallet_requestAccounts' })) as string[]
+    const { transaction_hash: hash } = (await connector.request({
+      type: 'wallet_addInvokeTransaction',
+      params: {
+        calls: [{ contract_address: ETH, entry_point: 'approve', calldata: [SPENDER, '0x9', '0x0'] }],
+      },
+    })) as { transaction_hash: string }
+    const status = await statusOf(provider, hash)
+    const [low = '0x0'] = await provider.callContract({
+      contractAddress: ETH,
+      entrypoint: 'allowance',
+      calldata: [address, SPENDER],
+    })
+    const signature = (await connector.request({
+      type: 'wallet_signTypedData',
+      params: GREETING,
+    })) as string[]
+    const [valid = '0x0'] = await provider.callContract({
+      contractAddress: address,
+      entrypoint: 'is_valid_signature',
+      calldata: [typedData.getMessageHash(GREETING, address), String(signature.length), ...signature],
+    })
+    return [
+      {
+        step: 'wallet execute: deploy-account + invoke signed by owner and guardian',
+        accepted: BigInt(low) === 9n,
+        code: status,
+      },
+      { step: 'wallet message signature: is_valid_signature', accepted: BigInt(valid) === 0x56414c4944n },
+    ]
+  } finally {
+    await connector.disconnect()
+  }
+}
+
+// What a user sees on the real account: the first execute deploys through the paymaster, the session's own
+// call runs self-paid, a call outside it never leaves the SDK, a relayer runs a SNIP-9 outside execution the
+// session signed (once: its nonce is then used; not with a changed proof; not after its window), and once the
+// chain's clock passes the session's expiry the account refuses it.
+export const EXPECTED: StepRecord[] = [
+  { step: 'sign session', accepted: true, allowance: '0' },
+  { step: 'gasless deploy + execute', accepted: true, code: 'SUCCEEDED', allowance: '1' },
+  { step: 'deployed: Argent 0.4.0 at the address the wallet derived', accepted: true, allowance: '1' },
+  { step: 'allowed call', accepted: true, code: 'SUCCEEDED', allowance: '2' },
+  {
+    step: 'out-of-scope call',
+    accepted: false,
+    code: 'CALL_NOT_ALLOWED',
+    reason: 'Call not allowed by the session: approve',
+    allowance: '2',
+  },
+  { step: 'outside execution (SNIP-9)', accepted: true, code: 'SUCCEEDED', allowance: '4' },
+  {
+    step: 'outside execution replayed',
+    accepted: false,
+    code: '41',
+    reason: 'argent/duplicated-outside-nonce',
+    allowance: '4',
+  },
+  {
+    step: 'outside execution, tampered signature',
+    accepted: false,
+    code: '41',
+    reason: 'session/invalid-call',
+    allowance: '4',
+  },
+  { step: 'expired session', accepted: false, code: 'NODE_ERROR', reason: 'session/expired', allowance: '4' },
+  {
+    step: 'outside execution after its window',
+    accepted: false,
+    code: '41',
+    reason: 'argent/invalid-timestamp',
+    allowance: '4',
+  },
+  { step: 'clock moved', accepted: true, allowance: '4' },
+]

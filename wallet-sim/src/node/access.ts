@@ -1,0 +1,90 @@
+// The one way wallet-sim's services reach a chain: reads, measuring a transaction, submitting one, receipts,
+// the chain's clock and dev funding. Two implementations: the built-in chain in process (builtin.ts, fast:
+// no serialisation) and any Starknet JSON-RPC 0.9/0.10 node (remote.ts, `--node URL`).
+import type { Call, Felt } from '../chain/contract'
+import type { GasUsage } from '../chain/gas'
+import type { PredeployedAccount } from '../chain/genesis'
+import type { RpcTransaction } from '../chain/transaction'
+
+/** Gas prices per unit in FRI (STRK), as a V3 transaction's resource bounds name them. */
+export interface FriPrices {
+  readonly l1Gas: bigint
+  readonly l2Gas: bigint
+  readonly l1DataGas: bigint
+}
+
+/** What a transaction would use and whether it would revert (validation and fee charge skipped). */
+export interface Measured {
+  readonly usage: GasUsage
+  readonly reverted: boolean
+  readonly revertReason?: string
+}
+
+/** The parts of a receipt the services read. */
+export interface ReceiptView {
+  readonly status: 'SUCCEEDED' | 'REVERTED'
+  readonly revertReason?: string
+  /** The actual fee and its unit (`FRI` for V3 transactions). */
+  readonly actualFee: { readonly amount: bigint; readonly unit: string }
+}
+
+/** The block a read sees: the latest committed block, or the one being built. */
+export type ReadBlock = 'latest' | 'pre_confirmed'
+
+export interface ChainAccess {
+  /** `builtin`: wallet-sim's own chain; `node`: an external JSON-RPC node (`--node URL`). */
+  readonly kind: 'builtin' | 'node'
+  /** The chain id felt (read once when the node was connected). */
+  chainId(): Felt
+  /** The chain's clock in seconds: the built-in clock, or the node's latest block timestamp. */
+  now(): Promise<number>
+  /**
+   * The chain's clock in ms without a round trip, for dates the services stamp (user creation, portfolio
+   * fixtures): exact on the built-in chain; on a node the wall clock moved by the time travel seen so far.
+   */
+  clockMs(): number
+  /** The class hash at `address`, 0n when nothing is deployed there (pre_confirmed state). */
+  classHashAt(address: Felt): Promise<Felt>
+  nonceOf(address: Felt): Promise<Felt>
+  /** An ERC-20 balance (u256) in base units. */
+  balanceOf(token: Felt, address: Felt): Promise<bigint>
+  /** `starknet_call`; throws RpcError 20, 21, 40 like the node. */
+  call(call: Call, block?: ReadBlock): Promise<Felt[]>
+  gasPrices(): Promise<FriPrices>
+  /**
+   * Runs V3 transactions in sequence without validation or fee charge on the pre_confirmed state; throws
+   * RpcError 41 for one the node rejects.
+   */
+  measure(txs: readonly RpcTransaction[]): Promise<Measured[]>
+  /** Submits a signed INVOKE or DEPLOY_ACCOUNT; throws the node's RpcError when it is refused. */
+  submit(tx: RpcTransaction, type: 'INVOKE' | 'DEPLOY_ACCOUNT'): Promise<Felt>
+  /** The receipt, waiting for it after a submit; undefined when the chain does not know the hash. */
+  receipt(hash: Felt): Promise<ReceiptView | undefined>
+  /** Dev funding: mints `amount` of `token` to `address` (devnet_mint on a node; refused where absent). */
+  mint(address: Felt, token: Felt, amount: bigint): Promise<void>
+  /** Time travel (devnet_setTime / devnet_increaseTime); refused where the node has no such method. */
+  setTime(seconds: number): Promise<void>
+  increaseTime(seconds: number): Promise<void>
+  /** The funded accounts the node predeploys (devnet_getPredeployedAccounts); [] where it has none. */
+  predeployedAccounts(): readonly PredeployedAccount[]
+}
+
+/** A dev power the chain behind wallet-sim does not have (e.g. time travel on a public node). */
+export class UnsupportedByNode extends Error {
+  override readonly name = 'UnsupportedByNode'
+}
+
+/** V3 resource bounds for `usage` at `prices`, both with the SPEC's 50% margin. */
+export function boundsFor(usage: GasUsage, prices: FriPrices) {
+  const up = (value: bigint) => `0x${((value * 3n) / 2n).toString(16)}`
+  return {
+    l1_gas: { max_amount: up(usage.l1Gas), max_price_per_unit: up(prices.l1Gas) },
+    l2_gas: { max_amount: up(usage.l2Gas), max_price_per_unit: up(prices.l2Gas) },
+    l1_data_gas: { max_amount: up(usage.l1DataGas), max_price_per_unit: up(prices.l1DataGas) },
+  }
+}
+
+/** The fee of `usage` at `prices`, in FRI. */
+export function feeAt(usage: GasUsage, prices: FriPrices): bigint {
+  return usage.l1Gas * prices.l1Gas + usage.l2Gas * prices.l2Gas + usage.l1DataGas * prices.l1DataGas
+}
