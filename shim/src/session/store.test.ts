@@ -42,7 +42,9 @@ describe('createSessionStore', () => {
     const { backend, store, active } = setup()
     await store.save(active)
     const raw = JSON.parse(backend.getItem('session') ?? '{}')
-    raw.sessionKey.privateKey = `${raw.sessionKey.privateKey.slice(0, -2)}00`
+    // Change its last character for sure (a fixed '00' ending left a key that already ended so untouched).
+    const sealed: string = raw.sessionKey.privateKey
+    raw.sessionKey.privateKey = `${sealed.slice(0, -1)}${sealed.endsWith('0') ? '1' : '0'}`
     backend.setItem('session', JSON.stringify(raw))
     expect(await store.load()).toBeUndefined()
     expect(backend.getItem('session')).toBeNull()
