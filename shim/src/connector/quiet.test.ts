@@ -82,7 +82,7 @@ describe('the popup connector without a click', () => {
     // The next prompt gets a new window at its route, not the dying one.
     const signing = wallet.request({ type: 'wallet_signTypedData', params: { types: {}, primaryType: 'X' } })
     expect(opener.open).toHaveBeenCalledTimes(2)
-    expect(opener.open.mock.calls[1]?.[0]).toBe(`${WALLET}/signMessage`)
+    await vi.waitFor(() => expect(popups[1]?.url).toBe(`${WALLET}/signMessage`))
     await signing.catch(() => {}) // the test router refuses this typed data; only the routing matters here
     expect(posted.at(-1)).toMatchObject({ path: 'signTypedData', to: popups[1] })
   })
