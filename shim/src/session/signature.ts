@@ -46,7 +46,9 @@ export async function sessionSignature(
     felts = signed.felts
     body = signed.cosigner
   } else {
-    const { signer, r, s } = (felts = signHash(message, active.privateKey))
+    const signed = signHash(message, active.privateKey)
+    const { signer, r, s } = signed
+    felts = signed
     body = { type: 'StarknetKey', signer: { publicKey: toHex(signer), r: `${r}`, s: `${s}` } }
   }
   const guardianSignature = await cosign({
