@@ -17,6 +17,8 @@ export const ENTRIES = [
   // 27.5 → 27.6: execute's nonce, tip and resourceBounds checked against their Starknet ranges (+0.15 KB); the
   // integration branch measured 27.44 KB (28,098 bytes) before it, not the 27.2 of the merge above.
   { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 27.6 },
+  // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
+  { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
 ]
 
 /**

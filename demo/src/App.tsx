@@ -44,7 +44,10 @@ const BUSY_TEXT: Record<string, string> = {
 
 export function App() {
   const [settings, setSettings] = useState<Settings>(loadSettings)
-  const { wallet, connector } = useMemo(() => createDemoWallet(settings.transport, settings.gas), [settings])
+  const { wallet, connector } = useMemo(
+    () => createDemoWallet(settings.transport, settings.gas, settings.sessionKey),
+    [settings],
+  )
   const [account, setAccount] = useState<SessionAccount | undefined>()
   const [restored, setRestored] = useState(false)
   const [busy, setBusy] = useState<string | undefined>()

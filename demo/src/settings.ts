@@ -1,6 +1,6 @@
 // The demo's choices, kept in localStorage so a reload keeps them (and tests can preset them).
 import { COUNTER_ADDRESS } from './config'
-import type { GasChoice, TransportChoice } from './wallet'
+import type { GasChoice, SessionKeyChoice, TransportChoice } from './wallet'
 
 export interface Settings {
   readonly transport: TransportChoice
@@ -8,6 +8,8 @@ export interface Settings {
   /** Ask for a STRK approval with the session. */
   readonly approval: boolean
   readonly approvalSpender: string
+  /** The session key: the default Stark key, or a non-extractable WebCrypto P-256 key (set in storage only). */
+  readonly sessionKey: SessionKeyChoice
 }
 
 const KEY = 'demo-settings'
@@ -16,6 +18,7 @@ const DEFAULTS: Settings = {
   gas: 'self',
   approval: false,
   approvalSpender: COUNTER_ADDRESS,
+  sessionKey: 'stark',
 }
 const TRANSPORTS: readonly string[] = ['auto', 'iframe', 'popup']
 const GAS: readonly string[] = ['self', 'sponsored', 'strk']
@@ -31,6 +34,7 @@ export function loadSettings(): Settings {
       approval: raw.approval === true,
       approvalSpender:
         typeof raw.approvalSpender === 'string' ? raw.approvalSpender : DEFAULTS.approvalSpender,
+      sessionKey: raw.sessionKey === 'p256' ? 'p256' : 'stark',
     }
   } catch {
     return DEFAULTS

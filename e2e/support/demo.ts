@@ -36,7 +36,12 @@ export interface Demo {
 export async function openDemo(
   browser: Browser,
   stack: Stack,
-  settings: { transport: Transport; gas?: 'self' | 'sponsored' | 'strk'; approval?: boolean },
+  settings: {
+    transport: Transport
+    gas?: 'self' | 'sponsored' | 'strk'
+    approval?: boolean
+    sessionKey?: 'stark' | 'p256'
+  },
 ): Promise<Demo> {
   const context = await browser.newContext()
   await context.tracing.start({ screenshots: true, snapshots: true })

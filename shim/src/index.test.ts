@@ -15,7 +15,6 @@ describe('exports', () => {
         "createPortfolio",
         "createRpc",
         "createSessionRequest",
-        "createStarknetId",
         "createStorage",
         "feeInGasToken",
         "generateSessionKey",

@@ -1,5 +1,7 @@
 // @webwallet/shim: the session SDK. The connector alone is '@webwallet/shim/connector'; React hooks are
-// '@webwallet/shim/react' (kept out of this entry so React stays optional).
+// '@webwallet/shim/react' (kept out of this entry so React stays optional); Starknet ID reads are
+// '@webwallet/shim/starknet-id' and non-extractable P-256 session keys '@webwallet/shim/p256' (both kept out
+// of this entry for its size budget).
 export type { Call, CompiledCall } from './account/context'
 export type { Deployer } from './account/deploy'
 export {
@@ -22,7 +24,6 @@ export {
 } from './paymaster/client'
 export { feeInGasToken } from './paymaster/fee'
 export { createPortfolio, type Portfolio, type PortfolioOptions } from './portfolio/portfolio'
-export { createStarknetId, type StarknetId } from './portfolio/starknetId'
 export type { ProviderOption, SessionConnector, WebWalletOptions } from './sdk/options'
 export type { ConnectResult } from './sdk/WebWallet'
 export { WebWallet } from './sdk/WebWallet'

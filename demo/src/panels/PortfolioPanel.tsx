@@ -1,4 +1,5 @@
-import { createRpc, createStarknetId, type WebWallet } from '@webwallet/shim'
+import { createRpc, type WebWallet } from '@webwallet/shim'
+import { createStarknetId } from '@webwallet/shim/starknet-id'
 import { useState } from 'react'
 import type { Activity } from '../App'
 import { URLS } from '../config'

@@ -18,6 +18,7 @@ import {
   frameAt,
   heardBy,
   loginAndConnect,
+  markClosingTo,
   recordWalletPages,
   requestId,
   type Site,
@@ -216,6 +217,9 @@ test("(c) the wallet never posts to '*': the dapp's tab moved to the attacker's 
   await page.waitForURL(`${attacker.origin}/landing`)
   await page.waitForFunction(() => Array.isArray(window.overheard))
 
+  // The marker is addressed to the attacker's page the test knows the tab holds now: when it arrives,
+  // anything the wallet posted that window before it would have arrived too.
+  await markClosingTo(wallet, attacker.origin)
   const closed = wallet.waitForEvent('close')
   await approve(wallet, 'Sign')
   await waitForMarker(page, 'wallet-closing') // the wallet answered, then closed

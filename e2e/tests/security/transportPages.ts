@@ -111,9 +111,10 @@ export function serveAttacker(): Promise<Site> {
 
 /**
  * Makes every wallet page of `context` record the messages it hears (`window.overheard`), before its own
- * script. A wallet popup also posts the marker 'wallet-closing' to its opener's window, whatever origin it
- * holds now, as it closes itself: messages from one window arrive in order, so whoever hears the marker has
- * heard everything the wallet sent that window before.
+ * script. A wallet popup told a `closingMarkerTarget` origin (see {@link markClosingTo}) also posts the marker
+ * 'wallet-closing' to its opener's window, to that exact origin only, as it closes itself: messages from one
+ * window arrive in order, so a page of that origin that hears the marker has heard everything the wallet
+ * sent that window before. No test code posts to '*'.
  */
 export async function recordWalletPages(context: BrowserContext, walletOrigin: string): Promise<void> {
   await context.addInitScript((origin) => {
@@ -123,11 +124,21 @@ export async function recordWalletPages(context: BrowserContext, walletOrigin: s
     window.addEventListener('message', (event) => heard.push({ origin: event.origin, data: event.data }))
     const close = window.close.bind(window)
     window.close = () => {
-      window.opener?.postMessage('wallet-closing', '*')
+      const target = (window as { closingMarkerTarget?: string }).closingMarkerTarget
+      if (target) window.opener?.postMessage('wallet-closing', target)
       close()
     }
   }, walletOrigin)
 }
+
+/**
+ * Tells the wallet popup `wallet` to post 'wallet-closing' to its opener when it closes, addressed to
+ * `origin` (the origin the test expects the opener to hold then; any other drops the marker and the wait fails).
+ */
+export const markClosingTo = (wallet: Page, origin: string): Promise<void> =>
+  wallet.evaluate((target) => {
+    Object.assign(window, { closingMarkerTarget: target })
+  }, origin)
 
 /** The messages `target` heard. */
 export const heardBy = (target: Page | Frame): Promise<Heard[]> => target.evaluate(() => window.overheard)

@@ -96,7 +96,8 @@ test('get-starknet v4 over the shim popup: enable() resolves although the wallet
     context,
     () => page.evaluate(() => window.shimDapp.enable()),
     async (popup) => {
-      expect(new URL(popup.url()).pathname).toBe('/interstitialLogin')
+      // The shim opens the window blank and sends it to the route once the wallet answered its probe.
+      await popup.waitForURL((url) => url.pathname === '/interstitialLogin')
       await popup.getByLabel('E-mail address').fill(email)
       await popup.getByRole('button', { name: 'Send code' }).click()
       await popup.getByLabel('Code').waitFor()

@@ -39,6 +39,7 @@ export {
   outsideExecutionTypedData,
   parseOutsideExecutionCalldata,
 } from './outsideExecution'
+export { P256_ORDER, type Point, pointFromX, recoverP256 } from './p256'
 export { DeserializeError, FeltReader } from './reader'
 export {
   type BuildSessionParameters,
@@ -60,6 +61,7 @@ export {
   parseSessionToken,
   SESSION_MAGIC,
   type SessionToken,
+  type SessionTokenToSerialize,
   serializeSessionToken,
   sessionMessageHash,
   sessionTokenSignature,
@@ -76,3 +78,23 @@ export {
 } from './signer'
 export { domainHash, messageHash, type StarknetDomain } from './typedDataHash'
 export type { TypedDataDomain, TypedDataField, TypedDataJson } from './typedDataJson'
+export {
+  bigEndian,
+  FLAGS_UP_UV,
+  fromBigEndian,
+  isValidWebauthnRecovery,
+  normalizeP256Signature,
+  readWebauthnSignerSignature,
+  SHA256_CAIRO1,
+  serializeWebauthnSignerSignature,
+  WEBAUTHN_ASSERTION_DEFAULTS,
+  WEBAUTHN_SIGNER_TYPE,
+  WEBAUTHN_SIGNER_VARIANT,
+  type WebauthnSignature,
+  type WebauthnSigner,
+  type WebauthnSignerSignature,
+  webauthnAuthenticatorData,
+  webauthnClientData,
+  webauthnSignedBytes,
+  webauthnSignerGuid,
+} from './webauthn'

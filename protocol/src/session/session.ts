@@ -43,6 +43,8 @@ export interface BuildSessionParameters {
   /** Metadata object (serialised with JSON.stringify, as x-sessions does) or JSON text. */
   readonly metadata: unknown
   readonly sessionPublicKey: FeltLike
+  /** The key's signer GUID when it is no Stark key (e.g. a WebAuthn signer's); default: the Starknet signer's. */
+  readonly sessionKeyGuid?: FeltLike | undefined
 }
 
 /**
@@ -55,7 +57,7 @@ export function buildSession(parameters: BuildSessionParameters): Session {
     expiresAt: BigInt(parameters.expiresAt ?? Math.ceil((Date.now() + DEFAULT_SESSION_EXPIRY_MS) / 1000)),
     allowedMethods: parameters.allowedMethods,
     metadata: typeof metadata === 'string' ? metadata : JSON.stringify(metadata),
-    sessionKeyGuid: signerGuid(parameters.sessionPublicKey),
+    sessionKeyGuid: toFelt(parameters.sessionKeyGuid ?? signerGuid(parameters.sessionPublicKey)),
   }
 }
 

@@ -14,7 +14,14 @@ import {
   sessionTokenSignature,
   signSessionMessage,
 } from './sessionToken'
-import { publicKeyOf, serializeSignerSignatures, signerGuid, signHash, verifySignerSignature } from './signer'
+import {
+  publicKeyOf,
+  type StarknetSignerSignature,
+  serializeSignerSignatures,
+  signerGuid,
+  signHash,
+  verifySignerSignature,
+} from './signer'
 
 const account = '0x123abc'
 const token = '0x49d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
@@ -66,12 +73,13 @@ describe('session token', () => {
 
   it('carries signatures over poseidon(tx_hash, session_hash, cache flag) by the session key and guardian', () => {
     const built = makeToken(true)
+    const sessionSignature = built.sessionSignature as StarknetSignerSignature
     const hash = sessionMessageHash(0xdeadbeefn, sessionHash(session, account, 'SN_SEPOLIA'), true)
-    expect(verifySignerSignature(hash, built.sessionSignature)).toBe(true)
+    expect(verifySignerSignature(hash, sessionSignature)).toBe(true)
     expect(verifySignerSignature(hash, built.guardianSignature)).toBe(true)
-    expect(signerGuid(built.sessionSignature.signer)).toBe(session.sessionKeyGuid)
+    expect(signerGuid(sessionSignature.signer)).toBe(session.sessionKeyGuid)
     const uncached = sessionMessageHash(0xdeadbeefn, sessionHash(session, account, 'SN_SEPOLIA'), false)
-    expect(verifySignerSignature(uncached, built.sessionSignature)).toBe(false)
+    expect(verifySignerSignature(uncached, sessionSignature)).toBe(false)
   })
 
   it('refuses trailing felts, truncation, a wrong magic value and unknown signer types', () => {

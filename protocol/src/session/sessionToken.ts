@@ -6,6 +6,11 @@ import { type Felt, type FeltLike, poseidonMany, shortString, toFelt } from './f
 import { DeserializeError, FeltReader } from './reader'
 import { type OnChainSession, onChainSession, type Session } from './session'
 import { type StarknetSignerSignature, serializeSignerSignature, signHash } from './signer'
+import {
+  readWebauthnSignerSignature,
+  WEBAUTHN_SIGNER_VARIANT,
+  type WebauthnSignerSignature,
+} from './webauthn'
 
 /** The first felt of every session-token signature: 'session-token'. */
 export const SESSION_MAGIC = shortString('session-token')
@@ -16,10 +21,19 @@ export interface SessionToken {
   readonly cacheAuthorization: boolean
   /** The account signature (owner, guardian) over the session hash, as felts. */
   readonly sessionAuthorization: readonly Felt[]
-  readonly sessionSignature: StarknetSignerSignature
+  /** The session key's signature: a Stark key's, or a WebAuthn signer's (a P-256 key; see ./webauthn). */
+  readonly sessionSignature: StarknetSignerSignature | WebauthnSignerSignature
   readonly guardianSignature: StarknetSignerSignature
   /** One Merkle proof per call, in call order. */
   readonly proofs: readonly (readonly Felt[])[]
+}
+
+/**
+ * A token to serialise: the session signature may be given already serialised (the felts of any
+ * `SignerSignature` variant, e.g. `serializeWebauthnSignerSignature`'s), so the Stark-only path stays small.
+ */
+export type SessionTokenToSerialize = Omit<SessionToken, 'sessionSignature'> & {
+  readonly sessionSignature: StarknetSignerSignature | readonly Felt[]
 }
 
 /**
@@ -56,7 +70,8 @@ export interface BuildSessionTokenParameters {
   readonly session: Session
   readonly calls: readonly NamedCall[]
   readonly sessionAuthorization: readonly FeltLike[]
-  readonly sessionSignature: StarknetSignerSignature
+  /** A Stark key's signature, or the serialised felts of another `SignerSignature` variant. */
+  readonly sessionSignature: StarknetSignerSignature | readonly Felt[]
   readonly guardianSignature: StarknetSignerSignature
   readonly cacheAuthorization: boolean
 }
@@ -65,7 +80,7 @@ export interface BuildSessionTokenParameters {
  * Assembles the token for `calls`: on-chain session plus one allowed-methods proof per call.
  * @example buildSessionToken({ session, calls, sessionAuthorization, sessionSignature, guardianSignature, cacheAuthorization: false })
  */
-export function buildSessionToken(parameters: BuildSessionTokenParameters): SessionToken {
+export function buildSessionToken(parameters: BuildSessionTokenParameters): SessionTokenToSerialize {
   const tree = allowedMethodsTree(parameters.session.allowedMethods)
   return {
     session: onChainSession(parameters.session),
@@ -81,8 +96,8 @@ export function buildSessionToken(parameters: BuildSessionTokenParameters): Sess
  * The transaction signature felts: [SESSION_MAGIC, ...Cairo serialisation of the token].
  * @example serializeSessionToken(token).map(toHex) // what the session account puts in `signature`
  */
-export function serializeSessionToken(token: SessionToken): Felt[] {
-  const { session } = token
+export function serializeSessionToken(token: SessionTokenToSerialize): Felt[] {
+  const { session, sessionSignature } = token
   return [
     SESSION_MAGIC,
     session.expiresAt,
@@ -92,7 +107,7 @@ export function serializeSessionToken(token: SessionToken): Felt[] {
     token.cacheAuthorization ? 1n : 0n,
     BigInt(token.sessionAuthorization.length),
     ...token.sessionAuthorization,
-    ...serializeSignerSignature(token.sessionSignature),
+    ...('signer' in sessionSignature ? serializeSignerSignature(sessionSignature) : sessionSignature),
     ...serializeSignerSignature(token.guardianSignature),
     BigInt(token.proofs.length),
     ...token.proofs.flatMap((proof) => [BigInt(proof.length), ...proof]),
@@ -133,10 +148,20 @@ export function parseSessionToken(signature: readonly FeltLike[]): SessionToken 
     session,
     cacheAuthorization: reader.bool(),
     sessionAuthorization: reader.array(),
-    sessionSignature: reader.signerSignature(),
+    sessionSignature: readSessionSigner(reader),
     guardianSignature: reader.signerSignature(),
     proofs: Array.from({ length: reader.length() }, () => reader.array()),
   }
   reader.end()
   return token
+}
+
+/** `SignerSignature` of the session key: the Starknet variant, or the WebAuthn one (index 4). */
+function readSessionSigner(reader: FeltReader): StarknetSignerSignature | WebauthnSignerSignature {
+  const variant = reader.felt()
+  if (variant === WEBAUTHN_SIGNER_VARIANT) return readWebauthnSignerSignature(reader)
+  if (variant !== 0n) throw new DeserializeError(`Unsupported signer type ${variant}`)
+  const signer = reader.felt()
+  if (signer === 0n) throw new DeserializeError('Zero public key')
+  return { signer, r: reader.felt(), s: reader.felt() }
 }

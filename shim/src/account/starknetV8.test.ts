@@ -4,6 +4,7 @@
 // equal v10's hash.
 import {
   parseSessionToken,
+  type StarknetSignerSignature,
   sessionMessageHash,
   signHash,
   toFelt,
@@ -70,16 +71,17 @@ describe('with starknet.js v8', () => {
     expect(hashV8).toBe(hashV10)
     expect(cosigned?.transaction).toMatchObject({ nonce: '4', version: '3' })
     const token = parseSessionToken((sent?.signature ?? []).map(toFelt))
+    const sessionSig = token.sessionSignature as StarknetSignerSignature
     expect(token.proofs).toHaveLength(1)
     // What the account verifies: the session key and the guardian signed poseidon(v8 hash, session hash, 0).
     const signed = sessionMessageHash(hashV8, ctx.session.stored.hash, token.cacheAuthorization)
-    expect(token.sessionSignature.signer).toBe(toFelt(ctx.session.stored.sessionKey.publicKey))
-    expect(verifySignerSignature(signed, token.sessionSignature)).toBe(true)
+    expect(sessionSig.signer).toBe(toFelt(ctx.session.stored.sessionKey.publicKey))
+    expect(verifySignerSignature(signed, sessionSig)).toBe(true)
     expect(verifySignerSignature(signed, token.guardianSignature)).toBe(true)
     // And a different transaction (another nonce) is not covered.
     const other = v8.hash.calculateInvokeTransactionHash({ ...args, nonce: 5n } as never)
     const otherSigned = sessionMessageHash(other, ctx.session.stored.hash, token.cacheAuthorization)
-    expect(verifySignerSignature(otherSigned, token.sessionSignature)).toBe(false)
+    expect(verifySignerSignature(otherSigned, sessionSig)).toBe(false)
   })
 
   it('builds outside-execution payloads on v8', async () => {

@@ -16,7 +16,7 @@ describe('createConnector with the popup', () => {
   })
 
   it('opens the popup synchronously inside connect(), then connects after the handshake', async () => {
-    const { state, opener, loaded, probe } = setup()
+    const { state, opener, popups, loaded, probe } = setup()
     const connector = createConnector({
       url: WALLET,
       transport: 'popup',
@@ -27,10 +27,12 @@ describe('createConnector with the popup', () => {
     const result = connector.connect()
     expect(opener.open).toHaveBeenCalledTimes(1) // before any await: the click's activation still holds
     expect(opener.open.mock.calls[0]).toEqual([
-      'https://wallet.example/interstitialLogin',
+      '',
       'webwallet',
       'popup=1,width=775,height=385,left=113,top=208',
     ])
+    // Blank at first; at its route once the wallet answers the probe.
+    await vi.waitFor(() => expect(popups[0]?.url).toBe('https://wallet.example/interstitialLogin'))
     loaded()
     await expect(result).resolves.toEqual({ account: [state.address], chainId: state.chainId })
     expect(localStorage.getItem('starknetLastConnectedWallet')).toBe('argentWebWallet')
@@ -52,7 +54,7 @@ describe('createConnector with the popup', () => {
       message: {},
     }
     const signing = connector.request({ type: 'wallet_signTypedData', params: session }).catch((e) => e)
-    expect(opener.open.mock.calls[1]?.[0]).toBe('https://wallet.example/signSessionKeys')
+    await vi.waitFor(() => expect(popups[1]?.url).toBe('https://wallet.example/signSessionKeys'))
     expect(opener.open.mock.calls[1]?.[2]).toContain('width=385,height=440')
     await expect(connector.request({ type: 'wallet_requestChainId' })).resolves.toBe('0x534e5f5345504f4c4941')
     expect(opener.open).toHaveBeenCalledTimes(2) // read-only: answered by the connect grant
@@ -60,7 +62,7 @@ describe('createConnector with the popup', () => {
     void connector.request({ type: 'wallet_addInvokeTransaction', params: { calls: [] } }).catch(() => {})
     expect(popups[1]!.closed).toBe(true)
     expect(await signing).toMatchObject({ code: 'PORT_DISCONNECTED' })
-    expect(opener.open.mock.calls[2]?.[0]).toBe('https://wallet.example/review')
+    await vi.waitFor(() => expect(popups[2]?.url).toBe('https://wallet.example/review'))
     expect(opener.open.mock.calls[2]?.[2]).toContain('width=385,height=775')
   })
 

@@ -41,7 +41,9 @@ export const POPUP_NAME = 'webwallet'
 
 /**
  * The wallet in a popup window. `open()` calls `window.open` synchronously (call it inside the user's
- * click, before any `await`); a blocked popup throws 'Could not open popup'. A window of an earlier request
+ * click, before any `await`); a blocked popup throws 'Could not open popup'. The window opens blank and goes
+ * to the wallet's route once the probe says the wallet answers: Chromium now and then ignores the opener's
+ * close() of a window whose navigation to a wallet that is down is failing, and left its error page open. A window of an earlier request
  * is never reused: it may be closing itself after its answer and shows the other request's route and size,
  * so it is closed (its pending requests reject with 'Port disconnected prematurely') and a new one opens at
  * the new route and size. `ready()` waits for the new page's `TRPC_BROWSER::POPUP_LOADED` handshake (origin
@@ -107,6 +109,7 @@ export function popup(options: PopupOptions): Dialog {
       opener.addEventListener('message', onMessage)
       probe(url).then(() => {
         answers = true
+        win.location.replace(url) // about:blank, opened by this page: always ours to navigate
       }, unreachable)
       // Cross-origin popups may never be observable: a wallet that answers is used after 15 s anyway.
       fallback = setTimeout(() => (answers ? done() : unreachable()), POPUP_LOAD_WAIT_MS)
@@ -130,7 +133,7 @@ export function popup(options: PopupOptions): Dialog {
       const url = new URL(placement.route, options.walletUrl).href
       let win: Window | null
       try {
-        win = opener.open(url, POPUP_NAME, features(opener, placement))
+        win = opener.open('', POPUP_NAME, features(opener, placement))
       } catch (cause) {
         throw new PopupBlockedError({ cause }) // some sandboxes throw instead of answering null
       }

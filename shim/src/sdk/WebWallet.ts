@@ -106,7 +106,10 @@ export class WebWallet {
     ) {
       return undefined
     }
-    return { account: this.adoptSession(active), deploymentPayload: active.stored.deploymentPayload }
+    return {
+      account: this.adoptSession({ ...active, kind: this.options.sessionKey }),
+      deploymentPayload: active.stored.deploymentPayload,
+    }
   }
 
   /**
@@ -123,12 +126,15 @@ export class WebWallet {
     } = {},
   ): Promise<ConnectResult> {
     const approvalRequests = (parameters.approvalRequests ?? []).map(checkApprovalRequest)
+    const kind = this.options.sessionKey
+    const sessionKey = await (kind?.generate() ?? generateSessionKey())
     const request = createSessionRequest({
       appName: this.options.appName,
       allowedMethods: this.options.sessionParams.allowedMethods,
       validityDays: this.options.sessionParams.validityDays,
       chainId: this.environment.chainId,
-      sessionKey: generateSessionKey(),
+      sessionKey,
+      sessionKeyGuid: kind?.guid(sessionKey.publicKey),
       ...(this.options.now ? { now: this.options.now() } : {}),
     })
     this.sessions.assertStorable(request)
@@ -150,7 +156,7 @@ export class WebWallet {
         ),
         deadline,
       )
-      const active = activeSession(request, answer, this.environment.chainId)
+      const active = activeSession(request, answer, this.environment.chainId, kind)
       deadline.check()
       await this.sessions.save(active)
       return {
@@ -178,6 +184,7 @@ export class WebWallet {
     return getSessionStatus(active.stored, this.options.sessionParams.allowedMethods, {
       now: this.options.now?.() ?? Date.now(),
       privateKey: active.privateKey,
+      kind: active.kind,
     })
   }
 

@@ -8,6 +8,7 @@ import {
 } from '@webwallet/protocol/errors'
 import { chainIdFelt } from '@webwallet/protocol/session'
 import { hostAddress } from '../account/calls'
+import type { SessionKeyKind } from '../session/keyKind'
 import type { SessionRequest } from '../session/request'
 import type { ActiveSession } from '../session/signature'
 import { signedSession } from '../session/signed'
@@ -27,6 +28,7 @@ export function activeSession(
   request: SessionRequest,
   answer: SessionSignResult,
   environmentChainId: string,
+  kind?: SessionKeyKind,
 ): ActiveSession {
   if (answer.errorCode) throw new ConnectAndSignSessionError(answer.errorCode, answer.errorCode)
   const address = answer.account?.[0]
@@ -49,10 +51,10 @@ export function activeSession(
     // Signature felts that are no felts cannot verify either.
     throw new SignatureVerificationError({ cause })
   }
-  if (getSessionStatus(active.stored, [], { privateKey: active.privateKey, now: 0 }) !== 'VALID') {
+  if (getSessionStatus(active.stored, [], { privateKey: active.privateKey, now: 0, kind }) !== 'VALID') {
     throw new SignatureVerificationError()
   }
-  return active
+  return { ...active, kind }
 }
 
 function sameChain(a: string, b: string): boolean {

@@ -99,3 +99,17 @@ describe('WebWallet.init options', () => {
     expect(connectAndSignSession).toHaveBeenCalledOnce()
   })
 })
+
+describe('the sessionKey option', () => {
+  it('refuses what is no session-key kind, and takes p256SessionKey()', async () => {
+    for (const sessionKey of ['p256', {}, { generate() {}, guid() {} }]) {
+      expect(() => init({ ...base, sessionKey })).toThrow(
+        expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('sessionKey') }),
+      )
+    }
+    const { p256SessionKey } = await import('../p256')
+    expect(() =>
+      init({ ...base, sessionKey: p256SessionKey({ origin: 'http://localhost:5173' }) }),
+    ).not.toThrow()
+  })
+})

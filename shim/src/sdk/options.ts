@@ -10,6 +10,7 @@ import { InvalidOptionsError } from '@webwallet/protocol/errors'
 import { hostAddress } from '../account/calls'
 import type { Deployer } from '../account/deploy'
 import type { SessionSignRequest, SessionSignResult } from '../connector/session'
+import type { SessionKeyKind } from '../session/keyKind'
 import type { KeyStore } from '../storage/keyVault'
 import type { StorageBackend } from '../storage/storage'
 
@@ -63,6 +64,12 @@ export interface WebWalletOptions {
    * false: whoever holds that key can spend within the session, off this device, until it expires).
    */
   readonly allowSessionKeyExport?: boolean
+  /**
+   * The kind of session key, when not the default Stark key: `p256SessionKey()` from '@webwallet/shim/p256'
+   * makes each session key a non-extractable WebCrypto P-256 key (page script can use it while the page is
+   * open but never read it; see docs/security/session-key.md).
+   */
+  readonly sessionKey?: SessionKeyKind
   /** Time limit of `requestConnection` (the user signs in the wallet meanwhile); default 10 minutes. */
   readonly connectTimeoutMs?: number
 }
@@ -110,6 +117,13 @@ export function validateOptions(options: WebWalletOptions): WebWalletOptions {
   }
   if (options.allowSessionKeyExport !== undefined && typeof options.allowSessionKeyExport !== 'boolean') {
     fail('allowSessionKeyExport', 'must be true or false')
+  }
+  const kind = options.sessionKey
+  if (
+    kind !== undefined &&
+    !['generate', 'guid', 'sign'].every((k) => typeof kind?.[k as 'sign'] === 'function')
+  ) {
+    fail('sessionKey', 'must be a session-key kind such as p256SessionKey()')
   }
   const timeout = options.connectTimeoutMs
   if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {

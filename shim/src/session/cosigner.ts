@@ -7,8 +7,11 @@ export interface CosignerSession {
   readonly sessionHash: string
   readonly sessionAuthorisation: readonly string[]
   readonly cacheAuthorisation: boolean
-  /** The session key's signature over poseidon(hash, session hash, cache flag). */
-  readonly sessionSignature: { readonly publicKey: string; readonly r: string; readonly s: string }
+  /**
+   * The session key's signature over poseidon(hash, session hash, cache flag), as the cosigner reads it:
+   * `{ type: 'StarknetKey', signer: { publicKey, r, s } }` (x-sessions' shape) or a key kind's own.
+   */
+  readonly sessionSignature: unknown
 }
 
 /** An INVOKE V3 transaction as the co-signer reads it (decimal strings, as x-sessions sends them). */
@@ -71,12 +74,11 @@ export function signSessionEFO(
 }
 
 function body(session: CosignerSession) {
-  const { publicKey, r, s } = session.sessionSignature
   return {
     sessionHash: session.sessionHash,
     sessionAuthorisation: session.sessionAuthorisation,
     cacheAuthorisation: session.cacheAuthorisation,
-    sessionSignature: { type: 'StarknetKey', signer: { publicKey, r, s } },
+    sessionSignature: session.sessionSignature,
   }
 }
 

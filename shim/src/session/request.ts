@@ -66,6 +66,8 @@ export interface SessionRequestParameters {
   readonly validityDays?: number | undefined
   readonly chainId?: string | undefined
   readonly sessionKey: SessionKeyPair
+  /** The key's signer GUID when it is no Stark key (a {@link SessionKeyKind}'s). */
+  readonly sessionKeyGuid?: bigint | undefined
   /** Milliseconds since the epoch (default Date.now()). */
   readonly now?: number
 }
@@ -99,6 +101,7 @@ export function createSessionRequest(parameters: SessionRequestParameters): Sess
     allowedMethods: sessionAllowedMethods(parameters.appName, parameters.allowedMethods),
     metadata,
     sessionPublicKey: parameters.sessionKey.publicKey,
+    sessionKeyGuid: parameters.sessionKeyGuid,
   })
   const chainId = parameters.chainId ?? CHAIN_IDS.SN_SEPOLIA
   return {

@@ -2,6 +2,7 @@ import { CHAIN_IDS } from '@webwallet/protocol'
 import {
   parseSessionToken,
   publicKeyOf,
+  type StarknetSignerSignature,
   selectorFromName,
   serializeSignerSignatures,
   sessionHash,
@@ -156,9 +157,10 @@ describe('sessionSignature', () => {
     )
     const felts = await sessionSignature(active, txHash, calls, cosign)
     const token = parseSessionToken(felts)
+    const sessionSig = token.sessionSignature as StarknetSignerSignature
     const message = sessionMessageHash(txHash, active.stored.hash, false)
-    expect(verifySignerSignature(message, token.sessionSignature)).toBe(true)
-    expect(token.sessionSignature.signer).toBe(BigInt(active.stored.sessionKey.publicKey))
+    expect(verifySignerSignature(message, sessionSig)).toBe(true)
+    expect(sessionSig.signer).toBe(BigInt(active.stored.sessionKey.publicKey))
     expect(token.guardianSignature.signer).toBe(publicKeyOf(GUARDIAN_KEY))
     expect(token.proofs).toHaveLength(1)
     expect(cosign.mock.calls[0]?.[0 as never]).toMatchObject({

@@ -4,16 +4,20 @@ import {
   type NamedCall,
   type StarknetSignerSignature,
   serializeSessionToken,
-  signSessionMessage,
+  sessionMessageHash,
+  signHash,
   toHex,
 } from '@webwallet/protocol/session'
 import type { CosignerSession } from './cosigner'
+import type { SessionKeyKind } from './keyKind'
 import { toProtocolSession } from './status'
 
 /** A signed session with its unsealed key, as the account signs with it. */
 export interface ActiveSession {
   readonly stored: StoredSession
   readonly privateKey: string
+  /** The key's kind when it is no Stark key (the init option `sessionKey`). */
+  readonly kind?: SessionKeyKind | undefined
 }
 
 /**
@@ -30,29 +34,34 @@ export async function sessionSignature(
   cosign: (session: CosignerSession) => Promise<StarknetSignerSignature>,
   cacheAuthorization = false,
 ): Promise<string[]> {
-  const { stored } = active
-  const session = toProtocolSession(stored)
-  const sessionSig = signSessionMessage({
-    transactionHash: hash,
-    sessionHash: stored.hash,
-    cacheAuthorization,
-    sessionPrivateKey: active.privateKey,
-  })
+  const { stored, kind } = active
+  const message = sessionMessageHash(hash, stored.hash, cacheAuthorization)
+  let felts: readonly bigint[] | StarknetSignerSignature
+  let body: unknown
+  if (kind) {
+    const signed = await kind.sign(
+      { publicKey: stored.sessionKey.publicKey, privateKey: active.privateKey },
+      message,
+    )
+    felts = signed.felts
+    body = signed.cosigner
+  } else {
+    const signed = signHash(message, active.privateKey)
+    const { signer, r, s } = signed
+    felts = signed
+    body = { type: 'StarknetKey', signer: { publicKey: toHex(signer), r: `${r}`, s: `${s}` } }
+  }
   const guardianSignature = await cosign({
     sessionHash: stored.hash,
     sessionAuthorisation: stored.authorisationSignature,
     cacheAuthorisation: cacheAuthorization,
-    sessionSignature: {
-      publicKey: toHex(sessionSig.signer),
-      r: sessionSig.r.toString(),
-      s: sessionSig.s.toString(),
-    },
+    sessionSignature: body,
   })
   const token = buildSessionToken({
-    session,
+    session: toProtocolSession(stored),
     calls,
     sessionAuthorization: stored.authorisationSignature,
-    sessionSignature: sessionSig,
+    sessionSignature: felts,
     guardianSignature,
     cacheAuthorization,
   })

@@ -9,6 +9,7 @@ import {
   toFelt,
   verifySignerSignature,
 } from '@webwallet/protocol/session'
+import type { SessionKeyKind } from './keyKind'
 
 /**
  * The session as protocol/session computes with, from its stored form.
@@ -22,6 +23,8 @@ export function toProtocolSession(stored: StoredSession) {
     allowedMethods: stored.allowedMethods,
     metadata: stored.metadata,
     sessionPublicKey: stored.sessionKey.publicKey,
+    // The stored GUID: getSessionStatus checks it is the key's before the session is used.
+    sessionKeyGuid: stored.sessionKeyGuid,
   })
 }
 
@@ -37,14 +40,14 @@ export function toProtocolSession(stored: StoredSession) {
 export function getSessionStatus(
   stored: StoredSession,
   required: readonly AllowedMethod[],
-  options: { now?: number; privateKey?: string } = {},
+  options: { now?: number; privateKey?: string; kind?: SessionKeyKind | undefined } = {},
 ): SessionStatus {
   const now = options.now ?? Date.now()
   if (stored.expiresAt * 1000 <= now) return 'EXPIRED'
   if (!required.every((method) => hasMethod(stored, method))) return 'INVALID_SCOPE'
   const signature = stored.signature ?? stored.authorisationSignature
   if (signature.length === 0 || stored.authorisationSignature.length === 0) return 'INVALID_SIGNATURE'
-  return isConsistent(stored, options.privateKey) ? 'VALID' : 'INVALID_SESSION'
+  return isConsistent(stored, options.privateKey, options.kind) ? 'VALID' : 'INVALID_SESSION'
 }
 
 function hasMethod(stored: StoredSession, method: AllowedMethod): boolean {
@@ -62,12 +65,13 @@ function selectorOf(selector: string): bigint {
   return /^0x[0-9a-f]+$/i.test(selector) ? BigInt(selector) : selectorFromName(selector)
 }
 
-function isConsistent(stored: StoredSession, privateKey: string | undefined): boolean {
+function isConsistent(stored: StoredSession, privateKey?: string, kind?: SessionKeyKind): boolean {
   try {
     const session = toProtocolSession(stored)
-    if (toFelt(stored.sessionKeyGuid) !== signerGuid(stored.sessionKey.publicKey)) return false
-    if (privateKey !== undefined && publicKeyOf(privateKey) !== toFelt(stored.sessionKey.publicKey))
-      return false
+    const { publicKey } = stored.sessionKey
+    if (toFelt(stored.sessionKeyGuid) !== (kind?.guid ?? signerGuid)(publicKey)) return false
+    // A kind's private part is no Stark key (a non-extractable key's is a reference): the kind signs with it.
+    if (!kind && privateKey !== undefined && publicKeyOf(privateKey) !== toFelt(publicKey)) return false
     const hash = sessionHash(session, stored.address, stored.chainId)
     if (toFelt(stored.hash) !== hash) return false
     return signaturesVerify(hash, stored.authorisationSignature)

@@ -9,7 +9,9 @@ import { serveWindow } from './windowHandler'
 export const WALLET = 'https://wallet.example'
 
 export type FakePopup = {
+  /** Where the window is: '' (blank) until the shim sends it to the wallet's route. */
   url: string
+  location: { replace(url: string): void }
   closed: boolean
   closing: boolean
   close(): void
@@ -61,6 +63,11 @@ export function popupHarness(options: PopupHarnessOptions = {}) {
     open: vi.fn((url?: string, _name?: string, _features?: string) => {
       const popup: FakePopup = {
         url: String(url),
+        location: {
+          replace(next: string) {
+            popup.url = next
+          },
+        },
         closed: false,
         closing: false,
         close() {

@@ -1,4 +1,17 @@
-import { type Felt, selectorFromName, signerGuid, verifySignerSignature } from '@webwallet/protocol/session'
+import {
+  DeserializeError,
+  type Felt,
+  FeltReader,
+  readWebauthnSignerSignature,
+  type StarknetSignerSignature,
+  selectorFromName,
+  signerGuid,
+  verifySignerSignature,
+  WEBAUTHN_SIGNER_VARIANT,
+  type WebauthnSignerSignature,
+  webauthnSignerGuid,
+} from '@webwallet/protocol/session'
+import { verifyWebauthnSignature } from '../../chain/webauthn'
 import { HttpError } from '../http/HttpError'
 import type { CosignerSession } from './requests'
 
@@ -55,15 +68,52 @@ export function checkAuthorisation(session: CosignerSession, guardianPublicKey: 
   if (!signers.includes(guardianPublicKey)) throw invalid()
 }
 
-/** The session key's signature over poseidon(hash, session hash, cache flag) must verify. */
+/** The session key's signer and signature, whichever kind of key it is. */
+type SessionSigner =
+  | { kind: 'stark'; signature: StarknetSignerSignature | undefined; guid: Felt }
+  | { kind: 'webauthn'; signature: WebauthnSignerSignature; guid: Felt }
+
+function sessionSigner(session: CosignerSession): SessionSigner {
+  const body = session.sessionSignature
+  if ('signerSignature' in body) {
+    const webauthn = readWebauthn(body.signerSignature)
+    return { kind: 'webauthn', signature: webauthn, guid: webauthnSignerGuid(webauthn.webauthn) }
+  }
+  const { signer } = body
+  const r = signer.r ?? body.r
+  const s = signer.s ?? body.s
+  const publicKey = BigInt(signer.publicKey)
+  return {
+    kind: 'stark',
+    signature:
+      r === undefined || s === undefined ? undefined : { signer: publicKey, r: BigInt(r), s: BigInt(s) },
+    guid: signerGuid(publicKey),
+  }
+}
+
+function readWebauthn(felts: readonly string[]): WebauthnSignerSignature {
+  try {
+    const reader = new FeltReader(felts.map((felt) => BigInt(felt)))
+    if (reader.felt() !== WEBAUTHN_SIGNER_VARIANT) throw new DeserializeError('Not a WebAuthn signer')
+    const signature = readWebauthnSignerSignature(reader)
+    reader.end()
+    return signature
+  } catch (error) {
+    if (!(error instanceof DeserializeError)) throw error
+    throw refuse('invalidSessionSignature', 'The session signature is not a WebAuthn signer signature')
+  }
+}
+
+/**
+ * The session key's signature over poseidon(hash, session hash, cache flag) must verify: a Stark key's, or
+ * a WebAuthn (P-256) signer's, checked as the account checks it (P-256 with node:crypto).
+ */
 export function checkSessionSignature(session: CosignerSession, messageHash: Felt): void {
-  const { signer } = session.sessionSignature
-  const r = signer.r ?? session.sessionSignature.r
-  const s = signer.s ?? session.sessionSignature.s
+  const signer = sessionSigner(session)
   const valid =
-    r !== undefined &&
-    s !== undefined &&
-    verifySignerSignature(messageHash, { signer: BigInt(signer.publicKey), r: BigInt(r), s: BigInt(s) })
+    signer.kind === 'webauthn'
+      ? verifyWebauthnSignature(messageHash, signer.signature)
+      : signer.signature !== undefined && verifySignerSignature(messageHash, signer.signature)
   if (!valid) throw refuse('invalidSessionSignature', 'The session signature does not match the transaction')
 }
 
@@ -73,7 +123,7 @@ export function checkSessionSignature(session: CosignerSession, messageHash: Fel
  */
 export function checkSessionKey(session: CosignerSession, record: SessionRecord | undefined): void {
   if (record?.sessionKeyGuid === undefined) return
-  if (signerGuid(BigInt(session.sessionSignature.signer.publicKey)) !== BigInt(record.sessionKeyGuid)) {
+  if (sessionSigner(session).guid !== BigInt(record.sessionKeyGuid)) {
     throw refuse('invalidSessionSignature', 'The session signature is not by the session key')
   }
 }

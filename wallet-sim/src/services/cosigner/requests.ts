@@ -5,12 +5,19 @@ const FeltString = z
   .check(z.regex(/^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/, 'Expected a felt (hex or decimal)'))
 
 // x-sessions nests r and s in `signer`; accept them beside it too, as both forms are in use.
-const SessionSignature = z.object({
-  type: z.optional(z.string()),
+const StarkSessionSignature = z.object({
+  type: z.optional(z.string().check(z.refine((type) => type !== 'Webauthn'))),
   signer: z.object({ publicKey: FeltString, r: z.optional(FeltString), s: z.optional(FeltString) }),
   r: z.optional(FeltString),
   s: z.optional(FeltString),
 })
+// A WebAuthn (P-256) session key, e.g. the SDK's non-extractable WebCrypto key: the Cairo serialisation of
+// its `SignerSignature::Webauthn` (variant 4, Argent account 0.4 layout), as the session token carries it.
+const WebauthnSessionSignature = z.object({
+  type: z.literal('Webauthn'),
+  signerSignature: z.array(FeltString).check(z.minLength(1), z.maxLength(1024)),
+})
+const SessionSignature = z.union([WebauthnSessionSignature, StarkSessionSignature])
 
 /** The session part of both co-signing requests. */
 export const CosignerSession = z.object({

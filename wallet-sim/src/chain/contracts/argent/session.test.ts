@@ -1,4 +1,9 @@
-import { parseSessionToken, serializeSessionToken, sessionHash } from '@webwallet/protocol/session'
+import {
+  parseSessionToken,
+  type StarknetSignerSignature,
+  serializeSessionToken,
+  sessionHash,
+} from '@webwallet/protocol/session'
 import { describe, expect, it } from 'vitest'
 import { RpcCode } from '../../errors'
 import { toHex } from '../../felt'
@@ -49,6 +54,7 @@ describe('Argent account: session-token invoke', () => {
       const { r, s } = token.guardianSignature
       return serializeSessionToken({
         ...token,
+        sessionSignature: token.sessionSignature as StarknetSignerSignature,
         guardianSignature: { ...token.guardianSignature, r: s, s: r },
       })
     }

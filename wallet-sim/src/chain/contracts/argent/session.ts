@@ -1,6 +1,7 @@
 // Session-token verification, as Argent account 0.4.0's session component does it: authorisation by
-// owner + guardian over the session hash (optionally cached), session-key and guardian signatures over
-// poseidon(hash, session_hash, cache_authorization), expiry, revocation and one Merkle proof per call.
+// owner + guardian over the session hash (optionally cached), session-key (a Starknet or a WebAuthn signer)
+// and guardian signatures over poseidon(hash, session_hash, cache_authorization), expiry, revocation and
+// one Merkle proof per call.
 import {
   DeserializeError,
   isAllowedCall,
@@ -10,9 +11,11 @@ import {
   sessionHash,
   sessionMessageHash,
   signerGuid,
+  webauthnSignerGuid,
 } from '@webwallet/protocol/session'
 import { type Call, ContractError, type ExecutionContext, type Felt } from '../../contract'
 import { verifyStarkSignature } from '../../signature'
+import { verifyWebauthnSignature } from '../../webauthn'
 import { assertNoSelfCall } from './guards'
 import { isValidSpanSignature, parseSignatureArray } from './signatures'
 import { readGuardian, readOwner, revokedSessionSlot, sessionCacheSlot } from './storage'
@@ -48,12 +51,14 @@ export function assertValidSession(
 
   const message = sessionMessageHash(hash, tokenSessionHash, token.cacheAuthorization)
   const { sessionSignature, guardianSignature } = token
-  if (signerGuid(sessionSignature.signer) !== token.session.sessionKeyGuid) {
-    throw new ContractError('session/session-key-mismatch')
-  }
-  if (!verifyStarkSignature(message, sessionSignature.signer, sessionSignature.r, sessionSignature.s)) {
-    throw new ContractError('session/invalid-session-sig')
-  }
+  // A Stark key, or a WebAuthn signer (a P-256 key, e.g. the SDK's non-extractable WebCrypto session key).
+  const stark = 'signer' in sessionSignature
+  const guid = stark ? signerGuid(sessionSignature.signer) : webauthnSignerGuid(sessionSignature.webauthn)
+  if (guid !== token.session.sessionKeyGuid) throw new ContractError('session/session-key-mismatch')
+  const validSession = stark
+    ? verifyStarkSignature(message, sessionSignature.signer, sessionSignature.r, sessionSignature.s)
+    : verifyWebauthnSignature(message, sessionSignature)
+  if (!validSession) throw new ContractError('session/invalid-session-sig')
   if (guardianSignature.signer !== readGuardian(ctx)) throw new ContractError('session/guardian-key-mismatch')
   if (!verifyStarkSignature(message, guardianSignature.signer, guardianSignature.r, guardianSignature.s)) {
     throw new ContractError('session/invalid-backend-sig')

@@ -9,6 +9,7 @@ import {
   serializeSessionToken,
   serializeSignerSignatures,
   sessionHash,
+  sessionMessageHash,
   signHash,
   signSessionMessage,
 } from '@webwallet/protocol/session'
@@ -241,6 +242,8 @@ export interface SessionSignatureTweak {
   readonly guardianKey?: Felt
   readonly cache?: boolean
   readonly authorization?: Felt[]
+  /** Signs the session message (poseidon(hash, session hash, cache)) instead of the Stark session key. */
+  readonly sessionSigner?: (sessionMessage: Felt) => readonly Felt[]
 }
 
 /**
@@ -269,7 +272,9 @@ export function argentSession(options: ArgentSessionOptions) {
         session,
         calls,
         sessionAuthorization: tweak.authorization ?? authorization(),
-        sessionSignature: signSessionMessage({ ...message, sessionPrivateKey: sessionKeys.session }),
+        sessionSignature: tweak.sessionSigner
+          ? tweak.sessionSigner(sessionMessageHash(messageHash, hashOfSession, cacheAuthorization))
+          : signSessionMessage({ ...message, sessionPrivateKey: sessionKeys.session }),
         guardianSignature: signSessionMessage({
           ...message,
           sessionPrivateKey: tweak.guardianKey ?? sessionKeys.guardian,
