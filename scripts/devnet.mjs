@@ -153,13 +153,27 @@ function finished(binary) {
   return binary
 }
 
-/** Waits for the build (starting it when needed), printing progress every minute; answers the binary. */
+/**
+ * How long after a build started its waiter gives up (`DEVNET_WAIT_LIMIT_MINUTES`, default 75): CI stops a
+ * run at 90 minutes, and a build started with that run must leave the rest of it time to finish.
+ */
+const WAIT_LIMIT_MS = Number(process.env.DEVNET_WAIT_LIMIT_MINUTES || 75) * 60_000
+
+/** Thrown by waitForDevnet when the build is still running at its limit; the build itself goes on. */
+export class StillBuilding extends Error {}
+
+/**
+ * Waits for the build (starting it when needed), printing progress every minute; answers the binary. Throws
+ * StillBuilding once the build has run for the wait limit (it keeps running: a later run uses it).
+ */
 export async function waitForDevnet() {
   const first = startBuild()
   if (first.binary) return finished(first.binary)
   let lastReport = Date.now()
   for (;;) {
     const state = readState()
+    if (state?.state === 'building' && alive(state.pid) && Date.now() - state.started >= WAIT_LIMIT_MS)
+      throw new StillBuilding(`${progress(state.started)}; it goes on in the background, log: ${BUILD_LOG}`)
     if (state?.state === 'done') {
       const binary = found()
       if (!binary)

@@ -6,7 +6,7 @@
 // while the rest runs (scripts/devnet.mjs). WEBWALLET_SKIP_DEVNET=1 skips that last step.
 import { spawnSync } from 'node:child_process'
 import { ensureChromium } from './chromium.mjs'
-import { startBuild, waitForDevnet } from './devnet.mjs'
+import { StillBuilding, startBuild, waitForDevnet } from './devnet.mjs'
 import { ensureEngines } from './engines.mjs'
 
 function step(title, command, args, env = process.env) {
@@ -81,6 +81,11 @@ if (skipDevnet) {
     if (devnetProblem) throw devnetProblem
     binary = await waitForDevnet()
   } catch (error) {
+    if (error instanceof StillBuilding) {
+      // Only a build that is still running is skipped (a failed one fails the run): it resumes next time.
+      console.log(`\n⏭ cross-check on starknet-devnet skipped: starknet-devnet is not built yet (${error.message})`)
+      process.exit(0)
+    }
     console.error(`\n✖ starknet-devnet is not available: ${error instanceof Error ? error.message : error}`)
     process.exit(1)
   }
