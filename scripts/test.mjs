@@ -83,7 +83,9 @@ if (skipDevnet) {
   } catch (error) {
     if (error instanceof StillBuilding) {
       // Only a build that is still running is skipped (a failed one fails the run): it resumes next time.
-      console.log(`\n⏭ cross-check on starknet-devnet skipped: starknet-devnet is not built yet (${error.message})`)
+      console.log(
+        `\n⏭ cross-check on starknet-devnet skipped: starknet-devnet is not built yet (${error.message})`,
+      )
       process.exit(0)
     }
     console.error(`\n✖ starknet-devnet is not available: ${error instanceof Error ? error.message : error}`)
