@@ -8,10 +8,11 @@ import {
   VANISHED_CHAIN_MESSAGE,
 } from './chainIdentity'
 import { syncChainClock } from './clock'
-import { STRK_ADDRESS } from './config'
+import { STRK_ADDRESS, USER_CONTRACT } from './config'
 import { ErrorNote, type ShownError } from './ErrorNote'
 import { describeError } from './errors'
 import { ActionsPanel } from './panels/ActionsPanel'
+import { ContractPanel } from './panels/ContractPanel'
 import { PortfolioPanel } from './panels/PortfolioPanel'
 import { SessionPanel } from './panels/SessionPanel'
 import { SettingsPanel } from './panels/SettingsPanel'
@@ -31,6 +32,7 @@ const BUSY_TEXT: Record<string, string> = {
   connect: 'Waiting for you in the wallet…',
   disconnect: 'Disconnecting…',
   status: 'Checking the session against the chain…',
+  increase: 'Calling your contract with the session key and waiting for the block…',
   increment:
     'Sending with the session key and waiting for the block (a few seconds; a first call also deploys the account)…',
   approve: 'Sending the call…',
@@ -178,6 +180,20 @@ export function App() {
                   tasks={['increment', 'approve', 'sign message', 'wallet transaction']}
                 />
               }
+            />
+          )}
+          {USER_CONTRACT && 'error' in USER_CONTRACT && (
+            <ErrorNote error={{ message: USER_CONTRACT.error }} />
+          )}
+          {account && USER_CONTRACT && 'address' in USER_CONTRACT && (
+            <ContractPanel
+              contract={USER_CONTRACT}
+              account={account}
+              gas={settings.gas}
+              busy={busy}
+              run={run}
+              onActivity={(entry) => setActivity((a) => [entry, ...a])}
+              error={<ErrorNote error={error} tasks={['increase']} />}
             />
           )}
           {activity.length > 0 && <Transactions activity={activity} />}

@@ -26,11 +26,40 @@ export const COUNTER_ADDRESS = '0x00c0ffee00000000000000000000000000000000000000
 export const STRK_ADDRESS = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 
 /**
- * The session the demo asks for: the counter's two external entry points, nothing more. No token `transfer`
+ * A contract of the user's own to call through the session (README "Use your own contracts"): a counter with
+ * `increase(amount)` and `get`, e.g. examples/contracts/counter deployed on starknet-devnet. `?contract=` in
+ * the page URL, else VITE_CONTRACT_ADDRESS at build time; `?amount=` (default 1) is what one click adds.
+ * Absent: the demo is as before.
+ */
+export const USER_CONTRACT = userContract(
+  new URLSearchParams(location.search),
+  import.meta.env.VITE_CONTRACT_ADDRESS as string | undefined,
+)
+
+/** The user's contract from the page URL or the build, or why it was refused (shown by its panel). */
+export function userContract(
+  params: URLSearchParams,
+  built: string | undefined,
+): { address: string; amount: string } | { error: string } | undefined {
+  const address = params.get('contract') ?? built
+  if (!address) return undefined
+  if (!/^0x[0-9a-f]{1,64}$/i.test(address))
+    return { error: `?contract= is not a contract address: ${address}` }
+  const amount = params.get('amount') ?? '1'
+  if (!/^[1-9][0-9]{0,30}$/.test(amount)) return { error: `?amount= is not a positive integer: ${amount}` }
+  return { address, amount }
+}
+
+/**
+ * The session the demo asks for: the counter's two external entry points (and the user's contract's
+ * `increase`, when one is given), nothing more. No token `transfer`
  * for gas: the SDK adds the fee tokens' `transfer` itself when the account pays gas in a token, and the
  * cosigner lets it pay only the paymaster, within the session's fee caps.
  */
 export const ALLOWED_METHODS = [
   { contract: COUNTER_ADDRESS, selector: 'increment' },
   { contract: COUNTER_ADDRESS, selector: 'set_value' },
+  ...(USER_CONTRACT && 'address' in USER_CONTRACT
+    ? [{ contract: USER_CONTRACT.address, selector: 'increase' }]
+    : []),
 ]
