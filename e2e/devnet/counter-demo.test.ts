@@ -45,3 +45,18 @@ it('the demo, given ?contract=, scopes its session to the counter and increases 
   expect(num.toHex(await counter.last_caller())).toBe(num.toHex(await demo.text('address')))
   expect(await demo.text('contract-value')).toBe('8')
 })
+
+it('the demo names a ?contract= or ?amount= it cannot use', async () => {
+  for (const [query, message] of [
+    ['contract=counter', '?contract= is not a contract address: counter'],
+    [`contract=${counter.address}&amount=0`, '?amount= is not a positive integer: 0'],
+  ]) {
+    const demo = await openDemo(
+      browser,
+      { ...stack, demoUrl: `${stack.demoUrl}&${query}` },
+      { transport: 'iframe' },
+    )
+    expect(await demo.error()).toBe(message)
+    await demo.page.context().close()
+  }
+})
