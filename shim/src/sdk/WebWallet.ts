@@ -101,7 +101,10 @@ export class WebWallet {
     return new WebWallet(validateOptions(options))
   }
 
-  /** Restores a stored session that has a signature and an address; no network request. */
+  /**
+   * Restores a stored session that has a signature and an address; no network request. The key was
+   * unsealed at init: unless the stored session changed since, this does no IndexedDB or WebCrypto work.
+   */
   async connect(): Promise<ConnectResult | undefined> {
     // Unsealed again only when the stored session changed since (another tab, clearSession).
     if (this.restoring.stored !== this.storedText()) this.restore()
