@@ -157,6 +157,41 @@ describe('connect', () => {
     storage.setItem('session', JSON.stringify({ ...stored, address: '' }))
     expect(await make().connect()).toBeUndefined()
   })
+
+  // WebKit refuses a popup once the click awaited IndexedDB or WebCrypto (shim/README, Browser support): a
+  // click handler's `await connect()` must not do either before it calls requestConnection().
+  it('unseals the stored key at init, so connect() in a click does no key-store or WebCrypto work', async () => {
+    const base = memoryKeyStore()
+    const keyStore = { get: vi.fn(() => base.get()), put: base.put }
+    const { wallet, make } = setup(undefined, { keyStore })
+    await wallet.requestConnection()
+    keyStore.get.mockClear()
+    const decrypt = vi.spyOn(globalThis.crypto.subtle, 'decrypt')
+    try {
+      const reloaded = make()
+      expect(keyStore.get).toHaveBeenCalledTimes(1) // at init, before any click
+      expect((await reloaded.connect())?.account.address).toBe(ACCOUNT)
+      expect((await reloaded.connect())?.account.address).toBe(ACCOUNT)
+      expect(keyStore.get).toHaveBeenCalledTimes(1)
+      expect(decrypt).toHaveBeenCalledTimes(1)
+
+      // A session it signed itself is reused too; one stored by another tab, or cleared, is read anew.
+      await reloaded.requestConnection()
+      const renewed = reloaded.exportSignedSession()?.hash
+      await reloaded.connect()
+      expect(reloaded.exportSignedSession()?.hash).toBe(renewed)
+      expect(decrypt).toHaveBeenCalledTimes(1)
+      const other = make()
+      await other.requestConnection()
+      expect(other.exportSignedSession()?.hash).not.toBe(reloaded.exportSignedSession()?.hash)
+      await reloaded.connect()
+      expect(reloaded.exportSignedSession()?.hash).toBe(other.exportSignedSession()?.hash)
+      reloaded.clearSession()
+      expect(await reloaded.connect()).toBeUndefined()
+    } finally {
+      decrypt.mockRestore()
+    }
+  })
 })
 
 describe('status, clearing and export', () => {

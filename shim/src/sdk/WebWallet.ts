@@ -53,6 +53,7 @@ export class WebWallet {
   private readonly sessions: SessionStore
   private account: SessionAccount | undefined
   private active: ActiveSession | undefined
+  private restoring!: { stored: string; session: Promise<ActiveSession | undefined> }
 
   private constructor(private readonly options: WebWalletOptions) {
     this.environment = resolveEnvironment(options)
@@ -77,6 +78,9 @@ export class WebWallet {
       // recomputed from these options on load (SPEC.md section 5's 4,096-character rule).
       () => sessionAllowedMethods(options.appName, options.sessionParams.allowedMethods),
     )
+    // WebKit refuses a popup once the click awaited IndexedDB or WebCrypto: the stored session is unsealed now,
+    // so that `await connect()` in a click reuses it and requestConnection() can still open its popup.
+    this.restore()
     const pm = options.paymasterParams
     this.paymaster = createPaymaster({
       baseUrl: paymasterBase(pm?.baseUrl ?? this.environment.paymasterUrl),
@@ -97,9 +101,14 @@ export class WebWallet {
     return new WebWallet(validateOptions(options))
   }
 
-  /** Restores a stored session that has a signature and an address; no network request. */
+  /**
+   * Restores a stored session that has a signature and an address; no network request. The key was
+   * unsealed at init: unless the stored session changed since, this does no IndexedDB or WebCrypto work.
+   */
   async connect(): Promise<ConnectResult | undefined> {
-    const active = await this.sessions.load()
+    // Unsealed again only when the stored session changed since (another tab, clearSession).
+    if (this.restoring.stored !== this.storedText()) this.restore()
+    const active = await this.restoring.session
     if (
       !active?.stored.address ||
       !(active.stored.signature ?? active.stored.authorisationSignature).length
@@ -159,6 +168,7 @@ export class WebWallet {
       const active = activeSession(request, answer, this.environment.chainId, kind)
       deadline.check()
       await this.sessions.save(active)
+      this.restoring = { stored: this.storedText(), session: Promise.resolve(active) }
       return {
         account: this.adoptSession(active),
         approvalRequestsCalls: answer.approvalRequestsCalls,
@@ -213,6 +223,17 @@ export class WebWallet {
   /** The session account, once connected. */
   get sessionAccount(): SessionAccount | undefined {
     return this.account
+  }
+
+  private storedText(): string {
+    return JSON.stringify(this.sessions.peek() ?? null)
+  }
+
+  private restore(): void {
+    const stored = this.storedText()
+    const session = this.sessions.load()
+    session.catch(() => {}) // connect() reports it; unawaited it is no unhandled rejection
+    this.restoring = { stored, session }
   }
 
   private adoptSession(active: ActiveSession): SessionAccount {
