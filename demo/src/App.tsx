@@ -101,27 +101,36 @@ export function App() {
     }
   }, [])
 
-  const connect = () =>
-    // No await before requestConnection: in popup mode the wallet window must open inside this click.
+  // No await before requestConnection: in popup mode the wallet window must open inside this click.
+  const connect = () => run('connect', signSession)
+
+  // Renewing re-reads the stored session first. The SDK unsealed it at init, so this await does no
+  // IndexedDB/WebCrypto work and WebKit still lets requestConnection open its popup in the same click.
+  const renew = () =>
     run('connect', async () => {
-      const approvalRequests = settings.approval
-        ? [{ tokenAddress: STRK_ADDRESS, spender: settings.approvalSpender, amount: '1000000000000000000' }]
-        : []
-      const result = await wallet.requestConnection({ approvalRequests, callbackData: 'demo' })
-      rememberChain(await currentChain())
-      setAccount(result.account)
-      setRestored(false)
-      if (result.approvalTransactionHash) {
-        setActivity((a) => [
-          {
-            label: 'approve 1 STRK',
-            transactionHash: result.approvalTransactionHash!,
-            route: 'Sent by the wallet with the session',
-          },
-          ...a,
-        ])
-      }
+      await wallet.connect()
+      await signSession()
     })
+
+  async function signSession() {
+    const approvalRequests = settings.approval
+      ? [{ tokenAddress: STRK_ADDRESS, spender: settings.approvalSpender, amount: '1000000000000000000' }]
+      : []
+    const result = await wallet.requestConnection({ approvalRequests, callbackData: 'demo' })
+    rememberChain(await currentChain())
+    setAccount(result.account)
+    setRestored(false)
+    if (result.approvalTransactionHash) {
+      setActivity((a) => [
+        {
+          label: 'approve 1 STRK',
+          transactionHash: result.approvalTransactionHash!,
+          route: 'Sent by the wallet with the session',
+        },
+        ...a,
+      ])
+    }
+  }
 
   const disconnect = () =>
     run('disconnect', async () => {
@@ -162,6 +171,7 @@ export function App() {
             restored={restored}
             busy={busy}
             onConnect={connect}
+            onRenew={renew}
             onDisconnect={disconnect}
             onCheckStatus={checkStatus}
             error={<ErrorNote error={error} tasks={['connect', 'disconnect', 'status']} />}

@@ -118,6 +118,26 @@ for (const name of ENGINES) {
       },
     )
 
+    // The demo's Renew session awaits connect() before requestConnection in one click. After a reload that
+    // connect() must not touch IndexedDB/WebCrypto (the SDK unseals at init), or WebKit blocks the popup.
+    test('over the popup: after a reload, Renew session (await connect(), then requestConnection) opens the wallet popup and signs', async () => {
+      if (!page) throw new Error('no browser')
+      await openDemo(page, stack, 'popup')
+      const login = await openWallet(page, 'popup', 'connect')
+      await logInWithEmail(login, stack, newEmail(`${name}-renew`))
+      await clickClosing(page, login, 'Sign session')
+      await page.find({ testId: 'address' }, 30_000)
+      const address = await page.text('address')
+
+      await page.goto(await page.evaluate<string>('() => location.href'))
+      await demoShows(page, 'session-origin', 'restored from storage')
+      const renewal = await openWallet(page, 'popup', 'renew')
+      await clickClosing(page, renewal, 'Sign session')
+      await demoShows(page, 'session-origin', 'signed in the wallet')
+      expect(await page.text('address')).toBe(address)
+      expect(await page.text('session-status')).toBe('VALID')
+    })
+
     test("a popup opened outside a user's click is blocked, and the SDK says so", async () => {
       if (!page) throw new Error('no browser')
       await openDemo(page, stack, 'popup')

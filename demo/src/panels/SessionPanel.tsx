@@ -8,6 +8,8 @@ export function SessionPanel(props: {
   restored: boolean
   busy: string | undefined
   onConnect: () => void
+  /** `await connect()` then requestConnection in one click: the popup must still open on WebKit. */
+  onRenew: () => void
   onDisconnect: () => void
   onCheckStatus: () => void
   /** The error of this panel's tasks, shown under its buttons. */
@@ -62,6 +64,17 @@ export function SessionPanel(props: {
         >
           {account ? 'Sign a new session' : 'Log in and sign a session'}
         </button>
+        {account && (
+          <button
+            type="button"
+            className="secondary"
+            data-testid="renew"
+            disabled={busy !== undefined}
+            onClick={props.onRenew}
+          >
+            Renew session
+          </button>
+        )}
         {account && (
           <button
             type="button"
