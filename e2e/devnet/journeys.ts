@@ -12,6 +12,7 @@ import type { RunningSim } from '@webwallet/wallet-sim'
 import { WebSocket } from 'ws'
 import { headlessWalletOptions } from '../support/headless'
 import { Account, RpcProvider, typedData } from '../support/starknet10'
+import { greeting } from '../support/typedData'
 
 export const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
 export const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
@@ -179,20 +180,7 @@ async function statusOf(provider: RpcProvider, hash: string): Promise<string> {
   return String((receipt as { execution_status?: string }).execution_status ?? receipt.statusReceipt)
 }
 
-const GREETING = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Greeting: [{ name: 'text', type: 'shortstring' }],
-  },
-  primaryType: 'Greeting',
-  domain: { name: 'Demo', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { text: 'gm' },
-}
+const GREETING = greeting('gm')
 
 /**
  * The wallet's own signatures on the account (owner + guardian, no session): the deploy-account and invoke

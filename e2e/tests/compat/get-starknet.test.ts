@@ -10,6 +10,7 @@ import { CONTRACTS } from '@webwallet/wallet-sim'
 import { RpcProvider, typedData as td } from 'starknet'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
+import { greeting } from '../../support/typedData'
 import { buildWalletUi, startWalletSim } from '../wallet/walletServer'
 import {
   bundle,
@@ -21,20 +22,7 @@ import {
   signMessage,
 } from './page'
 
-const GREETING = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Greeting: [{ name: 'text', type: 'shortstring' }],
-  },
-  primaryType: 'Greeting',
-  domain: { name: 'Demo', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { text: 'gm from get-starknet' },
-}
+const GREETING = greeting('gm from get-starknet')
 
 const ENTRY_V4 = `
 import { getStarknet } from '@starknet-io/get-starknet-core'

@@ -6,22 +6,10 @@ import { startSim } from '@webwallet/wallet-sim'
 import { RpcProvider, typedData as td, WalletAccount } from 'starknet-v8'
 import { expect, test } from 'vitest'
 import { WebSocket } from 'ws'
+import { greeting } from '../../support/typedData'
 
 const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
-const GREETING = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Greeting: [{ name: 'text', type: 'shortstring' }],
-  },
-  primaryType: 'Greeting',
-  domain: { name: 'Demo', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { text: 'gm' },
-}
+const GREETING = greeting('gm')
 
 test('starknet.js WalletAccount signs and executes through our wallet object against wallet-sim', async () => {
   await using sim = await startSim({ approve: 'auto', email: 'walletaccount@example.com' })
