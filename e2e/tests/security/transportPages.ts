@@ -200,6 +200,25 @@ export async function loginAndConnect(
  */
 export async function approve(wallet: Page | Frame, name: string): Promise<void> {
   const button = wallet.getByRole('button', { name, exact: true })
-  await button.and(wallet.locator(':not([data-armed="false"])')).waitFor()
+  try {
+    await button.and(wallet.locator(':not([data-armed="false"])')).waitFor()
+  } catch (error) {
+    // Say what the wallet showed instead, so a failure names its cause (never armed, or another screen).
+    const seen = await wallet
+      .evaluate(() => ({
+        visibility: document.visibilityState,
+        focused: document.hasFocus(),
+        viewport: [window.innerWidth, window.innerHeight],
+        buttons: [...document.querySelectorAll('button')].map((b) => ({
+          text: b.textContent,
+          armed: b.getAttribute('data-armed'),
+          disabled: b.disabled,
+          rect: [...Object.values(b.getBoundingClientRect().toJSON())],
+        })),
+        text: document.body.innerText.slice(0, 600),
+      }))
+      .catch((reason: unknown) => `unreadable: ${String(reason)}`)
+    throw new Error(`the wallet's '${name}' button was not ready: ${JSON.stringify(seen)}`, { cause: error })
+  }
   await clickClosing(button)
 }
