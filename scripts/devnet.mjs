@@ -168,7 +168,10 @@ export class StillBuilding extends Error {}
  */
 export async function waitForDevnet() {
   const first = startBuild()
-  if (first.binary) return finished(first.binary)
+  // cargo puts the binary in place a moment before it exits: while the build process still runs, wait for
+  // its end, so its state and target folder are settled (`finished` drops them) before answering.
+  const running = readState()
+  if (first.binary && !(running?.state === 'building' && alive(running.pid))) return finished(first.binary)
   let lastReport = Date.now()
   for (;;) {
     const state = readState()
