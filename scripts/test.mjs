@@ -52,7 +52,9 @@ step('test-only anchor clients', 'node', ['scripts/compat.mjs', ...anchors])
 step('bundle budgets', 'node', ['scripts/size.mjs', '--check'])
 // The main run names its projects: Vitest ORs several `!name` filters, so '!consumer' '!devnet' would select all.
 const MAIN = ['protocol', 'shim', 'wallet-sim', 'e2e'].flatMap((name) => ['--project', name])
-step('tests', 'npx', ['vitest', 'run', ...MAIN], env)
+// The default reporter, and one that lists the tests which passed only on a retry (e2e retries once in CI).
+const REPORTERS = ['--reporter=default', '--reporter=./scripts/flakyReporter.mjs']
+step('tests', 'npx', ['vitest', 'run', ...MAIN, ...REPORTERS], env)
 // The published Playwright helper under the real @playwright/test runner: a user-style suite (the demo and a
 // starknetkit dapp, hands-free) on the system Chromium, one worker (~30 s).
 step(
@@ -67,6 +69,7 @@ if (engines.length)
     'run',
     '--config',
     'e2e/engines/vitest.config.ts',
+    ...REPORTERS,
   ])
 else console.log('\n⏭ browser journeys on Firefox and WebKit skipped: neither engine is installed.')
 step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env)

@@ -14,5 +14,7 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // As the Chromium journeys (e2e/vitest.config.ts): once more under CI, named by scripts/flakyReporter.mjs.
+    retry: process.env.CI ? 1 : 0,
   },
 })
