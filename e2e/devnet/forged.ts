@@ -1,0 +1,425 @@
+// The attacker's half of the cross-check (issue 18): what someone holding a stolen session key can send
+// without our SDK — forged session transactions, first to the cosigner, then, with the guardian key in hand
+// (the cosigner bypassed), straight to the chain, and as SNIP-9 outside executions a relayer submits. One code
+// for wallet-sim on its built-in chain and wallet-sim --node in front of starknet-devnet-rs (the real Argent
+// 0.4.0 account): the two transcripts must be equal, and equal to FORGED_EXPECTED.
+import type { Session as StoredSession } from '@webwallet/protocol'
+import {
+  allowedMethodsTree,
+  buildSession,
+  type Felt,
+  type NamedOutsideCall,
+  type OnChainSession,
+  onChainSession,
+  outsideExecutionCalldata,
+  publicKeyOf,
+  type StarknetSignerSignature,
+  serializeSignerSignature,
+  serializeSignerSignatures,
+  sessionHash,
+  signerGuid,
+  signHash,
+  toHex,
+} from '@webwallet/protocol/session'
+import { generateSessionKey, WebWallet, type WebWalletOptions } from '@webwallet/shim'
+import { createConnector } from '@webwallet/shim/connector'
+import { DEFAULT_GUARDIAN_PRIVATE_KEY, type RunningSim } from '@webwallet/wallet-sim'
+import { WebSocket } from 'ws'
+import { headlessWalletOptions } from '../support/headless'
+import { Account, RpcProvider } from '../support/starknet10'
+import {
+  type AppCall,
+  askCosigner,
+  type CosignerAnswer,
+  cosignerSession,
+  cosignerTransaction,
+  outsideExecution,
+  rpcCall,
+  type StolenSession,
+  signedParts,
+  signSessionMessage,
+  tokenFelts,
+  unsignedInvoke,
+} from './attacker'
+import { approve, ETH, SPENDER, STRK } from './journeys'
+
+/** One attack as the attacker sees it. */
+export interface ForgedRecord {
+  step: string
+  /** The cosigner's answer: `signed`, or its HTTP status and refusal word; absent when it was not asked. */
+  cosigner?: string
+  /** Whether the chain ran it. */
+  accepted: boolean
+  /** The JSON-RPC error code, or the receipt's execution status. */
+  code?: string
+  /** Argent's own words in the error (`session/invalid-call`, `argent/…`), when any. */
+  reason?: string
+  /** Allowances to SPENDER after the step: the victim's ETH and STRK, and account B's ETH. */
+  state: string
+}
+
+const REASON = /(session\/[a-z-]+|argent\/[a-z-]+)/
+const OTHER_KEY = '0x1234567890abcdef1234567890abcdef'
+
+// A Stark session key, as the SDK's own, that also hands its private key to the attacker: the theft.
+function stolenKeyKind(stolen: { privateKey?: string }): NonNullable<WebWalletOptions['sessionKey']> {
+  return {
+    async generate() {
+      const pair = generateSessionKey()
+      stolen.privateKey = pair.privateKey
+      return pair
+    },
+    guid: (publicKey) => signerGuid(publicKey),
+    async sign(key, message) {
+      const signature = signHash(message, key.privateKey)
+      const { signer, r, s } = signature
+      return {
+        felts: serializeSignerSignature(signature),
+        cosigner: { type: 'StarknetKey', signer: { publicKey: toHex(signer), r: `${r}`, s: `${s}` } },
+      }
+    },
+  }
+}
+
+/** A signed-in user with a session on the ETH `approve` of `sim`, whose account the first execute deploys. */
+async function victim(sim: RunningSim, email: string, stolen?: { privateKey?: string }) {
+  const { login, inbox } = sim.walletSim
+  login.start(email)
+  const { token } = await login.verify(email, inbox.latest(email)?.code ?? '')
+  const wallet = WebWallet.init({
+    appName: 'forged',
+    sessionParams: { allowedMethods: [{ contract: ETH, selector: 'approve' }], validityDays: 1 },
+    ...(stolen ? { sessionKey: stolenKeyKind(stolen) } : {}),
+    ...headlessWalletOptions(sim, token),
+  })
+  const { account } = await wallet.requestConnection()
+  const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
+  await provider.waitForTransaction((await account.execute(approve(1))).transaction_hash, {
+    retryInterval: 50,
+  })
+  return { token, account, owner: login.userOfToken(token).ownerPrivateKey }
+}
+
+/** How one forged session invoke is built; anything left out is what the wallet signed. */
+interface InvokeForgery {
+  sender?: string
+  calls: AppCall[]
+  proofs: Felt[][]
+  /** The session in the token (default: the one signed). */
+  session?: OnChainSession
+  /** The session hash the attacker claims to the cosigner and signs with (default: the signed one). */
+  claimedHash?: Felt
+  authorisation?: readonly Felt[]
+  /** Who signs as the session key (default: the stolen key). */
+  sessionKey?: string
+  /** What the session key signs instead of the transaction hash. */
+  sessionKeySigns?: Felt
+  /** Whether the cosigner is asked first (default yes). */
+  askCosigner?: boolean
+  /** The guardian signature put in the token when the cosigner gave none (default: by its key, bypassing it). */
+  guardian?: (txHash: Felt, claimedHash: Felt) => StarknetSignerSignature
+  /** Last changes to the token's felts. */
+  edit?: (felts: string[]) => string[]
+}
+
+const guardianKeySigns = (txHash: Felt, claimed: Felt) =>
+  signSessionMessage(txHash, claimed, DEFAULT_GUARDIAN_PRIVATE_KEY)
+
+/**
+ * Runs every attack on `sim` and answers the transcript.
+ * @example expect(await forgedJourneys(devnetSim, 'devnet')).toEqual(FORGED_EXPECTED)
+ */
+export async function forgedJourneys(sim: RunningSim, tag: string): Promise<ForgedRecord[]> {
+  const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
+  const stolenKey: { privateKey?: string } = {}
+  const a = await victim(sim, `forged-a-${tag}@example.com`, stolenKey)
+  const b = await victim(sim, `forged-b-${tag}@example.com`)
+  const A = a.account.address
+  const B = b.account.address
+  const stolen: StolenSession = {
+    stored: a.account.session as StoredSession,
+    privateKey: stolenKey.privateKey ?? '',
+  }
+  const signedHash = BigInt(stolen.stored.hash)
+  const signedAuthorisation = stolen.stored.authorisationSignature.map((felt) => BigInt(felt))
+  const { session: signedSession, proofOf } = signedParts(stolen)
+  const chainId = await provider.getChainId()
+
+  const allowance = async (token: string, owner: string) => {
+    const [low = '0x0'] = await provider.callContract({
+      contractAddress: token,
+      entrypoint: 'allowance',
+      calldata: [owner, SPENDER],
+    })
+    return BigInt(low).toString()
+  }
+  const state = async () =>
+    `A: ETH ${await allowance(ETH, A)}, STRK ${await allowance(STRK, A)}; B: ETH ${await allowance(ETH, B)}`
+  const records: ForgedRecord[] = []
+  const push = async (step: string, cosigner: CosignerAnswer | undefined, outcome: Outcome) => {
+    records.push({
+      step,
+      ...(cosigner ? { cosigner: 'signature' in cosigner ? 'signed' : cosigner.refused } : {}),
+      ...outcome,
+      state: await state(),
+    })
+  }
+  const statusOf = async (hash: string) => {
+    const receipt = await provider.waitForTransaction(hash, { retryInterval: 50 })
+    return String((receipt as { execution_status?: string }).execution_status ?? receipt.statusReceipt)
+  }
+
+  const invoke = async (step: string, forgery: InvokeForgery) => {
+    const sender = forgery.sender ?? A
+    const claimed = forgery.claimedHash ?? signedHash
+    const authorisation = forgery.authorisation ?? signedAuthorisation
+    const { tx, hash } = await unsignedInvoke(sim.rpcUrl, sender, forgery.calls)
+    const sessionSignature = signSessionMessage(
+      forgery.sessionKeySigns ?? hash,
+      claimed,
+      forgery.sessionKey ?? stolen.privateKey,
+    )
+    const cosigner =
+      forgery.askCosigner === false
+        ? undefined
+        : await askCosigner(sim.url, 'signSession', {
+            session: cosignerSession(claimed, authorisation, sessionSignature),
+            transaction: cosignerTransaction(tx, chainId),
+          })
+    const guardianSignature =
+      cosigner && 'signature' in cosigner
+        ? cosigner.signature
+        : (forgery.guardian ?? guardianKeySigns)(hash, claimed)
+    const felts = tokenFelts({
+      session: forgery.session ?? signedSession,
+      authorisation,
+      sessionSignature,
+      guardianSignature,
+      proofs: forgery.proofs,
+    })
+    const answer = await rpcCall<{ transaction_hash: string }>(sim.rpcUrl, 'starknet_addInvokeTransaction', {
+      invoke_transaction: { ...tx, signature: forgery.edit ? forgery.edit(felts) : felts },
+    })
+    if ('error' in answer) {
+      const { code, message, data } = answer.error
+      await push(step, cosigner, refused(String(code), `${message} ${JSON.stringify(data ?? '')}`))
+    } else {
+      const status = await statusOf(answer.result.transaction_hash)
+      await push(step, cosigner, { accepted: status === 'SUCCEEDED', code: status })
+    }
+  }
+
+  const [dev] = sim.accounts
+  if (!dev) throw new Error('no predeployed account to relay outside executions')
+  const relayer = new Account({ provider, address: dev.address, signer: dev.private_key })
+  const chainNow = async () => (await provider.getBlock('latest')).timestamp
+  const outside = async (
+    step: string,
+    forgery: { account?: string; calls: NamedOutsideCall[]; proofs: Felt[][]; sessionKeySigns?: Felt },
+  ) => {
+    const account = forgery.account ?? A
+    const { execution, typedData, hash } = outsideExecution(account, chainId, forgery.calls, await chainNow())
+    const sessionSignature = signSessionMessage(
+      forgery.sessionKeySigns ?? hash,
+      signedHash,
+      stolen.privateKey,
+    )
+    const cosigner = await askCosigner(sim.url, 'signSessionEFO', {
+      session: cosignerSession(signedHash, signedAuthorisation, sessionSignature),
+      message: {
+        type: 'eip712',
+        chain: 'starknet',
+        accountAddress: account,
+        message: typedData,
+        network: 'sepolia',
+      },
+    })
+    const guardianSignature =
+      'signature' in cosigner ? cosigner.signature : guardianKeySigns(hash, signedHash)
+    const felts = tokenFelts({
+      session: signedSession,
+      authorisation: signedAuthorisation,
+      sessionSignature,
+      guardianSignature,
+      proofs: forgery.proofs,
+    })
+    const call = {
+      contractAddress: account,
+      entrypoint: 'execute_from_outside_v2',
+      calldata: outsideExecutionCalldata(execution, felts).map(toHex),
+    }
+    try {
+      const status = await statusOf((await relayer.execute(call)).transaction_hash)
+      await push(step, cosigner, { accepted: status === 'SUCCEEDED', code: status })
+    } catch (error) {
+      const text = `${String(error)} ${JSON.stringify((error as { data?: unknown }).data ?? '')}`
+      await push(
+        step,
+        cosigner,
+        refused(String((error as { code?: unknown }).code ?? (error as Error).name), text),
+      )
+    }
+  }
+
+  const approveProof = [proofOf({ contractAddress: ETH, entrypoint: 'approve' })]
+  const strkApprove = approve(666, STRK)
+  const madeUpProof = [[0x5ec2e7n, 0xbadn]]
+
+  // 0. What the stolen key may do: the session's own calls, co-signed or with the guardian key.
+  await invoke('allowed call, co-signed', { calls: [approve(2)], proofs: approveProof })
+  await invoke('allowed call, guardian key instead of the cosigner', {
+    calls: [approve(3)],
+    proofs: approveProof,
+    askCosigner: false,
+  })
+  // 1. A call outside the session, with the proof of an allowed method, then with a made-up one.
+  await invoke('out-of-scope call, proof of another allowed method', {
+    calls: [strkApprove],
+    proofs: approveProof,
+  })
+  await invoke('out-of-scope call, made-up proof', { calls: [strkApprove], proofs: madeUpProof })
+  // 2. The session elsewhere, or changed.
+  await invoke("A's session on account B", { sender: B, calls: [approve(7)], proofs: approveProof })
+  const mainnetHash = sessionHash(signedSession, A, 'SN_MAIN')
+  await invoke('session signed for another chain (SN_MAIN)', {
+    calls: [approve(8)],
+    proofs: approveProof,
+    claimedHash: mainnetHash,
+    // The same owner key on mainnet: a real session of this account there, signed by owner and guardian.
+    authorisation: serializeSignerSignatures([
+      signHash(mainnetHash, a.owner),
+      signHash(mainnetHash, DEFAULT_GUARDIAN_PRIVATE_KEY),
+    ]),
+  })
+  const later = { ...signedSession, expiresAt: signedSession.expiresAt + 30n * 86_400n }
+  await invoke('later expiry than signed, cosigner asked with the token hash', {
+    calls: [approve(9)],
+    proofs: approveProof,
+    session: later,
+    claimedHash: sessionHash(later, A, chainId),
+  })
+  await invoke('later expiry than signed, cosigner asked with the signed hash', {
+    calls: [approve(10)],
+    proofs: approveProof,
+    session: later,
+  })
+  // The attacker's own session (its key, any method), authorised with the guardian key alone.
+  const own = buildSession({
+    expiresAt: signedSession.expiresAt,
+    allowedMethods: [{ 'Contract Address': STRK, selector: 'approve' }],
+    metadata: '{}',
+    sessionPublicKey: toHex(publicKeyOf(OTHER_KEY)),
+  })
+  const ownHash = sessionHash(own, A, chainId)
+  await invoke("the attacker's own session, authorised by the guardian key alone", {
+    calls: [strkApprove],
+    proofs: [allowedMethodsTree(own.allowedMethods).proofFor(strkApprove)],
+    session: onChainSession(own),
+    claimedHash: ownHash,
+    authorisation: serializeSignerSignatures([signHash(ownHash, DEFAULT_GUARDIAN_PRIVATE_KEY)]),
+    sessionKey: OTHER_KEY,
+  })
+  await invoke('a felt appended to the token', {
+    calls: [approve(22)],
+    proofs: approveProof,
+    edit: (felts) => [...felts, '0x1'],
+  })
+  // Token: magic, 4 session felts, cache flag, authorisation (length-prefixed), session-key signature (4 felts).
+  const guardianAt = 7 + signedAuthorisation.length + 4
+  await invoke('guardian signature missing', {
+    calls: [approve(11)],
+    proofs: approveProof,
+    askCosigner: false,
+    edit: (felts) => [...felts.slice(0, guardianAt), ...felts.slice(guardianAt + 4)],
+  })
+  await invoke('guardian signature by another key', {
+    calls: [approve(12)],
+    proofs: approveProof,
+    askCosigner: false,
+    guardian: (txHash, claimed) => signSessionMessage(txHash, claimed, OTHER_KEY),
+  })
+  await invoke('guardian signature of another transaction', {
+    calls: [approve(13)],
+    proofs: approveProof,
+    askCosigner: false,
+    guardian: (txHash, claimed) => guardianKeySigns(txHash + 1n, claimed),
+  })
+  await invoke("the attacker's own key with the session's authorisation (public once used)", {
+    calls: [approve(19)],
+    proofs: approveProof,
+    sessionKey: OTHER_KEY,
+  })
+  await invoke('a call to the account itself (revoke_session)', {
+    calls: [{ contractAddress: A, entrypoint: 'revoke_session', calldata: [stolen.stored.hash] }],
+    proofs: approveProof,
+  })
+  await invoke('two calls, one proof', {
+    calls: [approve(20), approve(21)],
+    proofs: approveProof,
+  })
+  await invoke('session-key signature of another transaction', {
+    calls: [approve(14)],
+    proofs: approveProof,
+    sessionKeySigns: 0x7e57n,
+  })
+  // 3. The same through SNIP-9 outside execution: a relayer submits.
+  await outside('outside execution, out-of-scope call, proof of another allowed method', {
+    calls: [strkApprove],
+    proofs: approveProof,
+  })
+  await outside("outside execution, A's session on account B", {
+    account: B,
+    calls: [approve(15)],
+    proofs: approveProof,
+  })
+  await outside('outside execution, session-key signature of another execution', {
+    calls: [approve(16)],
+    proofs: approveProof,
+    sessionKeySigns: 0x7e57n,
+  })
+  // 4. The wallet revokes the session (owner + guardian sign `revoke_session` on the account): refused after.
+  await push(
+    'wallet revokes the session',
+    undefined,
+    await revoke(sim, a.token, A, stolen.stored.hash, statusOf),
+  )
+  await invoke('revoked session, allowed call', { calls: [approve(17)], proofs: approveProof })
+  await outside('revoked session, outside execution', { calls: [approve(18)], proofs: approveProof })
+  return records
+}
+
+type Outcome = Pick<ForgedRecord, 'accepted' | 'code' | 'reason'>
+
+function refused(code: string, text: string): Outcome {
+  const reason = REASON.exec(text)?.[1]
+  if (process.env.DEBUG_JOURNEYS) console.error(code, text)
+  return { accepted: false, code, ...(reason ? { reason } : {}) }
+}
+
+/** `revoke_session(hash)` on the account, signed by the wallet (owner + guardian) for `token`'s user. */
+async function revoke(
+  sim: RunningSim,
+  token: string,
+  account: string,
+  hash: string,
+  statusOf: (hash: string) => Promise<string>,
+): Promise<Outcome> {
+  const connector = createConnector({
+    transport: 'websocket',
+    websocketUrl: `${sim.trpcUrl}?token=${token}`,
+    WebSocket: WebSocket as never,
+  })
+  try {
+    await connector.connect()
+    const { transaction_hash } = (await connector.request({
+      type: 'wallet_addInvokeTransaction',
+      params: { calls: [{ contract_address: account, entry_point: 'revoke_session', calldata: [hash] }] },
+    })) as { transaction_hash: string }
+    const status = await statusOf(transaction_hash)
+    return { accepted: status === 'SUCCEEDED', code: status }
+  } finally {
+    await connector.disconnect()
+  }
+}
+
+export const FORGED_EXPECTED: ForgedRecord[] = []
