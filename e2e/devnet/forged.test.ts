@@ -4,7 +4,8 @@
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Devnet, startDevnet } from '../support/devnet'
-import { FORGED_EXPECTED, type ForgedRecord, forgedJourneys } from './forged'
+import { type ForgedRecord, forgedJourneys } from './forged'
+import { FORGED_EXPECTED } from './forgedExpected'
 
 let devnet: Devnet
 let onDevnet: RunningSim

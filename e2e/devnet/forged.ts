@@ -114,16 +114,18 @@ interface InvokeForgery {
   sessionKey?: string
   /** What the session key signs instead of the transaction hash. */
   sessionKeySigns?: Felt
+  /** Argent's `cache_authorization` flag (default off, as the SDK sends it). */
+  cache?: boolean
   /** Whether the cosigner is asked first (default yes). */
   askCosigner?: boolean
   /** The guardian signature put in the token when the cosigner gave none (default: by its key, bypassing it). */
-  guardian?: (txHash: Felt, claimedHash: Felt) => StarknetSignerSignature
+  guardian?: (txHash: Felt, claimedHash: Felt, cache?: boolean) => StarknetSignerSignature
   /** Last changes to the token's felts. */
   edit?: (felts: string[]) => string[]
 }
 
-const guardianKeySigns = (txHash: Felt, claimed: Felt) =>
-  signSessionMessage(txHash, claimed, DEFAULT_GUARDIAN_PRIVATE_KEY)
+const guardianKeySigns = (txHash: Felt, claimed: Felt, cache?: boolean) =>
+  signSessionMessage(txHash, claimed, DEFAULT_GUARDIAN_PRIVATE_KEY, cache)
 
 /**
  * Runs every attack on `sim` and answers the transcript.
@@ -178,24 +180,26 @@ export async function forgedJourneys(sim: RunningSim, tag: string): Promise<Forg
       forgery.sessionKeySigns ?? hash,
       claimed,
       forgery.sessionKey ?? stolen.privateKey,
+      forgery.cache,
     )
     const cosigner =
       forgery.askCosigner === false
         ? undefined
         : await askCosigner(sim.url, 'signSession', {
-            session: cosignerSession(claimed, authorisation, sessionSignature),
+            session: cosignerSession(claimed, authorisation, sessionSignature, forgery.cache),
             transaction: cosignerTransaction(tx, chainId),
           })
     const guardianSignature =
       cosigner && 'signature' in cosigner
         ? cosigner.signature
-        : (forgery.guardian ?? guardianKeySigns)(hash, claimed)
+        : (forgery.guardian ?? guardianKeySigns)(hash, claimed, forgery.cache)
     const felts = tokenFelts({
       session: forgery.session ?? signedSession,
       authorisation,
       sessionSignature,
       guardianSignature,
       proofs: forgery.proofs,
+      cache: forgery.cache ?? false,
     })
     const answer = await rpcCall<{ transaction_hash: string }>(sim.rpcUrl, 'starknet_addInvokeTransaction', {
       invoke_transaction: { ...tx, signature: forgery.edit ? forgery.edit(felts) : felts },
@@ -362,6 +366,21 @@ export async function forgedJourneys(sim: RunningSim, tag: string): Promise<Forg
     proofs: approveProof,
     sessionKeySigns: 0x7e57n,
   })
+  // Argent's authorisation cache, which the SDK never uses: once cached, a token may leave the authorisation
+  // out, but never carry a longer one (the account's guard against signature-length griefing).
+  await invoke('cached authorisation, first use', { calls: [approve(23)], proofs: approveProof, cache: true })
+  await invoke('cached authorisation, left out', {
+    calls: [approve(24)],
+    proofs: approveProof,
+    cache: true,
+    authorisation: [],
+  })
+  await invoke('cached authorisation, a longer one than cached', {
+    calls: [approve(25)],
+    proofs: approveProof,
+    cache: true,
+    authorisation: [...signedAuthorisation, 0n],
+  })
   // 3. The same through SNIP-9 outside execution: a relayer submits.
   await outside('outside execution, out-of-scope call, proof of another allowed method', {
     calls: [strkApprove],
@@ -385,6 +404,12 @@ export async function forgedJourneys(sim: RunningSim, tag: string): Promise<Forg
   )
   await invoke('revoked session, allowed call', { calls: [approve(17)], proofs: approveProof })
   await outside('revoked session, outside execution', { calls: [approve(18)], proofs: approveProof })
+  await invoke('revoked session, cached authorisation left out', {
+    calls: [approve(26)],
+    proofs: approveProof,
+    cache: true,
+    authorisation: [],
+  })
   return records
 }
 
@@ -421,5 +446,3 @@ async function revoke(
     await connector.disconnect()
   }
 }
-
-export const FORGED_EXPECTED: ForgedRecord[] = []
