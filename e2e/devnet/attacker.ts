@@ -7,6 +7,7 @@ import {
   type AllowedMethod,
   allowedMethodsTree,
   buildOutsideExecution,
+  buildSession,
   type Felt,
   type NamedOutsideCall,
   type OnChainSession,
@@ -82,12 +83,15 @@ export function signedParts(stolen: StolenSession): {
 } {
   const { stored } = stolen
   const methods: AllowedMethod[] = stored.allowedMethods.map((m) => ({ ...m }))
-  const session = onChainSession({
-    expiresAt: BigInt(stored.expiresAt),
-    allowedMethods: methods,
-    metadata: stored.metadata,
-    sessionKeyGuid: BigInt(stored.sessionKeyGuid),
-  })
+  const session = onChainSession(
+    buildSession({
+      expiresAt: stored.expiresAt,
+      allowedMethods: methods,
+      metadata: stored.metadata,
+      sessionPublicKey: stored.sessionKey.publicKey,
+      sessionKeyGuid: stored.sessionKeyGuid,
+    }),
+  )
   return { session, proofOf: (call) => allowedMethodsTree(methods).proofFor(call) }
 }
 

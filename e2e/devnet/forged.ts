@@ -14,18 +14,12 @@ import {
   outsideExecutionCalldata,
   publicKeyOf,
   type StarknetSignerSignature,
-  serializeSignerSignature,
   serializeSignerSignatures,
   sessionHash,
-  signerGuid,
   signHash,
   toHex,
 } from '@webwallet/protocol/session'
-import { generateSessionKey, WebWallet, type WebWalletOptions } from '@webwallet/shim'
-import { createConnector } from '@webwallet/shim/connector'
 import { DEFAULT_GUARDIAN_PRIVATE_KEY, type RunningSim } from '@webwallet/wallet-sim'
-import { WebSocket } from 'ws'
-import { headlessWalletOptions } from '../support/headless'
 import { Account, RpcProvider } from '../support/starknet10'
 import {
   type AppCall,
@@ -42,6 +36,7 @@ import {
   unsignedInvoke,
 } from './attacker'
 import { approve, ETH, SPENDER, STRK } from './journeys'
+import { revokeSession, victim } from './victim'
 
 /** One attack as the attacker sees it. */
 export interface ForgedRecord {
@@ -60,45 +55,6 @@ export interface ForgedRecord {
 
 const REASON = /(session\/[a-z-]+|argent\/[a-z-]+)/
 const OTHER_KEY = '0x1234567890abcdef1234567890abcdef'
-
-// A Stark session key, as the SDK's own, that also hands its private key to the attacker: the theft.
-function stolenKeyKind(stolen: { privateKey?: string }): NonNullable<WebWalletOptions['sessionKey']> {
-  return {
-    async generate() {
-      const pair = generateSessionKey()
-      stolen.privateKey = pair.privateKey
-      return pair
-    },
-    guid: (publicKey) => signerGuid(publicKey),
-    async sign(key, message) {
-      const signature = signHash(message, key.privateKey)
-      const { signer, r, s } = signature
-      return {
-        felts: serializeSignerSignature(signature),
-        cosigner: { type: 'StarknetKey', signer: { publicKey: toHex(signer), r: `${r}`, s: `${s}` } },
-      }
-    },
-  }
-}
-
-/** A signed-in user with a session on the ETH `approve` of `sim`, whose account the first execute deploys. */
-async function victim(sim: RunningSim, email: string, stolen?: { privateKey?: string }) {
-  const { login, inbox } = sim.walletSim
-  login.start(email)
-  const { token } = await login.verify(email, inbox.latest(email)?.code ?? '')
-  const wallet = WebWallet.init({
-    appName: 'forged',
-    sessionParams: { allowedMethods: [{ contract: ETH, selector: 'approve' }], validityDays: 1 },
-    ...(stolen ? { sessionKey: stolenKeyKind(stolen) } : {}),
-    ...headlessWalletOptions(sim, token),
-  })
-  const { account } = await wallet.requestConnection()
-  const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
-  await provider.waitForTransaction((await account.execute(approve(1))).transaction_hash, {
-    retryInterval: 50,
-  })
-  return { token, account, owner: login.userOfToken(token).ownerPrivateKey }
-}
 
 /** How one forged session invoke is built; anything left out is what the wallet signed. */
 interface InvokeForgery {
@@ -397,11 +353,8 @@ export async function forgedJourneys(sim: RunningSim, tag: string): Promise<Forg
     sessionKeySigns: 0x7e57n,
   })
   // 4. The wallet revokes the session (owner + guardian sign `revoke_session` on the account): refused after.
-  await push(
-    'wallet revokes the session',
-    undefined,
-    await revoke(sim, a.token, A, stolen.stored.hash, statusOf),
-  )
+  const revoked = await statusOf(await revokeSession(sim, a.token, A, stolen.stored.hash))
+  await push('wallet revokes the session', undefined, { accepted: revoked === 'SUCCEEDED', code: revoked })
   await invoke('revoked session, allowed call', { calls: [approve(17)], proofs: approveProof })
   await outside('revoked session, outside execution', { calls: [approve(18)], proofs: approveProof })
   await invoke('revoked session, cached authorisation left out', {
@@ -419,30 +372,4 @@ function refused(code: string, text: string): Outcome {
   const reason = REASON.exec(text)?.[1]
   if (process.env.DEBUG_JOURNEYS) console.error(code, text)
   return { accepted: false, code, ...(reason ? { reason } : {}) }
-}
-
-/** `revoke_session(hash)` on the account, signed by the wallet (owner + guardian) for `token`'s user. */
-async function revoke(
-  sim: RunningSim,
-  token: string,
-  account: string,
-  hash: string,
-  statusOf: (hash: string) => Promise<string>,
-): Promise<Outcome> {
-  const connector = createConnector({
-    transport: 'websocket',
-    websocketUrl: `${sim.trpcUrl}?token=${token}`,
-    WebSocket: WebSocket as never,
-  })
-  try {
-    await connector.connect()
-    const { transaction_hash } = (await connector.request({
-      type: 'wallet_addInvokeTransaction',
-      params: { calls: [{ contract_address: account, entry_point: 'revoke_session', calldata: [hash] }] },
-    })) as { transaction_hash: string }
-    const status = await statusOf(transaction_hash)
-    return { accepted: status === 'SUCCEEDED', code: status }
-  } finally {
-    await connector.disconnect()
-  }
 }
