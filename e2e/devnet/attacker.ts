@@ -107,6 +107,15 @@ export function tokenFelts(parts: TokenParts): string[] {
   }).map(toHex)
 }
 
+/** The Stark curve's order: (r, n − s) verifies wherever (r, s) does, unless a verifier insists on low s. */
+const STARK_ORDER = 0x0800000000000010ffffffffffffffffb781126dcae7b2321e66a241adc64d2fn
+
+/** The other valid signature of the same hash: s negated modulo the curve order. */
+export const malleated = (signature: StarknetSignerSignature): StarknetSignerSignature => ({
+  ...signature,
+  s: STARK_ORDER - signature.s,
+})
+
 /** poseidon(hash, session hash, cache flag) signed by `privateKey`: what the session key and the guardian sign. */
 export const signSessionMessage = (txHash: Felt, sessionHash: Felt, privateKey: string, cache = false) =>
   signHash(sessionMessageHash(txHash, sessionHash, cache), privateKey)
@@ -260,11 +269,13 @@ export function outsideExecution(
   chainId: string,
   calls: readonly NamedOutsideCall[],
   nowSeconds: number,
+  caller?: string,
 ): { execution: OutsideExecution; typedData: unknown; hash: Felt } {
   const execution = buildOutsideExecution({
     calls,
     nonce: toHex(BigInt(Math.floor(Math.random() * 2 ** 48)) + 1n),
     nowMs: nowSeconds * 1000,
+    ...(caller === undefined ? {} : { caller }),
   })
   return {
     execution,

@@ -10,6 +10,7 @@ import {
   type Felt,
   type NamedOutsideCall,
   type OnChainSession,
+  type OutsideExecution,
   onChainSession,
   outsideExecutionCalldata,
   publicKeyOf,
@@ -27,6 +28,7 @@ import {
   type CosignerAnswer,
   cosignerSession,
   cosignerTransaction,
+  malleated,
   outsideExecution,
   rpcCall,
   type StolenSession,
@@ -76,6 +78,8 @@ interface InvokeForgery {
   askCosigner?: boolean
   /** The guardian signature put in the token when the cosigner gave none (default: by its key, bypassing it). */
   guardian?: (txHash: Felt, claimedHash: Felt, cache?: boolean) => StarknetSignerSignature
+  /** Which signature to send in its other valid form, s → n − s. */
+  malleate?: 'session key' | 'guardian'
   /** Last changes to the token's felts. */
   edit?: (felts: string[]) => string[]
 }
@@ -152,8 +156,8 @@ export async function forgedJourneys(sim: RunningSim, tag: string): Promise<Forg
     const felts = tokenFelts({
       session: forgery.session ?? signedSession,
       authorisation,
-      sessionSignature,
-      guardianSignature,
+      sessionSignature: forgery.malleate === 'session key' ? malleated(sessionSignature) : sessionSignature,
+      guardianSignature: forgery.malleate === 'guardian' ? malleated(guardianSignature) : guardianSignature,
       proofs: forgery.proofs,
       cache: forgery.cache ?? false,
     })
@@ -173,29 +177,51 @@ export async function forgedJourneys(sim: RunningSim, tag: string): Promise<Forg
   if (!dev) throw new Error('no predeployed account to relay outside executions')
   const relayer = new Account({ provider, address: dev.address, signer: dev.private_key })
   const chainNow = async () => (await provider.getBlock('latest')).timestamp
+  const rev0Hash = async (account: string, execution: OutsideExecution) => {
+    const struct = outsideExecutionCalldata(execution, []).slice(0, -1)
+    const [hash = '0x0'] = await provider.callContract({
+      contractAddress: account,
+      entrypoint: 'get_outside_execution_message_hash_rev_0',
+      calldata: struct.map(toHex),
+    })
+    return BigInt(hash)
+  }
   const outside = async (
     step: string,
-    forgery: { account?: string; calls: NamedOutsideCall[]; proofs: Felt[][]; sessionKeySigns?: Felt },
+    forgery: {
+      account?: string
+      calls: NamedOutsideCall[]
+      proofs: Felt[][]
+      sessionKeySigns?: Felt
+      /** Only this address may submit it (default: any caller). */
+      caller?: string
+      /** SNIP-9 revision 0 (`execute_from_outside`): its hash from the account's own view; no cosigner for it. */
+      rev0?: boolean
+    },
   ) => {
     const account = forgery.account ?? A
-    const { execution, typedData, hash } = outsideExecution(account, chainId, forgery.calls, await chainNow())
+    const built = outsideExecution(account, chainId, forgery.calls, await chainNow(), forgery.caller)
+    const { execution, typedData } = built
+    const hash = forgery.rev0 ? await rev0Hash(account, execution) : built.hash
     const sessionSignature = signSessionMessage(
       forgery.sessionKeySigns ?? hash,
       signedHash,
       stolen.privateKey,
     )
-    const cosigner = await askCosigner(sim.url, 'signSessionEFO', {
-      session: cosignerSession(signedHash, signedAuthorisation, sessionSignature),
-      message: {
-        type: 'eip712',
-        chain: 'starknet',
-        accountAddress: account,
-        message: typedData,
-        network: 'sepolia',
-      },
-    })
+    const cosigner = forgery.rev0
+      ? undefined
+      : await askCosigner(sim.url, 'signSessionEFO', {
+          session: cosignerSession(signedHash, signedAuthorisation, sessionSignature),
+          message: {
+            type: 'eip712',
+            chain: 'starknet',
+            accountAddress: account,
+            message: typedData,
+            network: 'sepolia',
+          },
+        })
     const guardianSignature =
-      'signature' in cosigner ? cosigner.signature : guardianKeySigns(hash, signedHash)
+      cosigner && 'signature' in cosigner ? cosigner.signature : guardianKeySigns(hash, signedHash)
     const felts = tokenFelts({
       session: signedSession,
       authorisation: signedAuthorisation,
@@ -205,7 +231,7 @@ export async function forgedJourneys(sim: RunningSim, tag: string): Promise<Forg
     })
     const call = {
       contractAddress: account,
-      entrypoint: 'execute_from_outside_v2',
+      entrypoint: forgery.rev0 ? 'execute_from_outside' : 'execute_from_outside_v2',
       calldata: outsideExecutionCalldata(execution, felts).map(toHex),
     }
     try {
@@ -224,13 +250,26 @@ export async function forgedJourneys(sim: RunningSim, tag: string): Promise<Forg
   const approveProof = [proofOf({ contractAddress: ETH, entrypoint: 'approve' })]
   const strkApprove = approve(666, STRK)
   const madeUpProof = [[0x5ec2e7n, 0xbadn]]
+  // The calls that run set the victim's ETH allowance to 2, 3, 4…; those refused ask for 100 and more.
+  const allowed = { calls: [approve(100)], proofs: approveProof }
 
-  // 0. What the stolen key may do: the session's own calls, co-signed or with the guardian key.
+  // 0. What the stolen key may do: the session's own calls, co-signed or with the guardian key, whichever of
+  //    a Stark signature's two valid forms (r, s) or (r, n − s) is sent.
   await invoke('allowed call, co-signed', { calls: [approve(2)], proofs: approveProof })
   await invoke('allowed call, guardian key instead of the cosigner', {
     calls: [approve(3)],
     proofs: approveProof,
     askCosigner: false,
+  })
+  await invoke('session-key signature in its other form (s → n − s)', {
+    calls: [approve(4)],
+    proofs: approveProof,
+    malleate: 'session key',
+  })
+  await invoke("cosigner's signature in its other form (s → n − s)", {
+    calls: [approve(5)],
+    proofs: approveProof,
+    malleate: 'guardian',
   })
   // 1. A call outside the session, with the proof of an allowed method, then with a made-up one.
   await invoke('out-of-scope call, proof of another allowed method', {
@@ -238,12 +277,17 @@ export async function forgedJourneys(sim: RunningSim, tag: string): Promise<Forg
     proofs: approveProof,
   })
   await invoke('out-of-scope call, made-up proof', { calls: [strkApprove], proofs: madeUpProof })
-  // 2. The session elsewhere, or changed.
-  await invoke("A's session on account B", { sender: B, calls: [approve(7)], proofs: approveProof })
+  await invoke('a call to the account itself (revoke_session)', {
+    calls: [{ contractAddress: A, entrypoint: 'revoke_session', calldata: [stolen.stored.hash] }],
+    proofs: approveProof,
+  })
+  await invoke('two calls, one proof', { calls: [approve(101), approve(102)], proofs: approveProof })
+  await invoke('one call, two proofs', { calls: [approve(103)], proofs: [...approveProof, ...approveProof] })
+  // 2. The session elsewhere, or changed; signatures by other keys or over other transactions.
+  await invoke("A's session on account B", { ...allowed, sender: B })
   const mainnetHash = sessionHash(signedSession, A, 'SN_MAIN')
   await invoke('session signed for another chain (SN_MAIN)', {
-    calls: [approve(8)],
-    proofs: approveProof,
+    ...allowed,
     claimedHash: mainnetHash,
     // The same owner key on mainnet: a real session of this account there, signed by owner and guardian.
     authorisation: serializeSignerSignatures([
@@ -253,14 +297,12 @@ export async function forgedJourneys(sim: RunningSim, tag: string): Promise<Forg
   })
   const later = { ...signedSession, expiresAt: signedSession.expiresAt + 30n * 86_400n }
   await invoke('later expiry than signed, cosigner asked with the token hash', {
-    calls: [approve(9)],
-    proofs: approveProof,
+    ...allowed,
     session: later,
     claimedHash: sessionHash(later, A, chainId),
   })
   await invoke('later expiry than signed, cosigner asked with the signed hash', {
-    calls: [approve(10)],
-    proofs: approveProof,
+    ...allowed,
     session: later,
   })
   // The attacker's own session (its key, any method), authorised with the guardian key alone.
@@ -279,87 +321,66 @@ export async function forgedJourneys(sim: RunningSim, tag: string): Promise<Forg
     authorisation: serializeSignerSignatures([signHash(ownHash, DEFAULT_GUARDIAN_PRIVATE_KEY)]),
     sessionKey: OTHER_KEY,
   })
-  await invoke('a felt appended to the token', {
-    calls: [approve(22)],
-    proofs: approveProof,
-    edit: (felts) => [...felts, '0x1'],
+  await invoke("the attacker's own key with the session's authorisation (public once used)", {
+    ...allowed,
+    sessionKey: OTHER_KEY,
   })
+  await invoke('session-key signature of another transaction', { ...allowed, sessionKeySigns: 0x7e57n })
   // Token: magic, 4 session felts, cache flag, authorisation (length-prefixed), session-key signature (4 felts).
   const guardianAt = 7 + signedAuthorisation.length + 4
   await invoke('guardian signature missing', {
-    calls: [approve(11)],
-    proofs: approveProof,
+    ...allowed,
     askCosigner: false,
     edit: (felts) => [...felts.slice(0, guardianAt), ...felts.slice(guardianAt + 4)],
   })
   await invoke('guardian signature by another key', {
-    calls: [approve(12)],
-    proofs: approveProof,
+    ...allowed,
     askCosigner: false,
     guardian: (txHash, claimed) => signSessionMessage(txHash, claimed, OTHER_KEY),
   })
   await invoke('guardian signature of another transaction', {
-    calls: [approve(13)],
-    proofs: approveProof,
+    ...allowed,
     askCosigner: false,
     guardian: (txHash, claimed) => guardianKeySigns(txHash + 1n, claimed),
   })
-  await invoke("the attacker's own key with the session's authorisation (public once used)", {
-    calls: [approve(19)],
-    proofs: approveProof,
-    sessionKey: OTHER_KEY,
-  })
-  await invoke('a call to the account itself (revoke_session)', {
-    calls: [{ contractAddress: A, entrypoint: 'revoke_session', calldata: [stolen.stored.hash] }],
-    proofs: approveProof,
-  })
-  await invoke('two calls, one proof', {
-    calls: [approve(20), approve(21)],
-    proofs: approveProof,
-  })
-  await invoke('session-key signature of another transaction', {
-    calls: [approve(14)],
-    proofs: approveProof,
-    sessionKeySigns: 0x7e57n,
-  })
+  await invoke('a felt appended to the token', { ...allowed, edit: (felts) => [...felts, '0x1'] })
   // Argent's authorisation cache, which the SDK never uses: once cached, a token may leave the authorisation
   // out, but never carry a longer one (the account's guard against signature-length griefing).
-  await invoke('cached authorisation, first use', { calls: [approve(23)], proofs: approveProof, cache: true })
+  await invoke('cached authorisation, first use', { calls: [approve(6)], proofs: approveProof, cache: true })
   await invoke('cached authorisation, left out', {
-    calls: [approve(24)],
+    calls: [approve(7)],
     proofs: approveProof,
     cache: true,
     authorisation: [],
   })
   await invoke('cached authorisation, a longer one than cached', {
-    calls: [approve(25)],
-    proofs: approveProof,
+    ...allowed,
     cache: true,
     authorisation: [...signedAuthorisation, 0n],
   })
   // 3. The same through SNIP-9 outside execution: a relayer submits.
+  await outside('outside execution revision 0 (execute_from_outside), guardian key', {
+    calls: [approve(8)],
+    proofs: approveProof,
+    rev0: true,
+  })
   await outside('outside execution, out-of-scope call, proof of another allowed method', {
     calls: [strkApprove],
     proofs: approveProof,
   })
-  await outside("outside execution, A's session on account B", {
-    account: B,
-    calls: [approve(15)],
-    proofs: approveProof,
-  })
+  await outside("outside execution, A's session on account B", { ...allowed, account: B })
+  await outside('outside execution for another caller, submitted by the relayer', { ...allowed, caller: B })
   await outside('outside execution, session-key signature of another execution', {
-    calls: [approve(16)],
-    proofs: approveProof,
+    ...allowed,
     sessionKeySigns: 0x7e57n,
   })
   // 4. The wallet revokes the session (owner + guardian sign `revoke_session` on the account): refused after.
   const revoked = await statusOf(await revokeSession(sim, a.token, A, stolen.stored.hash))
   await push('wallet revokes the session', undefined, { accepted: revoked === 'SUCCEEDED', code: revoked })
-  await invoke('revoked session, allowed call', { calls: [approve(17)], proofs: approveProof })
-  await outside('revoked session, outside execution', { calls: [approve(18)], proofs: approveProof })
+  await invoke('revoked session, allowed call', allowed)
+  await outside('revoked session, outside execution', allowed)
   await invoke('revoked session, cached authorisation left out', {
-    calls: [approve(26)],
-    proofs: approveProof,
+    ...allowed,
     cache: true,
     authorisation: [],
   })
