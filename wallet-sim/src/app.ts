@@ -41,6 +41,7 @@ import {
 } from './services'
 import { createPortfolioFixtures, type PortfolioFixtures } from './services/backend/setups'
 import { chainOutcomes } from './services/cosigner/chainOutcomes'
+import { chainRevocations } from './services/cosigner/revocations'
 import { indexPage } from './services/dev/index-page'
 import { createDevNames, type DevNames } from './services/dev/names'
 import { devGuard, embedderGuard } from './services/dev/pageCors'
@@ -259,6 +260,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       feeRecipient: paymasterFeeRecipient({ relayer }),
       spending,
       outcomeOf: chainOutcomes(chain),
+      isSessionRevoked: chainRevocations(chain),
     }),
   )
   const wallet = mountWallet(app, {

@@ -118,6 +118,9 @@ export { checkNodeUrl, connectNode, type NodeChain } from './node/remote'
 export { NodeUnreachable } from './node/rpc-client'
 export { createServer, type ServerOptions, type WalletSimServer } from './server'
 export type { DevNames, NameRegistration } from './services/dev/names'
+// The simulated cosigner's guardian key: a dev key, fixed so saved accounts stay valid, and public so tests can
+// play the attacker who bypasses the cosigner (e2e/devnet/forged.ts).
+export { DEFAULT_GUARDIAN_PRIVATE_KEY } from './wallet/account'
 
 /**
  * Where the simulated chain keeps its contracts (0x-prefixed, 64 hex digits), the same on every start:

@@ -28,6 +28,7 @@ import {
 } from './checks'
 import { checkFeeCaps, feeCharges, maxFeeOf } from './fees'
 import { type CosignerSession, SignSessionBody, SignSessionEfoBody } from './requests'
+import type { IsSessionRevoked } from './revocations'
 import { type OutcomeOf, settlePending } from './settle'
 import { createSpendingLedger, type PendingCharge, type SpendingLedger } from './spending'
 
@@ -52,6 +53,11 @@ export interface CosignerDependencies {
    * charges, giving back unused fee margins and what never ran. Without it, the maximum stays charged.
    */
   outcomeOf?: OutcomeOf
+  /**
+   * Whether the account revoked the session (`chainRevocations(access)`): a revoked session is refused here,
+   * as the account refuses it, rather than co-signed for a transaction that cannot run.
+   */
+  isSessionRevoked?: IsSessionRevoked
 }
 
 /** What the cosigner is asked to co-sign, besides the session. */
@@ -95,6 +101,9 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     checkSessionScope(record, account, chainId)
     checkSessionKey(session, record)
     checkCalls(account, calls, record, await now())
+    if (await deps.isSessionRevoked?.(account, BigInt(session.sessionHash))) {
+      throw refuse('sessionRevoked', 'The session has been revoked')
+    }
     // What ended on chain gives back its unused charge first (reads the chain: it awaits)...
     if (record !== undefined && deps.outcomeOf !== undefined) {
       await settlePending(session.sessionHash, spending, deps.outcomeOf)
