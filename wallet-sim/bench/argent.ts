@@ -12,7 +12,7 @@ import {
 } from '../src/chain/contracts/argent/testing'
 import { STRK_ADDRESS } from '../src/chain/contracts/index'
 import { toHex } from '../src/chain/felt'
-import { devAccountKey } from '../src/chain/genesis'
+import { seededKey } from '../src/chain/genesis'
 import { assertSucceeded } from './measure'
 import type { Rpc } from './sim'
 
@@ -32,9 +32,9 @@ export interface SessionSender {
 
 /** Keys of bench account `index`: derived like the dev accounts, under seeds of their own. */
 const keysOf = (index: number): ArgentKeys => ({
-  owner: devAccountKey(0x0a11ce, index),
-  guardian: devAccountKey(0x0b0b, index),
-  session: devAccountKey(0x5e55, index),
+  owner: seededKey(0x0a11ce, index),
+  guardian: seededKey(0x0b0b, index),
+  session: seededKey(0x5e55, index),
 })
 
 /**
