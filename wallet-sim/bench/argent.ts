@@ -50,7 +50,7 @@ export async function deploySessionSenders(rpc: Rpc, count: number): Promise<Ses
       const keys = keysOf(index)
       const account = argentAccount({ keys, chainId, salt: BigInt(index + 1) })
       const address = toHex(account.address)
-      await rpc('devnet_mint', { address, amount: (10n ** 21n).toString(), unit: 'FRI' })
+      await rpc('devnet_mint', { address, amount: 1e21, unit: 'FRI' })
       const deployed = (await rpc('starknet_addDeployAccountTransaction', {
         deploy_account_transaction: await account.deployJson(),
       })) as { transaction_hash: string; contract_address: string }
