@@ -99,7 +99,7 @@ describe('devnet_acceptOnL1', () => {
 })
 
 describe('starknet-devnet dev methods wallet-sim does not serve', () => {
-  it('answer -32600 naming the method and the reason; unknown names still answer -32601', () => {
+  it("answer -32600 (impersonation: devnet's own -1) naming the method and the reason; unknown names -32601", () => {
     const { rpc } = setup()
     const cases = {
       devnet_impersonateAccount: 'does not fork',
@@ -113,7 +113,11 @@ describe('starknet-devnet dev methods wallet-sim does not serve', () => {
     for (const [method, reason] of Object.entries(cases)) {
       for (const v of ['0.9', '0.10'] as const) {
         const error = rpc(method, {}, v).error
-        expect(error).toMatchObject({ code: -32600, message: 'Invalid Request' })
+        expect(error).toMatchObject(
+          method.includes('mpersonate')
+            ? { code: -1, message: 'Account impersonation is supported when forking mode is enabled.' }
+            : { code: -32600, message: 'Invalid Request' },
+        )
         expect(error?.data).toMatch(new RegExp(`^${method} is not supported by wallet-sim: .*${reason}`))
       }
     }

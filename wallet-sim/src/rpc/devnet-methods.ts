@@ -111,7 +111,7 @@ function abortBlocks(host: DevHost, p: Record<string, unknown>): { aborted: stri
   return { aborted: [...host.chain.abortBlocks(id).aborted] }
 }
 
-/** starknet-devnet dev methods wallet-sim does not serve, and why (answered -32600 like devnet's unsupported actions). */
+/** starknet-devnet dev methods wallet-sim does not serve, and why (-32600, or devnet's own -1 for impersonation). */
 const UNSUPPORTED_DEVNET_METHODS: Readonly<Record<string, string>> = {
   impersonateAccount: 'impersonation needs a forked network, and wallet-sim does not fork',
   stopImpersonateAccount: 'impersonation needs a forked network, and wallet-sim does not fork',
@@ -128,11 +128,19 @@ const UNSUPPORTED_DEVNET_METHODS: Readonly<Record<string, string>> = {
 const unsupported = (name: string, why: string): Method => ({
   names: [],
   run: () => {
-    throw new RpcError(RpcCode.INVALID_REQUEST, `devnet_${name} is not supported by wallet-sim: ${why}`)
+    const data = `devnet_${name} is not supported by wallet-sim: ${why}`
+    // devnet itself refuses impersonation without a fork with -1 and this message.
+    if (name.toLowerCase().includes('impersonate'))
+      throw new RpcError(
+        RpcCode.DEVNET_ERROR,
+        data,
+        'Account impersonation is supported when forking mode is enabled.',
+      )
+    throw new RpcError(RpcCode.INVALID_REQUEST, data)
   },
 })
 
-// devnet_getAccountBalance reads `latest` unless told otherwise; getPredeployedAccounts reads pre_confirmed (as devnet).
+// devnet_getAccountBalance reads `latest` unless told otherwise (as devnet).
 const balanceOf = (c: Chain, blockIdParam: unknown, token: bigint, address: bigint) =>
   erc20BalanceOf(c.stateAt(devnetBlock(c, blockIdParam).id), token, address).toString()
 
@@ -151,18 +159,18 @@ const supported = (host: DevHost): Record<string, Method> => ({
   abortBlocks: { names: ['starting_block_id'], run: (_c, p) => abortBlocks(host, p) },
   getPredeployedAccounts: {
     names: ['with_balance'],
-    run: (c, p) =>
-      host.accounts.map((a) => ({
-        ...a,
-        ...(flag(p.with_balance, 'with_balance')
+    run: (c, p) => {
+      const withBalance = flag(p.with_balance, 'with_balance')
+      // devnet answers `balance: null` when not asked for it, and reads balances at pre_confirmed.
+      const balance = (address: string) =>
+        withBalance
           ? {
-              balance: {
-                eth: { amount: balanceOf(c, 'pre_confirmed', ETH_ADDRESS, BigInt(a.address)), unit: 'WEI' },
-                strk: { amount: balanceOf(c, 'pre_confirmed', STRK_ADDRESS, BigInt(a.address)), unit: 'FRI' },
-              },
+              eth: { amount: balanceOf(c, 'pre_confirmed', ETH_ADDRESS, BigInt(address)), unit: 'WEI' },
+              strk: { amount: balanceOf(c, 'pre_confirmed', STRK_ADDRESS, BigInt(address)), unit: 'FRI' },
             }
-          : {}),
-      })),
+          : null
+      return host.accounts.map((a) => ({ ...a, balance: balance(a.address) }))
+    },
   },
   mint: {
     names: ['address', 'amount', 'unit'],

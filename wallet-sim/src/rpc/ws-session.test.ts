@@ -47,7 +47,7 @@ describe('a WebSocket API session', () => {
     ).toEqual({
       jsonrpc: '2.0',
       id: 8,
-      error: { code: -32602, message: 'Invalid params', data: 'params must be an object or an array' },
+      error: { code: -32600, message: 'Invalid Request', data: 'params must be an object or an array' },
     })
     expect(await rpc.ok('starknet_blockNumber')).toBe(0)
   })
