@@ -57,7 +57,7 @@ describe('devnet_* on starknet-devnet and on wallet-sim, same seed, same request
   it('the predeployed accounts are the same: addresses, keys, initial balances', () => {
     expect(onSim.get('accounts')).toEqual(onDevnet.get('accounts'))
     expect(onSim.get('accounts with balance')).toEqual(onDevnet.get('accounts with balance'))
-    expect((onDevnet.get('accounts')?.value as unknown[]).length).toBe(10)
+    expect(onDevnet.get('accounts')?.value).toHaveLength(10)
   })
 
   it('seed 42 gives the same accounts on both too', async () => {
