@@ -12,7 +12,7 @@ import {
 } from '../src/chain/contracts/argent/testing'
 import { STRK_ADDRESS } from '../src/chain/contracts/index'
 import { toHex } from '../src/chain/felt'
-import { devAccountKey } from '../src/chain/genesis'
+import { seededKey } from '../src/chain/genesis'
 import { assertSucceeded } from './measure'
 import type { Rpc } from './sim'
 
@@ -32,9 +32,9 @@ export interface SessionSender {
 
 /** Keys of bench account `index`: derived like the dev accounts, under seeds of their own. */
 const keysOf = (index: number): ArgentKeys => ({
-  owner: devAccountKey(0x0a11ce, index),
-  guardian: devAccountKey(0x0b0b, index),
-  session: devAccountKey(0x5e55, index),
+  owner: seededKey(0x0a11ce, index),
+  guardian: seededKey(0x0b0b, index),
+  session: seededKey(0x5e55, index),
 })
 
 /**
@@ -50,7 +50,7 @@ export async function deploySessionSenders(rpc: Rpc, count: number): Promise<Ses
       const keys = keysOf(index)
       const account = argentAccount({ keys, chainId, salt: BigInt(index + 1) })
       const address = toHex(account.address)
-      await rpc('devnet_mint', { address, amount: (10n ** 21n).toString(), unit: 'FRI' })
+      await rpc('devnet_mint', { address, amount: 1e21, unit: 'FRI' })
       const deployed = (await rpc('starknet_addDeployAccountTransaction', {
         deploy_account_transaction: await account.deployJson(),
       })) as { transaction_hash: string; contract_address: string }

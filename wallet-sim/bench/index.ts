@@ -3,8 +3,8 @@
 // so the numbers measure the node (hashing, signature checks, execution, blocks), not the client; every
 // answer must be a transaction hash and every receipt SUCCEEDED, or the bench fails.
 import { ETH_ADDRESS } from '../src/chain/contracts/index'
+import { devnetAccountKeys } from '../src/chain/devnet-keys'
 import { selectorOf } from '../src/chain/felt'
-import { devAccountKey } from '../src/chain/genesis'
 import { signedInvoke } from '../src/chain/test-helpers'
 import { deploySessionSenders } from './argent'
 import { assertSucceeded, line, percentile, type Run, submitAll } from './measure'
@@ -17,6 +17,7 @@ const SESSION_SEQUENTIAL = 200
 const SESSION_PER_SENDER = 25
 
 const sim = await spawnSim(CONCURRENCY)
+const ownerKeys = devnetAccountKeys(0, CONCURRENCY) // the dev accounts of --seed 0, as devnet derives them
 const chainId = await withRpc(sim.url, async (rpc) => BigInt((await rpc('starknet_chainId', {})) as string))
 
 /** Pre-signed transactions of each sender: the sequential run's single sender, then the concurrent ones. */
@@ -33,7 +34,7 @@ const presign = (sequential: number, perSender: number, sign: (sender: number, n
 const owner = presign(OWNER_SEQUENTIAL, OWNER_PER_SENDER, (sender, nonce) =>
   signedInvoke({
     sender: BigInt(sim.addresses[sender]!),
-    privateKey: devAccountKey(0, sender),
+    privateKey: ownerKeys[sender]!,
     nonce: BigInt(nonce),
     calls: [{ to: ETH_ADDRESS, selector: selectorOf('transfer'), calldata: [0x1234n, 1n, 0n] }],
     chainId,

@@ -144,7 +144,10 @@ describe('parseCliOptions', () => {
     expect(refused(['--port', '70000'])).toBe(
       '--port must be a non-negative integer up to 65535, got "70000"',
     )
-    expect(refused(['--seed=-1'])).toBe('--seed must be a non-negative integer, got "-1"')
+    expect(refused(['--seed=-1'])).toBe('--seed must be a non-negative integer up to 4294967295, got "-1"')
+    expect(refused(['--seed', '4294967296'])).toBe(
+      '--seed must be a non-negative integer up to 4294967295, got "4294967296"',
+    )
     expect(refused(['--approve', 'maybe'])).toBe('--approve must be manual, auto or reject, got maybe')
     expect(refused(['--email', 'a@b.c'])).toBe(
       '--email needs --approve auto or reject (it logs that user in without a code)',

@@ -2,6 +2,7 @@
 // message naming the option (the CLI prints it and exits with code 2).
 import { parseArgs } from 'node:util'
 import { getPublicKey, getStarkKey, Point } from '@scure/starknet'
+import { MAX_DEVNET_SEED } from './chain/devnet-keys'
 import type { StartSimOptions } from './index'
 import { checkNodeUrl } from './node/remote'
 import { checkedHostName, parseDappEntries } from './services/http/access'
@@ -104,7 +105,8 @@ export function parseCliOptions(
       ...(Object.keys(loginLimits).length === 0 ? {} : { loginLimits }),
       port: integer('port', values.port, 0, 65_535),
       host: values.host,
-      seed: integer('seed', values.seed, 0),
+      // starknet-devnet's --seed is a u32; the same seed gives the same accounts (chain/devnet-keys.ts).
+      seed: integer('seed', values.seed, 0, MAX_DEVNET_SEED),
       accounts: integer('accounts', values.accounts, 0),
       blockTime: integer('block-time', values['block-time'], 0),
       ...(values.state ? { stateFile: values.state } : {}),

@@ -32,7 +32,7 @@ beforeAll(async () => {
   options = { baseUrl: sim.url }
   classHash = await argentClassHash(sim.url)
   userAddress = hash.calculateContractAddressFromHash(SALT, classHash, constructorCalldata, 0)
-  await rpc('devnet_mint', { address: userAddress, amount: (10n ** 18n).toString(), unit: 'FRI' })
+  await rpc('devnet_mint', { address: userAddress, amount: 1e18, unit: 'FRI' })
 })
 afterAll(() => sim?.close())
 

@@ -21,7 +21,7 @@ export async function post<T>(url: string, body: unknown): Promise<T> {
 /**
  * One JSON-RPC call to `${url}/rpc`; an error answer throws `method: message`.
  * @example
- * const { tx_hash } = await rpc<{ tx_hash: string }>(url, 'devnet_mint', { address, amount: '1' })
+ * const { tx_hash } = await rpc<{ tx_hash: string }>(url, 'devnet_mint', { address, amount: 1 })
  */
 export async function rpc<T>(url: string, method: string, params: unknown): Promise<T> {
   const body = await post<{ result?: T; error?: { message: string } }>(`${url}/rpc`, {

@@ -103,7 +103,7 @@ async function burstThenKill(sim: CliSim): Promise<void> {
         // A fresh address per mint, so its balance is exactly that mint.
         const address = `0x${(0x5a1e0000 + n).toString(16)}`
         const amount = BigInt(n + 1)
-        const params = { address, amount: amount.toString(), unit: 'FRI' }
+        const params = { address, amount: n + 1, unit: 'FRI' }
         const { tx_hash } = await rpc<{ tx_hash: string }>(sim.url, 'devnet_mint', params)
         ack(acked.mints, { hash: tx_hash, address, amount })
       }),

@@ -15,7 +15,7 @@ beforeAll(async () => {
   // The one balance the account holds: 7 STRK (the backend lists non-zero balances only).
   await createRpc({ nodeUrl: sim.rpcUrl }).request('devnet_mint', {
     address: ACCOUNT,
-    amount: (7n * 10n ** 18n).toString(),
+    amount: 7e18, // a JSON number, as devnet takes it (exact: 7 * 10^18 is a double)
     unit: 'FRI',
   })
 })

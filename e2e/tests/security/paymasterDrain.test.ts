@@ -39,7 +39,7 @@ beforeAll(async () => {
   deploymentData = { class_hash: user.classHash, salt: SALT, unique: '0x0', calldata: constructorCalldata }
   const minted = await postJson(
     sim.rpcUrl,
-    rpcCall('devnet_mint', { address: account, amount: `${10n ** 18n}`, unit: 'FRI' }),
+    rpcCall('devnet_mint', { address: account, amount: 1e18, unit: 'FRI' }),
   )
   expect(minted.body).not.toContain('"error"')
 })

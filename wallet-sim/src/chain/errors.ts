@@ -38,6 +38,8 @@ export const RpcCode = {
   METHOD_NOT_FOUND: -32601,
   INVALID_PARAMS: -32602,
   INTERNAL_ERROR: -32603,
+  /** starknet-devnet's code for a dev method that parsed but failed (its WILDCARD_RPC_ERROR_CODE), with its own message. */
+  DEVNET_ERROR: -1,
 } as const
 export type RpcCode = (typeof RpcCode)[keyof typeof RpcCode]
 
@@ -92,15 +94,18 @@ export function messageFor(code: number, version: string): string {
 }
 
 /**
- * An error the JSON-RPC layer answers as `{code, message, data}`.
+ * An error the JSON-RPC layer answers as `{code, message, data}`; `text` replaces the code's spec message
+ * (starknet-devnet's -1 errors each say what failed in the message itself).
  * @example throw new RpcError(RpcCode.BLOCK_NOT_FOUND)
+ * @example throw new RpcError(RpcCode.DEVNET_ERROR, undefined, 'No block found')
  */
 export class RpcError extends Error {
   override readonly name = 'RpcError'
   constructor(
     readonly code: RpcCode,
     readonly data?: unknown,
+    readonly text?: string,
   ) {
-    super(MESSAGES[code] ?? 'Unknown error')
+    super(text ?? MESSAGES[code] ?? 'Unknown error')
   }
 }

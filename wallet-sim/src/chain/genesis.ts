@@ -1,5 +1,5 @@
 // Genesis: the predeployed contracts (fee tokens, a demo token, UDC, demo counter, multicall) and
-// funded owner-key dev accounts derived deterministically from a seed, committed as block 0.
+// funded owner-key dev accounts, the same as starknet-devnet's for the same seed, committed as block 0.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -28,6 +28,7 @@ import {
   UDC_ADDRESS,
   UDC_CLASS_HASH,
 } from './contracts/index'
+import { devnetAccountKeys } from './devnet-keys'
 import { Execution } from './execute'
 import { contractAddress, selectorOf, shortString, toAddress, toHex } from './felt'
 import { GasMeter } from './gas'
@@ -57,30 +58,51 @@ export interface GenesisOptions extends ChainOptions {
 const ORDER = Point.Fn.ORDER
 
 /**
- * The private key of dev account `index` for `seed` (deterministic, like devnet's `--seed`).
- * @example devAccountKey(0, 0)
+ * A Stark private key of wallet-sim's own, derived from `seed` and `index` (the minter, benchmark accounts);
+ * the predeployed dev accounts take devnet's keys instead (`devnetAccountKeys`).
+ * @example seededKey(0, 1_000_000) // the minter's key for seed 0
  */
-export function devAccountKey(seed: number, index: number): Felt {
+export function seededKey(seed: number, index: number): Felt {
   return (poseidonHashMany([shortString('wallet-sim'), BigInt(seed), BigInt(index)]) % (ORDER - 1n)) + 1n
 }
 
-interface DerivedAccount {
+/**
+ * The class hash starknet-devnet puts into its predeployed accounts' addresses (salt 20, deployer 0, calldata
+ * [public key]); the class deployed there is OpenZeppelin 1.0.0 (OZ_ACCOUNT_CLASS_HASH) all the same.
+ */
+export const DEVNET_ADDRESS_CLASS_HASH = 0x3fcbf77b28c96f4f2fb5bd2d176ab083a12a5e123adeb0de955d7ee228c9854n
+const DEVNET_ACCOUNT_SALT = 20n
+
+export interface DerivedAccount {
   readonly privateKey: Felt
   readonly publicKey: Felt
   readonly address: Felt
   readonly balanceSlot: Felt
 }
 
-function derive(seed: number, index: number): DerivedAccount {
-  const privateKey = devAccountKey(seed, index)
+const withKey = (privateKey: Felt, address: (publicKey: Felt) => Felt): DerivedAccount => {
   const publicKey = Point.BASE.multiply(privateKey).toAffine().x
-  const address = contractAddress(publicKey, OZ_ACCOUNT_CLASS_HASH, [publicKey], 0n)
-  return { privateKey, publicKey, address, balanceSlot: Erc20Storage.balance(address) }
+  const at = address(publicKey)
+  return { privateKey, publicKey, address: at, balanceSlot: Erc20Storage.balance(at) }
 }
+
+/**
+ * The dev account of a private key, at the address starknet-devnet gives it.
+ * @example devnetAccount(0x71d7bb07b9a64f6f78ac4c816aff4da9n).address // 0x64b48806…15691n
+ */
+export const devnetAccount = (privateKey: Felt): DerivedAccount =>
+  withKey(privateKey, (pub) => contractAddress(DEVNET_ACCOUNT_SALT, DEVNET_ADDRESS_CLASS_HASH, [pub], 0n))
+
+/** Index of the minter's key among the seed's `seededKey` derivations. */
+const MINTER_INDEX = 1_000_000
+
+/** wallet-sim's minter (devnet mints from a chargeable account of its own instead). */
+const deriveMinter = (seed: number) =>
+  withKey(seededKey(seed, MINTER_INDEX), (pub) => contractAddress(pub, OZ_ACCOUNT_CLASS_HASH, [pub], 0n))
 
 // Deriving a dev account costs ~10 ms of curve and Pedersen work; the results only depend on the seed,
 // so they are cached in the OS temp directory and startup stays well under a second.
-const cacheFile = (seed: number) => join(tmpdir(), 'wallet-sim', `dev-accounts-v2-${seed}.json`)
+const cacheFile = (seed: number) => join(tmpdir(), 'wallet-sim', `dev-accounts-v3-${seed}.json`)
 
 type Row = string[]
 const fromRow = ([privateKey, publicKey, address, balanceSlot]: Row): DerivedAccount => ({
@@ -104,8 +126,9 @@ function derivedAccounts(
   }
   const accounts = cached.accounts.map(fromRow)
   const fresh = accounts.length < count || !cached.minter
-  for (let i = accounts.length; i < count; i++) accounts.push(derive(seed, i))
-  const minter = cached.minter ? fromRow(cached.minter) : derive(seed, MINTER_INDEX)
+  if (accounts.length < count)
+    for (const key of devnetAccountKeys(seed, count).slice(accounts.length)) accounts.push(devnetAccount(key))
+  const minter = cached.minter ? fromRow(cached.minter) : deriveMinter(seed)
   if (fresh) {
     try {
       const file = cacheFile(seed)
@@ -150,9 +173,6 @@ export interface Minter {
   readonly address: string
   readonly private_key: string
 }
-
-/** Index of the minter's key among the seed's derivations (far from the listed accounts). */
-const MINTER_INDEX = 1_000_000
 
 /**
  * A chain with the predeployed contracts and `accounts` funded dev accounts in block 0.

@@ -127,10 +127,10 @@ describe('--state FILE and devnet_abortBlocks', () => {
 })
 
 describe('--state FILE and clock moves', () => {
-  it('journals devnet_setTime without generate_block, so the clock survives a crash', () => {
+  it('journals devnet_setTime with generate_block: false, so the clock survives a crash', () => {
     const file = tempState()
     const live = open(file)
-    live.rpc('devnet_setTime', { time: 1_900_000_000 })
+    live.rpc('devnet_setTime', { time: 1_900_000_000, generate_block: false })
     expect(journalKinds(file)).toEqual(['clock'])
     const reopened = open(file)
     expect(reopened.sim.chain.now()).toBe(1_900_000_000)

@@ -20,8 +20,9 @@ export interface Reorg {
 /**
  * Aborts the blocks from `id` to the latest (and the pre_confirmed block). `pre_confirmed` aborts that block
  * alone: starknet-devnet seals it and aborts the block it made, so the answer is the hash that block would have.
- * Throws 24 for an unknown block (an aborted one included) and -32602 for the genesis block or a block
- * accepted on L1 (starknet-devnet answers -1 `Block abortion failed: …`; -1 is in no spec).
+ * Throws 24 for an unknown block (an aborted one included; devnet_abortBlocks answers it as devnet's -1
+ * "No block found") and devnet's -1 for the genesis block. A block accepted on L1 may be aborted, as on
+ * starknet-devnet: the L1-accepted blocks that stay are those before the starting one.
  * @example abortBlocks(chain, { number: 2 }).aborted // [hash of block 3, hash of block 2]
  */
 export function abortBlocks(chain: Chain, id: BlockId): Reorg {
@@ -33,13 +34,7 @@ export function abortBlocks(chain: Chain, id: BlockId): Reorg {
     return { aborted, blocks: [], txHashes }
   }
   if (start.number === 0)
-    throw new RpcError(RpcCode.INVALID_PARAMS, "Block abortion failed: Genesis block can't be aborted")
-  if (start.number <= chain.l1AcceptedNumber) {
-    throw new RpcError(
-      RpcCode.INVALID_PARAMS,
-      `Block abortion failed: block ${start.number} is accepted on L1 and can't be aborted`,
-    )
-  }
+    throw new RpcError(RpcCode.DEVNET_ERROR, undefined, "Genesis block can't be aborted")
   const { blocks, txHashes } = rollBack(chain, start.number)
   chain.abortedBlocks += blocks.length
   return { aborted: blocks.map((b) => b.hash).reverse(), blocks, txHashes }
@@ -54,6 +49,7 @@ export function rollBack(chain: Chain, keep: number): { blocks: BlockRecord[]; t
   if (!Number.isInteger(keep) || keep < 1 || keep > chain.blocks.length)
     throw new Error(`cannot roll back to ${keep} blocks of ${chain.blocks.length}`)
   const blocks = chain.blocks.splice(keep)
+  chain.l1AcceptedNumber = Math.min(chain.l1AcceptedNumber, keep - 1)
   const txHashes = [...blocks.flatMap((b) => b.txHashes), ...chain.pendingTxs]
   for (const hash of txHashes) chain.txs.delete(hash)
   chain.pending.clear()

@@ -154,6 +154,11 @@ export class Simulator implements DevHost {
     }).unref()
   }
 
+  /** The seed of the predeployed accounts (devnet_getConfig). */
+  get seed(): number {
+    return this.options.seed ?? 0
+  }
+
   /**
    * devnet_mint: a real transaction from the minter account calling `permissioned_mint` on STRK (FRI)
    * or ETH (WEI), so the mint has a hash, a receipt and a Transfer event, as on starknet-devnet.
@@ -178,8 +183,13 @@ export class Simulator implements DevHost {
     })
     const { hash } = this.chain.addTransaction(tx)
     const status = this.chain.getTx(hash).receipt
+    // Like devnet: the reverted mint stays on chain and the error names it (an amount of 2^256 or more, an overflow).
     if (status.execution_status !== 'SUCCEEDED')
-      throw new Error(`mint reverted: ${String(status.revert_reason)}`)
+      throw new RpcError(
+        RpcCode.DEVNET_ERROR,
+        { tx_hash: toHex(hash), revert_reason: String(status.revert_reason) },
+        'Minting reverted',
+      )
     return {
       new_balance: erc20BalanceOf(this.chain.pending, token, address).toString(),
       unit,

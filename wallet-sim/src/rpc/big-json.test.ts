@@ -1,13 +1,25 @@
 // devnet_mint's amount as starknet-devnet takes it: a JSON number of any size (u128), read exactly.
 import { describe, expect, it } from 'vitest'
 import { startSim } from '../index'
-import { parseJsonKeepingBigIntegers } from './big-json'
+import { bigIntegerOf, parseJsonKeepingBigIntegers } from './big-json'
 
 describe('big integers in JSON-RPC bodies', () => {
   it('keeps strings and safe numbers as JSON.parse does', () => {
     const text =
-      '{"a":"1000000000000000000000","b":9007199254740991,"c":[1.5,2e30],"d":"x\\"12345678901234567"}'
+      '{"a":"1000000000000000000000","b":9007199254740991,"c":[1.5,2e3,1e-7],"d":"x\\"12345678901234567 1e30"}'
     expect(parseJsonKeepingBigIntegers(text)).toEqual(JSON.parse(text))
+  })
+
+  it('reads integer literals beyond 2^53 exactly, written out or in exponent form (JSON.stringify(1e21))', () => {
+    const read = (literal: string) =>
+      bigIntegerOf((parseJsonKeepingBigIntegers(`[${literal}]`) as unknown[])[0])
+    expect(read('1000000000000000000001')).toBe(10n ** 21n + 1n)
+    expect(read(JSON.stringify(1e21))).toBe(10n ** 21n)
+    expect(read('1e30')).toBe(10n ** 30n) // a double would be 1000000000000000019884624838656
+    expect(read('1.5E22')).toBe(15n * 10n ** 21n)
+    expect(read('-2e20')).toBe(-2n * 10n ** 20n)
+    expect(read('12345678901234567890e-2')).toBe(undefined) // a fraction stays a number
+    expect(read('1e9999')).toBe(undefined) // absurd exponents are not expanded
   })
 
   it('mints 10^21 FRI given as a bare JSON number, as starknet-devnet does', async () => {

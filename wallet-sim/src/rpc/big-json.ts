@@ -1,18 +1,38 @@
 // JSON request bodies with integers beyond 2^53 kept exact. starknet-devnet takes devnet_mint's amount as a
-// JSON number of any size up to u128 (1000 STRK is 10^21 FRI), which JSON.parse would round; such a literal
-// is read as a marked string instead, and `bigIntegerOf` gives it back as a bigint.
+// JSON number of any size (1000 STRK is 10^21 FRI), written out or in exponent form (JSON.stringify writes
+// 1e21 as 1e+21), which JSON.parse would round; such a literal is read as a marked string instead, and
+// `bigIntegerOf` gives it back as a bigint.
 import express from 'express'
 
 const MARK = '\u0000bigint:'
-/** A JSON string (kept as it is) or an integer literal outside strings. */
-const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d{16,}(?![\d.eE])/g
+/** A JSON string (kept as it is), an exponent literal, or a long integer literal outside strings. */
+const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?[eE][+-]?\d+|-?\d{16,}(?![\d.eE])/g
+const EXPONENT = /^(-?)(\d+)(?:\.(\d+))?[eE]([+-]?\d+)$/
+
+/** The exact integer an exponent literal is (1.5e21), undefined for a fraction or an absurd exponent. */
+function exponentInteger(token: string): bigint | undefined {
+  const [, sign, whole, fraction = '', exponent] = EXPONENT.exec(token) ?? []
+  if (whole === undefined || exponent === undefined) return undefined
+  const shift = Number(exponent) - fraction.length
+  const digits = `${whole}${fraction}`
+  if (shift > 200) return undefined
+  const value =
+    shift >= 0
+      ? BigInt(digits) * 10n ** BigInt(shift)
+      : /^0*$/.test(digits.slice(shift))
+        ? BigInt(digits.slice(0, shift) || '0')
+        : undefined
+  return value === undefined ? undefined : sign ? -value : value
+}
 
 /** JSON.parse, but integer literals too large for a double come out as marked strings. */
 export function parseJsonKeepingBigIntegers(text: string): unknown {
   return JSON.parse(
-    text.replace(TOKENS, (token) =>
-      token.startsWith('"') || Number.isSafeInteger(Number(token)) ? token : `"\\u0000bigint:${token}"`,
-    ),
+    text.replace(TOKENS, (token) => {
+      if (token.startsWith('"') || Number.isSafeInteger(Number(token))) return token
+      const exact = /[eE]/.test(token) ? exponentInteger(token) : BigInt(token)
+      return exact === undefined ? token : `"\\u0000bigint:${exact}"`
+    }),
   )
 }
 

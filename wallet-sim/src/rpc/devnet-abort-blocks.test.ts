@@ -326,7 +326,7 @@ describe('devnet_abortBlocks with a block time', () => {
 })
 
 describe('devnet_abortBlocks errors', () => {
-  it('answers 24 for an unknown or already aborted block and -32602 for the genesis block, changing nothing', () => {
+  it("answers devnet's -1 for an unknown or already aborted block and for the genesis block, changing nothing", () => {
     const { sim, rpc, abort, createBlock } = setup()
     const [first, second] = [createBlock(), createBlock()]
     expect(abort({ block_hash: first })).toEqual([second, first])
@@ -340,18 +340,14 @@ describe('devnet_abortBlocks errors', () => {
         { block_hash: '0x42' },
         { block_number: 1 },
       ])
-        expect(error(id, v)).toEqual({ code: 24, message: 'Block not found' })
+        expect(error(id, v)).toEqual({ code: -1, message: 'No block found' })
       for (const id of [
         { block_number: 0 },
         'latest',
         'l1_accepted',
         { block_hash: sim.chain.blocks[0]!.hash },
       ])
-        expect(error(id, v)).toEqual({
-          code: -32602,
-          message: 'Invalid params',
-          data: "Block abortion failed: Genesis block can't be aborted",
-        })
+        expect(error(id, v)).toEqual({ code: -1, message: "Genesis block can't be aborted" })
     }
     expect(sim.dump()).toEqual(dumped)
   })
@@ -360,29 +356,30 @@ describe('devnet_abortBlocks errors', () => {
     const { rpc, abort, createBlock } = setup()
     for (let i = 0; i < 3; i++) createBlock()
     for (let i = 0; i < 3; i++) expect(abort('latest')).toHaveLength(1)
-    expect(rpc('devnet_abortBlocks', { starting_block_id: 'latest' }).error?.data).toBe(
-      "Block abortion failed: Genesis block can't be aborted",
+    expect(rpc('devnet_abortBlocks', { starting_block_id: 'latest' }).error?.message).toBe(
+      "Genesis block can't be aborted",
     )
   })
 
-  it('answers -32602 for a block accepted on L1, and aborts the blocks after it', () => {
-    const { sim, ok, rpc, abort, createBlock } = setup()
-    const [first, second] = [createBlock(), createBlock()]
-    ok('devnet_acceptOnL1', { starting_block_id: { block_hash: first } })
-    const dumped = sim.dump()
-    for (const starting_block_id of [{ block_number: 1 }, 'l1_accepted']) {
-      expect(rpc('devnet_abortBlocks', { starting_block_id }).error).toEqual({
-        code: -32602,
-        message: 'Invalid params',
-        data: "Block abortion failed: block 1 is accepted on L1 and can't be aborted",
-      })
-    }
-    expect(sim.dump()).toEqual(dumped)
-    expect(abort({ block_number: 2 })).toEqual([second])
+  it('aborts a block accepted on L1 as starknet-devnet does: the blocks before it stay on L1', () => {
+    const { ok, abort, createBlock } = setup()
+    const [first, second, third] = [createBlock(), createBlock(), createBlock()]
+    ok('devnet_acceptOnL1', { starting_block_id: { block_hash: second } })
+    expect(abort({ block_number: 2 })).toEqual([third, second])
     expect(ok('starknet_getBlockWithTxHashes', { block_id: 'latest' })).toMatchObject({
       block_hash: first,
       status: 'ACCEPTED_ON_L1',
     })
+    expect(ok('starknet_getBlockWithTxHashes', { block_id: 'l1_accepted' })).toMatchObject({
+      block_hash: first,
+    })
+    // The block built next is on L2 only.
+    const next = createBlock()
+    expect(ok('starknet_getBlockWithTxHashes', { block_id: 'latest' })).toMatchObject({
+      block_hash: next,
+      status: 'ACCEPTED_ON_L2',
+    })
+    expect(abort('l1_accepted')).toEqual([next, first])
   })
 
   it('answers -32602 for a missing, malformed or unknown param; takes the block id by position too', () => {

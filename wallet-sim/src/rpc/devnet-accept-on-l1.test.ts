@@ -57,23 +57,23 @@ describe('devnet_acceptOnL1', () => {
     expect(finality(tx3)).toBe('ACCEPTED_ON_L1')
   })
 
-  it('answers 24 for an unknown block and -32602 for pre_confirmed or a block already on L1, changing nothing', () => {
+  it("answers devnet's -1 for an unknown block, pre_confirmed or a block already on L1, changing nothing", () => {
     const { sim, rpc, mint } = setup(new Simulator({ accounts: 1, blockTime: 60_000 }))
     mint()
     sim.chain.closeBlock()
     mint()
     expect(rpc('devnet_acceptOnL1', { starting_block_id: { block_number: 9 } }).error).toEqual({
-      code: 24,
-      message: 'Block not found',
+      code: -1,
+      message: 'No block found',
     })
     expect(rpc('devnet_acceptOnL1', { starting_block_id: 'pre_confirmed' }).error).toEqual({
-      code: -32602,
-      message: 'Invalid params',
-      data: 'starting_block_id: a pre_confirmed block cannot be accepted on L1',
+      code: -1,
+      message: 'Pre-confirmed block cannot be accepted on L1',
     })
-    expect(rpc('devnet_acceptOnL1', { starting_block_id: { block_number: 0 } }).error?.data).toBe(
-      'starting_block_id: block 0 is already accepted on L1',
-    )
+    expect(rpc('devnet_acceptOnL1', { starting_block_id: { block_number: 0 } }).error).toEqual({
+      code: -1,
+      message: 'Block already accepted on L1',
+    })
     expect(rpc('devnet_acceptOnL1', {}).error?.code).toBe(-32602)
     expect(sim.chain.l1AcceptedNumber).toBe(0)
     expect(sim.chain.pendingTxs).toHaveLength(1)
@@ -99,7 +99,7 @@ describe('devnet_acceptOnL1', () => {
 })
 
 describe('starknet-devnet dev methods wallet-sim does not serve', () => {
-  it('answer -32600 naming the method and the reason; unknown names still answer -32601', () => {
+  it("answer -32600 (impersonation: devnet's own -1) naming the method and the reason; unknown names -32601", () => {
     const { rpc } = setup()
     const cases = {
       devnet_impersonateAccount: 'does not fork',
@@ -113,7 +113,11 @@ describe('starknet-devnet dev methods wallet-sim does not serve', () => {
     for (const [method, reason] of Object.entries(cases)) {
       for (const v of ['0.9', '0.10'] as const) {
         const error = rpc(method, {}, v).error
-        expect(error).toMatchObject({ code: -32600, message: 'Invalid Request' })
+        expect(error).toMatchObject(
+          method.includes('mpersonate')
+            ? { code: -1, message: 'Account impersonation is supported when forking mode is enabled.' }
+            : { code: -32600, message: 'Invalid Request' },
+        )
         expect(error?.data).toMatch(new RegExp(`^${method} is not supported by wallet-sim: .*${reason}`))
       }
     }

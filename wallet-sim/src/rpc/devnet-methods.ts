@@ -2,37 +2,32 @@
 import type { Chain } from '../chain/chain'
 import { ETH_ADDRESS, erc20BalanceOf, STRK_ADDRESS } from '../chain/contracts/index'
 import { RpcCode, RpcError } from '../chain/errors'
-import { toHex } from '../chain/felt'
 import type { GasPrices } from '../chain/gas'
 import type { PredeployedAccount } from '../chain/genesis'
 import { bigIntegerOf } from './big-json'
+import { devnetConfig, devnetStatus } from './devnet-config'
+import { amountOf, devnetBlock, flag, seconds, strict, unitOf } from './devnet-params'
 import { postmanSendMessageToL2 } from './messages'
-import { blockId, felt, invalidParams } from './params'
+import { felt, invalidParams } from './params'
 import type { Method } from './starknet-methods'
 
 /** What the dev methods need beyond the chain: the accounts and the way to dump, load and restart. */
 export interface DevHost {
   readonly chain: Chain
   readonly accounts: readonly PredeployedAccount[]
+  /** The seed the accounts derive from (devnet_getConfig). */
+  readonly seed: number
   dump(): unknown
   load(snapshot: unknown): void
   restart(): void
   /** Writes the chain to the `--state` file now (a change that commits no block, e.g. devnet_setGasPrice). */
   save?(): void
+  /** A real mint transaction; one that reverts throws -1 "Minting reverted" with its tx_hash, as devnet does. */
   mint(
     address: bigint,
     amount: bigint,
     unit: 'FRI' | 'WEI',
   ): { new_balance: string; unit: string; tx_hash: string }
-}
-
-const amountOf = (v: unknown): bigint => {
-  // A JSON number of any size, as starknet-devnet takes it (beyond 2^53 read exactly: big-json.ts).
-  const big = bigIntegerOf(v)
-  if (big !== undefined && big >= 0n) return big
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v)
-  if (typeof v === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(v)) return BigInt(v)
-  throw invalidParams('amount must be a non-negative integer')
 }
 
 function createBlock(host: DevHost) {
@@ -51,9 +46,10 @@ const GAS_FIELDS = {
 type GasField = keyof typeof GAS_FIELDS
 const GAS_NAMES = [...Object.keys(GAS_FIELDS), 'generate_block'] as (GasField | 'generate_block')[]
 
-// A nonzero u128 given as a JSON integer, as devnet's NonZeroU128 takes it.
+// A nonzero u128 given as a JSON integer, as devnet's NonZeroU128 takes it (beyond 2^53 read exactly: big-json.ts).
 function gasPrice(v: unknown, name: string): bigint {
-  if (typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 2 ** 128) return BigInt(v)
+  const big = bigIntegerOf(v) ?? (typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : undefined)
+  if (big !== undefined && big > 0n && big < 2n ** 128n) return big
   throw invalidParams(`${name}: expected a nonzero u128 integer, got ${JSON.stringify(v)}`)
 }
 
@@ -86,17 +82,18 @@ function setGasPrice(host: DevHost, p: Record<string, unknown>): Record<GasField
   return answer
 }
 
+const devnetError = (message: string) => new RpcError(RpcCode.DEVNET_ERROR, undefined, message)
+
 /**
  * devnet_acceptOnL1: the block `starting_block_id` names and every block before it count as accepted on L1
  * (block status, transaction finality, the `l1_accepted` tag). Answers their hashes, newest first.
  */
 function acceptOnL1(host: DevHost, p: Record<string, unknown>): { accepted: string[] } {
   const chain = host.chain
-  const block = chain.resolveBlock(blockId(p.starting_block_id))
-  if (block === 'pending')
-    throw invalidParams('starting_block_id: a pre_confirmed block cannot be accepted on L1')
-  if (block.number <= chain.l1AcceptedNumber)
-    throw invalidParams(`starting_block_id: block ${block.number} is already accepted on L1`)
+  if (p.starting_block_id === undefined) throw invalidParams('starting_block_id is required')
+  const { block } = devnetBlock(chain, p.starting_block_id)
+  if (block === 'pending') throw devnetError('Pre-confirmed block cannot be accepted on L1')
+  if (block.number <= chain.l1AcceptedNumber) throw devnetError('Block already accepted on L1')
   const accepted = chain.blocks.slice(chain.l1AcceptedNumber + 1, block.number + 1).map((b) => b.hash)
   chain.l1AcceptedNumber = block.number
   host.save?.()
@@ -106,16 +103,15 @@ function acceptOnL1(host: DevHost, p: Record<string, unknown>): { accepted: stri
 /**
  * devnet_abortBlocks as starknet-devnet answers it: the blocks from `starting_block_id` to the latest are aborted
  * (their transactions forgotten, the state back at the starting block's parent; `pre_confirmed` aborts that block
- * alone), newest first. 24 for an unknown block, -32602 for the genesis block, a block on L1, or bad params.
+ * alone), newest first. -1 "No block found" for an unknown block, -1 for the genesis block, -32602 for bad params.
  */
 function abortBlocks(host: DevHost, p: Record<string, unknown>): { aborted: string[] } {
-  const unknown = Object.keys(p).find((k) => k !== 'starting_block_id')
-  if (unknown !== undefined) throw invalidParams(`unknown field ${unknown}, expected starting_block_id`)
   if (p.starting_block_id === undefined) throw invalidParams('starting_block_id is required')
-  return { aborted: [...host.chain.abortBlocks(blockId(p.starting_block_id)).aborted] }
+  const { id } = devnetBlock(host.chain, p.starting_block_id)
+  return { aborted: [...host.chain.abortBlocks(id).aborted] }
 }
 
-/** starknet-devnet dev methods wallet-sim does not serve, and why (answered -32600 like devnet's unsupported actions). */
+/** starknet-devnet dev methods wallet-sim does not serve, and why (-32600, or devnet's own -1 for impersonation). */
 const UNSUPPORTED_DEVNET_METHODS: Readonly<Record<string, string>> = {
   impersonateAccount: 'impersonation needs a forked network, and wallet-sim does not fork',
   stopImpersonateAccount: 'impersonation needs a forked network, and wallet-sim does not fork',
@@ -124,107 +120,115 @@ const UNSUPPORTED_DEVNET_METHODS: Readonly<Record<string, string>> = {
   postmanLoad: 'there is no L1 node to message (devnet_postmanSendMessageToL2 runs a message without one)',
   postmanFlush: 'there is no L1 node to message (devnet_postmanSendMessageToL2 runs a message without one)',
   postmanConsumeMessageFromL2: 'contracts here send no L2 to L1 messages',
+  snapshot: 'checkpoints are not kept in memory; devnet_dump and devnet_load save and restore the chain',
+  revert: 'checkpoints are not kept in memory; devnet_dump and devnet_load save and restore the chain',
+  applyStateDiff: 'state is only changed by transactions and the other devnet_* methods here',
 }
 
 const unsupported = (name: string, why: string): Method => ({
   names: [],
   run: () => {
-    throw new RpcError(RpcCode.INVALID_REQUEST, `devnet_${name} is not supported by wallet-sim: ${why}`)
+    const data = `devnet_${name} is not supported by wallet-sim: ${why}`
+    // devnet itself refuses impersonation without a fork with -1 and this message.
+    if (name.toLowerCase().includes('impersonate'))
+      throw new RpcError(
+        RpcCode.DEVNET_ERROR,
+        data,
+        'Account impersonation is supported when forking mode is enabled.',
+      )
+    throw new RpcError(RpcCode.INVALID_REQUEST, data)
   },
 })
 
-/** The `devnet_*` methods (params by name). */
+// devnet_getAccountBalance reads `latest` unless told otherwise (as devnet).
+const balanceOf = (c: Chain, blockIdParam: unknown, token: bigint, address: bigint) =>
+  erc20BalanceOf(c.stateAt(devnetBlock(c, blockIdParam).id), token, address).toString()
+
+/** The `devnet_*` methods (params by name; a field a method does not name is -32602, as on devnet). */
 export const devnetMethods = (host: DevHost): Record<string, Method> => ({
   ...Object.fromEntries(
     Object.entries(UNSUPPORTED_DEVNET_METHODS).map(([n, why]) => [n, unsupported(n, why)]),
   ),
+  ...Object.fromEntries(Object.entries(supported(host)).map(([n, m]) => [n, strict(m)])),
+})
+
+const supported = (host: DevHost): Record<string, Method> => ({
   postmanSendMessageToL2,
   setGasPrice: { names: GAS_NAMES, run: (_c, p) => setGasPrice(host, p) },
   acceptOnL1: { names: ['starting_block_id'], run: (_c, p) => acceptOnL1(host, p) },
   abortBlocks: { names: ['starting_block_id'], run: (_c, p) => abortBlocks(host, p) },
   getPredeployedAccounts: {
     names: ['with_balance'],
-    run: (c, p) =>
-      host.accounts.map((a) => ({
-        ...a,
-        ...(p.with_balance
+    run: (c, p) => {
+      const withBalance = flag(p.with_balance, 'with_balance')
+      // devnet answers `balance: null` when not asked for it, and reads balances at pre_confirmed.
+      const balance = (address: string) =>
+        withBalance
           ? {
-              balance: {
-                eth: {
-                  amount: erc20BalanceOf(c.pending, ETH_ADDRESS, BigInt(a.address)).toString(),
-                  unit: 'WEI',
-                },
-                strk: {
-                  amount: erc20BalanceOf(c.pending, STRK_ADDRESS, BigInt(a.address)).toString(),
-                  unit: 'FRI',
-                },
-              },
+              eth: { amount: balanceOf(c, 'pre_confirmed', ETH_ADDRESS, BigInt(address)), unit: 'WEI' },
+              strk: { amount: balanceOf(c, 'pre_confirmed', STRK_ADDRESS, BigInt(address)), unit: 'FRI' },
             }
-          : {}),
-      })),
+          : null
+      return host.accounts.map((a) => ({ ...a, balance: balance(a.address) }))
+    },
   },
   mint: {
     names: ['address', 'amount', 'unit'],
     run: (_c, p) => {
-      const unit = p.unit ?? 'FRI'
-      if (unit !== 'FRI' && unit !== 'WEI') throw invalidParams('unit must be FRI or WEI')
-      return host.mint(felt(p.address, 'address'), amountOf(p.amount), unit)
+      const address = felt(p.address, 'address')
+      const amount = amountOf(p.amount)
+      return host.mint(address, amount, unitOf(p.unit))
     },
   },
   getAccountBalance: {
     names: ['address', 'unit', 'block_id'],
     run: (c, p) => {
-      const unit = p.unit ?? 'FRI'
+      const unit = unitOf(p.unit)
       const token = unit === 'WEI' ? ETH_ADDRESS : STRK_ADDRESS
-      return { amount: erc20BalanceOf(c.pending, token, felt(p.address, 'address')).toString(), unit }
+      return { amount: balanceOf(c, p.block_id ?? 'latest', token, felt(p.address, 'address')), unit }
     },
   },
   createBlock: { names: [], run: () => createBlock(host) },
   setTime: {
     names: ['time', 'generate_block'],
     run: (c, p) => {
-      if (typeof p.time !== 'number' || !Number.isInteger(p.time) || p.time < 0) throw invalidParams('time')
-      c.setTime(p.time)
-      if (p.generate_block) return { block_timestamp: p.time, block_hash: createBlock(host).block_hash }
-      return { block_timestamp: p.time }
+      const time = seconds(p.time)
+      // devnet's generate_block defaults to true: the new time is in a block at once.
+      const generate = p.generate_block == null ? true : flag(p.generate_block, 'generate_block')
+      c.setTime(time)
+      if (generate) return { block_timestamp: time, block_hash: createBlock(host).block_hash }
+      return { block_timestamp: time, block_hash: null }
     },
   },
   increaseTime: {
     names: ['time'],
     run: (c, p) => {
-      if (typeof p.time !== 'number' || !Number.isInteger(p.time) || p.time < 0) throw invalidParams('time')
-      c.increaseTime(p.time)
-      const block = c.closeBlock()
-      return { timestamp_increased_by: p.time, block_hash: block.hash }
+      const time = seconds(p.time)
+      c.increaseTime(time)
+      return { timestamp_increased_by: time, block_hash: c.closeBlock().hash }
     },
   },
+  getStatus: { names: [], run: (c, _p, v) => devnetStatus(c, v) },
   dump: { names: [], run: () => host.dump() },
   load: {
-    names: ['snapshot'],
+    names: ['snapshot', 'path'],
     run: (_c, p) => {
+      if (p.path !== undefined)
+        throw invalidParams('devnet_load takes {snapshot} here (a devnet_dump answer), not a path')
       if (!p.snapshot || typeof p.snapshot !== 'object')
         throw invalidParams('snapshot (from devnet_dump) is required')
       host.load(p.snapshot)
-      return null
+      return {}
     },
   },
   restart: {
     names: [],
     run: () => {
       host.restart()
-      return null
+      return {}
     },
   },
-  getConfig: {
-    names: [],
-    run: (c) => ({
-      chain_id: toHex(c.chainId),
-      block_time_ms: c.blockTime,
-      gas_price_fri: c.gasPrices.l1Gas.fri.toString(),
-      l2_gas_price_fri: c.gasPrices.l2Gas.fri.toString(),
-      data_gas_price_fri: c.gasPrices.l1DataGas.fri.toString(),
-    }),
-  },
+  getConfig: { names: [], run: (c) => devnetConfig(c, host) },
 })
 
 export { RpcCode, RpcError }

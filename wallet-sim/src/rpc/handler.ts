@@ -27,7 +27,7 @@ export const errorBody = (id: unknown, e: unknown, v: SpecVersion) => {
       id: id ?? null,
       error: {
         code: e.code,
-        message: messageFor(e.code, v),
+        message: e.text ?? messageFor(e.code, v),
         ...(e.data !== undefined ? { data: e.data } : {}),
       },
     }

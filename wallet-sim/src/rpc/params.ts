@@ -10,7 +10,8 @@ export function namedParams(params: unknown, names: readonly string[]): Record<s
   if (params === undefined || params === null) return {}
   if (Array.isArray(params)) return Object.fromEntries(names.map((n, i) => [n, params[i]]))
   if (typeof params === 'object') return params as Record<string, unknown>
-  throw invalidParams('params must be an object or an array')
+  // JSON-RPC 2.0: params that are not a structured value make the request invalid (-32600, as on devnet).
+  throw new RpcError(RpcCode.INVALID_REQUEST, 'params must be an object or an array')
 }
 
 export function felt(v: unknown, name: string): bigint {

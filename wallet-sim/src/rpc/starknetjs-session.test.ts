@@ -94,7 +94,7 @@ async function deploySessionAccount(sim: RunningSim) {
   const chainId = BigInt(await rpc<string>(sim, 'starknet_chainId', []))
   const account = argentAccount({ keys, chainId, salt: 7n })
   const address = toHex(account.address)
-  await rpc(sim, 'devnet_mint', { address, amount: (10n ** 21n).toString(), unit: 'FRI' })
+  await rpc(sim, 'devnet_mint', { address, amount: 1e21, unit: 'FRI' })
   const deployed = await rpc<{ transaction_hash: string }>(sim, 'starknet_addDeployAccountTransaction', {
     deploy_account_transaction: await account.deployJson(),
   })

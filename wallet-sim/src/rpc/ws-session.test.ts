@@ -47,7 +47,7 @@ describe('a WebSocket API session', () => {
     ).toEqual({
       jsonrpc: '2.0',
       id: 8,
-      error: { code: -32602, message: 'Invalid params', data: 'params must be an object or an array' },
+      error: { code: -32600, message: 'Invalid Request', data: 'params must be an object or an array' },
     })
     expect(await rpc.ok('starknet_blockNumber')).toBe(0)
   })
@@ -112,7 +112,7 @@ describe('a WebSocket API session', () => {
     const dump = await rpc.ok('devnet_dump')
     const heads = await rpc.ok<string>('starknet_subscribeNewHeads')
     const status = await other.ok<string>('starknet_subscribeTransactionStatus', ['0x1'])
-    expect(await rpc.ok('devnet_restart')).toBe(null)
+    expect(await rpc.ok('devnet_restart')).toEqual({})
     chain.transfer()
     expect(await rpc.drain()).toEqual([])
     expect((await rpc.request('starknet_unsubscribe', [heads])).error?.code).toBe(66)
@@ -121,7 +121,7 @@ describe('a WebSocket API session', () => {
     const again = await rpc.ok<string>('starknet_subscribeNewHeads')
     chain.transfer()
     expect((await rpc.notification(again)).params.result).toMatchObject({ block_number: 2 })
-    expect(await other.ok('devnet_load', { snapshot: dump })).toBe(null)
+    expect(await other.ok('devnet_load', { snapshot: dump })).toEqual({})
     chain.transfer()
     expect(await rpc.drain()).toEqual([])
   })

@@ -158,7 +158,7 @@ describe('starknet_subscribeEvents', () => {
     expect((await error({ keys: ['0x1'] }))?.code).toBe(-32602)
     expect((await error({ from_address: 'not a felt' }))?.code).toBe(-32602)
     expect((await error({ finality_status: 'ACCEPTED_ON_L1' }))?.code).toBe(-32602)
-    expect((await error('not params'))?.code).toBe(-32602)
+    expect((await error('not params'))?.code).toBe(-32600) // not a structured value: an invalid request
   })
 })
 

@@ -129,8 +129,11 @@ const permissionedMint: EntryPoint = (ctx, cd) => {
   const amount = joinU256(cd[1], cd[2])
   const read: Read = (k) => ctx.storageRead(k)
   const write: Write = (k, v) => ctx.storageWrite(k, v)
+  // Cairo's u256 addition panics past 2^256 - 1 (total supply first, as OpenZeppelin's `update` adds it).
+  const supply = readU256(read, Erc20Storage.totalSupply()) + amount
+  if (supply >= 2n ** 256n) throw new ContractError('u256_add Overflow')
   writeU256(write, Erc20Storage.balance(recipient), readU256(read, Erc20Storage.balance(recipient)) + amount)
-  writeU256(write, Erc20Storage.totalSupply(), readU256(read, Erc20Storage.totalSupply()) + amount)
+  writeU256(write, Erc20Storage.totalSupply(), supply)
   ctx.emitEvent({ keys: [TRANSFER, 0n, recipient], data: splitU256(amount) })
   return []
 }
