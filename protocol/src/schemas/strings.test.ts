@@ -35,7 +35,6 @@ describe('short strings', () => {
       }),
     )
   })
-
 })
 
 describe('calldata', () => {
