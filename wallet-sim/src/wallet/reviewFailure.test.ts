@@ -83,8 +83,11 @@ describe('reviewFailureOf', () => {
     const failure = reviewFailureOf(new RpcError(55, 'Insufficient fee token balance.\n'), [transfer])
     expect(failure).toEqual({
       kind: 'refused',
-      error: 'Insufficient fee token balance.',
+      error: 'Account validation failed: Insufficient fee token balance.',
       detail: 'Account validation failed: Insufficient fee token balance.\n',
     })
+    // A quoted value in the node's text is no panic reason: the whole line is kept, after the message.
+    const params = reviewFailureOf(new RpcError(-32602, 'calldata: invalid felt "0xa77ac4e4bad"'), [transfer])
+    expect(params.error).toBe('Invalid params: calldata: invalid felt "0xa77ac4e4bad"')
   })
 })

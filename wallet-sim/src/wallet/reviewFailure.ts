@@ -39,23 +39,28 @@ export function reviewFailureOf(error: RpcError, calls: readonly FeltCall[]): Re
   const raw = typeof data === 'object' ? (data.execution_error ?? data.revert_error) : data
   const trace = raw === undefined ? undefined : typeof raw === 'string' ? raw : describeNested(raw)
   const detail = trace === undefined ? error.message : `${error.message}: ${trace}`
-  const reason = trace === undefined ? error.message : (reasonOf(trace) ?? error.message)
+  const panic = trace === undefined ? undefined : panicOf(trace)
+  // No panic text: the node's own words, its message first (`Invalid params: calldata: invalid felt …`).
+  const last = trace === undefined ? undefined : lastLine(trace)
+  const reason = panic ?? (last === undefined ? error.message : `${error.message}: ${last}`)
   const call = trace === undefined ? undefined : failedCall(trace, calls)
   return { kind, error: shorten(reason), detail, ...(call === undefined ? {} : { call }) }
 }
 
 /**
  * The innermost meaningful panic text of a trace: Starknet writes each as `0x… ('text')` (short strings)
- * or `"text"` (longer ones), outermost first; wrappers such as `argent/multicall-failed` are skipped.
- * Without any, the trace's last non-empty line.
+ * or, after `Failure reason:`, as `"text"` (longer ones), outermost first; wrappers such as
+ * `argent/multicall-failed` are skipped.
  */
-function reasonOf(trace: string): string | undefined {
-  const texts = [...trace.matchAll(/0x[0-9a-fA-F]+ \('([^']*)'\)|(?:^|\s)"([^"\n]+)"/gm)].map(
+function panicOf(trace: string): string | undefined {
+  const texts = [...trace.matchAll(/0x[0-9a-fA-F]+ \('([^']*)'\)|Failure reason:\s*"([^"\n]+)"/g)].map(
     (m) => m[1] ?? m[2] ?? '',
   )
-  const meaningful = texts.filter((text) => !WRAPPERS.has(text))
-  if (meaningful.length > 0) return meaningful[0]
-  return trace
+  return texts.find((text) => !WRAPPERS.has(text))
+}
+
+function lastLine(text: string): string | undefined {
+  return text
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '')
