@@ -133,7 +133,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     const verdict = failing.getByRole('alert', { name: 'This transaction will fail' })
     await verdict.waitFor()
     expect(await verdict.textContent()).toMatch(
-      /^This transaction will fail“Transfer 1,?000,?000 STRK to your account \(0x[0-9a-f]{4}…[0-9a-f]{4}\)” would fail: your account does not hold that much of the token\.The network says: ERC20: insufficient balance/,
+      /^This transaction will fail“Transfer 1,000,000 STRK to your account \(0x[0-9a-f]{4}…[0-9a-f]{4}\)” would fail: your account does not hold that much of the token\.The network says: ERC20: insufficient balance/,
     )
     await failing.locator('button[data-armed="true"]').waitFor()
     expect(await failing.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true)

@@ -315,6 +315,13 @@ describe('Review', () => {
     expect(onAnswer.mock.calls).toEqual([[false]])
   })
 
+  it('large amounts read with thousands separators, every decimal kept', async () => {
+    const { api } = deferredApi()
+    const big = [{ ...calls[0], calldata: ['0x1234567890abcdef', `${10n ** 24n + 5n * 10n ** 17n}`, '0'] }]
+    render(<Review origin={DAPP} calls={big} api={api} onAnswer={vi.fn()} />)
+    expect(screen.getByText(/^Transfer /).textContent).toBe('Transfer 1,000,000.5 STRK to 0x1234…cdef')
+  })
+
   it('a refusal, a reason the wallet has no words for, a fee beyond the balance: said so, Confirm off', async () => {
     const onAnswer = vi.fn()
     const refused = deferredApi()
