@@ -317,7 +317,10 @@ describe('Review', () => {
 
   it('large amounts read with thousands separators, every decimal kept', async () => {
     const { api } = deferredApi()
-    const big = [{ ...calls[0], calldata: ['0x1234567890abcdef', `${10n ** 24n + 5n * 10n ** 17n}`, '0'] }]
+    const amount = `${10n ** 24n + 5n * 10n ** 17n}`
+    const big = [
+      { contractAddress: STRK, entrypoint: 'transfer', calldata: ['0x1234567890abcdef', amount, '0'] },
+    ]
     render(<Review origin={DAPP} calls={big} api={api} onAnswer={vi.fn()} />)
     expect(screen.getByText(/^Transfer /).textContent).toBe('Transfer 1,000,000.5 STRK to 0x1234…cdef')
   })
