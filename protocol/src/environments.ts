@@ -85,6 +85,7 @@ export const DEV_ALLOWLIST_URLS = {
 
 /**
  * The config of an environment, with optional URL overrides applied (`undefined` overrides are ignored).
+ * A name outside ENVIRONMENT_NAMES is a programmer error: TypeError.
  *
  * @example
  * getEnvironment('dev', { providerDefaultUrl: 'http://localhost:4000/rpc' }).webWalletUrl // 'http://localhost:3005'
@@ -94,6 +95,9 @@ export function getEnvironment(
   overrides: { readonly [K in keyof EnvironmentConfig]?: EnvironmentConfig[K] | undefined } = {},
 ): EnvironmentConfig {
   const base = ENVIRONMENTS[name]
+  // A programmer error (the parameter's type rules it out), kept out of the error table so this entry carries
+  // no error class: the SDK checks an app's `environment` first and throws coded errors (INVALID_OPTIONS at
+  // init, VALIDATION in createConnector).
   if (!base) throw new TypeError(`Unknown environment: ${String(name)}`)
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined))
   return { ...base, ...defined, name: base.name }

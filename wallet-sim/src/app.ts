@@ -50,6 +50,7 @@ import { createAccess } from './services/http/access'
 import { exceptRpc, guardUpgrades } from './services/http/guards'
 import { HttpError } from './services/http/HttpError'
 import { hostCheck } from './services/http/localHosts'
+import { notFound } from './services/http/notFound'
 import type { LoginLimits } from './services/login/limits'
 import {
   argentAccountFactory,
@@ -278,6 +279,8 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     ...(saved.sessions === undefined ? {} : { sessions: saved.sessions }),
   })
   signedSessions = wallet.wallet.sessions
+  // Last: any path no service serves (`/nope`, `/wallet/nope`) is a 404 page or NOT_FOUND JSON, not express's.
+  app.use(notFound)
   const unsubscribe = [
     login.onChange((state) => saved.append({ login: state })),
     wallet.wallet.permissions.onChange((state) => saved.append({ permissions: state })),

@@ -45,6 +45,30 @@ export function ActionsPanel(props: {
       await refresh()
     })
 
+  // Outside the session on purpose: the wallet shows the decoded call, its fee, whether it would fail, and
+  // the user confirms it (or only rejects it, when it would fail).
+  const walletTransfer = (label: string, amount: bigint) =>
+    run('wallet transaction', async () => {
+      const { transaction_hash } = (await connector.request({
+        type: 'wallet_addInvokeTransaction',
+        params: {
+          calls: [
+            {
+              contract_address: STRK_ADDRESS,
+              entry_point: 'transfer',
+              calldata: [account.address, amount.toString(), '0'],
+            },
+          ],
+        },
+      })) as { transaction_hash: string }
+      await account.waitForTransaction(transaction_hash, WAIT)
+      onActivity({
+        label,
+        transactionHash: transaction_hash,
+        route: 'Confirmed in the wallet, gas paid by the account',
+      })
+    })
+
   const increment = [{ contractAddress: COUNTER_ADDRESS, entrypoint: 'increment', calldata: [] }]
   const disabled = busy !== undefined
 
@@ -96,31 +120,18 @@ export function ActionsPanel(props: {
           className="secondary"
           data-testid="wallet-transaction"
           disabled={disabled}
-          onClick={() =>
-            run('wallet transaction', async () => {
-              // Outside the session on purpose: the wallet shows the decoded call and the user confirms it.
-              const { transaction_hash } = (await connector.request({
-                type: 'wallet_addInvokeTransaction',
-                params: {
-                  calls: [
-                    {
-                      contract_address: STRK_ADDRESS,
-                      entry_point: 'transfer',
-                      calldata: [account.address, '10000000000000000', '0'],
-                    },
-                  ],
-                },
-              })) as { transaction_hash: string }
-              await account.waitForTransaction(transaction_hash, WAIT)
-              onActivity({
-                label: 'send 0.01 STRK to yourself',
-                transactionHash: transaction_hash,
-                route: 'Confirmed in the wallet, gas paid by the account',
-              })
-            })
-          }
+          onClick={() => walletTransfer('send 0.01 STRK to yourself', 10n ** 16n)}
         >
           Send 0.01 STRK to yourself (wallet confirms)
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          data-testid="wallet-transaction-too-large"
+          disabled={disabled}
+          onClick={() => walletTransfer('send 1,000,000 STRK to yourself', 10n ** 24n)}
+        >
+          Send 1,000,000 STRK (more than you hold: the wallet stops it)
         </button>
         <button
           type="button"

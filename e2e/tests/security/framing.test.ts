@@ -8,7 +8,8 @@ import { buildWalletUi, startWalletSim } from '../wallet/walletServer'
 import { ask, framePage, frameRefused, loginAndConnect, settle, walletFrame } from './pages'
 
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
-const ATTACKER = '0x0a77ac4e40000000000000000000000000000000000000000000000000000bad'
+// A felt (below the field prime): the transfer is one the wallet would send, were it confirmed.
+const ATTACKER = '0x00a77ac4e4000000000000000000000000000000000000000000000000000bad'
 const HUNDRED_STRK = [
   { contract_address: STRK, entry_point: 'transfer', calldata: [ATTACKER, '100000000000000000000', '0'] },
 ]
@@ -100,7 +101,8 @@ test('(b) a listed page framing the wallet at opacity 0.0001 cannot confirm a tr
   })
   await page.evaluate((calls) => window.send('r1', 'addInvokeTransaction', calls), HUNDRED_STRK)
   const confirm = frame.getByRole('button', { name: 'Confirm' })
-  await confirm.waitFor()
+  // The estimate says the transfer goes through: from here only the guard can keep Confirm off.
+  await frame.locator('button[data-blocked="false"]').waitFor()
   // Long past the delay, the victim clicks the decoy; the invisible Confirm is right under the pointer.
   const shown = await frame.evaluate(() => performance.now())
   await frame.waitForFunction((until) => performance.now() > until, shown + 3 * APPROVE_DELAY_MS)

@@ -1,6 +1,7 @@
 // The wallet as a user meets it, at desktop and phone sizes, by keyboard only: login → session → a
-// transaction refused with Escape; every screen free of serious accessibility violations (axe-core),
-// every consent detail on screen, focus in the modal.
+// signature refused with Escape, a transfer confirmed, one the wallet says will fail (Confirm stays off);
+// every screen free of serious accessibility violations (axe-core), every consent detail on screen, focus
+// in the modal.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import { newEmail } from '../../support/demo'
@@ -114,9 +115,10 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     await page.keyboard.press('Enter')
     const review = await walletFrame(page, 'Review transaction')
     expect(await review.locator('.summary').first().textContent()).toMatch(/0\.01 STRK/)
+    // Confirm turns on once the estimate says the transfer goes through (and the approve delay passed).
+    await review.locator('button[data-armed="true"][data-blocked="false"]').waitFor()
     expect(await axeViolations(review)).toEqual([])
     if (viewport === 'desktop') await shoot(page, 'demo-review')
-    await review.locator('[data-armed="true"]').waitFor()
     await tabTo(page, review, 'Confirm')
     await page.keyboard.press('Enter')
     await page
@@ -124,6 +126,22 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
       .locator('li', { hasText: 'send 0.01 STRK to yourself' })
       .locator('.badge.succeeded')
       .waitFor({ timeout: 60_000 })
+
+    // More than the account holds: the wallet says the transfer will fail and why; only Reject works.
+    await page.getByTestId('wallet-transaction-too-large').click()
+    const failing = await walletFrame(page, 'Review transaction')
+    const verdict = failing.getByRole('alert', { name: 'This transaction will fail' })
+    await verdict.waitFor()
+    expect(await verdict.textContent()).toMatch(
+      /^This transaction will fail“Transfer 1,000,000 STRK to your account \(0x[0-9a-f]{4}…[0-9a-f]{4}\)” would fail: your account does not hold that much of the token\.The network says: ERC20: insufficient balance/,
+    )
+    await failing.locator('button[data-armed="true"]').waitFor()
+    expect(await failing.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true)
+    expect(await axeViolations(failing)).toEqual([])
+    if (viewport === 'desktop') await shoot(page, 'demo-review-fails')
+    await failing.getByRole('button', { name: 'Reject' }).click()
+    await expect.poll(() => page.getByTestId('error-code').textContent()).toBe('USER_REJECTED')
+    expect(await page.getByTestId('activity').textContent()).not.toContain('1,000,000')
     await page.getByTestId('portfolio-load').click()
     await page.getByTestId('busy').waitFor({ state: 'detached', timeout: 60_000 })
     // 1,000 STRK less the fee just paid: whole tokens, at most 4 decimals.

@@ -20,7 +20,7 @@ export function argumentCountMessage(expected: number, got: number): string {
  * @example
  * new CalldataConversionError('zz', 2).message // 'Failed to convert value "zz" at index 2'
  */
-export const CalldataConversionError = defineError(
+export const CalldataConversionError = /* @__PURE__ */ defineError(
   'CALLDATA_CONVERSION',
   (value: unknown, index: number, o?: ErrorOptions) => ({
     message: calldataConversionMessage(value, index),
@@ -31,7 +31,7 @@ export const CalldataConversionError = defineError(
 )
 export type CalldataConversionError = InstanceType<typeof CalldataConversionError>
 
-export const InvalidArgumentCountError = defineError(
+export const InvalidArgumentCountError = /* @__PURE__ */ defineError(
   'INVALID_ARGUMENT_COUNT',
   (expected: number, got: number, o?: ErrorOptions) => ({
     message: argumentCountMessage(expected, got),

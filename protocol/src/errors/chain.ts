@@ -6,7 +6,7 @@ import { defineError, type ErrorOptions } from './base'
  * @example
  * new WaitForTransactionTimeoutError(200).message // 'waitForTransaction timed-out with retries 200'
  */
-export const WaitForTransactionTimeoutError = defineError(
+export const WaitForTransactionTimeoutError = /* @__PURE__ */ defineError(
   'WAIT_FOR_TRANSACTION_TIMEOUT',
   (retries: number, o?: ErrorOptions) => ({
     message: `waitForTransaction timed-out with retries ${retries}`,
@@ -23,7 +23,7 @@ export type WaitForTransactionTimeoutError = InstanceType<typeof WaitForTransact
  * @example
  * new TransactionRejectedError('REVERTED', 'ACCEPTED_ON_L2').message // 'REVERTED: ACCEPTED_ON_L2'
  */
-export const TransactionRejectedError = defineError(
+export const TransactionRejectedError = /* @__PURE__ */ defineError(
   'TRANSACTION_REJECTED',
   (executionStatus: string, finalityStatus: string, o?: ErrorOptions) => ({
     message: `${executionStatus}: ${finalityStatus}`,
@@ -40,7 +40,7 @@ export type TransactionRejectedError = InstanceType<typeof TransactionRejectedEr
  * @example
  * new NodeError(52, 'Invalid transaction nonce').data.rpcCode // 52
  */
-export const NodeError = defineError(
+export const NodeError = /* @__PURE__ */ defineError(
   'NODE_ERROR',
   (rpcCode: number, message: string, rpcData?: unknown, o?: ErrorOptions) => ({
     message,

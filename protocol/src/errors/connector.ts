@@ -5,48 +5,73 @@ import { WALLET_API_CODES } from './codes'
 // Each class is declared with defineFixedError/defineError; the type alias gives its instance type.
 
 /** The user closed the wallet or refused (wallet-API 113). */
-export const UserRejectedError = defineFixedError(
+export const UserRejectedError = /* @__PURE__ */ defineFixedError(
   'USER_REJECTED',
   'User rejected request',
   WALLET_API_CODES.USER_REFUSED_OP,
 )
 export type UserRejectedError = InstanceType<typeof UserRejectedError>
-export const ConnectorNotConnectedError = defineFixedError(
+export const ConnectorNotConnectedError = /* @__PURE__ */ defineFixedError(
   'CONNECTOR_NOT_CONNECTED',
   'Connector not connected',
 )
 export type ConnectorNotConnectedError = InstanceType<typeof ConnectorNotConnectedError>
-export const ConnectorNotFoundError = defineFixedError('CONNECTOR_NOT_FOUND', 'Connector not found')
+export const ConnectorNotFoundError = /* @__PURE__ */ defineFixedError(
+  'CONNECTOR_NOT_FOUND',
+  'Connector not found',
+)
 export type ConnectorNotFoundError = InstanceType<typeof ConnectorNotFoundError>
-export const ConnectionFailedError = defineFixedError('CONNECTION_FAILED', 'connection failed')
+export const ConnectionFailedError = /* @__PURE__ */ defineFixedError(
+  'CONNECTION_FAILED',
+  'connection failed',
+)
 export type ConnectionFailedError = InstanceType<typeof ConnectionFailedError>
 /** The spec names this error but not its text; ours is 'Wallet not initialised'. */
-export const WalletNotInitialisedError = defineFixedError('WALLET_NOT_INITIALISED', 'Wallet not initialised')
+export const WalletNotInitialisedError = /* @__PURE__ */ defineFixedError(
+  'WALLET_NOT_INITIALISED',
+  'Wallet not initialised',
+)
 export type WalletNotInitialisedError = InstanceType<typeof WalletNotInitialisedError>
 /** The spec names this error but not its text; ours is 'Wallet not available'. */
-export const WalletNotAvailableError = defineFixedError('WALLET_NOT_AVAILABLE', 'Wallet not available')
+export const WalletNotAvailableError = /* @__PURE__ */ defineFixedError(
+  'WALLET_NOT_AVAILABLE',
+  'Wallet not available',
+)
 export type WalletNotAvailableError = InstanceType<typeof WalletNotAvailableError>
 /** The wallet ended the login (starknetkit's `USER_LOGGED_OUT`); the connector forgets the wallet. */
-export const UserLoggedOutError = defineFixedError('USER_LOGGED_OUT', 'User logged out')
+export const UserLoggedOutError = /* @__PURE__ */ defineFixedError('USER_LOGGED_OUT', 'User logged out')
 export type UserLoggedOutError = InstanceType<typeof UserLoggedOutError>
 /** addStarknetChain, switchStarknetChain, watchAsset and unknown request types. */
-export const NotImplementedError = defineFixedError('NOT_IMPLEMENTED', 'not implemented')
+export const NotImplementedError = /* @__PURE__ */ defineFixedError('NOT_IMPLEMENTED', 'not implemented')
 export type NotImplementedError = InstanceType<typeof NotImplementedError>
-export const IframeTimeoutError = defineFixedError('IFRAME_TIMEOUT', 'Timeout while loading an iframe')
+export const IframeTimeoutError = /* @__PURE__ */ defineFixedError(
+  'IFRAME_TIMEOUT',
+  'Timeout while loading an iframe',
+)
 export type IframeTimeoutError = InstanceType<typeof IframeTimeoutError>
-export const PopupBlockedError = defineFixedError('POPUP_BLOCKED', 'Could not open popup')
+export const PopupBlockedError = /* @__PURE__ */ defineFixedError('POPUP_BLOCKED', 'Could not open popup')
 export type PopupBlockedError = InstanceType<typeof PopupBlockedError>
-export const PortDisconnectedError = defineFixedError('PORT_DISCONNECTED', 'Port disconnected prematurely')
+export const PortDisconnectedError = /* @__PURE__ */ defineFixedError(
+  'PORT_DISCONNECTED',
+  'Port disconnected prematurely',
+)
 export type PortDisconnectedError = InstanceType<typeof PortDisconnectedError>
-export const WebSocketClosedError = defineFixedError('WEBSOCKET_CLOSED', 'WebSocket closed prematurely')
+export const WebSocketClosedError = /* @__PURE__ */ defineFixedError(
+  'WEBSOCKET_CLOSED',
+  'WebSocket closed prematurely',
+)
 export type WebSocketClosedError = InstanceType<typeof WebSocketClosedError>
-export const TransformResponseError = defineFixedError(
+export const TransformResponseError = /* @__PURE__ */ defineFixedError(
   'TRANSFORM_RESPONSE',
   'Unable to transform response from server',
 )
 export type TransformResponseError = InstanceType<typeof TransformResponseError>
 /** Anything we cannot classify (wallet-API 163). `parseError` returns it for unrecognised input. */
-export const UnknownError = defineFixedError('UNKNOWN', 'Unknown error', WALLET_API_CODES.UNKNOWN_ERROR)
+export const UnknownError = /* @__PURE__ */ defineFixedError(
+  'UNKNOWN',
+  'Unknown error',
+  WALLET_API_CODES.UNKNOWN_ERROR,
+)
 export type UnknownError = InstanceType<typeof UnknownError>
 
 /**
@@ -55,7 +80,7 @@ export type UnknownError = InstanceType<typeof UnknownError>
  * @example
  * new UnknownEventError('foo').message // 'Unknwown event: foo'
  */
-export const UnknownEventError = defineError(
+export const UnknownEventError = /* @__PURE__ */ defineError(
   'UNKNOWN_EVENT',
   (event: string, o?: ErrorOptions) => ({
     message: `Unknwown event: ${event}`,
@@ -73,7 +98,7 @@ export type UnknownEventError = InstanceType<typeof UnknownEventError>
  * @example
  * new ConnectAndSignSessionError('Not enough balance', 'NOT_ENOUGH_BALANCE').data.webwalletErrorCode
  */
-export const ConnectAndSignSessionError = defineError(
+export const ConnectAndSignSessionError = /* @__PURE__ */ defineError(
   'CONNECT_AND_SIGN_SESSION',
   (message: string, webwalletErrorCode: string, o?: ErrorOptions) => ({
     message,

@@ -9,7 +9,7 @@ import { WALLET_API_CODES } from './codes'
  * @example
  * new SignSessionError(403).data.status // 403
  */
-export const SignSessionError = defineError(
+export const SignSessionError = /* @__PURE__ */ defineError(
   'SIGN_SESSION_ERROR',
   (status?: number | string, o?: ErrorOptions) => ({
     message: 'Sign session error',
@@ -20,7 +20,7 @@ export const SignSessionError = defineError(
 )
 export type SignSessionError = InstanceType<typeof SignSessionError>
 
-export const UnknownChainIdError = defineFixedError('UNKNOWN_CHAIN_ID', 'Unknown chain id')
+export const UnknownChainIdError = /* @__PURE__ */ defineFixedError('UNKNOWN_CHAIN_ID', 'Unknown chain id')
 export type UnknownChainIdError = InstanceType<typeof UnknownChainIdError>
 
 /**
@@ -29,7 +29,7 @@ export type UnknownChainIdError = InstanceType<typeof UnknownChainIdError>
  * @example
  * new NoAccountContractError('Argent').message // 'No Argent account contract found'
  */
-export const NoAccountContractError = defineError(
+export const NoAccountContractError = /* @__PURE__ */ defineError(
   'NO_ACCOUNT_CONTRACT',
   (provider: string, o?: ErrorOptions) => ({
     message: `No ${provider} account contract found`,
@@ -40,48 +40,57 @@ export const NoAccountContractError = defineError(
 )
 export type NoAccountContractError = InstanceType<typeof NoAccountContractError>
 
-export const InvalidAddressFormatError = defineFixedError('INVALID_ADDRESS_FORMAT', 'Invalid Address Format')
+export const InvalidAddressFormatError = /* @__PURE__ */ defineFixedError(
+  'INVALID_ADDRESS_FORMAT',
+  'Invalid Address Format',
+)
 export type InvalidAddressFormatError = InstanceType<typeof InvalidAddressFormatError>
-export const OutsideExecutionOnlyError = defineFixedError(
+export const OutsideExecutionOnlyError = /* @__PURE__ */ defineFixedError(
   'OUTSIDE_EXECUTION_ONLY',
   'signMessage only for outside execution',
 )
 export type OutsideExecutionOnlyError = InstanceType<typeof OutsideExecutionOnlyError>
-export const NoAccountAddressError = defineFixedError('NO_ACCOUNT_ADDRESS', 'No account address found')
+export const NoAccountAddressError = /* @__PURE__ */ defineFixedError(
+  'NO_ACCOUNT_ADDRESS',
+  'No account address found',
+)
 export type NoAccountAddressError = InstanceType<typeof NoAccountAddressError>
-export const NoSignatureError = defineFixedError('NO_SIGNATURE', 'No signature found')
+export const NoSignatureError = /* @__PURE__ */ defineFixedError('NO_SIGNATURE', 'No signature found')
 export type NoSignatureError = InstanceType<typeof NoSignatureError>
-export const UnalignedProofsError = defineFixedError('UNALIGNED_PROOFS', 'unaligned proofs')
+export const UnalignedProofsError = /* @__PURE__ */ defineFixedError('UNALIGNED_PROOFS', 'unaligned proofs')
 export type UnalignedProofsError = InstanceType<typeof UnalignedProofsError>
-export const MismatchedContractAddressError = defineFixedError(
+export const MismatchedContractAddressError = /* @__PURE__ */ defineFixedError(
   'MISMATCHED_CONTRACT_ADDRESS',
   'mismatched contract address',
 )
 export type MismatchedContractAddressError = InstanceType<typeof MismatchedContractAddressError>
-export const MismatchedSelectorError = defineFixedError('MISMATCHED_SELECTOR', 'mismatched selector')
+export const MismatchedSelectorError = /* @__PURE__ */ defineFixedError(
+  'MISMATCHED_SELECTOR',
+  'mismatched selector',
+)
 export type MismatchedSelectorError = InstanceType<typeof MismatchedSelectorError>
-export const DeployedAddressMismatchError = defineFixedError(
+export const DeployedAddressMismatchError = /* @__PURE__ */ defineFixedError(
   'DEPLOYED_ADDRESS_MISMATCH',
   'The deployed address does not match the expected address',
 )
 export type DeployedAddressMismatchError = InstanceType<typeof DeployedAddressMismatchError>
-export const AccountAlreadyDeployedError = defineFixedError(
+export const AccountAlreadyDeployedError = /* @__PURE__ */ defineFixedError(
   'ACCOUNT_ALREADY_DEPLOYED',
   'Account is already deployed',
   WALLET_API_CODES.ACCOUNT_ALREADY_DEPLOYED,
 )
 export type AccountAlreadyDeployedError = InstanceType<typeof AccountAlreadyDeployedError>
-export const SignatureVerificationError = defineFixedError(
+export const SignatureVerificationError = /* @__PURE__ */ defineFixedError(
   'SIGNATURE_VERIFICATION',
   'Signature verification Error',
 )
 export type SignatureVerificationError = InstanceType<typeof SignatureVerificationError>
-export const TypedDataMismatchError = defineFixedError(
+export const TypedDataMismatchError = /* @__PURE__ */ defineFixedError(
   'TYPED_DATA_MISMATCH',
   'Typed data does not match JSON schema',
 )
 export type TypedDataMismatchError = InstanceType<typeof TypedDataMismatchError>
-export const InvalidApprovalRequestError = defineFixedError(
+export const InvalidApprovalRequestError = /* @__PURE__ */ defineFixedError(
   'INVALID_APPROVAL_REQUEST',
   'Invalid approval request',
   WALLET_API_CODES.INVALID_REQUEST_PAYLOAD,
@@ -89,21 +98,27 @@ export const InvalidApprovalRequestError = defineFixedError(
 export type InvalidApprovalRequestError = InstanceType<typeof InvalidApprovalRequestError>
 
 // The SDK's address texts (the connector's are schema messages only).
-export const AddressTooShortError = defineFixedError(
+export const AddressTooShortError = /* @__PURE__ */ defineFixedError(
   'ADDRESS_TOO_SHORT',
   'Address must be at least 50 characters long',
 )
 export type AddressTooShortError = InstanceType<typeof AddressTooShortError>
-export const AddressTooLongError = defineFixedError(
+export const AddressTooLongError = /* @__PURE__ */ defineFixedError(
   'ADDRESS_TOO_LONG',
   'Address must be at most 66 characters long',
 )
 export type AddressTooLongError = InstanceType<typeof AddressTooLongError>
-export const AddressLengthError = defineFixedError('ADDRESS_LENGTH', 'Address must be 66 characters long')
+export const AddressLengthError = /* @__PURE__ */ defineFixedError(
+  'ADDRESS_LENGTH',
+  'Address must be 66 characters long',
+)
 export type AddressLengthError = InstanceType<typeof AddressLengthError>
-export const HexExpectedError = defineFixedError('HEX_EXPECTED', 'Hex must be a hex string starting with 0x')
+export const HexExpectedError = /* @__PURE__ */ defineFixedError(
+  'HEX_EXPECTED',
+  'Hex must be a hex string starting with 0x',
+)
 export type HexExpectedError = InstanceType<typeof HexExpectedError>
-export const ChecksumAddressError = defineFixedError(
+export const ChecksumAddressError = /* @__PURE__ */ defineFixedError(
   'CHECKSUM_ADDRESS',
   'Address is not a valid checksum address',
 )
@@ -117,7 +132,7 @@ export type ChecksumAddressError = InstanceType<typeof ChecksumAddressError>
  * @example
  * new InvalidOptionsError('appName', 'must not be empty').message // 'Invalid option appName: must not be empty'
  */
-export const InvalidOptionsError = defineError(
+export const InvalidOptionsError = /* @__PURE__ */ defineError(
   'INVALID_OPTIONS',
   (path: string, reason: string, o?: ErrorOptions) => ({
     message: `Invalid option ${path}: ${reason}`,
@@ -135,7 +150,7 @@ export type InvalidOptionsError = InstanceType<typeof InvalidOptionsError>
  * @example
  * new CallNotAllowedError('approve').message // 'Call not allowed by the session: approve'
  */
-export const CallNotAllowedError = defineError(
+export const CallNotAllowedError = /* @__PURE__ */ defineError(
   'CALL_NOT_ALLOWED',
   (entrypoint: string, o?: ErrorOptions) => ({
     message: `Call not allowed by the session: ${entrypoint}`,
@@ -146,7 +161,7 @@ export const CallNotAllowedError = defineError(
 )
 export type CallNotAllowedError = InstanceType<typeof CallNotAllowedError>
 
-export const NoDeployerError = defineFixedError('NO_DEPLOYER', 'No deployer configured')
+export const NoDeployerError = /* @__PURE__ */ defineFixedError('NO_DEPLOYER', 'No deployer configured')
 export type NoDeployerError = InstanceType<typeof NoDeployerError>
 
 /**
@@ -155,7 +170,7 @@ export type NoDeployerError = InstanceType<typeof NoDeployerError>
  * @example
  * new UnexpectedAnswerError('gas token prices').message // 'Unexpected gas token prices'
  */
-export const UnexpectedAnswerError = defineError(
+export const UnexpectedAnswerError = /* @__PURE__ */ defineError(
   'UNEXPECTED_ANSWER',
   (what: string, o?: ErrorOptions) => ({ message: `Unexpected ${what}`, data: { what }, cause: o?.cause }),
   (d) => [String(d.what ?? '')],
@@ -168,14 +183,14 @@ export type UnexpectedAnswerError = InstanceType<typeof UnexpectedAnswerError>
  * @example
  * new GasFeeError('Invalid gas token price for 0x1').code // 'GAS_FEE'
  */
-export const GasFeeError = defineError(
+export const GasFeeError = /* @__PURE__ */ defineError(
   'GAS_FEE',
   (reason: string, o?: ErrorOptions) => ({ message: reason, data: { reason }, cause: o?.cause }),
   (d, message) => [String(d.reason ?? message)],
 )
 export type GasFeeError = InstanceType<typeof GasFeeError>
 
-export const PaymasterIncompatibleError = defineFixedError(
+export const PaymasterIncompatibleError = /* @__PURE__ */ defineFixedError(
   'PAYMASTER_INCOMPATIBLE',
   'The account is not compatible with the paymaster',
 )
@@ -209,7 +224,7 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-export const SessionKeyExportDisabledError = defineFixedError(
+export const SessionKeyExportDisabledError = /* @__PURE__ */ defineFixedError(
   'SESSION_KEY_EXPORT_DISABLED',
   'Exporting the session private key is disabled (init option allowSessionKeyExport)',
 )
@@ -221,7 +236,7 @@ export type SessionKeyExportDisabledError = InstanceType<typeof SessionKeyExport
  * @example
  * new UnsupportedRpcVersionError('https://node/rpc/v0_7', '0.7.1').message
  */
-export const UnsupportedRpcVersionError = defineError(
+export const UnsupportedRpcVersionError = /* @__PURE__ */ defineError(
   'UNSUPPORTED_RPC_VERSION',
   (nodeUrl: string, version: string, o?: ErrorOptions) => ({
     message: `The node at ${nodeUrl} speaks JSON-RPC ${version || 'of an unknown version'}; the SDK needs 0.9 or 0.10`,
@@ -238,7 +253,7 @@ export type UnsupportedRpcVersionError = InstanceType<typeof UnsupportedRpcVersi
  * @example
  * await account.execute(calls, { signal }).catch((e) => e.code === 'OPERATION_ABORTED')
  */
-export const OperationAbortedError = defineError(
+export const OperationAbortedError = /* @__PURE__ */ defineError(
   'OPERATION_ABORTED',
   (operation: string, o?: ErrorOptions) => ({
     message: `${operation} was aborted`,
@@ -255,7 +270,7 @@ export type OperationAbortedError = InstanceType<typeof OperationAbortedError>
  * @example
  * new OperationTimeoutError('execute', 120000).message // 'execute timed out after 120000 ms'
  */
-export const OperationTimeoutError = defineError(
+export const OperationTimeoutError = /* @__PURE__ */ defineError(
   'OPERATION_TIMEOUT',
   (operation: string, ms: number, o?: ErrorOptions) => ({
     message: `${operation} timed out after ${ms} ms`,

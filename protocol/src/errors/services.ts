@@ -2,19 +2,22 @@ import { defineError, defineFixedError, type ErrorOptions } from './base'
 
 // Paymaster, backend and name-service errors (SPEC.md section 8). Texts are exact.
 
-export const NoServerSignatureError = defineFixedError('NO_SERVER_SIGNATURE', 'No server signature')
+export const NoServerSignatureError = /* @__PURE__ */ defineFixedError(
+  'NO_SERVER_SIGNATURE',
+  'No server signature',
+)
 export type NoServerSignatureError = InstanceType<typeof NoServerSignatureError>
-export const InvalidServerSignatureError = defineFixedError(
+export const InvalidServerSignatureError = /* @__PURE__ */ defineFixedError(
   'INVALID_SERVER_SIGNATURE',
   'Invalid server signature',
 )
 export type InvalidServerSignatureError = InstanceType<typeof InvalidServerSignatureError>
-export const GaslessUnsupportedChainError = defineFixedError(
+export const GaslessUnsupportedChainError = /* @__PURE__ */ defineFixedError(
   'GASLESS_UNSUPPORTED_CHAIN',
   'Unsupported chain id for gasless',
 )
 export type GaslessUnsupportedChainError = InstanceType<typeof GaslessUnsupportedChainError>
-export const NotEnoughGasTokenError = defineFixedError(
+export const NotEnoughGasTokenError = /* @__PURE__ */ defineFixedError(
   'NOT_ENOUGH_GAS_TOKEN',
   'Not enough balance in any gas token - please fund your wallet with a valid gas token',
 )
@@ -26,7 +29,7 @@ export type NotEnoughGasTokenError = InstanceType<typeof NotEnoughGasTokenError>
  * @example
  * new PaymasterRequestError('Invalid calls', 400).data.status // 400
  */
-export const PaymasterRequestError = defineError(
+export const PaymasterRequestError = /* @__PURE__ */ defineError(
   'PAYMASTER_REQUEST',
   (message: string, status: number, o?: ErrorOptions) => ({ message, data: { status }, cause: o?.cause }),
   (d, message) => [message, Number(d.status ?? 0)],
@@ -34,7 +37,7 @@ export const PaymasterRequestError = defineError(
 export type PaymasterRequestError = InstanceType<typeof PaymasterRequestError>
 
 /** The paymaster's 500 message contained 'Contract error': the message is the revert detail. */
-export const PaymasterContractError = defineError(
+export const PaymasterContractError = /* @__PURE__ */ defineError(
   'PAYMASTER_CONTRACT_ERROR',
   (revertError: string, o?: ErrorOptions) => ({
     message: revertError,
@@ -51,7 +54,7 @@ export type PaymasterContractError = InstanceType<typeof PaymasterContractError>
  * @example
  * new PaymasterHttpError(404, 'Not Found').message // '404 Not Found'
  */
-export const PaymasterHttpError = defineError(
+export const PaymasterHttpError = /* @__PURE__ */ defineError(
   'PAYMASTER_HTTP',
   (status: number, statusText: string, o?: ErrorOptions) => ({
     message: `${status} ${statusText}`,
@@ -93,7 +96,7 @@ export type DeleteUrlError = InstanceType<typeof DeleteUrlError>
  * @example
  * new HttpError('Not Found', 404).data // { status: 404, statusText: 'Not Found', body: undefined }
  */
-export const HttpError = defineError(
+export const HttpError = /* @__PURE__ */ defineError(
   'HTTP_ERROR',
   (statusText: string, status: number, body?: unknown, o?: ErrorOptions) => ({
     message: statusText,
@@ -105,32 +108,41 @@ export const HttpError = defineError(
 export type HttpError = InstanceType<typeof HttpError>
 
 // Each of these makes the balance fetch retry.
-export const BalanceFetchError = defineFixedError('BALANCE_FETCH', 'Error fetching')
+export const BalanceFetchError = /* @__PURE__ */ defineFixedError('BALANCE_FETCH', 'Error fetching')
 export type BalanceFetchError = InstanceType<typeof BalanceFetchError>
-export const BalanceParseError = defineFixedError('BALANCE_PARSE', 'Error parsing response')
+export const BalanceParseError = /* @__PURE__ */ defineFixedError('BALANCE_PARSE', 'Error parsing response')
 export type BalanceParseError = InstanceType<typeof BalanceParseError>
-export const NotInitialisedError = defineFixedError('NOT_INITIALISED', 'Not initialised yet')
+export const NotInitialisedError = /* @__PURE__ */ defineFixedError('NOT_INITIALISED', 'Not initialised yet')
 export type NotInitialisedError = InstanceType<typeof NotInitialisedError>
 
 // Name service (Starknet ID).
-export const StarknameNotFoundError = defineFixedError('STARKNAME_NOT_FOUND', 'Starkname not found')
+export const StarknameNotFoundError = /* @__PURE__ */ defineFixedError(
+  'STARKNAME_NOT_FOUND',
+  'Starkname not found',
+)
 export type StarknameNotFoundError = InstanceType<typeof StarknameNotFoundError>
-export const StarknameLookupError = defineFixedError('STARKNAME_LOOKUP', 'Could not get stark name')
+export const StarknameLookupError = /* @__PURE__ */ defineFixedError(
+  'STARKNAME_LOOKUP',
+  'Could not get stark name',
+)
 export type StarknameLookupError = InstanceType<typeof StarknameLookupError>
-export const StarknameAddressLookupError = defineFixedError(
+export const StarknameAddressLookupError = /* @__PURE__ */ defineFixedError(
   'STARKNAME_ADDRESS_LOOKUP',
   'Could not get address from stark name',
 )
 export type StarknameAddressLookupError = InstanceType<typeof StarknameAddressLookupError>
-export const StarkProfileError = defineFixedError(
+export const StarkProfileError = /* @__PURE__ */ defineFixedError(
   'STARK_PROFILE',
   'Could not get user stark profile data from address',
 )
 export type StarkProfileError = InstanceType<typeof StarkProfileError>
-export const AggregateCallError = defineFixedError('AGGREGATE_CALL', 'Error while calling aggregate function')
+export const AggregateCallError = /* @__PURE__ */ defineFixedError(
+  'AGGREGATE_CALL',
+  'Error while calling aggregate function',
+)
 export type AggregateCallError = InstanceType<typeof AggregateCallError>
 /** Networks other than main and Sepolia; the text follows starknet.js. */
-export const NameServiceNotDeployedError = defineFixedError(
+export const NameServiceNotDeployedError = /* @__PURE__ */ defineFixedError(
   'NAME_SERVICE_NOT_DEPLOYED',
   'Starknet.id is not yet deployed on this network',
 )

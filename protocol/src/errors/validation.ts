@@ -2,14 +2,14 @@ import { defineError, type ErrorOptions } from './base'
 import { WALLET_API_CODES } from './codes'
 import { storageKeyMessage, storageValueMessage } from './storageMessages'
 
-export const InvalidStorageKeyError = defineError(
+export const InvalidStorageKeyError = /* @__PURE__ */ defineError(
   'INVALID_STORAGE_KEY',
   (key: string, o?: ErrorOptions) => ({ message: storageKeyMessage(key), data: { key }, cause: o?.cause }),
   (d) => [String(d.key ?? '')],
 )
 export type InvalidStorageKeyError = InstanceType<typeof InvalidStorageKeyError>
 
-export const InvalidStorageValueError = defineError(
+export const InvalidStorageValueError = /* @__PURE__ */ defineError(
   'INVALID_STORAGE_VALUE',
   (length: number, o?: ErrorOptions) => ({
     message: storageValueMessage(length),
@@ -42,7 +42,7 @@ function toIssue(raw: unknown, fallback: string): ValidationIssue {
  * @example
  * new ValidationError([{ path: ['address'], message: 'Invalid address' }]).message // 'Invalid address'
  */
-export const ValidationError = defineError(
+export const ValidationError = /* @__PURE__ */ defineError(
   'VALIDATION',
   (issues: ValidationIssue[], o?: ErrorOptions) => ({
     message: issues[0]?.message ?? 'Invalid input',

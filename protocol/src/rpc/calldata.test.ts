@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CalldataConversionError, InvalidArgumentCountError } from '../errors/calldata'
-import { assertArgumentCount, convertCalldataValue, toCalldata } from './calldata'
+import { ValidationError } from '../errors/validation'
+import { assertArgumentCount, convertCalldataValue, encodeShortString, toCalldata } from './calldata'
 
 describe('calldata conversion', () => {
   it('converts long numeric strings as bigint and short ones as decimal', () => {
@@ -35,5 +36,30 @@ describe('calldata conversion', () => {
     expect(() => assertArgumentCount(1, 0)).toThrow(
       'Invalid number of arguments, expected 1 arguments, but got 0',
     )
+  })
+
+  it('encodes a short string big-endian; too long or not ASCII is a coded VALIDATION error with its text', () => {
+    expect(encodeShortString('SN_MAIN')).toBe(0x534e5f4d41494en)
+    expect(encodeShortString('a'.repeat(31))).toBe(BigInt(`0x${'61'.repeat(31)}`))
+    // 32 characters would not fit in a felt (2^256 > the field prime).
+    expect(() => encodeShortString('a'.repeat(32))).toThrow(
+      expect.objectContaining({
+        code: 'VALIDATION',
+        message: 'The short string cannot exceed 31 characters',
+        data: { issues: [{ path: [], message: 'The short string cannot exceed 31 characters' }] },
+      }),
+    )
+    for (const text of ['é', 'ok😀']) {
+      let error: unknown
+      try {
+        encodeShortString(text)
+      } catch (e) {
+        error = e
+      }
+      expect(error).toBeInstanceOf(ValidationError)
+      expect((error as ValidationError).message).toBe(`${text} is not an ASCII string`)
+    }
+    // In calldata the same strings are a conversion error naming their index.
+    expect(() => toCalldata(['0x1', 'é'])).toThrow('Failed to convert value "é" at index 1')
   })
 })

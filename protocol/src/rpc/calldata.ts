@@ -1,10 +1,35 @@
+import { SHORT_STRING_MAX_LENGTH } from '../constants'
 import { CalldataConversionError, InvalidArgumentCountError } from '../errors/calldata'
+import { ValidationError } from '../errors/validation'
 import { toHex } from '../schemas/felt'
 import { CALLDATA_HEX_RE, DECIMAL_RE } from '../schemas/patterns'
-import { encodeShortString, isShortString } from '../schemas/shortString'
+import { isShortString } from '../schemas/shortString'
 
 // Calldata conversion for the calls of wallet requests. It throws coded errors of the table, so it lives
 // here and not in the main entry, which carries schemas (that report issues) and no error classes.
+
+/**
+ * The felt of a short string: its bytes read big-endian. Throws ValidationError for more than 31 characters
+ * (SPEC's 'The short string cannot exceed 31 characters': more would not fit in a felt) and for a character
+ * outside ASCII.
+ *
+ * @example
+ * encodeShortString('SN_MAIN') // 0x534e5f4d41494en
+ */
+export function encodeShortString(text: string): bigint {
+  if (text.length > SHORT_STRING_MAX_LENGTH) invalid('The short string cannot exceed 31 characters')
+  let value = 0n
+  for (const char of text) {
+    const code = char.charCodeAt(0)
+    if (code > 0x7f || char.length !== 1) invalid(`${text} is not an ASCII string`)
+    value = (value << 8n) | BigInt(code)
+  }
+  return value
+}
+
+function invalid(message: string): never {
+  throw new ValidationError([{ path: [], message }])
+}
 
 /**
  * Converts one entry to a felt bigint. Numeric strings longer than 15 characters are read as bigint,

@@ -20,19 +20,3 @@ export const ShortStringSchema = z.string().check(
 export function isShortString(value: string): boolean {
   return ShortStringSchema.safeParse(value).success
 }
-
-/**
- * The felt of a short string: its bytes read big-endian (ASCII only).
- *
- * @example
- * encodeShortString('SN_MAIN') // 0x534e5f4d41494en
- */
-export function encodeShortString(text: string): bigint {
-  let value = 0n
-  for (const char of text) {
-    const code = char.charCodeAt(0)
-    if (code > 0x7f || char.length !== 1) throw new TypeError(`${text} is not an ASCII string`)
-    value = (value << 8n) | BigInt(code)
-  }
-  return value
-}

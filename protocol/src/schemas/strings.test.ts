@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { CalldataItemSchema, CalldataSchema } from './calldata'
-import { encodeShortString, ShortStringSchema } from './shortString'
+import { ShortStringSchema } from './shortString'
 import { StorageKeySchema, StorageValueSchema } from './storage'
 
 function firstMessage(
@@ -34,11 +34,6 @@ describe('short strings', () => {
         expect(ShortStringSchema.safeParse(s).success).toBe(false)
       }),
     )
-  })
-
-  it('encodes ASCII big-endian', () => {
-    expect(encodeShortString('SN_MAIN')).toBe(0x534e5f4d41494en)
-    expect(() => encodeShortString('é')).toThrow(TypeError)
   })
 })
 

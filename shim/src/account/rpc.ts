@@ -1,4 +1,5 @@
-import { NodeError, UnsupportedRpcVersionError } from '@webwallet/protocol/errors'
+import { NodeError, PostUrlError, UnsupportedRpcVersionError } from '@webwallet/protocol/errors'
+import { parseJson } from '../http/shape'
 
 /** One JSON-RPC call. */
 export interface RpcCall {
@@ -48,9 +49,12 @@ function rpcClient(options: RpcOptions, counters: { nextId: number; roundTrips: 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
       ...(options.signal ? { signal: options.signal } : {}),
+    }).catch((cause: unknown) => {
+      // No answer at all: 'Failed to post url' (an abort stays the abort its caller turns into a coded error).
+      throw options.signal?.aborted ? cause : new PostUrlError({ cause })
     })
     if (!response.ok) throw new NodeError(response.status, `${response.status} ${response.statusText}`)
-    return response.json()
+    return parseJson(await response.text(), 'node answer')
   }
   // The first post to a node not yet known to be compatible carries the version question in its batch.
   const post = async (body: unknown): Promise<unknown> => {

@@ -6,6 +6,7 @@ import {
   PostUrlError,
   PutUrlError,
 } from '@webwallet/protocol/errors'
+import { parseJson } from './shape'
 
 /** Options of {@link createHttp}. */
 export interface HttpOptions {
@@ -65,7 +66,7 @@ export function createHttp(options: HttpOptions) {
       throw new HttpError(response.statusText, response.status, await readBody(response))
     }
     if (response.status === 204) return undefined as T
-    return (await response.json()) as T
+    return parseJson(await response.text(), 'backend answer') as T
   }
   return {
     get: <T>(url: string, init: { signal?: AbortSignal | undefined } = {}) =>

@@ -3,6 +3,20 @@ import { UnexpectedAnswerError } from '@webwallet/protocol/errors'
 // Small structural checks for wire answers. The shim's main entry stays free of zod (its schemas would
 // cost ~8 KB gzip of the 27.5 KB budget); protocol's schemas remain the reference these checks follow.
 
+/**
+ * An answer's JSON, or UNEXPECTED_ANSWER naming whose answer was not JSON (the SyntaxError as cause).
+ *
+ * @example
+ * parseJson(await response.text(), 'node answer')
+ */
+export function parseJson(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (cause) {
+    throw new UnexpectedAnswerError(what, { cause })
+  }
+}
+
 /** A plain object's fields, or undefined. */
 export function fields(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -3,6 +3,8 @@
 // (Argent's `SignerSignature::Webauthn`); the SDK makes the assertion itself (no authenticator: the account
 // trusts the key, not a device), so page script can use the key while the page is open but never read it,
 // and nothing can carry it off the device. Kept out of the main entry for its size budget.
+
+import { InvalidOptionsError, ValidationError } from '@webwallet/protocol/errors'
 import {
   type Felt,
   fromBigEndian,
@@ -46,8 +48,13 @@ const sha256 = async (bytes: Uint8Array) =>
  */
 export function parseP256PublicKey(publicKey: string): WebauthnSigner {
   const match = /^webauthn-p256:([0-9a-f]{64}):([0-9a-f]{64}):(.+)$/.exec(publicKey)
-  if (!match) throw new TypeError('Not a P-256 session public key')
+  if (!match) invalid('publicKey', 'Not a P-256 session public key')
   return { rpIdHash: BigInt(`0x${match[1]}`), pubkey: BigInt(`0x${match[2]}`), origin: match[3]! }
+}
+
+/** Coded (VALIDATION, wallet-API 114) like every SDK error, the field named in `data.issues[0].path`. */
+function invalid(field: string, message: string): never {
+  throw new ValidationError([{ path: [field], message }])
 }
 
 const hex64 = (value: bigint) => value.toString(16).padStart(64, '0')
@@ -58,7 +65,8 @@ const hex64 = (value: bigint) => value.toString(16).padStart(64, '0')
  */
 export function p256SessionKey(options: P256SessionKeyOptions = {}): SessionKeyKind {
   const origin = options.origin ?? globalThis.location?.origin
-  if (!origin) throw new TypeError('p256SessionKey needs an origin outside a browser page')
+  if (!origin)
+    throw new InvalidOptionsError('origin', 'p256SessionKey needs an origin outside a browser page')
   const rpId = options.rpId ?? new URL(origin).hostname
   const idb = globalThis.indexedDB
   const store = options.store ?? (idb ? indexedDbP256KeyStore(idb) : memoryP256KeyStore())
@@ -81,7 +89,8 @@ export function p256SessionKey(options: P256SessionKeyOptions = {}): SessionKeyK
       const cryptoKey = key.privateKey.startsWith(KEY_PREFIX)
         ? await store.get(key.privateKey.slice(KEY_PREFIX.length))
         : undefined
-      if (!cryptoKey) throw new Error('The P-256 session key is not on this device')
+      // The device's key store lost it (site data cleared) or it was made elsewhere: a new session is needed.
+      if (!cryptoKey) invalid('privateKey', 'The P-256 session key is not on this device')
       const defaults = WEBAUTHN_ASSERTION_DEFAULTS
       const clientData = webauthnClientData(message, signer, defaults)
       const signed = webauthnSignedBytes(
@@ -99,7 +108,7 @@ export function p256SessionKey(options: P256SessionKeyOptions = {}): SessionKeyK
         fromBigEndian(rs.subarray(32)),
         signer.pubkey,
       )
-      if (!normal) throw new Error('The P-256 session key does not match its public key')
+      if (!normal) invalid('publicKey', 'The P-256 session key does not match its public key')
       const felts = serializeWebauthnSignerSignature({
         webauthn: signer,
         signature: { ...defaults, ...normal },

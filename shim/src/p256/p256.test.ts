@@ -62,10 +62,28 @@ describe('p256SessionKey', () => {
   it('refuses to sign with a key that is not on this device, or under another public key', async () => {
     const kind = p256SessionKey({ origin: ORIGIN, store: memoryP256KeyStore() })
     const key = await kind.generate()
-    await expect(kind.sign({ ...key, privateKey: 'webcrypto:00' }, 1n)).rejects.toThrow('not on this device')
+    // Coded errors, as every SDK error: branch on `code`, the field in `data.issues[0].path`.
+    const coded = (code: string, message: string, path?: string[]) =>
+      expect.objectContaining({
+        code,
+        message,
+        ...(path ? { data: { issues: [{ path, message }] } } : {}),
+      })
+    await expect(kind.sign({ ...key, privateKey: 'webcrypto:00' }, 1n)).rejects.toEqual(
+      coded('VALIDATION', 'The P-256 session key is not on this device', ['privateKey']),
+    )
     const other = await p256SessionKey({ origin: ORIGIN, store: memoryP256KeyStore() }).generate()
-    await expect(kind.sign({ ...key, publicKey: other.publicKey }, 1n)).rejects.toThrow('does not match')
-    expect(() => parseP256PublicKey('0x1234')).toThrow('Not a P-256 session public key')
-    expect(() => p256SessionKey({ store: memoryP256KeyStore() })).toThrow('needs an origin')
+    await expect(kind.sign({ ...key, publicKey: other.publicKey }, 1n)).rejects.toEqual(
+      coded('VALIDATION', 'The P-256 session key does not match its public key', ['publicKey']),
+    )
+    expect(() => parseP256PublicKey('0x1234')).toThrow(
+      coded('VALIDATION', 'Not a P-256 session public key', ['publicKey']),
+    )
+    expect(() => p256SessionKey({ store: memoryP256KeyStore() })).toThrow(
+      coded(
+        'INVALID_OPTIONS',
+        'Invalid option origin: p256SessionKey needs an origin outside a browser page',
+      ),
+    )
   })
 })

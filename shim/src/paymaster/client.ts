@@ -15,7 +15,7 @@ import {
 import { verifySignerSignature } from '@webwallet/protocol/session'
 import { ec, hash } from 'starknet'
 import { hostAddress } from '../account/calls'
-import { expectShape, hasShape, isArrayOf, isBoolean, isNumber, isString } from '../http/shape'
+import { expectShape, hasShape, isArrayOf, isBoolean, isNumber, isString, parseJson } from '../http/shape'
 
 /** Options of {@link createPaymaster}. */
 export interface PaymasterOptions {
@@ -93,7 +93,7 @@ async function parseAnswer(response: Response, serverPublicKey: string | undefin
   if (response.status > 400) throw new PaymasterHttpError(response.status, response.statusText)
   const text = await response.text()
   if (serverPublicKey) verifyServerSignature(text, response.headers.get('signature'), serverPublicKey)
-  return JSON.parse(text)
+  return parseJson(text, 'paymaster answer')
 }
 
 /**

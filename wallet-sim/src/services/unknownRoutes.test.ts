@@ -114,3 +114,51 @@ it.each(['GET', 'POST'])(
     ])
   },
 )
+
+// Above the services: a path none of them serves. Browsers (text/html first) get a small page, every other
+// client (JSON, fetch's and curl's `*/*`, no Accept at all) `{error: {code, message}}`; never "Cannot GET".
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
+
+it.each([
+  ['GET', '/nope'],
+  ['GET', '/wallet/nope'],
+  ['POST', '/wallet'],
+  ['DELETE', '/assets/nope.js'],
+])('%s %s outside every service: 404 NOT_FOUND as JSON for API clients', async (method, path) => {
+  for (const accept of ['application/json', '*/*', undefined]) {
+    const response = await fetch(`${sim.url}${path}`, {
+      method,
+      ...(accept === undefined ? {} : { headers: { accept } }),
+    })
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: `No route ${method} ${path}` },
+    })
+  }
+})
+
+it.each(['/nope', '/wallet/nope'])(
+  "GET %s from a browser: a styled 404 page, not express's",
+  async (path) => {
+    const response = await fetch(`${sim.url}${path}?a=<b>`, { headers: { accept: BROWSER } })
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+    const html = await response.text()
+    expect(html).not.toContain('Cannot GET')
+    expect(html).toContain('<title>Not found · wallet-sim</title>')
+    expect(html).toContain('<h1>Nothing here</h1>')
+    expect(html).toContain(`<code>No route GET ${path}</code>`)
+    expect(html).toContain('<style>')
+    expect(html).toContain('<a href="/">The index</a>')
+    // The path is text: markup in it is escaped.
+    const odd = await fetch(`${sim.url}/%3Cscript%3Ex`, { headers: { accept: BROWSER } })
+    expect(await odd.text()).not.toContain('<script>')
+  },
+)
+
+it('the pages and routes that exist are untouched: the index, the wallet pages', async () => {
+  for (const path of ['/', '/dev']) {
+    expect((await fetch(`${sim.url}${path}`, { headers: { accept: BROWSER } })).status).toBe(200)
+  }
+})

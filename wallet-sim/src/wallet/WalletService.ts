@@ -18,6 +18,7 @@ import { RpcError } from '../chain/errors'
 import type { User } from '../services/login/state'
 import type { FeltCall, Ledger } from './ledger'
 import { createPermissions, type Permissions } from './permissions'
+import { type ReviewFailure, reviewFailureOf } from './reviewFailure'
 import {
   assertSessionMessage,
   createSessionRegistry,
@@ -36,10 +37,10 @@ export interface TransactionReview {
   feeToken: string
   /**
    * In the fee token's base units (decimal strings): the fee expected at today's gas prices and the most the
-   * signed resource bounds allow; or why there is no estimate (the transaction would fail: the contract's
-   * reason, and the node's whole execution error as `detail`).
+   * signed resource bounds allow; or why there is no estimate: the transaction would revert or be refused
+   * (the reason in a few words, the failing call's index, and the node's whole text as `detail`).
    */
-  fee: { amount: string; maxAmount: string } | { error: string; detail?: string }
+  fee: { amount: string; maxAmount: string } | ReviewFailure
   /** The account's balance of the fee token, in base units (decimal string): the fee must fit in it. */
   balance: string
   /** The account is deployed first: the fee includes that deployment. */
@@ -215,24 +216,26 @@ export class WalletService {
 
   /**
    * The fee `calls` would cost the user (with the account's deployment when it is not deployed yet) and the
-   * names of the contracts they call, without signing or sending anything. A transaction that would fail
-   * answers its reason instead of a fee.
+   * names of the contracts they call, without signing or sending anything. A transaction that would revert
+   * or be refused answers why instead of a fee; a node that cannot be reached throws NodeUnreachable.
    */
   async review(user: User, calls: readonly Call[]): Promise<TransactionReview> {
     const { address } = user.account
     const deploysFirst = !(await this.#ledger.isDeployed(address))
     const contracts = await this.contractNames(calls.map((call) => call.contractAddress))
+    const felts = toFeltCalls(calls)
     let fee: TransactionReview['fee']
     try {
       const estimate = await this.#ledger.estimateInvoke(
         address,
-        toFeltCalls(calls),
+        felts,
         deploysFirst ? user.account : undefined,
       )
       fee = { amount: estimate.fee.toString(), maxAmount: estimate.maxFee.toString() }
     } catch (cause) {
+      // Anything but the node's answer (it is unreachable, a bug) is no verdict on the transaction: thrown.
       if (!(cause instanceof RpcError)) throw cause
-      fee = failureOf(cause)
+      fee = reviewFailureOf(cause, felts)
     }
     const balance = (await this.#ledger.balanceOf(address, hex(STRK_ADDRESS))).toString()
     return { feeToken: hex(STRK_ADDRESS), fee, balance, deploysFirst, contracts }
@@ -270,17 +273,4 @@ export class WalletService {
     this.sessions.register(request.sessionTypedData, user.account.address, origin)
     return result
   }
-}
-
-/**
- * Why the node refused an estimate: the contract's failure reason when the execution error ends with one
- * (`… ('ERC20: insufficient balance').`), else the error's last line; the whole trace as `detail`.
- */
-function failureOf(error: RpcError): { error: string; detail?: string } {
-  const data = error.data as { execution_error?: unknown } | undefined
-  const raw = data?.execution_error
-  if (raw === undefined) return { error: error.message }
-  const detail = typeof raw === 'string' ? raw : JSON.stringify(raw)
-  const reason = /\('([^']+)'\)\.?\s*$/.exec(detail)?.[1] ?? detail.trim().split('\n').at(-1) ?? detail
-  return reason === detail ? { error: reason } : { error: reason, detail }
 }

@@ -9,6 +9,7 @@ import {
 import { isWebWalletError, serializeError } from '@webwallet/protocol/errors'
 import express, { type ErrorRequestHandler, type Request, Router } from 'express'
 import * as z from 'zod/mini'
+import { NodeUnreachable } from '../node/rpc-client'
 import { HttpError, requestFault } from '../services/http/HttpError'
 import { unknownRoutes } from '../services/http/unknownRoutes'
 import { validate } from '../services/http/validate'
@@ -126,7 +127,8 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
 
 /**
  * HttpError keeps its status; a fault of the request itself (malformed JSON, ...) is a 400; our coded errors
- * answer 422 with `{code, message, data}`; the rest 500.
+ * answer 422 with `{code, message, data}`; a `--node` that does not answer 503 NODE_UNREACHABLE (worth a
+ * retry: the review screen offers one); the rest 500.
  */
 export const walletErrors: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
   const fault = requestFault(error)
@@ -136,6 +138,8 @@ export const walletErrors: ErrorRequestHandler = (error: unknown, _req, res, _ne
     res.status(fault.status).json({ code: 'BAD_REQUEST', message: fault.message })
   } else if (isWebWalletError(error)) {
     res.status(422).json(serializeError(error))
+  } else if (error instanceof NodeUnreachable) {
+    res.status(503).json({ code: 'NODE_UNREACHABLE', message: error.message })
   } else {
     res.status(500).json(serializeError(new Error('Internal error')))
   }

@@ -11,6 +11,7 @@ import { WebSocket } from 'ws'
 import { COUNTER_ADDRESS } from '../chain/contracts/counter'
 import { STRK_ADDRESS } from '../chain/contracts/erc20'
 import { builtinAccess } from '../node/builtin'
+import { rpcClient } from '../node/rpc-client'
 import { createAccess } from '../services/http/access'
 import { createLoginRouter } from '../services/login/router'
 import { MAIL, sessionRequest } from './fixtures'
@@ -22,15 +23,22 @@ let fx: WalletFixture
 let server: Server
 let stopWs: () => Promise<void>
 let url: string
+let nodeDown: string | undefined
 
 beforeEach(async () => {
+  nodeDown = undefined
   fx = walletFixture()
   const uiDir = mkdtempSync(join(tmpdir(), 'wallet-ui-'))
   writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>wallet-sim</title>')
   const app = express()
   app.use('/login', createLoginRouter(fx.login))
+  const builtin = builtinAccess(() => fx.chain)
   const wallet = mountWallet(app, {
-    chain: builtinAccess(() => fx.chain),
+    // `nodeDown` sends the estimate to a node that refuses connections, as a `--node` gone away would.
+    chain: {
+      ...builtin,
+      measure: (txs) => (nodeDown ? rpcClient(nodeDown)('x', txs) : builtin.measure(txs)),
+    },
     login: fx.login,
     approval: fx.policy,
     inbox: fx.inbox,
@@ -269,10 +277,33 @@ it('POST /wallet/api/review estimates the fee (deployment included) and names th
   const failing = await review([tooMuch])
   expect(failing.status).toBe(200)
   expect(failing.body.fee).toEqual({
+    kind: 'reverts',
     error: 'ERC20: insufficient balance',
     detail: expect.stringContaining('Transaction execution has failed'),
+    call: 0,
   })
   expect(
     (await call('/wallet/api/review', { method: 'POST', body: { origin: 'x', calls: [transfer] } })).status,
   ).toBe(401)
+})
+
+it('POST /wallet/api/review: a node that does not answer is 503 NODE_UNREACHABLE (worth a retry), no verdict', async () => {
+  const { token } = await fx.logIn('dan@example.com')
+  const closed = await new Promise<Server>((resolve) => {
+    const s = express().listen(0, '127.0.0.1', () => resolve(s))
+  })
+  const port = (closed.address() as AddressInfo).port
+  await new Promise((resolve) => closed.close(resolve))
+  nodeDown = `http://127.0.0.1:${port}/rpc`
+  const calls = [{ contractAddress: hex(COUNTER_ADDRESS), entrypoint: 'increment' }]
+  const answer = await call('/wallet/api/review', {
+    method: 'POST',
+    token,
+    body: { origin: 'https://a.example', calls },
+  })
+  expect(answer.status).toBe(503)
+  expect(answer.body).toEqual({
+    code: 'NODE_UNREACHABLE',
+    message: expect.stringMatching(new RegExp(`^The node at ${nodeDown} is unreachable`)),
+  })
 })

@@ -34,7 +34,8 @@ function fakeApi(loggedIn: boolean) {
     }),
     review: vi.fn(async () => ({
       feeToken: '0x1',
-      fee: { error: 'no estimate here' },
+      fee: { amount: '1', maxAmount: '2' },
+      balance: '10',
       deploysFirst: false,
       contracts: {},
     })),

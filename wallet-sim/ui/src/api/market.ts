@@ -9,13 +9,20 @@ const TransactionReviewSchema = z.object({
   feeToken: z.string(),
   fee: z.union([
     z.object({ amount: Amount, maxAmount: Amount }),
-    z.object({ error: z.string(), detail: z.optional(z.string()) }),
+    z.object({
+      kind: z.enum(['reverts', 'refused']),
+      error: z.string(),
+      detail: z.optional(z.string()),
+      call: z.optional(z.int().check(z.nonnegative())),
+    }),
   ]),
   balance: Amount,
   deploysFirst: z.boolean(),
   contracts: z.record(z.string(), z.string()),
 })
 export type TransactionReview = z.infer<typeof TransactionReviewSchema>
+/** Why the transaction would not go through (the review's `fee` then). */
+export type ReviewFailure = Extract<TransactionReview['fee'], { error: string }>
 
 /** A token the backend lists: symbol, decimals and, where it has one, its price in USD. */
 export interface MarketToken {

@@ -13,6 +13,8 @@ export interface ScreenProps {
   onApprove?: () => void
   onReject?: () => void
   approveLabel?: string
+  /** The approve button stays off whatever the guard says (a review whose transaction would fail). */
+  approveBlocked?: boolean
   rejectLabel?: string
   busy?: boolean
   error?: string | undefined
@@ -74,10 +76,11 @@ export function Screen(props: ScreenProps) {
               type="button"
               className="primary"
               onClick={() => {
-                if (armed) props.onApprove?.()
+                if (armed && !props.approveBlocked) props.onApprove?.()
               }}
-              disabled={props.busy || !armed}
+              disabled={props.busy || !armed || props.approveBlocked}
               data-armed={armed}
+              data-blocked={props.approveBlocked === true}
             >
               {props.approveLabel ?? 'Approve'}
             </button>

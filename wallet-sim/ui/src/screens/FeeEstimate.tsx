@@ -1,5 +1,6 @@
 // The review's fee: estimating, the estimate in the fee token and in USD, or what failed (with a retry
-// when the wallet server could not be asked; the user can always reject).
+// when the wallet server or its node could not be asked; the user can always reject). A transaction that
+// would fail has no fee: the review's WillFail banner says why.
 import type { Market, TransactionReview } from '../api/market'
 import { marketKey } from '../api/market'
 import { formatRounded, formatUsd, tokenOf, usdValue } from '../components/format'
@@ -26,6 +27,12 @@ function feeText(amount: bigint, feeToken: string, market: Loaded<Market>): { to
     : { token: text, usd: formatUsd(usdValue(amount, token.decimals, token.usd)) }
 }
 
+/** Whether the estimate lets the transaction go: it would not fail, and the balance holds the most it may charge. */
+export function feeCovered(review: TransactionReview): boolean {
+  // The network admits a transaction only if the account holds the most it may charge.
+  return !('error' in review.fee) && BigInt(review.balance) >= BigInt(review.fee.maxAmount)
+}
+
 /** @example <FeeEstimate review={review} market={market} onRetry={retry} /> */
 export function FeeEstimate({ review, market, onRetry }: FeeEstimateProps) {
   if (review.status === 'loading') {
@@ -39,6 +46,7 @@ export function FeeEstimate({ review, market, onRetry }: FeeEstimateProps) {
     return (
       <div className="fee failed">
         <p role="alert">Could not estimate the fee: {review.message}</p>
+        <p className="note">Confirm is off until the wallet has checked the transaction.</p>
         <button type="button" className="secondary small" onClick={onRetry}>
           Try again
         </button>
@@ -47,21 +55,11 @@ export function FeeEstimate({ review, market, onRetry }: FeeEstimateProps) {
   }
   const { fee, feeToken, deploysFirst } = review.value
   if ('error' in fee) {
-    return (
-      <div className="fee failed">
-        <p role="alert">
-          This transaction would fail: <strong>{fee.error}</strong>
-        </p>
-        <p className="note">
-          Reject it, or confirm to send it anyway: a failed transaction still pays its fee.
-        </p>
-      </div>
-    )
+    return <p className="fee failed">None: the network would not run this transaction.</p>
   }
   const expected = feeText(BigInt(fee.amount), feeToken, market)
   const most = feeText(BigInt(fee.maxAmount), feeToken, market)
-  // The network admits a transaction only if the account holds the most it may charge.
-  const short = BigInt(review.value.balance) < BigInt(fee.maxAmount)
+  const short = !feeCovered(review.value)
   return (
     <div className={short ? 'fee failed' : 'fee'} role="status">
       <p className="fee-amount">

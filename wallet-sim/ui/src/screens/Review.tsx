@@ -1,10 +1,13 @@
 // /review: what the transaction does, in words, and what it costs, before anything is signed and sent. The
-// raw calls (contract, entry point, calldata) are one "Details" away.
+// raw calls (contract, entry point, calldata) are one "Details" away. Confirm works only once the estimate
+// says the transaction goes through: while it runs, when it could not be had (retry), when the node says
+// the transaction would revert or be refused, or when the balance cannot cover the fee, only Reject does.
 import type { Call } from '@webwallet/protocol'
 import { Screen } from '../components/Screen'
 import { decodeCall } from '../wallet/decodeCalls'
 import { type ReviewApi, useReview } from '../wallet/useReview'
-import { FeeEstimate } from './FeeEstimate'
+import { FeeEstimate, feeCovered } from './FeeEstimate'
+import { WillFail } from './WillFail'
 
 export interface ReviewProps {
   origin: string
@@ -28,8 +31,8 @@ export function Review({ origin, calls, api, self, deploysFirst, onAnswer }: Rev
   }
   const decoded = calls.map((call) => decodeCall(call, context))
   const deploys = review.status === 'ready' ? review.value.deploysFirst : deploysFirst
-  const detail =
-    review.status === 'ready' && 'detail' in review.value.fee ? review.value.fee.detail : undefined
+  const fee = review.status === 'ready' ? review.value.fee : undefined
+  const failure = fee !== undefined && 'error' in fee ? fee : undefined
   return (
     <Screen
       title="Review transaction"
@@ -37,7 +40,9 @@ export function Review({ origin, calls, api, self, deploysFirst, onAnswer }: Rev
       onApprove={() => onAnswer(true)}
       onReject={() => onAnswer(false)}
       approveLabel="Confirm"
+      approveBlocked={review.status !== 'ready' || !feeCovered(review.value)}
     >
+      {failure ? <WillFail failure={failure} summaries={decoded.map((call) => call.summary)} /> : null}
       {deploys ? <p className="note">Your account is deployed first, in its own transaction.</p> : null}
       <h2>{calls.length === 1 ? 'What it does' : `What it does (${calls.length} calls)`}</h2>
       <ol className="calls" aria-label="What it does">
@@ -90,10 +95,10 @@ export function Review({ origin, calls, api, self, deploysFirst, onAnswer }: Rev
             </li>
           ))}
         </ol>
-        {detail ? (
+        {failure ? (
           <>
             <h3>Why it would fail</h3>
-            <pre className="message">{detail}</pre>
+            <pre className="message">{failure.detail ?? failure.error}</pre>
           </>
         ) : null}
       </details>

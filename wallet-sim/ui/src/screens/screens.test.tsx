@@ -249,14 +249,24 @@ describe('Review', () => {
     expect(onAnswer.mock.calls).toEqual([[true], [false]])
   })
 
-  it('says what failed: an estimate the server could not give (with a retry), a transaction that would fail', async () => {
+  const confirm = () => screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement
+
+  it('an estimate that could not be had: Confirm stays off, Try again asks anew, then it can be confirmed', async () => {
     const onAnswer = vi.fn()
     const { api, pending } = deferredApi()
     renderArmed(<Review origin={DAPP} calls={calls.slice(0, 1)} api={api} onAnswer={onAnswer} />)
+    // Armed, but nothing checked yet: off while estimating.
+    expect(confirm().dataset.armed).toBe('true')
+    expect(confirm().disabled).toBe(true)
     for (const next of pending.market) next.reject(new Error('The price service answered HTTP 503'))
-    for (const next of pending.review) next.reject(new Error('HTTP 500'))
+    for (const next of pending.review) next.reject(new Error('The node at http://node/rpc is unreachable'))
     await settle()
-    expect(screen.getByRole('alert').textContent).toBe('Could not estimate the fee: HTTP 500')
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Could not estimate the fee: The node at http://node/rpc is unreachable',
+    )
+    expect(confirm().disabled).toBe(true)
+    fireEvent.click(confirm())
+    expect(onAnswer).not.toHaveBeenCalled()
     const asked = api.review.mock.calls.length
     click('Try again')
     expect(screen.getByRole('status').textContent).toBe(' Estimating the fee…')
@@ -267,19 +277,80 @@ describe('Review', () => {
     expect(screen.getByRole('status').textContent).toBe(
       '0.0097 STRKAt most 40 STRK. No USD price: the price service did not answer',
     )
+    expect(confirm().disabled).toBe(false)
+    click('Confirm')
+    expect(onAnswer).toHaveBeenLastCalledWith(true)
+  })
+
+  it('a transaction the node says would revert: which call fails and why in words, the raw reason under Details, only Reject', async () => {
+    const onAnswer = vi.fn()
+    const { api, pending } = deferredApi()
+    renderArmed(<Review origin={DAPP} calls={calls} api={api} onAnswer={onAnswer} />)
+    const fee = {
+      kind: 'reverts' as const,
+      error: 'ERC20: insufficient balance',
+      detail: 'Transaction execution error: Transaction execution has failed: …',
+      call: 2,
+    }
+    for (const next of pending.market) next.resolve(MARKET)
+    for (const next of pending.review) next.resolve({ ...REVIEW, fee })
+    await settle()
+    const alert = screen.getByRole('alert', { name: 'This transaction will fail' })
+    expect(alert.textContent).toBe(
+      'This transaction will fail' +
+        '“Transfer 2.5 USDC to 0x1234…cdef” would fail: your account does not hold that much of the token.' +
+        'The network says: ERC20: insufficient balance' +
+        'Confirm is off: the wallet does not send what it knows will fail (a failed transaction still pays its fee). Reject it and check the request in the app.',
+    )
+    expect(screen.getByLabelText('Network fee').textContent).toBe(
+      'None: the network would not run this transaction.',
+    )
+    const raw = screen.getByText(fee.detail)
+    expect(raw.closest('details')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+    expect(confirm().dataset.armed).toBe('true')
+    expect(confirm().disabled).toBe(true)
+    fireEvent.click(confirm())
+    click('Reject')
+    expect(onAnswer.mock.calls).toEqual([[false]])
+  })
+
+  it('large amounts read with thousands separators, every decimal kept', async () => {
+    const { api } = deferredApi()
+    const amount = `${10n ** 24n + 5n * 10n ** 17n}`
+    const big = [
+      { contractAddress: STRK, entrypoint: 'transfer', calldata: ['0x1234567890abcdef', amount, '0'] },
+    ]
+    render(<Review origin={DAPP} calls={big} api={api} onAnswer={vi.fn()} />)
+    expect(screen.getByText(/^Transfer /).textContent).toBe('Transfer 1,000,000.5 STRK to 0x1234…cdef')
+  })
+
+  it('a refusal, a reason the wallet has no words for, a fee beyond the balance: said so, Confirm off', async () => {
+    const onAnswer = vi.fn()
+    const refused = deferredApi()
+    renderArmed(<Review origin={DAPP} calls={calls.slice(0, 1)} api={refused.api} onAnswer={onAnswer} />)
+    const fee = {
+      kind: 'refused' as const,
+      error: 'Account validation failed',
+      detail: 'Account validation failed',
+    }
+    for (const next of refused.pending.review) next.resolve({ ...REVIEW, fee })
+    await settle()
+    expect(screen.getByRole('alert', { name: 'The network refuses this transaction' }).textContent).toContain(
+      '“Transfer 1.5 STRK to 0x1234…cdef” would be refused: your account would not accept it.',
+    )
+    expect(confirm().disabled).toBe(true)
     cleanup()
 
-    const failing = deferredApi()
-    renderArmed(<Review origin={DAPP} calls={calls.slice(0, 1)} api={failing.api} onAnswer={onAnswer} />)
-    const fee = { error: 'ERC20: insufficient balance', detail: 'Transaction execution has failed: …' }
-    for (const next of failing.pending.review) next.resolve({ ...REVIEW, fee })
+    // Several calls and no failing one named: the node's reason as it is.
+    const odd = deferredApi()
+    renderArmed(<Review origin={DAPP} calls={calls} api={odd.api} onAnswer={onAnswer} />)
+    for (const next of odd.pending.review)
+      next.resolve({ ...REVIEW, fee: { kind: 'reverts', error: 'counter/too-high' } })
     await settle()
-    expect(screen.getByRole('alert').textContent).toBe(
-      'This transaction would fail: ERC20: insufficient balance',
-    )
-    expect(screen.getByText('Transaction execution has failed: …')).toBeTruthy()
-    click('Reject')
-    expect(onAnswer).toHaveBeenLastCalledWith(false)
+    expect(screen.getByRole('alert').textContent).toContain('One of its calls would fail: counter/too-high.')
+    expect(screen.getByText('counter/too-high', { selector: 'pre' })).toBeTruthy()
+    expect(confirm().disabled).toBe(true)
     cleanup()
 
     // A fee the balance cannot cover: the network would refuse it, and the screen says so.
@@ -290,6 +361,9 @@ describe('Review', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Not enough STRK for the fee: you have 12.3456 STRK. The network refuses the transaction.',
     )
+    expect(confirm().disabled).toBe(true)
+    fireEvent.click(confirm())
+    expect(onAnswer).not.toHaveBeenCalled()
   })
 })
 

@@ -36,7 +36,8 @@ const u256 = (low: unknown, high: unknown): bigint | undefined => {
 const amountOf = (amount: bigint, token: { symbol: string; decimals: number }): string => {
   const unit = 10n ** BigInt(token.decimals)
   const fraction = (amount % unit).toString().padStart(token.decimals, '0').replace(/0+$/, '')
-  return `${amount / unit}${fraction ? `.${fraction}` : ''} ${token.symbol}`
+  // Exact (every decimal the amount has), the whole part grouped for reading: `1,000,000.5 STRK`.
+  return `${(amount / unit).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''} ${token.symbol}`
 }
 
 /** The known token at `address`: the backend's list first, the wallet's own short list otherwise. */
