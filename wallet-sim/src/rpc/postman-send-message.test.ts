@@ -3,7 +3,7 @@ import { hash as starknetHash } from 'starknet'
 import { describe, expect, it } from 'vitest'
 import { COUNTER_ADDRESS, COUNTER_CLASS_HASH } from '../chain/contracts/index'
 import { selectorOf, storageVarAddress, toHex } from '../chain/felt'
-import { L2_GAS } from '../chain/gas'
+import { ARCHIVAL, L2_GAS } from '../chain/gas'
 import { Simulator } from '../chain/simulator'
 import { handleRpc } from './handler'
 
@@ -156,7 +156,7 @@ describe.each(['0.9', '0.10'] as const)('devnet_postmanSendMessageToL2, read ove
       execution_resources: {
         l1_gas: 0,
         l1_data_gas: 0,
-        l2_gas: Number(L2_GAS.txBase + 2n * L2_GAS.perCalldataFelt),
+        l2_gas: Number(L2_GAS.txBase + 2n * ARCHIVAL.perDataFelt),
       },
     })
     expect(receipt.revert_reason).toMatch(
