@@ -64,8 +64,8 @@ export function stateChangesForFee(
   const nonces = new Map<Felt, Felt>()
   for (const layer of layers) {
     for (const [address, entries] of layer.storage) {
-      let m = storage.get(address)
-      if (!m) storage.set(address, (m = new Map()))
+      const m = storage.get(address) ?? new Map<Felt, Felt>()
+      storage.set(address, m)
       for (const [key, value] of entries) m.set(key, value)
     }
     for (const [address, classHash] of layer.classHashes) classHashes.set(address, classHash)
