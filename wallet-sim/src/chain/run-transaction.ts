@@ -177,7 +177,7 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
       revertReason = `Transaction execution has failed:\n${e.describe()}`
     }
   }
-  // blockifier counts the sender's fee balance in estimates too (it is in the receipt, not the transfer).
+  // The fee transfer runs after the count: blockifier adds the sender's balance to it (estimates too).
   const feeTransfer: FeeTransferOf = {
     feeToken: opts.feeToken,
     sender,
