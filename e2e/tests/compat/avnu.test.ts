@@ -107,7 +107,7 @@ describe('executeCalls', () => {
 
     const relayer = sim.accounts.at(-1)!.address
     const relayerBefore = await strkBalance(relayer)
-    const maxGasTokenAmount = 10n ** 16n
+    const maxGasTokenAmount = 5n * 10n ** 16n
     const paid = await gasless.executeCalls(
       account,
       [transfer(7)],

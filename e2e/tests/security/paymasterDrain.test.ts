@@ -173,7 +173,7 @@ it('a page cannot make the relayer pay for executions that fail or underpay; leg
       userAddress: account,
       calls: [transfer(1)],
       gasTokenAddress: STRK,
-      maxGasTokenAmount: `${10n ** 16n}`,
+      maxGasTokenAmount: `${5n * 10n ** 16n}`,
     })
   ).json()
   const paid = await fromPage(page, {

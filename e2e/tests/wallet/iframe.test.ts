@@ -94,7 +94,9 @@ for (const theme of ['light', 'dark'] as const) {
     await frame.getByRole('heading', { name: 'Review transaction' }).waitFor()
     await frame.getByText('Transfer 2.5 STRK to 0x05bd…0abc').waitFor()
     await frame.getByText('Call increment on DemoCounter').waitFor()
-    await frame.getByText(/^At most [\d.]+ STRK \(< \$0\.01\), deploying your account included$/).waitFor()
+    await frame
+      .getByText(/^At most [\d.]+ STRK \((< )?\$[\d.]+\), deploying your account included$/)
+      .waitFor()
     await shoot(page, 'review', theme)
     await frame.getByRole('button', { name: 'Reject' }).click()
     expect((await answerOf(page, 'r1')).error?.data).toMatchObject({ webwalletErrorCode: 'USER_REJECTED' })

@@ -69,6 +69,11 @@ export interface ExecutionContext {
   emitEvent(event: EmittedEvent): void
   /** `call_contract_syscall`: runs `call` with this contract as the caller; throws ContractError on failure. */
   callContract(call: Call): Felt[]
+  /**
+   * Charges L2 gas for work the node cannot see (a signature check, a SNIP-12 hash: `L2_GAS` in gas.ts);
+   * counts only while metered (not in validation, which is priced by formula). Optional for test doubles.
+   */
+  consumeGas?(amount: bigint): void
   /** `get_class_hash_at`: 0n when nothing is deployed there. */
   getClassHashAt(address: Felt): Felt
   /** `deploy_syscall`: returns the new contract's address; runs its constructor. */

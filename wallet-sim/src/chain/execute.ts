@@ -185,7 +185,7 @@ export class Execution {
         this.state.setStorage(address, key, value)
       },
       emitEvent: (event) => {
-        this.meter.charge(L2_GAS.event + L2_GAS.perEventFelt * BigInt(event.keys.length + event.data.length))
+        this.meter.charge(L2_GAS.event)
         const ev = { keys: [...event.keys], data: [...event.data] }
         inv.events.push({ order: this.order++, ...ev })
         this.events.push({ fromAddress: address, ...ev })
@@ -196,6 +196,7 @@ export class Execution {
         return child.result
       },
       getClassHashAt: (target) => this.state.getClassHash(target),
+      consumeGas: (amount) => this.meter.charge(amount),
       deploy: (args) => this.deploy(address, args, (c) => inv.calls.push(c)),
     }
   }

@@ -108,7 +108,8 @@ export function invocationJson(inv: Invocation): JsonObject {
 
 const resources = (o: TxOutcome) => ({
   l1_gas: Number(o.usage.l1Gas),
-  l1_data_gas: Number(o.usage.l1DataGas),
+  // As starknet-devnet reports it: the state diff's data gas (the fee also pays for allocated keys).
+  l1_data_gas: Number(o.daGas),
   l2_gas: Number(o.usage.l2Gas),
 })
 

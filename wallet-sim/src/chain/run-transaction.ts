@@ -2,21 +2,24 @@
 // validation, the nonce bump, `__execute__` (rolled back on failure), gas and the fee transfer; and
 // one L1_HANDLER transaction: the handler alone (rolled back on failure), paid for on L1.
 import { type BlockInfo, type Felt, VALID } from './contract'
-import { erc20BalanceOf } from './contracts/erc20'
+import { Erc20Storage, erc20BalanceOf } from './contracts/erc20'
 import { splitU256 } from './contracts/u256'
+import { daGas, type FeeTransferOf, stateChangesForFee } from './da'
 import { RpcCode, RpcError } from './errors'
 import { Execution, ExecutionFailure, type Invocation, type OrderedEvent } from './execute'
 import { selectorOf, toHex } from './felt'
 import {
+  ALLOCATION,
+  dataFeltsGas,
+  eventsGas,
   feeOf,
   GasMeter,
   type GasPrices,
   type GasUsage,
-  L1_DATA_GAS_PER_WORD,
   L2_GAS,
   validationGas,
 } from './gas'
-import { copyDiff, diffWords, type State, type StateDiff } from './state'
+import { copyDiff, type State, type StateDiff } from './state'
 import {
   type ChainTransaction,
   type L1HandlerTx,
@@ -43,6 +46,11 @@ export interface TxOutcome {
   readonly reverted: boolean
   readonly revertReason?: string
   readonly usage: GasUsage
+  /**
+   * The L1 data gas of the state diff alone, which the receipt's `execution_resources` report as
+   * starknet-devnet does; `usage.l1DataGas` (fee, bounds, estimates) adds 32 per newly allocated key.
+   */
+  readonly daGas: bigint
   /** Charged on L2 (FRI); 0 for an L1 handler, whose message paid on L1. */
   readonly fee: bigint
   readonly events: OrderedEvent[]
@@ -88,8 +96,9 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
   }
   const rb = tx.resourceBounds
   const calldataLength = tx.type === 'INVOKE' ? tx.calldata.length : tx.constructorCalldata.length
-  const minimalL2 =
-    L2_GAS.txBase + L2_GAS.perCalldataFelt * BigInt(calldataLength) + validationGas(tx.signature.length)
+  // Per transaction, archival calldata and signature, and validation: known before anything runs.
+  const fixedL2 =
+    L2_GAS.txBase + dataFeltsGas(calldataLength, tx.signature.length) + validationGas(tx.signature.length)
   if (opts.chargeFee) {
     for (const key of ['l1Gas', 'l2Gas', 'l1DataGas'] as const) {
       const price = opts.prices[key].fri
@@ -97,7 +106,7 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
         throw reject(RpcCode.INSUFFICIENT_RESOURCES_FOR_VALIDATE)
       }
     }
-    if (rb.l2Gas.maxAmount < minimalL2) {
+    if (rb.l2Gas.maxAmount < fixedL2) {
       throw reject(RpcCode.INSUFFICIENT_RESOURCES_FOR_VALIDATE)
     }
     const maxFee =
@@ -168,14 +177,22 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
       revertReason = `Transaction execution has failed:\n${e.describe()}`
     }
   }
-  const fixedL2 =
-    L2_GAS.txBase + L2_GAS.perCalldataFelt * BigInt(calldataLength) + validationGas(tx.signature.length)
-  const usageOf = (layers: StateDiff[]): GasUsage => {
-    // The fee transfer writes the sender's and the sequencer's balances (2 keys × 2 words, u256 low only).
-    const words = layers.reduce((n, d) => n + diffWords(d), 0) + 4
-    return { l1Gas: 0n, l2Gas: fixedL2 + meter.used, l1DataGas: BigInt(words) * L1_DATA_GAS_PER_WORD }
+  // The fee transfer runs after the count: blockifier adds the sender's balance to it (estimates too).
+  const feeTransfer: FeeTransferOf = {
+    feeToken: opts.feeToken,
+    sender,
+    senderBalanceKey: Erc20Storage.balance(sender),
   }
-  let usage = usageOf([state, execLayer])
+  const prior = state.parent ?? state
+  const usageOf = (layers: StateDiff[]): { usage: GasUsage; da: bigint } => {
+    // The fee transfer's own writes are not in the layers yet: `stateChangesForFee` adds the sender's.
+    const { count, allocatedKeys } = stateChangesForFee(layers, prior, feeTransfer)
+    const da = daGas(count)
+    const keys = BigInt(allocatedKeys)
+    const l2Gas = fixedL2 + meter.used + eventsGas(exec.events) + ALLOCATION.l2Gas * keys
+    return { usage: { l1Gas: 0n, l2Gas, l1DataGas: da + ALLOCATION.l1DataGas * keys }, da }
+  }
+  let { usage, da } = usageOf([state, execLayer])
   if (opts.chargeFee && revertReason === undefined) {
     for (const key of ['l2Gas', 'l1DataGas'] as const) {
       if (usage[key] > rb[key].maxAmount) {
@@ -194,7 +211,7 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
     execLayer.clear()
     if (executeInvocation) executeInvocation.isReverted = true
     meter.used = gasBeforeExecute
-    usage = usageOf([state])
+    ;({ usage, da } = usageOf([state]))
     const cap = {
       l1Gas: rb.l1Gas.maxAmount,
       l2Gas: rb.l2Gas.maxAmount,
@@ -227,6 +244,7 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
     reverted: revertReason !== undefined,
     ...(revertReason !== undefined ? { revertReason } : {}),
     usage,
+    daGas: da,
     fee,
     events: exec.events,
     ...(validateInvocation ? { validateInvocation } : {}),
@@ -260,7 +278,7 @@ export function runL1Handler(
   const meter = new GasMeter()
   const layer = state.child()
   const exec = new Execution(layer, l1HandlerTxInfo(tx, hash, opts.chainId), opts.block, meter)
-  const fixedL2 = L2_GAS.txBase + L2_GAS.perCalldataFelt * BigInt(tx.calldata.length)
+  const fixedL2 = L2_GAS.txBase + dataFeltsGas(tx.calldata.length, 0)
   const common = { hash, tx, fee: 0n }
   try {
     const executeInvocation = exec.call(
@@ -268,16 +286,21 @@ export function runL1Handler(
       0n,
       'L1_HANDLER',
     )
+    // No sender and no fee transfer: the state diff as it is.
+    const { count, allocatedKeys } = stateChangesForFee([layer], state)
+    const da = daGas(count)
+    const keys = BigInt(allocatedKeys)
     const usage = {
       l1Gas: 0n,
-      l2Gas: fixedL2 + meter.used,
-      l1DataGas: BigInt(diffWords(layer)) * L1_DATA_GAS_PER_WORD,
+      l2Gas: fixedL2 + meter.used + eventsGas(exec.events) + ALLOCATION.l2Gas * keys,
+      l1DataGas: da + ALLOCATION.l1DataGas * keys,
     }
     layer.commit()
     return {
       ...common,
       reverted: false,
       usage,
+      daGas: da,
       events: exec.events,
       executeInvocation,
       stateDiff: copyDiff(state),
@@ -289,6 +312,7 @@ export function runL1Handler(
       reverted: true,
       revertReason: `Transaction execution has failed:\n${e.describe()}`,
       usage: { l1Gas: 0n, l2Gas: fixedL2, l1DataGas: 0n },
+      daGas: 0n,
       events: [],
       stateDiff: copyDiff(state),
     }

@@ -107,12 +107,3 @@ export function copyDiff(diff: StateDiff): StateDiff {
   for (const [addr, m] of diff.storage) storage.set(addr, new Map(m))
   return { storage, classHashes: new Map(diff.classHashes), nonces: new Map(diff.nonces) }
 }
-
-/** Number of felts the diff publishes to L1 (the data-availability size the gas model charges). */
-export function diffWords(diff: StateDiff): number {
-  const contracts = new Set<Felt>([...diff.storage.keys(), ...diff.classHashes.keys(), ...diff.nonces.keys()])
-  let words = contracts.size * 2
-  for (const m of diff.storage.values()) words += m.size * 2
-  words += diff.classHashes.size + diff.nonces.size
-  return words
-}

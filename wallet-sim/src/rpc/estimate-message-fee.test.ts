@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { COUNTER_ADDRESS, COUNTER_CLASS_HASH, UDC_ADDRESS } from '../chain/contracts/index'
 import { contractAddress, selectorOf, toHex } from '../chain/felt'
-import { DEFAULT_GAS_PRICES, L1_DATA_GAS_PER_WORD, L2_GAS } from '../chain/gas'
+import { ALLOCATION, ARCHIVAL, DATA_GAS_PER_FIELD_ELEMENT, DEFAULT_GAS_PRICES, L2_GAS } from '../chain/gas'
 import { Simulator } from '../chain/simulator'
 import { signedInvoke } from '../chain/test-helpers'
 import { handleRpc } from './handler'
@@ -40,16 +40,18 @@ describe.each(VERSIONS)('starknet_estimateMessageFee over RPC %s', (v) => {
     const { sim, estimate, l1Counter } = setup()
     const blocks = sim.chain.blocks.length
     // The entry point, [from_address, amount] as calldata, one storage read and write, one event
-    // (2 keys, 2 data felts); 1 contract and 1 storage entry in the state diff.
+    // (2 keys, 2 data felts: 2 × 2 + 2 archival felts); 1 contract and 1 storage entry in the state diff,
+    // that entry new (0 -> 5), so allocated.
     const l2Gas =
       L2_GAS.txBase +
-      2n * L2_GAS.perCalldataFelt +
+      2n * ARCHIVAL.perDataFelt +
       L2_GAS.call +
       L2_GAS.storageRead +
       L2_GAS.storageWrite +
       L2_GAS.event +
-      4n * L2_GAS.perEventFelt
-    const l1DataGas = 4n * L1_DATA_GAS_PER_WORD
+      6n * ARCHIVAL.perDataFelt +
+      ALLOCATION.l2Gas
+    const l1DataGas = 4n * DATA_GAS_PER_FIELD_ELEMENT + ALLOCATION.l1DataGas
     const p = DEFAULT_GAS_PRICES
     expect(estimate(v)).toEqual({
       jsonrpc: '2.0',
@@ -74,7 +76,7 @@ describe.each(VERSIONS)('starknet_estimateMessageFee over RPC %s', (v) => {
     const { estimate } = setup()
     const base = BigInt(estimate(v).result?.l2_gas_consumed as string)
     const longer = estimate(v, { payload: ['0x5', '0x9', '0x9'], from_address: '0xABC' })
-    expect(BigInt(longer.result?.l2_gas_consumed as string)).toBe(base + 2n * L2_GAS.perCalldataFelt)
+    expect(BigInt(longer.result?.l2_gas_consumed as string)).toBe(base + 2n * ARCHIVAL.perDataFelt)
   })
 
   it('answers 40 "entry point not found" for an external function given as the L1 handler', () => {

@@ -3,7 +3,7 @@ import { hash as starknetHash } from 'starknet'
 import { describe, expect, it } from 'vitest'
 import { COUNTER_ADDRESS, COUNTER_CLASS_HASH } from '../chain/contracts/index'
 import { selectorOf, storageVarAddress, toHex } from '../chain/felt'
-import { L2_GAS } from '../chain/gas'
+import { ALLOCATION, ARCHIVAL, L2_GAS } from '../chain/gas'
 import { Simulator } from '../chain/simulator'
 import { handleRpc } from './handler'
 
@@ -85,11 +85,13 @@ describe.each(['0.9', '0.10'] as const)('devnet_postmanSendMessageToL2, read ove
       finality_status: 'ACCEPTED_ON_L2',
       messages_sent: [],
       events: [event],
-      // The same gas starknet_estimateMessageFee answered: both run the one L1-handler path.
+      // The same gas starknet_estimateMessageFee answered: both run the one L1-handler path. The receipt's
+      // l1_data_gas is the state diff's alone, as starknet-devnet reports it; the estimate adds the newly
+      // allocated l1_counters entry.
       execution_resources: {
         l1_gas: 0,
         l2_gas: Number(fee.l2_gas_consumed),
-        l1_data_gas: Number(fee.l1_data_gas_consumed),
+        l1_data_gas: Number(fee.l1_data_gas_consumed) - Number(ALLOCATION.l1DataGas),
       },
       block_hash: sim.chain.latest.hash,
       block_number: 1,
@@ -156,7 +158,7 @@ describe.each(['0.9', '0.10'] as const)('devnet_postmanSendMessageToL2, read ove
       execution_resources: {
         l1_gas: 0,
         l1_data_gas: 0,
-        l2_gas: Number(L2_GAS.txBase + 2n * L2_GAS.perCalldataFelt),
+        l2_gas: Number(L2_GAS.txBase + 2n * ARCHIVAL.perDataFelt),
       },
     })
     expect(receipt.revert_reason).toMatch(

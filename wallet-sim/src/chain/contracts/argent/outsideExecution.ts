@@ -9,6 +9,7 @@ import {
   parseOutsideExecutionCalldata,
 } from '@webwallet/protocol/session'
 import { type Call, ContractError, type EntryPoint, type ExecutionContext, type Felt } from '../../contract'
+import { L2_GAS } from '../../gas'
 import { encodeResults } from '../calls'
 import { arg } from '../u256'
 import { emitTransactionExecuted } from './events'
@@ -46,6 +47,7 @@ function runOutsideExecution(
   ctx.storageWrite(nonceSlot, 1n)
 
   const hash = messageHash(execution, ctx.contractAddress, ctx.tx.chainId)
+  ctx.consumeGas?.(L2_GAS.typedDataHash)
   const calls: Call[] = execution.calls.map((call) => ({ ...call }))
   if (isSessionSignature(signature)) assertValidSession(ctx, calls, hash, signature)
   else assertValidCallsAndSignature(ctx, calls, hash, signature)

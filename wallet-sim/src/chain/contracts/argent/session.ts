@@ -14,6 +14,7 @@ import {
   webauthnSignerGuid,
 } from '@webwallet/protocol/session'
 import { type Call, ContractError, type ExecutionContext, type Felt } from '../../contract'
+import { L2_GAS } from '../../gas'
 import { verifyStarkSignature } from '../../signature'
 import { verifyWebauthnSignature } from '../../webauthn'
 import { assertNoSelfCall } from './guards'
@@ -44,6 +45,7 @@ export function assertValidSession(
   assertNoSelfCall(calls, ctx.contractAddress)
   const token = parseToken(signature)
   const tokenSessionHash = cachedSessionHash(token, ctx.contractAddress, ctx.tx.chainId)
+  ctx.consumeGas?.(L2_GAS.typedDataHash)
   if (ctx.storageRead(revokedSessionSlot(tokenSessionHash)) !== 0n) throw new ContractError('session/revoked')
   if (token.session.expiresAt < ctx.block.timestamp) throw new ContractError('session/expired')
 
@@ -55,11 +57,13 @@ export function assertValidSession(
   const stark = 'signer' in sessionSignature
   const guid = stark ? signerGuid(sessionSignature.signer) : webauthnSignerGuid(sessionSignature.webauthn)
   if (guid !== token.session.sessionKeyGuid) throw new ContractError('session/session-key-mismatch')
+  ctx.consumeGas?.(L2_GAS.signatureCheck)
   const validSession = stark
     ? verifyStarkSignature(message, sessionSignature.signer, sessionSignature.r, sessionSignature.s)
     : verifyWebauthnSignature(message, sessionSignature)
   if (!validSession) throw new ContractError('session/invalid-session-sig')
   if (guardianSignature.signer !== readGuardian(ctx)) throw new ContractError('session/guardian-key-mismatch')
+  ctx.consumeGas?.(L2_GAS.signatureCheck)
   if (!verifyStarkSignature(message, guardianSignature.signer, guardianSignature.r, guardianSignature.s)) {
     throw new ContractError('session/invalid-backend-sig')
   }

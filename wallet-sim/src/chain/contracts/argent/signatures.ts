@@ -2,6 +2,7 @@
 // [r, s] / [r_owner, s_owner, r_guardian, s_guardian] form, checked against the stored keys.
 import { DeserializeError, FeltReader, type StarknetSignerSignature } from '@webwallet/protocol/session'
 import { ContractError, type ExecutionContext, type Felt } from '../../contract'
+import { L2_GAS } from '../../gas'
 import { verifyStarkSignature } from '../../signature'
 import { readGuardian, readOwner } from './storage'
 
@@ -49,6 +50,7 @@ function isValidBy(
   signature: StarknetSignerSignature,
 ): boolean {
   if (key === 0n || signature.signer !== key) return false
+  ctx.consumeGas?.(L2_GAS.signatureCheck)
   return verifyStarkSignature(hash, signature.signer, signature.r, signature.s) || isEstimate(ctx)
 }
 
