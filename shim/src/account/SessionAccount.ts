@@ -1,5 +1,6 @@
 import {
   GaslessRetryFailedError,
+  InvalidOptionsError,
   NoDeployerError,
   OutsideExecutionOnlyError,
 } from '@webwallet/protocol/errors'
@@ -142,7 +143,12 @@ export class SessionAccount {
         })
       else await this.deployWith(ctx)
     }
-    if (paymaster && (options.gasless || paymaster.sponsored)) {
+    // A key the account cannot check within validation's step limit (P-256) goes only through the paymaster.
+    const outsideOnly = ctx.session.kind?.verifyGas
+    if (outsideOnly && !paymaster) {
+      throw new InvalidOptionsError('paymaster', 'a P-256 session key executes only through it')
+    }
+    if (paymaster && (options.gasless || paymaster.sponsored || outsideOnly)) {
       return executeGasless(ctx, paymaster, compiled, {
         deploy: false,
         ...gasToken(options, this.options.gasTokenAddress),

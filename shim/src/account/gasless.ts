@@ -119,10 +119,15 @@ async function chooseGasToken(
       options.gasTokenAddress === undefined || toFelt(p.tokenAddress) === toFelt(options.gasTokenAddress),
   )
   const balances = await balancesOf(ctx, candidates)
+  // The account's check of a key such as P-256 runs in the outside execution and is paid for there.
+  const overhead = {
+    ...compatibility,
+    gasConsumedOverhead: `${BigInt(compatibility.gasConsumedOverhead) + (ctx.session.kind?.verifyGas ?? 0n)}`,
+  }
   const strk = prices.find((p) => toFelt(p.tokenAddress) === toFelt(FEE_TOKENS[0]))
   const strkPriceInEth = strk === undefined ? undefined : BigInt(strk.priceInETH)
   for (const [index, price] of candidates.entries()) {
-    const amount = feeInGasToken(estimate, price, compatibility, strkPriceInEth)
+    const amount = feeInGasToken(estimate, price, overhead, strkPriceInEth)
     if ((balances[index] ?? 0n) >= amount) return { tokenAddress: price.tokenAddress, amount }
   }
   throw new NotEnoughGasTokenError()

@@ -77,7 +77,14 @@ describe('Argent account: session keys that are WebAuthn (P-256) signers', () =>
     expect(rejection(() => f.invoke([pay], token(webauthnTestKey().felts))).data).toContain(
       'session/session-key-mismatch',
     )
-    expect(rejection(() => f.invoke([pay], token(() => key.felts(1n)))).data).toContain(OUT_OF_STEPS)
+    expect(
+      rejection(() =>
+        f.invoke(
+          [pay],
+          token(() => key.felts(1n)),
+        ),
+      ).data,
+    ).toContain(OUT_OF_STEPS)
     expect(f.paid()).toBe(0n)
   })
 
