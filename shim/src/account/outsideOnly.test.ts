@@ -88,9 +88,7 @@ describe('a session key the account checks only outside validation (P-256)', () 
     const account = new SessionAccount({ ...ctx, session: { ...ctx.session, kind: outsideOnlyKind(signed) } })
     const refusal = account.execute(play)
     await expect(refusal).rejects.toBeInstanceOf(InvalidOptionsError)
-    await expect(refusal).rejects.toThrow(
-      'Invalid option paymaster: a P-256 session key executes only through it',
-    )
+    await expect(refusal).rejects.toThrow('Invalid option paymaster: needed by a P-256 key')
     expect(signed).toEqual([])
     expect(world.log.filter((entry) => entry.startsWith('/'))).toEqual([])
   })
