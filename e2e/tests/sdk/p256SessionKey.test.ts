@@ -1,8 +1,10 @@
 // The opt-in non-extractable P-256 session key (`sessionKey: p256SessionKey()`) end to end in Node, against
 // a real wallet-sim: the wallet signs a session naming the key's WebAuthn signer GUID, session calls land
-// on chain co-signed by the cosigner (P-256 checked with node:crypto) and accepted by the simulated Argent
-// account (forged and tampered P-256 signatures are refused in wallet-sim's account and cosigner tests).
+// on chain through the paymaster, co-signed by the cosigner (P-256 checked with node:crypto) and accepted
+// by the simulated Argent account (forged and tampered P-256 signatures are refused in wallet-sim's account
+// and cosigner tests).
 import {
+  parseOutsideExecutionCalldata,
   parseSessionToken,
   selectorFromName,
   toHex,
@@ -54,9 +56,9 @@ it('a P-256 session key signs session calls that land on chain', async () => {
     })
     return BigInt(value)
   }
-  // The first call deploys the account through the paymaster (an outside execution the cosigner co-signs),
-  // the second is the account's own invoke (co-signed through /cosigner/signSession): both routes check
-  // the WebAuthn session signature, in the cosigner and in the account.
+  // Argent's WebAuthn check (SHA-256 in Cairo) needs more steps than a validation may use, so the SDK never
+  // sends the session's own invoke: the first call deploys the account through the paymaster, the second
+  // runs there too (both outside executions the cosigner co-signs, with a gas-token fee covering the check).
   const hashes: string[] = []
   for (const expected of [1n, 2n]) {
     const { transaction_hash } = await account.execute(increment)
@@ -65,11 +67,15 @@ it('a P-256 session key signs session calls that land on chain', async () => {
     expect(await counter()).toBe(expected)
     hashes.push(transaction_hash)
   }
-  const last = await rpc.request<{ signature: string[]; sender_address: string }>(
+  const last = await rpc.request<{ calldata: string[]; sender_address: string }>(
     'starknet_getTransactionByHash',
     { transaction_hash: hashes[1] },
   )
-  expect(BigInt(last.sender_address)).toBe(BigInt(account.address))
-  const token = parseSessionToken(last.signature)
+  // The relayer's multicall [1, to, selector, length, ...]: execute_from_outside_v2 on the account.
+  expect(BigInt(last.sender_address)).not.toBe(BigInt(account.address))
+  expect(BigInt(last.calldata[1] ?? 0)).toBe(BigInt(account.address))
+  expect(BigInt(last.calldata[2] ?? 0)).toBe(selectorFromName('execute_from_outside_v2'))
+  const { signature } = parseOutsideExecutionCalldata(last.calldata.slice(4).map((v) => BigInt(v)))
+  const token = parseSessionToken(signature)
   expect((token.sessionSignature as WebauthnSignerSignature).webauthn.origin).toBe('http://localhost:5173')
 })

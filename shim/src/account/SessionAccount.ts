@@ -1,5 +1,6 @@
 import {
   GaslessRetryFailedError,
+  InvalidOptionsError,
   NoDeployerError,
   OutsideExecutionOnlyError,
 } from '@webwallet/protocol/errors'
@@ -126,6 +127,14 @@ export class SessionAccount {
     options: ExecuteOptions,
   ): Promise<{ transaction_hash: string }> {
     const { paymaster } = this.options
+    // A key the account cannot check within validation's step limit (P-256) goes only through the paymaster.
+    const outsideOnly = ctx.session.kind?.verifyGas
+    if (outsideOnly && !paymaster) throw new InvalidOptionsError('paymaster', 'needed by a P-256 key')
+    const gasless = (through: Paymaster, deploy: boolean) =>
+      executeGasless(ctx, through, compiled, {
+        deploy,
+        gasTokenAddress: options.gasTokenAddress ?? this.options.gasTokenAddress,
+      })
     let { nonce } = options
     if (!this.deployed) {
       // One batched round trip answers both questions of a first execute.
@@ -135,28 +144,16 @@ export class SessionAccount {
     }
     if (!this.deployed) {
       if (this.options.deployer) await this.deployWith(ctx)
-      else if (paymaster)
-        return executeGasless(ctx, paymaster, compiled, {
-          deploy: true,
-          ...gasToken(options, this.options.gasTokenAddress),
-        })
+      else if (paymaster) return gasless(paymaster, true)
       else await this.deployWith(ctx)
     }
-    if (paymaster && (options.gasless || paymaster.sponsored)) {
-      return executeGasless(ctx, paymaster, compiled, {
-        deploy: false,
-        ...gasToken(options, this.options.gasTokenAddress),
-      })
-    }
+    if (paymaster && (options.gasless || paymaster.sponsored || outsideOnly)) return gasless(paymaster, false)
     try {
       return await invokeWithSession(ctx, compiled, { ...options, nonce })
     } catch (error) {
       if (!paymaster || !shouldRetryGasless(error)) throw error
       try {
-        return await executeGasless(ctx, paymaster, compiled, {
-          deploy: false,
-          ...gasToken(options, this.options.gasTokenAddress),
-        })
+        return await gasless(paymaster, false)
       } catch (retryError) {
         throw new GaslessRetryFailedError(error, retryError)
       }
@@ -193,9 +190,4 @@ export class SessionAccount {
   waitForBlock(blockNumber: number, options: { retryInterval?: number; signal?: AbortSignal } = {}) {
     return waitForBlock(this.ctx.rpc, blockNumber, options)
   }
-}
-
-function gasToken(options: ExecuteOptions, fallback: string | undefined) {
-  const gasTokenAddress = options.gasTokenAddress ?? fallback
-  return gasTokenAddress === undefined ? {} : { gasTokenAddress }
 }

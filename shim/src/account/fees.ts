@@ -77,3 +77,26 @@ export function rpcResourceBounds(bounds: ResourceBounds) {
   })
   return { l1_gas: hex(bounds.l1_gas), l1_data_gas: hex(bounds.l1_data_gas), l2_gas: hex(bounds.l2_gas) }
 }
+
+/**
+ * Adds estimates: amounts and fees add up, each price is the highest seen.
+ *
+ * @example
+ * sumEstimates([deployEstimate, invokeEstimate]).overall_fee
+ */
+export function sumEstimates(estimates: readonly FeeEstimate[]): FeeEstimate {
+  const sum = (key: keyof FeeEstimate) =>
+    toHex(estimates.reduce((total, e) => total + BigInt(e[key] ?? 0), 0n))
+  const max = (key: keyof FeeEstimate) =>
+    toHex(estimates.reduce((high, e) => (BigInt(e[key] ?? 0) > high ? BigInt(e[key] ?? 0) : high), 0n))
+  return {
+    l1_gas_consumed: sum('l1_gas_consumed'),
+    l1_gas_price: max('l1_gas_price'),
+    l2_gas_consumed: sum('l2_gas_consumed'),
+    l2_gas_price: max('l2_gas_price'),
+    l1_data_gas_consumed: sum('l1_data_gas_consumed'),
+    l1_data_gas_price: max('l1_data_gas_price'),
+    overall_fee: sum('overall_fee'),
+    ...(estimates[0]?.unit === undefined ? {} : { unit: estimates[0].unit }),
+  }
+}

@@ -12,7 +12,6 @@ import { allowedMethodsTree, chainIdFelt, selectorFromName, toFelt, toHex } from
 import type { Paymaster } from '../paymaster/client'
 import { feeInGasToken } from '../paymaster/fee'
 import { FEE_TOKENS } from '../session/request'
-import { sessionSignature } from '../session/signature'
 import { toProtocolSession } from '../session/status'
 import { executeCalldata } from './calls'
 import type { AccountContext, CompiledCall } from './context'
@@ -122,91 +121,29 @@ async function chooseGasToken(
   const strk = prices.find((p) => toFelt(p.tokenAddress) === toFelt(FEE_TOKENS[0]))
   const strkPriceInEth = strk === undefined ? undefined : BigInt(strk.priceInETH)
   for (const [index, price] of candidates.entries()) {
-    const amount = feeInGasToken(estimate, price, compatibility, strkPriceInEth)
+    // The account's check of a key such as P-256 runs in the outside execution: the fee covers it too.
+    const amount = feeInGasToken(estimate, price, compatibility, strkPriceInEth, ctx.session.kind?.verifyGas)
     if ((balances[index] ?? 0n) >= amount) return { tokenAddress: price.tokenAddress, amount }
   }
   throw new NotEnoughGasTokenError()
 }
 
-// Undeployed: one bulk estimate of DEPLOY_ACCOUNT (nonce 0) then the invoke, validation skipped, summed.
+// Undeployed: the DEPLOY_ACCOUNT (nonce 0) and the invoke (nonce 1) in one estimate.
 async function estimateForGasless(
   ctx: AccountContext,
   calls: readonly CompiledCall[],
   deploy: boolean,
 ): Promise<FeeEstimate> {
-  const calldata = executeCalldata(calls, selectorFromName)
-  const payload = ctx.session.stored.deploymentPayload
-  if (!deploy || !payload) {
-    const nonce = BigInt(
-      await ctx.rpc.request<string>('starknet_getNonce', {
-        block_id: PENDING_TAG,
-        contract_address: ctx.address,
-      }),
-    )
-    return estimateInvoke(ctx, calls, calldata, nonce, 0n)
-  }
-  const zero = { max_amount: '0x0', max_price_per_unit: '0x0' }
-  const common = {
-    version: '0x3',
-    resource_bounds: { l1_gas: zero, l1_data_gas: zero, l2_gas: zero },
-    tip: '0x0',
-    paymaster_data: [],
-    nonce_data_availability_mode: 'L1',
-    fee_data_availability_mode: 'L1',
-  }
-  const signature = await sessionSignature(ctx.session, '0x0', calls, async () => ({
-    signer: 1n,
-    r: 1n,
-    s: 1n,
-  }))
-  const estimates = await ctx.rpc.request<FeeEstimate[]>('starknet_estimateFee', {
-    request: [
-      {
-        ...common,
-        type: 'DEPLOY_ACCOUNT',
-        nonce: '0x0',
-        signature: [],
-        class_hash: payload.classHash,
-        contract_address_salt: payload.addressSalt,
-        constructor_calldata: payload.constructorCalldata,
-      },
-      {
-        ...common,
-        type: 'INVOKE',
-        sender_address: ctx.address,
-        calldata,
-        nonce: '0x1',
-        signature,
-        account_deployment_data: [],
-      },
-    ],
-    simulation_flags: ['SKIP_VALIDATE'],
-    block_id: PENDING_TAG,
-  })
-  return sumEstimates(estimates)
-}
-
-/**
- * Adds estimates: amounts and fees add up, each price is the highest seen.
- *
- * @example
- * sumEstimates([deployEstimate, invokeEstimate]).overall_fee
- */
-export function sumEstimates(estimates: readonly FeeEstimate[]): FeeEstimate {
-  const sum = (key: keyof FeeEstimate) =>
-    toHex(estimates.reduce((total, e) => total + BigInt(e[key] ?? 0), 0n))
-  const max = (key: keyof FeeEstimate) =>
-    toHex(estimates.reduce((high, e) => (BigInt(e[key] ?? 0) > high ? BigInt(e[key] ?? 0) : high), 0n))
-  return {
-    l1_gas_consumed: sum('l1_gas_consumed'),
-    l1_gas_price: max('l1_gas_price'),
-    l2_gas_consumed: sum('l2_gas_consumed'),
-    l2_gas_price: max('l2_gas_price'),
-    l1_data_gas_consumed: sum('l1_data_gas_consumed'),
-    l1_data_gas_price: max('l1_data_gas_price'),
-    overall_fee: sum('overall_fee'),
-    ...(estimates[0]?.unit === undefined ? {} : { unit: estimates[0].unit }),
-  }
+  const payload = deploy ? ctx.session.stored.deploymentPayload : undefined
+  const nonce = payload
+    ? 1n
+    : BigInt(
+        await ctx.rpc.request<string>('starknet_getNonce', {
+          block_id: PENDING_TAG,
+          contract_address: ctx.address,
+        }),
+      )
+  return estimateInvoke(ctx, calls, executeCalldata(calls, selectorFromName), nonce, 0n, payload)
 }
 
 // One batched round trip for every candidate's balance.

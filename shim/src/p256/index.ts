@@ -84,6 +84,9 @@ export function p256SessionKey(options: P256SessionKeyOptions = {}): SessionKeyK
       }
     },
     guid: (publicKey) => webauthnSignerGuid(parseP256PublicKey(publicKey)),
+    // Argent 0.4.0's WebAuthn check: 134M L2 gas on starknet-devnet (SHA-256 in Cairo), above validation's
+    // 100M (1M steps); with a margin. Its executes go through the paymaster, whose fee covers this.
+    verifyGas: 150_000_000n,
     async sign(key, message: Felt) {
       const signer = parseP256PublicKey(key.publicKey)
       const cryptoKey = key.privateKey.startsWith(KEY_PREFIX)

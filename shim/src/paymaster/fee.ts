@@ -3,7 +3,7 @@ import { GasFeeError } from '@webwallet/protocol/errors'
 import type { FeeEstimate } from '../account/fees'
 
 /**
- * The fee in a gas token (SPEC.md section 7): (overall fee + overhead × gas prices) / price in ETH,
+ * The fee in a gas token (SPEC.md section 7): (overall fee + (overhead + extra gas) × gas prices) / price in ETH,
  * scaled by the token's decimals; rounded up so the paymaster is never short.
  *
  * @example
@@ -15,9 +15,11 @@ export function feeInGasToken(
   compatibility: Pick<PaymasterCompatibility, 'gasConsumedOverhead' | 'dataGasConsumedOverhead'>,
   /** STRK's price in ETH (wei per STRK): a V3 estimate is in FRI, the token prices are in ETH. */
   strkPriceInEth?: bigint,
+  /** L2 gas the calls need beyond the estimate (a session key's check that only an outside execution runs). */
+  extraGas = 0n,
 ): bigint {
   const overhead =
-    BigInt(estimate.l2_gas_price) * BigInt(compatibility.gasConsumedOverhead) +
+    BigInt(estimate.l2_gas_price) * (BigInt(compatibility.gasConsumedOverhead) + extraGas) +
     BigInt(estimate.l1_data_gas_price) * BigInt(compatibility.dataGasConsumedOverhead)
   let fee = BigInt(estimate.overall_fee) + overhead
   if (estimate.unit === 'FRI') {

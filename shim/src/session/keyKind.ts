@@ -16,6 +16,13 @@ export interface SessionKeyKind {
    * token carries, and the `sessionSignature` the cosigner is sent.
    */
   sign(key: SessionKeyPair, message: Felt): Promise<SessionKeySignature>
+  /**
+   * L2 gas the account spends checking one of this kind's signatures beyond a Stark key's, when that is more
+   * than a validation may use (Argent's WebAuthn check: SHA-256 in Cairo). Such a session never sends its own
+   * invoke: every execute goes through the paymaster as an outside execution (checked in `__execute__`),
+   * whose gas-token fee covers this much more.
+   */
+  readonly verifyGas?: bigint
 }
 
 /** A session key's signature of one message, in both forms it travels in. */

@@ -19,6 +19,7 @@ import {
   L2_GAS,
   validationGas,
 } from './gas'
+import { LimitedGasMeter, VALIDATE_MAX_L2_GAS } from './limits'
 import { copyDiff, type State, type StateDiff } from './state'
 import {
   type ChainTransaction,
@@ -83,7 +84,7 @@ const RESOURCE_NAMES = { l1Gas: 'L1Gas', l2Gas: 'L2Gas', l1DataGas: 'L1DataGas' 
  */
 export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: RunOptions): TxOutcome {
   const sender = senderOf(tx)
-  const meter = new GasMeter()
+  const meter = new LimitedGasMeter()
   const info = txInfoOf(tx, hash, opts.chainId)
   const exec = new Execution(state, info, opts.block, meter)
 
@@ -141,10 +142,13 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
     }
     if (opts.validate) {
       meter.metering = false
+      // The work validation reports counts against its step limit (what the formula prices apart).
+      meter.validationRoom = VALIDATE_MAX_L2_GAS - validationGas(tx.signature.length)
       const calldata =
         tx.type === 'INVOKE' ? tx.calldata : [tx.classHash, tx.contractAddressSalt, ...tx.constructorCalldata]
       const selector = selectorOf(tx.type === 'INVOKE' ? '__validate__' : '__validate_deploy__')
       validateInvocation = exec.call({ to: sender, selector, calldata }, 0n)
+      meter.validationRoom = undefined
       meter.metering = true
       if (validateInvocation.result.length !== 1 || validateInvocation.result[0] !== VALID) {
         throw new ExecutionFailure('The validate entry point should return `VALID`.', [
@@ -153,7 +157,10 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
       }
     }
   } catch (e) {
-    if (e instanceof ExecutionFailure) throw reject(RpcCode.VALIDATION_FAILURE, e.describe())
+    // starknet-devnet (blockifier) words a validation failure so, whatever failed.
+    if (e instanceof ExecutionFailure) {
+      throw reject(RpcCode.VALIDATION_FAILURE, `Transaction validation has failed:\n${e.describe()}`)
+    }
     throw e
   }
   meter.metering = true

@@ -15,6 +15,7 @@ import {
 } from '@webwallet/protocol/session'
 import { type Call, ContractError, type ExecutionContext, type Felt } from '../../contract'
 import { L2_GAS } from '../../gas'
+import { WEBAUTHN_VERIFY_L2_GAS } from '../../limits'
 import { verifyStarkSignature } from '../../signature'
 import { verifyWebauthnSignature } from '../../webauthn'
 import { assertNoSelfCall } from './guards'
@@ -58,6 +59,8 @@ export function assertValidSession(
   const guid = stark ? signerGuid(sessionSignature.signer) : webauthnSignerGuid(sessionSignature.webauthn)
   if (guid !== token.session.sessionKeyGuid) throw new ContractError('session/session-key-mismatch')
   ctx.consumeGas?.(L2_GAS.signatureCheck)
+  // SHA-256 and secp256r1 in Cairo: more than a validation's step limit allows (limits.ts).
+  if (!stark) ctx.consumeGas?.(WEBAUTHN_VERIFY_L2_GAS)
   const validSession = stark
     ? verifyStarkSignature(message, sessionSignature.signer, sessionSignature.r, sessionSignature.s)
     : verifyWebauthnSignature(message, sessionSignature)

@@ -1,0 +1,136 @@
+// P-256 session keys (`p256SessionKey()`, Argent's WebAuthn signer) on the real Argent 0.4.0 account
+// (starknet-devnet-rs) and on the built-in chain, side by side. The account's WebAuthn check (SHA-256 in
+// Cairo) needs more steps than a validation may use: a session's own invoke is refused (55, out of steps);
+// an outside execution, checked in `__execute__` (ten times the steps), carries it. So the SDK sends every
+// P-256 execute through the paymaster with a gas-token fee that covers the check, and a relayer may run the
+// session's SNIP-9 payloads. Both chains must accept and refuse the same, with the same error shape.
+import { createRpc, SessionAccount, WebWallet } from '@webwallet/shim'
+import { memoryP256KeyStore, p256SessionKey } from '@webwallet/shim/p256'
+import { type RunningSim, startSim } from '@webwallet/wallet-sim'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { invokeWithSession } from '../../shim/src/account/invoke'
+import { OUT_OF_STEPS, VALIDATE_MAX_L2_GAS } from '../../wallet-sim/src/chain/limits'
+import { type Devnet, startDevnet } from '../support/devnet'
+import { headlessWalletOptions } from '../support/headless'
+import { Account, RpcProvider } from '../support/starknet10'
+import { approve, ETH, SPENDER } from './journeys'
+
+interface Outcome {
+  step: string
+  accepted: boolean
+  code?: string
+  /** The first line of a node error's data and its last sentence (no frames: addresses differ). */
+  shape?: string
+  l2Gas?: bigint
+}
+
+let devnet: Devnet
+const sims: { devnet?: RunningSim; builtin?: RunningSim } = {}
+const outcomes: { devnet: Outcome[]; builtin: Outcome[] } = { devnet: [], builtin: [] }
+
+beforeAll(async () => {
+  devnet = await startDevnet()
+  sims.devnet = await startSim({ node: devnet.rpcUrl, approve: 'auto', email: 'p256-devnet@example.com' })
+  sims.builtin = await startSim({ approve: 'auto', email: 'p256-builtin@example.com' })
+  outcomes.devnet = await p256Journey(sims.devnet)
+  outcomes.builtin = await p256Journey(sims.builtin)
+}, 300_000)
+afterAll(async () => {
+  await sims.devnet?.close()
+  await sims.builtin?.close()
+  await devnet?.stop()
+})
+
+async function p256Journey(sim: RunningSim): Promise<Outcome[]> {
+  const rpc = createRpc({ nodeUrl: sim.rpcUrl })
+  const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
+  const out: Outcome[] = []
+  const record = async (step: string, run: () => Promise<{ transaction_hash: string }>) => {
+    try {
+      const { transaction_hash } = await run()
+      const receipt = await provider.waitForTransaction(transaction_hash, { retryInterval: 50 })
+      const r = receipt as { execution_status?: string; execution_resources?: { l2_gas: number } }
+      out.push({
+        step,
+        accepted: r.execution_status === 'SUCCEEDED',
+        code: String(r.execution_status),
+        l2Gas: BigInt(r.execution_resources?.l2_gas ?? 0),
+      })
+    } catch (error) {
+      const e = error as { code?: unknown; name?: string; data?: { rpcCode?: number; rpcData?: unknown } }
+      const data = String(e.data?.rpcData ?? '')
+      const lines = data.trim().split('\n')
+      out.push({
+        step,
+        accepted: false,
+        code: String(e.data?.rpcCode ?? e.code ?? e.name),
+        ...(data ? { shape: `${lines[0]} … ${lines.at(-1)}` } : {}),
+      })
+    }
+  }
+  const wallet = WebWallet.init({
+    appName: 'p256 on the real account',
+    sessionParams: { allowedMethods: [{ contract: ETH, selector: 'approve' }], validityDays: 1 },
+    ...headlessWalletOptions(sim),
+    sessionKey: p256SessionKey({ origin: 'http://localhost:5173', store: memoryP256KeyStore() }),
+  })
+  const { account } = await wallet.requestConnection()
+  // 1. The first execute deploys the account through the paymaster; 2. later ones go that way too.
+  await record('first execute: gasless deploy + execute', () => account.execute(approve(1)))
+  await record('later execute: through the paymaster', () => account.execute(approve(2)))
+  // 3. The session's own invoke (the route the SDK no longer takes for P-256), self-paid.
+  const ctx = (account as unknown as { ctx: Parameters<typeof invokeWithSession>[0] }).ctx
+  const call = { ...approve(3), calldata: approve(3).calldata.map((v) => `0x${BigInt(v).toString(16)}`) }
+  await record('self-paid session invoke', () => invokeWithSession(ctx, [call]))
+  // 4. The SDK without a paymaster refuses before anything is signed.
+  await record('execute without a paymaster', () => new SessionAccount(ctx).execute(approve(3)))
+  // 5. A SNIP-9 payload the session signed, relayed by a dev account paying its own gas.
+  const [dev] = sim.accounts
+  if (!dev) throw new Error('no predeployed account to relay with')
+  const relayer = new Account({ provider, address: dev.address, signer: dev.private_key })
+  const payload = await account.getOutsideExecutionPayload(approve(4))
+  await record('outside execution relayed by a dev account', () => relayer.execute(payload))
+  const [allowance = '0x0'] = await rpc.request<string[]>('starknet_call', {
+    request: {
+      contract_address: ETH,
+      entry_point_selector: '0x1e888a1026b19c8c0b57c72d63ed1737106aa10034105b980ba117bd0c29fe1',
+      calldata: [account.address, SPENDER],
+    },
+    block_id: 'latest',
+  })
+  out.push({ step: `allowance ${BigInt(allowance)}`, accepted: true })
+  return out
+}
+
+const withoutGas = (list: Outcome[]) => list.map(({ l2Gas: _, ...rest }) => rest)
+
+describe('P-256 session keys on the real Argent account and on the built-in chain', () => {
+  it('on devnet: executes go through the paymaster, the own invoke runs out of steps, a relayer can run a payload', () => {
+    expect(withoutGas(outcomes.devnet)).toEqual([
+      { step: 'first execute: gasless deploy + execute', accepted: true, code: 'SUCCEEDED' },
+      { step: 'later execute: through the paymaster', accepted: true, code: 'SUCCEEDED' },
+      {
+        step: 'self-paid session invoke',
+        accepted: false,
+        code: '55',
+        shape: `Transaction validation has failed: … ${OUT_OF_STEPS}`,
+      },
+      { step: 'execute without a paymaster', accepted: false, code: 'INVALID_OPTIONS' },
+      { step: 'outside execution relayed by a dev account', accepted: true, code: 'SUCCEEDED' },
+      { step: 'allowance 4', accepted: true },
+    ])
+  })
+
+  it('the built-in chain accepts and refuses the same, with the same error shape', () => {
+    expect(withoutGas(outcomes.builtin)).toEqual(withoutGas(outcomes.devnet))
+  })
+
+  it('an outside execution with the WebAuthn check costs the same on both (above the validation limit)', () => {
+    const gasOf = (list: Outcome[]) => list.find((o) => o.step.startsWith('outside execution'))?.l2Gas ?? 0n
+    const [real, builtin] = [gasOf(outcomes.devnet), gasOf(outcomes.builtin)]
+    expect(real).toBeGreaterThan(VALIDATE_MAX_L2_GAS)
+    // Within 5%: the built-in chain prices the check as measured, the rest by its calibrated model.
+    expect(builtin * 100n).toBeGreaterThan(real * 95n)
+    expect(builtin * 100n).toBeLessThan(real * 105n)
+  })
+})
