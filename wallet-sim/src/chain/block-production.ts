@@ -15,7 +15,7 @@ import {
   traceJson,
 } from './records'
 import type { TxOutcome } from './run-transaction'
-import { mergeDiff, type State } from './state'
+import { mergeDiff, realChanges, type State } from './state'
 import { toRpcTransaction } from './transaction'
 
 /**
@@ -57,7 +57,9 @@ export function sealBlock(chain: Chain): BlockRecord {
   const header = nextBlockHeader(chain)
   const { number, parentHash, timestamp } = header
   const wasDeployed = (a: Felt) => chain.base.getClassHash(a) !== 0n
-  const stateDiff = stateDiffJson(chain.pending, wasDeployed)
+  // Only real changes: a write that left a value as it was at the block's start is no change (as on devnet).
+  const changes = realChanges(chain.pending, chain.base)
+  const stateDiff = stateDiffJson(changes, wasDeployed)
   // As on starknet-devnet, a devnet_setGasPrice change shows first in the header of the block that commits next
   // (its transactions ran at the old prices); the pre_confirmed block after it runs at the new ones.
   if (chain.nextGasPrices) {
@@ -81,7 +83,8 @@ export function sealBlock(chain: Chain): BlockRecord {
     const rec = chain.txs.get(h)
     if (rec) rec.blockNumber = number
   }
-  mergeDiff(chain.base, chain.pending)
+  // The base takes the changes only, so it holds what a replay of the blocks' state diffs gives (reorg, journal).
+  mergeDiff(chain.base, changes)
   chain.pending.clear()
   chain.pendingTxs = []
   chain.pendingTimestamp = undefined

@@ -134,7 +134,8 @@ function replayBlock(chain: Chain, entry: BlockEntry): void {
     const record = chain.txs.get(hash)
     if (record) record.blockNumber = block.number
   }
-  // The block's state diff is the whole pre_confirmed layer it committed, whoever wrote it.
+  // The block's state diff holds every real change of the pre_confirmed layer it committed, whoever wrote it
+  // (files written before no-op writes were left out also hold those: applying them changes nothing).
   applyDiffJson(chain.base, block.stateDiff)
   chain.pending.clear()
   chain.pendingTxs = []

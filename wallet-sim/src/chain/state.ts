@@ -107,3 +107,19 @@ export function copyDiff(diff: StateDiff): StateDiff {
   for (const [addr, m] of diff.storage) storage.set(addr, new Map(m))
   return { storage, classHashes: new Map(diff.classHashes), nonces: new Map(diff.nonces) }
 }
+
+/**
+ * `diff` without the storage writes that left a value as `prior` has it: what a block's STATE_DIFF lists, as
+ * on starknet-devnet (blockifier drops a write of the value already there, or written back to it, from the
+ * state diff). Class hashes and nonces stay as written.
+ * @example realChanges(chain.pending, chain.base) // the pre_confirmed block's state diff
+ */
+export function realChanges(diff: StateDiff, prior: Pick<State, 'getStorage'>): StateDiff {
+  const storage = new Map<Felt, Map<Felt, Felt>>()
+  for (const [address, m] of diff.storage) {
+    const changed = new Map<Felt, Felt>()
+    for (const [key, value] of m) if (value !== prior.getStorage(address, key)) changed.set(key, value)
+    if (changed.size > 0) storage.set(address, changed)
+  }
+  return { storage, classHashes: diff.classHashes, nonces: diff.nonces }
+}

@@ -5,6 +5,7 @@ import { RpcCode, RpcError } from '../chain/errors'
 import { toHex } from '../chain/felt'
 import { type JsonObject, stateDiffJson, traceJson } from '../chain/records'
 import { getContractClass } from '../chain/registry'
+import { realChanges } from '../chain/state'
 import { getEvents } from './events'
 import { blockHeader, blockStatus, blockTxs, feeEstimateJson, receipt, type SpecVersion } from './format'
 import { messageMethods } from './messages'
@@ -106,7 +107,7 @@ export const starknetMethods: Record<string, Method> = {
       const b = c.resolveBlock(blockId(p.block_id))
       if (b === 'pending') {
         const wasDeployed = (a: bigint) => c.base.getClassHash(a) !== 0n
-        return { old_root: c.latest.newRoot, state_diff: stateDiffJson(c.pending, wasDeployed) }
+        return { old_root: c.latest.newRoot, state_diff: stateDiffJson(realChanges(c.pending, c.base), wasDeployed) }
       }
       return {
         block_hash: b.hash,

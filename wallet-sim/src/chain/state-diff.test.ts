@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { stateAt } from './block-reads'
+import { Erc20Storage, ETH_ADDRESS, STRK_ADDRESS } from './contracts/index'
+import { selectorOf, toHex } from './felt'
+import { createChain } from './genesis'
+import { signedInvoke } from './test-helpers'
+
+type Diff = { storage_diffs: { address: string; storage_entries: { key: string; value: string }[] }[] }
+
+const transfer = (to: bigint, amount: bigint) => ({
+  to: ETH_ADDRESS,
+  selector: selectorOf('transfer'),
+  calldata: [to, amount, 0n],
+})
+
+function setup(blockTime?: number) {
+  const { chain, accounts } = createChain({ accounts: 2, ...(blockTime ? { blockTime } : {}) })
+  const [a, b] = accounts.map((x) => ({ address: BigInt(x.address), key: BigInt(x.private_key) }))
+  const send = (from: typeof a, nonce: bigint, to: bigint, amount: bigint) =>
+    chain.addTransaction(
+      signedInvoke({
+        sender: from!.address,
+        privateKey: from!.key,
+        nonce,
+        calls: [transfer(to, amount)],
+        chainId: chain.chainId,
+      }),
+    )
+  return { chain, a: a!, b: b!, send }
+}
+
+/** The storage keys a block's state diff lists, per contract. */
+const keysOf = (diff: unknown): Record<string, string[]> =>
+  Object.fromEntries(
+    (diff as Diff).storage_diffs.map((d) => [d.address, d.storage_entries.map((e) => e.key).sort()]),
+  )
+
+describe('block state diff', () => {
+  it('lists only the storage keys whose value changed (no u256 high words, as on devnet)', () => {
+    const { chain, a, b, send } = setup()
+    send(a, 0n, b.address, 5n)
+    const keys = keysOf(chain.latest.stateDiff)
+    expect(keys[toHex(ETH_ADDRESS)]).toEqual(
+      [Erc20Storage.balance(a.address), Erc20Storage.balance(b.address)].map(toHex).sort(),
+    )
+    expect(keys[toHex(STRK_ADDRESS)]).toEqual(
+      [Erc20Storage.balance(a.address), Erc20Storage.balance(chain.sequencerAddress)].map(toHex).sort(),
+    )
+    expect(Object.keys(keys)).toHaveLength(2)
+    expect(chain.latest.stateDiff.nonces).toEqual([{ contract_address: toHex(a.address), nonce: '0x1' }])
+  })
+
+  it('leaves out a value written back to what it was at the block start, and the state stays right', () => {
+    const { chain, a, b, send } = setup(3600)
+    send(a, 0n, b.address, 5n)
+    send(b, 0n, a.address, 5n)
+    chain.closeBlock()
+    const keys = keysOf(chain.latest.stateDiff)
+    expect(keys[toHex(ETH_ADDRESS)]).toBeUndefined()
+    expect(Object.keys(keys)).toEqual([toHex(STRK_ADDRESS)])
+    expect(chain.latest.stateDiff.nonces).toHaveLength(2)
+    // The state at an older block, rebuilt from the blocks' state diffs, still reads the same balances.
+    const { number } = chain.latest
+    chain.closeBlock()
+    const old = stateAt(chain, { number })
+    for (const owner of [a.address, b.address, chain.sequencerAddress])
+      for (const token of [ETH_ADDRESS, STRK_ADDRESS]) {
+        const slot = Erc20Storage.balance(owner)
+        expect(old.getStorage(token, slot)).toBe(chain.base.getStorage(token, slot))
+      }
+  })
+
+  it('lists no storage for a transfer of 0 (every write is a no-op) but still the nonce', () => {
+    const { chain, a, b, send } = setup()
+    send(a, 0n, b.address, 0n)
+    expect(keysOf(chain.latest.stateDiff)[toHex(ETH_ADDRESS)]).toBeUndefined()
+    expect(chain.latest.stateDiff.nonces).toHaveLength(1)
+  })
+})
