@@ -107,7 +107,10 @@ export const starknetMethods: Record<string, Method> = {
       const b = c.resolveBlock(blockId(p.block_id))
       if (b === 'pending') {
         const wasDeployed = (a: bigint) => c.base.getClassHash(a) !== 0n
-        return { old_root: c.latest.newRoot, state_diff: stateDiffJson(realChanges(c.pending, c.base), wasDeployed) }
+        return {
+          old_root: c.latest.newRoot,
+          state_diff: stateDiffJson(realChanges(c.pending, c.base), wasDeployed),
+        }
       }
       return {
         block_hash: b.hash,
