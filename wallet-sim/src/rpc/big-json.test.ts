@@ -1,7 +1,13 @@
 // devnet_mint's amount as starknet-devnet takes it: a JSON number of any size (u128), read exactly.
 import { describe, expect, it } from 'vitest'
 import { startSim } from '../index'
-import { bigIntegerOf, parseJsonKeepingBigIntegers } from './big-json'
+import {
+  bigIntegerOf,
+  exactInteger,
+  JsonInteger,
+  parseJsonKeepingBigIntegers,
+  stringifyWithBigIntegers,
+} from './big-json'
 
 describe('big integers in JSON-RPC bodies', () => {
   it('keeps strings and safe numbers as JSON.parse does', () => {
@@ -34,5 +40,34 @@ describe('big integers in JSON-RPC bodies', () => {
     expect(((await answer.json()) as { result: { new_balance: string } }).result.new_balance).toBe(
       '1000000000000000000001',
     )
+  })
+
+  it('writes an answer’s integers beyond 2^53 as exact JSON numbers, and nothing else', () => {
+    expect(exactInteger(2n ** 53n - 1n)).toBe(2 ** 53 - 1)
+    expect(exactInteger(2n ** 53n)).toBeInstanceOf(JsonInteger)
+    const text = stringifyWithBigIntegers({
+      a: exactInteger(2n ** 128n - 1n),
+      b: [exactInteger(-(10n ** 30n)), 7],
+      c: '\u0000bigint:12345678901234567890', // a string that looks like a marked one stays a string
+    })
+    expect(text).toBe(
+      '{"a":340282366920938463463374607431768211455,"b":[-1000000000000000000000000000000,7],"c":"\\u0000bigint:12345678901234567890"}',
+    )
+    expect(bigIntegerOf((parseJsonKeepingBigIntegers(text) as { a: unknown }).a)).toBe(2n ** 128n - 1n)
+  })
+
+  it('devnet_setGasPrice answers a u128 price beyond 2^53 exactly, as starknet-devnet does', async () => {
+    await using sim = await startSim({ accounts: 1 })
+    const price = 2n ** 100n + 1n
+    const answer = await fetch(sim.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"jsonrpc":"2.0","id":1,"method":"devnet_setGasPrice","params":{"l2_gas_price_fri":${price},"gas_price_wei":9007199254740993}}`,
+    })
+    const text = await answer.text()
+    const result = (parseJsonKeepingBigIntegers(text) as { result: Record<string, unknown> }).result
+    expect(bigIntegerOf(result.l2_gas_price_fri)).toBe(price)
+    expect(bigIntegerOf(result.gas_price_wei)).toBe(2n ** 53n + 1n)
+    expect(typeof result.data_gas_price_fri).toBe('number')
   })
 })

@@ -2,6 +2,7 @@
 // JSON number of any size (1000 STRK is 10^21 FRI), written out or in exponent form (JSON.stringify writes
 // 1e21 as 1e+21), which JSON.parse would round; such a literal is read as a marked string instead, and
 // `bigIntegerOf` gives it back as a bigint.
+import { randomBytes } from 'node:crypto'
 import express from 'express'
 
 const MARK = '\u0000bigint:'
@@ -56,3 +57,30 @@ export function jsonBodyKeepingBigIntegers(limit: string) {
     },
   ]
 }
+
+// The way out: an answer's integer beyond 2^53 goes into the text as an exact JSON number. It travels through
+// JSON.stringify as a string marked with this process's own random tag (so no string of a request can pass
+// for one) and `stringifyWithBigIntegers` writes its digits in place of the string.
+const OUT_TAG = `bigint-out-${randomBytes(8).toString('hex')}:`
+const OUT_MARKED = new RegExp(`"\\\\u0000${OUT_TAG}(-?\\d+)"`, 'g')
+
+/** An integer an answer writes as an exact JSON number, whatever its size. */
+export class JsonInteger {
+  constructor(readonly value: bigint) {}
+  toJSON(): string {
+    return `\u0000${OUT_TAG}${this.value}`
+  }
+}
+
+/**
+ * An integer for an answer: a plain number while a double holds it exactly, else a JsonInteger.
+ * @example exactInteger(2n ** 64n) // written as 18446744073709551616 by stringifyWithBigIntegers
+ */
+export const exactInteger = (value: bigint): number | JsonInteger =>
+  value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER)
+    ? Number(value)
+    : new JsonInteger(value)
+
+/** JSON.stringify, with every JsonInteger written as its exact digits. */
+export const stringifyWithBigIntegers = (value: unknown): string =>
+  JSON.stringify(value).replace(OUT_MARKED, '$1')

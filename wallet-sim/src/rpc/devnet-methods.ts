@@ -4,7 +4,7 @@ import { ETH_ADDRESS, erc20BalanceOf, STRK_ADDRESS } from '../chain/contracts/in
 import { RpcCode, RpcError } from '../chain/errors'
 import type { GasPrices } from '../chain/gas'
 import type { PredeployedAccount } from '../chain/genesis'
-import { bigIntegerOf } from './big-json'
+import { bigIntegerOf, exactInteger, type JsonInteger } from './big-json'
 import { devnetConfig, devnetStatus } from './devnet-config'
 import { amountOf, devnetBlock, flag, seconds, strict, unitOf } from './devnet-params'
 import { postmanSendMessageToL2 } from './messages'
@@ -56,9 +56,10 @@ function gasPrice(v: unknown, name: string): bigint {
 /**
  * devnet_setGasPrice as starknet-devnet answers it: the given prices are for the next block (its header
  * shows them; until it commits, estimates and the pre_confirmed block keep the current ones);
- * `generate_block: true` commits that block now. Answers every price the next block takes, as numbers.
+ * `generate_block: true` commits that block now. Answers every price the next block takes, as exact JSON
+ * numbers (u128: beyond 2^53 too, as devnet writes them).
  */
-function setGasPrice(host: DevHost, p: Record<string, unknown>): Record<GasField, number> {
+function setGasPrice(host: DevHost, p: Record<string, unknown>): Record<GasField, number | JsonInteger> {
   const unknown = Object.keys(p).find((k) => !(GAS_NAMES as string[]).includes(k))
   if (unknown !== undefined)
     throw invalidParams(`unknown field ${unknown}, expected one of ${GAS_NAMES.join(', ')}`)
@@ -76,9 +77,9 @@ function setGasPrice(host: DevHost, p: Record<string, unknown>): Record<GasField
   if (p.generate_block === true) chain.closeBlock()
   // The committed block's journal entry carries the prices; a change still waiting for its block is saved whole.
   else if (given.length > 0) host.save?.()
-  const answer = {} as Record<GasField, number>
+  const answer = {} as Record<GasField, number | JsonInteger>
   for (const [k, [resource, unit]] of Object.entries(GAS_FIELDS))
-    answer[k as GasField] = Number(next[resource][unit])
+    answer[k as GasField] = exactInteger(next[resource][unit])
   return answer
 }
 

@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http'
 import express, { type Router } from 'express'
 import { messageFor, RpcCode, RpcError } from '../chain/errors'
-import { jsonBodyKeepingBigIntegers } from './big-json'
+import { jsonBodyKeepingBigIntegers, stringifyWithBigIntegers } from './big-json'
 import { type DevHost, devnetMethods } from './devnet-methods'
 import type { SpecVersion } from './format'
 import { namedParams } from './params'
@@ -61,7 +61,7 @@ export function batchTooLong(length: number, v: SpecVersion): object | undefined
  */
 export function answerText(answer: object, v: SpecVersion): string {
   try {
-    return JSON.stringify(answer)
+    return stringifyWithBigIntegers(answer)
   } catch (e) {
     const data =
       e instanceof RangeError
