@@ -57,6 +57,7 @@ export function sealBlock(chain: Chain): BlockRecord {
   const header = nextBlockHeader(chain)
   const { number, parentHash, timestamp } = header
   const wasDeployed = (a: Felt) => chain.base.getClassHash(a) !== 0n
+  storeOldBlockHash(chain, number)
   // Only real changes: a write that left a value as it was at the block's start is no change (as on devnet).
   const changes = realChanges(chain.pending, chain.base)
   const stateDiff = stateDiffJson(changes, wasDeployed)
@@ -90,6 +91,20 @@ export function sealBlock(chain: Chain): BlockRecord {
   chain.pendingTimestamp = undefined
   chain.blocks.push(block)
   return block
+}
+
+/** The OS's block-hash contract, and how many blocks back the hash it holds for a block is from. */
+export const BLOCK_HASH_CONTRACT = 0x1n
+export const STORED_BLOCK_HASH_BUFFER = 10
+
+/**
+ * As blockifier's `pre_process_block` on starknet-devnet: from block 10 on, each block writes the hash of the
+ * block 10 below it into contract 0x1 at the key of that block's number (what the `get_block_hash` syscall
+ * reads), so its state diff lists it. devnet writes it when the block opens; here it joins when it is sealed.
+ */
+function storeOldBlockHash(chain: Chain, number: number): void {
+  const old = chain.blocks[number - STORED_BLOCK_HASH_BUFFER]
+  if (old) chain.pending.setStorage(BLOCK_HASH_CONTRACT, BigInt(old.number), BigInt(old.hash))
 }
 
 /**

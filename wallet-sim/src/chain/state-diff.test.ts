@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { BLOCK_HASH_CONTRACT } from './block-production'
 import { stateAt } from './block-reads'
 import { Erc20Storage, ETH_ADDRESS, STRK_ADDRESS } from './contracts/index'
 import { selectorOf, toHex } from './felt'
@@ -75,5 +76,22 @@ describe('block state diff', () => {
     send(a, 0n, b.address, 0n)
     expect(keysOf(chain.latest.stateDiff)[toHex(ETH_ADDRESS)]).toBeUndefined()
     expect(chain.latest.stateDiff.nonces).toHaveLength(1)
+  })
+
+  it('from block 10 on, stores the hash of the block 10 below in contract 0x1, as devnet does', () => {
+    const { chain } = setup()
+    while (chain.blocks.length < 10) chain.closeBlock()
+    expect(keysOf(chain.latest.stateDiff)).toEqual({})
+    const block = chain.closeBlock()
+    expect(block.number).toBe(10)
+    expect(block.stateDiff.storage_diffs).toEqual([
+      {
+        address: toHex(BLOCK_HASH_CONTRACT),
+        storage_entries: [{ key: '0x0', value: chain.blocks[0]!.hash }],
+      },
+    ])
+    expect(chain.base.getStorage(BLOCK_HASH_CONTRACT, 0n)).toBe(BigInt(chain.blocks[0]!.hash))
+    chain.closeBlock()
+    expect(keysOf(chain.latest.stateDiff)).toEqual({ [toHex(BLOCK_HASH_CONTRACT)]: ['0x1'] })
   })
 })
