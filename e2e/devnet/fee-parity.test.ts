@@ -18,6 +18,36 @@ interface Measured {
   l2Gas: bigint
   /** The L1 data gas the fee paid for: (fee − L1 and L2 gas at their prices) / data gas price. */
   feeDataGas: bigint
+  /** The shape of the block's state diff (one transaction per block on both chains). */
+  diff: DiffShape
+}
+
+/** Storage keys written per contract (by its part in the transaction) and nonces, of a STATE_DIFF. */
+interface DiffShape {
+  eth: number
+  strk: number
+  sender: number
+  /** The other contracts' counts, sorted: their addresses differ between the chains. */
+  others: number[]
+  nonces: number
+}
+
+const ETH = 0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7n
+const STRK = 0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938dn
+
+function diffShape(stateDiff: Json, sender: bigint): DiffShape {
+  const shape: DiffShape = { eth: 0, strk: 0, sender: 0, others: [], nonces: 0 }
+  const storage = stateDiff.storage_diffs as { address: string; storage_entries: unknown[] }[]
+  for (const { address, storage_entries } of storage) {
+    const [a, n] = [BigInt(address), storage_entries.length]
+    if (a === ETH) shape.eth = n
+    else if (a === STRK) shape.strk = n
+    else if (a === sender) shape.sender = n
+    else shape.others.push(n)
+  }
+  shape.others.sort((x, y) => x - y)
+  shape.nonces = (stateDiff.nonces as unknown[]).length
+  return shape
 }
 
 type Json = Record<string, unknown>
@@ -69,6 +99,8 @@ async function measure(rpcUrl: string): Promise<Measured[]> {
         BigInt(v ?? 0),
       ) as [bigint, bigint, bigint]
       const fee = BigInt((receipt.actual_fee as { amount: string }).amount)
+      const update = await call('starknet_getStateUpdate', { block_id: { block_number: number } })
+      const sender = BigInt(String(tx.sender_address ?? tx.contract_address ?? receipt.contract_address))
       const paidForData =
         fee -
         l1Gas * BigInt(block.l1_gas_price.price_in_fri) -
@@ -80,6 +112,7 @@ async function measure(rpcUrl: string): Promise<Measured[]> {
         l1DataGas,
         l2Gas,
         feeDataGas: paidForData / BigInt(block.l1_data_gas_price.price_in_fri),
+        diff: diffShape(update.state_diff as Json, sender),
       })
     }
   }
@@ -129,6 +162,12 @@ describe('fees of the same transactions on starknet-devnet-rs and on the built-i
       feeDataGas,
     })
     expect(ours.map(pick)).toEqual(real.map(pick))
+  })
+
+  it('every state update has the same shape: storage keys per contract, nonces', () => {
+    expect(ours.map(({ role, diff }) => ({ role, diff }))).toEqual(
+      real.map(({ role, diff }) => ({ role, diff })),
+    )
   })
 
   it('L2 gas is within ±25% of devnet for every transaction', () => {
