@@ -117,6 +117,22 @@ export function checkSessionSignature(session: CosignerSession, messageHash: Fel
   if (!valid) throw refuse('invalidSessionSignature', 'The session signature does not match the transaction')
 }
 
+/** Why a P-256 session key's self-paid invoke is refused (the account refuses it too). */
+export const P256_INVOKE_REFUSAL =
+  'A P-256 session key can only sign outside executions: the account checks its signature in __validate__, which may use 100M L2 gas, and the WebAuthn check needs about 134M (send the call through the paymaster, as the SDK does)'
+
+/**
+ * A WebAuthn (P-256) session key may sign outside executions only: the real Argent account checks a
+ * self-paid invoke's session signature in `__validate__`, whose step limit the WebAuthn check exceeds, so the
+ * node refuses it (55, out of steps; chain/limits.ts). Co-signing it would only charge the session for a
+ * transaction that cannot run.
+ */
+export function checkSessionKeyMaySign(session: CosignerSession, kind: 'invoke' | 'outside'): void {
+  if (kind === 'invoke' && sessionSigner(session).kind === 'webauthn') {
+    throw refuse('p256InvokeNotAllowed', P256_INVOKE_REFUSAL)
+  }
+}
+
 /**
  * The key that signed must be the session's own (its GUID is the session's `Session Key`): the session
  * authorisation is public once used, and only the session key may spend it.

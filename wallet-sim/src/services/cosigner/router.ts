@@ -20,6 +20,7 @@ import {
   checkAuthorisation,
   checkCalls,
   checkSessionKey,
+  checkSessionKeyMaySign,
   checkSessionScope,
   checkSessionSignature,
   decodeMulticall,
@@ -93,6 +94,7 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     checkAuthorisation(session, guardianPublicKey)
     const message = sessionMessageHash(hash, session.sessionHash, session.cacheAuthorisation)
     checkSessionSignature(session, message)
+    checkSessionKeyMaySign(session, signing.pending.kind)
     const record =
       deps.lookupSession === undefined ? undefined : await deps.lookupSession(session.sessionHash)
     if (deps.lookupSession !== undefined && record === undefined) {

@@ -1,6 +1,7 @@
 // The cosigner and a WebAuthn (P-256) session key, e.g. the SDK's non-extractable WebCrypto key: it
-// co-signs what the key really signed (P-256 checked with node:crypto, as the account checks it) and
-// refuses forged, replayed and malformed signatures and another key than the session's.
+// co-signs the outside executions the key really signed (P-256 checked with node:crypto, as the account
+// checks it), refuses forged, replayed and malformed signatures and another key than the session's, and
+// refuses the key's self-paid invokes, which the account refuses too (validation step limit).
 import {
   serializeWebauthnSignerSignature,
   sessionMessageHash,
@@ -10,9 +11,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webauthnTestKey } from '../../chain/webauthn-testing'
 import { type Served, serve } from '../http/serve'
-import type { SessionRecord } from './checks'
+import { P256_INVOKE_REFUSAL, type SessionRecord } from './checks'
 import { createCosignerRouter } from './router'
 import {
+  efoBody,
   expectGuardianSignature,
   GAME,
   GUARDIAN,
@@ -56,45 +58,75 @@ function body(tx: ReturnType<typeof play>, signature?: WebauthnSignerSignature) 
   }
 }
 
+/** An outside execution of play(7) (`to`: its contract) and a signSessionEFO body the key signed, or `signature`. */
+function efo(to = GAME, signature?: (message: bigint) => WebauthnSignerSignature) {
+  const { hash, body } = efoBody([{ contractAddress: to, entrypoint: 'play', calldata: ['0x7'] }])
+  const message = sessionMessageHash(hash, SESSION_HASH, false)
+  const signed = signature?.(message) ?? key.signerSignature(message)
+  const signerSignature = serializeWebauthnSignerSignature(signed).map(toHex)
+  return {
+    hash,
+    message,
+    body: { ...body, session: { ...body.session, sessionSignature: { type: 'Webauthn', signerSignature } } },
+  }
+}
+
 const refused = { status: 403, body: { status: 'invalidSessionSignature' } }
 
 describe('cosigner: WebAuthn (P-256) session keys', () => {
-  it("co-signs a transaction the session's P-256 key signed", async () => {
-    const tx = play()
-    expectGuardianSignature(await post(served, '/signSession', body(tx)), hashOf(tx))
+  it("co-signs an outside execution the session's P-256 key signed", async () => {
+    const { hash, body } = efo()
+    expectGuardianSignature(await post(served, '/signSessionEFO', body), hash)
   })
 
-  it('refuses a signature over another transaction, or by another key', async () => {
+  it('refuses a self-paid invoke the key really signed: the account could not validate it', async () => {
+    const answer = await post(served, '/signSession', body(play()))
+    expect(answer).toEqual({
+      status: 403,
+      body: expect.objectContaining({
+        status: 'p256InvokeNotAllowed',
+        code: 'FORBIDDEN',
+        message: P256_INVOKE_REFUSAL,
+      }),
+    })
+    expect(P256_INVOKE_REFUSAL).toMatch(/^A P-256 session key can only sign outside executions/)
+  })
+
+  it('refuses a signature over another execution or transaction, or by another key', async () => {
+    const other = efo(toHex(BigInt(GAME) + 1n))
+    const { body: replayed } = efo(GAME, () => key.signerSignature(other.message))
+    expect(await post(served, '/signSessionEFO', replayed)).toMatchObject(refused)
+    const another = webauthnTestKey()
+    // Another key, naming itself: not the session's key.
+    expect(
+      await post(served, '/signSessionEFO', efo(GAME, (m) => another.signerSignature(m)).body),
+    ).toMatchObject(refused)
+    // Another key's signature under the session's signer: the P-256 check fails.
+    const forged = efo(GAME, (m) => ({ ...another.signerSignature(m), webauthn: key.signer }))
+    expect(await post(served, '/signSessionEFO', forged.body)).toMatchObject(refused)
+    // The right key's signature with r and s swapped.
+    const swapped = efo(GAME, (m) => {
+      const real = key.signerSignature(m)
+      return { ...real, signature: { ...real.signature, r: real.signature.s, s: real.signature.r } }
+    })
+    expect(await post(served, '/signSessionEFO', swapped.body)).toMatchObject(refused)
+    // On an invoke, a bad signature is refused as such before the kind of key is.
     const tx = play()
-    const replayed = key.signerSignature(
+    const wrong = key.signerSignature(
       sessionMessageHash(hashOf(play(BigInt(GAME) + 1n)), SESSION_HASH, false),
     )
-    expect(await post(served, '/signSession', body(tx, replayed))).toMatchObject(refused)
-    const message = sessionMessageHash(hashOf(tx), SESSION_HASH, false)
-    const other = webauthnTestKey()
-    // Another key, naming itself: not the session's key.
-    expect(await post(served, '/signSession', body(tx, other.signerSignature(message)))).toMatchObject(
-      refused,
-    )
-    // Another key's signature under the session's signer: the P-256 check fails.
-    const forged = { ...other.signerSignature(message), webauthn: key.signer }
-    expect(await post(served, '/signSession', body(tx, forged))).toMatchObject(refused)
-    // The right key's signature with r and s swapped.
-    const real = key.signerSignature(message)
-    const swapped = { ...real, signature: { ...real.signature, r: real.signature.s, s: real.signature.r } }
-    expect(await post(served, '/signSession', body(tx, swapped))).toMatchObject(refused)
+    expect(await post(served, '/signSession', body(tx, wrong))).toMatchObject(refused)
   })
 
   it('refuses felts that are no WebAuthn signer signature', async () => {
-    const tx = play()
-    const good = body(tx)
+    const good = efo().body
     const felts = good.session.sessionSignature.signerSignature
     for (const signerSignature of [['0x0', ...felts.slice(1)], felts.slice(0, -1), [...felts, '0x0']]) {
       const bad = {
         ...good,
         session: { ...good.session, sessionSignature: { type: 'Webauthn', signerSignature } },
       }
-      expect(await post(served, '/signSession', bad)).toMatchObject(refused)
+      expect(await post(served, '/signSessionEFO', bad)).toMatchObject(refused)
     }
   })
 })
