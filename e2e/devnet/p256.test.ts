@@ -4,12 +4,15 @@
 // an outside execution, checked in `__execute__` (ten times the steps), carries it. So the SDK sends every
 // P-256 execute through the paymaster with a gas-token fee that covers the check, and a relayer may run the
 // session's SNIP-9 payloads. Both chains must accept and refuse the same, with the same error shape.
+
+import { chainIdFelt, sessionMessageHash, signHash, toHex } from '@webwallet/protocol/session'
 import { createRpc, SessionAccount, WebWallet } from '@webwallet/shim'
 import { memoryP256KeyStore, p256SessionKey } from '@webwallet/shim/p256'
-import { type RunningSim, startSim } from '@webwallet/wallet-sim'
+import { DEFAULT_GUARDIAN_PRIVATE_KEY, type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invokeWithSession } from '../../shim/src/account/invoke'
 import { OUT_OF_STEPS, VALIDATE_MAX_L2_GAS } from '../../wallet-sim/src/chain/limits'
+import { parseTransaction, transactionHash } from '../../wallet-sim/src/chain/transaction'
 import { type Devnet, startDevnet } from '../support/devnet'
 import { headlessWalletOptions } from '../support/headless'
 import { Account, RpcProvider } from '../support/starknet10'
@@ -78,10 +81,14 @@ async function p256Journey(sim: RunningSim): Promise<Outcome[]> {
   // 1. The first execute deploys the account through the paymaster; 2. later ones go that way too.
   await record('first execute: gasless deploy + execute', () => account.execute(approve(1)))
   await record('later execute: through the paymaster', () => account.execute(approve(2)))
-  // 3. The session's own invoke (the route the SDK no longer takes for P-256), self-paid.
+  // 3. The session's own invoke (the route the SDK no longer takes for P-256), self-paid: the cosigner refuses
+  // it, as the account would. 3b. Co-signed with the guardian key directly (no cosigner checks): the account
+  // itself refuses it, out of steps in `__validate__`.
   const ctx = (account as unknown as { ctx: Parameters<typeof invokeWithSession>[0] }).ctx
   const call = { ...approve(3), calldata: approve(3).calldata.map((v) => `0x${BigInt(v).toString(16)}`) }
   await record('self-paid session invoke', () => invokeWithSession(ctx, [call]))
+  const guardianDirectly = { ...ctx, fetch: guardianSigningFetch(ctx.fetch) }
+  await record('self-paid session invoke, guardian-signed', () => invokeWithSession(guardianDirectly, [call]))
   // 4. The SDK without a paymaster refuses before anything is signed.
   await record('execute without a paymaster', () => new SessionAccount(ctx).execute(approve(3)))
   // 5. A SNIP-9 payload the session signed, relayed by a dev account paying its own gas.
@@ -102,6 +109,26 @@ async function p256Journey(sim: RunningSim): Promise<Outcome[]> {
   return out
 }
 
+/**
+ * `fetch` with the cosigner's signSession answered by the guardian key itself, without the cosigner's checks
+ * (as if its key were used directly), so the transaction reaches the account's own validation.
+ */
+function guardianSigningFetch(inner: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    if (!String(input).endsWith('/cosigner/signSession')) return inner(input, init)
+    const { session, transaction } = JSON.parse(String(init?.body)) as {
+      session: { sessionHash: string; cacheAuthorisation: boolean }
+      transaction: Record<string, unknown> & { chain_id: string }
+    }
+    const tx = parseTransaction({ ...transaction, type: 'INVOKE', signature: [] } as never, 'INVOKE')
+    const hash = transactionHash(tx, chainIdFelt(transaction.chain_id))
+    const message = sessionMessageHash(hash, session.sessionHash, session.cacheAuthorisation)
+    const { signer, r, s } = signHash(message, DEFAULT_GUARDIAN_PRIVATE_KEY)
+    const signature = { publicKey: toHex(signer), r: toHex(r), s: toHex(s) }
+    return new Response(JSON.stringify({ signature }), { headers: { 'content-type': 'application/json' } })
+  }
+}
+
 const withoutGas = (list: Outcome[]) => list.map(({ l2Gas: _, ...rest }) => rest)
 
 describe('P-256 session keys on the real Argent account and on the built-in chain', () => {
@@ -109,8 +136,9 @@ describe('P-256 session keys on the real Argent account and on the built-in chai
     expect(withoutGas(outcomes.devnet)).toEqual([
       { step: 'first execute: gasless deploy + execute', accepted: true, code: 'SUCCEEDED' },
       { step: 'later execute: through the paymaster', accepted: true, code: 'SUCCEEDED' },
+      { step: 'self-paid session invoke', accepted: false, code: 'SIGN_SESSION_ERROR' },
       {
-        step: 'self-paid session invoke',
+        step: 'self-paid session invoke, guardian-signed',
         accepted: false,
         code: '55',
         shape: `Transaction validation has failed: … ${OUT_OF_STEPS}`,
