@@ -56,7 +56,7 @@ describe('big integers in JSON-RPC bodies', () => {
     expect(bigIntegerOf((parseJsonKeepingBigIntegers(text) as { a: unknown }).a)).toBe(2n ** 128n - 1n)
   })
 
-  it('devnet_setGasPrice answers a u128 price beyond 2^53 exactly, as starknet-devnet does', async () => {
+  it('devnet_setGasPrice and devnet_getConfig answer u128 prices beyond 2^53 exactly, as starknet-devnet does', async () => {
     await using sim = await startSim({ accounts: 1 })
     const price = 2n ** 100n + 1n
     const answer = await fetch(sim.rpcUrl, {
@@ -69,5 +69,22 @@ describe('big integers in JSON-RPC bodies', () => {
     expect(bigIntegerOf(result.l2_gas_price_fri)).toBe(price)
     expect(bigIntegerOf(result.gas_price_wei)).toBe(2n ** 53n + 1n)
     expect(typeof result.data_gas_price_fri).toBe('number')
+    // Committed by a block, they are the current prices devnet_getConfig shows, exactly too.
+    const post = async (method: string, params: string) =>
+      (
+        parseJsonKeepingBigIntegers(
+          await (
+            await fetch(sim.rpcUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: `{"jsonrpc":"2.0","id":1,"method":"${method}","params":${params}}`,
+            })
+          ).text(),
+        ) as { result: Record<string, unknown> }
+      ).result
+    await post('devnet_createBlock', '{}')
+    const config = await post('devnet_getConfig', '{}')
+    expect(bigIntegerOf(config.l2_gas_price_fri)).toBe(price)
+    expect(bigIntegerOf(config.gas_price_wei)).toBe(2n ** 53n + 1n)
   })
 })

@@ -5,6 +5,7 @@ import type { Chain } from '../chain/chain'
 import { ERC20_CLASS_HASH, OZ_ACCOUNT_CLASS_HASH } from '../chain/contracts/index'
 import { decodeShortString, toHex } from '../chain/felt'
 import type { PredeployedAccount } from '../chain/genesis'
+import { exactInteger } from './big-json'
 
 /** The starknet-devnet release whose dev API wallet-sim answers like (devnet_getStatus' devnet_version). */
 export const DEVNET_API_VERSION = '0.10.1'
@@ -28,12 +29,12 @@ export function devnetConfig(
     account_contract_class_hash: toHex(OZ_ACCOUNT_CLASS_HASH),
     predeployed_accounts_initial_balance: host.accounts[0]?.initial_balance ?? '0',
     start_time: null,
-    gas_price_wei: Number(prices.l1Gas.wei),
-    gas_price_fri: Number(prices.l1Gas.fri),
-    data_gas_price_wei: Number(prices.l1DataGas.wei),
-    data_gas_price_fri: Number(prices.l1DataGas.fri),
-    l2_gas_price_wei: Number(prices.l2Gas.wei),
-    l2_gas_price_fri: Number(prices.l2Gas.fri),
+    gas_price_wei: exactInteger(prices.l1Gas.wei),
+    gas_price_fri: exactInteger(prices.l1Gas.fri),
+    data_gas_price_wei: exactInteger(prices.l1DataGas.wei),
+    data_gas_price_fri: exactInteger(prices.l1DataGas.fri),
+    l2_gas_price_wei: exactInteger(prices.l2Gas.wei),
+    l2_gas_price_fri: exactInteger(prices.l2Gas.fri),
     chain_id: chainName(chain),
     block_generation_on: chain.blockTime === 0 ? 'transaction' : { interval: seconds },
     block_time_ms: chain.blockTime,
