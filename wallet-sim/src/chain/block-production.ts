@@ -31,7 +31,8 @@ export function recordAdmitted(
 ): TxRecord {
   const { tx } = outcome
   const wasDeployed = (a: Felt) => chain.pending.getClassHash(a) !== 0n
-  const diffJson = stateDiffJson(outcome.stateDiff, wasDeployed)
+  // The transaction's own diff, as blockifier's: what it really changed against the state before it.
+  const diffJson = stateDiffJson(realChanges(layer, chain.pending), wasDeployed)
   layer.commit()
   const hash = toHex(outcome.hash)
   const record: TxRecord = {
@@ -58,8 +59,10 @@ export function sealBlock(chain: Chain): BlockRecord {
   const { number, parentHash, timestamp } = header
   const wasDeployed = (a: Felt) => chain.base.getClassHash(a) !== 0n
   storeOldBlockHash(chain, number)
-  // Only real changes: a write that left a value as it was at the block's start is no change (as on devnet).
-  const changes = realChanges(chain.pending, chain.base)
+  // Only real changes, as on devnet: what some transaction of the block changed (pending.changed, marked as
+  // each committed) or what differs from the block's start (writes not made by transactions: genesis, 0x1,
+  // a pre_confirmed block restored from a snapshot, which keeps no marks).
+  const changes = realChanges(chain.pending, chain.base, chain.pending.changed)
   const stateDiff = stateDiffJson(changes, wasDeployed)
   // As on starknet-devnet, a devnet_setGasPrice change shows first in the header of the block that commits next
   // (its transactions ran at the old prices); the pre_confirmed block after it runs at the new ones.

@@ -152,9 +152,12 @@ const gasPricesOf = (p: GasPricesJson): GasPrices => ({
   l1DataGas: { fri: BigInt(p.l1_data_gas_price.price_in_fri), wei: BigInt(p.l1_data_gas_price.price_in_wei) },
 })
 
-function applyDiff(layer: State, diff: DiffEntry): void {
+// Through a child layer committed into `pending`, so the keys the transaction changed are marked as live.
+function applyDiff(pending: State, diff: DiffEntry): void {
+  const layer = pending.child()
   for (const [a, entries] of diff.storage)
     for (const [k, v] of entries) layer.setStorage(BigInt(a), BigInt(k), BigInt(v))
   for (const [a, c] of diff.classHashes) layer.setClassHash(BigInt(a), BigInt(c))
   for (const [a, n] of diff.nonces) layer.setNonce(BigInt(a), BigInt(n))
+  layer.commit()
 }

@@ -22,6 +22,12 @@ export class State implements StateDiff {
   readonly storage = new Map<Felt, Map<Felt, Felt>>()
   readonly classHashes = new Map<Felt, Felt>()
   readonly nonces = new Map<Felt, Felt>()
+  /**
+   * Storage keys a layer committed into this one really changed (its value differed from this layer's at that
+   * moment). A block's state diff lists them even when a later transaction wrote the old value back: devnet's
+   * block diff is the union of its transactions' diffs.
+   */
+  readonly changed = new Map<Felt, Set<Felt>>()
 
   constructor(readonly parent?: State) {}
 
@@ -76,11 +82,19 @@ export class State implements StateDiff {
   commit(): void {
     const p = this.parent
     if (!p) throw new Error('cannot commit the base state')
+    for (const [address, m] of this.storage)
+      for (const [key, value] of m) if (value !== p.getStorage(address, key)) p.markChanged(address, key)
     mergeDiff(p, this)
     this.clear()
   }
 
+  markChanged(address: Felt, key: Felt): void {
+    const keys = this.changed.get(address) ?? new Set<Felt>()
+    this.changed.set(address, keys.add(key))
+  }
+
   clear(): void {
+    this.changed.clear()
     this.storage.clear()
     this.classHashes.clear()
     this.nonces.clear()
@@ -109,16 +123,23 @@ export function copyDiff(diff: StateDiff): StateDiff {
 }
 
 /**
- * `diff` without the storage writes that left a value as `prior` has it: what a block's STATE_DIFF lists, as
- * on starknet-devnet (blockifier drops a write of the value already there, or written back to it, from the
- * state diff). Class hashes and nonces stay as written.
- * @example realChanges(chain.pending, chain.base) // the pre_confirmed block's state diff
+ * `diff` without the storage writes that left a value as `prior` has it, as blockifier's state diff leaves
+ * them out; a key in `changed` stays even so (a block lists what any of its transactions changed, even if a
+ * later one wrote the old value back). Class hashes and nonces stay as written.
+ * @example realChanges(layer, chain.pending) // a transaction's state diff
+ * @example realChanges(chain.pending, chain.base, chain.pending.changed) // the pre_confirmed block's
  */
-export function realChanges(diff: StateDiff, prior: Pick<State, 'getStorage'>): StateDiff {
+export function realChanges(
+  diff: StateDiff,
+  prior: Pick<State, 'getStorage'>,
+  changedKeys?: ReadonlyMap<Felt, ReadonlySet<Felt>>,
+): StateDiff {
   const storage = new Map<Felt, Map<Felt, Felt>>()
   for (const [address, m] of diff.storage) {
     const changed = new Map<Felt, Felt>()
-    for (const [key, value] of m) if (value !== prior.getStorage(address, key)) changed.set(key, value)
+    const marked = changedKeys?.get(address)
+    for (const [key, value] of m)
+      if (value !== prior.getStorage(address, key) || marked?.has(key)) changed.set(key, value)
     if (changed.size > 0) storage.set(address, changed)
   }
   return { storage, classHashes: diff.classHashes, nonces: diff.nonces }

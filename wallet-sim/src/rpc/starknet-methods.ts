@@ -109,7 +109,7 @@ export const starknetMethods: Record<string, Method> = {
         const wasDeployed = (a: bigint) => c.base.getClassHash(a) !== 0n
         return {
           old_root: c.latest.newRoot,
-          state_diff: stateDiffJson(realChanges(c.pending, c.base), wasDeployed),
+          state_diff: stateDiffJson(realChanges(c.pending, c.base, c.pending.changed), wasDeployed),
         }
       }
       return {
