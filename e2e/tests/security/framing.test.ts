@@ -105,7 +105,9 @@ test('(b) a listed page framing the wallet at opacity 0.0001 cannot confirm a tr
   await frame.locator('button[data-blocked="false"]').waitFor()
   // Long past the delay, the victim clicks the decoy; the invisible Confirm is right under the pointer.
   const shown = await frame.evaluate(() => performance.now())
-  await frame.waitForFunction((until) => performance.now() > until, shown + 3 * APPROVE_DELAY_MS)
+  await frame.waitForFunction((until) => performance.now() > until, shown + 3 * APPROVE_DELAY_MS, {
+    polling: 100, // not rAF: a frame the browser does not render would never re-check
+  })
   const box = await confirm.boundingBox()
   if (!box) throw new Error('no Confirm button box')
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)

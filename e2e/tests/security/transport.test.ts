@@ -19,6 +19,7 @@ import {
   heardBy,
   loginAndConnect,
   markClosingTo,
+  POLL,
   recordWalletPages,
   requestId,
   type Site,
@@ -285,8 +286,10 @@ test('(d) the wallet ignores requests from a frame that does not embed it', asyn
     },
     { wallet: sim.url, data: typedData('from-the-ad') },
   )
-  await wallet.waitForFunction(() =>
-    window.overheard.some((h) => JSON.stringify(h.data).includes('evil-sign')),
+  await wallet.waitForFunction(
+    () => window.overheard.some((h) => JSON.stringify(h.data).includes('evil-sign')),
+    undefined,
+    POLL,
   )
 
   // The dapp's own request right after: the wallet's first prompt is the dapp's, and the last.

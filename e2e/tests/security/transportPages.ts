@@ -143,9 +143,16 @@ export const markClosingTo = (wallet: Page, origin: string): Promise<void> =>
 /** The messages `target` heard. */
 export const heardBy = (target: Page | Frame): Promise<Heard[]> => target.evaluate(() => window.overheard)
 
+/**
+ * Polling for waits inside wallet frames: by default Playwright re-checks on requestAnimationFrame, which a
+ * frame in a hidden modal (display:none) never runs, so a message heard after the first check went unseen
+ * until the timeout (the flake of transport.test.ts (c)).
+ */
+export const POLL = { polling: 100 } as const
+
 /** Waits until `target` heard a message `data` equal to `marker` (messages from one sender arrive in order). */
 export const waitForMarker = (target: Page | Frame, marker: string) =>
-  target.waitForFunction((m) => window.overheard?.some((h) => h.data === m), marker)
+  target.waitForFunction((m) => window.overheard?.some((h) => h.data === m), marker, POLL)
 
 /** The id of the first request for `path` the wallet page `wallet` received. */
 export async function requestId(wallet: Page | Frame, path: string): Promise<string | number> {
@@ -155,6 +162,7 @@ export async function requestId(wallet: Page | Frame, path: string): Promise<str
         (h) => (h.data as { trpc?: { params?: { path?: string } } })?.trpc?.params?.path === p,
       ),
     path,
+    POLL,
   )
   const found = (await handle.jsonValue()) as { data: { trpc: { id: string | number } } }
   return found.data.trpc.id
@@ -165,7 +173,7 @@ export async function frameAt(page: Page, prefix: string): Promise<Frame> {
   const find = () => page.frames().find((f) => f.url().startsWith(prefix))
   const frame =
     find() ?? (await page.waitForEvent('framenavigated', { predicate: (f) => f.url().startsWith(prefix) }))
-  await frame.waitForFunction(() => Array.isArray(window.overheard))
+  await frame.waitForFunction(() => Array.isArray(window.overheard), undefined, POLL)
   return frame
 }
 
