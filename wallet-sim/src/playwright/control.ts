@@ -1,8 +1,14 @@
 // The dev API of a running wallet-sim as a test uses it: who is logged in hands-free, how the next request
 // is answered, the inbox, funding and the clock. Plain fetch from Node (no Origin header: a trusted client).
 
-/** How wallet-sim answers wallet prompts: shown to the user, always approved, always refused. */
-export type ApprovalMode = 'manual' | 'auto' | 'reject'
+// The dev API's answers are typed by the server's own types (type-only imports: nothing of the server runs
+// in a test process through this entry).
+import type { ApprovalMode } from '../services/dev/approval'
+import type { Mail } from '../services/dev/inbox'
+import type { PendingApproval } from '../wallet/approvals'
+
+/** ApprovalMode: how wallet-sim answers prompts (manual, auto, reject); PendingApproval: a request waiting. */
+export type { ApprovalMode, PendingApproval }
 
 /** The codes `failNext` takes: the session-signing result codes and a logged-out user. */
 export type FailCode =
@@ -14,22 +20,7 @@ export type FailCode =
   | 'USER_LOGGED_OUT'
 
 /** A mail the simulator "sent" (login codes). */
-export interface SimMail {
-  to: string
-  subject: string
-  text: string
-  code?: string
-  sentAt: number
-}
-
-/** A request waiting for a manual answer (`approve: 'manual'`, or any foreign page). */
-export interface PendingApproval {
-  id: string
-  kind: 'connect' | 'signTypedData' | 'signSession' | 'execute'
-  origin: string
-  details: unknown
-  createdAt: number
-}
+export type SimMail = Mail
 
 /** A wallet-sim dev API call that failed: its HTTP status and wallet-sim's message. */
 export class WalletSimRequestError extends Error {
