@@ -1,27 +1,17 @@
 // Gas and scope journeys: sponsored and token-paid gasless calls from an undeployed account, approval
 // requests, a call outside the session, a cosigner failure recovered by the gasless retry, a paymaster 500.
 import { hash as starknetHash, typedData } from 'starknet'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser } from '../../support/browser'
+import { expect, test } from 'vitest'
 import { connectNewUser, type Demo, newEmail, openDemo } from '../../support/demo'
-import { type Stack, startStack } from '../../support/stack'
+import { useJourney } from '../../support/journey'
 
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
 
-let stack: Stack
-let browser: Awaited<ReturnType<typeof launchBrowser>>
-beforeAll(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
+const journey = useJourney()
 
 const call = async (contractAddress: string, entrypoint: string, calldata: string[]) =>
-  stack.rpc<string[]>('starknet_call', {
+  journey.stack.rpc<string[]>('starknet_call', {
     request: { contract_address: contractAddress, entry_point_selector: selector(entrypoint), calldata },
     block_id: 'latest',
   })
@@ -33,7 +23,7 @@ const ALLOWANCE = '0x1e888a1026b19c8c0b57c72d63ed1737106aa10034105b980ba117bd0c2
 
 const strkBalance = async (address: string) => BigInt((await call(STRK, 'balance_of', [address]))[0]!)
 const isDeployed = async (address: string) =>
-  stack.rpc('starknet_getClassHashAt', { block_id: 'latest', contract_address: address }).then(
+  journey.stack.rpc('starknet_getClassHashAt', { block_id: 'latest', contract_address: address }).then(
     () => true,
     () => false,
   )
@@ -41,8 +31,8 @@ const isDeployed = async (address: string) =>
 const incrementOnce = (demo: Demo) => demo.run('increment')
 
 test('a sponsored gasless call deploys the account and costs the user nothing', async () => {
-  const demo = await openDemo(browser, stack, { transport: 'iframe', gas: 'sponsored' })
-  await connectNewUser(demo, stack, newEmail('sponsored'))
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe', gas: 'sponsored' })
+  await connectNewUser(demo, journey.stack, newEmail('sponsored'))
   const address = await demo.text('address')
   expect(await isDeployed(address)).toBe(false)
   const before = await strkBalance(address)
@@ -55,8 +45,8 @@ test('a sponsored gasless call deploys the account and costs the user nothing', 
 })
 
 test('a gasless call paid in STRK deploys the account and takes the fee in STRK', async () => {
-  const demo = await openDemo(browser, stack, { transport: 'iframe', gas: 'strk' })
-  await connectNewUser(demo, stack, newEmail('strk'))
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe', gas: 'strk' })
+  await connectNewUser(demo, journey.stack, newEmail('strk'))
   const address = await demo.text('address')
   const before = await strkBalance(address)
 
@@ -68,8 +58,8 @@ test('a gasless call paid in STRK deploys the account and takes the fee in STRK'
 })
 
 test('approval requests are signed with the session and land on chain', async () => {
-  const demo = await openDemo(browser, stack, { transport: 'iframe', approval: true })
-  await connectNewUser(demo, stack, newEmail('approval'))
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe', approval: true })
+  await connectNewUser(demo, journey.stack, newEmail('approval'))
   const address = await demo.text('address')
   await demo.page.getByTestId('activity').getByText('approve 1 STRK').waitFor()
   const [low, high] = await call(STRK, 'allowance', [address, COUNTER])
@@ -77,8 +67,8 @@ test('approval requests are signed with the session and land on chain', async ()
 })
 
 test('a call outside the session is refused with a clear error, and nothing is sent', async () => {
-  const demo = await openDemo(browser, stack, { transport: 'iframe' })
-  await connectNewUser(demo, stack, newEmail('scope'))
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe' })
+  await connectNewUser(demo, journey.stack, newEmail('scope'))
   await demo.run('outside-session')
   expect(await demo.error()).toBe('Call not allowed by the session: approve')
   expect(await demo.page.getByTestId('activity').count()).toBe(0)
@@ -86,25 +76,25 @@ test('a call outside the session is refused with a clear error, and nothing is s
 
 test('a cosigner failure is retried through the gasless paymaster route, which succeeds', async () => {
   // Paid by the account: session calls are co-signed by the cosigner (the gasless route uses signSessionEFO).
-  const demo = await openDemo(browser, stack, { transport: 'iframe', gas: 'self' })
-  await connectNewUser(demo, stack, newEmail('retry'))
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe', gas: 'self' })
+  await connectNewUser(demo, journey.stack, newEmail('retry'))
   await incrementOnce(demo) // deploys the account
   expect(await demo.text('counter')).toBe('1')
 
-  await stack.dev('/faults', {
+  await journey.stack.dev('/faults', {
     body: { route: '/cosigner/signSession', count: 1, status: 500, body: { status: 'unavailable' } },
   })
   await incrementOnce(demo)
   expect(await demo.error()).toBeUndefined()
   expect(await demo.text('counter')).toBe('2')
   // The fault was hit: the session signature failed and the retry went through the paymaster.
-  expect(await stack.dev<{ faults: unknown[] }>('/faults')).toEqual({ faults: [] })
+  expect(await journey.stack.dev<{ faults: unknown[] }>('/faults')).toEqual({ faults: [] })
 })
 
 test('a paymaster failure (500) reaches the app with the paymaster message', async () => {
-  const demo = await openDemo(browser, stack, { transport: 'iframe', gas: 'sponsored' })
-  await connectNewUser(demo, stack, newEmail('pm500'))
-  await stack.dev('/faults', {
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe', gas: 'sponsored' })
+  await connectNewUser(demo, journey.stack, newEmail('pm500'))
+  await journey.stack.dev('/faults', {
     body: {
       route: '/paymaster/v1/execute',
       count: 1,
@@ -118,8 +108,8 @@ test('a paymaster failure (500) reaches the app with the paymaster message', asy
 })
 
 test('the wallet signs a message after the user approves, and the account contract verifies it', async () => {
-  const demo = await openDemo(browser, stack, { transport: 'popup' })
-  await connectNewUser(demo, stack, newEmail('sign'))
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'popup' })
+  await connectNewUser(demo, journey.stack, newEmail('sign'))
   const address = await demo.text('address')
   await demo.run('increment') // deploys the account, so the chain can be asked about the signature
   expect(await isDeployed(address)).toBe(true)
@@ -132,7 +122,7 @@ test('the wallet signs a message after the user approves, and the account contra
 
   // The demo's message, hashed as SNIP-12 revision 1 for this account, checked by the account itself.
   const hash = typedData.getMessageHash(GREETING, address)
-  const [valid] = await stack.rpc<string[]>('starknet_call', {
+  const [valid] = await journey.stack.rpc<string[]>('starknet_call', {
     request: {
       contract_address: address,
       entry_point_selector: starknetHash.getSelectorFromName('is_valid_signature'),

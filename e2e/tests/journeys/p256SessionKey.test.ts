@@ -1,21 +1,11 @@
 // The opt-in P-256 session key in Chromium (the demo with `sessionKey: p256SessionKey()`): a new user signs
 // a session whose key is a non-extractable WebCrypto key, a session call lands on chain, and no script of
 // the page can read the key: crypto.subtle.exportKey refuses it in every format, after a reload too.
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser } from '../../support/browser'
+import { expect, test } from 'vitest'
 import { connectNewUser, newEmail, openDemo } from '../../support/demo'
-import { type Stack, startStack } from '../../support/stack'
+import { useJourney } from '../../support/journey'
 
-let stack: Stack
-let browser: Awaited<ReturnType<typeof launchBrowser>>
-beforeAll(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
+const journey = useJourney()
 
 /** What page script can get of the stored session key: the key's flags and every export attempt's outcome. */
 const probeKey = () =>
@@ -43,8 +33,8 @@ const probeKey = () =>
   })
 
 test('a non-extractable P-256 session key: a session call lands on chain and the key cannot be exported', async () => {
-  const demo = await openDemo(browser, stack, { transport: 'iframe', sessionKey: 'p256' })
-  await connectNewUser(demo, stack, newEmail('p256'))
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe', sessionKey: 'p256' })
+  await connectNewUser(demo, journey.stack, newEmail('p256'))
   expect(await demo.text('session-status')).toBe('VALID')
   const stored = await demo.page.evaluate(() => localStorage.getItem('session') ?? '')
   expect(JSON.parse(stored).sessionKey.publicKey).toMatch(/^webauthn-p256:/)

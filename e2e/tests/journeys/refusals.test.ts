@@ -1,7 +1,6 @@
 // What goes wrong, as the user and the app see it: the user rejects the session or closes the wallet, the
 // popup is blocked, the wallet is down; and a session that expires when the chain's clock moves.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser } from '../../support/browser'
+import { describe, expect, test } from 'vitest'
 import {
   clickClosing,
   connectNewUser,
@@ -10,26 +9,17 @@ import {
   openDemo,
   type Transport,
 } from '../../support/demo'
-import { type Stack, startStack } from '../../support/stack'
+import { useJourney } from '../../support/journey'
 
-let stack: Stack
-let browser: Awaited<ReturnType<typeof launchBrowser>>
-beforeAll(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
+const journey = useJourney()
 
 describe.each<Transport>(['iframe', 'popup'])('over the %s', (transport) => {
   test('the user rejects the session: USER_REJECTED, and no session is kept', async () => {
-    const demo = await openDemo(browser, stack, { transport })
+    const demo = await openDemo(journey.browser, journey.stack, { transport })
     const finished = demo.page.locator('main[data-finished="1"]')
     await demo.click('connect')
     const wallet = await demo.wallet()
-    await logInWithEmail(wallet, stack, newEmail(`reject-${transport}`))
+    await logInWithEmail(wallet, journey.stack, newEmail(`reject-${transport}`))
     // As a person does, wait for the prompt to settle: Chromium drops clicks to a visibility-tracking wallet
     // frame for 500 ms after the host moved or showed it (the wallet's approve button arms later still).
     await wallet.locator('button[data-armed="true"]').waitFor()
@@ -41,7 +31,7 @@ describe.each<Transport>(['iframe', 'popup'])('over the %s', (transport) => {
   })
 
   test('the user closes the wallet: User rejected request', async () => {
-    const demo = await openDemo(browser, stack, { transport })
+    const demo = await openDemo(journey.browser, journey.stack, { transport })
     const finished = demo.page.locator('main[data-finished="1"]')
     await demo.click('connect')
     const wallet = await demo.wallet()
@@ -54,7 +44,7 @@ describe.each<Transport>(['iframe', 'popup'])('over the %s', (transport) => {
 })
 
 test('a blocked popup gives Could not open popup', async () => {
-  const demo = await openDemo(browser, stack, { transport: 'popup' })
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'popup' })
   // What a popup blocker does: window.open answers null.
   await demo.page.evaluate(() => {
     window.open = () => null
@@ -64,20 +54,22 @@ test('a blocked popup gives Could not open popup', async () => {
 })
 
 test('a wallet that is down gives Timeout while loading an iframe', async () => {
-  const context = await browser.newContext()
+  const context = await journey.browser.newContext()
   const page = await context.newPage()
   await page.addInitScript(() =>
     localStorage.setItem('demo-settings', JSON.stringify({ transport: 'iframe' })),
   )
   // Nothing listens on port 9 (discard): the iframe never loads the wallet.
-  await page.goto(stack.demoUrl.replace(/wallet=[^&]+/, `wallet=${encodeURIComponent('http://127.0.0.1:9')}`))
+  await page.goto(
+    journey.stack.demoUrl.replace(/wallet=[^&]+/, `wallet=${encodeURIComponent('http://127.0.0.1:9')}`),
+  )
   await page.getByTestId('connect').click()
   await page.getByTestId('error-message').waitFor({ timeout: 30_000 })
   expect(await page.getByTestId('error-message').textContent()).toBe('Timeout while loading an iframe')
 })
 
 test("a wallet that is down gives 'Wallet not available' over the popup, at once and once", async () => {
-  const context = await browser.newContext()
+  const context = await journey.browser.newContext()
   const page = await context.newPage()
   await page.addInitScript(() =>
     localStorage.setItem('demo-settings', JSON.stringify({ transport: 'popup' })),
@@ -95,7 +87,9 @@ test("a wallet that is down gives 'Wallet not available' over the popup, at once
       return handle
     }
   })
-  await page.goto(stack.demoUrl.replace(/wallet=[^&]+/, `wallet=${encodeURIComponent('http://127.0.0.1:9')}`))
+  await page.goto(
+    journey.stack.demoUrl.replace(/wallet=[^&]+/, `wallet=${encodeURIComponent('http://127.0.0.1:9')}`),
+  )
   await page.getByTestId('connect').click()
   await page.getByTestId('error-message').waitFor({ timeout: 30_000 })
   expect(await page.getByTestId('error-message').textContent()).toBe('Wallet not available')
@@ -117,12 +111,12 @@ test("a wallet that is down gives 'Wallet not available' over the popup, at once
 })
 
 test('a session expires when the chain clock passes its expiry, and a new one can be signed', async () => {
-  const demo = await openDemo(browser, stack, { transport: 'iframe' })
-  await connectNewUser(demo, stack, newEmail('expiry'))
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe' })
+  await connectNewUser(demo, journey.stack, newEmail('expiry'))
   await demo.run('increment')
   expect(await demo.text('counter')).toBe('1')
 
-  await stack.dev('/time', { body: { increase: 2 * 24 * 3600 } })
+  await journey.stack.dev('/time', { body: { increase: 2 * 24 * 3600 } })
   await demo.run('check-status')
   expect(await demo.text('session-status')).toBe('EXPIRED')
   await demo.run('increment')

@@ -1,25 +1,15 @@
 // The main journey, over the iframe and over the popup: a new user logs in by e-mail, signs one session,
 // runs three session calls with no prompt, and a reload restores the session with no wallet round trip.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser } from '../../support/browser'
+import { describe, expect, test } from 'vitest'
 import { connectNewUser, newEmail, openDemo, type Transport } from '../../support/demo'
-import { type Stack, startStack } from '../../support/stack'
+import { useJourney } from '../../support/journey'
 
-let stack: Stack
-let browser: Awaited<ReturnType<typeof launchBrowser>>
-beforeAll(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
+const journey = useJourney()
 
 describe.each<Transport>(['iframe', 'popup'])('over the %s', (transport) => {
   test('a new user logs in by e-mail, signs a session, runs three calls without a prompt and keeps the session across a reload', async () => {
-    const demo = await openDemo(browser, stack, { transport })
-    await connectNewUser(demo, stack, newEmail(transport))
+    const demo = await openDemo(journey.browser, journey.stack, { transport })
+    await connectNewUser(demo, journey.stack, newEmail(transport))
     expect(await demo.text('session-status')).toBe('VALID')
     expect(await demo.text('session-origin')).toBe('signed in the wallet')
 

@@ -3,25 +3,15 @@
 // message, instead of restoring it and failing later on a balance or an unknown session. devnet_restart
 // replaces the chain the same way a restart does, so it stands in for one here (the wallet-sim and demo
 // origins, which hold the stored session, stay the same).
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser } from '../../support/browser'
+import { expect, test } from 'vitest'
 import { connectNewUser, newEmail, openDemo } from '../../support/demo'
-import { type Stack, startStack } from '../../support/stack'
+import { useJourney } from '../../support/journey'
 
-let stack: Stack
-let browser: Awaited<ReturnType<typeof launchBrowser>>
-beforeAll(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
+const journey = useJourney()
 
 test('a session of a chain that is gone is dropped on load, with a message; a login works again', async () => {
-  const demo = await openDemo(browser, stack, { transport: 'iframe' })
-  await connectNewUser(demo, stack, newEmail('vanished'))
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe' })
+  await connectNewUser(demo, journey.stack, newEmail('vanished'))
   expect(await demo.text('session-status')).toBe('VALID')
 
   // Same chain: the session comes back.
@@ -29,7 +19,7 @@ test('a session of a chain that is gone is dropped on load, with a message; a lo
   await demo.page.getByTestId('address').waitFor()
   expect(await demo.error()).toBeUndefined()
 
-  await stack.rpc('devnet_restart')
+  await journey.stack.rpc('devnet_restart')
   await demo.page.reload()
   await demo.page.getByTestId('error-message').waitFor()
   expect(await demo.error()).toMatch(/^wallet-sim's chain is not the one this session was signed on/)

@@ -2,28 +2,18 @@
 // signature refused with Escape, a transfer confirmed, one the wallet says will fail (Confirm stays off);
 // every screen free of serious accessibility violations (axe-core), every consent detail on screen, focus
 // in the modal.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser } from '../../support/browser'
+import { describe, expect, test } from 'vitest'
 import { newEmail } from '../../support/demo'
-import { type Stack, startStack } from '../../support/stack'
+import { useJourney } from '../../support/journey'
 import { axeViolations } from './axe'
 import { openDemoPage, openPage, shoot, tabTo, type ViewportName, walletFrame } from './harness'
 
-let stack: Stack
-let browser: Awaited<ReturnType<typeof launchBrowser>>
-beforeAll(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
+const journey = useJourney()
 
 describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
   test('keyboard only: log in, sign the session, refuse a signature with Escape; axe finds nothing serious', async () => {
-    const page = await openPage(browser, viewport)
-    await openDemoPage(page, stack)
+    const page = await openPage(journey.browser, viewport)
+    await openDemoPage(page, journey.stack)
     expect(await axeViolations(page.mainFrame())).toEqual([])
 
     await page.getByTestId('connect').focus()
@@ -40,7 +30,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     await page.keyboard.press('Enter')
     const codeStep = await walletFrame(page, 'Enter your code')
     expect(await codeStep.evaluate(() => document.activeElement?.id)).toBe('code')
-    const { code } = await stack.dev<{ code: string }>(`/inbox/${encodeURIComponent(email)}`)
+    const { code } = await journey.stack.dev<{ code: string }>(`/inbox/${encodeURIComponent(email)}`)
     // A wrong code first: the error shows and the Log in button stays on screen.
     await page.keyboard.type(code === '000000' ? '111111' : '000000')
     await page.keyboard.press('Enter')
@@ -155,14 +145,14 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
   }, 150_000)
 
   test('request pages opened alone say there is nothing to do; the home page passes axe', async () => {
-    const page = await openPage(browser, viewport, { colorScheme: 'dark' })
+    const page = await openPage(journey.browser, viewport, { colorScheme: 'dark' })
     for (const [path, heading] of <[string, string][]>[
       ['/review', 'Nothing to review'],
       ['/signMessage', 'Nothing to sign'],
       ['/iframes/comms', 'This page works inside an app'],
       ['/interstitialLogin', 'Your wallet'],
     ]) {
-      await page.goto(`${stack.walletUrl}${path}?theme=dark`)
+      await page.goto(`${journey.stack.walletUrl}${path}?theme=dark`)
       await page.getByRole('heading', { name: heading, exact: true }).waitFor()
       expect(await axeViolations(page)).toEqual([])
     }
