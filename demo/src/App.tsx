@@ -1,12 +1,6 @@
 import type { SessionAccount } from '@webwallet/shim'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import {
-  currentChain,
-  forgetChain,
-  rememberChain,
-  sessionChainVanished,
-  VANISHED_CHAIN_MESSAGE,
-} from './chainIdentity'
+import { currentChain, forgetChain, rememberChain } from './chainIdentity'
 import { syncChainClock } from './clock'
 import { STRK_ADDRESS, USER_CONTRACT } from './config'
 import { ErrorNote, type ShownError } from './ErrorNote'
@@ -17,6 +11,7 @@ import { PortfolioPanel } from './panels/PortfolioPanel'
 import { SessionPanel } from './panels/SessionPanel'
 import { SettingsPanel } from './panels/SettingsPanel'
 import { Transactions } from './panels/Transactions'
+import { restoreSession } from './restore'
 import { loadSettings, type Settings, saveSettings } from './settings'
 import { createDemoWallet } from './wallet'
 
@@ -52,6 +47,8 @@ export function App() {
   )
   const [account, setAccount] = useState<SessionAccount | undefined>()
   const [restored, setRestored] = useState(false)
+  // The stored session's restore has answered (a session, none, or why it was dropped).
+  const [ready, setReady] = useState(false)
   const [busy, setBusy] = useState<string | undefined>()
   const [error, setError] = useState<ShownError | undefined>()
   const [activity, setActivity] = useState<Activity[]>([])
@@ -59,29 +56,17 @@ export function App() {
   const [finished, setFinished] = useState(0)
   const [, rerender] = useState(0)
 
-  // A stored session comes back without any wallet round trip.
+  // A stored session comes back without any wallet round trip. One restore per wallet, however many times
+  // this effect runs (StrictMode runs it twice in dev mode): see restore.ts.
   useEffect(() => {
     let live = true
-    syncChainClock()
-      .then(() => wallet.connect())
-      .then(async (result) => {
-        // A session of a chain that is gone (wallet-sim restarted without --state) is dropped, and said so.
-        if (result && (await sessionChainVanished()).vanished) {
-          wallet.clearSession()
-          forgetChain()
-          if (live) setError({ message: VANISHED_CHAIN_MESSAGE, code: 'CHAIN_CHANGED' })
-          return undefined
-        }
-        return result
-      })
-      .then(
-        (result) => {
-          if (!live) return
-          setAccount(result?.account)
-          setRestored(result !== undefined)
-        },
-        (e: unknown) => live && setError(describeError(e)),
-      )
+    restoreSession(wallet).then((restored) => {
+      if (!live) return
+      setReady(true)
+      setAccount(restored.account)
+      setRestored(restored.account !== undefined)
+      if (restored.error) setError(restored.error)
+    })
     return () => {
       live = false
     }
@@ -149,7 +134,7 @@ export function App() {
   }
 
   return (
-    <main data-finished={finished} className="app">
+    <main data-finished={finished} data-ready={ready} className="app">
       <header className="app-header">
         <div>
           <h1>webwallet demo</h1>
