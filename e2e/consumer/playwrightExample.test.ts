@@ -1,8 +1,8 @@
 // examples/playwright-dapp as a user copies it (wallet-sim/README.md, "Testing your dapp with Playwright"):
 // the folder outside the workspaces, its public dependencies and our three tarballs installed by npm, then
 // `npx playwright test` with the system Chromium (CHROMIUM_PATH). The install must not warn ERESOLVE or
-// EBADENGINE because of our packages (starknet and its @wallet-standard dependencies declare node >= 22
-// themselves: those warnings on Node 20 are theirs, see the README).
+// EBADENGINE because of our packages (starknet declares node >= 22 itself: that warning on Node 20 is its
+// own; the example overrides its @wallet-standard dependencies to 1.1.0, as wallet-sim's README says).
 import { cpSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, inject, test } from 'vitest'
@@ -27,7 +27,10 @@ test('the Playwright example installs from the tarballs without warnings of ours
     await install(['--save-dev', tarballs['@webwallet/wallet-sim']]),
   ].join('\n')
   expect(output).not.toMatch(/ERESOLVE/)
-  expect(enginePackages(output).filter((name) => name.startsWith('@webwallet/'))).toEqual([])
+  // Only starknet's own floor (node >= 22) may warn on Node 20: the example overrides @wallet-standard/*.
+  expect(new Set(enginePackages(output))).toEqual(
+    new Set(process.versions.node.startsWith('20.') ? ['starknet'] : []),
+  )
   expect(output).not.toMatch(/peer dep/i)
 
   const tests = await run('npx', ['playwright', 'test', '--reporter=list'], dir, {
