@@ -84,6 +84,7 @@ export function App() {
     restoreSession(wallet).then((restored) => {
       if (!live) return
       setReady(true)
+      setOnline(restored.reachable)
       setAccount(restored.account)
       if (restored.account) setActivity(loadActivity(restored.account.address))
       setRestored(restored.account !== undefined)

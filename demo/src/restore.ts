@@ -5,6 +5,7 @@
 import type { SessionAccount, WebWallet } from '@webwallet/shim'
 import { forgetChain, sessionChainVanished, VANISHED_CHAIN_MESSAGE } from './chainIdentity'
 import { syncChainClock } from './clock'
+import { unreachable } from './connectivity'
 import type { ShownError } from './ErrorNote'
 import { describeError } from './errors'
 
@@ -13,6 +14,8 @@ export interface Restored {
   readonly account?: SessionAccount | undefined
   /** Why there is no session although one was stored, or why restoring failed. */
   readonly error?: ShownError | undefined
+  /** False when wallet-sim's node did not answer (a restored session is then shown as connection lost). */
+  readonly reachable: boolean
 }
 
 const restores = new WeakMap<WebWallet, Promise<Restored>>()
@@ -32,17 +35,20 @@ export function restoreSession(wallet: WebWallet): Promise<Restored> {
 }
 
 async function restoreOnce(wallet: WebWallet): Promise<Restored> {
+  let reachable = true
   try {
-    await syncChainClock()
+    reachable = await syncChainClock()
     const result = await wallet.connect()
-    if (!result) return {}
+    if (!result) return { reachable }
     if ((await sessionChainVanished()).vanished) {
       wallet.clearSession()
       forgetChain()
-      return { error: { message: VANISHED_CHAIN_MESSAGE, code: 'CHAIN_CHANGED' } }
+      return { error: { message: VANISHED_CHAIN_MESSAGE, code: 'CHAIN_CHANGED' }, reachable }
     }
-    return { account: result.account }
+    // The session is kept (an unreachable node is no new chain), and the user is told what is missing.
+    const down = reachable ? undefined : await unreachable()
+    return { account: result.account, reachable, ...(down ? { error: { message: down } } : {}) }
   } catch (e) {
-    return { error: describeError(e) }
+    return { error: describeError(e), reachable }
   }
 }

@@ -164,6 +164,14 @@ test('a wallet-sim that stops answering is named with its URL; the pill says the
   )
   expect(await page.getByTestId('toast-text').textContent()).toContain(walletOrigin)
 
+  // A load while it is gone: the stored session is kept (no new chain was seen), the pill and a note say why
+  // nothing will work.
+  await page.reload()
+  await page.locator('main[data-ready="true"]').waitFor()
+  expect(await page.getByTestId('address').count()).toBe(1)
+  expect(await page.getByTestId('connection').textContent()).toBe('Connection lost')
+  expect(await demo.error()).toContain(`wallet-sim is not reachable at ${walletOrigin}`)
+
   // Back: the next task that works says so.
   await page.unroute(down)
   await page.getByTestId('check-status').click()
