@@ -108,10 +108,10 @@ const built = spawnSync(process.execPath, ['wallet-sim/scripts/build-ui.mjs', '-
 })
 if (built.status !== 0) process.exit(built.status ?? 1)
 
-// The demo's exact origins may use wallet-sim's dev API (its "Register name" button); the default iframe
-// allow-list (localhost, 127.0.0.1) is kept, since an --allow-dapp replaces it.
+// The demo's exact origins may use wallet-sim's dev API (its "Register name" button); the iframe allow-list
+// keeps localhost and 127.0.0.1 (an --allow-dapp adds to them).
 const demoOrigins = [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`]
-const simArgs = ['--port', simPort, '--allow-dapp', 'localhost', '--allow-dapp', '127.0.0.1']
+const simArgs = ['--port', simPort]
 for (const origin of demoOrigins) simArgs.push('--allow-dapp', origin)
 const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js')
 run('wallet-sim', process.execPath, ['wallet-sim/bin/wallet-sim.js', ...simArgs, ...process.argv.slice(2)])

@@ -1,15 +1,11 @@
 import type { SessionAccount } from '@webwallet/shim'
-import { useCallback, useEffect, useMemo, useState } from 'react'
-import {
-  currentChain,
-  forgetChain,
-  rememberChain,
-  sessionChainVanished,
-  VANISHED_CHAIN_MESSAGE,
-} from './chainIdentity'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { type Activity, forgetActivity, loadActivity, saveActivity } from './activity'
+import { currentChain, forgetChain, rememberChain } from './chainIdentity'
 import { syncChainClock } from './clock'
 import { STRK_ADDRESS, USER_CONTRACT } from './config'
-import { ErrorNote, type ShownError } from './ErrorNote'
+import { mayBeUnreachable, UnreachableError, unreachable } from './connectivity'
+import { ErrorNote, type ShownError, USER_REJECTED } from './ErrorNote'
 import { describeError } from './errors'
 import { ActionsPanel } from './panels/ActionsPanel'
 import { ContractPanel } from './panels/ContractPanel'
@@ -17,15 +13,10 @@ import { PortfolioPanel } from './panels/PortfolioPanel'
 import { SessionPanel } from './panels/SessionPanel'
 import { SettingsPanel } from './panels/SettingsPanel'
 import { Transactions } from './panels/Transactions'
+import { restoreSession } from './restore'
 import { loadSettings, type Settings, saveSettings } from './settings'
+import { type Outcome, Toast } from './Toast'
 import { createDemoWallet } from './wallet'
-
-export interface Activity {
-  readonly label: string
-  readonly transactionHash: string
-  /** How the transaction's gas was paid, in the user's words. */
-  readonly route: string
-}
 
 /** What a running task is doing, in the user's words, and how long it may take. */
 const BUSY_TEXT: Record<string, string> = {
@@ -44,6 +35,23 @@ const BUSY_TEXT: Record<string, string> = {
   'sample positions': "Setting up wallet-sim's sample DeFi positions and airdrops for this account…",
 }
 
+/** What a finished task did, in the user's words (the toast; the panel shows the details). */
+const DONE_TEXT: Record<string, string> = {
+  connect: 'Session signed: calls within it need no prompt.',
+  disconnect: 'Disconnected: this app forgot the session. The wallet is still logged in.',
+  status: 'The node answers: the session status is up to date.',
+  increase: 'Your contract was called.',
+  increment: 'Done: the counter went up.',
+  approve: 'The call went through.',
+  'sign message': 'Message signed: the signature is under the buttons.',
+  'wallet transaction': 'The wallet sent the transaction.',
+  portfolio: 'Portfolio loaded.',
+  'register name': 'Name registered.',
+  'sample positions': 'Sample positions and an airdrop added.',
+}
+
+const CANCELLED_TEXT = 'Cancelled in the wallet: nothing was signed or sent.'
+
 export function App() {
   const [settings, setSettings] = useState<Settings>(loadSettings)
   const { wallet, connector } = useMemo(
@@ -52,48 +60,98 @@ export function App() {
   )
   const [account, setAccount] = useState<SessionAccount | undefined>()
   const [restored, setRestored] = useState(false)
+  // The stored session's restore has answered (a session, none, or why it was dropped).
+  const [ready, setReady] = useState(false)
   const [busy, setBusy] = useState<string | undefined>()
   const [error, setError] = useState<ShownError | undefined>()
   const [activity, setActivity] = useState<Activity[]>([])
+  // Transactions sent in this visit: the portfolio's balances reload after each.
+  const [sent, setSent] = useState(0)
+  const [outcome, setOutcome] = useState<Outcome | undefined>()
+  // False once wallet-sim or its node did not answer; true again when a task succeeds.
+  const [online, setOnline] = useState(true)
+  const lastTransaction = useRef<string | undefined>(undefined)
+  // The button that started the running task: focus goes back to it when the task ends.
+  const trigger = useRef<HTMLElement | undefined>(undefined)
   // Finished tasks, so a test (or a user script) can wait for the task it started.
   const [finished, setFinished] = useState(0)
   const [, rerender] = useState(0)
 
-  // A stored session comes back without any wallet round trip.
+  // A stored session comes back without any wallet round trip. One restore per wallet, however many times
+  // this effect runs (StrictMode runs it twice in dev mode): see restore.ts.
   useEffect(() => {
     let live = true
-    syncChainClock()
-      .then(() => wallet.connect())
-      .then(async (result) => {
-        // A session of a chain that is gone (wallet-sim restarted without --state) is dropped, and said so.
-        if (result && (await sessionChainVanished()).vanished) {
-          wallet.clearSession()
-          forgetChain()
-          if (live) setError({ message: VANISHED_CHAIN_MESSAGE, code: 'CHAIN_CHANGED' })
-          return undefined
-        }
-        return result
-      })
-      .then(
-        (result) => {
-          if (!live) return
-          setAccount(result?.account)
-          setRestored(result !== undefined)
-        },
-        (e: unknown) => live && setError(describeError(e)),
-      )
+    restoreSession(wallet).then((restored) => {
+      if (!live) return
+      setReady(true)
+      setOnline(restored.reachable)
+      setAccount(restored.account)
+      if (restored.account) setActivity(loadActivity(restored.account.address))
+      setRestored(restored.account !== undefined)
+      if (restored.error) setError(restored.error)
+    })
     return () => {
       live = false
     }
   }, [wallet])
 
+  // The list survives a reload: stored for the connected account, read back with its session.
+  useEffect(() => {
+    if (account) saveActivity(account.address, activity)
+  }, [account, activity])
+
+  // A task ended: focus goes back to the button that started it, unless the user has moved on (the wallet's
+  // modal took focus, or the button was disabled while the task ran, and left it on the page's body).
+  useEffect(() => {
+    if (busy !== undefined || trigger.current === undefined) return
+    const button = trigger.current
+    trigger.current = undefined
+    const lost = document.activeElement === null || document.activeElement === document.body
+    if (lost && button.isConnected) button.focus()
+  }, [busy])
+
+  const addActivity = useCallback((entry: Activity) => {
+    lastTransaction.current = entry.transactionHash
+    setActivity((a) => [entry, ...a])
+    setSent((n) => n + 1)
+  }, [])
+
   const run = useCallback(async (label: string, task: () => Promise<void>) => {
+    const active = document.activeElement
+    trigger.current = active instanceof HTMLElement && active !== document.body ? active : undefined
+    lastTransaction.current = undefined
     setBusy(label)
     setError(undefined)
+    setOutcome(undefined)
     try {
       await task()
+      setOnline(true)
+      setOutcome({
+        kind: 'done',
+        text: DONE_TEXT[label] ?? `${label}: done.`,
+        transactionHash: lastTransaction.current,
+      })
     } catch (e) {
-      setError({ ...describeError(e), task: label })
+      const shown: ShownError = { ...describeError(e), task: label }
+      if (e instanceof UnreachableError) setOnline(false)
+      else if (mayBeUnreachable(shown)) {
+        // The SDK's words for "no answer" name nothing: ask wallet-sim and its node which one is gone.
+        const down = await unreachable()
+        if (down) {
+          shown.hint = down
+          setOnline(false)
+        }
+      }
+      setError(shown)
+      setOutcome(
+        shown.code === USER_REJECTED
+          ? { kind: 'cancelled', text: CANCELLED_TEXT }
+          : {
+              kind: 'error',
+              text: shown.hint ? `${shown.message}. ${shown.hint}` : shown.message,
+              code: shown.code,
+            },
+      )
     } finally {
       setBusy(undefined)
       setFinished((n) => n + 1)
@@ -120,15 +178,13 @@ export function App() {
     rememberChain(await currentChain())
     setAccount(result.account)
     setRestored(false)
+    setActivity(loadActivity(result.account.address))
     if (result.approvalTransactionHash) {
-      setActivity((a) => [
-        {
-          label: 'approve 1 STRK',
-          transactionHash: result.approvalTransactionHash!,
-          route: 'Sent by the wallet with the session',
-        },
-        ...a,
-      ])
+      addActivity({
+        label: 'approve 1 STRK',
+        transactionHash: result.approvalTransactionHash,
+        route: 'Sent by the wallet with the session',
+      })
     }
   }
 
@@ -139,9 +195,17 @@ export function App() {
       await connector.disconnect()
       setAccount(undefined)
       setActivity([])
+      forgetActivity()
     })
 
-  const checkStatus = () => run('status', syncChainClock)
+  // The node must answer: a status read from a chain that cannot be reached would be a stale one.
+  const checkStatus = () =>
+    run('status', async () => {
+      if (await syncChainClock()) return
+      throw new UnreachableError(
+        (await unreachable()) ?? 'The Starknet node did not answer: the status shown may be out of date',
+      )
+    })
 
   const changeSettings = (next: Settings) => {
     saveSettings(next)
@@ -149,19 +213,22 @@ export function App() {
   }
 
   return (
-    <main data-finished={finished} className="app">
+    <main data-finished={finished} data-ready={ready} className="app">
       <header className="app-header">
         <div>
           <h1>webwallet demo</h1>
           <p className="muted">A host app on @webwallet/shim, against wallet-sim.</p>
         </div>
-        <span className={`pill ${account ? 'ok' : ''}`}>{account ? 'Connected' : 'Not connected'}</span>
+        <span className={`pill ${account ? (online ? 'ok' : 'bad') : ''}`} data-testid="connection">
+          {account ? (online ? 'Connected' : 'Connection lost') : 'Not connected'}
+        </span>
       </header>
       {busy && (
         <p className="busy" role="status" data-testid="busy">
           <span className="spinner" aria-hidden="true" /> {BUSY_TEXT[busy] ?? `${busy}…`}
         </p>
       )}
+      <Toast outcome={busy ? undefined : outcome} onDismiss={() => setOutcome(undefined)} />
       <ErrorNote error={error} />
       <div className="grid">
         <div className="column">
@@ -183,7 +250,7 @@ export function App() {
               gas={settings.gas}
               busy={busy}
               run={run}
-              onActivity={(entry) => setActivity((a) => [entry, ...a])}
+              onActivity={addActivity}
               error={
                 <ErrorNote
                   error={error}
@@ -202,7 +269,7 @@ export function App() {
               gas={settings.gas}
               busy={busy}
               run={run}
-              onActivity={(entry) => setActivity((a) => [entry, ...a])}
+              onActivity={addActivity}
               error={<ErrorNote error={error} tasks={['increase']} />}
             />
           )}
@@ -215,7 +282,8 @@ export function App() {
               address={account.address}
               run={run}
               busy={busy}
-              onActivity={(entry) => setActivity((a) => [entry, ...a])}
+              onActivity={addActivity}
+              sent={sent}
               error={error}
             />
           )}

@@ -9,13 +9,17 @@ let skewMs = 0
 /** Milliseconds since the epoch on the chain's clock (as last synced). */
 export const chainNow = (): number => Date.now() + skewMs
 
-/** Reads the chain's time; keeps the last known skew when the node cannot be reached. */
-export async function syncChainClock(): Promise<void> {
+/**
+ * Reads the chain's time; keeps the last known skew when the node cannot be reached (the status shown may
+ * lag until it answers again). Resolves whether the node answered.
+ */
+export async function syncChainClock(): Promise<boolean> {
   try {
     const block = await provider.getBlock('latest')
     skewMs = block.timestamp * 1000 - Date.now()
+    return true
   } catch {
-    // The status shown may lag until the node answers again.
+    return false
   }
 }
 

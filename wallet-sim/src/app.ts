@@ -226,13 +226,24 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   )
   // The approvals of manual mode answer wallet prompts for the user: a dev power too.
   app.use('/wallet/approvals', devGuard(access.devRefusal))
+  // A page that asked for the hands-free user while the policy answers for the user (--approve auto or
+  // reject) and got the login screen: one line per origin says why, instead of a silent manual login.
+  const refusedOrigins = new Set<string>()
+  const handsFreeRefused = (origin: string) => {
+    if (approval.get() === 'manual' || refusedOrigins.has(origin)) return
+    refusedOrigins.add(origin)
+    logger.info(
+      `[hands-free] ${origin} gets the login screen, not the --email user of --approve ${approval.get()}: ` +
+        `it is not an exact --allow-dapp origin (restart with --allow-dapp ${origin})`,
+    )
+  }
   // The automatic login acts as the --email user: for the same clients as the dev API, and, when the wallet
   // page asks for the dapp it serves, only for a dapp allowed the same way.
   app.use(
     '/wallet/api/devLogin',
     devGuard(access.devRefusal),
     express.json(),
-    embedderGuard(access.trustedOrigin),
+    embedderGuard(access.trustedOrigin, handsFreeRefused),
     walletErrors,
   )
   // The hands-free answers take the tests' one-shot answers: a dev power as well (the wallet page's own

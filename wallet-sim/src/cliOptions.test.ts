@@ -33,7 +33,7 @@ describe('parseCliOptions', () => {
       approve: 'auto',
       email: 'a@b.c',
       paymasterApiKeys: ['k1', 'k2'],
-      allowedDapps: ['app.test'],
+      allowedDapps: ['localhost', '127.0.0.1', 'app.test'],
       port: 0,
       host: '127.0.0.1',
       seed: 7,
@@ -76,7 +76,7 @@ describe('parseCliOptions', () => {
       ].concat(['--allow-host', '[::1]', '--open-dev-api']),
     )
     expect(sim).toMatchObject({
-      allowedDapps: ['localhost', 'http://localhost:5173'],
+      allowedDapps: ['localhost', '127.0.0.1', 'http://localhost:5173'],
       allowedHosts: ['wallet-sim', '[::1]'],
       openDevApi: true,
     })

@@ -5,6 +5,7 @@ import { getPublicKey, getStarkKey, Point } from '@scure/starknet'
 import { MAX_DEVNET_SEED } from './chain/devnet-keys'
 import type { StartSimOptions } from './index'
 import { checkNodeUrl } from './node/remote'
+import { DEFAULT_ALLOWED_DAPPS } from './services/allowlist/router'
 import { checkedHostName, parseDappEntries } from './services/http/access'
 import type { LoginLimits, RateLimit } from './services/login/limits'
 
@@ -20,9 +21,9 @@ export const USAGE = [
   '  --email                  with --approve auto or reject: the user headless clients act as and the wallet',
   '                           pages of --allow-dapp origins log in, without a code (PUT /dev/user switches it)',
   '  --paymaster-key          an api key the paymaster sponsors (default wallet-sim-sponsor); repeatable',
-  '  --allow-dapp             a host name allowed to embed the wallet in an iframe, any port (default localhost,',
-  '                           127.0.0.1), or an exact origin (http://localhost:5173) that may also use the dev',
-  '                           powers (devnet_*, /dev, devLogin, the --email user); repeatable',
+  '  --allow-dapp             a host name allowed to embed the wallet in an iframe, any port (localhost and',
+  '                           127.0.0.1 always are), or an exact origin (http://localhost:5173) that may also use',
+  '                           the dev powers (devnet_*, /dev, devLogin, the --email user); repeatable',
   '  --allow-host             a Host name wallet-sim answers besides localhost names and its own address',
   '                           (e.g. a Docker service name); repeatable',
   '  --open-dev-api           let every web page use the dev powers again (no Origin checks); the Host check stays',
@@ -91,7 +92,11 @@ export function parseCliOptions(
       ...(values.email ? { email: values.email } : {}),
       ...(values['paymaster-key'] ? { paymasterApiKeys: values['paymaster-key'] } : {}),
       ...(values['allow-dapp']
-        ? { allowedDapps: checked(() => parseDappEntries(values['allow-dapp']), values['allow-dapp']) }
+        ? {
+            allowedDapps: withLocalHosts(
+              checked(() => parseDappEntries(values['allow-dapp']), values['allow-dapp']),
+            ),
+          }
         : {}),
       ...(values['allow-host']
         ? {
@@ -183,6 +188,14 @@ function loginLimitsOf(values: Values): Partial<LoginLimits> {
       ? { codesPerEmailAndClient: NO_RATE_LIMIT, codesPerEmail: NO_RATE_LIMIT, codesPerClient: NO_RATE_LIMIT }
       : {}),
   }
+}
+
+/**
+ * The `--allow-dapp` entries after the default hosts (localhost, 127.0.0.1): an explicit entry adds to the
+ * local hosts, it does not drop them (a demo opened at http://127.0.0.1:5173 still embeds the wallet).
+ */
+function withLocalHosts(entries: readonly string[]): string[] {
+  return [...new Set([...DEFAULT_ALLOWED_DAPPS, ...entries])]
 }
 
 /** `value` when `check` accepts it (the option's checker throws a message naming the option). */

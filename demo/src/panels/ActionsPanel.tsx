@@ -1,7 +1,7 @@
 import type { SessionAccount } from '@webwallet/shim'
 import type { Connector } from '@webwallet/shim/connector'
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
-import type { Activity } from '../App'
+import type { Activity } from '../activity'
 import { provider } from '../clock'
 import { COUNTER_ADDRESS, STRK_ADDRESS } from '../config'
 import { GAS_ROUTES, type GasChoice, gasOptions } from '../wallet'

@@ -1,6 +1,6 @@
 import type { SessionAccount } from '@webwallet/shim'
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
-import type { Activity } from '../App'
+import type { Activity } from '../activity'
 import { provider } from '../clock'
 import { GAS_ROUTES, type GasChoice, gasOptions } from '../wallet'
 

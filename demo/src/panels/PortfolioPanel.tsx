@@ -1,11 +1,12 @@
 import { createRpc, type WebWallet } from '@webwallet/shim'
 import { createStarknetId } from '@webwallet/shim/starknet-id'
-import { useState } from 'react'
-import type { Activity } from '../App'
-import { URLS } from '../config'
+import { useEffect, useState } from 'react'
+import type { Activity } from '../activity'
+import { URLS, WALLET_URL } from '../config'
 import { addSamplePortfolio, canRegisterNames } from '../devApi'
 import { ErrorNote, type ShownError } from '../ErrorNote'
 import { formatDate, formatUnits } from '../format'
+import { identicon } from '../identicon'
 import { RegisterName } from './RegisterName'
 
 // Starknet ID reads go to the node (wallet-sim deploys the naming contracts at their Sepolia addresses).
@@ -30,10 +31,26 @@ export function PortfolioPanel(props: {
   busy: string | undefined
   run: (label: string, task: () => Promise<void>) => Promise<void>
   onActivity: (entry: Activity) => void
+  /** Transactions sent so far: the balances shown reload after each. */
+  sent: number
   error?: ShownError | undefined
 }) {
-  const { wallet, address, busy, run, onActivity } = props
+  const { wallet, address, busy, run, onActivity, sent } = props
   const [loaded, setLoaded] = useState<Loaded | undefined>()
+  const shown = loaded !== undefined
+
+  // A transaction moved tokens (or paid gas): the balances shown are re-read, without a busy banner.
+  useEffect(() => {
+    if (sent === 0 || !shown) return
+    let live = true
+    wallet.portfolio.balances(address).then(
+      (balances) => live && setLoaded((l) => l && { ...l, balances }),
+      () => {},
+    )
+    return () => {
+      live = false
+    }
+  }, [sent, shown, wallet, address])
 
   // A profile error is shown in place (e.g. an account with no Starknet ID name), not as a failure.
   const readProfile = (): Promise<Profile> =>
@@ -156,19 +173,14 @@ export function PortfolioPanel(props: {
           )}
           <h3>Starknet ID</h3>
           <div className="profile">
-            {typeof profile === 'object' && profile.profilePicture ? (
-              <img
-                src={profile.profilePicture}
-                alt=""
-                width={40}
-                height={40}
-                className="avatar"
-                // An unreachable picture leaves no broken-image icon behind.
-                onError={(event) => {
-                  event.currentTarget.hidden = true
-                }}
-              />
-            ) : null}
+            <img
+              src={localPicture(profile) ?? identicon(address)}
+              alt=""
+              width={40}
+              height={40}
+              className="avatar"
+              data-testid="avatar"
+            />
             <p data-testid="profile">
               {typeof profile === 'string' ? profile : (profile?.name ?? 'no name')}
             </p>
@@ -187,6 +199,17 @@ export function PortfolioPanel(props: {
       )}
     </section>
   )
+}
+
+/**
+ * The profile's own picture when it is local (a data: URL, or served by wallet-sim); undefined for a picture
+ * on the internet (Starknet ID's default identicon), which the demo replaces with one drawn here.
+ */
+function localPicture(profile: Profile | undefined): string | undefined {
+  const picture = typeof profile === 'object' ? profile.profilePicture : undefined
+  if (!picture) return undefined
+  if (picture.startsWith('data:image/')) return picture
+  return URL.canParse(picture) && new URL(picture).origin === WALLET_URL ? picture : undefined
 }
 
 /** The claim start as a date: an ISO string or seconds since the epoch; undefined when unreadable. */

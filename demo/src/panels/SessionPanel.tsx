@@ -1,5 +1,6 @@
 import type { SessionAccount, WebWallet } from '@webwallet/shim'
 import type { ReactNode } from 'react'
+import { WALLET_URL } from '../config'
 import { formatDate, shortHex } from '../format'
 
 export function SessionPanel(props: {
@@ -99,6 +100,16 @@ export function SessionPanel(props: {
           </button>
         )}
       </div>
+      {account && (
+        <p className="muted small" data-testid="disconnect-note">
+          Disconnect forgets this app's session; the wallet stays logged in (the SDK has no log-out call). To
+          log out of the wallet too, use Log out on{' '}
+          <a href={WALLET_URL} target="_blank" rel="noreferrer">
+            the wallet's page
+          </a>
+          .
+        </p>
+      )}
       {props.error}
     </section>
   )

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { Activity } from '../App'
+import type { Activity } from '../activity'
 import { provider } from '../clock'
 import { formatUnits, shortHex } from '../format'
 

@@ -49,6 +49,22 @@ function copiedSources(text: string): string[] {
     .flatMap((line) => line.slice(5).trim().split(/\s+/).slice(0, -1))
 }
 
+/**
+ * A service's published ports as Docker Compose reads them: `${NAME:-default}` interpolated from `env`
+ * (the shell's environment), then the short syntax `[HOST_IP:]HOST_PORT:CONTAINER_PORT`.
+ */
+function publishedPorts(service: Service, env: Readonly<Record<string, string>> = {}) {
+  return (service.ports ?? []).map((entry) => {
+    const text = entry.replace(/\$\{(\w+)(?::-([^}]*))?\}/g, (_, name: string, fallback = '') =>
+      env[name] ? env[name] : fallback,
+    )
+    const parts = text.split(':')
+    const [hostPort, containerPort] = parts.slice(-2)
+    // No host address: Docker binds every interface of the host (0.0.0.0 and ::).
+    return { address: parts.length > 2 ? parts.slice(0, -2).join(':') : '', hostPort, containerPort }
+  })
+}
+
 /** The value after `flag` in a command line. */
 const flagValue = (command: readonly string[], flag: string) => command[command.indexOf(flag) + 1]
 
@@ -88,6 +104,18 @@ async function statusFor(url: string, host: string): Promise<number> {
     const req = request(url, { headers: { host } }, (res) => {
       res.resume()
       resolve(res.statusCode ?? 0)
+    })
+    req.once('error', reject)
+    req.end()
+  })
+}
+
+/** A response header of GET `url`. */
+async function headerFor(url: string, name: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, (res) => {
+      res.resume()
+      resolve(String(res.headers[name] ?? ''))
     })
     req.once('error', reject)
     req.end()
@@ -149,8 +177,9 @@ describe('docker-compose.yml', () => {
     expect(devnet.command).toContain('--predeclare-argent')
     expect(flagValue(devnet.command, '--seed')).toBe('0')
     expect(flagValue(devnet.command, '--host')).toBe('0.0.0.0')
-    expect(devnet.ports).toEqual([
-      `${flagValue(devnet.command, '--port')}:${flagValue(devnet.command, '--port')}`,
+    const devnetPort = flagValue(devnet.command, '--port')
+    expect(publishedPorts(devnet)).toEqual([
+      { address: '127.0.0.1', hostPort: devnetPort, containerPort: devnetPort },
     ])
     expect(devnet.healthcheck!.test.slice(0, 3)).toEqual(['CMD', 'bash', '-c'])
     expect(devnet.healthcheck!.test[3]).toContain(`/dev/tcp/127.0.0.1/${flagValue(devnet.command, '--port')}`)
@@ -168,7 +197,7 @@ describe('docker-compose.yml', () => {
     // Its own published port and state volume: it runs beside the default wallet-sim.
     const port = flagValue(sim.command, '--port')!
     expect(port).not.toBe(flagValue(services['wallet-sim']!.command, '--port'))
-    expect(sim.ports).toEqual([`${port}:${port}`])
+    expect(publishedPorts(sim)).toEqual([{ address: '127.0.0.1', hostPort: port, containerPort: port }])
     expect(sim.healthcheck!.test.join(' ')).toContain(`127.0.0.1:${port}/is_alive`)
     const [volume, mountPoint] = sim.volumes![0]!.split(':')
     expect(volume).not.toBe(services['wallet-sim']!.volumes![0]!.split(':')[0])
@@ -176,13 +205,43 @@ describe('docker-compose.yml', () => {
     expect(flagValue(sim.command, '--state')!.startsWith(`${mountPoint}/`)).toBe(true)
     // The demo the host's browser opens (?wallet=http://localhost:3006) may embed it.
     expect(sim.command).toContain('http://localhost:5173')
-    expect(services.demo!.ports).toContain('5173:5173')
+    expect(publishedPorts(services.demo!).map((p) => `${p.hostPort}:${p.containerPort}`)).toContain(
+      '5173:5173',
+    )
+  })
+
+  // wallet-sim's dev API answers clients without an Origin (the inbox with login codes, minting): on a LAN
+  // interface anyone could read a code and log in as the user. Exposing the stack is a deliberate setting.
+  test('every published port binds to 127.0.0.1 unless WEBWALLET_BIND names another address', () => {
+    const published = Object.entries(services).flatMap(([name, service]) =>
+      publishedPorts(service).map((port) => ({ name, ...port })),
+    )
+    expect(published.map((p) => p.name).sort()).toEqual(['demo', 'devnet', 'wallet-sim', 'wallet-sim-devnet'])
+    for (const port of published) expect(port, port.name).toMatchObject({ address: '127.0.0.1' })
+    for (const [name, service] of Object.entries(services))
+      for (const port of publishedPorts(service, { WEBWALLET_BIND: '0.0.0.0' }))
+        expect(port.address, name).toBe('0.0.0.0')
+    // The header says how, and the README's Docker section too.
+    expect(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')).toContain(
+      'WEBWALLET_BIND=0.0.0.0 docker compose',
+    )
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('WEBWALLET_BIND=0.0.0.0 docker compose')
+  })
+
+  test('the demo opened at localhost or 127.0.0.1 may embed wallet-sim and use its dev API', () => {
+    for (const name of ['wallet-sim', 'wallet-sim-devnet']) {
+      const command = services[name]!.command
+      const allowed = command.flatMap((arg, i) => (command[i - 1] === '--allow-dapp' ? [arg] : []))
+      expect(allowed, name).toEqual(
+        expect.arrayContaining(['http://localhost:5173', 'http://127.0.0.1:5173']),
+      )
+    }
   })
 
   test('the demo is built for the wallet URL the host browser reaches: the port wallet-sim publishes', () => {
     const walletUrl = new URL(services.demo!.build.args!.WALLET_URL!)
     expect(walletUrl.hostname).toBe('localhost')
-    const published = services['wallet-sim']!.ports!.map((mapping) => mapping.split(':'))
+    const published = publishedPorts(services['wallet-sim']!).map((p) => [p.hostPort, p.containerPort])
     expect(published).toContainEqual([walletUrl.port, flagValue(services['wallet-sim']!.command, '--port')])
     expect(dockerfile('demo')).toMatch(/ENV VITE_WALLET_URL=\$\{WALLET_URL\}/)
   })
@@ -237,6 +296,10 @@ describe('docker-compose.yml', () => {
       await expect(probe(services['wallet-sim']!, port)).resolves.toBeDefined()
       expect(await statusFor(`http://127.0.0.1:${port}/`, `wallet-sim:${port}`)).toBe(200)
       expect(await statusFor(`http://127.0.0.1:${port}/`, `elsewhere.example:${port}`)).toBe(403)
+      // An explicit --allow-dapp adds to the local hosts: pages of 127.0.0.1 (any port) still embed the wallet.
+      const policy = await headerFor(`http://127.0.0.1:${port}/iframes/comms`, 'content-security-policy')
+      expect(policy).toMatch(/frame-ancestors [^;]*http:\/\/127\.0\.0\.1:\*/)
+      expect(policy).toMatch(/frame-ancestors [^;]*http:\/\/localhost:\*/)
       child.kill('SIGTERM')
       await new Promise((resolve) => child.once('exit', resolve))
       expect(existsSync(join(state, 'wallet-sim-state.json'))).toBe(true)

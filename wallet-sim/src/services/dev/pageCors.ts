@@ -29,16 +29,21 @@ export function devGuard(gate: DevGate): RequestHandler {
  * For `POST /wallet/api/devLogin {origin?}`: the wallet page says which dapp it serves (the embedder or
  * opener whose messages it answers); the `--email` user is only for a dapp `trusted` names, so any site
  * that frames or opens the wallet page does not get it. Without `origin` (Node clients) nothing is checked
- * here. Runs after a JSON body parser.
+ * here. Runs after a JSON body parser. `onRefused` hears each refusal (wallet-sim logs why a page got the
+ * login screen instead of the hands-free user).
  *
  * @example
  * app.use('/wallet/api/devLogin', express.json(), embedderGuard(access.trustedOrigin))
  */
-export function embedderGuard(trusted: (origin: string, req: IncomingMessage) => boolean): RequestHandler {
+export function embedderGuard(
+  trusted: (origin: string, req: IncomingMessage) => boolean,
+  onRefused?: (origin: string, message: string) => void,
+): RequestHandler {
   return (req, res, next) => {
     const origin: unknown = (req.body as { origin?: unknown } | undefined)?.origin
     if (origin === undefined || (typeof origin === 'string' && trusted(origin, req))) return next()
     const message = `The --email user is not for ${String(origin)}: allow that exact origin with --allow-dapp ${String(origin)}, or log in with a code`
+    onRefused?.(String(origin), message)
     res.status(403).json({ code: 'FORBIDDEN', message, messages: [message] })
   }
 }

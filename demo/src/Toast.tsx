@@ -1,0 +1,37 @@
+// The outcome of the last task, pinned to the bottom of the viewport: the result or the error is in view
+// whatever the page's scroll, on a phone too (the panel that owns the task shows it in place as well).
+import { shortHex } from './format'
+
+export interface Outcome {
+  readonly kind: 'done' | 'error' | 'cancelled'
+  readonly text: string
+  readonly code?: string | undefined
+  /** The transaction the task sent, if any. */
+  readonly transactionHash?: string | undefined
+}
+
+export function Toast({ outcome, onDismiss }: { outcome: Outcome | undefined; onDismiss: () => void }) {
+  if (!outcome) return null
+  return (
+    <div className={`toast ${outcome.kind}`} role="status" data-testid="toast" data-kind={outcome.kind}>
+      <span data-testid="toast-text">
+        {outcome.text}
+        {outcome.transactionHash ? (
+          <>
+            {' '}
+            <code title={outcome.transactionHash}>{shortHex(outcome.transactionHash)}</code>
+          </>
+        ) : null}
+        {outcome.code ? (
+          <>
+            {' '}
+            <code className="code-badge">{outcome.code}</code>
+          </>
+        ) : null}
+      </span>
+      <button type="button" className="toast-close" aria-label="Dismiss" onClick={onDismiss}>
+        ×
+      </button>
+    </div>
+  )
+}
