@@ -151,6 +151,8 @@ async function logInAndConnect(
   await page.locator('#argent-webwallet-iframe').waitFor({ state: 'visible' })
   await frame.getByLabel('E-mail address').fill(email)
   await frame.getByRole('button', { name: 'Send code' }).click()
+  // The screen may ask for the code before the dev inbox holds the mail.
+  await expect.poll(() => inbox.latest(email)?.code).toMatch(/^\d{6}$/)
   await frame.getByLabel('Code').fill(inbox.latest(email)?.code ?? '')
   await frame.getByRole('button', { name: 'Log in' }).click()
   await frame.getByRole('heading', { name: 'Connect' }).waitFor()
@@ -281,8 +283,19 @@ test('the same listed page turned hostile: a faded, filtered or covered starknet
     if (!box) throw new Error('no Confirm button box')
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
     await settle(frame)
-    expect(await confirm.getAttribute('data-armed'), name).toBe('false')
-    expect(await confirm.isDisabled(), name).toBe(true)
+    // Read at once (no auto-wait): a confirmed prompt would already be gone.
+    const after = await frame.evaluate(() => {
+      const button = [...document.querySelectorAll('button[data-armed]')].find(
+        (b) => b.textContent === 'Confirm',
+      )
+      return (
+        button && {
+          armed: button.getAttribute('data-armed'),
+          disabled: (button as HTMLButtonElement).disabled,
+        }
+      )
+    })
+    expect(after, name).toEqual({ armed: 'false', disabled: true })
     expect(await page.evaluate(() => window.outcome?.state), name).toBe('pending')
 
     // Shown for real again, the same Confirm arms: the attack was what kept it off. The user rejects.
