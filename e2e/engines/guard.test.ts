@@ -1,8 +1,9 @@
 // The clickjacking guard on Firefox and WebKit, which have no IntersectionObserver v2: the fallback (v1) must
 // still let a user approve in a frame on a listed page, and only after the delay: Confirm is off when the
-// review appears and arms APPROVE_DELAY_MS after the browser reported it in view, then confirms the transfer.
-// What v1 cannot see there (a faded, covered or off-screen frame) is in docs/security/wallet.md; Chromium's
-// v2 check is e2e/tests/security/framing.test.ts and connectorModal.test.ts.
+// review appears and arms APPROVE_DELAY_MS later at the earliest, then confirms the transfer. What v1 does
+// not see there (Firefox 153 ESR reports a hidden or off-screen cross-origin frame in view; a faded or
+// covered one) is in docs/security/wallet.md; Chromium's v2 check is e2e/tests/security/framing.test.ts and
+// connectorModal.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { APPROVE_DELAY_MS } from '../../wallet-sim/ui/src/components/useApproveGuard'
 import { type Engine, Page } from '../support/engines/driver'
