@@ -1,7 +1,8 @@
 // Clickjacking guard of the approve buttons: a button works only once its prompt has been on screen for
 // APPROVE_DELAY_MS without interruption, and only while the browser says it is on screen: with
 // IntersectionObserver v2 (Chromium) really visible (not covered, not faded as an opacity-0.0001 frame over
-// a decoy, not filtered or transformed); elsewhere (Firefox, Safari) at least rendered inside the viewport.
+// a decoy, not filtered or transformed); elsewhere (Firefox, Safari) at least reported intersecting by v1
+// (which Firefox computes against a cross-origin frame's own viewport: it cannot tell a hidden frame).
 // The real connectors' modals (starknetkit's and the SDK's iframe modal, blurred backdrop included) pass:
 // their blur is a sibling layer painted under the frame, never an ancestor of it nor a layer above it.
 import { type RefObject, useEffect, useState } from 'react'
@@ -31,7 +32,7 @@ export function supportsIntersection(): boolean {
     : false
 }
 
-/** How the guard learns the element is on screen: really visible (v2), inside the viewport (v1), or not at all. */
+/** How the guard learns the element is on screen: really visible (v2), intersecting (v1), or not at all. */
 export type VisibilitySignal = 'visible' | 'in-viewport' | 'none'
 
 /** The strongest signal this browser gives. */
@@ -43,10 +44,9 @@ export function visibilitySignal(): VisibilitySignal {
 /**
  * True once the element of `target` may be approved. Observed only while `active` (a screen with an approve
  * button). The element counts as shown only once the browser reported it (IntersectionObserver v2
- * `isVisible` in Chromium, v1 `isIntersecting` in the top-level viewport elsewhere), so the delay starts when
- * it is rendered on screen, not when it was mounted in a hidden frame. The delay restarts whenever the
- * element is shown again, the page becomes visible again (visibilitychange), or the window is focused other
- * than by a click in it. In Chromium, a cross-origin frame that tracks visibility also gets no clicks within
+ * `isVisible` in Chromium, v1 `isIntersecting` elsewhere), so the delay never counts from before the browser
+ * rendered it. The delay restarts whenever the element is shown again, the page becomes visible again
+ * (visibilitychange), or the window is focused other than by a click in it. In Chromium, a cross-origin frame that tracks visibility also gets no clicks within
  * 500 ms of moving (by 30 px or more) in its host page.
  *
  * @example
