@@ -1,15 +1,19 @@
-// The clickjacking guard against the real connectors' modal: npm starknetkit's WebWalletConnector, unchanged,
+// The clickjacking guard against the real connectors' modals. npm starknetkit's WebWalletConnector, unchanged,
 // in its iframe mode (its own modal CSS: a fixed frame centred by translate(-50%, -50%), 40 px rounded
 // corners, and a blurred backdrop layer, `backdrop-filter: blur(4px)`), used by a user who clicks the
 // wallet's buttons in Chromium: every approve button arms after the delay and works. Then the same listed
 // page turned hostile (it owns the frame's styling) fades, filters or covers the frame over a decoy: the
-// Confirm under the victim's click stays off, until the frame is shown for real again.
+// victim's click reaches the wallet's Confirm, which stays off, until the frame is shown for real again.
+// The same for the SDK's own modal (shim/src/dialog/iframe.ts, in the built demo) and its session prompt.
 import { buildSession, sessionHash, sessionTypedData } from '@webwallet/protocol/session'
 import type { Frame, Page } from 'playwright-core'
 import { RpcProvider } from 'starknet'
 import { beforeAll, expect, test } from 'vitest'
 import { APPROVE_DELAY_MS } from '../../../wallet-sim/ui/src/components/useApproveGuard'
 import { launchBrowser } from '../../support/browser'
+import { newEmail } from '../../support/demo'
+import { startStack } from '../../support/stack'
+import { openDemoPage, walletFrame } from '../ux/harness'
 import { bundleDapp, serveDapp } from '../wallet/dapp'
 import { buildWalletUi, startWalletSim } from '../wallet/walletServer'
 import { settle } from './pages'
@@ -23,22 +27,14 @@ const HUNDRED_STRK = [
 ]
 const VALID = '0x56414c4944' // 'VALID', is_valid_signature's yes
 
-declare global {
-  interface Window {
-    dapp: {
-      connect(): Promise<{ account: string; chainId: string }>
-      execute(calls: unknown): Promise<string>
-      connectAndSignSession(request: unknown): Promise<{
-        result?: { account?: string[]; signature?: string[]; approvalTransactionHash?: string }
-        error?: { name: string; code: string; message: string }
-      }>
-    }
-    /** The outcome of the last `started` call: pending until it settles. */
-    outcome?:
-      | { state: 'pending' }
-      | { state: 'resolved'; value: unknown }
-      | { state: 'rejected'; error: string }
-  }
+/** The page's starknetkit calls (./wallet/dapp.ts) and the outcome of the last one started here. */
+type Outcome =
+  | { state: 'pending' }
+  | { state: 'resolved'; value: unknown }
+  | { state: 'rejected'; error: string }
+type KitWindow = {
+  dapp?: Record<string, (input?: unknown) => Promise<unknown>>
+  kitOutcome?: Outcome
 }
 
 let script: string
@@ -62,7 +58,7 @@ async function openKitPage(walletUrl: string) {
   await page.goto(
     `${dapp.origin}/?wallet=${encodeURIComponent(walletUrl)}&rpc=${encodeURIComponent(`${walletUrl}/rpc/v0_9`)}`,
   )
-  await page.waitForFunction(() => window.dapp !== undefined)
+  await page.waitForFunction(() => (window as KitWindow).dapp !== undefined)
   return {
     page,
     [Symbol.asyncDispose]: async () => {
@@ -72,18 +68,18 @@ async function openKitPage(walletUrl: string) {
   }
 }
 
-/** Starts `call` in the page without waiting for it; `window.outcome` follows it. */
+/** Starts `call` in the page without waiting for it; `kitOutcome` follows it. */
 async function start(page: Page, call: 'connect' | 'execute' | 'connectAndSignSession', input?: unknown) {
   await page.evaluate(
     ([name, value]) => {
-      window.outcome = { state: 'pending' }
-      const dapp = window.dapp as unknown as Record<string, (input?: unknown) => Promise<unknown>>
-      dapp[name]?.(value).then(
+      const kit = window as KitWindow
+      kit.kitOutcome = { state: 'pending' }
+      kit.dapp?.[name]?.(value).then(
         (result) => {
-          window.outcome = { state: 'resolved', value: result }
+          kit.kitOutcome = { state: 'resolved', value: result }
         },
         (error: Error) => {
-          window.outcome = { state: 'rejected', error: error.message }
+          kit.kitOutcome = { state: 'rejected', error: error.message }
         },
       )
     },
@@ -92,8 +88,15 @@ async function start(page: Page, call: 'connect' | 'execute' | 'connectAndSignSe
 }
 
 async function outcome(page: Page) {
-  await page.waitForFunction(() => window.outcome?.state !== 'pending', undefined, { polling: 100 })
-  return page.evaluate(() => window.outcome)
+  await page.waitForFunction(() => (window as KitWindow).kitOutcome?.state !== 'pending', undefined, {
+    polling: 100,
+  })
+  return page.evaluate(() => (window as KitWindow).kitOutcome as Outcome)
+}
+
+/** The value of a resolved outcome (undefined otherwise). */
+function resolvedValue(outcome: Outcome): unknown {
+  return outcome.state === 'resolved' ? outcome.value : undefined
 }
 
 /** starknetkit's wallet frame, once it loaded the wallet. */
@@ -127,6 +130,31 @@ async function recordArming(frame: Frame) {
       }
     }).observe(document, { subtree: true, childList: true, attributes: true })
   })
+}
+
+/**
+ * Clicks the page at the middle of `button` (the victim's click on the decoy) and returns the text of what
+ * the wallet frame got the press on: the attack is real only if the click reaches the wallet's button.
+ */
+async function victimClick(page: Page, frame: Frame, button: ReturnType<Frame['getByRole']>) {
+  await frame.evaluate(() => {
+    const state = window as unknown as { pressed?: string | null; pressListener?: boolean }
+    state.pressed = null
+    if (state.pressListener) return
+    state.pressListener = true
+    window.addEventListener(
+      'pointerdown',
+      (event) => {
+        state.pressed = (event.target as Element).textContent
+      },
+      true,
+    )
+  })
+  const box = await button.boundingBox()
+  if (!box) throw new Error('no button box')
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  await settle(frame)
+  return frame.evaluate(() => (window as unknown as { pressed?: string | null }).pressed)
 }
 
 /** Clicks an approve button as a user does: once it is usable (armed by the guard), a real click. */
@@ -198,7 +226,7 @@ test("starknetkit's own iframe modal (blurred backdrop and all): log in, connect
   const sent = await outcome(page)
   expect(sent.state).toBe('resolved')
   const provider = new RpcProvider({ nodeUrl: `${sim.url}/rpc` })
-  const receipt = await provider.getTransactionReceipt(sent.state === 'resolved' ? String(sent.value) : '')
+  const receipt = await provider.getTransactionReceipt(String(resolvedValue(sent)))
   expect(receipt.isSuccess()).toBe(true)
 
   const session = buildSession({
@@ -214,7 +242,7 @@ test("starknetkit's own iframe modal (blurred backdrop and all): log in, connect
   await frame.getByRole('heading', { name: 'Start a session' }).waitFor()
   await approve(frame, 'Sign session')
   const signed = await outcome(page)
-  const result = signed.state === 'resolved' ? (signed.value as { result?: { signature?: string[] } }) : {}
+  const result = (resolvedValue(signed) ?? {}) as { result?: { signature?: string[] } }
   const signature = result.result?.signature ?? []
   const valid = await provider.callContract({
     contractAddress: address,
@@ -249,9 +277,11 @@ const ATTACKS: Record<string, { apply: string; undo: string }> = {
       "decoy.style.cssText = 'position:fixed;inset:0;z-index:1000000;pointer-events:none;background:#fc0;font-size:40px'; document.body.append(decoy)",
     undo: "document.getElementById('decoy').remove()",
   },
+  // Its blur over the prompt (unreadable), letting clicks through to the frame.
   'under its own blur layer moved above it': {
-    apply: "document.getElementById('argent-webwallet-backdrop').style.zIndex = '1000000'",
-    undo: "document.getElementById('argent-webwallet-backdrop').style.zIndex = '999998'",
+    apply:
+      "const blur = document.getElementById('argent-webwallet-backdrop').style; blur.zIndex = '1000000'; blur.pointerEvents = 'none'",
+    undo: "const blur = document.getElementById('argent-webwallet-backdrop').style; blur.zIndex = '999998'; blur.pointerEvents = ''",
   },
 }
 
@@ -279,10 +309,7 @@ test('the same listed page turned hostile: a faded, filtered or covered starknet
     await frame.waitForFunction((until) => performance.now() > until, shown + 3 * APPROVE_DELAY_MS, {
       polling: 100, // not rAF: a frame the browser does not render would never re-check
     })
-    const box = await confirm.boundingBox()
-    if (!box) throw new Error('no Confirm button box')
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-    await settle(frame)
+    expect(await victimClick(page, frame, confirm), name).toBe('Confirm')
     // Read at once (no auto-wait): a confirmed prompt would already be gone.
     const after = await frame.evaluate(() => {
       const button = [...document.querySelectorAll('button[data-armed]')].find(
@@ -296,12 +323,79 @@ test('the same listed page turned hostile: a faded, filtered or covered starknet
       )
     })
     expect(after, name).toEqual({ armed: 'false', disabled: true })
-    expect(await page.evaluate(() => window.outcome?.state), name).toBe('pending')
+    expect(await page.evaluate(() => (window as KitWindow).kitOutcome?.state), name).toBe('pending')
 
     // Shown for real again, the same Confirm arms: the attack was what kept it off. The user rejects.
     await style(attack.undo)
     await frame.locator('button[data-armed="true"]', { hasText: 'Confirm' }).waitFor()
     await frame.getByRole('button', { name: 'Reject', exact: true }).click()
     expect(await outcome(page), name).toMatchObject({ state: 'rejected' })
+  }
+})
+
+// The SDK's own modal (shim/src/dialog/iframe.ts, in the built demo): its blur is a layer behind the panel
+// that holds the frame. The same attacks on its frame keep Sign session off; undone, it arms and signs.
+const SDK_ATTACKS: Record<string, { apply: string; undo: string }> = {
+  'faded (opacity 0.0001)': ATTACKS['faded (opacity 0.0001)'] as { apply: string; undo: string },
+  'covered by a decoy that lets clicks through': ATTACKS['covered by a decoy that lets clicks through'] as {
+    apply: string
+    undo: string
+  },
+  'under its own blur layer moved above it': {
+    apply:
+      "const blur = document.querySelector('#webwallet-modal > div').style; blur.zIndex = '1'; blur.pointerEvents = 'none'",
+    undo: "const blur = document.querySelector('#webwallet-modal > div').style; blur.zIndex = ''; blur.pointerEvents = ''",
+  },
+}
+
+test("the SDK's own modal (blurred backdrop): the session prompt arms for the user, not for a faded or covered frame", async () => {
+  const stack = await startStack()
+  await using browser = await launchBrowser()
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1000, height: 900 } })).newPage()
+    await openDemoPage(page, stack)
+    await page.getByTestId('connect').click()
+    const login = await walletFrame(page, 'Log in with e-mail')
+    const email = newEmail('sdk-modal')
+    await login.getByLabel('E-mail address').fill(email)
+    await login.getByRole('button', { name: 'Send code' }).click()
+    await login.getByLabel('Code').waitFor()
+    const { code } = await stack.dev<{ code: string }>(`/inbox/${encodeURIComponent(email)}`)
+    await login.getByLabel('Code').fill(code)
+    await login.getByRole('button', { name: 'Log in' }).click()
+    const consent = await walletFrame(page, 'Start a session')
+    expect(
+      await page.evaluate(
+        () => getComputedStyle(document.querySelector('#webwallet-modal > div') as Element).backdropFilter,
+      ),
+    ).toBe('blur(8px)')
+    const sign = consent.getByRole('button', { name: 'Sign session', exact: true })
+    await consent.locator('button[data-armed="true"]').waitFor() // the honest modal arms
+
+    for (const [name, attack] of Object.entries(SDK_ATTACKS)) {
+      await page.evaluate((body) => {
+        new Function('frame', body)(document.getElementById('webwallet-iframe'))
+      }, attack.apply)
+      await consent.locator('button[data-armed="false"]').waitFor() // seen as not visible: off at once
+      const since = await consent.evaluate(() => performance.now())
+      await consent.waitForFunction((until) => performance.now() > until, since + 3 * APPROVE_DELAY_MS, {
+        polling: 100,
+      })
+      expect(await victimClick(page, consent, sign), name).toBe('Sign session')
+      const after = await consent.evaluate(() => {
+        const button = document.querySelector('button[data-armed]')
+        return button && { armed: button.getAttribute('data-armed'), text: button.textContent }
+      })
+      expect(after, name).toEqual({ armed: 'false', text: 'Sign session' })
+      expect(await page.getByTestId('address').count(), name).toBe(0)
+      await page.evaluate((body) => {
+        new Function('frame', body)(document.getElementById('webwallet-iframe'))
+      }, attack.undo)
+      await consent.locator('button[data-armed="true"]').waitFor()
+    }
+    await sign.click()
+    await page.getByTestId('address').waitFor({ timeout: 30_000 })
+  } finally {
+    await stack.close()
   }
 })
