@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-// The IntersectionObserver v2 side of the guard, with a stand-in observer (happy-dom has no v2): the button
-// works only while the browser reports its footer really visible, and the delay restarts after each time it
-// was not.
+// The IntersectionObserver side of the guard, with stand-in observers (happy-dom has no v2, and its v1 never
+// reports): the button works only while the browser reports its footer really visible (v2) or in the viewport
+// (v1), and the delay restarts after each time it was not.
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { Connect } from '../screens/Connect'
 import { Login } from '../screens/Login'
-import { APPROVE_DELAY_MS, supportsVisibilityTracking } from './useApproveGuard'
+import { APPROVE_DELAY_MS, supportsVisibilityTracking, visibilitySignal } from './useApproveGuard'
 
 let report: ((isVisible: boolean) => void) | undefined
 let options: (IntersectionObserverInit & { trackVisibility?: boolean; delay?: number }) | undefined
@@ -67,4 +67,58 @@ it('does not track visibility on a screen with nothing to approve (Chromium woul
   const api = { startLogin: vi.fn(), verifyLogin: vi.fn() }
   render(<Login api={api} origin="https://dapp.example" onDone={vi.fn()} />)
   expect(options).toBeUndefined()
+})
+
+it('without v2 (Firefox, Safari), arms only once the footer was reported inside the viewport', () => {
+  // A v1-only browser: isIntersecting on the entry's prototype, no isVisible.
+  class Entry {}
+  Object.defineProperty(Entry.prototype, 'isIntersecting', { value: false, writable: true })
+  let inView: ((isIntersecting: boolean) => void) | undefined
+  class Observer {
+    constructor(callback: IntersectionObserverCallback, init: IntersectionObserverInit) {
+      options = init
+      inView = (isIntersecting) =>
+        callback(
+          [Object.assign(new Entry(), { isIntersecting })] as unknown as IntersectionObserverEntry[],
+          this as never,
+        )
+    }
+    observe() {}
+    disconnect() {}
+  }
+  vi.stubGlobal('IntersectionObserverEntry', Entry)
+  vi.stubGlobal('IntersectionObserver', Observer)
+  expect(supportsVisibilityTracking()).toBe(false)
+  expect(visibilitySignal()).toBe('in-viewport')
+  render(<Connect origin="https://dapp.example" address="0x01" onAnswer={vi.fn()} />)
+  expect(options).not.toHaveProperty('trackVisibility')
+  const connect = screen.getByRole('button', { name: 'Connect' }) as HTMLButtonElement
+  // Mounted in a frame the browser has not rendered in view yet (display:none, off screen): the delay waits.
+  act(() => vi.advanceTimersByTime(APPROVE_DELAY_MS * 10))
+  expect(connect.disabled).toBe(true)
+  act(() => inView?.(true))
+  act(() => vi.advanceTimersByTime(APPROVE_DELAY_MS - 1))
+  expect(connect.disabled).toBe(true)
+  act(() => vi.advanceTimersByTime(1))
+  expect(connect.disabled).toBe(false)
+  // Moved out of view and back (a frame slid under the pointer): off, and the full delay again.
+  act(() => inView?.(false))
+  expect(connect.disabled).toBe(true)
+  act(() => inView?.(true))
+  act(() => vi.advanceTimersByTime(APPROVE_DELAY_MS - 1))
+  expect(connect.disabled).toBe(true)
+  act(() => vi.advanceTimersByTime(1))
+  expect(connect.disabled).toBe(false)
+})
+
+it('with a DOM whose observer never reports (no real IntersectionObserver), the delay alone applies', () => {
+  vi.stubGlobal('IntersectionObserver', undefined)
+  vi.stubGlobal('IntersectionObserverEntry', undefined)
+  expect(visibilitySignal()).toBe('none')
+  render(<Connect origin="https://dapp.example" address="0x01" onAnswer={vi.fn()} />)
+  const connect = screen.getByRole('button', { name: 'Connect' }) as HTMLButtonElement
+  act(() => vi.advanceTimersByTime(APPROVE_DELAY_MS - 1))
+  expect(connect.disabled).toBe(true)
+  act(() => vi.advanceTimersByTime(1))
+  expect(connect.disabled).toBe(false)
 })

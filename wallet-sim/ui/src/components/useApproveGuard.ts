@@ -1,6 +1,10 @@
 // Clickjacking guard of the approve buttons: a button works only once its prompt has been on screen for
-// APPROVE_DELAY_MS without interruption, and, where the browser can tell (IntersectionObserver v2), only
-// while it is really visible: not covered, not faded (an opacity-0.0001 frame over a decoy), not transformed.
+// APPROVE_DELAY_MS without interruption, and only while the browser says it is on screen: with
+// IntersectionObserver v2 (Chromium) really visible (not covered, not faded as an opacity-0.0001 frame over
+// a decoy, not filtered or transformed); elsewhere (Firefox, Safari) at least reported intersecting by v1
+// (which Firefox computes against a cross-origin frame's own viewport: it cannot tell a hidden frame).
+// The real connectors' modals (starknetkit's and the SDK's iframe modal, blurred backdrop included) pass:
+// their blur is a sibling layer painted under the frame, never an ancestor of it nor a layer above it.
 import { type RefObject, useEffect, useState } from 'react'
 
 /** How long a prompt must have been visible before its approve button works. */
@@ -19,10 +23,31 @@ export function supportsVisibilityTracking(): boolean {
 }
 
 /**
- * True once the element of `target` may be approved. The delay restarts whenever the page becomes visible
- * again (visibilitychange), the window is focused other than by a click in it, or the element becomes
- * visible again (IntersectionObserver v2, observed only while `active`). In Chromium, a cross-origin frame
- * that tracks visibility also gets no clicks within 500 ms of moving (by 30 px or more) in its host page.
+ * IntersectionObserver v1 as browsers implement it (`isIntersecting` an attribute of the entry's prototype):
+ * every engine the wallet supports. A test DOM's stand-in that never reports (happy-dom) is not one.
+ */
+export function supportsIntersection(): boolean {
+  return typeof IntersectionObserver === 'function' && typeof IntersectionObserverEntry === 'function'
+    ? 'isIntersecting' in IntersectionObserverEntry.prototype
+    : false
+}
+
+/** How the guard learns the element is on screen: really visible (v2), intersecting (v1), or not at all. */
+export type VisibilitySignal = 'visible' | 'in-viewport' | 'none'
+
+/** The strongest signal this browser gives. */
+export function visibilitySignal(): VisibilitySignal {
+  if (supportsVisibilityTracking()) return 'visible'
+  return supportsIntersection() ? 'in-viewport' : 'none'
+}
+
+/**
+ * True once the element of `target` may be approved. Observed only while `active` (a screen with an approve
+ * button). The element counts as shown only once the browser reported it (IntersectionObserver v2
+ * `isVisible` in Chromium, v1 `isIntersecting` elsewhere), so the delay never counts from before the browser
+ * rendered it. The delay restarts whenever the element is shown again, the page becomes visible again
+ * (visibilitychange), or the window is focused other than by a click in it. In Chromium, a cross-origin frame that tracks visibility also gets no clicks within
+ * 500 ms of moving (by 30 px or more) in its host page.
  *
  * @example
  * const armed = useApproveGuard(buttonRef)
@@ -37,8 +62,8 @@ export function useApproveGuard(
     const element = target.current
     // Only while something can be approved: a frame that tracks its visibility also makes Chromium drop
     // clicks for 500 ms after the frame moves (its own clickjacking intervention), which a login form need not.
-    const tracking = active && supportsVisibilityTracking() && element !== null
-    let visible = !tracking
+    const signal = active && element !== null ? visibilitySignal() : 'none'
+    let visible = signal === 'none'
     let timer: ReturnType<typeof setTimeout> | undefined
     let lastPointerDown = Number.NEGATIVE_INFINITY
     const restart = () => {
@@ -58,12 +83,15 @@ export function useApproveGuard(
     window.addEventListener('pointerdown', onPointerDown, true)
     window.addEventListener('focus', onFocus)
     let observer: IntersectionObserver | undefined
-    if (tracking) {
+    if (signal !== 'none' && element) {
       // trackVisibility needs a delay of at least 100 ms between notifications.
-      const options = { threshold: [0, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit
+      const options =
+        signal === 'visible'
+          ? ({ threshold: [0, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit)
+          : { threshold: [0, 1] }
       observer = new IntersectionObserver((entries) => {
         const last = entries.at(-1) as (IntersectionObserverEntry & { isVisible?: boolean }) | undefined
-        const now = last?.isVisible === true
+        const now = signal === 'visible' ? last?.isVisible === true : last?.isIntersecting === true
         if (now === visible) return
         visible = now
         restart()
