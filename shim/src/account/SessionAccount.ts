@@ -9,12 +9,18 @@ import { allowedMethodsTree, selectorFromName } from '@webwallet/protocol/sessio
 import {
   Account,
   type BigNumberish,
+  type BlockIdentifier,
+  type DeclareAndDeployContractPayload,
+  type DeclareContractPayload,
+  type DeployAccountContractPayload,
   type EstimateFeeResponseOverhead,
   type GetTransactionReceiptResponse,
   type Invocations,
   type MultiDeployContractResponse,
+  type ProviderInterface,
   ReceiptTx,
   type SignerInterface,
+  type Call as StarknetCall,
   type TypedData,
   type UniversalDeployerContractPayload,
   type UniversalDetails,
@@ -212,6 +218,15 @@ export class SessionAccount extends Account {
     }
   }
 
+  /**
+   * A view call through the app's starknet.js: v8's Account is its own provider, v10's has `provider`
+   * (where v10's Contract reads); both answer here, as tutorials call it on the account.
+   */
+  callContract(call: StarknetCall, blockIdentifier?: BlockIdentifier): Promise<string[]> {
+    const own = (Account.prototype as Partial<ProviderInterface>).callContract
+    return own ? own.call(this, call, blockIdentifier) : this.provider.callContract(call, blockIdentifier)
+  }
+
   /** The calls compiled, each allowed by the session (CALL_NOT_ALLOWED before anything is sent). */
   private scoped(calls: Call | readonly Call[]): CompiledCall[] {
     const compiled = compileCalls(calls)
@@ -260,23 +275,23 @@ export class SessionAccount extends Account {
     return estimates
   }
 
-  override declare() {
+  override declare(_payload?: DeclareContractPayload, _details?: UniversalDetails) {
     return refuse('declare')
   }
-  override declareIfNot() {
+  override declareIfNot(_payload?: DeclareContractPayload, _details?: UniversalDetails) {
     return refuse('declare')
   }
-  override declareAndDeploy() {
+  override declareAndDeploy(_payload?: DeclareAndDeployContractPayload, _details?: UniversalDetails) {
     return refuse('declare')
   }
-  override estimateDeclareFee() {
+  override estimateDeclareFee(_payload?: DeclareContractPayload, _details?: UniversalDetails) {
     return refuse('declare')
   }
   /** The session's own account deploys with {@link deploy}; no other account is deployed by a session. */
-  override deployAccount() {
+  override deployAccount(_payload?: DeployAccountContractPayload, _details?: UniversalDetails) {
     return refuse('deployAccount')
   }
-  override estimateAccountDeployFee() {
+  override estimateAccountDeployFee(_payload?: DeployAccountContractPayload, _details?: UniversalDetails) {
     return refuse('deployAccount')
   }
 
