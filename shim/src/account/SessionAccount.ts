@@ -5,7 +5,7 @@ import {
   NotSupportedBySessionError,
   OutsideExecutionOnlyError,
 } from '@webwallet/protocol/errors'
-import { allowedMethodsTree, selectorFromName } from '@webwallet/protocol/session'
+import { allowedMethodsTree, selectorFromName, toHex } from '@webwallet/protocol/session'
 import {
   Account,
   type BigNumberish,
@@ -17,6 +17,7 @@ import {
   type GetTransactionReceiptResponse,
   type Invocations,
   type MultiDeployContractResponse,
+  outsideExecution,
   type ProviderInterface,
   ReceiptTx,
   type SignerInterface,
@@ -27,6 +28,7 @@ import {
 } from 'starknet'
 import { abortable, withDeadline } from '../http/abort'
 import type { Paymaster } from '../paymaster/client'
+import { randomFelt } from '../session/request'
 import { compileCalls, executeCalldata } from './calls'
 import type { AccountContext, Call, CompiledCall } from './context'
 import { type Deployer, deployAccount, deployedWithNonce, isDeployed } from './deploy'
@@ -43,7 +45,6 @@ import {
   namedCalls,
   type OutsideExecutionOptions,
   type OutsideTypedData,
-  outsideExecutionPayload,
   signOutsideExecution,
 } from './outside'
 import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTransaction'
@@ -316,9 +317,29 @@ export class SessionAccount extends Account {
     return this.signMessage(typedData, calls)
   }
 
-  /** An `execute_from_outside_v2` call (window: 10 minutes back, 20 minutes ahead) for a relayer. */
-  getOutsideExecutionPayload(calls: Call | readonly Call[], options: OutsideExecutionOptions = {}) {
-    return outsideExecutionPayload(this.ctx, compileCalls(calls), options)
+  /**
+   * An `execute_from_outside_v2` call for a relayer: valid from 10 minutes back to 20 minutes ahead unless
+   * given, any caller, a random nonce. starknet.js's `getOutsideTransaction` builds it; the session signs it
+   * (co-signed through signSessionEFO), each call checked against the session first.
+   */
+  async getOutsideExecutionPayload(calls: Call | readonly Call[], options: OutsideExecutionOptions = {}) {
+    const compiled = this.scoped(calls)
+    const now = Math.floor(this.ctx.now() / 1000)
+    const transaction = await this.getOutsideTransaction(
+      {
+        caller: options.caller === undefined ? 'ANY_CALLER' : toHex(options.caller),
+        execute_after: toHex(options.executeAfter ?? now - 600),
+        execute_before: toHex(options.executeBefore ?? now + 1200),
+      },
+      compiled,
+      '2',
+      options.nonce ?? randomFelt(),
+    )
+    return {
+      contractAddress: this.ctx.address,
+      entrypoint: 'execute_from_outside_v2',
+      calldata: outsideExecution.buildExecuteFromOutsideCallData(transaction).map(toHex),
+    }
   }
 
   /** The receipt, with starknet.js's helpers (`isSuccess()`, `match`...) as its `waitForTransaction` has. */
