@@ -5,7 +5,7 @@ import {
   NotSupportedBySessionError,
   OutsideExecutionOnlyError,
 } from '@webwallet/protocol/errors'
-import { allowedMethodsTree, selectorFromName, toHex } from '@webwallet/protocol/session'
+import { allowedMethodsTree, selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
 import {
   Account,
   type BigNumberish,
@@ -163,7 +163,7 @@ export class SessionAccount extends Account {
   ): Promise<{ transaction_hash: string }> {
     const compiled = this.scoped(calls)
     checkInvokeOptions(options)
-    if (options.version !== undefined && !V3.includes(BigInt(options.version))) {
+    if (options.version !== undefined && !V3.includes(toFelt(options.version))) {
       throw new InvalidOptionsError('version', 'a session sends V3 transactions only')
     }
     const deadline = withDeadline('execute', options.timeoutMs ?? EXECUTE_TIMEOUT_MS, options.signal)

@@ -97,7 +97,11 @@ describe('SessionAccount is a starknet.js Account', () => {
       code: 'INVALID_OPTIONS',
       message: 'Invalid option version: a session sends V3 transactions only',
     })
+    await expect(account.execute(play, { version: 'v3' })).rejects.toMatchObject({ code: 'VALIDATION' })
     expect(world.log).toEqual([])
+    // The query version of V3 (2^128 + 3, what starknet.js's estimates use) is V3.
+    await account.execute(play, { version: 2n ** 128n + 3n }).catch(() => {})
+    expect(world.log).toContain('starknet_getClassHashAt')
   })
 
   it('estimates as the session sends: session-token signature length, validation gas, margins', async () => {
