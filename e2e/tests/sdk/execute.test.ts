@@ -152,7 +152,8 @@ describe('execute errors', () => {
       [{ tip: -1n }, 'tip'],
       [{ tip: 2n ** 64n }, 'tip'],
       [{ tip: '1.0' }, 'tip'],
-      [{ tip: 1 }, 'tip'],
+      [{ tip: 1.5 }, 'tip'],
+      [{ tip: '-1' }, 'tip'],
       [
         { resourceBounds: { ...bounds, l2_gas: { ...bound, max_amount: 2n ** 64n } } },
         'resourceBounds.l2_gas.max_amount',
@@ -194,8 +195,8 @@ describe('execute errors', () => {
       })
       .catch((e: unknown) => e)
     expect((big as { code?: string }).code).not.toBe('INVALID_OPTIONS')
-    // A current nonce given as a hex string is used as given.
-    const { transaction_hash } = await account.execute(increment, { nonce: await nonce() })
+    // A current nonce given as a hex string is used as given; a tip may be any starknet.js BigNumberish.
+    const { transaction_hash } = await account.execute(increment, { nonce: await nonce(), tip: '0' })
     await account.waitForTransaction(transaction_hash, { retryInterval: 50 })
   })
 

@@ -39,6 +39,7 @@ import {
   NoAccountContractError,
   NoDeployerError,
   NoSignatureError,
+  NotSupportedBySessionError,
   OperationAbortedError,
   OperationTimeoutError,
   OutsideExecutionOnlyError,
@@ -161,6 +162,7 @@ const ALL = [
   UnsupportedRpcVersionError,
   OperationAbortedError,
   OperationTimeoutError,
+  NotSupportedBySessionError,
 ]
 
 /**

@@ -280,3 +280,21 @@ export const OperationTimeoutError = /* @__PURE__ */ defineError(
   (d) => [String(d.operation ?? ''), Number(d.ms ?? 0)],
 )
 export type OperationTimeoutError = InstanceType<typeof OperationTimeoutError>
+
+/**
+ * An account operation a session key cannot perform (declare, deploying an arbitrary account, signing
+ * the owner's typed data, a non-V3 transaction...): only the owner's wallet can. `data.operation` names it.
+ *
+ * @example
+ * new NotSupportedBySessionError('declare').message // 'declare is not supported by a session account'
+ */
+export const NotSupportedBySessionError = /* @__PURE__ */ defineError(
+  'NOT_SUPPORTED_BY_SESSION',
+  (operation: string, o?: ErrorOptions) => ({
+    message: `${operation} is not supported by a session account`,
+    data: { operation },
+    cause: o?.cause,
+  }),
+  (d) => [String(d.operation ?? '')],
+)
+export type NotSupportedBySessionError = InstanceType<typeof NotSupportedBySessionError>

@@ -2,20 +2,49 @@ import {
   GaslessRetryFailedError,
   InvalidOptionsError,
   NoDeployerError,
+  NotSupportedBySessionError,
   OutsideExecutionOnlyError,
 } from '@webwallet/protocol/errors'
+import { allowedMethodsTree, selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
+import {
+  Account,
+  type BigNumberish,
+  type BlockIdentifier,
+  type DeclareAndDeployContractPayload,
+  type DeclareContractPayload,
+  type DeployAccountContractPayload,
+  type EstimateFeeResponseOverhead,
+  type GetTransactionReceiptResponse,
+  type Invocations,
+  type MultiDeployContractResponse,
+  outsideExecution,
+  type ProviderInterface,
+  ReceiptTx,
+  type SignerInterface,
+  type Call as StarknetCall,
+  type TypedData,
+  type UniversalDeployerContractPayload,
+  type UniversalDetails,
+} from 'starknet'
 import { abortable, withDeadline } from '../http/abort'
 import type { Paymaster } from '../paymaster/client'
-import { compileCalls } from './calls'
+import { randomFelt } from '../session/request'
+import { compileCalls, executeCalldata } from './calls'
 import type { AccountContext, Call, CompiledCall } from './context'
 import { type Deployer, deployAccount, deployedWithNonce, isDeployed } from './deploy'
+import { maxCost, resourceBoundsFromEstimate } from './fees'
 import { executeGasless } from './gasless'
-import { checkInvokeOptions, type InvokeOptions, invokeWithSession, shouldRetryGasless } from './invoke'
+import {
+  checkInvokeOptions,
+  estimateSession,
+  type InvokeOptions,
+  invokeWithSession,
+  shouldRetryGasless,
+} from './invoke'
 import {
   namedCalls,
   type OutsideExecutionOptions,
   type OutsideTypedData,
-  outsideExecutionPayload,
   signOutsideExecution,
 } from './outside'
 import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTransaction'
@@ -30,7 +59,12 @@ export interface ExecuteOptions extends InvokeOptions {
   readonly signal?: AbortSignal
   /** Time limit (OPERATION_TIMEOUT); default {@link EXECUTE_TIMEOUT_MS}. */
   readonly timeoutMs?: number
+  /** starknet.js's transaction version: a session sends V3 only (else INVALID_OPTIONS). */
+  readonly version?: BigNumberish | undefined
 }
+
+// V3, as a transaction or as its query (fee estimate) version 2^128 + 3.
+const V3 = [3n, 2n ** 128n + 3n]
 
 /**
  * Default time limit of one execute: room for a deployment and its wait (poll 2000 ms) on a public node.
@@ -47,24 +81,35 @@ export interface SessionAccountOptions {
 }
 
 /**
- * The account the app runs session calls with. It signs with the session key (co-signed by the
- * provider's cosigner), deploys itself first when needed, pays gas itself or through the paymaster, and
- * works with starknet.js v8 and v10 (`starknet` is a peer dependency).
+ * The account the app runs session calls with: a starknet.js `Account` (the app's own copy of `starknet`,
+ * v8 or v10), so `Contract`, `callContract`, `getNonce`, `estimateInvokeFee` and starknet-react use it.
+ * It signs with the session key (co-signed by the provider's cosigner), deploys itself first when needed,
+ * and pays gas itself or through the paymaster; every path that sends a transaction (`execute`,
+ * `Contract.invoke`, `deploy` through the UDC) runs {@link SessionAccount.execute}'s session rules. What
+ * only the owner can do (declare, deploying another account, signing a transaction outside the session's
+ * route) is NOT_SUPPORTED_BY_SESSION.
  *
  * @example
  * const { account } = await wallet.requestConnection({})
  * const { transaction_hash } = await account.execute([{ contractAddress: game, entrypoint: 'play', calldata: [1] }])
  * await account.waitForTransaction(transaction_hash)
  */
-export class SessionAccount {
-  readonly address: string
+export class SessionAccount extends Account {
   /** Known deployed (cached so later executes skip the class-hash lookup). */
   private deployed = false
+  private readonly ctx: AccountContext
+  private readonly options: SessionAccountOptions
 
-  constructor(
-    private readonly ctx: AccountContext,
-    private readonly options: SessionAccountOptions = {},
-  ) {
+  constructor(ctx: AccountContext, options: SessionAccountOptions = {}) {
+    super({
+      // starknet.js reads the chain (calls, nonce, receipts) through the SDK's node URL and fetch.
+      provider: { nodeUrl: ctx.rpc.nodeUrl, baseFetch: ctx.fetch, chainId: ctx.chainId as never },
+      address: ctx.address,
+      signer: sessionSigner(() => this),
+      cairoVersion: '1',
+    })
+    this.ctx = ctx
+    this.options = options
     this.address = ctx.address
   }
 
@@ -83,9 +128,20 @@ export class SessionAccount {
     return this.deployed
   }
 
-  /** Deploys the account with the configured deployer and waits (poll 2000 ms). */
-  deploy() {
-    return this.deployWith(this.ctx)
+  /**
+   * Without arguments: deploys this account with the configured deployer and waits (poll 2000 ms). With a
+   * payload: starknet.js's UDC deployment, an execute of the UDC call (so the session must allow it).
+   */
+  override deploy(): Promise<{ transactionHash: string; contractAddress: string }>
+  override deploy(
+    payload: UniversalDeployerContractPayload | UniversalDeployerContractPayload[],
+    details?: UniversalDetails,
+  ): Promise<MultiDeployContractResponse>
+  override deploy(
+    payload?: UniversalDeployerContractPayload | UniversalDeployerContractPayload[],
+    details?: UniversalDetails,
+  ) {
+    return payload === undefined ? this.deployWith(this.ctx) : super.deploy(payload, details)
   }
 
   private async deployWith(ctx: AccountContext) {
@@ -101,12 +157,15 @@ export class SessionAccount {
    * through the paymaster and answers the retry's result; when the retry fails too, GASLESS_RETRY_FAILED
    * carries both errors. `signal` and `timeoutMs` bound the whole of it.
    */
-  async execute(
+  override async execute(
     calls: Call | readonly Call[],
     options: ExecuteOptions = {},
   ): Promise<{ transaction_hash: string }> {
-    const compiled = compileCalls(calls)
+    const compiled = this.scoped(calls)
     checkInvokeOptions(options)
+    if (options.version !== undefined && !V3.includes(toFelt(options.version))) {
+      throw new InvalidOptionsError('version', 'a session sends V3 transactions only')
+    }
     const deadline = withDeadline('execute', options.timeoutMs ?? EXECUTE_TIMEOUT_MS, options.signal)
     try {
       deadline.check()
@@ -161,15 +220,96 @@ export class SessionAccount {
   }
 
   /**
+   * A view call through the app's starknet.js: v8's Account is its own provider, v10's has `provider`
+   * (where v10's Contract reads); both answer here, as tutorials call it on the account.
+   */
+  callContract(call: StarknetCall, blockIdentifier?: BlockIdentifier): Promise<string[]> {
+    const own = (Account.prototype as Partial<ProviderInterface>).callContract
+    return own ? own.call(this, call, blockIdentifier) : this.provider.callContract(call, blockIdentifier)
+  }
+
+  /** The calls compiled, each allowed by the session (CALL_NOT_ALLOWED before anything is sent). */
+  private scoped(calls: Call | readonly Call[]): CompiledCall[] {
+    const compiled = compileCalls(calls)
+    const tree = allowedMethodsTree(this.ctx.session.stored.allowedMethods)
+    for (const call of compiled) tree.proofFor(call)
+    return compiled
+  }
+
+  /**
+   * The fee of the self-paid invoke as the session sends it: the placeholder session signature, the
+   * session validation's L2 gas, the margins of execute's bounds (`overall_fee` is their maximum cost).
+   * Undeployed: the deployment and the invoke (nonce 1) together. `nonce` and `tip` as in execute.
+   */
+  override async estimateInvokeFee(
+    calls: Call | readonly Call[],
+    details: InvokeOptions = {},
+  ): Promise<EstimateFeeResponseOverhead> {
+    const compiled = this.scoped(calls)
+    checkInvokeOptions(details)
+    const state = await deployedWithNonce(this.ctx)
+    this.deployed ||= state.deployed
+    const deploy = state.deployed ? undefined : this.ctx.session.stored.deploymentPayload
+    const nonce = BigInt(details.nonce ?? (deploy ? 1n : (state.nonce ?? (await this.getNonce()))))
+    const calldata = executeCalldata(compiled, selectorFromName)
+    const estimate = await estimateSession(
+      this.ctx,
+      compiled,
+      calldata,
+      nonce,
+      BigInt(details.tip ?? 0n),
+      deploy,
+    )
+    const resourceBounds = resourceBoundsFromEstimate(estimate)
+    return { resourceBounds, overall_fee: maxCost(resourceBounds), unit: 'FRI' }
+  }
+
+  /** Invokes only (each with {@link estimateInvokeFee}, nonces in order); anything else is refused. */
+  override async estimateFeeBulk(invocations: Invocations, details: UniversalDetails = {}) {
+    const nonce = invocations.length ? BigInt(details.nonce ?? (await this.getNonce())) : 0n
+    const estimates: EstimateFeeResponseOverhead[] = []
+    for (const [index, invocation] of invocations.entries()) {
+      if (invocation.type !== 'INVOKE') throw new NotSupportedBySessionError(invocation.type)
+      const calls = 'payload' in invocation ? invocation.payload : (invocation as Call)
+      estimates.push(await this.estimateInvokeFee(calls, { ...details, nonce: nonce + BigInt(index) }))
+    }
+    return estimates
+  }
+
+  override declare(_payload?: DeclareContractPayload, _details?: UniversalDetails) {
+    return refuse('declare')
+  }
+  override declareIfNot(_payload?: DeclareContractPayload, _details?: UniversalDetails) {
+    return refuse('declare')
+  }
+  override declareAndDeploy(_payload?: DeclareAndDeployContractPayload, _details?: UniversalDetails) {
+    return refuse('declare')
+  }
+  override estimateDeclareFee(_payload?: DeclareContractPayload, _details?: UniversalDetails) {
+    return refuse('declare')
+  }
+  /** The session's own account deploys with {@link deploy}; no other account is deployed by a session. */
+  override deployAccount(_payload?: DeployAccountContractPayload, _details?: UniversalDetails) {
+    return refuse('deployAccount')
+  }
+  override estimateAccountDeployFee(_payload?: DeployAccountContractPayload, _details?: UniversalDetails) {
+    return refuse('deployAccount')
+  }
+
+  /**
    * Signs outside-execution typed data only ('signMessage only for outside execution'). With `calls`, the
    * typed data must carry exactly those; without, its calls are signed as they are (starknet.js
    * `signMessage(typedData)` callers such as a paymaster SDK), each still needing the session's permission.
    */
-  async signMessage(typedData: OutsideTypedData, calls?: Call | readonly Call[]): Promise<string[]> {
-    if (calls !== undefined) return signOutsideExecution(this.ctx, typedData, compileCalls(calls))
+  override async signMessage(
+    typedData: OutsideTypedData | TypedData,
+    calls?: Call | readonly Call[],
+  ): Promise<string[]> {
+    const outside = typedData as OutsideTypedData
+    if (calls !== undefined) return signOutsideExecution(this.ctx, outside, compileCalls(calls))
     if (typedData.primaryType !== 'OutsideExecution') throw new OutsideExecutionOnlyError()
     const names = this.ctx.session.stored.allowedMethods.map((method) => method.selector)
-    return signOutsideExecution(this.ctx, typedData, namedCalls(typedData, names))
+    return signOutsideExecution(this.ctx, outside, namedCalls(outside, names))
   }
 
   /** Same as {@link signMessage}: the session signs outside executions for relayers. */
@@ -177,17 +317,57 @@ export class SessionAccount {
     return this.signMessage(typedData, calls)
   }
 
-  /** An `execute_from_outside_v2` call (window: 10 minutes back, 20 minutes ahead) for a relayer. */
-  getOutsideExecutionPayload(calls: Call | readonly Call[], options: OutsideExecutionOptions = {}) {
-    return outsideExecutionPayload(this.ctx, compileCalls(calls), options)
+  /**
+   * An `execute_from_outside_v2` call for a relayer: valid from 10 minutes back to 20 minutes ahead unless
+   * given, any caller, a random nonce. starknet.js's `getOutsideTransaction` builds it; the session signs it
+   * (co-signed through signSessionEFO), each call checked against the session first.
+   */
+  async getOutsideExecutionPayload(calls: Call | readonly Call[], options: OutsideExecutionOptions = {}) {
+    const compiled = this.scoped(calls)
+    const now = Math.floor(this.ctx.now() / 1000)
+    const transaction = await this.getOutsideTransaction(
+      {
+        caller: options.caller === undefined ? 'ANY_CALLER' : toHex(options.caller),
+        execute_after: toHex(options.executeAfter ?? now - 600),
+        execute_before: toHex(options.executeBefore ?? now + 1200),
+      },
+      compiled,
+      '2',
+      options.nonce ?? randomFelt(),
+    )
+    return {
+      contractAddress: this.ctx.address,
+      entrypoint: 'execute_from_outside_v2',
+      calldata: outsideExecution.buildExecuteFromOutsideCallData(transaction).map(toHex),
+    }
   }
 
-  waitForTransaction(transactionHash: string, options: WaitOptions = {}) {
-    return waitForTransaction(this.ctx.rpc, transactionHash, options)
+  /** The receipt, with starknet.js's helpers (`isSuccess()`, `match`...) as its `waitForTransaction` has. */
+  async waitForTransaction(transactionHash: string, options: WaitOptions = {}) {
+    const receipt = await waitForTransaction(this.ctx.rpc, transactionHash, options)
+    return new ReceiptTx(receipt as never) as GetTransactionReceiptResponse & Record<string, unknown>
   }
 
   /** Waits until the chain reaches `blockNumber` (every 5000 ms unless told); `signal` stops it. */
   waitForBlock(blockNumber: number, options: { retryInterval?: number; signal?: AbortSignal } = {}) {
     return waitForBlock(this.ctx.rpc, blockNumber, options)
+  }
+}
+
+const refuse = (operation: string): Promise<never> =>
+  Promise.reject(new NotSupportedBySessionError(operation))
+
+/**
+ * The account's starknet.js signer: the session's public key, outside executions signed as
+ * {@link SessionAccount.signMessage} does; a transaction is signed only on the session's own route (execute),
+ * so starknet.js's own signing paths are NOT_SUPPORTED_BY_SESSION.
+ */
+function sessionSigner(account: () => SessionAccount): SignerInterface {
+  return {
+    getPubKey: async () => account().session.sessionKey.publicKey,
+    signMessage: (typedData: TypedData) => account().signMessage(typedData),
+    signTransaction: () => refuse('signTransaction'),
+    signDeployAccountTransaction: () => refuse('deployAccount'),
+    signDeclareTransaction: () => refuse('declare'),
   }
 }

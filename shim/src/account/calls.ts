@@ -1,6 +1,6 @@
 import { CalldataConversionError, InvalidAddressFormatError } from '@webwallet/protocol/errors'
 import { FIELD_PRIME, toHex } from '@webwallet/protocol/session'
-import { shortString } from 'starknet'
+import { CallData, type RawArgs, shortString } from 'starknet'
 import type { Call, CompiledCall } from './context'
 
 const HEX = /^0x[0-9a-f]+$/i
@@ -40,7 +40,8 @@ function readCalldataValue(value: unknown, index: number): bigint {
 }
 
 /**
- * Normalises one call or a list: addresses as felt hex, calldata converted with {@link convertCalldataValue}.
+ * Normalises one call or a list: addresses as felt hex, calldata converted with {@link convertCalldataValue}
+ * (arguments given by name are first flattened by starknet.js's `CallData.compile`).
  *
  * @example
  * compileCalls({ contractAddress: '0x1', entrypoint: 'transfer', calldata: ['0x2', '1000', 0] })
@@ -50,7 +51,11 @@ export function compileCalls(calls: Call | readonly Call[]): CompiledCall[] {
   return list.map((call) => ({
     contractAddress: toHex(hostAddress(call.contractAddress)),
     entrypoint: call.entrypoint,
-    calldata: (call.calldata ?? []).map((value, index) => toHex(convertCalldataValue(value, index))),
+    // Arguments by name (starknet.js RawArgsObject) are flattened in their order by starknet.js.
+    calldata: (Array.isArray(call.calldata)
+      ? call.calldata
+      : CallData.compile((call.calldata ?? []) as RawArgs)
+    ).map((value: unknown, index: number) => toHex(convertCalldataValue(value, index))),
   }))
 }
 

@@ -15,11 +15,11 @@ export interface AccountContext {
   readonly now: () => number
 }
 
-/** A call as host apps write it. */
+/** A call as host apps write it (starknet.js's `Call`: calldata a list, or arguments by name). */
 export interface Call {
   readonly contractAddress: string
   readonly entrypoint: string
-  readonly calldata?: readonly unknown[] | undefined
+  readonly calldata?: readonly unknown[] | { readonly [name: string]: unknown } | undefined
 }
 
 /** A call with its calldata converted to felt hex strings. */

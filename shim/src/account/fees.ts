@@ -4,6 +4,7 @@ import {
   FEE_MARGIN_MAX_FEE_PERCENT,
 } from '@webwallet/protocol'
 import { toHex } from '@webwallet/protocol/session'
+import { stark } from 'starknet'
 
 /** A node fee estimate (RPC 0.8+), values as hex or decimal strings. */
 export interface FeeEstimate {
@@ -25,23 +26,23 @@ export type ResourceBounds = Record<
 
 const withMargin = (value: bigint, percent: number) => value + (value * BigInt(percent)) / 100n
 
+// The margins as starknet.js's overhead (the same rule: amount + amount × percent / 100, rounded down).
+const margin = {
+  max_amount: FEE_MARGIN_L1_GAS_AMOUNT_PERCENT,
+  max_price_per_unit: FEE_MARGIN_GAS_PRICE_PERCENT,
+}
+const OVERHEAD = { l1_gas: margin, l2_gas: margin, l1_data_gas: margin }
+
 /**
  * Resource bounds from an estimate with the margins of SPEC.md section 9: 50% on every amount and on
- * every price, so the transaction still fits when prices move between estimate and inclusion.
+ * every price, so the transaction still fits when prices move between estimate and inclusion. starknet.js's
+ * `toOverheadResourceBounds` with the SPEC's margins (never the app's starknet.js config).
  *
  * @example
  * resourceBoundsFromEstimate(estimate).l2_gas.max_amount // 1.5 × l2_gas_consumed
  */
 export function resourceBoundsFromEstimate(estimate: FeeEstimate): ResourceBounds {
-  const bound = (amount: string, price: string) => ({
-    max_amount: withMargin(BigInt(amount), FEE_MARGIN_L1_GAS_AMOUNT_PERCENT),
-    max_price_per_unit: withMargin(BigInt(price), FEE_MARGIN_GAS_PRICE_PERCENT),
-  })
-  return {
-    l1_gas: bound(estimate.l1_gas_consumed, estimate.l1_gas_price),
-    l2_gas: bound(estimate.l2_gas_consumed, estimate.l2_gas_price),
-    l1_data_gas: bound(estimate.l1_data_gas_consumed, estimate.l1_data_gas_price),
-  }
+  return stark.toOverheadResourceBounds(estimate as never, OVERHEAD)
 }
 
 /**
@@ -65,17 +66,16 @@ export function maxCost(bounds: ResourceBounds): bigint {
 }
 
 /**
- * Bounds in the JSON-RPC wire form (hex strings).
+ * Bounds in the JSON-RPC wire form (hex strings), as starknet.js writes them.
  *
  * @example
  * { ...tx, resource_bounds: rpcResourceBounds(bounds) }
  */
 export function rpcResourceBounds(bounds: ResourceBounds) {
-  const hex = (b: { max_amount: bigint; max_price_per_unit: bigint }) => ({
-    max_amount: toHex(b.max_amount),
-    max_price_per_unit: toHex(b.max_price_per_unit),
-  })
-  return { l1_gas: hex(bounds.l1_gas), l1_data_gas: hex(bounds.l1_data_gas), l2_gas: hex(bounds.l2_gas) }
+  return stark.resourceBoundsToHexString(bounds) as Record<
+    keyof ResourceBounds,
+    { max_amount: string; max_price_per_unit: string }
+  >
 }
 
 /**

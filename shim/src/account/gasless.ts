@@ -8,11 +8,10 @@ import {
   NotEnoughGasTokenError,
   PaymasterIncompatibleError,
 } from '@webwallet/protocol/errors'
-import { allowedMethodsTree, chainIdFelt, selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
+import { chainIdFelt, selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
 import type { Paymaster } from '../paymaster/client'
 import { feeInGasToken } from '../paymaster/fee'
 import { FEE_TOKENS } from '../session/request'
-import { toProtocolSession } from '../session/status'
 import { executeCalldata } from './calls'
 import type { AccountContext, CompiledCall } from './context'
 import type { FeeEstimate } from './fees'
@@ -45,10 +44,7 @@ export async function executeGasless(
   if (chain !== BigInt(CHAIN_IDS.SN_MAIN) && chain !== BigInt(CHAIN_IDS.SN_SEPOLIA)) {
     throw new GaslessUnsupportedChainError()
   }
-  // A call the session does not allow is refused here, before the paymaster or the cosigner is asked,
-  // with the error the self-paid route gives ('Call not allowed by the session: <entrypoint>').
-  const tree = allowedMethodsTree(toProtocolSession(ctx.session.stored).allowedMethods)
-  for (const call of calls) tree.proofFor(call)
+  // A call the session does not allow was refused by SessionAccount.execute before anything was asked.
   const payload = ctx.session.stored.deploymentPayload
   if (options.deploy && !payload) throw new NoAccountContractError('Argent')
   // The paymaster must take this account (its class) before anything is built or signed for it.

@@ -20,7 +20,7 @@ export interface InvokeOptions {
   readonly resourceBounds?: ResourceBounds | undefined
   readonly nonce?: bigint | string | number | undefined
   /** Only when set is a tip sent; the SDK never scans blocks for one. */
-  readonly tip?: bigint | undefined
+  readonly tip?: bigint | string | number | undefined
 }
 
 const U64 = 2n ** 64n
@@ -46,9 +46,9 @@ export function checkInvokeOptions({ nonce = 0, tip = 0n, resourceBounds: bounds
 }
 
 function check(path: string, value: unknown, limit: bigint): void {
-  // Only the nonce may be a number or a string (its type says so); tip and bounds are bigints, as the hash
-  // and the wire form use them. String() of a fraction, a negative or an exponent never matches the pattern.
-  const digits = typeof value === 'bigint' || path === 'nonce' ? String(value) : ''
+  // The nonce and the tip may be a number or a string (starknet.js's BigNumberish); bounds are bigints, as the
+  // hash and the wire form use them. String() of a fraction, a negative or an exponent never matches the pattern.
+  const digits = typeof value === 'bigint' || !path.startsWith('r') ? String(value) : ''
   if (!(/^(0x[0-9a-f]+|[0-9]+)$/i.test(digits) && BigInt(digits) < limit)) {
     throw new InvalidOptionsError(path, `must be an integer in [0, ${limit})`)
   }
@@ -79,14 +79,10 @@ export async function invokeWithSession(
         )
       : BigInt(options.nonce)
   const calldata = executeCalldata(calls, selectorFromName)
-  const tip = options.tip ?? 0n
-  let bounds = options.resourceBounds
-  if (!bounds) {
-    // The estimate skips validation: the real account's session validation is added before the margins.
-    const estimate = await estimateInvoke(ctx, calls, calldata, nonce, tip)
-    const l2 = BigInt(estimate.l2_gas_consumed) + SESSION_VALIDATION_L2_GAS
-    bounds = resourceBoundsFromEstimate({ ...estimate, l2_gas_consumed: `${l2}` })
-  }
+  const tip = BigInt(options.tip ?? 0n)
+  const bounds =
+    options.resourceBounds ??
+    resourceBoundsFromEstimate(await estimateSession(ctx, calls, calldata, nonce, tip))
   const tx = invokeTransaction(ctx, calldata, nonce, bounds, tip)
   const transactionHash = hash.calculateInvokeTransactionHash({
     senderAddress: ctx.address,
@@ -105,6 +101,31 @@ export async function invokeWithSession(
     signSession(ctx.fetch, ctx.cosignerBaseUrl, session, cosignerTransaction(ctx, tx)),
   )
   return ctx.rpc.request('starknet_addInvokeTransaction', { invoke_transaction: { ...tx, signature } })
+}
+
+/**
+ * The estimate of a session invoke as it is sent: {@link estimateInvoke}, which skips validation, plus the
+ * account's session validation ({@link SESSION_VALIDATION_L2_GAS}) in L2 gas and in the overall fee.
+ *
+ * @example
+ * resourceBoundsFromEstimate(await estimateSession(ctx, calls, calldata, nonce, 0n))
+ */
+export async function estimateSession(
+  ctx: AccountContext,
+  calls: readonly CompiledCall[],
+  calldata: string[],
+  nonce: bigint,
+  tip: bigint,
+  deploy?: DeploymentPayload,
+): Promise<FeeEstimate> {
+  const estimate = await estimateInvoke(ctx, calls, calldata, nonce, tip, deploy)
+  return {
+    ...estimate,
+    l2_gas_consumed: toHex(BigInt(estimate.l2_gas_consumed) + SESSION_VALIDATION_L2_GAS),
+    overall_fee: toHex(
+      BigInt(estimate.overall_fee) + SESSION_VALIDATION_L2_GAS * BigInt(estimate.l2_gas_price),
+    ),
+  }
 }
 
 /**

@@ -6,10 +6,7 @@ import {
 } from '@webwallet/protocol/errors'
 import {
   assertCallsAligned,
-  buildOutsideExecution,
   type NamedCall,
-  outsideExecutionCalldata,
-  outsideExecutionTypedData,
   selectorFromName,
   type TypedDataCall,
   toFelt,
@@ -17,7 +14,6 @@ import {
 } from '@webwallet/protocol/session'
 import { typedData as starknetTypedData } from 'starknet'
 import { signSessionEFO } from '../session/cosigner'
-import { randomFelt } from '../session/request'
 import { sessionSignature } from '../session/signature'
 import type { AccountContext, CompiledCall } from './context'
 
@@ -61,42 +57,12 @@ export async function signOutsideExecution(
   )
 }
 
-/** Options of {@link outsideExecutionPayload}. */
+/** Options of `SessionAccount.getOutsideExecutionPayload`. */
 export interface OutsideExecutionOptions {
   readonly caller?: string
   readonly executeAfter?: number
   readonly executeBefore?: number
   readonly nonce?: string
-}
-
-/**
- * The `execute_from_outside_v2` call any relayer can submit: valid from 10 minutes ago to 20 minutes
- * ahead unless given, with a random nonce.
- *
- * @example
- * const call = await outsideExecutionPayload(ctx, calls)
- * await relayer.execute([call])
- */
-export async function outsideExecutionPayload(
-  ctx: AccountContext,
-  calls: readonly CompiledCall[],
-  options: OutsideExecutionOptions = {},
-) {
-  const execution = buildOutsideExecution({
-    calls,
-    nonce: options.nonce ?? randomFelt(),
-    nowMs: ctx.now(),
-    ...(options.caller === undefined ? {} : { caller: options.caller }),
-    ...(options.executeAfter === undefined ? {} : { executeAfter: options.executeAfter }),
-    ...(options.executeBefore === undefined ? {} : { executeBefore: options.executeBefore }),
-  })
-  const typedData = outsideExecutionTypedData(execution, ctx.chainId)
-  const signature = await signOutsideExecution(ctx, typedData, calls)
-  return {
-    contractAddress: ctx.address,
-    entrypoint: 'execute_from_outside_v2',
-    calldata: outsideExecutionCalldata(execution, signature).map(toHex),
-  }
 }
 
 /**

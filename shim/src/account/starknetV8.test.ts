@@ -84,6 +84,54 @@ describe('with starknet.js v8', () => {
     expect(verifySignerSignature(otherSigned, sessionSig)).toBe(false)
   })
 
+  it("is v8's Account (its own provider): Contract views and invokes, getNonce, refusals", async () => {
+    const v8 = await import('starknet')
+    const world = createWorld()
+    world.node.starknet_getClassHashAt = () => '0x1'
+    world.node.starknet_getNonce = () => '0x4'
+    world.node.starknet_estimateFee = () => [ESTIMATE]
+    world.node.starknet_call = () => ['0x3']
+    world.node.__lastTxHash = () => '0x0'
+    const sent: { calldata: string[] }[] = []
+    world.node.starknet_addInvokeTransaction = (p: { invoke_transaction: { calldata: string[] } }) => {
+      sent.push(p.invoke_transaction)
+      return { transaction_hash: '0xabc' }
+    }
+    const account = new SessionAccount(testContext(world))
+    expect(account).toBeInstanceOf(v8.Account)
+    expect(account).toBeInstanceOf(v8.RpcProvider)
+    expect(BigInt(await account.getNonce())).toBe(4n)
+    const abi = [
+      {
+        type: 'function',
+        name: 'play',
+        inputs: [{ name: 'move', type: 'core::felt252' }],
+        outputs: [],
+        state_mutability: 'external',
+      },
+      { type: 'function', name: 'drain', inputs: [], outputs: [], state_mutability: 'external' },
+      {
+        type: 'function',
+        name: 'score',
+        inputs: [],
+        outputs: [{ type: 'core::felt252' }],
+        state_mutability: 'view',
+      },
+    ]
+    const game = new v8.Contract({ abi, address: GAME, providerOrAccount: account })
+    expect(await game.score()).toBe(3n)
+    await expect(game.play(5)).resolves.toMatchObject({ transaction_hash: '0xabc' })
+    expect(sent[0]?.calldata.slice(-2)).toEqual(['0x1', '0x5'])
+    await expect(game.drain()).rejects.toMatchObject({ code: 'CALL_NOT_ALLOWED' })
+    await expect(account.declare({ contract: '{}' } as never)).rejects.toMatchObject({
+      code: 'NOT_SUPPORTED_BY_SESSION',
+    })
+    await expect(account.deployAccount({ classHash: '0x1' })).rejects.toMatchObject({
+      code: 'NOT_SUPPORTED_BY_SESSION',
+    })
+    expect(world.log.filter((method) => method === 'starknet_addInvokeTransaction')).toHaveLength(1)
+  })
+
   it('builds outside-execution payloads on v8', async () => {
     const account = new SessionAccount(testContext(createWorld()))
     const call = await account.getOutsideExecutionPayload([{ contractAddress: GAME, entrypoint: 'play' }])

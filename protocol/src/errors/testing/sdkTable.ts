@@ -7,6 +7,7 @@ import {
   GaslessRetryFailedError,
   InvalidOptionsError,
   NoDeployerError,
+  NotSupportedBySessionError,
   OperationAbortedError,
   OperationTimeoutError,
   PaymasterIncompatibleError,
@@ -48,4 +49,9 @@ export const SDK_SESSION_TABLE: [WebWalletError, string, string, number?][] = [
   ],
   [new OperationAbortedError('execute'), 'OPERATION_ABORTED', 'execute was aborted'],
   [new OperationTimeoutError('execute', 5), 'OPERATION_TIMEOUT', 'execute timed out after 5 ms'],
+  [
+    new NotSupportedBySessionError('declare'),
+    'NOT_SUPPORTED_BY_SESSION',
+    'declare is not supported by a session account',
+  ],
 ]

@@ -1,0 +1,147 @@
+// The page of accountInterface.test.ts: an app bundled with the shim's sources and ONE starknet.js copy (v10,
+// or v8 through an alias), as an app's bundler builds it. It connects headless (WebSocket connector, the
+// session approved by wallet-sim) and drives the session account only through starknet.js's own API.
+
+import { memoryKeyStore, memoryStorage, WebWallet } from '@webwallet/shim'
+import { createConnector } from '@webwallet/shim/connector'
+// `starknet` is the page's copy, v10 or v8, as the bundler resolves it (the shim's sources import the same).
+import { type Abi, Contract, RpcProvider } from 'starknet'
+
+export interface PageConfig {
+  readonly url: string
+  readonly rpcUrl: string
+  readonly trpcUrl: string
+  readonly token: string
+  readonly counter: string
+}
+
+const ABI: Abi = [
+  {
+    type: 'function',
+    name: 'increment',
+    inputs: [],
+    outputs: [{ type: 'core::felt252' }],
+    state_mutability: 'external',
+  },
+  {
+    type: 'function',
+    name: 'set_value',
+    inputs: [{ name: 'value', type: 'core::felt252' }],
+    outputs: [],
+    state_mutability: 'external',
+  },
+  {
+    type: 'function',
+    name: 'get_counter',
+    inputs: [{ name: 'user', type: 'core::starknet::contract_address::ContractAddress' }],
+    outputs: [{ type: 'core::felt252' }],
+    state_mutability: 'view',
+  },
+]
+
+/** A rejection's code and message (or the value, when the promise fulfilled). */
+async function outcome(promise: Promise<unknown>) {
+  try {
+    const value = await promise
+    return { fulfilled: true, value: String(value) }
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string }
+    return { fulfilled: false, code, message }
+  }
+}
+
+async function run(config: PageConfig) {
+  const wallet = WebWallet.init({
+    appName: 'account-interface',
+    sessionParams: { allowedMethods: [{ contract: config.counter, selector: 'increment' }] },
+    environment: 'dev',
+    urls: {
+      webWalletUrl: config.url,
+      providerDefaultUrl: config.rpcUrl,
+      providerBaseUrl: config.url,
+      backendUrl: `${config.url}/v1`,
+      paymasterUrl: config.url,
+    },
+    connector: createConnector({
+      transport: 'websocket',
+      websocketUrl: `${config.trpcUrl}?token=${config.token}`,
+      WebSocket: globalThis.WebSocket as never,
+      url: config.url,
+    }),
+    storage: memoryStorage(),
+    keyStore: memoryKeyStore(),
+  })
+  const { account } = await wallet.requestConnection()
+  // Typed against e2e's own starknet (8.5.2); the bundle has one copy for both.
+  const counter = new Contract({ abi: ABI, address: config.counter, providerOrAccount: account as never })
+  const read = async () => BigInt((await counter.get_counter(account.address)) as bigint)
+
+  const before = await read()
+  // The first invoke deploys the account (through the paymaster) and increments.
+  const first = await counter.increment()
+  await account.waitForTransaction(first.transaction_hash, { retryInterval: 100 })
+  const afterFirst = await read()
+
+  // Deployed now: the self-paid route, with starknet.js's details.
+  const nonce = BigInt(await account.getNonce())
+  const estimate = await account.estimateInvokeFee({
+    contractAddress: config.counter,
+    entrypoint: 'increment',
+    calldata: [],
+  })
+  const wrongNonce = await outcome(
+    account.execute({ contractAddress: config.counter, entrypoint: 'increment' }, { nonce: nonce - 1n }),
+  )
+  const second = await account.execute(
+    { contractAddress: config.counter, entrypoint: 'increment', calldata: [] },
+    { nonce },
+  )
+  const receipt = await account.waitForTransaction(second.transaction_hash, { retryInterval: 100 })
+  const third = await counter.invoke('increment', [], { waitForTransaction: false })
+  await account.waitForTransaction(third.transaction_hash, { retryInterval: 100 })
+  const nonceAfter = BigInt(await account.getNonce())
+  const called = await account.callContract({
+    contractAddress: config.counter,
+    entrypoint: 'get_counter',
+    calldata: [account.address],
+  })
+
+  const outOfScope = await outcome(counter.set_value(7))
+  const declare = await outcome(account.declare({ contract: '{}' } as never))
+  const deployAccount = await outcome(
+    account.deployAccount({ classHash: '0x1', constructorCalldata: [], addressSalt: '0x2' }),
+  )
+  const ownerMessage = await outcome(
+    account.signMessage({
+      types: { StarknetDomain: [], Mail: [] },
+      primaryType: 'Mail',
+      domain: { name: 'x', version: '1', chainId: '0x1', revision: '1' },
+      message: {},
+    } as never),
+  )
+  return {
+    // v8's Account is its own provider; v10's has one.
+    accountIsProvider: account instanceof RpcProvider,
+    address: account.address,
+    before: `${before}`,
+    afterFirst: `${afterFirst}`,
+    after: `${await read()}`,
+    called,
+    nonce: `${nonce}`,
+    nonceAfter: `${nonceAfter}`,
+    estimate: {
+      overall_fee: `${estimate.overall_fee}`,
+      l2_gas: `${estimate.resourceBounds.l2_gas.max_amount}`,
+      unit: estimate.unit,
+    },
+    wrongNonce,
+    secondSuccess: receipt.isSuccess(),
+    secondFee: `${BigInt((receipt as unknown as { actual_fee: { amount: string } }).actual_fee.amount)}`,
+    outOfScope,
+    declare,
+    deployAccount,
+    ownerMessage,
+  }
+}
+
+Object.assign(globalThis, { runAccountInterface: run })
