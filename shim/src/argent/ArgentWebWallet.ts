@@ -13,9 +13,9 @@ import type { ProviderInterface } from 'starknet'
 import { RpcProvider } from 'starknet'
 import type { Call } from '../account/context'
 import { type Connector, createWindowConnector } from '../connector/createConnector'
-import { getSessionStatus } from '../session/status'
 import type { WebWalletOptions } from '../sdk/options'
 import { WebWallet, type ConnectResult as WebWalletConnectResult } from '../sdk/WebWallet'
+import { getSessionStatus } from '../session/status'
 import { type AccountDeploymentPayload, ArgentSessionAccount } from './account'
 
 /** invisible-sdk's `SessionParameters`. */
@@ -112,7 +112,7 @@ export class ArgentWebWallet {
       appName: params.appName,
       sessionParams: params.sessionParams,
       ...(params.environment === undefined ? {} : { environment: params.environment }),
-      ...(apiKey ?? baseUrl ?? tokenAddress
+      ...((apiKey ?? baseUrl ?? tokenAddress)
         ? { paymasterParams: { apiKey, baseUrl, tokenAddress } as PaymasterParameters }
         : {}),
       ...(params.provider === undefined ? {} : { provider: params.provider as never }),
@@ -237,7 +237,9 @@ function environmentUrls(
   return Object.fromEntries(
     Object.entries(dev).map(([key, value]) => [
       key,
-      typeof value === 'string' && value.startsWith(DEV_ORIGIN) ? origin + value.slice(DEV_ORIGIN.length) : value,
+      typeof value === 'string' && value.startsWith(DEV_ORIGIN)
+        ? origin + value.slice(DEV_ORIGIN.length)
+        : value,
     ]),
   )
 }

@@ -117,7 +117,9 @@ export class ArgentSessionAccount {
    * Deploys this account through the Universal Deployer, paid by `account` (starknet.js
    * `deployContract`), with the wallet's deployment data.
    */
-  async deployFrom(account: DeployingAccount): Promise<{ transaction_hash: string; contract_address: string }> {
+  async deployFrom(
+    account: DeployingAccount,
+  ): Promise<{ transaction_hash: string; contract_address: string }> {
     const payload = await this.getDeploymentPayload()
     return account.deployContract({
       classHash: payload.classHash,

@@ -1,4 +1,15 @@
 // @webwallet/shim/argent: a drop-in for @argent/invisible-sdk 1.0.0's `ArgentWebWallet`, on our session SDK.
+
+export type { ApprovalRequest } from '@webwallet/protocol'
+export {
+  type ArgentExtraOptions,
+  ArgentWebWallet,
+  type ConnectResponse,
+  type InitParams,
+  type PaymasterParameters,
+  type SessionParameters,
+  type SignedSession,
+} from './ArgentWebWallet'
 export {
   type AccountDeploymentPayload,
   ArgentSessionAccount,
@@ -6,13 +17,3 @@ export {
   type DeployingAccount,
   type ExecuteDetails,
 } from './account'
-export {
-  ArgentWebWallet,
-  type ArgentExtraOptions,
-  type ConnectResponse,
-  type InitParams,
-  type PaymasterParameters,
-  type SessionParameters,
-  type SignedSession,
-} from './ArgentWebWallet'
-export type { ApprovalRequest } from '@webwallet/protocol'
