@@ -43,6 +43,13 @@ export interface DeployingAccount {
 
 type Hex = `0x${string}`
 
+/** A starknet.js call with its calldata compiled: what a relayer submits. */
+export interface OutsideExecutionCall {
+  contractAddress: string
+  entrypoint: string
+  calldata: string[]
+}
+
 /**
  * invisible-sdk's `SessionAccount` over ours. The app runs the calls its session allows
  * (`execute`), hands relayers signed outside executions (`getOutsideExecutionPayload`), reads the
@@ -78,7 +85,7 @@ export class ArgentSessionAccount {
   }
 
   /** An `execute_from_outside_v2` call any relayer can submit (valid 10 minutes back, 20 ahead). */
-  getOutsideExecutionPayload({ calls }: { calls: Call[] }): Promise<Call> {
+  getOutsideExecutionPayload({ calls }: { calls: Call[] }): Promise<OutsideExecutionCall> {
     return this.sessionAccount.getOutsideExecutionPayload(calls)
   }
 

@@ -16,4 +16,5 @@ export {
   type ArgentSessionStatus as SessionStatus,
   type DeployingAccount,
   type ExecuteDetails,
+  type OutsideExecutionCall,
 } from './account'
