@@ -43,8 +43,14 @@ export interface InitParams {
   webwalletUrl?: string
   /** Default 'sepolia'. */
   environment?: EnvironmentName
-  /** Default: a starknet.js RpcProvider on the environment's node. */
-  provider?: ProviderInterface
+  /**
+   * Default: a starknet.js RpcProvider on the environment's node. Any starknet.js version's provider (e.g.
+   * the v6 one an invisible-sdk app has) is taken: the SDK uses its node URL, which must speak JSON-RPC 0.9
+   * or 0.10.
+   */
+  provider?:
+    | ProviderInterface
+    | { readonly channel?: { readonly nodeUrl?: string }; readonly nodeUrl?: string }
 }
 
 /**
@@ -119,9 +125,8 @@ export class ArgentWebWallet {
       urls,
       connector: this.connector,
     })
-    this.provider =
-      params.provider ??
-      (new RpcProvider({ nodeUrl: this.webWallet.environment.providerDefaultUrl }) as ProviderInterface)
+    this.provider = (params.provider ??
+      new RpcProvider({ nodeUrl: this.webWallet.environment.providerDefaultUrl })) as ProviderInterface
   }
 
   /** Builds the SDK (checks the options: INVALID_OPTIONS naming the one at fault). */
