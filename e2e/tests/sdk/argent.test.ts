@@ -1,5 +1,5 @@
 // @webwallet/shim/argent (issue 24) against a started wallet-sim, headless: invisible-sdk 1.0.0's calls
-// (init, requestConnection with approvals, sponsored execute, getOutsideExecutionPayload,
+// (init, requestConnection with approvals, sponsored and self-paid execute, deployFrom, getOutsideExecutionPayload,
 // account.getSessionStatus, requestApprovals, exportSignedSession, clearSession) on our SDK.
 import { createRpc, waitForTransaction } from '@webwallet/shim'
 import { ArgentWebWallet } from '@webwallet/shim/argent'
@@ -116,6 +116,23 @@ describe('@webwallet/shim/argent against wallet-sim', () => {
     const relayed = await relayer.execute([call], { tip: 0 })
     expect(await succeeded(relayed.transaction_hash)).toBe('SUCCEEDED')
     expect(await counterOf(account.address)).toBe(2n)
+  })
+
+  it('deployFrom deploys the account paid by another one; then it executes self-paid', async () => {
+    const token = await logIn(sim, 'argent-deploy-from@example.com')
+    const { wallet } = init('deploy-from', token)
+    const { account } = (await wallet.requestConnection({}))!
+    expect(await account.isDeployed()).toBe(false)
+    const [, dev] = sim.accounts
+    const payer = new Account({ provider, address: dev!.address, signer: dev!.private_key })
+    const deployed = await account.deployFrom(payer)
+    expect(BigInt(deployed.contract_address)).toBe(BigInt(account.address))
+    expect(await succeeded(deployed.transaction_hash)).toBe('SUCCEEDED')
+    expect(await account.isDeployed()).toBe(true)
+    await expect(account.deployFrom(payer)).rejects.toMatchObject({ code: 'ACCOUNT_ALREADY_DEPLOYED' })
+    // No paymaster: the account pays its own gas.
+    expect(await succeeded((await account.execute(increment)).transaction_hash)).toBe('SUCCEEDED')
+    expect(await counterOf(account.address)).toBe(1n)
   })
 
   it('requestApprovals sends approve(spender, amount) from the account and answers its hash', async () => {

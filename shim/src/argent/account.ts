@@ -2,7 +2,12 @@
 // SessionAccount, each mapped onto our SessionAccount (which does the signing, co-signing, fees and
 // paymaster work).
 import type { DeploymentPayload, SessionStatus } from '@webwallet/protocol'
-import { NoAccountContractError } from '@webwallet/protocol/errors'
+import {
+  AccountAlreadyDeployedError,
+  DeployedAddressMismatchError,
+  NoAccountContractError,
+} from '@webwallet/protocol/errors'
+import { toFelt } from '@webwallet/protocol/session'
 import type { Call } from '../account/context'
 import type { OutsideTypedData } from '../account/outside'
 import type { ExecuteOptions, SessionAccount } from '../account/SessionAccount'
@@ -122,18 +127,22 @@ export class ArgentSessionAccount {
 
   /**
    * Deploys this account through the Universal Deployer, paid by `account` (starknet.js
-   * `deployContract`), with the wallet's deployment data.
+   * `deployContract`), with the wallet's deployment data: 'Account is already deployed', 'The deployed
+   * address does not match the expected address', as invisible-sdk.
    */
   async deployFrom(
     account: DeployingAccount,
   ): Promise<{ transaction_hash: string; contract_address: string }> {
+    if (await this.isDeployed()) throw new AccountAlreadyDeployedError()
     const payload = await this.getDeploymentPayload()
-    return account.deployContract({
+    const deployed = await account.deployContract({
       classHash: payload.classHash,
       constructorCalldata: payload.constructorCalldata,
       salt: payload.addressSalt,
       unique: false,
     })
+    if (toFelt(deployed.contract_address) !== toFelt(this.address)) throw new DeployedAddressMismatchError()
+    return { transaction_hash: deployed.transaction_hash, contract_address: deployed.contract_address }
   }
 
   waitForTransaction(transactionHash: string, options?: WaitOptions) {
