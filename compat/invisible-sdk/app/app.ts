@@ -84,6 +84,12 @@ button('Play', 'play', async () => {
   show('result', `sent ${transaction_hash}`)
 })
 
+button('Approve', 'approve', async () => {
+  // A token approval outside the session: the wallet shows it to the user and sends it.
+  const hash = await argentWebWallet.requestApprovals([{ tokenAddress: STRK, spender: SPENDER, amount: '2000' }])
+  show('result', `approved ${hash}`)
+})
+
 button('Steal', 'steal', async () => {
   // Not in the session: the SDK must refuse it.
   const { transaction_hash } = await (await account()).execute([

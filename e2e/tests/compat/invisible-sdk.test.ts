@@ -116,6 +116,11 @@ describe.each(CASES)('an invisible-sdk app on $sdk, wallet in the $transport', (
     expect(await settled(await result(page, /^sent 0x/))).toBe(true)
     expect(await counterOf(address)).toBe(1n)
 
+    // A token approval through the wallet (hands-free): the allowance is on chain.
+    await page.locator('#approve').click()
+    const approved = await result(page, /^approved 0x[0-9a-f]+$/)
+    expect(await settled(approved.replace('approved', 'sent'))).toBe(true)
+
     // A call the session does not allow is refused, and nothing is sent.
     await page.locator('#steal').click()
     await result(page, /^error: /)
