@@ -86,7 +86,9 @@ button('Play', 'play', async () => {
 
 button('Approve', 'approve', async () => {
   // A token approval outside the session: the wallet shows it to the user and sends it.
-  const hash = await argentWebWallet.requestApprovals([{ tokenAddress: STRK, spender: SPENDER, amount: '2000' }])
+  const hash = await argentWebWallet.requestApprovals([
+    { tokenAddress: STRK, spender: SPENDER, amount: '2000' },
+  ])
   show('result', `approved ${hash}`)
 })
 
