@@ -2,6 +2,7 @@
 // route the running simulator serves (not its 404), in the format the real service answers.
 import { expect, it } from 'vitest'
 import { ARGENT_DEV_HOSTS, argentTarget } from './argent'
+import { walletControl } from './control'
 import { launchWalletSim } from './launch'
 
 const SIM = 'http://127.0.0.1:4100'
@@ -19,10 +20,14 @@ it('maps each dev-environment URL of invisible-sdk 1.0.0 to wallet-sim', () => {
     `${SIM}/paymaster/v1/build-typed-data`,
   )
   expect(target(ARGENT_DEV_HOSTS.node)).toBe(`${SIM}/rpc/v0_7`)
+  // The backend: x-shared's balances of the gas-token route.
+  expect(target(`${ARGENT_DEV_HOSTS.argentBaseUrl}/activity/starknet/sepolia/account/0x1/balance`)).toBe(
+    `${SIM}/v1/activity/starknet/sepolia/account/0x1/balance`,
+  )
 })
 
 it("answers undefined for Argent's hosts wallet-sim does not simulate, null for any other URL", () => {
-  expect(target(`${ARGENT_DEV_HOSTS.argentBaseUrl}/tokens/info`)).toBeUndefined()
+  expect(target('https://api.hydrogen.argent47.net/v2/other')).toBeUndefined()
   expect(target('https://static.hydrogen.argent47.net/other.json')).toBeUndefined()
   expect(target('https://sepolia.api.avnu.fi/swap/v2/quotes')).toBeUndefined()
   expect(target('https://free-rpc.nethermind.io/mainnet-juno')).toBeUndefined()
@@ -43,6 +48,20 @@ it('sends each to a route the simulator serves, in the real service format', asy
     body: '{}',
   })
   expect(cosigned.status).toBe(400)
+  // The backend's balances, in the shape x-shared reads (after its first `initialising` answer).
+  const account = await walletControl(sim.url).address()
+  const balanceUrl = at(
+    `${ARGENT_DEV_HOSTS.argentBaseUrl}/activity/starknet/sepolia/account/${account}/balance`,
+  )
+  const read = () =>
+    fetch(balanceUrl).then((r) => r.json() as Promise<{ status: string; balances: unknown[] }>)
+  let balance = await read()
+  if (balance.status === 'initialising') balance = await read()
+  expect(balance.status).toBe('initialised')
+  expect(balance.balances).toContainEqual({
+    tokenAddress: expect.any(String),
+    tokenBalance: expect.any(String),
+  })
   // AVNU's paymaster API.
   const prices = await fetch(at('https://sepolia.api.avnu.fi/paymaster/v1/gas-token-prices'))
   expect(prices.status).toBe(200)

@@ -8,7 +8,10 @@ import type { BrowserContext, Page, Route } from 'playwright-core'
 export const ARGENT_DEV_HOSTS = Object.freeze({
   /** The wallet (popup and iframe): wallet-sim's own default origin. */
   webWallet: 'http://localhost:3005',
-  /** `argentBaseUrl`: `${argentBaseUrl}/cosigner/signSession` and `/cosigner/signSessionEFO`. */
+  /**
+   * `argentBaseUrl`: the cosigner (`/cosigner/signSession`, `/cosigner/signSessionEFO`) and the backend
+   * (`/activity/starknet/{network}/account/{address}/balance` for the gas-token route, `/tokens/...`).
+   */
   argentBaseUrl: 'https://api.hydrogen.argent47.net/v1',
   /** The iframe allow-list of a localhost or Sepolia wallet: `{ allowedDapps: [host names] }`. */
   testnetAllowList: 'https://static.hydrogen.argent47.net/webwallet/iframe_whitelist_testnet.json',
@@ -26,8 +29,10 @@ export const ARGENT_DEV_HOSTS = Object.freeze({
  * URL that is none of them.
  *
  * Each target answers in the real service's format: the cosigner's requests and answers are x-sessions'
- * (wallet-sim's cosigner implements them), the allow-lists are `{ allowedDapps }`, the paymaster is AVNU's
- * `/paymaster/v1` API. The node is JSON-RPC 0.7, served at `/rpc/v0_7`.
+ * (wallet-sim's cosigner implements them), the backend is wallet-sim's `/v1` (Argent's paths and answers,
+ * e.g. the balances x-shared reads: `{ status, balances: [{ tokenAddress, tokenBalance }] }`), the
+ * allow-lists are `{ allowedDapps }`, the paymaster is AVNU's `/paymaster/v1` API. The node is JSON-RPC 0.7,
+ * served at `/rpc/v0_7`.
  *
  * @example
  * argentTarget(new URL('https://api.hydrogen.argent47.net/v1/cosigner/signSession'), 'http://127.0.0.1:4100')
@@ -42,6 +47,8 @@ export function argentTarget(url: URL, simUrl: string): string | undefined | nul
   if (href === hosts.mainnetAllowList) return `${sim}/allowlist/mainnet.json`
   const cosigner = `${hosts.argentBaseUrl}/cosigner/`
   if (href.startsWith(cosigner)) return `${sim}/cosigner/${href.slice(cosigner.length)}`
+  const backend = `${hosts.argentBaseUrl}/`
+  if (href.startsWith(backend)) return `${sim}/v1/${href.slice(backend.length)}`
   if (url.origin === hosts.paymaster && url.pathname.startsWith('/paymaster/v1/'))
     return sim + url.pathname + url.search
   if (href === hosts.node || href === `${hosts.node}/`) return `${sim}/rpc/v0_7`
