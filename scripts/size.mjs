@@ -24,6 +24,9 @@ export const ENTRIES = [
   { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 27.3 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
+  // The invisible-sdk 1.0.0 drop-in (issue 24): the session SDK and the window connector it maps onto
+  // (27.56 KB measured) plus the mapping; starknet.js (its RpcProvider) stays external.
+  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 28 },
 ]
 
 /**

@@ -1,9 +1,9 @@
 // The suite's own fixtures on top of the published ones: each worker serves the two dapps and hands their
 // origins to its wallet-sim (the only pages it answers hands-free).
 import { test as base } from '@webwallet/wallet-sim/playwright'
-import { type Site, serveDemo, serveStarknetkitDapp } from './sites'
+import { type Site, serveDemo, serveInvisibleSdkApp, serveStarknetkitDapp } from './sites'
 
-export const test = base.extend<object, { demoSite: Site; kitSite: Site }>({
+export const test = base.extend<object, { demoSite: Site; kitSite: Site; argentSite: Site }>({
   // The demo is "the app" of this suite, as a user's config would set it: dapp.goto('/') opens it.
   baseURL: async ({ demoSite }, use) => {
     await use(demoSite.origin)
@@ -26,9 +26,18 @@ export const test = base.extend<object, { demoSite: Site; kitSite: Site }>({
     },
     { scope: 'worker' },
   ],
+  argentSite: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const site = await serveInvisibleSdkApp()
+      await use(site)
+      await site.close()
+    },
+    { scope: 'worker' },
+  ],
   walletSimOptions: [
-    async ({ demoSite, kitSite }, use) => {
-      await use({ dappOrigins: [demoSite.origin, kitSite.origin] })
+    async ({ demoSite, kitSite, argentSite }, use) => {
+      await use({ dappOrigins: [demoSite.origin, kitSite.origin, argentSite.origin] })
     },
     { scope: 'worker' },
   ],

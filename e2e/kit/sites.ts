@@ -83,3 +83,34 @@ export async function serveStarknetkitDapp(): Promise<Site> {
     res.end(js ? script : KIT_HTML)
   })
 }
+
+const INVISIBLE_SDK = join(ROOT, 'compat', 'invisible-sdk')
+
+/**
+ * An app on npm @argent/invisible-sdk 1.0.0 (compat/invisible-sdk/app/app.ts, `environment: 'dev'`), as its
+ * users ship it: it knows nothing of wallet-sim (compat/invisible-sdk is installed by
+ * `node scripts/compat.mjs invisible-sdk`).
+ */
+export async function serveInvisibleSdkApp(): Promise<Site> {
+  if (!existsSync(join(INVISIBLE_SDK, 'node_modules', '@argent', 'invisible-sdk')))
+    throw new Error('Install invisible-sdk first: node scripts/compat.mjs invisible-sdk')
+  const bundle = await build({
+    entryPoints: [join(INVISIBLE_SDK, 'app', 'app.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+    logLevel: 'silent',
+  })
+  const script = bundle.outputFiles[0]?.text ?? ''
+  return listen((req, res) => {
+    const js = req.url?.startsWith('/app.js')
+    res.setHeader('content-type', js ? 'text/javascript' : 'text/html')
+    res.end(
+      js
+        ? script
+        : '<!doctype html><title>invisible-sdk app</title><script type="module" src="/app.js"></script>',
+    )
+  })
+}

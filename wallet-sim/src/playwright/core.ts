@@ -1,5 +1,6 @@
 // @webwallet/wallet-sim/playwright/core: the helpers without @playwright/test, for plain playwright-core
 // (or any runner): start a simulator, control it, drive the dapp's page.
+export { ARGENT_DEV_HOSTS, argentTarget, routeArgentToWalletSim } from './argent'
 export {
   type ApprovalMode,
   type FailCode,

@@ -3,6 +3,7 @@
 // controls, reset to the worker's defaults) and `dapp` (page helpers). Plain playwright-core users import
 // the same helpers from '@webwallet/wallet-sim/playwright/core'.
 import { test as base, expect } from '@playwright/test'
+import { routeArgentToWalletSim } from './argent'
 import { type WalletControl, walletControl } from './control'
 import { type DappHelpers, dappHelpers } from './dapp'
 import { type LaunchedWalletSim, type LaunchOptions, launchWalletSim } from './launch'
@@ -12,6 +13,13 @@ export interface WalletSimFixtures {
   wallet: WalletControl
   /** Helpers for the dapp page under test (`page`). */
   dapp: DappHelpers
+  /**
+   * Route Argent's invisible SDK (`environment: 'dev'`) to the worker's wallet-sim: its wallet at
+   * http://localhost:3005 and its fixed https hosts (cosigner, allow-list, paymaster, node). Default `true`
+   * (`test.use({ argentRoutes: false })` to turn it off); the wallet route is left out when the project's
+   * `baseURL` is http://localhost:3005 itself.
+   */
+  argentRoutes: boolean
 }
 
 export interface WalletSimWorkerFixtures {
@@ -40,6 +48,14 @@ export interface WalletSimWorkerFixtures {
  */
 export const test = base.extend<WalletSimFixtures, WalletSimWorkerFixtures>({
   walletSimOptions: [{}, { scope: 'worker', option: true }],
+  argentRoutes: [true, { option: true }],
+  context: async ({ context, walletSim, argentRoutes, baseURL }, use) => {
+    if (argentRoutes) {
+      const skipWebWallet = baseURL !== undefined && new URL(baseURL).origin === 'http://localhost:3005'
+      await routeArgentToWalletSim(context, walletSim.url, { skipWebWallet })
+    }
+    await use(context)
+  },
   walletSim: [
     async ({ walletSimOptions }, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL

@@ -1,0 +1,151 @@
+// Issue 24: an unmodified @argent/invisible-sdk 1.0.0 app (compat/invisible-sdk/app/app.ts, `environment:
+// 'dev'`), installed from the registry, in Chromium against wallet-sim through the Playwright helper
+// (routeArgentToWalletSim: its wallet at http://localhost:3005 and Argent's fixed https hosts), and the same
+// app with its import switched to @webwallet/shim/argent. Login (hands-free, through the popup), session
+// with an approval, sponsored execute, a call outside the session refused, an outside execution for a
+// relayer, reload and restore, disconnect; the wallet in the iframe (the dev allow-list lists the dapp) and
+// in the popup (an allow-list without it).
+//
+// Not here yet, on purpose: invisible-sdk's self-paid route needs JSON-RPC 0.7 (its bundled starknet.js 6
+// sends `pending` block tags), which wallet-sim serves once /rpc/v0_7 lands (another branch); the helper
+// already routes the SDK's node there. Meanwhile the app reads the dev node (wallet-sim's /rpc, 0.10) with a
+// provider whose chain id is given: invisible-sdk's sponsored route then needs no node call it cannot make
+// (its `isDeployed` reads false on the node's refusal; the paymaster deploys nothing for a deployed account).
+import { launchWalletSim, routeArgentToWalletSim, walletControl } from '@webwallet/wallet-sim/playwright/core'
+import type { Page } from 'playwright-core'
+import { RpcProvider } from 'starknet'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../../support/browser'
+import { buildWalletUi } from '../wallet/walletServer'
+import { bundle, compatDir, ROOT, serveDapp } from './page'
+
+const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
+const APP = `${ROOT}compat/invisible-sdk/app/app.ts`
+
+const scripts: Record<'invisible-sdk' | 'shim', string> = { 'invisible-sdk': '', shim: '' }
+beforeAll(async () => {
+  compatDir('invisible-sdk')
+  buildWalletUi()
+  // The app as its users ship it, on invisible-sdk from compat/invisible-sdk/node_modules ...
+  scripts['invisible-sdk'] = await bundle(APP, { loader: { '.ts': 'ts' } })
+  // ... and the same file with the one line switched: `@argent/invisible-sdk` → `@webwallet/shim/argent`.
+  scripts.shim = await bundle(APP, {
+    alias: { '@argent/invisible-sdk': '@webwallet/shim/argent' },
+    conditions: ['@webwallet/source'],
+    nodePaths: [`${ROOT}node_modules`],
+  })
+}, 240_000)
+
+/** Waits until the app's `#result` matches `pattern`; fails at once on an error it did not expect. */
+async function result(page: Page, pattern: RegExp): Promise<string> {
+  const output = page.locator('#result')
+  await expect
+    .poll(
+      async () => {
+        const text = (await output.textContent()) ?? ''
+        if (text.startsWith('error:') && !pattern.test(text)) throw new Error(`The app failed: ${text}`)
+        return text
+      },
+      { timeout: 30_000, interval: 100 },
+    )
+    .toMatch(pattern)
+  return (await output.textContent()) ?? ''
+}
+
+const CASES = (['invisible-sdk', 'shim'] as const).flatMap((sdk) =>
+  (['iframe', 'popup'] as const).map((transport) => ({ sdk, transport })),
+)
+
+describe.each(CASES)('an invisible-sdk app on $sdk, wallet in the $transport', ({ sdk, transport }) => {
+  it('logs in, signs a session, executes sponsored, refuses a call outside it, restores after a reload', async () => {
+    await using dapp = await serveDapp(scripts[sdk])
+    await using sim = await launchWalletSim({ dappOrigins: [dapp.origin] })
+    const wallet = walletControl(sim.url)
+    const provider = new RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_9` })
+    const counterOf = async (address: string) =>
+      BigInt(
+        (
+          await provider.callContract({
+            contractAddress: COUNTER,
+            entrypoint: 'get_counter',
+            calldata: [address],
+          })
+        )[0] ?? 0,
+      )
+    const settled = async (text: string) => {
+      const hash = /sent (0x[0-9a-f]+)/.exec(text)?.[1] ?? ''
+      const receipt = await provider.waitForTransaction(hash, { retryInterval: 100 })
+      return receipt.isSuccess()
+    }
+
+    await using browser = await launchBrowser()
+    const context = await browser.newContext()
+    // The whole setup a test suite needs: Argent's hosts and its dev wallet URL go to this wallet-sim.
+    await routeArgentToWalletSim(context, sim.url)
+    if (transport === 'popup') {
+      // An allow-list without the dapp (both SDKs' dev lists), so the wallet opens in a popup.
+      const empty = { json: { allowedDapps: [] }, headers: { 'access-control-allow-origin': '*' } }
+      await context.route(/iframe_whitelist_testnet\.json$|\/allowlist\/sepolia\.json$/, (route) =>
+        route.fulfill(empty),
+      )
+    }
+    const page = await context.newPage()
+    await page.goto(dapp.origin)
+    await result(page, /^ready$/)
+
+    // Connect: the popup at http://localhost:3005 logs the hands-free user in and signs the session; the
+    // approval request deploys the account and approves the spender in the wallet.
+    const popups: Page[] = []
+    context.on('page', (opened) => popups.push(opened))
+    if (process.env.DEBUG_ARGENT) {
+      page.on('console', (m) => console.log('[page]', m.text()))
+      context.on('request', (r) => console.log('[req]', r.method(), r.url()))
+    }
+    await page.locator('#connect').click()
+    expect(await result(page, /^connected from-the-app 0x[0-9a-f]+$/)).toBeTruthy()
+    // The wallet ran where this case expects it: a popup, or the iframe in the dapp's page.
+    expect(popups.length > 0).toBe(transport === 'popup')
+    if (transport === 'iframe')
+      expect(page.frames().some((f) => f.url().startsWith('http://localhost:3005/'))).toBe(true)
+    const address = await wallet.address()
+    expect(BigInt((await page.locator('#address').textContent()) ?? '0')).toBe(BigInt(address))
+    await expect.poll(() => page.locator('#status').textContent()).toBe('VALID')
+
+    // Sponsored execute (the paymaster key is the app's): the counter moves, no STRK spent on gas.
+    await page.locator('#play').click()
+    expect(await settled(await result(page, /^sent 0x/))).toBe(true)
+    expect(await counterOf(address)).toBe(1n)
+
+    // A token approval through the wallet (hands-free): the allowance is on chain.
+    await page.locator('#approve').click()
+    const approved = await result(page, /^approved 0x[0-9a-f]+$/)
+    expect(await settled(approved.replace('approved', 'sent'))).toBe(true)
+
+    // A call the session does not allow is refused, and nothing is sent.
+    await page.locator('#steal').click()
+    await result(page, /^error: /)
+    expect(await counterOf(address)).toBe(1n)
+
+    // An outside execution for a relayer, co-signed by wallet-sim's cosigner.
+    await page.locator('#relay').click()
+    await result(page, /^outside execute_from_outside_v2 \d+$/)
+
+    // Reload: the stored session is restored without the wallet, and it still executes.
+    await page.reload()
+    await result(page, /^restored$/)
+    await expect.poll(() => page.locator('#status').textContent()).toBe('VALID')
+    await page.locator('#play').click()
+    expect(await settled(await result(page, /^sent 0x/))).toBe(true)
+    expect(await counterOf(address)).toBe(2n)
+
+    await page.locator('#export').click()
+    await result(page, /^exported$/)
+    expect(await page.locator('#exported').textContent()).toMatch(/^0x[0-9a-f]+ \d+$/)
+
+    await page.locator('#disconnect').click()
+    await result(page, /^disconnected$/)
+    await page.reload()
+    await result(page, /^ready$/)
+    await context.close()
+  }, 180_000)
+})

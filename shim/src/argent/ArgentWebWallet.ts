@@ -1,0 +1,267 @@
+// `ArgentWebWallet` with the init options, methods, return shapes and errors of @argent/invisible-sdk
+// 1.0.0, mapped onto our WebWallet: an app changes its import and nothing else.
+import {
+  type ApprovalRequest,
+  DEV_ORIGIN,
+  type EnvironmentConfig,
+  type EnvironmentName,
+  getEnvironment,
+  type Session as StoredSession,
+} from '@webwallet/protocol'
+import { WebWalletError } from '@webwallet/protocol/errors'
+import type { ProviderInterface } from 'starknet'
+import { RpcProvider } from 'starknet'
+import type { Call } from '../account/context'
+import { type Connector, createWindowConnector } from '../connector/createConnector'
+import type { WebWalletOptions } from '../sdk/options'
+import { WebWallet, type ConnectResult as WebWalletConnectResult } from '../sdk/WebWallet'
+import { getSessionStatus } from '../session/status'
+import { type AccountDeploymentPayload, ArgentSessionAccount } from './account'
+
+/** invisible-sdk's `SessionParameters`. */
+export interface SessionParameters {
+  allowedMethods: Array<{ contract: string; selector: string }>
+  validityDays?: number
+}
+
+/** invisible-sdk's `PaymasterParameters`: `apiKey` sponsors every call. */
+export interface PaymasterParameters {
+  baseUrl?: string
+  apiKey?: string
+  tokenAddress?: `0x${string}`
+}
+
+/** invisible-sdk's `InitParams`. */
+export interface InitParams {
+  appName: string
+  sessionParams: SessionParameters
+  paymasterParams?: PaymasterParameters
+  /**
+   * The wallet's URL. invisible-sdk 1.0.0 accepts it and ignores it; here it is used. With
+   * `environment: 'dev'` (wallet-sim, which serves every service) it moves every dev URL to its origin.
+   */
+  webwalletUrl?: string
+  /** Default 'sepolia'. */
+  environment?: EnvironmentName
+  /**
+   * Default: a starknet.js RpcProvider on the environment's node. Any starknet.js version's provider (e.g.
+   * the v6 one an invisible-sdk app has) is taken: the SDK uses its node URL, which must speak JSON-RPC 0.9
+   * or 0.10.
+   */
+  provider?:
+    | ProviderInterface
+    | { readonly channel?: { readonly nodeUrl?: string }; readonly nodeUrl?: string }
+}
+
+/**
+ * Ours, beyond invisible-sdk's options (the second argument of `init`): storage, key store, fetch, clock,
+ * URL overrides, the session-key kind, and a connector (one with `request`, for `requestApprovals`), e.g.
+ * the WebSocket connector for headless use.
+ */
+export type ArgentExtraOptions = Omit<
+  WebWalletOptions,
+  'appName' | 'sessionParams' | 'paymasterParams' | 'environment' | 'provider' | 'connector'
+> & { readonly connector?: Connector }
+
+/** invisible-sdk's `ConnectResponse`. */
+export interface ConnectResponse {
+  account: ArgentSessionAccount
+  user?: { address: `0x${string}` } | undefined
+  callbackData?: string | undefined
+  approvalTransactionHash?: string | undefined
+  approvalRequestsCalls?: Call[] | undefined
+  deploymentPayload?: AccountDeploymentPayload | undefined
+}
+
+/** invisible-sdk's `SignedSession`: the stored session, its signature and deployment data. */
+export type SignedSession = StoredSession
+
+/** The wallet-API call `requestApprovals` sends: one `approve` per request. */
+interface WalletApiCall {
+  contract_address: string
+  entry_point: string
+  calldata: string[]
+}
+
+const U128 = (1n << 128n) - 1n
+
+/**
+ * The session SDK as invisible-sdk 1.0.0 presents it.
+ *
+ * @example
+ * const argentWebWallet = ArgentWebWallet.init({ appName: 'my-game', environment: 'sepolia', sessionParams })
+ * const { account } = (await argentWebWallet.connect()) ?? (await argentWebWallet.requestConnection({}))
+ * await account.execute({ contractAddress: GAME, entrypoint: 'play', calldata: [1] })
+ */
+export class ArgentWebWallet {
+  /** The node the app reads with (`provider.waitForTransaction(hash)`). */
+  readonly provider: ProviderInterface
+  /** Ours, for what invisible-sdk does not have (portfolio, paymaster, `getSessionStatus()`). */
+  readonly webWallet: WebWallet
+  private readonly connector: Connector
+  private account: ArgentSessionAccount | undefined
+
+  private constructor(
+    private readonly params: InitParams,
+    extra: ArgentExtraOptions,
+  ) {
+    const urls = { ...environmentUrls(params.environment, params.webwalletUrl), ...extra.urls }
+    this.connector =
+      extra.connector ??
+      createWindowConnector({
+        url: urls.webWalletUrl ?? getEnvironment(params.environment).webWalletUrl,
+        theme: 'dark',
+      })
+    const { apiKey, baseUrl, tokenAddress } = params.paymasterParams ?? {}
+    this.webWallet = WebWallet.init({
+      ...extra,
+      appName: params.appName,
+      sessionParams: params.sessionParams,
+      ...(params.environment === undefined ? {} : { environment: params.environment }),
+      ...((apiKey ?? baseUrl ?? tokenAddress)
+        ? { paymasterParams: { apiKey, baseUrl, tokenAddress } as PaymasterParameters }
+        : {}),
+      ...(params.provider === undefined ? {} : { provider: params.provider as never }),
+      urls,
+      connector: this.connector,
+    })
+    this.provider = (params.provider ??
+      new RpcProvider({ nodeUrl: this.webWallet.environment.providerDefaultUrl })) as ProviderInterface
+  }
+
+  /** Builds the SDK (checks the options: INVALID_OPTIONS naming the one at fault). */
+  static init(params: InitParams, extra: ArgentExtraOptions = {}): ArgentWebWallet {
+    return new ArgentWebWallet(params, extra)
+  }
+
+  /** The account of the signed session, once connected. */
+  get sessionAccount(): ArgentSessionAccount | undefined {
+    const current = this.webWallet.sessionAccount
+    if (!current) return undefined
+    if (this.account?.sessionAccount !== current) this.account = this.wrap(current)
+    return this.account
+  }
+
+  /** Restores the stored session (no request); undefined when there is none. Call it when the app starts. */
+  async connect(): Promise<ConnectResponse | undefined> {
+    const restored = await this.webWallet.connect()
+    return restored && { account: this.adopt(restored) }
+  }
+
+  /**
+   * Clears the session, then asks the wallet to sign a new one (with the approvals, if any) and stores it.
+   * On failure the session stays cleared, as invisible-sdk's does.
+   */
+  async requestConnection({
+    callbackData,
+    approvalRequests,
+  }: {
+    callbackData?: string
+    approvalRequests?: ApprovalRequest[]
+  }): Promise<ConnectResponse | undefined> {
+    await this.clearSession()
+    try {
+      const result = await this.webWallet.requestConnection({
+        ...(callbackData === undefined ? {} : { callbackData }),
+        approvalRequests: approvalRequests ?? [],
+      })
+      return {
+        account: this.adopt(result),
+        approvalRequestsCalls: result.approvalRequestsCalls as Call[] | undefined,
+        approvalTransactionHash: result.approvalTransactionHash,
+        deploymentPayload: result.deploymentPayload as AccountDeploymentPayload | undefined,
+        callbackData,
+      }
+    } catch (error) {
+      await this.clearSession()
+      throw error
+    }
+  }
+
+  /**
+   * Asks the wallet to send one `approve(spender, amount)` per request from the user's account; answers the
+   * transaction hash. A request without tokenAddress, spender or amount is INVALID_APPROVAL_REQUEST
+   * (`Invalid approval request: <the request>`) before the wallet is asked.
+   */
+  async requestApprovals(approvalRequests: ApprovalRequest[]): Promise<string> {
+    const calls = approvalRequests.map(approveCall)
+    const answer = (await this.connector.request({
+      type: 'wallet_addInvokeTransaction',
+      params: { calls },
+    } as never)) as { transaction_hash: string }
+    return answer.transaction_hash
+  }
+
+  /** True when the wallet is reachable, an account exists and its session is VALID. */
+  async isConnected(): Promise<boolean> {
+    return this.webWallet.isConnected()
+  }
+
+  /**
+   * The signed session when it has a signature, an address and deployment data (as invisible-sdk's). Its
+   * `sessionKey.privateKey` is empty: ours never hands out the session key through this call.
+   */
+  exportSignedSession(): SignedSession | undefined {
+    const session = this.webWallet.exportSignedSession()
+    return session?.signature && session.address && session.deploymentPayload ? session : undefined
+  }
+
+  /** Removes the stored session and the account. */
+  async clearSession(): Promise<void> {
+    this.webWallet.clearSession()
+    this.account = undefined
+  }
+
+  private adopt(result: WebWalletConnectResult): ArgentSessionAccount {
+    this.account = this.wrap(result.account)
+    return this.account
+  }
+
+  private wrap(account: WebWalletConnectResult['account']): ArgentSessionAccount {
+    return new ArgentSessionAccount(account, () =>
+      this.webWallet.sessionAccount === account
+        ? (this.webWallet.getSessionStatus() ?? 'INVALID_SESSION')
+        : // An account the app kept after its session was replaced or cleared still answers for its session.
+          getSessionStatus(account.session, this.params.sessionParams.allowedMethods),
+    )
+  }
+}
+
+/**
+ * The URLs to override: `webwalletUrl` for the wallet; in 'dev', where wallet-sim serves the node, cosigner,
+ * backend and paymaster beside the wallet, every dev URL moves to its origin.
+ */
+function environmentUrls(
+  environment: EnvironmentName | undefined,
+  webwalletUrl: string | undefined,
+): Partial<Omit<EnvironmentConfig, 'name'>> {
+  if (webwalletUrl === undefined) return {}
+  if (environment !== 'dev') return { webWalletUrl: webwalletUrl }
+  const origin = new URL(webwalletUrl).origin
+  const { name: _name, ...dev } = getEnvironment('dev')
+  return Object.fromEntries(
+    Object.entries(dev).map(([key, value]) => [
+      key,
+      typeof value === 'string' && value.startsWith(DEV_ORIGIN)
+        ? origin + value.slice(DEV_ORIGIN.length)
+        : value,
+    ]),
+  )
+}
+
+function approveCall(request: ApprovalRequest): WalletApiCall {
+  const given = (value: unknown) => typeof value === 'string' && value.length > 0
+  if (!given(request?.tokenAddress) || !given(request?.spender) || !given(request?.amount)) {
+    throw new WebWalletError(`Invalid approval request: ${JSON.stringify(request)}`, {
+      code: 'INVALID_APPROVAL_REQUEST',
+      data: undefined,
+      walletApiCode: 114,
+    })
+  }
+  const amount = BigInt(request.amount)
+  return {
+    contract_address: request.tokenAddress,
+    entry_point: 'approve',
+    calldata: [request.spender, `0x${(amount & U128).toString(16)}`, `0x${(amount >> 128n).toString(16)}`],
+  }
+}
