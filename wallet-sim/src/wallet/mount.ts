@@ -8,7 +8,7 @@ import type { ChainAccess } from '../node/access'
 import type { ApprovalPolicy } from '../services/dev/approval'
 import type { Inbox } from '../services/dev/inbox'
 import type { LoginService } from '../services/login/LoginService'
-import { DEFAULT_GUARDIAN_PRIVATE_KEY } from './account'
+import { randomStarkKey } from '../services/keys'
 import { createApprovalsApi, createWalletApi } from './api'
 import { type ApprovalQueue, createApprovalQueue } from './approvals'
 import { createDecideApi } from './decideApi'
@@ -27,7 +27,7 @@ export interface WalletDependencies {
   login: LoginService
   /** The dev API's approval policy; it answers for the user over WebSocket. */
   approval: Pick<ApprovalPolicy, 'get' | 'decide'>
-  /** The simulator's cosigner key, the guardian of every account. */
+  /** The simulator's cosigner key, the guardian of every account (default: a random key of this mount). */
   guardianPrivateKey?: string
   /** `--email`: the user a WebSocket connection without a token acts as (ignored when `handsFree` is given). */
   defaultEmail?: string
@@ -82,7 +82,7 @@ export interface MountedWallet {
  * wallet.attach(server)
  */
 export function mountWallet(app: Express, deps: WalletDependencies): MountedWallet {
-  const guardianPrivateKey = deps.guardianPrivateKey ?? DEFAULT_GUARDIAN_PRIVATE_KEY
+  const guardianPrivateKey = deps.guardianPrivateKey ?? randomStarkKey()
   const wallet = new WalletService({
     ledger: new Ledger(deps.chain),
     guardianPrivateKey,
