@@ -92,8 +92,8 @@ const nonceOf = async (address: string) =>
   )
 
 /** Every hex string the package exports: where a key once was. */
-const exportedStrings = () =>
-  Object.values(walletSimPackage).filter(
+const exportedStrings = (): string[] =>
+  (Object.values(walletSimPackage) as unknown[]).filter(
     (value): value is string => typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value),
   )
 
