@@ -408,7 +408,7 @@ function indexSource(sim: Simulator, chain: ChainAccess, nodeRequest?: <T>(metho
  * The guardian and relayer keys: the options' (`--guardian-private-key`, `--relayer-private-key`), else the
  * state file's, else fresh random ones. Kept in the state file, so that a restart with it keeps its accounts
  * (whose addresses depend on the guardian) and its relayer. A state written before wallet-sim had keys of its
- * own gets fresh ones (README, "State file").
+ * own gets fresh ones (README, "CLI", under the `--state` files).
  */
 function instanceKeys(options: WalletSimOptions, saved: WalletState & PersistedState) {
   const stored = (value: unknown) => (typeof value === 'string' ? checkStarkKey(value, 'the saved key') : undefined)
