@@ -8,7 +8,6 @@ import { starknetId } from 'starknet'
 import { ETH_ADDRESS, STRK_ADDRESS } from './chain/contracts/erc20'
 import { STARKNET_ID_NAMING_ADDRESS } from './chain/contracts/starknet-id'
 import { selectorOf, toAddress, toHex } from './chain/felt'
-import type { PredeployedAccount } from './chain/genesis'
 import { DEMO_TOKEN_ADDRESS } from './chain/genesis'
 import type { Simulator } from './chain/simulator'
 import { type ChainAccess, UnsupportedByNode } from './node/access'
@@ -52,8 +51,8 @@ import { exceptRpc, guardUpgrades } from './services/http/guards'
 import { HttpError } from './services/http/HttpError'
 import { hostCheck } from './services/http/localHosts'
 import { notFound } from './services/http/notFound'
-import type { LoginLimits } from './services/login/limits'
 import { checkStarkKey, randomStarkKey } from './services/keys'
+import type { LoginLimits } from './services/login/limits'
 import { createRelayer, relayerAccountOf } from './services/paymaster/relayer'
 import { argentAccountFactory, type MountedWallet, mountWallet, TRPC_WS_PATH } from './wallet'
 import { walletErrors } from './wallet/api'
@@ -411,7 +410,8 @@ function indexSource(sim: Simulator, chain: ChainAccess, nodeRequest?: <T>(metho
  * own gets fresh ones (README, "CLI", under the `--state` files).
  */
 function instanceKeys(options: WalletSimOptions, saved: WalletState & PersistedState) {
-  const stored = (value: unknown) => (typeof value === 'string' ? checkStarkKey(value, 'the saved key') : undefined)
+  const stored = (value: unknown) =>
+    typeof value === 'string' ? checkStarkKey(value, 'the saved key') : undefined
   const keys = {
     guardian:
       (options.guardianPrivateKey && checkStarkKey(options.guardianPrivateKey, 'guardianPrivateKey')) ??

@@ -92,7 +92,8 @@ export function parseCliOptions(
   const guardianPrivateKey =
     guardian === undefined ? undefined : starkPrivateKey(guardian, '--guardian-private-key')
   const relayer = values['relayer-private-key'] ?? (env.WALLET_SIM_RELAYER_PRIVATE_KEY || undefined)
-  const relayerPrivateKey = relayer === undefined ? undefined : starkPrivateKey(relayer, '--relayer-private-key')
+  const relayerPrivateKey =
+    relayer === undefined ? undefined : starkPrivateKey(relayer, '--relayer-private-key')
   const loginLimits = loginLimitsOf(values)
   return {
     help: false,

@@ -10,9 +10,9 @@ import { erc20BalanceOf, erc20Mint, STRK_ADDRESS } from '../../chain/contracts/e
 import { createChain } from '../../chain/genesis'
 import { builtinAccess } from '../../node/builtin'
 import { argentAccountFactory } from '../../wallet/account'
-import { randomStarkKey } from '../keys'
 import { signAsAccount } from '../../wallet/signer'
 import { type Served, serve } from '../http/serve'
+import { randomStarkKey } from '../keys'
 import { createPaymasterRouter, paymasterFeeRecipient } from './router'
 
 const NOW = 1_767_225_600

@@ -128,7 +128,10 @@ export function createRelayer(chain: ChainAccess, account: RelayerAccount) {
     }
     return { dryRun, send: () => send(draft, boundsFor(outcome?.usage ?? ESTIMATE_USAGE, prices)) }
   }
-  const send = async (draft: RpcTransaction, bounds: ReturnType<typeof boundsFor>): Promise<RelayerResult> => {
+  const send = async (
+    draft: RpcTransaction,
+    bounds: ReturnType<typeof boundsFor>,
+  ): Promise<RelayerResult> => {
     const submitted = await chain.submit(signed({ ...draft, resource_bounds: bounds }), 'INVOKE')
     const receipt = await chain.receipt(submitted)
     const reverted = receipt?.status === 'REVERTED'
