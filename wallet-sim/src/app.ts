@@ -53,7 +53,7 @@ import { hostCheck } from './services/http/localHosts'
 import { notFound } from './services/http/notFound'
 import { checkStarkKey, randomStarkKey } from './services/keys'
 import type { LoginLimits } from './services/login/limits'
-import { createRelayer, relayerAccountOf } from './services/paymaster/relayer'
+import { createRelayer, RELAYER_FUNDING, relayerAccountOf } from './services/paymaster/relayer'
 import { argentAccountFactory, type MountedWallet, mountWallet, TRPC_WS_PATH } from './wallet'
 import { walletErrors } from './wallet/api'
 import { createHandsFreeUser, type HandsFreeUser } from './wallet/handsFree'
@@ -151,10 +151,17 @@ export const DEFAULT_PAYMASTER_API_KEYS = ['wallet-sim-sponsor'] as const
  */
 export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   const access = createAccess(options)
-  const { app: chainApp, sim } = createServer(options, access.devRefusal)
   const saved = openWalletState(options.stateFile)
   const keys = instanceKeys(options, saved)
   const guardianPrivateKey = keys.guardian
+  // The paymaster's relayer: an account of this instance's own key, in the built-in chain's genesis (not among
+  // the predeployed accounts); on a node, and where a chain lost it, it deploys itself (relayer.ts).
+  const relayer = relayerAccountOf(keys.relayer)
+  const relayerGenesis = { publicKey: publicKeyOf(keys.relayer), strk: RELAYER_FUNDING }
+  const { app: chainApp, sim } = createServer(
+    { ...options, unlistedAccounts: [...(options.unlistedAccounts ?? []), relayerGenesis] },
+    access.devRefusal,
+  )
   const logger = options.logger ?? { info: (message: string) => console.log(message) }
   const faults = createFaultRegistry()
   const inbox = createInbox()
@@ -256,7 +263,6 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   // The hands-free answers take the tests' one-shot answers: a dev power as well (the wallet page's own
   // requests pass; it then says which dapp asks, and only a trusted one is answered by the policy).
   app.use('/wallet/api/decide', devGuard(access.devRefusal))
-  const relayer = relayerAccountOf(keys.relayer)
   const paymaster = {
     chain,
     relayer,

@@ -5,6 +5,7 @@ import { type AddressInfo, createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { getPublicKey, Signature, verify } from '@scure/starknet'
 import { afterEach, describe, expect, it } from 'vitest'
+import { OZ_ACCOUNT_CLASS_HASH } from './chain/contracts/account'
 import { relayerAccountOf } from './services/paymaster/relayer'
 import { answerDigest } from './services/paymaster/signature'
 
@@ -117,7 +118,9 @@ describe('wallet-sim CLI', () => {
           })
         ).json()) as { result: unknown }
       ).result
-    expect(await rpc('starknet_getNonce', { block_id: 'latest', contract_address: relayer })).toBe('0x1')
+    expect(await rpc('starknet_getClassHashAt', { block_id: 'latest', contract_address: relayer })).toBe(
+      `0x${OZ_ACCOUNT_CLASS_HASH.toString(16)}`,
+    )
     const listed = (await rpc('devnet_getPredeployedAccounts')) as { address: string; private_key: string }[]
     expect(listed).toHaveLength(2)
     expect(listed.map((account) => BigInt(account.address))).not.toContain(BigInt(relayer))

@@ -53,6 +53,12 @@ export interface GenesisOptions extends ChainOptions {
   readonly accounts?: number
   /** Initial balance per account and token, in the token's smallest unit (default 10^21 = 1000 tokens). */
   readonly initialBalance?: bigint
+  /**
+   * OpenZeppelin accounts deployed in block 0 but not listed with the predeployed ones (nor in
+   * devnet_getPredeployedAccounts): salt and calldata their public key, funded with `strk` STRK. The
+   * paymaster's relayer, whose key is the instance's own.
+   */
+  readonly unlistedAccounts?: readonly { readonly publicKey: Felt; readonly strk: bigint }[]
 }
 
 const ORDER = Point.Fn.ORDER
@@ -219,6 +225,11 @@ export function createChain(options: GenesisOptions = {}): {
       private_key: toHex(d.privateKey),
       initial_balance: balance.toString(),
     })
+  }
+  for (const { publicKey, strk } of options.unlistedAccounts ?? []) {
+    const address = contractAddress(publicKey, OZ_ACCOUNT_CLASS_HASH, [publicKey], 0n)
+    deployAt(state, chain, address, OZ_ACCOUNT_CLASS_HASH, [publicKey])
+    erc20Mint(state, STRK_ADDRESS, address, strk)
   }
   const minter = derived.minter
   rememberBalanceSlot(minter.address, minter.balanceSlot)

@@ -15,7 +15,7 @@ import { argentAccountFactory } from '../../wallet/account'
 import { signAsAccount } from '../../wallet/signer'
 import { type Served, serve } from '../http/serve'
 import { randomStarkKey } from '../keys'
-import { RELAYER_FUNDING, relayerAccountOf } from './relayer'
+import { createRelayer, RELAYER_FUNDING, relayerAccountOf } from './relayer'
 import { createPaymasterRouter } from './router'
 import { createSnip29Router } from './snip29/router'
 
@@ -80,14 +80,13 @@ async function deployedUser() {
 }
 
 describe("the relayer is the instance's own account", () => {
-  it('is deployed and funded at start from its own key, and is no predeployed account', async () => {
+  it('is in the genesis, funded, from its own key, and is no predeployed account', async () => {
     const expected = relayerAccountOf(RELAYER)
     expect(sim.walletSim.relayer.address).toBe(expected.address)
     expect(sim.chain.pending.getClassHash(relayerFelt())).toBe(OZ_ACCOUNT_CLASS_HASH)
-    expect(nonceOf(relayerFelt())).toBeGreaterThanOrEqual(1n) // its own deploy-account transaction
-    expect(erc20BalanceOf(sim.chain.pending, STRK_ADDRESS, relayerFelt())).toBeGreaterThan(
-      RELAYER_FUNDING / 2n,
-    )
+    // Deployed in block 0 with the other genesis contracts: no transaction, no block of its own.
+    expect(sim.chain.latest.number).toBe(0)
+    expect(erc20BalanceOf(sim.chain.pending, STRK_ADDRESS, relayerFelt())).toBe(RELAYER_FUNDING)
     const listed = sim.accounts.map((account) => BigInt(account.address))
     expect(listed).not.toContain(relayerFelt())
     expect(sim.accounts.map((account) => account.private_key)).not.toContain(RELAYER)
@@ -101,13 +100,34 @@ describe("the relayer is the instance's own account", () => {
     expect(a.walletSim.relayer.address).not.toBe(sim.walletSim.relayer.address)
   })
 
-  it('is deployed again, once, after devnet_restart took it away', async () => {
+  it('is in the genesis again after devnet_restart', async () => {
     const restart = await post('/rpc', { jsonrpc: '2.0', id: 1, method: 'devnet_restart', params: {} })
     expect(restart.body).toMatchObject({ result: {} })
-    expect(sim.chain.pending.getClassHash(relayerFelt())).toBe(0n)
-    const user = await deployedUser()
     expect(sim.chain.pending.getClassHash(relayerFelt())).toBe(OZ_ACCOUNT_CLASS_HASH)
+    const user = await deployedUser()
     expect(counterOf(user.address)).toBe(1n)
+  })
+
+  it('deploys itself, once, funded by the dev mint, on a chain that lacks it (a node, an older dump)', async () => {
+    const fresh = relayerAccountOf(randomStarkKey())
+    const relayer = createRelayer(
+      builtinAccess(() => sim.chain),
+      fresh,
+    )
+    const address = BigInt(fresh.address)
+    expect(sim.chain.pending.getClassHash(address)).toBe(0n)
+    await Promise.all([relayer.deploy(), relayer.deploy(), relayer.deploy()])
+    expect(sim.chain.pending.getClassHash(address)).toBe(OZ_ACCOUNT_CLASS_HASH)
+    expect(nonceOf(address)).toBe(1n) // one deploy-account transaction
+    const balance = erc20BalanceOf(sim.chain.pending, STRK_ADDRESS, address)
+    expect(balance).toBeLessThan(RELAYER_FUNDING)
+    expect(balance).toBeGreaterThan(RELAYER_FUNDING - 10n ** 18n)
+    // A key whose account is not at that address is not deployed on a guess.
+    const stray = createRelayer(
+      builtinAccess(() => sim.chain),
+      { address: '0x1234', privateKey: randomStarkKey() },
+    )
+    await expect(stray.deploy()).rejects.toThrow('The paymaster relayer 0x1234 is not deployed on this chain')
   })
 })
 
