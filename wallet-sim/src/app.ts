@@ -158,8 +158,14 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   // the predeployed accounts); on a node, and where a chain lost it, it deploys itself (relayer.ts).
   const relayer = relayerAccountOf(keys.relayer)
   const relayerGenesis = { publicKey: publicKeyOf(keys.relayer), strk: RELAYER_FUNDING }
+  // The minter behind devnet_mint can mint any amount: its key is random per instance too, not the seed's
+  // (a saved chain keeps its own minter; devnet_restart keeps this one).
   const { app: chainApp, sim } = createServer(
-    { ...options, unlistedAccounts: [...(options.unlistedAccounts ?? []), relayerGenesis] },
+    {
+      minterPrivateKey: BigInt(randomStarkKey()),
+      ...options,
+      unlistedAccounts: [...(options.unlistedAccounts ?? []), relayerGenesis],
+    },
     access.devRefusal,
   )
   const logger = options.logger ?? { info: (message: string) => console.log(message) }

@@ -185,6 +185,26 @@ describe("(b) the paymaster's relayer key", () => {
     expect(await nonceOf(relayer)).toBe(before.nonce)
   })
 
+  it("the minter behind devnet_mint is not the seed's, which anyone computes with the package", async () => {
+    // The package's own genesis for the victim's seed gives the seed's minter and its key.
+    const { minter } = walletSimPackage.createChain({ seed: 23, accounts: 0 })
+    const provider = new RpcProvider({ nodeUrl: victim.rpcUrl })
+    const asMinter = new Account({ provider, address: minter.address, signer: minter.private_key })
+    const sent = await asMinter
+      .execute(steal(100n * E18))
+      .then((answer) => answer.transaction_hash)
+      .catch(() => undefined)
+    if (sent !== undefined) expect(await succeeded(sent)).not.toBe('SUCCEEDED')
+    expect(await strkBalance(ATTACKER)).toBe(0n)
+    // devnet_mint, a dev power for Node clients like this one, still mints.
+    const minted = await postJson(
+      victim.rpcUrl,
+      rpcCall('devnet_mint', { address: ATTACKER, amount: 5, unit: 'FRI' }),
+    )
+    expect(minted.body).not.toContain('"error"')
+    expect(await strkBalance(ATTACKER)).toBe(5n)
+  })
+
   it('honest: the paymaster still relays, from its own account', async () => {
     const relayer = victim.walletSim.relayer.address
     const nonce = await nonceOf(relayer)

@@ -59,6 +59,11 @@ export interface GenesisOptions extends ChainOptions {
    * paymaster's relayer, whose key is the instance's own.
    */
   readonly unlistedAccounts?: readonly { readonly publicKey: Felt; readonly strk: bigint }[]
+  /**
+   * The key of the minter behind devnet_mint (allowed `permissioned_mint` on the tokens). Default: derived
+   * from the seed, which anyone can compute; wallet-sim gives each instance a random one (app.ts).
+   */
+  readonly minterPrivateKey?: Felt
 }
 
 const ORDER = Point.Fn.ORDER
@@ -231,7 +236,10 @@ export function createChain(options: GenesisOptions = {}): {
     deployAt(state, chain, address, OZ_ACCOUNT_CLASS_HASH, [publicKey])
     erc20Mint(state, STRK_ADDRESS, address, strk)
   }
-  const minter = derived.minter
+  const minter =
+    options.minterPrivateKey === undefined
+      ? derived.minter
+      : withKey(options.minterPrivateKey, (pub) => contractAddress(pub, OZ_ACCOUNT_CLASS_HASH, [pub], 0n))
   rememberBalanceSlot(minter.address, minter.balanceSlot)
   deployAt(state, chain, minter.address, OZ_ACCOUNT_CLASS_HASH, [minter.publicKey])
   erc20Mint(state, STRK_ADDRESS, minter.address, 10n ** 30n)

@@ -7,6 +7,7 @@ import { Point } from '@scure/starknet'
 import { publicKeyOf, toHex } from '@webwallet/protocol/session'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createWalletSim } from '../app'
+import { Simulator } from '../chain/simulator'
 import { checkStarkKey, randomStarkKey } from './keys'
 import { relayerAccountOf } from './paymaster/relayer'
 import { openStateStore } from './state/store'
@@ -52,6 +53,26 @@ describe("an instance's keys", () => {
     const b = keysOf({})
     expect(a.guardian).not.toBe(b.guardian)
     expect(a.relayer).not.toBe(b.relayer)
+  })
+
+  it("include the minter behind devnet_mint: not the seed's, and kept by devnet_restart", () => {
+    const minterOf = (walletSim: ReturnType<typeof createWalletSim>) =>
+      (walletSim.sim.dump() as { minter: { address: string } }).minter.address
+    const a = createWalletSim({ ...quiet, seed: 7 })
+    const b = createWalletSim({ ...quiet, seed: 7 })
+    try {
+      expect(minterOf(a)).not.toBe(minterOf(b))
+      // The seed's own minter, which anyone can derive, is neither.
+      const seeded = (new Simulator({ seed: 7, accounts: 1 }).dump() as { minter: { address: string } })
+        .minter
+      expect([minterOf(a), minterOf(b)]).not.toContain(seeded.address)
+      const before = minterOf(a)
+      a.sim.restart()
+      expect(minterOf(a)).toBe(before)
+    } finally {
+      a.close()
+      b.close()
+    }
   })
 
   it('are kept in the state file: a restart with it has the same guardian and relayer', () => {
