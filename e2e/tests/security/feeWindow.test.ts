@@ -20,6 +20,8 @@ const FEE = 6n * E18
 const BLOCK_TIME_MS = 60_000
 const increment = { contractAddress: CONTRACTS.counter, entrypoint: 'increment', calldata: [] }
 
+/** How far the chain's wall clock is moved ahead: the time that passes, without waiting for it. */
+let skewMs = 0
 let sim: RunningSim
 let wallet: WebWallet
 type Stolen = ConstructorParameters<typeof SessionAccount>[0]['session']
@@ -28,7 +30,12 @@ let stolen: Stolen
 let answers: unknown[] = []
 
 beforeAll(async () => {
-  sim = await startSim({ seed: 26, approve: 'auto', blockTime: BLOCK_TIME_MS })
+  sim = await startSim({
+    seed: 26,
+    approve: 'auto',
+    blockTime: BLOCK_TIME_MS,
+    clock: () => Date.now() + skewMs,
+  })
   const token = await logIn(sim, 'window@example.com')
   wallet = WebWallet.init({
     appName: 'fee-window',
@@ -126,8 +133,9 @@ it('a fee payment near its Execute Before cannot be given back while the open bl
   const earlySignature = await thief().signMessage(early)
   expect(answers).toEqual(['signed'])
 
-  // The wall clock passes Execute Before; the block, still open, keeps its earlier timestamp.
-  while (Date.now() / 1000 < executeBefore + 1) await new Promise((resolve) => setTimeout(resolve, 200))
+  // The clock passes Execute Before (moved ahead, not waited for); the open block keeps its earlier timestamp.
+  skewMs = (executeBefore + 2) * 1000 - Date.now()
+  expect(sim.chain.now()).toBeGreaterThan(executeBefore)
   expect(await openBlockTimestamp()).toBe(opened)
 
   // A second payment, with the paymaster's usual 20-minute window: it fits only if the first is given back.
