@@ -4,7 +4,7 @@
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Devnet, startDevnet } from '../support/devnet'
-import { type ForgedRecord, forgedJourneys } from './forged'
+import { FORGED_GUARDIAN_PRIVATE_KEY, type ForgedRecord, forgedJourneys } from './forged'
 import { FORGED_EXPECTED } from './forgedExpected'
 
 let devnet: Devnet
@@ -15,8 +15,12 @@ let builtinRecords: ForgedRecord[]
 
 beforeAll(async () => {
   devnet = await startDevnet()
-  onDevnet = await startSim({ node: devnet.rpcUrl, approve: 'auto' })
-  builtin = await startSim({ approve: 'auto' })
+  onDevnet = await startSim({
+    node: devnet.rpcUrl,
+    approve: 'auto',
+    guardianPrivateKey: FORGED_GUARDIAN_PRIVATE_KEY,
+  })
+  builtin = await startSim({ approve: 'auto', guardianPrivateKey: FORGED_GUARDIAN_PRIVATE_KEY })
   devnetRecords = await forgedJourneys(onDevnet, 'devnet')
   builtinRecords = await forgedJourneys(builtin, 'builtin')
 }, 300_000)

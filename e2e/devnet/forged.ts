@@ -20,7 +20,7 @@ import {
   signHash,
   toHex,
 } from '@webwallet/protocol/session'
-import { DEFAULT_GUARDIAN_PRIVATE_KEY, type RunningSim } from '@webwallet/wallet-sim'
+import type { RunningSim } from '@webwallet/wallet-sim'
 import { Account, RpcProvider } from '../support/starknet10'
 import {
   type AppCall,
@@ -84,8 +84,14 @@ interface InvokeForgery {
   edit?: (felts: string[]) => string[]
 }
 
+/**
+ * The guardian key of the instances these attacks run on (forged.test.ts starts them with it): the worst
+ * case, an attacker who has the guardian key as well. A wallet-sim started without it has a key of its own.
+ */
+export const FORGED_GUARDIAN_PRIVATE_KEY = '0x6f7267656420677561726469616e'
+
 const guardianKeySigns = (txHash: Felt, claimed: Felt, cache?: boolean) =>
-  signSessionMessage(txHash, claimed, DEFAULT_GUARDIAN_PRIVATE_KEY, cache)
+  signSessionMessage(txHash, claimed, FORGED_GUARDIAN_PRIVATE_KEY, cache)
 
 /**
  * Runs every attack on `sim` and answers the transcript.
@@ -292,7 +298,7 @@ export async function forgedJourneys(sim: RunningSim, tag: string): Promise<Forg
     // The same owner key on mainnet: a real session of this account there, signed by owner and guardian.
     authorisation: serializeSignerSignatures([
       signHash(mainnetHash, a.owner),
-      signHash(mainnetHash, DEFAULT_GUARDIAN_PRIVATE_KEY),
+      signHash(mainnetHash, FORGED_GUARDIAN_PRIVATE_KEY),
     ]),
   })
   const later = { ...signedSession, expiresAt: signedSession.expiresAt + 30n * 86_400n }
@@ -318,7 +324,7 @@ export async function forgedJourneys(sim: RunningSim, tag: string): Promise<Forg
     proofs: [allowedMethodsTree(own.allowedMethods).proofFor(strkApprove)],
     session: onChainSession(own),
     claimedHash: ownHash,
-    authorisation: serializeSignerSignatures([signHash(ownHash, DEFAULT_GUARDIAN_PRIVATE_KEY)]),
+    authorisation: serializeSignerSignatures([signHash(ownHash, FORGED_GUARDIAN_PRIVATE_KEY)]),
     sessionKey: OTHER_KEY,
   })
   await invoke("the attacker's own key with the session's authorisation (public once used)", {

@@ -8,7 +8,7 @@
 import { chainIdFelt, sessionMessageHash, signHash, toHex } from '@webwallet/protocol/session'
 import { createRpc, SessionAccount, WebWallet } from '@webwallet/shim'
 import { memoryP256KeyStore, p256SessionKey } from '@webwallet/shim/p256'
-import { DEFAULT_GUARDIAN_PRIVATE_KEY, type RunningSim, startSim } from '@webwallet/wallet-sim'
+import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invokeWithSession } from '../../shim/src/account/invoke'
 import { OUT_OF_STEPS, VALIDATE_MAX_L2_GAS } from '../../wallet-sim/src/chain/limits'
@@ -27,14 +27,25 @@ interface Outcome {
   l2Gas?: bigint
 }
 
+/** The guardian key this test starts its instances with, to sign as the guardian without the cosigner. */
+const GUARDIAN_PRIVATE_KEY = '0x7032353620677561726469616e'
 let devnet: Devnet
 const sims: { devnet?: RunningSim; builtin?: RunningSim } = {}
 const outcomes: { devnet: Outcome[]; builtin: Outcome[] } = { devnet: [], builtin: [] }
 
 beforeAll(async () => {
   devnet = await startDevnet()
-  sims.devnet = await startSim({ node: devnet.rpcUrl, approve: 'auto', email: 'p256-devnet@example.com' })
-  sims.builtin = await startSim({ approve: 'auto', email: 'p256-builtin@example.com' })
+  sims.devnet = await startSim({
+    node: devnet.rpcUrl,
+    approve: 'auto',
+    email: 'p256-devnet@example.com',
+    guardianPrivateKey: GUARDIAN_PRIVATE_KEY,
+  })
+  sims.builtin = await startSim({
+    approve: 'auto',
+    email: 'p256-builtin@example.com',
+    guardianPrivateKey: GUARDIAN_PRIVATE_KEY,
+  })
   outcomes.devnet = await p256Journey(sims.devnet)
   outcomes.builtin = await p256Journey(sims.builtin)
 }, 300_000)
@@ -123,7 +134,7 @@ function guardianSigningFetch(inner: typeof fetch): typeof fetch {
     const tx = parseTransaction({ ...transaction, type: 'INVOKE', signature: [] } as never, 'INVOKE')
     const hash = transactionHash(tx, chainIdFelt(transaction.chain_id))
     const message = sessionMessageHash(hash, session.sessionHash, session.cacheAuthorisation)
-    const { signer, r, s } = signHash(message, DEFAULT_GUARDIAN_PRIVATE_KEY)
+    const { signer, r, s } = signHash(message, GUARDIAN_PRIVATE_KEY)
     const signature = { publicKey: toHex(signer), r: toHex(r), s: toHex(s) }
     return new Response(JSON.stringify({ signature }), { headers: { 'content-type': 'application/json' } })
   }

@@ -2,12 +2,12 @@
 // router over WebSocket), the paymaster, the cosigner, the portfolio backend, the allow-list, e-mail login
 // and the dev control API, with fault injection in front of everything.
 import type { Server } from 'node:http'
+import { publicKeyOf } from '@webwallet/protocol/session'
 import express, { type Express } from 'express'
 import { starknetId } from 'starknet'
 import { ETH_ADDRESS, STRK_ADDRESS } from './chain/contracts/erc20'
 import { STARKNET_ID_NAMING_ADDRESS } from './chain/contracts/starknet-id'
 import { selectorOf, toAddress, toHex } from './chain/felt'
-import type { PredeployedAccount } from './chain/genesis'
 import { DEMO_TOKEN_ADDRESS } from './chain/genesis'
 import type { Simulator } from './chain/simulator'
 import { type ChainAccess, UnsupportedByNode } from './node/access'
@@ -51,14 +51,10 @@ import { exceptRpc, guardUpgrades } from './services/http/guards'
 import { HttpError } from './services/http/HttpError'
 import { hostCheck } from './services/http/localHosts'
 import { notFound } from './services/http/notFound'
+import { checkStarkKey, randomStarkKey } from './services/keys'
 import type { LoginLimits } from './services/login/limits'
-import {
-  argentAccountFactory,
-  DEFAULT_GUARDIAN_PRIVATE_KEY,
-  type MountedWallet,
-  mountWallet,
-  TRPC_WS_PATH,
-} from './wallet'
+import { createRelayer, RELAYER_FUNDING, relayerAccountOf } from './services/paymaster/relayer'
+import { argentAccountFactory, type MountedWallet, mountWallet, TRPC_WS_PATH } from './wallet'
 import { walletErrors } from './wallet/api'
 import { createHandsFreeUser, type HandsFreeUser } from './wallet/handsFree'
 import { WALLET_ROUTES } from './wallet/static'
@@ -77,6 +73,18 @@ export interface WalletSimOptions extends ServerOptions {
   readonly paymasterApiKeys?: readonly string[]
   /** Stark private key the paymaster signs its answers with (`ask-signature: true`). */
   readonly paymasterPrivateKey?: string
+  /**
+   * `--guardian-private-key`: the guardian (cosigner) key of this instance's accounts. Default: the one kept
+   * in the `stateFile`, else a random key (kept there when there is one). For reproducible tests only: with
+   * it and a stolen session key, anyone co-signs without the cosigner and its fee caps.
+   */
+  readonly guardianPrivateKey?: string
+  /**
+   * `--relayer-private-key`: the key of the paymaster's relayer, an account of its own (OpenZeppelin, salt
+   * and calldata its public key) that wallet-sim deploys and funds. Default: kept in the `stateFile`, else
+   * random. Never a predeployed account: their keys are public.
+   */
+  readonly relayerPrivateKey?: string
   /**
    * `--allow-dapp`: host names allowed to embed the wallet in an iframe (any port; default localhost and
    * 127.0.0.1), and exact origins (`http://localhost:5173`), which may also use the dev powers (devnet_*,
@@ -114,6 +122,15 @@ export interface WalletSim {
   readonly spending: SpendingLedger
   /** DeFi positions and airdrops set up per account (the dev API's `/accounts/:address/defi`, `/airdrops`). */
   readonly portfolio: PortfolioFixtures
+  /** The guardian's public key (every account this instance creates has it); the private key stays inside. */
+  readonly guardianPublicKey: string
+  /** The paymaster's relayer: the caller of its outside executions and the default fee recipient. */
+  readonly relayer: { readonly address: string }
+  /**
+   * Deploys and funds the relayer's account where the chain does not have it yet (the paymaster also does
+   * so before its first relay); `startSim` waits for it.
+   */
+  deployRelayer(): Promise<void>
   /**
    * Serves the WebSockets on `server`: the wallet router (`/trpc`) and the Starknet WebSocket API (`/rpc`,
    * `/rpc/v0_10`, `/ws`: 0.10; `/rpc/v0_9`: 0.9); other paths get 404. Returns the function that stops them.
@@ -134,9 +151,23 @@ export const DEFAULT_PAYMASTER_API_KEYS = ['wallet-sim-sponsor'] as const
  */
 export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   const access = createAccess(options)
-  const { app: chainApp, sim } = createServer(options, access.devRefusal)
   const saved = openWalletState(options.stateFile)
-  const guardianPrivateKey = DEFAULT_GUARDIAN_PRIVATE_KEY
+  const keys = instanceKeys(options, saved)
+  const guardianPrivateKey = keys.guardian
+  // The paymaster's relayer: an account of this instance's own key, in the built-in chain's genesis (not among
+  // the predeployed accounts); on a node, and where a chain lost it, it deploys itself (relayer.ts).
+  const relayer = relayerAccountOf(keys.relayer)
+  const relayerGenesis = { publicKey: publicKeyOf(keys.relayer), strk: RELAYER_FUNDING }
+  // The minter behind devnet_mint can mint any amount: its key is random per instance too, not the seed's
+  // (a saved chain keeps its own minter; devnet_restart keeps this one).
+  const { app: chainApp, sim } = createServer(
+    {
+      minterPrivateKey: BigInt(randomStarkKey()),
+      ...options,
+      unlistedAccounts: [...(options.unlistedAccounts ?? []), relayerGenesis],
+    },
+    access.devRefusal,
+  )
   const logger = options.logger ?? { info: (message: string) => console.log(message) }
   const faults = createFaultRegistry()
   const inbox = createInbox()
@@ -249,13 +280,13 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   // The hands-free answers take the tests' one-shot answers: a dev power as well (the wallet page's own
   // requests pass; it then says which dapp asks, and only a trusted one is answered by the policy).
   app.use('/wallet/api/decide', devGuard(access.devRefusal))
-  const relayer = relayerOf(chain.predeployedAccounts())
   const paymaster = {
     chain,
     relayer,
     apiKeys: options.paymasterApiKeys ?? DEFAULT_PAYMASTER_API_KEYS,
     ...(options.paymasterPrivateKey ? { serverPrivateKey: options.paymasterPrivateKey } : {}),
   }
+  const relayerDeployer = createRelayer(chain, relayer)
   app.use('/paymaster/v1', createPaymasterRouter(paymaster))
   // SNIP-29 JSON-RPC (starknet.js PaymasterRpc) at POST /paymaster, on the same relayer and fee recipient.
   app.use('/paymaster', createSnip29Router(paymaster))
@@ -323,10 +354,28 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       await Promise.all(stops.map((stop) => stop()))
     }
   }
-  return { app, sim, login, inbox, approval, handsFree, faults, names, spending, portfolio, attach, close }
+  return {
+    app,
+    sim,
+    login,
+    inbox,
+    approval,
+    handsFree,
+    faults,
+    names,
+    spending,
+    portfolio,
+    guardianPublicKey: toHex(publicKeyOf(guardianPrivateKey)),
+    relayer: { address: relayer.address },
+    deployRelayer: () => relayerDeployer.deploy(),
+    attach,
+    close,
+  }
 }
 
 interface WalletState {
+  /** This instance's own secrets: the guardian key of its accounts and its paymaster relayer's key. */
+  keys?: { guardian?: unknown; relayer?: unknown }
   login?: unknown
   permissions?: unknown
   sessions?: unknown
@@ -377,15 +426,27 @@ function indexSource(sim: Simulator, chain: ChainAccess, nodeRequest?: <T>(metho
   }
 }
 
-/** The paymaster submits from the last predeployed account, leaving the first ones to tests and scripts. */
-function relayerOf(accounts: readonly PredeployedAccount[]) {
-  const account = accounts.at(-1)
-  if (!account) {
-    throw new Error(
-      'wallet-sim needs a predeployed account for the paymaster relayer (a node without devnet_getPredeployedAccounts has none)',
-    )
+/**
+ * The guardian and relayer keys: the options' (`--guardian-private-key`, `--relayer-private-key`), else the
+ * state file's, else fresh random ones. Kept in the state file, so that a restart with it keeps its accounts
+ * (whose addresses depend on the guardian) and its relayer. A state written before wallet-sim had keys of its
+ * own gets fresh ones (README, "CLI", under the `--state` files).
+ */
+function instanceKeys(options: WalletSimOptions, saved: WalletState & PersistedState) {
+  const stored = (value: unknown) =>
+    typeof value === 'string' ? checkStarkKey(value, 'the saved key') : undefined
+  const keys = {
+    guardian:
+      (options.guardianPrivateKey && checkStarkKey(options.guardianPrivateKey, 'guardianPrivateKey')) ??
+      stored(saved.keys?.guardian) ??
+      randomStarkKey(),
+    relayer:
+      (options.relayerPrivateKey && checkStarkKey(options.relayerPrivateKey, 'relayerPrivateKey')) ??
+      stored(saved.keys?.relayer) ??
+      randomStarkKey(),
   }
-  return { address: account.address, privateKey: account.private_key }
+  if (saved.keys?.guardian !== keys.guardian || saved.keys?.relayer !== keys.relayer) saved.append({ keys })
+  return keys
 }
 
 /** A dev power the node lacks (time travel on a public node) is the client's 400, with the reason. */

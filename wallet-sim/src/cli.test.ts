@@ -5,6 +5,8 @@ import { type AddressInfo, createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { getPublicKey, Signature, verify } from '@scure/starknet'
 import { afterEach, describe, expect, it } from 'vitest'
+import { OZ_ACCOUNT_CLASS_HASH } from './chain/contracts/account'
+import { relayerAccountOf } from './services/paymaster/relayer'
 import { answerDigest } from './services/paymaster/signature'
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url))
@@ -14,9 +16,10 @@ afterEach(() => {
 })
 
 /** Runs the CLI; `ready` resolves with its output once the banner is complete, `exited` with the exit code. */
-function run(args: readonly string[]) {
+function run(args: readonly string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--conditions=@webwallet/source', '--import', 'tsx', CLI, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   })
   children.push(child)
   let stdout = ''
@@ -92,4 +95,41 @@ describe('wallet-sim CLI', () => {
       '--node must be an http(s) URL of a Starknet JSON-RPC endpoint, got localhost:5050',
     )
   }, 60_000)
+
+  it("prints the relayer's address but neither its key nor the guardian's; the environment sets both", async () => {
+    const guardian = '0x67756172646961e5'
+    const relayerKey = '0x72656c61796572e5'
+    const banner = await run(['--port', '0', '--accounts', '2'], {
+      WALLET_SIM_GUARDIAN_PRIVATE_KEY: guardian,
+      WALLET_SIM_RELAYER_PRIVATE_KEY: relayerKey,
+    }).ready
+    const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1]
+    const relayer = relayerAccountOf(relayerKey).address
+    expect(banner).toContain(`relayer:        ${relayer}`)
+    for (const key of [guardian, relayerKey]) expect(banner).not.toContain(key.slice(2))
+    // The relayer is deployed and funded, and the node's predeployed list does not give its key.
+    const rpc = async (method: string, params: object = {}) =>
+      (
+        (await (
+          await fetch(`${url}/rpc`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+          })
+        ).json()) as { result: unknown }
+      ).result
+    expect(await rpc('starknet_getClassHashAt', { block_id: 'latest', contract_address: relayer })).toBe(
+      `0x${OZ_ACCOUNT_CLASS_HASH.toString(16)}`,
+    )
+    const listed = (await rpc('devnet_getPredeployedAccounts')) as { address: string; private_key: string }[]
+    expect(listed).toHaveLength(2)
+    expect(listed.map((account) => BigInt(account.address))).not.toContain(BigInt(relayer))
+    expect(listed.map((account) => BigInt(account.private_key))).not.toContain(BigInt(relayerKey))
+  }, 60_000)
+
+  it('refuses a bad --guardian-private-key without echoing it', async () => {
+    const { code, stderr } = await run(['--guardian-private-key', '0xnotakey']).exited
+    expect(code).toBe(2)
+    expect(stderr.trim()).toBe('--guardian-private-key must be a hex felt: 0x and 1 to 64 hex digits')
+  }, 30_000)
 })

@@ -40,6 +40,7 @@ const lines = [
   `wallet-sim listening on ${sim.url}`,
   `  hosted wallet:  ${sim.url}/interstitialLogin   (iframe: /iframes/comms; WebSocket: ${sim.trpcUrl})`,
   `  paymaster:      ${sim.url}/paymaster/v1   cosigner: ${sim.url}/cosigner   backend: ${sim.url}/v1`,
+  `  relayer:        ${sim.walletSim.relayer.address} (the paymaster's own account; its key is not shown)`,
   ...(cli.paymasterPublicKey
     ? [
         `  paymaster key:  signs answers asked with ask-signature: true; public key (AVNU apiPublicKey, SDK serverPublicKey):`,
@@ -55,7 +56,7 @@ const lines = [
         `  JSON-RPC:       ${sim.url}/rpc forwards to the node; its WebSocket API is the node's own`,
         `  Starknet ID names: built-in chain only (refused with --node)${stateFile ? `; wallet state in ${stateFile}.wallet` : ''}`,
         '',
-        `The node's predeployed accounts (the paymaster relays from the last one):`,
+        `The node's predeployed accounts:`,
       ]
     : [
         `  JSON-RPC 0.10: ${sim.url}/rpc  and ${sim.url}/rpc/v0_10   (starknet.js v10)`,

@@ -128,6 +128,22 @@ describe('parseCliOptions', () => {
     )
   })
 
+  it.each([
+    ['guardian', 'WALLET_SIM_GUARDIAN_PRIVATE_KEY', 'guardianPrivateKey'],
+    ['relayer', 'WALLET_SIM_RELAYER_PRIVATE_KEY', 'relayerPrivateKey'],
+  ] as const)(
+    'reads the %s key from --%s-private-key or %s; the option wins; none by default',
+    (name, variable, field) => {
+      const option = `--${name}-private-key`
+      expect(parseCliOptions([]).sim[field]).toBeUndefined()
+      expect(parseCliOptions([option, '0xABC']).sim[field]).toBe('0xabc')
+      expect(parseCliOptions([], { [variable]: '0x5e' }).sim[field]).toBe('0x5e')
+      expect(parseCliOptions([option, '0x7'], { [variable]: '0x5e' }).sim[field]).toBe('0x7')
+      expect(() => parseCliOptions([option, '0x0'])).toThrow(`${option} must be a Stark curve scalar`)
+      expect(() => parseCliOptions([], { [variable]: 'secret' })).toThrow(`${option} must be a hex felt`)
+    },
+  )
+
   it('refuses a paymaster key outside the curve scalars, without echoing it', () => {
     const range = `from 0x1 to 0x${(Point.Fn.ORDER - 1n).toString(16)}`
     for (const bad of ['0x0', `0x${Point.Fn.ORDER.toString(16)}`, `0x${'f'.repeat(64)}`])

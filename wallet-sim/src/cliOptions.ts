@@ -15,6 +15,7 @@ export const USAGE = [
   '                  [--allow-dapp HOST|ORIGIN]... [--allow-host NAME]... [--open-dev-api]',
   '                  [--paymaster-private-key HEX] [--login-token-ttl SECONDS] [--login-code-ttl SECONDS]',
   '                  [--login-code-tries N] [--no-login-rate-limit] [--node URL]',
+  '                  [--guardian-private-key HEX] [--relayer-private-key HEX]',
   '',
   '  --approve                who answers wallet prompts: the user (manual, default), or always yes / no for',
   '                           headless clients and the wallet pages of --allow-dapp origins (auto / reject)',
@@ -30,6 +31,10 @@ export const USAGE = [
   '  --paymaster-private-key  Stark private key the paymaster signs answers with (ask-signature: true);',
   '                           its public key is printed at start (default: answers are not signed);',
   '                           or set WALLET_SIM_PAYMASTER_PRIVATE_KEY (keeps the key out of ps)',
+  '  --guardian-private-key   the guardian (cosigner) key of the accounts, for reproducible tests (default: random',
+  '                           at first start, kept in the --state file); or WALLET_SIM_GUARDIAN_PRIVATE_KEY',
+  "  --relayer-private-key    the key of the paymaster's relayer, an account wallet-sim deploys and funds (default:",
+  '                           random at first start, kept in the --state file); or WALLET_SIM_RELAYER_PRIVATE_KEY',
   '  --login-token-ttl        how long a login token lasts, in seconds (default 86400)',
   '  --login-code-ttl         how long a one-time login code lasts, in seconds (default 600)',
   '  --login-code-tries       wrong guesses that invalidate a login code (default 5)',
@@ -84,6 +89,12 @@ export function parseCliOptions(
   // The environment keeps the key out of `ps` and shell history; the option wins when both are set.
   const privateKey = values['paymaster-private-key'] ?? (env.WALLET_SIM_PAYMASTER_PRIVATE_KEY || undefined)
   const paymasterPrivateKey = privateKey === undefined ? undefined : starkPrivateKey(privateKey)
+  const guardian = values['guardian-private-key'] ?? (env.WALLET_SIM_GUARDIAN_PRIVATE_KEY || undefined)
+  const guardianPrivateKey =
+    guardian === undefined ? undefined : starkPrivateKey(guardian, '--guardian-private-key')
+  const relayer = values['relayer-private-key'] ?? (env.WALLET_SIM_RELAYER_PRIVATE_KEY || undefined)
+  const relayerPrivateKey =
+    relayer === undefined ? undefined : starkPrivateKey(relayer, '--relayer-private-key')
   const loginLimits = loginLimitsOf(values)
   return {
     help: false,
@@ -107,6 +118,8 @@ export function parseCliOptions(
         : {}),
       ...(values['open-dev-api'] ? { openDevApi: true } : {}),
       ...(paymasterPrivateKey === undefined ? {} : { paymasterPrivateKey }),
+      ...(guardianPrivateKey === undefined ? {} : { guardianPrivateKey }),
+      ...(relayerPrivateKey === undefined ? {} : { relayerPrivateKey }),
       ...(Object.keys(loginLimits).length === 0 ? {} : { loginLimits }),
       port: integer('port', values.port, 0, 65_535),
       host: values.host,
@@ -148,6 +161,8 @@ function parse(args: readonly string[]) {
         'allow-host': { type: 'string', multiple: true },
         'open-dev-api': { type: 'boolean', default: false },
         'paymaster-private-key': { type: 'string' },
+        'guardian-private-key': { type: 'string' },
+        'relayer-private-key': { type: 'string' },
         'login-token-ttl': { type: 'string' },
         'login-code-ttl': { type: 'string' },
         'login-code-tries': { type: 'string' },
@@ -220,14 +235,14 @@ function integer(name: string, text: string, min: number, max = Number.MAX_SAFE_
 }
 
 /** A Stark private key: 0x and 1 to 64 hex digits, a scalar of the curve (1 … order - 1). */
-function starkPrivateKey(text: string): string {
+function starkPrivateKey(text: string, option = '--paymaster-private-key'): string {
   // The value is a secret: the messages say what is wrong with it, never echo it.
   if (!/^0x[0-9a-fA-F]{1,64}$/.test(text))
-    throw new CliUsageError('--paymaster-private-key must be a hex felt: 0x and 1 to 64 hex digits')
+    throw new CliUsageError(`${option} must be a hex felt: 0x and 1 to 64 hex digits`)
   const key = BigInt(text)
   if (key === 0n || key >= CURVE_ORDER)
     throw new CliUsageError(
-      `--paymaster-private-key must be a Stark curve scalar, from 0x1 to 0x${(CURVE_ORDER - 1n).toString(16)}`,
+      `${option} must be a Stark curve scalar, from 0x1 to 0x${(CURVE_ORDER - 1n).toString(16)}`,
     )
   return `0x${key.toString(16)}`
 }

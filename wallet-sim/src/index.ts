@@ -70,6 +70,17 @@ export async function startSim(options: StartSimOptions = {}): Promise<RunningSi
   const { node: _given, ...rest } = options
   const walletSim = createWalletSim({ logger: { info: () => {} }, ...rest, ...(node ? { node } : {}) })
   const { app, sim } = walletSim
+  // The paymaster's relayer is an account of this instance's own: deployed and funded before the first
+  // client asks (the paymaster deploys it itself when it is missing, e.g. after devnet_restart).
+  try {
+    await walletSim.deployRelayer()
+  } catch (error) {
+    // A public node cannot mint: the relayer is funded and deployed by whoever runs wallet-sim.
+    const logger = options.logger ?? { info: () => {} }
+    logger.info(
+      `The paymaster relayer ${walletSim.relayer.address} is not deployed: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
   const host = options.host ?? '127.0.0.1'
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(options.port ?? 0, host, () => resolve(s))
@@ -118,9 +129,6 @@ export { checkNodeUrl, connectNode, type NodeChain } from './node/remote'
 export { NodeUnreachable } from './node/rpc-client'
 export { createServer, type ServerOptions, type WalletSimServer } from './server'
 export type { DevNames, NameRegistration } from './services/dev/names'
-// The simulated cosigner's guardian key: a dev key, fixed so saved accounts stay valid, and public so tests can
-// play the attacker who bypasses the cosigner (e2e/devnet/forged.ts).
-export { DEFAULT_GUARDIAN_PRIVATE_KEY } from './wallet/account'
 
 /**
  * Where the simulated chain keeps its contracts (0x-prefixed, 64 hex digits), the same on every start:

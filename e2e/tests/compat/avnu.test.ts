@@ -105,7 +105,7 @@ describe('executeCalls', () => {
     // Sponsored: the user paid only the transfer.
     expect(await strkBalance(userAddress)).toBe(10n ** 18n - 5n)
 
-    const relayer = sim.accounts.at(-1)!.address
+    const relayer = sim.walletSim.relayer.address
     const relayerBefore = await strkBalance(relayer)
     const maxGasTokenAmount = 5n * 10n ** 16n
     const paid = await gasless.executeCalls(

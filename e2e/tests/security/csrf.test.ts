@@ -90,7 +90,7 @@ it('no cross-site request changes state: wallet API, login, dev API, cosigner, p
       user: { address: string }
     }>()
     const auth = { authorization: `Bearer ${token}` }
-    const relayer = sim.accounts.at(-1)?.address ?? ''
+    const relayer = sim.walletSim.relayer.address
     const named = sim.accounts[0]?.address ?? ''
     const balance = async (address: string) =>
       BigInt(

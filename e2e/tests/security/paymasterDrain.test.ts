@@ -51,7 +51,7 @@ afterAll(async () => {
 const read = async <T>(method: string, params: unknown) =>
   (await postJson(sim.rpcUrl, rpcCall(method, params))).json<{ result: T }>().result
 const relayerState = async () => {
-  const address = sim.accounts.at(-1)?.address ?? ''
+  const address = sim.walletSim.relayer.address
   return {
     nonce: BigInt(await read<string>('starknet_getNonce', { block_id: 'latest', contract_address: address })),
     strk: BigInt(

@@ -92,7 +92,7 @@ async function strkBalance(address: string): Promise<bigint> {
   })
   return BigInt(low)
 }
-const feeRecipient = () => sim.accounts.at(-1)!.address
+const feeRecipient = () => sim.walletSim.relayer.address
 const spent = () => sim.walletSim.spending.spent(stolen.stored.hash, STRK)
 const succeeded = async (hash: string) =>
   (await waitForTransaction(createRpc({ nodeUrl: sim.rpcUrl }), hash, { retryInterval: 50 })).execution_status

@@ -53,6 +53,17 @@ export interface GenesisOptions extends ChainOptions {
   readonly accounts?: number
   /** Initial balance per account and token, in the token's smallest unit (default 10^21 = 1000 tokens). */
   readonly initialBalance?: bigint
+  /**
+   * OpenZeppelin accounts deployed in block 0 but not listed with the predeployed ones (nor in
+   * devnet_getPredeployedAccounts): salt and calldata their public key, funded with `strk` STRK. The
+   * paymaster's relayer, whose key is the instance's own.
+   */
+  readonly unlistedAccounts?: readonly { readonly publicKey: Felt; readonly strk: bigint }[]
+  /**
+   * The key of the minter behind devnet_mint (allowed `permissioned_mint` on the tokens). Default: derived
+   * from the seed, which anyone can compute; wallet-sim gives each instance a random one (app.ts).
+   */
+  readonly minterPrivateKey?: Felt
 }
 
 const ORDER = Point.Fn.ORDER
@@ -220,7 +231,15 @@ export function createChain(options: GenesisOptions = {}): {
       initial_balance: balance.toString(),
     })
   }
-  const minter = derived.minter
+  for (const { publicKey, strk } of options.unlistedAccounts ?? []) {
+    const address = contractAddress(publicKey, OZ_ACCOUNT_CLASS_HASH, [publicKey], 0n)
+    deployAt(state, chain, address, OZ_ACCOUNT_CLASS_HASH, [publicKey])
+    erc20Mint(state, STRK_ADDRESS, address, strk)
+  }
+  const minter =
+    options.minterPrivateKey === undefined
+      ? derived.minter
+      : withKey(options.minterPrivateKey, (pub) => contractAddress(pub, OZ_ACCOUNT_CLASS_HASH, [pub], 0n))
   rememberBalanceSlot(minter.address, minter.balanceSlot)
   deployAt(state, chain, minter.address, OZ_ACCOUNT_CLASS_HASH, [minter.publicKey])
   erc20Mint(state, STRK_ADDRESS, minter.address, 10n ** 30n)

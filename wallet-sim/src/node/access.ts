@@ -36,7 +36,11 @@ export interface ChainAccess {
   readonly kind: 'builtin' | 'node'
   /** The chain id felt (read once when the node was connected). */
   chainId(): Felt
-  /** The chain's clock in seconds: the built-in clock, or the node's latest block timestamp. */
+  /**
+   * The chain's clock in seconds, as the next transaction sees it (`get_block_timestamp`): the pre_confirmed
+   * block's timestamp (the built-in chain's open block, the node's pre_confirmed block). Expiry is decided on
+   * it, not on the wall clock: with a block time the open block runs transactions with an older timestamp.
+   */
   now(): Promise<number>
   /**
    * The chain's clock in ms without a round trip, for dates the services stamp (user creation, portfolio

@@ -24,7 +24,9 @@ export function builtinAccess(
   return {
     kind: 'builtin',
     chainId: () => chain().chainId,
-    now: async () => chain().now(),
+    // The timestamp the next transaction runs with: the open block's (with --block-time it was stamped when
+    // the block opened, earlier than the clock), else the clock's, which a new block will take.
+    now: async () => Number(chain().pendingBlockInfo().timestamp),
     clockMs: () => chain().now() * 1000,
     classHashAt: async (address) => chain().pending.getClassHash(address),
     nonceOf: async (address) => chain().pending.getNonce(address),

@@ -148,9 +148,22 @@ function remoteAccess(request: RpcRequest, options: RemoteOptions): ChainAccess 
       throw error
     }
   }
+  // The block the next transaction joins: its timestamp is what the transaction's checks read.
+  const pendingTimestamp = async () => {
+    try {
+      const block = await request<{ timestamp: number }>('starknet_getBlockWithTxHashes', {
+        block_id: 'pre_confirmed',
+      })
+      return Number(block.timestamp)
+    } catch (error) {
+      // A node without a pre_confirmed block (none being built): the next block follows the latest.
+      if (!(error instanceof RpcError)) throw error
+      return Number((await latestBlock()).timestamp)
+    }
+  }
   let offsetMs = 0
   const now = async () => {
-    const { timestamp } = await latestBlock()
+    const timestamp = await pendingTimestamp()
     // The node's clock runs ahead of the wall clock after time travel: remember by how much.
     offsetMs = Math.max(0, timestamp * 1000 - Date.now())
     return timestamp

@@ -6,13 +6,6 @@ import { hash } from 'starknet'
 import { ARGENT_ACCOUNT_CLASS_HASH } from '../chain/contracts/argent'
 import type { AccountDeployment } from '../services/login/state'
 
-/**
- * The simulator's cosigner (guardian) private key. Fixed so that accounts created in one run stay valid
- * with a saved state; the cosigner service must sign with the same key.
- */
-export const DEFAULT_GUARDIAN_PRIVATE_KEY =
-  '0x3f6d0f1c1e1c2b5a7c5d9e3b2a1f0e4d5c6b7a8f9e0d1c2b3a4f5e6d7c8b9a0'
-
 /** Argent's constructor calldata: `owner: Signer::Starknet(pubkey), guardian: Option::Some(Signer::Starknet(pubkey))`. */
 export function argentConstructorCalldata(ownerPublicKey: string, guardianPublicKey: string): string[] {
   return ['0x0', toHex(BigInt(ownerPublicKey)), '0x0', '0x0', toHex(BigInt(guardianPublicKey))]
@@ -22,7 +15,7 @@ export function argentConstructorCalldata(ownerPublicKey: string, guardianPublic
  * Computes the counterfactual Argent account of an owner key (salt = owner public key).
  *
  * @example
- * const createAccountFor = argentAccountFactory(DEFAULT_GUARDIAN_PRIVATE_KEY)
+ * const createAccountFor = argentAccountFactory(guardianPrivateKey) // the instance's own key (app.ts)
  * new LoginService({ ..., accounts: { createAccountFor } })
  */
 export function argentAccountFactory(

@@ -1,6 +1,6 @@
 // The hosted wallet of wallet-sim, server side: keys, accounts, signing, approvals, the UI's HTTP API
 // and the wallet router over WebSocket.
-export { argentAccountFactory, argentConstructorCalldata, DEFAULT_GUARDIAN_PRIVATE_KEY } from './account'
+export { argentAccountFactory, argentConstructorCalldata } from './account'
 export { createApprovalsApi, createWalletApi, type WalletApiDependencies } from './api'
 export { type ApprovalQueue, createApprovalQueue, type PendingApproval } from './approvals'
 export { ALLOWED_DAPPS_ELEMENT_ID, frameAncestors, isListedOrigin, parseDappEntry } from './dappOrigins'

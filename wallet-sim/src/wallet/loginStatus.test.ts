@@ -6,7 +6,6 @@ import { onChainSession, toHex } from '@webwallet/protocol/session'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { serve } from '../services/http/serve'
 import { TOKEN_TTL_MS } from '../services/login/limits'
-import { DEFAULT_GUARDIAN_PRIVATE_KEY } from './account'
 import { createWalletApi } from './api'
 import { MAIL, sessionRequest } from './fixtures'
 import { createHeadlessHandlers } from './headlessHandlers'
@@ -132,7 +131,7 @@ describe('getLoginStatus over the wallet router', () => {
     await signSession({ origin: DAPP, token })
     const restarted = new WalletService({
       ledger: fx.ledger,
-      guardianPrivateKey: DEFAULT_GUARDIAN_PRIVATE_KEY,
+      guardianPrivateKey: fx.guardianPrivateKey,
       permissions: createPermissions(JSON.parse(JSON.stringify(fx.wallet.permissions.snapshot()))),
       sessions: createSessionRegistry(JSON.parse(JSON.stringify(fx.wallet.sessions.snapshot()))),
     })

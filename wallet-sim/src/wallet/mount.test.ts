@@ -40,6 +40,7 @@ beforeEach(async () => {
       measure: (txs) => (nodeDown ? rpcClient(nodeDown)('x', txs) : builtin.measure(txs)),
     },
     login: fx.login,
+    guardianPrivateKey: fx.guardianPrivateKey,
     approval: fx.policy,
     inbox: fx.inbox,
     defaultEmail: 'bot@example.com',

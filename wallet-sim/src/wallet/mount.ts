@@ -8,7 +8,6 @@ import type { ChainAccess } from '../node/access'
 import type { ApprovalPolicy } from '../services/dev/approval'
 import type { Inbox } from '../services/dev/inbox'
 import type { LoginService } from '../services/login/LoginService'
-import { DEFAULT_GUARDIAN_PRIVATE_KEY } from './account'
 import { createApprovalsApi, createWalletApi } from './api'
 import { type ApprovalQueue, createApprovalQueue } from './approvals'
 import { createDecideApi } from './decideApi'
@@ -27,8 +26,8 @@ export interface WalletDependencies {
   login: LoginService
   /** The dev API's approval policy; it answers for the user over WebSocket. */
   approval: Pick<ApprovalPolicy, 'get' | 'decide'>
-  /** The simulator's cosigner key, the guardian of every account. */
-  guardianPrivateKey?: string
+  /** The instance's cosigner key, the guardian of every account its login creates (app.ts: its own key). */
+  guardianPrivateKey: string
   /** `--email`: the user a WebSocket connection without a token acts as (ignored when `handsFree` is given). */
   defaultEmail?: string
   /** The switchable hands-free user (`PUT /dev/user`); default: a fixed `defaultEmail`. */
@@ -82,7 +81,7 @@ export interface MountedWallet {
  * wallet.attach(server)
  */
 export function mountWallet(app: Express, deps: WalletDependencies): MountedWallet {
-  const guardianPrivateKey = deps.guardianPrivateKey ?? DEFAULT_GUARDIAN_PRIVATE_KEY
+  const guardianPrivateKey = deps.guardianPrivateKey
   const wallet = new WalletService({
     ledger: new Ledger(deps.chain),
     guardianPrivateKey,

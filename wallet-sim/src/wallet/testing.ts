@@ -10,8 +10,9 @@ import { createChain } from '../chain/genesis'
 import { builtinAccess } from '../node/builtin'
 import { createApprovalPolicy } from '../services/dev/approval'
 import { createInbox } from '../services/dev/inbox'
+import { randomStarkKey } from '../services/keys'
 import { LoginService } from '../services/login/LoginService'
-import { argentAccountFactory, DEFAULT_GUARDIAN_PRIVATE_KEY } from './account'
+import { argentAccountFactory } from './account'
 import { createApprovalQueue } from './approvals'
 import { Ledger } from './ledger'
 import { WalletService } from './WalletService'
@@ -28,10 +29,12 @@ export interface WalletFixtureOptions {
 export function walletFixture(options: WalletFixtureOptions = {}) {
   const { chain } = createChain({ accounts: 1, clock: () => NOW * 1000 })
   const inbox = createInbox()
+  // The fixture's own guardian, as each wallet-sim has its own.
+  const guardianPrivateKey = randomStarkKey()
   const login = new LoginService({
     inbox,
     logger: { info: () => {} },
-    accounts: { createAccountFor: argentAccountFactory(DEFAULT_GUARDIAN_PRIVATE_KEY) },
+    accounts: { createAccountFor: argentAccountFactory(guardianPrivateKey) },
     fund: (address, token, amount) => {
       erc20Mint(chain.pending, BigInt(token), BigInt(address), amount)
     },
@@ -39,7 +42,7 @@ export function walletFixture(options: WalletFixtureOptions = {}) {
     ...(options.loginClock ? { clock: options.loginClock } : {}),
   })
   const ledger = new Ledger(builtinAccess(() => chain))
-  const wallet = new WalletService({ ledger, guardianPrivateKey: DEFAULT_GUARDIAN_PRIVATE_KEY })
+  const wallet = new WalletService({ ledger, guardianPrivateKey })
   const policy = createApprovalPolicy('auto')
   const approvals = createApprovalQueue({ policy })
   /** Logs `email` in with the code from the inbox; returns the token and the user. */
@@ -49,7 +52,7 @@ export function walletFixture(options: WalletFixtureOptions = {}) {
     const { token } = await login.verify(email, code)
     return { token, user: login.userOfToken(token) }
   }
-  return { chain, inbox, login, ledger, wallet, policy, approvals, logIn }
+  return { chain, inbox, login, ledger, wallet, policy, approvals, logIn, guardianPrivateKey }
 }
 
 export type WalletFixture = ReturnType<typeof walletFixture>

@@ -13,6 +13,7 @@ import {
   RECIPIENT,
   signByOwnerAndGuardian,
 } from '../../chain/contracts/argent/testing'
+import { STRK_ADDRESS } from '../../chain/contracts/erc20'
 import { selectorOf, toHex } from '../../chain/felt'
 import { builtinAccess } from '../../node/builtin'
 import { chainOutcomes } from './chainOutcomes'
@@ -78,5 +79,46 @@ describe('chainOutcomes', () => {
     f.chain.setTime(Number(execution.executeBefore))
     expect(await outcomeOf('0xe2', charge(0x78n))).toEqual({ state: 'void' })
     expect(await outcomeOf('0xe3', charge(0x79n, 0xabcn))).toEqual({ state: 'void' })
+  })
+
+  it('with a block time: an outside execution past the wall clock is not void while the open block can run it', async () => {
+    let wallMs = NOW * 1000
+    const f = argentFixture({ blockTime: 1000, clock: () => wallMs })
+    await f.deploy()
+    f.chain.closeBlock()
+    const access = builtinAccess(() => f.chain)
+    const outcomeOf = chainOutcomes(access)
+    const execution = buildOutsideExecution({ calls: [pay], nonce: 0x91n, nowMs: wallMs })
+    const charge = {
+      kind: 'outside',
+      account: toHex(f.address),
+      nonce: toHex(0x91n),
+      executeBefore: Number(execution.executeBefore),
+      amounts: {},
+    } as const
+    // A transaction opens the block at the current time; then the wall clock passes Execute Before.
+    f.ozInvoke(f.funder, [
+      { to: STRK_ADDRESS, selector: selectorOf('transfer'), calldata: [RECIPIENT, 1n, 0n] },
+    ])
+    wallMs = (Number(execution.executeBefore) + 30) * 1000
+    // The chain's clock is the open block's timestamp, which the execution would still run with.
+    expect(await access.now()).toBe(NOW)
+    expect(await outcomeOf('0xe1', charge)).toEqual({ state: 'pending' })
+    const signature = signByOwnerAndGuardian(outsideExecutionHash(execution, f.address, f.chain.chainId))
+    const relayed = f.ozInvoke(f.relayer, [
+      {
+        to: f.address,
+        selector: selectorOf('execute_from_outside_v2'),
+        calldata: outsideExecutionCalldata(execution, signature),
+      },
+    ])
+    expect(f.chain.getTx(relayed.hash).receipt).toMatchObject({
+      execution_status: 'SUCCEEDED',
+    })
+    expect(await outcomeOf('0xe1', charge)).toEqual({ state: 'done' })
+    // Once that block is closed, the next one opens at the wall clock: an unused nonce's window is over.
+    f.chain.closeBlock()
+    expect(await access.now()).toBe(Number(execution.executeBefore) + 30)
+    expect(await outcomeOf('0xe2', { ...charge, nonce: toHex(0x92n) })).toEqual({ state: 'void' })
   })
 })

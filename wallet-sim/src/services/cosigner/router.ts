@@ -34,7 +34,7 @@ import { type OutcomeOf, settlePending } from './settle'
 import { createSpendingLedger, type PendingCharge, type SpendingLedger } from './spending'
 
 export interface CosignerDependencies {
-  /** The guardian key every simulated account has (the wallet's `DEFAULT_GUARDIAN_PRIVATE_KEY`). */
+  /** The guardian key of this instance's accounts (its own: random at first start, kept with `--state`). */
   guardianPrivateKey: string
   /** Chain ids it co-signs for (names or hex); default SN_SEPOLIA and SN_MAIN. */
   chainIds?: readonly string[]
@@ -80,7 +80,7 @@ interface Signing {
  * guardian's signature over poseidon(hash, session hash, cache flag) as `{signature: {publicKey, r, s}}`.
  *
  * @example
- * app.use('/cosigner', createCosignerRouter({ guardianPrivateKey: DEFAULT_GUARDIAN_PRIVATE_KEY }))
+ * app.use('/cosigner', createCosignerRouter({ guardianPrivateKey })) // the instance's own key (app.ts)
  */
 export function createCosignerRouter(deps: CosignerDependencies): Router {
   const guardianPublicKey = publicKeyOf(deps.guardianPrivateKey)

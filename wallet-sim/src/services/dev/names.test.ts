@@ -3,7 +3,6 @@ import { num, RpcProvider } from 'starknet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectorOf } from '../../chain/felt'
 import { type RunningSim, startSim } from '../../index'
-import { DEFAULT_GUARDIAN_PRIVATE_KEY } from '../../wallet/account'
 import { walletFixture } from '../../wallet/testing'
 import type { HttpError } from '../http/HttpError'
 import { createDevNames } from './names'
@@ -96,7 +95,7 @@ describe('register', () => {
       chain: () => fixture.chain,
       predeployed: () => [],
       login: fixture.login,
-      guardianPrivateKey: DEFAULT_GUARDIAN_PRIVATE_KEY,
+      guardianPrivateKey: fixture.guardianPrivateKey,
     })
     const address = user.account.address
     await expect(broke.register(address, 'broke.stark')).rejects.toMatchObject({

@@ -8,9 +8,10 @@ import { erc20BalanceOf, erc20Mint, STRK_ADDRESS } from '../../chain/contracts/e
 import { selectorOf } from '../../chain/felt'
 import { createChain } from '../../chain/genesis'
 import { builtinAccess } from '../../node/builtin'
-import { argentAccountFactory, DEFAULT_GUARDIAN_PRIVATE_KEY } from '../../wallet/account'
+import { argentAccountFactory } from '../../wallet/account'
 import { signAsAccount } from '../../wallet/signer'
 import { type Served, serve } from '../http/serve'
+import { randomStarkKey } from '../keys'
 import { createPaymasterRouter } from './router'
 import { answerDigest } from './signature'
 
@@ -23,9 +24,11 @@ const E18 = 10n ** 18n
 let chain: Chain
 let relayer: string
 let served: Served
-const deployment = argentAccountFactory(DEFAULT_GUARDIAN_PRIVATE_KEY)(`0x${publicKeyOf(OWNER).toString(16)}`)
+/** This test's own guardian, as each wallet-sim has its own. */
+const GUARDIAN = randomStarkKey()
+const deployment = argentAccountFactory(GUARDIAN)(`0x${publicKeyOf(OWNER).toString(16)}`)
 const user = deployment.address
-const keys = { ownerPrivateKey: OWNER, guardianPrivateKey: DEFAULT_GUARDIAN_PRIVATE_KEY }
+const keys = { ownerPrivateKey: OWNER, guardianPrivateKey: GUARDIAN }
 
 beforeAll(async () => {
   const created = createChain({ accounts: 2, clock: () => NOW * 1000 })

@@ -163,16 +163,17 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
     )
     // Simulated first, as AVNU does: a bad signature, a used nonce, an expired window or a failing call is
     // refused before anything is sent, so a request from anyone (CORS *, the public sponsor key) cannot make
-    // the relayer pay for a revert.
-    const dryRun = await core.relayer.dryRun(calls)
-    if (dryRun.reverted) throw contractError(dryRun.revertReason ?? 'reverted')
-    if (paid !== undefined) {
-      const worth = (paid.amount * core.priceInStrk(paid.token)) / 10n ** BigInt(paid.token.decimals)
-      if (worth < dryRun.fee) {
-        throw bad(`The fee transfer is worth ${worth} FRI; the transaction costs ${dryRun.fee} FRI`)
+    // the relayer pay for a revert. Dry run and send are one step of the relayer's serial section: ten
+    // copies of one signed execution at once are one transaction and nine refusals (its nonce is used).
+    const result = await core.relayer.relay(calls, (dryRun) => {
+      if (dryRun.reverted) throw contractError(dryRun.revertReason ?? 'reverted')
+      if (paid !== undefined) {
+        const worth = (paid.amount * core.priceInStrk(paid.token)) / 10n ** BigInt(paid.token.decimals)
+        if (worth < dryRun.fee) {
+          throw bad(`The fee transfer is worth ${worth} FRI; the transaction costs ${dryRun.fee} FRI`)
+        }
       }
-    }
-    const result = await core.relayer.invoke(calls)
+    })
     if (result.reverted) throw contractError(result.revertReason ?? 'reverted', result.transactionHash)
     send(req, res, { transactionHash: result.transactionHash })
   })

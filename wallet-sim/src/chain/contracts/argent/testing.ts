@@ -287,8 +287,14 @@ export function argentSession(options: ArgentSessionOptions) {
   return { session, hash: hashOfSession, authorization, signature }
 }
 
-export function argentFixture(options: { guardian?: boolean } = {}) {
-  const { chain, accounts } = createChain({ accounts: 2, clock: () => NOW * 1000 })
+export function argentFixture(
+  options: { guardian?: boolean; blockTime?: number; clock?: () => number } = {},
+) {
+  const { chain, accounts } = createChain({
+    accounts: 2,
+    clock: options.clock ?? (() => NOW * 1000),
+    ...(options.blockTime === undefined ? {} : { blockTime: options.blockTime }),
+  })
   const [funder, relayer] = accounts.map((a) => ({ address: BigInt(a.address), key: BigInt(a.private_key) }))
   const account = argentAccount({ keys, chainId: chain.chainId, guardian: options.guardian ?? true })
   const { address, invokeHash } = account

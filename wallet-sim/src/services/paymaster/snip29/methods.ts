@@ -206,19 +206,21 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
         paid = token === undefined ? undefined : feeIn(core, execution, token)
         calls = await core.relayedCalls(user, execution, transaction.invoke.signature, deployment)
       }
-      // As AVNU simulates before it sends: a bad signature or a failing call costs the relayer nothing.
-      const dryRun = await core.relayer.dryRun(calls)
-      if (dryRun.reverted) {
-        const reason = dryRun.revertReason ?? 'reverted'
-        if (/-sig|signature/.test(reason)) throw new Snip29Error(Snip29Code.INVALID_SIGNATURE, reason)
-        throw executionError(reason)
-      }
-      // The fee transfer must cover what the relayer pays for the gas.
-      if (token !== undefined && paid !== undefined) {
-        const paidInStrk = (paid * core.priceInStrk(token)) / 10n ** BigInt(token.decimals)
-        if (paidInStrk < dryRun.fee) throw new Snip29Error(Snip29Code.MAX_AMOUNT_TOO_LOW)
-      }
-      const result = await core.relayer.invoke(calls)
+      // As AVNU simulates before it sends: a bad signature or a failing call costs the relayer nothing. Dry
+      // run and send are one step of the relayer's serial section, so concurrent copies of one signed
+      // execution are sent once (the others' dry runs see its nonce used).
+      const result = await core.relayer.relay(calls, (dryRun) => {
+        if (dryRun.reverted) {
+          const reason = dryRun.revertReason ?? 'reverted'
+          if (/-sig|signature/.test(reason)) throw new Snip29Error(Snip29Code.INVALID_SIGNATURE, reason)
+          throw executionError(reason)
+        }
+        // The fee transfer must cover what the relayer pays for the gas.
+        if (token !== undefined && paid !== undefined) {
+          const paidInStrk = (paid * core.priceInStrk(token)) / 10n ** BigInt(token.decimals)
+          if (paidInStrk < dryRun.fee) throw new Snip29Error(Snip29Code.MAX_AMOUNT_TOO_LOW)
+        }
+      })
       if (result.reverted)
         throw executionError(result.revertReason ?? 'reverted', { transaction_hash: result.transactionHash })
       return { transaction_hash: result.transactionHash, tracking_id: result.transactionHash }

@@ -59,7 +59,7 @@ function freshArgent(strk: bigint, apiKey?: string) {
 const strkOf = (address: string) => erc20BalanceOf(sim.chain.pending, STRK_ADDRESS, BigInt(address))
 const counterOf = async (address: string) =>
   BigInt((await provider.callContract({ ...increment, entrypoint: 'get_counter', calldata: [address] }))[0]!)
-const relayer = () => sim.accounts.at(-1)!.address
+const relayer = () => sim.walletSim.relayer.address
 
 /** The SNIP-29 error code of a refused call (starknet.js's RpcError). */
 async function codeOf(promise: Promise<unknown>) {
