@@ -1,0 +1,23 @@
+// starknet.js v6 (JSON-RPC 0.7) and v7 (0.8), unmodified, loaded from the test-only workspace
+// compat/starknet-legacy (its own node_modules, npm aliases starknet6 / starknet7), so they never meet the
+// starknet.js the workspaces use.
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import type * as StarknetV6 from '../../compat/starknet-legacy/node_modules/starknet6'
+import type * as StarknetV7 from '../../compat/starknet-legacy/node_modules/starknet7'
+
+const requireFromCompat = createRequire(
+  join(import.meta.dirname, '..', '..', 'compat', 'starknet-legacy', 'package.json'),
+)
+
+/**
+ * starknet.js 6.x as a Node client loads it (its CommonJS `main`).
+ * @example new starknet6.RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_7` })
+ */
+export const starknet6 = requireFromCompat('starknet6') as typeof StarknetV6
+
+/**
+ * starknet.js 7.x as a Node client loads it.
+ * @example new starknet7.RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_8` })
+ */
+export const starknet7 = requireFromCompat('starknet7') as typeof StarknetV7

@@ -1,0 +1,118 @@
+// Compatibility with starknet.js v7 (JSON-RPC 0.8, `/rpc/v0_8`) and v6 (0.7, `/rpc/v0_7`), unmodified, against
+// the simulated chain: provider reads (chain id, blocks, nonce, classes, calls, events, receipts), a predeployed
+// account's transfer with its fee estimate, wait and receipt, and a fresh account's deployment.
+import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { starknet6, starknet7 } from '../../support/starknet-legacy'
+
+interface Predeployed {
+  address: string
+  private_key: string
+  public_key: string
+}
+
+let sim: RunningSim
+let predeployed: Predeployed[]
+
+beforeAll(async () => {
+  sim = await startSim({ accounts: 3 })
+  const res = await fetch(`${sim.url}/rpc/v0_8`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'devnet_getPredeployedAccounts', params: {} }),
+  })
+  predeployed = ((await res.json()) as { result: Predeployed[] }).result
+})
+afterAll(async () => {
+  await sim?.[Symbol.asyncDispose]()
+})
+
+const TRANSFER_KEY = '0x99cd8bde557814842a3121e8ddfd433a539b8c9f14bf31ebf108d12e6196e9'
+
+describe('starknet.js v7 on /rpc/v0_8', () => {
+  const { Account, CallData, RpcProvider, ec, hash, num, uint256 } = starknet7
+  const provider = () => new RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_8` })
+  const balanceOf = async (p: InstanceType<typeof RpcProvider>, who: string) => {
+    const [low, high] = await p.callContract({
+      contractAddress: CONTRACTS.strk,
+      entrypoint: 'balance_of',
+      calldata: [who],
+    })
+    return uint256.uint256ToBN({ low: low!, high: high! })
+  }
+
+  it('reads: spec version, chain id, blocks (also pending), nonce, class, call', async () => {
+    const p = provider()
+    expect(await p.getSpecVersion()).toBe('0.8.1')
+    expect(await p.getChainId()).toBe('0x534e5f5345504f4c4941')
+    const latest = await p.getBlock('latest')
+    expect(latest.block_number).toBeGreaterThanOrEqual(0)
+    expect(latest).toHaveProperty('l2_gas_price')
+    const pending = (await p.getBlock('pending')) as unknown as Record<string, unknown>
+    expect(pending.parent_hash).toBe((latest as { block_hash: string }).block_hash)
+    expect(pending).not.toHaveProperty('block_number')
+    const a = predeployed[0]!
+    expect(BigInt(await p.getNonceForAddress(a.address))).toBe(0n)
+    const classHash = await p.getClassHashAt(a.address)
+    const cls = (await p.getClass(classHash)) as { abi: unknown }
+    expect(Array.isArray(cls.abi) || typeof cls.abi === 'string').toBe(true)
+    expect(await balanceOf(p, a.address)).toBeGreaterThan(0n)
+  })
+
+  it('estimates, executes a transfer, waits, reads receipt, status, events', async () => {
+    const p = provider()
+    const [a, b] = predeployed
+    const account = new Account(p, a!.address, a!.private_key)
+    const call = {
+      contractAddress: CONTRACTS.strk,
+      entrypoint: 'transfer',
+      calldata: CallData.compile({ recipient: b!.address, amount: uint256.bnToUint256(4321n) }),
+    }
+    const estimate = await account.estimateInvokeFee(call)
+    expect(estimate.overall_fee).toBeGreaterThan(0n)
+    expect(estimate.unit).toBe('FRI')
+    const before = await balanceOf(p, b!.address)
+    const { transaction_hash } = await account.execute(call)
+    const receipt = await p.waitForTransaction(transaction_hash, { retryInterval: 20 })
+    expect(receipt.isSuccess()).toBe(true)
+    const raw = (await p.getTransactionReceipt(transaction_hash)) as unknown as Record<string, unknown>
+    expect(raw.finality_status).toBe('ACCEPTED_ON_L2')
+    expect(raw.execution_resources).toHaveProperty('l2_gas')
+    expect(await balanceOf(p, b!.address)).toBe(before + 4321n)
+    const status = await p.getTransactionStatus(transaction_hash)
+    expect(status.finality_status).toBe('ACCEPTED_ON_L2')
+    expect(status.execution_status).toBe('SUCCEEDED')
+    // The hash v7 computes for what it signed is the chain's.
+    const tx = (await p.getTransactionByHash(transaction_hash)) as unknown as Record<string, unknown>
+    expect(tx.version).toBe('0x3')
+    const events = await p.getEvents({
+      address: CONTRACTS.strk,
+      keys: [[num.toHex(hash.getSelectorFromName('Transfer'))]],
+      from_block: { block_number: 0 },
+      to_block: 'pending',
+      chunk_size: 100,
+    })
+    expect(events.events.some((e) => e.transaction_hash === transaction_hash)).toBe(true)
+    expect(events.events.find((e) => e.transaction_hash === transaction_hash)!.keys[0]).toBe(TRANSFER_KEY)
+  })
+
+  it('deploys a fresh account with deployAccount', async () => {
+    const p = provider()
+    const funder = new Account(p, predeployed[1]!.address, predeployed[1]!.private_key)
+    const classHash = await p.getClassHashAt(predeployed[1]!.address)
+    const pk = '0x7e57ab1e'
+    const pub = ec.starkCurve.getStarkKey(pk)
+    const address = hash.calculateContractAddressFromHash(pub, classHash, [pub], 0)
+    const fund = await funder.execute({
+      contractAddress: CONTRACTS.strk,
+      entrypoint: 'transfer',
+      calldata: CallData.compile({ recipient: address, amount: uint256.bnToUint256(10n ** 19n) }),
+    })
+    await p.waitForTransaction(fund.transaction_hash, { retryInterval: 20 })
+    const fresh = new Account(p, address, pk)
+    const res = await fresh.deployAccount({ classHash, constructorCalldata: [pub], addressSalt: pub })
+    await p.waitForTransaction(res.transaction_hash, { retryInterval: 20 })
+    expect(BigInt(res.contract_address)).toBe(BigInt(address))
+    expect(BigInt(await p.getClassHashAt(address))).toBe(BigInt(classHash))
+  })
+})
