@@ -11,6 +11,26 @@ interface Predeployed {
   public_key: string
 }
 
+/** Fields of 0.7 answers the journeys read as sent (starknet.js v6 types them loosely). */
+interface RawReceipt07 {
+  actual_fee: { amount: string; unit: string }
+  execution_resources: { steps: number; data_availability: { l1_gas: number; l1_data_gas: number } }
+}
+interface RawTx07 {
+  version: string
+  sender_address: string
+  calldata: string[]
+  max_fee: string
+  nonce: string
+  tip: string
+  paymaster_data: string[]
+  account_deployment_data: string[]
+  resource_bounds: {
+    l1_gas: { max_amount: string; max_price_per_unit: string }
+    l2_gas: { max_amount: string; max_price_per_unit: string }
+  }
+}
+
 let sim: RunningSim
 let predeployed: Predeployed[]
 
@@ -112,6 +132,135 @@ describe('starknet.js v7 on /rpc/v0_8', () => {
     const fresh = new Account(p, address, pk)
     const res = await fresh.deployAccount({ classHash, constructorCalldata: [pub], addressSalt: pub })
     await p.waitForTransaction(res.transaction_hash, { retryInterval: 20 })
+    expect(BigInt(res.contract_address)).toBe(BigInt(address))
+    expect(BigInt(await p.getClassHashAt(address))).toBe(BigInt(classHash))
+  })
+})
+
+describe('starknet.js v6 on /rpc/v0_7', () => {
+  const { Account, CallData, RpcProvider, ec, hash, num, uint256 } = starknet6
+  // v6 warns on every V1 it builds ("deprecated transaction version"): the V1 is the point here.
+  starknet6.logger.setLogLevel('ERROR')
+  const provider = () => new RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_7` })
+  const balanceOf = async (p: InstanceType<typeof RpcProvider>, token: string, who: string) => {
+    const [low, high] = await p.callContract({
+      contractAddress: token,
+      entrypoint: 'balance_of',
+      calldata: [who],
+    })
+    return uint256.uint256ToBN({ low: low!, high: high! })
+  }
+  const transfer = (token: string, to: string, amount: bigint) => ({
+    contractAddress: token,
+    entrypoint: 'transfer',
+    calldata: CallData.compile({ recipient: to, amount: uint256.bnToUint256(amount) }),
+  })
+
+  it('reads: spec version, chain id, blocks (also pending, without l2_gas_price), nonce, class, call', async () => {
+    const p = provider()
+    expect(await p.getSpecVersion()).toBe('0.7.1')
+    expect(await p.getChainId()).toBe('0x534e5f5345504f4c4941')
+    const latest = (await p.getBlock('latest')) as unknown as Record<string, unknown>
+    expect(latest).toHaveProperty('l1_data_gas_price')
+    expect(latest).not.toHaveProperty('l2_gas_price')
+    const pending = (await p.getBlock('pending')) as unknown as Record<string, unknown>
+    expect(pending.parent_hash).toBe(latest.block_hash)
+    const a = predeployed[2]!
+    expect(BigInt(await p.getNonceForAddress(a.address))).toBeGreaterThanOrEqual(0n)
+    const classHash = await p.getClassHashAt(a.address)
+    expect(await p.getClass(classHash)).toHaveProperty('entry_points_by_type')
+    expect(await balanceOf(p, CONTRACTS.eth, a.address)).toBeGreaterThan(0n)
+  })
+
+  it('executes a V1 transfer by default (max_fee, paid in ETH): estimate, wait, receipt, status, events', async () => {
+    const p = provider()
+    const [, b, a] = predeployed
+    const account = new Account(p, a!.address, a!.private_key)
+    const call = transfer(CONTRACTS.strk, b!.address, 777n)
+    const estimate = await account.estimateInvokeFee(call)
+    expect(estimate.unit).toBe('WEI')
+    expect(estimate.overall_fee).toBeGreaterThan(0n)
+    const ethBefore = await balanceOf(p, CONTRACTS.eth, a!.address)
+    const before = await balanceOf(p, CONTRACTS.strk, b!.address)
+    const { transaction_hash } = await account.execute(call)
+    const receipt = await p.waitForTransaction(transaction_hash, { retryInterval: 20 })
+    expect(receipt.isSuccess()).toBe(true)
+    expect(await balanceOf(p, CONTRACTS.strk, b!.address)).toBe(before + 777n)
+    const raw = (await p.getTransactionReceipt(transaction_hash)) as unknown as RawReceipt07
+    expect(raw.actual_fee.unit).toBe('WEI')
+    expect(raw.execution_resources.steps).toBeGreaterThan(0)
+    expect(raw.execution_resources.data_availability).toHaveProperty('l1_data_gas')
+    expect(await balanceOf(p, CONTRACTS.eth, a!.address)).toBe(ethBefore - BigInt(raw.actual_fee.amount))
+    const status = await p.getTransactionStatus(transaction_hash)
+    expect(status).toEqual({ finality_status: 'ACCEPTED_ON_L2', execution_status: 'SUCCEEDED' })
+    // The V1 hash starknet.js v6 computes is the chain's.
+    const tx = (await p.getTransactionByHash(transaction_hash)) as unknown as RawTx07
+    expect(tx.version).toBe('0x1')
+    const chainId = await p.getChainId()
+    const local = hash.calculateInvokeTransactionHash({
+      senderAddress: tx.sender_address,
+      version: starknet6.constants.TRANSACTION_VERSION.V1,
+      compiledCalldata: tx.calldata,
+      maxFee: tx.max_fee,
+      chainId,
+      nonce: tx.nonce,
+    })
+    expect(BigInt(local)).toBe(BigInt(transaction_hash))
+    const events = await p.getEvents({
+      address: CONTRACTS.strk,
+      keys: [[num.toHex(hash.getSelectorFromName('Transfer'))]],
+      from_block: { block_number: 0 },
+      to_block: 'pending',
+      chunk_size: 100,
+    })
+    expect(events.events.some((e) => e.transaction_hash === transaction_hash)).toBe(true)
+  })
+
+  it('executes a V3 transfer (L1 gas bounds only, paid in STRK) with the hash v6 computes', async () => {
+    const p = provider()
+    const [, b, a] = predeployed
+    const account = new Account(p, a!.address, a!.private_key, undefined, '0x3')
+    const call = transfer(CONTRACTS.eth, b!.address, 555n)
+    const estimate = await account.estimateInvokeFee(call)
+    expect(estimate.unit).toBe('FRI')
+    const before = await balanceOf(p, CONTRACTS.eth, b!.address)
+    const { transaction_hash } = await account.execute(call)
+    const receipt = await p.waitForTransaction(transaction_hash, { retryInterval: 20 })
+    expect(receipt.isSuccess()).toBe(true)
+    expect(await balanceOf(p, CONTRACTS.eth, b!.address)).toBe(before + 555n)
+    const raw = (await p.getTransactionReceipt(transaction_hash)) as unknown as RawReceipt07
+    expect(raw.actual_fee.unit).toBe('FRI')
+    const tx = (await p.getTransactionByHash(transaction_hash)) as unknown as RawTx07
+    expect(Object.keys(tx.resource_bounds).sort()).toEqual(['l1_gas', 'l2_gas'])
+    const local = hash.calculateInvokeTransactionHash({
+      senderAddress: tx.sender_address,
+      version: starknet6.constants.TRANSACTION_VERSION.V3,
+      compiledCalldata: tx.calldata,
+      chainId: await p.getChainId(),
+      nonce: tx.nonce,
+      accountDeploymentData: tx.account_deployment_data,
+      nonceDataAvailabilityMode: 0,
+      feeDataAvailabilityMode: 0,
+      resourceBounds: tx.resource_bounds,
+      tip: tx.tip,
+      paymasterData: tx.paymaster_data,
+    })
+    expect(BigInt(local)).toBe(BigInt(transaction_hash))
+  })
+
+  it('deploys a fresh account with a V1 deployAccount (fee in ETH)', async () => {
+    const p = provider()
+    const funder = new Account(p, predeployed[2]!.address, predeployed[2]!.private_key)
+    const classHash = await p.getClassHashAt(predeployed[2]!.address)
+    const pk = '0x7e57ab1e6'
+    const pub = ec.starkCurve.getStarkKey(pk)
+    const address = hash.calculateContractAddressFromHash(pub, classHash, [pub], 0)
+    const fund = await funder.execute(transfer(CONTRACTS.eth, address, 10n ** 17n))
+    await p.waitForTransaction(fund.transaction_hash, { retryInterval: 20 })
+    const fresh = new Account(p, address, pk)
+    const res = await fresh.deployAccount({ classHash, constructorCalldata: [pub], addressSalt: pub })
+    const receipt = await p.waitForTransaction(res.transaction_hash, { retryInterval: 20 })
+    expect(receipt.isSuccess()).toBe(true)
     expect(BigInt(res.contract_address)).toBe(BigInt(address))
     expect(BigInt(await p.getClassHashAt(address))).toBe(BigInt(classHash))
   })

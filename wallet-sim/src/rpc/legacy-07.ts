@@ -3,6 +3,7 @@
 // availability, transactions whose resource bounds name L1 and L2 gas only, and errors whose data is a string.
 import { RpcCode, RpcError } from '../chain/errors'
 import { toHex } from '../chain/felt'
+import { RPC_0_7_TRANSACTION } from '../chain/transaction'
 
 type Json = Record<string, unknown>
 
@@ -126,7 +127,11 @@ export function errorText(e: unknown): string {
 
 const txsIn = (v: unknown) => (Array.isArray(v) ? v.map(txIn) : v)
 
-// A 0.7 broadcast transaction in the chain's terms.
+/**
+ * A 0.7 broadcast transaction for the chain: marked as coming from this endpoint, the only one where the chain
+ * admits a V1 (max_fee, ETH) or a V3 bounding L1 and L2 gas only (see chain/transaction.ts).
+ */
 function txIn(t: unknown): unknown {
-  return t
+  if (typeof t !== 'object' || t === null || Array.isArray(t)) return t
+  return { ...(t as Json), [RPC_0_7_TRANSACTION]: true }
 }
