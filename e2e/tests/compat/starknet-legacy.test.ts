@@ -31,6 +31,11 @@ interface RawTx07 {
   }
 }
 
+interface Emitted {
+  transaction_hash: string
+  keys: string[]
+}
+
 let sim: RunningSim
 let predeployed: Predeployed[]
 
@@ -112,8 +117,10 @@ describe('starknet.js v7 on /rpc/v0_8', () => {
       to_block: 'pending',
       chunk_size: 100,
     })
-    expect(events.events.some((e) => e.transaction_hash === transaction_hash)).toBe(true)
-    expect(events.events.find((e) => e.transaction_hash === transaction_hash)!.keys[0]).toBe(TRANSFER_KEY)
+    expect(events.events.some((e: Emitted) => e.transaction_hash === transaction_hash)).toBe(true)
+    expect(events.events.find((e: Emitted) => e.transaction_hash === transaction_hash)!.keys[0]).toBe(
+      TRANSFER_KEY,
+    )
   })
 
   it('deploys a fresh account with deployAccount', async () => {
@@ -213,7 +220,7 @@ describe('starknet.js v6 on /rpc/v0_7', () => {
       to_block: 'pending',
       chunk_size: 100,
     })
-    expect(events.events.some((e) => e.transaction_hash === transaction_hash)).toBe(true)
+    expect(events.events.some((e: Emitted) => e.transaction_hash === transaction_hash)).toBe(true)
   })
 
   it('executes a V3 transfer (L1 gas bounds only, paid in STRK) with the hash v6 computes', async () => {

@@ -25,6 +25,7 @@ import { copyDiff, type State, type StateDiff } from './state'
 import {
   type ChainTransaction,
   type L1HandlerTx,
+  type LegacyFee,
   l1HandlerTxInfo,
   senderOf,
   type Transaction,
@@ -83,17 +84,22 @@ const ceilDiv = (a: bigint, b: bigint) => (b === 0n ? 0n : (a + b - 1n) / b)
 /**
  * Usage as a transaction bounding L1 gas alone pays it (a V1, or a V3 of spec 0.7): its L2 gas converted into
  * L1 gas at the block's prices in `unit`, rounded up; L1 data gas stays (priced apart, as blockifier does).
+ * The outcome keeps the usage as metered (receipts report it); fees and bounds use this.
+ * @example inL1Gas({ l1Gas: 0n, l2Gas: 40_000n, l1DataGas: 128n }, prices, 'fri').l1Gas
  */
 export function inL1Gas(u: GasUsage, prices: GasPrices, unit: 'fri' | 'wei'): GasUsage {
   const l1Gas = u.l1Gas + ceilDiv(u.l2Gas * prices.l2Gas[unit], prices.l1Gas[unit])
   return { l1Gas, l2Gas: 0n, l1DataGas: u.l1DataGas }
 }
 
-// The fee in FRI (V3) or WEI (V1): each resource at the block price, L2 gas at price plus tip.
-const feeIn = (u: GasUsage, prices: GasPrices, tip: bigint, unit: 'fri' | 'wei') =>
-  unit === 'fri'
-    ? feeOf(u, prices, tip)
-    : u.l1Gas * prices.l1Gas.wei + u.l2Gas * prices.l2Gas.wei + u.l1DataGas * prices.l1DataGas.wei
+// The fee: V3 in FRI, each resource at the block price, L2 gas at price plus tip; an older transaction (see
+// inL1Gas) in FRI (V3 of 0.7) or WEI (V1), its L2 gas converted into L1 gas and no tip.
+function feeIn(u: GasUsage, prices: GasPrices, tip: bigint, legacy: LegacyFee | undefined): bigint {
+  if (!legacy) return feeOf(u, prices, tip)
+  const unit = legacy.kind === 'MAX_FEE' ? 'wei' : 'fri'
+  const l1 = inL1Gas(u, prices, unit)
+  return l1.l1Gas * prices.l1Gas[unit] + l1.l1DataGas * prices.l1DataGas[unit]
+}
 
 /**
  * Runs `tx` on `state` (a layer the caller commits or drops). Rejections (52, 53, 54, 55) throw
@@ -104,7 +110,6 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
   const sender = senderOf(tx)
   // A V1 (spec 0.7) pays in ETH, bounded by max_fee; a V3 of spec 0.7 bounds L1 gas alone (see inL1Gas).
   const legacy = tx.legacyFee
-  const unit = legacy?.kind === 'MAX_FEE' ? 'wei' : 'fri'
   const feeToken = legacy?.kind === 'MAX_FEE' ? ETH_ADDRESS : opts.feeToken
   const meter = new LimitedGasMeter()
   const info = txInfoOf(tx, hash, opts.chainId)
@@ -127,11 +132,12 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
     legacy?.kind === 'MAX_FEE' ? legacy.maxFee : rb.l1Gas.maxAmount * rb.l1Gas.maxPricePerUnit
   if (opts.chargeFee && legacy) {
     // The minimal cost (the fixed L2 gas, in L1 gas): below it, 53 before anything runs.
-    const minimal = inL1Gas({ l1Gas: 0n, l2Gas: fixedL2, l1DataGas: 0n }, opts.prices, unit).l1Gas
+    const fixed = { l1Gas: 0n, l2Gas: fixedL2, l1DataGas: 0n }
     const tooLow =
       legacy.kind === 'MAX_FEE'
-        ? legacy.maxFee < minimal * opts.prices.l1Gas.wei
-        : rb.l1Gas.maxPricePerUnit < opts.prices.l1Gas.fri || rb.l1Gas.maxAmount < minimal
+        ? legacy.maxFee < feeIn(fixed, opts.prices, 0n, legacy)
+        : rb.l1Gas.maxPricePerUnit < opts.prices.l1Gas.fri ||
+          rb.l1Gas.maxAmount < inL1Gas(fixed, opts.prices, 'fri').l1Gas
     if (tooLow) throw reject(RpcCode.INSUFFICIENT_RESOURCES_FOR_VALIDATE)
     if (erc20BalanceOf(state, feeToken, sender) < legacyMaxFee) {
       throw reject(RpcCode.INSUFFICIENT_ACCOUNT_BALANCE)
@@ -234,15 +240,17 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
     const keys = BigInt(allocatedKeys)
     const l2Gas = fixedL2 + meter.used + eventsGas(exec.events) + ALLOCATION.l2Gas * keys
     const usage = { l1Gas: 0n, l2Gas, l1DataGas: da + ALLOCATION.l1DataGas * keys }
-    return { usage: legacy ? inL1Gas(usage, opts.prices, unit) : usage, da }
+    return { usage, da }
   }
   let { usage, da } = usageOf([state, execLayer])
   if (opts.chargeFee && revertReason === undefined && legacy) {
-    const fee = feeIn(usage, opts.prices, 0n, unit)
+    const fee = feeIn(usage, opts.prices, 0n, legacy)
     if (legacy.kind === 'MAX_FEE' && fee > legacy.maxFee) {
       revertReason = `Insufficient max fee: max fee: ${legacy.maxFee}, actual fee: ${fee}.`
     }
-    const l1 = usage.l1Gas + ceilDiv(usage.l1DataGas * opts.prices.l1DataGas.fri, opts.prices.l1Gas.fri)
+    // The L1 gas bound covers everything, L1 data gas too (converted at the block's prices).
+    const asL1 = inL1Gas(usage, opts.prices, 'fri')
+    const l1 = asL1.l1Gas + ceilDiv(asL1.l1DataGas * opts.prices.l1DataGas.fri, opts.prices.l1Gas.fri)
     if (legacy.kind === 'L1_GAS' && l1 > rb.l1Gas.maxAmount) {
       revertReason = `Insufficient max L1Gas: max amount: ${rb.l1Gas.maxAmount}, actual used: ${l1}.`
     }
@@ -254,7 +262,7 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
       }
     }
   }
-  let fee = feeIn(usage, opts.prices, tx.tip, unit)
+  let fee = feeIn(usage, opts.prices, tx.tip, legacy)
   if (opts.chargeFee && revertReason === undefined) {
     const balanceAfter = erc20BalanceOf(execLayer, feeToken, sender)
     if (balanceAfter < fee) revertReason = 'Insufficient fee token balance.'
@@ -277,7 +285,7 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
         l1DataGas: minOf(usage.l1DataGas, cap.l1DataGas),
       }
     }
-    fee = feeIn(usage, opts.prices, tx.tip, unit)
+    fee = feeIn(usage, opts.prices, tx.tip, legacy)
     // An older transaction pays at most its bound's worth at the block's price.
     if (opts.chargeFee && legacy) {
       const cap = legacy.kind === 'MAX_FEE' ? legacy.maxFee : rb.l1Gas.maxAmount * opts.prices.l1Gas.fri
