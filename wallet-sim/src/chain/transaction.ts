@@ -20,6 +20,7 @@ export const QUERY_VERSION_1 = 2n ** 128n + 1n
  * Marks a broadcast transaction that came through the JSON-RPC 0.7 endpoint (a symbol: no JSON a client
  * sends can carry it). Only such a transaction may be V1 or a V3 bounding L1 and L2 gas only; every
  * other endpoint keeps Starknet 0.14's rules (V3 with all three resources).
+ * @example chain.addTransaction({ ...v1Invoke, [RPC_0_7_TRANSACTION]: true })
  */
 export const RPC_0_7_TRANSACTION: unique symbol = Symbol('JSON-RPC 0.7 transaction')
 

@@ -10,6 +10,7 @@ type Json = Record<string, unknown>
 /**
  * The L2 gas one Cairo step costs (blockifier's `step_gas_cost`): 0.7 reports computation in steps, so the
  * simulator, which meters L2 gas and runs no Cairo VM, reports `steps` as its L2 gas / 100 (at least 1).
+ * @example Math.ceil(l2Gas / L2_GAS_PER_STEP) // a receipt's steps
  */
 export const L2_GAS_PER_STEP = 100
 
@@ -67,6 +68,11 @@ const INVOCATIONS = [
   'function_invocation',
 ]
 
+/**
+ * The 0.7 translations legacy.ts applies per method: answers out (`header`, `transaction`, `receipt`,
+ * `feeEstimates`, `trace`, `simulated`, `error`), transactions in (`estimateIn`, `simulateIn`, `addIn`).
+ * @example legacy07.header(block).l2_gas_price // undefined
+ */
 export const legacy07 = {
   /** BLOCK_HEADER / PENDING_BLOCK_HEADER: no l2_gas_price in 0.7. */
   header(b: Json): Json {
@@ -116,7 +122,10 @@ export const legacy07 = {
   },
 }
 
-/** CONTRACT_EXECUTION_ERROR (a string or nested calls) as one string, outermost call first. */
+/**
+ * CONTRACT_EXECUTION_ERROR (a string or nested calls) as one string, outermost call first.
+ * @example errorText({ contract_address: '0x1', class_hash: '0x2', selector: '0x3', error: 'boom' })
+ */
 export function errorText(e: unknown): string {
   if (typeof e === 'string') return e
   if (typeof e !== 'object' || e === null) return String(e)

@@ -8,7 +8,12 @@ import { legacy07 } from './legacy-07'
 import { invalidParams } from './params'
 import { type Method, starknetMethods } from './starknet-methods'
 
+/** The spec versions served through adapters over 0.9. */
 export type LegacyVersion = '0.7' | '0.8'
+/**
+ * Whether an endpoint's version is one of the adapted ones.
+ * @example isLegacy('0.8') // true
+ */
 export const isLegacy = (v: string): v is LegacyVersion => v === '0.7' || v === '0.8'
 
 type Params = Record<string, unknown>
@@ -54,6 +59,7 @@ const NOT_IN_0_7 = new Set(['getMessagesStatus', 'getStorageProof', 'getCompiled
 /**
  * BLOCK_ID of 0.7/0.8 in 0.9 terms: tag `pending` is 0.9's `pre_confirmed` (the block being built); the
  * tags 0.9 added (`pre_confirmed`, `l1_accepted`) are not tags of these versions (-32602).
+ * @example blockIdIn('pending') // 'pre_confirmed'
  */
 export function blockIdIn(id: unknown): unknown {
   if (id === 'pending') return 'pre_confirmed'
@@ -65,6 +71,7 @@ export function blockIdIn(id: unknown): unknown {
 /**
  * A transaction's finality in 0.7/0.8 terms: a transaction in the pending block is ACCEPTED_ON_L2 there
  * (0.9 calls it PRE_CONFIRMED), one seen but not yet in a block RECEIVED (0.9's CANDIDATE).
+ * @example finalityOut('PRE_CONFIRMED') // 'ACCEPTED_ON_L2'
  */
 export const finalityOut = (s: unknown) =>
   s === 'PRE_CONFIRMED' ? 'ACCEPTED_ON_L2' : s === 'CANDIDATE' ? 'RECEIVED' : s
@@ -226,5 +233,8 @@ const MESSAGES: Record<LegacyVersion, Record<number, string>> = {
   },
 }
 
-/** The message of `code` in spec `v` when it differs from 0.9's. */
+/**
+ * The message of `code` in spec `v` when it differs from 0.9's (errors.ts); undefined otherwise.
+ * @example legacyMessage(53, '0.7') // 'Max fee is smaller than the minimal transaction cost (validation plus fee transfer)'
+ */
 export const legacyMessage = (code: number, v: LegacyVersion): string | undefined => MESSAGES[v][code]
