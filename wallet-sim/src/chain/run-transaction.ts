@@ -83,8 +83,9 @@ const ceilDiv = (a: bigint, b: bigint) => (b === 0n ? 0n : (a + b - 1n) / b)
 
 /**
  * Usage as a transaction bounding L1 gas alone pays it (a V1, or a V3 of spec 0.7): its L2 gas converted into
- * L1 gas at the block's prices in `unit`, rounded up; L1 data gas stays (priced apart, as blockifier does).
- * The outcome keeps the usage as metered (receipts report it); fees and bounds use this.
+ * L1 gas at the block's prices in `unit`, rounded up; L1 data gas stays, priced apart. (Blockifier turned such a
+ * transaction's Cairo steps and builtins into L1 gas by fixed weights; with no Cairo VM, the metered L2 gas at
+ * the price ratio is the simulator's stand-in.) The outcome keeps the usage as metered (receipts report it).
  * @example inL1Gas({ l1Gas: 0n, l2Gas: 40_000n, l1DataGas: 128n }, prices, 'fri').l1Gas
  */
 export function inL1Gas(u: GasUsage, prices: GasPrices, unit: 'fri' | 'wei'): GasUsage {

@@ -27,7 +27,7 @@ export const RPC_0_7_TRANSACTION: unique symbol = Symbol('JSON-RPC 0.7 transacti
 /**
  * How an older transaction bounds its fee (absent: V3 bounding each of the three resources):
  * `L1_GAS`, a V3 of spec 0.7 bounding L1 and L2 gas only (its L1 gas bound pays for everything, converted into
- * L1 gas, as blockifier charges such transactions); `MAX_FEE`, a V1 paying at most `maxFee` WEI in ETH.
+ * L1 gas: run-transaction.ts inL1Gas); `MAX_FEE`, a V1 paying at most `maxFee` WEI in ETH.
  */
 export type LegacyFee = { readonly kind: 'L1_GAS' } | { readonly kind: 'MAX_FEE'; readonly maxFee: bigint }
 

@@ -19,8 +19,8 @@ const ceilDiv = (a: bigint, b: bigint) => (b === 0n ? 0n : (a + b - 1n) / b)
 
 /**
  * A 0.8/0.9 FEE_ESTIMATE in 0.7 terms: 0.7 has one "gas" (L1 gas) besides data gas, so the L2 gas is
- * converted into L1 gas at the block's prices, rounded up (as blockifier converts for transactions that bound
- * L1 gas only); overall_fee = gas_consumed * gas_price + data_gas_consumed * data_gas_price.
+ * converted into L1 gas at the block's prices, rounded up (what the chain charges transactions that bound L1 gas
+ * only, run-transaction.ts inL1Gas); overall_fee = gas_consumed * gas_price + data_gas_consumed * data_gas_price.
  * @example feeEstimate07({ l1_gas_consumed: '0x0', l2_gas_consumed: '0x186a0', ... }).gas_consumed
  */
 export function feeEstimate07(e: Json): Json {
