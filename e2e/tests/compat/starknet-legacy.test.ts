@@ -142,6 +142,34 @@ describe('starknet.js v7 on /rpc/v0_8', () => {
     expect(BigInt(res.contract_address)).toBe(BigInt(address))
     expect(BigInt(await p.getClassHashAt(address))).toBe(BigInt(classHash))
   })
+
+  it('block with receipts, state update, trace and simulation', async () => {
+    const p = provider()
+    const [a, b] = predeployed
+    const account = new Account(p, a!.address, a!.private_key)
+    const call = {
+      contractAddress: CONTRACTS.strk,
+      entrypoint: 'transfer',
+      calldata: CallData.compile({ recipient: b!.address, amount: uint256.bnToUint256(3n) }),
+    }
+    const { transaction_hash } = await account.execute(call)
+    await p.waitForTransaction(transaction_hash, { retryInterval: 20 })
+    const block = await p.getBlockWithReceipts('latest')
+    expect(
+      block.transactions.some(
+        (t: { receipt: { transaction_hash: string } }) => t.receipt.transaction_hash === transaction_hash,
+      ),
+    ).toBe(true)
+    const update = (await p.getStateUpdate('pending')) as { state_diff: unknown }
+    expect(update).toHaveProperty('state_diff')
+    const trace = (await p.getTransactionTrace(transaction_hash)) as { execute_invocation: object }
+    expect(trace.execute_invocation).toHaveProperty('is_reverted', false)
+    const [simulated] = await account.simulateTransaction([
+      { type: starknet7.TransactionType.INVOKE, ...call },
+    ])
+    expect(simulated!.fee_estimation).toHaveProperty('l2_gas_consumed')
+    expect(BigInt(simulated!.suggestedMaxFee)).toBeGreaterThan(0n)
+  })
 })
 
 describe('starknet.js v6 on /rpc/v0_7', () => {
@@ -270,5 +298,41 @@ describe('starknet.js v6 on /rpc/v0_7', () => {
     expect(receipt.isSuccess()).toBe(true)
     expect(BigInt(res.contract_address)).toBe(BigInt(address))
     expect(BigInt(await p.getClassHashAt(address))).toBe(BigInt(classHash))
+  })
+
+  it('block with receipts, state update, trace, simulation and a deploy estimate', async () => {
+    const p = provider()
+    const [, b, a] = predeployed
+    const account = new Account(p, a!.address, a!.private_key)
+    const call = transfer(CONTRACTS.strk, b!.address, 2n)
+    const { transaction_hash } = await account.execute(call)
+    await p.waitForTransaction(transaction_hash, { retryInterval: 20 })
+    const block = await p.getBlockWithReceipts('latest')
+    expect(
+      block.transactions.some(
+        (t: { receipt: { transaction_hash: string } }) => t.receipt.transaction_hash === transaction_hash,
+      ),
+    ).toBe(true)
+    expect(await p.getStateUpdate('pending')).toHaveProperty('state_diff')
+    const trace = (await p.getTransactionTrace(transaction_hash)) as {
+      execute_invocation: Record<string, unknown>
+    }
+    expect(trace.execute_invocation).not.toHaveProperty('is_reverted')
+    expect(trace.execute_invocation.execution_resources).toHaveProperty('steps')
+    const [simulated] = await account.simulateTransaction([
+      { type: starknet6.TransactionType.INVOKE, ...call },
+    ])
+    expect(simulated!.fee_estimation).toHaveProperty('gas_consumed')
+    expect(BigInt(simulated!.suggestedMaxFee)).toBeGreaterThan(0n)
+    const pub = ec.starkCurve.getStarkKey('0x5e1f')
+    const classHash = await p.getClassHashAt(a!.address)
+    const fresh = new Account(p, hash.calculateContractAddressFromHash(pub, classHash, [pub], 0), '0x5e1f')
+    const deployFee = await fresh.estimateAccountDeployFee({
+      classHash,
+      constructorCalldata: [pub],
+      addressSalt: pub,
+    })
+    expect(deployFee.unit).toBe('WEI')
+    expect(deployFee.overall_fee).toBeGreaterThan(0n)
   })
 })
