@@ -3,6 +3,7 @@
 // starknet.js the workspaces use.
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { WebSocket } from 'ws'
 // compat/starknet-legacy is outside the workspaces: scripts/test.mjs installs it after the type-check, so a
 // checkout without it type-checks these as `any`; once installed they carry starknet.js's own types.
 // biome-ignore lint/suspicious/noTsIgnore: typed when installed, `any` before (an expect-error would fail then)
@@ -11,6 +12,9 @@ import type * as StarknetV6 from '../../compat/starknet-legacy/node_modules/star
 // biome-ignore lint/suspicious/noTsIgnore: as above
 // @ts-ignore
 import type * as StarknetV7 from '../../compat/starknet-legacy/node_modules/starknet7'
+
+// starknet.js v7's WebSocketChannel reads the global WebSocket when its module loads; Node 20 has none.
+if (typeof globalThis.WebSocket === 'undefined') Object.assign(globalThis, { WebSocket })
 
 const requireFromCompat = createRequire(
   join(import.meta.dirname, '..', '..', 'compat', 'starknet-legacy', 'package.json'),

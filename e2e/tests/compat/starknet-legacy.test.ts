@@ -36,6 +36,18 @@ interface Emitted {
   keys: string[]
 }
 
+/** What a subscription delivers, one item at a time, in order. */
+function collect<T>(subscription: { on(handler: (data: T) => void): void }) {
+  const items: T[] = []
+  const waiting: ((item: T) => void)[] = []
+  subscription.on((item) => {
+    const next = waiting.shift()
+    if (next) next(item)
+    else items.push(item)
+  })
+  return () => (items.length > 0 ? Promise.resolve(items.shift()!) : new Promise<T>((r) => waiting.push(r)))
+}
+
 let sim: RunningSim
 let predeployed: Predeployed[]
 
@@ -169,6 +181,40 @@ describe('starknet.js v7 on /rpc/v0_8', () => {
     ])
     expect(simulated!.fee_estimation).toHaveProperty('l2_gas_consumed')
     expect(BigInt(simulated!.suggestedMaxFee)).toBeGreaterThan(0n)
+  })
+
+  it('WebSocketChannel on /rpc/v0_8: new heads, events, pending transactions, a transaction status', async () => {
+    const channel = new starknet7.WebSocketChannel({ nodeUrl: `${sim.url.replace(/^http/, 'ws')}/rpc/v0_8` })
+    try {
+      await channel.waitForConnection()
+      const heads = collect<Record<string, unknown>>(await channel.subscribeNewHeads())
+      const events = collect<Record<string, unknown>>(await channel.subscribeEvents(CONTRACTS.strk))
+      const pending = collect<unknown>(await channel.subscribePendingTransaction(false))
+      const p = provider()
+      const [a, b] = predeployed
+      const account = new Account(p, a!.address, a!.private_key)
+      const { transaction_hash } = await account.execute({
+        contractAddress: CONTRACTS.strk,
+        entrypoint: 'transfer',
+        calldata: CallData.compile({ recipient: b!.address, amount: uint256.bnToUint256(6n) }),
+      })
+      expect(await pending()).toBe(transaction_hash)
+      const header = await heads()
+      expect(header).toHaveProperty('l2_gas_price')
+      expect(header).not.toHaveProperty('event_count')
+      const event = await events()
+      expect(event).toMatchObject({ transaction_hash, from_address: expect.any(String) })
+      expect(event).not.toHaveProperty('finality_status')
+      const status = await channel.subscribeTransactionStatus(transaction_hash)
+      expect(await collect<unknown>(status)()).toEqual({
+        transaction_hash,
+        status: { finality_status: 'ACCEPTED_ON_L2', execution_status: 'SUCCEEDED' },
+      })
+      expect(await status.unsubscribe()).toBe(true)
+    } finally {
+      channel.disconnect()
+      await channel.waitForDisconnection()
+    }
   })
 })
 
