@@ -1,6 +1,6 @@
 // The Starknet WebSocket API on an HTTP server's upgrades: spec 0.8 at /rpc/v0_8 (ws-legacy.ts), 0.9 at
-// /rpc/v0_9, 0.10 at /rpc/v0_10, /rpc and /ws (starknet-devnet's path). A socket carries one session (ws-session.ts); the hub (ws-hub.ts) feeds
-// the sessions the chain's changes.
+// /rpc/v0_9, 0.10 at /rpc/v0_10, /rpc and /ws (starknet-devnet's path). A socket carries one session
+// (ws-session.ts); the hub (ws-hub.ts) feeds the sessions the chain's changes.
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
