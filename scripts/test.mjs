@@ -47,7 +47,7 @@ step('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])
 step('lint', 'npx', ['biome', 'check', '.'])
 step('build', 'node', ['scripts/build.mjs'])
 // The compat/ clients outside the workspaces (compat/avnu is one): e2e/tests/compat and the starknetkit tests.
-const anchors = ['starknetkit', 'starknet-react', 'get-starknet', 'invisible-sdk']
+const anchors = ['starknetkit', 'starknet-react', 'get-starknet', 'invisible-sdk', 'starknet-legacy']
 step('test-only anchor clients', 'node', ['scripts/compat.mjs', ...anchors])
 step('bundle budgets', 'node', ['scripts/size.mjs', '--check'])
 // The main run names its projects: Vitest ORs several `!name` filters, so '!consumer' '!devnet' would select all.

@@ -133,7 +133,7 @@ export interface WalletSim {
   deployRelayer(): Promise<void>
   /**
    * Serves the WebSockets on `server`: the wallet router (`/trpc`) and the Starknet WebSocket API (`/rpc`,
-   * `/rpc/v0_10`, `/ws`: 0.10; `/rpc/v0_9`: 0.9); other paths get 404. Returns the function that stops them.
+   * `/rpc/v0_10`, `/ws`: 0.10; `/rpc/v0_9`: 0.9; `/rpc/v0_8`: 0.8); other paths get 404. Returns the function that stops them.
    */
   attach(server: Server): () => Promise<void>
   /** Saves what is persisted (with `stateFile`) and stops the chain's timers. */

@@ -61,7 +61,9 @@ const lines = [
     : [
         `  JSON-RPC 0.10: ${sim.url}/rpc  and ${sim.url}/rpc/v0_10   (starknet.js v10)`,
         `  JSON-RPC 0.9:  ${sim.url}/rpc/v0_9                       (starknet.js v8)`,
-        `  WebSocket API: ${sim.rpcWsUrl} (0.10; also /rpc/v0_10, /ws) and ${sim.rpcWsUrl}/v0_9 (0.9)`,
+        `  JSON-RPC 0.8:  ${sim.url}/rpc/v0_8                       (starknet.js v7)`,
+        `  JSON-RPC 0.7:  ${sim.url}/rpc/v0_7                       (starknet.js v6)`,
+        `  WebSocket API: ${sim.rpcWsUrl} (0.10; also /rpc/v0_10, /ws), ${sim.rpcWsUrl}/v0_9 (0.9) and /v0_8 (0.8)`,
         `  chain id SN_SEPOLIA, ${blockTime === 0 ? 'a block per transaction' : `a block every ${blockTime} ms`}${stateFile ? `, state in ${stateFile}` : ''}`,
         '',
         `Predeployed accounts (seed ${seed}; 1000 STRK, 1000 ETH and 1000 DEMO each):`,

@@ -22,7 +22,7 @@ export interface WalletSimServer {
 }
 
 /**
- * Builds the app: JSON-RPC 0.9 at `/rpc/v0_9`, 0.10 at `/rpc/v0_10` and `/rpc` (other methods 405, other
+ * Builds the app: JSON-RPC 0.7 at `/rpc/v0_7` and 0.8 at `/rpc/v0_8` (adapters over 0.9), 0.9 at `/rpc/v0_9`, 0.10 at `/rpc/v0_10` and `/rpc` (other methods 405, other
  * paths below `/rpc` 404, as JSON-RPC errors). Every origin may call the `starknet_*` methods (CORS `*`, as
  * nodes answer); `devnetGate` refuses `devnet_*` per request (wallet-sim passes its access rules; default:
  * nobody is refused).
@@ -47,15 +47,19 @@ export function createServer(options: ServerOptions = {}, devnetGate?: DevnetGat
   })
   const { node } = options
   if (node) {
+    app.use('/rpc/v0_7', nodeRpcProxy(node, '0.7', devnetGate))
+    app.use('/rpc/v0_8', nodeRpcProxy(node, '0.8', devnetGate))
     app.use('/rpc/v0_9', nodeRpcProxy(node, '0.9', devnetGate))
     app.use('/rpc/v0_10', nodeRpcProxy(node, '0.10', devnetGate))
     app.use('/rpc', nodeRpcProxy(node, undefined, devnetGate))
   } else {
+    app.use('/rpc/v0_7', rpcRouter(sim, '0.7', devnetGate))
+    app.use('/rpc/v0_8', rpcRouter(sim, '0.8', devnetGate))
     app.use('/rpc/v0_9', rpcRouter(sim, '0.9', devnetGate))
     app.use('/rpc/v0_10', rpcRouter(sim, '0.10', devnetGate))
     app.use('/rpc', rpcRouter(sim, '0.10', devnetGate))
   }
-  app.use('/rpc', unknownRpcRoutes(['/rpc', '/rpc/v0_9', '/rpc/v0_10']))
+  app.use('/rpc', unknownRpcRoutes(['/rpc', '/rpc/v0_7', '/rpc/v0_8', '/rpc/v0_9', '/rpc/v0_10']))
   app.get('/is_alive', (_req, res) => {
     res.type('text/plain').send('Alive!!!')
   })

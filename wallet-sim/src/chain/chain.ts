@@ -18,6 +18,7 @@ import {
   type L1HandlerTx,
   l1HandlerTransactionHash,
   parseTransaction,
+  QUERY_VERSION_1,
   QUERY_VERSION_3,
   type Transaction,
   transactionHash,
@@ -159,7 +160,8 @@ export class Chain {
    */
   addTransaction(json: unknown, expectedType?: 'INVOKE' | 'DEPLOY_ACCOUNT'): { hash: Felt; tx: Transaction } {
     const tx = parseTransaction(json, expectedType)
-    if (tx.version === QUERY_VERSION_3) throw new RpcError(RpcCode.UNSUPPORTED_TX_VERSION)
+    if (tx.version === QUERY_VERSION_3 || tx.version === QUERY_VERSION_1)
+      throw new RpcError(RpcCode.UNSUPPORTED_TX_VERSION)
     const hash = transactionHash(tx, this.chainId)
     if (this.txs.has(toHex(hash))) throw new RpcError(RpcCode.DUPLICATE_TX)
     if (this.pendingTimestamp === undefined) this.pendingTimestamp = this.now()

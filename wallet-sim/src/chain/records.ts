@@ -113,13 +113,17 @@ const resources = (o: TxOutcome) => ({
   l2_gas: Number(o.usage.l2Gas),
 })
 
-/** The block-independent part of a receipt. An L1 handler's has the message hash and no L2 fee (in WEI). */
+/**
+ * The block-independent part of a receipt. An L1 handler's has the message hash and no L2 fee (in WEI); a V1
+ * (JSON-RPC 0.7) paid in ETH (WEI).
+ */
 export function receiptJson(o: TxOutcome, contractAddress?: Felt): JsonObject {
   const l1Handler = o.tx.type === 'L1_HANDLER'
+  const inWei = l1Handler || o.tx.legacyFee?.kind === 'MAX_FEE'
   return {
     type: o.tx.type,
     transaction_hash: toHex(o.hash),
-    actual_fee: { amount: toHex(o.fee), unit: l1Handler ? 'WEI' : 'FRI' },
+    actual_fee: { amount: toHex(o.fee), unit: inWei ? 'WEI' : 'FRI' },
     execution_status: o.reverted ? 'REVERTED' : 'SUCCEEDED',
     messages_sent: [],
     ...(o.reverted ? { revert_reason: o.revertReason ?? '' } : {}),

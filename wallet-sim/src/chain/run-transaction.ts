@@ -3,6 +3,7 @@
 // one L1_HANDLER transaction: the handler alone (rolled back on failure), paid for on L1.
 import { type BlockInfo, type Felt, VALID } from './contract'
 import { Erc20Storage, erc20BalanceOf } from './contracts/erc20'
+import { ETH_ADDRESS } from './contracts/index'
 import { splitU256 } from './contracts/u256'
 import { daGas, type FeeTransferOf, stateChangesForFee } from './da'
 import { RpcCode, RpcError } from './errors'
@@ -24,6 +25,7 @@ import { copyDiff, type State, type StateDiff } from './state'
 import {
   type ChainTransaction,
   type L1HandlerTx,
+  type LegacyFee,
   l1HandlerTxInfo,
   senderOf,
   type Transaction,
@@ -77,6 +79,29 @@ const minOf = (a: bigint, b: bigint) => (a < b ? a : b)
 
 const RESOURCE_NAMES = { l1Gas: 'L1Gas', l2Gas: 'L2Gas', l1DataGas: 'L1DataGas' } as const
 
+const ceilDiv = (a: bigint, b: bigint) => (b === 0n ? 0n : (a + b - 1n) / b)
+
+/**
+ * Usage as a transaction bounding L1 gas alone pays it (a V1, or a V3 of spec 0.7): its L2 gas converted into
+ * L1 gas at the block's prices in `unit`, rounded up; L1 data gas stays, priced apart. (Blockifier turned such a
+ * transaction's Cairo steps and builtins into L1 gas by fixed weights; with no Cairo VM, the metered L2 gas at
+ * the price ratio is the simulator's stand-in.) The outcome keeps the usage as metered (receipts report it).
+ * @example inL1Gas({ l1Gas: 0n, l2Gas: 40_000n, l1DataGas: 128n }, prices, 'fri').l1Gas
+ */
+export function inL1Gas(u: GasUsage, prices: GasPrices, unit: 'fri' | 'wei'): GasUsage {
+  const l1Gas = u.l1Gas + ceilDiv(u.l2Gas * prices.l2Gas[unit], prices.l1Gas[unit])
+  return { l1Gas, l2Gas: 0n, l1DataGas: u.l1DataGas }
+}
+
+// The fee: V3 in FRI, each resource at the block price, L2 gas at price plus tip; an older transaction (see
+// inL1Gas) in FRI (V3 of 0.7) or WEI (V1), its L2 gas converted into L1 gas and no tip.
+function feeIn(u: GasUsage, prices: GasPrices, tip: bigint, legacy: LegacyFee | undefined): bigint {
+  if (!legacy) return feeOf(u, prices, tip)
+  const unit = legacy.kind === 'MAX_FEE' ? 'wei' : 'fri'
+  const l1 = inL1Gas(u, prices, unit)
+  return l1.l1Gas * prices.l1Gas[unit] + l1.l1DataGas * prices.l1DataGas[unit]
+}
+
 /**
  * Runs `tx` on `state` (a layer the caller commits or drops). Rejections (52, 53, 54, 55) throw
  * TxRejected and leave no trace; a failing `__execute__` gives a reverted outcome that still pays.
@@ -84,6 +109,9 @@ const RESOURCE_NAMES = { l1Gas: 'L1Gas', l2Gas: 'L2Gas', l1DataGas: 'L1DataGas' 
  */
 export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: RunOptions): TxOutcome {
   const sender = senderOf(tx)
+  // A V1 (spec 0.7) pays in ETH, bounded by max_fee; a V3 of spec 0.7 bounds L1 gas alone (see inL1Gas).
+  const legacy = tx.legacyFee
+  const feeToken = legacy?.kind === 'MAX_FEE' ? ETH_ADDRESS : opts.feeToken
   const meter = new LimitedGasMeter()
   const info = txInfoOf(tx, hash, opts.chainId)
   const exec = new Execution(state, info, opts.block, meter)
@@ -100,7 +128,22 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
   // Per transaction, archival calldata and signature, and validation: known before anything runs.
   const fixedL2 =
     L2_GAS.txBase + dataFeltsGas(calldataLength, tx.signature.length) + validationGas(tx.signature.length)
-  if (opts.chargeFee) {
+  // What a bound-L1-gas-alone transaction may pay at most (V1: max_fee; V3 of 0.7: its L1 gas bound's worth).
+  const legacyMaxFee =
+    legacy?.kind === 'MAX_FEE' ? legacy.maxFee : rb.l1Gas.maxAmount * rb.l1Gas.maxPricePerUnit
+  if (opts.chargeFee && legacy) {
+    // The minimal cost (the fixed L2 gas, in L1 gas): below it, 53 before anything runs.
+    const fixed = { l1Gas: 0n, l2Gas: fixedL2, l1DataGas: 0n }
+    const tooLow =
+      legacy.kind === 'MAX_FEE'
+        ? legacy.maxFee < feeIn(fixed, opts.prices, 0n, legacy)
+        : rb.l1Gas.maxPricePerUnit < opts.prices.l1Gas.fri ||
+          rb.l1Gas.maxAmount < inL1Gas(fixed, opts.prices, 'fri').l1Gas
+    if (tooLow) throw reject(RpcCode.INSUFFICIENT_RESOURCES_FOR_VALIDATE)
+    if (erc20BalanceOf(state, feeToken, sender) < legacyMaxFee) {
+      throw reject(RpcCode.INSUFFICIENT_ACCOUNT_BALANCE)
+    }
+  } else if (opts.chargeFee) {
     for (const key of ['l1Gas', 'l2Gas', 'l1DataGas'] as const) {
       const price = opts.prices[key].fri
       if (rb[key].maxPricePerUnit < price) {
@@ -186,7 +229,7 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
   }
   // The fee transfer runs after the count: blockifier adds the sender's balance to it (estimates too).
   const feeTransfer: FeeTransferOf = {
-    feeToken: opts.feeToken,
+    feeToken,
     sender,
     senderBalanceKey: Erc20Storage.balance(sender),
   }
@@ -197,10 +240,22 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
     const da = daGas(count)
     const keys = BigInt(allocatedKeys)
     const l2Gas = fixedL2 + meter.used + eventsGas(exec.events) + ALLOCATION.l2Gas * keys
-    return { usage: { l1Gas: 0n, l2Gas, l1DataGas: da + ALLOCATION.l1DataGas * keys }, da }
+    const usage = { l1Gas: 0n, l2Gas, l1DataGas: da + ALLOCATION.l1DataGas * keys }
+    return { usage, da }
   }
   let { usage, da } = usageOf([state, execLayer])
-  if (opts.chargeFee && revertReason === undefined) {
+  if (opts.chargeFee && revertReason === undefined && legacy) {
+    const fee = feeIn(usage, opts.prices, 0n, legacy)
+    if (legacy.kind === 'MAX_FEE' && fee > legacy.maxFee) {
+      revertReason = `Insufficient max fee: max fee: ${legacy.maxFee}, actual fee: ${fee}.`
+    }
+    // The L1 gas bound covers everything, L1 data gas too (converted at the block's prices).
+    const asL1 = inL1Gas(usage, opts.prices, 'fri')
+    const l1 = asL1.l1Gas + ceilDiv(asL1.l1DataGas * opts.prices.l1DataGas.fri, opts.prices.l1Gas.fri)
+    if (legacy.kind === 'L1_GAS' && l1 > rb.l1Gas.maxAmount) {
+      revertReason = `Insufficient max L1Gas: max amount: ${rb.l1Gas.maxAmount}, actual used: ${l1}.`
+    }
+  } else if (opts.chargeFee && revertReason === undefined) {
     for (const key of ['l2Gas', 'l1DataGas'] as const) {
       if (usage[key] > rb[key].maxAmount) {
         revertReason = `Insufficient max ${RESOURCE_NAMES[key]}: max amount: ${rb[key].maxAmount}, actual used: ${usage[key]}.`
@@ -208,9 +263,9 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
       }
     }
   }
-  let fee = feeOf(usage, opts.prices, tx.tip)
+  let fee = feeIn(usage, opts.prices, tx.tip, legacy)
   if (opts.chargeFee && revertReason === undefined) {
-    const balanceAfter = erc20BalanceOf(execLayer, opts.feeToken, sender)
+    const balanceAfter = erc20BalanceOf(execLayer, feeToken, sender)
     if (balanceAfter < fee) revertReason = 'Insufficient fee token balance.'
   }
   if (revertReason !== undefined) {
@@ -224,14 +279,19 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
       l2Gas: rb.l2Gas.maxAmount,
       l1DataGas: rb.l1DataGas.maxAmount,
     }
-    if (opts.chargeFee) {
+    if (opts.chargeFee && !legacy) {
       usage = {
         l1Gas: minOf(usage.l1Gas, cap.l1Gas),
         l2Gas: minOf(usage.l2Gas, cap.l2Gas),
         l1DataGas: minOf(usage.l1DataGas, cap.l1DataGas),
       }
     }
-    fee = feeOf(usage, opts.prices, tx.tip)
+    fee = feeIn(usage, opts.prices, tx.tip, legacy)
+    // An older transaction pays at most its bound's worth at the block's price.
+    if (opts.chargeFee && legacy) {
+      const cap = legacy.kind === 'MAX_FEE' ? legacy.maxFee : rb.l1Gas.maxAmount * opts.prices.l1Gas.fri
+      if (fee > cap) fee = cap
+    }
   } else {
     execLayer.commit()
   }
@@ -241,7 +301,7 @@ export function runTransaction(state: State, tx: Transaction, hash: Felt, opts: 
     meter.metering = false
     const transfer = selectorOf('transfer')
     feeTransferInvocation = exec.call(
-      { to: opts.feeToken, selector: transfer, calldata: [opts.block.sequencerAddress, ...splitU256(fee)] },
+      { to: feeToken, selector: transfer, calldata: [opts.block.sequencerAddress, ...splitU256(fee)] },
       sender,
     )
   }

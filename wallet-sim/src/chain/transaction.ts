@@ -12,6 +12,24 @@ import { poseidonHashMany } from './poseidon'
 /** Transaction version 3, and its query variant (2^128 + 3) used by estimates and simulations. */
 export const TX_VERSION_3 = 3n
 export const QUERY_VERSION_3 = 2n ** 128n + 3n
+/** Version 1 (fee as `max_fee` in ETH) and its query variant: only JSON-RPC 0.7 clients send it. */
+export const TX_VERSION_1 = 1n
+export const QUERY_VERSION_1 = 2n ** 128n + 1n
+
+/**
+ * Marks a broadcast transaction that came through the JSON-RPC 0.7 endpoint (a symbol: no JSON a client
+ * sends can carry it). Only such a transaction may be V1 or a V3 bounding L1 and L2 gas only; every
+ * other endpoint keeps Starknet 0.14's rules (V3 with all three resources).
+ * @example chain.addTransaction({ ...v1Invoke, [RPC_0_7_TRANSACTION]: true })
+ */
+export const RPC_0_7_TRANSACTION: unique symbol = Symbol('JSON-RPC 0.7 transaction')
+
+/**
+ * How an older transaction bounds its fee (absent: V3 bounding each of the three resources):
+ * `L1_GAS`, a V3 of spec 0.7 bounding L1 and L2 gas only (its L1 gas bound pays for everything, converted into
+ * L1 gas: run-transaction.ts inL1Gas); `MAX_FEE`, a V1 paying at most `maxFee` WEI in ETH.
+ */
+export type LegacyFee = { readonly kind: 'L1_GAS' } | { readonly kind: 'MAX_FEE'; readonly maxFee: bigint }
 
 export interface ResourceBounds {
   readonly l1Gas: ResourceBound
@@ -28,6 +46,8 @@ interface TxCommon {
   readonly paymasterData: readonly Felt[]
   readonly nonceDataAvailabilityMode: 0 | 1
   readonly feeDataAvailabilityMode: 0 | 1
+  /** Only on transactions of the 0.7 endpoint: V1, or V3 with L1 and L2 gas bounds only. */
+  readonly legacyFee?: LegacyFee
 }
 
 export interface InvokeTx extends TxCommon {
@@ -110,9 +130,13 @@ export function parseTransaction(json: unknown, expectedType?: 'INVOKE' | 'DEPLO
   if (type !== 'INVOKE' && type !== 'DEPLOY_ACCOUNT')
     throw invalid(`unknown transaction type ${String(type)}`)
   const version = felt(tx.version, 'version')
+  const from07 = (json as { [RPC_0_7_TRANSACTION]?: boolean })[RPC_0_7_TRANSACTION] === true
+  if (from07 && (version === TX_VERSION_1 || version === QUERY_VERSION_1)) return parseV1(tx, type, version)
   if (version !== TX_VERSION_3 && version !== QUERY_VERSION_3)
     throw new RpcError(RpcCode.UNSUPPORTED_TX_VERSION)
   const rb = (tx.resource_bounds ?? {}) as Record<string, unknown>
+  // Spec 0.7's RESOURCE_BOUNDS_MAPPING has no l1_data_gas: such a V3 bounds L1 gas alone (L2's bound is hashed).
+  const l1GasOnly = from07 && rb.l1_data_gas === undefined
   const common: TxCommon = {
     version,
     signature: felts(tx.signature ?? [], 'signature'),
@@ -126,6 +150,7 @@ export function parseTransaction(json: unknown, expectedType?: 'INVOKE' | 'DEPLO
     paymasterData: felts(tx.paymaster_data ?? [], 'paymaster_data'),
     nonceDataAvailabilityMode: daMode(tx.nonce_data_availability_mode, 'nonce_data_availability_mode'),
     feeDataAvailabilityMode: daMode(tx.fee_data_availability_mode, 'fee_data_availability_mode'),
+    ...(l1GasOnly ? { legacyFee: { kind: 'L1_GAS' } as const } : {}),
   }
   if (type === 'INVOKE') {
     return {
@@ -135,6 +160,37 @@ export function parseTransaction(json: unknown, expectedType?: 'INVOKE' | 'DEPLO
       calldata: felts(tx.calldata, 'calldata'),
       accountDeploymentData: felts(tx.account_deployment_data ?? [], 'account_deployment_data'),
       proofFacts: felts(tx.proof_facts ?? [], 'proof_facts'),
+    }
+  }
+  const classHash = felt(tx.class_hash, 'class_hash')
+  const contractAddressSalt = felt(tx.contract_address_salt, 'contract_address_salt')
+  const constructorCalldata = felts(tx.constructor_calldata, 'constructor_calldata')
+  const address = contractAddress(contractAddressSalt, classHash, constructorCalldata, 0n)
+  return { ...common, type, classHash, contractAddressSalt, constructorCalldata, contractAddress: address }
+}
+
+// INVOKE_TXN_V1 / DEPLOY_ACCOUNT_TXN_V1 of spec 0.7: no resource bounds, tip or DA modes; `max_fee` in WEI.
+function parseV1(tx: RpcTransaction, type: 'INVOKE' | 'DEPLOY_ACCOUNT', version: bigint): Transaction {
+  const zero = { maxAmount: 0n, maxPricePerUnit: 0n }
+  const common: TxCommon = {
+    version,
+    signature: felts(tx.signature ?? [], 'signature'),
+    nonce: felt(tx.nonce, 'nonce'),
+    resourceBounds: { l1Gas: zero, l2Gas: zero, l1DataGas: zero },
+    tip: 0n,
+    paymasterData: [],
+    nonceDataAvailabilityMode: 0,
+    feeDataAvailabilityMode: 0,
+    legacyFee: { kind: 'MAX_FEE', maxFee: felt(tx.max_fee, 'max_fee') },
+  }
+  if (type === 'INVOKE') {
+    return {
+      ...common,
+      type,
+      senderAddress: felt(tx.sender_address, 'sender_address'),
+      calldata: felts(tx.calldata, 'calldata'),
+      accountDeploymentData: [],
+      proofFacts: [],
     }
   }
   const classHash = felt(tx.class_hash, 'class_hash')
@@ -158,12 +214,9 @@ const feeFieldsHashes = memo<string, Felt>(64)
 
 function feeFieldsHash(tx: Transaction): Felt {
   const rb = tx.resourceBounds
-  const fields = [
-    tx.tip,
-    encodeBound(L1_GAS, rb.l1Gas),
-    encodeBound(L2_GAS, rb.l2Gas),
-    encodeBound(L1_DATA, rb.l1DataGas),
-  ]
+  const fields = [tx.tip, encodeBound(L1_GAS, rb.l1Gas), encodeBound(L2_GAS, rb.l2Gas)]
+  // A V3 of spec 0.7 hashes the two bounds it has (SNIP-8 before Starknet 0.13.4 added L1 data gas).
+  if (tx.legacyFee?.kind !== 'L1_GAS') fields.push(encodeBound(L1_DATA, rb.l1DataGas))
   return feeFieldsHashes(fields.join(':'), () => poseidonHashMany(fields))
 }
 
@@ -174,6 +227,7 @@ function feeFieldsHash(tx: Transaction): Felt {
  * @example transactionHash(parseTransaction(json), 0x534e5f5345504f4c4941n)
  */
 export function transactionHash(tx: Transaction, chainId: Felt): Felt {
+  if (tx.legacyFee?.kind === 'MAX_FEE') return v1TransactionHash(tx, tx.legacyFee.maxFee, chainId)
   const feeFields = feeFieldsHash(tx)
   const da = (BigInt(tx.nonceDataAvailabilityMode) << 32n) + BigInt(tx.feeDataAvailabilityMode)
   const common = (prefix: bigint, address: Felt) => [
@@ -200,6 +254,25 @@ export function transactionHash(tx: Transaction, chainId: Felt): Felt {
     tx.classHash,
     tx.contractAddressSalt,
   ])
+}
+
+/**
+ * The hash of a V1 transaction as Starknet computes it (Pedersen hash-on-elements): `[prefix, version, address,
+ * 0, h(calldata), max_fee, chainId, nonce]`, where a deploy account's "calldata" is its class hash, salt and
+ * constructor calldata. Same result as starknet.js v6's `hash.calculateInvokeTransactionHash` /
+ * `calculateDeployAccountTransactionHash` for version 1 (e2e/tests/compat/starknet-legacy.test.ts checks it).
+ */
+function v1TransactionHash(tx: Transaction, maxFee: bigint, chainId: Felt): Felt {
+  const [prefix, address, data] =
+    tx.type === 'INVOKE'
+      ? [INVOKE_PREFIX, tx.senderAddress, tx.calldata]
+      : [
+          DEPLOY_ACCOUNT_PREFIX,
+          tx.contractAddress,
+          [tx.classHash, tx.contractAddressSalt, ...tx.constructorCalldata],
+        ]
+  const pedersen = (felts: readonly Felt[]) => BigInt(computeHashOnElements([...felts]) as string | bigint)
+  return pedersen([prefix, tx.version, address, 0n, pedersen(data), maxFee, chainId, tx.nonce])
 }
 
 const L1_HANDLER_PREFIX = 0x6c315f68616e646c6572n // 'l1_handler'
@@ -284,6 +357,7 @@ export function toRpcTransaction(tx: ChainTransaction): RpcTransaction {
       calldata: tx.calldata.map(toHex),
     }
   }
+  if (tx.legacyFee?.kind === 'MAX_FEE') return v1RpcTransaction(tx, tx.legacyFee.maxFee)
   const rb = tx.resourceBounds
   const b = (x: ResourceBound) => ({
     max_amount: toHex(x.maxAmount),
@@ -316,6 +390,31 @@ export function toRpcTransaction(tx: ChainTransaction): RpcTransaction {
     contract_address_salt: toHex(tx.contractAddressSalt),
     constructor_calldata: tx.constructorCalldata.map(toHex),
     ...common,
+  }
+}
+
+// INVOKE_TXN_V1 / DEPLOY_ACCOUNT_TXN_V1.
+function v1RpcTransaction(tx: Transaction, maxFee: bigint): RpcTransaction {
+  const common = {
+    max_fee: toHex(maxFee),
+    version: toHex(tx.version),
+    signature: tx.signature.map(toHex),
+    nonce: toHex(tx.nonce),
+  }
+  if (tx.type === 'INVOKE') {
+    return {
+      type: 'INVOKE',
+      sender_address: toHex(tx.senderAddress),
+      calldata: tx.calldata.map(toHex),
+      ...common,
+    }
+  }
+  return {
+    type: 'DEPLOY_ACCOUNT',
+    ...common,
+    contract_address_salt: toHex(tx.contractAddressSalt),
+    constructor_calldata: tx.constructorCalldata.map(toHex),
+    class_hash: toHex(tx.classHash),
   }
 }
 

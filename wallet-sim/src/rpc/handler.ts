@@ -6,8 +6,12 @@ import { messageFor, RpcCode, RpcError } from '../chain/errors'
 import { jsonBodyKeepingBigIntegers, stringifyWithBigIntegers } from './big-json'
 import { type DevHost, devnetMethods } from './devnet-methods'
 import type { SpecVersion } from './format'
+import { isLegacy, type LegacyVersion, legacyMessage, legacyMethods } from './legacy'
 import { namedParams } from './params'
 import { type Method, starknetMethods } from './starknet-methods'
+
+/** Every version an HTTP endpoint speaks: 0.9 and 0.10, and 0.7 / 0.8 through the adapters of ./legacy. */
+export type RpcVersion = SpecVersion | LegacyVersion
 
 interface Request {
   jsonrpc?: unknown
@@ -20,14 +24,14 @@ interface Request {
  * The JSON-RPC error answer for `e`: the spec's code and message for an RpcError, 63 with the text otherwise.
  * @example errorBody(1, new RpcError(RpcCode.BLOCK_NOT_FOUND), '0.10')
  */
-export const errorBody = (id: unknown, e: unknown, v: SpecVersion) => {
+export const errorBody = (id: unknown, e: unknown, v: RpcVersion) => {
   if (e instanceof RpcError) {
     return {
       jsonrpc: '2.0',
       id: id ?? null,
       error: {
         code: e.code,
-        message: e.text ?? messageFor(e.code, v),
+        message: e.text ?? (isLegacy(v) ? legacyMessage(e.code, v) : undefined) ?? messageFor(e.code, v),
         ...(e.data !== undefined ? { data: e.data } : {}),
       },
     }
@@ -48,7 +52,7 @@ export const MAX_BATCH_REQUESTS = 1000
  * gets a single error object); undefined for a batch within the limit.
  * @example batchTooLong(body.length, '0.10') ?? body.map(answer)
  */
-export function batchTooLong(length: number, v: SpecVersion): object | undefined {
+export function batchTooLong(length: number, v: RpcVersion): object | undefined {
   if (length <= MAX_BATCH_REQUESTS) return undefined
   const data = `a batch may hold at most ${MAX_BATCH_REQUESTS} requests (got ${length})`
   return errorBody(null, new RpcError(RpcCode.INVALID_REQUEST, data), v)
@@ -59,7 +63,7 @@ export function batchTooLong(length: number, v: SpecVersion): object | undefined
  * answered with error 63 saying why, rather than failing the request or the socket.
  * @example res.type('json').send(answerText(answer, '0.10'))
  */
-export function answerText(answer: object, v: SpecVersion): string {
+export function answerText(answer: object, v: RpcVersion): string {
   try {
     return stringifyWithBigIntegers(answer)
   } catch (e) {
@@ -88,7 +92,7 @@ export const DEVNET_FORBIDDEN_MESSAGE =
 export function handleRpc(
   host: DevHost,
   req: Request,
-  v: SpecVersion,
+  v: RpcVersion,
   devnetRefusal?: string,
 ): object | undefined {
   const id = req.id
@@ -99,11 +103,14 @@ export function handleRpc(
       const error = { code: DEVNET_FORBIDDEN, message: DEVNET_FORBIDDEN_MESSAGE, data: devnetRefusal }
       return id === undefined ? undefined : { jsonrpc: '2.0', id, error }
     }
+    const legacy = isLegacy(v)
+    const starknet = legacy ? legacyMethods(v) : starknetMethods
     const table: Record<string, Method> | undefined =
-      prefix === 'starknet' ? starknetMethods : prefix === 'devnet' ? devnetMethods(host) : undefined
+      prefix === 'starknet' ? starknet : prefix === 'devnet' ? devnetMethods(host) : undefined
     const method = name !== undefined && table && Object.hasOwn(table, name) ? table[name] : undefined
     if (!method || req.method !== `${prefix}_${name}`) throw new RpcError(RpcCode.METHOD_NOT_FOUND)
-    const result = method.run(host.chain, namedParams(req.params, method.names), v)
+    // The dev methods answer as on 0.9 for 0.7/0.8 clients (devnet's own shapes, not the spec's).
+    const result = method.run(host.chain, namedParams(req.params, method.names), legacy ? '0.9' : v)
     if (id === undefined) return undefined
     return { jsonrpc: '2.0', id, result }
   } catch (e) {
@@ -119,7 +126,7 @@ export type DevnetGate = (req: IncomingMessage) => string | undefined
  * request whether `devnet_*` methods run (default: always).
  * @example app.use('/rpc/v0_9', rpcRouter(host, '0.9', access.devRefusal))
  */
-export function rpcRouter(host: DevHost, version: SpecVersion, devnetGate?: DevnetGate): Router {
+export function rpcRouter(host: DevHost, version: RpcVersion, devnetGate?: DevnetGate): Router {
   const router = express.Router()
   // Serialised here: res.json's failure would reach the error handler below and read as a parse error.
   const reply = (res: express.Response, answer: object) => res.type('json').send(answerText(answer, version))

@@ -16,7 +16,13 @@ export type Method = { names: readonly string[]; run: (chain: Chain, p: Params, 
 
 const h = (n: bigint | number) => toHex(BigInt(n))
 
-const feeEstimate = ({ outcome, prices }: FeeEstimate) => feeEstimateJson(outcome.usage, prices, 'FRI')
+// A V1 (only the 0.7 endpoint admits one) pays in ETH: its estimate is in WEI.
+const feeEstimate = ({ outcome, prices }: FeeEstimate) =>
+  feeEstimateJson(
+    outcome.usage,
+    prices,
+    outcome.tx.type !== 'L1_HANDLER' && outcome.tx.legacyFee?.kind === 'MAX_FEE' ? 'WEI' : 'FRI',
+  )
 
 function flags(v: unknown): { skipValidate: boolean; skipFeeCharge: boolean } {
   const list = (v ?? []) as unknown[]

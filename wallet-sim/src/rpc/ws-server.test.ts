@@ -30,7 +30,7 @@ describe('the WebSocket API of a started simulator', () => {
     const base = sim.url.replace(/^http/, 'ws')
     await using trpc = await connect(sim.trpcUrl)
     expect(trpc.socket.readyState).toBe(WebSocket.OPEN)
-    for (const path of ['/nope', '/rpc/v0_8', '/trpc/', '/rpc/']) {
+    for (const path of ['/nope', '/rpc/v0_7', '/trpc/', '/rpc/']) {
       await expect(connect(`${base}${path}`)).rejects.toThrow('Unexpected server response: 404')
     }
     const http = await fetch(sim.rpcUrl, {

@@ -1,16 +1,16 @@
-// The Starknet WebSocket API on an HTTP server's upgrades: spec 0.9 at /rpc/v0_9, 0.10 at /rpc/v0_10, /rpc
-// and /ws (starknet-devnet's path). A socket carries one session (ws-session.ts); the hub (ws-hub.ts) feeds
-// the sessions the chain's changes.
+// The Starknet WebSocket API on an HTTP server's upgrades: spec 0.8 at /rpc/v0_8 (ws-legacy.ts), 0.9 at
+// /rpc/v0_9, 0.10 at /rpc/v0_10, /rpc and /ws (starknet-devnet's path). A socket carries one session
+// (ws-session.ts); the hub (ws-hub.ts) feeds the sessions the chain's changes.
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
-import type { SpecVersion } from './format'
-import type { DevnetGate } from './handler'
+import type { DevnetGate, RpcVersion } from './handler'
 import { createSessionHub, type WsHost } from './ws-hub'
 import { createSession } from './ws-session'
 
 /** Where the WebSocket API answers, and the spec version each path speaks. */
-export const STARKNET_WS_PATHS: Readonly<Record<string, SpecVersion>> = {
+export const STARKNET_WS_PATHS: Readonly<Record<string, RpcVersion>> = {
+  '/rpc/v0_8': '0.8',
   '/rpc/v0_9': '0.9',
   '/rpc/v0_10': '0.10',
   '/rpc': '0.10',
@@ -38,7 +38,7 @@ export function attachStarknetWebSocket(
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
   const hub = createSessionHub(host)
 
-  const connect = (ws: WebSocket, version: SpecVersion, devnetRefusal: string | undefined) => {
+  const connect = (ws: WebSocket, version: RpcVersion, devnetRefusal: string | undefined) => {
     const session = createSession({
       host,
       version,

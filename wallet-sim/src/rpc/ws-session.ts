@@ -5,10 +5,12 @@ import { randomBytes } from 'node:crypto'
 import { RpcCode, RpcError } from '../chain/errors'
 import type { DevHost } from './devnet-methods'
 import type { SpecVersion } from './format'
-import { answerText, batchTooLong, handleRpc, MAX_BATCH_REQUESTS } from './handler'
+import { answerText, batchTooLong, handleRpc, MAX_BATCH_REQUESTS, type RpcVersion } from './handler'
+import { isLegacy } from './legacy'
 import { invalidParams, namedParams } from './params'
 import { errorAnswer, type RpcId } from './ws-errors'
 import { type Filter, isSubscribeMethod, parseFilter, type SubscribeMethod } from './ws-filters'
+import { subscribeIn08 } from './ws-legacy'
 import {
   type ChainChange,
   catchUp,
@@ -24,7 +26,8 @@ export const MAX_SUBSCRIPTIONS = 256
 export interface SessionOptions {
   /** The simulator: its current chain, and the host `handleRpc` answers other methods with. */
   readonly host: DevHost
-  readonly version: SpecVersion
+  /** 0.9 / 0.10, or 0.8 through ./ws-legacy (its subscriptions are 0.9's, shaped back). */
+  readonly version: RpcVersion
   /** Sends one text message to the client. */
   readonly send: (text: string) => void
   readonly maxSubscriptions?: number
@@ -41,6 +44,8 @@ interface Subscription {
   readonly filter: Filter
   /** Notifications held until the answer carrying the subscription id has gone out (replay first). */
   backlog: Notification[] | undefined
+  /** How a notification reads in the connection's version (0.8); undefined drops it. Default: as is. */
+  readonly out?: (n: Notification) => Notification | undefined
 }
 
 export interface Session {
@@ -63,11 +68,15 @@ type Request = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unk
  */
 export function createSession(options: SessionOptions): Session {
   const { host, version: v, send } = options
+  // Notifications are formatted as 0.9 for a 0.8 connection, then shaped back by its subscriptions.
+  const shape: SpecVersion = isLegacy(v) ? '0.9' : v
   const max = options.maxSubscriptions ?? MAX_SUBSCRIPTIONS
   const defer = options.defer ?? ((flush: () => void) => flush())
   const subscriptions = new Map<string, Subscription>()
   const invalid = (id: RpcId = null) => errorAnswer(id, new RpcError(RpcCode.INVALID_REQUEST), v)
-  const emit = (id: string, n: Notification) =>
+  const emit = (id: string, subscription: Subscription, raw: Notification) => {
+    const n = subscription.out ? subscription.out(raw) : raw
+    if (n === undefined) return
     send(
       JSON.stringify({
         jsonrpc: '2.0',
@@ -75,8 +84,14 @@ export function createSession(options: SessionOptions): Session {
         params: { subscription_id: id, result: n.result },
       }),
     )
+  }
 
-  const subscribe = (method: SubscribeMethod, params: unknown, opened: string[]): string => {
+  const subscribe = (
+    method: SubscribeMethod,
+    params: unknown,
+    opened: string[],
+    out?: Subscription['out'],
+  ): string => {
     if (subscriptions.size >= max) {
       throw new RpcError(
         RpcCode.UNEXPECTED_ERROR,
@@ -88,7 +103,8 @@ export function createSession(options: SessionOptions): Session {
     let id = newSubscriptionId()
     while (subscriptions.has(id)) id = newSubscriptionId()
     // The replay is what the chain holds now; later changes (a batch's next request) queue behind it.
-    subscriptions.set(id, { filter, backlog: catchUp(filter, createFormatter(chain), v) })
+    const backlog = catchUp(filter, createFormatter(chain), shape)
+    subscriptions.set(id, out ? { filter, backlog, out } : { filter, backlog })
     opened.push(id)
     return id
   }
@@ -107,21 +123,32 @@ export function createSession(options: SessionOptions): Session {
     const backlog = subscription?.backlog
     if (!subscription || !backlog) return
     subscription.backlog = undefined
-    for (const n of backlog) emit(id, n)
+    for (const n of backlog) emit(id, subscription, n)
   }
 
   const call = (raw: unknown, opened: string[]): object | undefined => {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return invalid()
-    const req = raw as Request
-    const { id, method } = req
+    let req = raw as Request
+    const { id } = req
     if (id !== undefined && id !== null && typeof id !== 'string' && typeof id !== 'number') return invalid()
+    let out: Subscription['out']
+    if (v === '0.8') {
+      const in08 = subscribeIn08(host.chain, req)
+      // 0.9's own subscribe methods are not 0.8's: the 0.8 method table answers -32601 for them.
+      if (!in08 && req.method !== 'starknet_unsubscribe')
+        return handleRpc(host, req, v, options.devnetRefusal)
+      if (in08) ({ request: req, out } = in08)
+    }
+    const { method } = req
     if (method !== 'starknet_unsubscribe' && !(typeof method === 'string' && isSubscribeMethod(method))) {
       return handleRpc(host, req, v, options.devnetRefusal)
     }
     if (req.jsonrpc !== '2.0') return invalid(id ?? null)
     try {
       const result =
-        method === 'starknet_unsubscribe' ? unsubscribe(req.params) : subscribe(method, req.params, opened)
+        method === 'starknet_unsubscribe'
+          ? unsubscribe(req.params)
+          : subscribe(method, req.params, opened, out)
       return id === undefined ? undefined : { jsonrpc: '2.0', id, result }
     } catch (e) {
       return id === undefined ? undefined : errorAnswer(id, e, v)
@@ -152,9 +179,9 @@ export function createSession(options: SessionOptions): Session {
     },
     notify(change, format) {
       for (const [id, subscription] of subscriptions) {
-        for (const n of notificationsFor(subscription.filter, change, format, v)) {
+        for (const n of notificationsFor(subscription.filter, change, format, shape)) {
           if (subscription.backlog) subscription.backlog.push(n)
-          else emit(id, n)
+          else emit(id, subscription, n)
         }
       }
     },

@@ -6,7 +6,7 @@ import { ETH_ADDRESS } from '../chain/contracts/index'
 import { selectorOf, toHex } from '../chain/felt'
 import { Simulator, type SimulatorOptions } from '../chain/simulator'
 import { signedInvoke } from '../chain/test-helpers'
-import type { SpecVersion } from './format'
+import type { RpcVersion } from './handler'
 import { createSessionHub } from './ws-hub'
 import { createSession } from './ws-session'
 
@@ -124,7 +124,7 @@ export async function connect(url: string): Promise<RpcClient & { socket: WebSoc
  * A client on a session in memory, fed by its own hub over `sim`'s chain.
  * @example await using rpc = memoryClient(new Simulator({ accounts: 2 }), '0.10')
  */
-export function memoryClient(sim: Simulator, version: SpecVersion = '0.10'): RpcClient {
+export function memoryClient(sim: Simulator, version: RpcVersion = '0.10'): RpcClient {
   const hub = createSessionHub(sim)
   let receive: (text: string) => void = () => {}
   const session = createSession({ host: sim, version, send: (text) => receive(text) })

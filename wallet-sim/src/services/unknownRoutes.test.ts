@@ -78,7 +78,7 @@ const rpcError = (data: string) => ({
   id: null,
   error: { code: -32600, message: 'Invalid Request', data },
 })
-const NODE_PATHS = '/rpc, /rpc/v0_9, /rpc/v0_10'
+const NODE_PATHS = '/rpc, /rpc/v0_7, /rpc/v0_8, /rpc/v0_9, /rpc/v0_10'
 
 it.each([
   ['GET', '/rpc'],
@@ -93,7 +93,7 @@ it.each([
 })
 
 it.each([
-  ['POST', '/rpc/v0_7'],
+  ['POST', '/rpc/v0_6'],
   ['GET', '/rpc/v0_9/more'],
 ])('the node: %s %s is 404 as a JSON-RPC error', async (method, path) => {
   expect(await request(method, path)).toEqual({

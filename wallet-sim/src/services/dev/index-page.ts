@@ -28,7 +28,13 @@ function servicesAt(origin: string, walletRoutes: readonly string[]): Service[] 
   return [
     { name: 'JSON-RPC 0.10', url: `${origin}/rpc`, note: 'POST; also /rpc/v0_10 (starknet.js v10)' },
     { name: 'JSON-RPC 0.9', url: `${origin}/rpc/v0_9`, note: 'POST (starknet.js v8)' },
-    { name: 'WebSocket API', url: `${ws}/rpc`, note: '0.10 (also /rpc/v0_10, /ws); 0.9 at /rpc/v0_9' },
+    { name: 'JSON-RPC 0.8', url: `${origin}/rpc/v0_8`, note: 'POST (starknet.js v7)' },
+    { name: 'JSON-RPC 0.7', url: `${origin}/rpc/v0_7`, note: 'POST (starknet.js v6; V1 transactions too)' },
+    {
+      name: 'WebSocket API',
+      url: `${ws}/rpc`,
+      note: '0.10 (also /rpc/v0_10, /ws); 0.9 at /rpc/v0_9; 0.8 at /rpc/v0_8',
+    },
     ...walletRoutes.map((route) => ({
       name: 'hosted wallet',
       url: `${origin}${route}`,
