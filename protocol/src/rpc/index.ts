@@ -4,3 +4,4 @@
 export * from './calldata'
 export * from './procedures'
 export * from './walletApi'
+export * from './strictFelt'
