@@ -65,7 +65,7 @@ function feltAt(value: unknown, path: (string | number)[]): bigint {
  * readOutsideExecution(typedData).calls[0] // { contractAddress: '0x4718…', selector: 'transfer', calldata: [...] }
  */
 export function readOutsideExecution(typedData: {
-  domain?: { version?: unknown }
+  domain?: { readonly name?: unknown; readonly version?: unknown; readonly [key: string]: unknown }
   primaryType?: unknown
   message?: unknown
 }): OutsideExecutionView {

@@ -2,6 +2,7 @@
 // the account first), sign with owner + guardian. Failures carry the session-signing result codes.
 import type { Call, SessionSignRequest, SessionSignResult, TypedData } from '@webwallet/protocol'
 import { ConnectAndSignSessionError } from '@webwallet/protocol/errors'
+import { readSessionMetadata } from '@webwallet/protocol/rpc'
 import { SESSION_DOMAIN_NAME } from '@webwallet/protocol/session'
 import { shortString } from 'starknet'
 import { RpcError } from '../chain/errors'
@@ -18,6 +19,8 @@ const sessionError = (message: string, code: string, cause?: unknown) =>
 export interface SignSessionDependencies {
   ledger: Ledger
   keys: AccountKeys
+  /** The paymaster's gas tokens: the only tokens the session's fee caps may name. */
+  feeTokens: readonly string[]
   /** Owner + guardian signature of the typed data's SNIP-12 hash for the account. */
   sign: (typedData: TypedData) => string[]
   toFeltCalls: (calls: readonly Call[]) => FeltCall[]
@@ -49,7 +52,7 @@ export async function signSession(
 ): Promise<SessionSignResult> {
   const { ledger, keys } = deps
   const { address, classHash, constructorCalldata, salt } = user.account
-  checkSessionTypedData(request.sessionTypedData, ledger.chainId)
+  checkSessionTypedData(request.sessionTypedData, ledger.chainId, deps.feeTokens)
   const approvalRequestsCalls = approvalCalls(request)
   for (const approval of request.approvalRequests) {
     if ((await ledger.balanceOf(address, approval.tokenAddress)) < BigInt(approval.amount)) {
@@ -104,7 +107,11 @@ async function deployForSession(user: User, ledger: Ledger, keys: AccountKeys): 
   }
 }
 
-function checkSessionTypedData(typedData: TypedData, walletChainId: string): void {
+function checkSessionTypedData(
+  typedData: TypedData,
+  walletChainId: string,
+  feeTokens: readonly string[],
+): void {
   const { domain, primaryType } = typedData
   if (primaryType !== 'Session' || domain.name !== SESSION_DOMAIN_NAME) {
     throw sessionError(
@@ -119,5 +126,11 @@ function checkSessionTypedData(typedData: TypedData, walletChainId: string): voi
       `The session is for chain ${chainId}, the wallet is on ${walletChainId}`,
       'GENERIC_ERROR',
     )
+  }
+  // Caps that cannot be read exactly are refused: the consent screen reads them with the same parser.
+  try {
+    readSessionMetadata(typedData.message.Metadata, feeTokens)
+  } catch (cause) {
+    throw sessionError(cause instanceof Error ? cause.message : String(cause), 'GENERIC_ERROR', cause)
   }
 }
