@@ -139,7 +139,9 @@ describe('SignSession', () => {
     expect(expiry.textContent).toMatch(/^(31 Dec 2025|1 Jan 2026), \d\d:\d\d \(.+\)$/)
     expect(screen.getByLabelText('Fee limits').textContent).toBe('up to 0.1 ETH')
     expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to 0x5bd1…abcd')
-    expect(screen.getByText('demo-app')).toBeTruthy()
+    expect(screen.getByLabelText("The app's name for itself").textContent).toBe(
+      `${DAPP} calls itself “demo-app”`,
+    )
     expect(screen.getByLabelText('Requesting origin').textContent).toBe(DAPP)
     click('Sign session')
     click('Reject')
@@ -160,7 +162,7 @@ describe('SignSession', () => {
 })
 
 describe('Review', () => {
-  const COUNTER = '0xc0de00000000000000000000000000000000000000000000000000000000c0de'
+  const COUNTER = '0x00de00000000000000000000000000000000000000000000000000000000c0de'
   const USDC = '0x053c91253bc9682c04929ca02ed00b3e423f6710d2ee7e0d5ebb06f3ecf368a8'
   const calls = [
     {
