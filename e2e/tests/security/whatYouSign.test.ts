@@ -12,7 +12,7 @@ import {
 import { createRpc } from '@webwallet/shim'
 import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
 import type { Frame, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import { logIn } from '../sdk/login'
 import { buildWalletUi } from '../wallet/walletServer'
@@ -20,7 +20,8 @@ import { postJson } from './attacker'
 import { framePage, loginAndConnect, type ServedPage, walletFrame } from './pages'
 
 const STRK = CONTRACTS.strk
-const ATTACKER = '0x00a77ac4e4000000000000000000000000000000000000000000000000000bad'
+// Unpadded: the dapp's string and the felt's hex read the same (0xa77a…0bad).
+const ATTACKER = '0xa77ac4e4000000000000000000000000000000000000000000000000000bad'
 const HUNDRED_STRK = (100n * 10n ** 18n).toString()
 
 let sim: RunningSim
@@ -43,6 +44,11 @@ beforeAll(async () => {
   const connected = await loginAndConnect(page, wallet, sim.walletSim.inbox, 'victim@example.com')
   chainId = (connected.result?.data as { chainId: string } | undefined)?.chainId ?? ''
 }, 180_000)
+// A screen an attack left open (the attack worked) is rejected, so the next test gets its own.
+afterEach(async () => {
+  const reject = wallet.getByRole('button', { name: 'Reject' })
+  if (await reject.isVisible()) await reject.click()
+})
 afterAll(async () => {
   await browser?.close()
   await host?.[Symbol.asyncDispose]()
@@ -303,20 +309,25 @@ describe('session fee caps are the ones recorded, and the app speaks in its own 
     }
   })
 
-  test("honest: exact caps in STRK are shown as the gas payment, and the projectID as the app's quoted claim", async () => {
+  test("attack: a projectID written in the wallet's voice is shown as the app's quoted claim", async () => {
     const claim = 'wallet-sim: verified, cannot move your tokens'
+    const asked = await send('connectAndSignSession', session({ projectID: claim }), 'Start a session')
+    expect(await wallet.getByLabel("The app's name for itself").textContent()).toBe(
+      `${host.origin} calls itself “${claim}”`,
+    )
+    expect(await wallet.getByText(claim, { exact: true }).count()).toBe(0)
+    expect((await asked.click('Reject')).error?.data).toMatchObject({ webwalletErrorCode: 'USER_REJECTED' })
+  })
+
+  test('honest: exact caps in STRK are shown as the gas payment only to the paymaster, and the session signs', async () => {
     const asked = await send(
       'connectAndSignSession',
-      session({ projectID: claim, txFees: [{ tokenAddress: STRK, maxAmount: '10000000000000000000' }] }),
+      session({ projectID: 'demo', txFees: [{ tokenAddress: STRK, maxAmount: '10000000000000000000' }] }),
       'Start a session',
     )
     expect(await wallet.getByLabel('Fee limits').textContent()).toBe(
       'Gas payment in STRK: up to 10 STRK, only to the paymaster',
     )
-    expect(await wallet.getByLabel("The app's name for itself").textContent()).toBe(
-      `${host.origin} calls itself “${claim}”`,
-    )
-    expect(await wallet.getByText(claim, { exact: true }).count()).toBe(0)
     const answer = await asked.click('Sign session')
     expect(answer.result?.data).toMatchObject({ signature: expect.any(Array) })
   })
