@@ -20,8 +20,7 @@ import { postJson } from './attacker'
 import { framePage, loginAndConnect, type ServedPage, walletFrame } from './pages'
 
 const STRK = CONTRACTS.strk
-// Unpadded: the dapp's string and the felt's hex read the same (0xa77a…0bad).
-const ATTACKER = '0xa77ac4e4000000000000000000000000000000000000000000000000000bad'
+const ATTACKER = '0x00a77ac4e4000000000000000000000000000000000000000000000000000bad'
 const HUNDRED_STRK = (100n * 10n ** 18n).toString()
 
 let sim: RunningSim
@@ -120,7 +119,7 @@ describe('the review shows the amount and recipient signed', () => {
   })
 
   test('attack: a recipient that reads like an address but is a short string is refused before any screen', async () => {
-    // 0xa77a…0bad on screen, the felt of 30 ASCII bytes once signed.
+    // 0x00a7…0bad on screen, the felt of 30 ASCII bytes once signed.
     const lookalike = '0xa77ac4e40000000000000g000bad'
     const { answer } = await send(
       'addInvokeTransaction',
@@ -148,7 +147,7 @@ describe('the review shows the amount and recipient signed', () => {
     const review = await send('addInvokeTransaction', transfer([ATTACKER, '1', '0']), 'Review transaction')
     expect(review.answer).toBeUndefined()
     expect(await wallet.locator('.summary').first().textContent()).toBe(
-      'Transfer 0.000000000000000001 STRK to 0xa77a…0bad',
+      'Transfer 0.000000000000000001 STRK to 0x00a7…0bad',
     )
     await wallet.locator('button[data-blocked="false"]').waitFor()
     const answer = await review.click('Confirm')
@@ -171,7 +170,7 @@ describe('an outside execution is shown as the transaction it is', () => {
   test('attack: SNIP-9 v2 typed data asked as a message shows the 100 STRK transfer, who may submit it, and a warning', async () => {
     const asked = await send('signTypedData', [stealing()], 'Sign a transaction')
     expect(asked.answer).toBeUndefined()
-    expect(await wallet.getByLabel('What it does').textContent()).toBe('Transfer 100 STRK to 0xa77a…0bad')
+    expect(await wallet.getByLabel('What it does').textContent()).toBe('Transfer 100 STRK to 0x00a7…0bad')
     expect(await wallet.getByLabel('Outside execution').textContent()).toContain(
       'the signature lets anyone run the calls below from your account',
     )
@@ -223,7 +222,7 @@ describe('an outside execution is shown as the transaction it is', () => {
       },
     }
     const asked = await send('signTypedData', [v1], 'Sign a transaction')
-    expect(await wallet.getByLabel('What it does').textContent()).toBe('Transfer 100 STRK to 0xa77a…0bad')
+    expect(await wallet.getByLabel('What it does').textContent()).toBe('Transfer 100 STRK to 0x00a7…0bad')
     expect((await asked.click('Reject')).error?.data).toMatchObject({ webwalletErrorCode: 'USER_REJECTED' })
   })
 

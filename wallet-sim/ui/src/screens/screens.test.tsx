@@ -231,9 +231,9 @@ describe('Review', () => {
     expect(api.review).toHaveBeenCalledWith(DAPP, calls)
     const summaries = screen.getAllByText(/^(Transfer|Allow|Call) /).map((el) => el.textContent)
     expect(summaries).toEqual([
-      'Transfer 1.5 STRK to your account (0x1234…cdef)',
-      'Allow 0xabcd…7890 to spend 0.1 ETH',
-      'Transfer 2.5 USDC to your account (0x1234…cdef)',
+      'Transfer 1.5 STRK to your account (0x0000…cdef)',
+      'Allow 0x0000…7890 to spend 0.1 ETH',
+      'Transfer 2.5 USDC to your account (0x0000…cdef)',
       'Call increase_counter on DemoCounter',
     ])
     expect(screen.getByRole('status').textContent).toBe(
@@ -300,7 +300,7 @@ describe('Review', () => {
     const alert = screen.getByRole('alert', { name: 'This transaction will fail' })
     expect(alert.textContent).toBe(
       'This transaction will fail' +
-        '“Transfer 2.5 USDC to 0x1234…cdef” would fail: your account does not hold that much of the token.' +
+        '“Transfer 2.5 USDC to 0x0000…cdef” would fail: your account does not hold that much of the token.' +
         'The network says: ERC20: insufficient balance' +
         'Confirm is off: the wallet does not send what it knows will fail (a failed transaction still pays its fee). Reject it and check the request in the app.',
     )
@@ -324,7 +324,7 @@ describe('Review', () => {
       { contractAddress: STRK, entrypoint: 'transfer', calldata: ['0x1234567890abcdef', amount, '0'] },
     ]
     render(<Review origin={DAPP} calls={big} api={api} onAnswer={vi.fn()} />)
-    expect(screen.getByText(/^Transfer /).textContent).toBe('Transfer 1,000,000.5 STRK to 0x1234…cdef')
+    expect(screen.getByText(/^Transfer /).textContent).toBe('Transfer 1,000,000.5 STRK to 0x0000…cdef')
   })
 
   it('a refusal, a reason the wallet has no words for, a fee beyond the balance: said so, Confirm off', async () => {
@@ -339,7 +339,7 @@ describe('Review', () => {
     for (const next of refused.pending.review) next.resolve({ ...REVIEW, fee })
     await settle()
     expect(screen.getByRole('alert', { name: 'The network refuses this transaction' }).textContent).toContain(
-      '“Transfer 1.5 STRK to 0x1234…cdef” would be refused: your account would not accept it.',
+      '“Transfer 1.5 STRK to 0x0000…cdef” would be refused: your account would not accept it.',
     )
     expect(confirm().disabled).toBe(true)
     cleanup()

@@ -3,23 +3,31 @@ import { describe, expect, it } from 'vitest'
 import { decodeCall } from './decodeCalls'
 
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
-const FRIEND = '0x0000000000000000000000000000000000000000000000000000000000f00d00'
+const FRIEND = '0xf00d00'
+const FRIEND_ADDRESS = '0x0000000000000000000000000000000000000000000000000000000000f00d00'
 
 describe('decodeCall reads the felts the wallet signs', () => {
-  it('spells out an honest transfer and approve from the felts, addresses from the felt', () => {
+  it('spells out an honest transfer and approve from the felts, addresses from the felt in 64 digits', () => {
+    // The same recipient in any form reads the same.
+    const padded = decodeCall({
+      contractAddress: STRK,
+      entrypoint: 'transfer',
+      calldata: [FRIEND_ADDRESS, '1', '0'],
+    })
+    expect(padded.summary).toBe('Transfer 0.000000000000000001 STRK to 0x0000…0d00')
     expect(
       decodeCall({ contractAddress: STRK, entrypoint: 'transfer', calldata: [FRIEND, '1', '0'] }),
     ).toEqual({
-      contract: '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
+      contract: '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
       contractLabel: 'STRK',
       entrypoint: 'transfer',
-      summary: 'Transfer 0.000000000000000001 STRK to 0xf00d00',
+      summary: 'Transfer 0.000000000000000001 STRK to 0x0000…0d00',
       calldata: ['0xf00d00', '0x1', '0x0'],
     })
     expect(
       decodeCall({ contractAddress: STRK, entrypoint: 'approve', calldata: [FRIEND, '0xde0b6b3a7640000', 0] })
         .summary,
-    ).toBe('Allow 0xf00d00 to spend 1 STRK')
+    ).toBe('Allow 0x0000…0d00 to spend 1 STRK')
   })
 
   // Each value is a felt to the signer's old reading (starknet.js' conversion), another than the one shown.
@@ -68,6 +76,6 @@ describe('decodeCall reads the felts the wallet signs', () => {
         entrypoint: '0x83afd3f4caedc6eebf44246fe54e38c95e3179a5ec9ea81740eca5b482d12e',
         calldata: [FRIEND, '1', '0'],
       }).summary,
-    ).toBe('Transfer 0.000000000000000001 STRK to 0xf00d00')
+    ).toBe('Transfer 0.000000000000000001 STRK to 0x0000…0d00')
   })
 })

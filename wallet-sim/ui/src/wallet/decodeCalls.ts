@@ -10,7 +10,7 @@ import { compactAddress, tokenOf } from '../components/format'
 import { methodName } from './spending'
 
 export interface DecodedCall {
-  /** The contract's address, the felt's lowercase hex (the dapp's string when it is no felt). */
+  /** The contract's address, the felt in 64 lowercase hex digits (the dapp's string when it is no felt). */
   contract: string
   /** The token's symbol, the contract's name, or its compact address. */
   contractLabel: string
@@ -34,6 +34,8 @@ export interface DecodeContext {
 
 const U128 = 2n ** 128n
 const hex = (felt: bigint) => `0x${felt.toString(16)}`
+/** An address as Starknet writes one: the felt in 64 hex digits (the form the wallet shows the account in). */
+const addressOf = (felt: bigint) => `0x${felt.toString(16).padStart(64, '0')}`
 
 // The token entry points decoded, by their exact names: a name in another case or spelling is another
 // selector, which the token may not have.
@@ -74,7 +76,7 @@ function tokenSummary(
   if (!token || !kind) return undefined
   const self = context.self === undefined ? undefined : marketKey(context.self)
   const party = (felt: bigint | undefined) => {
-    const address = hex(felt ?? 0n)
+    const address = addressOf(felt ?? 0n)
     return self !== undefined && marketKey(address) === self
       ? `your account (${compactAddress(address)})`
       : compactAddress(address)
@@ -118,10 +120,13 @@ export function decodeCall(call: Call, context: DecodeContext = {}): DecodedCall
       unreadable: reason,
     }
   }
-  const contract = read.contractAddress
+  const contract = addressOf(BigInt(read.contractAddress))
   const method = /^0x/.test(call.entrypoint) ? methodName(call.entrypoint) : call.entrypoint
   const token = tokenAt(contract, context.market)
-  const name = context.contracts?.[contract] ?? context.contracts?.[call.contractAddress]
+  const name =
+    context.contracts?.[call.contractAddress] ??
+    context.contracts?.[read.contractAddress] ??
+    context.contracts?.[contract]
   const contractLabel = token?.symbol ?? name ?? compactAddress(contract)
   return {
     contract,
