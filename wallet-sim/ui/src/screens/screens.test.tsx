@@ -96,6 +96,51 @@ describe('SignMessage', () => {
     click('Reject')
     expect(onAnswer.mock.calls).toEqual([[true], [false]])
   })
+
+  const outside = (calldata: string[]): TypedData => ({
+    types: { StarknetDomain: [] },
+    primaryType: 'OutsideExecution',
+    domain: { name: 'Account.execute_from_outside', version: '2', chainId: 'SN_SEPOLIA', revision: '1' },
+    message: {
+      Caller: '0x414e595f43414c4c4552',
+      Nonce: '0x1',
+      'Execute After': '0x0',
+      'Execute Before': '1767229200',
+      Calls: [{ To: STRK, Selector: 'transfer', Calldata: calldata }],
+    },
+  })
+
+  it('shows an outside execution as the transaction it is: the calls, who may submit it, the account', () => {
+    const onAnswer = vi.fn()
+    renderArmed(
+      <SignMessage
+        origin={DAPP}
+        typedData={outside(['0xa77ac4', '100000000000000000000', '0'])}
+        self="0x0123"
+        onAnswer={onAnswer}
+      />,
+    )
+    expect(screen.getByRole('heading', { name: 'Sign a transaction' })).toBeTruthy()
+    expect(screen.getByLabelText('What it does').textContent).toBe('Transfer 100 STRK to 0x0000…7ac4')
+    expect(screen.getByLabelText('Outside execution').textContent).toContain(
+      'lets anyone run the calls below',
+    )
+    expect(screen.getByText('your account (0x0123)')).toBeTruthy()
+    click('Sign transaction')
+    expect(onAnswer.mock.calls).toEqual([[true]])
+  })
+
+  it('cannot sign an outside execution whose felts read two ways', () => {
+    const onAnswer = vi.fn()
+    renderArmed(
+      <SignMessage origin={DAPP} typedData={outside(['0xa77ac4', '1 ', '0'])} onAnswer={onAnswer} />,
+    )
+    expect(screen.getByRole('alert').textContent).toContain(
+      'This request cannot be signed. Outside execution:',
+    )
+    click('Sign transaction')
+    expect(onAnswer).not.toHaveBeenCalled()
+  })
 })
 
 describe('SignSession', () => {
