@@ -41,7 +41,7 @@ beforeAll(async () => {
   await page.evaluate(() => window.loaded)
   wallet = await walletFrame(page)
   const connected = await loginAndConnect(page, wallet, sim.walletSim.inbox, 'victim@example.com')
-  chainId = (connected.result?.data as { chainId: string } | undefined)?.chainId ?? ''
+  chainId = (connected?.result?.data as { chainId: string } | undefined)?.chainId ?? ''
 }, 180_000)
 // A screen an attack left open (the attack worked) is rejected, so the next test gets its own.
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../errors/validation'
-import { readSessionMetadata } from './sessionMetadata'
+import { readApprovalRequests, readSessionMetadata } from './sessionMetadata'
 
 const STRK = '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 const ETH = '0x49d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
@@ -82,5 +82,37 @@ describe('readSessionMetadata', () => {
     expect(() => readSessionMetadata({ txFees: [] }, FEE_TOKENS)).toThrow(
       'Session metadata: not JSON text but [object Object]',
     )
+  })
+})
+
+describe('readApprovalRequests', () => {
+  it('reads token, spender and a u256 amount as the approve call sends them', () => {
+    expect(
+      readApprovalRequests([
+        { tokenAddress: `0x0${STRK.slice(2)}`, spender: '0x5bd1', amount: '2500000000000000000' },
+        { tokenAddress: ETH, spender: '0x5bd1', amount: `0x${'f'.repeat(64)}` },
+      ]),
+    ).toEqual([
+      { tokenAddress: STRK, spender: '0x5bd1', amount: 2_500_000_000_000_000_000n },
+      { tokenAddress: ETH, spender: '0x5bd1', amount: 2n ** 256n - 1n },
+    ])
+  })
+
+  it.each([
+    [
+      { tokenAddress: STRK, spender: '0x5bd1', amount: ' 1' },
+      'Approval 0: amount " 1" is not an amount (has spaces around it)',
+    ],
+    [
+      { tokenAddress: STRK, spender: '0x5bd1', amount: `0x1${'0'.repeat(64)}` },
+      'Approval 0: amount "0x10000000000000000000000000000000000000000000000000000000000000000" is not an amount (not a hex number of at most 64 digits after a lowercase 0x)',
+    ],
+    [
+      { tokenAddress: STRK, spender: 'bob', amount: '1' },
+      'Approval 0: spender "bob" is not a felt (text, not a number (a short string is read as its bytes, which the wallet will not guess))',
+    ],
+  ])('refuses an approval that reads two ways (%#)', (approval, message) => {
+    expect(() => readApprovalRequests([approval])).toThrow(ValidationError)
+    expect(() => readApprovalRequests([approval])).toThrow(message)
   })
 })

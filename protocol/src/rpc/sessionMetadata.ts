@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors/validation'
 import { toHex } from '../schemas/felt'
-import { strictFelt } from './strictFelt'
+import { strictFelt, strictUint256 } from './strictFelt'
 
 // A session's `Metadata` (JSON text: `{projectID, txFees}`) read once, by the consent screen and by the
 // wallet server that records the caps the cosigner enforces. A cap the wallet cannot read exactly is no cap:
@@ -92,4 +92,52 @@ function readFee(fee: unknown, index: number, feeTokens: readonly string[] | und
       `txFees ${index}: ${tokenHex} is not a gas token of the paymaster`,
     )
   return { tokenAddress: tokenHex, maxAmount: amount.felt }
+}
+
+/** A session's ERC-20 approval as the wallet shows and sends it. */
+export interface ApprovalView {
+  tokenAddress: string
+  spender: string
+  /** Base units, 0..2^256-1 (the `approve` u256). */
+  amount: bigint
+}
+
+/**
+ * Reads a session request's approvals strictly: token and spender felts (hex), the amount a u256 as a hex or
+ * decimal string; throws ValidationError (wallet API 114) otherwise, so the consent screen and the
+ * `approve` calls the wallet sends read the same numbers.
+ *
+ * @example
+ * readApprovalRequests([{ tokenAddress: STRK, spender: '0x5bd1…', amount: '2500000000000000000' }])
+ */
+export function readApprovalRequests(
+  approvals: readonly { tokenAddress: unknown; spender: unknown; amount: unknown }[],
+): ApprovalView[] {
+  return approvals.map((approval, index) => {
+    const where = (field: string) => ['approvalRequests', index, field]
+    const felt = (field: 'tokenAddress' | 'spender') => {
+      const read = strictFelt(approval[field])
+      if ('refused' in read)
+        return failApproval(
+          where(field),
+          `Approval ${index}: ${field} ${describe(approval[field])} is not a felt (${read.refused})`,
+        )
+      return toHex(read.felt)
+    }
+    const amount = strictUint256(approval.amount)
+    if ('refused' in amount)
+      failApproval(
+        where('amount'),
+        `Approval ${index}: amount ${describe(approval.amount)} is not an amount (${amount.refused})`,
+      )
+    return {
+      tokenAddress: felt('tokenAddress'),
+      spender: felt('spender'),
+      amount: (amount as { value: bigint }).value,
+    }
+  })
+}
+
+const failApproval = (path: (string | number)[], message: string): never => {
+  throw new ValidationError([{ path, message }])
 }

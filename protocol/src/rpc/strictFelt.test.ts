@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../errors/validation'
 import { FIELD_PRIME } from '../schemas/felt'
 import { convertCalldataValue } from './calldata'
-import { STRICT_FELT_FORMS, strictCalls, strictFelt } from './strictFelt'
+import { STRICT_FELT_FORMS, strictCalls, strictFelt, strictUint256 } from './strictFelt'
 
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 
@@ -80,5 +80,16 @@ describe('strictCalls', () => {
     expect(() => strictCalls([{ contractAddress: 'STRK', entrypoint: 'transfer' }])).toThrow(
       'Call 0, contract address: "STRK" is not a felt',
     )
+  })
+})
+
+describe('strictUint256', () => {
+  it('reads amounts up to 2^256-1 in the strict forms', () => {
+    expect(strictUint256((2n ** 256n - 1n).toString())).toEqual({ value: 2n ** 256n - 1n })
+    expect(strictUint256(`0x${'f'.repeat(64)}`)).toEqual({ value: 2n ** 256n - 1n })
+    expect(strictUint256(2n ** 256n)).toEqual({ refused: 'not below 2^256' })
+    expect(strictUint256((2n ** 256n).toString())).toEqual({ refused: 'not below 2^256' })
+    expect(strictUint256('1 ')).toEqual({ refused: 'has spaces around it' })
+    expect(strictUint256(-1)).toEqual({ refused: 'negative' })
   })
 })

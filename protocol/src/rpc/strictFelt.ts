@@ -12,7 +12,7 @@ export const STRICT_FELT_FORMS =
   'a 0x hex string (digits 0-9, a-f, A-F, at most 64), a decimal string without sign, spaces or leading zeros, a non-negative safe integer or a bigint, below the field prime'
 
 const HEX = /^0x[0-9a-fA-F]{1,64}$/
-const DECIMAL = /^(0|[1-9][0-9]{0,76})$/
+const DECIMAL = /^(0|[1-9][0-9]{0,77})$/
 
 /**
  * The felt of `value`, or why it has none: only {@link STRICT_FELT_FORMS}.
@@ -34,6 +34,24 @@ export function strictFelt(value: unknown): { felt: bigint } | { refused: string
   if (felt < 0n) return { refused: 'negative' }
   if (felt >= FIELD_PRIME) return { refused: 'not below the field prime' }
   return { felt }
+}
+
+/**
+ * A u256 (an ERC-20 amount) in the forms {@link strictFelt} accepts, below 2^256 instead of the field prime.
+ *
+ * @example
+ * strictUint256('0x' + 'f'.repeat(64)) // { value: 2n ** 256n - 1n }
+ */
+export function strictUint256(value: unknown): { value: bigint } | { refused: string } {
+  if (typeof value === 'string' && !HEX.test(value) && !DECIMAL.test(value))
+    return { refused: stringFault(value) }
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) return { refused: 'not a safe integer' }
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint')
+    return { refused: `a ${value === null ? 'null' : typeof value}, not a number` }
+  const number = BigInt(value)
+  if (number < 0n) return { refused: 'negative' }
+  if (number >= 2n ** 256n) return { refused: 'not below 2^256' }
+  return { value: number }
 }
 
 function stringFault(value: string): string {

@@ -2,7 +2,7 @@
 // the account first), sign with owner + guardian. Failures carry the session-signing result codes.
 import type { Call, SessionSignRequest, SessionSignResult, TypedData } from '@webwallet/protocol'
 import { ConnectAndSignSessionError } from '@webwallet/protocol/errors'
-import { readSessionMetadata } from '@webwallet/protocol/rpc'
+import { readApprovalRequests, readSessionMetadata } from '@webwallet/protocol/rpc'
 import { SESSION_DOMAIN_NAME } from '@webwallet/protocol/session'
 import { shortString } from 'starknet'
 import { RpcError } from '../chain/errors'
@@ -26,14 +26,24 @@ export interface SignSessionDependencies {
   toFeltCalls: (calls: readonly Call[]) => FeltCall[]
 }
 
-/** The `approve(spender, u256)` calls of the approval requests. */
+/**
+ * The `approve(spender, u256)` calls of the approval requests, read as the consent screen reads them
+ * (`readApprovalRequests`); throws ConnectAndSignSessionError GENERIC_ERROR for one that reads two ways.
+ */
 export function approvalCalls(request: SessionSignRequest) {
-  return request.approvalRequests.map((approval) => {
-    const amount = BigInt(approval.amount)
+  let approvals: ReturnType<typeof readApprovalRequests>
+  try {
+    approvals = readApprovalRequests(request.approvalRequests)
+  } catch (cause) {
+    throw sessionError(cause instanceof Error ? cause.message : String(cause), 'GENERIC_ERROR', cause)
+  }
+  // The dapp's own strings for the token and spender (strict felts, checked above): the answer echoes them.
+  return approvals.map(({ amount }, index) => {
+    const { tokenAddress, spender } = request.approvalRequests[index] ?? { tokenAddress: '', spender: '' }
     return {
-      contractAddress: approval.tokenAddress,
+      contractAddress: tokenAddress,
       entrypoint: 'approve',
-      calldata: [approval.spender, hex(amount % U128), hex(amount / U128)],
+      calldata: [spender, hex(amount % U128), hex(amount / U128)],
     }
   })
 }
@@ -54,8 +64,9 @@ export async function signSession(
   const { address, classHash, constructorCalldata, salt } = user.account
   checkSessionTypedData(request.sessionTypedData, ledger.chainId, deps.feeTokens)
   const approvalRequestsCalls = approvalCalls(request)
-  for (const approval of request.approvalRequests) {
-    if ((await ledger.balanceOf(address, approval.tokenAddress)) < BigInt(approval.amount)) {
+  for (const [index, approval] of request.approvalRequests.entries()) {
+    const [, low = '0x0', high = '0x0'] = approvalRequestsCalls[index]?.calldata ?? []
+    if ((await ledger.balanceOf(address, approval.tokenAddress)) < BigInt(low) + (BigInt(high) << 128n)) {
       throw sessionError(
         `Not enough balance to approve ${approval.amount} of ${approval.tokenAddress}`,
         'NOT_ENOUGH_BALANCE',

@@ -115,4 +115,18 @@ describe('the wallet server signs only what reads one way', () => {
         'Session metadata: txFees 0: maxAmount "10 STRK" is not an amount (a hex or decimal string of at most 2^128-1 base units)',
     })
   })
+
+  it('refuses approval requests that read two ways before deploying or approving anything', async () => {
+    const { wallet, logIn } = walletFixture()
+    const { user } = await logIn('victim@example.com')
+    const request = {
+      sessionTypedData: session({ txFees: [{ tokenAddress: STRK, maxAmount: '1' }] }) as never,
+      approvalRequests: [{ tokenAddress: STRK, spender: ATTACKER, amount: '1 ' }],
+    }
+    await expect(wallet.signSession(user, request, 'https://dapp.example')).rejects.toMatchObject({
+      code: 'CONNECT_AND_SIGN_SESSION',
+      message: 'Approval 0: amount "1 " is not an amount (has spaces around it)',
+    })
+    expect(await wallet.ledger.isDeployed(user.account.address)).toBe(false)
+  })
 })

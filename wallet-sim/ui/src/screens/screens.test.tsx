@@ -148,7 +148,7 @@ describe('SignSession', () => {
     approvalRequests: [
       {
         tokenAddress: STRK,
-        spender: '0x5bd1e5000000000000000000000000000000000000000000000000000000abcd',
+        spender: '0x05bd1e500000000000000000000000000000000000000000000000000000abcd',
         amount: '2500000000000000000',
       },
     ],
@@ -183,7 +183,7 @@ describe('SignSession', () => {
     expect(expiry.querySelector('time')?.getAttribute('dateTime')).toBe('2026-01-01T01:00:00.000Z')
     expect(expiry.textContent).toMatch(/^(31 Dec 2025|1 Jan 2026), \d\d:\d\d \(.+\)$/)
     expect(screen.getByLabelText('Fee limits').textContent).toBe('up to 0.1 ETH')
-    expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to 0x5bd1…abcd')
+    expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to 0x05bd…abcd')
     expect(screen.getByLabelText("The app's name for itself").textContent).toBe(
       `${DAPP} calls itself “demo-app”`,
     )
@@ -195,14 +195,14 @@ describe('SignSession', () => {
 
   it('names the contracts the wallet server knows, for the allowed calls and the approval spender', async () => {
     const COUNTER = '0x0000000000000000000000000000000000000000000000000000000000c0de'
-    const SPENDER = '0x5bd1e5000000000000000000000000000000000000000000000000000000abcd'
+    const SPENDER = '0x05bd1e500000000000000000000000000000000000000000000000000000abcd'
     const contractNames = vi.fn(async () => ({ [COUNTER]: 'DemoCounter', [SPENDER]: 'Vault' }))
     render(<SignSession origin={DAPP} request={request} contractNames={contractNames} onAnswer={vi.fn()} />)
     await waitFor(() =>
       expect(screen.getByLabelText('Allowed calls').textContent).toContain('DemoCounter · increase_counter'),
     )
     expect(contractNames).toHaveBeenCalledWith([STRK, COUNTER, SPENDER])
-    expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to Vault (0x5bd1…abcd)')
+    expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to Vault (0x05bd…abcd)')
   })
 })
 

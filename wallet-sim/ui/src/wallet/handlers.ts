@@ -10,6 +10,7 @@ import {
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
 import {
   isOutsideExecutionTypedData,
+  readApprovalRequests,
   readOutsideExecution,
   readSessionMetadata,
   strictCalls,
@@ -164,6 +165,7 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
       if (account !== undefined) {
         try {
           readSessionMetadata(request.sessionTypedData.message.Metadata, account.feeTokens)
+          readApprovalRequests(request.approvalRequests)
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error)
           throw new ConnectAndSignSessionError(message, 'GENERIC_ERROR', { cause: error })

@@ -2,7 +2,7 @@
 // selector, the expiry, the fee caps (metadata txFees), the token approvals, and the methods that let the
 // app spend without asking (warnings), apart from the gas payment in a txFees token.
 import type { SessionSignRequest } from '@webwallet/protocol'
-import { readSessionMetadata } from '@webwallet/protocol/rpc'
+import { readApprovalRequests, readSessionMetadata } from '@webwallet/protocol/rpc'
 import { isPlainTransfer, methodName, type SpendingFamily, sameAddress, spendingFamily } from './spending'
 
 export interface SessionView {
@@ -14,12 +14,16 @@ export interface SessionView {
   feeCaps: { token: string; maxAmount: bigint }[]
   /** Why the metadata cannot be read exactly: the session is refused, never shown with caps. */
   refused?: string
-  approvals: { token: string; spender: string; amount: string }[]
+  /** The approvals as the wallet sends them: felts (64-digit hex addresses) and exact amounts. */
+  approvals: { token: string; spender: string; amount: bigint }[]
   /** Allowed methods that move tokens with no bound the wallet enforces: the consent screen warns. */
   unbounded: { contract: string; method: string; family: SpendingFamily }[]
   /** Fee tokens whose `transfer` is allowed for gas only: to the paymaster, within the txFees cap. */
   gasPayments: { token: string; maxAmount: bigint }[]
 }
+
+// An address as Starknet writes one: the felt in 64 hex digits.
+const address = (felt: string) => `0x${BigInt(felt).toString(16).padStart(64, '0')}`
 
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
@@ -34,8 +38,14 @@ export function sessionView(request: SessionSignRequest, feeTokens?: readonly st
   const methods = Array.isArray(message['Allowed Methods']) ? message['Allowed Methods'] : []
   let metadata: ReturnType<typeof readSessionMetadata> = { txFees: [] }
   let refused: string | undefined
+  let approvals: SessionView['approvals'] = []
   try {
     metadata = readSessionMetadata(message.Metadata, feeTokens)
+    approvals = readApprovalRequests(request.approvalRequests).map(({ tokenAddress, spender, amount }) => ({
+      token: address(tokenAddress),
+      spender: address(spender),
+      amount,
+    }))
   } catch (error) {
     refused = error instanceof Error ? error.message : String(error)
   }
@@ -63,11 +73,7 @@ export function sessionView(request: SessionSignRequest, feeTokens?: readonly st
     projectId: metadata.projectId,
     ...(refused === undefined ? {} : { refused }),
     feeCaps,
-    approvals: request.approvalRequests.map(({ tokenAddress, spender, amount }) => ({
-      token: tokenAddress,
-      spender,
-      amount,
-    })),
+    approvals,
     unbounded,
     gasPayments,
   }
