@@ -2,5 +2,8 @@
 // schemas and the conversion of their calls' calldata. A separate entry (zod and two error classes, no
 // tRPC) so the main entry stays within its 15 KB budget; the main entry re-exports their types.
 export * from './calldata'
+export * from './outsideExecutionMessage'
 export * from './procedures'
+export * from './sessionMetadata'
+export * from './strictFelt'
 export * from './walletApi'

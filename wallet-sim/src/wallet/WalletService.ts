@@ -10,12 +10,18 @@ import type {
   TypedData,
 } from '@webwallet/protocol'
 import { ConnectorNotConnectedError, NodeError } from '@webwallet/protocol/errors'
-import { convertCalldataValue } from '@webwallet/protocol/rpc'
+import {
+  isOutsideExecutionTypedData,
+  readOutsideExecution,
+  readSessionMetadata,
+  strictCalls,
+} from '@webwallet/protocol/rpc'
 import { chainIdFelt } from '@webwallet/protocol/session'
 import { typedData as snip12 } from 'starknet'
 import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/contracts/erc20'
 import { RpcError } from '../chain/errors'
 import type { User } from '../services/login/state'
+import { DEFAULT_GAS_TOKENS } from '../services/paymaster/core'
 import type { FeltCall, Ledger } from './ledger'
 import { createPermissions, type Permissions } from './permissions'
 import { type ReviewFailure, reviewFailureOf } from './reviewFailure'
@@ -65,15 +71,17 @@ export interface WalletServiceOptions {
   permissions?: Permissions
   /** The sessions signed so far, for the cosigner; default none. */
   sessions?: SessionRegistry
+  /** The paymaster's gas tokens: the only tokens a session's fee caps (`txFees`) may name; default STRK, ETH. */
+  feeTokens?: readonly string[]
 }
 
-/** Dapp calls with their calldata converted to felts (hex, decimal, short strings, numbers, bigints). */
+/**
+ * Dapp calls with their address and calldata read as felts by the one strict reading the review screen shows
+ * (`strictCalls`: hex, decimal, safe integers, bigints below the field prime); anything that reads two ways
+ * (a short string, spaces, a negative…) throws ValidationError, so nothing is signed that was not shown.
+ */
 export function toFeltCalls(calls: readonly Call[]): FeltCall[] {
-  return calls.map((call) => ({
-    contractAddress: call.contractAddress,
-    entrypoint: call.entrypoint,
-    calldata: (call.calldata ?? []).map((value, index) => convertCalldataValue(value, index)),
-  }))
+  return strictCalls(calls)
 }
 
 /**
@@ -88,10 +96,13 @@ export class WalletService {
   readonly #guardianPrivateKey: string
   readonly permissions: Permissions
   readonly sessions: SessionRegistry
+  /** The paymaster's gas tokens (hex): the tokens a session's fee caps may name. */
+  readonly feeTokens: readonly string[]
 
   constructor(options: WalletServiceOptions) {
     this.#ledger = options.ledger
     this.#guardianPrivateKey = options.guardianPrivateKey
+    this.feeTokens = options.feeTokens ?? DEFAULT_GAS_TOKENS.map((token) => token.tokenAddress)
     this.permissions = options.permissions ?? createPermissions()
     this.sessions = options.sessions ?? createSessionRegistry()
   }
@@ -183,11 +194,24 @@ export class WalletService {
    * cosigner co-signs it and getLoginStatus sees it; only a session for the wallet's chain can be used here.
    */
   signTypedData(user: User, typedData: TypedData, origin?: string): string[] {
+    this.checkTypedData(typedData)
     const session = origin !== undefined && isSessionTypedData(typedData) && this.#onThisChain(typedData)
-    if (session) assertSessionMessage(typedData)
     const signature = signAsAccount(this.messageHash(user, typedData), this.#keys(user))
     if (session) this.sessions.register(typedData, user.account.address, origin)
     return signature
+  }
+
+  /**
+   * Throws ValidationError for typed data the wallet cannot show as what it signs: an outside execution
+   * (SNIP-9) whose felts do not read one way, a session without expiry, methods or key, or whose fee caps
+   * are not exact amounts in the paymaster's gas tokens. Called before any prompt, and again before signing.
+   */
+  checkTypedData(typedData: TypedData): void {
+    if (isOutsideExecutionTypedData(typedData)) readOutsideExecution(typedData)
+    if (isSessionTypedData(typedData)) {
+      assertSessionMessage(typedData)
+      readSessionMetadata(typedData.message.Metadata, this.feeTokens)
+    }
   }
 
   #onThisChain(typedData: TypedData): boolean {
@@ -265,6 +289,7 @@ export class WalletService {
     const result = await this.#ledger.serial(user.account.address, () =>
       signSession(user, request, {
         ledger: this.#ledger,
+        feeTokens: this.feeTokens,
         keys: this.#keys(user),
         sign: (typedData) => this.signTypedData(user, typedData),
         toFeltCalls,

@@ -53,7 +53,11 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
     res.json({ chainId: wallet.chainId })
   })
   router.get('/account', async (req, res) => {
-    res.json({ ...(await wallet.account(userOf(req))), txFeeDefaults: DEFAULT_TX_FEE_MAX_AMOUNTS })
+    res.json({
+      ...(await wallet.account(userOf(req))),
+      txFeeDefaults: DEFAULT_TX_FEE_MAX_AMOUNTS,
+      feeTokens: wallet.feeTokens,
+    })
   })
   router.get('/permissions', (req, res) => {
     const { origin } = validate(OriginBody, req.query, 'query')

@@ -12,7 +12,7 @@ import type { LoginService } from '../services/login/LoginService'
 import type { User } from '../services/login/state'
 import type { ApprovalQueue, PendingApproval } from './approvals'
 import { isSessionTypedData } from './sessions'
-import type { WalletService } from './WalletService'
+import { toFeltCalls, type WalletService } from './WalletService'
 
 /** A WebSocket connection's context: the dapp origin and, when given, the login token. */
 export interface HeadlessContext extends WalletContext {
@@ -82,6 +82,8 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
   }
   const sign = async ([typedData]: [TypedData], ctx: WalletContext) => {
     const user = await requireUser(ctx)
+    // Refused before any prompt, as the wallet page refuses it before its screen.
+    wallet.checkTypedData(typedData)
     if (!(await ask(isSessionTypedData(typedData) ? 'signSession' : 'signTypedData', ctx, typedData))) {
       throw new UserRejectedError()
     }
@@ -138,12 +140,14 @@ export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandle
     addInvokeTransaction: async (input, ctx) => {
       const user = await requireUser(ctx)
       const calls = Array.isArray(input) ? input : [input]
+      toFeltCalls(calls)
       if (!(await ask('execute', ctx, calls))) throw new UserRejectedError()
       return wallet.execute(user, calls)
     },
     execute: async ([calls], ctx) => {
       const user = await requireUser(ctx)
       const list = Array.isArray(calls) ? calls : [calls]
+      toFeltCalls(list)
       if (!(await ask('execute', ctx, list))) throw new UserRejectedError()
       return wallet.execute(user, list)
     },

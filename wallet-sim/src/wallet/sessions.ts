@@ -3,6 +3,7 @@
 // Plain JSON, so the state store keeps them across restarts.
 import type { TypedData } from '@webwallet/protocol'
 import { ValidationError } from '@webwallet/protocol/errors'
+import { readSessionMetadata } from '@webwallet/protocol/rpc'
 import {
   allowedMethodLeaf,
   chainIdFelt,
@@ -138,13 +139,14 @@ function chainIdOf(typedData: TypedData): { chainId?: string } {
   }
 }
 
-/** The fee caps of the session metadata (`{projectID, txFees}` as JSON text); none when it has none. */
+/**
+ * The fee caps of the session metadata, read by the consent screen's parser (the wallet refused metadata it
+ * cannot read before signing; this throws ValidationError for it); none when it has none.
+ */
 function feeCapsOf(metadata: string | undefined): { txFees?: SessionsState[string]['txFees'] } {
-  if (metadata === undefined) return {}
-  try {
-    const parsed = TxFees.safeParse((JSON.parse(metadata) as { txFees?: unknown }).txFees)
-    return parsed.success ? { txFees: parsed.data } : {}
-  } catch {
-    return {}
+  const { txFees } = readSessionMetadata(metadata)
+  if (txFees.length === 0) return {}
+  return {
+    txFees: txFees.map((fee) => ({ tokenAddress: fee.tokenAddress, maxAmount: fee.maxAmount.toString() })),
   }
 }

@@ -2,6 +2,7 @@
 // the account first), sign with owner + guardian. Failures carry the session-signing result codes.
 import type { Call, SessionSignRequest, SessionSignResult, TypedData } from '@webwallet/protocol'
 import { ConnectAndSignSessionError } from '@webwallet/protocol/errors'
+import { readApprovalRequests, readSessionMetadata } from '@webwallet/protocol/rpc'
 import { SESSION_DOMAIN_NAME } from '@webwallet/protocol/session'
 import { shortString } from 'starknet'
 import { RpcError } from '../chain/errors'
@@ -18,19 +19,31 @@ const sessionError = (message: string, code: string, cause?: unknown) =>
 export interface SignSessionDependencies {
   ledger: Ledger
   keys: AccountKeys
+  /** The paymaster's gas tokens: the only tokens the session's fee caps may name. */
+  feeTokens: readonly string[]
   /** Owner + guardian signature of the typed data's SNIP-12 hash for the account. */
   sign: (typedData: TypedData) => string[]
   toFeltCalls: (calls: readonly Call[]) => FeltCall[]
 }
 
-/** The `approve(spender, u256)` calls of the approval requests. */
+/**
+ * The `approve(spender, u256)` calls of the approval requests, read as the consent screen reads them
+ * (`readApprovalRequests`); throws ConnectAndSignSessionError GENERIC_ERROR for one that reads two ways.
+ */
 export function approvalCalls(request: SessionSignRequest) {
-  return request.approvalRequests.map((approval) => {
-    const amount = BigInt(approval.amount)
+  let approvals: ReturnType<typeof readApprovalRequests>
+  try {
+    approvals = readApprovalRequests(request.approvalRequests)
+  } catch (cause) {
+    throw sessionError(cause instanceof Error ? cause.message : String(cause), 'GENERIC_ERROR', cause)
+  }
+  // The dapp's own strings for the token and spender (strict felts, checked above): the answer echoes them.
+  return approvals.map(({ amount }, index) => {
+    const { tokenAddress, spender } = request.approvalRequests[index] ?? { tokenAddress: '', spender: '' }
     return {
-      contractAddress: approval.tokenAddress,
+      contractAddress: tokenAddress,
       entrypoint: 'approve',
-      calldata: [approval.spender, hex(amount % U128), hex(amount / U128)],
+      calldata: [spender, hex(amount % U128), hex(amount / U128)],
     }
   })
 }
@@ -49,10 +62,11 @@ export async function signSession(
 ): Promise<SessionSignResult> {
   const { ledger, keys } = deps
   const { address, classHash, constructorCalldata, salt } = user.account
-  checkSessionTypedData(request.sessionTypedData, ledger.chainId)
+  checkSessionTypedData(request.sessionTypedData, ledger.chainId, deps.feeTokens)
   const approvalRequestsCalls = approvalCalls(request)
-  for (const approval of request.approvalRequests) {
-    if ((await ledger.balanceOf(address, approval.tokenAddress)) < BigInt(approval.amount)) {
+  for (const [index, approval] of request.approvalRequests.entries()) {
+    const [, low = '0x0', high = '0x0'] = approvalRequestsCalls[index]?.calldata ?? []
+    if ((await ledger.balanceOf(address, approval.tokenAddress)) < BigInt(low) + (BigInt(high) << 128n)) {
       throw sessionError(
         `Not enough balance to approve ${approval.amount} of ${approval.tokenAddress}`,
         'NOT_ENOUGH_BALANCE',
@@ -104,7 +118,11 @@ async function deployForSession(user: User, ledger: Ledger, keys: AccountKeys): 
   }
 }
 
-function checkSessionTypedData(typedData: TypedData, walletChainId: string): void {
+function checkSessionTypedData(
+  typedData: TypedData,
+  walletChainId: string,
+  feeTokens: readonly string[],
+): void {
   const { domain, primaryType } = typedData
   if (primaryType !== 'Session' || domain.name !== SESSION_DOMAIN_NAME) {
     throw sessionError(
@@ -119,5 +137,11 @@ function checkSessionTypedData(typedData: TypedData, walletChainId: string): voi
       `The session is for chain ${chainId}, the wallet is on ${walletChainId}`,
       'GENERIC_ERROR',
     )
+  }
+  // Caps that cannot be read exactly are refused: the consent screen reads them with the same parser.
+  try {
+    readSessionMetadata(typedData.message.Metadata, feeTokens)
+  } catch (cause) {
+    throw sessionError(cause instanceof Error ? cause.message : String(cause), 'GENERIC_ERROR', cause)
   }
 }

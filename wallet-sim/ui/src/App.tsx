@@ -125,12 +125,20 @@ function PromptScreen({
     case 'connect':
       return <Connect origin={prompt.origin} address={account?.address} onAnswer={answer} />
     case 'signMessage':
-      return <SignMessage origin={prompt.origin} typedData={prompt.typedData} onAnswer={answer} />
+      return (
+        <SignMessage
+          origin={prompt.origin}
+          typedData={prompt.typedData}
+          self={account?.address}
+          onAnswer={answer}
+        />
+      )
     case 'signSession':
       return (
         <SignSession
           origin={prompt.origin}
           request={prompt.request}
+          feeTokens={account?.feeTokens}
           contractNames={api.contractNames}
           onAnswer={answer}
         />

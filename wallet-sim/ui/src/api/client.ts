@@ -27,6 +27,8 @@ export interface Account {
   chainId: string
   deployed: boolean
   balances: { STRK: string; ETH: string }
+  /** The paymaster's gas tokens: the only tokens a session's fee caps may name (absent: not checked here). */
+  feeTokens?: string[]
 }
 
 /** How the simulator answers a prompt for the user: show it (`manual`), yes, no, or a coded failure. */

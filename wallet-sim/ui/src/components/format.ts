@@ -75,11 +75,6 @@ export function usdValue(amount: bigint, decimals: number, usd: number): number 
   return (Number(micro) / 1_000_000) * usd
 }
 
-/** A felt-like value as text: hex stays hex, anything else as given. */
-export function feltText(value: unknown): string {
-  return typeof value === 'bigint' ? `0x${value.toString(16)}` : String(value)
-}
-
 /** `25 Nov 2026, 11:20` in the user's time zone. */
 export function formatDate(date: Date): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date)

@@ -33,6 +33,8 @@ export function Review({ origin, calls, api, self, deploysFirst, onAnswer }: Rev
   const deploys = review.status === 'ready' ? review.value.deploysFirst : deploysFirst
   const fee = review.status === 'ready' ? review.value.fee : undefined
   const failure = fee !== undefined && 'error' in fee ? fee : undefined
+  // A call that does not read as one set of felts is never confirmed (the handler refuses it before this).
+  const unreadable = decoded.some((call) => call.unreadable !== undefined)
   return (
     <Screen
       title="Review transaction"
@@ -40,7 +42,7 @@ export function Review({ origin, calls, api, self, deploysFirst, onAnswer }: Rev
       onApprove={() => onAnswer(true)}
       onReject={() => onAnswer(false)}
       approveLabel="Confirm"
-      approveBlocked={review.status !== 'ready' || !feeCovered(review.value)}
+      approveBlocked={unreadable || review.status !== 'ready' || !feeCovered(review.value)}
     >
       {failure ? <WillFail failure={failure} summaries={decoded.map((call) => call.summary)} /> : null}
       {deploys ? <p className="note">Your account is deployed first, in its own transaction.</p> : null}
@@ -78,7 +80,7 @@ export function Review({ origin, calls, api, self, deploysFirst, onAnswer }: Rev
                   </dd>
                 </div>
                 <div className="field">
-                  <dt>Calldata</dt>
+                  <dt>Calldata (the felts signed)</dt>
                   <dd>
                     {call.calldata.length === 0 ? 'none' : null}
                     <ul className="calldata" aria-label={`Calldata of call ${index + 1}`}>

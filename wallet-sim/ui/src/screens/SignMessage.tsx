@@ -1,17 +1,33 @@
-// /signMessage: the SNIP-12 domain and message exactly as the dapp sent them.
+// /signMessage: the SNIP-12 domain and message exactly as the dapp sent them; or, for an outside execution
+// (SNIP-9 typed data: a signature anyone, or the caller it names, can submit to run calls from this
+// account), what it does, as the review shows a transaction: the calls, who may submit it, when, and from
+// which account, read from the felts signed.
 import type { TypedData } from '@webwallet/protocol'
+import {
+  ANY_CALLER_FELT,
+  isOutsideExecutionTypedData,
+  type OutsideExecutionView,
+  readOutsideExecution,
+} from '@webwallet/protocol/rpc'
+import { compactAddress, formatDate } from '../components/format'
 import { Screen } from '../components/Screen'
+import { decodeCall } from '../wallet/decodeCalls'
 
 export interface SignMessageProps {
   origin: string
   typedData: TypedData
+  /** The user's address: the account an outside execution runs from. */
+  self?: string | undefined
   onAnswer: (approved: boolean) => void
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
+const hex = (felt: bigint) => `0x${felt.toString(16)}`
 
 /** @example <SignMessage origin={origin} typedData={typedData} onAnswer={prompt.answer} /> */
-export function SignMessage({ origin, typedData, onAnswer }: SignMessageProps) {
+export function SignMessage({ origin, typedData, self, onAnswer }: SignMessageProps) {
+  if (isOutsideExecutionTypedData(typedData))
+    return <SignOutsideExecution origin={origin} typedData={typedData} self={self} onAnswer={onAnswer} />
   return (
     <Screen
       title="Sign message"
@@ -35,6 +51,90 @@ export function SignMessage({ origin, typedData, onAnswer }: SignMessageProps) {
       <pre className="message" role="note" aria-label="Message">
         {JSON.stringify(typedData.message, null, 2)}
       </pre>
+    </Screen>
+  )
+}
+
+function read(typedData: TypedData): OutsideExecutionView | string {
+  try {
+    return readOutsideExecution(typedData)
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+}
+
+const secondsDate = (seconds: bigint) =>
+  seconds > 8_640_000_000_000n ? 'never' : formatDate(new Date(Number(seconds) * 1000))
+
+function SignOutsideExecution({
+  origin,
+  typedData,
+  self,
+  onAnswer,
+}: Required<Omit<SignMessageProps, 'self'>> & { self: string | undefined }) {
+  const view = read(typedData)
+  const refused = typeof view === 'string' ? view : undefined
+  const calls =
+    typeof view === 'string'
+      ? []
+      : view.calls.map((call) =>
+          decodeCall(
+            {
+              contractAddress: call.contractAddress,
+              entrypoint: call.selector,
+              calldata: call.calldata.map(hex),
+            },
+            { self },
+          ),
+        )
+  const anyone = typeof view !== 'string' && view.caller === ANY_CALLER_FELT
+  const caller = typeof view === 'string' ? '' : anyone ? 'anyone' : compactAddress(hex(view.caller))
+  return (
+    <Screen
+      title="Sign a transaction"
+      origin={origin}
+      onApprove={() => onAnswer(true)}
+      onReject={() => onAnswer(false)}
+      approveLabel="Sign transaction"
+      approveBlocked={refused !== undefined || calls.some((call) => call.unreadable !== undefined)}
+      error={refused === undefined ? undefined : `This request cannot be signed. ${refused}`}
+    >
+      <p className="warning" role="note" aria-label="Outside execution">
+        This is not a plain message: the signature lets {caller} run the calls below from your account (an
+        outside execution, SNIP-9 version {typeof view === 'string' ? '?' : view.version}), without asking you
+        again. It moves funds like a transaction.
+      </p>
+      <h2>{calls.length === 1 ? 'What it does' : `What it does (${calls.length} calls)`}</h2>
+      <ol className="calls" aria-label="What it does">
+        {calls.map((call, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: calls have no identity besides their position
+          <li key={index} className="call">
+            <p className="summary">{call.summary}</p>
+          </li>
+        ))}
+      </ol>
+      {typeof view === 'string' ? null : (
+        <dl className="fields">
+          <div className="field">
+            <dt>Account</dt>
+            <dd title={self}>{self ? `your account (${compactAddress(self)})` : 'your account'}</dd>
+          </div>
+          <div className="field">
+            <dt>Who may submit it</dt>
+            <dd title={hex(view.caller)}>{caller}</dd>
+          </div>
+          <div className="field">
+            <dt>Valid</dt>
+            <dd>
+              after {secondsDate(view.executeAfter)}, before {secondsDate(view.executeBefore)}
+            </dd>
+          </div>
+        </dl>
+      )}
+      <details className="raw">
+        <summary>Details</summary>
+        <pre className="message">{JSON.stringify(typedData, null, 2)}</pre>
+      </details>
     </Screen>
   )
 }

@@ -1,6 +1,7 @@
 // /signSessionKeys: what the session lets the app do without asking again.
 import type { SessionSignRequest } from '@webwallet/protocol'
 import { useEffect, useState } from 'react'
+import { dappClaim } from '../components/dappText'
 import { compactAddress, formatAmount, formatDate, fromNow, tokenOf } from '../components/format'
 import { Screen } from '../components/Screen'
 import { sessionView } from '../wallet/sessionView'
@@ -9,6 +10,8 @@ import type { SpendingFamily } from '../wallet/spending'
 export interface SignSessionProps {
   origin: string
   request: SessionSignRequest
+  /** The paymaster's gas tokens (the account's `feeTokens`): fee caps in another token are refused. */
+  feeTokens?: readonly string[] | undefined
   /** Names the contracts the chain knows ('DemoCounter'); without it the screen shows addresses only. */
   contractNames?: ((addresses: string[]) => Promise<Record<string, string>>) | undefined
   onAnswer: (approved: boolean) => void
@@ -36,7 +39,7 @@ function useNames(
   }, [lookup, key])
   return names
 }
-const amountText = (amount: string, token: string) => {
+const amountText = (amount: bigint | string, token: string) => {
   try {
     return formatAmount(amount, token)
   } catch {
@@ -50,8 +53,8 @@ const warningText = (family: SpendingFamily, token: string, method: string) =>
     : `The app can let anyone spend any amount of your ${token}, without asking you again (${method}).`
 
 /** @example <SignSession origin={origin} request={request} onAnswer={prompt.answer} /> */
-export function SignSession({ origin, request, contractNames, onAnswer }: SignSessionProps) {
-  const view = sessionView(request)
+export function SignSession({ origin, request, feeTokens, contractNames, onAnswer }: SignSessionProps) {
+  const view = sessionView(request, feeTokens)
   const names = useNames(contractNames, [
     ...new Set([...view.allowedMethods.map((m) => m.contract), ...view.approvals.map((a) => a.spender)]),
   ])
@@ -65,8 +68,14 @@ export function SignSession({ origin, request, contractNames, onAnswer }: SignSe
       onApprove={() => onAnswer(true)}
       onReject={() => onAnswer(false)}
       approveLabel="Sign session"
+      approveBlocked={view.refused !== undefined}
+      error={view.refused === undefined ? undefined : `This session cannot be signed. ${view.refused}`}
     >
-      {view.projectId ? <p className="project">{view.projectId}</p> : null}
+      {view.projectId ? (
+        <p className="project" role="note" aria-label="The app's name for itself">
+          {dappClaim(origin, view.projectId)}
+        </p>
+      ) : null}
       {view.unbounded.length > 0 ? (
         <>
           <h2>Warning: unlimited spending</h2>
@@ -91,7 +100,9 @@ export function SignSession({ origin, request, contractNames, onAnswer }: SignSe
       </p>
       <h2>Fee limits</h2>
       <ul className="list" aria-label="Fee limits">
-        {view.feeCaps.length === 0 ? <li>none</li> : null}
+        {view.feeCaps.length === 0 && view.refused === undefined ? (
+          <li>none: the session's transactions may pay any network fee</li>
+        ) : null}
         {view.feeCaps.map(({ token, maxAmount }) =>
           view.gasPayments.some((gas) => gas.token === token) ? (
             <li key={token}>

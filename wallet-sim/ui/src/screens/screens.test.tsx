@@ -96,6 +96,51 @@ describe('SignMessage', () => {
     click('Reject')
     expect(onAnswer.mock.calls).toEqual([[true], [false]])
   })
+
+  const outside = (calldata: string[]): TypedData => ({
+    types: { StarknetDomain: [] },
+    primaryType: 'OutsideExecution',
+    domain: { name: 'Account.execute_from_outside', version: '2', chainId: 'SN_SEPOLIA', revision: '1' },
+    message: {
+      Caller: '0x414e595f43414c4c4552',
+      Nonce: '0x1',
+      'Execute After': '0x0',
+      'Execute Before': '1767229200',
+      Calls: [{ To: STRK, Selector: 'transfer', Calldata: calldata }],
+    },
+  })
+
+  it('shows an outside execution as the transaction it is: the calls, who may submit it, the account', () => {
+    const onAnswer = vi.fn()
+    renderArmed(
+      <SignMessage
+        origin={DAPP}
+        typedData={outside(['0xa77ac4', '100000000000000000000', '0'])}
+        self="0x0123"
+        onAnswer={onAnswer}
+      />,
+    )
+    expect(screen.getByRole('heading', { name: 'Sign a transaction' })).toBeTruthy()
+    expect(screen.getByLabelText('What it does').textContent).toBe('Transfer 100 STRK to 0x0000…7ac4')
+    expect(screen.getByLabelText('Outside execution').textContent).toContain(
+      'lets anyone run the calls below',
+    )
+    expect(screen.getByText('your account (0x0123)')).toBeTruthy()
+    click('Sign transaction')
+    expect(onAnswer.mock.calls).toEqual([[true]])
+  })
+
+  it('cannot sign an outside execution whose felts read two ways', () => {
+    const onAnswer = vi.fn()
+    renderArmed(
+      <SignMessage origin={DAPP} typedData={outside(['0xa77ac4', '1 ', '0'])} onAnswer={onAnswer} />,
+    )
+    expect(screen.getByRole('alert').textContent).toContain(
+      'This request cannot be signed. Outside execution:',
+    )
+    click('Sign transaction')
+    expect(onAnswer).not.toHaveBeenCalled()
+  })
 })
 
 describe('SignSession', () => {
@@ -103,7 +148,7 @@ describe('SignSession', () => {
     approvalRequests: [
       {
         tokenAddress: STRK,
-        spender: '0x5bd1e5000000000000000000000000000000000000000000000000000000abcd',
+        spender: '0x05bd1e500000000000000000000000000000000000000000000000000000abcd',
         amount: '2500000000000000000',
       },
     ],
@@ -138,8 +183,10 @@ describe('SignSession', () => {
     expect(expiry.querySelector('time')?.getAttribute('dateTime')).toBe('2026-01-01T01:00:00.000Z')
     expect(expiry.textContent).toMatch(/^(31 Dec 2025|1 Jan 2026), \d\d:\d\d \(.+\)$/)
     expect(screen.getByLabelText('Fee limits').textContent).toBe('up to 0.1 ETH')
-    expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to 0x5bd1…abcd')
-    expect(screen.getByText('demo-app')).toBeTruthy()
+    expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to 0x05bd…abcd')
+    expect(screen.getByLabelText("The app's name for itself").textContent).toBe(
+      `${DAPP} calls itself “demo-app”`,
+    )
     expect(screen.getByLabelText('Requesting origin').textContent).toBe(DAPP)
     click('Sign session')
     click('Reject')
@@ -148,19 +195,19 @@ describe('SignSession', () => {
 
   it('names the contracts the wallet server knows, for the allowed calls and the approval spender', async () => {
     const COUNTER = '0x0000000000000000000000000000000000000000000000000000000000c0de'
-    const SPENDER = '0x5bd1e5000000000000000000000000000000000000000000000000000000abcd'
+    const SPENDER = '0x05bd1e500000000000000000000000000000000000000000000000000000abcd'
     const contractNames = vi.fn(async () => ({ [COUNTER]: 'DemoCounter', [SPENDER]: 'Vault' }))
     render(<SignSession origin={DAPP} request={request} contractNames={contractNames} onAnswer={vi.fn()} />)
     await waitFor(() =>
       expect(screen.getByLabelText('Allowed calls').textContent).toContain('DemoCounter · increase_counter'),
     )
     expect(contractNames).toHaveBeenCalledWith([STRK, COUNTER, SPENDER])
-    expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to Vault (0x5bd1…abcd)')
+    expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to Vault (0x05bd…abcd)')
   })
 })
 
 describe('Review', () => {
-  const COUNTER = '0xc0de00000000000000000000000000000000000000000000000000000000c0de'
+  const COUNTER = '0x00de00000000000000000000000000000000000000000000000000000000c0de'
   const USDC = '0x053c91253bc9682c04929ca02ed00b3e423f6710d2ee7e0d5ebb06f3ecf368a8'
   const calls = [
     {
@@ -229,9 +276,9 @@ describe('Review', () => {
     expect(api.review).toHaveBeenCalledWith(DAPP, calls)
     const summaries = screen.getAllByText(/^(Transfer|Allow|Call) /).map((el) => el.textContent)
     expect(summaries).toEqual([
-      'Transfer 1.5 STRK to your account (0x1234…cdef)',
-      'Allow 0xabcd…7890 to spend 0.1 ETH',
-      'Transfer 2.5 USDC to your account (0x1234…cdef)',
+      'Transfer 1.5 STRK to your account (0x0000…cdef)',
+      'Allow 0x0000…7890 to spend 0.1 ETH',
+      'Transfer 2.5 USDC to your account (0x0000…cdef)',
       'Call increase_counter on DemoCounter',
     ])
     expect(screen.getByRole('status').textContent).toBe(
@@ -298,7 +345,7 @@ describe('Review', () => {
     const alert = screen.getByRole('alert', { name: 'This transaction will fail' })
     expect(alert.textContent).toBe(
       'This transaction will fail' +
-        '“Transfer 2.5 USDC to 0x1234…cdef” would fail: your account does not hold that much of the token.' +
+        '“Transfer 2.5 USDC to 0x0000…cdef” would fail: your account does not hold that much of the token.' +
         'The network says: ERC20: insufficient balance' +
         'Confirm is off: the wallet does not send what it knows will fail (a failed transaction still pays its fee). Reject it and check the request in the app.',
     )
@@ -322,7 +369,7 @@ describe('Review', () => {
       { contractAddress: STRK, entrypoint: 'transfer', calldata: ['0x1234567890abcdef', amount, '0'] },
     ]
     render(<Review origin={DAPP} calls={big} api={api} onAnswer={vi.fn()} />)
-    expect(screen.getByText(/^Transfer /).textContent).toBe('Transfer 1,000,000.5 STRK to 0x1234…cdef')
+    expect(screen.getByText(/^Transfer /).textContent).toBe('Transfer 1,000,000.5 STRK to 0x0000…cdef')
   })
 
   it('a refusal, a reason the wallet has no words for, a fee beyond the balance: said so, Confirm off', async () => {
@@ -337,7 +384,7 @@ describe('Review', () => {
     for (const next of refused.pending.review) next.resolve({ ...REVIEW, fee })
     await settle()
     expect(screen.getByRole('alert', { name: 'The network refuses this transaction' }).textContent).toContain(
-      '“Transfer 1.5 STRK to 0x1234…cdef” would be refused: your account would not accept it.',
+      '“Transfer 1.5 STRK to 0x0000…cdef” would be refused: your account would not accept it.',
     )
     expect(confirm().disabled).toBe(true)
     cleanup()

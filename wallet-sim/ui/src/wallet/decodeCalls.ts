@@ -1,18 +1,26 @@
-// Turns raw calls into what a person can check: ERC-20 transfers and approvals of known tokens are spelled
+// Turns calls into what a person can check: ERC-20 transfers and approvals of known tokens are spelled
 // out ("Transfer 100 STRK to 0x1234…abcd"), other calls name the entry point and the contract, by its name
-// where the wallet knows it. The raw calls stay available behind the review's Details.
+// where the wallet knows it. Everything shown is read from the felts the wallet signs (protocol's
+// `strictCalls`, the signer's own reading): an address is the felt's hex, never the dapp's string. A call
+// that does not read one way is not decoded: it says why, and the review cannot be confirmed.
 import type { Call } from '@webwallet/protocol'
+import { type FeltCallOf, strictCalls } from '@webwallet/protocol/rpc'
 import { type Market, marketKey } from '../api/market'
-import { compactAddress, feltText, tokenOf } from '../components/format'
+import { compactAddress, tokenOf } from '../components/format'
+import { methodName } from './spending'
 
 export interface DecodedCall {
+  /** The contract's address, the felt in 64 lowercase hex digits (the dapp's string when it is no felt). */
   contract: string
   /** The token's symbol, the contract's name, or its compact address. */
   contractLabel: string
   entrypoint: string
   /** One line a person reads, e.g. "Transfer 1 STRK to 0x1234…abcd" or "Call increment on DemoCounter". */
   summary: string
+  /** The calldata as the felts signed, in hex. */
   calldata: string[]
+  /** Why the call cannot be shown as the felts it signs (nothing may be signed then). */
+  unreadable?: string
 }
 
 export interface DecodeContext {
@@ -24,13 +32,25 @@ export interface DecodeContext {
   self?: string | undefined
 }
 
-const u256 = (low: unknown, high: unknown): bigint | undefined => {
-  try {
-    return BigInt(feltText(low)) + (BigInt(feltText(high)) << 128n)
-  } catch {
-    return undefined
-  }
+const U128 = 2n ** 128n
+const hex = (felt: bigint) => `0x${felt.toString(16)}`
+/** An address as Starknet writes one: the felt in 64 hex digits (the form the wallet shows the account in). */
+const addressOf = (felt: bigint) => `0x${felt.toString(16).padStart(64, '0')}`
+
+// The token entry points decoded, by their exact names: a name in another case or spelling is another
+// selector, which the token may not have.
+const TOKEN_METHODS: Record<string, 'transfer' | 'approve' | 'increase' | 'transferFrom'> = {
+  transfer: 'transfer',
+  approve: 'approve',
+  increaseAllowance: 'increase',
+  increase_allowance: 'increase',
+  transferFrom: 'transferFrom',
+  transfer_from: 'transferFrom',
 }
+
+/** A u256 from its two felts; undefined when a half is not a u128 (the token would refuse it). */
+const u256 = (low: bigint | undefined, high: bigint | undefined): bigint | undefined =>
+  low === undefined || high === undefined || low >= U128 || high >= U128 ? undefined : low + (high << 128n)
 
 /** `amount` of `token` in whole tokens with its symbol. */
 const amountOf = (amount: bigint, token: { symbol: string; decimals: number }): string => {
@@ -45,46 +65,74 @@ function tokenAt(address: string, market: Market | undefined) {
   return market?.get(marketKey(address)) ?? tokenOf(address)
 }
 
-function tokenSummary(call: Call, calldata: string[], context: DecodeContext): string | undefined {
-  const token = tokenAt(call.contractAddress, context.market)
+function tokenSummary(
+  contract: string,
+  method: string,
+  felts: readonly bigint[],
+  context: DecodeContext,
+): string | undefined {
+  const token = tokenAt(contract, context.market)
+  const kind = TOKEN_METHODS[method]
+  if (!token || !kind) return undefined
   const self = context.self === undefined ? undefined : marketKey(context.self)
-  const party = (address: string) =>
-    self !== undefined && marketKey(address) === self
+  const party = (felt: bigint | undefined) => {
+    const address = addressOf(felt ?? 0n)
+    return self !== undefined && marketKey(address) === self
       ? `your account (${compactAddress(address)})`
       : compactAddress(address)
-  if (!token) return undefined
-  const entrypoint = call.entrypoint.replace(/_/g, '').toLowerCase()
-  if (calldata.length === 3) {
-    const amount = u256(calldata[1], calldata[2])
-    if (amount === undefined) return undefined
-    const who = party(calldata[0] ?? '')
-    const what = amountOf(amount, token)
-    if (entrypoint === 'transfer') return `Transfer ${what} to ${who}`
-    if (entrypoint === 'approve') return `Allow ${who} to spend ${what}`
-    if (entrypoint === 'increaseallowance') return `Allow ${who} to spend ${what} more`
   }
-  if (calldata.length === 4 && entrypoint === 'transferfrom') {
-    const amount = u256(calldata[2], calldata[3])
+  if (kind === 'transferFrom') {
+    const amount = felts.length === 4 ? u256(felts[2], felts[3]) : undefined
     if (amount === undefined) return undefined
-    return `Transfer ${amountOf(amount, token)} from ${party(calldata[0] ?? '')} to ${party(calldata[1] ?? '')}`
+    return `Transfer ${amountOf(amount, token)} from ${party(felts[0])} to ${party(felts[1])}`
   }
-  return undefined
+  const amount = felts.length === 3 ? u256(felts[1], felts[2]) : undefined
+  if (amount === undefined) return undefined
+  const who = party(felts[0])
+  const what = amountOf(amount, token)
+  if (kind === 'transfer') return `Transfer ${what} to ${who}`
+  if (kind === 'approve') return `Allow ${who} to spend ${what}`
+  return `Allow ${who} to spend ${what} more`
 }
 
 /**
+ * A call as the felts the wallet signs. `entrypoint` is a name; a 0x selector (an outside execution's)
+ * is read back to the name when it is a token method the wallet knows.
+ *
  * @example
  * decodeCall({ contractAddress: STRK, entrypoint: 'transfer', calldata: ['0x1', '10', '0'] }).summary
  */
 export function decodeCall(call: Call, context: DecodeContext = {}): DecodedCall {
-  const calldata = (call.calldata ?? []).map(feltText)
-  const token = tokenAt(call.contractAddress, context.market)
-  const name = context.contracts?.[call.contractAddress]
-  const contractLabel = token?.symbol ?? name ?? compactAddress(call.contractAddress)
+  let read: FeltCallOf | undefined
+  let reason = ''
+  try {
+    read = strictCalls([call])[0]
+  } catch (error) {
+    reason = (error instanceof Error ? error.message : String(error)).replace(/^Call 0, /, '')
+  }
+  if (read === undefined) {
+    return {
+      contract: String(call.contractAddress),
+      contractLabel: String(call.contractAddress),
+      entrypoint: call.entrypoint,
+      summary: `Cannot be shown as what would be signed: ${reason}`,
+      calldata: (call.calldata ?? []).map((value) => JSON.stringify(String(value))),
+      unreadable: reason,
+    }
+  }
+  const contract = addressOf(BigInt(read.contractAddress))
+  const method = /^0x/.test(call.entrypoint) ? methodName(call.entrypoint) : call.entrypoint
+  const token = tokenAt(contract, context.market)
+  const name =
+    context.contracts?.[call.contractAddress] ??
+    context.contracts?.[read.contractAddress] ??
+    context.contracts?.[contract]
+  const contractLabel = token?.symbol ?? name ?? compactAddress(contract)
   return {
-    contract: call.contractAddress,
+    contract,
     contractLabel,
     entrypoint: call.entrypoint,
-    summary: tokenSummary(call, calldata, context) ?? `Call ${call.entrypoint} on ${contractLabel}`,
-    calldata,
+    summary: tokenSummary(contract, method, read.calldata, context) ?? `Call ${method} on ${contractLabel}`,
+    calldata: read.calldata.map(hex),
   }
 }

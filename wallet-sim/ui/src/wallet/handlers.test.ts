@@ -284,7 +284,50 @@ describe('signing and transactions', () => {
     expect(ui.onTheme).toHaveBeenCalledWith('light')
   })
 
-  it('addInvokeTransaction and execute show /review and send JSON-safe calls after approval', async () => {
+  it('refuses calldata that reads two ways before any screen, with the VALIDATION error the server gives', async () => {
+    const ui = setup({ connected: true })
+    for (const value of ['1 ', '-1', 'ten', '0x4718g5a0fc34cc1af16a1c938d']) {
+      const answer = await ui.mutate('execute', [
+        { contractAddress: '0x1', entrypoint: 'transfer', calldata: ['0x2', value, '0'] },
+      ])
+      expect(answer.error?.data).toMatchObject({ webwalletErrorCode: 'VALIDATION' })
+      expect(answer.error?.message).toMatch(/^Call 0, calldata 1: .* is not a felt/)
+    }
+    expect(ui.prompts.current()).toBeUndefined()
+    expect(ui.api.execute).not.toHaveBeenCalled()
+  })
+
+  it('refuses a session whose fee caps are not exact amounts in a gas token, before its screen', async () => {
+    const ui = setup({ connected: true })
+    ui.api.account.mockResolvedValue({
+      ...ACCOUNT,
+      feeTokens: ['0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'],
+    })
+    const session = (
+      maxAmount: unknown,
+      tokenAddress = '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
+    ) => ({
+      ...SESSION,
+      message: { Metadata: JSON.stringify({ projectID: 'x', txFees: [{ tokenAddress, maxAmount }] }) },
+    })
+    const viaSession = await ui.mutate('connectAndSignSession', {
+      sessionTypedData: session(1e19),
+      approvalRequests: [],
+    })
+    expect(viaSession.error?.data).toMatchObject({ webwalletErrorCode: 'GENERIC_ERROR' })
+    expect(viaSession.error?.message).toBe(
+      'Session metadata: txFees 0: maxAmount 10000000000000000000 is not an amount (a hex or decimal string of at most 2^128-1 base units)',
+    )
+    const viaSign = await ui.mutate('signTypedData', [session('1', '0xabc')])
+    expect(viaSign.error?.message).toBe(
+      'Session metadata: txFees 0: 0xabc is not a gas token of the paymaster',
+    )
+    expect(ui.prompts.current()).toBeUndefined()
+    expect(ui.api.signSession).not.toHaveBeenCalled()
+    expect(ui.api.signTypedData).not.toHaveBeenCalled()
+  })
+
+  it('addInvokeTransaction and execute show /review and send the felts shown (hex) after approval', async () => {
     const ui = setup({ connected: true })
     const sent = ui.mutate('addInvokeTransaction', [
       { contract_address: '0x1', entry_point: 'transfer', calldata: ['0x2', 3] },
@@ -292,7 +335,7 @@ describe('signing and transactions', () => {
     await ui.answer('review', true)
     expect((await sent).data).toBe('0xabc')
     expect(ui.api.execute).toHaveBeenCalledWith(DAPP, [
-      { contractAddress: '0x1', entrypoint: 'transfer', calldata: ['0x2', 3] },
+      { contractAddress: '0x1', entrypoint: 'transfer', calldata: ['0x2', '0x3'] },
     ])
     const executed = ui.mutate('execute', [{ contractAddress: '0x1', entrypoint: 'go', calldata: [10n] }])
     await ui.answer('review', true)

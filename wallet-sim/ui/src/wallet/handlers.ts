@@ -8,6 +8,13 @@ import {
   UserRejectedError,
 } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
+import {
+  isOutsideExecutionTypedData,
+  readApprovalRequests,
+  readOutsideExecution,
+  readSessionMetadata,
+  strictCalls,
+} from '@webwallet/protocol/rpc'
 import { decisionError } from '../../../src/wallet/decisionError'
 import type { Account, WalletApi } from '../api/client'
 import { jsonSafeCalls } from '../api/market'
@@ -33,6 +40,27 @@ const SESSION_DOMAIN_NAME = 'SessionAccount.session'
 
 const isSession = (typedData: TypedData) =>
   typedData.primaryType === 'Session' && typedData.domain.name === SESSION_DOMAIN_NAME
+
+/**
+ * The calls as the felts the wallet signs (hex), or ValidationError before any screen for a value that
+ * reads two ways: the screen, the server's review and the signature then see the same felts.
+ */
+const feltCalls = (calls: Call[]): Call[] =>
+  strictCalls(calls).map((call) => ({
+    contractAddress: call.contractAddress,
+    entrypoint: call.entrypoint,
+    calldata: call.calldata.map((felt) => `0x${felt.toString(16)}`),
+  }))
+
+/**
+ * Throws ValidationError for typed data the screens cannot show as what is signed (the server checks
+ * again): an outside execution whose felts read two ways, session fee caps that are not exact amounts in
+ * the paymaster's gas tokens.
+ */
+function checkTypedData(typedData: TypedData, account: Account): void {
+  if (isOutsideExecutionTypedData(typedData)) readOutsideExecution(typedData)
+  if (isSession(typedData)) readSessionMetadata(typedData.message.Metadata, account.feeTokens)
+}
 
 /**
  * @example
@@ -93,14 +121,15 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
     }
   }
   const sign = async ([typedData]: [TypedData], ctx: WalletContext) => {
-    await requireLogin(ctx)
+    checkTypedData(typedData, await requireLogin(ctx))
     const request: PromptRequest = isSession(typedData)
       ? { kind: 'signSession', request: { approvalRequests: [], sessionTypedData: typedData } }
       : { kind: 'signMessage', typedData }
     if (!(await ask(request, ctx))) throw new UserRejectedError()
     return api.signTypedData(ctx.origin, typedData)
   }
-  const execute = async (calls: Call[], ctx: WalletContext) => {
+  const execute = async (input: Call[], ctx: WalletContext) => {
+    const calls = feltCalls(input)
     await requireLogin(ctx)
     if (!(await ask({ kind: 'review', calls }, ctx))) throw new UserRejectedError()
     return api.execute(ctx.origin, jsonSafeCalls(calls))
@@ -133,6 +162,15 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
     connectAndSignSession: async (request, ctx) => {
       if (request.theme) deps.onTheme?.(request.theme)
       const account = await loggedIn(ctx)
+      if (account !== undefined) {
+        try {
+          readSessionMetadata(request.sessionTypedData.message.Metadata, account.feeTokens)
+          readApprovalRequests(request.approvalRequests)
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error)
+          throw new ConnectAndSignSessionError(message, 'GENERIC_ERROR', { cause: error })
+        }
+      }
       if (account === undefined || !(await ask({ kind: 'signSession', request }, ctx, true))) {
         throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
       }

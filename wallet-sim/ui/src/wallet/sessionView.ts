@@ -2,19 +2,28 @@
 // selector, the expiry, the fee caps (metadata txFees), the token approvals, and the methods that let the
 // app spend without asking (warnings), apart from the gas payment in a txFees token.
 import type { SessionSignRequest } from '@webwallet/protocol'
+import { readApprovalRequests, readSessionMetadata } from '@webwallet/protocol/rpc'
 import { isPlainTransfer, methodName, type SpendingFamily, sameAddress, spendingFamily } from './spending'
 
 export interface SessionView {
   expiresAt: Date | undefined
   allowedMethods: { contract: string; selector: string }[]
+  /** The app's name for itself (its claim, shown quoted and labelled as the app's). */
   projectId: string | undefined
-  feeCaps: { token: string; maxAmount: string }[]
-  approvals: { token: string; spender: string; amount: string }[]
+  /** Fee caps as the wallet server records them (the same parser): exact base units. */
+  feeCaps: { token: string; maxAmount: bigint }[]
+  /** Why the metadata cannot be read exactly: the session is refused, never shown with caps. */
+  refused?: string
+  /** The approvals as the wallet sends them: felts (64-digit hex addresses) and exact amounts. */
+  approvals: { token: string; spender: string; amount: bigint }[]
   /** Allowed methods that move tokens with no bound the wallet enforces: the consent screen warns. */
   unbounded: { contract: string; method: string; family: SpendingFamily }[]
   /** Fee tokens whose `transfer` is allowed for gas only: to the paymaster, within the txFees cap. */
-  gasPayments: { token: string; maxAmount: string }[]
+  gasPayments: { token: string; maxAmount: bigint }[]
 }
+
+// An address as Starknet writes one: the felt in 64 hex digits.
+const address = (felt: string) => `0x${BigInt(felt).toString(16).padStart(64, '0')}`
 
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
@@ -23,22 +32,24 @@ const record = (value: unknown): Record<string, unknown> =>
  * @example
  * sessionView(request).allowedMethods // [{ contract: '0x…', selector: 'transfer' }]
  */
-export function sessionView(request: SessionSignRequest): SessionView {
+export function sessionView(request: SessionSignRequest, feeTokens?: readonly string[]): SessionView {
   const message = request.sessionTypedData.message
   const expires = Number(message['Expires At'])
   const methods = Array.isArray(message['Allowed Methods']) ? message['Allowed Methods'] : []
-  let metadata: Record<string, unknown> = {}
+  let metadata: ReturnType<typeof readSessionMetadata> = { txFees: [] }
+  let refused: string | undefined
+  let approvals: SessionView['approvals'] = []
   try {
-    const raw = message.Metadata
-    metadata = record(typeof raw === 'string' ? JSON.parse(raw) : raw)
-  } catch {
-    metadata = {}
+    metadata = readSessionMetadata(message.Metadata, feeTokens)
+    approvals = readApprovalRequests(request.approvalRequests).map(({ tokenAddress, spender, amount }) => ({
+      token: address(tokenAddress),
+      spender: address(spender),
+      amount,
+    }))
+  } catch (error) {
+    refused = error instanceof Error ? error.message : String(error)
   }
-  const txFees = Array.isArray(metadata.txFees) ? metadata.txFees : []
-  const feeCaps = txFees.map((fee) => ({
-    token: String(record(fee).tokenAddress ?? ''),
-    maxAmount: String(record(fee).maxAmount ?? '0'),
-  }))
+  const feeCaps = metadata.txFees.map((fee) => ({ token: fee.tokenAddress, maxAmount: fee.maxAmount }))
   const allowedMethods = methods.map((method) => ({
     contract: String(record(method)['Contract Address'] ?? ''),
     selector: String(record(method).selector ?? ''),
@@ -59,13 +70,10 @@ export function sessionView(request: SessionSignRequest): SessionView {
   return {
     expiresAt: Number.isFinite(expires) && expires > 0 ? new Date(expires * 1000) : undefined,
     allowedMethods,
-    projectId: typeof metadata.projectID === 'string' ? metadata.projectID : undefined,
+    projectId: metadata.projectId,
+    ...(refused === undefined ? {} : { refused }),
     feeCaps,
-    approvals: request.approvalRequests.map(({ tokenAddress, spender, amount }) => ({
-      token: tokenAddress,
-      spender,
-      amount,
-    })),
+    approvals,
     unbounded,
     gasPayments,
   }
