@@ -28,7 +28,7 @@ function client(headers: Record<string, string> = {}) {
         fetch: (url, init) => {
           const target = new URL(String(url))
           sent.push(`${init?.method ?? 'GET'} ${target.pathname}${target.search}`)
-          return fetch(url, init)
+          return fetch(url, init as RequestInit)
         },
       }),
     ],
