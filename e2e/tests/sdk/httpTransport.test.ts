@@ -51,9 +51,9 @@ it('sends the calls of one batch interval as one POST, with the login token as a
   })
   try {
     const [chainId, accounts, status] = await Promise.all([
-      wallet.mutate({ procedure: 'requestChainId', input: undefined } as never),
-      wallet.mutate({ procedure: 'requestAccounts', input: { silent_mode: false } } as never),
-      wallet.mutate({ procedure: 'getLoginStatus', input: undefined } as never),
+      wallet.mutate({ procedure: 'requestChainId', input: undefined }),
+      wallet.mutate({ procedure: 'requestAccounts', input: { silent_mode: false } }),
+      wallet.mutate({ procedure: 'getLoginStatus', input: undefined }),
     ])
     const user = sim.walletSim.login.users().find((u) => u.email === 'batch@example.com')
     expect([chainId, accounts, status]).toEqual([
