@@ -62,6 +62,40 @@ async function pendingApprovals(): Promise<Array<{ id: string; kind: string; ori
     .approvals
 }
 
+/** The pending approvals once there is one (polled; the request that asks is still in flight). */
+async function waitForApprovals() {
+  let pending: Awaited<ReturnType<typeof pendingApprovals>> = []
+  for (let i = 0; i < 100 && pending.length === 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    pending = await pendingApprovals()
+  }
+  return pending
+}
+
+async function answerApproval(id: string, approve: boolean) {
+  const answer = await fetch(`${sim.url}/wallet/approvals/${id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ approve }),
+  })
+  expect(answer.status).toBe(200)
+}
+
+const GREETING = {
+  types: {
+    StarknetDomain: [
+      { name: 'name', type: 'shortstring' },
+      { name: 'version', type: 'shortstring' },
+      { name: 'chainId', type: 'shortstring' },
+      { name: 'revision', type: 'shortstring' },
+    ],
+    Greeting: [{ name: 'text', type: 'shortstring' }],
+  },
+  primaryType: 'Greeting',
+  domain: { name: 'http test', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
+  message: { text: 'gm' },
+}
+
 describe('a Node client (no Origin: trusted, the --email user without a token)', () => {
   it('answers calls batched into one POST /trpc/a,b,c?batch=1', async () => {
     const { trpc, sent } = client()
@@ -85,6 +119,27 @@ describe('a Node client (no Origin: trusted, the --email user without a token)',
       hasSession: false,
       isPreauthorized: true,
     })
+  })
+
+  it('in manual mode keeps the request open until the approval is answered, then answers it', async () => {
+    sim.walletSim.approval.set('manual')
+    try {
+      const { trpc } = client({ origin: DAPP })
+      const call = trpc.signMessage.mutate([GREETING])
+      let settled = false
+      void call.finally(() => (settled = true)).catch(() => {})
+      const [pending] = await waitForApprovals()
+      expect(pending).toMatchObject({ kind: 'signTypedData', origin: DAPP })
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(settled).toBe(false)
+      await answerApproval(pending!.id, true)
+      // Argent's signature list: owner and guardian (count, then per signer its kind, key, r, s).
+      const signature = await call
+      expect(signature).toHaveLength(9)
+      expect(signature.every((felt) => /^0x[0-9a-f]+$/.test(felt))).toBe(true)
+    } finally {
+      sim.walletSim.approval.set('auto')
+    }
   })
 
   it('acts as the Bearer token’s user, and an unknown token is USER_LOGGED_OUT (never --email)', async () => {
@@ -136,19 +191,10 @@ describe('a page of another origin', () => {
       () => (settled = true),
       () => (settled = true),
     )
-    let pending: Awaited<ReturnType<typeof pendingApprovals>> = []
-    for (let i = 0; i < 100 && pending.length === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20))
-      pending = await pendingApprovals()
-    }
+    const pending = await waitForApprovals()
     expect(pending).toEqual([expect.objectContaining({ kind: 'connect', origin: EVIL })])
     expect(settled).toBe(false)
-    const answer = await fetch(`${sim.url}/wallet/approvals/${pending[0]!.id}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ approve: false }),
-    })
-    expect(answer.status).toBe(200)
+    await answerApproval(pending[0]!.id, false)
     expect(await codeOf(call)).toBe('USER_REJECTED')
   })
 
