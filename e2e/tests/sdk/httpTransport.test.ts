@@ -1,7 +1,12 @@
 // The shim's HTTP transport (tRPC's HTTP wire, `transport: 'http'`) against wallet-sim's router at
 // /trpc/<procedure> (auto-approve): starknet.js's WalletAccount connects and executes through it, calls of one
 // batch interval share one POST, and a login token the wallet does not know is USER_LOGGED_OUT.
-import { createConnector, createStarknetWindowObject, openTransport } from '@webwallet/shim/connector'
+import {
+  createConnector,
+  createStarknetWindowObject,
+  createWindowConnector,
+  openTransport,
+} from '@webwallet/shim/connector'
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { RpcProvider, WalletAccount } from 'starknet-v8'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -82,4 +87,9 @@ it('a token the wallet does not know is USER_LOGGED_OUT, and the connector forge
   await expect(connector.connect()).rejects.toMatchObject({ code: 'USER_LOGGED_OUT' })
   await expect(connector.request({ type: 'wallet_requestChainId' })).resolves.toBe('0x534e5f5345504f4c4941')
   expect(await connector.ready()).toBe(false)
+})
+
+it("the window-only connector (WebWallet's default) has no HTTP transport: 'Wallet not available'", async () => {
+  const windowOnly = createWindowConnector({ transport: 'http', url: sim.url })
+  await expect(windowOnly.connect()).rejects.toMatchObject({ code: 'WALLET_NOT_AVAILABLE' })
 })

@@ -85,7 +85,7 @@ export function openTransport(kind: TransportKind, options: OpenTransportOptions
 export function openWindowTransport(kind: TransportKind, options: OpenTransportOptions): WalletTransport {
   const doc = options.document ?? (globalThis as { document?: Document }).document
   const listen = options.listen ?? (globalThis as { window?: Window }).window
-  // Without a page (Node) only the WebSocket transport can reach the wallet.
+  // Without a page (Node) only the WebSocket and HTTP transports can reach the wallet.
   if (
     (kind !== 'iframe' && kind !== 'popup') ||
     !listen ||
