@@ -1,7 +1,7 @@
 // Cross-site requests: a page on 127.0.0.2, in Chromium, sends wallet-sim (127.0.0.1) every request a
 // web page can send without the server's consent — a no-cors fetch and a form POST, both text/plain with a
 // JSON body smuggled in — plus a CORS JSON fetch where the service is not public. It aims at the wallet's
-// API, login, the dev API, the cosigner, the paymaster and the devnet_* methods. The answers are opaque to
+// API, its router over HTTP (/trpc/<procedure>), login, the dev API, the cosigner, the paymaster and the devnet_* methods. The answers are opaque to
 // the page, so the state is read afterwards from Node: nothing changed. The same requests from Node (no
 // Origin, JSON, with the user's token where one is needed) do change it, so the checks can see a change.
 import { startSim } from '@webwallet/wallet-sim'
@@ -146,6 +146,9 @@ it('no cross-site request changes state: wallet API, login, dev API, cosigner, p
         cors: 'POST',
         node: 'token',
       },
+      // The wallet router over HTTP (tRPC's wire): a POST must be JSON, and only listed pages pass the preflight.
+      { url: `${sim.url}/trpc/connect`, body: {}, cors: 'POST', node: 'token' },
+      { url: `${sim.url}/trpc/execute`, body: [[transfer]], cors: 'POST', node: 'token' },
       { url: `${sim.url}/wallet/api/devLogin`, body: {}, cors: 'POST', node: 'plain' },
       { url: `${sim.url}/login/start`, body: { email: VICTIM }, cors: 'POST', node: 'plain' },
       { url: `${sim.url}/dev/approval`, body: { mode: 'reject' }, cors: 'PUT', node: 'plain' },
@@ -189,7 +192,7 @@ it('no cross-site request changes state: wallet API, login, dev API, cosigner, p
     expect(sim.chain.now() - clock).toBeLessThan(3_600)
     // Every request went out (the page saw an opaque answer or a refused preflight, never an error first).
     expect(seen.filter((s) => s.startsWith('no-cors')).every((s) => s.endsWith('opaque'))).toBe(true)
-    expect(seen.filter((s) => s.startsWith('form'))).toHaveLength(16)
+    expect(seen.filter((s) => s.startsWith('form'))).toHaveLength(requests.length)
     expect(seen.filter((s) => s.startsWith('cors')).every((s) => s.endsWith('blocked'))).toBe(true)
 
     // The legitimate counterparts: the same requests from Node are accepted, and the checks see each change.

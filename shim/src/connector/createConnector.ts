@@ -37,7 +37,7 @@ export type ConnectorOptions = {
   /** Single sign-on: connects with `connectWebwalletSSO` instead of the e-mail login. */
   ssoToken?: string | undefined
   authorizedPartyId?: string | undefined
-  /** `auto` (default) follows SPEC.md section 4; `websocket` talks to wallet-sim headless. */
+  /** `auto` (default) follows SPEC.md section 4; `websocket` and `http` talk to wallet-sim headless. */
   transport?: 'auto' | TransportKind | undefined
   /** Shown after 'Powered by'. */
   brandName?: string | undefined

@@ -34,6 +34,7 @@ describe('@webwallet/shim/connector exports', () => {
     expect(Object.keys(connector.Messenger).sort()).toEqual([
       'create',
       'exactOrigin',
+      'fromHttp',
       'fromWebSocket',
       'fromWindow',
       'memory',

@@ -2,6 +2,7 @@ import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import * as Dialog from '../dialog/Dialog'
 import type { OpenerWindow } from '../dialog/popup'
 import type { Dialog as DialogType, ModalUpdate } from '../dialog/types'
+import { type FromHttpOptions, fromHttp } from '../transport/fromHttp'
 import {
   fromWebSocket,
   type WebSocketChannel,
@@ -15,8 +16,8 @@ import type { Messenger as MessengerType } from '../transport/types'
 import { popupPlacement } from './placement'
 import type { WalletCall } from './procedures'
 
-/** Where the wallet runs: an iframe modal, a popup window, or wallet-sim over WebSocket (headless). */
-export type TransportKind = 'iframe' | 'popup' | 'websocket'
+/** Where the wallet runs: an iframe modal, a popup window, or wallet-sim over WebSocket or HTTP (headless). */
+export type TransportKind = 'iframe' | 'popup' | 'websocket' | 'http'
 
 /** Options of {@link openTransport}; the DOM parts can be injected for tests. */
 export type OpenTransportOptions = {
@@ -25,6 +26,11 @@ export type OpenTransportOptions = {
   /** wallet-sim's tRPC socket; defaults to the wallet URL with ws(s): and path /trpc. */
   websocketUrl?: string | undefined
   WebSocket?: WebSocketConstructor | undefined
+  /**
+   * The `http` transport (tRPC's HTTP wire): its URL (default: the wallet URL's origin with path /trpc), batch
+   * interval, headers (the login token: `{ authorization: 'Bearer …' }`) and fetch.
+   */
+  http?: Partial<FromHttpOptions> | undefined
   document?: Document | undefined
   opener?: OpenerWindow | undefined
   /** Where the wallet's replies arrive; the page's window by default. */
@@ -60,6 +66,10 @@ export type WalletTransport = {
  * const accounts = await wallet.mutate(call)
  */
 export function openTransport(kind: TransportKind, options: OpenTransportOptions): WalletTransport {
+  if (kind === 'http') {
+    const url = options.http?.url ?? new URL('/trpc', exactOrigin(options.walletUrl)).href
+    return transportOver(kind, Messenger.create(fromHttp({ ...options.http, url })), undefined, undefined)
+  }
   if (kind !== 'websocket') return openWindowTransport(kind, options)
   const socket = fromWebSocket({
     url: options.websocketUrl ?? websocketUrl(options.walletUrl),
@@ -70,13 +80,17 @@ export function openTransport(kind: TransportKind, options: OpenTransportOptions
 
 /**
  * {@link openTransport} for the iframe and the popup only: without the WebSocket transport's code (the
- * browser SDK's default connector). 'websocket' and a missing page are 'Wallet not available'.
+ * browser SDK's default connector). 'websocket', 'http' and a missing page are 'Wallet not available'.
  */
 export function openWindowTransport(kind: TransportKind, options: OpenTransportOptions): WalletTransport {
   const doc = options.document ?? (globalThis as { document?: Document }).document
   const listen = options.listen ?? (globalThis as { window?: Window }).window
-  // Without a page (Node) only the WebSocket transport can reach the wallet.
-  if (kind === 'websocket' || !listen || (kind === 'iframe' ? !doc : !(options.opener ?? listen))) {
+  // Without a page (Node) only the WebSocket and HTTP transports can reach the wallet.
+  if (
+    (kind !== 'iframe' && kind !== 'popup') ||
+    !listen ||
+    (kind === 'iframe' ? !doc : !(options.opener ?? listen))
+  ) {
     throw new WalletNotAvailableError({ cause: `No ${kind} transport here` })
   }
   if (doc) Dialog.removeStale(doc)

@@ -4,6 +4,7 @@ export type { BrowserInfo } from './browser'
 export { browserInfo, isChromeLike } from './browser'
 export type { ChooseTransportOptions, WindowTransport } from './choose'
 export { chooseTransport } from './choose'
+export type { FromHttpOptions } from './fromHttp'
 export type {
   FromWebSocketOptions,
   WebSocketChannel,

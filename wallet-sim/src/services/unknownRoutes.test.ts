@@ -104,13 +104,16 @@ it.each([
 })
 
 it.each(['GET', 'POST'])(
-  'the wallet router: plain HTTP %s /trpc is 426 (WebSocket only) in the wallet API shape',
+  'the wallet router: plain HTTP %s /trpc is 426 (WebSocket; HTTP under /trpc/) in the wallet API shape',
   async (method) => {
     const response = await fetch(`${sim.url}/trpc`, { method })
     expect([response.status, response.headers.get('upgrade'), await response.json()]).toEqual([
       426,
       'websocket',
-      { code: 'UPGRADE_REQUIRED', message: `${method} /trpc: the wallet router answers over WebSocket only` },
+      {
+        code: 'UPGRADE_REQUIRED',
+        message: `${method} /trpc: the wallet router answers over WebSocket here, over HTTP at /trpc/<procedure>`,
+      },
     ])
   },
 )

@@ -1,5 +1,5 @@
 // One call that adds the hosted wallet to the wallet-sim express app: UI pages, the UI's HTTP API, the
-// dev approvals endpoint, and (once the HTTP server exists) the WebSocket router at /trpc.
+// dev approvals endpoint, the router over HTTP at /trpc/<procedure>, and (once the HTTP server exists) the WebSocket router at /trpc.
 import type { IncomingMessage, Server } from 'node:http'
 import { createWalletRouter } from '@webwallet/protocol/router'
 import type { Express } from 'express'
@@ -13,6 +13,7 @@ import { type ApprovalQueue, createApprovalQueue } from './approvals'
 import { createDecideApi } from './decideApi'
 import { createHandsFreeUser, type HandsFreeUser } from './handsFree'
 import { createHeadlessHandlers } from './headlessHandlers'
+import { createWalletHttpHandler, TRPC_HTTP_PATH } from './http'
 import { Ledger } from './ledger'
 import { createPermissions } from './permissions'
 import { createSessionRegistry } from './sessions'
@@ -72,7 +73,7 @@ export interface MountedWallet {
 
 /**
  * Mounts the wallet: `/iframes/comms`, `/interstitialLogin`, `/signMessage`, `/signSessionKeys`,
- * `/review` and `/assets/*` (the UI), `/wallet/api/*` (its HTTP API), `/wallet/approvals` (dev).
+ * `/review` and `/assets/*` (the UI), `/wallet/api/*` (its HTTP API), `/wallet/approvals` (dev), the router over HTTP at `/trpc/<procedure>`.
  *
  * @example
  * const { app, sim } = createServer(options)
@@ -110,13 +111,6 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
   )
   app.use('/wallet/api', createWalletApi({ wallet, login: deps.login, devLogin }))
   app.use('/wallet/approvals', createApprovalsApi(approvals))
-  // The router is WebSocket only (the upgrade never reaches express): plain HTTP there gets the wallet API's
-  // JSON error shape saying so, not express's HTML 404.
-  app.all(TRPC_WS_PATH, (req, res) => {
-    const message = `${req.method} ${TRPC_WS_PATH}: the wallet router answers over WebSocket only`
-    res.status(426).set('Upgrade', 'websocket').json({ code: 'UPGRADE_REQUIRED', message })
-  })
-  app.use(createWalletUiRouter(deps.uiDir, { allowedDapps: deps.pageHosts }))
   const router = createWalletRouter(
     createHeadlessHandlers({
       wallet,
@@ -125,6 +119,17 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
       defaultEmail: () => handsFree.current(),
     }),
   )
+  // The bare path is the WebSocket's (the upgrade never reaches express): plain HTTP there gets the wallet
+  // API's JSON error shape saying where to go, not express's HTML 404. Procedures answer under it (http.ts).
+  app.all(TRPC_WS_PATH, (req, res) => {
+    const message = `${req.method} ${TRPC_WS_PATH}: the wallet router answers over WebSocket here, over HTTP at ${TRPC_HTTP_PATH}/<procedure>`
+    res.status(426).set('Upgrade', 'websocket').json({ code: 'UPGRADE_REQUIRED', message })
+  })
+  app.use(
+    TRPC_HTTP_PATH,
+    createWalletHttpHandler(router, { trustedPage: deps.trustedPage, pageHosts: deps.pageHosts }),
+  )
+  app.use(createWalletUiRouter(deps.uiDir, { allowedDapps: deps.pageHosts }))
   return {
     wallet,
     approvals,

@@ -6,6 +6,7 @@ import { applyWSSHandler } from '@trpc/server/adapters/ws'
 import { WebSocketServer } from 'ws'
 import { MAX_MESSAGE_BYTES } from '../rpc/ws-server'
 import type { HeadlessContext } from './headlessHandlers'
+import { callerContext, nonBrowsers } from './requestContext'
 
 /** Where the headless router listens. */
 export const TRPC_WS_PATH = '/trpc'
@@ -19,30 +20,18 @@ export interface WalletWebSocketOptions {
   trustedPage?: ((req: IncomingMessage) => boolean) | undefined
 }
 
-/** Without wallet-sim's access rules: only clients that are not browsers. */
-const nonBrowsers = (req: IncomingMessage) => req.headers.origin === undefined
-
 /**
- * A connection's context: its dapp origin (the Origin header, else `connectionParams.origin`, else
- * 'headless') and its login token (`?token=` or `connectionParams.token`). A browser page (it sends an
- * Origin header) that `trustedPage` refuses is marked `foreignPage`: any site can open a WebSocket to
- * localhost, so without a token it must not act as the `--email` user.
+ * A connection's context ({@link callerContext}): its dapp origin (the Origin header, else
+ * `connectionParams.origin`, else 'headless') and its login token (`?token=` or `connectionParams.token`);
+ * a browser page that `trustedPage` refuses is marked `foreignPage`.
  */
 export function headlessContext(
   req: IncomingMessage,
   connectionParams: Readonly<Record<string, string | undefined>> | null,
   trustedPage: (req: IncomingMessage) => boolean = nonBrowsers,
 ): HeadlessContext {
-  const url = requestUrl(req)
-  const token = url.searchParams.get('token') ?? connectionParams?.token ?? undefined
-  const header = req.headers.origin
-  const origin = header ?? connectionParams?.origin ?? 'headless'
-  const foreign = header !== undefined && !trustedPage(req)
-  return {
-    origin,
-    ...(token === undefined ? {} : { token }),
-    ...(foreign ? { foreignPage: true } : {}),
-  }
+  const token = requestUrl(req).searchParams.get('token') ?? connectionParams?.token ?? undefined
+  return callerContext(req, { token, origin: connectionParams?.origin }, trustedPage)
 }
 
 /** The request target as a URL; a target no URL can be made of (e.g. `//[`) reads as `/`. */

@@ -1,0 +1,201 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { initTRPC } from '@trpc/server'
+import { createHTTPHandler } from '@trpc/server/adapters/standalone'
+import { UserRejectedError } from '@webwallet/protocol/errors'
+import { formatErrorData, toTRPCError } from '@webwallet/protocol/router'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { fromHttp, HTTP_BATCH_INTERVAL_MS } from './fromHttp'
+import { callLink, messengerLink } from './link'
+import * as Messenger from './Messenger'
+import type { Observer } from './types'
+
+// Messenger.fromHttp against tRPC's own HTTP adapter serving a router with the protocol's error shape:
+// what travels (one GET or POST per batch, tRPC's wire), the batch interval, and the coded errors.
+
+const t = initTRPC.context<{ auth: string | undefined }>().create({
+  errorFormatter: ({ shape, error }) => ({ ...shape, data: formatErrorData(shape.data, error) }),
+})
+const router = t.router({
+  echo: t.procedure.input((v) => v as { n: number }).query(({ input }) => ({ n: input.n })),
+  whoami: t.procedure.query(({ ctx }) => ctx.auth ?? null),
+  add: t.procedure.input((v) => v as [number, number]).mutation(({ input }) => input[0] + input[1]),
+  reject: t.procedure.mutation(() => {
+    throw toTRPCError(new UserRejectedError())
+  }),
+  slow: t.procedure.mutation(() => new Promise<string>((resolve) => setTimeout(() => resolve('late'), 300))),
+})
+
+let server: Server
+let url: string
+let seen: Array<{ method: string | undefined; url: string | undefined }>
+let answerWith: ((res: import('node:http').ServerResponse) => void) | undefined
+
+beforeEach(async () => {
+  seen = []
+  answerWith = undefined
+  const trpc = createHTTPHandler({
+    router,
+    basePath: '/trpc/',
+    createContext: ({ req }) => ({ auth: req.headers.authorization }),
+  })
+  server = createServer((req, res) => {
+    seen.push({ method: req.method, url: req.url })
+    if (answerWith) answerWith(res)
+    else trpc(req, res)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/trpc`
+})
+afterEach(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+const observer = () => {
+  const results: unknown[] = []
+  const errors: Error[] = []
+  let done: () => void = () => {}
+  const settled = new Promise<void>((resolve) => (done = resolve))
+  const o: Observer = {
+    next: (r) => {
+      results.push(r.data)
+      done()
+    },
+    error: (e) => {
+      errors.push(e)
+      done()
+    },
+    complete() {},
+  }
+  return { o, results, errors, settled }
+}
+
+describe('Messenger.fromHttp', () => {
+  it('sends the calls of one interval as one POST (mutations) and one GET (queries), in tRPC’s wire', async () => {
+    const messenger = Messenger.create(fromHttp({ url, batchIntervalMs: 30 }))
+    const a = observer()
+    const b = observer()
+    const q = observer()
+    messenger.send({ type: 'mutation', path: 'add', input: [1, 2] }, a.o)
+    await new Promise((resolve) => setTimeout(resolve, 10)) // within the interval
+    messenger.send({ type: 'mutation', path: 'add', input: [40, 2] }, b.o)
+    messenger.send({ type: 'query', path: 'echo', input: { n: 7 } }, q.o)
+    await Promise.all([a.settled, b.settled, q.settled])
+    expect([a.errors, q.errors]).toEqual([[], []])
+    expect([a.results, b.results, q.results]).toEqual([[3], [42], [{ n: 7 }]])
+    const input = encodeURIComponent(JSON.stringify({ 0: { n: 7 } }))
+    expect(seen).toEqual([
+      { method: 'GET', url: `/trpc/echo?batch=1&input=${input}` },
+      { method: 'POST', url: '/trpc/add,add?batch=1' },
+    ])
+    messenger.destroy()
+  })
+
+  it('calls further apart than the interval travel separately', async () => {
+    const messenger = Messenger.create(fromHttp({ url, batchIntervalMs: 0 }))
+    const a = observer()
+    const b = observer()
+    messenger.send({ type: 'mutation', path: 'add', input: [1, 1] }, a.o)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    messenger.send({ type: 'mutation', path: 'add', input: [2, 2] }, b.o)
+    await Promise.all([a.settled, b.settled])
+    expect([a.results, b.results, seen.length]).toEqual([[2], [4], 2])
+    messenger.destroy()
+  })
+
+  it(`by default (${HTTP_BATCH_INTERVAL_MS} ms) batches the calls of one task`, async () => {
+    const wallet = callLink(messengerLink(Messenger.create(fromHttp({ url }))))
+    const sums = await Promise.all([wallet.mutation('add', [1, 2]), wallet.mutation('add', [3, 4])])
+    expect([sums, seen]).toEqual([[3, 7], [{ method: 'POST', url: '/trpc/add,add?batch=1' }]])
+  })
+
+  it('rebuilds the wallet’s coded error per call; the other calls of the batch still answer', async () => {
+    const wallet = callLink(messengerLink(Messenger.create(fromHttp({ url }))))
+    const [rejected, sum] = await Promise.allSettled([
+      wallet.mutation('reject'),
+      wallet.mutation('add', [2, 3]),
+    ])
+    expect(rejected.status === 'rejected' && rejected.reason).toBeInstanceOf(UserRejectedError)
+    expect(rejected.status === 'rejected' && rejected.reason.code).toBe('USER_REJECTED')
+    expect(sum).toEqual({ status: 'fulfilled', value: 5 })
+    expect(seen).toEqual([{ method: 'POST', url: '/trpc/reject,add?batch=1' }])
+  })
+
+  it('sends the headers (a function is read per request)', async () => {
+    let token = 'one'
+    const messenger = Messenger.create(
+      fromHttp({ url, batchIntervalMs: 0, headers: () => ({ authorization: `Bearer ${token}` }) }),
+    )
+    const first = observer()
+    messenger.send({ type: 'query', path: 'whoami', input: undefined }, first.o)
+    await first.settled
+    token = 'two'
+    const second = observer()
+    messenger.send({ type: 'query', path: 'whoami', input: undefined }, second.o)
+    await second.settled
+    expect([first.results, second.results]).toEqual([['Bearer one'], ['Bearer two']])
+    messenger.destroy()
+  })
+
+  it("a wallet that cannot be reached is 'Wallet not available'", async () => {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+    server = createServer()
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const wallet = callLink(messengerLink(Messenger.create(fromHttp({ url }))))
+    await expect(wallet.mutation('add', [1, 1])).rejects.toMatchObject({
+      code: 'WALLET_NOT_AVAILABLE',
+      message: 'Wallet not available',
+    })
+  })
+
+  it.each([
+    ['not JSON', (res: import('node:http').ServerResponse) => res.end('<html>')],
+    ['not a tRPC answer', (res: import('node:http').ServerResponse) => res.end('{"code":"FORBIDDEN"}')],
+    ['a batch of the wrong length', (res: import('node:http').ServerResponse) => res.end('[]')],
+  ])("an answer that is %s is 'Unable to transform response from server'", async (_name, answer) => {
+    answerWith = answer
+    const wallet = callLink(messengerLink(Messenger.create(fromHttp({ url }))))
+    await expect(wallet.mutation('add', [1, 1])).rejects.toMatchObject({ code: 'TRANSFORM_RESPONSE' })
+  })
+
+  it('an error for the whole request reaches every call of it, coded', async () => {
+    answerWith = (res) => {
+      res.statusCode = 400
+      res.end(
+        JSON.stringify({
+          error: { code: -32600, message: 'no', data: { webwalletErrorCode: 'USER_REJECTED' } },
+        }),
+      )
+    }
+    const wallet = callLink(messengerLink(Messenger.create(fromHttp({ url }))))
+    const both = await Promise.allSettled([wallet.mutation('add', [1, 1]), wallet.mutation('add', [2, 2])])
+    expect(both.map((r) => r.status === 'rejected' && r.reason.code)).toEqual([
+      'USER_REJECTED',
+      'USER_REJECTED',
+    ])
+  })
+
+  it('subscriptions are not implemented over HTTP; nothing is sent', async () => {
+    const messenger = Messenger.create(fromHttp({ url }))
+    const sub = observer()
+    messenger.send({ type: 'subscription', path: 'updateModal', input: undefined }, sub.o)
+    await sub.settled
+    expect(sub.errors[0]).toMatchObject({ code: 'NOT_IMPLEMENTED' })
+    expect(seen).toEqual([])
+  })
+
+  it('destroy rejects what is pending and aborts the request in flight', async () => {
+    const messenger = Messenger.create(fromHttp({ url, batchIntervalMs: 0 }))
+    const slow = observer()
+    messenger.send({ type: 'mutation', path: 'slow', input: undefined }, slow.o)
+    while (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    messenger.destroy()
+    await slow.settled
+    expect(slow.errors[0]).toMatchObject({ code: 'PORT_DISCONNECTED' })
+    // Nothing answers after the abort (the late answer is dropped).
+    await new Promise((resolve) => setTimeout(resolve, 350))
+    expect(slow.results).toEqual([])
+  })
+})

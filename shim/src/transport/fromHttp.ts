@@ -1,0 +1,134 @@
+import { NotImplementedError, serializeError, WalletNotAvailableError } from '@webwallet/protocol/errors'
+import { parseRpcResponse } from './envelope'
+import type { Channel, Incoming, RequestId, RpcError } from './types'
+
+/** Options of {@link fromHttp}. */
+export type FromHttpOptions = {
+  /** The wallet router over HTTP, e.g. wallet-sim's `http://localhost:3005/trpc`. */
+  url: string
+  /**
+   * Calls posted within this many ms of the first travel in one HTTP request per kind (SPEC.md section 9);
+   * default {@link HTTP_BATCH_INTERVAL_MS}. 0 still batches the calls of the same task.
+   */
+  batchIntervalMs?: number | undefined
+  /** Headers of every request (e.g. `{ authorization: 'Bearer <login token>' }`), or what returns them. */
+  headers?: Record<string, string> | (() => Record<string, string>) | undefined
+  /** Defaults to `globalThis.fetch`. */
+  fetch?: typeof fetch | undefined
+}
+
+/** How long the first call waits for others to share its HTTP request. */
+export const HTTP_BATCH_INTERVAL_MS = 10
+
+type Call = { id: RequestId; path: string; input: unknown }
+
+/**
+ * A Channel speaking tRPC's HTTP wire (SPEC.md section 7, "Generic transport"): queries are one GET with
+ * `?batch=1&input=` (the inputs by index, as JSON), mutations one POST with that JSON as the body, the
+ * paths joined by commas. Errors come back in the router's shape and are rebuilt into coded errors like
+ * the other transports' (`Messenger.create`); a wallet that cannot be reached is 'Wallet not available'
+ * and an answer that is not tRPC's is 'Unable to transform response from server'. Subscriptions
+ * (`updateModal`) do not exist over HTTP: 'not implemented'.
+ *
+ * @example
+ * const messenger = Messenger.create(Messenger.fromHttp({ url: 'http://localhost:3005/trpc', headers: { authorization: `Bearer ${token}` } }))
+ */
+export function fromHttp(options: FromHttpOptions): Channel {
+  const send = options.fetch ?? globalThis.fetch?.bind(globalThis)
+  if (!send) throw new WalletNotAvailableError({ cause: 'No fetch implementation: pass options.fetch' })
+  const base = options.url.replace(/\/+$/, '')
+  const interval = options.batchIntervalMs ?? HTTP_BATCH_INTERVAL_MS
+  const listeners = new Set<(response: Incoming) => void>()
+  const inFlight = new Set<AbortController>()
+  let queue: { query: Call[]; mutation: Call[] } = { query: [], mutation: [] }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let closed = false
+
+  const deliver = (response: Incoming) => {
+    for (const listener of listeners) listener(response)
+  }
+  // A failure of the request itself reaches each call as the wallet router would have sent it.
+  const failAll = (calls: Call[], error: RpcError | undefined) => {
+    for (const { id } of calls) deliver(error ? { id, error } : { id, malformed: true })
+  }
+  const run = async (method: 'GET' | 'POST', calls: Call[]) => {
+    const inputs: Record<number, unknown> = {}
+    calls.forEach((call, i) => {
+      if (call.input !== undefined) inputs[i] = call.input
+    })
+    const body = JSON.stringify(inputs)
+    let url = `${base}/${calls.map((call) => encodeURIComponent(call.path)).join(',')}?batch=1`
+    if (method === 'GET') url += `&input=${encodeURIComponent(body)}`
+    const abort = new AbortController()
+    inFlight.add(abort)
+    let answer: unknown
+    try {
+      const headers = typeof options.headers === 'function' ? options.headers() : options.headers
+      const response = await send(url, {
+        method,
+        headers: method === 'POST' ? { ...headers, 'content-type': 'application/json' } : { ...headers },
+        ...(method === 'POST' ? { body } : {}),
+        signal: abort.signal,
+      })
+      answer = await response.json().catch(() => undefined)
+    } catch (error) {
+      if (!closed) failAll(calls, wireError(new WalletNotAvailableError({ cause: error })))
+      return
+    } finally {
+      inFlight.delete(abort)
+    }
+    if (closed) return
+    if (Array.isArray(answer) && answer.length === calls.length) {
+      calls.forEach(({ id }, i) => {
+        const item = answer[i]
+        deliver(
+          parseRpcResponse(typeof item === 'object' && item !== null ? { ...item, id } : { id }) ?? {
+            id,
+            malformed: true,
+          },
+        )
+      })
+      return
+    }
+    // One error for the whole request (e.g. tRPC refusing the batch): every call gets it.
+    const whole = parseRpcResponse(typeof answer === 'object' && answer !== null ? { ...answer, id: 0 } : {})
+    failAll(calls, whole && 'error' in whole ? whole.error : undefined)
+  }
+  const flush = () => {
+    timer = undefined
+    const { query, mutation } = queue
+    queue = { query: [], mutation: [] }
+    if (query.length > 0) void run('GET', query)
+    if (mutation.length > 0) void run('POST', mutation)
+  }
+
+  return {
+    ready: () => (closed ? Promise.reject(new WalletNotAvailableError()) : Promise.resolve()),
+    post(request) {
+      if (request.method === 'subscription.stop') return
+      if (request.method === 'subscription')
+        throw new NotImplementedError({
+          cause: `${request.params.path}: subscriptions are not served over HTTP`,
+        })
+      queue[request.method].push({ id: request.id, path: request.params.path, input: request.params.input })
+      timer ??= setTimeout(flush, interval)
+    },
+    listen(onResponse) {
+      listeners.add(onResponse)
+      return () => listeners.delete(onResponse)
+    },
+    close() {
+      closed = true
+      clearTimeout(timer)
+      timer = undefined
+      queue = { query: [], mutation: [] }
+      for (const abort of inFlight) abort.abort()
+      listeners.clear()
+    },
+  }
+}
+
+/** A coded error in the router's error shape, so `Messenger.create` rebuilds it like the wallet's own. */
+function wireError(error: Error & { code: string }): RpcError {
+  return { code: -32603, message: error.message, data: { webwalletError: serializeError(error) } }
+}
