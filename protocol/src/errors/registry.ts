@@ -43,7 +43,9 @@ import {
   OperationTimeoutError,
   OutsideExecutionOnlyError,
   PaymasterIncompatibleError,
+  SessionExpiredError,
   SessionKeyExportDisabledError,
+  SessionRevokedError,
   SignatureVerificationError,
   SignSessionError,
   TypedDataMismatchError,
@@ -161,6 +163,8 @@ const ALL = [
   UnsupportedRpcVersionError,
   OperationAbortedError,
   OperationTimeoutError,
+  SessionExpiredError,
+  SessionRevokedError,
 ]
 
 /**

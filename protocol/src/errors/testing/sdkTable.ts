@@ -10,7 +10,9 @@ import {
   OperationAbortedError,
   OperationTimeoutError,
   PaymasterIncompatibleError,
+  SessionExpiredError,
   SessionKeyExportDisabledError,
+  SessionRevokedError,
   UnexpectedAnswerError,
   UnsupportedRpcVersionError,
 } from '../sdk'
@@ -48,4 +50,10 @@ export const SDK_SESSION_TABLE: [WebWalletError, string, string, number?][] = [
   ],
   [new OperationAbortedError('execute'), 'OPERATION_ABORTED', 'execute was aborted'],
   [new OperationTimeoutError('execute', 5), 'OPERATION_TIMEOUT', 'execute timed out after 5 ms'],
+  [new SessionExpiredError(1, 2), 'SESSION_EXPIRED', 'The session has expired'],
+  [
+    new SessionRevokedError(),
+    'SESSION_REVOKED',
+    'The session was cleared on this device (clearSession)',
+  ],
 ]
