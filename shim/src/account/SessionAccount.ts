@@ -3,11 +3,14 @@ import {
   InvalidOptionsError,
   NoDeployerError,
   OutsideExecutionOnlyError,
+  SessionRevokedError,
 } from '@webwallet/protocol/errors'
+import { createChainClock } from '../session/clock'
 import { abortable, withDeadline } from '../http/abort'
 import type { Paymaster } from '../paymaster/client'
 import { compileCalls } from './calls'
 import type { AccountContext, Call, CompiledCall } from './context'
+import { type AccountGuard, createAccountGuard } from './guard'
 import { type Deployer, deployAccount, deployedWithNonce, isDeployed } from './deploy'
 import { executeGasless } from './gasless'
 import { checkInvokeOptions, type InvokeOptions, invokeWithSession, shouldRetryGasless } from './invoke'
@@ -44,6 +47,8 @@ export interface SessionAccountOptions {
   readonly deployer?: Deployer | undefined
   /** The gas token the paymaster route pays in by default (else the first one the account holds). */
   readonly gasTokenAddress?: string | undefined
+  /** The queue, chain clock and revocation shared by the SDK's accounts of this address (own one by default). */
+  readonly guard?: AccountGuard | undefined
 }
 
 /**
@@ -60,12 +65,14 @@ export class SessionAccount {
   readonly address: string
   /** Known deployed (cached so later executes skip the class-hash lookup). */
   private deployed = false
+  private readonly guard: AccountGuard
 
   constructor(
     private readonly ctx: AccountContext,
     private readonly options: SessionAccountOptions = {},
   ) {
     this.address = ctx.address
+    this.guard = options.guard ?? createAccountGuard(createChainClock(ctx.rpc, ctx.now))
   }
 
   /** The signed session (the private key is not part of it). */
@@ -106,6 +113,7 @@ export class SessionAccount {
     options: ExecuteOptions = {},
   ): Promise<{ transaction_hash: string }> {
     const compiled = compileCalls(calls)
+    if (compiled.length === 0) throw new InvalidOptionsError('calls', 'must not be empty')
     checkInvokeOptions(options)
     const deadline = withDeadline('execute', options.timeoutMs ?? EXECUTE_TIMEOUT_MS, options.signal)
     try {
@@ -115,7 +123,21 @@ export class SessionAccount {
         rpc: this.ctx.rpc.withSignal(deadline.signal),
         fetch: ((input, init) => this.ctx.fetch(input, { ...init, signal: deadline.signal })) as typeof fetch,
       }
-      return await abortable(this.run(ctx, compiled, options), deadline)
+      const { guard } = this
+      const { expiresAt } = this.ctx.session.stored
+      // Queued: the previous execute of this account was sent (or failed) before this one reads its nonce.
+      const send = async () => {
+        deadline.check()
+        const state = await guard.check(expiresAt, ctx.rpc, ctx.address)
+        this.deployed ||= state.deployed
+        const nonce = options.nonce ?? state.nonce
+        return this.run(ctx, compiled, nonce === undefined ? options : { ...options, nonce }).catch(
+          (error: unknown) => {
+            throw guard.expired(error, expiresAt)
+          },
+        )
+      }
+      return await abortable(guard.queue(send), deadline)
     } finally {
       deadline.dispose()
     }
@@ -166,6 +188,7 @@ export class SessionAccount {
    * `signMessage(typedData)` callers such as a paymaster SDK), each still needing the session's permission.
    */
   async signMessage(typedData: OutsideTypedData, calls?: Call | readonly Call[]): Promise<string[]> {
+    if (this.guard.revoked) throw new SessionRevokedError()
     if (calls !== undefined) return signOutsideExecution(this.ctx, typedData, compileCalls(calls))
     if (typedData.primaryType !== 'OutsideExecution') throw new OutsideExecutionOnlyError()
     const names = this.ctx.session.stored.allowedMethods.map((method) => method.selector)
@@ -179,6 +202,7 @@ export class SessionAccount {
 
   /** An `execute_from_outside_v2` call (window: 10 minutes back, 20 minutes ahead) for a relayer. */
   getOutsideExecutionPayload(calls: Call | readonly Call[], options: OutsideExecutionOptions = {}) {
+    if (this.guard.revoked) return Promise.reject(new SessionRevokedError())
     return outsideExecutionPayload(this.ctx, compileCalls(calls), options)
   }
 

@@ -133,12 +133,24 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
     chainId = undefined
   }
   const run = (transport: WalletTransport, call: WalletCall, limits: CallLimits, show: boolean) => {
-    if (show) transport.show(call)
-    return transport.mutate(call, limits).catch((error: unknown) => {
-      // The wallet ended the login: what the connector remembers is void.
-      if (isWebWalletError(error) && error.code === 'USER_LOGGED_OUT') forget()
-      throw error
-    })
+    if (!show) return transport.mutate(call, limits).catch(loggedOut)
+    transport.show(call)
+    // What was shown for this request goes with it, however it ends.
+    return transport.mutate(call, limits).then(
+      (answer) => {
+        transport.release(true)
+        return answer
+      },
+      (error: unknown) => {
+        transport.release(false)
+        return loggedOut(error)
+      },
+    )
+  }
+  const loggedOut = (error: unknown): never => {
+    // The wallet ended the login: what the connector remembers is void.
+    if (isWebWalletError(error) && error.code === 'USER_LOGGED_OUT') forget()
+    throw error
   }
   /**
    * Runs a procedure; with `show`, shows the wallet first, synchronously when the transport is known (a

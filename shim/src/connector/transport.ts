@@ -44,6 +44,12 @@ export type WalletTransport = {
    * before any await). Throws 'Could not open popup' when blocked.
    */
   show(call: WalletCall): void
+  /**
+   * Ends what {@link show} showed, however its request ended (answer, refusal, abort, timeout, error): once
+   * no shown request is pending, the modal is hidden, and the popup closed unless it answered (the wallet
+   * closes its own window after an answer).
+   */
+  release(answered: boolean): void
   /** Runs one wallet mutation; rejects with the coded error (OPERATION_TIMEOUT/ABORTED for the limits). */
   mutate(call: WalletCall, limits?: CallLimits): Promise<unknown>
   destroy(): void
@@ -126,12 +132,20 @@ function transportOver(
         })
       : undefined
 
+  let shown = 0
   return {
     kind,
     dialog,
     websocketState: () => socket?.state(),
     show({ procedure, input }) {
       if (kind === 'popup') dialog?.open(popupPlacement(procedure, input))
+      shown++
+    },
+    release(answered) {
+      if (shown === 0 || --shown > 0) return
+      // A popup dialog opens a new window for the next request; the iframe stays loaded, hidden.
+      if (kind === 'iframe') dialog?.update({ action: 'hide' })
+      else if (!answered) dialog?.destroy()
     },
     mutate: ({ procedure, input }, limits) => {
       if (modalLost) {

@@ -141,7 +141,8 @@ describe('requestConnection', () => {
 describe('connect', () => {
   it('restores the stored session with no network request', async () => {
     const { wallet, make, fetch } = setup()
-    await wallet.requestConnection()
+    await wallet.requestConnection() // reads the chain's clock (Node has no click to keep)
+    fetch.mockClear()
     const restored = await make().connect()
     expect(restored?.account.address).toBe(ACCOUNT)
     expect(fetch).not.toHaveBeenCalled()

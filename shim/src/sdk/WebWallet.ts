@@ -4,7 +4,14 @@ import type {
   SessionStatus,
   Session as StoredSession,
 } from '@webwallet/protocol'
-import { InvalidApprovalRequestError, SessionKeyExportDisabledError } from '@webwallet/protocol/errors'
+import {
+  InvalidApprovalRequestError,
+  isWebWalletError,
+  SessionExpiredError,
+  SessionKeyExportDisabledError,
+  UserRejectedError,
+} from '@webwallet/protocol/errors'
+import { type AccountGuard, createAccountGuard } from '../account/guard'
 import { createRpc } from '../account/rpc'
 import { SessionAccount } from '../account/SessionAccount'
 import { createWindowConnector } from '../connector/createConnector'
@@ -12,6 +19,7 @@ import { abortable, withDeadline } from '../http/abort'
 import { createPaymaster, type Paymaster } from '../paymaster/client'
 import { createPortfolio, type Portfolio } from '../portfolio/portfolio'
 import { createSessionRequest, generateSessionKey, sessionAllowedMethods } from '../session/request'
+import { type ChainClock, createChainClock } from '../session/clock'
 import type { ActiveSession } from '../session/signature'
 import { getSessionStatus } from '../session/status'
 import { createSessionStore, type SessionStore } from '../session/store'
@@ -54,12 +62,23 @@ export class WebWallet {
   private account: SessionAccount | undefined
   private active: ActiveSession | undefined
   private restoring!: { stored: string; session: Promise<ActiveSession | undefined> }
+  /** The chain's clock: session status, new sessions' expiry and the check before every send follow it. */
+  private readonly clock: ChainClock
+  /** One queue and revocation per account address, shared by every account object handed out for it. */
+  private guards = new Map<string, AccountGuard>()
+  private connecting: Promise<ConnectResult> | undefined
 
   private constructor(private readonly options: WebWalletOptions) {
     this.environment = resolveEnvironment(options)
     const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.connector =
       options.connector ?? createWindowConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
+    this.clock = createChainClock(
+      createRpc({ nodeUrl: this.environment.providerDefaultUrl, fetch: fetcher }),
+      options.now ?? Date.now,
+    )
+    // In a page the clock is read now, so that requestConnection in a click need not wait for the node.
+    if (typeof document !== 'undefined') this.clock.read().catch(() => {})
     // Unreadable stored data is never fatal: it is removed, the user signs a new session, and the console says why.
     const discarded = (reason: string) => console.warn(`The stored session was removed: ${reason}.`)
     this.sessions = createSessionStore(
@@ -127,32 +146,46 @@ export class WebWallet {
    * timed-out request leaves it as it was (SPEC.md clears first; see shim/README "Signing a new session").
    * A session too large to store is refused before the wallet is asked.
    */
-  async requestConnection(
-    parameters: {
-      callbackData?: string
-      approvalRequests?: readonly ApprovalRequest[]
-      signal?: AbortSignal
-    } = {},
-  ): Promise<ConnectResult> {
+  async requestConnection(parameters: RequestConnectionParameters = {}): Promise<ConnectResult> {
+    // A second call while one is pending (a double click) joins it: one prompt, one session.
+    if (this.connecting) {
+      const joined = this.connecting
+      if (!parameters.signal) return joined
+      const deadline = withDeadline('requestConnection', undefined, parameters.signal)
+      return abortable(joined, deadline).finally(() => deadline.dispose())
+    }
+    const pending = this.signSession(parameters).finally(() => {
+      this.connecting = undefined
+    })
+    this.connecting = pending
+    return pending
+  }
+
+  private async signSession(parameters: RequestConnectionParameters): Promise<ConnectResult> {
     const approvalRequests = (parameters.approvalRequests ?? []).map(checkApprovalRequest)
     const kind = this.options.sessionKey
-    const sessionKey = await (kind?.generate() ?? generateSessionKey())
-    const request = createSessionRequest({
-      appName: this.options.appName,
-      allowedMethods: this.options.sessionParams.allowedMethods,
-      validityDays: this.options.sessionParams.validityDays,
-      chainId: this.environment.chainId,
-      sessionKey,
-      sessionKeyGuid: kind?.guid(sessionKey.publicKey),
-      ...(this.options.now ? { now: this.options.now() } : {}),
-    })
-    this.sessions.assertStorable(request)
     const deadline = withDeadline(
       'requestConnection',
       this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       parameters.signal,
     )
+    // The expiry is counted from the chain's clock. Without a page (Node) it is read first; in a page the
+    // reading of init or of the last call is used (a popup must open inside the click, before any network
+    // wait) and a fresh one is checked against the signed session below.
+    const reading = this.clock.read().catch(() => this.clock.now())
     try {
+      if (typeof document === 'undefined') await abortable(reading, deadline)
+      const sessionKey = await (kind?.generate() ?? generateSessionKey())
+      const request = createSessionRequest({
+        appName: this.options.appName,
+        allowedMethods: this.options.sessionParams.allowedMethods,
+        validityDays: this.options.sessionParams.validityDays,
+        chainId: this.environment.chainId,
+        sessionKey,
+        sessionKeyGuid: kind?.guid(sessionKey.publicKey),
+        now: this.clock.now(),
+      })
+      this.sessions.assertStorable(request)
       deadline.check()
       const answer = await abortable(
         this.connector.connectAndSignSession(
@@ -166,6 +199,9 @@ export class WebWallet {
         deadline,
       )
       const active = activeSession(request, answer, this.environment.chainId, kind)
+      const chainNow = Math.floor((await abortable(reading, deadline)) / 1000)
+      // Signed with a clock the chain has since left behind: the session would be refused on its first use.
+      if (active.stored.expiresAt <= chainNow) throw new SessionExpiredError(active.stored.expiresAt, chainNow)
       deadline.check()
       await this.sessions.save(active)
       this.restoring = { stored: this.storedText(), session: Promise.resolve(active) }
@@ -176,6 +212,8 @@ export class WebWallet {
         deploymentPayload: answer.deploymentPayload,
         callbackData: parameters.callbackData,
       }
+    } catch (error) {
+      throw userRejected(error)
     } finally {
       deadline.dispose()
     }
@@ -192,17 +230,34 @@ export class WebWallet {
     const active = this.active
     if (!active) return undefined
     return getSessionStatus(active.stored, this.options.sessionParams.allowedMethods, {
-      now: this.options.now?.() ?? Date.now(),
+      now: this.clock.now(),
       privateKey: active.privateKey,
       kind: active.kind,
     })
   }
 
-  /** Removes the stored session and the account. */
+  /**
+   * Removes the stored session and the account. Account objects already handed out stop too: their
+   * `execute`, `signMessage` and `getOutsideExecutionPayload` fail with SESSION_REVOKED.
+   */
   clearSession(): void {
     this.sessions.clear()
     this.account = undefined
     this.active = undefined
+    for (const guard of this.guards.values()) guard.revoke()
+    this.guards.clear()
+  }
+
+  /**
+   * Closes the connector's transports (iframe, popup, WebSocket), so that a Node process can exit; a pending
+   * wallet request rejects. The stored session stays: `connect()` restores it, and a later wallet request
+   * opens the wallet again.
+   *
+   * @example
+   * await wallet.disconnect() // the script ends: no socket keeps it alive
+   */
+  async disconnect(): Promise<void> {
+    await this.connector.disconnect?.()
   }
 
   /**
@@ -239,6 +294,9 @@ export class WebWallet {
   private adoptSession(active: ActiveSession): SessionAccount {
     const fetcher = this.options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.active = active
+    const address = active.stored.address
+    let guard = this.guards.get(address)
+    if (!guard) this.guards.set(address, (guard = createAccountGuard(this.clock)))
     this.account = new SessionAccount(
       {
         rpc: createRpc({
@@ -252,9 +310,10 @@ export class WebWallet {
         network: this.environment.network,
         cosignerBaseUrl: this.environment.providerBaseUrl,
         fetch: fetcher,
-        now: this.options.now ?? Date.now,
+        now: this.clock.now,
       },
       {
+        guard,
         paymaster: this.paymaster,
         deployer: this.options.deployer,
         gasTokenAddress: this.options.paymasterParams?.tokenAddress,
@@ -262,6 +321,22 @@ export class WebWallet {
     )
     return this.account
   }
+}
+
+/** Parameters of {@link WebWallet.requestConnection}. */
+export interface RequestConnectionParameters {
+  callbackData?: string
+  approvalRequests?: readonly ApprovalRequest[]
+  /** Stops the request (OPERATION_ABORTED); for a call that joined a pending one, only its own wait. */
+  signal?: AbortSignal
+}
+
+// The user's refusal is one code whichever way it came: the wallet's Reject (its words kept in `data`) or
+// a closed popup or modal.
+function userRejected(error: unknown): unknown {
+  if (!isWebWalletError(error, 'CONNECT_AND_SIGN_SESSION')) return error
+  const detail = error.data as { webwalletErrorCode: string; webwalletErrorMessage: string }
+  return detail?.webwalletErrorCode === 'USER_REJECTED' ? new UserRejectedError({ detail, cause: error }) : error
 }
 
 function checkApprovalRequest(request: ApprovalRequest): ApprovalRequest {

@@ -24,6 +24,8 @@ export interface SessionConnector {
     options?: { readonly signal?: AbortSignal },
   ): Promise<SessionSignResult>
   ready(): Promise<boolean>
+  /** Closes the connector's transports ({@link WebWallet.disconnect}). */
+  disconnect?(): Promise<void> | void
 }
 
 /** A node: its URL, or a starknet.js RpcProvider (v8 or v10) whose node URL is used. */
