@@ -5,14 +5,14 @@ import {
   OutsideExecutionOnlyError,
   SessionRevokedError,
 } from '@webwallet/protocol/errors'
-import { createChainClock } from '../session/clock'
 import { abortable, withDeadline } from '../http/abort'
 import type { Paymaster } from '../paymaster/client'
+import { createChainClock } from '../session/clock'
 import { compileCalls } from './calls'
 import type { AccountContext, Call, CompiledCall } from './context'
-import { type AccountGuard, createAccountGuard } from './guard'
 import { type Deployer, deployAccount, deployedWithNonce, isDeployed } from './deploy'
 import { executeGasless } from './gasless'
+import { type AccountGuard, createAccountGuard } from './guard'
 import { checkInvokeOptions, type InvokeOptions, invokeWithSession, shouldRetryGasless } from './invoke'
 import {
   namedCalls,

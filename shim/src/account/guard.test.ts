@@ -77,7 +77,11 @@ describe('the chain clock', () => {
     expect(codeOf(error)).toBe('SESSION_EXPIRED')
     expect((error as { data: unknown }).data).toEqual({ expiresAt, chainTime: expiresAt + 1 })
     // Only the read of the clock (with the class hash and nonce, batched) reached the network.
-    expect(world.log).toEqual(['starknet_getBlockWithTxHashes', 'starknet_getClassHashAt', 'starknet_getNonce'])
+    expect(world.log).toEqual([
+      'starknet_getBlockWithTxHashes',
+      'starknet_getClassHashAt',
+      'starknet_getNonce',
+    ])
   })
 
   it('sends when the chain is before the expiry, though the device is past it', async () => {

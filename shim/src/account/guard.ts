@@ -1,11 +1,7 @@
-import {
-  isWebWalletError,
-  SessionExpiredError,
-  SessionRevokedError,
-} from '@webwallet/protocol/errors'
-import { CLOCK_CALL, type ChainClock } from '../session/clock'
-import type { Rpc } from './rpc'
+import { isWebWalletError, SessionExpiredError, SessionRevokedError } from '@webwallet/protocol/errors'
+import { type ChainClock, CLOCK_CALL } from '../session/clock'
 import { PENDING_TAG } from './invoke'
+import type { Rpc } from './rpc'
 import { isContractNotFound } from './waitForTransaction'
 
 /**

@@ -286,3 +286,85 @@ describe('status, clearing and export', () => {
     expect(wallet.getSessionStatus()).toBeUndefined()
   })
 })
+
+describe('issue 27: one prompt, one code, the chain clock, revocation', () => {
+  /** A node that answers only the chain's clock, at `seconds`. */
+  function clockFetch(seconds: () => number) {
+    return vi.fn<typeof globalThis.fetch>(async (_url, init) => {
+      const body = JSON.parse(String(init?.body))
+      const answer = (call: { id: number; method: string }) =>
+        call.method === 'starknet_getBlockWithTxHashes'
+          ? { jsonrpc: '2.0', id: call.id, result: { timestamp: seconds() } }
+          : call.method === 'starknet_specVersion'
+            ? { jsonrpc: '2.0', id: call.id, result: '0.9.0' }
+            : { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'no' } }
+      return Response.json(Array.isArray(body) ? body.map(answer) : answer(body))
+    })
+  }
+
+  it('a second requestConnection while one is pending joins it: one prompt, one session', async () => {
+    const { wallet, connector } = setup()
+    const [a, b] = await Promise.all([wallet.requestConnection(), wallet.requestConnection()])
+    expect(connector.connectAndSignSession).toHaveBeenCalledTimes(1)
+    expect(a.account.session.hash).toBe(b.account.session.hash)
+    await wallet.requestConnection() // once settled, a new call asks again
+    expect(connector.connectAndSignSession).toHaveBeenCalledTimes(2)
+  })
+
+  it("reports the wallet's Reject as USER_REJECTED, as a closed popup is, with the wallet's words in data", async () => {
+    const { ConnectAndSignSessionError } = await import('@webwallet/protocol/errors')
+    const refusal = new ConnectAndSignSessionError('User rejected', 'USER_REJECTED')
+    const { wallet } = setup(fakeConnector({ fail: refusal }))
+    const error = (await wallet.requestConnection().catch((e: unknown) => e)) as {
+      code: string
+      data: unknown
+    }
+    expect(error.code).toBe('USER_REJECTED')
+    expect(error.data).toEqual({
+      webwalletErrorCode: 'USER_REJECTED',
+      webwalletErrorMessage: 'User rejected',
+    })
+    const answered = setup(fakeConnector({ answer: { errorCode: 'USER_REJECTED' } }))
+    await expect(answered.wallet.requestConnection()).rejects.toMatchObject({ code: 'USER_REJECTED' })
+    const funds = setup(fakeConnector({ fail: new ConnectAndSignSessionError('x', 'NOT_ENOUGH_BALANCE') }))
+    await expect(funds.wallet.requestConnection()).rejects.toMatchObject({ code: 'CONNECT_AND_SIGN_SESSION' })
+  })
+
+  it("counts a new session's expiry and its status on the chain's clock, not the device's", async () => {
+    let chain = NOW / 1000 + 10 * 86_400 // the chain is ten days ahead of the device
+    const { wallet } = setup(undefined, { fetch: clockFetch(() => chain) })
+    const { account } = await wallet.requestConnection()
+    expect(account.session.expiresAt).toBe(chain + 30 * 86_400)
+    expect(wallet.getSessionStatus()).toBe('VALID')
+    chain += 31 * 86_400
+    await expect(account.execute({ contractAddress: GAME, entrypoint: 'play' })).rejects.toMatchObject({
+      code: 'SESSION_EXPIRED',
+    })
+    expect(wallet.getSessionStatus()).toBe('EXPIRED') // the last reading, synchronously
+  })
+
+  it('clearSession stops the accounts already handed out (SESSION_REVOKED), before any request', async () => {
+    const { wallet, fetch } = setup()
+    const { account } = await wallet.requestConnection()
+    wallet.clearSession()
+    fetch.mockClear()
+    await expect(account.execute({ contractAddress: GAME, entrypoint: 'play' })).rejects.toMatchObject({
+      code: 'SESSION_REVOKED',
+    })
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it("disconnect() closes the connector's transports: a WebSocket no longer holds the process", async () => {
+    await using testWallet = await startWsWallet()
+    const connector = createConnector({
+      transport: 'websocket',
+      websocketUrl: testWallet.url,
+      WebSocket: WebSocket as never,
+    })
+    const { wallet } = setup(connector as never)
+    await wallet.requestConnection()
+    expect(connector.websocketState()).toBe('open')
+    await wallet.disconnect()
+    expect(connector.websocketState()).toBeUndefined()
+  })
+})

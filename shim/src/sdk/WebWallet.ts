@@ -18,8 +18,8 @@ import { createWindowConnector } from '../connector/createConnector'
 import { abortable, withDeadline } from '../http/abort'
 import { createPaymaster, type Paymaster } from '../paymaster/client'
 import { createPortfolio, type Portfolio } from '../portfolio/portfolio'
-import { createSessionRequest, generateSessionKey, sessionAllowedMethods } from '../session/request'
 import { type ChainClock, createChainClock } from '../session/clock'
+import { createSessionRequest, generateSessionKey, sessionAllowedMethods } from '../session/request'
 import type { ActiveSession } from '../session/signature'
 import { getSessionStatus } from '../session/status'
 import { createSessionStore, type SessionStore } from '../session/store'
@@ -201,7 +201,8 @@ export class WebWallet {
       const active = activeSession(request, answer, this.environment.chainId, kind)
       const chainNow = Math.floor((await abortable(reading, deadline)) / 1000)
       // Signed with a clock the chain has since left behind: the session would be refused on its first use.
-      if (active.stored.expiresAt <= chainNow) throw new SessionExpiredError(active.stored.expiresAt, chainNow)
+      if (active.stored.expiresAt <= chainNow)
+        throw new SessionExpiredError(active.stored.expiresAt, chainNow)
       deadline.check()
       await this.sessions.save(active)
       this.restoring = { stored: this.storedText(), session: Promise.resolve(active) }
@@ -336,7 +337,9 @@ export interface RequestConnectionParameters {
 function userRejected(error: unknown): unknown {
   if (!isWebWalletError(error, 'CONNECT_AND_SIGN_SESSION')) return error
   const detail = error.data as { webwalletErrorCode: string; webwalletErrorMessage: string }
-  return detail?.webwalletErrorCode === 'USER_REJECTED' ? new UserRejectedError({ detail, cause: error }) : error
+  return detail?.webwalletErrorCode === 'USER_REJECTED'
+    ? new UserRejectedError({ detail, cause: error })
+    : error
 }
 
 function checkApprovalRequest(request: ApprovalRequest): ApprovalRequest {
