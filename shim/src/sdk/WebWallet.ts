@@ -296,8 +296,8 @@ export class WebWallet {
     const fetcher = this.options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.active = active
     const address = active.stored.address
-    let guard = this.guards.get(address)
-    if (!guard) this.guards.set(address, (guard = createAccountGuard(this.clock)))
+    const guard = this.guards.get(address) ?? createAccountGuard(this.clock)
+    this.guards.set(address, guard)
     this.account = new SessionAccount(
       {
         rpc: createRpc({
