@@ -32,7 +32,7 @@ async function newWallet(email: string, extra: Record<string, unknown> = {}) {
 }
 
 async function landed(hash: string): Promise<string> {
-  return (await waitForTransaction(rpc, hash, { retryInterval: 50 })).execution_status ?? ''
+  return String((await waitForTransaction(rpc, hash, { retryInterval: 50 })).execution_status)
 }
 
 describe('the SDK under real use', () => {

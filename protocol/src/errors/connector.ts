@@ -20,17 +20,7 @@ export const UserRejectedError = /* @__PURE__ */ defineError(
     walletApiCode: WALLET_API_CODES.USER_REFUSED_OP,
     cause: o?.cause,
   }),
-  (d) =>
-    typeof d.webwalletErrorCode === 'string'
-      ? [
-          {
-            detail: {
-              webwalletErrorCode: d.webwalletErrorCode,
-              webwalletErrorMessage: String(d.webwalletErrorMessage ?? ''),
-            },
-          },
-        ]
-      : [],
+  (d) => [typeof d.webwalletErrorCode === 'string' ? { detail: d } : undefined],
 )
 export type UserRejectedError = InstanceType<typeof UserRejectedError>
 export const ConnectorNotConnectedError = /* @__PURE__ */ defineFixedError(

@@ -266,7 +266,7 @@ describe('parseError', () => {
     )
   })
 
-  it('keeps a wallet refusal\'s words in USER_REJECTED data, across the wire', () => {
+  it("keeps a wallet refusal's words in USER_REJECTED data, across the wire", () => {
     const detail = { webwalletErrorCode: 'USER_REJECTED', webwalletErrorMessage: 'Rejected' }
     const error = new UserRejectedError({ detail })
     expect(error.data).toEqual(detail)

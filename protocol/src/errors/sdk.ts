@@ -302,6 +302,6 @@ export type SessionExpiredError = InstanceType<typeof SessionExpiredError>
 
 export const SessionRevokedError = /* @__PURE__ */ defineFixedError(
   'SESSION_REVOKED',
-  'The session was cleared on this device (clearSession)',
+  'Session cleared (clearSession)',
 )
 export type SessionRevokedError = InstanceType<typeof SessionRevokedError>

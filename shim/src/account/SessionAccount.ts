@@ -7,7 +7,7 @@ import {
 } from '@webwallet/protocol/errors'
 import { abortable, withDeadline } from '../http/abort'
 import type { Paymaster } from '../paymaster/client'
-import { createChainClock } from '../session/clock'
+import { CLOCK_CALL, createChainClock } from '../session/clock'
 import { compileCalls } from './calls'
 import type { AccountContext, Call, CompiledCall } from './context'
 import { type Deployer, deployAccount, deployedWithNonce, isDeployed } from './deploy'
@@ -128,8 +128,11 @@ export class SessionAccount {
       // Queued: the previous execute of this account was sent (or failed) before this one reads its nonce.
       const send = async () => {
         deadline.check()
-        const state = await guard.check(expiresAt, ctx.rpc, ctx.address)
-        this.deployed ||= state.deployed
+        guard.check(expiresAt)
+        // The chain's clock rides in the batch that reads the deployed state and the nonce: one round trip.
+        const state = await deployedWithNonce(ctx, CLOCK_CALL)
+        guard.check(expiresAt, state.also[0])
+        this.deployed = state.deployed
         const nonce = options.nonce ?? state.nonce
         return this.run(ctx, compiled, nonce === undefined ? options : { ...options, nonce }).catch(
           (error: unknown) => {
@@ -157,13 +160,7 @@ export class SessionAccount {
         deploy,
         gasTokenAddress: options.gasTokenAddress ?? this.options.gasTokenAddress,
       })
-    let { nonce } = options
-    if (!this.deployed) {
-      // One batched round trip answers both questions of a first execute.
-      const state = await deployedWithNonce(ctx)
-      this.deployed = state.deployed
-      nonce ??= state.nonce
-    }
+    const { nonce } = options
     if (!this.deployed) {
       if (this.options.deployer) await this.deployWith(ctx)
       else if (paymaster) return gasless(paymaster, true)

@@ -1,8 +1,5 @@
 import { isWebWalletError, SessionExpiredError, SessionRevokedError } from '@webwallet/protocol/errors'
-import { type ChainClock, CLOCK_CALL } from '../session/clock'
-import { PENDING_TAG } from './invoke'
-import type { Rpc } from './rpc'
-import { isContractNotFound } from './waitForTransaction'
+import type { ChainClock } from '../session/clock'
 
 /**
  * What stands before a session account's sends: one queue (a send starts when the previous one was sent or
@@ -14,11 +11,11 @@ export interface AccountGuard {
   /** Runs `task` after every task queued before it settled. */
   queue<T>(task: () => Promise<T>): Promise<T>
   /**
-   * Reads the chain's clock with the account's class hash and nonce (one batched round trip, which the send
-   * then needs no more), and throws SESSION_REVOKED after {@link revoke}, SESSION_EXPIRED when the chain's
-   * time has reached `expiresAt` (seconds).
+   * Throws SESSION_REVOKED after {@link revoke}; with `block` (the answer of the clock's call, read with the
+   * account's class hash and nonce in one batch), SESSION_EXPIRED when the chain's time reached `expiresAt`
+   * (seconds), and UNEXPECTED_ANSWER for a block without a timestamp.
    */
-  check(expiresAt: number, rpc: Rpc, address: string): Promise<{ deployed: boolean; nonce?: bigint }>
+  check(expiresAt: number, block?: PromiseSettledResult<unknown>): void
   /**
    * The chain's (or the cosigner's) own `session/expired` refusal as SESSION_EXPIRED, the clock then at
    * least at the expiry; other errors unchanged.
@@ -30,11 +27,11 @@ export interface AccountGuard {
 }
 
 /**
- * A guard whose expiry check reads `clock`.
+ * A guard whose expiry check follows `clock`.
  *
  * @example
  * const guard = createAccountGuard(createChainClock(rpc))
- * await guard.queue(async () => { await guard.check(session.expiresAt); return send() })
+ * await guard.queue(async () => { guard.check(session.expiresAt, block); return send() })
  */
 export function createAccountGuard(clock: ChainClock): AccountGuard {
   let tail: Promise<unknown> = Promise.resolve()
@@ -48,26 +45,12 @@ export function createAccountGuard(clock: ChainClock): AccountGuard {
       tail = run.catch(() => {})
       return run
     },
-    async check(expiresAt, rpc, address) {
+    check(expiresAt, block) {
       if (revoked) throw new SessionRevokedError()
-      const at = { block_id: PENDING_TAG, contract_address: address }
-      const [block, classHash, nonce] = await rpc.settle([
-        CLOCK_CALL,
-        { method: 'starknet_getClassHashAt', params: at },
-        { method: 'starknet_getNonce', params: at },
-      ])
-      if (revoked) throw new SessionRevokedError()
-      if (block?.status !== 'fulfilled') throw block?.reason
+      if (!block) return
+      if (block.status === 'rejected') throw block.reason
       const now = Math.floor(clock.observe(block.value) / 1000)
       if (expiresAt <= now) throw new SessionExpiredError(expiresAt, now)
-      if (classHash?.status === 'rejected') {
-        if (isContractNotFound(classHash.reason)) return { deployed: false }
-        throw classHash.reason
-      }
-      const value = nonce?.status === 'fulfilled' ? nonce.value : undefined
-      return typeof value === 'string' && /^0x[0-9a-f]+$/i.test(value)
-        ? { deployed: true, nonce: BigInt(value) }
-        : { deployed: true }
     },
     expired(error, expiresAt) {
       // The account contract reverts with 'session/expired', the cosigner refuses with status 'sessionExpired'.

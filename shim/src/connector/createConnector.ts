@@ -63,8 +63,10 @@ export type ConnectResult = { account: string[]; chainId: string }
 
 export const CONNECTOR_ID = 'argentWebWallet'
 export const CONNECTOR_NAME = 'Argent Web Wallet'
-export const CONNECTOR_ICON =
-  'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAzMiAzMiI+PHJlY3Qgd2lkdGg9IjMyIiBoZWlnaHQ9IjMyIiByeD0iOCIgZmlsbD0iI0ZGODc1QiIvPjxwYXRoIGQ9Ik0xOSA3aC02bC0uMyA1LjVDMTAgMTQgOCAxNi41IDggMjBoMTZjMC0zLjUtMi02LTQuNy03LjV6IiBmaWxsPSIjZmZmIi8+PC9zdmc+'
+// Kept as SVG text (gzips to half the base64) and encoded once: the same data URL as before.
+export const CONNECTOR_ICON = `data:image/svg+xml;base64,${btoa(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#FF875B"/><path d="M19 7h-6l-.3 5.5C10 14 8 16.5 8 20h16c0-3.5-2-6-4.7-7.5z" fill="#fff"/></svg>',
+)}`
 
 /**
  * The web-wallet connector: opens the hosted wallet in an iframe or popup (or wallet-sim over WebSocket),

@@ -235,16 +235,20 @@ describe('status, clearing and export', () => {
     expect(await wider.isConnected()).toBe(false)
   })
 
-  it('drops corrupted stored data with a console warning, and starts clean', async () => {
+  it("leaves a value under 'session' that is no session untouched, warns once, and still connects", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { make, storage } = setup()
-    storage.setItem('session', '{"allowedMethods":')
-    expect(await make().connect()).toBeUndefined()
-    expect(storage.getItem('session')).toBeNull()
-    expect(warn).toHaveBeenCalledWith('The stored session was removed: it was not valid JSON.')
-    storage.setItem('session', JSON.stringify({ address: 1 }))
-    expect(await make().connect()).toBeUndefined()
-    expect(warn).toHaveBeenLastCalledWith('The stored session was removed: it was not a session.')
+    for (const foreign of ['{"allowedMethods":', JSON.stringify({ address: 1 })]) {
+      warn.mockClear()
+      storage.setItem('session', foreign)
+      const wallet = make()
+      expect(await wallet.connect()).toBeUndefined()
+      expect((await wallet.requestConnection()).account.address).toBe(ACCOUNT) // usable, in memory
+      wallet.clearSession()
+      expect(storage.getItem('session')).toBe(foreign)
+      expect(warn).toHaveBeenCalledTimes(1)
+      expect(warn.mock.calls[0]?.[0]).toContain('left untouched')
+    }
     warn.mockRestore()
   })
 
@@ -288,15 +292,20 @@ describe('status, clearing and export', () => {
 })
 
 describe('issue 27: one prompt, one code, the chain clock, revocation', () => {
-  /** A node that answers only the chain's clock, at `seconds`. */
+  const DEPLOYED: Record<string, string> = {
+    starknet_specVersion: '0.9.0',
+    starknet_getClassHashAt: '0x1',
+    starknet_getNonce: '0x0',
+  }
+  /** A node that answers the chain's clock, at `seconds`, and a deployed account's class hash and nonce. */
   function clockFetch(seconds: () => number) {
     return vi.fn<typeof globalThis.fetch>(async (_url, init) => {
       const body = JSON.parse(String(init?.body))
       const answer = (call: { id: number; method: string }) =>
         call.method === 'starknet_getBlockWithTxHashes'
           ? { jsonrpc: '2.0', id: call.id, result: { timestamp: seconds() } }
-          : call.method === 'starknet_specVersion'
-            ? { jsonrpc: '2.0', id: call.id, result: '0.9.0' }
+          : call.method in DEPLOYED
+            ? { jsonrpc: '2.0', id: call.id, result: DEPLOYED[call.method] }
             : { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'no' } }
       return Response.json(Array.isArray(body) ? body.map(answer) : answer(body))
     })

@@ -79,16 +79,17 @@ export class WebWallet {
     )
     // In a page the clock is read now, so that requestConnection in a click need not wait for the node.
     if (typeof document !== 'undefined') this.clock.read().catch(() => {})
-    // Unreadable stored data is never fatal: it is removed, the user signs a new session, and the console says why.
+    // Unreadable stored data is never fatal: the user signs a new session, and the console says why.
     const discarded = (reason: string) => console.warn(`The stored session was removed: ${reason}.`)
+    let warnedOnce = 0
     this.sessions = createSessionStore(
       createStorage({
         ...(options.storage ? { backend: options.storage } : {}),
+        // A value that is no session may be the app's own: it stays, and a new session is not stored over it.
         onCorrupt: (_key, reason) =>
-          discarded(
-            reason === 'read'
-              ? 'storage is not readable'
-              : `it was ${reason === 'json' ? 'not valid JSON' : 'not a session'}`,
+          warnedOnce++ ||
+          console.warn(
+            `The value stored under 'session' is ${reason === 'read' ? 'not readable' : 'no session of this SDK'}: left untouched, so sessions are kept in memory only.`,
           ),
       }),
       createKeyVault(options.keyStore ? { store: options.keyStore } : {}),
@@ -148,12 +149,7 @@ export class WebWallet {
    */
   async requestConnection(parameters: RequestConnectionParameters = {}): Promise<ConnectResult> {
     // A second call while one is pending (a double click) joins it: one prompt, one session.
-    if (this.connecting) {
-      const joined = this.connecting
-      if (!parameters.signal) return joined
-      const deadline = withDeadline('requestConnection', undefined, parameters.signal)
-      return abortable(joined, deadline).finally(() => deadline.dispose())
-    }
+    if (this.connecting) return this.connecting
     const pending = this.signSession(parameters).finally(() => {
       this.connecting = undefined
     })
@@ -328,7 +324,7 @@ export class WebWallet {
 export interface RequestConnectionParameters {
   callbackData?: string
   approvalRequests?: readonly ApprovalRequest[]
-  /** Stops the request (OPERATION_ABORTED); for a call that joined a pending one, only its own wait. */
+  /** Stops the request (OPERATION_ABORTED). A call that joined a pending request shares its ending. */
   signal?: AbortSignal
 }
 

@@ -16,8 +16,6 @@ export interface ChainClock {
   now(): number
   /** Reads the block timestamp (one node round trip, shared by concurrent callers); the chain's time in ms. */
   read(rpc?: ClockRpc): Promise<number>
-  /** Whether a reading succeeded yet. */
-  known(): boolean
   /** Takes a block (the answer of `starknet_getBlockWithTxHashes`) as a reading; the chain's time in ms. */
   observe(block: unknown): number
 }
@@ -38,7 +36,6 @@ export const CLOCK_CALL = {
  */
 export function createChainClock(rpc: ClockRpc, localNow: () => number = Date.now): ChainClock {
   let offset = 0
-  let measured = false
   let reading: Promise<number> | undefined
   const observe = (block: unknown): number => {
     const seconds = (block as { timestamp?: unknown } | null)?.timestamp
@@ -46,12 +43,10 @@ export function createChainClock(rpc: ClockRpc, localNow: () => number = Date.no
       throw new UnexpectedAnswerError('block timestamp', { cause: block })
     }
     offset = seconds * 1000 - localNow()
-    measured = true
     return seconds * 1000
   }
   return {
     now: () => localNow() + offset,
-    known: () => measured,
     observe,
     read(via = rpc) {
       reading ??= via

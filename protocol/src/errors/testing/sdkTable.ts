@@ -51,9 +51,5 @@ export const SDK_SESSION_TABLE: [WebWalletError, string, string, number?][] = [
   [new OperationAbortedError('execute'), 'OPERATION_ABORTED', 'execute was aborted'],
   [new OperationTimeoutError('execute', 5), 'OPERATION_TIMEOUT', 'execute timed out after 5 ms'],
   [new SessionExpiredError(1, 2), 'SESSION_EXPIRED', 'The session has expired'],
-  [
-    new SessionRevokedError(),
-    'SESSION_REVOKED',
-    'The session was cleared on this device (clearSession)',
-  ],
+  [new SessionRevokedError(), 'SESSION_REVOKED', 'Session cleared (clearSession)'],
 ]
