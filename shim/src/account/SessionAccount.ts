@@ -8,6 +8,7 @@ import {
 import { abortable, withDeadline } from '../http/abort'
 import type { Paymaster } from '../paymaster/client'
 import { CLOCK_CALL, createChainClock } from '../session/clock'
+import { checkCalls, checkLimits } from './arguments'
 import { compileCalls } from './calls'
 import type { AccountContext, Call, CompiledCall } from './context'
 import { type Deployer, deployAccount, deployedWithNonce, isDeployed } from './deploy'
@@ -112,8 +113,9 @@ export class SessionAccount {
     calls: Call | readonly Call[],
     options: ExecuteOptions = {},
   ): Promise<{ transaction_hash: string }> {
+    checkCalls(calls)
+    checkLimits(options)
     const compiled = compileCalls(calls)
-    if (compiled.length === 0) throw new InvalidOptionsError('calls', 'must not be empty')
     checkInvokeOptions(options)
     const deadline = withDeadline('execute', options.timeoutMs ?? EXECUTE_TIMEOUT_MS, options.signal)
     try {

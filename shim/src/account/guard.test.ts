@@ -78,9 +78,9 @@ describe('the chain clock', () => {
     expect((error as { data: unknown }).data).toEqual({ expiresAt, chainTime: expiresAt + 1 })
     // Only the read of the clock (with the class hash and nonce, batched) reached the network.
     expect(world.log).toEqual([
-      'starknet_getBlockWithTxHashes',
       'starknet_getClassHashAt',
       'starknet_getNonce',
+      'starknet_getBlockWithTxHashes',
     ])
   })
 
@@ -123,6 +123,26 @@ describe('revocation', () => {
     await expect(a.execute(play).catch(codeOf)).resolves.toBe('SESSION_REVOKED')
     await expect(a.getOutsideExecutionPayload(play).catch(codeOf)).resolves.toBe('SESSION_REVOKED')
     await expect(a.signMessage({} as never).catch(codeOf)).resolves.toBe('SESSION_REVOKED')
+    expect(world.log).toEqual([])
+  })
+})
+
+describe('arguments at the boundary (INVALID_OPTIONS naming the path, before any request)', () => {
+  it.each([
+    [undefined, undefined, 'calls.0'],
+    [[], undefined, 'calls'],
+    [{ contractAddress: GAME, entrypoint: 'play', calldata: '123' }, undefined, 'calls.0.calldata'],
+    [{ contractAddress: GAME, entrypoint: 'play', calldata: ['-1'] }, undefined, 'calls.0.calldata.0'],
+    [{ contractAddress: GAME, entrypoint: '' }, undefined, 'calls.0.entrypoint'],
+    [play, { signal: 'x' }, 'signal'],
+    [play, { timeoutMs: 'abc' }, 'timeoutMs'],
+    [play, 'fast', 'options'],
+  ])('execute(%j, %j) names %s', async (calls, options, path) => {
+    const world = createWorld()
+    chain(world)
+    const { account: a } = account(world)
+    const error = await a.execute(calls as never, options as never).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'INVALID_OPTIONS', data: { path } })
     expect(world.log).toEqual([])
   })
 })

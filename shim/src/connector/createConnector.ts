@@ -105,6 +105,9 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
   const events = createEvents()
   const last = lastConnection(options.storage, CONNECTOR_ID)
   const mode = options.transport ?? 'auto'
+  if (!['auto', 'iframe', 'popup', 'websocket'].includes(mode)) {
+    throw new ValidationError([{ path: ['transport'], message: `Unknown transport: ${String(mode)}` }])
+  }
   let chosen: TransportKind | undefined = mode === 'auto' ? undefined : mode
   // Decided early, so a popup can still open synchronously inside the user's click.
   let choosing: Promise<TransportKind> | undefined
@@ -297,6 +300,9 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
      * permissions) never open a popup; every request has a time limit and takes an AbortSignal.
      */
     async request(call: WalletRequest, limits?: CallLimits): Promise<unknown> {
+      if (typeof call?.type !== 'string') {
+        throw new ValidationError([{ path: ['type'], message: 'A request needs a string type' }])
+      }
       const route = routeRequest(call)
       if ('local' in route) return route.local
       const silent = route.procedure === 'requestAccounts' && route.input?.silent_mode === true

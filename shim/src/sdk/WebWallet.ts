@@ -11,6 +11,7 @@ import {
   SessionKeyExportDisabledError,
   UserRejectedError,
 } from '@webwallet/protocol/errors'
+import { checkLimits, invalid } from '../account/arguments'
 import { type AccountGuard, createAccountGuard } from '../account/guard'
 import { createRpc } from '../account/rpc'
 import { SessionAccount } from '../account/SessionAccount'
@@ -148,6 +149,7 @@ export class WebWallet {
    * A session too large to store is refused before the wallet is asked.
    */
   async requestConnection(parameters: RequestConnectionParameters = {}): Promise<ConnectResult> {
+    checkLimits(parameters, 'parameters')
     // A second call while one is pending (a double click) joins it: one prompt, one session.
     if (this.connecting) return this.connecting
     const pending = this.signSession(parameters).finally(() => {
@@ -158,6 +160,10 @@ export class WebWallet {
   }
 
   private async signSession(parameters: RequestConnectionParameters): Promise<ConnectResult> {
+    const { callbackData, approvalRequests: requests } = parameters
+    if (callbackData !== undefined && typeof callbackData !== 'string')
+      invalid('callbackData', 'must be a string')
+    if (requests !== undefined && !Array.isArray(requests)) invalid('approvalRequests', 'must be a list')
     const approvalRequests = (parameters.approvalRequests ?? []).map(checkApprovalRequest)
     const kind = this.options.sessionKey
     const deadline = withDeadline(

@@ -48,7 +48,8 @@ export function createSessionStore(
   }
   // A value under the key that is no session (not JSON, another shape) is not ours: never overwritten or removed.
   const foreign = () =>
-    storage.get(SESSION_STORAGE_KEY) !== undefined && !storage.getJson(SESSION_STORAGE_KEY, StoredSessionGuard)
+    storage.get(SESSION_STORAGE_KEY) !== undefined &&
+    !storage.getJson(SESSION_STORAGE_KEY, StoredSessionGuard)
   return {
     /**
      * Throws INVALID_STORAGE_VALUE when the session `request` would give cannot be stored even

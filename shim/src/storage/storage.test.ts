@@ -30,7 +30,7 @@ describe('createStorage', () => {
     expect(() => storage.set('k', 'v'.repeat(4097))).toThrow('must be 0-4096 characters long.')
   })
 
-  it('leaves corrupted JSON untouched (it may be the app\'s own) and answers undefined', () => {
+  it("leaves corrupted JSON untouched (it may be the app's own) and answers undefined", () => {
     const onCorrupt = vi.fn()
     const backend = memoryStorage()
     backend.setItem('session', '{not json')
