@@ -13,7 +13,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * AbortSignal, `timeoutMs` a finite number above 0. Throws INVALID_OPTIONS naming the path.
  *
  * @example
- * checkLimits({ timeoutMs: 'abc' }) // throws 'Invalid option timeoutMs: must be a finite number of milliseconds above 0'
+ * checkLimits({ timeoutMs: 'abc' }) // throws 'Invalid option timeoutMs: must be a number of ms above 0'
  */
 export function checkLimits(options: unknown, path = 'options'): Record<string, unknown> {
   if (options === undefined) return {}
@@ -26,7 +26,7 @@ export function checkLimits(options: unknown, path = 'options'): Record<string, 
     timeoutMs !== undefined &&
     !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)
   ) {
-    invalid('timeoutMs', 'must be a finite number of milliseconds above 0')
+    invalid('timeoutMs', 'must be a number of ms above 0')
   }
   return options as Record<string, unknown>
 }
@@ -44,7 +44,7 @@ export function checkCalls(calls: unknown): void {
   if (list.length === 0) invalid('calls', 'must not be empty')
   list.forEach((call, i) => {
     const at = `calls.${i}`
-    if (!isObject(call)) invalid(at, 'must be a call {contractAddress, entrypoint, calldata}')
+    if (!isObject(call)) invalid(at, 'must be a call')
     const { contractAddress, entrypoint, calldata } = call as Record<string, unknown>
     if (typeof contractAddress !== 'string') invalid(`${at}.contractAddress`, 'must be a string')
     if (typeof entrypoint !== 'string' || !entrypoint) invalid(`${at}.entrypoint`, 'must not be empty')

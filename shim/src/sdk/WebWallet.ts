@@ -90,7 +90,7 @@ export class WebWallet {
         onCorrupt: (_key, reason) =>
           warnedOnce++ ||
           console.warn(
-            `The value stored under 'session' is ${reason === 'read' ? 'not readable' : 'no session of this SDK'}: left untouched, so sessions are kept in memory only.`,
+            `localStorage 'session' holds no session of this SDK (${reason}): left untouched; sessions stay in memory.`,
           ),
       }),
       createKeyVault(options.keyStore ? { store: options.keyStore } : {}),
