@@ -43,14 +43,14 @@ export function checkCalls(calls: unknown): void {
   const list = Array.isArray(calls) ? calls : [calls]
   if (list.length === 0) invalid('calls', 'must not be empty')
   list.forEach((call, i) => {
-    const at = `calls.${i}`
-    if (!isObject(call)) invalid(at, 'must be a call')
-    const { contractAddress, entrypoint, calldata } = call as Record<string, unknown>
-    if (typeof contractAddress !== 'string') invalid(`${at}.contractAddress`, 'must be a string')
-    if (typeof entrypoint !== 'string' || !entrypoint) invalid(`${at}.entrypoint`, 'must not be empty')
-    if (calldata !== undefined && !Array.isArray(calldata)) invalid(`${at}.calldata`, 'must be a list')
-    ;(calldata as unknown[] | undefined)?.forEach((value, j) => {
-      if (/^\s*-/.test(String(value))) invalid(`${at}.calldata.${j}`, 'must not be negative')
+    const { contractAddress, entrypoint, calldata = [] } = isObject(call) ? call : {}
+    // A contract address that is a string but no address is INVALID_ADDRESS_FORMAT, later.
+    if (typeof contractAddress !== 'string' || typeof entrypoint !== 'string' || !entrypoint) {
+      invalid(`calls.${i}`, 'must be a call with a contractAddress and an entrypoint')
+    }
+    if (!Array.isArray(calldata)) invalid(`calls.${i}.calldata`, 'must be a list')
+    ;(calldata as unknown[]).forEach((value, j) => {
+      if (/^\s*-/.test(String(value))) invalid(`calls.${i}.calldata.${j}`, 'must not be negative')
     })
   })
 }
