@@ -228,7 +228,11 @@ export class WebWallet {
     return this.connector.ready()
   }
 
-  /** EXPIRED, INVALID_SCOPE, INVALID_SIGNATURE, INVALID_SESSION or VALID; undefined without a session. */
+  /**
+   * EXPIRED, INVALID_SCOPE, INVALID_SIGNATURE, INVALID_SESSION or VALID; undefined without a session.
+   * Synchronous: expiry is judged on the last reading of the chain's clock (taken at init in a page, by
+   * requestConnection and by every execute), the device's clock until the first one.
+   */
   getSessionStatus(): SessionStatus | undefined {
     const active = this.active
     if (!active) return undefined
