@@ -142,7 +142,11 @@ export class SessionAccount {
           },
         )
       }
-      return await abortable(guard.queue(send), deadline)
+      // The queue moves on when this execute's deadline fires, even if a request of it cannot be stopped.
+      return await abortable(
+        guard.queue(() => abortable(send(), deadline)),
+        deadline,
+      )
     } finally {
       deadline.dispose()
     }

@@ -5,6 +5,7 @@ import { isWebWalletError, NodeError, SignSessionError } from '@webwallet/protoc
 import { describe, expect, it } from 'vitest'
 import { createChainClock } from '../session/clock'
 import { createAccountGuard } from './guard'
+import { createRpc } from './rpc'
 import { SessionAccount } from './SessionAccount'
 import { createWorld, ESTIMATE, GAME, testContext, type World } from './testing'
 
@@ -44,6 +45,24 @@ describe('the queue', () => {
     const hashes = await Promise.all([a.execute(play), a.execute(play), a.execute(play)])
     expect(hashes.map((h) => h.transaction_hash)).toEqual(['0x4', '0x5', '0x6'])
     expect(sent).toEqual([4n, 5n, 6n])
+  })
+
+  it('goes on when an execute times out on a request that cannot be stopped', async () => {
+    const world = createWorld()
+    const sent = chain(world)
+    const ctx = testContext(world)
+    let hang = true
+    const fetch: typeof globalThis.fetch = (input, init) =>
+      hang && String(init?.body).includes('starknet_estimateFee')
+        ? ((hang = false), new Promise<Response>(() => {})) // ignores its signal
+        : ctx.fetch(input, init)
+    const a = new SessionAccount(
+      { ...ctx, fetch, rpc: createRpc({ nodeUrl: 'http://node', fetch }) },
+      { guard: createAccountGuard(createChainClock(ctx.rpc)) },
+    )
+    const results = await Promise.allSettled([a.execute(play, { timeoutMs: 50 }), a.execute(play)])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled'])
+    expect(sent).toEqual([4n])
   })
 
   it('goes on after a failed execute', async () => {
