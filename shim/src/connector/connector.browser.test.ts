@@ -151,6 +151,22 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
     },
   )
 
+  // Issue 27: a URL that answers but is no wallet hung requestConnection for up to 10 minutes.
+  it("iframe: a page that loads but speaks no wallet protocol is 'Wallet not available' within 20 s, naming its URL", async () => {
+    const page = await hostPage()
+    const started = Date.now()
+    const error = await page.evaluate(async (url) => {
+      const connector = window.hostTest.createConnector({ url, transport: 'iframe' })
+      return connector.connect().then(
+        () => undefined,
+        (e: { code: string; cause?: unknown }) => ({ code: e.code, cause: String(e.cause) }),
+      )
+    }, origins.evil)
+    expect(error).toEqual({ code: 'WALLET_NOT_AVAILABLE', cause: `No wallet answered at ${origins.evil}` })
+    expect(Date.now() - started).toBeLessThan(30_000)
+    await page.close()
+  })
+
   it('ignores forged replies from another origin and from another window of the wallet origin', async () => {
     const page = await hostPage()
     await connectIframe(page, origins.wallet)
