@@ -52,10 +52,11 @@ describe('the queue', () => {
     const sent = chain(world)
     const ctx = testContext(world)
     let hang = true
-    const fetch: typeof globalThis.fetch = (input, init) =>
-      hang && String(init?.body).includes('starknet_estimateFee')
-        ? ((hang = false), new Promise<Response>(() => {})) // ignores its signal
-        : ctx.fetch(input, init)
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      if (!hang || !String(init?.body).includes('starknet_estimateFee')) return ctx.fetch(input, init)
+      hang = false
+      return new Promise<Response>(() => {}) // ignores its signal
+    }
     const a = new SessionAccount(
       { ...ctx, fetch, rpc: createRpc({ nodeUrl: 'http://node', fetch }) },
       { guard: createAccountGuard(createChainClock(ctx.rpc)) },
