@@ -262,7 +262,8 @@ export const EXPECTED: StepRecord[] = [
     reason: 'session/invalid-call',
     allowance: '4',
   },
-  { step: 'expired session', accepted: false, code: 'NODE_ERROR', reason: 'session/expired', allowance: '4' },
+  // The SDK reads the chain's clock before sending (issue 27): refused before the node is asked.
+  { step: 'expired session', accepted: false, code: 'SESSION_EXPIRED', allowance: '4' },
   {
     step: 'outside execution after its window',
     accepted: false,

@@ -26,6 +26,11 @@ export type ChainId = (typeof CHAIN_IDS)[keyof typeof CHAIN_IDS]
 export const SESSION_VALIDITY_DAYS_DEFAULT = 30
 /** Above this a console warning is printed; the value is not clamped (SPEC.md section 5). */
 export const SESSION_VALIDITY_DAYS_MAX = 30
+/**
+ * The range `validityDays` must be in: at least one minute (1/1440 day), so no session is signed already
+ * expired; at most 100 years, far inside the session's u64 expiry in seconds.
+ */
+export const SESSION_VALIDITY_DAYS_LIMITS = { min: 1 / 1440, max: 36_500 } as const
 /** Added to now when a session request has no expiry. */
 export const DEFAULT_SESSION_EXPIRY_MS = 10_000
 /** Local-storage key the SDK stores the signed session under. */

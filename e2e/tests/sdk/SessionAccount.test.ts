@@ -3,7 +3,7 @@
 // The session is authorised by the hosted wallet (owner + the simulator's guardian, whose key only the
 // simulator holds) for a freshly logged-in user; the account is built here with its own RPC and deployer.
 import type { DeploymentPayload } from '@webwallet/protocol'
-import { NodeError } from '@webwallet/protocol/errors'
+import { SessionExpiredError } from '@webwallet/protocol/errors'
 import { toHex } from '@webwallet/protocol/session'
 import { createRpc, SessionAccount, WebWallet } from '@webwallet/shim'
 import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
@@ -146,12 +146,14 @@ describe('SessionAccount on the simulated chain', () => {
     await expect(account.deploy()).rejects.toThrow('Account is already deployed')
   })
 
-  it('is refused by the account once the session expired on chain', async () => {
+  it("fails fast with SESSION_EXPIRED once the chain's clock passed the session's expiry", async () => {
     const { account, rpc } = await newSessionAccount('session-54@example.com', 1)
     await account.deploy()
     await rpc.request('devnet_increaseTime', { time: 2 * 86_400 })
     const error = await account.execute(increment).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(NodeError)
-    expect(JSON.stringify((error as NodeError).data)).toContain('session/expired')
+    expect(error).toBeInstanceOf(SessionExpiredError)
+    expect((error as SessionExpiredError).data.chainTime).toBeGreaterThanOrEqual(
+      (error as SessionExpiredError).data.expiresAt,
+    )
   })
 })

@@ -90,7 +90,9 @@ describe('signing a new session', () => {
     const first = await wallet.requestConnection()
     sim.walletSim.approval.set('reject')
     try {
+      // One user choice, one code: the wallet's Reject is USER_REJECTED, as a closed popup is.
       await expect(wallet.requestConnection()).rejects.toMatchObject({
+        code: 'USER_REJECTED',
         data: { webwalletErrorCode: 'USER_REJECTED' },
       })
     } finally {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { SESSION_VALIDITY_DAYS_DEFAULT } from '../constants'
+import { SESSION_VALIDITY_DAYS_DEFAULT, SESSION_VALIDITY_DAYS_LIMITS } from '../constants'
 import { DEFAULT_ENVIRONMENT, ENVIRONMENT_NAMES } from '../environments'
 import { FIELD_PRIME } from '../schemas/felt'
 import { nonEmpty, oneOf, oneOfValues } from '../schemas/util'
@@ -58,12 +58,18 @@ export type Session = z.infer<typeof SessionSchema>
 
 /** An allowed method as the host app gives it: a contract address (0x hex felt) and a selector. */
 export const AllowedMethodSchema = z.object({
-  contract: z
-    .string()
-    .check(
-      z.refine((a) => /^0x[0-9a-f]{1,64}$/i.test(a) && BigInt(a) < FIELD_PRIME, 'Invalid Address Format'),
+  contract: z.string().check(
+    // A contract address is below 2^251 (Starknet's address space), stricter than a felt.
+    z.refine((a) => /^0x[0-9a-f]{1,64}$/i.test(a) && BigInt(a) < 2n ** 251n, 'Invalid Address Format'),
+  ),
+  selector: z.string().check(
+    nonEmpty('selector must not be empty'),
+    // A hex selector is a felt, below the field prime; a name is hashed to one.
+    z.refine(
+      (s) => !/^0x/i.test(s) || (/^0x[0-9a-f]{1,64}$/i.test(s) && BigInt(s) < FIELD_PRIME),
+      'selector must be a felt',
     ),
-  selector: z.string().check(nonEmpty('selector must not be empty')),
+  ),
 })
 export type AllowedMethod = z.infer<typeof AllowedMethodSchema>
 
@@ -77,7 +83,16 @@ export const SessionParamsSchema = z.object({
   allowedMethods: z.array(AllowedMethodSchema),
   validityDays: z.pipe(
     // zod refuses NaN and ±Infinity as numbers already.
-    z.optional(z.number().check(z.refine((n) => n > 0, 'validityDays must be positive'))),
+    z.optional(
+      z
+        .number()
+        .check(
+          z.refine(
+            (n) => n >= SESSION_VALIDITY_DAYS_LIMITS.min && n <= SESSION_VALIDITY_DAYS_LIMITS.max,
+            'validityDays must be between one minute and 36500 days',
+          ),
+        ),
+    ),
     z.transform((days) => days ?? SESSION_VALIDITY_DAYS_DEFAULT),
   ),
 })

@@ -5,10 +5,22 @@ import { WALLET_API_CODES } from './codes'
 // Each class is declared with defineFixedError/defineError; the type alias gives its instance type.
 
 /** The user closed the wallet or refused (wallet-API 113). */
-export const UserRejectedError = /* @__PURE__ */ defineFixedError(
+/**
+ * The user refused: closed the wallet, or pressed its Reject button. A refusal the wallet reported itself
+ * keeps its words in `data` (`webwalletErrorCode`, `webwalletErrorMessage`); a closed window has no `data`.
+ *
+ * @example
+ * new UserRejectedError().message // 'User rejected request'
+ */
+export const UserRejectedError = /* @__PURE__ */ defineError(
   'USER_REJECTED',
-  'User rejected request',
-  WALLET_API_CODES.USER_REFUSED_OP,
+  (o?: ErrorOptions & { detail?: { webwalletErrorCode: string; webwalletErrorMessage: string } }) => ({
+    message: 'User rejected request',
+    data: o?.detail,
+    walletApiCode: WALLET_API_CODES.USER_REFUSED_OP,
+    cause: o?.cause,
+  }),
+  (d) => [typeof d.webwalletErrorCode === 'string' ? { detail: d } : undefined],
 )
 export type UserRejectedError = InstanceType<typeof UserRejectedError>
 export const ConnectorNotConnectedError = /* @__PURE__ */ defineFixedError(

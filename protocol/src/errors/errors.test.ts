@@ -266,6 +266,14 @@ describe('parseError', () => {
     )
   })
 
+  it("keeps a wallet refusal's words in USER_REJECTED data, across the wire", () => {
+    const detail = { webwalletErrorCode: 'USER_REJECTED', webwalletErrorMessage: 'Rejected' }
+    const error = new UserRejectedError({ detail })
+    expect(error.data).toEqual(detail)
+    expect(parseError(error.toJSON()).data).toEqual(detail)
+    expect(new UserRejectedError().data).toBeUndefined()
+  })
+
   it('returns a WebWalletError unchanged', () => {
     const error = new PopupBlockedError()
     expect(parseError(error)).toBe(error)

@@ -44,7 +44,9 @@ import {
   OperationTimeoutError,
   OutsideExecutionOnlyError,
   PaymasterIncompatibleError,
+  SessionExpiredError,
   SessionKeyExportDisabledError,
+  SessionRevokedError,
   SignatureVerificationError,
   SignSessionError,
   TypedDataMismatchError,
@@ -163,6 +165,8 @@ const ALL = [
   OperationAbortedError,
   OperationTimeoutError,
   NotSupportedBySessionError,
+  SessionExpiredError,
+  SessionRevokedError,
 ]
 
 /**

@@ -298,3 +298,27 @@ export const NotSupportedBySessionError = /* @__PURE__ */ defineError(
   (d) => [String(d.operation ?? '')],
 )
 export type NotSupportedBySessionError = InstanceType<typeof NotSupportedBySessionError>
+
+ * The session's expiry has passed on the chain's clock (the latest block's time, not the device's): found
+ * before anything is sent, or reported by the node (`session/expired`) or the cosigner (`sessionExpired`).
+ * `data.expiresAt` and `data.chainTime` are in seconds (chainTime 0 when the chain reported it).
+ *
+ * @example
+ * await account.execute(calls).catch((e) => e.code === 'SESSION_EXPIRED' && wallet.requestConnection())
+ */
+export const SessionExpiredError = /* @__PURE__ */ defineError(
+  'SESSION_EXPIRED',
+  (expiresAt: number, chainTime: number, o?: ErrorOptions) => ({
+    message: 'The session has expired',
+    data: { expiresAt, chainTime },
+    cause: o?.cause,
+  }),
+  (d) => [Number(d.expiresAt ?? 0), Number(d.chainTime ?? 0)],
+)
+export type SessionExpiredError = InstanceType<typeof SessionExpiredError>
+
+export const SessionRevokedError = /* @__PURE__ */ defineFixedError(
+  'SESSION_REVOKED',
+  'Session cleared (clearSession)',
+)
+export type SessionRevokedError = InstanceType<typeof SessionRevokedError>

@@ -4,6 +4,7 @@ import {
   NoDeployerError,
   NotSupportedBySessionError,
   OutsideExecutionOnlyError,
+  SessionRevokedError,
 } from '@webwallet/protocol/errors'
 import { allowedMethodsTree, selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
 import {
@@ -29,11 +30,14 @@ import {
 import { abortable, withDeadline } from '../http/abort'
 import type { Paymaster } from '../paymaster/client'
 import { randomFelt } from '../session/request'
+import { CLOCK_CALL, createChainClock } from '../session/clock'
+import { checkCalls, checkLimits } from './arguments'
 import { compileCalls, executeCalldata } from './calls'
 import type { AccountContext, Call, CompiledCall } from './context'
 import { type Deployer, deployAccount, deployedWithNonce, isDeployed } from './deploy'
 import { maxCost, resourceBoundsFromEstimate } from './fees'
 import { executeGasless } from './gasless'
+import { type AccountGuard, createAccountGuard } from './guard'
 import {
   checkInvokeOptions,
   estimateSession,
@@ -78,6 +82,8 @@ export interface SessionAccountOptions {
   readonly deployer?: Deployer | undefined
   /** The gas token the paymaster route pays in by default (else the first one the account holds). */
   readonly gasTokenAddress?: string | undefined
+  /** The queue, chain clock and revocation shared by the SDK's accounts of this address (own one by default). */
+  readonly guard?: AccountGuard | undefined
 }
 
 /**
@@ -99,6 +105,7 @@ export class SessionAccount extends Account {
   private deployed = false
   private readonly ctx: AccountContext
   private readonly options: SessionAccountOptions
+  private readonly guard: AccountGuard
 
   constructor(ctx: AccountContext, options: SessionAccountOptions = {}) {
     super({
@@ -111,6 +118,7 @@ export class SessionAccount extends Account {
     this.ctx = ctx
     this.options = options
     this.address = ctx.address
+    this.guard = options.guard ?? createAccountGuard(createChainClock(ctx.rpc, ctx.now))
   }
 
   /** The signed session (the private key is not part of it). */
@@ -161,6 +169,8 @@ export class SessionAccount extends Account {
     calls: Call | readonly Call[],
     options: ExecuteOptions = {},
   ): Promise<{ transaction_hash: string }> {
+    checkCalls(calls)
+    checkLimits(options)
     const compiled = this.scoped(calls)
     checkInvokeOptions(options)
     if (options.version !== undefined && !V3.includes(toFelt(options.version))) {
@@ -174,7 +184,28 @@ export class SessionAccount extends Account {
         rpc: this.ctx.rpc.withSignal(deadline.signal),
         fetch: ((input, init) => this.ctx.fetch(input, { ...init, signal: deadline.signal })) as typeof fetch,
       }
-      return await abortable(this.run(ctx, compiled, options), deadline)
+      const { guard } = this
+      const { expiresAt } = this.ctx.session.stored
+      // Queued: the previous execute of this account was sent (or failed) before this one reads its nonce.
+      const send = async () => {
+        deadline.check()
+        guard.check(expiresAt)
+        // The chain's clock rides in the batch that reads the deployed state and the nonce: one round trip.
+        const state = await deployedWithNonce(ctx, CLOCK_CALL)
+        guard.check(expiresAt, state.also[0])
+        this.deployed = state.deployed
+        const nonce = options.nonce ?? state.nonce
+        return this.run(ctx, compiled, nonce === undefined ? options : { ...options, nonce }).catch(
+          (error: unknown) => {
+            throw guard.expired(error, expiresAt)
+          },
+        )
+      }
+      // The queue moves on when this execute's deadline fires, even if a request of it cannot be stopped.
+      return await abortable(
+        guard.queue(() => abortable(send(), deadline)),
+        deadline,
+      )
     } finally {
       deadline.dispose()
     }
@@ -194,13 +225,7 @@ export class SessionAccount extends Account {
         deploy,
         gasTokenAddress: options.gasTokenAddress ?? this.options.gasTokenAddress,
       })
-    let { nonce } = options
-    if (!this.deployed) {
-      // One batched round trip answers both questions of a first execute.
-      const state = await deployedWithNonce(ctx)
-      this.deployed = state.deployed
-      nonce ??= state.nonce
-    }
+    const { nonce } = options
     if (!this.deployed) {
       if (this.options.deployer) await this.deployWith(ctx)
       else if (paymaster) return gasless(paymaster, true)
@@ -305,6 +330,7 @@ export class SessionAccount extends Account {
     typedData: OutsideTypedData | TypedData,
     calls?: Call | readonly Call[],
   ): Promise<string[]> {
+    if (this.guard.revoked) throw new SessionRevokedError()
     const outside = typedData as OutsideTypedData
     if (calls !== undefined) return signOutsideExecution(this.ctx, outside, compileCalls(calls))
     if (typedData.primaryType !== 'OutsideExecution') throw new OutsideExecutionOnlyError()
@@ -323,6 +349,7 @@ export class SessionAccount extends Account {
    * (co-signed through signSessionEFO), each call checked against the session first.
    */
   async getOutsideExecutionPayload(calls: Call | readonly Call[], options: OutsideExecutionOptions = {}) {
+    if (this.guard.revoked) throw new SessionRevokedError()
     const compiled = this.scoped(calls)
     const now = Math.floor(this.ctx.now() / 1000)
     const transaction = await this.getOutsideTransaction(

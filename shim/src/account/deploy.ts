@@ -8,6 +8,7 @@ import { toFelt } from '@webwallet/protocol/session'
 import { hash } from 'starknet'
 import type { AccountContext } from './context'
 import { PENDING_TAG } from './invoke'
+import type { RpcCall } from './rpc'
 import { isContractNotFound, waitForTransaction } from './waitForTransaction'
 
 /**
@@ -37,24 +38,28 @@ export async function isDeployed(ctx: AccountContext): Promise<boolean> {
 
 /**
  * Whether the account is deployed, and its nonce when it is, in one batched round trip (the first execute
- * needs both).
+ * needs both); `also` rides in the same batch (execute's read of the chain's clock).
  *
  * @example
  * const { deployed, nonce } = await deployedWithNonce(ctx)
  */
-export async function deployedWithNonce(ctx: AccountContext): Promise<{ deployed: boolean; nonce?: bigint }> {
+export async function deployedWithNonce(
+  ctx: AccountContext,
+  ...also: RpcCall[]
+): Promise<{ deployed: boolean; nonce?: bigint; also: PromiseSettledResult<unknown>[] }> {
   const at = { block_id: PENDING_TAG, contract_address: ctx.address }
-  const [classHash, nonce] = await ctx.rpc.settle([
+  const [classHash, nonce, ...answers] = await ctx.rpc.settle([
     { method: 'starknet_getClassHashAt', params: at },
     { method: 'starknet_getNonce', params: at },
+    ...also,
   ])
   if (classHash?.status === 'rejected') {
-    if (isContractNotFound(classHash.reason)) return { deployed: false }
+    if (isContractNotFound(classHash.reason)) return { deployed: false, also: answers }
     throw classHash.reason
   }
   return nonce?.status === 'fulfilled'
-    ? { deployed: true, nonce: BigInt(nonce.value as string) }
-    : { deployed: true }
+    ? { deployed: true, nonce: BigInt(nonce.value as string), also: answers }
+    : { deployed: true, also: answers }
 }
 
 /**

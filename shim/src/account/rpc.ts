@@ -51,7 +51,7 @@ function rpcClient(options: RpcOptions, counters: { nextId: number; roundTrips: 
       ...(options.signal ? { signal: options.signal } : {}),
     }).catch((cause: unknown) => {
       // No answer at all: 'Failed to post url' (an abort stays the abort its caller turns into a coded error).
-      throw options.signal?.aborted ? cause : new PostUrlError({ cause })
+      throw options.signal?.aborted ? cause : new PostUrlError({ cause, url: options.nodeUrl })
     })
     if (!response.ok) throw new NodeError(response.status, `${response.status} ${response.statusText}`)
     return parseJson(await response.text(), 'node answer')

@@ -36,7 +36,13 @@ export interface World {
 
 /** Node answers by method; a thrown `{code, message, data}` becomes a JSON-RPC error. */
 export function createWorld(): World {
-  const world: World = { node: {}, cosigner: () => undefined, paymaster: {}, log: [] }
+  const world: World = {
+    // The chain's clock, read before every send: the device's time unless a test moves it.
+    node: { starknet_getBlockWithTxHashes: () => ({ timestamp: Math.floor(Date.now() / 1000) }) },
+    cosigner: () => undefined,
+    paymaster: {},
+    log: [],
+  }
   return world
 }
 

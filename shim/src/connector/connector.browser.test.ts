@@ -116,6 +116,57 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
     await page.close()
   })
 
+  // Issue 27: an aborted or timed-out request left the modal over the app, swallowing clicks until Escape.
+  it.each(['abort', 'timeout'] as const)(
+    'iframe: a request that ends by %s hides the modal it showed',
+    async (end) => {
+      const page = await hostPage()
+      await connectIframe(page, origins.wallet)
+      const wallet = await walletFrame(page)
+      await wallet.evaluate(() => (window as never as { walletTest: { hold(): void } }).walletTest.hold())
+      await page.evaluate((how) => {
+        const controller = new AbortController()
+        ;(window as never as { abortRequest: () => void }).abortRequest = () => controller.abort()
+        const limits = how === 'abort' ? { signal: controller.signal } : { timeoutMs: 500 }
+        ;(window as never as { pending: Promise<unknown> }).pending = window.hostTest
+          .connector!.request(
+            { type: 'wallet_requestAccounts', params: { silent_mode: false } } as never,
+            limits,
+          )
+          .catch((e: { code: string }) => e.code)
+      }, end)
+      await wallet.evaluate(() =>
+        (window as never as { walletTest: { modal(u: unknown): void } }).walletTest.modal({ action: 'show' }),
+      )
+      await page.waitForFunction(
+        () => (document.getElementById('webwallet-modal') as HTMLElement).style.display === 'flex',
+      )
+      if (end === 'abort')
+        await page.evaluate(() => (window as never as { abortRequest: () => void }).abortRequest())
+      expect(await page.evaluate(() => (window as never as { pending: Promise<unknown> }).pending)).toBe(
+        end === 'abort' ? 'OPERATION_ABORTED' : 'OPERATION_TIMEOUT',
+      )
+      expect(await page.$eval('#webwallet-modal', (el) => (el as HTMLElement).style.display)).toBe('none')
+      await page.close()
+    },
+  )
+
+  // Issue 27: a URL that answers but is no wallet hung requestConnection for up to 10 minutes.
+  it("iframe: a page that loads but speaks no wallet protocol is 'Wallet not available' within 20 s, naming its URL", async () => {
+    const page = await hostPage()
+    const started = Date.now()
+    const error = await page.evaluate(async (url) => {
+      const connector = window.hostTest.createConnector({ url, transport: 'iframe' })
+      return connector.connect().then(
+        () => undefined,
+        (e: { code: string; cause?: unknown }) => ({ code: e.code, cause: String(e.cause) }),
+      )
+    }, origins.evil)
+    expect(error).toEqual({ code: 'WALLET_NOT_AVAILABLE', cause: `No wallet answered at ${origins.evil}` })
+    expect(Date.now() - started).toBeLessThan(30_000)
+    await page.close()
+  })
+
   it('ignores forged replies from another origin and from another window of the wallet origin', async () => {
     const page = await hostPage()
     await connectIframe(page, origins.wallet)

@@ -211,4 +211,14 @@ describe('createConnector over WebSocket', () => {
     wallet.state.hold = undefined
     expect(await connector.chainId()).toBe(wallet.state.chainId) // reconnects on the next request
   })
+  // Issue 27: wrongly typed arguments are coded VALIDATION errors, not TypeErrors.
+  it('refuses an unknown transport and a request without a type, naming the field', async () => {
+    expect(() =>
+      createConnector({ url: 'https://wallet.example', transport: 'carrier-pigeon' as never }),
+    ).toThrow(expect.objectContaining({ code: 'VALIDATION', message: expect.stringContaining('transport') }))
+    const connector = createConnector({ url: 'https://wallet.example', transport: 'popup' })
+    for (const call of [null, undefined, {}, { type: 5 }]) {
+      await expect(connector.request(call as never)).rejects.toMatchObject({ code: 'VALIDATION' })
+    }
+  })
 })

@@ -63,8 +63,10 @@ export type ConnectResult = { account: string[]; chainId: string }
 
 export const CONNECTOR_ID = 'argentWebWallet'
 export const CONNECTOR_NAME = 'Argent Web Wallet'
-export const CONNECTOR_ICON =
-  'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAzMiAzMiI+PHJlY3Qgd2lkdGg9IjMyIiBoZWlnaHQ9IjMyIiByeD0iOCIgZmlsbD0iI0ZGODc1QiIvPjxwYXRoIGQ9Ik0xOSA3aC02bC0uMyA1LjVDMTAgMTQgOCAxNi41IDggMjBoMTZjMC0zLjUtMi02LTQuNy03LjV6IiBmaWxsPSIjZmZmIi8+PC9zdmc+'
+// Kept as SVG text (gzips to half the base64) and encoded once: the same data URL as before.
+export const CONNECTOR_ICON = `data:image/svg+xml;base64,${btoa(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#FF875B"/><path d="M19 7h-6l-.3 5.5C10 14 8 16.5 8 20h16c0-3.5-2-6-4.7-7.5z" fill="#fff"/></svg>',
+)}`
 
 /**
  * The web-wallet connector: opens the hosted wallet in an iframe or popup (or wallet-sim over WebSocket),
@@ -103,6 +105,9 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
   const events = createEvents()
   const last = lastConnection(options.storage, CONNECTOR_ID)
   const mode = options.transport ?? 'auto'
+  if (!['auto', 'iframe', 'popup', 'websocket'].includes(mode)) {
+    throw new ValidationError([{ path: ['transport'], message: `Unknown transport: ${String(mode)}` }])
+  }
   let chosen: TransportKind | undefined = mode === 'auto' ? undefined : mode
   // Decided early, so a popup can still open synchronously inside the user's click.
   let choosing: Promise<TransportKind> | undefined
@@ -133,12 +138,24 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
     chainId = undefined
   }
   const run = (transport: WalletTransport, call: WalletCall, limits: CallLimits, show: boolean) => {
-    if (show) transport.show(call)
-    return transport.mutate(call, limits).catch((error: unknown) => {
-      // The wallet ended the login: what the connector remembers is void.
-      if (isWebWalletError(error) && error.code === 'USER_LOGGED_OUT') forget()
-      throw error
-    })
+    if (!show) return transport.mutate(call, limits).catch(loggedOut)
+    transport.show(call)
+    // What was shown for this request goes with it, however it ends.
+    return transport.mutate(call, limits).then(
+      (answer) => {
+        transport.release(true)
+        return answer
+      },
+      (error: unknown) => {
+        transport.release(false)
+        return loggedOut(error)
+      },
+    )
+  }
+  const loggedOut = (error: unknown): never => {
+    // The wallet ended the login: what the connector remembers is void.
+    if (isWebWalletError(error) && error.code === 'USER_LOGGED_OUT') forget()
+    throw error
   }
   /**
    * Runs a procedure; with `show`, shows the wallet first, synchronously when the transport is known (a
@@ -283,6 +300,9 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
      * permissions) never open a popup; every request has a time limit and takes an AbortSignal.
      */
     async request(call: WalletRequest, limits?: CallLimits): Promise<unknown> {
+      if (typeof call?.type !== 'string') {
+        throw new ValidationError([{ path: ['type'], message: 'A request needs a string type' }])
+      }
       const route = routeRequest(call)
       if ('local' in route) return route.local
       const silent = route.procedure === 'requestAccounts' && route.input?.silent_mode === true

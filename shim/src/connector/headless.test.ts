@@ -125,4 +125,33 @@ describe('the connector without a browser page', () => {
     })
     await connector.disconnect()
   })
+  // Issue 27: WebSocket has no UI, but an aborted request must not stay pending (its late answer ignored).
+  it('WebSocket: an aborted request is released; its late answer is ignored and the socket goes on', async () => {
+    await using wallet = await startWsWallet()
+    const connector = createConnector({
+      url: 'https://wallet.example',
+      transport: 'websocket',
+      websocketUrl: wallet.url,
+      WebSocket: WebSocket as never,
+    })
+    await connector.connect()
+    let release = () => {}
+    wallet.state.hold = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const controller = new AbortController()
+    const asking = connector
+      .request(
+        { type: 'wallet_requestAccounts', params: { silent_mode: false } },
+        { signal: controller.signal },
+      )
+      .catch((e: { code: string }) => e.code)
+    controller.abort()
+    expect(await asking).toBe('OPERATION_ABORTED')
+    wallet.state.hold = undefined
+    release()
+    await expect(connector.chainId()).resolves.toBe(wallet.state.chainId)
+    await connector.disconnect()
+    expect(connector.websocketState()).toBeUndefined()
+  })
 })

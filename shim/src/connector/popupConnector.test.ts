@@ -139,4 +139,32 @@ describe('createConnector with the popup', () => {
     })
     await vi.waitFor(() => expect(connector.transport()).toBe('popup'))
   })
+  // Issue 27: the popup of a request goes with it, however the request ends without an answer.
+  it.each([
+    ['aborted', (c: AbortController) => ({ signal: c.signal })],
+    ['timed out', () => ({ timeoutMs: 1000 })],
+  ] as const)('closes the popup of a request that is %s', async (_name, limits) => {
+    const { opener, popups, probe } = setup()
+    const connector = createConnector({ url: WALLET, transport: 'popup', probe, opener })
+    const controller = new AbortController()
+    const connecting = connector.connect(limits(controller)).catch((e: { code: string }) => e.code)
+    expect(popups[0]?.closed).toBe(false)
+    controller.abort()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(await connecting).toMatch(/^OPERATION_(ABORTED|TIMEOUT)$/)
+    expect(popups[0]?.closed).toBe(true)
+  })
+
+  it('closes the popup of a request the wallet answers with an error', async () => {
+    const { opener, popups, probe, loaded } = setup()
+    const connector = createConnector({ url: WALLET, transport: 'popup', probe, opener })
+    // The test router refuses this typed data.
+    const signing = connector
+      .request({ type: 'wallet_signTypedData', params: { types: {}, primaryType: 'X' } })
+      .catch((e: { code: string }) => e.code)
+    await vi.waitFor(() => expect(popups[0]?.url).toBe(`${WALLET}/signMessage`))
+    loaded()
+    expect(await signing).toEqual(expect.any(String))
+    expect(popups[0]?.closed).toBe(true)
+  })
 })

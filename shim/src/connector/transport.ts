@@ -50,6 +50,12 @@ export type WalletTransport = {
    * before any await). Throws 'Could not open popup' when blocked.
    */
   show(call: WalletCall): void
+  /**
+   * Ends what {@link show} showed, however its request ended (answer, refusal, abort, timeout, error): once
+   * no shown request is pending, the modal is hidden, and the popup closed unless it answered (the wallet
+   * closes its own window after an answer).
+   */
+  release(answered: boolean): void
   /** Runs one wallet mutation; rejects with the coded error (OPERATION_TIMEOUT/ABORTED for the limits). */
   mutate(call: WalletCall, limits?: CallLimits): Promise<unknown>
   destroy(): void
@@ -112,8 +118,15 @@ export function openWindowTransport(kind: TransportKind, options: OpenTransportO
       onGone: (listener) => shown.onClose(listener),
     }),
   )
-  return transportOver(kind, messenger, shown, undefined)
+  return transportOver(kind, messenger, shown, undefined, options.walletUrl)
 }
+
+/**
+ * How long an iframe wallet, once loaded, has to answer its first message (the updateModal subscription):
+ * a page that loads but does not speak the wallet protocol is WALLET_NOT_AVAILABLE after this, not after a
+ * request's own limit (10 minutes for the ones the user answers).
+ */
+export const WALLET_HANDSHAKE_TIMEOUT_MS = 20_000
 
 /** The tRPC client over a transport's Messenger; the iframe follows the wallet's `updateModal`. */
 function transportOver(
@@ -121,13 +134,41 @@ function transportOver(
   messenger: MessengerType,
   dialog: DialogType | undefined,
   socket: WebSocketChannel | undefined,
+  walletUrl?: string,
 ): WalletTransport {
   const client = callLink(messengerLink(messenger))
+  let heard = false
+  let onHeard = () => {}
   const followModal = () =>
-    client.subscription('updateModal', undefined, (update) => {
-      const parsed = parseModalUpdate(update)
-      if (parsed) dialog?.update(parsed)
-    })
+    client.subscription(
+      'updateModal',
+      undefined,
+      (update) => {
+        const parsed = parseModalUpdate(update)
+        if (parsed) dialog?.update(parsed)
+      },
+      () => {
+        heard = true
+        onHeard()
+      },
+    )
+  // The iframe's first answer, within WALLET_HANDSHAKE_TIMEOUT_MS of its load (popups have their own handshake).
+  let handshake: Promise<void> | undefined
+  const spoken = () =>
+    (handshake ??= (dialog?.ready() ?? Promise.resolve()).then(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          if (heard) return resolve()
+          const timer = setTimeout(
+            () => reject(new WalletNotAvailableError({ cause: `No wallet answered at ${walletUrl}` })),
+            WALLET_HANDSHAKE_TIMEOUT_MS,
+          )
+          onHeard = () => {
+            clearTimeout(timer)
+            resolve()
+          }
+        }),
+    ))
   let stopModal = kind === 'iframe' ? followModal() : undefined
   // The user closing the modal rejects every pending request, the updateModal subscription with them. The
   // next request follows the modal again: subscribed only then, once the wallet has dropped the screen the
@@ -140,12 +181,20 @@ function transportOver(
         })
       : undefined
 
+  let shown = 0
   return {
     kind,
     dialog,
     websocketState: () => socket?.state(),
     show({ procedure, input }) {
       if (kind === 'popup') dialog?.open(popupPlacement(procedure, input))
+      shown++
+    },
+    release(answered) {
+      if (shown === 0 || --shown > 0) return
+      // A popup dialog opens a new window for the next request; the iframe stays loaded, hidden.
+      if (kind === 'iframe') dialog?.update({ action: 'hide' })
+      else if (!answered) dialog?.destroy()
     },
     mutate: ({ procedure, input }, limits) => {
       if (modalLost) {
@@ -153,7 +202,8 @@ function transportOver(
         stopModal?.()
         stopModal = followModal()
       }
-      return client.mutation(procedure, input, limits)
+      if (kind !== 'iframe') return client.mutation(procedure, input, limits)
+      return spoken().then(() => client.mutation(procedure, input, limits))
     },
     destroy() {
       stopWatchingClose?.()

@@ -148,15 +148,19 @@ describe('Dialog.popup', () => {
     expect(ready.done).toBe(true)
   })
 
-  it('goes on after 15 s without a handshake when the wallet server answers', async () => {
+  // Issue 27: a URL that answers but is no wallet hung requestConnection for up to 10 minutes.
+  it("refuses a page that answers but sends no wallet handshake within 15 s ('Wallet not available', its URL)", async () => {
     const probed: string[] = []
-    const { dialog, settled } = setup({ probe: async (url) => probed.push(url) })
+    const { dialog, settled, popups } = setup({ probe: async (url) => probed.push(url) })
     dialog.open({ route: '/signMessage', width: 385, height: 440 })
-    const ready = settled(dialog.ready())
+    const ready = settled(dialog.ready().catch((error: unknown) => error))
     await vi.advanceTimersByTimeAsync(14_999)
     expect(ready.done).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
-    expect(ready.done).toBe(true)
+    const error = await dialog.ready().catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'WALLET_NOT_AVAILABLE' })
+    expect(String((error as Error).cause)).toContain('https://wallet.example/signMessage')
+    expect(popups[0]!.closed).toBe(true)
     expect(probed).toEqual(['https://wallet.example/signMessage'])
   })
 

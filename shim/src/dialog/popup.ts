@@ -48,8 +48,8 @@ export const POPUP_NAME = 'webwallet'
  * so it is closed (its pending requests reject with 'Port disconnected prematurely') and a new one opens at
  * the new route and size. `ready()` waits for the new page's `TRPC_BROWSER::POPUP_LOADED` handshake (origin
  * and source checked); without it, a wallet that does not answer (the probe fails, or has not succeeded
- * after 15 s) rejects with 'Wallet not available' and the window is closed, while a wallet that answers
- * but sends no handshake is used after 15 s. The window is polled every 100 ms while loading and every
+ * after 15 s) rejects with 'Wallet not available' and the window is closed, and so does a page that
+ * answers but sends no handshake within 15 s (it is no wallet; `cause` names its URL). The window is polled every 100 ms while loading and every
  * 1 s after; closing it rejects pending requests with 'User rejected request'.
  *
  * @example
@@ -111,8 +111,15 @@ export function popup(options: PopupOptions): Dialog {
         answers = true
         win.location.replace(url) // about:blank, opened by this page: always ours to navigate
       }, unreachable)
-      // Cross-origin popups may never be observable: a wallet that answers is used after 15 s anyway.
-      fallback = setTimeout(() => (answers ? done() : unreachable()), POPUP_LOAD_WAIT_MS)
+      // A page that answers but never sends the wallet's handshake does not speak the wallet protocol
+      // (issue 27: requests to it hung until their 10-minute limit): refused after 15 s, naming the URL.
+      fallback = setTimeout(
+        () =>
+          unreachable(
+            answers ? `No wallet handshake from ${url} within ${POPUP_LOAD_WAIT_MS} ms` : undefined,
+          ),
+        POPUP_LOAD_WAIT_MS,
+      )
       poll(POPUP_CREATION_POLL_MS)
     })
     loaded.catch(() => {}) // observed by ready(); no unhandled rejection when nobody asks

@@ -153,4 +153,19 @@ describe('feeInGasToken', () => {
     expect(feeInGasToken(estimate, eth, noOverhead, strkPrice)).toBe(2_000_000_000_000n) // 0.000002 ETH
     expect(() => feeInGasToken(estimate, eth, noOverhead)).toThrow('A fee in FRI needs the STRK price')
   })
+  // Issue 27: an unreachable paymaster was a bare TypeError 'Failed to fetch'.
+  it('reports an unreachable paymaster with a code and its URL', async () => {
+    const down = vi.fn(async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    const paymaster = createPaymaster({ baseUrl: 'http://paymaster.down', fetch: down as never })
+    await expect(paymaster.gasTokenPrices()).rejects.toMatchObject({
+      code: 'FETCH_URL',
+      data: { url: 'http://paymaster.down/paymaster/v1/gas-token-prices' },
+    })
+    await expect(paymaster.buildTypedData({} as never)).rejects.toMatchObject({
+      code: 'POST_URL',
+      data: { url: 'http://paymaster.down/paymaster/v1/build-typed-data' },
+    })
+  })
 })

@@ -5,11 +5,13 @@ import type {
   PaymasterExecuteRequest,
 } from '@webwallet/protocol'
 import {
+  FetchUrlError,
   InvalidServerSignatureError,
   NoServerSignatureError,
   PaymasterContractError,
   PaymasterHttpError,
   PaymasterRequestError,
+  PostUrlError,
   UnexpectedAnswerError,
 } from '@webwallet/protocol/errors'
 import { verifySignerSignature } from '@webwallet/protocol/session'
@@ -44,10 +46,15 @@ export function createPaymaster(options: PaymasterOptions) {
     ...(options.serverPublicKey ? { 'ask-signature': 'true' } : {}),
   })
   const call = async (path: string, body?: unknown): Promise<unknown> => {
-    const response = await (options.fetch ?? globalThis.fetch)(`${options.baseUrl}/paymaster/v1${path}`, {
+    const url = `${options.baseUrl}/paymaster/v1${path}`
+    const response = await (options.fetch ?? globalThis.fetch)(url, {
       method: body === undefined ? 'GET' : 'POST',
       headers: headers(body !== undefined),
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }).catch((cause: unknown) => {
+      // No answer at all (down, DNS, CORS): coded, with the URL in data; an abort stays the caller's.
+      if ((cause as Error)?.name === 'AbortError') throw cause
+      throw body === undefined ? new FetchUrlError({ cause, url }) : new PostUrlError({ cause, url })
     })
     return parseAnswer(response, options.serverPublicKey)
   }

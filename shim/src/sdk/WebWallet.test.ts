@@ -141,7 +141,8 @@ describe('requestConnection', () => {
 describe('connect', () => {
   it('restores the stored session with no network request', async () => {
     const { wallet, make, fetch } = setup()
-    await wallet.requestConnection()
+    await wallet.requestConnection() // reads the chain's clock (Node has no click to keep)
+    fetch.mockClear()
     const restored = await make().connect()
     expect(restored?.account.address).toBe(ACCOUNT)
     expect(fetch).not.toHaveBeenCalled()
@@ -234,16 +235,20 @@ describe('status, clearing and export', () => {
     expect(await wider.isConnected()).toBe(false)
   })
 
-  it('drops corrupted stored data with a console warning, and starts clean', async () => {
+  it("leaves a value under 'session' that is no session untouched, warns once, and still connects", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { make, storage } = setup()
-    storage.setItem('session', '{"allowedMethods":')
-    expect(await make().connect()).toBeUndefined()
-    expect(storage.getItem('session')).toBeNull()
-    expect(warn).toHaveBeenCalledWith('The stored session was removed: it was not valid JSON.')
-    storage.setItem('session', JSON.stringify({ address: 1 }))
-    expect(await make().connect()).toBeUndefined()
-    expect(warn).toHaveBeenLastCalledWith('The stored session was removed: it was not a session.')
+    for (const foreign of ['{"allowedMethods":', JSON.stringify({ address: 1 })]) {
+      warn.mockClear()
+      storage.setItem('session', foreign)
+      const wallet = make()
+      expect(await wallet.connect()).toBeUndefined()
+      expect((await wallet.requestConnection()).account.address).toBe(ACCOUNT) // usable, in memory
+      wallet.clearSession()
+      expect(storage.getItem('session')).toBe(foreign)
+      expect(warn).toHaveBeenCalledTimes(1)
+      expect(warn.mock.calls[0]?.[0]).toContain('left untouched')
+    }
     warn.mockRestore()
   })
 
@@ -283,5 +288,92 @@ describe('status, clearing and export', () => {
     expect(storage.getItem('session')).toBeNull()
     expect(wallet.sessionAccount).toBeUndefined()
     expect(wallet.getSessionStatus()).toBeUndefined()
+  })
+})
+
+describe('issue 27: one prompt, one code, the chain clock, revocation', () => {
+  const DEPLOYED: Record<string, string> = {
+    starknet_specVersion: '0.9.0',
+    starknet_getClassHashAt: '0x1',
+    starknet_getNonce: '0x0',
+  }
+  /** A node that answers the chain's clock, at `seconds`, and a deployed account's class hash and nonce. */
+  function clockFetch(seconds: () => number) {
+    return vi.fn<typeof globalThis.fetch>(async (_url, init) => {
+      const body = JSON.parse(String(init?.body))
+      const answer = (call: { id: number; method: string }) =>
+        call.method === 'starknet_getBlockWithTxHashes'
+          ? { jsonrpc: '2.0', id: call.id, result: { timestamp: seconds() } }
+          : call.method in DEPLOYED
+            ? { jsonrpc: '2.0', id: call.id, result: DEPLOYED[call.method] }
+            : { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'no' } }
+      return Response.json(Array.isArray(body) ? body.map(answer) : answer(body))
+    })
+  }
+
+  it('a second requestConnection while one is pending joins it: one prompt, one session', async () => {
+    const { wallet, connector } = setup()
+    const [a, b] = await Promise.all([wallet.requestConnection(), wallet.requestConnection()])
+    expect(connector.connectAndSignSession).toHaveBeenCalledTimes(1)
+    expect(a.account.session.hash).toBe(b.account.session.hash)
+    await wallet.requestConnection() // once settled, a new call asks again
+    expect(connector.connectAndSignSession).toHaveBeenCalledTimes(2)
+  })
+
+  it("reports the wallet's Reject as USER_REJECTED, as a closed popup is, with the wallet's words in data", async () => {
+    const { ConnectAndSignSessionError } = await import('@webwallet/protocol/errors')
+    const refusal = new ConnectAndSignSessionError('User rejected', 'USER_REJECTED')
+    const { wallet } = setup(fakeConnector({ fail: refusal }))
+    const error = (await wallet.requestConnection().catch((e: unknown) => e)) as {
+      code: string
+      data: unknown
+    }
+    expect(error.code).toBe('USER_REJECTED')
+    expect(error.data).toEqual({
+      webwalletErrorCode: 'USER_REJECTED',
+      webwalletErrorMessage: 'User rejected',
+    })
+    const answered = setup(fakeConnector({ answer: { errorCode: 'USER_REJECTED' } }))
+    await expect(answered.wallet.requestConnection()).rejects.toMatchObject({ code: 'USER_REJECTED' })
+    const funds = setup(fakeConnector({ fail: new ConnectAndSignSessionError('x', 'NOT_ENOUGH_BALANCE') }))
+    await expect(funds.wallet.requestConnection()).rejects.toMatchObject({ code: 'CONNECT_AND_SIGN_SESSION' })
+  })
+
+  it("counts a new session's expiry and its status on the chain's clock, not the device's", async () => {
+    let chain = NOW / 1000 + 10 * 86_400 // the chain is ten days ahead of the device
+    const { wallet } = setup(undefined, { fetch: clockFetch(() => chain) })
+    const { account } = await wallet.requestConnection()
+    expect(account.session.expiresAt).toBe(chain + 30 * 86_400)
+    expect(wallet.getSessionStatus()).toBe('VALID')
+    chain += 31 * 86_400
+    await expect(account.execute({ contractAddress: GAME, entrypoint: 'play' })).rejects.toMatchObject({
+      code: 'SESSION_EXPIRED',
+    })
+    expect(wallet.getSessionStatus()).toBe('EXPIRED') // the last reading, synchronously
+  })
+
+  it('clearSession stops the accounts already handed out (SESSION_REVOKED), before any request', async () => {
+    const { wallet, fetch } = setup()
+    const { account } = await wallet.requestConnection()
+    wallet.clearSession()
+    fetch.mockClear()
+    await expect(account.execute({ contractAddress: GAME, entrypoint: 'play' })).rejects.toMatchObject({
+      code: 'SESSION_REVOKED',
+    })
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it("disconnect() closes the connector's transports: a WebSocket no longer holds the process", async () => {
+    await using testWallet = await startWsWallet()
+    const connector = createConnector({
+      transport: 'websocket',
+      websocketUrl: testWallet.url,
+      WebSocket: WebSocket as never,
+    })
+    const { wallet } = setup(connector as never)
+    await wallet.requestConnection()
+    expect(connector.websocketState()).toBe('open')
+    await wallet.disconnect()
+    expect(connector.websocketState()).toBeUndefined()
   })
 })

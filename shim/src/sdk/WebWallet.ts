@@ -4,13 +4,22 @@ import type {
   SessionStatus,
   Session as StoredSession,
 } from '@webwallet/protocol'
-import { InvalidApprovalRequestError, SessionKeyExportDisabledError } from '@webwallet/protocol/errors'
+import {
+  InvalidApprovalRequestError,
+  isWebWalletError,
+  SessionExpiredError,
+  SessionKeyExportDisabledError,
+  UserRejectedError,
+} from '@webwallet/protocol/errors'
+import { checkLimits, invalid } from '../account/arguments'
+import { type AccountGuard, createAccountGuard } from '../account/guard'
 import { createRpc } from '../account/rpc'
 import { SessionAccount } from '../account/SessionAccount'
 import { createWindowConnector } from '../connector/createConnector'
 import { abortable, withDeadline } from '../http/abort'
 import { createPaymaster, type Paymaster } from '../paymaster/client'
 import { createPortfolio, type Portfolio } from '../portfolio/portfolio'
+import { type ChainClock, createChainClock } from '../session/clock'
 import { createSessionRequest, generateSessionKey, sessionAllowedMethods } from '../session/request'
 import type { ActiveSession } from '../session/signature'
 import { getSessionStatus } from '../session/status'
@@ -54,22 +63,34 @@ export class WebWallet {
   private account: SessionAccount | undefined
   private active: ActiveSession | undefined
   private restoring!: { stored: string; session: Promise<ActiveSession | undefined> }
+  /** The chain's clock: session status, new sessions' expiry and the check before every send follow it. */
+  private readonly clock: ChainClock
+  /** One queue and revocation per account address, shared by every account object handed out for it. */
+  private guards = new Map<string, AccountGuard>()
+  private connecting: Promise<ConnectResult> | undefined
 
   private constructor(private readonly options: WebWalletOptions) {
     this.environment = resolveEnvironment(options)
     const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.connector =
       options.connector ?? createWindowConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
-    // Unreadable stored data is never fatal: it is removed, the user signs a new session, and the console says why.
+    this.clock = createChainClock(
+      createRpc({ nodeUrl: this.environment.providerDefaultUrl, fetch: fetcher }),
+      options.now ?? Date.now,
+    )
+    // In a page the clock is read now, so that requestConnection in a click need not wait for the node.
+    if (typeof document !== 'undefined') this.clock.read().catch(() => {})
+    // Unreadable stored data is never fatal: the user signs a new session, and the console says why.
     const discarded = (reason: string) => console.warn(`The stored session was removed: ${reason}.`)
+    let warnedOnce = 0
     this.sessions = createSessionStore(
       createStorage({
         ...(options.storage ? { backend: options.storage } : {}),
+        // A value that is no session may be the app's own: it stays, and a new session is not stored over it.
         onCorrupt: (_key, reason) =>
-          discarded(
-            reason === 'read'
-              ? 'storage is not readable'
-              : `it was ${reason === 'json' ? 'not valid JSON' : 'not a session'}`,
+          warnedOnce++ ||
+          console.warn(
+            `localStorage 'session' holds no session of this SDK (${reason}): left untouched; sessions stay in memory.`,
           ),
       }),
       createKeyVault(options.keyStore ? { store: options.keyStore } : {}),
@@ -127,32 +148,46 @@ export class WebWallet {
    * timed-out request leaves it as it was (SPEC.md clears first; see shim/README "Signing a new session").
    * A session too large to store is refused before the wallet is asked.
    */
-  async requestConnection(
-    parameters: {
-      callbackData?: string
-      approvalRequests?: readonly ApprovalRequest[]
-      signal?: AbortSignal
-    } = {},
-  ): Promise<ConnectResult> {
+  async requestConnection(parameters: RequestConnectionParameters = {}): Promise<ConnectResult> {
+    checkLimits(parameters, 'parameters')
+    // A second call while one is pending (a double click) joins it: one prompt, one session.
+    if (this.connecting) return this.connecting
+    const pending = this.signSession(parameters).finally(() => {
+      this.connecting = undefined
+    })
+    this.connecting = pending
+    return pending
+  }
+
+  private async signSession(parameters: RequestConnectionParameters): Promise<ConnectResult> {
+    const { callbackData, approvalRequests: requests } = parameters
+    if (callbackData !== undefined && typeof callbackData !== 'string')
+      invalid('callbackData', 'must be a string')
+    if (requests !== undefined && !Array.isArray(requests)) invalid('approvalRequests', 'must be a list')
     const approvalRequests = (parameters.approvalRequests ?? []).map(checkApprovalRequest)
     const kind = this.options.sessionKey
-    const sessionKey = await (kind?.generate() ?? generateSessionKey())
-    const request = createSessionRequest({
-      appName: this.options.appName,
-      allowedMethods: this.options.sessionParams.allowedMethods,
-      validityDays: this.options.sessionParams.validityDays,
-      chainId: this.environment.chainId,
-      sessionKey,
-      sessionKeyGuid: kind?.guid(sessionKey.publicKey),
-      ...(this.options.now ? { now: this.options.now() } : {}),
-    })
-    this.sessions.assertStorable(request)
     const deadline = withDeadline(
       'requestConnection',
       this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       parameters.signal,
     )
+    // The expiry is counted from the chain's clock. Without a page (Node) it is read first; in a page the
+    // reading of init or of the last call is used (a popup must open inside the click, before any network
+    // wait) and a fresh one is checked against the signed session below.
+    const reading = this.clock.read().catch(() => this.clock.now())
     try {
+      if (typeof document === 'undefined') await abortable(reading, deadline)
+      const sessionKey = await (kind?.generate() ?? generateSessionKey())
+      const request = createSessionRequest({
+        appName: this.options.appName,
+        allowedMethods: this.options.sessionParams.allowedMethods,
+        validityDays: this.options.sessionParams.validityDays,
+        chainId: this.environment.chainId,
+        sessionKey,
+        sessionKeyGuid: kind?.guid(sessionKey.publicKey),
+        now: this.clock.now(),
+      })
+      this.sessions.assertStorable(request)
       deadline.check()
       const answer = await abortable(
         this.connector.connectAndSignSession(
@@ -166,6 +201,10 @@ export class WebWallet {
         deadline,
       )
       const active = activeSession(request, answer, this.environment.chainId, kind)
+      const chainNow = Math.floor((await abortable(reading, deadline)) / 1000)
+      // Signed with a clock the chain has since left behind: the session would be refused on its first use.
+      if (active.stored.expiresAt <= chainNow)
+        throw new SessionExpiredError(active.stored.expiresAt, chainNow)
       deadline.check()
       await this.sessions.save(active)
       this.restoring = { stored: this.storedText(), session: Promise.resolve(active) }
@@ -176,6 +215,8 @@ export class WebWallet {
         deploymentPayload: answer.deploymentPayload,
         callbackData: parameters.callbackData,
       }
+    } catch (error) {
+      throw userRejected(error)
     } finally {
       deadline.dispose()
     }
@@ -187,22 +228,43 @@ export class WebWallet {
     return this.connector.ready()
   }
 
-  /** EXPIRED, INVALID_SCOPE, INVALID_SIGNATURE, INVALID_SESSION or VALID; undefined without a session. */
+  /**
+   * EXPIRED, INVALID_SCOPE, INVALID_SIGNATURE, INVALID_SESSION or VALID; undefined without a session.
+   * Synchronous: expiry is judged on the last reading of the chain's clock (taken at init in a page, by
+   * requestConnection and by every execute), the device's clock until the first one.
+   */
   getSessionStatus(): SessionStatus | undefined {
     const active = this.active
     if (!active) return undefined
     return getSessionStatus(active.stored, this.options.sessionParams.allowedMethods, {
-      now: this.options.now?.() ?? Date.now(),
+      now: this.clock.now(),
       privateKey: active.privateKey,
       kind: active.kind,
     })
   }
 
-  /** Removes the stored session and the account. */
+  /**
+   * Removes the stored session and the account. Account objects already handed out stop too: their
+   * `execute`, `signMessage` and `getOutsideExecutionPayload` fail with SESSION_REVOKED.
+   */
   clearSession(): void {
     this.sessions.clear()
     this.account = undefined
     this.active = undefined
+    for (const guard of this.guards.values()) guard.revoke()
+    this.guards.clear()
+  }
+
+  /**
+   * Closes the connector's transports (iframe, popup, WebSocket), so that a Node process can exit; a pending
+   * wallet request rejects. The stored session stays: `connect()` restores it, and a later wallet request
+   * opens the wallet again.
+   *
+   * @example
+   * await wallet.disconnect() // the script ends: no socket keeps it alive
+   */
+  async disconnect(): Promise<void> {
+    await this.connector.disconnect?.()
   }
 
   /**
@@ -239,6 +301,9 @@ export class WebWallet {
   private adoptSession(active: ActiveSession): SessionAccount {
     const fetcher = this.options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.active = active
+    const address = active.stored.address
+    const guard = this.guards.get(address) ?? createAccountGuard(this.clock)
+    this.guards.set(address, guard)
     this.account = new SessionAccount(
       {
         rpc: createRpc({
@@ -252,9 +317,10 @@ export class WebWallet {
         network: this.environment.network,
         cosignerBaseUrl: this.environment.providerBaseUrl,
         fetch: fetcher,
-        now: this.options.now ?? Date.now,
+        now: this.clock.now,
       },
       {
+        guard,
         paymaster: this.paymaster,
         deployer: this.options.deployer,
         gasTokenAddress: this.options.paymasterParams?.tokenAddress,
@@ -262,6 +328,24 @@ export class WebWallet {
     )
     return this.account
   }
+}
+
+/** Parameters of {@link WebWallet.requestConnection}. */
+export interface RequestConnectionParameters {
+  callbackData?: string
+  approvalRequests?: readonly ApprovalRequest[]
+  /** Stops the request (OPERATION_ABORTED). A call that joined a pending request shares its ending. */
+  signal?: AbortSignal
+}
+
+// The user's refusal is one code whichever way it came: the wallet's Reject (its words kept in `data`) or
+// a closed popup or modal.
+function userRejected(error: unknown): unknown {
+  if (!isWebWalletError(error, 'CONNECT_AND_SIGN_SESSION')) return error
+  const detail = error.data as { webwalletErrorCode: string; webwalletErrorMessage: string }
+  return detail?.webwalletErrorCode === 'USER_REJECTED'
+    ? new UserRejectedError({ detail, cause: error })
+    : error
 }
 
 function checkApprovalRequest(request: ApprovalRequest): ApprovalRequest {

@@ -47,6 +47,28 @@ const REFUSED: [string, unknown, string][] = [
     withParams({ allowedMethods: [{ contract: GAME, selector: '' }] }),
     'sessionParams.allowedMethods.0.selector',
   ],
+  // Issue 27: out of range before any prompt.
+  [
+    'validityDays 1e-9 (signed already expired)',
+    withParams({ validityDays: 1e-9 }),
+    'sessionParams.validityDays',
+  ],
+  ['validityDays 1e15 (beyond u64)', withParams({ validityDays: 1e15 }), 'sessionParams.validityDays'],
+  ['validityDays 1e300', withParams({ validityDays: 1e300 }), 'sessionParams.validityDays'],
+  [
+    'a selector at the field prime',
+    withParams({
+      allowedMethods: [
+        { contract: GAME, selector: `0x${(2n ** 251n + 17n * 2n ** 192n + 1n).toString(16)}` },
+      ],
+    }),
+    'sessionParams.allowedMethods.0.selector',
+  ],
+  [
+    'a contract at 2^251',
+    withParams({ allowedMethods: [{ contract: `0x${(2n ** 251n).toString(16)}`, selector: 'p' }] }),
+    'sessionParams.allowedMethods.0.contract',
+  ],
   ['allowSessionKeyExport as text', { ...base, allowSessionKeyExport: 'yes' }, 'allowSessionKeyExport'],
   ['a negative connect timeout', { ...base, connectTimeoutMs: -1 }, 'connectTimeoutMs'],
 ]
@@ -54,6 +76,9 @@ const ACCEPTED: [string, unknown][] = [
   ['the defaults', base],
   ['1 day', withParams({ validityDays: 1 })],
   ['half a day', withParams({ validityDays: 0.5 })],
+  ['one minute', withParams({ validityDays: 1 / 1440 })],
+  ['100 years', withParams({ validityDays: 36_500 })],
+  ['a hex selector', withParams({ allowedMethods: [{ contract: GAME, selector: '0x1234' }] })],
   ['45 days (warns later)', withParams({ validityDays: 45 })],
   ['no methods', withParams({ allowedMethods: [] })],
   ['the export opt-in', { ...base, allowSessionKeyExport: true, environment: 'dev' }],

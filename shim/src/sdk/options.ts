@@ -5,8 +5,10 @@ import {
   type EnvironmentConfig,
   type EnvironmentName,
   getEnvironment,
+  SESSION_VALIDITY_DAYS_LIMITS,
 } from '@webwallet/protocol'
 import { InvalidOptionsError } from '@webwallet/protocol/errors'
+import { FIELD_PRIME } from '@webwallet/protocol/session'
 import { hostAddress } from '../account/calls'
 import type { Deployer } from '../account/deploy'
 import type { SessionSignRequest, SessionSignResult } from '../connector/session'
@@ -24,6 +26,8 @@ export interface SessionConnector {
     options?: { readonly signal?: AbortSignal },
   ): Promise<SessionSignResult>
   ready(): Promise<boolean>
+  /** Closes the connector's transports ({@link WebWallet.disconnect}). */
+  disconnect?(): Promise<void> | void
 }
 
 /** A node: its URL, or a starknet.js RpcProvider (v8 or v10) whose node URL is used. */
@@ -74,6 +78,11 @@ export interface WebWalletOptions {
   readonly connectTimeoutMs?: number
 }
 
+/** `validityDays` limits (protocol's SESSION_VALIDITY_DAYS_LIMITS): one minute to 100 years. */
+export const { min: MIN_VALIDITY_DAYS, max: MAX_VALIDITY_DAYS } = SESSION_VALIDITY_DAYS_LIMITS
+
+const isBelow = (hex: string, limit: bigint) => /^0x[0-9a-f]{1,64}$/i.test(hex) && BigInt(hex) < limit
+
 /** Default time limit of `requestConnection`: long enough to log in and read the consent screen. */
 export const CONNECT_TIMEOUT_MS = 600_000
 
@@ -100,20 +109,32 @@ export function validateOptions(options: WebWalletOptions): WebWalletOptions {
   if (typeof params !== 'object' || params === null) fail('sessionParams', 'is required')
   if (!Array.isArray(params.allowedMethods)) fail('sessionParams.allowedMethods', 'must be a list')
   params.allowedMethods.forEach((method, i) => {
-    if (typeof method?.selector !== 'string' || !method.selector) {
-      fail(`sessionParams.allowedMethods.${i}.selector`, 'must not be empty')
+    const { selector, contract } = method ?? {}
+    // A hex selector is a felt (below the field prime); a name is hashed to one.
+    if (
+      typeof selector !== 'string' ||
+      !selector ||
+      (/^0x/i.test(selector) && !isBelow(selector, FIELD_PRIME))
+    ) {
+      fail(`sessionParams.allowedMethods.${i}.selector`, 'must be an entrypoint name or a felt')
     }
     try {
-      hostAddress(method.contract)
+      hostAddress(contract)
     } catch (cause) {
       throw new InvalidOptionsError(`sessionParams.allowedMethods.${i}.contract`, 'Invalid Address Format', {
         cause,
       })
     }
+    // A contract address is below 2^251 (Starknet's address space), stricter than a felt.
+    if (!isBelow(contract, 2n ** 251n))
+      fail(`sessionParams.allowedMethods.${i}.contract`, 'must be below 2^251')
   })
   const days = params.validityDays
-  if (days !== undefined && (typeof days !== 'number' || !Number.isFinite(days) || days <= 0)) {
-    fail('sessionParams.validityDays', 'must be a finite number of days above 0')
+  if (
+    days !== undefined &&
+    !(typeof days === 'number' && days >= MIN_VALIDITY_DAYS && days <= MAX_VALIDITY_DAYS)
+  ) {
+    fail('sessionParams.validityDays', `must be between ${MIN_VALIDITY_DAYS} and ${MAX_VALIDITY_DAYS} days`)
   }
   if (options.allowSessionKeyExport !== undefined && typeof options.allowSessionKeyExport !== 'boolean') {
     fail('allowSessionKeyExport', 'must be true or false')

@@ -60,11 +60,16 @@ describe('createSessionStore', () => {
     expect(backend.getItem('session')).toBeNull()
   })
 
-  it('clears corrupted JSON and answers undefined', async () => {
-    const { backend, store } = setup()
-    backend.setItem('session', '{"allowedMethods": [')
-    expect(await store.load()).toBeUndefined()
-    expect(backend.getItem('session')).toBeNull()
+  // Issue 27: init deleted an app's own localStorage value under 'session'.
+  it('never removes or overwrites a value under the key that is no session: the session stays in memory', async () => {
+    const { backend, store, active } = setup()
+    for (const foreign of ['{"allowedMethods": [', '"dark-mode"', JSON.stringify({ theme: 'dark' })]) {
+      backend.setItem('session', foreign)
+      expect(await store.load()).toBeUndefined()
+      await store.save(active)
+      store.clear()
+      expect(backend.getItem('session')).toBe(foreign)
+    }
   })
 
   it('clear removes the session', async () => {

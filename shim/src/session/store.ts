@@ -46,6 +46,10 @@ export function createSessionStore(
     if (fits(value) || !methods?.length || !sameMethods(methods, stored.allowedMethods)) return value
     return { ...value, allowedMethods: [], allowedMethodsRoot: toHex(allowedMethodsTree(methods).root) }
   }
+  // A value under the key that is no session (not JSON, another shape) is not ours: never overwritten or removed.
+  const foreign = () =>
+    storage.get(SESSION_STORAGE_KEY) !== undefined &&
+    !storage.getJson(SESSION_STORAGE_KEY, StoredSessionGuard)
   return {
     /**
      * Throws INVALID_STORAGE_VALUE when the session `request` would give cannot be stored even
@@ -79,9 +83,10 @@ export function createSessionStore(
       const length = JSON.stringify(storedForm(stored, sealed)).length
       if (length > STORAGE_VALUE_MAX_LENGTH) throw new InvalidStorageValueError(length)
     },
+    /** Stores the session, unless the key holds a foreign value: then it lives in memory only. */
     async save(active: ActiveSession): Promise<void> {
       const sealed = await vault.seal(active.privateKey)
-      storage.setJson(SESSION_STORAGE_KEY, storedForm(active.stored, sealed))
+      if (!foreign()) storage.setJson(SESSION_STORAGE_KEY, storedForm(active.stored, sealed))
     },
     async load(): Promise<ActiveSession | undefined> {
       const compact = storage.getJson(SESSION_STORAGE_KEY, StoredSessionGuard) as CompactSession | undefined
@@ -100,8 +105,9 @@ export function createSessionStore(
     peek(): StoredSession | undefined {
       return storage.getJson(SESSION_STORAGE_KEY, StoredSessionGuard)
     },
+    /** Removes the stored session; a foreign value stays. */
     clear(): void {
-      storage.remove(SESSION_STORAGE_KEY)
+      if (!foreign()) storage.remove(SESSION_STORAGE_KEY)
     },
   }
 }

@@ -16,14 +16,15 @@ export interface Parser<T> {
 export interface StorageOptions {
   /** Default: `localStorage` when the page has one, else memory. */
   readonly backend?: StorageBackend
-  /** Told when a stored value was unreadable and has been removed. */
+  /** Told when a stored value was unreadable; it is left as it is (it may be another script's). */
   readonly onCorrupt?: (key: string, reason: 'json' | 'schema' | 'read') => void
 }
 
 /**
  * The SDK's key/value storage. Keys are 1-128 characters of A-Z, a-z, 0-9, _ and -, values at most 4096
  * characters (SPEC.md section 5); breaking a rule throws. Unreadable data (not JSON, wrong shape, a
- * throwing backend) never crashes a read: the entry is removed and the read answers `undefined`.
+ * throwing backend) never crashes a read: the read answers `undefined` and the entry is left untouched (a
+ * value the SDK cannot recognise may be the app's own).
  *
  * @example
  * const storage = createStorage()
@@ -36,11 +37,6 @@ export function createStorage(options: StorageOptions = {}) {
     if (!KEY.test(key)) throw new InvalidStorageKeyError(key)
   }
   const corrupt = (key: string, reason: 'json' | 'schema' | 'read') => {
-    try {
-      backend.removeItem(key)
-    } catch {
-      // The backend is unusable; nothing more to clean.
-    }
     options.onCorrupt?.(key, reason)
     return undefined
   }
@@ -64,7 +60,7 @@ export function createStorage(options: StorageOptions = {}) {
       checkKey(key)
       backend.removeItem(key)
     },
-    /** Reads and validates JSON; removes the entry and answers undefined when it does not parse. */
+    /** Reads and validates JSON; answers undefined (the entry untouched) when it does not parse. */
     getJson<T>(key: string, schema: Parser<T>): T | undefined {
       const text = get(key)
       if (text === undefined) return undefined

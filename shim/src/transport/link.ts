@@ -54,7 +54,13 @@ export type CallLimits = {
 /** Calls of a tRPC link without tRPC's client runtime: what the connector needs, at a fraction of the size. */
 export type LinkCaller = {
   mutation(path: string, input?: unknown, limits?: CallLimits): Promise<unknown>
-  subscription(path: string, input: unknown, onData: (data: unknown) => void): () => void
+  /** `onMessage` hears every message of the subscription ('started' too): the other side speaks tRPC. */
+  subscription(
+    path: string,
+    input: unknown,
+    onData: (data: unknown) => void,
+    onMessage?: () => void,
+  ): () => void
 }
 
 /**
@@ -106,9 +112,10 @@ export function callLink(link: TRPCLink<AnyTRPCRouter>): LinkCaller {
           timer = setTimeout(() => fail(new OperationTimeoutError(path, timeoutMs)), timeoutMs)
         }
       }),
-    subscription(path, input, onData) {
+    subscription(path, input, onData, onMessage) {
       const subscription = start('subscription', path, input).subscribe({
         next: (envelope) => {
+          onMessage?.()
           const { result } = envelope
           if ('data' in result && (!('type' in result) || result.type === 'data')) onData(result.data)
         },

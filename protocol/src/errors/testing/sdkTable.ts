@@ -11,7 +11,9 @@ import {
   OperationAbortedError,
   OperationTimeoutError,
   PaymasterIncompatibleError,
+  SessionExpiredError,
   SessionKeyExportDisabledError,
+  SessionRevokedError,
   UnexpectedAnswerError,
   UnsupportedRpcVersionError,
 } from '../sdk'
@@ -54,4 +56,6 @@ export const SDK_SESSION_TABLE: [WebWalletError, string, string, number?][] = [
     'NOT_SUPPORTED_BY_SESSION',
     'declare is not supported by a session account',
   ],
+  [new SessionExpiredError(1, 2), 'SESSION_EXPIRED', 'The session has expired'],
+  [new SessionRevokedError(), 'SESSION_REVOKED', 'Session cleared (clearSession)'],
 ]

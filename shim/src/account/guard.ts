@@ -1,0 +1,68 @@
+import { isWebWalletError, SessionExpiredError, SessionRevokedError } from '@webwallet/protocol/errors'
+import type { ChainClock } from '../session/clock'
+
+/**
+ * What stands before a session account's sends: one queue (a send starts when the previous one was sent or
+ * failed, so nonces follow each other), the chain clock checked before sending, and the revocation of
+ * `clearSession()`. One guard per SDK instance and account address; every account object of that address
+ * shares it.
+ */
+export interface AccountGuard {
+  /** Runs `task` after every task queued before it settled. */
+  queue<T>(task: () => Promise<T>): Promise<T>
+  /**
+   * Throws SESSION_REVOKED after {@link revoke}; with `block` (the answer of the clock's call, read with the
+   * account's class hash and nonce in one batch), SESSION_EXPIRED when the chain's time reached `expiresAt`
+   * (seconds), and UNEXPECTED_ANSWER for a block without a timestamp.
+   */
+  check(expiresAt: number, block?: PromiseSettledResult<unknown>): void
+  /**
+   * The chain's (or the cosigner's) own `session/expired` refusal as SESSION_EXPIRED, the clock then at
+   * least at the expiry; other errors unchanged.
+   */
+  expired(error: unknown, expiresAt: number): unknown
+  /** Ends the session on this device: every later execute or signature fails with SESSION_REVOKED. */
+  revoke(): void
+  readonly revoked: boolean
+}
+
+/**
+ * A guard whose expiry check follows `clock`.
+ *
+ * @example
+ * const guard = createAccountGuard(createChainClock(rpc))
+ * await guard.queue(async () => { guard.check(session.expiresAt, block); return send() })
+ */
+export function createAccountGuard(clock: ChainClock): AccountGuard {
+  let tail: Promise<unknown> = Promise.resolve()
+  let revoked = false
+  return {
+    get revoked() {
+      return revoked
+    },
+    queue(task) {
+      const run = tail.then(task, task)
+      tail = run.catch(() => {})
+      return run
+    },
+    check(expiresAt, block) {
+      if (revoked) throw new SessionRevokedError()
+      if (!block) return
+      if (block.status === 'rejected') throw block.reason
+      const now = Math.floor(clock.observe(block.value) / 1000)
+      if (expiresAt <= now) throw new SessionExpiredError(expiresAt, now)
+    },
+    expired(error, expiresAt) {
+      // The account contract reverts with 'session/expired', the cosigner refuses with status 'sessionExpired'.
+      const said = (e: unknown) =>
+        isWebWalletError(e) && /session\/expired|"sessionExpired"/.test(JSON.stringify(e.data ?? null))
+      const errors = (error as { errors?: readonly unknown[] } | undefined)?.errors ?? [error]
+      if (!errors.some(said)) return error
+      if (clock.now() < expiresAt * 1000) clock.observe({ timestamp: expiresAt })
+      return new SessionExpiredError(expiresAt, 0, { cause: error })
+    },
+    revoke() {
+      revoked = true
+    },
+  }
+}
