@@ -299,6 +299,7 @@ export const NotSupportedBySessionError = /* @__PURE__ */ defineError(
 )
 export type NotSupportedBySessionError = InstanceType<typeof NotSupportedBySessionError>
 
+/**
  * The session's expiry has passed on the chain's clock (the latest block's time, not the device's): found
  * before anything is sent, or reported by the node (`session/expired`) or the cosigner (`sessionExpired`).
  * `data.expiresAt` and `data.chainTime` are in seconds (chainTime 0 when the chain reported it).
