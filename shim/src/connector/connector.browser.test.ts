@@ -15,6 +15,9 @@ const ARGS = [
   '--no-first-run',
 ]
 const SEPOLIA = '0x534e5f5345504f4c4941'
+// Waits inside wallet frames poll on a timer: a frame in a hidden modal (display:none, as the modal is once no
+// shown request is pending) never runs requestAnimationFrame, Playwright's default polling.
+const POLL = { polling: 100 } as const
 
 let origins: Awaited<ReturnType<typeof startOrigins>>
 let browser: Browser
@@ -39,7 +42,7 @@ async function walletFrame(page: Page): Promise<Frame> {
   await page.waitForFunction(() => document.querySelector('iframe#webwallet-iframe') !== null)
   const handle = await page.$('iframe#webwallet-iframe')
   const frame = await handle!.contentFrame()
-  await frame!.waitForFunction(() => 'walletTest' in window)
+  await frame!.waitForFunction(() => 'walletTest' in window, undefined, POLL)
   return frame!
 }
 
@@ -194,10 +197,13 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
       },
       { evil: `${origins.evil}/`, walletEvil: `${origins.wallet}/evil` },
     )
-    await wallet.waitForFunction(() =>
-      (window as never as { walletTest: { requests: Array<{ path: string }> } }).walletTest.requests.some(
-        (r) => r.path === 'requestChainId',
-      ),
+    await wallet.waitForFunction(
+      () =>
+        (window as never as { walletTest: { requests: Array<{ path: string }> } }).walletTest.requests.some(
+          (r) => r.path === 'requestChainId',
+        ),
+      undefined,
+      POLL,
     )
     const id = await wallet.evaluate(
       () =>
@@ -209,7 +215,7 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
     for (const name of ['evil', 'walletEvil']) {
       await expect.poll(() => page.frame({ name })).not.toBeNull() // attached (slow under load)
       const frame = page.frame({ name })!
-      await frame.waitForFunction(() => 'evilTest' in window)
+      await frame.waitForFunction(() => 'evilTest' in window, undefined, POLL)
       await frame.evaluate(
         ([requestId, hostOrigin]) =>
           (window as never as { evilTest: { forge(i: string, d: unknown, o: string): void } }).evilTest.forge(
@@ -250,7 +256,7 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
     const moved = page.frames().find((f) => f.url().startsWith(origins.evil))
     await (
       moved ?? (await page.waitForEvent('framenavigated', (f) => f.url().startsWith(origins.evil)))
-    ).waitForFunction(() => 'evilTest' in window)
+    ).waitForFunction(() => 'evilTest' in window, undefined, POLL)
     const evil = page.frames().find((f) => f.url().startsWith(origins.evil))!
     // A request, then a marker posted with the evil origin: messages to one window arrive in order, so
     // once the marker is in, a request posted with '*' would be in too.
@@ -263,10 +269,13 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
         )
       }, 0)
     }, origins.evil)
-    await evil.waitForFunction(() =>
-      (window as never as { evilTest: { received: Array<{ data: unknown }> } }).evilTest.received.some(
-        (m) => m.data === 'marker',
-      ),
+    await evil.waitForFunction(
+      () =>
+        (window as never as { evilTest: { received: Array<{ data: unknown }> } }).evilTest.received.some(
+          (m) => m.data === 'marker',
+        ),
+      undefined,
+      POLL,
     )
     const received = await evil.evaluate(
       () => (window as never as { evilTest: { received: unknown[] } }).evilTest.received,
