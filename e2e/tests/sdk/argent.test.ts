@@ -164,7 +164,7 @@ describe('@webwallet/shim/argent against wallet-sim', () => {
     await wallet.requestConnection({})
     sim.walletSim.approval.set('reject')
     try {
-      await expect(wallet.requestConnection({})).rejects.toMatchObject({ code: 'CONNECT_AND_SIGN_SESSION' })
+      await expect(wallet.requestConnection({})).rejects.toMatchObject({ code: 'USER_REJECTED' })
     } finally {
       sim.walletSim.approval.set('auto')
     }
