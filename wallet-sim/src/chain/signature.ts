@@ -58,6 +58,14 @@ export function verifyStarkSignature(msgHash: Felt, publicKey: Felt, r: Felt, s:
   // Cairo 1's check_ecdsa_signature: every value is a felt; r and s are neither 0 nor the curve order.
   if (!isFelt(msgHash) || !isFelt(r) || !isFelt(s)) return false
   if (r === 0n || r === ORDER || s === 0n || s === ORDER) return false
+  return recentChecks(`${msgHash}:${publicKey}:${r}:${s}`, () => check(msgHash, publicKey, r, s))
+}
+
+// A session's authorisation (the owner's and the guardian's signatures of the session hash) is checked again
+// with every transaction the session signs; the answer for the same four numbers never changes.
+const recentChecks = memo<string, boolean>(1024)
+
+function check(msgHash: Felt, publicKey: Felt, r: Felt, s: Felt): boolean {
   const q = keyMultiples(publicKey)
   if (!q) return false
   // (zG ± rQ).x = (sR).x with R.x = r ⟺ x(u1·G ± u2·Q) = r, for w = 1/s, u1 = z·w, u2 = r·w (mod n).

@@ -14,6 +14,9 @@ import { signInvoke } from './sign'
 import { warmPublicKey } from './signature'
 import type { ChainSnapshot } from './snapshot'
 
+/** How long after startup the dev accounts' key tables start being built (see warmKeys). */
+const WARM_DELAY_MS = 200
+
 export interface SimulatorOptions extends GenesisOptions {
   /** Persist the chain here (a snapshot, and a journal in `FILE.journal`) and load it at start. */
   readonly stateFile?: string
@@ -144,14 +147,16 @@ export class Simulator implements DevHost {
   }
 
   // Signature checks of a key get several times faster once its table is built (~10 ms each); build
-  // the dev accounts' tables one per event-loop turn after startup, so readiness is not delayed.
-  private warmKeys(keys: bigint[]): void {
+  // the dev accounts' tables one per event-loop turn, starting a moment after startup: the base point's
+  // table alone takes ~50 ms, which the first requests of a client that connects at once would wait for.
+  private warmKeys(keys: bigint[], delayMs = WARM_DELAY_MS): void {
     const next = keys.shift()
     if (next === undefined) return
-    setImmediate(() => {
+    const warm = () => {
       warmPublicKey(next)
-      this.warmKeys(keys)
-    }).unref()
+      this.warmKeys(keys, 0)
+    }
+    ;(delayMs > 0 ? setTimeout(warm, delayMs) : setImmediate(warm)).unref()
   }
 
   /** The seed of the predeployed accounts (devnet_getConfig). */

@@ -1,12 +1,12 @@
 // V3 transactions: the broadcast JSON the RPC receives, its parsed form, and the Starknet hash; and the
 // L1_HANDLER transactions L1 -> L2 messages cause (no broadcast form: only the sequencer creates them).
 
-import { computeHashOnElements } from '@scure/starknet'
 import { memo } from '@webwallet/protocol/session'
 import { hash as starknetHash } from 'starknet'
 import type { Felt, ResourceBound, TxInfo } from './contract'
 import { RpcCode, RpcError } from './errors'
 import { contractAddress, parseFelt, toHex } from './felt'
+import { hashOnElements } from './pedersen'
 import { poseidonHashMany } from './poseidon'
 
 /** Transaction version 3, and its query variant (2^128 + 3) used by estimates and simulations. */
@@ -284,13 +284,12 @@ const L1_HANDLER_PREFIX = 0x6c315f68616e646c6572n // 'l1_handler'
  * @example l1HandlerTransactionHash({ type: 'L1_HANDLER', version: 0n, nonce, contractAddress, entryPointSelector, calldata }, chainId)
  */
 export function l1HandlerTransactionHash(tx: L1HandlerTx, chainId: Felt): Felt {
-  const pedersenOf = (felts: readonly Felt[]) => BigInt(computeHashOnElements([...felts]) as string | bigint)
-  return pedersenOf([
+  return hashOnElements([
     L1_HANDLER_PREFIX,
     tx.version,
     tx.contractAddress,
     tx.entryPointSelector,
-    pedersenOf(tx.calldata),
+    hashOnElements(tx.calldata),
     0n,
     chainId,
     tx.nonce,

@@ -1,7 +1,6 @@
 // Starknet ID, the parts wallets read: the naming contract (domain ↔ address, domain → id), the
 // identity contract (verifier data) and its dynamic multicall. Domains are arrays of encoded labels
 // (starknet.js `starknetId.useEncoded`), `alice.stark` = [encode('alice')].
-import { pedersen } from '@scure/starknet'
 import {
   type ContractClass,
   ContractError,
@@ -10,6 +9,7 @@ import {
   type Felt,
 } from '../contract'
 import { selectorKey, selectorOf, storageVarAddress } from '../felt'
+import { pedersenHash } from '../pedersen'
 import { arg } from './u256'
 
 /** Sepolia addresses that starknet.js's StarknetId helpers use for SN_SEPOLIA. */
@@ -27,7 +27,7 @@ export function readSpan(cd: readonly Felt[], i: number): [Felt[], number] {
   return [cd.slice(i + 1, i + 1 + len), i + 1 + len]
 }
 
-const domainKey = (labels: readonly Felt[]) => labels.reduce((acc, l) => BigInt(pedersen(acc, l)), 0n)
+const domainKey = (labels: readonly Felt[]) => labels.reduce((acc, l) => pedersenHash(acc, l), 0n)
 const slot = {
   owner: (key: Felt) => storageVarAddress('domain_owner', key),
   id: (key: Felt) => storageVarAddress('domain_id', key),

@@ -1,9 +1,9 @@
 // The universal deployer (UDC): `deployContract(class_hash, salt, unique, calldata)` and the
 // ContractDeployed event. Deployed at both the current and the legacy canonical address.
 
-import { pedersen } from '@scure/starknet'
 import type { ContractClass, EntryPoint } from '../contract'
 import { selectorKey, selectorOf } from '../felt'
+import { pedersenHash } from '../pedersen'
 import { arg } from './u256'
 
 export const UDC_CLASS_HASH = 0x07b3e05f48f0c69e4a65ce5e076a66271a527aff2c34ce1083ec6e1526997a69n
@@ -21,7 +21,7 @@ const deployContract: EntryPoint = (ctx, cd) => {
   const calldata = cd.slice(4, 4 + len)
   const deployer = ctx.callerAddress
   // unique: the salt is bound to the caller and the deployer address enters the address hash.
-  const effectiveSalt = unique ? BigInt(pedersen(deployer, salt)) : salt
+  const effectiveSalt = unique ? pedersenHash(deployer, salt) : salt
   const address = ctx.deploy({
     classHash,
     salt: effectiveSalt,
