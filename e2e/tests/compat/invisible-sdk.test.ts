@@ -6,11 +6,11 @@
 // relayer, reload and restore, disconnect; the wallet in the iframe (the dev allow-list lists the dapp) and
 // in the popup (an allow-list without it).
 //
-// Not here yet, on purpose: invisible-sdk's self-paid route needs JSON-RPC 0.7 (its bundled starknet.js 6
-// sends `pending` block tags), which wallet-sim serves once /rpc/v0_7 lands (another branch); the helper
-// already routes the SDK's node there. Meanwhile the app reads the dev node (wallet-sim's /rpc, 0.10) with a
-// provider whose chain id is given: invisible-sdk's sponsored route then needs no node call it cannot make
-// (its `isDeployed` reads false on the node's refusal; the paymaster deploys nothing for a deployed account).
+// The app passes no `provider`, as Argent's docs write it: invisible-sdk's bundled starknet.js 6 reads Argent's
+// public JSON-RPC 0.7 node, which the helper routes to wallet-sim's /rpc/v0_7 (the chain id, nonces, fee
+// estimates, receipts). The same app opened with `?fees=self` pays its own gas (`paymasterParams: {}`): our
+// entry does; invisible-sdk 1.0.0 cannot (x-sessions 7 sends the cosigner other bounds than it signed), which
+// its test pins down.
 import { launchWalletSim, routeArgentToWalletSim, walletControl } from '@webwallet/wallet-sim/playwright/core'
 import type { Page } from 'playwright-core'
 import { RpcProvider } from 'starknet'
