@@ -1,5 +1,6 @@
 // An invisible-sdk app as its users write one (issue 24): it imports `@argent/invisible-sdk`, runs in the
-// `dev` environment (the wallet at http://localhost:3005) and does not know about wallet-sim. The tests
+// `dev` environment (the wallet at http://localhost:3005, the SDK's own default node: no `provider`) and
+// does not know about wallet-sim. The tests
 // type-check this same file against invisible-sdk 1.0.0's declarations and ours, and run it in Chromium
 // bundled with either: for ours the import is the one line that changes (`@webwallet/shim/argent`).
 import { ArgentWebWallet } from '@argent/invisible-sdk'

@@ -67,8 +67,7 @@ describe('signSession', () => {
       resource_bounds: { ...bounds, l2_gas: { max_amount: '0', max_price_per_unit: '0' } },
     }
     // SNIP-8's invoke hash with the fee fields of spec 0.7: poseidon(tip, L1_GAS bound, L2_GAS bound).
-    const poseidon = (felts: readonly (string | bigint)[]) =>
-      BigInt(starknetHash.computePoseidonHashOnElements(felts))
+    const poseidon = (felts: (string | bigint)[]) => BigInt(starknetHash.computePoseidonHashOnElements(felts))
     const bound = (name: string, amount: bigint, price: bigint) =>
       (BigInt(shortString.encodeShortString(name)) << 192n) + (amount << 128n) + price
     const hash = poseidon([
