@@ -7,18 +7,21 @@ import { ArgentWebWallet } from '@argent/invisible-sdk'
 
 // The app's contract (wallet-sim's demo counter), its paymaster key and a spender it asks approval for.
 const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
-const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d' as const
 const SPENDER = '0x0000000000000000000000000000000000000000000000000000000000abcdef'
 const PAYMASTER_API_KEY = 'wallet-sim-sponsor'
-// How the app pays its users' gas: sponsored by its paymaster key (AVNU's gasless API), or, on a page opened
-// with `?fees=self`, by the account itself (a V3 invoke through invisible-sdk's starknet.js 6).
-const selfPaid = new URLSearchParams(location.search).get('fees') === 'self'
+// How the app pays its users' gas: sponsored by its paymaster key (AVNU's gasless API); or, on a page opened
+// with `?fees=self`, by the account itself (a V3 invoke through the SDK's starknet.js); or with `?fees=strk`,
+// in STRK through the paymaster (invisible-sdk's gas-token route).
+const fees = new URLSearchParams(location.search).get('fees')
+const paymasterParams =
+  fees === 'self' ? {} : fees === 'strk' ? { tokenAddress: STRK } : { apiKey: PAYMASTER_API_KEY }
 
 const argentWebWallet = ArgentWebWallet.init({
   appName: 'invisible-counter',
   environment: 'dev',
   sessionParams: { allowedMethods: [{ contract: COUNTER, selector: 'increment' }], validityDays: 1 },
-  paymasterParams: selfPaid ? {} : { apiKey: PAYMASTER_API_KEY },
+  paymasterParams,
 })
 
 const view = (id: string) => document.getElementById(id) as HTMLElement
