@@ -1,28 +1,27 @@
 // An invisible-sdk app as its users write one (issue 24): it imports `@argent/invisible-sdk`, runs in the
-// `dev` environment (the wallet at http://localhost:3005) and does not know about wallet-sim. The tests
+// `dev` environment (the wallet at http://localhost:3005, the SDK's own default node: no `provider`) and
+// does not know about wallet-sim. The tests
 // type-check this same file against invisible-sdk 1.0.0's declarations and ours, and run it in Chromium
 // bundled with either: for ours the import is the one line that changes (`@webwallet/shim/argent`).
 import { ArgentWebWallet } from '@argent/invisible-sdk'
-import { constants, RpcProvider } from 'starknet'
 
 // The app's contract (wallet-sim's demo counter), its paymaster key and a spender it asks approval for.
 const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
-const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d' as const
 const SPENDER = '0x0000000000000000000000000000000000000000000000000000000000abcdef'
 const PAYMASTER_API_KEY = 'wallet-sim-sponsor'
-// The app's own node: the dev one, beside the dev wallet. (Without it invisible-sdk reads a public
-// JSON-RPC 0.7 node, which wallet-sim serves at /rpc/v0_7 once that lands; see the browser test.)
-const provider = new RpcProvider({
-  nodeUrl: 'http://localhost:3005/rpc',
-  chainId: constants.StarknetChainId.SN_SEPOLIA,
-})
+// How the app pays its users' gas: sponsored by its paymaster key (AVNU's gasless API); or, on a page opened
+// with `?fees=self`, by the account itself (a V3 invoke through the SDK's starknet.js); or with `?fees=strk`,
+// in STRK through the paymaster (invisible-sdk's gas-token route).
+const fees = new URLSearchParams(location.search).get('fees')
+const paymasterParams =
+  fees === 'self' ? {} : fees === 'strk' ? { tokenAddress: STRK } : { apiKey: PAYMASTER_API_KEY }
 
 const argentWebWallet = ArgentWebWallet.init({
   appName: 'invisible-counter',
   environment: 'dev',
   sessionParams: { allowedMethods: [{ contract: COUNTER, selector: 'increment' }], validityDays: 1 },
-  paymasterParams: { apiKey: PAYMASTER_API_KEY },
-  provider,
+  paymasterParams,
 })
 
 const view = (id: string) => document.getElementById(id) as HTMLElement

@@ -6,11 +6,12 @@
 // relayer, reload and restore, disconnect; the wallet in the iframe (the dev allow-list lists the dapp) and
 // in the popup (an allow-list without it).
 //
-// Not here yet, on purpose: invisible-sdk's self-paid route needs JSON-RPC 0.7 (its bundled starknet.js 6
-// sends `pending` block tags), which wallet-sim serves once /rpc/v0_7 lands (another branch); the helper
-// already routes the SDK's node there. Meanwhile the app reads the dev node (wallet-sim's /rpc, 0.10) with a
-// provider whose chain id is given: invisible-sdk's sponsored route then needs no node call it cannot make
-// (its `isDeployed` reads false on the node's refusal; the paymaster deploys nothing for a deployed account).
+// The app passes no `provider`, as Argent's docs write it: invisible-sdk's bundled starknet.js 6 reads Argent's
+// public JSON-RPC 0.7 node, which the helper routes to wallet-sim's /rpc/v0_7 (the chain id, nonces, fee
+// estimates, receipts). The same app opened with `?fees=self` (`paymasterParams: {}`) or `?fees=strk`
+// (`{ tokenAddress: STRK }`, the gas-token route, which tries self-paid first) pays its own gas: our entry
+// does; invisible-sdk 1.0.0 cannot (x-sessions 7 sends the cosigner other bounds than it signed, and its
+// gas-token fallback misprices the fee), which its test pins down.
 import { launchWalletSim, routeArgentToWalletSim, walletControl } from '@webwallet/wallet-sim/playwright/core'
 import type { Page } from 'playwright-core'
 import { RpcProvider } from 'starknet'
@@ -20,6 +21,7 @@ import { buildWalletUi } from '../wallet/walletServer'
 import { bundle, compatDir, ROOT, serveDapp } from './page'
 
 const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
+const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 const APP = `${ROOT}compat/invisible-sdk/app/app.ts`
 
 const scripts: Record<'invisible-sdk' | 'shim', string> = { 'invisible-sdk': '', shim: '' }
@@ -148,4 +150,96 @@ describe.each(CASES)('an invisible-sdk app on $sdk, wallet in the $transport', (
     await result(page, /^ready$/)
     await context.close()
   }, 180_000)
+
+  it.each(['self', 'strk'] as const)(
+    'pays its own gas (?fees=%s) where the cosigner can co-sign it, refuses what it cannot',
+    async (fees) => {
+      await using dapp = await serveDapp(scripts[sdk])
+      await using sim = await launchWalletSim({ dappOrigins: [dapp.origin] })
+      const wallet = walletControl(sim.url)
+      const provider = new RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_9` })
+      const read = async (contractAddress: string, entrypoint: string, address: string) =>
+        BigInt((await provider.callContract({ contractAddress, entrypoint, calldata: [address] }))[0] ?? 0)
+      const settled = async (text: string) => {
+        const hash = /sent (0x[0-9a-f]+)/.exec(text)?.[1] ?? ''
+        return (await provider.waitForTransaction(hash, { retryInterval: 100 })).isSuccess()
+      }
+
+      await using browser = await launchBrowser()
+      const context = await browser.newContext()
+      await routeArgentToWalletSim(context, sim.url)
+      if (transport === 'popup') {
+        const empty = { json: { allowedDapps: [] }, headers: { 'access-control-allow-origin': '*' } }
+        await context.route(/iframe_whitelist_testnet\.json$|\/allowlist\/sepolia\.json$/, (route) =>
+          route.fulfill(empty),
+        )
+      }
+      // What the cosigner answered, and which node the app read (invisible-sdk: Argent's 0.7 node, routed).
+      const cosigned: { status: number; body: Promise<string> }[] = []
+      const nodes = new Set<string>()
+      context.on('response', (response) => {
+        const url = response.url()
+        if (url.endsWith('/cosigner/signSession'))
+          cosigned.push({ status: response.status(), body: response.text().catch(() => '') })
+        // The app's own node requests (the wallet's page reads its node too).
+        const fromApp = response.frame().url().startsWith(dapp.origin)
+        if (fromApp && response.request().method() === 'POST' && /\/rpc|nethermind/.test(url)) nodes.add(url)
+      })
+      const page = await context.newPage()
+      // The same app, configured to pay its own gas: `paymasterParams: {}` (self) or `{ tokenAddress: STRK }`.
+      await page.goto(`${dapp.origin}/?fees=${fees}`)
+      await result(page, /^ready$/)
+      await page.locator('#connect').click()
+      await result(page, /^connected from-the-app 0x[0-9a-f]+$/)
+      const address = await wallet.address()
+      const strk = await read(STRK, 'balance_of', address)
+
+      await page.locator('#play').click()
+      if (sdk === 'shim') {
+        // Our entry sends the bounds it signed: co-signed, sent, paid in STRK from the account.
+        expect(await settled(await result(page, /^sent 0x/))).toBe(true)
+        expect(await read(COUNTER, 'get_counter', address)).toBe(1n)
+        expect(await read(STRK, 'balance_of', address)).toBeLessThan(strk)
+        expect(cosigned.map((answer) => answer.status)).toEqual([200])
+      } else {
+        // invisible-sdk 1.0.0 cannot pay its own gas: its session signer (x-sessions) signs the V3 invoke with
+        // starknet.js 6's bounds (l2_gas 0) but sends the cosigner l2_gas = l1_gas. The transaction hash
+        // covers both bounds, so the hash of what the cosigner is sent is not the hash the session key signed:
+        // it refuses (a cosigner that signed it anyway would sign a hash the account rejects in __validate__).
+        // The SDK then falls back to AVNU's gas-token route, which prices a STRK (fri) estimate as if it were
+        // wei and finds no token that covers it; it reports that, and nothing is sent.
+        await result(page, /^error: Not enough balance in any gas token/)
+        expect(cosigned.map((answer) => answer.status)).toEqual([403])
+        expect(JSON.parse((await cosigned[0]?.body) ?? '{}')).toMatchObject({
+          status: 'invalidSessionSignature',
+        })
+        expect(await read(COUNTER, 'get_counter', address)).toBe(0n)
+        expect(await read(STRK, 'balance_of', address)).toBe(strk)
+        expect([...nodes]).toEqual(['https://free-rpc.nethermind.io/sepolia-juno/v0_7'])
+      }
+
+      // A call outside the session is refused, and the account sends nothing: our entry refuses it before
+      // asking the cosigner; invisible-sdk asks (its self-paid route does not check the session's methods
+      // first) and the cosigner refuses.
+      const asked = cosigned.length
+      const nonce = await provider.getNonceForAddress(address)
+      await page.locator('#steal').click()
+      await result(page, /^error: /)
+      const answers = cosigned.slice(asked).map((answer) => answer.status)
+      expect(answers).toEqual(sdk === 'shim' ? [] : [403])
+      expect(await provider.getNonceForAddress(address)).toBe(nonce)
+
+      // Reload: the stored session comes back without the wallet.
+      await page.reload()
+      await result(page, /^restored$/)
+      await expect.poll(() => page.locator('#status').textContent()).toBe('VALID')
+      if (sdk === 'shim') {
+        await page.locator('#play').click()
+        expect(await settled(await result(page, /^sent 0x/))).toBe(true)
+        expect(await read(COUNTER, 'get_counter', address)).toBe(2n)
+      }
+      await context.close()
+    },
+    180_000,
+  )
 })

@@ -1,4 +1,5 @@
 import { publicKeyOf, selectorFromName, signerGuid, toHex } from '@webwallet/protocol/session'
+import { shortString, hash as starknetHash } from 'starknet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Served, serve } from '../http/serve'
 import type { SessionRecord } from './checks'
@@ -55,6 +56,40 @@ describe('signSession', () => {
     const { publicKey, r, s } = nested.sessionSignature.signer
     const flat = { ...nested, sessionSignature: { type: 'StarknetKey', signer: { publicKey }, r, s } }
     expectGuardianSignature(await post(open, '/signSession', { session: flat, transaction: tx }), hashOf(tx))
+  })
+
+  // x-sessions 7 (invisible-sdk 1.0.0, starknet.js 6) sends spec 0.7's V3: two bounds, no l1_data_gas.
+  // Starknet hashed those with their two bounds (SNIP-8 before 0.13.4), and so does the chain at /rpc/v0_7.
+  it('hashes a V3 without l1_data_gas with its two bounds, as starknet.js 6 does', async () => {
+    const { l1_data_gas: _, ...bounds } = play().resource_bounds
+    const tx = {
+      ...play(),
+      resource_bounds: { ...bounds, l2_gas: { max_amount: '0', max_price_per_unit: '0' } },
+    }
+    // SNIP-8's invoke hash with the fee fields of spec 0.7: poseidon(tip, L1_GAS bound, L2_GAS bound).
+    const poseidon = (felts: (string | bigint)[]) => BigInt(starknetHash.computePoseidonHashOnElements(felts))
+    const bound = (name: string, amount: bigint, price: bigint) =>
+      (BigInt(shortString.encodeShortString(name)) << 192n) + (amount << 128n) + price
+    const hash = poseidon([
+      shortString.encodeShortString('invoke'),
+      3n,
+      tx.sender_address,
+      poseidon([0n, bound('L1_GAS', 0x1000n, 0x10n), bound('L2_GAS', 0n, 0n)]),
+      poseidon([]),
+      SN_SEPOLIA,
+      tx.nonce,
+      0n,
+      poseidon([]),
+      poseidon(tx.calldata),
+    ])
+    expectGuardianSignature(
+      await post(open, '/signSession', { session: session(hash), transaction: tx }),
+      hash,
+    )
+    // x-sessions 7 sends l2_gas = l1_gas beside what its session key signed: not that transaction.
+    const copied = { ...tx, resource_bounds: { l1_gas: bounds.l1_gas, l2_gas: bounds.l1_gas } }
+    const refused = await post(open, '/signSession', { session: session(hash), transaction: copied })
+    expect(refused).toMatchObject({ status: 403, body: { status: 'invalidSessionSignature' } })
   })
 
   it('refuses a session signature over another transaction', async () => {

@@ -10,7 +10,7 @@ import {
   toHex,
 } from '@webwallet/protocol/session'
 import express, { Router } from 'express'
-import { parseTransaction, transactionHash } from '../../chain/transaction'
+import { parseTransaction, RPC_0_7_TRANSACTION, transactionHash } from '../../chain/transaction'
 import { cors } from '../http/cors'
 import { handleErrors } from '../http/HttpError'
 import { unknownRoutes } from '../http/unknownRoutes'
@@ -136,8 +136,14 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     const { session, transaction } = validate(SignSessionBody, req.body, 'body')
     const chainId = checkChain(transaction.chain_id)
     let tx: ReturnType<typeof parseTransaction>
+    // A V3 without `l1_data_gas` is spec 0.7's (x-sessions 7, starknet.js 6): hashed with its two bounds,
+    // as the chain hashes it when it comes through /rpc/v0_7.
+    const from07 = transaction.resource_bounds.l1_data_gas === undefined
     try {
-      tx = parseTransaction({ ...transaction, type: 'INVOKE', signature: [] }, 'INVOKE')
+      tx = parseTransaction(
+        { ...transaction, type: 'INVOKE', signature: [], ...(from07 ? { [RPC_0_7_TRANSACTION]: true } : {}) },
+        'INVOKE',
+      )
     } catch (error) {
       throw refuse('invalidTransaction', `Invalid transaction: ${(error as Error).message}`)
     }
