@@ -271,8 +271,7 @@ function v1TransactionHash(tx: Transaction, maxFee: bigint, chainId: Felt): Felt
           tx.contractAddress,
           [tx.classHash, tx.contractAddressSalt, ...tx.constructorCalldata],
         ]
-  const pedersen = (felts: readonly Felt[]) => BigInt(computeHashOnElements([...felts]) as string | bigint)
-  return pedersen([prefix, tx.version, address, 0n, pedersen(data), maxFee, chainId, tx.nonce])
+  return hashOnElements([prefix, tx.version, address, 0n, hashOnElements(data), maxFee, chainId, tx.nonce])
 }
 
 const L1_HANDLER_PREFIX = 0x6c315f68616e646c6572n // 'l1_handler'
