@@ -105,7 +105,7 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
   const events = createEvents()
   const last = lastConnection(options.storage, CONNECTOR_ID)
   const mode = options.transport ?? 'auto'
-  if (!['auto', 'iframe', 'popup', 'websocket'].includes(mode)) {
+  if (!['auto', 'iframe', 'popup', 'websocket', 'http'].includes(mode)) {
     throw new ValidationError([{ path: ['transport'], message: `Unknown transport: ${String(mode)}` }])
   }
   let chosen: TransportKind | undefined = mode === 'auto' ? undefined : mode
