@@ -124,3 +124,9 @@ export async function signMessage(prompt: Prompt) {
   await prompt.getByRole('heading', { name: 'Sign message' }).waitFor()
   await clickClosing(prompt.getByRole('button', { name: 'Sign' }))
 }
+
+/** Signs an outside execution (a paymaster's typed data): the wallet shows it as the transaction it is. */
+export async function signOutsideExecution(prompt: Prompt) {
+  await prompt.getByRole('heading', { name: 'Sign a transaction' }).waitFor()
+  await clickClosing(prompt.getByRole('button', { name: 'Sign transaction' }))
+}

@@ -18,7 +18,7 @@ import {
   prompted,
   resolveFrom,
   serveDapp,
-  signMessage,
+  signOutsideExecution,
   type Transport,
 } from './page'
 
@@ -93,13 +93,13 @@ for (const transport of ['popup', 'iframe'] as const satisfies Transport[]) {
 
       // Sponsored: the wallet signs the paymaster's outside execution; the sponsor pays, the user does not.
       const before = await strk()
-      await prompted(transport, context, page, click('Increment, sponsored'), signMessage)
+      await prompted(transport, context, page, click('Increment, sponsored'), signOutsideExecution)
       const sponsored = await output(page, 'sponsored transaction', HASH)
       expect((await provider.waitForTransaction(sponsored, { retryInterval: 100 })).isSuccess()).toBe(true)
       expect(await strk()).toBe(before)
 
       // In a gas token: the user pays the paymaster at most the estimate starknet-react passed as the bound.
-      await prompted(transport, context, page, click('Increment, fee in gas token'), signMessage)
+      await prompted(transport, context, page, click('Increment, fee in gas token'), signOutsideExecution)
       const paid = await output(page, 'paid transaction', HASH)
       expect((await provider.waitForTransaction(paid, { retryInterval: 100 })).isSuccess()).toBe(true)
       const spent = before - (await strk())
