@@ -3,6 +3,7 @@ import * as errors from './errors'
 import * as main from './index'
 import * as router from './router'
 import * as rpc from './rpc'
+import * as wallet from './wallet'
 
 // Like wagmi's exports test: any added, renamed or removed public export shows up in review.
 describe('public exports', () => {
@@ -17,6 +18,9 @@ describe('public exports', () => {
   })
   it('@webwallet/protocol/router', () => {
     expect(Object.keys(router).sort()).toMatchSnapshot()
+  })
+  it('@webwallet/protocol/wallet', () => {
+    expect(Object.keys(wallet).sort()).toMatchSnapshot()
   })
 
   it('keeps the error table out of the main entry', () => {
