@@ -3,7 +3,7 @@
 export { argentAccountFactory, argentConstructorCalldata } from './account'
 export { createApprovalsApi, createWalletApi, type WalletApiDependencies } from './api'
 export { type ApprovalQueue, createApprovalQueue, type PendingApproval } from './approvals'
-export { ALLOWED_DAPPS_ELEMENT_ID, frameAncestors, isListedOrigin, parseDappEntry } from './dappOrigins'
+export { ALLOWED_DAPPS_ELEMENT_ID, frameAncestors, isListedOrigin, parseDappEntry } from '@webwallet/protocol/wallet'
 export { createHeadlessHandlers, type HeadlessContext, type HeadlessDependencies } from './headlessHandlers'
 export { type FeltCall, Ledger } from './ledger'
 export { type MountedWallet, mountWallet, type WalletDependencies } from './mount'
