@@ -1,22 +1,25 @@
+import { type CosignerRefusal, isCosignerRefusal } from '../services/cosignerRefusals'
 import { defineError, defineFixedError, type ErrorOptions } from './base'
 import { WALLET_API_CODES } from './codes'
 
 // Session SDK errors (SPEC.md sections 5 and 8, SDK). Texts are exact.
 
 /**
- * The cosigner refused to co-sign; `data.status` is the status from its answer. Triggers the gasless retry.
+ * The cosigner refused to co-sign. `data.status` says why: one of its refusals (`'sessionExpired'`, …, see
+ * `@webwallet/protocol/services`) when its answer named one, else the HTTP status; undefined when it was not
+ * reached. Triggers the gasless retry.
  *
  * @example
- * new SignSessionError(403).data.status // 403
+ * new SignSessionError('sessionExpired').data.status // 'sessionExpired'
  */
 export const SignSessionError = /* @__PURE__ */ defineError(
   'SIGN_SESSION_ERROR',
-  (status?: number | string, o?: ErrorOptions) => ({
+  (status?: CosignerRefusal | number, o?: ErrorOptions) => ({
     message: 'Sign session error',
     data: { status },
     cause: o?.cause,
   }),
-  (d) => [typeof d.status === 'number' || typeof d.status === 'string' ? d.status : undefined],
+  (d) => [typeof d.status === 'number' || isCosignerRefusal(d.status) ? d.status : undefined],
 )
 export type SignSessionError = InstanceType<typeof SignSessionError>
 
