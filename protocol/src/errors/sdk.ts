@@ -1,12 +1,18 @@
-import { type CosignerRefusal, isCosignerRefusal } from '../services/cosignerRefusals'
+import type { CosignerRefusal } from '../services/cosignerRefusals'
 import { defineError, defineFixedError, type ErrorOptions } from './base'
 import { WALLET_API_CODES } from './codes'
 
 // Session SDK errors (SPEC.md sections 5 and 8, SDK). Texts are exact.
 
 /**
- * The cosigner refused to co-sign. `data.status` says why: one of its refusals (`'sessionExpired'`, …, see
- * `@webwallet/protocol/services`) when its answer named one, else the HTTP status; undefined when it was not
+ * Why the cosigner did not co-sign: one of its contract's refusals (`'sessionExpired'`, …: `COSIGNER_REFUSALS`
+ * of `@webwallet/protocol/services`), another cosigner's own word (kept as it came: checking it against the
+ * list would put the list in the SDK's bundle), or the HTTP status of an answer that named none.
+ */
+export type SignSessionStatus = CosignerRefusal | (string & {}) | number
+
+/**
+ * The cosigner refused to co-sign. `data.status` says why (SignSessionStatus); undefined when it was not
  * reached. Triggers the gasless retry.
  *
  * @example
@@ -14,12 +20,12 @@ import { WALLET_API_CODES } from './codes'
  */
 export const SignSessionError = /* @__PURE__ */ defineError(
   'SIGN_SESSION_ERROR',
-  (status?: CosignerRefusal | number, o?: ErrorOptions) => ({
+  (status?: SignSessionStatus, o?: ErrorOptions) => ({
     message: 'Sign session error',
     data: { status },
     cause: o?.cause,
   }),
-  (d) => [typeof d.status === 'number' || isCosignerRefusal(d.status) ? d.status : undefined],
+  (d) => [typeof d.status === 'number' || typeof d.status === 'string' ? d.status : undefined],
 )
 export type SignSessionError = InstanceType<typeof SignSessionError>
 

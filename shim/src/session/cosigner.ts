@@ -1,4 +1,4 @@
-import { isCosignerRefusal, SignSessionError } from '@webwallet/protocol/errors'
+import { SignSessionError } from '@webwallet/protocol/errors'
 import type { cosigner } from '@webwallet/protocol/services'
 import type { StarknetSignerSignature } from '@webwallet/protocol/session'
 import { fields, hasShape, isString } from '../http/shape'
@@ -87,10 +87,10 @@ async function post(fetcher: typeof fetch, url: string, payload: unknown): Promi
   }
   const answer: unknown = await response.json().catch(() => undefined)
   if (!response.ok) {
-    // A refusal names its reason (protocol's COSIGNER_REFUSALS); any other failure keeps its HTTP status.
+    // A refusal names its reason (protocol's `cosigner.Refusal`); an answer without one keeps its HTTP status.
     const status = (answer as { status?: unknown } | undefined)?.status
     throw new SignSessionError(
-      isCosignerRefusal(status) || typeof status === 'number' ? status : response.status,
+      typeof status === 'number' || typeof status === 'string' ? status : response.status,
     )
   }
   const signature = fields(answer)?.signature
