@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SignSessionError } from '../errors'
+import { SignSessionError, type SignSessionStatus } from '../errors'
 import { COSIGNER_REFUSALS, cosigner, isCosignerRefusal, walletApi } from './index'
 
 const felt = '0x1'
@@ -79,13 +79,14 @@ describe('cosigner', () => {
     expect([403, 'tired', undefined].some(isCosignerRefusal)).toBe(false)
   })
 
-  it("types and rebuilds SignSessionError's status: a refusal or an HTTP status, never another string", () => {
-    expect(new SignSessionError('sessionExpired').data.status).toBe('sessionExpired')
-    expect(SignSessionError.fromData({ status: 'unknownSession' }, '').data).toEqual({
-      status: 'unknownSession',
-    })
-    expect(SignSessionError.fromData({ status: 502 }, '').data).toEqual({ status: 502 })
-    expect(SignSessionError.fromData({ status: 'tired' }, '').data).toEqual({ status: undefined })
+  it("SignSessionError's status: a refusal, another cosigner's word or an HTTP status, rebuilt as it was", () => {
+    const status: SignSessionStatus | undefined = new SignSessionError('sessionExpired').data.status
+    expect(status).toBe('sessionExpired')
+    const rebuilt = (data: unknown) => SignSessionError.fromData(data, '').data
+    expect(rebuilt({ status: 'unknownSession' })).toEqual({ status: 'unknownSession' })
+    expect(rebuilt({ status: 'tired' })).toEqual({ status: 'tired' })
+    expect(rebuilt({ status: 502 })).toEqual({ status: 502 })
+    expect(rebuilt({ status: {} })).toEqual({ status: undefined })
   })
 })
 
