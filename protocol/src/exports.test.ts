@@ -3,6 +3,8 @@ import * as errors from './errors'
 import * as main from './index'
 import * as router from './router'
 import * as rpc from './rpc'
+import * as services from './services'
+import * as wallet from './wallet'
 
 // Like wagmi's exports test: any added, renamed or removed public export shows up in review.
 describe('public exports', () => {
@@ -17,6 +19,14 @@ describe('public exports', () => {
   })
   it('@webwallet/protocol/router', () => {
     expect(Object.keys(router).sort()).toMatchSnapshot()
+  })
+  it('@webwallet/protocol/services', () => {
+    expect(Object.keys(services).sort()).toMatchSnapshot()
+    expect(Object.keys(services.cosigner).sort()).toMatchSnapshot()
+    expect(Object.keys(services.walletApi).sort()).toMatchSnapshot()
+  })
+  it('@webwallet/protocol/wallet', () => {
+    expect(Object.keys(wallet).sort()).toMatchSnapshot()
   })
 
   it('keeps the error table out of the main entry', () => {

@@ -1,5 +1,6 @@
 // @webwallet/protocol/errors: the error table (code → class → exact SPEC.md text), serialize/parse for
 // the wire, and the code lists. Kept out of the main entry so schema-only consumers do not bundle it.
+export type { CosignerRefusal } from '../services/cosignerRefusals'
 export * from './base'
 export * from './calldata'
 export * from './chain'

@@ -1,17 +1,26 @@
+import type { CosignerRefusal } from '../services/cosignerRefusals'
 import { defineError, defineFixedError, type ErrorOptions } from './base'
 import { WALLET_API_CODES } from './codes'
 
 // Session SDK errors (SPEC.md sections 5 and 8, SDK). Texts are exact.
 
 /**
- * The cosigner refused to co-sign; `data.status` is the status from its answer. Triggers the gasless retry.
+ * Why the cosigner did not co-sign: one of its contract's refusals (`'sessionExpired'`, …: `COSIGNER_REFUSALS`
+ * of `@webwallet/protocol/services`), another cosigner's own word (kept as it came: checking it against the
+ * list would put the list in the SDK's bundle), or the HTTP status of an answer that named none.
+ */
+export type SignSessionStatus = CosignerRefusal | (string & {}) | number
+
+/**
+ * The cosigner refused to co-sign. `data.status` says why (SignSessionStatus); undefined when it was not
+ * reached. Triggers the gasless retry.
  *
  * @example
- * new SignSessionError(403).data.status // 403
+ * new SignSessionError('sessionExpired').data.status // 'sessionExpired'
  */
 export const SignSessionError = /* @__PURE__ */ defineError(
   'SIGN_SESSION_ERROR',
-  (status?: number | string, o?: ErrorOptions) => ({
+  (status?: SignSessionStatus, o?: ErrorOptions) => ({
     message: 'Sign session error',
     data: { status },
     cause: o?.cause,

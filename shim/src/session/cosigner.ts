@@ -1,42 +1,32 @@
 import { SignSessionError } from '@webwallet/protocol/errors'
+import type { cosigner } from '@webwallet/protocol/services'
 import type { StarknetSignerSignature } from '@webwallet/protocol/session'
 import { fields, hasShape, isString } from '../http/shape'
 
-/** The session part of both co-signing requests (SPEC.md section 7). */
-export interface CosignerSession {
-  readonly sessionHash: string
-  readonly sessionAuthorisation: readonly string[]
-  readonly cacheAuthorisation: boolean
-  /**
-   * The session key's signature over poseidon(hash, session hash, cache flag), as the cosigner reads it:
-   * `{ type: 'StarknetKey', signer: { publicKey, r, s } }` (x-sessions' shape) or a key kind's own.
-   */
-  readonly sessionSignature: unknown
-}
+// The bodies are protocol's cosigner contract (`@webwallet/protocol/services`), by type only: the cosigner
+// validates them with its schemas, and zod stays out of the SDK's bundle.
+
+type SessionPart = cosigner.signSession.Request['session']
+
+/**
+ * The session part of both co-signing requests (SPEC.md section 7). `sessionSignature` is the session key's
+ * signature over poseidon(hash, session hash, cache flag) in a key kind's own shape (`SessionKeyKind`'s
+ * `cosigner`), `{ type: 'StarknetKey', signer: { publicKey, r, s } }` for a Stark key: the cosigner's schema
+ * reads it.
+ */
+export type CosignerSession = Omit<SessionPart, 'sessionSignature'> & { readonly sessionSignature: unknown }
 
 /** An INVOKE V3 transaction as the co-signer reads it (decimal strings, as x-sessions sends them). */
-export interface CosignerTransaction {
-  readonly sender_address: string
-  readonly calldata: readonly string[]
-  readonly nonce: string
-  readonly version: string
-  readonly chain_id: string
-  readonly resource_bounds: Record<
-    'l1_gas' | 'l1_data_gas' | 'l2_gas',
-    { max_amount: string; max_price_per_unit: string }
-  >
-  readonly tip: string
-  readonly paymaster_data: readonly string[]
-  readonly account_deployment_data: readonly string[]
-  readonly nonce_data_availability_mode: 'L1' | 'L2'
-  readonly fee_data_availability_mode: 'L1' | 'L2'
-}
+export type CosignerTransaction = cosigner.signSession.Request['transaction']
 
-/** The outside-execution message of signSessionEFO. */
-export interface CosignerOutsideMessage {
-  readonly accountAddress: string
+type OutsideRequestMessage = cosigner.signSessionEFO.Request['message']
+
+/**
+ * The outside-execution message of signSessionEFO (the shim adds `type` and `chain`). `message` is the
+ * SNIP-9 typed data the caller checked (primaryType OutsideExecution); the cosigner's schema reads it again.
+ */
+export type CosignerOutsideMessage = Omit<OutsideRequestMessage, 'type' | 'chain' | 'message'> & {
   readonly message: unknown
-  readonly network: 'mainnet' | 'sepolia'
 }
 
 /**
@@ -52,7 +42,8 @@ export function signSession(
   session: CosignerSession,
   transaction: CosignerTransaction,
 ): Promise<StarknetSignerSignature> {
-  return post(fetcher, `${baseUrl}/cosigner/signSession`, { session: body(session), transaction })
+  const request: cosigner.signSession.Request = { session: body(session), transaction }
+  return post(fetcher, `${baseUrl}/cosigner/signSession`, request)
 }
 
 /**
@@ -67,18 +58,19 @@ export function signSessionEFO(
   session: CosignerSession,
   message: CosignerOutsideMessage,
 ): Promise<StarknetSignerSignature> {
-  return post(fetcher, `${baseUrl}/cosigner/signSessionEFO`, {
+  const request: cosigner.signSessionEFO.Request = {
     session: body(session),
-    message: { type: 'eip712', chain: 'starknet', ...message },
-  })
+    message: { type: 'eip712', chain: 'starknet', ...message } as OutsideRequestMessage,
+  }
+  return post(fetcher, `${baseUrl}/cosigner/signSessionEFO`, request)
 }
 
-function body(session: CosignerSession) {
+function body(session: CosignerSession): SessionPart {
   return {
     sessionHash: session.sessionHash,
     sessionAuthorisation: session.sessionAuthorisation,
     cacheAuthorisation: session.cacheAuthorisation,
-    sessionSignature: session.sessionSignature,
+    sessionSignature: session.sessionSignature as SessionPart['sessionSignature'],
   }
 }
 
@@ -95,6 +87,7 @@ async function post(fetcher: typeof fetch, url: string, payload: unknown): Promi
   }
   const answer: unknown = await response.json().catch(() => undefined)
   if (!response.ok) {
+    // A refusal names its reason (protocol's `cosigner.Refusal`); an answer without one keeps its HTTP status.
     const status = (answer as { status?: unknown } | undefined)?.status
     throw new SignSessionError(
       typeof status === 'number' || typeof status === 'string' ? status : response.status,
@@ -104,6 +97,6 @@ async function post(fetcher: typeof fetch, url: string, payload: unknown): Promi
   if (!hasShape(signature, { publicKey: isString, r: isString, s: isString })) {
     throw new SignSessionError(response.status)
   }
-  const { publicKey, r, s } = signature as { publicKey: string; r: string; s: string }
+  const { publicKey, r, s } = signature as cosigner.signSession.Response['signature']
   return { signer: BigInt(publicKey), r: BigInt(r), s: BigInt(s) }
 }

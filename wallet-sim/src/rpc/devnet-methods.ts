@@ -8,8 +8,8 @@ import { bigIntegerOf, exactInteger, type JsonInteger } from './big-json'
 import { devnetConfig, devnetStatus } from './devnet-config'
 import { amountOf, devnetBlock, flag, seconds, strict, unitOf } from './devnet-params'
 import { postmanSendMessageToL2 } from './messages'
+import type { Method } from './method'
 import { felt, invalidParams } from './params'
-import type { Method } from './starknet-methods'
 
 /** What the dev methods need beyond the chain: the accounts and the way to dump, load and restart. */
 export interface DevHost {

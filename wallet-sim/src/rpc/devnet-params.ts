@@ -5,8 +5,8 @@ import { RpcCode, RpcError } from '../chain/errors'
 import { FIELD_PRIME } from '../chain/felt'
 import type { BlockRecord } from '../chain/records'
 import { bigIntegerOf } from './big-json'
+import type { Method } from './method'
 import { blockId, invalidParams } from './params'
-import type { Method } from './starknet-methods'
 
 /** A method that refuses fields it does not name (as devnet's `deny_unknown_fields`). */
 export function strict(method: Method): Method {

@@ -7,8 +7,9 @@ import { jsonBodyKeepingBigIntegers, stringifyWithBigIntegers } from './big-json
 import { type DevHost, devnetMethods } from './devnet-methods'
 import type { SpecVersion } from './format'
 import { isLegacy, type LegacyVersion, legacyMessage, legacyMethods } from './legacy'
+import type { Method } from './method'
 import { namedParams } from './params'
-import { type Method, starknetMethods } from './starknet-methods'
+import { starknetMethods } from './starknet-methods'
 
 /** Every version an HTTP endpoint speaks: 0.9 and 0.10, and 0.7 / 0.8 through the adapters of ./legacy. */
 export type RpcVersion = SpecVersion | LegacyVersion

@@ -5,8 +5,9 @@
 import type { Chain } from '../chain/chain'
 import { RpcCode, RpcError } from '../chain/errors'
 import { legacy07 } from './legacy-07'
+import type { Method, Params } from './method'
 import { invalidParams } from './params'
-import { type Method, starknetMethods } from './starknet-methods'
+import { starknetMethods } from './starknet-methods'
 
 /** The spec versions served through adapters over 0.9. */
 export type LegacyVersion = '0.7' | '0.8'
@@ -16,7 +17,6 @@ export type LegacyVersion = '0.7' | '0.8'
  */
 export const isLegacy = (v: string): v is LegacyVersion => v === '0.7' || v === '0.8'
 
-type Params = Record<string, unknown>
 type Json = Record<string, unknown>
 
 /** The methods of spec 0.8 (read, write, trace and executables APIs); 0.7 has neither of the last three. */

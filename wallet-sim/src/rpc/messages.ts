@@ -8,10 +8,8 @@ import { getContractClass } from '../chain/registry'
 import { runL1Handler } from '../chain/run-transaction'
 import { type L1HandlerTx, l1HandlerTransactionHash } from '../chain/transaction'
 import { feeEstimateJson } from './format'
+import type { Method, Params } from './method'
 import { blockId, felt, invalidParams } from './params'
-import type { Method } from './starknet-methods'
-
-type Params = Record<string, unknown>
 
 // ETH_ADDRESS: 0x and at most 40 hex digits, so any value of 160 bits and nothing wider.
 function l1Address(v: unknown, name: string): bigint {

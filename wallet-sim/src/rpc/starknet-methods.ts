@@ -9,10 +9,8 @@ import { realChanges } from '../chain/state'
 import { getEvents } from './events'
 import { blockHeader, blockStatus, blockTxs, feeEstimateJson, receipt, type SpecVersion } from './format'
 import { messageMethods } from './messages'
+import type { Method, Params } from './method'
 import { blockId, felt, invalidParams } from './params'
-
-type Params = Record<string, unknown>
-export type Method = { names: readonly string[]; run: (chain: Chain, p: Params, v: SpecVersion) => unknown }
 
 const h = (n: bigint | number) => toHex(BigInt(n))
 

@@ -16,6 +16,7 @@ import {
   readSessionMetadata,
   strictCalls,
 } from '@webwallet/protocol/rpc'
+import type { walletApi } from '@webwallet/protocol/services'
 import { chainIdFelt } from '@webwallet/protocol/session'
 import { typedData as snip12 } from 'starknet'
 import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/contracts/erc20'
@@ -24,7 +25,7 @@ import type { User } from '../services/login/state'
 import { DEFAULT_GAS_TOKENS } from '../services/paymaster/core'
 import type { FeltCall, Ledger } from './ledger'
 import { createPermissions, type Permissions } from './permissions'
-import { type ReviewFailure, reviewFailureOf } from './reviewFailure'
+import { reviewFailureOf } from './reviewFailure'
 import {
   assertSessionMessage,
   createSessionRegistry,
@@ -37,32 +38,14 @@ import { signSession } from './signSession'
 
 const hex = (value: bigint) => `0x${value.toString(16)}`
 
-/** What the review screen shows beside the calls: the fee they would cost and who they call. */
-export interface TransactionReview {
-  /** The token fees are paid in (V3 transactions: STRK). */
-  feeToken: string
-  /**
-   * In the fee token's base units (decimal strings): the fee expected at today's gas prices and the most the
-   * signed resource bounds allow; or why there is no estimate: the transaction would revert or be refused
-   * (the reason in a few words, the failing call's index, and the node's whole text as `detail`).
-   */
-  fee: { amount: string; maxAmount: string } | ReviewFailure
-  /** The account's balance of the fee token, in base units (decimal string): the fee must fit in it. */
-  balance: string
-  /** The account is deployed first: the fee includes that deployment. */
-  deploysFirst: boolean
-  /** The class name of each called contract the chain knows, by the address the call gives. */
-  contracts: Record<string, string>
-}
+/**
+ * What the review screen shows beside the calls: the fee they would cost (or why there is none) and who they
+ * call. Protocol's contract of `POST /wallet/api/review`, which the page parses the answer with.
+ */
+export type TransactionReview = walletApi.review.Response
 
-/** The account as the wallet UI shows it. */
-export interface AccountView {
-  email: string
-  address: string
-  chainId: string
-  deployed: boolean
-  balances: { STRK: string; ETH: string }
-}
+/** The account as the wallet UI shows it (`GET /wallet/api/account` adds the fee defaults and gas tokens). */
+export type AccountView = Omit<walletApi.account.Response, 'txFeeDefaults' | 'feeTokens'>
 
 export interface WalletServiceOptions {
   ledger: Ledger

@@ -1,12 +1,8 @@
 // The wallet UI's HTTP API (mount at /wallet/api). The UI calls it only after the user approved on screen;
 // every route needs the login token (`Authorization: Bearer`). Errors answer `{code, message, data}`.
-import {
-  CallListSchema,
-  DEFAULT_TX_FEE_MAX_AMOUNTS,
-  SessionSignRequestSchema,
-  TypedDataSchema,
-} from '@webwallet/protocol'
+import { DEFAULT_TX_FEE_MAX_AMOUNTS } from '@webwallet/protocol'
 import { isWebWalletError, serializeError } from '@webwallet/protocol/errors'
+import { walletApi } from '@webwallet/protocol/services'
 import express, { type ErrorRequestHandler, type Request, Router } from 'express'
 import * as z from 'zod/mini'
 import { NodeUnreachable } from '../node/rpc-client'
@@ -17,12 +13,8 @@ import type { LoginService } from '../services/login/LoginService'
 import { bearerToken, optionalBearerToken } from '../services/login/router'
 import type { WalletService } from './WalletService'
 
-const Origin = z.string().check(z.minLength(1))
-const OriginBody = z.object({ origin: Origin })
-const SignBody = z.object({ origin: Origin, typedData: TypedDataSchema })
-const SessionBody = z.object({ origin: Origin, request: SessionSignRequestSchema })
-const ExecuteBody = z.object({ origin: Origin, calls: CallListSchema })
-const NamesBody = z.object({ addresses: z.array(z.string()).check(z.maxLength(100)) })
+// Requests are validated, and answers typed, by protocol's contract of this API (`walletApi.<route>`),
+// which the wallet page parses every answer with.
 
 export interface WalletApiDependencies {
   wallet: WalletService
@@ -50,78 +42,87 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
   const userOf = (req: Request) => deps.login.userOfToken(bearerToken(req))
 
   router.get('/chainId', (_req, res) => {
-    res.json({ chainId: wallet.chainId })
+    res.json({ chainId: wallet.chainId } satisfies walletApi.chainId.Response)
   })
   router.get('/account', async (req, res) => {
     res.json({
       ...(await wallet.account(userOf(req))),
       txFeeDefaults: DEFAULT_TX_FEE_MAX_AMOUNTS,
       feeTokens: wallet.feeTokens,
-    })
+    } satisfies walletApi.account.Response)
   })
   router.get('/permissions', (req, res) => {
-    const { origin } = validate(OriginBody, req.query, 'query')
-    res.json({ connected: wallet.isConnected(userOf(req), origin) })
+    const { origin } = validate(walletApi.permissions.Query, req.query, 'query')
+    res.json({ connected: wallet.isConnected(userOf(req), origin) } satisfies walletApi.permissions.Response)
   })
   // getLoginStatus for the wallet page: a status, never a 401 — no token, an unknown, logged-out or expired
   // one all answer `{isLoggedIn: false}`, as the router does over /trpc.
   router.get('/loginStatus', async (req, res) => {
-    const { origin } = validate(OriginBody, req.query, 'query')
+    const { origin } = validate(walletApi.loginStatus.Query, req.query, 'query')
     const token = optionalBearerToken(req)
     const found = token === undefined ? undefined : deps.login.tokenStatus(token)
-    if (found?.status === 'active') res.json(await wallet.loginStatus(found.user, origin))
-    else res.json({ isLoggedIn: false })
+    const status: walletApi.loginStatus.Response =
+      found?.status === 'active' ? await wallet.loginStatus(found.user, origin) : { isLoggedIn: false }
+    res.json(status)
   })
   router.post('/connect', (req, res) => {
     const user = userOf(req)
-    const { origin } = validate(OriginBody, req.body, 'body')
+    const { origin } = validate(walletApi.connect.Request, req.body, 'body')
     wallet.connect(user, origin)
-    res.json({ account: [user.account.address], chainId: wallet.chainId })
+    res.json({
+      account: [user.account.address],
+      chainId: wallet.chainId,
+    } satisfies walletApi.connect.Response)
   })
   router.post('/disconnect', (req, res) => {
     const user = userOf(req)
-    wallet.disconnect(user, validate(OriginBody, req.body, 'body').origin)
+    wallet.disconnect(user, validate(walletApi.disconnect.Request, req.body, 'body').origin)
     res.status(204).end()
   })
   router.post('/signTypedData', (req, res) => {
     const user = userOf(req)
-    const { origin, typedData } = validate(SignBody, req.body, 'body')
-    res.json({ signature: wallet.signTypedData(user, typedData, origin) })
+    const { origin, typedData } = validate(walletApi.signTypedData.Request, req.body, 'body')
+    res.json({
+      signature: wallet.signTypedData(user, typedData, origin),
+    } satisfies walletApi.signTypedData.Response)
   })
   router.post('/signSession', async (req, res) => {
     const user = userOf(req)
-    const { origin, request } = validate(SessionBody, req.body, 'body')
-    const result = await wallet.signSession(user, request, origin)
+    const { origin, request } = validate(walletApi.signSession.Request, req.body, 'body')
+    const result: walletApi.signSession.Response = await wallet.signSession(user, request, origin)
     wallet.connect(user, origin)
     res.json(result)
   })
   router.post('/execute', async (req, res) => {
     const user = userOf(req)
-    const { calls } = validate(ExecuteBody, req.body, 'body')
-    res.json({ transactionHash: await wallet.execute(user, calls) })
+    const { calls } = validate(walletApi.execute.Request, req.body, 'body')
+    res.json({ transactionHash: await wallet.execute(user, calls) } satisfies walletApi.execute.Response)
   })
   // What the review screen shows before the user confirms: the fee estimate and the called contracts' names.
   router.post('/review', async (req, res) => {
     const user = userOf(req)
-    const { calls } = validate(ExecuteBody, req.body, 'body')
-    res.json(await wallet.review(user, calls))
+    const { calls } = validate(walletApi.review.Request, req.body, 'body')
+    const review: walletApi.review.Response = await wallet.review(user, calls)
+    res.json(review)
   })
   // Names for the session consent's contracts (the review gets them with its estimate).
   router.post('/contractNames', async (req, res) => {
     userOf(req)
-    const { addresses } = validate(NamesBody, req.body, 'body')
-    res.json({ contracts: await wallet.contractNames(addresses) })
+    const { addresses } = validate(walletApi.contractNames.Request, req.body, 'body')
+    res.json({ contracts: await wallet.contractNames(addresses) } satisfies walletApi.contractNames.Response)
   })
   router.post('/devLogin', async (_req, res) => {
     const login = await deps.devLogin?.()
     if (login === undefined)
       throw new HttpError(404, 'NOT_FOUND', 'No automatic login (needs --email and --approve auto)')
-    res.json(login)
+    res.json(login satisfies walletApi.devLogin.Response)
   })
   // Answered only for an origin the user connected (422 CONNECTOR_NOT_CONNECTED otherwise).
   router.get('/deploymentData', (req, res) => {
     const user = userOf(req)
-    res.json(wallet.deploymentData(user, validate(OriginBody, req.query, 'query').origin))
+    const { origin } = validate(walletApi.deploymentData.Query, req.query, 'query')
+    const data: walletApi.deploymentData.Response = wallet.deploymentData(user, origin)
+    res.json(data)
   })
 
   router.use(unknownRoutes(router))

@@ -1,8 +1,9 @@
 // Requests waiting for someone to say yes or no. Over WebSocket there is no screen: the approval policy
 // answers (auto / reject, or a test's one-shot answer) or, in manual mode, a person or a test posts the
 // answer to the dev endpoint.
+
+import { decisionError } from '@webwallet/protocol/wallet'
 import type { ApprovalPolicy } from '../services/dev/approval'
-import { decisionError } from './decisionError'
 
 /** What a pending approval shows: the kind of request, who asks, and its details. */
 export interface PendingApproval {

@@ -2,14 +2,12 @@
 // one-shot answer) or shown. The page says which dapp asks (the message's event.origin); only a dapp that
 // may use dev powers (an exact --allow-dapp origin) is answered by the policy, any other sees the screens.
 import type { IncomingMessage } from 'node:http'
+import { walletApi } from '@webwallet/protocol/services'
 import express, { Router } from 'express'
-import * as z from 'zod/mini'
 import type { ApprovalPolicy } from '../services/dev/approval'
 import { unknownRoutes } from '../services/http/unknownRoutes'
 import { validate } from '../services/http/validate'
 import { walletErrors } from './api'
-
-const DecideBody = z.object({ origin: z.string('origin must be a string').check(z.minLength(1)) })
 
 /**
  * `POST / {origin}` (mount at /wallet/api/decide) answers `{answer: 'manual' | 'approve' | 'reject'}` or
@@ -25,8 +23,9 @@ export function createDecideApi(deps: {
   const router = Router()
   router.use(express.json())
   router.post('/', (req, res) => {
-    const { origin } = validate(DecideBody, req.body, 'body')
-    res.json(deps.policy.decide(deps.trustedOrigin(origin, req)))
+    const { origin } = validate(walletApi.decide.Request, req.body, 'body')
+    const decision: walletApi.decide.Response = deps.policy.decide(deps.trustedOrigin(origin, req))
+    res.json(decision)
   })
   router.use(unknownRoutes(router))
   router.use(walletErrors)

@@ -1,9 +1,15 @@
 // The hosted wallet of wallet-sim, server side: keys, accounts, signing, approvals, the UI's HTTP API
 // and the wallet router over WebSocket and over tRPC's HTTP wire.
+
+export {
+  ALLOWED_DAPPS_ELEMENT_ID,
+  frameAncestors,
+  isListedOrigin,
+  parseDappEntry,
+} from '@webwallet/protocol/wallet'
 export { argentAccountFactory, argentConstructorCalldata } from './account'
 export { createApprovalsApi, createWalletApi, type WalletApiDependencies } from './api'
 export { type ApprovalQueue, createApprovalQueue, type PendingApproval } from './approvals'
-export { ALLOWED_DAPPS_ELEMENT_ID, frameAncestors, isListedOrigin, parseDappEntry } from './dappOrigins'
 export { createHeadlessHandlers, type HeadlessContext, type HeadlessDependencies } from './headlessHandlers'
 export { bearerToken, createWalletHttpHandler, TRPC_HTTP_PATH, type WalletHttpOptions } from './http'
 export { type FeltCall, Ledger } from './ledger'

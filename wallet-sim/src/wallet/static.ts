@@ -4,9 +4,9 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ALLOWED_DAPPS_ELEMENT_ID, frameAncestors, parseDappEntry } from '@webwallet/protocol/wallet'
 import express, { type Response, Router } from 'express'
 import { DEFAULT_ALLOWED_DAPPS } from '../services/allowlist/router'
-import { ALLOWED_DAPPS_ELEMENT_ID, frameAncestors, parseDappEntry } from './dappOrigins'
 
 /** The hosted wallet's pages (SPEC.md section 2). */
 export const WALLET_ROUTES = [

@@ -1,3 +1,4 @@
+import type { CosignerRefusal, cosigner } from '@webwallet/protocol/services'
 import {
   DeserializeError,
   type Felt,
@@ -13,7 +14,6 @@ import {
 } from '@webwallet/protocol/session'
 import { verifyWebauthnSignature } from '../../chain/webauthn'
 import { HttpError } from '../http/HttpError'
-import type { CosignerSession } from './requests'
 
 /** A session as the wallet registered it, when the cosigner is given a way to look sessions up. */
 export interface SessionRecord {
@@ -43,7 +43,7 @@ export interface CosignerCall {
  * @example
  * throw refuse('sessionExpired', 'The session has expired')
  */
-export function refuse(status: string, message: string): HttpError {
+export function refuse(status: CosignerRefusal, message: string): HttpError {
   return new HttpError(403, 'FORBIDDEN', message, [message], { status })
 }
 
@@ -51,7 +51,7 @@ export function refuse(status: string, message: string): HttpError {
  * The session authorisation must be Argent's `[n, (0, pubkey, r, s)…]` over the session hash, with every
  * signature valid and one of them the guardian's (this cosigner's key): the wallet authorised this session.
  */
-export function checkAuthorisation(session: CosignerSession, guardianPublicKey: Felt): void {
+export function checkAuthorisation(session: cosigner.CosignerSession, guardianPublicKey: Felt): void {
   const felts = session.sessionAuthorisation.map((value) => BigInt(value))
   const count = Number(felts[0] ?? 0n)
   const hash = BigInt(session.sessionHash)
@@ -73,7 +73,7 @@ type SessionSigner =
   | { kind: 'stark'; signature: StarknetSignerSignature | undefined; guid: Felt }
   | { kind: 'webauthn'; signature: WebauthnSignerSignature; guid: Felt }
 
-function sessionSigner(session: CosignerSession): SessionSigner {
+function sessionSigner(session: cosigner.CosignerSession): SessionSigner {
   const body = session.sessionSignature
   if ('signerSignature' in body) {
     const webauthn = readWebauthn(body.signerSignature)
@@ -108,7 +108,7 @@ function readWebauthn(felts: readonly string[]): WebauthnSignerSignature {
  * The session key's signature over poseidon(hash, session hash, cache flag) must verify: a Stark key's, or
  * a WebAuthn (P-256) signer's, checked as the account checks it (P-256 with node:crypto).
  */
-export function checkSessionSignature(session: CosignerSession, messageHash: Felt): void {
+export function checkSessionSignature(session: cosigner.CosignerSession, messageHash: Felt): void {
   const signer = sessionSigner(session)
   const valid =
     signer.kind === 'webauthn'
@@ -127,7 +127,7 @@ export const P256_INVOKE_REFUSAL =
  * node refuses it (55, out of steps; chain/limits.ts). Co-signing it would only charge the session for a
  * transaction that cannot run.
  */
-export function checkSessionKeyMaySign(session: CosignerSession, kind: 'invoke' | 'outside'): void {
+export function checkSessionKeyMaySign(session: cosigner.CosignerSession, kind: 'invoke' | 'outside'): void {
   if (kind === 'invoke' && sessionSigner(session).kind === 'webauthn') {
     throw refuse('p256InvokeNotAllowed', P256_INVOKE_REFUSAL)
   }
@@ -137,7 +137,7 @@ export function checkSessionKeyMaySign(session: CosignerSession, kind: 'invoke' 
  * The key that signed must be the session's own (its GUID is the session's `Session Key`): the session
  * authorisation is public once used, and only the session key may spend it.
  */
-export function checkSessionKey(session: CosignerSession, record: SessionRecord | undefined): void {
+export function checkSessionKey(session: cosigner.CosignerSession, record: SessionRecord | undefined): void {
   if (record?.sessionKeyGuid === undefined) return
   if (sessionSigner(session).guid !== BigInt(record.sessionKeyGuid)) {
     throw refuse('invalidSessionSignature', 'The session signature is not by the session key')

@@ -1,3 +1,4 @@
+import { cosigner } from '@webwallet/protocol/services'
 import {
   chainIdFelt,
   type Felt,
@@ -28,7 +29,6 @@ import {
   type SessionRecord,
 } from './checks'
 import { checkFeeCaps, feeCharges, maxFeeOf } from './fees'
-import { type CosignerSession, SignSessionBody, SignSessionEfoBody } from './requests'
 import type { IsSessionRevoked } from './revocations'
 import { type OutcomeOf, settlePending } from './settle'
 import { createSpendingLedger, type PendingCharge, type SpendingLedger } from './spending'
@@ -89,7 +89,10 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
   const feeRecipient = deps.feeRecipient === undefined ? undefined : BigInt(deps.feeRecipient)
   const spending = deps.spending ?? createSpendingLedger()
 
-  const cosign = async (session: CosignerSession, signing: Signing) => {
+  const cosign = async (
+    session: cosigner.CosignerSession,
+    signing: Signing,
+  ): Promise<cosigner.signSession.Response> => {
     const { hash, account, chainId, calls } = signing
     checkAuthorisation(session, guardianPublicKey)
     const message = sessionMessageHash(hash, session.sessionHash, session.cacheAuthorisation)
@@ -133,7 +136,7 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
   router.use(express.json())
 
   router.post('/signSession', async (req, res) => {
-    const { session, transaction } = validate(SignSessionBody, req.body, 'body')
+    const { session, transaction } = validate(cosigner.signSession.Request, req.body, 'body')
     const chainId = checkChain(transaction.chain_id)
     let tx: ReturnType<typeof parseTransaction>
     // A V3 without `l1_data_gas` is spec 0.7's (x-sessions 7, starknet.js 6): hashed with its two bounds,
@@ -162,7 +165,7 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
   })
 
   router.post('/signSessionEFO', async (req, res) => {
-    const { session, message } = validate(SignSessionEfoBody, req.body, 'body')
+    const { session, message } = validate(cosigner.signSessionEFO.Request, req.body, 'body')
     const { domain, message: fields } = message.message
     const chainId = checkChain(domain.chainId)
     const execution: OutsideExecution = {

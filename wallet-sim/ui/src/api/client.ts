@@ -1,45 +1,47 @@
 // The wallet UI's client of its server: e-mail login (/login) and the wallet API (/wallet/api). The
 // server holds the keys; the UI calls the signing routes only after the user approved on screen.
-import {
-  type Call,
-  type DeploymentData,
-  type LoginStatus,
-  LoginStatusSchema,
-  type SessionSignRequest,
-  type SessionSignResult,
-  type TypedData,
+import type {
+  Call,
+  DeploymentData,
+  LoginStatus,
+  SessionSignRequest,
+  SessionSignResult,
+  TypedData,
 } from '@webwallet/protocol'
-import { isWebWalletError, parseError, UserLoggedOutError } from '@webwallet/protocol/errors'
+import { HttpError, isWebWalletError, parseError, UserLoggedOutError } from '@webwallet/protocol/errors'
+import { walletApi } from '@webwallet/protocol/services'
+import * as z from 'zod/mini'
 import type { LoginStorage } from './loginStorage'
-import {
-  fetchMarket,
-  jsonSafeCalls,
-  type Market,
-  parseNames,
-  parseReview,
-  type TransactionReview,
-} from './market'
+import { fetchMarket, jsonSafeCalls, type Market, type TransactionReview } from './market'
 
-/** The account as the server describes it. */
-export interface Account {
-  email: string
-  address: string
-  chainId: string
-  deployed: boolean
-  balances: { STRK: string; ETH: string }
-  /** The paymaster's gas tokens: the only tokens a session's fee caps may name (absent: not checked here). */
-  feeTokens?: string[]
-}
+/** The account as the server describes it (its balances, fee defaults and the paymaster's gas tokens). */
+export type Account = walletApi.account.Response
 
 /** How the simulator answers a prompt for the user: show it (`manual`), yes, no, or a coded failure. */
-export type HandsFreeDecision =
-  | { answer: 'manual' | 'approve' | 'reject' }
-  | { answer: 'fail'; code: string; message?: string }
+export type HandsFreeDecision = walletApi.decide.Response
 
-const isDecision = (value: unknown): value is HandsFreeDecision => {
-  const answer = (value as { answer?: unknown } | null)?.answer
-  if (answer === 'fail') return typeof (value as { code?: unknown }).code === 'string'
-  return answer === 'manual' || answer === 'approve' || answer === 'reject'
+// The login service's answers (/login, beside the wallet API).
+const LoginStarted = z.object({ expiresAt: z.number() })
+const LoginVerified = z.object({ token: z.string() })
+
+/**
+ * `json` read by the route's answer schema (protocol's `walletApi`), or HttpError (HTTP_ERROR, the answer's
+ * status, the first issue in `data.body`) when the server answered something else: nothing the screens show
+ * is taken from an answer unchecked.
+ */
+export function parseAnswer<S extends z.ZodMiniType>(
+  schema: S,
+  json: unknown,
+  what: string,
+  status = 200,
+): z.output<S> {
+  const parsed = schema.safeParse(json)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  throw new HttpError(`The wallet server answered an invalid ${what}`, status, {
+    path: issue?.path.map(String) ?? [],
+    message: issue?.message,
+  })
 }
 
 /** A login or validation failure the screens show as is. */
@@ -63,7 +65,8 @@ export function createWalletApi(options: WalletApiOptions) {
   const base = options.baseUrl ?? ''
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
 
-  async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  /** The answer's JSON (undefined for 204), or the coded error the server answered. */
+  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     const token = options.storage.read()?.token
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (token !== undefined) headers.authorization = `Bearer ${token}`
@@ -72,9 +75,9 @@ export function createWalletApi(options: WalletApiOptions) {
       headers,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
-    if (response.status === 204) return undefined as T
+    if (response.status === 204) return undefined
     const json: unknown = await response.json().catch(() => ({}))
-    if (response.ok) return json as T
+    if (response.ok) return json
     const message = (json as { message?: unknown }).message
     // The stored token is no longer valid: the app sees starknetkit's USER_LOGGED_OUT.
     if (response.status === 401 && path.startsWith('/wallet/')) throw new UserLoggedOutError()
@@ -85,8 +88,8 @@ export function createWalletApi(options: WalletApiOptions) {
   // The simulator's chain id never changes while the page lives (devnet_restart keeps it): ask once.
   let chainId: Promise<string> | undefined
   const fetchChainId = () => {
-    chainId ??= request<{ chainId: string }>('GET', '/wallet/api/chainId').then(
-      (answer) => answer.chainId,
+    chainId ??= request('GET', walletApi.chainId.path).then(
+      (answer) => parseAnswer(walletApi.chainId.Response, answer, 'chain id').chainId,
       (error: unknown) => {
         chainId = undefined
         throw error
@@ -98,9 +101,11 @@ export function createWalletApi(options: WalletApiOptions) {
   return {
     isLoggedIn: () => options.storage.read() !== undefined,
     email: () => options.storage.read()?.email,
-    startLogin: (email: string) => request<{ expiresAt: number }>('POST', '/login/start', { email }),
+    startLogin: async (email: string) =>
+      parseAnswer(LoginStarted, await request('POST', '/login/start', { email }), 'login start'),
     async verifyLogin(email: string, code: string): Promise<void> {
-      const { token } = await request<{ token: string }>('POST', '/login/verify', { email, code })
+      const answer = await request('POST', '/login/verify', { email, code })
+      const { token } = parseAnswer(LoginVerified, answer, 'login')
       options.storage.write({ token, email: email.toLowerCase() })
     },
     async logout(): Promise<void> {
@@ -116,10 +121,10 @@ export function createWalletApi(options: WalletApiOptions) {
      */
     async devLogin(origin: string): Promise<boolean> {
       try {
-        const login = await request<{ token: string; email: string }>('POST', '/wallet/api/devLogin', {
+        const answer = await request('POST', walletApi.devLogin.path, {
           origin,
-        })
-        options.storage.write(login)
+        } satisfies walletApi.devLogin.Request)
+        options.storage.write(parseAnswer(walletApi.devLogin.Response, answer, 'login'))
         return true
       } catch {
         return false
@@ -131,8 +136,11 @@ export function createWalletApi(options: WalletApiOptions) {
      */
     async decide(origin: string): Promise<HandsFreeDecision> {
       try {
-        const answer = await request<HandsFreeDecision>('POST', '/wallet/api/decide', { origin })
-        return isDecision(answer) ? answer : { answer: 'manual' }
+        const answer = await request('POST', walletApi.decide.path, {
+          origin,
+        } satisfies walletApi.decide.Request)
+        const decision = walletApi.decide.Response.safeParse(answer)
+        return decision.success ? decision.data : { answer: 'manual' }
       } catch {
         return { answer: 'manual' }
       }
@@ -146,49 +154,67 @@ export function createWalletApi(options: WalletApiOptions) {
       if (options.storage.read() === undefined) return { isLoggedIn: false }
       let answer: unknown
       try {
-        answer = await request('GET', `/wallet/api/loginStatus?origin=${encodeURIComponent(origin)}`)
+        answer = await request('GET', `${walletApi.loginStatus.path}?origin=${encodeURIComponent(origin)}`)
       } catch (error) {
         if (!isWebWalletError(error, 'USER_LOGGED_OUT')) throw error
         answer = { isLoggedIn: false }
       }
-      const status = LoginStatusSchema.safeParse(answer)
-      if (!status.success) throw new ApiMessageError('The wallet server answered an invalid login status')
-      if (!status.data.isLoggedIn) options.storage.clear()
-      return status.data
+      const status = parseAnswer(walletApi.loginStatus.Response, answer, 'login status')
+      if (!status.isLoggedIn) options.storage.clear()
+      return status
     },
-    account: () => request<Account>('GET', '/wallet/api/account'),
+    account: async (): Promise<Account> =>
+      parseAnswer(walletApi.account.Response, await request('GET', walletApi.account.path), 'account'),
     chainId: fetchChainId,
-    isConnected: async (origin: string) =>
-      (
-        await request<{ connected: boolean }>(
-          'GET',
-          `/wallet/api/permissions?origin=${encodeURIComponent(origin)}`,
-        )
-      ).connected,
-    connect: (origin: string) =>
-      request<{ account: string[]; chainId: string }>('POST', '/wallet/api/connect', { origin }),
-    signTypedData: async (origin: string, typedData: TypedData) =>
-      (await request<{ signature: string[] }>('POST', '/wallet/api/signTypedData', { origin, typedData }))
-        .signature,
-    signSession: (origin: string, request_: SessionSignRequest) =>
-      request<SessionSignResult>('POST', '/wallet/api/signSession', { origin, request: request_ }),
-    execute: async (origin: string, calls: Call[]) =>
-      (
-        await request<{ transactionHash: string }>('POST', '/wallet/api/execute', {
-          origin,
-          calls: jsonSafeCalls(calls),
-        })
-      ).transactionHash,
+    isConnected: async (origin: string): Promise<boolean> => {
+      const answer = await request(
+        'GET',
+        `${walletApi.permissions.path}?origin=${encodeURIComponent(origin)}`,
+      )
+      return parseAnswer(walletApi.permissions.Response, answer, 'permission').connected
+    },
+    connect: async (origin: string): Promise<walletApi.connect.Response> => {
+      const answer = await request('POST', walletApi.connect.path, {
+        origin,
+      } satisfies walletApi.connect.Request)
+      return parseAnswer(walletApi.connect.Response, answer, 'connection')
+    },
+    signTypedData: async (origin: string, typedData: TypedData): Promise<string[]> => {
+      const body: walletApi.signTypedData.Request = { origin, typedData }
+      const answer = await request('POST', walletApi.signTypedData.path, body)
+      return parseAnswer(walletApi.signTypedData.Response, answer, 'signature').signature
+    },
+    signSession: async (origin: string, request_: SessionSignRequest): Promise<SessionSignResult> => {
+      const body: walletApi.signSession.Request = { origin, request: request_ }
+      const answer = await request('POST', walletApi.signSession.path, body)
+      return parseAnswer(walletApi.signSession.Response, answer, 'session signature')
+    },
+    execute: async (origin: string, calls: Call[]): Promise<string> => {
+      const body: walletApi.execute.Request = { origin, calls: jsonSafeCalls(calls) }
+      const answer = await request('POST', walletApi.execute.path, body)
+      return parseAnswer(walletApi.execute.Response, answer, 'transaction').transactionHash
+    },
     /** The fee `calls` would cost and the called contracts' names; nothing is signed. */
-    review: async (origin: string, calls: Call[]): Promise<TransactionReview> =>
-      parseReview(await request('POST', '/wallet/api/review', { origin, calls: jsonSafeCalls(calls) })),
+    review: async (origin: string, calls: Call[]): Promise<TransactionReview> => {
+      const body: walletApi.review.Request = { origin, calls: jsonSafeCalls(calls) }
+      return parseAnswer(
+        walletApi.review.Response,
+        await request('POST', walletApi.review.path, body),
+        'review',
+      )
+    },
     /** The class names of the contracts at `addresses` the chain knows, by address. */
-    contractNames: async (addresses: string[]): Promise<Record<string, string>> =>
-      parseNames(await request('POST', '/wallet/api/contractNames', { addresses })),
+    contractNames: async (addresses: string[]): Promise<Record<string, string>> => {
+      const body: walletApi.contractNames.Request = { addresses }
+      const answer = await request('POST', walletApi.contractNames.path, body)
+      return parseAnswer(walletApi.contractNames.Response, answer, 'contract names').contracts
+    },
     /** Token symbols, decimals and USD prices from the portfolio backend (no login token sent there). */
     market: (): Promise<Market> => fetchMarket(doFetch, base),
-    deploymentData: (origin: string) =>
-      request<DeploymentData>('GET', `/wallet/api/deploymentData?origin=${encodeURIComponent(origin)}`),
+    deploymentData: async (origin: string): Promise<DeploymentData> => {
+      const path = `${walletApi.deploymentData.path}?origin=${encodeURIComponent(origin)}`
+      return parseAnswer(walletApi.deploymentData.Response, await request('GET', path), 'deployment data')
+    },
   }
 }
 

@@ -2,27 +2,12 @@
 // contract names) from the wallet server, and token symbols, decimals and USD prices from the portfolio
 // backend (`/v1`, the same server). Both answers are checked before anything shows them.
 import { type Call, PriceListSchema, TokenInfoListSchema } from '@webwallet/protocol'
-import * as z from 'zod/mini'
+import type { walletApi } from '@webwallet/protocol/services'
 
-const Amount = z.string().check(z.regex(/^\d+$/))
-const TransactionReviewSchema = z.object({
-  feeToken: z.string(),
-  fee: z.union([
-    z.object({ amount: Amount, maxAmount: Amount }),
-    z.object({
-      kind: z.enum(['reverts', 'refused']),
-      error: z.string(),
-      detail: z.optional(z.string()),
-      call: z.optional(z.int().check(z.nonnegative())),
-    }),
-  ]),
-  balance: Amount,
-  deploysFirst: z.boolean(),
-  contracts: z.record(z.string(), z.string()),
-})
-export type TransactionReview = z.infer<typeof TransactionReviewSchema>
+/** What the review screen shows beside the calls (protocol's contract of `POST /wallet/api/review`). */
+export type TransactionReview = walletApi.review.Response
 /** Why the transaction would not go through (the review's `fee` then). */
-export type ReviewFailure = Extract<TransactionReview['fee'], { error: string }>
+export type ReviewFailure = walletApi.review.Failure
 
 /** A token the backend lists: symbol, decimals and, where it has one, its price in USD. */
 export interface MarketToken {
@@ -50,22 +35,6 @@ export function jsonSafeCalls(calls: readonly Call[]): Call[] {
       typeof value === 'bigint' ? `0x${value.toString(16)}` : value,
     ),
   }))
-}
-
-/** Parses an answer, or throws a message that says which service answered what it should not. */
-export function parseReview(json: unknown): TransactionReview {
-  const parsed = TransactionReviewSchema.safeParse(json)
-  if (!parsed.success) throw new Error('The wallet server answered an invalid review')
-  return parsed.data
-}
-
-const NamesSchema = z.object({ contracts: z.record(z.string(), z.string()) })
-
-/** The `contracts` of a contractNames answer, or throws when the answer is not one. */
-export function parseNames(json: unknown): Record<string, string> {
-  const parsed = NamesSchema.safeParse(json)
-  if (!parsed.success) throw new Error('The wallet server answered invalid contract names')
-  return parsed.data.contracts
 }
 
 /**

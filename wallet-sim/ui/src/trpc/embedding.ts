@@ -1,7 +1,7 @@
 // Who the wallet page works for. The server sends the dapp allow-list inside the page (a JSON data block,
 // see wallet-sim/src/wallet/static.ts): an iframe answers only allow-listed embedders; a popup answers any
 // opener (it is the transport of the sites that are not listed) but the screens mark those as unlisted.
-import { ALLOWED_DAPPS_ELEMENT_ID, isListedOrigin } from '../../../src/wallet/dappOrigins'
+import { ALLOWED_DAPPS_ELEMENT_ID, isListedOrigin } from '@webwallet/protocol/wallet'
 
 /**
  * The allow-list the server put in the page; empty (nobody listed: fail closed) when the block is missing or

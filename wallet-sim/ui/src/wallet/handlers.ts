@@ -15,7 +15,7 @@ import {
   readSessionMetadata,
   strictCalls,
 } from '@webwallet/protocol/rpc'
-import { decisionError } from '../../../src/wallet/decisionError'
+import { decisionError } from '@webwallet/protocol/wallet'
 import type { Account, WalletApi } from '../api/client'
 import { jsonSafeCalls } from '../api/market'
 import { type ModalSize, modalEvents } from './modal'

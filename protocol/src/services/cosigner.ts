@@ -1,4 +1,8 @@
+// The session cosigner's HTTP contract (mounted at `/cosigner`): each route's request and answer, and its
+// refusals, written once. wallet-sim's cosigner validates requests with these schemas; the shim, which keeps
+// zod out of its bundle, builds the same bodies against their types (`import type`).
 import * as z from 'zod/mini'
+import { COSIGNER_REFUSALS } from './cosignerRefusals'
 
 const FeltString = z
   .string()
@@ -32,7 +36,7 @@ const ResourceBound = z.object({ max_amount: FeltString, max_price_per_unit: Fel
 const DaMode = z.enum(['L1', 'L2'])
 
 /** POST /cosigner/signSession: the session and the INVOKE V3 transaction to co-sign (before its signature). */
-export const SignSessionBody = z.object({
+const SignSessionRequest = z.object({
   session: CosignerSession,
   transaction: z.object({
     sender_address: FeltString,
@@ -52,7 +56,6 @@ export const SignSessionBody = z.object({
     fee_data_availability_mode: z.optional(DaMode),
   }),
 })
-export type SignSessionBody = z.infer<typeof SignSessionBody>
 
 // SNIP-12 lets a client write a felt or u128 as a JSON number or as a hex or decimal string (starknet.js
 // hashes them alike), and a felt also as a short string ('ANY_CALLER'). x-sessions sends `Execute After` and
@@ -96,7 +99,7 @@ const OutsideCall = z.object({
  * POST /cosigner/signSessionEFO: the session and the SNIP-9 v2 outside-execution typed data; its felts are
  * read to bigints, so the hash the cosigner checks is the one the client signed whatever form it wrote.
  */
-export const SignSessionEfoBody = z.object({
+const SignSessionEfoRequest = z.object({
   session: CosignerSession,
   message: z.object({
     type: z.optional(z.string()),
@@ -119,4 +122,43 @@ export const SignSessionEfoBody = z.object({
     }),
   }),
 })
-export type SignSessionEfoBody = z.infer<typeof SignSessionEfoBody>
+
+/** The guardian's signature over poseidon(hash, session hash, cache flag): both routes' answer. */
+const Cosigned = z.object({
+  signature: z.object({ publicKey: FeltString, r: FeltString, s: FeltString }),
+})
+
+/** POST /cosigner/signSession: co-sign a session's INVOKE V3 transaction. */
+export namespace signSession {
+  export const path = '/cosigner/signSession'
+  export const Request = SignSessionRequest
+  /** The body as a client writes it (felts as strings). */
+  export type Request = z.input<typeof Request>
+  export const Response = Cosigned
+  export type Response = z.output<typeof Response>
+}
+
+/** POST /cosigner/signSessionEFO: co-sign a session's SNIP-9 v2 outside execution. */
+export namespace signSessionEFO {
+  export const path = '/cosigner/signSessionEFO'
+  export const Request = SignSessionEfoRequest
+  /** The body as a client writes it (SNIP-12 values as numbers or strings). */
+  export type Request = z.input<typeof Request>
+  export const Response = Cosigned
+  export type Response = z.output<typeof Response>
+}
+
+/**
+ * The cosigner's 403 answer: why it will not co-sign, discriminated by `status`. A client reads `status`
+ * (SignSessionError's `data.status`); `message` is for people.
+ *
+ * @example
+ * Refusal.parse({ status: 'sessionExpired', code: 'FORBIDDEN', message: 'The session has expired', messages: [] }).status // 'sessionExpired'
+ */
+export const Refusal = z.object({
+  status: z.enum(COSIGNER_REFUSALS),
+  code: z.literal('FORBIDDEN'),
+  message: z.string(),
+  messages: z.array(z.string()),
+})
+export type Refusal = z.output<typeof Refusal>

@@ -5,7 +5,7 @@ import {
   UserLoggedOutError,
   UserRejectedError,
   type WebWalletError,
-} from '@webwallet/protocol/errors'
+} from '../errors'
 
 /** A failure to answer with: a session-signing result code or USER_LOGGED_OUT, and an optional message. */
 export interface FailDecision {

@@ -1,0 +1,7 @@
+// @webwallet/protocol/services: the HTTP contracts of the services a wallet talks to, one namespace per
+// service and one per route inside it (`cosigner.signSession.Request`, `walletApi.account.Response`), in the
+// manner of Porto's relay schema. Servers validate requests with them, clients parse answers with them; the
+// shim imports their types only, so zod stays out of its bundle. A separate entry: the main one is at budget.
+export * as cosigner from './cosigner'
+export { COSIGNER_REFUSALS, type CosignerRefusal, isCosignerRefusal } from './cosignerRefusals'
+export * as walletApi from './walletApi'

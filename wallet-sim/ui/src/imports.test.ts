@@ -1,0 +1,83 @@
+// The wallet page imports no server source: what both sides must share (schemas, the allow-list rules, the
+// coded errors) lives in @webwallet/protocol. A test rather than biome's noRestrictedImports: that rule matches
+// the specifier's text, and `../../src/x` is the server from `ui/src/a.ts` but the page itself from
+// `ui/src/a/b.ts`; here every relative specifier is resolved from its file before it is judged.
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const UI_SRC = dirname(fileURLToPath(import.meta.url))
+const UI_ROOT = dirname(UI_SRC)
+
+/** Every module specifier of a source: static imports and re-exports (types too), dynamic imports. */
+export function specifiers(source: string): string[] {
+  const found: string[] = []
+  const patterns = [
+    /\b(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(?\s*['"]([^'"]+)['"]/g,
+  ]
+  for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.push(match[1]!)
+  return found
+}
+
+/**
+ * Why `specifier`, imported by `file`, reaches outside the page (undefined when it does not): a relative
+ * path that leaves `wallet-sim/ui`, or the simulator package by name.
+ */
+export function outsideImport(file: string, specifier: string, uiRoot = UI_ROOT): string | undefined {
+  if (specifier === '@webwallet/wallet-sim' || specifier.startsWith('@webwallet/wallet-sim/')) {
+    return `${specifier} is the simulator's own package`
+  }
+  if (!specifier.startsWith('.')) return undefined
+  const target = relative(uiRoot, resolve(dirname(file), specifier))
+  return target.startsWith(`..${sep}`) || target === '..'
+    ? `${specifier} resolves outside wallet-sim/ui`
+    : undefined
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return sources(path)
+    return /\.tsx?$/.test(entry.name) ? [path] : []
+  })
+}
+
+describe('the wallet page imports no server source', () => {
+  it('finds every kind of import', () => {
+    const text = [
+      "import { a } from '../../../src/wallet/x'",
+      "import type { B } from '../../src/b'",
+      "export * from './c'",
+      "import './d.css'",
+      "const e = await import('../e')",
+      'import {\n  f,\n  g,\n} from "@webwallet/protocol"',
+    ].join('\n')
+    expect(specifiers(text).sort()).toEqual(
+      ['../../../src/wallet/x', '../../src/b', './c', './d.css', '../e', '@webwallet/protocol'].sort(),
+    )
+  })
+
+  it('judges a specifier by where it resolves, not by its text', () => {
+    const root = resolve('/repo/wallet-sim/ui')
+    expect(outsideImport(`${root}/src/a/b.ts`, '../../src/x', root)).toBeUndefined()
+    expect(outsideImport(`${root}/src/a.ts`, '../../src/wallet/x', root)).toMatch(/outside wallet-sim\/ui/)
+    expect(outsideImport(`${root}/src/a/b.ts`, '../../../src/wallet/x', root)).toMatch(/outside/)
+    expect(outsideImport(`${root}/src/a.ts`, '@webwallet/wallet-sim/testing', root)).toMatch(/own package/)
+    expect(outsideImport(`${root}/src/a.ts`, '@webwallet/protocol/wallet', root)).toBeUndefined()
+  })
+
+  it('holds for every file under wallet-sim/ui/src', () => {
+    // This file is left out: its own examples above are plants.
+    const files = sources(UI_SRC).filter((file) => file !== fileURLToPath(import.meta.url))
+    expect(files.length).toBeGreaterThan(10)
+    const offending = files.flatMap((file) =>
+      specifiers(readFileSync(file, 'utf8')).flatMap((specifier) => {
+        const why = outsideImport(file, specifier)
+        return why === undefined ? [] : [`${relative(UI_ROOT, file)}: ${why}`]
+      }),
+    )
+    expect(offending).toEqual([])
+  })
+})
