@@ -4,10 +4,10 @@
 import type { IncomingMessage } from 'node:http'
 import { type AnyTRPCRouter, getTRPCErrorShape, TRPCError } from '@trpc/server'
 import { createExpressMiddleware } from '@trpc/server/adapters/express'
+import { isListedOrigin } from '@webwallet/protocol/wallet'
 import { type RequestHandler, Router } from 'express'
 import { MAX_MESSAGE_BYTES } from '../rpc/ws-server'
 import { DEFAULT_ALLOWED_DAPPS } from '../services/allowlist/router'
-import { isListedOrigin } from './dappOrigins'
 import { callerContext, nonBrowsers } from './requestContext'
 
 /** Where the router answers over HTTP: `/trpc/<procedure>`, or `/trpc/<a>,<b>?batch=1` for a batch. */
