@@ -109,7 +109,12 @@ export function popup(options: PopupOptions): Dialog {
       opener.addEventListener('message', onMessage)
       probe(url).then(() => {
         answers = true
-        win.location.replace(url) // about:blank, opened by this page: always ours to navigate
+        // Navigated by name from this page (a real window, with a document), so that the wallet's
+        // document.referrer names this page's origin, where it sends its handshake: WebKit gives the blank
+        // window's own location.replace no referrer, and the popup waited out its 15 s for a handshake. The
+        // blank window, opened by this page, is always ours to navigate.
+        const named = 'document' in opener ? opener.open(url, POPUP_NAME) : null
+        if (named !== win) win.location.replace(url)
       }, unreachable)
       // A page that answers but never sends the wallet's handshake does not speak the wallet protocol
       // (issue 27: requests to it hung until their 10-minute limit): refused after 15 s, naming the URL.
