@@ -1,7 +1,7 @@
 import { type SerializedError, stringField, WebWalletError } from './base'
-import { isRecord } from './record'
 import { WEBWALLET_ERROR_CODES } from './codes'
 import { ConnectAndSignSessionError, UnknownError } from './connector'
+import { isRecord } from './record'
 import { ERROR_CLASSES } from './registry'
 
 /**
@@ -17,8 +17,6 @@ export function serializeError(error: unknown): SerializedError {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : undefined
   return message === undefined ? unknown : { ...unknown, data: { message } }
 }
-
-
 
 function fromSerialized(value: Record<string, unknown>, cause: unknown): WebWalletError | undefined {
   const code = value.code
