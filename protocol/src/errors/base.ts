@@ -84,8 +84,6 @@ export interface BuiltError<TData> {
 }
 
 // Code words whose class-name spelling is not plain capitalisation ('WEBSOCKET' is the WebSocket API).
-const SPELLINGS: Record<string, string> = { websocket: 'WebSocket' }
-
 /**
  * The class name of a code (names are derived so the bundle carries each code once).
  *
@@ -97,7 +95,7 @@ export function errorName(code: string): string {
   const pascal = code
     .toLowerCase()
     .split('_')
-    .map((word) => SPELLINGS[word] ?? word.charAt(0).toUpperCase() + word.slice(1))
+    .map((word) => (word === 'websocket' ? 'WebSocket' : word.charAt(0).toUpperCase() + word.slice(1)))
     .join('')
   return pascal.endsWith('Error') ? pascal : `${pascal}Error`
 }
@@ -151,12 +149,8 @@ export function defineFixedError<const TCode extends string>(
 ) {
   return defineError(
     code,
-    (options?: ErrorOptions): BuiltError<undefined> => ({
-      message,
-      data: undefined,
-      walletApiCode,
-      cause: options?.cause,
-    }),
+    // No `data` key: the constructor reads it as undefined.
+    (options?: ErrorOptions) => ({ message, walletApiCode, cause: options?.cause }) as BuiltError<undefined>,
     () => [],
   )
 }
