@@ -7,6 +7,8 @@ import { build } from 'esbuild'
 
 export const ENTRIES = [
   { name: '@webwallet/protocol', entry: 'protocol/dist/index.js', budgetKb: 15 },
+  // 5: 5,151 bytes after the merges; 5,110 after issue 24 item 5 (one isRecord, declared fields, no data key
+  // on fixed errors, errorName without a lookup table).
   { name: '@webwallet/protocol/errors', entry: 'protocol/dist/errors/index.js', budgetKb: 5 },
   // Issue 25: the services' HTTP contracts (cosigner, /wallet/api), which the wallet page parses every answer
   // with: zod/mini and the connector entities they reuse (11.8 KB measured). The shim takes their types only.
@@ -26,6 +28,11 @@ export const ENTRIES = [
   // by deleting what starknet.js now does (the outside-execution builder, fee-bound arithmetic): 27,905 bytes,
   // from 27,576 on the branch point. The issue's 25 KB is not reached: what is left is the SDK's own
   // (error table 9 KB min, connector and dialogs, portfolio, paymaster), not a copy of starknet.js.
+  // Issue 24 item 5, after the h4 merge (issue 27: cleanup on every ending, execute queue, chain-time expiry,
+  // coded argument checks, revocation): 29,577 bytes, OVER this budget. Trimmed so far: tRPC's observable
+  // runtime (-109), the error table's helpers (-~40): 29,430 bytes, still over. Measured with the error table
+  // external: it costs 1.9 KB gzip here; protocol's session crypto 1.7 KB; neither has a copy in starknet.js
+  // that keeps the coded errors. Budget kept at 27.3, not raised.
   { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 27.3 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },

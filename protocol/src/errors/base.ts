@@ -1,3 +1,4 @@
+import { isRecord } from './record'
 /** What crosses a boundary (postMessage, WebSocket, HTTP) for any error: rebuilt with `parseError`. */
 export interface SerializedError {
   code: string
@@ -22,11 +23,12 @@ export interface WebWalletErrorArgs<TCode extends string, TData> {
  */
 export class WebWalletError<TCode extends string = string, TData = unknown> extends Error {
   override name = 'WebWalletError'
-  readonly code: TCode
+  // `declare`: set once in the constructor, so no field initialiser is emitted for them.
+  declare readonly code: TCode
   /** Numeric Starknet wallet-API code where one exists (113 user refused, 114 invalid request, 163 unknown). */
-  readonly walletApiCode: number | undefined
+  declare readonly walletApiCode: number | undefined
   /** JSON-safe details (status, index, ...) that survive serialisation. */
-  readonly data: TData
+  declare readonly data: TData
 
   constructor(message: string, args: WebWalletErrorArgs<TCode, TData>) {
     super(message, args.cause === undefined ? undefined : { cause: args.cause })
@@ -63,9 +65,8 @@ export class WebWalletError<TCode extends string = string, TData = unknown> exte
   }
 
   toJSON(): SerializedError {
-    return this.data === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, data: this.data }
+    const { code, message, data } = this
+    return data === undefined ? { code, message } : { code, message, data }
   }
 }
 
@@ -83,8 +84,6 @@ export interface BuiltError<TData> {
 }
 
 // Code words whose class-name spelling is not plain capitalisation ('WEBSOCKET' is the WebSocket API).
-const SPELLINGS: Record<string, string> = { websocket: 'WebSocket' }
-
 /**
  * The class name of a code (names are derived so the bundle carries each code once).
  *
@@ -96,7 +95,7 @@ export function errorName(code: string): string {
   const pascal = code
     .toLowerCase()
     .split('_')
-    .map((word) => SPELLINGS[word] ?? word.charAt(0).toUpperCase() + word.slice(1))
+    .map((word) => (word === 'websocket' ? 'WebSocket' : word.charAt(0).toUpperCase() + word.slice(1)))
     .join('')
   return pascal.endsWith('Error') ? pascal : `${pascal}Error`
 }
@@ -126,10 +125,10 @@ export function defineError<const TCode extends string, TArgs extends unknown[],
     override name = name
     constructor(...args: TArgs) {
       const built = build(...args)
-      super(built.message, { code, data: built.data, walletApiCode: built.walletApiCode, cause: built.cause })
+      super(built.message, { ...built, code })
     }
     static override fromData(data: unknown, message: string): WebWalletError {
-      const fields = typeof data === 'object' && data !== null ? (data as Fields) : {}
+      const fields = isRecord(data) ? data : {}
       // `this`, so a subclass (one that adds a field) is rebuilt as itself.
       return new this(...(fromData(fields, message) as TArgs))
     }
@@ -150,19 +149,14 @@ export function defineFixedError<const TCode extends string>(
 ) {
   return defineError(
     code,
-    (options?: ErrorOptions): BuiltError<undefined> => ({
-      message,
-      data: undefined,
-      walletApiCode,
-      cause: options?.cause,
-    }),
+    // No `data` key: the constructor reads it as undefined.
+    (options?: ErrorOptions) => ({ message, walletApiCode, cause: options?.cause }) as BuiltError<undefined>,
     () => [],
   )
 }
 
 /** Reads a string field of untrusted wire data. */
 export function stringField(data: unknown, key: string): string | undefined {
-  if (typeof data !== 'object' || data === null) return undefined
-  const value = (data as Record<string, unknown>)[key]
+  const value = isRecord(data) ? data[key] : undefined
   return typeof value === 'string' ? value : undefined
 }

@@ -1,6 +1,7 @@
 import { type SerializedError, stringField, WebWalletError } from './base'
 import { WEBWALLET_ERROR_CODES } from './codes'
 import { ConnectAndSignSessionError, UnknownError } from './connector'
+import { isRecord } from './record'
 import { ERROR_CLASSES } from './registry'
 
 /**
@@ -12,13 +13,9 @@ import { ERROR_CLASSES } from './registry'
  */
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof WebWalletError) return error.toJSON()
-  const unknown = new UnknownError()
+  const unknown = new UnknownError().toJSON()
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : undefined
-  return message === undefined ? unknown.toJSON() : { ...unknown.toJSON(), data: { message } }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
+  return message === undefined ? unknown : { ...unknown, data: { message } }
 }
 
 function fromSerialized(value: Record<string, unknown>, cause: unknown): WebWalletError | undefined {
@@ -45,14 +42,14 @@ function fromSerialized(value: Record<string, unknown>, cause: unknown): WebWall
 export function parseError(input: unknown): WebWalletError {
   if (input instanceof WebWalletError) return input
   const cause = input instanceof Error ? input : undefined
-  if (isObject(input)) {
+  if (isRecord(input)) {
     const direct = fromSerialized(input, cause)
     if (direct) return direct
     // tRPC: TRPCClientError has .shape and .data; a raw error shape has .data.
     for (const holder of [input.shape, input]) {
-      if (!isObject(holder) || !isObject(holder.data)) continue
+      if (!isRecord(holder) || !isRecord(holder.data)) continue
       const data = holder.data
-      if (isObject(data.webwalletError)) {
+      if (isRecord(data.webwalletError)) {
         const nested = fromSerialized(data.webwalletError, cause)
         if (nested) return nested
       }

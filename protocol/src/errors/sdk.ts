@@ -222,7 +222,7 @@ export class GaslessRetryFailedError extends defineError(
   (d) => [d.first, d.retry],
 ) {
   /** The first (self-paid) error, then the retry's. */
-  readonly errors: readonly [unknown, unknown]
+  declare readonly errors: readonly [unknown, unknown]
   constructor(first: unknown, retry: unknown) {
     super(first, retry)
     this.errors = [first, retry]

@@ -1,5 +1,6 @@
 import { defineError, type ErrorOptions } from './base'
 import { WALLET_API_CODES } from './codes'
+import { isRecord } from './record'
 import { storageKeyMessage, storageValueMessage } from './storageMessages'
 
 export const InvalidStorageKeyError = /* @__PURE__ */ defineError(
@@ -27,7 +28,7 @@ export interface ValidationIssue {
 }
 
 function toIssue(raw: unknown, fallback: string): ValidationIssue {
-  const issue = (typeof raw === 'object' && raw !== null ? raw : {}) as { path?: unknown; message?: unknown }
+  const issue: { path?: unknown; message?: unknown } = isRecord(raw) ? raw : {}
   return {
     path: Array.isArray(issue.path)
       ? issue.path.filter((p) => typeof p === 'string' || typeof p === 'number')

@@ -1,6 +1,6 @@
 import type { OperationResultEnvelope, TRPCClientError, TRPCLink } from '@trpc/client'
 import type { AnyTRPCRouter } from '@trpc/server'
-import { observable } from '@trpc/server/observable'
+import type { Observable, Observer } from '@trpc/server/observable'
 import { OperationAbortedError, OperationTimeoutError, UnknownError } from '@webwallet/protocol/errors'
 import type { Messenger } from './types'
 
@@ -30,6 +30,46 @@ export function messengerLink<TRouter extends AnyTRPCRouter>(messenger: Messenge
             },
           ),
       )
+}
+
+/**
+ * tRPC's `observable()` contract, without its runtime (@trpc/server/observable, 0.65 KB min): values until the
+ * first error or completion, nothing after; unsubscribing (or ending) runs the teardown once, after `subscribe`
+ * returned when it ends synchronously; `pipe` applies operators in order, so tRPC's client and its operators
+ * (share, tap, map) take it as their own.
+ */
+function observable<TValue, TError>(
+  subscribe: (observer: Observer<TValue, TError>) => () => void,
+): Observable<TValue, TError> {
+  const self = {
+    subscribe(observer: Partial<Observer<TValue, TError>>) {
+      let done = false
+      let stopped = false
+      let teardown: (() => void) | undefined
+      const unsubscribe = () => {
+        stopped = true
+        const run = teardown
+        teardown = undefined
+        run?.()
+      }
+      const end = (notify: () => void) => {
+        if (done) return
+        done = true
+        notify()
+        unsubscribe()
+      }
+      teardown = subscribe({
+        next: (value) => done || observer.next?.(value),
+        error: (error) => end(() => observer.error?.(error)),
+        complete: () => end(() => observer.complete?.()),
+      })
+      if (stopped) unsubscribe()
+      return { unsubscribe }
+    },
+    pipe: (...operators: ((source: unknown) => unknown)[]) =>
+      operators.reduce((source, operator) => operator(source), self as unknown),
+  }
+  return self as unknown as Observable<TValue, TError>
 }
 
 /**
