@@ -32,13 +32,19 @@ export const ENTRIES = [
   // coded argument checks, revocation): 29,577 bytes, OVER this budget. Trimmed so far: tRPC's observable
   // runtime (-109), the error table's helpers (-~40): 29,430 bytes, still over. Measured with the error table
   // external: it costs 1.9 KB gzip here; protocol's session crypto 1.7 KB; neither has a copy in starknet.js
-  // that keeps the coded errors. Budget kept at 27.3, not raised.
-  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 27.3 },
+  // that keeps the coded errors.
+  // 27.3 → 28.8 (2026-11-26, integration): issue 27's robustness (about +1.6 KB: the per-account execute
+  // queue and chain clock, the argument checks with their paths, cleanup on every ending, the handshake
+  // deadline, revocation, disconnect) and issue 24's Account (+0.65 KB) together measure 29,448 bytes after
+  // the trims above. Moved, not met: issue 24's goal stays 25 KB, and the next step is structural (a compact
+  // declarative error table, ~0.3-0.4 KB; the session crypto's share).
+  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 28.8 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
   // The invisible-sdk 1.0.0 drop-in (issue 24): the session SDK and the window connector it maps onto
   // (27.56 KB measured) plus the mapping; starknet.js (its RpcProvider) stays external.
-  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 28 },
+  // 28 → 29.3: it follows the shim (29,977 bytes; the mapping itself is ~0.5 KB).
+  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 29.3 },
 ]
 
 /**
