@@ -140,6 +140,7 @@ function PromptScreen({
           request={prompt.request}
           feeTokens={account?.feeTokens}
           contractNames={api.contractNames}
+          account={account}
           onAnswer={answer}
         />
       )

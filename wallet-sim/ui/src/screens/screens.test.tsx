@@ -175,15 +175,19 @@ describe('SignSession', () => {
   }
   it('lists each allowed contract and selector, the expiry, the fee caps and the approvals', () => {
     const onAnswer = vi.fn()
+    vi.useFakeTimers()
+    vi.setSystemTime(new Date('2025-12-02T01:00:00Z'))
     renderArmed(<SignSession origin={DAPP} request={request} onAnswer={onAnswer} />)
     const allowed = screen.getByLabelText('Allowed calls').textContent
     expect(allowed).toContain('STRK · transfer')
     expect(allowed).toContain('0x0000…c0de · increase_counter')
     const expiry = screen.getByLabelText('Expiry')
     expect(expiry.querySelector('time')?.getAttribute('dateTime')).toBe('2026-01-01T01:00:00.000Z')
-    expect(expiry.textContent).toMatch(/^(31 Dec 2025|1 Jan 2026), \d\d:\d\d \(.+\)$/)
+    expect(expiry.textContent).toMatch(/^30 days, until (31 Dec 2025|1 Jan 2026), \d\d:\d\d$/)
     expect(screen.getByLabelText('Fee limits').textContent).toBe('up to 0.1 ETH')
-    expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to 0x05bd…abcd')
+    expect(screen.getByLabelText('Approvals').textContent).toBe(
+      '0x05bd…abcd may spend up to 2.5 STRK from your account',
+    )
     expect(screen.getByLabelText("The app's name for itself").textContent).toBe(
       `${DAPP} calls itself “demo-app”`,
     )
@@ -191,6 +195,73 @@ describe('SignSession', () => {
     click('Sign session')
     click('Reject')
     expect(onAnswer.mock.calls).toEqual([[true], [false]])
+  })
+
+  it('says in words what the session can and cannot do, approvals first, with the account', () => {
+    vi.useFakeTimers()
+    vi.setSystemTime(new Date('2025-12-02T01:00:00Z'))
+    const gasOnly: SessionSignRequest = {
+      approvalRequests: [],
+      sessionTypedData: {
+        ...request.sessionTypedData,
+        message: {
+          ...request.sessionTypedData.message,
+          Metadata: JSON.stringify({ txFees: [{ tokenAddress: STRK, maxAmount: '10000000000000000000' }] }),
+        },
+      },
+    }
+    const account = { address: `0x07d5${'0'.repeat(56)}f72b`, email: 'ann@example.com' }
+    render(<SignSession origin={DAPP} request={gasOnly} account={account} onAnswer={vi.fn()} />)
+    const summary = screen.getByLabelText('Session summary').textContent
+    expect(summary).toMatch(/^For 30 days, until .+, without asking you again, this app can:/)
+    expect(summary).toContain('call increase_counter on 0x0000…c0de')
+    expect(summary).not.toContain('call transfer')
+    expect(summary).toContain('It cannot move your tokens.')
+    expect(summary).toContain('Network fees: up to 10 STRK in all, paid only to the paymaster.')
+    expect(screen.getByLabelText('Account').textContent).toBe('Account: ann@example.com (0x07d5…f72b)')
+    expect(screen.getByLabelText('Allowed calls').textContent).toContain(
+      'STRK · transfer (network fee payment: to the paymaster only, within the fee limit)',
+    )
+    expect(screen.queryByLabelText('Token approvals')).toBeNull()
+    cleanup()
+    // With an approval (or any unbounded transfer) the summary no longer says the tokens are safe, and the
+    // approval comes first, above the summary and the list of calls.
+    render(<SignSession origin={DAPP} request={request} onAnswer={vi.fn()} />)
+    expect(screen.getByLabelText('Session summary').textContent).not.toContain('cannot move your tokens')
+    const approvals = screen.getByLabelText('Token approvals')
+    const following = Node.DOCUMENT_POSITION_FOLLOWING
+    expect(approvals.compareDocumentPosition(screen.getByLabelText('Session summary')) & following).toBe(
+      following,
+    )
+    expect(approvals.compareDocumentPosition(screen.getByLabelText('Allowed calls')) & following).toBe(
+      following,
+    )
+  })
+
+  it('keeps Sign off until the details were scrolled to the end', () => {
+    const height = vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(1000)
+    const client = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(300)
+    try {
+      const onAnswer = vi.fn()
+      renderArmed(<SignSession origin={DAPP} request={request} onAnswer={onAnswer} />)
+      const sign = screen.getByRole('button', { name: 'Sign session' }) as HTMLButtonElement
+      expect(sign.disabled).toBe(true)
+      expect(screen.getByLabelText('Read to the end').textContent).toContain('Scroll to the end')
+      click('Sign session')
+      const body = screen.getByRole('region', { name: 'Details' })
+      body.scrollTop = 400
+      fireEvent.scroll(body)
+      expect(sign.disabled).toBe(true)
+      body.scrollTop = 700
+      fireEvent.scroll(body)
+      expect(sign.disabled).toBe(false)
+      expect(screen.queryByLabelText('Read to the end')).toBeNull()
+      click('Sign session')
+      expect(onAnswer.mock.calls).toEqual([[true]])
+    } finally {
+      height.mockRestore()
+      client.mockRestore()
+    }
   })
 
   it('names the contracts the wallet server knows, for the allowed calls and the approval spender', async () => {
@@ -202,7 +273,9 @@ describe('SignSession', () => {
       expect(screen.getByLabelText('Allowed calls').textContent).toContain('DemoCounter · increase_counter'),
     )
     expect(contractNames).toHaveBeenCalledWith([STRK, COUNTER, SPENDER])
-    expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to Vault (0x05bd…abcd)')
+    expect(screen.getByLabelText('Approvals').textContent).toBe(
+      'Vault (0x05bd…abcd) may spend up to 2.5 STRK from your account',
+    )
   })
 })
 
