@@ -204,7 +204,7 @@ test("starknetkit's own iframe modal (blurred backdrop and all): log in, connect
   await start(page, 'execute', [
     { contractAddress: STRK, entrypoint: 'transfer', calldata: ['0x5bd1e5', '5', '0'] },
   ])
-  await frame.getByRole('heading', { name: 'Review transaction' }).waitFor()
+  await frame.getByRole('heading', { name: 'Confirm transaction' }).waitFor()
   await frame.locator('button[data-blocked="false"]').waitFor()
   // starknetkit's real modal is on: its backdrop layer blurs the page behind the frame.
   const backdrop = await page.evaluate(() => {

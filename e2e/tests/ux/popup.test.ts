@@ -76,7 +76,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
       const reviewOpened = page.waitForEvent('popup')
       await page.getByTestId('wallet-transaction').click()
       const review = await reviewOpened
-      await review.getByRole('heading', { name: 'Review transaction', exact: true }).waitFor()
+      await review.getByRole('heading', { name: 'Confirm transaction', exact: true }).waitFor()
       // The recipient is named once the wallet has loaded the account.
       await expect
         .poll(() => review.locator('.summary').allTextContents())

@@ -103,7 +103,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     // A transaction the wallet reviews: the decoded transfer in STRK, confirmed by keyboard.
     await page.getByTestId('wallet-transaction').focus()
     await page.keyboard.press('Enter')
-    const review = await walletFrame(page, 'Review transaction')
+    const review = await walletFrame(page, 'Confirm transaction')
     expect(await review.locator('.summary').first().textContent()).toMatch(/0\.01 STRK/)
     // Confirm turns on once the estimate says the transfer goes through (and the approve delay passed).
     await review.locator('button[data-armed="true"][data-blocked="false"]').waitFor()
@@ -119,7 +119,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
 
     // More than the account holds: the wallet says the transfer will fail and why; only Reject works.
     await page.getByTestId('wallet-transaction-too-large').click()
-    const failing = await walletFrame(page, 'Review transaction')
+    const failing = await walletFrame(page, 'Confirm transaction')
     const verdict = failing.getByRole('alert', { name: 'This transaction will fail' })
     await verdict.waitFor()
     expect(await verdict.textContent()).toMatch(

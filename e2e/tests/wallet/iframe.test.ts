@@ -91,7 +91,7 @@ for (const theme of ['light', 'dark'] as const) {
       { contract_address: DEMO_COUNTER, entry_point: 'increment', calldata: [] },
     ]
     await page.evaluate((list) => window.send('r1', 'addInvokeTransaction', list), calls)
-    await frame.getByRole('heading', { name: 'Review transaction' }).waitFor()
+    await frame.getByRole('heading', { name: 'Confirm transaction' }).waitFor()
     await frame.getByText('Transfer 2.5 STRK to 0x05bd…0abc').waitFor()
     await frame.getByText('Call increment on DemoCounter').waitFor()
     await frame

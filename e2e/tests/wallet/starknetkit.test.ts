@@ -110,7 +110,7 @@ test('starknetkit connects through the popup, sends a transaction and signs type
     context,
     () => page.evaluate((calls) => window.dapp.execute(calls), transfer),
     async (popup) => {
-      await popup.getByRole('heading', { name: 'Review transaction' }).waitFor()
+      await popup.getByRole('heading', { name: 'Confirm transaction' }).waitFor()
       expect(new URL(popup.url()).pathname).toBe('/review')
       await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Confirm' }))
     },

@@ -37,7 +37,7 @@ export function Review({ origin, calls, api, self, deploysFirst, onAnswer }: Rev
   const unreadable = decoded.some((call) => call.unreadable !== undefined)
   return (
     <Screen
-      title="Review transaction"
+      title="Confirm transaction"
       origin={origin}
       onApprove={() => onAnswer(true)}
       onReject={() => onAnswer(false)}
