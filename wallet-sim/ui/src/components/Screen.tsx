@@ -105,7 +105,7 @@ export function Screen(props: ScreenProps) {
 }
 
 /**
- * Whether the scrolling body has been seen to its end: at once when it fits, else once it was scrolled to
+ * Whether the scrolling body has been seen to its end: as soon as it is laid out when it fits, else once it was scrolled to
  * within 4 px of its bottom. Sticky: scrolling back up does not take it back. Always true when not required.
  */
 function useSeenToEnd(body: RefObject<HTMLElement | null>, required: boolean): boolean {
@@ -114,6 +114,8 @@ function useSeenToEnd(body: RefObject<HTMLElement | null>, required: boolean): b
     const element = body.current
     if (!required || seen || !element) return
     const check = () => {
+      // Not laid out (a hidden frame measures 0): nothing was seen yet; the resize observer checks again.
+      if (element.clientHeight === 0) return
       if (element.scrollTop + element.clientHeight >= element.scrollHeight - 4) setSeen(true)
     }
     check()

@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { SessionSignRequest, TypedData } from '@webwallet/protocol'
 import type { ReactElement } from 'react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Market, marketKey, type TransactionReview } from '../api/market'
 import { OriginListContext } from '../components/originList'
 import { APPROVE_DELAY_MS } from '../components/useApproveGuard'
@@ -143,7 +143,23 @@ describe('SignMessage', () => {
   })
 })
 
+/** happy-dom lays nothing out: the consent's body measures as shown in full (`height` of `height`). */
+const laidOut = (scroll = 500, client = 500) => {
+  const spies = [
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(scroll),
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(client),
+  ]
+  return () => {
+    for (const spy of spies) spy.mockRestore()
+  }
+}
+
 describe('SignSession', () => {
+  let restore = () => {}
+  beforeEach(() => {
+    restore = laidOut()
+  })
+  afterEach(() => restore())
   const request: SessionSignRequest = {
     approvalRequests: [
       {
@@ -239,29 +255,31 @@ describe('SignSession', () => {
   })
 
   it('keeps Sign off until the details were scrolled to the end', () => {
-    const height = vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(1000)
-    const client = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(300)
-    try {
-      const onAnswer = vi.fn()
-      renderArmed(<SignSession origin={DAPP} request={request} onAnswer={onAnswer} />)
-      const sign = screen.getByRole('button', { name: 'Sign session' }) as HTMLButtonElement
-      expect(sign.disabled).toBe(true)
-      expect(screen.getByLabelText('Read to the end').textContent).toContain('Scroll to the end')
-      click('Sign session')
-      const body = screen.getByRole('region', { name: 'Details' })
-      body.scrollTop = 400
-      fireEvent.scroll(body)
-      expect(sign.disabled).toBe(true)
-      body.scrollTop = 700
-      fireEvent.scroll(body)
-      expect(sign.disabled).toBe(false)
-      expect(screen.queryByLabelText('Read to the end')).toBeNull()
-      click('Sign session')
-      expect(onAnswer.mock.calls).toEqual([[true]])
-    } finally {
-      height.mockRestore()
-      client.mockRestore()
-    }
+    restore()
+    restore = laidOut(1000, 300)
+    const onAnswer = vi.fn()
+    renderArmed(<SignSession origin={DAPP} request={request} onAnswer={onAnswer} />)
+    const sign = screen.getByRole('button', { name: 'Sign session' }) as HTMLButtonElement
+    expect(sign.disabled).toBe(true)
+    expect(screen.getByLabelText('Read to the end').textContent).toContain('Scroll to the end')
+    click('Sign session')
+    const body = screen.getByRole('region', { name: 'Details' })
+    body.scrollTop = 400
+    fireEvent.scroll(body)
+    expect(sign.disabled).toBe(true)
+    body.scrollTop = 700
+    fireEvent.scroll(body)
+    expect(sign.disabled).toBe(false)
+    expect(screen.queryByLabelText('Read to the end')).toBeNull()
+    click('Sign session')
+    expect(onAnswer.mock.calls).toEqual([[true]])
+  })
+
+  it('a consent not laid out yet (a hidden frame measures 0) was not seen', () => {
+    restore()
+    restore = laidOut(0, 0)
+    renderArmed(<SignSession origin={DAPP} request={request} onAnswer={vi.fn()} />)
+    expect((screen.getByRole('button', { name: 'Sign session' }) as HTMLButtonElement).disabled).toBe(true)
   })
 
   it('names the contracts the wallet server knows, for the allowed calls and the approval spender', async () => {
