@@ -1,6 +1,7 @@
 // /signSessionKeys: what the session lets the app do without asking again.
 import type { SessionSignRequest } from '@webwallet/protocol'
 import { useEffect, useState } from 'react'
+import { AccountLine } from '../components/AccountLine'
 import { dappClaim } from '../components/dappText'
 import { compactAddress, formatAmount, formatDate, tokenOf } from '../components/format'
 import { Screen } from '../components/Screen'
@@ -15,7 +16,7 @@ export interface SignSessionProps {
   /** Names the contracts the chain knows ('DemoCounter'); without it the screen shows addresses only. */
   contractNames?: ((addresses: string[]) => Promise<Record<string, string>>) | undefined
   /** The account that signs: shown with its e-mail so the user knows which one grants the session. */
-  account?: { address: string; email: string } | undefined
+  account?: { address: string; email: string; chainId?: string } | undefined
   onAnswer: (approved: boolean) => void
 }
 
@@ -99,11 +100,7 @@ export function SignSession({
         </section>
       ) : null}
       {view.refused === undefined ? <Summary view={view} contractName={contractName} /> : null}
-      {account ? (
-        <p role="note" aria-label="Account">
-          Account: {account.email} (<span title={account.address}>{compactAddress(account.address)}</span>)
-        </p>
-      ) : null}
+      {account ? <AccountLine account={account} /> : null}
       {view.projectId ? (
         <p className="project" role="note" aria-label="The app's name for itself">
           {dappClaim(origin, view.projectId)}
@@ -130,10 +127,6 @@ export function SignSession({
           </li>
         ))}
       </ul>
-      <h2>Expires</h2>
-      <p role="note" aria-label="Expiry">
-        {view.expiresAt ? <Expiry at={view.expiresAt} /> : 'never'}
-      </p>
       <h2>Fee limits</h2>
       <ul className="list" aria-label="Fee limits">
         {view.feeCaps.length === 0 && view.refused === undefined ? (
@@ -162,8 +155,11 @@ function Summary({ view, contractName }: { view: SessionView; contractName: (add
   return (
     <section className="plain" role="note" aria-label="Session summary">
       <p>
-        For {view.expiresAt ? <Expiry at={view.expiresAt} /> : 'ever (it never expires)'}, without asking you
-        again, this app can:
+        For{' '}
+        <span role="note" aria-label="Expiry">
+          {view.expiresAt ? <Expiry at={view.expiresAt} /> : 'ever (it never expires)'}
+        </span>
+        , without asking you again, this app can:
       </p>
       <ul>
         {calls.map(({ contract, selector }) => (

@@ -226,7 +226,11 @@ describe('SignSession', () => {
         },
       },
     }
-    const account = { address: `0x07d5${'0'.repeat(56)}f72b`, email: 'ann@example.com' }
+    const account = {
+      address: `0x07d5${'0'.repeat(56)}f72b`,
+      email: 'ann@example.com',
+      chainId: '0x534e5f5345504f4c4941',
+    }
     render(<SignSession origin={DAPP} request={gasOnly} account={account} onAnswer={vi.fn()} />)
     const summary = screen.getByLabelText('Session summary').textContent
     expect(summary).toMatch(/^For 30 days, until .+, without asking you again, this app can:/)
@@ -234,7 +238,8 @@ describe('SignSession', () => {
     expect(summary).not.toContain('call transfer')
     expect(summary).toContain('It cannot move your tokens.')
     expect(summary).toContain('Network fees: up to 10 STRK in all, paid only to the paymaster.')
-    expect(screen.getByLabelText('Account').textContent).toBe('Account: ann@example.com (0x07d5…f72b)')
+    expect(screen.getByLabelText('From account').textContent).toBe('ann@example.com (0x07d5…f72b)')
+    expect(screen.getByLabelText('Network').textContent).toBe('Starknet Sepolia')
     expect(screen.getByLabelText('Allowed calls').textContent).toContain(
       'STRK · transfer (network fee payment: to the paymaster only, within the fee limit)',
     )
