@@ -60,7 +60,35 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     }
     expect(await axeViolations(consent)).toEqual([])
     await shoot(page, viewport === 'desktop' ? 'demo-session' : 'demo-session-mobile')
-    await consent.locator('.actions').locator('[data-armed="true"]').waitFor()
+    // The plain summary, derived from the session the wallet signs; the token approval comes before it.
+    const summary = (await consent.getByLabel('Session summary', { exact: true }).textContent()) ?? ''
+    expect(summary).toMatch(
+      /^For \d+ (days?|hours?|minutes?), until .+, without asking you again, this app can:/,
+    )
+    expect(summary).toMatch(/call increment on DemoCounter/)
+    expect(summary).toMatch(/Network fees, in all over the session:.*up to [\d.,]+ (STRK|ETH)/)
+    expect(
+      await consent
+        .getByLabel('Token approvals', { exact: true })
+        .evaluate(
+          (approvals, summaryLabel) =>
+            approvals.compareDocumentPosition(
+              document.querySelector(`[aria-label="${summaryLabel}"]`) as Node,
+            ) & Node.DOCUMENT_POSITION_FOLLOWING,
+          'Session summary',
+        ),
+    ).toBeGreaterThan(0)
+    const armed = consent.locator('.actions').locator('[data-armed="true"]')
+    await armed.waitFor()
+    const sign = consent.getByRole('button', { name: 'Sign session' })
+    if (viewport === 'mobile') {
+      // On a phone the details scroll: Sign stays off, armed or not, until they were scrolled to the end.
+      expect(await sign.isDisabled()).toBe(true)
+      expect(await sign.getAttribute('data-seen')).toBe('false')
+      await consent.getByLabel('Read to the end', { exact: true }).waitFor()
+      await body.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+    }
+    await expect.poll(() => sign.isDisabled()).toBe(false)
     await tabTo(page, consent, 'Sign session')
     await page.keyboard.press('Enter')
     await page.getByTestId('address').waitFor({ timeout: 30_000 })

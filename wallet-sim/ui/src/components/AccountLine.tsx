@@ -14,23 +14,20 @@ export function chainName(chainId: string): string {
 /** @example <AccountLine account={{ address, email, chainId }} /> */
 export function AccountLine({ account }: { account: { address: string; email: string; chainId?: string } }) {
   return (
-    <dl className="context" aria-label="Signing context">
+    <p className="context">
+      From{' '}
+      <span role="note" aria-label="From account">
+        {account.email} (<span title={account.address}>{compactAddress(account.address)}</span>)
+      </span>
       {account.chainId ? (
         <>
-          <dt>Network</dt>
-          <dd>
-            <span role="note" aria-label="Network">
-              {chainName(account.chainId)}
-            </span>
-          </dd>
+          {' '}
+          on{' '}
+          <span role="note" aria-label="Network">
+            {chainName(account.chainId)}
+          </span>
         </>
       ) : null}
-      <dt>From</dt>
-      <dd>
-        <span role="note" aria-label="From account">
-          {account.email} (<span title={account.address}>{compactAddress(account.address)}</span>)
-        </span>
-      </dd>
-    </dl>
+    </p>
   )
 }

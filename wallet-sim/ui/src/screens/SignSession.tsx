@@ -84,10 +84,10 @@ export function SignSession({
     >
       {view.approvals.length > 0 ? (
         <section className="approvals" role="note" aria-label="Token approvals">
-          Token approvals: signing also lets
           <ul aria-label="Approvals">
             {view.approvals.map(({ token, spender, amount }) => (
               <li key={`${token}:${spender}`}>
+                Approval:{' '}
                 <span title={spender}>
                   {names[spender]
                     ? `${names[spender]} (${compactAddress(spender)})`
@@ -122,25 +122,10 @@ export function SignSession({
           <li key={`${contract}:${selector}`}>
             <span title={contract}>{contractName(contract)}</span> · <code>{selector}</code>
             {isPlainTransfer(selector) && view.gasPayments.some((gas) => sameAddress(gas.token, contract))
-              ? ' (network fee payment: to the paymaster only, within the fee limit)'
+              ? ' (fee payment, to the paymaster only)'
               : null}
           </li>
         ))}
-      </ul>
-      <h2>Fee limits</h2>
-      <ul className="list" aria-label="Fee limits">
-        {view.feeCaps.length === 0 && view.refused === undefined ? (
-          <li>none: the session's transactions may pay any network fee</li>
-        ) : null}
-        {view.feeCaps.map(({ token, maxAmount }) =>
-          view.gasPayments.some((gas) => gas.token === token) ? (
-            <li key={token}>
-              Gas payment in {tokenName(token)}: up to {amountText(maxAmount, token)}, only to the paymaster
-            </li>
-          ) : (
-            <li key={token}>up to {amountText(maxAmount, token)}</li>
-          ),
-        )}
       </ul>
     </Screen>
   )
@@ -169,19 +154,19 @@ function Summary({ view, contractName }: { view: SessionView; contractName: (add
         ))}
       </ul>
       {movesTokens ? null : <p>It cannot move your tokens.</p>}
-      {view.feeCaps.length === 0 ? (
-        <p>Network fees: no limit.</p>
-      ) : (
-        view.feeCaps.map(({ token, maxAmount }) => (
-          <p key={token}>
-            Network fees: up to {amountText(maxAmount, token)} in all
-            {view.gasPayments.some((payment) => payment.token === token)
-              ? ', paid only to the paymaster'
-              : ''}
-            .
-          </p>
-        ))
-      )}
+      <p>Network fees, in all over the session:</p>
+      <ul className="list" aria-label="Fee limits">
+        {view.feeCaps.length === 0 ? <li>none: the session's transactions may pay any network fee</li> : null}
+        {view.feeCaps.map(({ token, maxAmount }) =>
+          view.gasPayments.some((gas) => gas.token === token) ? (
+            <li key={token}>
+              Gas payment in {tokenName(token)}: up to {amountText(maxAmount, token)}, only to the paymaster
+            </li>
+          ) : (
+            <li key={token}>up to {amountText(maxAmount, token)}</li>
+          ),
+        )}
+      </ul>
     </section>
   )
 }

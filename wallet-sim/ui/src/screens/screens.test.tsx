@@ -202,7 +202,7 @@ describe('SignSession', () => {
     expect(expiry.textContent).toMatch(/^30 days, until (31 Dec 2025|1 Jan 2026), \d\d:\d\d$/)
     expect(screen.getByLabelText('Fee limits').textContent).toBe('up to 0.1 ETH')
     expect(screen.getByLabelText('Approvals').textContent).toBe(
-      '0x05bd…abcd may spend up to 2.5 STRK from your account',
+      'Approval: 0x05bd…abcd may spend up to 2.5 STRK from your account',
     )
     expect(screen.getByLabelText("The app's name for itself").textContent).toBe(
       `${DAPP} calls itself “demo-app”`,
@@ -237,11 +237,13 @@ describe('SignSession', () => {
     expect(summary).toContain('call increase_counter on 0x0000…c0de')
     expect(summary).not.toContain('call transfer')
     expect(summary).toContain('It cannot move your tokens.')
-    expect(summary).toContain('Network fees: up to 10 STRK in all, paid only to the paymaster.')
+    expect(summary).toContain(
+      'Network fees, in all over the session:Gas payment in STRK: up to 10 STRK, only to the paymaster',
+    )
     expect(screen.getByLabelText('From account').textContent).toBe('ann@example.com (0x07d5…f72b)')
     expect(screen.getByLabelText('Network').textContent).toBe('Starknet Sepolia')
     expect(screen.getByLabelText('Allowed calls').textContent).toContain(
-      'STRK · transfer (network fee payment: to the paymaster only, within the fee limit)',
+      'STRK · transfer (fee payment, to the paymaster only)',
     )
     expect(screen.queryByLabelText('Token approvals')).toBeNull()
     cleanup()
@@ -297,7 +299,7 @@ describe('SignSession', () => {
     )
     expect(contractNames).toHaveBeenCalledWith([STRK, COUNTER, SPENDER])
     expect(screen.getByLabelText('Approvals').textContent).toBe(
-      'Vault (0x05bd…abcd) may spend up to 2.5 STRK from your account',
+      'Approval: Vault (0x05bd…abcd) may spend up to 2.5 STRK from your account',
     )
   })
 })
