@@ -97,6 +97,36 @@ describe('SignMessage', () => {
     expect(onAnswer.mock.calls).toEqual([[true], [false]])
   })
 
+  it('says which network and which account signs, for a message and for the review', () => {
+    const account = {
+      address: `0x07d5${'0'.repeat(56)}f72b`,
+      email: 'ann@example.com',
+      chainId: '0x534e5f4d41494e',
+    }
+    render(<SignMessage origin={DAPP} typedData={typedData} account={account} onAnswer={vi.fn()} />)
+    expect(screen.getByLabelText('Network').textContent).toBe('Starknet Mainnet')
+    expect(screen.getByLabelText('From account').textContent).toBe('ann@example.com (0x07d5…f72b)')
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign message')
+    cleanup()
+    const api = {
+      review: vi.fn(() => new Promise<never>(() => {})),
+      market: vi.fn(() => new Promise<never>(() => {})),
+    }
+    const call = { contractAddress: STRK, entrypoint: 'transfer', calldata: ['0x1', '0x2', '0x0'] }
+    render(
+      <Review
+        origin={DAPP}
+        calls={[call]}
+        api={api}
+        account={{ ...account, chainId: '0x534e5f5345504f4c4941' }}
+        onAnswer={vi.fn()}
+      />,
+    )
+    expect(screen.getByLabelText('Network').textContent).toBe('Starknet Sepolia')
+    expect(screen.getByLabelText('From account').textContent).toBe('ann@example.com (0x07d5…f72b)')
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Confirm transaction')
+  })
+
   const outside = (calldata: string[]): TypedData => ({
     types: { StarknetDomain: [] },
     primaryType: 'OutsideExecution',
