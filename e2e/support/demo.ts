@@ -118,7 +118,7 @@ export async function clickClosing(wallet: WalletSurface, name: string): Promise
  * Scrolls the session consent's details to their end, as a user reads them: where they scroll (a phone),
  * "Sign session" stays off until then. Resolves once the screen counts them as seen.
  */
-export async function readConsent(wallet: WalletSurface): Promise<void> {
+export async function readConsent(wallet: WalletSurface | import('playwright-core').Frame): Promise<void> {
   await wallet.getByRole('heading', { name: 'Start a session' }).waitFor()
   const details = wallet.locator('.screen-body')
   await expect

@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { RpcProvider, typedData as snip12 } from 'starknet'
 import { beforeAll, expect, test } from 'vitest'
 import { clickClosing, launchBrowser } from '../../support/browser'
+import { readConsent } from '../../support/demo'
 import { bundleDapp, serveDapp } from './dapp'
 import { buildWalletUi, startWalletSim } from './walletServer'
 
@@ -184,6 +185,7 @@ test('starknetkit connects through the popup, sends a transaction and signs type
     () => page.evaluate((input) => window.dapp.connectAndSignSession(input), request),
     async (popup) => {
       await popup.getByRole('heading', { name: 'Start a session' }).waitFor()
+      await readConsent(popup)
       await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Sign session' }))
     },
   )
