@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, FrameLocator, Page } from 'playwright-core'
-import { onTestFailed } from 'vitest'
+import { expect, onTestFailed } from 'vitest'
 import { clickClosing as clickClosingButton } from './browser'
 import type { Stack } from './stack'
 
@@ -114,11 +114,27 @@ export async function clickClosing(wallet: WalletSurface, name: string): Promise
   await clickClosingButton(wallet.getByRole('button', { name }))
 }
 
+/**
+ * Scrolls the session consent's details to their end, as a user reads them: where they scroll (a phone),
+ * "Sign session" stays off until then. Resolves once the screen counts them as seen.
+ */
+export async function readConsent(wallet: WalletSurface | import('playwright-core').Frame): Promise<void> {
+  await wallet.getByRole('heading', { name: 'Start a session' }).waitFor()
+  const details = wallet.locator('.screen-body')
+  await expect
+    .poll(async () => {
+      await details.evaluate((el) => el.scrollTo(0, el.scrollHeight))
+      return wallet.locator('button[data-seen="true"]').count()
+    })
+    .toBeGreaterThan(0)
+}
+
 /** A new user: clicks connect in the demo, logs in by e-mail, signs the session. */
 export async function connectNewUser(demo: Demo, stack: Stack, email: string): Promise<void> {
   await demo.click('connect')
   const wallet = await demo.wallet()
   await logInWithEmail(wallet, stack, email)
+  await readConsent(wallet)
   await clickClosing(wallet, 'Sign session')
   await demo.page.getByTestId('address').waitFor({ timeout: 30_000 })
 }

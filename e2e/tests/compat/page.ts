@@ -115,7 +115,7 @@ export function logInAndConnect(sim: Sim, email: string) {
 
 /** Confirms the transaction the wallet shows for review. */
 export async function confirmTransaction(prompt: Prompt) {
-  await prompt.getByRole('heading', { name: 'Review transaction' }).waitFor()
+  await prompt.getByRole('heading', { name: 'Confirm transaction' }).waitFor()
   await clickClosing(prompt.getByRole('button', { name: 'Confirm' }))
 }
 

@@ -204,7 +204,7 @@ test("starknetkit's own iframe modal (blurred backdrop and all): log in, connect
   await start(page, 'execute', [
     { contractAddress: STRK, entrypoint: 'transfer', calldata: ['0x5bd1e5', '5', '0'] },
   ])
-  await frame.getByRole('heading', { name: 'Review transaction' }).waitFor()
+  await frame.getByRole('heading', { name: 'Confirm transaction' }).waitFor()
   await frame.locator('button[data-blocked="false"]').waitFor()
   // starknetkit's real modal is on: its backdrop layer blurs the page behind the frame.
   const backdrop = await page.evaluate(() => {
@@ -240,6 +240,16 @@ test("starknetkit's own iframe modal (blurred backdrop and all): log in, connect
     sessionTypedData: sessionTypedData(session, SEPOLIA),
   })
   await frame.getByRole('heading', { name: 'Start a session' }).waitFor()
+  // starknetkit's modal keeps its height: the consent's details scroll, and Sign stays off until the user
+  // scrolled them to the end (the wheel, over the details, as a user would).
+  const details = frame.locator('.screen-body')
+  await details.hover()
+  await expect
+    .poll(async () => {
+      await page.mouse.wheel(0, 400)
+      return details.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 4)
+    })
+    .toBe(true)
   await approve(frame, 'Sign session')
   const signed = await outcome(page)
   const result = (resolvedValue(signed) ?? {}) as { result?: { signature?: string[] } }

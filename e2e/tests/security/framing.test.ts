@@ -113,7 +113,7 @@ test('(b) a listed page framing the wallet at opacity 0.0001 cannot confirm a tr
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
   await settle(frame)
   expect(await confirm.isDisabled()).toBe(true)
-  expect(await frame.getByRole('heading', { name: 'Review transaction' }).isVisible()).toBe(true)
+  expect(await frame.getByRole('heading', { name: 'Confirm transaction' }).isVisible()).toBe(true)
   expect(await page.evaluate(() => window.answers.r1)).toBeUndefined()
 
   // Shown for real, the same button arms after the delay: the invisibility was what kept it off.

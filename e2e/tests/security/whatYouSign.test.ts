@@ -106,14 +106,14 @@ describe('the review shows the amount and recipient signed', () => {
       const { answer } = await send(
         'addInvokeTransaction',
         transfer([ATTACKER, amount, '0']),
-        'Review transaction',
+        'Confirm transaction',
       )
       expect(answer?.error?.data, amount).toMatchObject({ webwalletErrorCode: 'VALIDATION' })
       expect(answer?.error?.message).toMatch(/^Call 0, calldata 1: .* is not a felt \(/)
     }
     // An approve of "1 wei" likewise.
     const approve = [{ contract_address: STRK, entry_point: 'approve', calldata: [ATTACKER, '1 ', '0'] }]
-    const { answer } = await send('addInvokeTransaction', approve, 'Review transaction')
+    const { answer } = await send('addInvokeTransaction', approve, 'Confirm transaction')
     expect(answer?.error?.data).toMatchObject({ webwalletErrorCode: 'VALIDATION' })
     expect(await strkBalance(ATTACKER)).toBe(before)
   })
@@ -124,7 +124,7 @@ describe('the review shows the amount and recipient signed', () => {
     const { answer } = await send(
       'addInvokeTransaction',
       transfer([lookalike, '1', '0']),
-      'Review transaction',
+      'Confirm transaction',
     )
     expect(answer?.error?.data).toMatchObject({ webwalletErrorCode: 'VALIDATION' })
     expect(answer?.error?.message).toContain(`Call 0, calldata 0: "${lookalike}" is not a felt`)
@@ -144,7 +144,7 @@ describe('the review shows the amount and recipient signed', () => {
 
   test('honest: a transfer of 1 wei is shown as 1 wei to the recipient, and moves exactly that', async () => {
     const before = await strkBalance(ATTACKER)
-    const review = await send('addInvokeTransaction', transfer([ATTACKER, '1', '0']), 'Review transaction')
+    const review = await send('addInvokeTransaction', transfer([ATTACKER, '1', '0']), 'Confirm transaction')
     expect(review.answer).toBeUndefined()
     expect(await wallet.locator('.summary').first().textContent()).toBe(
       'Transfer 0.000000000000000001 STRK to 0x00a7…0bad',

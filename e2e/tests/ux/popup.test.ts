@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CHROMIUM_ARGS, chromiumPath, clickClosing } from '../../support/browser'
-import { logInWithEmail, newEmail } from '../../support/demo'
+import { logInWithEmail, newEmail, readConsent } from '../../support/demo'
 import { type Stack, startStack } from '../../support/stack'
 import { axeViolations } from './axe'
 import { openDemoPage, shoot, VIEWPORTS, type ViewportName } from './harness'
@@ -68,6 +68,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
       else expect(session.fits || session.bodyFocusable).toBe(true)
       expect(await axeViolations(popup)).toEqual([])
       if (viewport === 'mobile') await shoot(popup, 'popup-session-mobile')
+      await readConsent(popup)
       await popup.locator('[data-armed="true"]').waitFor()
       await clickClosing(popup.getByRole('button', { name: 'Sign session' }))
       await page.getByTestId('address').waitFor({ timeout: 30_000 })
@@ -76,7 +77,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
       const reviewOpened = page.waitForEvent('popup')
       await page.getByTestId('wallet-transaction').click()
       const review = await reviewOpened
-      await review.getByRole('heading', { name: 'Review transaction', exact: true }).waitFor()
+      await review.getByRole('heading', { name: 'Confirm transaction', exact: true }).waitFor()
       // The recipient is named once the wallet has loaded the account.
       await expect
         .poll(() => review.locator('.summary').allTextContents())

@@ -60,7 +60,35 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     }
     expect(await axeViolations(consent)).toEqual([])
     await shoot(page, viewport === 'desktop' ? 'demo-session' : 'demo-session-mobile')
-    await consent.locator('.actions').locator('[data-armed="true"]').waitFor()
+    // The plain summary, derived from the session the wallet signs; the token approval comes before it.
+    const summary = (await consent.getByLabel('Session summary', { exact: true }).textContent()) ?? ''
+    expect(summary).toMatch(
+      /^For \d+ (days?|hours?|minutes?), until .+, without asking you again, this app can:/,
+    )
+    expect(summary).toMatch(/call increment on DemoCounter/)
+    expect(summary).toMatch(/Network fees, in all over the session:.*up to [\d.,]+ (STRK|ETH)/)
+    expect(
+      await consent
+        .getByLabel('Token approvals', { exact: true })
+        .evaluate(
+          (approvals, summaryLabel) =>
+            approvals.compareDocumentPosition(
+              document.querySelector(`[aria-label="${summaryLabel}"]`) as Node,
+            ) & Node.DOCUMENT_POSITION_FOLLOWING,
+          'Session summary',
+        ),
+    ).toBeGreaterThan(0)
+    const armed = consent.locator('.actions').locator('[data-armed="true"]')
+    await armed.waitFor()
+    const sign = consent.getByRole('button', { name: 'Sign session' })
+    if (viewport === 'mobile') {
+      // On a phone the details scroll: Sign stays off, armed or not, until they were scrolled to the end.
+      expect(await sign.isDisabled()).toBe(true)
+      expect(await sign.getAttribute('data-seen')).toBe('false')
+      await consent.getByLabel('Read to the end', { exact: true }).waitFor()
+      await body.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+    }
+    await expect.poll(() => sign.isDisabled()).toBe(false)
     await tabTo(page, consent, 'Sign session')
     await page.keyboard.press('Enter')
     await page.getByTestId('address').waitFor({ timeout: 30_000 })
@@ -103,7 +131,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     // A transaction the wallet reviews: the decoded transfer in STRK, confirmed by keyboard.
     await page.getByTestId('wallet-transaction').focus()
     await page.keyboard.press('Enter')
-    const review = await walletFrame(page, 'Review transaction')
+    const review = await walletFrame(page, 'Confirm transaction')
     expect(await review.locator('.summary').first().textContent()).toMatch(/0\.01 STRK/)
     // Confirm turns on once the estimate says the transfer goes through (and the approve delay passed).
     await review.locator('button[data-armed="true"][data-blocked="false"]').waitFor()
@@ -119,7 +147,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
 
     // More than the account holds: the wallet says the transfer will fail and why; only Reject works.
     await page.getByTestId('wallet-transaction-too-large').click()
-    const failing = await walletFrame(page, 'Review transaction')
+    const failing = await walletFrame(page, 'Confirm transaction')
     const verdict = failing.getByRole('alert', { name: 'This transaction will fail' })
     await verdict.waitFor()
     expect(await verdict.textContent()).toMatch(

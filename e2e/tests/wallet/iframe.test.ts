@@ -1,11 +1,13 @@
 // The iframe variant (/iframes/comms) driven by raw trpc-browser envelopes from a host page on another
 // origin (./hostPage): login, connect, sign message, review, session. With WALLET_SCREENSHOTS=1 it also
 // writes the screenshots of wallet-sim/docs (light and dark).
+
 import { mkdirSync } from 'node:fs'
 import { buildSession, sessionTypedData } from '@webwallet/protocol/session'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
+import { readConsent } from '../../support/demo'
 import { answerOf, serveHost } from './hostPage'
 import { buildWalletUi, startWalletSim } from './walletServer'
 
@@ -91,7 +93,7 @@ for (const theme of ['light', 'dark'] as const) {
       { contract_address: DEMO_COUNTER, entry_point: 'increment', calldata: [] },
     ]
     await page.evaluate((list) => window.send('r1', 'addInvokeTransaction', list), calls)
-    await frame.getByRole('heading', { name: 'Review transaction' }).waitFor()
+    await frame.getByRole('heading', { name: 'Confirm transaction' }).waitFor()
     await frame.getByText('Transfer 2.5 STRK to 0x05bd…0abc').waitFor()
     await frame.getByText('Call increment on DemoCounter').waitFor()
     await frame
@@ -123,6 +125,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((input) => window.send('k1', 'connectAndSignSession', input), request)
     await frame.getByRole('heading', { name: 'Start a session' }).waitFor()
     await shoot(page, 'signSession', theme)
+    await readConsent(frame)
     await frame.getByRole('button', { name: 'Sign session' }).click()
     const signed = (await answerOf(page, 'k1')).result?.data as Record<string, unknown>
     expect(signed).toMatchObject({

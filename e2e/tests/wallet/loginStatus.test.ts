@@ -3,11 +3,13 @@
 // for this app (connectAndSignSession, or plain signTypedData of a session as x-sessions asks) until the
 // chain clock passes their expiry; a login the server no longer honours is isLoggedIn false, and the page
 // asks the user to log in again on the next request.
+
 import { buildSession, sessionTypedData } from '@webwallet/protocol/session'
 import { createRpc } from '@webwallet/shim'
 import type { FrameLocator, Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
+import { readConsent } from '../../support/demo'
 import { request, serveHost } from './hostPage'
 import { buildWalletUi, startWalletSim } from './walletServer'
 
@@ -76,6 +78,7 @@ test('the host app has a session over the iframe once the user signed one, until
       window.send('session', 'connectAndSignSession', { approvalRequests: [], sessionTypedData: typedData }),
     sessionFor(expiresAt, '0x5e55'),
   )
+  await readConsent(frame)
   await frame.getByRole('button', { name: 'Sign session' }).click()
   await page.waitForFunction(() => window.answers.session !== undefined)
   expect(await loginStatus(page)).toEqual({ isLoggedIn: true, hasSession: true, isPreauthorized: true })
@@ -89,6 +92,7 @@ test('the host app has a session over the iframe once the user signed one, until
     sessionFor(expiresAt + 3_600, '0x5e56'),
   )
   await frame.getByRole('heading', { name: 'Start a session' }).waitFor()
+  await readConsent(frame)
   await frame.getByRole('button', { name: 'Sign session' }).click()
   await page.waitForFunction(() => window.answers.typed !== undefined)
   expect(await loginStatus(page)).toEqual({ isLoggedIn: true, hasSession: true, isPreauthorized: true })

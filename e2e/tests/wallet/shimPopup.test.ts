@@ -119,7 +119,7 @@ test('get-starknet v4 over the shim popup: enable() resolves although the wallet
         calls,
       ),
     async (popup) => {
-      await popup.getByRole('heading', { name: 'Review transaction' }).waitFor()
+      await popup.getByRole('heading', { name: 'Confirm transaction' }).waitFor()
       expect(new URL(popup.url()).pathname).toBe('/review')
       await clickClosing(popup.getByRole('button', { name: 'Confirm' }))
     },

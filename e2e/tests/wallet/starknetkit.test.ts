@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { RpcProvider, typedData as snip12 } from 'starknet'
 import { beforeAll, expect, test } from 'vitest'
 import { clickClosing, launchBrowser } from '../../support/browser'
+import { readConsent } from '../../support/demo'
 import { bundleDapp, serveDapp } from './dapp'
 import { buildWalletUi, startWalletSim } from './walletServer'
 
@@ -110,7 +111,7 @@ test('starknetkit connects through the popup, sends a transaction and signs type
     context,
     () => page.evaluate((calls) => window.dapp.execute(calls), transfer),
     async (popup) => {
-      await popup.getByRole('heading', { name: 'Review transaction' }).waitFor()
+      await popup.getByRole('heading', { name: 'Confirm transaction' }).waitFor()
       expect(new URL(popup.url()).pathname).toBe('/review')
       await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Confirm' }))
     },
@@ -184,6 +185,7 @@ test('starknetkit connects through the popup, sends a transaction and signs type
     () => page.evaluate((input) => window.dapp.connectAndSignSession(input), request),
     async (popup) => {
       await popup.getByRole('heading', { name: 'Start a session' }).waitFor()
+      await readConsent(popup)
       await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Sign session' }))
     },
   )

@@ -101,7 +101,8 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
   }
   const walletUrl = options.url ?? getEnvironment(environment).webWalletUrl
   exactOrigin(walletUrl) // a wallet URL that is not a web origin fails here, coded
-  const brandName = options.brandName ?? 'Argent'
+  // SPEC's 'Powered by Argent' for Argent's wallets; the dev environment's wallet is wallet-sim, not Argent.
+  const brandName = options.brandName ?? (environment === 'dev' ? 'wallet-sim' : 'Argent')
   const events = createEvents()
   const last = lastConnection(options.storage, CONNECTOR_ID)
   const mode = options.transport ?? 'auto'

@@ -66,7 +66,7 @@ describe('App', () => {
         'https://b.example',
       )
     })
-    expect(screen.getByRole('heading', { name: 'Review transaction' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Confirm transaction' })).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
     expect(await answered).toBe(false)
   })

@@ -130,6 +130,7 @@ function PromptScreen({
           origin={prompt.origin}
           typedData={prompt.typedData}
           self={account?.address}
+          account={account}
           onAnswer={answer}
         />
       )
@@ -140,6 +141,7 @@ function PromptScreen({
           request={prompt.request}
           feeTokens={account?.feeTokens}
           contractNames={api.contractNames}
+          account={account}
           onAnswer={answer}
         />
       )
@@ -151,6 +153,7 @@ function PromptScreen({
           api={api}
           self={account?.address}
           deploysFirst={account ? !account.deployed : false}
+          account={account}
           onAnswer={answer}
         />
       )

@@ -1,6 +1,6 @@
 // The frame every screen shares: title, the requesting origin (marked when it is not a listed app), the
 // body and the action buttons. The approve button works only after the clickjacking guard armed it.
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
 import { useModalFit } from './modalFit'
 import { useIsListed } from './originList'
 import { useApproveGuard } from './useApproveGuard'
@@ -18,6 +18,11 @@ export interface ScreenProps {
   rejectLabel?: string
   busy?: boolean
   error?: string | undefined
+  /**
+   * The approve button stays off until the body was scrolled to its end (or fits): a consent the user must
+   * have had on screen in full. Adds to the approve guard, never replaces it.
+   */
+  requireSeen?: boolean
 }
 
 /**
@@ -31,6 +36,8 @@ export function Screen(props: ScreenProps) {
   const armed = useApproveGuard(actions, { active: props.onApprove !== undefined })
   const body = useRef<HTMLElement>(null)
   useModalFit(body)
+  const seen = useSeenToEnd(body, props.requireSeen === true)
+  const blocked = props.approveBlocked === true || !seen
   useEscape(props.busy ? undefined : props.onReject)
   const main = useRef<HTMLElement>(null)
   useFocusOnShow(main)
@@ -64,6 +71,11 @@ export function Screen(props: ScreenProps) {
           {props.error}
         </p>
       ) : null}
+      {seen ? null : (
+        <p className="unread" role="note" aria-label="Read to the end">
+          Scroll to the end to read everything before you sign.
+        </p>
+      )}
       {props.onApprove || props.onReject ? (
         <footer className="actions" ref={actions}>
           {props.onReject ? (
@@ -76,11 +88,12 @@ export function Screen(props: ScreenProps) {
               type="button"
               className="primary"
               onClick={() => {
-                if (armed && !props.approveBlocked) props.onApprove?.()
+                if (armed && !blocked) props.onApprove?.()
               }}
-              disabled={props.busy || !armed || props.approveBlocked}
+              disabled={props.busy || !armed || blocked}
               data-armed={armed}
               data-blocked={props.approveBlocked === true}
+              data-seen={seen}
             >
               {props.approveLabel ?? 'Approve'}
             </button>
@@ -89,6 +102,34 @@ export function Screen(props: ScreenProps) {
       ) : null}
     </main>
   )
+}
+
+/**
+ * Whether the scrolling body has been seen to its end: as soon as it is laid out when it fits, else once it was scrolled to
+ * within 4 px of its bottom. Sticky: scrolling back up does not take it back. Always true when not required.
+ */
+function useSeenToEnd(body: RefObject<HTMLElement | null>, required: boolean): boolean {
+  const [seen, setSeen] = useState(!required)
+  useEffect(() => {
+    const element = body.current
+    if (!required || seen || !element) return
+    const check = () => {
+      // Not laid out (a hidden frame measures 0): nothing was seen yet; the resize observer checks again.
+      if (element.clientHeight === 0) return
+      if (element.scrollTop + element.clientHeight >= element.scrollHeight - 4) setSeen(true)
+    }
+    check()
+    element.addEventListener('scroll', check, { passive: true })
+    window.addEventListener('resize', check)
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(check)
+    observer?.observe(element)
+    return () => {
+      element.removeEventListener('scroll', check)
+      window.removeEventListener('resize', check)
+      observer?.disconnect()
+    }
+  }, [body, required, seen])
+  return seen
 }
 
 /** Escape answers like the reject (or cancel) button: the wallet's half of "Escape closes the modal". */

@@ -3,6 +3,7 @@
 // says the transaction goes through: while it runs, when it could not be had (retry), when the node says
 // the transaction would revert or be refused, or when the balance cannot cover the fee, only Reject does.
 import type { Call } from '@webwallet/protocol'
+import { AccountLine } from '../components/AccountLine'
 import { Screen } from '../components/Screen'
 import { decodeCall } from '../wallet/decodeCalls'
 import { type ReviewApi, useReview } from '../wallet/useReview'
@@ -18,11 +19,13 @@ export interface ReviewProps {
   self?: string | undefined
   /** The account is not deployed yet: approving deploys it first (the server's review says so too). */
   deploysFirst?: boolean
+  /** The signing account and its network, from the wallet server: shown as "Network" and "From". */
+  account?: { address: string; email: string; chainId?: string } | undefined
   onAnswer: (approved: boolean) => void
 }
 
 /** @example <Review origin={origin} calls={calls} api={api} onAnswer={prompt.answer} /> */
-export function Review({ origin, calls, api, self, deploysFirst, onAnswer }: ReviewProps) {
+export function Review({ origin, calls, api, self, deploysFirst, account, onAnswer }: ReviewProps) {
   const { review, market, retry } = useReview(api, origin, calls)
   const context = {
     market: market.status === 'ready' ? market.value : undefined,
@@ -37,7 +40,7 @@ export function Review({ origin, calls, api, self, deploysFirst, onAnswer }: Rev
   const unreadable = decoded.some((call) => call.unreadable !== undefined)
   return (
     <Screen
-      title="Review transaction"
+      title="Confirm transaction"
       origin={origin}
       onApprove={() => onAnswer(true)}
       onReject={() => onAnswer(false)}
@@ -45,6 +48,7 @@ export function Review({ origin, calls, api, self, deploysFirst, onAnswer }: Rev
       approveBlocked={unreadable || review.status !== 'ready' || !feeCovered(review.value)}
     >
       {failure ? <WillFail failure={failure} summaries={decoded.map((call) => call.summary)} /> : null}
+      {account ? <AccountLine account={account} /> : null}
       {deploys ? <p className="note">Your account is deployed first, in its own transaction.</p> : null}
       <h2>{calls.length === 1 ? 'What it does' : `What it does (${calls.length} calls)`}</h2>
       <ol className="calls" aria-label="What it does">

@@ -9,6 +9,7 @@ import {
   type OutsideExecutionView,
   readOutsideExecution,
 } from '@webwallet/protocol/rpc'
+import { AccountLine } from '../components/AccountLine'
 import { compactAddress, formatDate } from '../components/format'
 import { Screen } from '../components/Screen'
 import { decodeCall } from '../wallet/decodeCalls'
@@ -18,6 +19,8 @@ export interface SignMessageProps {
   typedData: TypedData
   /** The user's address: the account an outside execution runs from. */
   self?: string | undefined
+  /** The signing account and its network, from the wallet server: shown as "Network" and "From". */
+  account?: { address: string; email: string; chainId?: string } | undefined
   onAnswer: (approved: boolean) => void
 }
 
@@ -25,9 +28,17 @@ const text = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 const hex = (felt: bigint) => `0x${felt.toString(16)}`
 
 /** @example <SignMessage origin={origin} typedData={typedData} onAnswer={prompt.answer} /> */
-export function SignMessage({ origin, typedData, self, onAnswer }: SignMessageProps) {
+export function SignMessage({ origin, typedData, self, account, onAnswer }: SignMessageProps) {
   if (isOutsideExecutionTypedData(typedData))
-    return <SignOutsideExecution origin={origin} typedData={typedData} self={self} onAnswer={onAnswer} />
+    return (
+      <SignOutsideExecution
+        origin={origin}
+        typedData={typedData}
+        self={self}
+        account={account}
+        onAnswer={onAnswer}
+      />
+    )
   return (
     <Screen
       title="Sign message"
@@ -36,6 +47,7 @@ export function SignMessage({ origin, typedData, self, onAnswer }: SignMessagePr
       onReject={() => onAnswer(false)}
       approveLabel="Sign"
     >
+      {account ? <AccountLine account={account} /> : null}
       <dl className="fields">
         {Object.entries(typedData.domain).map(([key, value]) => (
           <div key={key} className="field">
@@ -70,8 +82,12 @@ function SignOutsideExecution({
   origin,
   typedData,
   self,
+  account,
   onAnswer,
-}: Required<Omit<SignMessageProps, 'self'>> & { self: string | undefined }) {
+}: Omit<SignMessageProps, 'self' | 'account'> & {
+  self: string | undefined
+  account: SignMessageProps['account']
+}) {
   const view = read(typedData)
   const refused = typeof view === 'string' ? view : undefined
   const calls =
@@ -99,6 +115,7 @@ function SignOutsideExecution({
       approveBlocked={refused !== undefined || calls.some((call) => call.unreadable !== undefined)}
       error={refused === undefined ? undefined : `This request cannot be signed. ${refused}`}
     >
+      {account ? <AccountLine account={account} /> : null}
       <p className="warning" role="note" aria-label="Outside execution">
         This is not a plain message: the signature lets {caller} run the calls below from your account (an
         outside execution, SNIP-9 version {typeof view === 'string' ? '?' : view.version}), without asking you

@@ -1,11 +1,12 @@
 // /signSessionKeys: what the session lets the app do without asking again.
 import type { SessionSignRequest } from '@webwallet/protocol'
 import { useEffect, useState } from 'react'
+import { AccountLine } from '../components/AccountLine'
 import { dappClaim } from '../components/dappText'
-import { compactAddress, formatAmount, formatDate, fromNow, tokenOf } from '../components/format'
+import { compactAddress, formatAmount, formatDate, tokenOf } from '../components/format'
 import { Screen } from '../components/Screen'
-import { sessionView } from '../wallet/sessionView'
-import type { SpendingFamily } from '../wallet/spending'
+import { type SessionView, sessionView } from '../wallet/sessionView'
+import { isPlainTransfer, methodName, type SpendingFamily, sameAddress } from '../wallet/spending'
 
 export interface SignSessionProps {
   origin: string
@@ -14,6 +15,8 @@ export interface SignSessionProps {
   feeTokens?: readonly string[] | undefined
   /** Names the contracts the chain knows ('DemoCounter'); without it the screen shows addresses only. */
   contractNames?: ((addresses: string[]) => Promise<Record<string, string>>) | undefined
+  /** The account that signs: shown with its e-mail so the user knows which one grants the session. */
+  account?: { address: string; email: string; chainId?: string } | undefined
   onAnswer: (approved: boolean) => void
 }
 
@@ -53,7 +56,14 @@ const warningText = (family: SpendingFamily, token: string, method: string) =>
     : `The app can let anyone spend any amount of your ${token}, without asking you again (${method}).`
 
 /** @example <SignSession origin={origin} request={request} onAnswer={prompt.answer} /> */
-export function SignSession({ origin, request, feeTokens, contractNames, onAnswer }: SignSessionProps) {
+export function SignSession({
+  origin,
+  request,
+  feeTokens,
+  contractNames,
+  account,
+  onAnswer,
+}: SignSessionProps) {
   const view = sessionView(request, feeTokens)
   const names = useNames(contractNames, [
     ...new Set([...view.allowedMethods.map((m) => m.contract), ...view.approvals.map((a) => a.spender)]),
@@ -70,7 +80,27 @@ export function SignSession({ origin, request, feeTokens, contractNames, onAnswe
       approveLabel="Sign session"
       approveBlocked={view.refused !== undefined}
       error={view.refused === undefined ? undefined : `This session cannot be signed. ${view.refused}`}
+      requireSeen
     >
+      {view.approvals.length > 0 ? (
+        <section className="approvals" role="note" aria-label="Token approvals">
+          <ul aria-label="Approvals">
+            {view.approvals.map(({ token, spender, amount }) => (
+              <li key={`${token}:${spender}`}>
+                Approval:{' '}
+                <span title={spender}>
+                  {names[spender]
+                    ? `${names[spender]} (${compactAddress(spender)})`
+                    : compactAddress(spender)}
+                </span>{' '}
+                may spend up to {amountText(amount, token)} from your account
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {view.refused === undefined ? <Summary view={view} contractName={contractName} /> : null}
+      {account ? <AccountLine account={account} /> : null}
       {view.projectId ? (
         <p className="project" role="note" aria-label="The app's name for itself">
           {dappClaim(origin, view.projectId)}
@@ -86,23 +116,47 @@ export function SignSession({ origin, request, feeTokens, contractNames, onAnswe
           </ul>
         </>
       ) : null}
-      <h2>Allowed calls</h2>
+      <h2>Details: allowed calls</h2>
       <ul className="list" aria-label="Allowed calls">
         {view.allowedMethods.map(({ contract, selector }) => (
           <li key={`${contract}:${selector}`}>
             <span title={contract}>{contractName(contract)}</span> · <code>{selector}</code>
+            {isPlainTransfer(selector) && view.gasPayments.some((gas) => sameAddress(gas.token, contract))
+              ? ' (fee payment, to the paymaster only)'
+              : null}
           </li>
         ))}
       </ul>
-      <h2>Expires</h2>
-      <p role="note" aria-label="Expiry">
-        {view.expiresAt ? <Expiry at={view.expiresAt} /> : 'never'}
+    </Screen>
+  )
+}
+
+/** What the session lets the app do, and what it cannot, in words: from the parsed session only. */
+function Summary({ view, contractName }: { view: SessionView; contractName: (address: string) => string }) {
+  const gas = (contract: string, selector: string) =>
+    isPlainTransfer(selector) && view.gasPayments.some((payment) => sameAddress(payment.token, contract))
+  const calls = view.allowedMethods.filter(({ contract, selector }) => !gas(contract, selector))
+  const movesTokens = view.unbounded.length > 0 || view.approvals.length > 0
+  return (
+    <section className="plain" role="note" aria-label="Session summary">
+      <p>
+        For{' '}
+        <span role="note" aria-label="Expiry">
+          {view.expiresAt ? <Expiry at={view.expiresAt} /> : 'ever (it never expires)'}
+        </span>
+        , without asking you again, this app can:
       </p>
-      <h2>Fee limits</h2>
+      <ul>
+        {calls.map(({ contract, selector }) => (
+          <li key={`${contract}:${selector}`}>
+            call {methodName(selector)} on {contractName(contract)}
+          </li>
+        ))}
+      </ul>
+      {movesTokens ? null : <p>It cannot move your tokens.</p>}
+      <p>Network fees, in all over the session:</p>
       <ul className="list" aria-label="Fee limits">
-        {view.feeCaps.length === 0 && view.refused === undefined ? (
-          <li>none: the session's transactions may pay any network fee</li>
-        ) : null}
+        {view.feeCaps.length === 0 ? <li>none: the session's transactions may pay any network fee</li> : null}
         {view.feeCaps.map(({ token, maxAmount }) =>
           view.gasPayments.some((gas) => gas.token === token) ? (
             <li key={token}>
@@ -113,32 +167,32 @@ export function SignSession({ origin, request, feeTokens, contractNames, onAnswe
           ),
         )}
       </ul>
-      {view.approvals.length > 0 ? (
-        <>
-          <h2>Approvals</h2>
-          <ul className="list" aria-label="Approvals">
-            {view.approvals.map(({ token, spender, amount }) => (
-              <li key={`${token}:${spender}`}>
-                {amountText(amount, token)} to{' '}
-                <span title={spender}>
-                  {names[spender]
-                    ? `${names[spender]} (${compactAddress(spender)})`
-                    : compactAddress(spender)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </Screen>
+    </section>
   )
 }
 
-/** `25 Nov 2026, 11:20 (in 1 hour)`, the exact UTC time on hover. */
+/** `for 30 days, until 26 Dec 2026, 14:05`, the exact UTC time on hover. */
 function Expiry({ at }: { at: Date }) {
   return (
     <time dateTime={at.toISOString()} title={`${at.toISOString().replace('T', ' ').slice(0, 16)} UTC`}>
-      {formatDate(at)} ({fromNow(at)})
+      {at.getTime() > Date.now()
+        ? `${durationWords(at)}, until ${formatDate(at)}`
+        : `until ${formatDate(at)} (already past)`}
     </time>
   )
+}
+
+/** `30 days`, `2 hours`: how long from now until `at`, in the largest whole unit (`0 minutes` if past). */
+export function durationWords(at: Date, now: Date = new Date()): string {
+  const seconds = Math.max(0, Math.round((at.getTime() - now.getTime()) / 1000))
+  const units: [string, number][] = [
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ]
+  for (const [unit, size] of units) {
+    const count = Math.floor(seconds / size)
+    if (count >= 1 || unit === 'minute') return `${count} ${unit}${count === 1 ? '' : 's'}`
+  }
+  return '0 minutes'
 }

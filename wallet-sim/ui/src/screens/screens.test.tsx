@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { SessionSignRequest, TypedData } from '@webwallet/protocol'
 import type { ReactElement } from 'react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Market, marketKey, type TransactionReview } from '../api/market'
 import { OriginListContext } from '../components/originList'
 import { APPROVE_DELAY_MS } from '../components/useApproveGuard'
@@ -97,6 +97,36 @@ describe('SignMessage', () => {
     expect(onAnswer.mock.calls).toEqual([[true], [false]])
   })
 
+  it('says which network and which account signs, for a message and for the review', () => {
+    const account = {
+      address: `0x07d5${'0'.repeat(56)}f72b`,
+      email: 'ann@example.com',
+      chainId: '0x534e5f4d41494e',
+    }
+    render(<SignMessage origin={DAPP} typedData={typedData} account={account} onAnswer={vi.fn()} />)
+    expect(screen.getByLabelText('Network').textContent).toBe('Starknet Mainnet')
+    expect(screen.getByLabelText('From account').textContent).toBe('ann@example.com (0x07d5…f72b)')
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign message')
+    cleanup()
+    const api = {
+      review: vi.fn(() => new Promise<never>(() => {})),
+      market: vi.fn(() => new Promise<never>(() => {})),
+    }
+    const call = { contractAddress: STRK, entrypoint: 'transfer', calldata: ['0x1', '0x2', '0x0'] }
+    render(
+      <Review
+        origin={DAPP}
+        calls={[call]}
+        api={api}
+        account={{ ...account, chainId: '0x534e5f5345504f4c4941' }}
+        onAnswer={vi.fn()}
+      />,
+    )
+    expect(screen.getByLabelText('Network').textContent).toBe('Starknet Sepolia')
+    expect(screen.getByLabelText('From account').textContent).toBe('ann@example.com (0x07d5…f72b)')
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Confirm transaction')
+  })
+
   const outside = (calldata: string[]): TypedData => ({
     types: { StarknetDomain: [] },
     primaryType: 'OutsideExecution',
@@ -143,7 +173,23 @@ describe('SignMessage', () => {
   })
 })
 
+/** happy-dom lays nothing out: the consent's body measures as shown in full (`height` of `height`). */
+const laidOut = (scroll = 500, client = 500) => {
+  const spies = [
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(scroll),
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(client),
+  ]
+  return () => {
+    for (const spy of spies) spy.mockRestore()
+  }
+}
+
 describe('SignSession', () => {
+  let restore = () => {}
+  beforeEach(() => {
+    restore = laidOut()
+  })
+  afterEach(() => restore())
   const request: SessionSignRequest = {
     approvalRequests: [
       {
@@ -175,15 +221,19 @@ describe('SignSession', () => {
   }
   it('lists each allowed contract and selector, the expiry, the fee caps and the approvals', () => {
     const onAnswer = vi.fn()
+    vi.useFakeTimers()
+    vi.setSystemTime(new Date('2025-12-02T01:00:00Z'))
     renderArmed(<SignSession origin={DAPP} request={request} onAnswer={onAnswer} />)
     const allowed = screen.getByLabelText('Allowed calls').textContent
     expect(allowed).toContain('STRK · transfer')
     expect(allowed).toContain('0x0000…c0de · increase_counter')
     const expiry = screen.getByLabelText('Expiry')
     expect(expiry.querySelector('time')?.getAttribute('dateTime')).toBe('2026-01-01T01:00:00.000Z')
-    expect(expiry.textContent).toMatch(/^(31 Dec 2025|1 Jan 2026), \d\d:\d\d \(.+\)$/)
+    expect(expiry.textContent).toMatch(/^30 days, until (31 Dec 2025|1 Jan 2026), \d\d:\d\d$/)
     expect(screen.getByLabelText('Fee limits').textContent).toBe('up to 0.1 ETH')
-    expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to 0x05bd…abcd')
+    expect(screen.getByLabelText('Approvals').textContent).toBe(
+      'Approval: 0x05bd…abcd may spend up to 2.5 STRK from your account',
+    )
     expect(screen.getByLabelText("The app's name for itself").textContent).toBe(
       `${DAPP} calls itself “demo-app”`,
     )
@@ -191,6 +241,82 @@ describe('SignSession', () => {
     click('Sign session')
     click('Reject')
     expect(onAnswer.mock.calls).toEqual([[true], [false]])
+  })
+
+  it('says in words what the session can and cannot do, approvals first, with the account', () => {
+    vi.useFakeTimers()
+    vi.setSystemTime(new Date('2025-12-02T01:00:00Z'))
+    const gasOnly: SessionSignRequest = {
+      approvalRequests: [],
+      sessionTypedData: {
+        ...request.sessionTypedData,
+        message: {
+          ...request.sessionTypedData.message,
+          Metadata: JSON.stringify({ txFees: [{ tokenAddress: STRK, maxAmount: '10000000000000000000' }] }),
+        },
+      },
+    }
+    const account = {
+      address: `0x07d5${'0'.repeat(56)}f72b`,
+      email: 'ann@example.com',
+      chainId: '0x534e5f5345504f4c4941',
+    }
+    render(<SignSession origin={DAPP} request={gasOnly} account={account} onAnswer={vi.fn()} />)
+    const summary = screen.getByLabelText('Session summary').textContent
+    expect(summary).toMatch(/^For 30 days, until .+, without asking you again, this app can:/)
+    expect(summary).toContain('call increase_counter on 0x0000…c0de')
+    expect(summary).not.toContain('call transfer')
+    expect(summary).toContain('It cannot move your tokens.')
+    expect(summary).toContain(
+      'Network fees, in all over the session:Gas payment in STRK: up to 10 STRK, only to the paymaster',
+    )
+    expect(screen.getByLabelText('From account').textContent).toBe('ann@example.com (0x07d5…f72b)')
+    expect(screen.getByLabelText('Network').textContent).toBe('Starknet Sepolia')
+    expect(screen.getByLabelText('Allowed calls').textContent).toContain(
+      'STRK · transfer (fee payment, to the paymaster only)',
+    )
+    expect(screen.queryByLabelText('Token approvals')).toBeNull()
+    cleanup()
+    // With an approval (or any unbounded transfer) the summary no longer says the tokens are safe, and the
+    // approval comes first, above the summary and the list of calls.
+    render(<SignSession origin={DAPP} request={request} onAnswer={vi.fn()} />)
+    expect(screen.getByLabelText('Session summary').textContent).not.toContain('cannot move your tokens')
+    const approvals = screen.getByLabelText('Token approvals')
+    const following = Node.DOCUMENT_POSITION_FOLLOWING
+    expect(approvals.compareDocumentPosition(screen.getByLabelText('Session summary')) & following).toBe(
+      following,
+    )
+    expect(approvals.compareDocumentPosition(screen.getByLabelText('Allowed calls')) & following).toBe(
+      following,
+    )
+  })
+
+  it('keeps Sign off until the details were scrolled to the end', () => {
+    restore()
+    restore = laidOut(1000, 300)
+    const onAnswer = vi.fn()
+    renderArmed(<SignSession origin={DAPP} request={request} onAnswer={onAnswer} />)
+    const sign = screen.getByRole('button', { name: 'Sign session' }) as HTMLButtonElement
+    expect(sign.disabled).toBe(true)
+    expect(screen.getByLabelText('Read to the end').textContent).toContain('Scroll to the end')
+    click('Sign session')
+    const body = screen.getByRole('region', { name: 'Details' })
+    body.scrollTop = 400
+    fireEvent.scroll(body)
+    expect(sign.disabled).toBe(true)
+    body.scrollTop = 700
+    fireEvent.scroll(body)
+    expect(sign.disabled).toBe(false)
+    expect(screen.queryByLabelText('Read to the end')).toBeNull()
+    click('Sign session')
+    expect(onAnswer.mock.calls).toEqual([[true]])
+  })
+
+  it('a consent not laid out yet (a hidden frame measures 0) was not seen', () => {
+    restore()
+    restore = laidOut(0, 0)
+    renderArmed(<SignSession origin={DAPP} request={request} onAnswer={vi.fn()} />)
+    expect((screen.getByRole('button', { name: 'Sign session' }) as HTMLButtonElement).disabled).toBe(true)
   })
 
   it('names the contracts the wallet server knows, for the allowed calls and the approval spender', async () => {
@@ -202,7 +328,9 @@ describe('SignSession', () => {
       expect(screen.getByLabelText('Allowed calls').textContent).toContain('DemoCounter · increase_counter'),
     )
     expect(contractNames).toHaveBeenCalledWith([STRK, COUNTER, SPENDER])
-    expect(screen.getByLabelText('Approvals').textContent).toBe('2.5 STRK to Vault (0x05bd…abcd)')
+    expect(screen.getByLabelText('Approvals').textContent).toBe(
+      'Approval: Vault (0x05bd…abcd) may spend up to 2.5 STRK from your account',
+    )
   })
 })
 
