@@ -7,6 +7,7 @@ import {
   logInWithEmail,
   newEmail,
   openDemo,
+  readConsent,
   type Transport,
 } from '../../support/demo'
 import { useJourney } from '../../support/journey'
@@ -126,6 +127,7 @@ test('a session expires when the chain clock passes its expiry, and a new one ca
   // Re-connection: already logged in, the wallet only asks to sign the new session.
   await demo.click('connect')
   const wallet = await demo.wallet()
+  await readConsent(wallet)
   await wallet.getByRole('button', { name: 'Sign session' }).click()
   await demo.page.locator('[data-testid="session-status"]', { hasText: 'VALID' }).waitFor()
   await demo.run('increment')

@@ -4,7 +4,7 @@
 // replaces the chain the same way a restart does, so it stands in for one here (the wallet-sim and demo
 // origins, which hold the stored session, stay the same).
 import { expect, test } from 'vitest'
-import { connectNewUser, newEmail, openDemo } from '../../support/demo'
+import { connectNewUser, newEmail, openDemo, readConsent } from '../../support/demo'
 import { useJourney } from '../../support/journey'
 
 const journey = useJourney()
@@ -30,7 +30,9 @@ test('a session of a chain that is gone is dropped on load, with a message; a lo
   // The way out the message gives: sign a session on the new chain (devnet_restart keeps wallet-sim's users,
   // so the wallet is still logged in; after a real restart it asks for the e-mail first).
   await demo.click('connect')
-  await (await demo.wallet()).getByRole('button', { name: 'Sign session' }).click()
+  const wallet = await demo.wallet()
+  await readConsent(wallet)
+  await wallet.getByRole('button', { name: 'Sign session' }).click()
   await demo.page.getByTestId('address').waitFor({ timeout: 30_000 })
   expect(await demo.text('session-status')).toBe('VALID')
   await demo.page.reload()

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
-import { connectNewUser, type Demo, newEmail, openDemo } from '../../support/demo'
+import { connectNewUser, type Demo, newEmail, openDemo, readConsent } from '../../support/demo'
 import type { Stack } from '../../support/stack'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
@@ -113,7 +113,9 @@ test('npm start (dev mode, StrictMode): every load on a restarted chain drops th
 
     // Sign a session on the new chain (devnet_restart keeps wallet-sim's users: still logged in).
     await demo.click('connect')
-    await (await demo.wallet()).getByRole('button', { name: 'Sign session' }).click()
+    const wallet = await demo.wallet()
+    await readConsent(wallet)
+    await wallet.getByRole('button', { name: 'Sign session' }).click()
     await demo.page.getByTestId('address').waitFor({ timeout: 30_000 })
   }
 }, 300_000)

@@ -78,8 +78,6 @@ export class WebWallet {
       createRpc({ nodeUrl: this.environment.providerDefaultUrl, fetch: fetcher }),
       options.now ?? Date.now,
     )
-    // In a page the clock is read now, so that requestConnection in a click need not wait for the node.
-    if (typeof document !== 'undefined') this.clock.read().catch(() => {})
     // Unreadable stored data is never fatal: the user signs a new session, and the console says why.
     const discarded = (reason: string) => console.warn(`The stored session was removed: ${reason}.`)
     let warnedOnce = 0
@@ -102,6 +100,11 @@ export class WebWallet {
     // WebKit refuses a popup once the click awaited IndexedDB or WebCrypto: the stored session is unsealed now,
     // so that `await connect()` in a click reuses it and requestConnection() can still open its popup.
     this.restore()
+    // In a page without a stored session (a sign-in is coming) the clock is read now, so that requestConnection
+    // in a click need not wait for the node. A stored session comes back with no request: its first execute
+    // reads the clock in the batch it sends anyway.
+    if (typeof document !== 'undefined' && this.sessions.peek() === undefined)
+      this.clock.read().catch(() => {})
     const pm = options.paymasterParams
     this.paymaster = createPaymaster({
       baseUrl: paymasterBase(pm?.baseUrl ?? this.environment.paymasterUrl),
@@ -230,8 +233,8 @@ export class WebWallet {
 
   /**
    * EXPIRED, INVALID_SCOPE, INVALID_SIGNATURE, INVALID_SESSION or VALID; undefined without a session.
-   * Synchronous: expiry is judged on the last reading of the chain's clock (taken at init in a page, by
-   * requestConnection and by every execute), the device's clock until the first one.
+   * Synchronous: expiry is judged on the last reading of the chain's clock (taken at init in a page with no
+   * stored session, by requestConnection and by every execute), the device's clock until the first one.
    */
   getSessionStatus(): SessionStatus | undefined {
     const active = this.active
