@@ -181,7 +181,9 @@ describe.each(CASES)('an invisible-sdk app on $sdk, wallet in the $transport', (
         const url = response.url()
         if (url.endsWith('/cosigner/signSession'))
           cosigned.push({ status: response.status(), body: response.text().catch(() => '') })
-        // The app's own node requests (the wallet's page reads its node too).
+        // The app's own node requests (the wallet's page reads its node too). A navigation can answer before
+        // its frame exists (Playwright then throws on frame()): navigations are no node requests anyway.
+        if (response.request().isNavigationRequest()) return
         const fromApp = response.frame().url().startsWith(dapp.origin)
         if (fromApp && response.request().method() === 'POST' && /\/rpc|nethermind/.test(url)) nodes.add(url)
       })
