@@ -38,6 +38,7 @@ export async function openWallet(
  * the window closing under the click is its expected end.
  */
 export async function clickClosing(page: Page, wallet: Surface & { id?: string }, name: string) {
+  if (name === 'Sign session') await readConsent(wallet)
   const query: Query = { role: 'button', name }
   // The approve buttons arm only after the prompt has been on screen a while (clickjacking guard).
   const button = await wallet.find(query)
@@ -48,6 +49,22 @@ export async function clickClosing(page: Page, wallet: Surface & { id?: string }
     if (!closing || (await page.windows()).includes(closing)) throw error
   }
   if (closing) await page.closed(closing)
+}
+
+/**
+ * Reads the session consent to its end, as a user scrolls it: its Sign session stays off until then
+ * (`data-seen`), whenever the details scroll (a small window).
+ */
+export async function readConsent(wallet: Surface): Promise<void> {
+  await wallet.waitFor(
+    'the session consent read to its end',
+    `() => {
+      const body = document.querySelector('.screen-body')
+      if (!body) return false
+      body.scrollTo(0, body.scrollHeight)
+      return document.querySelector('button[data-seen="true"]') !== null
+    }`,
+  )
 }
 
 /** Logs in inside the wallet with the one-time code from wallet-sim's dev inbox. */
