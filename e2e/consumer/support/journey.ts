@@ -29,6 +29,14 @@ export async function browserJourney(
   const { code } = await sim.dev<{ code: string }>(`/inbox/${encodeURIComponent(email)}`)
   await wallet.getByLabel('Code').fill(code)
   await wallet.getByRole('button', { name: 'Log in' }).click()
+  // The consent is read to its end first, as a user scrolls it: Sign session stays off until then.
+  await wallet.getByRole('heading', { name: 'Start a session' }).waitFor()
+  await expect
+    .poll(async () => {
+      await wallet.locator('.screen-body').evaluate((el) => el.scrollTo(0, el.scrollHeight))
+      return wallet.locator('button[data-seen="true"]').count()
+    })
+    .toBeGreaterThan(0)
   await wallet.getByRole('button', { name: 'Sign session' }).click()
   await page.getByTestId('address').waitFor({ timeout: 60_000 })
   const address = (await page.getByTestId('address').textContent()) ?? ''
