@@ -3,8 +3,12 @@
 // Chromium that resolves an attacker's name to wallet-sim (DNS rebinding, without a DNS server).
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { type SessionAccount, WebWallet, type WebWalletOptions } from '@webwallet/shim'
+import type { RunningSim } from '@webwallet/wallet-sim'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../support/browser'
+import { headlessWalletOptions } from '../../support/headless'
+import { logIn } from '../sdk/login'
 
 export interface Answer {
   status: number
@@ -93,4 +97,36 @@ export async function browserResolving(names: readonly string[], address: string
   const args = [...CHROMIUM_ARGS, ...(names.length ? [`--host-resolver-rules=${rules}`] : [])]
   const browser = await chromium.launch({ executablePath: chromiumPath(), args })
   return Object.assign(browser, { [Symbol.asyncDispose]: () => browser.close() })
+}
+
+/** A session as the thief holds it: the signed session and its private key, ready for a `SessionAccount`. */
+export type StolenSession = ConstructorParameters<typeof SessionAccount>[0]['session']
+
+/**
+ * The victim signs a session through the SDK (an app that opted in to `allowSessionKeyExport`), and the thief
+ * takes its key with the export: the starting point of every stolen-session attack.
+ */
+export async function stealSession(
+  sim: RunningSim,
+  victim: {
+    email: string
+    appName: string
+    allowedMethods: WebWalletOptions['sessionParams']['allowedMethods']
+  },
+): Promise<{ wallet: WebWallet; stolen: StolenSession }> {
+  const token = await logIn(sim, victim.email)
+  const wallet = WebWallet.init({
+    appName: victim.appName,
+    sessionParams: { allowedMethods: victim.allowedMethods },
+    allowSessionKeyExport: true,
+    ...headlessWalletOptions(sim, token),
+  })
+  await wallet.requestConnection()
+  const exported = wallet.exportSignedSession({ includePrivateKey: true })
+  if (!exported) throw new Error('no session to steal')
+  const stolen = {
+    stored: { ...exported, sessionKey: { ...exported.sessionKey, privateKey: '' } },
+    privateKey: exported.sessionKey.privateKey,
+  }
+  return { wallet, stolen }
 }

@@ -5,12 +5,16 @@
 // Now expiry is the chain's clock (the open block's timestamp): the first charge stays until that block is
 // past its window, so the second is refused (feeCapExceeded). The first, within its window, runs.
 import { selectorFromName, toHex } from '@webwallet/protocol/session'
-import { createPaymaster, createRpc, type OutsideTypedData, SessionAccount, WebWallet } from '@webwallet/shim'
+import {
+  createPaymaster,
+  createRpc,
+  type OutsideTypedData,
+  SessionAccount,
+  type WebWallet,
+} from '@webwallet/shim'
 import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { headlessWalletOptions } from '../../support/headless'
-import { logIn } from '../sdk/login'
-import { postJson, rpcCall } from './attacker'
+import { postJson, rpcCall, type StolenSession, stealSession } from './attacker'
 
 const STRK = CONTRACTS.strk
 const E18 = 10n ** 18n
@@ -24,8 +28,7 @@ const increment = { contractAddress: CONTRACTS.counter, entrypoint: 'increment',
 let skewMs = 0
 let sim: RunningSim
 let wallet: WebWallet
-type Stolen = ConstructorParameters<typeof SessionAccount>[0]['session']
-let stolen: Stolen
+let stolen: StolenSession
 /** What the cosigner answered the thief, in order: the refusal status word, or 'signed'. */
 let answers: unknown[] = []
 
@@ -36,25 +39,14 @@ beforeAll(async () => {
     blockTime: BLOCK_TIME_MS,
     clock: () => Date.now() + skewMs,
   })
-  const token = await logIn(sim, 'window@example.com')
-  wallet = WebWallet.init({
+  ;({ wallet, stolen } = await stealSession(sim, {
+    email: 'window@example.com',
     appName: 'fee-window',
-    sessionParams: {
-      allowedMethods: [
-        { contract: CONTRACTS.counter, selector: 'increment' },
-        { contract: STRK, selector: 'transfer' },
-      ],
-    },
-    allowSessionKeyExport: true,
-    ...headlessWalletOptions(sim, token),
-  })
-  await wallet.requestConnection()
-  const exported = wallet.exportSignedSession({ includePrivateKey: true })
-  if (!exported) throw new Error('no session to steal')
-  stolen = {
-    stored: { ...exported, sessionKey: { ...exported.sessionKey, privateKey: '' } },
-    privateKey: exported.sessionKey.privateKey,
-  }
+    allowedMethods: [
+      { contract: CONTRACTS.counter, selector: 'increment' },
+      { contract: STRK, selector: 'transfer' },
+    ],
+  }))
 }, 60_000)
 afterAll(() => sim?.close())
 

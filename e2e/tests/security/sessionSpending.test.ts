@@ -12,13 +12,12 @@ import {
   createRpc,
   type OutsideTypedData,
   SessionAccount,
-  WebWallet,
+  type WebWallet,
   waitForTransaction,
 } from '@webwallet/shim'
 import { CONTRACTS, type RunningSim, type StartSimOptions, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { headlessWalletOptions } from '../../support/headless'
-import { logIn } from '../sdk/login'
+import { type StolenSession, stealSession } from './attacker'
 
 const STRK = CONTRACTS.strk
 const E18 = 10n ** 18n
@@ -49,8 +48,7 @@ const options: StartSimOptions = {
 }
 let sim: RunningSim
 let wallet: WebWallet
-type Stolen = ConstructorParameters<typeof SessionAccount>[0]['session']
-let stolen: Stolen
+let stolen: StolenSession
 
 /** What the cosigner answered, in order: [path, HTTP status, refusal status word]. */
 let answers: [string, number, unknown][] = []
@@ -108,21 +106,12 @@ const paidTypedData = async (calls: object[], fee: bigint) =>
 
 beforeAll(async () => {
   sim = await startSim(options)
-  const token = await logIn(sim, 'victim@example.com')
-  wallet = WebWallet.init({
+  // The thief's copy of the key: the test reads it through the export an app must opt in to.
+  ;({ wallet, stolen } = await stealSession(sim, {
+    email: 'victim@example.com',
     appName: 'spending',
-    sessionParams: { allowedMethods: ALLOWED_METHODS },
-    // The thief's copy of the key: the test reads it through the export an app must opt in to.
-    allowSessionKeyExport: true,
-    ...headlessWalletOptions(sim, token),
-  })
-  await wallet.requestConnection()
-  const exported = wallet.exportSignedSession({ includePrivateKey: true })
-  if (!exported) throw new Error('no session to steal')
-  stolen = {
-    stored: { ...exported, sessionKey: { ...exported.sessionKey, privateKey: '' } },
-    privateKey: exported.sessionKey.privateKey,
-  }
+    allowedMethods: ALLOWED_METHODS,
+  }))
 })
 afterAll(async () => {
   await sim?.close()

@@ -12,15 +12,13 @@ import {
   signHash,
   toHex,
 } from '@webwallet/protocol/session'
-import { createRpc, SessionAccount, WebWallet, waitForTransaction } from '@webwallet/shim'
+import { createRpc, SessionAccount, type WebWallet, waitForTransaction } from '@webwallet/shim'
 import * as walletSimPackage from '@webwallet/wallet-sim'
 import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { Account, RpcProvider } from 'starknet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseTransaction, transactionHash } from '../../../wallet-sim/src/chain/transaction'
-import { headlessWalletOptions } from '../../support/headless'
-import { logIn } from '../sdk/login'
-import { postJson, rpcCall } from './attacker'
+import { postJson, rpcCall, type StolenSession, stealSession } from './attacker'
 
 const STRK = CONTRACTS.strk
 const E18 = 10n ** 18n
@@ -37,33 +35,21 @@ const steal = (amount: bigint) => ({
 let victim: RunningSim
 let thiefsOwn: RunningSim
 let wallet: WebWallet
-type Stolen = ConstructorParameters<typeof SessionAccount>[0]['session']
-let stolen: Stolen
+let stolen: StolenSession
 
 beforeAll(async () => {
   ;[victim, thiefsOwn] = await Promise.all([
     startSim({ seed: 23, approve: 'auto' }),
     startSim({ seed: 23, guardianPrivateKey: THIEFS_GUARDIAN }),
   ])
-  const token = await logIn(victim, 'victim23@example.com')
-  wallet = WebWallet.init({
+  ;({ wallet, stolen } = await stealSession(victim, {
+    email: 'victim23@example.com',
     appName: 'shared-secrets',
-    sessionParams: {
-      allowedMethods: [
-        { contract: CONTRACTS.counter, selector: 'increment' },
-        { contract: STRK, selector: 'transfer' },
-      ],
-    },
-    allowSessionKeyExport: true,
-    ...headlessWalletOptions(victim, token),
-  })
-  await wallet.requestConnection()
-  const exported = wallet.exportSignedSession({ includePrivateKey: true })
-  if (!exported) throw new Error('no session to steal')
-  stolen = {
-    stored: { ...exported, sessionKey: { ...exported.sessionKey, privateKey: '' } },
-    privateKey: exported.sessionKey.privateKey,
-  }
+    allowedMethods: [
+      { contract: CONTRACTS.counter, selector: 'increment' },
+      { contract: STRK, selector: 'transfer' },
+    ],
+  }))
 }, 60_000)
 afterAll(async () => {
   await Promise.all([victim?.close(), thiefsOwn?.close()])
