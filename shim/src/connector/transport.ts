@@ -1,3 +1,4 @@
+import { MODAL_TITLE_PATTERN } from '@webwallet/protocol'
 import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import * as Dialog from '../dialog/Dialog'
 import type { OpenerWindow } from '../dialog/popup'
@@ -221,15 +222,20 @@ export function websocketUrl(walletUrl: string): string {
   return url.href
 }
 
-/** Reads an updateModal value: `'show'`, `'hide'` or `{action, height?, width?}`; anything else is ignored. */
+/**
+ * Reads an updateModal value: `'show'`, `'hide'` or `{action, title?, height?, width?}`; anything else is
+ * ignored, and so is a title that is not short plain words (MODAL_TITLE_PATTERN).
+ */
 export function parseModalUpdate(value: unknown): ModalUpdate | undefined {
   const update = (typeof value === 'string' ? { action: value } : value) as Partial<
     Record<string, unknown>
   > | null
   if (typeof update !== 'object' || update === null) return undefined
-  const { action, height, width } = update
+  const { action, height, width, title } = update
   const size = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v > 0
-  if (action === 'show' || action === 'hide') return { action }
+  if (action === 'show')
+    return typeof title === 'string' && MODAL_TITLE_PATTERN.test(title) ? { action, title } : { action }
+  if (action === 'hide') return { action }
   if (action === 'updateHeight' && size(height)) return { action, height: height as number }
   if (action === 'updateWidth' && size(width)) return { action, width: width as number }
   if (action === 'updateSize' && size(height) && size(width)) {

@@ -159,8 +159,11 @@ export function iframe(options: IframeOptions): Dialog {
     window: () => frame.contentWindow,
     ready: () => loaded,
     update(update) {
-      if (update.action === 'show') show()
-      else if (update.action === 'hide') hide()
+      if (update.action === 'show') {
+        // The screen's own title ("Log in", "Confirm transaction"); SPEC's label when the wallet names none.
+        title.textContent = update.title ?? CONNECTOR_LABELS.title
+        show()
+      } else if (update.action === 'hide') hide()
       else {
         if ('height' in update) panel.style.height = `${update.height}px`
         if ('width' in update) panel.style.width = `${update.width}px`

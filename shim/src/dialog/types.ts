@@ -1,6 +1,6 @@
-/** A size change the wallet asks for through the `updateModal` subscription. */
+/** A change the wallet asks for through the `updateModal` subscription (show carries the screen's title). */
 export type ModalUpdate =
-  | { action: 'show' }
+  | { action: 'show'; title?: string }
   | { action: 'hide' }
   | { action: 'updateHeight'; height: number }
   | { action: 'updateWidth'; width: number }

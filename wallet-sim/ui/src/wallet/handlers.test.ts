@@ -378,7 +378,7 @@ describe('updateModal', () => {
       expect(events).toEqual([
         { action: 'hide' },
         { action: 'updateSize', width: 385, height: 775 },
-        { action: 'show' },
+        { action: 'show', title: 'Confirm transaction' },
         { action: 'hide' },
       ]),
     )
