@@ -131,6 +131,7 @@ function PromptScreen({
           typedData={prompt.typedData}
           self={account?.address}
           account={account}
+          api={api}
           onAnswer={answer}
         />
       )
