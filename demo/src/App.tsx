@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { type Activity, forgetActivity, loadActivity, saveActivity } from './activity'
 import { currentChain, forgetChain, rememberChain } from './chainIdentity'
 import { syncChainClock } from './clock'
-import { STRK_ADDRESS, USER_CONTRACT } from './config'
+import { STRK_ADDRESS, USER_CONTRACT, WALLET_URL } from './config'
 import { mayBeUnreachable, UnreachableError, unreachable } from './connectivity'
 import { ErrorNote, type ShownError, USER_REJECTED } from './ErrorNote'
 import { describeError } from './errors'
@@ -130,6 +130,8 @@ export function App() {
         kind: 'done',
         text: DONE_TEXT[label] ?? `${label}: done.`,
         transactionHash: lastTransaction.current,
+        // The SDK has no log-out call: the wallet's own page logs out (its home page, Log out).
+        ...(label === 'disconnect' ? { link: { text: 'Log out of wallet', href: WALLET_URL } } : {}),
       })
     } catch (e) {
       const shown: ShownError = { ...describeError(e), task: label }
