@@ -132,7 +132,7 @@ export const CONNECTOR_LABELS = { title: 'Email', subtitle: 'Powered by' } as co
  * A title the wallet may give the iframe modal for the screen it shows ("Log in", "Confirm transaction"):
  * short plain words, nothing else, so the page's chrome never carries the wallet's markup or a long text.
  */
-export const MODAL_TITLE_PATTERN = /^[A-Za-z][A-Za-z ]{0,31}$/
+export const MODAL_TITLE_PATTERN = /^[A-Z][a-z ]{1,31}$/
 /** Key of the last connected wallet, removed on disconnect. */
 export const LAST_CONNECTED_WALLET_KEY = 'starknetLastConnectedWallet'
 /** The one wallet permission. */

@@ -10,7 +10,7 @@ describe('parseModalUpdate', () => {
       { action: 'show', title: 'Start a session' },
       { action: 'show', title: 'Start a session' },
     ],
-    [{ action: 'hide', title: 'Log in' }, { action: 'hide' }],
+    [{ action: 'hide', title: 'Log in\n' }, { action: 'hide' }],
     [
       { action: 'updateSize', width: 385, height: 775 },
       { action: 'updateSize', width: 385, height: 775 },

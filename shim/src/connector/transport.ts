@@ -232,10 +232,10 @@ export function parseModalUpdate(value: unknown): ModalUpdate | undefined {
   > | null
   if (typeof update !== 'object' || update === null) return undefined
   const { action, height, width, title } = update
-  const size = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v > 0
-  if (action === 'show')
+  // Number.isFinite is false for anything but a finite number.
+  const size = (v: unknown) => Number.isFinite(v) && (v as number) > 0
+  if (action === 'show' || action === 'hide')
     return typeof title === 'string' && MODAL_TITLE_PATTERN.test(title) ? { action, title } : { action }
-  if (action === 'hide') return { action }
   if (action === 'updateHeight' && size(height)) return { action, height: height as number }
   if (action === 'updateWidth' && size(width)) return { action, width: width as number }
   if (action === 'updateSize' && size(height) && size(width)) {

@@ -62,6 +62,9 @@ describe('Dialog.iframe', () => {
     expect(title()).toBe('Email')
     dialog.update({ action: 'show', title: 'Confirm transaction' })
     expect(title()).toBe('Confirm transaction')
+    // The dialog is named by that title, for screen readers too.
+    const label = modal().getAttribute('aria-labelledby') ?? ''
+    expect(document.getElementById(label)?.textContent).toBe('Confirm transaction')
     dialog.update({ action: 'hide' })
     dialog.update({ action: 'show' })
     expect(title()).toBe('Email')
