@@ -11,6 +11,8 @@ import { axeViolations } from './axe'
 import { openDemoPage, openPage, shoot, tabTo, type ViewportName, walletFrame } from './harness'
 
 const journey = useJourney()
+const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const FRIEND = '0x05bd1e5000000000000000000000000000000000000000000000000000000abc'
 
 describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
   test('keyboard only: log in, sign the session, refuse a signature with Escape; axe finds nothing serious', async () => {
@@ -160,7 +162,6 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     // Confirm turns on once the estimate says the transfer goes through (and the approve delay passed).
     await review.locator('button[data-armed="true"][data-blocked="false"]').waitFor()
     expect(await axeViolations(review)).toEqual([])
-    if (viewport === 'desktop') await shoot(page, 'demo-review')
     await tabTo(page, review, 'Confirm')
     await page.keyboard.press('Enter')
     await page
@@ -168,6 +169,38 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
       .locator('li', { hasText: 'send 0.01 STRK to yourself' })
       .locator('.badge.succeeded')
       .waitFor({ timeout: 60_000 })
+
+    // A transfer to someone else, as an app would ask (the demo only sends to yourself): posted to the
+    // wallet's frame as the page's own request. The review says what leaves the account, in STRK and USD.
+    await page.evaluate(
+      ({ wallet, calls }) =>
+        (document.getElementById('webwallet-iframe') as HTMLIFrameElement).contentWindow?.postMessage(
+          {
+            trpc: {
+              id: 'ux-transfer',
+              method: 'mutation',
+              params: { path: 'addInvokeTransaction', input: calls },
+            },
+          },
+          wallet,
+        ),
+      {
+        wallet: journey.stack.walletUrl,
+        calls: [
+          { contract_address: STRK, entry_point: 'transfer', calldata: [FRIEND, '500000000000000000', '0'] },
+        ],
+      },
+    )
+    const transfer = await walletFrame(page, 'Confirm transaction')
+    await transfer.getByText('Transfer 0.5 STRK to 0x05bd…0abc').waitFor()
+    await expect
+      .poll(() => transfer.getByRole('region', { name: 'Balance changes' }).locator('li').allTextContents())
+      .toEqual(['−0.5 STRK (−$0.15)'])
+    await transfer.locator('button[data-armed="true"][data-blocked="false"]').waitFor()
+    expect(await axeViolations(transfer)).toEqual([])
+    if (viewport === 'desktop') await shoot(page, 'demo-review')
+    await transfer.getByRole('button', { name: 'Reject' }).click()
+    await expect.poll(() => page.locator('#webwallet-modal').isVisible()).toBe(false)
 
     // More than the account holds: the wallet says the transfer will fail and why; only Reject works.
     await page.getByTestId('wallet-transaction-too-large').click()
