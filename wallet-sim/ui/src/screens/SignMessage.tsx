@@ -10,7 +10,7 @@ import {
   type OutsideExecutionView,
   readOutsideExecution,
 } from '@webwallet/protocol/rpc'
-import { AccountLine } from '../components/AccountLine'
+import { AccountLine, chainName } from '../components/AccountLine'
 import { BalanceChanges } from '../components/BalanceChanges'
 import { compactAddress, formatDate } from '../components/format'
 import { Screen } from '../components/Screen'
@@ -47,6 +47,12 @@ export function SignMessage({ origin, typedData, self, account, api, onAnswer }:
       />
     )
   const meaning = messageMeaning(typedData, origin)
+  // The domain's network, as signed; a message for another network than the account's is said to be so.
+  const domainChain = typedData.domain.chainId
+  const otherChain =
+    typeof domainChain === 'string' &&
+    account?.chainId !== undefined &&
+    chainName(domainChain) !== chainName(account.chainId)
   return (
     <Screen
       title="Sign message"
@@ -68,11 +74,23 @@ export function SignMessage({ origin, typedData, self, account, api, onAnswer }:
           <dt>Signed for</dt>
           <dd>{text(typedData.domain.name ?? 'no name')}</dd>
         </div>
+        {typeof domainChain === 'string' ? (
+          <div className="field">
+            <dt>Network</dt>
+            <dd>{chainName(domainChain)}</dd>
+          </div>
+        ) : null}
         <div className="field">
           <dt>Kind</dt>
           <dd>{typedData.primaryType}</dd>
         </div>
       </dl>
+      {otherChain ? (
+        <p className="warning" role="note" aria-label="Another network">
+          This message is for {chainName(domainChain as string)}, not {chainName(account?.chainId ?? '')}, the
+          network of your account.
+        </p>
+      ) : null}
       <div className="message-fields" role="note" aria-label="Message">
         <dl className="fields">
           {Object.entries(typedData.message).map(([key, value]) => (

@@ -118,6 +118,29 @@ describe('SignMessage', () => {
     expect(statement.className).toBe('warning')
   })
 
+  it("names the message's network, and says so when it is not the account's", () => {
+    const account = {
+      address: `0x07d5${'0'.repeat(56)}f72b`,
+      email: 'ann@example.com',
+      chainId: '0x534e5f4d41494e',
+    }
+    render(<SignMessage origin={DAPP} typedData={typedData} account={account} onAnswer={vi.fn()} />)
+    expect(screen.getByText('Starknet Sepolia')).toBeTruthy()
+    expect(screen.getByLabelText('Another network').textContent).toBe(
+      'This message is for Starknet Sepolia, not Starknet Mainnet, the network of your account.',
+    )
+    cleanup()
+    render(
+      <SignMessage
+        origin={DAPP}
+        typedData={typedData}
+        account={{ ...account, chainId: '0x534e5f5345504f4c4941' }}
+        onAnswer={vi.fn()}
+      />,
+    )
+    expect(screen.queryByLabelText('Another network')).toBeNull()
+  })
+
   it('says which network and which account signs, for a message and for the review', () => {
     const account = {
       address: `0x07d5${'0'.repeat(56)}f72b`,
