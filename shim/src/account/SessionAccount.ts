@@ -6,7 +6,7 @@ import {
   OutsideExecutionOnlyError,
   SessionRevokedError,
 } from '@webwallet/protocol/errors'
-import { allowedMethodsTree, selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
+import { selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
 import {
   Account,
   type BigNumberish,
@@ -30,6 +30,7 @@ import {
 import { abortable, withDeadline } from '../http/abort'
 import type { Paymaster } from '../paymaster/client'
 import { CLOCK_CALL, createChainClock } from '../session/clock'
+import { methodsTree } from '../session/crypto'
 import { randomFelt } from '../session/request'
 import { checkCalls, checkLimits } from './arguments'
 import { compileCalls, executeCalldata } from './calls'
@@ -256,7 +257,7 @@ export class SessionAccount extends Account {
   /** The calls compiled, each allowed by the session (CALL_NOT_ALLOWED before anything is sent). */
   private scoped(calls: Call | readonly Call[]): CompiledCall[] {
     const compiled = compileCalls(calls)
-    const tree = allowedMethodsTree(this.ctx.session.stored.allowedMethods)
+    const tree = methodsTree(this.ctx.session.stored.allowedMethods)
     for (const call of compiled) tree.proofFor(call)
     return compiled
   }
