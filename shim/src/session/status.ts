@@ -2,13 +2,13 @@ import type { AllowedMethod, SessionStatus, Session as StoredSession } from '@we
 import {
   buildSession,
   publicKeyOf,
-  selectorFromName,
   signerGuid,
   toFelt,
   verifySignerSignature,
 } from '@webwallet/protocol/session'
 import { sessionHashOf } from './crypto'
 import type { SessionKeyKind } from './keyKind'
+import { selectorOf } from './request'
 
 /**
  * The session as protocol/session computes with, from its stored form.
@@ -58,10 +58,6 @@ function hasMethod(stored: StoredSession, method: AllowedMethod): boolean {
   } catch {
     return false
   }
-}
-
-function selectorOf(selector: string): bigint {
-  return /^0x[0-9a-f]+$/i.test(selector) ? BigInt(selector) : selectorFromName(selector)
 }
 
 function isConsistent(stored: StoredSession, privateKey?: string, kind?: SessionKeyKind): boolean {
