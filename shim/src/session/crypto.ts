@@ -7,6 +7,7 @@ import {
   allowedMethodLeaf,
   type Felt,
   type FeltLike,
+  memo,
   type NamedCall,
   type Session,
   selectorFromName,
@@ -64,6 +65,10 @@ export interface MethodsTree {
   proofFor(call: NamedCall): Felt[]
 }
 
+// A session signs many transactions and its status is read often: each needs the tree (~1 ms per method to
+// build). The trees of the last few method lists are kept, by content (callers rebuild the lists).
+const trees = memo<string, MethodsTree>(16)
+
 /**
  * The tree of `methods` (root 0 and no call allowed when there are none).
  *
@@ -71,6 +76,11 @@ export interface MethodsTree {
  * methodsTree(stored.allowedMethods).proofFor({ contractAddress: GAME, entrypoint: 'play' })
  */
 export function methodsTree(methods: readonly AllowedMethod[]): MethodsTree {
+  const key = methods.map((m) => `${m['Contract Address']}:${m.selector}`).join('|')
+  return trees(key, () => buildTree(methods))
+}
+
+function buildTree(methods: readonly AllowedMethod[]): MethodsTree {
   const leafOf = (contract: string, name: string) =>
     toHex(allowedMethodLeaf(contract, selectorFromName(name)))
   const leaves = methods.map((method) => leafOf(method['Contract Address'], method.selector))
