@@ -47,7 +47,7 @@ describe('the per-procedure policy table', () => {
       if (row.prompt !== undefined) expect(row.login, name).toBe(true)
       if (row.readOnly) expect(row.login, name).toBeUndefined()
     }
-    expect(PROCEDURE_POLICIES.deploymentData).toMatchObject({ login: true, connection: true })
+    expect(PROCEDURE_POLICIES.deploymentData).toEqual({ route: 'login', size: 'default', connection: true })
   })
 
   it('tells session typed data from the rest', () => {

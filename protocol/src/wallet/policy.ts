@@ -56,7 +56,8 @@ export const PROCEDURE_POLICIES: Readonly<Record<MutationName, ProcedurePolicy>>
   connectAndSignSession: { prompt: 'signSession', route: 'signSessionKeys', size: 'signing', login: true },
   addInvokeTransaction: EXECUTE,
   execute: EXECUTE,
-  deploymentData: { route: 'login', size: 'default', login: true, connection: true },
+  // Asks nobody to log in: without a connected origin it is CONNECTOR_NOT_CONNECTED.
+  deploymentData: { route: 'login', size: 'default', connection: true },
   addStarknetChain: NONE,
   switchStarknetChain: NONE,
   watchAsset: NONE,
