@@ -637,6 +637,18 @@ describe('page mode', () => {
       expect(ui.storage.read()?.token).toBe(TOKEN)
     })
 
+    it("connectWebwalletSSO never takes the dapp's token as the login (login CSRF): the login screen shows", async () => {
+      const ui = withServer(() =>
+        Response.json({ isLoggedIn: true, hasSession: false, isPreauthorized: true }),
+      )
+      ui.storage.clear()
+      const connected = ui.mutate('connectWebwalletSSO', { token: 'b'.repeat(64) })
+      await ui.answer('login', false)
+      expect((await connected).error?.data).toMatchObject({ webwalletErrorCode: 'USER_REJECTED' })
+      expect(ui.storage.read()).toBeUndefined()
+      expect(ui.requests.map((request) => request.authorization)).not.toContain(`Bearer ${'b'.repeat(64)}`)
+    })
+
     it('asks nothing of the server without a stored login', async () => {
       const ui = withServer(() => Response.json({ isLoggedIn: true }))
       ui.storage.clear()
