@@ -5,6 +5,7 @@
 import { type EnvelopeError, parseEnvelope, requestEnvelope, type TypedData } from '@webwallet/protocol'
 import { ConnectAndSignSessionError, UserLoggedOutError } from '@webwallet/protocol/errors'
 import { createWalletRouter } from '@webwallet/protocol/router'
+import { PROCEDURE_POLICIES } from '@webwallet/protocol/wallet'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   type Account,
@@ -162,6 +163,41 @@ describe.each(['page', 'headless'] as const)('the wallet core, %s mode', (mode) 
     expect((await refused).error?.message).toBe('User rejected request')
     expect(wallet.signed()).toBe(0)
     wallet.close()
+  })
+
+  it('every procedure does what its row of the policy table says', async () => {
+    const inputs: Record<string, unknown> = {
+      connectWebwallet: {},
+      connectWebwalletSSO: { token: 'not-a-login' },
+      requestAccounts: { silent_mode: false },
+      signTypedData: [MAIL],
+      signMessage: [MAIL],
+      connectAndSignSession: { approvalRequests: [], sessionTypedData: NOW_SESSION() },
+      addInvokeTransaction: { contract_address: STRK, entry_point: 'transfer' },
+      execute: [[{ contractAddress: STRK, entrypoint: 'transfer', calldata: [] }]],
+    }
+    const loggedOut = await open(false)
+    for (const [name, row] of Object.entries(PROCEDURE_POLICIES)) {
+      if (row.readOnly) {
+        expect((await loggedOut.mutate(name, inputs[name])).error, name).toBeUndefined()
+      } else if (row.login && !(mode === 'headless' && name === 'connectWebwalletSSO')) {
+        const answer = loggedOut.mutate(name, inputs[name])
+        await loggedOut.refuseLogin()
+        expect((await answer).error?.data, name).toMatchObject({ webwalletErrorCode: 'USER_REJECTED' })
+      }
+      expect(loggedOut.idle(), name).toBe(true)
+    }
+    loggedOut.close()
+    const stranger = await open()
+    for (const [name, row] of Object.entries(PROCEDURE_POLICIES)) {
+      if (!row.connection) continue
+      expect((await stranger.mutate(name, inputs[name])).error?.data, name).toMatchObject({
+        webwalletErrorCode: 'CONNECTOR_NOT_CONNECTED',
+      })
+      expect(stranger.idle(), name).toBe(true)
+    }
+    expect(stranger.signed()).toBe(0)
+    stranger.close()
   })
 
   it('addStarknetChain, switchStarknetChain and watchAsset are not implemented', async () => {
