@@ -30,7 +30,7 @@ describe('createModalSize', () => {
     size.fit(50, 600) // a smaller limit never shrinks what is shown
     expect(size.height()).toBe(700)
     prompts.current()?.answer(false)
-    void prompts.ask({ kind: 'review', calls: [] }, 'https://dapp.example')
+    void prompts.ask({ kind: 'execute', calls: [] }, 'https://dapp.example')
     expect(size.height()).toBe(775)
   })
 

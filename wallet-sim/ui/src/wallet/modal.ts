@@ -7,9 +7,9 @@ import type { PromptRequest, Prompts } from './prompts'
 export const SCREEN_SIZES: Record<PromptRequest['kind'], { width: number; height: number }> = {
   login: { width: 380, height: 420 },
   connect: { width: 380, height: 420 },
-  signMessage: { width: 385, height: 440 },
+  signTypedData: { width: 385, height: 440 },
   signSession: { width: 385, height: 440 },
-  review: { width: 385, height: 775 },
+  execute: { width: 385, height: 775 },
 }
 
 /** The events to send when the current prompt becomes `kind` (undefined = none). */
