@@ -1,0 +1,82 @@
+// The wallet page's pushed changes for its dapp: its own logout, another tab's login as another user, a
+// login the server stopped honouring (found by the poll), and nothing while nothing changed.
+import type { LoginStatus, WalletEvent } from '@webwallet/protocol'
+import { describe, expect, it, vi } from 'vitest'
+import { LOGIN_STORAGE_KEY } from '../api/loginStorage'
+import { createPageEvents } from './pageEvents'
+
+const DAPP = 'https://dapp.example'
+const ANN = '0x0a11'
+const BOB = '0x0b0b'
+
+// A wallet API as the page sees it: who is logged in (by storage), which dapps each user connected.
+function fakeApi() {
+  const world = {
+    email: 'ann@example.com' as string | undefined,
+    honoured: true,
+    connected: new Set(['ann@example.com']),
+    requests: 0,
+  }
+  const api = {
+    isLoggedIn: () => world.email !== undefined,
+    email: () => world.email,
+    chainId: async () => '0x534e5f5345504f4c4941',
+    loginStatus: async (origin: string): Promise<LoginStatus> => {
+      world.requests++
+      if (!world.honoured) return { isLoggedIn: false }
+      const connected = world.email !== undefined && world.connected.has(world.email) && origin === DAPP
+      return { isLoggedIn: true, isPreauthorized: connected }
+    },
+    account: async () => ({ address: world.email === 'ann@example.com' ? ANN : BOB }) as never,
+  }
+  return { world, api }
+}
+
+function collect(stream: AsyncGenerator<WalletEvent>) {
+  const seen: WalletEvent[] = []
+  const done = (async () => {
+    for await (const event of stream) seen.push(event)
+  })()
+  return { seen, done }
+}
+
+describe('createPageEvents', () => {
+  it("pushes the page's logout, another tab's login as a connected user, and only changes", async () => {
+    const { world, api } = fakeApi()
+    const target = new EventTarget()
+    const events = createPageEvents({ api, target: target as never, pollMs: 60_000 })
+    const abort = new AbortController()
+    const { seen, done } = collect(events.subscribe({ origin: DAPP }, abort.signal))
+    await vi.waitFor(() => expect(world.requests === 1).toBe(true))
+    events.notify() // nothing changed
+    await vi.waitFor(() => expect(world.requests === 2).toBe(true))
+    world.email = undefined
+    events.notify()
+    await vi.waitFor(() => expect(seen.length === 1).toBe(true))
+    world.email = 'bob@example.com'
+    world.connected.add('bob@example.com')
+    const storage = Object.assign(new Event('storage'), { key: LOGIN_STORAGE_KEY })
+    target.dispatchEvent(storage)
+    await vi.waitFor(() => expect(seen.length === 2).toBe(true))
+    abort.abort()
+    await done
+    expect(seen).toEqual([
+      { type: 'accountsChanged', accounts: [] },
+      { type: 'accountsChanged', accounts: [BOB] },
+    ])
+  })
+
+  it('finds a login the server no longer honours by asking every pollMs', async () => {
+    const { world, api } = fakeApi()
+    const events = createPageEvents({ api, pollMs: 10 })
+    const abort = new AbortController()
+    const { seen, done } = collect(events.subscribe({ origin: DAPP }, abort.signal))
+    await vi.waitFor(() => expect(world.requests >= 2).toBe(true))
+    expect(seen).toEqual([])
+    world.honoured = false
+    await vi.waitFor(() => expect(seen.length === 1).toBe(true))
+    abort.abort()
+    await done
+    expect(seen).toEqual([{ type: 'accountsChanged', accounts: [] }])
+  })
+})
