@@ -48,7 +48,7 @@ const api = createWalletApi({
     },
   },
 })
-const pageEvents = createPageEvents({ api, target: window })
+const pageEvents = createPageEvents({ api, target: window, document })
 loginChanged = pageEvents.notify
 const prompts = createPrompts()
 const modalSize = createModalSize(prompts)

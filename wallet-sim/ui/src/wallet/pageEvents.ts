@@ -2,21 +2,20 @@
 // for account change and network change") for the dapp that embeds it (iframe) or opened it (popup, while
 // it is open): the `walletEvents` subscription of the page's router. The page learns of a change from its
 // own login and logout (`notify`), from the wallet's other tabs of the same storage (the `storage` event)
-// and, for what only the server knows (a logout elsewhere, an expired login, another hands-free user), from
-// asking its server every `pollMs` while a dapp listens.
+// and, for what only the server knows (a logout in a tab of other storage, an expired login, another
+// hands-free user), from asking its server when the page comes back into view (`visibilitychange`: the
+// user returns to the dapp's tab). No timer: a page in the background sends nothing.
 import type { WalletEvent } from '@webwallet/protocol'
 import type { WalletContext } from '@webwallet/protocol/router'
 import type { WalletApi } from '../api/client'
 import { LOGIN_STORAGE_KEY } from '../api/loginStorage'
 
-/** How often a listened-to page asks its server whether the login still holds. */
-export const PAGE_EVENTS_POLL_MS = 5000
-
 export interface PageEventsOptions {
   api: Pick<WalletApi, 'isLoggedIn' | 'email' | 'loginStatus' | 'account' | 'chainId'>
   /** Where other tabs' login changes arrive (`storage` events); the page's window. */
   target?: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined
-  pollMs?: number
+  /** Whose `visibilitychange` (back in view) makes the page ask its server again; the page's document. */
+  document?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'> | undefined
 }
 
 interface View {
@@ -59,7 +58,7 @@ export function createPageEvents(options: PageEventsOptions) {
 
   return {
     notify,
-    /** The changes for `ctx`'s dapp from now on; ends when `signal` aborts. */
+    /** The changes for `ctx`'s dapp from now on (the first one as it is); ends when `signal` aborts. */
     async *subscribe(ctx: WalletContext, signal: AbortSignal | undefined): AsyncGenerator<WalletEvent> {
       let wake: (() => void) | undefined
       let dirty = false
@@ -72,32 +71,37 @@ export function createPageEvents(options: PageEventsOptions) {
           listener()
         }
       }
+      const onVisible = () => {
+        if (options.document?.visibilityState !== 'hidden') listener()
+      }
       const stop = () => wake?.()
-      const poll = setInterval(listener, options.pollMs ?? PAGE_EVENTS_POLL_MS)
       listeners.add(listener)
       options.target?.addEventListener('storage', onStorage)
+      options.document?.addEventListener('visibilitychange', onVisible)
       signal?.addEventListener('abort', stop)
       try {
-        let last = await viewOf(ctx.origin).catch(() => undefined)
+        // Nothing is asked before a change: the first one is told as it is (the connector ignores an
+        // account it already has), so subscribing sends no request of its own.
+        let last: View | undefined
         while (!signal?.aborted) {
           if (!dirty) await new Promise<void>((resolve) => (wake = resolve))
           wake = undefined
           if (signal?.aborted) return
           dirty = false
-          // A server that does not answer now changes nothing: asked again on the next change or poll.
+          // A server that does not answer now changes nothing: asked again on the next change.
           const next = await viewOf(ctx.origin).catch(() => undefined)
           if (next === undefined) continue
           if (last !== undefined && next.chainId !== last.chainId) {
             yield { type: 'networkChanged', chainId: next.chainId, accounts: next.accounts }
           } else if (last === undefined || next.accounts.join() !== last.accounts.join()) {
-            if (last !== undefined) yield { type: 'accountsChanged', accounts: next.accounts }
+            yield { type: 'accountsChanged', accounts: next.accounts }
           }
           last = next
         }
       } finally {
-        clearInterval(poll)
         listeners.delete(listener)
         options.target?.removeEventListener('storage', onStorage)
+        options.document?.removeEventListener('visibilitychange', onVisible)
         signal?.removeEventListener('abort', stop)
       }
     },
