@@ -52,6 +52,7 @@ import {
   type OutsideTypedData,
   signOutsideExecution,
 } from './outside'
+import { probeOutsideExecution } from './probe'
 import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTransaction'
 
 /** Options of {@link SessionAccount.execute}. */
@@ -353,6 +354,9 @@ export class SessionAccount extends Account {
     if (this.guard.revoked) throw new SessionRevokedError()
     const compiled = this.scoped(calls)
     const now = Math.floor(this.ctx.now() / 1000)
+    const nonce = options.nonce ?? randomFelt()
+    // Not deployed yet: nothing to probe (its class is the deployment payload's; a relayer deploys it first).
+    if (await this.isDeployed()) await probeOutsideExecution(this.ctx, nonce)
     const transaction = await this.getOutsideTransaction(
       {
         caller: options.caller === undefined ? 'ANY_CALLER' : toHex(options.caller),
@@ -361,7 +365,7 @@ export class SessionAccount extends Account {
       },
       compiled,
       '2',
-      options.nonce ?? randomFelt(),
+      nonce,
     )
     return {
       contractAddress: this.ctx.address,
