@@ -51,6 +51,8 @@ const DONE_TEXT: Record<string, string> = {
 }
 
 const CANCELLED_TEXT = 'Cancelled in the wallet: nothing was signed or sent.'
+const WALLET_CHANGED_TEXT =
+  "The wallet logged out or switched account: this app forgot that account's session. Log in and sign a new one."
 
 export function App() {
   const [settings, setSettings] = useState<Settings>(loadSettings)
@@ -94,6 +96,23 @@ export function App() {
       live = false
     }
   }, [wallet])
+
+  // The wallet pushes its account changes (issue 26): a logout there, or another user, ends this app's
+  // session of the old account, as the page must not keep showing (and using) an account the wallet left.
+  useEffect(() => {
+    const onAccounts = (accounts: string[] | undefined) => {
+      const address = wallet.sessionAccount?.address
+      if (address === undefined || accounts?.some((a) => BigInt(a) === BigInt(address))) return
+      wallet.clearSession()
+      forgetChain()
+      setAccount(undefined)
+      setActivity([])
+      forgetActivity()
+      setOutcome({ kind: 'done', text: WALLET_CHANGED_TEXT })
+    }
+    connector.on('accountsChanged', onAccounts)
+    return () => connector.off('accountsChanged', onAccounts)
+  }, [wallet, connector])
 
   // The list survives a reload: stored for the connected account, read back with its session.
   useEffect(() => {

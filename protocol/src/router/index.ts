@@ -8,6 +8,7 @@ import {
   type ProcedureInput,
   type ProcedureOutput,
 } from '../rpc/procedures'
+import { type WalletEvent, WalletEventSchema } from '../rpc/walletEvents'
 import { formatErrorData, toTRPCError } from './errors'
 
 export { formatErrorData, procedureErrorCode, toTRPCError, webWalletErrorOf } from './errors'
@@ -31,6 +32,11 @@ export type WalletHandlers = {
 } & { [N in OptionalProcedure]?: Handler<N> } & {
   /** Modal show/hide/size events for the iframe; ends when `signal` aborts. */
   updateModal: (ctx: WalletContext, signal: AbortSignal | undefined) => AsyncIterable<ModalEvent>
+  /**
+   * Account and network changes the dapp at `ctx.origin` must follow (logout, another user, another chain);
+   * ends when `signal` aborts. Optional: without it the `walletEvents` subscription ends at once.
+   */
+  walletEvents?: (ctx: WalletContext, signal: AbortSignal | undefined) => AsyncIterable<WalletEvent>
 }
 
 function notImplemented(): never {
@@ -132,6 +138,13 @@ export function createWalletRouter(handlers: WalletHandlers) {
       // dropped rather than thrown: a thrown error makes tRPC clients reconnect in a loop.
       for await (const event of h.updateModal(ctx, signal)) {
         const parsed = ModalEventSchema.safeParse(event)
+        if (parsed.success) yield parsed.data
+      }
+    }),
+    walletEvents: p.subscription(async function* ({ ctx, signal }) {
+      // A wallet without the handler ends the subscription at once: the dapp learns changes from its requests.
+      for await (const event of h.walletEvents?.(ctx, signal) ?? []) {
+        const parsed = WalletEventSchema.safeParse(event)
         if (parsed.success) yield parsed.data
       }
     }),

@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest'
 import { SessionAccount } from './SessionAccount'
 import {
   ACCOUNT,
+  argentCalls,
   createWorld,
   ESTIMATE,
   GAME,
@@ -32,7 +33,7 @@ function deployedNode(world: World) {
   world.node.starknet_getClassHashAt = () => '0x1'
   world.node.starknet_getNonce = () => '0x4'
   world.node.starknet_estimateFee = () => [ESTIMATE]
-  world.node.starknet_call = () => ['0x56bc75e2d63100000', '0x0'] // 100 STRK
+  world.node.starknet_call = argentCalls(['0x56bc75e2d63100000', '0x0']) // 100 STRK
 }
 
 function gaslessPaymaster(world: World, withFee: boolean) {
@@ -158,6 +159,8 @@ describe('SessionAccount.execute', () => {
 describe('outside execution', () => {
   it('builds an execute_from_outside_v2 call valid 10 minutes back and 20 ahead', async () => {
     const world = createWorld()
+    deployedNode(world)
+    world.node.starknet_call = () => ['0x1'] // supports SNIP-9 v2, the nonce is unused (probe.test.ts)
     const account = new SessionAccount(testContext(world))
     const call = await account.getOutsideExecutionPayload([play])
     expect(call.contractAddress).toBe(ACCOUNT)
@@ -168,7 +171,12 @@ describe('outside execution', () => {
     expect(execution.executeBefore).toBe(BigInt(now + 1200))
     expect(execution.caller).toBe(toFelt(toHex(0x414e595f43414c4c4552n)))
     expect(parseSessionToken(signature).proofs).toHaveLength(1)
-    expect(world.log).toEqual(['/cosigner/signSessionEFO'])
+    expect(world.log).toEqual([
+      'starknet_getClassHashAt',
+      'starknet_call',
+      'starknet_call',
+      '/cosigner/signSessionEFO',
+    ])
   })
 
   it('signs only outside-execution typed data', async () => {

@@ -59,6 +59,12 @@ export type WalletTransport = {
   release(answered: boolean): void
   /** Runs one wallet mutation; rejects with the coded error (OPERATION_TIMEOUT/ABORTED for the limits). */
   mutate(call: WalletCall, limits?: CallLimits): Promise<unknown>
+  /**
+   * Follows the wallet's pushed account and network changes (the `walletEvents` subscription) with
+   * `listener`, once per transport; the iframe and the socket only (a popup closes after each answer, the
+   * HTTP wire has no subscriptions: their changes show in the next request's answer).
+   */
+  watch(listener: (event: unknown) => void): void
   destroy(): void
 }
 
@@ -171,6 +177,9 @@ function transportOver(
         }),
     ))
   let stopModal = kind === 'iframe' ? followModal() : undefined
+  let onEvent: ((event: unknown) => void) | undefined
+  let stopEvents: (() => void) | undefined
+  const followEvents = () => onEvent && client.subscription('walletEvents', undefined, onEvent)
   // The user closing the modal rejects every pending request, the updateModal subscription with them. The
   // next request follows the modal again: subscribed only then, once the wallet has dropped the screen the
   // user closed, so that screen does not come back on its own.
@@ -202,13 +211,21 @@ function transportOver(
         modalLost = false
         stopModal?.()
         stopModal = followModal()
+        stopEvents?.()
+        stopEvents = followEvents()
       }
       if (kind !== 'iframe') return client.mutation(procedure, input, limits)
       return spoken().then(() => client.mutation(procedure, input, limits))
     },
+    watch(listener) {
+      if (onEvent || kind === 'popup' || kind === 'http') return
+      onEvent = listener
+      stopEvents = followEvents()
+    },
     destroy() {
       stopWatchingClose?.()
       stopModal?.()
+      stopEvents?.()
       messenger.destroy()
       dialog?.destroy()
     },

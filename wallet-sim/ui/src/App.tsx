@@ -124,7 +124,7 @@ function PromptScreen({
       return <Login api={api} origin={prompt.origin} onDone={answer} />
     case 'connect':
       return <Connect origin={prompt.origin} address={account?.address} onAnswer={answer} />
-    case 'signMessage':
+    case 'signTypedData':
       return (
         <SignMessage
           origin={prompt.origin}
@@ -146,7 +146,7 @@ function PromptScreen({
           onAnswer={answer}
         />
       )
-    case 'review':
+    case 'execute':
       return (
         <Review
           origin={prompt.origin}

@@ -30,7 +30,7 @@ describe('createModalSize', () => {
     size.fit(50, 600) // a smaller limit never shrinks what is shown
     expect(size.height()).toBe(700)
     prompts.current()?.answer(false)
-    void prompts.ask({ kind: 'review', calls: [] }, 'https://dapp.example')
+    void prompts.ask({ kind: 'execute', calls: [] }, 'https://dapp.example')
     expect(size.height()).toBe(775)
   })
 
@@ -57,9 +57,9 @@ describe('modalTitle', () => {
     expect(modalTitle({ kind: 'login' })).toBe('Log in')
     expect(modalTitle({ kind: 'connect' })).toBe('Connect')
     expect(modalTitle({ kind: 'signSession', request: {} as never })).toBe('Start a session')
-    expect(modalTitle({ kind: 'review', calls: [] })).toBe('Confirm transaction')
-    expect(modalTitle({ kind: 'signMessage', typedData: typedData('Demo') })).toBe('Sign message')
-    expect(modalTitle({ kind: 'signMessage', typedData: typedData('Account.execute_from_outside') })).toBe(
+    expect(modalTitle({ kind: 'execute', calls: [] })).toBe('Confirm transaction')
+    expect(modalTitle({ kind: 'signTypedData', typedData: typedData('Demo') })).toBe('Sign message')
+    expect(modalTitle({ kind: 'signTypedData', typedData: typedData('Account.execute_from_outside') })).toBe(
       'Sign a transaction',
     )
   })
@@ -69,10 +69,10 @@ describe('modalTitle', () => {
     const controller = new AbortController()
     const events = take(modalEvents(prompts, controller.signal), 6)
     const mail = { domain: { name: 'Demo' }, primaryType: 'Mail', types: {}, message: {} }
-    void prompts.ask({ kind: 'signMessage', typedData: mail }, 'https://dapp.example')
+    void prompts.ask({ kind: 'signTypedData', typedData: mail }, 'https://dapp.example')
     prompts.current()?.answer(false)
     void prompts.ask(
-      { kind: 'signMessage', typedData: { ...mail, domain: { name: 'Account.execute_from_outside' } } },
+      { kind: 'signTypedData', typedData: { ...mail, domain: { name: 'Account.execute_from_outside' } } },
       'https://dapp.example',
     )
     expect(await events).toEqual([

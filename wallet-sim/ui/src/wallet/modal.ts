@@ -9,16 +9,16 @@ import type { PromptRequest, Prompts } from './prompts'
 export const SCREEN_SIZES: Record<PromptRequest['kind'], { width: number; height: number }> = {
   login: { width: 380, height: 420 },
   connect: { width: 380, height: 420 },
-  signMessage: { width: 385, height: 440 },
+  signTypedData: { width: 385, height: 440 },
   signSession: { width: 385, height: 440 },
-  review: { width: 385, height: 775 },
+  execute: { width: 385, height: 775 },
 }
 
 /**
  * The modal's title for a prompt, the same words as the screen's heading: an outside execution is signed as
  * a transaction, never as "a message".
  *
- * @example modalTitle({ kind: 'review', calls }) // 'Confirm transaction'
+ * @example modalTitle({ kind: 'execute', calls }) // 'Confirm transaction'
  */
 export function modalTitle(request: PromptRequest): string {
   switch (request.kind) {
@@ -28,9 +28,9 @@ export function modalTitle(request: PromptRequest): string {
       return 'Connect'
     case 'signSession':
       return 'Start a session'
-    case 'review':
+    case 'execute':
       return 'Confirm transaction'
-    case 'signMessage':
+    case 'signTypedData':
       return isOutsideExecutionTypedData(request.typedData) ? 'Sign a transaction' : 'Sign message'
   }
 }
