@@ -27,6 +27,12 @@ export function fields(value: unknown): Record<string, unknown> | undefined {
 export const isString = (value: unknown): value is string => typeof value === 'string'
 export const isNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value)
+/** A felt as the wire writes it: 0x and 1 to 64 hex digits. */
+export const isFelt = (value: unknown): value is string =>
+  typeof value === 'string' && /^0x[0-9a-f]{1,64}$/i.test(value)
+/** An unsigned integer as a hex or decimal string (what BigInt reads). */
+export const isUint = (value: unknown): value is string =>
+  typeof value === 'string' && /^(0x[0-9a-f]{1,64}|\d{1,78})$/i.test(value)
 export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean'
 export const isOptional =
   <T>(check: (value: unknown) => value is T) =>
