@@ -1,13 +1,19 @@
 // The UI's handlers over the envelope server and an in-memory port: each request waits for the screen's
 // answer, and only an approval reaches the signing API.
 
-import { type EnvelopeError, parseEnvelope, requestEnvelope, type TypedData } from '@webwallet/protocol'
+import {
+  type EnvelopeError,
+  parseEnvelope,
+  requestEnvelope,
+  stopEnvelope,
+  type TypedData,
+} from '@webwallet/protocol'
 import { ConnectAndSignSessionError, UserLoggedOutError } from '@webwallet/protocol/errors'
 import { createWalletRouter } from '@webwallet/protocol/router'
 import { describe, expect, it, vi } from 'vitest'
 import { type Account, createWalletApi, type HandsFreeDecision, type WalletApi } from '../api/client'
 import { loginStorage } from '../api/loginStorage'
-import { createEnvelopeServer } from '../trpc/serveEnvelopes'
+import { createEnvelopeServer, type EnvelopePort } from '../trpc/serveEnvelopes'
 import { createUiHandlers } from './handlers'
 import { createPrompts, type Prompt } from './prompts'
 
@@ -82,16 +88,19 @@ function serve(api: WalletApi, onLogin: () => void = () => {}, listed = true) {
   )
   const server = createEnvelopeServer({ router, createContext: () => ({ origin: DAPP }) })
   let id = 0
+  const ports = new Map<number, EnvelopePort>()
   const mutate = (path: string, input?: unknown) =>
     new Promise<{ data?: unknown; error?: EnvelopeError['trpc']['error'] }>((resolve) => {
       id += 1
-      server.receive(requestEnvelope(id, 'mutation', path, input), {
+      const port: EnvelopePort = {
         post(message) {
           const envelope = parseEnvelope(message)
           if (envelope?.kind === 'result') resolve({ data: envelope.message.trpc.result.data })
           if (envelope?.kind === 'error') resolve({ error: envelope.message.trpc.error })
         },
-      })
+      }
+      ports.set(id, port)
+      server.receive(requestEnvelope(id, 'mutation', path, input), port)
     })
   /** Waits for the prompt of `kind` and answers it. */
   const answer = async (kind: Prompt['kind'], approved: boolean) => {
@@ -101,7 +110,9 @@ function serve(api: WalletApi, onLogin: () => void = () => {}, listed = true) {
     if (kind === 'login' && approved) onLogin()
     prompt?.answer(approved)
   }
-  return { prompts, onTheme, mutate, answer, server }
+  /** The dapp gave up on its request `requestId` (tRPC's stop message by id). */
+  const stop = (requestId: number) => server.receive(stopEnvelope(requestId), ports.get(requestId)!)
+  return { prompts, onTheme, mutate, answer, server, stop, lastId: () => id }
 }
 
 describe('connect', () => {
@@ -130,6 +141,20 @@ describe('connect', () => {
     await ui.answer('connect', false)
     expect((await refusedConnect).error?.message).toBe('User rejected request')
     expect(ui.api.connect).not.toHaveBeenCalled()
+  })
+
+  it('a request the dapp gave up on (stop by its id) dismisses its prompt, which is never shown again', async () => {
+    const ui = setup({ connected: true })
+    const abandoned = ui.mutate('signTypedData', [MAIL])
+    await vi.waitFor(() => expect(ui.prompts.current()?.kind).toBe('signMessage'))
+    const next = ui.mutate('execute', [[{ contractAddress: '0x1', entrypoint: 'go', calldata: [] }]])
+    ui.stop(ui.lastId() - 1)
+    expect((await abandoned).error?.message).toBe('User rejected request')
+    // The next request's prompt is the one on screen; the abandoned one never comes back.
+    await ui.answer('review', false)
+    await next
+    expect(ui.prompts.current()).toBeUndefined()
+    expect(ui.api.signTypedData).not.toHaveBeenCalled()
   })
 
   it('silent requests and status never prompt', async () => {

@@ -77,7 +77,7 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
     if (decision.answer === 'approve') return true
     if (decision.answer === 'reject') return false
     if (decision.answer === 'fail' && 'code' in decision) throw decisionError(decision, connectAndSign)
-    return prompts.ask(request, ctx.origin)
+    return prompts.ask(request, ctx.origin, ctx.signal)
   }
 
   /** The account, asking the user to log in first; undefined when they refuse. */
@@ -91,7 +91,7 @@ export function createUiHandlers(deps: UiHandlerDependencies): WalletHandlers {
       }
     }
     const automatic = deps.isListed(ctx.origin) && (await api.devLogin(ctx.origin))
-    if (automatic || (await prompts.ask({ kind: 'login' }, ctx.origin))) return api.account()
+    if (automatic || (await prompts.ask({ kind: 'login' }, ctx.origin, ctx.signal))) return api.account()
     return undefined
   }
   const requireLogin = async (ctx: WalletContext): Promise<Account> => {
