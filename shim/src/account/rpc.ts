@@ -81,12 +81,13 @@ function rpcClient(options: RpcOptions, counters: { nextId: number; roundTrips: 
   // A node error is NODE_ERROR; an answer the SDK cannot read (null, a null nonce) is UNEXPECTED_ANSWER.
   const unwrap = (answer: RpcAnswer | undefined, method: string): unknown => {
     if (answer === undefined) throw new NodeError(-32603, 'Missing answer in batch')
-    const error = fields(fields(answer)?.error)
-    if (error) throw new NodeError(Number(error.code), String(error.message), error.data)
-    if (!fields(answer) || !(RPC_ANSWERS[method]?.(answer.result) ?? true)) {
-      throw new UnexpectedAnswerError(`${method} answer`, { cause: answer })
+    const { error, result } = (fields(answer) ?? {}) as Partial<RpcAnswer>
+    const check = RPC_ANSWERS[method]
+    if (error) throw new NodeError(error.code, error.message, error.data)
+    if (!fields(answer) || (check && !check(result))) {
+      throw new UnexpectedAnswerError(`${method} answer`)
     }
-    return answer.result
+    return result
   }
   const settle = async (calls: readonly RpcCall[]): Promise<PromiseSettledResult<unknown>[]> => {
     const requests = calls.map((call) => ({ jsonrpc: '2.0', id: counters.nextId++, ...call }))

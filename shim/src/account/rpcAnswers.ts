@@ -11,7 +11,7 @@ const isEstimate = (value: unknown) =>
   hasShape(value, Object.fromEntries([...FEE_FIELDS, 'overall_fee'].map((key) => [key, isQuantity])))
 
 /** Per JSON-RPC method, the check its `result` must pass; a method not listed is not read by the SDK. */
-export const RPC_ANSWERS: Record<string, (result: unknown) => boolean> = {
+export const RPC_ANSWERS: Record<string, (result: unknown) => unknown> = {
   starknet_chainId: isFelt,
   starknet_getNonce: isFelt,
   starknet_getClassHashAt: isFelt,
@@ -20,7 +20,7 @@ export const RPC_ANSWERS: Record<string, (result: unknown) => boolean> = {
   starknet_addInvokeTransaction: (r) => hasShape(r, { transaction_hash: isFelt }),
   starknet_getTransactionStatus: (r) =>
     hasShape(r, { finality_status: isString, execution_status: isOptional(isString) }),
-  starknet_getTransactionReceipt: (r) => fields(r) !== undefined,
+  starknet_getTransactionReceipt: fields,
   starknet_getBlockWithTxHashes: (r) => hasShape(r, { timestamp: isCount }),
   starknet_blockNumber: isCount,
 }

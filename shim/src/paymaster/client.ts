@@ -88,10 +88,9 @@ export function createPaymaster(options: PaymasterOptions) {
     },
     /** The typed data the account signs (its shape is the paymaster's). */
     async buildTypedData(request: BuildTypedDataRequest): Promise<unknown> {
-      const isObject = (value: unknown) => fields(value) !== undefined
       return expectShape(
         await call('/build-typed-data', request),
-        { types: isObject, primaryType: isString, domain: isObject, message: isObject },
+        { types: fields, primaryType: isString, domain: fields, message: fields },
         'typed data answer',
       )
     },

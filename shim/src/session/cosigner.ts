@@ -96,7 +96,7 @@ async function post(fetcher: typeof fetch, url: string, payload: unknown): Promi
   const signature = fields(answer)?.signature
   // A 2xx the SDK cannot read is no refusal (no gasless retry on it): UNEXPECTED_ANSWER.
   if (!hasShape(signature, { publicKey: isFelt, r: isFelt, s: isFelt })) {
-    throw new UnexpectedAnswerError('cosigner answer', { cause: answer })
+    throw new UnexpectedAnswerError('cosigner answer')
   }
   const { publicKey, r, s } = signature as cosigner.signSession.Response['signature']
   return { signer: BigInt(publicKey), r: BigInt(r), s: BigInt(s) }
