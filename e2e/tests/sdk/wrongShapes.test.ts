@@ -134,4 +134,25 @@ describe('service answers of the wrong shape', () => {
     state.rewrite = undefined
     await wallet.disconnect()
   })
+
+  it('gas token prices with a fractional decimals are UNEXPECTED_ANSWER (no RangeError from BigInt)', async () => {
+    const { wallet, account, state } = await connected('paymaster-prices@example.com')
+    await account.waitForTransaction((await account.execute(increment)).transaction_hash)
+    state.rewrite = {
+      path: '/gas-token-prices',
+      body: [
+        {
+          tokenAddress: '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
+          decimals: 1.5,
+          priceInETH: '1',
+        },
+      ],
+    }
+    expect(await failure(account.execute(increment, { gasless: true }))).toEqual({
+      code: 'UNEXPECTED_ANSWER',
+      message: 'Unexpected gas token prices',
+    })
+    state.rewrite = undefined
+    await wallet.disconnect()
+  })
 })

@@ -1,9 +1,8 @@
-import { fields, hasShape, isArrayOf, isFelt, isOptional, isString, isUint } from '../http/shape'
+import { fields, hasShape, isArrayOf, isCount, isFelt, isOptional, isString, isUint } from '../http/shape'
 
 // What the SDK reads of each node answer, checked once in the client so a wrongly shaped answer is
 // UNEXPECTED_ANSWER, never a TypeError or SyntaxError further on (BigInt(null), estimate[0].overall_fee).
 
-const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0
 // Fee fields are u64/u128 hex strings on the wire; decimal strings and integers are read the same way.
 const isQuantity = (value: unknown) => isUint(value) || isCount(value)
 const FEE_FIELDS = ['l1_gas', 'l2_gas', 'l1_data_gas'].flatMap((g) => [`${g}_consumed`, `${g}_price`])
@@ -12,7 +11,6 @@ const isEstimate = (value: unknown) =>
 
 /** Per JSON-RPC method, the check its `result` must pass; a method not listed is not read by the SDK. */
 export const RPC_ANSWERS: Record<string, (result: unknown) => unknown> = {
-  starknet_chainId: isFelt,
   starknet_getNonce: isFelt,
   starknet_getClassHashAt: isFelt,
   starknet_call: isArrayOf(isFelt),

@@ -35,6 +35,9 @@ const matches =
 export const isFelt = matches(/^0x[\da-f]{1,64}$/i)
 /** An unsigned integer as a hex or decimal string (what BigInt reads). */
 export const isUint = matches(/^(0x[\da-f]{1,64}|\d{1,78})$/i)
+/** A non-negative safe integer (a count, a block number, a token's decimals). */
+export const isCount = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0
 export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean'
 export const isOptional =
   <T>(check: (value: unknown) => value is T) =>

@@ -23,8 +23,8 @@ import {
   hasShape,
   isArrayOf,
   isBoolean,
+  isCount,
   isFelt,
-  isNumber,
   isString,
   isUint,
   parseJson,
@@ -82,7 +82,7 @@ export function createPaymaster(options: PaymasterOptions) {
     async gasTokenPrices(): Promise<GasTokenPrice[]> {
       const prices = await call('/gas-token-prices')
       const isPrice = (p: unknown) =>
-        hasShape(p, { tokenAddress: isFelt, decimals: isNumber, priceInETH: isUint })
+        hasShape(p, { tokenAddress: isFelt, decimals: isCount, priceInETH: isUint })
       if (!isArrayOf<GasTokenPrice>(isPrice)(prices)) throw new UnexpectedAnswerError('gas token prices')
       return prices
     },
