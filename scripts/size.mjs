@@ -53,7 +53,9 @@ export const ENTRIES = [
   // errors in the error table) and the connector following the wallet's pushed walletEvents: +460 bytes
   // (29,488 → 29,948 measured), on a branch point that sat at the budget.
   // 29.3 → 28.6 (2026-11-26, merge of h15 and h20): both together measure 29,228 bytes.
-  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 28.6 },
+  // 28.6 → 28.9 (2026-11-26, merge of h16): every service answer shape-checked (UNEXPECTED_ANSWER per RPC
+  // method, paymaster and co-signer felts) and the stop message on abort: 29,494 bytes.
+  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 28.9 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
   // The invisible-sdk 1.0.0 drop-in (issue 24): the session SDK and the window connector it maps onto
@@ -62,7 +64,8 @@ export const ENTRIES = [
   // 29.3 → 28.7 (2026-11-26, h15): it follows the shim's session hashes through starknet.js (29,320 bytes).
   // 29.3 → 29.8 (issue 26 items 3 and 1): the shim's probes and pushed events, as above (30,464 bytes).
   // 29.8 → 29.1 (2026-11-26, merge of h15 and h20): 29,765 bytes.
-  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 29.1 },
+  // 29.1 → 29.4 (2026-11-26, merge of h16): it follows the shim, plus requestApprovals' answer check: 30,018 bytes.
+  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 29.4 },
 ]
 
 /**

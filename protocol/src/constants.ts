@@ -165,6 +165,16 @@ export const BACKEND_HEADERS = {
 } as const
 export const BACKEND_CLIENT_NAME = 'webwallet-sdk'
 
-/** The universal deployer (UDC) Starknet uses on mainnet and Sepolia, and its entry point. */
-export const UDC_ADDRESS = '0x041a78e741e5af2fec34b695679bc6891742439f7afb8484ecd7766661ad02bf'
-export const UDC_ENTRYPOINT = 'deployContract'
+/**
+ * The universal deployer (UDC) that deploys accounts on the gasless route, and its entry point: Starknet's
+ * current Cairo 1 UDC on mainnet and Sepolia, starknet.js v8/v10's default (`constants.UDC`). The one
+ * constant wallet-sim deploys at genesis and its paymaster calls.
+ *
+ * @example
+ * { contractAddress: UDC_ADDRESS, entrypoint: UDC_ENTRYPOINT, calldata: [classHash, salt, '0x0', ...] }
+ */
+export const UDC_ADDRESS = '0x02ceed65a4bd731034c01113685c831b01c15d7d432f71afb1cf1634b53a2125'
+export const UDC_ENTRYPOINT = 'deploy_contract'
+/** The legacy Cairo 0 UDC (starknet.js `constants.LegacyUDC`), still on chain; wallet-sim deploys it too. */
+export const LEGACY_UDC_ADDRESS = '0x041a78e741e5af2fec34b695679bc6891742439f7afb8484ecd7766661ad02bf'
+export const LEGACY_UDC_ENTRYPOINT = 'deployContract'

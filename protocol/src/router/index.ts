@@ -16,6 +16,11 @@ export { formatErrorData, procedureErrorCode, toTRPCError, webWalletErrorOf } fr
 /** What every handler gets besides its input: at least the requesting dapp's origin. */
 export interface WalletContext {
   origin: string
+  /**
+   * Fires when the dapp gave up on this request (tRPC's stop message by its id: an abort or a time limit
+   * in the SDK): a prompt shown for it is dismissed. Set by the router from the transport's signal.
+   */
+  signal?: AbortSignal | undefined
 }
 
 type Handler<N extends MutationName> = (
@@ -66,7 +71,8 @@ export function createWalletRouter(handlers: WalletHandlers) {
     allowOutsideOfServer: true,
     errorFormatter: ({ shape, error }) => ({ ...shape, data: formatErrorData(shape.data, error) }),
   })
-  const p = t.procedure
+  // The transport's per-request signal reaches the handlers in their context.
+  const p = t.procedure.use(({ ctx, signal, next }) => next({ ctx: signal ? { ...ctx, signal } : ctx }))
   const h = handlers
   const P = PROCEDURES
 

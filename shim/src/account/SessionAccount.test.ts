@@ -3,6 +3,8 @@
 // in a token, deployed through the paymaster, the retry after 'Sign session error') runs against
 // wallet-sim's chain in e2e/tests/sdk (SessionAccount, WebWallet, execute, sessionLifecycle). Here only what
 // the SDK refuses or which route it takes.
+
+import { BuildTypedDataRequestSchema, PaymasterExecuteRequestSchema } from '@webwallet/protocol'
 import {
   MismatchedContractAddressError,
   MismatchedSelectorError,
@@ -80,6 +82,10 @@ describe('SessionAccount.execute', () => {
     expect(executeBody.userAddress).toBe(ACCOUNT)
     expect(parseSessionToken(executeBody.signature.map(toFelt)).proofs).toHaveLength(2)
     expect(seen[0]).toMatchObject({ gasTokenAddress: STRK, userAddress: ACCOUNT })
+    // One truth (issue 26): protocol's schemas take the requests exactly as the SDK sends them.
+    expect(executeBody.signature.length).toBeGreaterThan(2) // a session token, not an owner's [r, s]
+    expect(PaymasterExecuteRequestSchema.safeParse(executeBody).error).toBeUndefined()
+    expect(BuildTypedDataRequestSchema.safeParse(seen[0]).error).toBeUndefined()
   })
 
   it('refuses a paymaster that appends more than the agreed gas-token amount', async () => {

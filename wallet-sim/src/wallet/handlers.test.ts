@@ -2,7 +2,13 @@
 // approval queue and WalletService in process), as tRPC runs one body over every link. Then what only one
 // mode has: the page's screens, hands-free answers and login storage; headless tokens, the approval policy
 // and a real chain.
-import { type EnvelopeError, parseEnvelope, requestEnvelope, type TypedData } from '@webwallet/protocol'
+import {
+  type EnvelopeError,
+  parseEnvelope,
+  requestEnvelope,
+  stopEnvelope,
+  type TypedData,
+} from '@webwallet/protocol'
 import { ConnectAndSignSessionError, UserLoggedOutError } from '@webwallet/protocol/errors'
 import { createWalletRouter } from '@webwallet/protocol/router'
 import { PROCEDURE_POLICIES } from '@webwallet/protocol/wallet'
@@ -14,7 +20,7 @@ import {
   type WalletApi,
 } from '../../ui/src/api/client'
 import { loginStorage } from '../../ui/src/api/loginStorage'
-import { createEnvelopeServer } from '../../ui/src/trpc/serveEnvelopes'
+import { createEnvelopeServer, type EnvelopePort } from '../../ui/src/trpc/serveEnvelopes'
 import { createUiHandlers } from '../../ui/src/wallet/handlers'
 import { createPrompts, type Prompt } from '../../ui/src/wallet/prompts'
 import { ETH, MAIL, SPENDER, STRK, sessionRequest } from './fixtures'
@@ -282,16 +288,19 @@ function pageServe(api: WalletApi, onLogin: () => void = () => {}, listed = true
   )
   const server = createEnvelopeServer({ router, createContext: () => ({ origin: DAPP }) })
   let id = 0
+  const ports = new Map<number, EnvelopePort>()
   const mutate = (path: string, input?: unknown) =>
     new Promise<{ data?: unknown; error?: EnvelopeError['trpc']['error'] }>((resolve) => {
       id += 1
-      server.receive(requestEnvelope(id, 'mutation', path, input), {
+      const port: EnvelopePort = {
         post(message) {
           const envelope = parseEnvelope(message)
           if (envelope?.kind === 'result') resolve({ data: envelope.message.trpc.result.data })
           if (envelope?.kind === 'error') resolve({ error: envelope.message.trpc.error })
         },
-      })
+      }
+      ports.set(id, port)
+      server.receive(requestEnvelope(id, 'mutation', path, input), port)
     })
   /** Waits for the prompt of `kind` and answers it. */
   const answer = async (kind: Prompt['kind'], approved: boolean) => {
@@ -301,7 +310,12 @@ function pageServe(api: WalletApi, onLogin: () => void = () => {}, listed = true
     if (kind === 'login' && approved) onLogin()
     prompt?.answer(approved)
   }
-  return { prompts, onTheme, mutate, answer, server }
+  /** The dapp gave up on its request `requestId` (tRPC's stop message by id). */
+  const stop = (requestId: number) => {
+    const port = ports.get(requestId)
+    if (port !== undefined) server.receive(stopEnvelope(requestId), port)
+  }
+  return { prompts, onTheme, mutate, answer, server, stop, lastId: () => id }
 }
 
 describe('page mode', () => {
@@ -331,6 +345,20 @@ describe('page mode', () => {
       await ui.answer('connect', false)
       expect((await refusedConnect).error?.message).toBe('User rejected request')
       expect(ui.api.connect).not.toHaveBeenCalled()
+    })
+
+    it('a request the dapp gave up on (stop by its id) dismisses its prompt, which is never shown again', async () => {
+      const ui = pageSetup({ connected: true })
+      const abandoned = ui.mutate('signTypedData', [MAIL])
+      await vi.waitFor(() => expect(ui.prompts.current()?.kind).toBe('signTypedData'))
+      const next = ui.mutate('execute', [[{ contractAddress: '0x1', entrypoint: 'go', calldata: [] }]])
+      ui.stop(ui.lastId() - 1)
+      expect((await abandoned).error?.message).toBe('User rejected request')
+      // The next request's prompt is the one on screen; the abandoned one never comes back.
+      await ui.answer('execute', false)
+      await next
+      expect(ui.prompts.current()).toBeUndefined()
+      expect(ui.api.signTypedData).not.toHaveBeenCalled()
     })
 
     it('silent requests and status never prompt', async () => {

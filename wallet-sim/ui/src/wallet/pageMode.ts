@@ -51,7 +51,7 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
     },
     async logIn(ctx: WalletContext) {
       const automatic = deps.isListed(ctx.origin) && (await api.devLogin(ctx.origin))
-      if (automatic || (await prompts.ask({ kind: 'login' }, ctx.origin))) return api.account()
+      if (automatic || (await prompts.ask({ kind: 'login' }, ctx.origin, ctx.signal))) return api.account()
       return undefined
     },
     // A token handed over by the embedding dapp never becomes the page's login: it would sign the user
@@ -68,7 +68,7 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
       if (decision.answer === 'fail' && 'code' in decision) {
         throw decisionError(decision, options?.connectAndSign === true)
       }
-      return prompts.ask(prompt, ctx.origin)
+      return prompts.ask(prompt, ctx.origin, ctx.signal)
     },
     ...(deps.onTheme ? { theme: deps.onTheme } : {}),
     address: (account) => account.address,

@@ -28,7 +28,9 @@ export function createPrompts() {
     for (const listener of [...listeners]) listener()
   }
   return {
-    ask(request: PromptRequest, origin: string): Promise<boolean> {
+    /** Queues a prompt; `signal` (the dapp gave up on the request) dismisses it as rejected, never shown again. */
+    ask(request: PromptRequest, origin: string, signal?: AbortSignal): Promise<boolean> {
+      if (signal?.aborted) return Promise.resolve(false)
       return new Promise((resolve) => {
         nextId += 1
         const prompt: Prompt = {
@@ -44,6 +46,7 @@ export function createPrompts() {
           },
         }
         queue.push(prompt)
+        signal?.addEventListener('abort', () => prompt.answer(false), { once: true })
         changed()
       })
     },
