@@ -55,6 +55,8 @@ export const ENTRIES = [
   // 29.3 → 28.6 (2026-11-26, merge of h15 and h20): both together measure 29,228 bytes.
   // 28.6 → 28.9 (2026-11-26, merge of h16): every service answer shape-checked (UNEXPECTED_ANSWER per RPC
   // method, paymaster and co-signer felts) and the stop message on abort: 29,494 bytes.
+  // Issue 28 item 2 (h19): the modal's per-step title, checked against MODAL_TITLE_PATTERN and naming the
+  // dialog: +58 bytes, 29,552 (41 under this budget).
   { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 28.9 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
@@ -65,6 +67,7 @@ export const ENTRIES = [
   // 29.3 → 29.8 (issue 26 items 3 and 1): the shim's probes and pushed events, as above (30,464 bytes).
   // 29.8 → 29.1 (2026-11-26, merge of h15 and h20): 29,765 bytes.
   // 29.1 → 29.4 (2026-11-26, merge of h16): it follows the shim, plus requestApprovals' answer check: 30,018 bytes.
+  // With the shim's modal titles (h19): 30,058 bytes.
   { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 29.4 },
 ]
 
