@@ -117,7 +117,7 @@ test('a prompt the dapp gave up on (abort, time limit) leaves the wallet and is 
   // Queued behind a prompt on screen: one aborted, one timed out. The user then refuses the prompt on screen:
   // the next prompt is the next request's, never one the dapp gave up on.
   await page.evaluate((call) => window.victimDapp.request('shown', call), mail('first'))
-  await wallet.getByText('first-mail').waitFor()
+  await wallet.getByText('first-mail').first().waitFor()
   await page.evaluate((call) => window.victimDapp.request('queued', call), review)
   await page.evaluate(
     (call) => (window.victimDapp as never as Dapp).request('queuedLate', call, 3000),
@@ -130,7 +130,7 @@ test('a prompt the dapp gave up on (abort, time limit) leaves the wallet and is 
   await wallet.getByRole('button', { name: 'Reject' }).click()
   expect((await outcomeOf(page, 'shown')).error?.code).toBe('USER_REJECTED')
   await page.evaluate((call) => window.victimDapp.request('next', call), mail('next'))
-  await wallet.getByText('next-mail').waitFor()
+  await wallet.getByText('next-mail').first().waitFor()
   expect(await heading(wallet, 'Confirm transaction').count()).toBe(0)
   expect(await wallet.getByText('late-mail').count()).toBe(0)
   await wallet.getByRole('button', { name: 'Reject' }).click()
