@@ -44,7 +44,10 @@ export const ENTRIES = [
   // The invisible-sdk 1.0.0 drop-in (issue 24): the session SDK and the window connector it maps onto
   // (27.56 KB measured) plus the mapping; starknet.js (its RpcProvider) stays external.
   // 28 → 29.3: it follows the shim (29,977 bytes; the mapping itself is ~0.5 KB).
-  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 29.3 },
+  // 29.3 → 29.4 (issue 25 item 4): fee arithmetic moved into @webwallet/protocol/fees (no longer starknet.js
+  // calls): 128 bytes less minified in both entries, the shim's main entry 58 bytes less gzip (29,414), this
+  // one 32 more (30,000 → 30,032): gzip's share of code that is now ours, not starknet.js's.
+  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 29.4 },
 ]
 
 /**
