@@ -1,7 +1,7 @@
 // Block production: a transaction that ran joins the pre_confirmed block as a record, and the pre_confirmed
 // block is sealed into a committed block (hash, state root, state diff) whose writes move into the base state.
 import { createHash } from 'node:crypto'
-import type { Chain } from './chain'
+import type { ChainData as Chain } from './chainTypes'
 import type { Felt } from './contract'
 import { toHex } from './felt'
 import {

@@ -1,5 +1,5 @@
 // Reads at a block id: which block an id names, and the state that block's reads and calls see.
-import type { BlockId, Chain } from './chain'
+import type { BlockId, ChainData as Chain } from './chainTypes'
 import { RpcCode, RpcError } from './errors'
 import { toHex } from './felt'
 import { applyDiffJson, type BlockRecord } from './records'

@@ -3,7 +3,7 @@
 // block's parent. The next block continues from there, at the aborted height, with a new hash.
 import { pendingBlockHash } from './block-production'
 import { resolveBlock } from './block-reads'
-import type { BlockId, Chain } from './chain'
+import type { BlockId, ChainData as Chain } from './chainTypes'
 import { RpcCode, RpcError } from './errors'
 import { applyDiffJson, type BlockRecord } from './records'
 

@@ -1,7 +1,7 @@
 // What runs without changing the chain: estimates and simulations on a throwaway copy of a block's state,
 // and `starknet_call`.
 import { stateAt } from './block-reads'
-import type { BlockId, Chain } from './chain'
+import type { BlockId, ChainData as Chain } from './chainTypes'
 import type { Call, Felt } from './contract'
 import { RpcCode, RpcError } from './errors'
 import { Execution, ExecutionFailure } from './execute'
