@@ -1,8 +1,8 @@
 // The simulated Starknet node: committed state plus a pre_confirmed block, and what changes them (transaction
-// admission, blocks, clock moves, aborts) with listeners for each. The work lives beside it: block-production.ts,
-// block-reads.ts, simulate.ts (estimates and calls), reorg.ts (devnet_abortBlocks); src/rpc formats the results.
-import { recordAdmitted, sealBlock } from './block-production'
-import { resolveBlock, stateAt } from './block-reads'
+// admission, blocks, clock moves, aborts) with listeners for each. The work lives beside it: blockProduction.ts,
+// blockReads.ts, simulate.ts (estimates and calls), reorg.ts (devnet_abortBlocks); src/rpc formats the results.
+import { recordAdmitted, sealBlock } from './blockProduction'
+import { resolveBlock, stateAt } from './blockReads'
 import type { BlockId, ChainData, ChainOptions } from './chainTypes'
 import type { BlockInfo, Call, Felt } from './contract'
 import { STRK_ADDRESS } from './contracts/erc20'
@@ -11,7 +11,7 @@ import { shortString, toHex } from './felt'
 import { DEFAULT_GAS_PRICES, type GasPrices } from './gas'
 import type { BlockRecord, L1MessageInfo, TxRecord } from './records'
 import { abortBlocks, type Reorg } from './reorg'
-import { runL1Handler, runTransaction, type TxOutcome, TxRejected } from './run-transaction'
+import { runL1Handler, runTransaction, type TxOutcome, TxRejected } from './runTransaction'
 import { callAt, type FeeEstimate, runOptions, type SimulationFlags, simulate } from './simulate'
 import { type ChainSnapshot, restoreSnapshot, snapshotChain, snapshotOptions } from './snapshot'
 import { State, type StateDiff } from './state'

@@ -28,7 +28,7 @@ import {
   UDC_ADDRESS,
   UDC_CLASS_HASH,
 } from './contracts/index'
-import { devnetAccountKeys } from './devnet-keys'
+import { devnetAccountKeys } from './devnetKeys'
 import { Execution } from './execute'
 import { contractAddress, selectorOf, shortString, toAddress, toHex } from './felt'
 import { GasMeter } from './gas'

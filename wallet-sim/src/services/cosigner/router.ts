@@ -12,10 +12,10 @@ import {
 } from '@webwallet/protocol/session'
 import express, { Router } from 'express'
 import { parseTransaction, RPC_0_7_TRANSACTION, transactionHash } from '../../chain/transaction'
-import { cors } from '../http/cors'
-import { handleErrors } from '../http/HttpError'
-import { unknownRoutes } from '../http/unknownRoutes'
-import { validate } from '../http/validate'
+import { cors } from '../../infra/http/cors'
+import { handleErrors } from '../../infra/http/HttpError'
+import { unknownRoutes } from '../../infra/http/unknownRoutes'
+import { validate } from '../../infra/http/validate'
 import {
   type CosignerCall,
   checkAuthorisation,
