@@ -2,13 +2,13 @@
 // router over WebSocket), the paymaster, the cosigner, the portfolio backend, the allow-list, e-mail login
 // and the dev control API, with fault injection in front of everything.
 import type { Server } from 'node:http'
-import { publicKeyOf } from '@webwallet/protocol/session'
 import express, { type Express } from 'express'
 import { starknetId } from 'starknet'
 import { ETH_ADDRESS, STRK_ADDRESS } from './chain/contracts/erc20'
 import { STARKNET_ID_NAMING_ADDRESS } from './chain/contracts/starknetId'
 import { selectorOf, toAddress, toHex } from './chain/felt'
 import { DEMO_TOKEN_ADDRESS } from './chain/genesis'
+import { starkPublicKey } from './chain/signature'
 import type { Simulator } from './chain/simulator'
 import { createAccess } from './infra/http/access'
 import { exceptRpc, guardUpgrades } from './infra/http/guards'
@@ -157,7 +157,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   // The paymaster's relayer: an account of this instance's own key, in the built-in chain's genesis (not among
   // the predeployed accounts); on a node, and where a chain lost it, it deploys itself (relayer.ts).
   const relayer = relayerAccountOf(keys.relayer)
-  const relayerGenesis = { publicKey: publicKeyOf(keys.relayer), strk: RELAYER_FUNDING }
+  const relayerGenesis = { publicKey: starkPublicKey(keys.relayer), strk: RELAYER_FUNDING }
   // The minter behind devnet_mint can mint any amount: its key is random per instance too, not the seed's
   // (a saved chain keeps its own minter; devnet_restart keeps this one).
   const { app: chainApp, sim } = createServer(
@@ -365,7 +365,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     names,
     spending,
     portfolio,
-    guardianPublicKey: toHex(publicKeyOf(guardianPrivateKey)),
+    guardianPublicKey: toHex(starkPublicKey(guardianPrivateKey)),
     relayer: { address: relayer.address },
     deployRelayer: () => relayerDeployer.deploy(),
     attach,
