@@ -30,7 +30,9 @@ function step(title, command, args, env = process.env) {
   const seconds = (Date.now() - started) / 1000
   durations.push({ title, outcome: result.status === 0 ? '✔' : '✖', seconds })
   if (result.status !== 0) {
-    console.error(`\n✖ ${title} failed after ${seconds.toFixed(1)}s (exit ${result.status ?? result.signal}).`)
+    console.error(
+      `\n✖ ${title} failed after ${seconds.toFixed(1)}s (exit ${result.status ?? result.signal}).`,
+    )
     process.exit(result.status ?? 1)
   }
   console.log(`✔ ${title} (${seconds.toFixed(1)}s)`)
