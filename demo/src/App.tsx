@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { type Activity, forgetActivity, loadActivity, saveActivity } from './activity'
 import { currentChain, forgetChain, rememberChain } from './chainIdentity'
 import { syncChainClock } from './clock'
-import { STRK_ADDRESS, USER_CONTRACT } from './config'
+import { STRK_ADDRESS, USER_CONTRACT, WALLET_URL } from './config'
 import { mayBeUnreachable, UnreachableError, unreachable } from './connectivity'
 import { ErrorNote, type ShownError, USER_REJECTED } from './ErrorNote'
 import { describeError } from './errors'
@@ -51,6 +51,8 @@ const DONE_TEXT: Record<string, string> = {
 }
 
 const CANCELLED_TEXT = 'Cancelled in the wallet: nothing was signed or sent.'
+const WALLET_CHANGED_TEXT =
+  "The wallet logged out or switched account: this app forgot that account's session. Log in and sign a new one."
 
 export function App() {
   const [settings, setSettings] = useState<Settings>(loadSettings)
@@ -95,6 +97,23 @@ export function App() {
     }
   }, [wallet])
 
+  // The wallet pushes its account changes (issue 26): a logout there, or another user, ends this app's
+  // session of the old account, as the page must not keep showing (and using) an account the wallet left.
+  useEffect(() => {
+    const onAccounts = (accounts: string[] | undefined) => {
+      const address = wallet.sessionAccount?.address
+      if (address === undefined || accounts?.some((a) => BigInt(a) === BigInt(address))) return
+      wallet.clearSession()
+      forgetChain()
+      setAccount(undefined)
+      setActivity([])
+      forgetActivity()
+      setOutcome({ kind: 'done', text: WALLET_CHANGED_TEXT })
+    }
+    connector.on('accountsChanged', onAccounts)
+    return () => connector.off('accountsChanged', onAccounts)
+  }, [wallet, connector])
+
   // The list survives a reload: stored for the connected account, read back with its session.
   useEffect(() => {
     if (account) saveActivity(account.address, activity)
@@ -130,6 +149,8 @@ export function App() {
         kind: 'done',
         text: DONE_TEXT[label] ?? `${label}: done.`,
         transactionHash: lastTransaction.current,
+        // The SDK has no log-out call: the wallet's own page logs out (its home page, Log out).
+        ...(label === 'disconnect' ? { link: { text: 'Log out of wallet', href: WALLET_URL } } : {}),
       })
     } catch (e) {
       const shown: ShownError = { ...describeError(e), task: label }

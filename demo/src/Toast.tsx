@@ -8,6 +8,8 @@ export interface Outcome {
   readonly code?: string | undefined
   /** The transaction the task sent, if any. */
   readonly transactionHash?: string | undefined
+  /** A next step, opened in a new tab (e.g. the wallet's page to log out there). */
+  readonly link?: { readonly text: string; readonly href: string } | undefined
 }
 
 export function Toast({ outcome, onDismiss }: { outcome: Outcome | undefined; onDismiss: () => void }) {
@@ -26,6 +28,14 @@ export function Toast({ outcome, onDismiss }: { outcome: Outcome | undefined; on
           <>
             {' '}
             <code className="code-badge">{outcome.code}</code>
+          </>
+        ) : null}
+        {outcome.link ? (
+          <>
+            {' '}
+            <a href={outcome.link.href} target="_blank" rel="noreferrer" data-testid="toast-link">
+              {outcome.link.text}
+            </a>
           </>
         ) : null}
       </span>

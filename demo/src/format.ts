@@ -23,3 +23,20 @@ export function formatDate(date: Date | number): string {
 export function shortHex(hex: string): string {
   return hex.length <= 12 ? hex : `${hex.slice(0, 6)}…${hex.slice(-4)}`
 }
+
+/**
+ * `$1,234.50` for `amount` base units of a token worth `usd` (the backend's `ccyValue`) per whole token;
+ * `< $0.01` for dust, undefined when there is no usable price.
+ */
+export function formatUsdValue(
+  amount: string | bigint,
+  decimals: number,
+  usd: string | undefined,
+): string | undefined {
+  const price = Number(usd)
+  if (usd === undefined || !Number.isFinite(price)) return undefined
+  // Six decimals of fixed point: exact enough to display, safe for any amount a bigint holds.
+  const value = (Number((BigInt(amount) * 1_000_000n) / 10n ** BigInt(decimals)) / 1_000_000) * price
+  if (value !== 0 && Math.abs(value) < 0.01) return '< $0.01'
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value)
+}

@@ -128,6 +128,11 @@ export const OUTSIDE_EXECUTION_DOMAIN_NAME = 'Account.execute_from_outside'
 
 /** Connector labels (SPEC.md section 2). */
 export const CONNECTOR_LABELS = { title: 'Email', subtitle: 'Powered by' } as const
+/**
+ * A title the wallet may give the iframe modal for the screen it shows ("Log in", "Confirm transaction"):
+ * short plain words, nothing else, so the page's chrome never carries the wallet's markup or a long text.
+ */
+export const MODAL_TITLE_PATTERN = /^[A-Z][a-z ]{1,31}$/
 /** Key of the last connected wallet, removed on disconnect. */
 export const LAST_CONNECTED_WALLET_KEY = 'starknetLastConnectedWallet'
 /** The one wallet permission. */
@@ -160,6 +165,16 @@ export const BACKEND_HEADERS = {
 } as const
 export const BACKEND_CLIENT_NAME = 'webwallet-sdk'
 
-/** The universal deployer (UDC) Starknet uses on mainnet and Sepolia, and its entry point. */
-export const UDC_ADDRESS = '0x041a78e741e5af2fec34b695679bc6891742439f7afb8484ecd7766661ad02bf'
-export const UDC_ENTRYPOINT = 'deployContract'
+/**
+ * The universal deployer (UDC) that deploys accounts on the gasless route, and its entry point: Starknet's
+ * current Cairo 1 UDC on mainnet and Sepolia, starknet.js v8/v10's default (`constants.UDC`). The one
+ * constant wallet-sim deploys at genesis and its paymaster calls.
+ *
+ * @example
+ * { contractAddress: UDC_ADDRESS, entrypoint: UDC_ENTRYPOINT, calldata: [classHash, salt, '0x0', ...] }
+ */
+export const UDC_ADDRESS = '0x02ceed65a4bd731034c01113685c831b01c15d7d432f71afb1cf1634b53a2125'
+export const UDC_ENTRYPOINT = 'deploy_contract'
+/** The legacy Cairo 0 UDC (starknet.js `constants.LegacyUDC`), still on chain; wallet-sim deploys it too. */
+export const LEGACY_UDC_ADDRESS = '0x041a78e741e5af2fec34b695679bc6891742439f7afb8484ecd7766661ad02bf'
+export const LEGACY_UDC_ENTRYPOINT = 'deployContract'

@@ -23,6 +23,7 @@ export type {
   WalletRequestResult,
   WalletRequestType,
 } from './rpc/walletApi'
+export type { WalletEvent } from './rpc/walletEvents'
 export * from './schemas/address'
 export * from './schemas/calldata'
 export * from './schemas/felt'

@@ -5,7 +5,7 @@ import type { Activity } from '../activity'
 import { URLS, WALLET_URL } from '../config'
 import { addSamplePortfolio, canRegisterNames } from '../devApi'
 import { ErrorNote, type ShownError } from '../ErrorNote'
-import { formatDate, formatUnits } from '../format'
+import { formatDate, formatUnits, formatUsdValue } from '../format'
 import { identicon } from '../identicon'
 import { RegisterName } from './RegisterName'
 
@@ -16,6 +16,8 @@ const starknetIdOf = (chainId: string) =>
 type Portfolio = WebWallet['portfolio']
 interface Loaded {
   tokens: Awaited<ReturnType<Portfolio['tokens']>>
+  /** USD per whole token by pricingId (empty when the price service did not answer). */
+  prices: ReadonlyMap<number, string>
   balances: Awaited<ReturnType<Portfolio['balances']>>
   defi: Awaited<ReturnType<Portfolio['defi']>>
   airdrops: Awaited<ReturnType<Portfolio['airdrops']>>
@@ -61,15 +63,18 @@ export function PortfolioPanel(props: {
   const load = () =>
     run('portfolio', async () => {
       const p = wallet.portfolio
-      const [tokens, balances, defi, airdrops, profile, names] = await Promise.all([
+      const [tokens, balances, defi, airdrops, profile, names, priceList] = await Promise.all([
         p.tokens(),
         p.balances(address),
         p.defi(address),
         p.airdrops(address),
         readProfile(),
         canRegisterNames(address),
+        // Prices only add the USD column: without them the amounts still show.
+        p.prices().catch(() => []),
       ])
-      setLoaded({ tokens, balances, defi, airdrops, profile, devApi: names })
+      const prices = new Map(priceList.map((price) => [price.pricingId, price.ccyValue]))
+      setLoaded({ tokens, prices, balances, defi, airdrops, profile, devApi: names })
     })
 
   const registered = async (transactionHash: string) => {
@@ -96,6 +101,11 @@ export function PortfolioPanel(props: {
   const tokenOf = (token: string) => loaded?.tokens.find((t) => BigInt(t.address) === BigInt(token))
   const symbolOf = (token: string) => tokenOf(token)?.symbol ?? token.slice(0, 10)
   const amountOf = (token: string, amount: string) => formatUnits(amount, tokenOf(token)?.decimals ?? 18)
+  const usdOf = (token: string, amount: string) => {
+    const info = tokenOf(token)
+    const price = info?.pricingId === undefined ? undefined : loaded?.prices.get(info.pricingId)
+    return info ? formatUsdValue(amount, info.decimals, price) : undefined
+  }
   const profile = loaded?.profile
 
   return (
@@ -122,6 +132,7 @@ export function PortfolioPanel(props: {
               <tr>
                 <th scope="col">Token</th>
                 <th scope="col">Balance</th>
+                <th scope="col">Value</th>
               </tr>
             </thead>
             <tbody>
@@ -129,6 +140,9 @@ export function PortfolioPanel(props: {
                 <tr key={b.address} data-testid="balance">
                   <td>{symbolOf(b.address)}</td>
                   <td className="num">{amountOf(b.address, b.balance)}</td>
+                  <td className="num" data-testid="balance-usd">
+                    {usdOf(b.address, b.balance) ?? <span className="muted">no price</span>}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -138,7 +152,21 @@ export function PortfolioPanel(props: {
           <ul className="plain">
             {loaded.defi.dapps.map((dapp) => (
               <li key={dapp.dappId} data-testid="dapp">
-                <strong>{dapp.dappId}</strong>: {dapp.products.map((p) => `${p.name} (${p.type})`).join(', ')}
+                <strong>{dapp.dappId}</strong>
+                <ul className="plain positions">
+                  {dapp.products.map((product) => (
+                    <li key={`${product.productId ?? ''}${product.name}`} data-testid="product">
+                      {product.name} <span className="muted">({product.type})</span>:{' '}
+                      {amountsOf(product.positions).map(([token, amount], index) => (
+                        <span key={token} data-testid="position-amount">
+                          {index > 0 ? ', ' : ''}
+                          {amountOf(token, amount)} {symbolOf(token)}
+                          {usdOf(token, amount) ? ` (${usdOf(token, amount)})` : ''}
+                        </span>
+                      ))}
+                    </li>
+                  ))}
+                </ul>
               </li>
             ))}
           </ul>
@@ -216,4 +244,19 @@ function localPicture(profile: Profile | undefined): string | undefined {
 function claimDate(value: string): Date | undefined {
   const date = /^\d+$/.test(value) ? new Date(Number(value) * 1000) : new Date(value)
   return Number.isNaN(date.getTime()) ? undefined : date
+}
+
+/** A product's amounts per token, summed over its positions (a debt counts negative, as the backend sends it). */
+function amountsOf(
+  positions: readonly { totalBalances: Readonly<Record<string, string>> }[],
+): [string, string][] {
+  const sums = new Map<string, bigint>()
+  for (const position of positions) {
+    for (const [token, amount] of Object.entries(position.totalBalances)) {
+      if (!/^-?\d+$/.test(amount) || !/^0x[0-9a-f]+$/i.test(token)) continue
+      const key = `0x${BigInt(token).toString(16)}`
+      sums.set(key, (sums.get(key) ?? 0n) + BigInt(amount))
+    }
+  }
+  return [...sums].map(([token, sum]) => [token, sum.toString()])
 }

@@ -102,12 +102,11 @@ export function SessionPanel(props: {
       </div>
       {account && (
         <p className="muted small" data-testid="disconnect-note">
-          Disconnect forgets this app's session; the wallet stays logged in (the SDK has no log-out call). To
-          log out of the wallet too, use Log out on{' '}
-          <a href={WALLET_URL} target="_blank" rel="noreferrer">
-            the wallet's page
-          </a>
-          .
+          Disconnect forgets this app's session; the wallet stays logged in (the SDK has no log-out call).{' '}
+          <a href={WALLET_URL} target="_blank" rel="noreferrer" data-testid="wallet-logout">
+            Log out of wallet
+          </a>{' '}
+          opens the wallet's page, where Log out ends its login too.
         </p>
       )}
       {props.error}

@@ -27,8 +27,9 @@ test('a new user sees balances and no DeFi positions or airdrops, then the sampl
   expect(await demo.error()).toBeUndefined()
 
   const balances = await demo.page.getByTestId('balance').allTextContents()
-  expect(balances).toContain('STRK1,000')
-  expect(balances).toContain('ETH1')
+  // Token, balance, and its value at wallet-sim's backend prices.
+  expect(balances).toContain('STRK1,000$300.00')
+  expect(balances).toContain('ETH1$3,000.00')
   // A fresh account has no positions and no airdrops it never had.
   expect(await demo.page.getByTestId('dapp').count()).toBe(0)
   expect(await demo.page.getByTestId('airdrop').count()).toBe(0)
@@ -39,6 +40,8 @@ test('a new user sees balances and no DeFi positions or airdrops, then the sampl
   await demo.run('portfolio-sample')
   expect(await demo.error()).toBeUndefined()
   const dapps = await demo.page.getByTestId('dapp').allTextContents()
+  // Each product with its amounts per token, in whole tokens and USD where the token has a price.
+  expect(dapps.join(' ')).toMatch(/Vesu lending \(collateralizedDebtPosition\): [\d,.]+ ETH \(\$[\d,.]+\)/)
   for (const type of [
     'concentratedLiquidityPosition',
     'collateralizedDebtPosition',

@@ -1,7 +1,9 @@
 // The wallet as a user meets it, at desktop and phone sizes, by keyboard only: login → session → a
 // signature refused with Escape, a transfer confirmed, one the wallet says will fail (Confirm stays off);
 // every screen free of serious accessibility violations (axe-core), every consent detail on screen, focus
-// in the modal.
+// in the modal, each step named in the modal's title, what a signature can do and what a transaction does
+// to the balances said in words; the portfolio in USD, following each transaction; Disconnect offers to
+// log out of the wallet.
 import { describe, expect, test } from 'vitest'
 import { newEmail } from '../../support/demo'
 import { useJourney } from '../../support/journey'
@@ -9,6 +11,8 @@ import { axeViolations } from './axe'
 import { openDemoPage, openPage, shoot, tabTo, type ViewportName, walletFrame } from './harness'
 
 const journey = useJourney()
+const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const FRIEND = '0x05bd1e5000000000000000000000000000000000000000000000000000000abc'
 
 describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
   test('keyboard only: log in, sign the session, refuse a signature with Escape; axe finds nothing serious', async () => {
@@ -19,6 +23,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     await page.getByTestId('connect').focus()
     await page.keyboard.press('Enter')
     const login = await walletFrame(page, 'Log in with e-mail')
+    // The page's modal names the step, as the wallet's screen does.
+    expect(await modalTitle(page)).toBe('Log in')
     // Focus moved into the modal, onto the e-mail field.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('webwallet-iframe')
     expect(await login.evaluate(() => document.activeElement?.id)).toBe('email')
@@ -47,6 +53,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     await page.keyboard.press('Enter')
 
     const consent = await walletFrame(page, 'Start a session')
+    await expect.poll(() => modalTitle(page)).toBe('Start a session')
     for (const section of ['Allowed calls', 'Expiry', 'Fee limits', 'Approvals']) {
       await consent.getByLabel(section, { exact: true }).waitFor()
     }
@@ -101,7 +108,17 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     await page.getByTestId('sign-message').focus()
     await page.keyboard.press('Enter')
     const signing = await walletFrame(page, 'Sign message')
+    await expect.poll(() => modalTitle(page)).toBe('Sign message')
+    // What the signature can do, in words: the demo's greeting is text only.
+    expect(await signing.getByRole('note', { name: 'What the signature can do' }).textContent()).toBe(
+      `This signature can log you in to ${new URL(journey.stack.demoUrl).origin}; it cannot move tokens: it holds only text and dates, no address, amount or call.`,
+    )
+    expect(await signing.getByRole('note', { name: 'Message' }).textContent()).toBe('texthello from the demo')
     expect(await axeViolations(signing)).toEqual([])
+    if (viewport === 'desktop') {
+      await signing.locator('[data-armed="true"]').waitFor()
+      await shoot(page, 'demo-sign-message')
+    }
 
     await page.keyboard.press('Escape')
     await page.getByTestId('error-message').waitFor()
@@ -132,11 +149,19 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     await page.getByTestId('wallet-transaction').focus()
     await page.keyboard.press('Enter')
     const review = await walletFrame(page, 'Confirm transaction')
+    await expect.poll(() => modalTitle(page)).toBe('Confirm transaction')
     expect(await review.locator('.summary').first().textContent()).toMatch(/0\.01 STRK/)
+    // A transfer to the account itself: its balances change by the fee only, and the review says so.
+    expect(await review.getByRole('region', { name: 'Balance changes' }).textContent()).toBe(
+      'Balance changesNo token leaves or reaches your account, only the network fee below is paid.',
+    )
+    expect(await review.getByRole('note', { name: 'Network' }).textContent()).toBe('Starknet Sepolia')
+    expect(await review.getByRole('note', { name: 'From account' }).textContent()).toMatch(
+      /^ux-.+@.+ \(0x[0-9a-f]{4}…[0-9a-f]{4}\)$/,
+    )
     // Confirm turns on once the estimate says the transfer goes through (and the approve delay passed).
     await review.locator('button[data-armed="true"][data-blocked="false"]').waitFor()
     expect(await axeViolations(review)).toEqual([])
-    if (viewport === 'desktop') await shoot(page, 'demo-review')
     await tabTo(page, review, 'Confirm')
     await page.keyboard.press('Enter')
     await page
@@ -144,6 +169,38 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
       .locator('li', { hasText: 'send 0.01 STRK to yourself' })
       .locator('.badge.succeeded')
       .waitFor({ timeout: 60_000 })
+
+    // A transfer to someone else, as an app would ask (the demo only sends to yourself): posted to the
+    // wallet's frame as the page's own request. The review says what leaves the account, in STRK and USD.
+    await page.evaluate(
+      ({ wallet, calls }) =>
+        (document.getElementById('webwallet-iframe') as HTMLIFrameElement).contentWindow?.postMessage(
+          {
+            trpc: {
+              id: 'ux-transfer',
+              method: 'mutation',
+              params: { path: 'addInvokeTransaction', input: calls },
+            },
+          },
+          wallet,
+        ),
+      {
+        wallet: journey.stack.walletUrl,
+        calls: [
+          { contract_address: STRK, entry_point: 'transfer', calldata: [FRIEND, '500000000000000000', '0'] },
+        ],
+      },
+    )
+    const transfer = await walletFrame(page, 'Confirm transaction')
+    await transfer.getByText('Transfer 0.5 STRK to 0x05bd…0abc').waitFor()
+    await expect
+      .poll(() => transfer.getByRole('region', { name: 'Balance changes' }).locator('li').allTextContents())
+      .toEqual(['−0.5 STRK (−$0.15)'])
+    await transfer.locator('button[data-armed="true"][data-blocked="false"]').waitFor()
+    expect(await axeViolations(transfer)).toEqual([])
+    if (viewport === 'desktop') await shoot(page, 'demo-review')
+    await transfer.getByRole('button', { name: 'Reject' }).click()
+    await expect.poll(() => page.locator('#webwallet-modal').isVisible()).toBe(false)
 
     // More than the account holds: the wallet says the transfer will fail and why; only Reject works.
     await page.getByTestId('wallet-transaction-too-large').click()
@@ -164,11 +221,36 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     await page.getByTestId('busy').waitFor({ state: 'detached', timeout: 60_000 })
     // 1,000 STRK less the fee just paid: whole tokens, at most 4 decimals.
     const balances = await page.getByTestId('balance').allTextContents()
-    expect(balances.find((b) => b.startsWith('STRK'))).toMatch(/^STRK\d{1,3}(,\d{3})*(\.\d{1,4})?$/)
+    // Whole tokens (at most 4 decimals) and their value in USD, priced by wallet-sim's backend.
+    expect(balances.find((b) => b.startsWith('STRK'))).toMatch(
+      /^STRK\d{1,3}(,\d{3})*(\.\d{1,4})?\$\d{1,3}(,\d{3})*\.\d{2}$/,
+    )
+    // The balances follow each transaction without a reload: a session call pays its fee in STRK.
+    const strk = () => page.getByTestId('balance').filter({ hasText: /^STRK/ }).textContent()
+    const before = await strk()
+    await page.getByTestId('increment').click()
+    await page.getByTestId('busy').waitFor({ state: 'detached', timeout: 60_000 })
+    await expect.poll(strk, { timeout: 15_000 }).not.toBe(before)
+    // DeFi positions with their amounts (and USD where the token has a price).
+    await page.getByTestId('portfolio-sample').click()
+    await page.getByTestId('busy').waitFor({ state: 'detached', timeout: 60_000 })
+    const amounts = await page.getByTestId('position-amount').allTextContents()
+    expect(amounts.length).toBeGreaterThan(0)
+    for (const amount of amounts) expect(amount).toMatch(/^(, )?-?[\d,.<]+ [\w.]+( \(-?(< )?\$[\d,.]+\))?$/)
     // No amount in base units anywhere (a long decimal number that is not part of a hex hash).
     expect(await page.locator('main').textContent()).not.toMatch(/(?<![0-9a-fx])\d{15,}(?![0-9a-f])/i)
     expect(await axeViolations(page.mainFrame())).toEqual([])
+    // The last task's toast is pinned over the page: out of the full-page picture.
+    await page.getByRole('button', { name: 'Dismiss' }).click()
     await shoot(page, viewport === 'desktop' ? 'demo-connected' : 'demo-connected-mobile', { fullPage: true })
+
+    // Disconnect forgets the app's session and offers to log out of the wallet on the wallet's page.
+    await page.getByTestId('disconnect').click()
+    const logout = page.getByTestId('toast-link')
+    await logout.waitFor()
+    expect(await logout.textContent()).toBe('Log out of wallet')
+    expect(await logout.getAttribute('href')).toBe(journey.stack.walletUrl)
+    expect(await inViewport(page, logout)).toBe(true)
     await page.context().close()
   }, 150_000)
 
@@ -187,6 +269,13 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     await page.context().close()
   })
 })
+
+/** The title of the page's wallet modal (the shim's iframe header). */
+function modalTitle(page: import('playwright-core').Page): Promise<string | undefined> {
+  return page.evaluate(
+    () => document.getElementById('webwallet-iframe')?.previousElementSibling?.firstElementChild?.textContent,
+  )
+}
 
 /** Whether a scrolling element shows all its content (no hidden overflow). */
 function fits(locator: import('playwright-core').Locator): Promise<boolean> {

@@ -84,6 +84,13 @@ for (const theme of ['light', 'dark'] as const) {
 
     await page.evaluate((mail) => window.send('s1', 'signTypedData', [mail]), MAIL)
     await frame.getByRole('heading', { name: 'Sign message' }).waitFor()
+    // An address in the message: the wallet does not call it harmless, it says it cannot tell.
+    expect(await frame.getByRole('note', { name: 'What the signature can do' }).textContent()).toBe(
+      `The wallet cannot tell what this signature allows (to is a ContractAddress, which can hold an address or an amount). A contract that trusts your account may act on it, as if you had agreed. Sign only if you trust ${origin}.`,
+    )
+    expect(await frame.getByRole('note', { name: 'Message' }).textContent()).toBe(
+      'to0x1234contentsgm from the iframe',
+    )
     await shoot(page, 'signMessage', theme)
     await frame.getByRole('button', { name: 'Sign' }).click()
     expect((await answerOf(page, 's1')).result?.data).toHaveLength(9)
@@ -95,7 +102,15 @@ for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((list) => window.send('r1', 'addInvokeTransaction', list), calls)
     await frame.getByRole('heading', { name: 'Confirm transaction' }).waitFor()
     await frame.getByText('Transfer 2.5 STRK to 0x05bd…0abc').waitFor()
-    await frame.getByText('Call increment on DemoCounter').waitFor()
+    await frame.getByText('Call increment on DemoCounter').first().waitFor()
+    // What leaves the account, in STRK and USD (the backend's price), summed from the felts signed.
+    const changes = frame.getByRole('region', { name: 'Balance changes' })
+    await expect
+      .poll(() => changes.locator('li').allTextContents())
+      .toEqual([expect.stringMatching(/^−2\.5 STRK \(−\$\d+\.\d{2}\)$/)])
+    expect(await frame.getByRole('note', { name: 'Unknown balance changes' }).textContent()).toBe(
+      'The wallet cannot tell how this call changes your balances: Call increment on DemoCounter.',
+    )
     await frame
       .getByText(/^At most [\d.]+ STRK \((< )?\$[\d.]+\), deploying your account included$/)
       .waitFor()
@@ -139,7 +154,12 @@ for (const theme of ['light', 'dark'] as const) {
         { action: 'updateSize', width: 380, height: 420 },
         { action: 'updateSize', width: 385, height: 440 },
         { action: 'updateSize', width: 385, height: 775 },
-        { action: 'show' },
+        // Each step's title for the page's modal.
+        { action: 'show', title: 'Log in' },
+        { action: 'show', title: 'Connect' },
+        { action: 'show', title: 'Sign message' },
+        { action: 'show', title: 'Confirm transaction' },
+        { action: 'show', title: 'Start a session' },
       ]),
     )
 

@@ -135,10 +135,15 @@ describe('session entities', () => {
 })
 
 describe('services and portfolio entities', () => {
-  it('paymaster execute signatures are two values', () => {
+  it("paymaster execute signatures are any non-empty felt list: an owner's [r, s] or a session token", () => {
     const body = { userAddress: '0x1', typedData: '{}', signature: ['0x1', '0x2'] }
     expect(PaymasterExecuteRequestSchema.safeParse(body).success).toBe(true)
-    expect(PaymasterExecuteRequestSchema.safeParse({ ...body, signature: ['0x1'] }).success).toBe(false)
+    const token = Array.from({ length: 31 }, (_, i) => `0x${i.toString(16)}`)
+    expect(PaymasterExecuteRequestSchema.safeParse({ ...body, signature: token }).success).toBe(true)
+    expect(
+      PaymasterExecuteRequestSchema.safeParse({ ...body, signature: [] }).error?.issues[0]?.message,
+    ).toBe('signature must not be empty')
+    expect(PaymasterExecuteRequestSchema.safeParse({ ...body, signature: ['r'] }).success).toBe(false)
     expect(
       CosignerResponseSchema.safeParse({ signature: { publicKey: '0x1', r: '0x2', s: '0x3' } }).success,
     ).toBe(true)

@@ -5,6 +5,11 @@ import { CallSchema } from './connector'
 
 // Paymaster and co-signer wire entities (SPEC.md section 7).
 
+/** A felt on the paymaster's wire: a 0x-hex (1 to 64 digits) or decimal string. */
+const WireFelt = z
+  .string()
+  .check(z.regex(/^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/, 'Expected a felt (hex or decimal)'))
+
 /** GET /paymaster/v1/accounts/{address}/compatible */
 export const PaymasterCompatibilitySchema = z.object({
   isCompatible: z.boolean(),
@@ -34,18 +39,22 @@ export type BuildTypedDataRequest = z.infer<typeof BuildTypedDataRequestSchema>
 
 /** Deployment data the gasless route sends with an undeployed account. */
 export const PaymasterDeploymentDataSchema = z.object({
-  class_hash: z.string(),
-  salt: z.string(),
-  unique: z.string(),
-  calldata: z.array(z.string()),
-  sigdata: z.optional(z.array(z.string())),
+  class_hash: WireFelt,
+  salt: WireFelt,
+  unique: WireFelt,
+  calldata: z.array(WireFelt),
+  sigdata: z.optional(z.array(WireFelt)),
 })
 
-/** POST /paymaster/v1/execute body: typedData is the JSON text, signature [r, s]. */
+/**
+ * POST /paymaster/v1/execute body, as the SDK sends it and wallet-sim's paymaster parses it: typedData is
+ * the JSON text; signature is the account's signature of it, any non-empty felt list (an owner's [r, s], or
+ * a session token: 31+ felts with the session's proofs and the guardian's co-signature).
+ */
 export const PaymasterExecuteRequestSchema = z.object({
   userAddress: z.string(),
   typedData: z.string(),
-  signature: z.array(z.string()).check(z.refine((s) => s.length === 2, 'Signature must have 2 values')),
+  signature: z.array(WireFelt).check(nonEmpty('signature must not be empty')),
   deploymentData: z.optional(PaymasterDeploymentDataSchema),
 })
 export type PaymasterExecuteRequest = z.infer<typeof PaymasterExecuteRequestSchema>

@@ -71,6 +71,7 @@ import {
   WebSocketClosedError,
   WebWalletError,
 } from './index'
+import { PROBE_TABLE } from './testing/probeTable'
 import { SDK_SESSION_TABLE } from './testing/sdkTable'
 
 // [instance, code, exact message, walletApiCode]
@@ -177,6 +178,7 @@ const TABLE: [WebWalletError, string, string, number?][] = [
     'Invalid transaction nonce',
   ],
   ...SDK_SESSION_TABLE,
+  ...PROBE_TABLE,
 ]
 
 describe('error table', () => {

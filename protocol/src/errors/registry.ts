@@ -19,6 +19,7 @@ import {
   WalletNotInitialisedError,
   WebSocketClosedError,
 } from './connector'
+import { OutsideExecutionNonceUsedError, OutsideExecutionUnsupportedError } from './probes'
 import {
   AccountAlreadyDeployedError,
   AddressLengthError,
@@ -167,6 +168,8 @@ const ALL = [
   NotSupportedBySessionError,
   SessionExpiredError,
   SessionRevokedError,
+  OutsideExecutionUnsupportedError,
+  OutsideExecutionNonceUsedError,
 ]
 
 /**

@@ -8,6 +8,7 @@ import {
   type ProcedureInput,
   type ProcedureOutput,
 } from '../rpc/procedures'
+import { type WalletEvent, WalletEventSchema } from '../rpc/walletEvents'
 import { formatErrorData, toTRPCError } from './errors'
 
 export { formatErrorData, procedureErrorCode, toTRPCError, webWalletErrorOf } from './errors'
@@ -15,6 +16,11 @@ export { formatErrorData, procedureErrorCode, toTRPCError, webWalletErrorOf } fr
 /** What every handler gets besides its input: at least the requesting dapp's origin. */
 export interface WalletContext {
   origin: string
+  /**
+   * Fires when the dapp gave up on this request (tRPC's stop message by its id: an abort or a time limit
+   * in the SDK): a prompt shown for it is dismissed. Set by the router from the transport's signal.
+   */
+  signal?: AbortSignal | undefined
 }
 
 type Handler<N extends MutationName> = (
@@ -31,6 +37,11 @@ export type WalletHandlers = {
 } & { [N in OptionalProcedure]?: Handler<N> } & {
   /** Modal show/hide/size events for the iframe; ends when `signal` aborts. */
   updateModal: (ctx: WalletContext, signal: AbortSignal | undefined) => AsyncIterable<ModalEvent>
+  /**
+   * Account and network changes the dapp at `ctx.origin` must follow (logout, another user, another chain);
+   * ends when `signal` aborts. Optional: without it the `walletEvents` subscription ends at once.
+   */
+  walletEvents?: (ctx: WalletContext, signal: AbortSignal | undefined) => AsyncIterable<WalletEvent>
 }
 
 function notImplemented(): never {
@@ -60,7 +71,8 @@ export function createWalletRouter(handlers: WalletHandlers) {
     allowOutsideOfServer: true,
     errorFormatter: ({ shape, error }) => ({ ...shape, data: formatErrorData(shape.data, error) }),
   })
-  const p = t.procedure
+  // The transport's per-request signal reaches the handlers in their context.
+  const p = t.procedure.use(({ ctx, signal, next }) => next({ ctx: signal ? { ...ctx, signal } : ctx }))
   const h = handlers
   const P = PROCEDURES
 
@@ -132,6 +144,13 @@ export function createWalletRouter(handlers: WalletHandlers) {
       // dropped rather than thrown: a thrown error makes tRPC clients reconnect in a loop.
       for await (const event of h.updateModal(ctx, signal)) {
         const parsed = ModalEventSchema.safeParse(event)
+        if (parsed.success) yield parsed.data
+      }
+    }),
+    walletEvents: p.subscription(async function* ({ ctx, signal }) {
+      // A wallet without the handler ends the subscription at once: the dapp learns changes from its requests.
+      for await (const event of h.walletEvents?.(ctx, signal) ?? []) {
+        const parsed = WalletEventSchema.safeParse(event)
         if (parsed.success) yield parsed.data
       }
     }),

@@ -78,7 +78,10 @@ describe('createWalletRouter', () => {
     const requestAccounts = vi.fn(() => [ACCOUNT])
     const trpc = client(makeHandlers({ requestAccounts }))
     await expect(trpc.requestAccounts.mutate({ silent_mode: true })).resolves.toEqual([ACCOUNT])
-    expect(requestAccounts).toHaveBeenCalledWith({ silent_mode: true }, { origin: 'https://dapp.example' })
+    expect(requestAccounts).toHaveBeenCalledWith(
+      { silent_mode: true },
+      expect.objectContaining({ origin: 'https://dapp.example' }),
+    )
   })
 
   it('answers every no-input procedure the way starknetkit calls them', async () => {
@@ -238,5 +241,42 @@ describe('createWalletRouter', () => {
       })
     })
     expect(seen).toEqual([{ action: 'updateSize', width: 1, height: 2 }])
+  })
+
+  it('streams walletEvents for the dapp origin, checks each, and ends at once without a handler', async () => {
+    const origins: string[] = []
+    const trpc = client(
+      makeHandlers({
+        async *walletEvents(ctx) {
+          origins.push(ctx.origin)
+          yield { type: 'accountsChanged', accounts: [] }
+          yield { type: 'networkChanged', chainId: '0x1' } as never // no accounts: dropped
+          yield { type: 'networkChanged', chainId: '0x534e5f4d41494e', accounts: [ACCOUNT] }
+        },
+      }),
+    )
+    const events: unknown[] = []
+    await new Promise<void>((resolve, reject) => {
+      trpc.walletEvents.subscribe(undefined, {
+        onData: (event) => events.push(event),
+        onError: reject,
+        onComplete: resolve,
+      })
+    })
+    expect(origins).toEqual(['https://dapp.example'])
+    expect(events).toEqual([
+      { type: 'accountsChanged', accounts: [] },
+      { type: 'networkChanged', chainId: '0x534e5f4d41494e', accounts: [ACCOUNT] },
+    ])
+
+    const without = client(makeHandlers())
+    const ended = await new Promise<string>((resolve) => {
+      without.walletEvents.subscribe(undefined, {
+        onData: () => resolve('data'),
+        onError: () => resolve('error'),
+        onComplete: () => resolve('complete'),
+      })
+    })
+    expect(ended).toBe('complete')
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { CalldataConversionError, InvalidArgumentCountError } from '../errors/calldata'
+import { CalldataConversionError } from '../errors/calldata'
 import { ValidationError } from '../errors/validation'
-import { assertArgumentCount, convertCalldataValue, encodeShortString, toCalldata } from './calldata'
+import { convertCalldataValue, encodeShortString, toCalldata } from './calldata'
 
 describe('calldata conversion', () => {
   it('converts long numeric strings as bigint and short ones as decimal', () => {
@@ -28,14 +28,6 @@ describe('calldata conversion', () => {
     expect(error).toBeInstanceOf(CalldataConversionError)
     expect((error as CalldataConversionError).message).toBe(message)
     expect((error as CalldataConversionError).data.index).toBe(index)
-  })
-
-  it('checks the argument count', () => {
-    expect(() => assertArgumentCount(2, 2)).not.toThrow()
-    expect(() => assertArgumentCount(2, 3)).toThrow(InvalidArgumentCountError)
-    expect(() => assertArgumentCount(1, 0)).toThrow(
-      'Invalid number of arguments, expected 1 arguments, but got 0',
-    )
   })
 
   it('encodes a short string big-endian; too long or not ASCII is a coded VALIDATION error with its text', () => {

@@ -1,5 +1,5 @@
 import { SHORT_STRING_MAX_LENGTH } from '../constants'
-import { CalldataConversionError, InvalidArgumentCountError } from '../errors/calldata'
+import { CalldataConversionError } from '../errors/calldata'
 import { ValidationError } from '../errors/validation'
 import { toHex } from '../schemas/felt'
 import { CALLDATA_HEX_RE, DECIMAL_RE } from '../schemas/patterns'
@@ -66,12 +66,7 @@ export function toCalldata(values: readonly unknown[]): string[] {
   return values.map((value, index) => toHex(convertCalldataValue(value, index)))
 }
 
-/**
- * Throws InvalidArgumentCountError unless `got` equals `expected`.
- *
- * @example
- * assertArgumentCount(2, args.length) // 'Invalid number of arguments, expected 2 arguments, but got 3'
- */
-export function assertArgumentCount(expected: number, got: number): void {
-  if (expected !== got) throw new InvalidArgumentCountError(expected, got)
-}
+// No argument-count check here: SPEC's 'Invalid number of arguments, expected N arguments, but got M' is
+// starknet.js's check of a call against its ABI, done in the app; neither the SDK nor the wallet has an ABI
+// to count against (shim/README.md, "Codes the SDK never throws"). InvalidArgumentCountError stays in the
+// error table so the code is rebuilt from the wire.

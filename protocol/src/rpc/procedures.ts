@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { MODAL_TITLE_PATTERN } from '../constants'
 import {
   AssetSchema,
   CallSchema,
@@ -48,10 +49,15 @@ export function oneOrMany<S extends z.ZodMiniType>(item: S) {
   )
 }
 
-/** show / hide the iframe modal, or change its height, width or both. */
+/** show (with the screen's title) / hide the iframe modal, or change its height, width or both. */
 const Size = z.number().check(z.refine((n) => n >= 0, 'Size must not be negative'))
 export const ModalEventSchema = z.union([
-  z.object({ action: z.enum(['show']) }),
+  z.object({
+    action: z.enum(['show']),
+    title: z.optional(
+      z.string().check(z.regex(MODAL_TITLE_PATTERN, 'Modal title must be short plain words')),
+    ),
+  }),
   z.object({ action: z.enum(['hide']) }),
   z.object({ action: z.enum(['updateHeight']), height: Size }),
   z.object({ action: z.enum(['updateWidth']), width: Size }),

@@ -89,6 +89,10 @@ describe('procedure schemas', () => {
 
   it.each([
     [{ action: 'show' }, true],
+    [{ action: 'show', title: 'Confirm transaction' }, true],
+    [{ action: 'show', title: '<img src=x onerror=alert(1)>' }, false],
+    [{ action: 'show', title: 'Log in\nnow' }, false],
+    [{ action: 'show', title: 'A title much longer than any screen name' }, false],
     [{ action: 'updateSize', width: 380, height: 420 }, true],
     [{ action: 'updateHeight', height: -1 }, false],
     [{ action: 'resize' }, false],

@@ -39,6 +39,6 @@ export const StarknetIdDomainSchema = z
   .string()
   .check(z.refine((v) => /^([a-z0-9\-这来]+\.)+stark$/u.test(v), 'Invalid Starknet ID domain'))
 
-/** Account signer kinds; a missing guardian reads as 0. */
+/** Account signer kinds; a missing guardian reads as 0 (`argentSigners` in `@webwallet/protocol/session`). */
 export const SignerKindSchema = oneOfValues(['native', 'Secp256k1', 'Secp256r1', 'Eip191', 'Webauthn'])
 export type SignerKind = z.infer<typeof SignerKindSchema>

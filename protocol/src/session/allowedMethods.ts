@@ -39,7 +39,7 @@ export interface AllowedMethodsTree {
 
 // A session signs many transactions and every one needs the tree (its root for the token, a proof per
 // call): remember the trees of the last few method lists, by content (callers rebuild session objects).
-const trees = memo<string, AllowedMethodsTree>(16)
+const trees = /* @__PURE__ */ memo<string, AllowedMethodsTree>(16)
 
 /**
  * Builds (or recalls) the Merkle tree of a session's allowed methods.

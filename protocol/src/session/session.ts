@@ -11,7 +11,7 @@ import { messageHash, type StarknetDomain } from './typedDataHash'
 import { starknetDomainType, type TypedDataJson } from './typedDataJson'
 
 /** Type hash of the SNIP-12 `Session` struct. */
-export const SESSION_TYPE_HASH = typeHash(
+export const SESSION_TYPE_HASH = /* @__PURE__ */ typeHash(
   '"Session"("Expires At":"timestamp","Allowed Methods":"merkletree","Metadata":"string","Session Key":"felt")',
 )
 
@@ -62,7 +62,7 @@ export function buildSession(parameters: BuildSessionParameters): Session {
 }
 
 // The metadata of the last few sessions, hashed: every session transaction needs it for its token.
-const metadataHashes = memo<string, Felt>(16)
+const metadataHashes = /* @__PURE__ */ memo<string, Felt>(16)
 const metadataHash = (metadata: string): Felt => metadataHashes(metadata, () => hashByteArray(metadata))
 
 /**

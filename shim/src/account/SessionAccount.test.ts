@@ -3,6 +3,8 @@
 // in a token, deployed through the paymaster, the retry after 'Sign session error') runs against
 // wallet-sim's chain in e2e/tests/sdk (SessionAccount, WebWallet, execute, sessionLifecycle). Here only what
 // the SDK refuses or which route it takes.
+
+import { BuildTypedDataRequestSchema, PaymasterExecuteRequestSchema } from '@webwallet/protocol'
 import {
   MismatchedContractAddressError,
   MismatchedSelectorError,
@@ -15,6 +17,7 @@ import { describe, expect, it } from 'vitest'
 import { SessionAccount } from './SessionAccount'
 import {
   ACCOUNT,
+  argentCalls,
   createWorld,
   ESTIMATE,
   GAME,
@@ -32,7 +35,7 @@ function deployedNode(world: World) {
   world.node.starknet_getClassHashAt = () => '0x1'
   world.node.starknet_getNonce = () => '0x4'
   world.node.starknet_estimateFee = () => [ESTIMATE]
-  world.node.starknet_call = () => ['0x56bc75e2d63100000', '0x0'] // 100 STRK
+  world.node.starknet_call = argentCalls(['0x56bc75e2d63100000', '0x0']) // 100 STRK
 }
 
 function gaslessPaymaster(world: World, withFee: boolean) {
@@ -79,6 +82,10 @@ describe('SessionAccount.execute', () => {
     expect(executeBody.userAddress).toBe(ACCOUNT)
     expect(parseSessionToken(executeBody.signature.map(toFelt)).proofs).toHaveLength(2)
     expect(seen[0]).toMatchObject({ gasTokenAddress: STRK, userAddress: ACCOUNT })
+    // One truth (issue 26): protocol's schemas take the requests exactly as the SDK sends them.
+    expect(executeBody.signature.length).toBeGreaterThan(2) // a session token, not an owner's [r, s]
+    expect(PaymasterExecuteRequestSchema.safeParse(executeBody).error).toBeUndefined()
+    expect(BuildTypedDataRequestSchema.safeParse(seen[0]).error).toBeUndefined()
   })
 
   it('refuses a paymaster that appends more than the agreed gas-token amount', async () => {
@@ -158,6 +165,8 @@ describe('SessionAccount.execute', () => {
 describe('outside execution', () => {
   it('builds an execute_from_outside_v2 call valid 10 minutes back and 20 ahead', async () => {
     const world = createWorld()
+    deployedNode(world)
+    world.node.starknet_call = () => ['0x1'] // supports SNIP-9 v2, the nonce is unused (probe.test.ts)
     const account = new SessionAccount(testContext(world))
     const call = await account.getOutsideExecutionPayload([play])
     expect(call.contractAddress).toBe(ACCOUNT)
@@ -168,7 +177,12 @@ describe('outside execution', () => {
     expect(execution.executeBefore).toBe(BigInt(now + 1200))
     expect(execution.caller).toBe(toFelt(toHex(0x414e595f43414c4c4552n)))
     expect(parseSessionToken(signature).proofs).toHaveLength(1)
-    expect(world.log).toEqual(['/cosigner/signSessionEFO'])
+    expect(world.log).toEqual([
+      'starknet_getClassHashAt',
+      'starknet_call',
+      'starknet_call',
+      '/cosigner/signSessionEFO',
+    ])
   })
 
   it('signs only outside-execution typed data', async () => {

@@ -6,7 +6,7 @@ import {
   OutsideExecutionOnlyError,
   SessionRevokedError,
 } from '@webwallet/protocol/errors'
-import { allowedMethodsTree, selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
+import { selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
 import {
   Account,
   type BigNumberish,
@@ -30,6 +30,7 @@ import {
 import { abortable, withDeadline } from '../http/abort'
 import type { Paymaster } from '../paymaster/client'
 import { CLOCK_CALL, createChainClock } from '../session/clock'
+import { methodsTree } from '../session/crypto'
 import { randomFelt } from '../session/request'
 import { checkCalls, checkLimits } from './arguments'
 import { compileCalls, executeCalldata } from './calls'
@@ -51,6 +52,7 @@ import {
   type OutsideTypedData,
   signOutsideExecution,
 } from './outside'
+import { probeOutsideExecution } from './probe'
 import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTransaction'
 
 /** Options of {@link SessionAccount.execute}. */
@@ -256,7 +258,7 @@ export class SessionAccount extends Account {
   /** The calls compiled, each allowed by the session (CALL_NOT_ALLOWED before anything is sent). */
   private scoped(calls: Call | readonly Call[]): CompiledCall[] {
     const compiled = compileCalls(calls)
-    const tree = allowedMethodsTree(this.ctx.session.stored.allowedMethods)
+    const tree = methodsTree(this.ctx.session.stored.allowedMethods)
     for (const call of compiled) tree.proofFor(call)
     return compiled
   }
@@ -352,6 +354,9 @@ export class SessionAccount extends Account {
     if (this.guard.revoked) throw new SessionRevokedError()
     const compiled = this.scoped(calls)
     const now = Math.floor(this.ctx.now() / 1000)
+    const nonce = options.nonce ?? randomFelt()
+    // Not deployed yet: nothing to probe (its class is the deployment payload's; a relayer deploys it first).
+    if (await this.isDeployed()) await probeOutsideExecution(this.ctx, nonce)
     const transaction = await this.getOutsideTransaction(
       {
         caller: options.caller === undefined ? 'ANY_CALLER' : toHex(options.caller),
@@ -360,7 +365,7 @@ export class SessionAccount extends Account {
       },
       compiled,
       '2',
-      options.nonce ?? randomFelt(),
+      nonce,
     )
     return {
       contractAddress: this.ctx.address,

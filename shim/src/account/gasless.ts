@@ -17,6 +17,7 @@ import type { AccountContext, CompiledCall } from './context'
 import type { FeeEstimate } from './fees'
 import { estimateInvoke, PENDING_TAG } from './invoke'
 import { namedCalls, type OutsideTypedData, signOutsideExecution } from './outside'
+import { probeOutsideExecution, viewCall } from './probe'
 
 /** Options of {@link executeGasless}. */
 export interface GaslessOptions {
@@ -67,6 +68,8 @@ export async function executeGasless(
   const fee = gas && signedCalls.length === calls.length + 1 ? signedCalls.at(-1) : undefined
   if (gas && fee) assertFeeTransfer(fee, gas)
   const expected = fee ? [...calls, fee] : calls
+  // A deployed account must take this outside execution (SNIP-9 v2) and its nonce; a new one is the payload's.
+  if (!options.deploy) await probeOutsideExecution(ctx, typedData.message.Nonce)
   const signature = await signOutsideExecution(ctx, typedData, expected)
   const { transactionHash } = await paymaster.execute({
     userAddress: ctx.address,
@@ -145,19 +148,9 @@ async function estimateForGasless(
 // One batched round trip for every candidate's balance.
 async function balancesOf(ctx: AccountContext, prices: readonly GasTokenPrice[]): Promise<bigint[]> {
   if (prices.length === 0) return []
+  // Funds may still be in the pre-confirmed block.
   const results = await ctx.rpc.settle(
-    prices.map((price) => ({
-      method: 'starknet_call',
-      params: {
-        request: {
-          contract_address: price.tokenAddress,
-          entry_point_selector: toHex(selectorFromName('balanceOf')),
-          calldata: [ctx.address],
-        },
-        // Funds may still be in the pre-confirmed block.
-        block_id: PENDING_TAG,
-      },
-    })),
+    prices.map((price) => viewCall(price.tokenAddress, 'balanceOf', [ctx.address])),
   )
   return results.map((result) => {
     if (result.status !== 'fulfilled' || !Array.isArray(result.value)) return 0n

@@ -11,6 +11,7 @@ import { SESSION_VALIDATION_L2_GAS } from './invoke'
 import { SessionAccount } from './SessionAccount'
 import {
   ACCOUNT,
+  argentCalls,
   createWorld,
   ESTIMATE,
   GAME,
@@ -41,7 +42,7 @@ function deployedWorld(): World {
   world.node.starknet_getClassHashAt = () => '0x1'
   world.node.starknet_getNonce = () => '0x4'
   world.node.starknet_estimateFee = () => [ESTIMATE]
-  world.node.starknet_call = () => ['0x56bc75e2d63100000', '0x0'] // 100 STRK
+  world.node.starknet_call = argentCalls(['0x56bc75e2d63100000', '0x0']) // 100 STRK
   world.node.starknet_addInvokeTransaction = () => {
     throw { code: 55, message: 'Account validation failed', data: 'RunResources has no remaining steps.' }
   }

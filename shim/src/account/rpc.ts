@@ -1,5 +1,11 @@
-import { NodeError, PostUrlError, UnsupportedRpcVersionError } from '@webwallet/protocol/errors'
-import { parseJson } from '../http/shape'
+import {
+  NodeError,
+  PostUrlError,
+  UnexpectedAnswerError,
+  UnsupportedRpcVersionError,
+} from '@webwallet/protocol/errors'
+import { fields, parseJson } from '../http/shape'
+import { RPC_ANSWERS } from './rpcAnswers'
 
 /** One JSON-RPC call. */
 export interface RpcCall {
@@ -72,18 +78,24 @@ function rpcClient(options: RpcOptions, counters: { nextId: number; roundTrips: 
     const rest = list.filter((answer) => answer?.id !== id)
     return Array.isArray(body) ? rest : rest[0]
   }
-  const unwrap = (answer: RpcAnswer | undefined): unknown => {
+  // A node error is NODE_ERROR; an answer the SDK cannot read (null, a null nonce) is UNEXPECTED_ANSWER.
+  const unwrap = (answer: RpcAnswer | undefined, method: string): unknown => {
     if (answer === undefined) throw new NodeError(-32603, 'Missing answer in batch')
-    if (answer.error) throw new NodeError(answer.error.code, answer.error.message, answer.error.data)
-    return answer.result
+    const { error, result } = (fields(answer) ?? {}) as Partial<RpcAnswer>
+    const check = RPC_ANSWERS[method]
+    if (error) throw new NodeError(error.code, error.message, error.data)
+    if (!fields(answer) || (check && !check(result))) {
+      throw new UnexpectedAnswerError(`${method} answer`)
+    }
+    return result
   }
   const settle = async (calls: readonly RpcCall[]): Promise<PromiseSettledResult<unknown>[]> => {
     const requests = calls.map((call) => ({ jsonrpc: '2.0', id: counters.nextId++, ...call }))
     const answers = (await post(requests)) as RpcAnswer[]
-    const byId = new Map(Array.isArray(answers) ? answers.map((a) => [a.id, a]) : [])
+    const byId = new Map(Array.isArray(answers) ? answers.map((a) => [fields(a)?.id, a]) : [])
     return requests.map((request) => {
       try {
-        return { status: 'fulfilled', value: unwrap(byId.get(request.id)) }
+        return { status: 'fulfilled', value: unwrap(byId.get(request.id), request.method) }
       } catch (reason) {
         return { status: 'rejected', reason }
       }
@@ -95,7 +107,8 @@ function rpcClient(options: RpcOptions, counters: { nextId: number; roundTrips: 
     /** The same client whose HTTP requests `signal` aborts (round trips counted together). */
     withSignal: (signal: AbortSignal) => rpcClient({ ...options, signal }, counters),
     async request<T>(method: string, params: unknown = []): Promise<T> {
-      return unwrap((await post({ jsonrpc: '2.0', id: counters.nextId++, method, params })) as RpcAnswer) as T
+      const answer = await post({ jsonrpc: '2.0', id: counters.nextId++, method, params })
+      return unwrap(answer as RpcAnswer, method) as T
     },
     /** Several calls in one HTTP request; rejects with the first failing call's error. */
     async batch(calls: readonly RpcCall[]): Promise<unknown[]> {

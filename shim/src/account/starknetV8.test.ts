@@ -13,7 +13,7 @@ import {
 } from '@webwallet/protocol/session'
 import { describe, expect, it, vi } from 'vitest'
 import { SessionAccount } from './SessionAccount'
-import { ACCOUNT, createWorld, ESTIMATE, GAME, GUARDIAN_KEY, testContext } from './testing'
+import { ACCOUNT, argentCalls, createWorld, ESTIMATE, GAME, GUARDIAN_KEY, testContext } from './testing'
 
 vi.mock('starknet', async () => await import('starknet-v8'))
 
@@ -133,7 +133,10 @@ describe('with starknet.js v8', () => {
   })
 
   it('builds outside-execution payloads on v8', async () => {
-    const account = new SessionAccount(testContext(createWorld()))
+    const world = createWorld()
+    world.node.starknet_getClassHashAt = () => '0x1'
+    world.node.starknet_call = argentCalls([])
+    const account = new SessionAccount(testContext(world))
     const call = await account.getOutsideExecutionPayload([{ contractAddress: GAME, entrypoint: 'play' }])
     expect(call.entrypoint).toBe('execute_from_outside_v2')
   })

@@ -4,10 +4,12 @@ import { CHAIN_IDS } from '@webwallet/protocol'
 import {
   buildOutsideExecution,
   outsideExecutionTypedData,
+  selectorFromName,
   serializeSignerSignatures,
   sessionHash,
   sessionMessageHash,
   signHash,
+  toFelt,
   toHex,
 } from '@webwallet/protocol/session'
 import { typedData as td } from 'starknet'
@@ -146,4 +148,15 @@ export function paymasterTypedData(
 ) {
   const execution = buildOutsideExecution({ calls, nonce: '0x77', nowMs: 1_800_000_000_000 })
   return outsideExecutionTypedData(execution, CHAIN_IDS.SN_SEPOLIA)
+}
+
+const PROBES = [selectorFromName('supports_interface'), selectorFromName('is_valid_outside_execution_nonce')]
+
+/**
+ * `starknet_call` as a deployed Argent account and its tokens answer: the SNIP-9 probes true (every
+ * interface supported, every nonce unused), any other call (`balanceOf`) `answer`.
+ */
+export function argentCalls(answer: string[]): Handler {
+  return (params: { request: { entry_point_selector: string } }) =>
+    PROBES.includes(toFelt(params.request.entry_point_selector)) ? ['0x1'] : answer
 }

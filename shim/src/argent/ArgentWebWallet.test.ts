@@ -145,6 +145,14 @@ describe('ArgentWebWallet.requestApprovals', () => {
     })
   })
 
+  it('refuses a wallet answer without a transaction hash (UNEXPECTED_ANSWER, no TypeError)', async () => {
+    const { wallet, connector } = setup()
+    connector.request.mockResolvedValueOnce(null as never)
+    await expect(
+      wallet.requestApprovals([{ tokenAddress: TOKEN, spender: SPENDER, amount: '1' }]),
+    ).rejects.toMatchObject({ code: 'UNEXPECTED_ANSWER' })
+  })
+
   it("refuses an incomplete request before the wallet is asked ('Invalid approval request: ...')", async () => {
     const { wallet, connector } = setup()
     const request = { tokenAddress: TOKEN, spender: '', amount: '1' }

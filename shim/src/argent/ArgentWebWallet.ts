@@ -13,6 +13,7 @@ import type { ProviderInterface } from 'starknet'
 import { RpcProvider } from 'starknet'
 import type { Call } from '../account/context'
 import { type Connector, createWindowConnector } from '../connector/createConnector'
+import { expectShape, isFelt } from '../http/shape'
 import type { WebWalletOptions } from '../sdk/options'
 import { WebWallet, type ConnectResult as WebWalletConnectResult } from '../sdk/WebWallet'
 import { getSessionStatus } from '../session/status'
@@ -185,11 +186,15 @@ export class ArgentWebWallet {
    */
   async requestApprovals(approvalRequests: ApprovalRequest[]): Promise<string> {
     const calls = approvalRequests.map(approveCall)
-    const answer = (await this.connector.request({
+    const answer = await this.connector.request({
       type: 'wallet_addInvokeTransaction',
       params: { calls },
-    } as never)) as { transaction_hash: string }
-    return answer.transaction_hash
+    } as never)
+    return expectShape<{ transaction_hash: string }>(
+      answer,
+      { transaction_hash: isFelt },
+      'wallet_addInvokeTransaction answer',
+    ).transaction_hash
   }
 
   /** True when the wallet is reachable, an account exists and its session is VALID. */

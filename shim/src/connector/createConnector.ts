@@ -131,8 +131,19 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
 
   const ensure = (kind: TransportKind) => {
     wallet ??= open(kind, { ...options, walletUrl, brandName })
+    // A connection restored from before a reload follows the wallet from its first request.
+    if (account !== undefined) watch()
     return wallet
   }
+  // The wallet's pushed changes (logout, another user, another chain): empty accounts void the connection.
+  const watch = () =>
+    wallet?.watch((value) => {
+      const { type, accounts, chainId: next } = (value ?? {}) as Partial<Record<string, unknown>>
+      if (!isStringArray(accounts)) return
+      if (type === 'networkChanged' && typeof next === 'string') setChainId(next)
+      if (accounts.length > 0) setAccounts(accounts)
+      else if (account !== undefined) forget()
+    })
   const forget = () => {
     last.forget()
     setAccounts(undefined)
@@ -235,6 +246,7 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
       setChainId(result.chainId)
       setAccounts(result.account)
       last.save(result.account[0] as string, result.chainId)
+      watch()
       return result
     },
 
@@ -293,6 +305,7 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
       }
       if (result.chainId) setChainId(result.chainId)
       if (result.account?.length) setAccounts(result.account)
+      watch()
       return result
     },
 

@@ -6,7 +6,7 @@ import type { WalletRouter } from '@webwallet/protocol/router'
 
 /** Every wallet procedure input, by name. */
 export type WalletInputs = inferRouterInputs<WalletRouter>
-/** The wallet's mutations (everything but the updateModal subscription). */
-export type WalletMutation = Exclude<keyof WalletInputs, 'updateModal'>
+/** The wallet's mutations (everything but the updateModal and walletEvents subscriptions). */
+export type WalletMutation = Exclude<keyof WalletInputs, 'updateModal' | 'walletEvents'>
 /** A procedure name with its input. */
 export type WalletCall = { [N in WalletMutation]: { procedure: N; input: WalletInputs[N] } }[WalletMutation]

@@ -1,3 +1,4 @@
+import { MODAL_TITLE_PATTERN } from '@webwallet/protocol'
 import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import * as Dialog from '../dialog/Dialog'
 import type { OpenerWindow } from '../dialog/popup'
@@ -58,6 +59,12 @@ export type WalletTransport = {
   release(answered: boolean): void
   /** Runs one wallet mutation; rejects with the coded error (OPERATION_TIMEOUT/ABORTED for the limits). */
   mutate(call: WalletCall, limits?: CallLimits): Promise<unknown>
+  /**
+   * Follows the wallet's pushed account and network changes (the `walletEvents` subscription) with
+   * `listener`, once per transport; the iframe and the socket only (a popup closes after each answer, the
+   * HTTP wire has no subscriptions: their changes show in the next request's answer).
+   */
+  watch(listener: (event: unknown) => void): void
   destroy(): void
 }
 
@@ -170,6 +177,9 @@ function transportOver(
         }),
     ))
   let stopModal = kind === 'iframe' ? followModal() : undefined
+  let onEvent: ((event: unknown) => void) | undefined
+  let stopEvents: (() => void) | undefined
+  const followEvents = () => onEvent && client.subscription('walletEvents', undefined, onEvent)
   // The user closing the modal rejects every pending request, the updateModal subscription with them. The
   // next request follows the modal again: subscribed only then, once the wallet has dropped the screen the
   // user closed, so that screen does not come back on its own.
@@ -201,13 +211,21 @@ function transportOver(
         modalLost = false
         stopModal?.()
         stopModal = followModal()
+        stopEvents?.()
+        stopEvents = followEvents()
       }
       if (kind !== 'iframe') return client.mutation(procedure, input, limits)
       return spoken().then(() => client.mutation(procedure, input, limits))
     },
+    watch(listener) {
+      if (onEvent || kind === 'popup' || kind === 'http') return
+      onEvent = listener
+      stopEvents = followEvents()
+    },
     destroy() {
       stopWatchingClose?.()
       stopModal?.()
+      stopEvents?.()
       messenger.destroy()
       dialog?.destroy()
     },
@@ -221,15 +239,20 @@ export function websocketUrl(walletUrl: string): string {
   return url.href
 }
 
-/** Reads an updateModal value: `'show'`, `'hide'` or `{action, height?, width?}`; anything else is ignored. */
+/**
+ * Reads an updateModal value: `'show'`, `'hide'` or `{action, title?, height?, width?}`; anything else is
+ * ignored, and so is a title that is not short plain words (MODAL_TITLE_PATTERN).
+ */
 export function parseModalUpdate(value: unknown): ModalUpdate | undefined {
   const update = (typeof value === 'string' ? { action: value } : value) as Partial<
     Record<string, unknown>
   > | null
   if (typeof update !== 'object' || update === null) return undefined
-  const { action, height, width } = update
-  const size = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v > 0
-  if (action === 'show' || action === 'hide') return { action }
+  const { action, height, width, title } = update
+  // Number.isFinite is false for anything but a finite number.
+  const size = (v: unknown) => Number.isFinite(v) && (v as number) > 0
+  if (action === 'show' || action === 'hide')
+    return typeof title === 'string' && MODAL_TITLE_PATTERN.test(title) ? { action, title } : { action }
   if (action === 'updateHeight' && size(height)) return { action, height: height as number }
   if (action === 'updateWidth' && size(width)) return { action, width: width as number }
   if (action === 'updateSize' && size(height) && size(width)) {

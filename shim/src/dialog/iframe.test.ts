@@ -55,6 +55,21 @@ describe('Dialog.iframe', () => {
     expect(modal().style.display).toBe('none')
   })
 
+  it("shows the screen's title the wallet sends with show, SPEC's 'Email' when it sends none", () => {
+    const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent', probe })
+    // The header above the wallet's frame: title, subtitle, close.
+    const title = () => frame().previousElementSibling?.firstElementChild?.textContent
+    expect(title()).toBe('Email')
+    dialog.update({ action: 'show', title: 'Confirm transaction' })
+    expect(title()).toBe('Confirm transaction')
+    // The dialog is named by that title, for screen readers too.
+    const label = modal().getAttribute('aria-labelledby') ?? ''
+    expect(document.getElementById(label)?.textContent).toBe('Confirm transaction')
+    dialog.update({ action: 'hide' })
+    dialog.update({ action: 'show' })
+    expect(title()).toBe('Email')
+  })
+
   it('moves focus into the shown modal, keeps it there, gives it back on hide', () => {
     const outside = document.createElement('button')
     document.body.prepend(outside)

@@ -59,10 +59,6 @@ export function iframe(options: IframeOptions): Dialog {
   overlay.id = MODAL_ID
   overlay.setAttribute('role', 'dialog')
   overlay.setAttribute('aria-modal', 'true')
-  overlay.setAttribute(
-    'aria-label',
-    `${CONNECTOR_LABELS.title} · ${CONNECTOR_LABELS.subtitle} ${options.brandName}`,
-  )
   overlay.style.cssText = `position:fixed;inset:0;z-index:${IFRAME_MODAL.zIndex};display:none;align-items:center;justify-content:center;background:rgba(0,0,0,.5)`
   // The blur sits on a sibling layer behind the panel, never on an ancestor of the iframe: a filter, opacity or
   // transform above the wallet makes the browser report it not really visible (IntersectionObserver v2), and the
@@ -77,6 +73,9 @@ export function iframe(options: IframeOptions): Dialog {
   const header = doc.createElement('div')
   header.style.cssText = 'padding:20px 24px 8px;text-align:center'
   const title = doc.createElement('div')
+  // The dialog is named by its title, which follows the wallet's screen ("Log in", "Confirm transaction").
+  title.id = `${MODAL_ID}-title`
+  overlay.setAttribute('aria-labelledby', title.id)
   title.textContent = CONNECTOR_LABELS.title
   title.style.cssText = 'font-weight:600;font-size:18px'
   const subtitle = doc.createElement('div')
@@ -159,8 +158,11 @@ export function iframe(options: IframeOptions): Dialog {
     window: () => frame.contentWindow,
     ready: () => loaded,
     update(update) {
-      if (update.action === 'show') show()
-      else if (update.action === 'hide') hide()
+      if (update.action === 'show') {
+        // The screen's own title ("Log in", "Confirm transaction"); SPEC's label when the wallet names none.
+        title.textContent = update.title ?? CONNECTOR_LABELS.title
+        show()
+      } else if (update.action === 'hide') hide()
       else {
         if ('height' in update) panel.style.height = `${update.height}px`
         if ('width' in update) panel.style.width = `${update.width}px`

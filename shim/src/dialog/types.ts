@@ -1,7 +1,6 @@
-/** A size change the wallet asks for through the `updateModal` subscription. */
+/** A change the wallet asks for through the `updateModal` subscription (show carries the screen's title). */
 export type ModalUpdate =
-  | { action: 'show' }
-  | { action: 'hide' }
+  | { action: 'show' | 'hide'; title?: string }
   | { action: 'updateHeight'; height: number }
   | { action: 'updateWidth'; width: number }
   | { action: 'updateSize'; height: number; width: number }

@@ -27,6 +27,17 @@ export function fields(value: unknown): Record<string, unknown> | undefined {
 export const isString = (value: unknown): value is string => typeof value === 'string'
 export const isNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value)
+const matches =
+  (pattern: RegExp) =>
+  (value: unknown): value is string =>
+    typeof value === 'string' && pattern.test(value)
+/** A felt as the wire writes it: 0x and 1 to 64 hex digits. */
+export const isFelt = matches(/^0x[\da-f]{1,64}$/i)
+/** An unsigned integer as a hex or decimal string (what BigInt reads). */
+export const isUint = matches(/^(0x[\da-f]{1,64}|\d{1,78})$/i)
+/** A non-negative safe integer (a count, a block number, a token's decimals). */
+export const isCount = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0
 export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean'
 export const isOptional =
   <T>(check: (value: unknown) => value is T) =>
@@ -43,7 +54,7 @@ export const isArrayOf =
  * @example
  * hasShape(answer, { transactionHash: isString })
  */
-export function hasShape(value: unknown, shape: Record<string, (field: unknown) => boolean>): boolean {
+export function hasShape(value: unknown, shape: Record<string, (field: unknown) => unknown>): boolean {
   const object = fields(value)
   return object !== undefined && Object.entries(shape).every(([key, check]) => check(object[key]))
 }
@@ -56,7 +67,7 @@ export function hasShape(value: unknown, shape: Record<string, (field: unknown) 
  */
 export function expectShape<T>(
   value: unknown,
-  shape: Record<string, (field: unknown) => boolean>,
+  shape: Record<string, (field: unknown) => unknown>,
   what: string,
 ): T {
   if (!hasShape(value, shape)) throw new UnexpectedAnswerError(what)

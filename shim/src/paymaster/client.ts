@@ -17,7 +17,18 @@ import {
 import { verifySignerSignature } from '@webwallet/protocol/session'
 import { ec, hash } from 'starknet'
 import { hostAddress } from '../account/calls'
-import { expectShape, hasShape, isArrayOf, isBoolean, isNumber, isString, parseJson } from '../http/shape'
+import {
+  expectShape,
+  fields,
+  hasShape,
+  isArrayOf,
+  isBoolean,
+  isCount,
+  isFelt,
+  isString,
+  isUint,
+  parseJson,
+} from '../http/shape'
 
 /** Options of {@link createPaymaster}. */
 export interface PaymasterOptions {
@@ -64,23 +75,27 @@ export function createPaymaster(options: PaymasterOptions) {
     async compatibility(address: string): Promise<PaymasterCompatibility> {
       return expectShape(
         await call(`/accounts/${hostAddress(address)}/compatible`),
-        { isCompatible: isBoolean, gasConsumedOverhead: isString, dataGasConsumedOverhead: isString },
+        { isCompatible: isBoolean, gasConsumedOverhead: isUint, dataGasConsumedOverhead: isUint },
         'compatibility answer',
       )
     },
     async gasTokenPrices(): Promise<GasTokenPrice[]> {
       const prices = await call('/gas-token-prices')
       const isPrice = (p: unknown) =>
-        hasShape(p, { tokenAddress: isString, decimals: isNumber, priceInETH: isString })
+        hasShape(p, { tokenAddress: isFelt, decimals: isCount, priceInETH: isUint })
       if (!isArrayOf<GasTokenPrice>(isPrice)(prices)) throw new UnexpectedAnswerError('gas token prices')
       return prices
     },
     /** The typed data the account signs (its shape is the paymaster's). */
     async buildTypedData(request: BuildTypedDataRequest): Promise<unknown> {
-      return call('/build-typed-data', request)
+      return expectShape(
+        await call('/build-typed-data', request),
+        { types: fields, primaryType: isString, domain: fields, message: fields },
+        'typed data answer',
+      )
     },
     async execute(request: PaymasterExecuteRequest): Promise<{ transactionHash: string }> {
-      return expectShape(await call('/execute', request), { transactionHash: isString }, 'execute answer')
+      return expectShape(await call('/execute', request), { transactionHash: isFelt }, 'execute answer')
     },
   }
 }

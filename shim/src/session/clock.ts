@@ -1,5 +1,3 @@
-import { UnexpectedAnswerError } from '@webwallet/protocol/errors'
-
 /** The part of the node client the clock reads with. */
 export interface ClockRpc {
   request<T>(method: string, params?: unknown): Promise<T>
@@ -37,11 +35,9 @@ export const CLOCK_CALL = {
 export function createChainClock(rpc: ClockRpc, localNow: () => number = Date.now): ChainClock {
   let offset = 0
   let reading: Promise<number> | undefined
+  // The node client checked the block (a timestamp in seconds, else UNEXPECTED_ANSWER naming the method).
   const observe = (block: unknown): number => {
-    const seconds = (block as { timestamp?: unknown } | null)?.timestamp
-    if (typeof seconds !== 'number' || !Number.isSafeInteger(seconds) || seconds < 0) {
-      throw new UnexpectedAnswerError('block timestamp', { cause: block })
-    }
+    const seconds = (block as { timestamp: number }).timestamp
     offset = seconds * 1000 - localNow()
     return seconds * 1000
   }

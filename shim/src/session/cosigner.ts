@@ -1,7 +1,7 @@
-import { SignSessionError } from '@webwallet/protocol/errors'
+import { SignSessionError, UnexpectedAnswerError } from '@webwallet/protocol/errors'
 import type { cosigner } from '@webwallet/protocol/services'
 import type { StarknetSignerSignature } from '@webwallet/protocol/session'
-import { fields, hasShape, isString } from '../http/shape'
+import { fields, hasShape, isFelt } from '../http/shape'
 
 // The bodies are protocol's cosigner contract (`@webwallet/protocol/services`), by type only: the cosigner
 // validates them with its schemas, and zod stays out of the SDK's bundle.
@@ -94,8 +94,9 @@ async function post(fetcher: typeof fetch, url: string, payload: unknown): Promi
     )
   }
   const signature = fields(answer)?.signature
-  if (!hasShape(signature, { publicKey: isString, r: isString, s: isString })) {
-    throw new SignSessionError(response.status)
+  // A 2xx the SDK cannot read is no refusal (no gasless retry on it): UNEXPECTED_ANSWER.
+  if (!hasShape(signature, { publicKey: isFelt, r: isFelt, s: isFelt })) {
+    throw new UnexpectedAnswerError('cosigner answer')
   }
   const { publicKey, r, s } = signature as cosigner.signSession.Response['signature']
   return { signer: BigInt(publicKey), r: BigInt(r), s: BigInt(s) }

@@ -136,7 +136,13 @@ export function sessionAllowedMethods(
   return methods
 }
 
-function selectorOf(selector: string): bigint {
+/**
+ * The felt of an allowed method's selector: given as a felt (hex) or an entrypoint name.
+ *
+ * @example
+ * selectorOf('transfer') === selectorOf(toHex(selectorFromName('transfer'))) // true
+ */
+export function selectorOf(selector: string): bigint {
   return /^0x[0-9a-f]+$/i.test(selector) ? BigInt(selector) : selectorFromName(selector)
 }
 

@@ -1,14 +1,16 @@
 import type { Session as StoredSession } from '@webwallet/protocol'
 import {
-  buildSessionToken,
   type NamedCall,
+  SESSION_MAGIC,
   type StarknetSignerSignature,
-  serializeSessionToken,
+  serializeSignerSignature,
   sessionMessageHash,
   signHash,
+  toFelt,
   toHex,
 } from '@webwallet/protocol/session'
 import type { CosignerSession } from './cosigner'
+import { metadataHashOf, methodsTree } from './crypto'
 import type { SessionKeyKind } from './keyKind'
 import { toProtocolSession } from './status'
 
@@ -57,13 +59,25 @@ export async function sessionSignature(
     cacheAuthorisation: cacheAuthorization,
     sessionSignature: body,
   })
-  const token = buildSessionToken({
-    session: toProtocolSession(stored),
-    calls,
-    sessionAuthorization: stored.authorisationSignature,
-    sessionSignature: felts,
-    guardianSignature,
-    cacheAuthorization,
-  })
-  return serializeSessionToken(token).map(toHex)
+  // [SESSION_MAGIC, ...SessionToken] as Argent account 0.4 reads it (protocol's serializeSessionToken).
+  const session = toProtocolSession(stored)
+  const tree = methodsTree(session.allowedMethods)
+  const authorization = stored.authorisationSignature.map(toFelt)
+  return [
+    SESSION_MAGIC,
+    session.expiresAt,
+    tree.root,
+    metadataHashOf(session.metadata),
+    session.sessionKeyGuid,
+    cacheAuthorization ? 1n : 0n,
+    BigInt(authorization.length),
+    ...authorization,
+    ...('signer' in felts ? serializeSignerSignature(felts) : felts),
+    ...serializeSignerSignature(guardianSignature),
+    BigInt(calls.length),
+    ...calls.flatMap((call) => {
+      const proof = tree.proofFor(call)
+      return [BigInt(proof.length), ...proof]
+    }),
+  ].map(toHex)
 }

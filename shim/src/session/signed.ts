@@ -1,5 +1,6 @@
 import type { DeploymentPayload, Session as StoredSession } from '@webwallet/protocol'
-import { chainIdFelt, sessionHash, shortString, toHex } from '@webwallet/protocol/session'
+import { chainIdFelt, shortString, toHex } from '@webwallet/protocol/session'
+import { sessionHashOf } from './crypto'
 import type { SessionRequest } from './request'
 import type { ActiveSession } from './signature'
 
@@ -32,7 +33,7 @@ export function signedSession(request: SessionRequest, answer: WalletSessionAnsw
     // Hex, whether the wallet answered a name ('SN_SEPOLIA') or the felt.
     chainId: toHex(chainIdFelt(answer.chainId)),
     authorisationSignature: answer.signature.map((s) => toHex(s)),
-    hash: toHex(sessionHash(session, answer.address, answer.chainId)),
+    hash: toHex(sessionHashOf(session, answer.address, answer.chainId)),
     version: toHex(shortString('1')),
     sessionKeyGuid: toHex(session.sessionKeyGuid),
     metadata: session.metadata,

@@ -1,21 +1,20 @@
 import type { AllowedMethod, SessionStatus, Session as StoredSession } from '@webwallet/protocol'
 import {
   buildSession,
-  FeltReader,
   publicKeyOf,
-  selectorFromName,
-  sessionHash,
   signerGuid,
   toFelt,
   verifySignerSignature,
 } from '@webwallet/protocol/session'
+import { sessionHashOf } from './crypto'
 import type { SessionKeyKind } from './keyKind'
+import { selectorOf } from './request'
 
 /**
  * The session as protocol/session computes with, from its stored form.
  *
  * @example
- * sessionHash(toProtocolSession(stored), stored.address, stored.chainId)
+ * sessionHashOf(toProtocolSession(stored), stored.address, stored.chainId)
  */
 export function toProtocolSession(stored: StoredSession) {
   return buildSession({
@@ -61,10 +60,6 @@ function hasMethod(stored: StoredSession, method: AllowedMethod): boolean {
   }
 }
 
-function selectorOf(selector: string): bigint {
-  return /^0x[0-9a-f]+$/i.test(selector) ? BigInt(selector) : selectorFromName(selector)
-}
-
 function isConsistent(stored: StoredSession, privateKey?: string, kind?: SessionKeyKind): boolean {
   try {
     const session = toProtocolSession(stored)
@@ -72,7 +67,7 @@ function isConsistent(stored: StoredSession, privateKey?: string, kind?: Session
     if (toFelt(stored.sessionKeyGuid) !== (kind?.guid ?? signerGuid)(publicKey)) return false
     // A kind's private part is no Stark key (a non-extractable key's is a reference): the kind signs with it.
     if (!kind && privateKey !== undefined && publicKeyOf(privateKey) !== toFelt(publicKey)) return false
-    const hash = sessionHash(session, stored.address, stored.chainId)
+    const hash = sessionHashOf(session, stored.address, stored.chainId)
     if (toFelt(stored.hash) !== hash) return false
     return signaturesVerify(hash, stored.authorisationSignature)
   } catch {
@@ -82,13 +77,14 @@ function isConsistent(stored: StoredSession, privateKey?: string, kind?: Session
 
 // Argent's account signature is [n, (0, pubkey, r, s)×n]: each Starknet signer signature must verify. A
 // bare [r, s] names no key, so only the account contract can check it (it does, on every transaction).
+// Any other variant, a zero key, a wrong count or trailing felts is no valid signature.
 function signaturesVerify(hash: bigint, signature: readonly string[]): boolean {
   if (signature.length === 2) return true
-  const reader = new FeltReader(signature.map(toFelt))
-  const count = Number(reader.length())
-  for (let i = 0; i < count; i++) {
-    if (!verifySignerSignature(hash, reader.signerSignature())) return false
+  const felts = signature.map(toFelt)
+  if (BigInt(felts.length) !== 1n + 4n * (felts[0] ?? 0n)) return false
+  for (let i = 1; i < felts.length; i += 4) {
+    const [variant, signer = 0n, r = 0n, s = 0n] = felts.slice(i, i + 4)
+    if (variant !== 0n || signer === 0n || !verifySignerSignature(hash, { signer, r, s })) return false
   }
-  reader.end()
   return true
 }

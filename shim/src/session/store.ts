@@ -5,10 +5,11 @@ import {
   type Session as StoredSession,
 } from '@webwallet/protocol'
 import { InvalidStorageValueError } from '@webwallet/protocol/errors'
-import { type AllowedMethod, allowedMethodsTree, toHex } from '@webwallet/protocol/session'
+import { type AllowedMethod, toHex } from '@webwallet/protocol/session'
 import { fields, hasShape, isArrayOf, isNumber, isOptional, isString } from '../http/shape'
 import type { KeyVault } from '../storage/keyVault'
 import type { SdkStorage } from '../storage/storage'
+import { methodsTree } from './crypto'
 import type { SessionRequest } from './request'
 import type { ActiveSession } from './signature'
 
@@ -44,7 +45,7 @@ export function createSessionStore(
     }
     const methods = recompute?.()
     if (fits(value) || !methods?.length || !sameMethods(methods, stored.allowedMethods)) return value
-    return { ...value, allowedMethods: [], allowedMethodsRoot: toHex(allowedMethodsTree(methods).root) }
+    return { ...value, allowedMethods: [], allowedMethodsRoot: toHex(methodsTree(methods).root) }
   }
   // A value under the key that is no session (not JSON, another shape) is not ours: never overwritten or removed.
   const foreign = () =>
@@ -135,7 +136,7 @@ function expand(compact: CompactSession, recompute: (() => AllowedMethod[]) | un
   const stored = { ...rest, signature: rest.signature ?? rest.authorisationSignature }
   if (root === undefined) return stored
   const methods = recompute?.()
-  const matches = methods?.length && toHex(allowedMethodsTree(methods).root) === root
+  const matches = methods?.length && toHex(methodsTree(methods).root) === root
   return { ...stored, allowedMethods: matches ? methods : [] }
 }
 

@@ -2,7 +2,7 @@ import { createTRPCClient } from '@trpc/client'
 import { initTRPC } from '@trpc/server'
 import { UserRejectedError } from '@webwallet/protocol/errors'
 import { describe, expect, it, vi } from 'vitest'
-import { messengerLink, unwrapError } from './link'
+import { callLink, messengerLink, unwrapError } from './link'
 import * as Messenger from './Messenger'
 import type { RpcRequest } from './types'
 
@@ -143,6 +143,28 @@ describe('Messenger.create', () => {
       ),
     )
     expect(error.message).toBe('Port disconnected prematurely')
+  })
+
+  it('tells the wallet of a mutation the dapp gave up on (its prompt is dismissed), never of an answered one', async () => {
+    const { wallet, messenger } = setup()
+    const caller = callLink(messengerLink(messenger))
+    const controller = new AbortController()
+    const pending = caller.mutation('signTypedData', {}, { signal: controller.signal })
+    await vi.waitFor(() => expect(wallet.requests).toHaveLength(1))
+    const id = wallet.requests[0]!.id
+    controller.abort()
+    await expect(pending).rejects.toMatchObject({ code: 'OPERATION_ABORTED' })
+    expect(wallet.requests[1]).toEqual({ id, jsonrpc: '2.0', method: 'subscription.stop' })
+    const timedOut = caller.mutation('signTypedData', {}, { timeoutMs: 10 })
+    await expect(timedOut).rejects.toMatchObject({ code: 'OPERATION_TIMEOUT' })
+    expect(wallet.requests[3]).toEqual({
+      id: wallet.requests[2]!.id,
+      jsonrpc: '2.0',
+      method: 'subscription.stop',
+    })
+    answer(wallet, () => 'ok')
+    await expect(caller.mutation('requestChainId')).resolves.toBe('ok')
+    expect(wallet.requests).toHaveLength(5) // the answered one sent no stop
   })
 
   it('does not send subscription.stop for a subscription that was never posted', async () => {

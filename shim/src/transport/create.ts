@@ -122,8 +122,10 @@ export function create(channel: Channel, options: CreateOptions = {}): Messenger
         const posted = state === 'posted'
         if (state === 'done') return
         finish()
-        // Only a subscription the wallet knows about needs stopping.
-        if (posted && !once && !destroyed) {
+        // The wallet is told of every request it received and the dapp gave up on (abort, time limit,
+        // unsubscribe): tRPC's stop message by the request's id, so a prompt shown for it is dismissed and
+        // never shown later. A wallet that only stops subscriptions ignores it for a mutation.
+        if (posted && !destroyed) {
           try {
             channel.post({ id, jsonrpc: '2.0', method: 'subscription.stop' })
           } catch {

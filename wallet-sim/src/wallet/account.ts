@@ -1,15 +1,18 @@
 // The Argent-style account every wallet user gets: owner = the user's key, guardian = the simulator's
 // cosigner key. Its address is counterfactual (UDC-less deploy-account address) until deployed.
 
-import { toHex } from '@webwallet/protocol/session'
+import { argentConstructorCalldata as protocolCalldata, toHex } from '@webwallet/protocol/session'
 import { hash } from 'starknet'
 import { ARGENT_ACCOUNT_CLASS_HASH } from '../chain/contracts/argent'
 import { starkPublicKey } from '../chain/signature'
 import type { AccountDeployment } from '../services/login/state'
 
-/** Argent's constructor calldata: `owner: Signer::Starknet(pubkey), guardian: Option::Some(Signer::Starknet(pubkey))`. */
-export function argentConstructorCalldata(ownerPublicKey: string, guardianPublicKey: string): string[] {
-  return ['0x0', toHex(BigInt(ownerPublicKey)), '0x0', '0x0', toHex(BigInt(guardianPublicKey))]
+/**
+ * Argent's constructor calldata: `owner: Signer::Starknet(pubkey), guardian: Option<Signer>` (protocol's):
+ * the wallet's accounts have the instance's guardian; without one it is `Option::None`, read as 0.
+ */
+export function argentConstructorCalldata(ownerPublicKey: string, guardianPublicKey?: string): string[] {
+  return protocolCalldata(ownerPublicKey, guardianPublicKey)
 }
 
 /**

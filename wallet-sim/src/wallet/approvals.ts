@@ -2,13 +2,16 @@
 // answers (auto / reject, or a test's one-shot answer) or, in manual mode, a person or a test posts the
 // answer to the dev endpoint.
 
-import { decisionError } from '@webwallet/protocol/wallet'
+import { decisionError, type PromptKind } from '@webwallet/protocol/wallet'
 import type { ApprovalPolicy } from '../services/dev/approval'
 
-/** What a pending approval shows: the kind of request, who asks, and its details. */
+/**
+ * What a pending approval shows: the kind of consent (the policy table's words, as the page's screens use
+ * them; a headless client cannot be asked to log in), who asks, and its details.
+ */
 export interface PendingApproval {
   id: string
-  kind: 'connect' | 'signTypedData' | 'signSession' | 'execute'
+  kind: Exclude<PromptKind, 'login'>
   origin: string
   details: unknown
   createdAt: number

@@ -13,6 +13,8 @@ export interface HandsFreeUser {
   switchTo(email: string): Promise<{ email: string; address: string }>
   /** Records a token the automatic login issued (what `switchTo` logs out). */
   remember(token: string): void
+  /** Calls `listener` after every switch (the wallet's pushed events follow); returns the unsubscribe. */
+  onSwitch?(listener: () => void): () => void
 }
 
 /**
@@ -26,6 +28,7 @@ export function createHandsFreeUser(deps: {
 }): HandsFreeUser {
   let email = deps.email?.toLowerCase()
   const issued = new Set<string>()
+  const listeners = new Set<() => void>()
   return {
     current: () => email,
     async switchTo(next) {
@@ -39,10 +42,15 @@ export function createHandsFreeUser(deps: {
         }
       }
       issued.clear()
+      for (const listener of [...listeners]) listener()
       return { email: user.email, address: user.account.address }
     },
     remember(token) {
       issued.add(token)
+    },
+    onSwitch(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
     },
   }
 }

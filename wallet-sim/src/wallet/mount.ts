@@ -11,6 +11,7 @@ import type { LoginService } from '../services/login/LoginService'
 import { createApprovalsApi, createWalletApi } from './api'
 import { type ApprovalQueue, createApprovalQueue } from './approvals'
 import { createDecideApi } from './decideApi'
+import { createWalletEvents, type WalletEvents } from './events'
 import { createHandsFreeUser, type HandsFreeUser } from './handsFree'
 import { createHeadlessHandlers } from './headlessHandlers'
 import { createWalletHttpHandler, TRPC_HTTP_PATH } from './http'
@@ -67,6 +68,8 @@ export interface MountedWallet {
   approvals: ApprovalQueue
   /** The hands-free user (`--email`), switched by the dev API. */
   handsFree: HandsFreeUser
+  /** The pushed account and network changes (`walletEvents`); `notify()` after a change they cannot see. */
+  events: WalletEvents
   /** Serves the router over WebSocket at /trpc on `server`'s upgrades; returns the stop function. */
   attach(server: Server): () => Promise<void>
 }
@@ -111,14 +114,18 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
   )
   app.use('/wallet/api', createWalletApi({ wallet, login: deps.login, devLogin }))
   app.use('/wallet/approvals', createApprovalsApi(approvals))
-  const router = createWalletRouter(
-    createHeadlessHandlers({
+  // Pushed account and network changes: logins, logouts and connections notify by themselves.
+  const events = createWalletEvents({ wallet, login: deps.login, currentEmail: () => handsFree.current() })
+  handsFree.onSwitch?.(events.notify)
+  const router = createWalletRouter({
+    ...createHeadlessHandlers({
       wallet,
       login: deps.login,
       approvals,
       defaultEmail: () => handsFree.current(),
     }),
-  )
+    walletEvents: events.subscribe,
+  })
   // The bare path is the WebSocket's (the upgrade never reaches express): plain HTTP there gets the wallet
   // API's JSON error shape saying where to go, not express's HTML 404. Procedures answer under it (http.ts).
   app.all(TRPC_WS_PATH, (req, res) => {
@@ -134,6 +141,7 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
     wallet,
     approvals,
     handsFree,
+    events,
     attach: (server) => attachWalletWebSocket(server, router, { trustedPage: deps.trustedPage }),
   }
 }

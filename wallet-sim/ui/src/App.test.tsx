@@ -62,7 +62,7 @@ describe('App', () => {
     expect(screen.getByRole('status', { name: 'Waiting for the app' })).toBeTruthy()
     act(() => {
       answered = prompts.ask(
-        { kind: 'review', calls: [{ contractAddress: '0x1', entrypoint: 'go' }] },
+        { kind: 'execute', calls: [{ contractAddress: '0x1', entrypoint: 'go' }] },
         'https://b.example',
       )
     })
@@ -91,8 +91,8 @@ describe('App', () => {
     const calls = [{ contractAddress: '0x1', entrypoint: 'go' }]
     let first: Promise<boolean> | undefined
     act(() => {
-      first = prompts.ask({ kind: 'review', calls }, 'https://dapp.example')
-      void prompts.ask({ kind: 'review', calls }, 'https://dapp.example')
+      first = prompts.ask({ kind: 'execute', calls }, 'https://dapp.example')
+      void prompts.ask({ kind: 'execute', calls }, 'https://dapp.example')
     })
     await act(() => vi.advanceTimersByTimeAsync(APPROVE_DELAY_MS))
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }))

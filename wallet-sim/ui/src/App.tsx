@@ -124,13 +124,14 @@ function PromptScreen({
       return <Login api={api} origin={prompt.origin} onDone={answer} />
     case 'connect':
       return <Connect origin={prompt.origin} address={account?.address} onAnswer={answer} />
-    case 'signMessage':
+    case 'signTypedData':
       return (
         <SignMessage
           origin={prompt.origin}
           typedData={prompt.typedData}
           self={account?.address}
           account={account}
+          api={api}
           onAnswer={answer}
         />
       )
@@ -145,7 +146,7 @@ function PromptScreen({
           onAnswer={answer}
         />
       )
-    case 'review':
+    case 'execute':
       return (
         <Review
           origin={prompt.origin}

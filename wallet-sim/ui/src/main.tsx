@@ -12,6 +12,7 @@ import { checkEmbedding, createRefusal, readAllowedDapps } from './trpc/embeddin
 import { serveWindow } from './trpc/windowHandler'
 import { createUiHandlers } from './wallet/handlers'
 import { createModalSize } from './wallet/modal'
+import { createPageEvents } from './wallet/pageEvents'
 import { createPopupFit } from './wallet/popupSize'
 import { createPrompts } from './wallet/prompts'
 
@@ -31,12 +32,30 @@ const embedding = checkEmbedding(
 )
 const refusal = createRefusal(embedding.refusedEmbedder)
 
-const api = createWalletApi({ storage: loginStorage(browserStorage(window)) })
+// The page's own login and logout tell the dapp's walletEvents subscription (pageEvents.ts).
+const storage = loginStorage(browserStorage(window))
+let loginChanged = () => {}
+const api = createWalletApi({
+  storage: {
+    read: storage.read,
+    write: (login) => {
+      storage.write(login)
+      loginChanged()
+    },
+    clear: () => {
+      storage.clear()
+      loginChanged()
+    },
+  },
+})
+const pageEvents = createPageEvents({ api, target: window, document })
+loginChanged = pageEvents.notify
 const prompts = createPrompts()
 const modalSize = createModalSize(prompts)
-const router = createWalletRouter(
-  createUiHandlers({ api, prompts, onTheme: setTheme, isListed: embedding.isListed, modalSize }),
-)
+const router = createWalletRouter({
+  ...createUiHandlers({ api, prompts, onTheme: setTheme, isListed: embedding.isListed, modalSize }),
+  walletEvents: pageEvents.subscribe,
+})
 
 // A popup closes itself once the app has its answer, like the hosted wallet: at once when the user was
 // asked, after a short quiet time otherwise (starknetkit may send the next request right away).

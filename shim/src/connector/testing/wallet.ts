@@ -16,6 +16,8 @@ export type TestWalletState = {
   /** Makes connectAndSignSession fail with this webwalletErrorCode/Message. */
   sessionFailure?: { code: string; message: string } | undefined
   modal: Array<(update: unknown) => void>
+  /** The open walletEvents subscriptions: call one to push an event to its dapp. */
+  events: Array<(event: unknown) => void>
   /** The wallet ended the login: requestChainId answers USER_LOGGED_OUT. */
   loggedOut?: boolean | undefined
   /** While set, connect and requestChainId wait for it (a user who has not answered yet). */
@@ -34,6 +36,7 @@ export function createTestWalletState(overrides: Partial<TestWalletState> = {}):
     granted: false,
     decision: 'approve',
     modal: [],
+    events: [],
     ...overrides,
   }
 }
@@ -100,24 +103,28 @@ export function createTestWalletHandlers(state: TestWalletState): WalletHandlers
         }
       })
     },
-    async *updateModal(_ctx, signal) {
-      const queue: unknown[] = []
-      let wake = () => {}
-      const push = (update: unknown) => {
-        queue.push(update)
-        wake()
-      }
-      state.modal.push(push)
-      signal?.addEventListener('abort', () => wake())
-      try {
-        while (!signal?.aborted) {
-          if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve))
-          while (queue.length > 0) yield queue.shift() as never
-        }
-      } finally {
-        state.modal.splice(state.modal.indexOf(push), 1)
-      }
-    },
+    updateModal: (_ctx, signal) => pushed(state.modal, signal) as AsyncIterable<never>,
+    walletEvents: (_ctx, signal) => pushed(state.events, signal) as AsyncIterable<never>,
+  }
+}
+
+/** What is pushed through the function added to `subscribers`, until `signal` aborts. */
+async function* pushed(subscribers: Array<(value: unknown) => void>, signal: AbortSignal | undefined) {
+  const queue: unknown[] = []
+  let wake = () => {}
+  const push = (value: unknown) => {
+    queue.push(value)
+    wake()
+  }
+  subscribers.push(push)
+  signal?.addEventListener('abort', () => wake())
+  try {
+    while (!signal?.aborted) {
+      if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve))
+      while (queue.length > 0) yield queue.shift()
+    }
+  } finally {
+    subscribers.splice(subscribers.indexOf(push), 1)
   }
 }
 

@@ -1,15 +1,19 @@
 // The universal deployer (UDC): `deployContract(class_hash, salt, unique, calldata)` and the
 // ContractDeployed event. Deployed at both the current and the legacy canonical address.
 
+import {
+  LEGACY_UDC_ADDRESS as PROTOCOL_LEGACY_UDC_ADDRESS,
+  UDC_ADDRESS as PROTOCOL_UDC_ADDRESS,
+} from '@webwallet/protocol'
 import type { ContractClass, EntryPoint } from '../contract'
 import { selectorKey, selectorOf } from '../felt'
 import { pedersenHash } from '../pedersen'
 import { arg } from './u256'
 
 export const UDC_CLASS_HASH = 0x07b3e05f48f0c69e4a65ce5e076a66271a527aff2c34ce1083ec6e1526997a69n
-/** starknet.js v8+/v10 default deployer and the legacy one. */
-export const UDC_ADDRESS = 0x02ceed65a4bd731034c01113685c831b01c15d7d432f71afb1cf1634b53a2125n
-export const LEGACY_UDC_ADDRESS = 0x041a78e741e5af2fec34b695679bc6891742439f7afb8484ecd7766661ad02bfn
+/** starknet.js v8+/v10 default deployer and the legacy one: protocol's constants, as felts. */
+export const UDC_ADDRESS = BigInt(PROTOCOL_UDC_ADDRESS)
+export const LEGACY_UDC_ADDRESS = BigInt(PROTOCOL_LEGACY_UDC_ADDRESS)
 
 const CONTRACT_DEPLOYED = selectorOf('ContractDeployed')
 

@@ -2,6 +2,7 @@
 // JSON-RPC in snip29/): gas tokens and prices, the fee transfer, the outside-execution typed data it builds
 // and reads back, the deployment call and the relayer that submits everything.
 import { randomBytes } from 'node:crypto'
+import { UDC_ENTRYPOINT } from '@webwallet/protocol'
 import {
   ANY_CALLER,
   chainIdFelt,
@@ -179,7 +180,7 @@ export function createPaymasterCore(deps: PaymasterDependencies) {
         throw new PaymasterRefusal('badDeployment', 'deploymentData does not deploy userAddress')
       }
       const { classHash, salt, calldata } = deployment
-      const deploy = selectorFromName('deployContract')
+      const deploy = selectorFromName(UDC_ENTRYPOINT)
       return [
         {
           to: UDC_ADDRESS,

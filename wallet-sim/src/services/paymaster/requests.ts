@@ -1,3 +1,4 @@
+import { PaymasterExecuteRequestSchema } from '@webwallet/protocol'
 import * as z from 'zod/mini'
 import { Address } from '../../infra/http/schemas'
 
@@ -23,21 +24,8 @@ export const BuildTypedDataBody = z.object({
   accountClassHash: z.optional(Felt),
 })
 
-/** POST /paymaster/v1/execute */
-export const ExecuteBody = z.object({
-  userAddress: Address,
-  typedData: z.string(),
-  signature: z.array(Felt).check(z.minLength(1, 'signature must not be empty')),
-  deploymentData: z.optional(
-    z.object({
-      class_hash: Felt,
-      salt: Felt,
-      unique: Felt,
-      calldata: z.array(Felt),
-      sigdata: z.optional(z.array(Felt)),
-    }),
-  ),
-})
+/** POST /paymaster/v1/execute: protocol's schema (what the SDK sends), the user's address normalised. */
+export const ExecuteBody = z.extend(PaymasterExecuteRequestSchema, { userAddress: Address })
 
 /** The outside-execution typed data the paymaster built, as the client sends it back (JSON text). */
 export const OutsideExecutionTypedData = z.object({

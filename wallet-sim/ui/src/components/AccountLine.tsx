@@ -3,11 +3,11 @@
 import { CHAIN_IDS } from '@webwallet/protocol'
 import { compactAddress } from './format'
 
-/** `Starknet Sepolia`, `Starknet Mainnet`, else the chain id as given. */
+/** `Starknet Sepolia`, `Starknet Mainnet` (from the hex felt or the short string), else the chain id as given. */
 export function chainName(chainId: string): string {
   const id = chainId.toLowerCase()
-  if (id === CHAIN_IDS.SN_SEPOLIA) return 'Starknet Sepolia'
-  if (id === CHAIN_IDS.SN_MAIN) return 'Starknet Mainnet'
+  if (id === CHAIN_IDS.SN_SEPOLIA || chainId === 'SN_SEPOLIA') return 'Starknet Sepolia'
+  if (id === CHAIN_IDS.SN_MAIN || chainId === 'SN_MAIN') return 'Starknet Mainnet'
   return `chain ${chainId}`
 }
 

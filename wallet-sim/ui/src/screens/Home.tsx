@@ -1,10 +1,14 @@
-// The wallet page with nothing to approve: the account (or a login button) and logout.
+// The wallet page with nothing to approve: the account (or a login button), its balances with their USD
+// value where the backend has a price, and logout.
 import { useEffect, useState } from 'react'
 import type { Account, WalletApi } from '../api/client'
-import { compactAddress, formatAmount } from '../components/format'
+import { type Market, marketKey } from '../api/market'
+import { compactAddress, formatAmount, formatUsd, tokenOf, usdValue } from '../components/format'
+import { useMarket } from '../wallet/useReview'
 
 export interface HomeProps {
-  api: Pick<WalletApi, 'account' | 'logout' | 'isLoggedIn'>
+  /** The wallet server; with `market`, the balances show their USD value too. */
+  api: Pick<WalletApi, 'account' | 'logout' | 'isLoggedIn'> & Partial<Pick<WalletApi, 'market'>>
   onLogin: () => void
   /** Bumped by the app after a login, to reload the account. */
   version: number
@@ -20,6 +24,8 @@ export function Home({ api, onLogin, version }: HomeProps) {
   const [loggedOut, setLoggedOut] = useState(0)
   const [attempt, setAttempt] = useState(0)
   const loggedIn = api.isLoggedIn()
+  const market = useMarket(api.market ? (api as Pick<WalletApi, 'market'>) : undefined)
+  const prices = market.status === 'ready' ? market.value : undefined
   // biome-ignore lint/correctness/useExhaustiveDependencies: version, loggedOut and attempt are reload triggers
   useEffect(() => {
     setAccount(undefined)
@@ -65,7 +71,9 @@ export function Home({ api, onLogin, version }: HomeProps) {
           <dd>{account.deployed ? 'deployed' : 'not deployed yet'}</dd>
           <dt>Balances</dt>
           <dd>
-            {formatAmount(account.balances.STRK, STRK)}, {formatAmount(account.balances.ETH, ETH)}
+            {formatAmount(account.balances.STRK, STRK)}
+            {usdText(account.balances.STRK, STRK, prices)}, {formatAmount(account.balances.ETH, ETH)}
+            {usdText(account.balances.ETH, ETH, prices)}
           </dd>
         </dl>
       ) : failure ? (
@@ -91,4 +99,13 @@ export function Home({ api, onLogin, version }: HomeProps) {
       </button>
     </main>
   )
+}
+
+/** ` ($299.99)`: the balance's USD value at the backend's price; nothing without one. */
+function usdText(amount: string | bigint, token: string, prices: Market | undefined): string {
+  const usd = prices?.get(marketKey(token))?.usd
+  const decimals = tokenOf(token)?.decimals
+  return usd === undefined || decimals === undefined
+    ? ''
+    : ` (${formatUsd(usdValue(BigInt(amount), decimals, usd))})`
 }

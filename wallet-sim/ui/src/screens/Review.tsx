@@ -1,9 +1,11 @@
-// /review: what the transaction does, in words, and what it costs, before anything is signed and sent. The
-// raw calls (contract, entry point, calldata) are one "Details" away. Confirm works only once the estimate
-// says the transaction goes through: while it runs, when it could not be had (retry), when the node says
-// the transaction would revert or be refused, or when the balance cannot cover the fee, only Reject does.
+// /review: what the transaction does, in words, what it does to the balances (with USD), and what it costs,
+// before anything is signed and sent. The raw calls (contract, entry point, calldata) are one "Details"
+// away. Confirm works only once the estimate says the transaction goes through: while it runs, when it
+// could not be had (retry), when the node says the transaction would revert or be refused, or when the
+// balance cannot cover the fee, only Reject does.
 import type { Call } from '@webwallet/protocol'
 import { AccountLine } from '../components/AccountLine'
+import { BalanceChanges } from '../components/BalanceChanges'
 import { Screen } from '../components/Screen'
 import { decodeCall } from '../wallet/decodeCalls'
 import { type ReviewApi, useReview } from '../wallet/useReview'
@@ -59,6 +61,7 @@ export function Review({ origin, calls, api, self, deploysFirst, account, onAnsw
           </li>
         ))}
       </ol>
+      <BalanceChanges calls={decoded} market={context.market} pricesFailed={market.status === 'failed'} />
       <h2>Network fee</h2>
       <section aria-label="Network fee">
         <FeeEstimate review={review} market={market} onRetry={retry} />

@@ -1,7 +1,8 @@
-// /signMessage: the SNIP-12 domain and message exactly as the dapp sent them; or, for an outside execution
-// (SNIP-9 typed data: a signature anyone, or the caller it names, can submit to run calls from this
-// account), what it does, as the review shows a transaction: the calls, who may submit it, when, and from
-// which account, read from the felts signed.
+// /signMessage: what the signature can do in one plain sentence (wallet/messageMeaning), whom it is for
+// and the message's fields, the typed data exactly as the dapp sent it behind Details. For an outside
+// execution (SNIP-9 typed data: a signature anyone, or the caller it names, can submit to run calls from
+// this account), what it does, as the review shows a transaction: the calls, who may submit it, when, and
+// from which account, read from the felts signed.
 import type { TypedData } from '@webwallet/protocol'
 import {
   ANY_CALLER_FELT,
@@ -9,10 +10,13 @@ import {
   type OutsideExecutionView,
   readOutsideExecution,
 } from '@webwallet/protocol/rpc'
-import { AccountLine } from '../components/AccountLine'
+import { AccountLine, chainName } from '../components/AccountLine'
+import { BalanceChanges } from '../components/BalanceChanges'
 import { compactAddress, formatDate } from '../components/format'
 import { Screen } from '../components/Screen'
 import { decodeCall } from '../wallet/decodeCalls'
+import { messageMeaning } from '../wallet/messageMeaning'
+import { type ReviewApi, useMarket } from '../wallet/useReview'
 
 export interface SignMessageProps {
   origin: string
@@ -21,6 +25,8 @@ export interface SignMessageProps {
   self?: string | undefined
   /** The signing account and its network, from the wallet server: shown as "Network" and "From". */
   account?: { address: string; email: string; chainId?: string } | undefined
+  /** The backend's prices: an outside execution's balance changes in USD. */
+  api?: Pick<ReviewApi, 'market'> | undefined
   onAnswer: (approved: boolean) => void
 }
 
@@ -28,7 +34,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 const hex = (felt: bigint) => `0x${felt.toString(16)}`
 
 /** @example <SignMessage origin={origin} typedData={typedData} onAnswer={prompt.answer} /> */
-export function SignMessage({ origin, typedData, self, account, onAnswer }: SignMessageProps) {
+export function SignMessage({ origin, typedData, self, account, api, onAnswer }: SignMessageProps) {
   if (isOutsideExecutionTypedData(typedData))
     return (
       <SignOutsideExecution
@@ -36,9 +42,17 @@ export function SignMessage({ origin, typedData, self, account, onAnswer }: Sign
         typedData={typedData}
         self={self}
         account={account}
+        api={api}
         onAnswer={onAnswer}
       />
     )
+  const meaning = messageMeaning(typedData, origin)
+  // The domain's network, as signed; a message for another network than the account's is said to be so.
+  const domainChain = typedData.domain.chainId
+  const otherChain =
+    typeof domainChain === 'string' &&
+    account?.chainId !== undefined &&
+    chainName(domainChain) !== chainName(account.chainId)
   return (
     <Screen
       title="Sign message"
@@ -48,21 +62,49 @@ export function SignMessage({ origin, typedData, self, account, onAnswer }: Sign
       approveLabel="Sign"
     >
       {account ? <AccountLine account={account} /> : null}
+      <p
+        className={meaning.kind === 'text' ? 'statement' : 'warning'}
+        role="note"
+        aria-label="What the signature can do"
+      >
+        {meaning.statement}
+      </p>
       <dl className="fields">
-        {Object.entries(typedData.domain).map(([key, value]) => (
-          <div key={key} className="field">
-            <dt>{key}</dt>
-            <dd>{text(value)}</dd>
-          </div>
-        ))}
         <div className="field">
-          <dt>type</dt>
+          <dt>Signed for</dt>
+          <dd>{text(typedData.domain.name ?? 'no name')}</dd>
+        </div>
+        {typeof domainChain === 'string' ? (
+          <div className="field">
+            <dt>Network</dt>
+            <dd>{chainName(domainChain)}</dd>
+          </div>
+        ) : null}
+        <div className="field">
+          <dt>Kind</dt>
           <dd>{typedData.primaryType}</dd>
         </div>
       </dl>
-      <pre className="message" role="note" aria-label="Message">
-        {JSON.stringify(typedData.message, null, 2)}
-      </pre>
+      {otherChain ? (
+        <p className="warning" role="note" aria-label="Another network">
+          This message is for {chainName(domainChain as string)}, not {chainName(account?.chainId ?? '')}, the
+          network of your account.
+        </p>
+      ) : null}
+      <div className="message-fields" role="note" aria-label="Message">
+        <dl className="fields">
+          {Object.entries(typedData.message).map(([key, value]) => (
+            <div key={key} className="field">
+              <dt>{key}</dt>
+              <dd>{text(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <details className="raw">
+        <summary>Details</summary>
+        <pre className="message">{JSON.stringify(typedData, null, 2)}</pre>
+      </details>
     </Screen>
   )
 }
@@ -83,11 +125,15 @@ function SignOutsideExecution({
   typedData,
   self,
   account,
+  api,
   onAnswer,
-}: Omit<SignMessageProps, 'self' | 'account'> & {
+}: Omit<SignMessageProps, 'self' | 'account' | 'api'> & {
   self: string | undefined
   account: SignMessageProps['account']
+  api: SignMessageProps['api']
 }) {
+  const loaded = useMarket(api)
+  const market = loaded.status === 'ready' ? loaded.value : undefined
   const view = read(typedData)
   const refused = typeof view === 'string' ? view : undefined
   const calls =
@@ -100,7 +146,7 @@ function SignOutsideExecution({
               entrypoint: call.selector,
               calldata: call.calldata.map(hex),
             },
-            { self },
+            { self, market },
           ),
         )
   const anyone = typeof view !== 'string' && view.caller === ANY_CALLER_FELT
@@ -130,6 +176,13 @@ function SignOutsideExecution({
           </li>
         ))}
       </ol>
+      {typeof view === 'string' ? null : (
+        <BalanceChanges
+          calls={calls}
+          market={market}
+          pricesFailed={api !== undefined && loaded.status === 'failed'}
+        />
+      )}
       {typeof view === 'string' ? null : (
         <dl className="fields">
           <div className="field">

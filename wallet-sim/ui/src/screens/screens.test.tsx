@@ -85,16 +85,60 @@ describe('SignMessage', () => {
     domain: { name: 'Demo', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
     message: { contents: 'hello wallet' },
   }
-  it('shows the domain, the type and the message', () => {
+  it('says what the signature can do, then whom it is for and the message; the raw typed data behind Details', () => {
     const onAnswer = vi.fn()
     renderArmed(<SignMessage origin={DAPP} typedData={typedData} onAnswer={onAnswer} />)
+    expect(screen.getByLabelText('What the signature can do').textContent).toBe(
+      `This signature can log you in to ${DAPP}; it cannot move tokens: it holds only text and dates, no address, amount or call.`,
+    )
     expect(screen.getByText('Demo')).toBeTruthy()
     expect(screen.getByText('Mail')).toBeTruthy()
-    expect(screen.getByLabelText('Message').textContent).toContain('hello wallet')
+    expect(screen.getByLabelText('Message').textContent).toBe('contentshello wallet')
+    const details = screen.getByText('Details').closest('details') as HTMLDetailsElement
+    expect(details.open).toBe(false)
+    expect(JSON.parse(details.querySelector('pre')?.textContent ?? '')).toEqual(typedData)
     expect(screen.getByLabelText('Requesting origin').textContent).toBe(DAPP)
     click('Sign')
     click('Reject')
     expect(onAnswer.mock.calls).toEqual([[true], [false]])
+  })
+
+  it('attack: a permit dressed as a message is not called harmless; the screen says the wallet cannot tell', () => {
+    const permit: TypedData = {
+      ...typedData,
+      types: { StarknetDomain: [], Mail: [{ name: 'spender', type: 'ContractAddress' }] },
+      message: { spender: '0xbad' },
+    }
+    render(<SignMessage origin={DAPP} typedData={permit} onAnswer={vi.fn()} />)
+    const statement = screen.getByLabelText('What the signature can do')
+    expect(statement.textContent).not.toContain('cannot move tokens')
+    expect(statement.textContent).toBe(
+      `The wallet cannot tell what this signature allows (it has a field "spender"). A contract that trusts your account may act on it, as if you had agreed. Sign only if you trust ${DAPP}.`,
+    )
+    expect(statement.className).toBe('warning')
+  })
+
+  it("names the message's network, and says so when it is not the account's", () => {
+    const account = {
+      address: `0x07d5${'0'.repeat(56)}f72b`,
+      email: 'ann@example.com',
+      chainId: '0x534e5f4d41494e',
+    }
+    render(<SignMessage origin={DAPP} typedData={typedData} account={account} onAnswer={vi.fn()} />)
+    expect(screen.getByText('Starknet Sepolia')).toBeTruthy()
+    expect(screen.getByLabelText('Another network').textContent).toBe(
+      'This message is for Starknet Sepolia, not Starknet Mainnet, the network of your account.',
+    )
+    cleanup()
+    render(
+      <SignMessage
+        origin={DAPP}
+        typedData={typedData}
+        account={{ ...account, chainId: '0x534e5f5345504f4c4941' }}
+        onAnswer={vi.fn()}
+      />,
+    )
+    expect(screen.queryByLabelText('Another network')).toBeNull()
   })
 
   it('says which network and which account signs, for a message and for the review', () => {
@@ -156,6 +200,7 @@ describe('SignMessage', () => {
       'lets anyone run the calls below',
     )
     expect(screen.getByText('your account (0x0123)')).toBeTruthy()
+    expect(screen.getByLabelText('Balance changes').querySelector('li')?.textContent).toBe('−100 STRK')
     click('Sign transaction')
     expect(onAnswer.mock.calls).toEqual([[true]])
   })
@@ -422,6 +467,42 @@ describe('Review', () => {
     click('Confirm')
     click('Reject')
     expect(onAnswer.mock.calls).toEqual([[true], [false]])
+  })
+
+  it('balance changes per token with USD, summed from the felts signed; a call it cannot read is named', async () => {
+    const { api, pending } = deferredApi()
+    renderArmed(<Review origin={DAPP} calls={calls} api={api} self={COUNTER} onAnswer={vi.fn()} />)
+    for (const next of pending.market) next.resolve(MARKET)
+    for (const next of pending.review) next.resolve(REVIEW)
+    await settle()
+    const changes = screen.getByLabelText('Balance changes')
+    // ETH's approval moves no balance (the summary says who may spend it); ETH has no price: amount only.
+    expect([...changes.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '−1.5 STRK (−$0.45)',
+      '−2.5 USDC (−$2.50)',
+    ])
+    expect(screen.getByLabelText('Unknown balance changes').textContent).toBe(
+      'The wallet cannot tell how this call changes your balances: Call increase_counter on DemoCounter.',
+    )
+  })
+
+  it('a transfer to the account itself: nothing but the fee leaves it', async () => {
+    const { api, pending } = deferredApi()
+    renderArmed(
+      <Review
+        origin={DAPP}
+        calls={calls.slice(0, 1)}
+        api={api}
+        self="0x1234567890abcdef"
+        onAnswer={vi.fn()}
+      />,
+    )
+    for (const next of pending.market) next.resolve(MARKET)
+    for (const next of pending.review) next.resolve(REVIEW)
+    await settle()
+    expect(screen.getByLabelText('Balance changes').textContent).toBe(
+      'Balance changesNo token leaves or reaches your account, only the network fee below is paid.',
+    )
   })
 
   const confirm = () => screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement

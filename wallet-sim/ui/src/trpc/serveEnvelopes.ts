@@ -51,7 +51,9 @@ export function createEnvelopeServer<TContext>(options: EnvelopeServerOptions<TC
     input: unknown,
   ) {
     const ctx = options.createContext(port)
+    // Every request can be stopped by its id (the dapp gave up on it): its procedure sees the signal.
     const controller = new AbortController()
+    running(port).set(id, controller)
     try {
       const result = await callProcedure({
         router,
@@ -63,11 +65,11 @@ export function createEnvelopeServer<TContext>(options: EnvelopeServerOptions<TC
         batchIndex: 0,
       })
       if (type !== 'subscription') {
+        running(port).delete(id)
         port.post(resultEnvelope(id, result))
         return options.onAnswered?.()
       }
       if (!isAsyncIterable(result)) throw new TypeError('A subscription must return an async iterable')
-      running(port).set(id, controller)
       port.post(resultEnvelope(id, undefined, 'started'))
       for await (const data of result) {
         if (controller.signal.aborted) break
@@ -97,7 +99,7 @@ export function createEnvelopeServer<TContext>(options: EnvelopeServerOptions<TC
       void call(port, id, method, params.path, params.input)
       return true
     },
-    /** Stops every running subscription. */
+    /** Stops every running request and subscription. */
     close(): void {
       for (const map of subscriptions.values()) for (const controller of map.values()) controller.abort()
       subscriptions.clear()

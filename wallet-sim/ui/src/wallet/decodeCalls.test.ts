@@ -23,6 +23,14 @@ describe('decodeCall reads the felts the wallet signs', () => {
       entrypoint: 'transfer',
       summary: 'Transfer 0.000000000000000001 STRK to 0x0000…0d00',
       calldata: ['0xf00d00', '0x1', '0x0'],
+      changes: [
+        {
+          token: '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
+          symbol: 'STRK',
+          decimals: 18,
+          delta: -1n,
+        },
+      ],
     })
     expect(
       decodeCall({ contractAddress: STRK, entrypoint: 'approve', calldata: [FRIEND, '0xde0b6b3a7640000', 0] })

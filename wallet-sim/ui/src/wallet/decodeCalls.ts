@@ -21,6 +21,20 @@ export interface DecodedCall {
   calldata: string[]
   /** Why the call cannot be shown as the felts it signs (nothing may be signed then). */
   unreadable?: string
+  /**
+   * How the call changes the user's token balances, read from the felts: empty for an approval (an
+   * allowance, no balance moves), undefined when the wallet cannot tell (a call of another contract).
+   */
+  changes?: BalanceChange[]
+}
+
+/** A token amount that leaves (`delta` < 0) or reaches (> 0) the user's account. */
+export interface BalanceChange {
+  /** The token's address, as a Market key. */
+  token: string
+  symbol: string
+  decimals: number
+  delta: bigint
 }
 
 export interface DecodeContext {
@@ -70,29 +84,37 @@ function tokenSummary(
   method: string,
   felts: readonly bigint[],
   context: DecodeContext,
-): string | undefined {
+): { summary: string; changes: BalanceChange[] } | undefined {
   const token = tokenAt(contract, context.market)
   const kind = TOKEN_METHODS[method]
   if (!token || !kind) return undefined
   const self = context.self === undefined ? undefined : marketKey(context.self)
+  const mine = (felt: bigint | undefined) => self !== undefined && marketKey(addressOf(felt ?? 0n)) === self
   const party = (felt: bigint | undefined) => {
     const address = addressOf(felt ?? 0n)
-    return self !== undefined && marketKey(address) === self
-      ? `your account (${compactAddress(address)})`
-      : compactAddress(address)
+    return mine(felt) ? `your account (${compactAddress(address)})` : compactAddress(address)
   }
+  const change = (delta: bigint): BalanceChange[] =>
+    delta === 0n
+      ? []
+      : [{ token: marketKey(contract), symbol: token.symbol, decimals: token.decimals, delta }]
   if (kind === 'transferFrom') {
     const amount = felts.length === 4 ? u256(felts[2], felts[3]) : undefined
     if (amount === undefined) return undefined
-    return `Transfer ${amountOf(amount, token)} from ${party(felts[0])} to ${party(felts[1])}`
+    return {
+      summary: `Transfer ${amountOf(amount, token)} from ${party(felts[0])} to ${party(felts[1])}`,
+      changes: change((mine(felts[1]) ? amount : 0n) - (mine(felts[0]) ? amount : 0n)),
+    }
   }
   const amount = felts.length === 3 ? u256(felts[1], felts[2]) : undefined
   if (amount === undefined) return undefined
   const who = party(felts[0])
   const what = amountOf(amount, token)
-  if (kind === 'transfer') return `Transfer ${what} to ${who}`
-  if (kind === 'approve') return `Allow ${who} to spend ${what}`
-  return `Allow ${who} to spend ${what} more`
+  // The account signing is the sender: a transfer to itself moves nothing.
+  if (kind === 'transfer')
+    return { summary: `Transfer ${what} to ${who}`, changes: change(mine(felts[0]) ? 0n : -amount) }
+  if (kind === 'approve') return { summary: `Allow ${who} to spend ${what}`, changes: [] }
+  return { summary: `Allow ${who} to spend ${what} more`, changes: [] }
 }
 
 /**
@@ -128,11 +150,13 @@ export function decodeCall(call: Call, context: DecodeContext = {}): DecodedCall
     context.contracts?.[read.contractAddress] ??
     context.contracts?.[contract]
   const contractLabel = token?.symbol ?? name ?? compactAddress(contract)
+  const known = tokenSummary(contract, method, read.calldata, context)
   return {
     contract,
     contractLabel,
     entrypoint: call.entrypoint,
-    summary: tokenSummary(contract, method, read.calldata, context) ?? `Call ${method} on ${contractLabel}`,
+    summary: known?.summary ?? `Call ${method} on ${contractLabel}`,
     calldata: read.calldata.map(hex),
+    ...(known ? { changes: known.changes } : {}),
   }
 }

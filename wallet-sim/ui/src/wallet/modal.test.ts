@@ -1,6 +1,6 @@
 // The modal grows for a screen whose content does not fit, up to the display, and each prompt starts over.
 import { describe, expect, it } from 'vitest'
-import { createModalSize, modalEvents } from './modal'
+import { createModalSize, modalEvents, modalTitle } from './modal'
 import { createPrompts } from './prompts'
 
 /** Collects the stream's events until `count` arrived. */
@@ -30,7 +30,7 @@ describe('createModalSize', () => {
     size.fit(50, 600) // a smaller limit never shrinks what is shown
     expect(size.height()).toBe(700)
     prompts.current()?.answer(false)
-    void prompts.ask({ kind: 'review', calls: [] }, 'https://dapp.example')
+    void prompts.ask({ kind: 'execute', calls: [] }, 'https://dapp.example')
     expect(size.height()).toBe(775)
   })
 
@@ -44,8 +44,44 @@ describe('createModalSize', () => {
     size.fit(180, 900)
     expect(await events).toEqual([
       { action: 'updateSize', width: 385, height: 440 },
-      { action: 'show' },
+      { action: 'show', title: 'Start a session' },
       { action: 'updateHeight', height: 620 },
+    ])
+    controller.abort()
+  })
+})
+
+describe('modalTitle', () => {
+  it('names each step as its screen does; an outside execution is a transaction, whatever the dapp calls it', () => {
+    const typedData = (name: string) => ({ domain: { name }, primaryType: 'Mail', types: {}, message: {} })
+    expect(modalTitle({ kind: 'login' })).toBe('Log in')
+    expect(modalTitle({ kind: 'connect' })).toBe('Connect')
+    expect(modalTitle({ kind: 'signSession', request: {} as never })).toBe('Start a session')
+    expect(modalTitle({ kind: 'execute', calls: [] })).toBe('Confirm transaction')
+    expect(modalTitle({ kind: 'signTypedData', typedData: typedData('Demo') })).toBe('Sign message')
+    expect(modalTitle({ kind: 'signTypedData', typedData: typedData('Account.execute_from_outside') })).toBe(
+      'Sign a transaction',
+    )
+  })
+
+  it('a plain message then an outside execution: the title changes though the screen kind does not', async () => {
+    const prompts = createPrompts()
+    const controller = new AbortController()
+    const events = take(modalEvents(prompts, controller.signal), 6)
+    const mail = { domain: { name: 'Demo' }, primaryType: 'Mail', types: {}, message: {} }
+    void prompts.ask({ kind: 'signTypedData', typedData: mail }, 'https://dapp.example')
+    prompts.current()?.answer(false)
+    void prompts.ask(
+      { kind: 'signTypedData', typedData: { ...mail, domain: { name: 'Account.execute_from_outside' } } },
+      'https://dapp.example',
+    )
+    expect(await events).toEqual([
+      { action: 'hide' },
+      { action: 'updateSize', width: 385, height: 440 },
+      { action: 'show', title: 'Sign message' },
+      { action: 'hide' },
+      { action: 'updateSize', width: 385, height: 440 },
+      { action: 'show', title: 'Sign a transaction' },
     ])
     controller.abort()
   })

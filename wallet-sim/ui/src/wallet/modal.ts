@@ -1,22 +1,52 @@
 // The iframe modal's show / hide / size events (the `updateModal` subscription), derived from the
-// prompts: hidden while nothing needs the user, shown at the screen's size when something does.
+// prompts: hidden while nothing needs the user, shown at the screen's size and with its title when
+// something does.
 import type { ModalEvent } from '@webwallet/protocol'
+import { isOutsideExecutionTypedData } from '@webwallet/protocol/rpc'
 import type { PromptRequest, Prompts } from './prompts'
 
 /** Width x height of each screen (SPEC.md section 2: iframe 380x420, signing 385x440, review 385x775). */
 export const SCREEN_SIZES: Record<PromptRequest['kind'], { width: number; height: number }> = {
   login: { width: 380, height: 420 },
   connect: { width: 380, height: 420 },
-  signMessage: { width: 385, height: 440 },
+  signTypedData: { width: 385, height: 440 },
   signSession: { width: 385, height: 440 },
-  review: { width: 385, height: 775 },
+  execute: { width: 385, height: 775 },
 }
 
-/** The events to send when the current prompt becomes `kind` (undefined = none). */
-export function modalEventsFor(kind: PromptRequest['kind'] | undefined): ModalEvent[] {
-  if (kind === undefined) return [{ action: 'hide' }]
-  return [{ action: 'updateSize', ...SCREEN_SIZES[kind] }, { action: 'show' }]
+/**
+ * The modal's title for a prompt, the same words as the screen's heading: an outside execution is signed as
+ * a transaction, never as "a message".
+ *
+ * @example modalTitle({ kind: 'execute', calls }) // 'Confirm transaction'
+ */
+export function modalTitle(request: PromptRequest): string {
+  switch (request.kind) {
+    case 'login':
+      return 'Log in'
+    case 'connect':
+      return 'Connect'
+    case 'signSession':
+      return 'Start a session'
+    case 'execute':
+      return 'Confirm transaction'
+    case 'signTypedData':
+      return isOutsideExecutionTypedData(request.typedData) ? 'Sign a transaction' : 'Sign message'
+  }
 }
+
+/** The events to send when the current prompt becomes `request` (undefined = none). */
+export function modalEventsFor(request: PromptRequest | undefined): ModalEvent[] {
+  if (request === undefined) return [{ action: 'hide' }]
+  return [
+    { action: 'updateSize', ...SCREEN_SIZES[request.kind] },
+    { action: 'show', title: modalTitle(request) },
+  ]
+}
+
+/** What a change of prompt changes in the modal: its size (the kind) and its title. */
+const modalKey = (request: PromptRequest | undefined) =>
+  request === undefined ? undefined : `${request.kind}:${modalTitle(request)}`
 
 /**
  * The height the modal should have for the current screen: the screen's default size, grown when the screen
@@ -67,7 +97,7 @@ export async function* modalEvents(
   signal: AbortSignal | undefined,
   size?: Pick<ModalSize, 'height' | 'subscribe'>,
 ): AsyncIterable<ModalEvent> {
-  const pending: ModalEvent[] = [...modalEventsFor(prompts.current()?.kind)]
+  const pending: ModalEvent[] = [...modalEventsFor(prompts.current())]
   const grown = () => {
     const kind = prompts.current()?.kind
     const height = size?.height() ?? 0
@@ -75,12 +105,12 @@ export async function* modalEvents(
   }
   if (grown() !== undefined) pending.push({ action: 'updateHeight', height: grown()! })
   let wake: (() => void) | undefined
-  let last = prompts.current()?.kind
+  let last = modalKey(prompts.current())
   const unsubscribe = prompts.subscribe(() => {
-    const kind = prompts.current()?.kind
-    if (kind === last) return
-    last = kind
-    pending.push(...modalEventsFor(kind))
+    const key = modalKey(prompts.current())
+    if (key === last) return
+    last = key
+    pending.push(...modalEventsFor(prompts.current()))
     wake?.()
   })
   const unsubscribeSize = size?.subscribe(() => {

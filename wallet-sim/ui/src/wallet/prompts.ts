@@ -1,13 +1,9 @@
 // What the wallet is asking the user right now. Handlers open a prompt and await the answer; screens
 // render the current prompt and answer it. One at a time, in arrival order.
-import type { Call, SessionSignRequest, TypedData } from '@webwallet/protocol'
+import type { Prompt as CorePrompt } from '@webwallet/wallet-sim/core'
 
-export type PromptRequest =
-  | { kind: 'login' }
-  | { kind: 'connect' }
-  | { kind: 'signMessage'; typedData: TypedData }
-  | { kind: 'signSession'; request: SessionSignRequest }
-  | { kind: 'review'; calls: Call[] }
+/** One consent, in the wallet core's words (the policy table's prompt kinds). */
+export type PromptRequest = CorePrompt
 
 export type Prompt = PromptRequest & {
   /** Unique per prompt: a new prompt is a new screen, whose approve delay starts over. */
@@ -22,7 +18,7 @@ export type Prompt = PromptRequest & {
  * A queue of prompts with a subscribable current one (for `useSyncExternalStore`).
  *
  * @example
- * const approved = await prompts.ask({ kind: 'review', calls }, origin)
+ * const approved = await prompts.ask({ kind: 'execute', calls }, origin)
  */
 export function createPrompts() {
   const queue: Prompt[] = []
@@ -32,7 +28,9 @@ export function createPrompts() {
     for (const listener of [...listeners]) listener()
   }
   return {
-    ask(request: PromptRequest, origin: string): Promise<boolean> {
+    /** Queues a prompt; `signal` (the dapp gave up on the request) dismisses it as rejected, never shown again. */
+    ask(request: PromptRequest, origin: string, signal?: AbortSignal): Promise<boolean> {
+      if (signal?.aborted) return Promise.resolve(false)
       return new Promise((resolve) => {
         nextId += 1
         const prompt: Prompt = {
@@ -48,6 +46,7 @@ export function createPrompts() {
           },
         }
         queue.push(prompt)
+        signal?.addEventListener('abort', () => prompt.answer(false), { once: true })
         changed()
       })
     },

@@ -45,3 +45,16 @@ export function useReview(api: ReviewApi, origin: string, calls: Call[]) {
   const [market] = useLoaded(useCallback(() => api.market(), [api]))
   return { review, market, retry }
 }
+
+const NO_MARKET = () => Promise.reject(new Error('No price service'))
+
+/**
+ * The backend's tokens and prices alone (the outside-execution screen's balance changes).
+ *
+ * @example
+ * const market = useMarket(api)
+ */
+export function useMarket(api: Pick<ReviewApi, 'market'> | undefined): Loaded<Market> {
+  const [market] = useLoaded(useCallback(() => (api ? api.market() : NO_MARKET()), [api]))
+  return market
+}

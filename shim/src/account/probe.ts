@@ -1,0 +1,61 @@
+import { OutsideExecutionNonceUsedError, OutsideExecutionUnsupportedError } from '@webwallet/protocol/errors'
+import { selectorFromName, toHex } from '@webwallet/protocol/session'
+import type { AccountContext } from './context'
+import { PENDING_TAG } from './invoke'
+
+/** The SNIP-9 v2 interface id (SRC5 `supports_interface`): `execute_from_outside_v2`, the only one we sign. */
+export const SNIP9_V2_INTERFACE_ID = '0x1d1144bb2138366ff28d8e9ab57456b1d332ac42196230c3a602003c89872'
+
+// An account's class does not change within a session: its interface is asked once per account context.
+const supported = new WeakSet<AccountContext>()
+
+/**
+ * Probes the deployed account before an outside execution is signed (SPEC.md section 7): it must answer
+ * true to `supports_interface(SNIP-9 v2)` (asked once per account and session) and to
+ * `is_valid_outside_execution_nonce(nonce)`, both in one round trip. Never called for an account that is
+ * not deployed yet: its class is the session's deployment payload and a new contract has used no nonce.
+ *
+ * @example
+ * await probeOutsideExecution(ctx, '0x7') // OUTSIDE_EXECUTION_UNSUPPORTED / OUTSIDE_EXECUTION_NONCE_USED
+ */
+export async function probeOutsideExecution(ctx: AccountContext, nonce: unknown): Promise<void> {
+  const known = supported.has(ctx)
+  const ask = (entrypoint: string, arg: unknown) => viewCall(ctx.address, entrypoint, [toHex(arg as string)])
+  const [valid, supports] = await ctx.rpc.settle([
+    ask('is_valid_outside_execution_nonce', nonce),
+    ...(known ? [] : [ask('supports_interface', SNIP9_V2_INTERFACE_ID)]),
+  ])
+  if (!known) {
+    if (!isTrue(supports)) {
+      throw new OutsideExecutionUnsupportedError(ctx.address, {
+        cause: supports?.status === 'rejected' ? supports.reason : undefined,
+      })
+    }
+    supported.add(ctx)
+  }
+  if (valid?.status === 'rejected') throw valid.reason
+  if (!isTrue(valid)) throw new OutsideExecutionNonceUsedError(toHex(nonce as string))
+}
+
+/**
+ * A `starknet_call` of `entrypoint` on `contract` at the pre-confirmed block (funds and nonces may still be
+ * there), for `rpc.settle` / `rpc.batch`.
+ *
+ * @example
+ * await ctx.rpc.batch([viewCall(STRK, 'balanceOf', [ctx.address])])
+ */
+export const viewCall = (contract: string, entrypoint: string, calldata: string[]) => ({
+  method: 'starknet_call',
+  params: {
+    request: {
+      contract_address: contract,
+      entry_point_selector: toHex(selectorFromName(entrypoint)),
+      calldata,
+    },
+    block_id: PENDING_TAG,
+  },
+})
+
+// Cairo's `bool` comes back as one felt: 1 is true.
+const isTrue = (answer: PromiseSettledResult<unknown> | undefined) =>
+  answer?.status === 'fulfilled' && /^(0x0*)?1$/i.test(String((answer.value as unknown[])[0]))

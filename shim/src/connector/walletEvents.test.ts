@@ -1,0 +1,68 @@
+// The wallet's pushed account and network changes (issue 26 item 1) reach the connector's events, the
+// get-starknet wallet object's listeners and the starknet-react connector, over the WebSocket transport
+// (the iframe's are in e2e/tests/wallet/walletEvents.test.ts, in Chromium).
+import { describe, expect, it, vi } from 'vitest'
+import { WebSocket } from 'ws'
+import { WebWalletConnector } from '../react/connector'
+import { createStarknetWindowObject } from '../wallet-object'
+import { createConnector } from './createConnector'
+import { startWsWallet } from './testing/wsWallet'
+
+const OTHER = '0x0000000000000000000000000000000000000000000000000000000000000abc'
+const MAINNET = '0x534e5f4d41494e'
+
+async function subscribed(wallet: { state: { events: unknown[] } }) {
+  await vi.waitFor(() => expect(wallet.state.events).toHaveLength(1))
+  return (event: unknown) => (wallet.state.events[0] as (e: unknown) => void)(event)
+}
+
+describe('walletEvents', () => {
+  it('a logout, another account and another chain reach the events and the wallet object', async () => {
+    await using wallet = await startWsWallet()
+    const connector = createConnector({
+      transport: 'websocket',
+      websocketUrl: wallet.url,
+      WebSocket: WebSocket as never,
+    })
+    const object = createStarknetWindowObject(connector)
+    const accounts: unknown[] = []
+    const networks: unknown[] = []
+    object.on('accountsChanged', (a) => accounts.push(a))
+    object.on('networkChanged', (chainId, a) => networks.push([chainId, a]))
+    await connector.connect()
+    const push = await subscribed(wallet)
+    accounts.length = 0
+    networks.length = 0
+
+    push({ type: 'accountsChanged', accounts: [OTHER] })
+    await vi.waitFor(() => expect(accounts).toEqual([[OTHER]]))
+    expect(await connector.account()).toBe(OTHER)
+    push({ type: 'networkChanged', chainId: MAINNET, accounts: [OTHER] })
+    await vi.waitFor(() => expect(networks).toEqual([[MAINNET, [OTHER]]]))
+    expect(await connector.chainId()).toBe(wallet.state.chainId) // asked again: the wallet's own answer
+    push({ type: 'accountsChanged', accounts: [] })
+    await vi.waitFor(() => expect(accounts).toEqual([[OTHER], undefined]))
+    await expect(connector.account()).rejects.toMatchObject({ code: 'CONNECTOR_NOT_CONNECTED' })
+    await connector.disconnect()
+    await vi.waitFor(() => expect(wallet.state.events).toHaveLength(0))
+  })
+
+  it('the starknet-react connector emits change and disconnect', async () => {
+    await using wallet = await startWsWallet()
+    const connector = new WebWalletConnector({
+      transport: 'websocket',
+      websocketUrl: wallet.url,
+      WebSocket: WebSocket as never,
+    })
+    const seen: unknown[] = []
+    connector.on('change', (data) => seen.push(data))
+    connector.on('disconnect', () => seen.push('disconnect'))
+    await connector.connect()
+    const push = await subscribed(wallet)
+    seen.length = 0
+    push({ type: 'accountsChanged', accounts: [OTHER] })
+    push({ type: 'accountsChanged', accounts: [] })
+    await vi.waitFor(() => expect(seen).toEqual([{ account: OTHER }, 'disconnect']))
+    await connector.disconnect()
+  })
+})

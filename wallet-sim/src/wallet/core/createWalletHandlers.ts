@@ -1,0 +1,126 @@
+// The wallet router's procedures, written once over a WalletMode: what each needs first (login,
+// connection) and which consent it asks for come from protocol's per-procedure policy table; the mode
+// decides who the user is, how they log in and how a consent is answered.
+import type { Call, TypedData } from '@webwallet/protocol'
+import {
+  ConnectAndSignSessionError,
+  ConnectorNotConnectedError,
+  UserRejectedError,
+} from '@webwallet/protocol/errors'
+import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
+import { procedurePolicy } from '@webwallet/protocol/wallet'
+import { feltCalls } from './feltCalls'
+import type { Prompt, WalletMode } from './mode'
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** Any failure as connectAndSignSession reports it: its own coded errors as they are, others GENERIC_ERROR. */
+const sessionFailure = (error: unknown) =>
+  error instanceof ConnectAndSignSessionError
+    ? error
+    : new ConnectAndSignSessionError(messageOf(error), 'GENERIC_ERROR', { cause: error })
+
+/**
+ * The wallet router's handlers for a mode.
+ *
+ * @example
+ * const router = createWalletRouter(createWalletHandlers(createHeadlessMode({ wallet, login, approvals })))
+ */
+export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
+  /** The user, asking them to log in when nobody is; undefined when they refuse (or cannot). */
+  const loggedIn = async (ctx: WalletContext): Promise<U | undefined> =>
+    (await mode.user(ctx)) ?? (await mode.logIn(ctx))
+  const requireLogin = async (ctx: WalletContext): Promise<U> => {
+    const user = await loggedIn(ctx)
+    if (user === undefined) throw new UserRejectedError()
+    return user
+  }
+  const ask = async (prompt: Prompt, ctx: WalletContext) => {
+    if (!(await mode.approve(prompt, ctx))) throw new UserRejectedError()
+  }
+  /** Logs in (asking when needed) and connects the origin (asking unless it is connected). */
+  const connect = async (ctx: WalletContext, user?: U): Promise<U> => {
+    const account = user ?? (await requireLogin(ctx))
+    if (await mode.isConnected(account, ctx.origin)) return account
+    await ask({ kind: 'connect' }, ctx)
+    await mode.connect(account, ctx.origin)
+    return account
+  }
+  const connectResult = async (ctx: WalletContext, user?: U) => {
+    const account = await connect(ctx, user)
+    return { account: [mode.address(account)], chainId: await mode.chainId() }
+  }
+  /** The user when this origin is connected; undefined otherwise (never asks anything). */
+  const connectedUser = async (ctx: WalletContext): Promise<U | undefined> => {
+    const user = await mode.user(ctx)
+    return user !== undefined && (await mode.isConnected(user, ctx.origin)) ? user : undefined
+  }
+  const sign = async ([typedData]: [TypedData], ctx: WalletContext) => {
+    const user = await requireLogin(ctx)
+    // Refused before any prompt: the screens show exactly what is signed.
+    mode.checkTypedData(user, typedData)
+    const prompt: Prompt =
+      procedurePolicy('signTypedData', [typedData])?.prompt === 'signSession'
+        ? { kind: 'signSession', request: { approvalRequests: [], sessionTypedData: typedData } }
+        : { kind: 'signTypedData', typedData }
+    await ask(prompt, ctx)
+    return mode.signTypedData(user, ctx.origin, typedData)
+  }
+  const execute = async (input: Call[], ctx: WalletContext) => {
+    const calls = feltCalls(input)
+    const user = await requireLogin(ctx)
+    await ask({ kind: 'execute', calls }, ctx)
+    return mode.execute(user, ctx.origin, calls)
+  }
+
+  return {
+    authorize: async (_input, ctx) => (await connect(ctx)) !== undefined,
+    connect: (_input, ctx) => connectResult(ctx),
+    connectWebwallet: (input, ctx) => {
+      if (input?.theme) mode.theme?.(input.theme)
+      return connectResult(ctx)
+    },
+    connectWebwalletSSO: async ({ token }, ctx) => connectResult(ctx, await mode.ssoUser(token, ctx)),
+    enable: async (_input, ctx) => mode.address(await connect(ctx)),
+    getLoginStatus: (_input, ctx) => mode.loginStatus(ctx),
+    requestAccounts: async (input, ctx) => {
+      const user = await connectedUser(ctx)
+      if (user !== undefined) return [mode.address(user)]
+      if (input?.silent_mode) return []
+      return [mode.address(await connect(ctx))]
+    },
+    // The wallet's network is no secret: answered before login too.
+    requestChainId: () => mode.chainId(),
+    getPermissions: async (_input, ctx) => ((await connectedUser(ctx)) === undefined ? [] : ['accounts']),
+    signTypedData: sign,
+    signMessage: sign,
+    connectAndSignSession: async (request, ctx) => {
+      if (request.theme) mode.theme?.(request.theme)
+      const user = await loggedIn(ctx)
+      if (user === undefined) throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
+      try {
+        mode.checkSession(user, request)
+      } catch (error) {
+        throw sessionFailure(error)
+      }
+      if (!(await mode.approve({ kind: 'signSession', request }, ctx, { connectAndSign: true }))) {
+        throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
+      }
+      try {
+        return await mode.signSession(user, ctx.origin, request)
+      } catch (error) {
+        throw sessionFailure(error)
+      }
+    },
+    addInvokeTransaction: (input, ctx) => execute(Array.isArray(input) ? input : [input], ctx),
+    execute: ([calls], ctx) => execute(Array.isArray(calls) ? calls : [calls], ctx),
+    // Address, class hash and salt reveal the user: only for an origin they connected, and nobody is
+    // asked to log in for it (policy: needs connection).
+    deploymentData: async (_input, ctx) => {
+      const user = await connectedUser(ctx)
+      if (user === undefined) throw new ConnectorNotConnectedError()
+      return mode.deploymentData(user, ctx.origin)
+    },
+    updateModal: (ctx, signal) => mode.updateModal(ctx, signal),
+  }
+}

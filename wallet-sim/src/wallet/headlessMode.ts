@@ -1,0 +1,118 @@
+// The headless mode of the wallet core (WebSocket and HTTP tRPC clients): the logged-in user comes from the
+// connection (a login token, or the simulator's `--email` user), the approval queue and its policy answer
+// for them, and WalletService runs in process.
+
+import type { ModalEvent } from '@webwallet/protocol'
+import { UserLoggedOutError } from '@webwallet/protocol/errors'
+import type { WalletContext } from '@webwallet/protocol/router'
+import { readApprovalRequests, readSessionMetadata } from '@webwallet/protocol/rpc'
+import type { LoginService } from '../services/login/LoginService'
+import type { User } from '../services/login/state'
+import type { ApprovalQueue } from './approvals'
+import type { Prompt, WalletMode } from './core'
+import type { WalletService } from './WalletService'
+
+/** A WebSocket connection's context: the dapp origin and, when given, the login token. */
+export interface HeadlessContext extends WalletContext {
+  token?: string | undefined
+  /** A browser page from a host outside the allow-list: without a token it is logged out, never `--email`. */
+  foreignPage?: boolean | undefined
+}
+
+export interface HeadlessDependencies {
+  wallet: WalletService
+  login: Pick<LoginService, 'tokenStatus' | 'ensureUser'>
+  approvals: ApprovalQueue
+  /** The user logged in without a code (`--email`), used when a connection brings no token. */
+  defaultEmail?: () => string | undefined
+}
+
+const tokenOf = (ctx: WalletContext): string | undefined =>
+  'token' in ctx && typeof ctx.token === 'string' ? ctx.token : undefined
+const isForeignPage = (ctx: WalletContext): boolean => 'foreignPage' in ctx && ctx.foreignPage === true
+
+/** What a pending approval shows besides its kind. */
+const detailsOf = (prompt: Prompt): unknown => {
+  if (prompt.kind === 'signTypedData') return prompt.typedData
+  if (prompt.kind === 'signSession') return prompt.request
+  if (prompt.kind === 'execute') return prompt.calls
+  return undefined
+}
+
+/**
+ * The headless mode.
+ *
+ * @example
+ * const router = createWalletRouter(createWalletHandlers(createHeadlessMode({ wallet, login, approvals })))
+ */
+export function createHeadlessMode(deps: HeadlessDependencies): WalletMode<User> {
+  const { wallet, approvals } = deps
+  const userOfToken = (token: string): User => {
+    const found = deps.login.tokenStatus(token)
+    // An unknown, logged-out or expired token: the client sees starknetkit's USER_LOGGED_OUT (it forgets the
+    // wallet when a wallet_* request answers it).
+    if (found.status !== 'active') throw new UserLoggedOutError()
+    return found.user
+  }
+  // The `--email` user is created on first use, like a first login (owner key, account, test funds).
+  const user = async (ctx: WalletContext): Promise<User | undefined> => {
+    const token = tokenOf(ctx)
+    if (token !== undefined) return userOfToken(token)
+    // Any web page can open a WebSocket to localhost: only the allowed hosts' pages may act as `--email`.
+    if (isForeignPage(ctx)) throw new UserLoggedOutError()
+    const email = deps.defaultEmail?.()
+    return email === undefined ? undefined : deps.login.ensureUser(email)
+  }
+
+  return {
+    user,
+    // No screen to log in on: a connection's login is its token (or `--email`), so nobody can log in here.
+    logIn: async () => undefined,
+    // The client is the user's own program: its token is its login, as a token on the connection is.
+    ssoUser: async (token) => userOfToken(token),
+    // A foreign page (any site can open a WebSocket to localhost) is never answered by the policy, not even
+    // with a valid login token: it waits for a manual answer, as a wallet screen would make it.
+    approve: (prompt, ctx, options) => {
+      if (prompt.kind === 'login') return Promise.resolve(false)
+      return approvals.ask(
+        { kind: prompt.kind, origin: ctx.origin, details: detailsOf(prompt) },
+        { trusted: !isForeignPage(ctx), connectAndSign: options?.connectAndSign === true },
+      )
+    },
+    address: (account) => account.account.address,
+    chainId: async () => wallet.chainId,
+    isConnected: async (account, origin) => wallet.isConnected(account, origin),
+    connect: async (account, origin) => wallet.connect(account, origin),
+    loginStatus: async (ctx) => {
+      // A status probe does not fail for a logged-out user (expired, logged-out or unknown token), as on the
+      // wallet page; the calls that need the user still answer USER_LOGGED_OUT.
+      const token = tokenOf(ctx)
+      if (token !== undefined && deps.login.tokenStatus(token).status !== 'active')
+        return { isLoggedIn: false }
+      if (token === undefined && isForeignPage(ctx)) return { isLoggedIn: false }
+      const account = await user(ctx)
+      return account === undefined ? { isLoggedIn: false } : wallet.loginStatus(account, ctx.origin)
+    },
+    checkTypedData: (_account, typedData) => wallet.checkTypedData(typedData),
+    checkSession: (_account, request) => {
+      readSessionMetadata(request.sessionTypedData.message.Metadata, wallet.feeTokens)
+      readApprovalRequests(request.approvalRequests)
+    },
+    signTypedData: async (account, origin, typedData) => wallet.signTypedData(account, typedData, origin),
+    signSession: async (account, origin, request) => {
+      const result = await wallet.signSession(account, request, origin)
+      wallet.connect(account, origin)
+      return result
+    },
+    execute: (account, _origin, calls) => wallet.execute(account, calls),
+    // WalletService checks the connection again.
+    deploymentData: async (account, origin) => wallet.deploymentData(account, origin),
+    updateModal: (_ctx, signal) => noModal(signal),
+  }
+}
+
+// A headless client has no modal: the subscription stays open and silent until the client stops it.
+async function* noModal(signal: AbortSignal | undefined): AsyncIterable<ModalEvent> {
+  if (signal === undefined || signal.aborted) return
+  await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
+}

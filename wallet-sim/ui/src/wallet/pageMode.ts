@@ -1,0 +1,97 @@
+// The page mode of the wallet core (the iframe and popup pages): the login screen, the prompt screens,
+// and the /wallet/api HTTP client, whose answers are parsed by protocol's service schemas.
+import type { Theme } from '@webwallet/protocol'
+import { isWebWalletError } from '@webwallet/protocol/errors'
+import type { WalletContext } from '@webwallet/protocol/router'
+import {
+  isOutsideExecutionTypedData,
+  readApprovalRequests,
+  readOutsideExecution,
+  readSessionMetadata,
+} from '@webwallet/protocol/rpc'
+import { decisionError, isSessionTypedData } from '@webwallet/protocol/wallet'
+import type { WalletMode } from '@webwallet/wallet-sim/core'
+import type { Account, WalletApi } from '../api/client'
+import { type ModalSize, modalEvents } from './modal'
+import type { Prompts } from './prompts'
+
+export interface PageModeDependencies {
+  api: WalletApi
+  prompts: Prompts
+  /** The dapp asked for a theme (connectWebwallet, connectAndSignSession). */
+  onTheme?: (theme: Theme) => void
+  /**
+   * Whether an origin is on the dapp allow-list. Only listed origins get the simulator's automatic login
+   * (`--approve auto`); an unlisted one (a popup opened by any site) always goes through the screens.
+   */
+  isListed: (origin: string) => boolean
+  /** Where the screens ask the iframe modal for more room (updateHeight); default: the screen sizes only. */
+  modalSize?: Pick<ModalSize, 'height' | 'subscribe'>
+}
+
+/**
+ * The page mode.
+ *
+ * @example
+ * const router = createWalletRouter(createWalletHandlers(createPageMode({ api, prompts, isListed })))
+ */
+export function createPageMode(deps: PageModeDependencies): WalletMode<Account> {
+  const { api, prompts } = deps
+  return {
+    // The stored login; one the server no longer honours is forgotten, and the login screen follows.
+    async user() {
+      if (!api.isLoggedIn()) return undefined
+      try {
+        return await api.account()
+      } catch (error) {
+        if (!isWebWalletError(error, 'USER_LOGGED_OUT')) throw error
+        await api.logout().catch(() => {})
+        return undefined
+      }
+    },
+    async logIn(ctx: WalletContext) {
+      const automatic = deps.isListed(ctx.origin) && (await api.devLogin(ctx.origin))
+      if (automatic || (await prompts.ask({ kind: 'login' }, ctx.origin, ctx.signal))) return api.account()
+      return undefined
+    },
+    // A token handed over by the embedding dapp never becomes the page's login: it would sign the user
+    // into an account of the dapp's choosing (login CSRF). wallet-sim has no SSO provider: e-mail login.
+    ssoUser: async () => undefined,
+    /**
+     * The simulator's hands-free answer for a listed dapp (auto, reject, a test's one-shot answer; the
+     * server checks the origin again), else the prompt on screen.
+     */
+    async approve(prompt, ctx, options) {
+      const decision = deps.isListed(ctx.origin) ? await api.decide(ctx.origin) : { answer: 'manual' }
+      if (decision.answer === 'approve') return true
+      if (decision.answer === 'reject') return false
+      if (decision.answer === 'fail' && 'code' in decision) {
+        throw decisionError(decision, options?.connectAndSign === true)
+      }
+      return prompts.ask(prompt, ctx.origin, ctx.signal)
+    },
+    ...(deps.onTheme ? { theme: deps.onTheme } : {}),
+    address: (account) => account.address,
+    chainId: () => api.chainId(),
+    isConnected: (_account, origin) => api.isConnected(origin),
+    connect: async (_account, origin) => {
+      await api.connect(origin)
+    },
+    // The server knows the sessions this origin holds; an expired login answers {isLoggedIn: false}.
+    loginStatus: (ctx) => api.loginStatus(ctx.origin),
+    // The server checks again; here so that no screen shows what cannot be signed as shown.
+    checkTypedData(account, typedData) {
+      if (isOutsideExecutionTypedData(typedData)) readOutsideExecution(typedData)
+      if (isSessionTypedData(typedData)) readSessionMetadata(typedData.message.Metadata, account.feeTokens)
+    },
+    checkSession(account, request) {
+      readSessionMetadata(request.sessionTypedData.message.Metadata, account.feeTokens)
+      readApprovalRequests(request.approvalRequests)
+    },
+    signTypedData: (_account, origin, typedData) => api.signTypedData(origin, typedData),
+    signSession: (_account, origin, request) => api.signSession(origin, request),
+    execute: (_account, origin, calls) => api.execute(origin, calls),
+    deploymentData: (_account, origin) => api.deploymentData(origin),
+    updateModal: (_ctx, signal) => modalEvents(prompts, signal, deps.modalSize),
+  }
+}
