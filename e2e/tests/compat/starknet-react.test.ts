@@ -8,6 +8,7 @@
 // one session, and the hooks (useSendTransaction, useContract's populate, useEstimateFees, useReadContract,
 // useTransactionReceipt) run the session's calls with no wallet prompt; a call outside it is CALL_NOT_ALLOWED.
 import { CONTRACTS } from '@webwallet/wallet-sim'
+import type { BuildOptions } from 'esbuild'
 import type { Page } from 'playwright-core'
 import { RpcProvider } from 'starknet'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -33,12 +34,12 @@ let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined
 beforeAll(async () => {
   const dir = compatDir('starknet-react')
   buildWalletUi()
-  // The shim's WebWalletConnector (its sources) imports starknet: the page's own v8, as an app's bundler does.
-  const options = {
+  // The shim's connectors (its sources) import starknet: the page's own v8, as an app's bundler does.
+  const options: BuildOptions = {
     jsx: 'automatic',
     conditions: ['@webwallet/source'],
     plugins: [resolveFrom(dir, ['starknet', 'react', 'react-dom'])],
-  } as const
+  }
   script = await bundle(`${dir}app.jsx`, options)
   sessionScript = await bundle(`${dir}session.jsx`, options)
   browser = await launchBrowser()
