@@ -45,11 +45,14 @@ async function benchScript(file) {
 const failures = []
 async function part(name, task) {
   console.error(`bench: ${name}...`)
+  const partStarted = performance.now()
   try {
     return await task()
   } catch (error) {
     failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`)
     return undefined
+  } finally {
+    console.error(`bench: ${name}: ${((performance.now() - partStarted) / 1000).toFixed(1)} s`)
   }
 }
 

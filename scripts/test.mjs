@@ -9,17 +9,37 @@ import { ensureChromium } from './chromium.mjs'
 import { StillBuilding, startBuild, waitForDevnet } from './devnet.mjs'
 import { ensureEngines } from './engines.mjs'
 
+/** Every step's title, outcome and seconds, printed as one summary when the run ends, however it ends. */
+const durations = []
+const runStarted = Date.now()
+process.on('exit', () => {
+  if (!durations.length) return
+  const width = Math.max(...durations.map((d) => d.title.length))
+  console.log('\nSteps (seconds):')
+  for (const { title, outcome, seconds } of durations) {
+    const time = seconds === undefined ? '' : seconds.toFixed(1).padStart(7)
+    console.log(`  ${outcome} ${title.padEnd(width)} ${time}`)
+  }
+  console.log(`  total ${((Date.now() - runStarted) / 1000).toFixed(1)}s`)
+})
+
 function step(title, command, args, env = process.env) {
   console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`)
   const started = Date.now()
   const result = spawnSync(command, args, { stdio: 'inherit', env })
-  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  const seconds = (Date.now() - started) / 1000
+  durations.push({ title, outcome: result.status === 0 ? '✔' : '✖', seconds })
   if (result.status !== 0) {
-    console.error(`\n✖ ${title} failed after ${seconds}s (exit ${result.status ?? result.signal}).`)
+    console.error(
+      `\n✖ ${title} failed after ${seconds.toFixed(1)}s (exit ${result.status ?? result.signal}).`,
+    )
     process.exit(result.status ?? 1)
   }
-  console.log(`✔ ${title} (${seconds}s)`)
+  console.log(`✔ ${title} (${seconds.toFixed(1)}s)`)
 }
+
+/** A step that did not run, for the summary. */
+const skipped = (title) => durations.push({ title, outcome: '⏭' })
 
 // First of all, so that a missing starknet-devnet builds while everything else runs.
 const skipDevnet = process.env.WEBWALLET_SKIP_DEVNET === '1'
@@ -71,11 +91,15 @@ if (engines.length)
     'e2e/engines/vitest.config.ts',
     ...REPORTERS,
   ])
-else console.log('\n⏭ browser journeys on Firefox and WebKit skipped: neither engine is installed.')
+else {
+  console.log('\n⏭ browser journeys on Firefox and WebKit skipped: neither engine is installed.')
+  skipped('browser journeys on Firefox and WebKit')
+}
 step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env)
 
 if (skipDevnet) {
   console.log('\n▶ cross-check on starknet-devnet: skipped (WEBWALLET_SKIP_DEVNET=1)')
+  skipped('cross-check on starknet-devnet')
 } else {
   console.log('\n▶ cross-check on starknet-devnet: waiting for the binary (scripts/devnet.mjs)')
   const started = Date.now()
@@ -89,12 +113,15 @@ if (skipDevnet) {
       console.log(
         `\n⏭ cross-check on starknet-devnet skipped: starknet-devnet is not built yet (${error.message})`,
       )
+      skipped('cross-check on starknet-devnet (not built yet)')
       process.exit(0)
     }
     console.error(`\n✖ starknet-devnet is not available: ${error instanceof Error ? error.message : error}`)
     process.exit(1)
   }
-  console.log(`✔ starknet-devnet ${binary} (${((Date.now() - started) / 1000).toFixed(1)}s)`)
+  const waited = (Date.now() - started) / 1000
+  durations.push({ title: 'waiting for starknet-devnet', outcome: '✔', seconds: waited })
+  console.log(`✔ starknet-devnet ${binary} (${waited.toFixed(1)}s)`)
   step('cross-check on starknet-devnet', 'npx', ['vitest', 'run', '--project', 'devnet'], {
     ...env,
     STARKNET_DEVNET: binary,

@@ -35,7 +35,7 @@ describe.each(Object.entries(PACKAGES))('the %s tarball', (name, folder) => {
 
   it('has no test, snapshot, fixture or test helper', () => {
     const unwanted = files().filter((f) =>
-      /\.test\.tsx?$|__snapshots__|fixture|testing|test-helpers|test-values|testCaches|vitest|tsconfig/.test(
+      /\.test\.tsx?$|__snapshots__|fixture|[tT]esting|test-?[hH]elpers|test-?[vV]alues|testCaches|vitest|tsconfig/.test(
         f,
       ),
     )

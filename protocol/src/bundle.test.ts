@@ -36,3 +36,10 @@ describe('main entry bundle', () => {
     expect(modules.some((path) => path.endsWith('src/errors/registry.ts'))).toBe(true)
   })
 })
+
+describe('fees entry bundle', () => {
+  it('is pure bigint: no zod, nothing but the fee module and its constants', async () => {
+    const modules = (await bundledModules('./fees.ts')).map((path) => path.replace(/^.*src\//, ''))
+    expect(modules.sort()).toEqual(['constants.ts', 'fees.ts'])
+  })
+})

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as errors from './errors'
+import * as fees from './fees'
 import * as main from './index'
 import * as router from './router'
 import * as rpc from './rpc'
@@ -10,6 +11,9 @@ import * as wallet from './wallet'
 describe('public exports', () => {
   it('@webwallet/protocol', () => {
     expect(Object.keys(main).sort()).toMatchSnapshot()
+  })
+  it('@webwallet/protocol/fees', () => {
+    expect(Object.keys(fees).sort()).toMatchSnapshot()
   })
   it('@webwallet/protocol/errors', () => {
     expect(Object.keys(errors).sort()).toMatchSnapshot()

@@ -38,6 +38,7 @@ describe('exports', () => {
     expect(Object.keys(react).sort()).toMatchInlineSnapshot(`
       [
         "WebWalletConnector",
+        "WebWalletSessionConnector",
         "useExecute",
         "usePortfolio",
         "useSession",

@@ -3,9 +3,9 @@
 // so the numbers measure the node (hashing, signature checks, execution, blocks), not the client; every
 // answer must be a transaction hash and every receipt SUCCEEDED, or the bench fails.
 import { ETH_ADDRESS } from '../src/chain/contracts/index'
-import { devnetAccountKeys } from '../src/chain/devnet-keys'
+import { devnetAccountKeys } from '../src/chain/devnetKeys'
 import { selectorOf } from '../src/chain/felt'
-import { signedInvoke } from '../src/chain/test-helpers'
+import { signedInvoke } from '../src/chain/testHelpers'
 import { deploySessionSenders } from './argent'
 import { assertSucceeded, line, percentile, type Run, submitAll } from './measure'
 import { spawnSim, withRpc } from './sim'

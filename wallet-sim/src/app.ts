@@ -2,18 +2,23 @@
 // router over WebSocket), the paymaster, the cosigner, the portfolio backend, the allow-list, e-mail login
 // and the dev control API, with fault injection in front of everything.
 import type { Server } from 'node:http'
-import { publicKeyOf } from '@webwallet/protocol/session'
 import express, { type Express } from 'express'
 import { starknetId } from 'starknet'
 import { ETH_ADDRESS, STRK_ADDRESS } from './chain/contracts/erc20'
-import { STARKNET_ID_NAMING_ADDRESS } from './chain/contracts/starknet-id'
+import { STARKNET_ID_NAMING_ADDRESS } from './chain/contracts/starknetId'
 import { selectorOf, toAddress, toHex } from './chain/felt'
 import { DEMO_TOKEN_ADDRESS } from './chain/genesis'
+import { starkPublicKey } from './chain/signature'
 import type { Simulator } from './chain/simulator'
+import { createAccess } from './infra/http/access'
+import { exceptRpc, guardUpgrades } from './infra/http/guards'
+import { HttpError } from './infra/http/HttpError'
+import { hostCheck } from './infra/http/localHosts'
+import { notFound } from './infra/http/notFound'
 import { type ChainAccess, UnsupportedByNode } from './node/access'
 import { builtinAccess } from './node/builtin'
-import { attachStarknetWebSocket, pathOf, STARKNET_WS_PATHS } from './rpc/ws-server'
-import { rejectUnknownUpgrades } from './rpc/ws-upgrade'
+import { attachStarknetWebSocket, pathOf, STARKNET_WS_PATHS } from './rpc/wsServer'
+import { rejectUnknownUpgrades } from './rpc/wsUpgrade'
 import { createServer, type ServerOptions } from './server'
 import {
   type ApprovalMode,
@@ -42,15 +47,10 @@ import {
 import { createPortfolioFixtures, type PortfolioFixtures } from './services/backend/setups'
 import { chainOutcomes } from './services/cosigner/chainOutcomes'
 import { chainRevocations } from './services/cosigner/revocations'
-import { indexPage } from './services/dev/index-page'
+import { indexPage } from './services/dev/indexPage'
 import { createDevNames, type DevNames } from './services/dev/names'
 import { devGuard, embedderGuard } from './services/dev/pageCors'
-import { devRouteList } from './services/dev/route-list'
-import { createAccess } from './services/http/access'
-import { exceptRpc, guardUpgrades } from './services/http/guards'
-import { HttpError } from './services/http/HttpError'
-import { hostCheck } from './services/http/localHosts'
-import { notFound } from './services/http/notFound'
+import { devRouteList } from './services/dev/routeList'
 import { checkStarkKey, randomStarkKey } from './services/keys'
 import type { LoginLimits } from './services/login/limits'
 import { createRelayer, RELAYER_FUNDING, relayerAccountOf } from './services/paymaster/relayer'
@@ -157,7 +157,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   // The paymaster's relayer: an account of this instance's own key, in the built-in chain's genesis (not among
   // the predeployed accounts); on a node, and where a chain lost it, it deploys itself (relayer.ts).
   const relayer = relayerAccountOf(keys.relayer)
-  const relayerGenesis = { publicKey: publicKeyOf(keys.relayer), strk: RELAYER_FUNDING }
+  const relayerGenesis = { publicKey: starkPublicKey(keys.relayer), strk: RELAYER_FUNDING }
   // The minter behind devnet_mint can mint any amount: its key is random per instance too, not the seed's
   // (a saved chain keeps its own minter; devnet_restart keeps this one).
   const { app: chainApp, sim } = createServer(
@@ -365,7 +365,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     names,
     spending,
     portfolio,
-    guardianPublicKey: toHex(publicKeyOf(guardianPrivateKey)),
+    guardianPublicKey: toHex(starkPublicKey(guardianPrivateKey)),
     relayer: { address: relayer.address },
     deployRelayer: () => relayerDeployer.deploy(),
     attach,

@@ -2,11 +2,11 @@
 // message naming the option (the CLI prints it and exits with code 2).
 import { parseArgs } from 'node:util'
 import { getPublicKey, getStarkKey, Point } from '@scure/starknet'
-import { MAX_DEVNET_SEED } from './chain/devnet-keys'
+import { MAX_DEVNET_SEED } from './chain/devnetKeys'
 import type { StartSimOptions } from './index'
+import { checkedHostName, parseDappEntries } from './infra/http/access'
 import { checkNodeUrl } from './node/remote'
 import { DEFAULT_ALLOWED_DAPPS } from './services/allowlist/router'
-import { checkedHostName, parseDappEntries } from './services/http/access'
 import type { LoginLimits, RateLimit } from './services/login/limits'
 
 export const USAGE = [
@@ -123,7 +123,7 @@ export function parseCliOptions(
       ...(Object.keys(loginLimits).length === 0 ? {} : { loginLimits }),
       port: integer('port', values.port, 0, 65_535),
       host: values.host,
-      // starknet-devnet's --seed is a u32; the same seed gives the same accounts (chain/devnet-keys.ts).
+      // starknet-devnet's --seed is a u32; the same seed gives the same accounts (chain/devnetKeys.ts).
       seed: integer('seed', values.seed, 0, MAX_DEVNET_SEED),
       accounts: integer('accounts', values.accounts, 0),
       blockTime: integer('block-time', values['block-time'], 0),

@@ -126,7 +126,7 @@ export { Simulator, type SimulatorOptions } from './chain/simulator'
 export type { ChainAccess } from './node/access'
 export { builtinAccess } from './node/builtin'
 export { checkNodeUrl, connectNode, type NodeChain } from './node/remote'
-export { NodeUnreachable } from './node/rpc-client'
+export { NodeUnreachable } from './node/rpcClient'
 export { createServer, type ServerOptions, type WalletSimServer } from './server'
 export type { DevNames, NameRegistration } from './services/dev/names'
 

@@ -1,5 +1,6 @@
 import { type DeploymentPayload, GAS_BOUNDS_EXCEED_BALANCE } from '@webwallet/protocol'
 import { InvalidOptionsError, NodeError, SignSessionError } from '@webwallet/protocol/errors'
+import { FEE_RESOURCES, mapBounds } from '@webwallet/protocol/fees'
 import { FIELD_PRIME, selectorFromName, toHex } from '@webwallet/protocol/session'
 import { hash } from 'starknet'
 import { type CosignerTransaction, signSession } from '../session/cosigner'
@@ -35,7 +36,7 @@ const U64 = 2n ** 64n
 export function checkInvokeOptions({ nonce = 0, tip = 0n, resourceBounds: bounds }: InvokeOptions): void {
   check('nonce', nonce, FIELD_PRIME)
   check('tip', tip, U64)
-  for (const gas of bounds ? (['l1_gas', 'l2_gas', 'l1_data_gas'] as const) : []) {
+  for (const gas of bounds ? FEE_RESOURCES : []) {
     for (const [field, limit] of [
       ['max_amount', U64],
       ['max_price_per_unit', U64 * U64],
@@ -119,13 +120,13 @@ export async function estimateSession(
   deploy?: DeploymentPayload,
 ): Promise<FeeEstimate> {
   const estimate = await estimateInvoke(ctx, calls, calldata, nonce, tip, deploy)
-  return {
-    ...estimate,
-    l2_gas_consumed: toHex(BigInt(estimate.l2_gas_consumed) + SESSION_VALIDATION_L2_GAS),
-    overall_fee: toHex(
-      BigInt(estimate.overall_fee) + SESSION_VALIDATION_L2_GAS * BigInt(estimate.l2_gas_price),
-    ),
-  }
+  return sumEstimates([
+    estimate,
+    {
+      l2_gas_consumed: SESSION_VALIDATION_L2_GAS,
+      overall_fee: SESSION_VALIDATION_L2_GAS * BigInt(estimate.l2_gas_price),
+    },
+  ])
 }
 
 /**
@@ -208,21 +209,13 @@ function cosignerTransaction(
   tx: ReturnType<typeof invokeTransaction>,
 ): CosignerTransaction {
   const dec = (value: string) => BigInt(value).toString(10)
-  const bound = (b: { max_amount: string; max_price_per_unit: string }) => ({
-    max_amount: dec(b.max_amount),
-    max_price_per_unit: dec(b.max_price_per_unit),
-  })
   return {
     sender_address: tx.sender_address,
     calldata: tx.calldata,
     nonce: dec(tx.nonce),
     version: '3',
     chain_id: dec(ctx.chainId),
-    resource_bounds: {
-      l1_gas: bound(tx.resource_bounds.l1_gas),
-      l1_data_gas: bound(tx.resource_bounds.l1_data_gas),
-      l2_gas: bound(tx.resource_bounds.l2_gas),
-    },
+    resource_bounds: mapBounds(tx.resource_bounds, dec),
     tip: dec(tx.tip),
     paymaster_data: [],
     account_deployment_data: [],

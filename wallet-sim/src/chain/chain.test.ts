@@ -3,7 +3,7 @@ import { ETH_ADDRESS, erc20BalanceOf, STRK_ADDRESS } from './contracts/index'
 import { RpcCode, RpcError } from './errors'
 import { selectorOf } from './felt'
 import { createChain } from './genesis'
-import { GENEROUS_BOUNDS, signedInvoke } from './test-helpers'
+import { GENEROUS_BOUNDS, signedInvoke } from './testHelpers'
 
 const transfer = (to: bigint, amount: bigint) => ({
   to: ETH_ADDRESS,

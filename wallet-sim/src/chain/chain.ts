@@ -1,8 +1,9 @@
 // The simulated Starknet node: committed state plus a pre_confirmed block, and what changes them (transaction
-// admission, blocks, clock moves, aborts) with listeners for each. The work lives beside it: block-production.ts,
-// block-reads.ts, simulate.ts (estimates and calls), reorg.ts (devnet_abortBlocks); src/rpc formats the results.
-import { recordAdmitted, sealBlock } from './block-production'
-import { resolveBlock, stateAt } from './block-reads'
+// admission, blocks, clock moves, aborts) with listeners for each. The work lives beside it: blockProduction.ts,
+// blockReads.ts, simulate.ts (estimates and calls), reorg.ts (devnet_abortBlocks); src/rpc formats the results.
+import { recordAdmitted, sealBlock } from './blockProduction'
+import { resolveBlock, stateAt } from './blockReads'
+import type { BlockId, ChainData, ChainOptions } from './chainTypes'
 import type { BlockInfo, Call, Felt } from './contract'
 import { STRK_ADDRESS } from './contracts/erc20'
 import { RpcCode, RpcError } from './errors'
@@ -10,9 +11,9 @@ import { shortString, toHex } from './felt'
 import { DEFAULT_GAS_PRICES, type GasPrices } from './gas'
 import type { BlockRecord, L1MessageInfo, TxRecord } from './records'
 import { abortBlocks, type Reorg } from './reorg'
-import { runL1Handler, runTransaction, type TxOutcome, TxRejected } from './run-transaction'
+import { runL1Handler, runTransaction, type TxOutcome, TxRejected } from './runTransaction'
 import { callAt, type FeeEstimate, runOptions, type SimulationFlags, simulate } from './simulate'
-import { type ChainSnapshot, chainFromSnapshot, snapshotChain } from './snapshot'
+import { type ChainSnapshot, restoreSnapshot, snapshotChain, snapshotOptions } from './snapshot'
 import { State, type StateDiff } from './state'
 import {
   type L1HandlerTx,
@@ -24,28 +25,13 @@ import {
   transactionHash,
 } from './transaction'
 
+export type { BlockId, ChainData, ChainOptions } from './chainTypes'
 export type { FeeEstimate, Reorg, SimulationFlags }
 
 /** SN_SEPOLIA as a felt. */
 export const SN_SEPOLIA = shortString('SN_SEPOLIA')
 /** The Sepolia sequencer address, which receives the fees. */
 export const SEQUENCER_ADDRESS = 0x1176a1bd84444c89232ec27754698e5d2e7e1a7f1539f12027f28b23ec9f3d8n
-
-export interface ChainOptions {
-  /** Default SN_SEPOLIA. */
-  readonly chainId?: Felt
-  readonly gasPrices?: GasPrices
-  /** 0 (default): a block per transaction. Otherwise transactions wait in pre_confirmed for `closeBlock`. */
-  readonly blockTime?: number
-  /** Wall clock in ms (tests pass a fake one). */
-  readonly clock?: () => number
-}
-
-/** A block id as the RPC gives it, parsed. */
-export type BlockId =
-  | { tag: 'latest' | 'pre_confirmed' | 'l1_accepted' }
-  | { number: number }
-  | { hash: Felt }
 
 /**
  * One simulated Starknet chain. Create it with `createChain()` (genesis.ts) for the predeployed
@@ -54,7 +40,7 @@ export type BlockId =
  * const chain = new Chain()
  * chain.addTransaction(json) // { hash }
  */
-export class Chain {
+export class Chain implements ChainData {
   readonly chainId: Felt
   gasPrices: GasPrices
   readonly feeToken: Felt = STRK_ADDRESS
@@ -281,7 +267,9 @@ export class Chain {
    * @example const chain = Chain.fromSnapshot(JSON.parse(readFileSync(file, 'utf8')))
    */
   static fromSnapshot(snapshot: ChainSnapshot, options: ChainOptions = {}): Chain {
-    return chainFromSnapshot(snapshot, options)
+    const chain = new Chain(snapshotOptions(snapshot, options))
+    restoreSnapshot(chain, snapshot)
+    return chain
   }
 }
 

@@ -28,11 +28,12 @@ import {
   UDC_ADDRESS,
   UDC_CLASS_HASH,
 } from './contracts/index'
-import { devnetAccountKeys } from './devnet-keys'
+import { devnetAccountKeys } from './devnetKeys'
 import { Execution } from './execute'
 import { contractAddress, selectorOf, shortString, toAddress, toHex } from './felt'
 import { GasMeter } from './gas'
 import { poseidonHashMany } from './poseidon'
+import { starkPublicKey } from './signature'
 import type { State } from './state'
 
 /** A demo ERC-20 ('Demo Token', DEMO, 18 decimals) for portfolio and session tests. */
@@ -92,7 +93,7 @@ export interface DerivedAccount {
 }
 
 const withKey = (privateKey: Felt, address: (publicKey: Felt) => Felt): DerivedAccount => {
-  const publicKey = Point.BASE.multiply(privateKey).toAffine().x
+  const publicKey = starkPublicKey(privateKey)
   const at = address(publicKey)
   return { privateKey, publicKey, address: at, balanceSlot: Erc20Storage.balance(at) }
 }

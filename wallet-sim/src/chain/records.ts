@@ -4,7 +4,7 @@ import type { Felt } from './contract'
 import type { Invocation } from './execute'
 import { toHex } from './felt'
 import type { GasPrices } from './gas'
-import type { TxOutcome } from './run-transaction'
+import type { TxOutcome } from './runTransaction'
 import type { State, StateDiff } from './state'
 import { l1ToL2MessageHash, type RpcTransaction, toRpcTransaction } from './transaction'
 

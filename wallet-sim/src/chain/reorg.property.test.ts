@@ -12,7 +12,7 @@ import { ETH_ADDRESS } from './contracts/index'
 import { selectorOf } from './felt'
 import { Simulator } from './simulator'
 import type { State } from './state'
-import { signedInvoke } from './test-helpers'
+import { signedInvoke } from './testHelpers'
 
 const FIXED_CLOCK = () => 1_800_000_000_000
 

@@ -1,9 +1,9 @@
 // Block abortion (devnet_abortBlocks), as starknet-devnet does it: the blocks from a starting block to the latest
 // are forgotten with their transactions, so is the pre_confirmed block, and the state goes back to the starting
 // block's parent. The next block continues from there, at the aborted height, with a new hash.
-import { pendingBlockHash } from './block-production'
-import { resolveBlock } from './block-reads'
-import type { BlockId, Chain } from './chain'
+import { pendingBlockHash } from './blockProduction'
+import { resolveBlock } from './blockReads'
+import type { BlockId, ChainData as Chain } from './chainTypes'
 import { RpcCode, RpcError } from './errors'
 import { applyDiffJson, type BlockRecord } from './records'
 

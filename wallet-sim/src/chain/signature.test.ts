@@ -1,7 +1,7 @@
-import { getStarkKey, sign } from '@scure/starknet'
+import { getStarkKey, Point, sign } from '@scure/starknet'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { verifyStarkSignature } from './signature'
+import { starkPublicKey, verifyStarkSignature } from './signature'
 
 const hex = (n: bigint) => n.toString(16).padStart(64, '0')
 
@@ -32,5 +32,27 @@ describe('verifyStarkSignature', () => {
     expect(verifyStarkSignature(2n ** 251n, pub, sig.r, sig.s)).toBe(false)
     // Small x values: some are not on the curve at all, none is the signer's key.
     for (let x = 0n; x < 10n; x++) expect(verifyStarkSignature(5n, x, sig.r, sig.s)).toBe(false)
+  })
+})
+
+describe('starkPublicKey', () => {
+  const ORDER = Point.Fn.ORDER
+
+  it('is the Stark key @scure/starknet derives, for any scalar and at both ends of the range', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: ORDER - 1n }), (k) => {
+        expect(starkPublicKey(k)).toBe(BigInt(getStarkKey(hex(k))))
+      }),
+      { numRuns: 50 },
+    )
+    for (const k of [1n, 2n, ORDER - 1n, 2n ** 251n]) {
+      expect(starkPublicKey(`0x${k.toString(16)}`)).toBe(BigInt(getStarkKey(hex(k))))
+    }
+  })
+
+  it('refuses 0 and scalars from the curve order up', () => {
+    for (const k of [0n, -1n, ORDER, ORDER + 1n, 2n ** 252n]) {
+      expect(() => starkPublicKey(k)).toThrow(RangeError)
+    }
   })
 })

@@ -7,7 +7,17 @@
 import { Point } from '@scure/starknet'
 import { memo } from '@webwallet/protocol/session'
 import type { Felt } from './contract'
-import { addPoints, buildTable, mulAdd, negate, type Proj, proj, setInfinity, type Table } from './curve'
+import {
+  addPoints,
+  buildTable,
+  mulAdd,
+  negate,
+  type Proj,
+  proj,
+  setInfinity,
+  type Table,
+  toAffine,
+} from './curve'
 import { fromMont } from './field'
 
 const P = Point.Fp.ORDER
@@ -90,4 +100,22 @@ function check(msgHash: Felt, publicKey: Felt, r: Felt, s: Felt): boolean {
 export function warmPublicKey(publicKey: Felt): void {
   baseMultiples()
   keyMultiples(publicKey)
+}
+
+/**
+ * The Stark public key of a private key (x of k·G), on the base table the signature checks use: one table
+ * for the whole process instead of each curve library's own precomputation (issue 25: ~45 ms of startup
+ * each). Not constant-time: it derives the simulator's own keys (dev accounts, guardian, relayer) in its
+ * own process, where no one else times it. Throws a RangeError for a key outside 1 … order − 1.
+ * @example starkPublicKey('0x1') // the x coordinate of the generator
+ */
+export function starkPublicKey(privateKey: bigint | string): Felt {
+  const k = BigInt(privateKey)
+  if (k <= 0n || k >= ORDER) throw new RangeError('A Stark private key is from 1 to the curve order - 1')
+  const point = proj()
+  setInfinity(point)
+  mulAdd(point, baseMultiples(), k)
+  const affine = toAffine(point)
+  if (!affine) throw new RangeError('A Stark private key is from 1 to the curve order - 1')
+  return affine.x
 }

@@ -1,12 +1,12 @@
 // What runs without changing the chain: estimates and simulations on a throwaway copy of a block's state,
 // and `starknet_call`.
-import { stateAt } from './block-reads'
-import type { BlockId, Chain } from './chain'
+import { stateAt } from './blockReads'
+import type { BlockId, ChainData as Chain } from './chainTypes'
 import type { Call, Felt } from './contract'
 import { RpcCode, RpcError } from './errors'
 import { Execution, ExecutionFailure } from './execute'
 import { GasMeter, type GasPrices } from './gas'
-import { type RunOptions, runTransaction, type TxOutcome, TxRejected } from './run-transaction'
+import { type RunOptions, runTransaction, type TxOutcome, TxRejected } from './runTransaction'
 import { emptyTxInfo, parseTransaction, type Transaction, transactionHash } from './transaction'
 
 export interface SimulationFlags {

@@ -7,7 +7,7 @@ import { Chain } from './chain'
 import { ETH_ADDRESS, erc20BalanceOf, erc20Mint, STRK_ADDRESS } from './contracts/index'
 import { selectorOf } from './felt'
 import { Simulator } from './simulator'
-import { signedInvoke } from './test-helpers'
+import { signedInvoke } from './testHelpers'
 
 afterEach(() => {
   vi.useRealTimers()

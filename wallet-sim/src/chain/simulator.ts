@@ -1,15 +1,15 @@
 // The simulator's chain host: the current chain and accounts, block-time mining, dump/load/restart
 // and `--state FILE` persistence (a snapshot plus an fsynced journal of blocks, admitted transactions, aborts
 // and clock moves).
-import type { DevHost } from '../rpc/devnet-methods'
+import type { DevHost } from '../rpc/devnetMethods'
 import { Chain } from './chain'
 import type { Felt } from './contract'
 import { ETH_ADDRESS, erc20BalanceOf, STRK_ADDRESS, splitU256 } from './contracts/index'
 import { RpcCode, RpcError } from './errors'
 import { selectorOf, toHex } from './felt'
 import { createChain, type GenesisOptions, type Minter, type PredeployedAccount } from './genesis'
-import { abortEntry, blockEntry, type ChainEntry, clockEntry, replayEntry, txEntry } from './persist-journal'
-import { type ChainStore, type CompactionPolicy, openChainStore } from './persist-store'
+import { abortEntry, blockEntry, type ChainEntry, clockEntry, replayEntry, txEntry } from './persistJournal'
+import { type ChainStore, type CompactionPolicy, openChainStore } from './persistStore'
 import { signInvoke } from './sign'
 import { warmPublicKey } from './signature'
 import type { ChainSnapshot } from './snapshot'

@@ -1,5 +1,5 @@
 // JSON-safe snapshots of a chain (felts as hex strings), for `--state FILE`, devnet_dump / devnet_load.
-import { Chain, type ChainOptions } from './chain'
+import type { ChainData, ChainOptions } from './chainTypes'
 import { toHex } from './felt'
 import type { GasPrices } from './gas'
 import type { BlockRecord, TxRecord } from './records'
@@ -62,7 +62,7 @@ const pricesIn = (g: GasPricesEntry): GasPrices => ({
 })
 
 /** A deep, JSON-safe copy of the chain. */
-export function snapshotChain(chain: Chain): ChainSnapshot {
+export function snapshotChain(chain: ChainData): ChainSnapshot {
   return structuredClone({
     format: 'wallet-sim/chain@1',
     chainId: toHex(chain.chainId),
@@ -81,15 +81,22 @@ export function snapshotChain(chain: Chain): ChainSnapshot {
   })
 }
 
-/** Rebuilds a chain from `snapshotChain` output (options override the clock and block time). */
-export function chainFromSnapshot(snap: ChainSnapshot, options: ChainOptions = {}): Chain {
+/**
+ * The options to build the chain of a snapshot with (`options` override its clock and block time); throws
+ * when `snap` is not a chain snapshot. `Chain.fromSnapshot` builds it, then `restoreSnapshot` fills it.
+ */
+export function snapshotOptions(snap: ChainSnapshot, options: ChainOptions = {}): ChainOptions {
   if (snap.format !== 'wallet-sim/chain@1') throw new Error('not a wallet-sim chain snapshot')
-  const chain = new Chain({
+  return {
     chainId: BigInt(snap.chainId),
     gasPrices: pricesIn(snap.gasPrices),
     blockTime: snap.blockTime,
     ...options,
-  })
+  }
+}
+
+/** Fills a new, empty chain with what `snapshotChain` wrote: blocks, transactions, state, prices, clock. */
+export function restoreSnapshot(chain: ChainData, snap: ChainSnapshot): void {
   const copy = structuredClone(snap)
   chain.timeOffset = copy.timeOffset
   if (copy.nextGasPrices) chain.nextGasPrices = pricesIn(copy.nextGasPrices)
@@ -101,5 +108,4 @@ export function chainFromSnapshot(snap: ChainSnapshot, options: ChainOptions = {
   loadLayer(chain.pending, copy.pending)
   chain.pendingTxs = copy.pendingTxs
   chain.pendingTimestamp = copy.pendingTimestamp ?? undefined
-  return chain
 }

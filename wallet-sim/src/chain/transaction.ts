@@ -27,7 +27,7 @@ export const RPC_0_7_TRANSACTION: unique symbol = Symbol('JSON-RPC 0.7 transacti
 /**
  * How an older transaction bounds its fee (absent: V3 bounding each of the three resources):
  * `L1_GAS`, a V3 of spec 0.7 bounding L1 and L2 gas only (its L1 gas bound pays for everything, converted into
- * L1 gas: run-transaction.ts inL1Gas); `MAX_FEE`, a V1 paying at most `maxFee` WEI in ETH.
+ * L1 gas: runTransaction.ts inL1Gas); `MAX_FEE`, a V1 paying at most `maxFee` WEI in ETH.
  */
 export type LegacyFee = { readonly kind: 'L1_GAS' } | { readonly kind: 'MAX_FEE'; readonly maxFee: bigint }
 
@@ -279,7 +279,7 @@ const L1_HANDLER_PREFIX = 0x6c315f68616e646c6572n // 'l1_handler'
 /**
  * The hash of an L1_HANDLER transaction as Starknet computes it (Pedersen, the pre-V3 layout): hash-on-elements
  * of `['l1_handler', 0, contract, selector, h(calldata), 0 (no L2 fee), chainId, nonce]`. Same result as
- * starknet.js's `hash.calculateL2MessageTxHash` (transaction-l1-handler.test.ts checks it).
+ * starknet.js's `hash.calculateL2MessageTxHash` (transactionL1Handler.test.ts checks it).
  * @example l1HandlerTransactionHash({ type: 'L1_HANDLER', version: 0n, nonce, contractAddress, entryPointSelector, calldata }, chainId)
  */
 export function l1HandlerTransactionHash(tx: L1HandlerTx, chainId: Felt): Felt {

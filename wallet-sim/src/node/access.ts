@@ -1,6 +1,8 @@
 // The one way wallet-sim's services reach a chain: reads, measuring a transaction, submitting one, receipts,
 // the chain's clock and dev funding. Two implementations: the built-in chain in process (builtin.ts, fast:
 // no serialisation) and any Starknet JSON-RPC 0.9/0.10 node (remote.ts, `--node URL`).
+
+import { boundsToHex, boundsWithMargin, feeOf } from '@webwallet/protocol/fees'
 import type { Call, Felt } from '../chain/contract'
 import type { GasUsage } from '../chain/gas'
 import type { PredeployedAccount } from '../chain/genesis'
@@ -78,17 +80,19 @@ export class UnsupportedByNode extends Error {
   override readonly name = 'UnsupportedByNode'
 }
 
-/** V3 resource bounds for `usage` at `prices`, both with the SPEC's 50% margin. */
+// GasUsage and FriPrices name resources in camelCase; protocol's fee module names them as the wire does.
+const perResource = (value: GasUsage | FriPrices) => ({
+  l1_gas: value.l1Gas,
+  l2_gas: value.l2Gas,
+  l1_data_gas: value.l1DataGas,
+})
+
+/** V3 resource bounds (wire hex) for `usage` at `prices`, both with the SPEC's 50% margin (protocol's fee rule). */
 export function boundsFor(usage: GasUsage, prices: FriPrices) {
-  const up = (value: bigint) => `0x${((value * 3n) / 2n).toString(16)}`
-  return {
-    l1_gas: { max_amount: up(usage.l1Gas), max_price_per_unit: up(prices.l1Gas) },
-    l2_gas: { max_amount: up(usage.l2Gas), max_price_per_unit: up(prices.l2Gas) },
-    l1_data_gas: { max_amount: up(usage.l1DataGas), max_price_per_unit: up(prices.l1DataGas) },
-  }
+  return boundsToHex(boundsWithMargin(perResource(usage), perResource(prices)))
 }
 
 /** The fee of `usage` at `prices`, in FRI. */
 export function feeAt(usage: GasUsage, prices: FriPrices): bigint {
-  return usage.l1Gas * prices.l1Gas + usage.l2Gas * prices.l2Gas + usage.l1DataGas * prices.l1DataGas
+  return feeOf(perResource(usage), perResource(prices))
 }

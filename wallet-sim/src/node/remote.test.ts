@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { erc20BalanceOf, STRK_ADDRESS } from '../chain/contracts/erc20'
 import { type RunningSim, startSim } from '../index'
 import { checkNodeUrl, connectNode } from './remote'
-import { NodeUnreachable } from './rpc-client'
+import { NodeUnreachable } from './rpcClient'
 
 let node: RunningSim
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import type { PredeployedAccount } from '../chain/genesis'
 import type { ChainAccess, FriPrices, Measured } from './access'
 import { UnsupportedByNode } from './access'
 import { receiptView } from './builtin'
-import { NodeUnreachable, type RpcRequest, rpcClient } from './rpc-client'
+import { NodeUnreachable, type RpcRequest, rpcClient } from './rpcClient'
 
 /** The JSON-RPC versions wallet-sim speaks to a node (and serves itself). */
 const SUPPORTED_SPEC = /^0\.(9|10)\.\d+/

@@ -6,11 +6,11 @@ import { expect, it } from 'vitest'
 import { ETH_ADDRESS } from '../chain/contracts/index'
 import { selectorOf } from '../chain/felt'
 import { Simulator } from '../chain/simulator'
-import { signedInvoke } from '../chain/test-helpers'
-import { clientValues } from '../test-values'
-import { devnetMethods } from './devnet-methods'
+import { signedInvoke } from '../chain/testHelpers'
+import { clientValues } from '../testValues'
+import { devnetMethods } from './devnetMethods'
 import { handleRpc } from './handler'
-import { starknetMethods } from './starknet-methods'
+import { starknetMethods } from './starknetMethods'
 
 type Answer = { result?: unknown; error?: { code: number; message: string; data?: unknown } }
 

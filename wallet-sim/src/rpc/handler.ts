@@ -3,13 +3,13 @@
 import type { IncomingMessage } from 'node:http'
 import express, { type Router } from 'express'
 import { messageFor, RpcCode, RpcError } from '../chain/errors'
-import { jsonBodyKeepingBigIntegers, stringifyWithBigIntegers } from './big-json'
-import { type DevHost, devnetMethods } from './devnet-methods'
+import { jsonBodyKeepingBigIntegers, stringifyWithBigIntegers } from './bigJson'
+import { type DevHost, devnetMethods } from './devnetMethods'
 import type { SpecVersion } from './format'
 import { isLegacy, type LegacyVersion, legacyMessage, legacyMethods } from './legacy'
 import type { Method } from './method'
 import { namedParams } from './params'
-import { starknetMethods } from './starknet-methods'
+import { starknetMethods } from './starknetMethods'
 
 /** Every version an HTTP endpoint speaks: 0.9 and 0.10, and 0.7 / 0.8 through the adapters of ./legacy. */
 export type RpcVersion = SpecVersion | LegacyVersion

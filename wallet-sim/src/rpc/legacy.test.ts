@@ -1,4 +1,4 @@
-// JSON-RPC 0.8 and 0.7 as adapters over 0.9 (./legacy.ts, ./legacy-07.ts): tags, pending shapes, statuses,
+// JSON-RPC 0.8 and 0.7 as adapters over 0.9 (./legacy.ts, ./legacy07.ts): tags, pending shapes, statuses,
 // method sets and error texts; and the older transactions only the 0.7 endpoint admits (V1 paid in ETH, V3
 // bounding L1 and L2 gas only): accepted there, refused elsewhere, charged as stated.
 import { sign } from '@scure/starknet'
@@ -7,9 +7,9 @@ import { encodeCalls } from '../chain/contracts/calls'
 import { Erc20Storage, ETH_ADDRESS, STRK_ADDRESS } from '../chain/contracts/index'
 import { selectorOf, toHex } from '../chain/felt'
 import { dataFeltsGas, L2_GAS, validationGas } from '../chain/gas'
-import { inL1Gas } from '../chain/run-transaction'
+import { inL1Gas } from '../chain/runTransaction'
 import { Simulator } from '../chain/simulator'
-import { signedInvoke } from '../chain/test-helpers'
+import { signedInvoke } from '../chain/testHelpers'
 import {
   parseTransaction,
   RPC_0_7_TRANSACTION,

@@ -4,10 +4,10 @@
 // finality statuses, 0.7 fee estimates, execution resources and traces). No method is implemented twice.
 import type { Chain } from '../chain/chain'
 import { RpcCode, RpcError } from '../chain/errors'
-import { legacy07 } from './legacy-07'
+import { legacy07 } from './legacy07'
 import type { Method, Params } from './method'
 import { invalidParams } from './params'
-import { starknetMethods } from './starknet-methods'
+import { starknetMethods } from './starknetMethods'
 
 /** The spec versions served through adapters over 0.9. */
 export type LegacyVersion = '0.7' | '0.8'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { Erc20Storage, ETH_ADDRESS, OZ_ACCOUNT_CLASS_HASH, STRK_ADDRESS } from '../chain/contracts/index'
 import { selectorOf, toHex } from '../chain/felt'
 import { Simulator } from '../chain/simulator'
-import { signedInvoke } from '../chain/test-helpers'
+import { signedInvoke } from '../chain/testHelpers'
 import { startSim } from '../index'
 import { handleRpc } from './handler'
 

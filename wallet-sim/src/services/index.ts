@@ -1,4 +1,9 @@
 // wallet-sim's HTTP services: portfolio backend, iframe allow-list, dev control API, e-mail login, state store.
+
+export { CLIENT_HEADERS, cors } from '../infra/http/cors'
+export { HttpError, handleErrors } from '../infra/http/HttpError'
+export { type Served, serve, serveApp } from '../infra/http/serve'
+export { type LoadedState, openStateStore, type StateStore } from '../infra/state/store'
 export { type AllowlistConfig, createAllowlistRouter, DEFAULT_ALLOWED_DAPPS } from './allowlist/router'
 export { type BackendConfig, type BackendDependencies, createBackendRouter } from './backend/router'
 export {
@@ -21,9 +26,6 @@ export {
   type DevClock,
   type DevDependencies,
 } from './dev/router'
-export { CLIENT_HEADERS, cors } from './http/cors'
-export { HttpError, handleErrors } from './http/HttpError'
-export { type Served, serve, serveApp } from './http/serve'
 export { devAccountsFrom } from './login/devAccounts'
 export {
   CODE_TRIES,
@@ -45,4 +47,3 @@ export {
 } from './paymaster/router'
 export { answerDigest } from './paymaster/signature'
 export { createSnip29Router, PAYMASTER_API_KEY_HEADER } from './paymaster/snip29/router'
-export { type LoadedState, openStateStore, type StateStore } from './state/store'

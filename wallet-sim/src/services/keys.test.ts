@@ -8,9 +8,9 @@ import { publicKeyOf, toHex } from '@webwallet/protocol/session'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createWalletSim } from '../app'
 import { Simulator } from '../chain/simulator'
+import { openStateStore } from '../infra/state/store'
 import { checkStarkKey, randomStarkKey } from './keys'
 import { relayerAccountOf } from './paymaster/relayer'
-import { openStateStore } from './state/store'
 
 const dir = mkdtempSync(join(tmpdir(), 'wallet-sim-keys-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

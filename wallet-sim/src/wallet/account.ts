@@ -1,13 +1,10 @@
 // The Argent-style account every wallet user gets: owner = the user's key, guardian = the simulator's
 // cosigner key. Its address is counterfactual (UDC-less deploy-account address) until deployed.
 
-import {
-  argentConstructorCalldata as protocolCalldata,
-  publicKeyOf,
-  toHex,
-} from '@webwallet/protocol/session'
+import { argentConstructorCalldata as protocolCalldata, toHex } from '@webwallet/protocol/session'
 import { hash } from 'starknet'
 import { ARGENT_ACCOUNT_CLASS_HASH } from '../chain/contracts/argent'
+import { starkPublicKey } from '../chain/signature'
 import type { AccountDeployment } from '../services/login/state'
 
 /**
@@ -28,7 +25,7 @@ export function argentConstructorCalldata(ownerPublicKey: string, guardianPublic
 export function argentAccountFactory(
   guardianPrivateKey: string,
 ): (ownerPublicKey: string) => AccountDeployment {
-  const guardianPublicKey = toHex(publicKeyOf(guardianPrivateKey))
+  const guardianPublicKey = toHex(starkPublicKey(guardianPrivateKey))
   return (ownerPublicKey) => {
     const constructorCalldata = argentConstructorCalldata(ownerPublicKey, guardianPublicKey)
     const salt = toHex(BigInt(ownerPublicKey))

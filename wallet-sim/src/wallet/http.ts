@@ -6,7 +6,7 @@ import { type AnyTRPCRouter, getTRPCErrorShape, TRPCError } from '@trpc/server'
 import { createExpressMiddleware } from '@trpc/server/adapters/express'
 import { isListedOrigin } from '@webwallet/protocol/wallet'
 import { type RequestHandler, Router } from 'express'
-import { MAX_MESSAGE_BYTES } from '../rpc/ws-server'
+import { MAX_MESSAGE_BYTES } from '../rpc/wsServer'
 import { DEFAULT_ALLOWED_DAPPS } from '../services/allowlist/router'
 import { callerContext, nonBrowsers } from './requestContext'
 

@@ -1,5 +1,6 @@
 // The wallet's view of the simulated chain: balances, deployment, nonces, and V3 transactions signed by
 // owner + guardian, admitted through the node exactly as a broadcast from a real wallet would be.
+import { maxCost } from '@webwallet/protocol/fees'
 import type { Call } from '../chain/contract'
 import { encodeCalls } from '../chain/contracts/calls'
 import { STRK_ADDRESS } from '../chain/contracts/erc20'
@@ -7,7 +8,7 @@ import { RpcError } from '../chain/errors'
 import { selectorOf } from '../chain/felt'
 import { getContractClass } from '../chain/registry'
 import { parseTransaction, type RpcTransaction, transactionHash } from '../chain/transaction'
-import { boundsFor, type ChainAccess } from '../node/access'
+import { boundsFor, type ChainAccess, feeAt } from '../node/access'
 import { createSerial } from '../node/serial'
 import type { AccountDeployment } from '../services/login/state'
 import { type AccountKeys, signAsAccount } from './signer'
@@ -33,13 +34,9 @@ const common = {
 /** Usage for an estimate run: high enough for any call, low enough for a funded account. */
 const ESTIMATE_USAGE = { l1Gas: 0n, l2Gas: 20_000_000n, l1DataGas: 2_000n }
 
-/** The most a transaction with these bounds may charge. */
+/** The most a transaction with these bounds may charge (protocol's fee rule). */
 export function maxFeeOf(tx: RpcTransaction): bigint {
-  const bounds = tx.resource_bounds as Record<string, { max_amount: string; max_price_per_unit: string }>
-  return Object.values(bounds).reduce(
-    (sum, bound) => sum + BigInt(bound.max_amount) * BigInt(bound.max_price_per_unit),
-    0n,
-  )
+  return maxCost(tx.resource_bounds as Parameters<typeof maxCost>[0])
 }
 
 /**
@@ -118,7 +115,7 @@ export class Ledger {
     for (const [index, { usage, reverted, revertReason }] of measured.entries()) {
       if (reverted)
         throw new RpcError(41, { transaction_index: index, execution_error: revertReason ?? 'reverted' })
-      fee += usage.l1Gas * prices.l1Gas + usage.l2Gas * prices.l2Gas + usage.l1DataGas * prices.l1DataGas
+      fee += feeAt(usage, prices)
       maxFee += maxFeeOf({ resource_bounds: boundsFor(usage, prices) } as RpcTransaction)
     }
     return { fee, maxFee }

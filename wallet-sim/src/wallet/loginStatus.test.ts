@@ -4,7 +4,7 @@
 import { createWalletRouter } from '@webwallet/protocol/router'
 import { onChainSession, toHex } from '@webwallet/protocol/session'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { serve } from '../services/http/serve'
+import { serve } from '../infra/http/serve'
 import { TOKEN_TTL_MS } from '../services/login/limits'
 import { createWalletApi } from './api'
 import { MAIL, sessionRequest } from './fixtures'

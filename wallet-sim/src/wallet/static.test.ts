@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ALLOWED_DAPPS_ELEMENT_ID } from '@webwallet/protocol/wallet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Served, serve } from '../services/http/serve'
+import { type Served, serve } from '../infra/http/serve'
 import { createWalletUiRouter, withAllowList } from './static'
 
 const POPUP_ROUTES = ['/interstitialLogin', '/signMessage', '/signSessionKeys', '/review']

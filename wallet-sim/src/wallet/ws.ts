@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream'
 import type { AnyTRPCRouter } from '@trpc/server'
 import { applyWSSHandler } from '@trpc/server/adapters/ws'
 import { WebSocketServer } from 'ws'
-import { MAX_MESSAGE_BYTES } from '../rpc/ws-server'
+import { MAX_MESSAGE_BYTES } from '../rpc/wsServer'
 import type { HeadlessContext } from './headlessHandlers'
 import { callerContext, nonBrowsers } from './requestContext'
 

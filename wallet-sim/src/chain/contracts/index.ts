@@ -4,10 +4,10 @@ import './argent/index'
 import { registerContractClass } from '../registry'
 import { OzAccountClass } from './account'
 import { CounterClass } from './counter'
-import { DynamicMulticallClass } from './dynamic-multicall'
+import { DynamicMulticallClass } from './dynamicMulticall'
 import { Erc20Class } from './erc20'
 import { MulticallClass } from './multicall'
-import { StarknetIdIdentityClass, StarknetIdNamingClass } from './starknet-id'
+import { StarknetIdIdentityClass, StarknetIdNamingClass } from './starknetId'
 import { UdcClass } from './udc'
 
 const builtIn = [
@@ -29,7 +29,7 @@ export {
   DYNAMIC_MULTICALL_ADDRESS,
   DYNAMIC_MULTICALL_CLASS_HASH,
   DynamicMulticallClass,
-} from './dynamic-multicall'
+} from './dynamicMulticall'
 export {
   ERC20_CLASS_HASH,
   Erc20Class,
@@ -48,6 +48,6 @@ export {
   STARKNET_ID_NAMING_CLASS_HASH,
   StarknetIdIdentityClass,
   StarknetIdNamingClass,
-} from './starknet-id'
+} from './starknetId'
 export { joinU256, splitU256 } from './u256'
 export { LEGACY_UDC_ADDRESS, UDC_ADDRESS, UDC_CLASS_HASH, UdcClass } from './udc'

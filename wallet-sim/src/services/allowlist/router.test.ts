@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type Served, serve } from '../http/serve'
+import { type Served, serve } from '../../infra/http/serve'
 import { createAllowlistRouter } from './router'
 
 let defaults: Served

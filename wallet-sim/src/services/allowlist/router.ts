@@ -1,7 +1,7 @@
 import { Router } from 'express'
-import { cors } from '../http/cors'
-import { handleErrors } from '../http/HttpError'
-import { unknownRoutes } from '../http/unknownRoutes'
+import { cors } from '../../infra/http/cors'
+import { handleErrors } from '../../infra/http/HttpError'
+import { unknownRoutes } from '../../infra/http/unknownRoutes'
 
 /** Host names allowed to embed the wallet iframe, per network. */
 export interface AllowlistConfig {

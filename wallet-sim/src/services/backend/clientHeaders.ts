@@ -1,7 +1,7 @@
 import type { Request } from 'express'
 import * as z from 'zod/mini'
-import { Network } from '../http/schemas'
-import { validate } from '../http/validate'
+import { Network } from '../../infra/http/schemas'
+import { validate } from '../../infra/http/validate'
 
 const ClientHeaders = z.object({
   'argent-client': z.optional(z.string()),

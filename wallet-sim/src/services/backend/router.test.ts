@@ -9,7 +9,7 @@ import {
 } from '@webwallet/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { type Served, serve } from '../http/serve'
+import { type Served, serve } from '../../infra/http/serve'
 import { createBackendRouter } from './router'
 import { createPortfolioFixtures } from './setups'
 import { ETH_ADDRESS, normalise, STRK_ADDRESS } from './tokens'

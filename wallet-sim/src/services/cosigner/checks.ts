@@ -13,7 +13,7 @@ import {
   webauthnSignerGuid,
 } from '@webwallet/protocol/session'
 import { verifyWebauthnSignature } from '../../chain/webauthn'
-import { HttpError } from '../http/HttpError'
+import { HttpError } from '../../infra/http/HttpError'
 
 /** A session as the wallet registered it, when the cosigner is given a way to look sessions up. */
 export interface SessionRecord {

@@ -2,7 +2,7 @@
 // co-signature is its Response, every refusal its Refusal, and the bodies the tests send are its Requests.
 import { cosigner } from '@webwallet/protocol/services'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type Served, serve } from '../http/serve'
+import { type Served, serve } from '../../infra/http/serve'
 import { createCosignerRouter } from './router'
 import {
   efoBody,

@@ -4,7 +4,7 @@
 import { ANY_CALLER, selectorFromName, toHex } from '@webwallet/protocol/session'
 import { typedData } from 'starknet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Served, serve } from '../http/serve'
+import { type Served, serve } from '../../infra/http/serve'
 import { createCosignerRouter } from './router'
 import { ACCOUNT, efoBody, expectGuardianSignature, GAME, GUARDIAN, NOW, post, session } from './testing'
 

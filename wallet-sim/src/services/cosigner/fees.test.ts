@@ -2,7 +2,7 @@
 // every fee (maximum fee with its tip, fee transfers) counted against the caps over the session's life.
 import { selectorFromName } from '@webwallet/protocol/session'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type Served, serve } from '../http/serve'
+import { type Served, serve } from '../../infra/http/serve'
 import type { SessionRecord } from './checks'
 import { maxFeeOf } from './fees'
 import { createCosignerRouter } from './router'

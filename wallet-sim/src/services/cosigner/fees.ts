@@ -2,6 +2,7 @@
 // co-signature, which the Argent account requires on every session transaction. A fee-token transfer is
 // co-signed only to the paymaster's fee recipient, and everything a session pays for gas (a V3 transaction's
 // maximum fee, tip included, and its fee transfers) counts against its `txFees` caps over its whole life.
+import { maxCost } from '@webwallet/protocol/fees'
 import { type Felt, selectorFromName } from '@webwallet/protocol/session'
 import type { CosignerCall, SessionRecord } from './checks'
 import { refuse } from './checks'
@@ -30,11 +31,7 @@ export interface FeeBounds {
  * maxFeeOf({ resourceBounds: { l2_gas: { max_amount: '0x10', max_price_per_unit: '0x2' } }, tip: '0x1' }) // 48n
  */
 export function maxFeeOf({ resourceBounds, tip }: FeeBounds): bigint {
-  let fee = 0n
-  for (const bound of Object.values(resourceBounds)) {
-    if (bound) fee += BigInt(bound.max_amount) * BigInt(bound.max_price_per_unit)
-  }
-  return fee + BigInt(tip ?? 0) * BigInt(resourceBounds.l2_gas?.max_amount ?? 0)
+  return maxCost(resourceBounds, tip ?? 0n)
 }
 
 /**

@@ -1,7 +1,7 @@
 import { publicKeyOf, selectorFromName, signerGuid, toHex } from '@webwallet/protocol/session'
 import { shortString, hash as starknetHash } from 'starknet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Served, serve } from '../http/serve'
+import { type Served, serve } from '../../infra/http/serve'
 import type { SessionRecord } from './checks'
 import { createCosignerRouter } from './router'
 import {

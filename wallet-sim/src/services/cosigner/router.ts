@@ -4,18 +4,18 @@ import {
   type Felt,
   type OutsideExecution,
   outsideExecutionHash,
-  publicKeyOf,
   selectorFromName,
   sessionMessageHash,
   signHash,
   toHex,
 } from '@webwallet/protocol/session'
 import express, { Router } from 'express'
+import { starkPublicKey } from '../../chain/signature'
 import { parseTransaction, RPC_0_7_TRANSACTION, transactionHash } from '../../chain/transaction'
-import { cors } from '../http/cors'
-import { handleErrors } from '../http/HttpError'
-import { unknownRoutes } from '../http/unknownRoutes'
-import { validate } from '../http/validate'
+import { cors } from '../../infra/http/cors'
+import { handleErrors } from '../../infra/http/HttpError'
+import { unknownRoutes } from '../../infra/http/unknownRoutes'
+import { validate } from '../../infra/http/validate'
 import {
   type CosignerCall,
   checkAuthorisation,
@@ -83,7 +83,7 @@ interface Signing {
  * app.use('/cosigner', createCosignerRouter({ guardianPrivateKey })) // the instance's own key (app.ts)
  */
 export function createCosignerRouter(deps: CosignerDependencies): Router {
-  const guardianPublicKey = publicKeyOf(deps.guardianPrivateKey)
+  const guardianPublicKey = starkPublicKey(deps.guardianPrivateKey)
   const chainIds = new Set((deps.chainIds ?? ['SN_SEPOLIA', 'SN_MAIN']).map((id) => chainIdFelt(id)))
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
   const feeRecipient = deps.feeRecipient === undefined ? undefined : BigInt(deps.feeRecipient)

@@ -14,7 +14,7 @@ import {
 import { typedData } from 'starknet'
 import { expect } from 'vitest'
 import { parseTransaction, transactionHash } from '../../chain/transaction'
-import type { Served } from '../http/serve'
+import type { Served } from '../../infra/http/serve'
 
 export const GUARDIAN = '0x3f6d0f1c1e1c2b5a7c5d9e3b2a1f0e4d5c6b7a8f9e0d1c2b3a4f5e6d7c8b9a0'
 export const OWNER = '0x5a5a5a5a'

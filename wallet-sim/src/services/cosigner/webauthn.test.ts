@@ -9,8 +9,8 @@ import {
   type WebauthnSignerSignature,
 } from '@webwallet/protocol/session'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { webauthnTestKey } from '../../chain/webauthn-testing'
-import { type Served, serve } from '../http/serve'
+import { webauthnTestKey } from '../../chain/webauthnTesting'
+import { type Served, serve } from '../../infra/http/serve'
 import { P256_INVOKE_REFUSAL, type SessionRecord } from './checks'
 import { createCosignerRouter } from './router'
 import {

@@ -2,8 +2,8 @@
 // (approve, reject, fail with a code), and the user the wallet logs in hands-free (`--email`).
 import type { Router } from 'express'
 import * as z from 'zod/mini'
-import { HttpError } from '../http/HttpError'
-import { validate } from '../http/validate'
+import { HttpError } from '../../infra/http/HttpError'
+import { validate } from '../../infra/http/validate'
 import { ApprovalDirective, ApprovalMode, type ApprovalPolicy } from './approval'
 
 /** The user the wallet acts as without a code (`--email`), which the dev API can switch. */

@@ -1,6 +1,6 @@
 import express from 'express'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { type Served, serveApp } from '../http/serve'
+import { type Served, serveApp } from '../../infra/http/serve'
 import { createApprovalPolicy } from './approval'
 import { faultInjector } from './faultInjector'
 import { createFaultRegistry } from './faults'

@@ -3,8 +3,8 @@ import { num, RpcProvider } from 'starknet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectorOf } from '../../chain/felt'
 import { type RunningSim, startSim } from '../../index'
+import type { HttpError } from '../../infra/http/HttpError'
 import { walletFixture } from '../../wallet/testing'
-import type { HttpError } from '../http/HttpError'
 import { createDevNames } from './names'
 
 let sim: RunningSim

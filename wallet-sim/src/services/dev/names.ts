@@ -2,16 +2,16 @@
 // contract, sent from the account and signed with its key — the simulator holds the keys of its
 // predeployed dev accounts and of the wallet's e-mail users.
 import type { Chain } from '../../chain/chain'
-import { STARKNET_ID_NAMING_ADDRESS } from '../../chain/contracts/starknet-id'
+import { STARKNET_ID_NAMING_ADDRESS } from '../../chain/contracts/starknetId'
 import { RpcCode, RpcError } from '../../chain/errors'
 import { selectorOf, toAddress, toHex } from '../../chain/felt'
 import type { PredeployedAccount } from '../../chain/genesis'
 import { signInvoke } from '../../chain/sign'
+import { HttpError } from '../../infra/http/HttpError'
+import { Address } from '../../infra/http/schemas'
+import { validate } from '../../infra/http/validate'
 import { builtinAccess } from '../../node/builtin'
 import { type FeltCall, Ledger } from '../../wallet/ledger'
-import { HttpError } from '../http/HttpError'
-import { Address } from '../http/schemas'
-import { validate } from '../http/validate'
 import type { LoginService } from '../login/LoginService'
 import { decodeStarkName, encodeStarkName, parentOf, starkNameProblem } from './starkName'
 

@@ -9,7 +9,7 @@ import { createApprovalPolicy } from './approval'
 import { createFaultRegistry } from './faults'
 import { createInbox } from './inbox'
 import type { DevNames } from './names'
-import { DEV_ROUTES } from './route-list'
+import { DEV_ROUTES } from './routeList'
 import { createDevRouter } from './router'
 
 let sim: RunningSim

@@ -7,8 +7,8 @@ import {
   DefiDecompositionSchema,
 } from '@webwallet/protocol'
 import * as z from 'zod/mini'
-import { HttpError } from '../http/HttpError'
-import { validate } from '../http/validate'
+import { HttpError } from '../../infra/http/HttpError'
+import { validate } from '../../infra/http/validate'
 
 const Sample = z.object({ preset: z.literal('sample', 'The only preset is "sample"') })
 const DefiData = z.object({ dapps: DefiDecompositionSchema.shape.dapps })

@@ -1,8 +1,8 @@
 // Token lifetime, code rate limits and brute-force bounds of the e-mail login, on an injected wall clock.
 import { describe, expect, it } from 'vitest'
+import { serve } from '../../infra/http/serve'
 import { normalise } from '../backend/tokens'
 import { createInbox } from '../dev/inbox'
-import { serve } from '../http/serve'
 import { LoginService } from './LoginService'
 import { CODE_TTL_MS, DEFAULT_LOGIN_LIMITS, type LoginLimits, TOKEN_TTL_MS } from './limits'
 import { createLoginRouter } from './router'

@@ -1,8 +1,8 @@
 import express, { type ErrorRequestHandler, type Request, Router } from 'express'
 import * as z from 'zod/mini'
-import { HttpError, handleErrors } from '../http/HttpError'
-import { unknownRoutes } from '../http/unknownRoutes'
-import { validate } from '../http/validate'
+import { HttpError, handleErrors } from '../../infra/http/HttpError'
+import { unknownRoutes } from '../../infra/http/unknownRoutes'
+import { validate } from '../../infra/http/validate'
 import type { LoginService } from './LoginService'
 
 const Email = z.email('Invalid e-mail address')

@@ -17,9 +17,9 @@ import {
 import { UDC_ADDRESS } from '../../chain/contracts/udc'
 import { contractAddress } from '../../chain/felt'
 import type { GasUsage } from '../../chain/gas'
+import { validate } from '../../infra/http/validate'
 import type { ChainAccess } from '../../node/access'
 import { ETH_ADDRESS, STRK_ADDRESS } from '../backend/tokens'
-import { validate } from '../http/validate'
 import { createRelayer, type RelayerAccount } from './relayer'
 import { OutsideExecutionTypedData } from './requests'
 

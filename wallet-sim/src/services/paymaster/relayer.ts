@@ -1,9 +1,10 @@
-import { publicKeyOf, signHash, toHex } from '@webwallet/protocol/session'
+import { signHash, toHex } from '@webwallet/protocol/session'
 import type { Call } from '../../chain/contract'
 import { OZ_ACCOUNT_CLASS_HASH } from '../../chain/contracts/account'
 import { encodeCalls } from '../../chain/contracts/calls'
 import { STRK_ADDRESS } from '../../chain/contracts/erc20'
 import { contractAddress } from '../../chain/felt'
+import { starkPublicKey } from '../../chain/signature'
 import { parseTransaction, type RpcTransaction, transactionHash } from '../../chain/transaction'
 import { boundsFor, type ChainAccess, type FriPrices, feeAt, type Measured } from '../../node/access'
 import { createSerial } from '../../node/serial'
@@ -42,7 +43,7 @@ export const RELAYER_FUNDING = 10n ** 21n
  * @example const relayer = relayerAccountOf(randomStarkKey())
  */
 export function relayerAccountOf(privateKey: string): RelayerAccount {
-  const publicKey = publicKeyOf(privateKey)
+  const publicKey = starkPublicKey(privateKey)
   const address = contractAddress(publicKey, OZ_ACCOUNT_CLASS_HASH, [publicKey], 0n)
   return { address: `0x${address.toString(16).padStart(64, '0')}`, privateKey }
 }
@@ -85,7 +86,7 @@ export function createRelayer(chain: ChainAccess, account: RelayerAccount) {
   // deploy-account transaction it signs itself. Inside the serial section, so it happens once.
   const deployNow = async () => {
     if ((await chain.classHashAt(address)) !== 0n) return
-    const publicKey = publicKeyOf(account.privateKey)
+    const publicKey = starkPublicKey(account.privateKey)
     if (contractAddress(publicKey, OZ_ACCOUNT_CLASS_HASH, [publicKey], 0n) !== address) {
       throw new Error(`The paymaster relayer ${account.address} is not deployed on this chain`)
     }

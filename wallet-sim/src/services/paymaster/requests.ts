@@ -1,6 +1,6 @@
 import { PaymasterExecuteRequestSchema } from '@webwallet/protocol'
 import * as z from 'zod/mini'
-import { Address } from '../http/schemas'
+import { Address } from '../../infra/http/schemas'
 
 const Felt = z.union([
   z.string().check(z.regex(/^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/, 'Expected a felt (hex or decimal)')),

@@ -26,6 +26,26 @@ import { readGuardian, readOwner, revokedSessionSlot, sessionCacheSlot } from '.
 // the session struct, the account and the chain, so remember the last few hundred.
 const sessionHashes = memo<string, Felt>(512)
 
+// The same for the other pure hashes of every session transaction: a signer's GUID (one permutation; the
+// owner's, the guardian's and the session key's) and whether a call's (contract, selector) leaf proves into
+// the session's allowed-methods root (a leaf hash and a permutation per proof node).
+const guids = memo<Felt, Felt>(512)
+const cachedGuid = (publicKey: Felt): Felt => guids(publicKey, () => signerGuid(publicKey))
+const allowedCalls = memo<string, boolean>(1024)
+const cachedIsAllowedCall = (root: Felt, call: Call, proof: readonly Felt[]): boolean =>
+  allowedCalls(`${root}:${call.to}:${call.selector}:${proof.join(',')}`, () =>
+    isAllowedCall(root, call, proof),
+  )
+
+// Storage slots are Pedersen hashes of their keys: the session's revocation and authorisation-cache slots too.
+const slots = memo<string, Felt>(1024)
+const cachedCacheSlot = (owner: Felt, guardian: Felt, tokenSessionHash: Felt): Felt =>
+  slots(`c:${owner}:${guardian}:${tokenSessionHash}`, () =>
+    sessionCacheSlot(cachedGuid(owner), cachedGuid(guardian), tokenSessionHash),
+  )
+const cachedRevokedSlot = (tokenSessionHash: Felt): Felt =>
+  slots(`r:${tokenSessionHash}`, () => revokedSessionSlot(tokenSessionHash))
+
 function cachedSessionHash(token: SessionToken, account: Felt, chainId: Felt): Felt {
   const { expiresAt, allowedMethodsRoot, metadataHash, sessionKeyGuid } = token.session
   const key = `${account}:${chainId}:${expiresAt}:${allowedMethodsRoot}:${metadataHash}:${sessionKeyGuid}`
@@ -47,7 +67,7 @@ export function assertValidSession(
   const token = parseToken(signature)
   const tokenSessionHash = cachedSessionHash(token, ctx.contractAddress, ctx.tx.chainId)
   ctx.consumeGas?.(L2_GAS.typedDataHash)
-  if (ctx.storageRead(revokedSessionSlot(tokenSessionHash)) !== 0n) throw new ContractError('session/revoked')
+  if (ctx.storageRead(cachedRevokedSlot(tokenSessionHash)) !== 0n) throw new ContractError('session/revoked')
   if (token.session.expiresAt < ctx.block.timestamp) throw new ContractError('session/expired')
 
   assertValidAuthorization(ctx, token, tokenSessionHash)
@@ -56,7 +76,7 @@ export function assertValidSession(
   const { sessionSignature, guardianSignature } = token
   // A Stark key, or a WebAuthn signer (a P-256 key, e.g. the SDK's non-extractable WebCrypto session key).
   const stark = 'signer' in sessionSignature
-  const guid = stark ? signerGuid(sessionSignature.signer) : webauthnSignerGuid(sessionSignature.webauthn)
+  const guid = stark ? cachedGuid(sessionSignature.signer) : webauthnSignerGuid(sessionSignature.webauthn)
   if (guid !== token.session.sessionKeyGuid) throw new ContractError('session/session-key-mismatch')
   ctx.consumeGas?.(L2_GAS.signatureCheck)
   // SHA-256 and secp256r1 in Cairo: more than a validation's step limit allows (limits.ts).
@@ -73,7 +93,7 @@ export function assertValidSession(
 
   if (token.proofs.length !== calls.length) throw new ContractError('session/unaligned-proofs')
   calls.forEach((call, index) => {
-    if (!isAllowedCall(token.session.allowedMethodsRoot, call, token.proofs[index]!)) {
+    if (!cachedIsAllowedCall(token.session.allowedMethodsRoot, call, token.proofs[index]!)) {
       throw new ContractError('session/invalid-call')
     }
   })
@@ -93,7 +113,7 @@ function assertValidAuthorization(ctx: ExecutionContext, token: SessionToken, to
   const guardian = readGuardian(ctx)
   if (guardian === 0n) throw new ContractError('session/no-guardian')
   const authorization = token.sessionAuthorization
-  const slot = sessionCacheSlot(signerGuid(readOwner(ctx)), signerGuid(guardian), tokenSessionHash)
+  const slot = cachedCacheSlot(readOwner(ctx), guardian, tokenSessionHash)
   if (token.cacheAuthorization) {
     const cachedLength = ctx.storageRead(slot)
     if (cachedLength !== 0n) {
@@ -115,8 +135,5 @@ function assertValidAuthorization(ctx: ExecutionContext, token: SessionToken, to
 export function isSessionAuthorizationCached(ctx: ExecutionContext, tokenSessionHash: Felt): boolean {
   const guardian = readGuardian(ctx)
   if (guardian === 0n) throw new ContractError('session/no-guardian')
-  return (
-    ctx.storageRead(sessionCacheSlot(signerGuid(readOwner(ctx)), signerGuid(guardian), tokenSessionHash)) !==
-    0n
-  )
+  return ctx.storageRead(cachedCacheSlot(readOwner(ctx), guardian, tokenSessionHash)) !== 0n
 }

@@ -16,8 +16,8 @@ import { describe, expect, it } from 'vitest'
 import { selectorOf, toHex } from '../../felt'
 import { DEFAULT_GAS_PRICES } from '../../gas'
 import { OUT_OF_STEPS, VALIDATE_MAX_L2_GAS, WEBAUTHN_VERIFY_L2_GAS } from '../../limits'
-import { GENEROUS_BOUNDS, signedInvoke } from '../../test-helpers'
-import { webauthnTestKey } from '../../webauthn-testing'
+import { GENEROUS_BOUNDS, signedInvoke } from '../../testHelpers'
+import { webauthnTestKey } from '../../webauthnTesting'
 import { argentFixture, NOW, pay, rejection } from './testing'
 
 // Room for the WebAuthn check in the relayer's transaction (the helpers' usual 20M L2 gas is a Stark session's).

@@ -31,7 +31,7 @@ import type { Call, Felt } from '../../contract'
 import { RpcError } from '../../errors'
 import { selectorOf, toHex } from '../../felt'
 import { createChain } from '../../genesis'
-import { GENEROUS_BOUNDS, signedInvoke } from '../../test-helpers'
+import { GENEROUS_BOUNDS, signedInvoke } from '../../testHelpers'
 import { ETH_ADDRESS, erc20BalanceOf, STRK_ADDRESS } from '../index'
 import { ARGENT_ACCOUNT_CLASS_HASH } from './index'
 

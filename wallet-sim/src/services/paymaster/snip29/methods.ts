@@ -1,5 +1,6 @@
 // The four SNIP-29 methods over the paymaster core: the same relayer, typed data, fee transfer and fee
 // recipient as the AVNU v1 API, with SNIP-29's fee estimate and error codes.
+import { maxFeeWithMargin } from '@webwallet/protocol/fees'
 import {
   type OutsideCall,
   type OutsideExecution,
@@ -8,8 +9,8 @@ import {
 } from '@webwallet/protocol/session'
 import { ARGENT_ACCOUNT_CLASS_HASH } from '../../../chain/contracts/argent/account'
 import { contractAddress } from '../../../chain/felt'
+import { HttpError } from '../../../infra/http/HttpError'
 import { STRK_ADDRESS } from '../../backend/tokens'
-import { HttpError } from '../../http/HttpError'
 import type { Deployment as CoreDeployment, GasToken, PaymasterCore, PaymasterDependencies } from '../core'
 import { PaymasterRefusal } from '../core'
 import { executionError, Snip29Code, Snip29Error } from './errors'
@@ -72,7 +73,7 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
     // Sponsored: the fee is only reported, in STRK.
     const price = token === undefined ? 10n ** 18n : core.priceInStrk(token)
     const unit = 10n ** BigInt(token?.decimals ?? 18)
-    const suggested = (feeInStrk * 3n) / 2n
+    const suggested = maxFeeWithMargin(feeInStrk)
     return {
       gas_token_price_in_strk: hex(price),
       estimated_fee_in_strk: hex(feeInStrk),

@@ -1,0 +1,166 @@
+import {
+  ConnectorNotConnectedError,
+  NotImplementedError,
+  NotSupportedBySessionError,
+} from '@webwallet/protocol/errors'
+import type { SessionAccount } from '../account/SessionAccount'
+import { CONNECTOR_ICON } from '../connector/createConnector'
+import type { RequestConnectionParameters, WebWallet } from '../sdk/WebWallet'
+import type { ConnectorData, ConnectorEvents } from './connector'
+import { invokeCalls } from './sessionRequest'
+
+/** Options of {@link WebWalletSessionConnector}. */
+export interface SessionConnectorOptions {
+  /** What `connect()` asks the wallet for when no valid session is stored (approvals, callback data). */
+  readonly requestConnection?: Omit<RequestConnectionParameters, 'signal'>
+}
+
+/**
+ * The session SDK as a starknet-react v5 connector: `connect()` restores the stored session or asks the
+ * wallet to sign one (the only prompt), and `account()` is the session's {@link SessionAccount}, so
+ * `useAccount`, `useSendTransaction`, `useContract`, `useEstimateFees` and `useTransactionReceipt` run the
+ * session's calls with its key and no wallet prompt. A call outside the session is CALL_NOT_ALLOWED in the
+ * hook's `error`; what a session cannot do (declare, an owner's signature) is refused with its code.
+ * `disconnect()` clears the session. The account reads and sends through the SDK's node, not through
+ * starknet-react's provider. Same shape as `@starknet-react/core`'s `Connector`, without importing it.
+ *
+ * @example
+ * const wallet = WebWallet.init({ appName: 'my-game', sessionParams: { allowedMethods } })
+ * const connectors = [new WebWalletSessionConnector(wallet)]
+ * <StarknetConfig chains={[sepolia]} provider={publicProvider()} connectors={connectors as never}>
+ */
+export class WebWalletSessionConnector {
+  readonly #listeners = new Map<keyof ConnectorEvents, Set<(...args: never[]) => void>>()
+  #address: string | undefined
+
+  constructor(
+    /** The SDK whose session this connector uses (share it with `useSession`, `usePortfolio`). */
+    readonly webWallet: WebWallet,
+    private readonly options: SessionConnectorOptions = {},
+  ) {}
+
+  get id(): string {
+    return 'webWalletSession'
+  }
+  get name(): string {
+    return 'Web Wallet session'
+  }
+  get icon(): { dark: string; light: string } {
+    return { dark: CONNECTOR_ICON, light: CONNECTOR_ICON }
+  }
+
+  /** A web wallet needs no extension. */
+  available(): boolean {
+    return true
+  }
+  /** True when a stored session is valid (starknet-react's auto-connect then reconnects with no prompt). */
+  async ready(): Promise<boolean> {
+    return (await this.#restored()) !== undefined
+  }
+  /**
+   * The stored session when it is still valid; otherwise the wallet signs a new one. Call inside the user's
+   * click: the popup opens synchronously.
+   */
+  async connect(_args: { chainIdHint?: bigint } = {}): Promise<ConnectorData> {
+    const account =
+      (await this.#restored()) ??
+      (await this.webWallet.requestConnection({ ...this.options.requestConnection })).account
+    const data = { account: account.address, chainId: BigInt(this.#chainId()) }
+    const changed = this.#address !== undefined && BigInt(this.#address) !== BigInt(account.address)
+    this.#address = account.address
+    this.#emit(changed ? 'change' : 'connect', data)
+    return data
+  }
+  /** Ends the session: the stored session is removed and account objects handed out stop (SESSION_REVOKED). */
+  async disconnect(): Promise<void> {
+    this.webWallet.clearSession()
+    this.#address = undefined
+    await this.webWallet.disconnect()
+    this.#emit('disconnect')
+  }
+  /** The session account (starknet-react's provider and paymaster are not used: the SDK's are). */
+  async account(_provider?: unknown, _paymaster?: unknown): Promise<SessionAccount> {
+    return this.#current()
+  }
+  async chainId(): Promise<bigint> {
+    return BigInt(this.#chainId())
+  }
+
+  /**
+   * The wallet API requests starknet-react makes, answered by the session: `wallet_addInvokeTransaction`
+   * executes with the session key (no prompt), `wallet_signTypedData` signs outside executions only.
+   * Declaring is NOT_SUPPORTED_BY_SESSION; any other type is NOT_IMPLEMENTED.
+   */
+  async request<T = unknown>(call: { type: string; params?: unknown }): Promise<T> {
+    return (await this.#answer(call)) as T
+  }
+
+  async #answer({ type, params }: { type: string; params?: unknown }): Promise<unknown> {
+    switch (type) {
+      case 'wallet_requestAccounts': {
+        const silent = (params as { silent_mode?: boolean } | undefined)?.silent_mode
+        const account = this.webWallet.sessionAccount ?? (silent ? undefined : await this.#connected())
+        return account ? [account.address] : []
+      }
+      case 'wallet_getPermissions':
+        return this.webWallet.sessionAccount ? ['accounts'] : []
+      case 'wallet_requestChainId':
+        return this.#chainId()
+      case 'wallet_addInvokeTransaction':
+        return (await this.#current()).execute(invokeCalls(params))
+      case 'wallet_signTypedData':
+        return (await this.#current()).signMessage(params as never)
+      case 'wallet_addDeclareTransaction':
+        throw new NotSupportedBySessionError('declare')
+      default:
+        throw new NotImplementedError()
+    }
+  }
+
+  async #connected(): Promise<SessionAccount> {
+    await this.connect()
+    return this.#current()
+  }
+
+  /** The session account; a session cleared elsewhere (`clearSession()`) tells starknet-react it is gone. */
+  #current(): SessionAccount {
+    const account = this.webWallet.sessionAccount
+    if (account) return account
+    if (this.#address !== undefined) {
+      this.#address = undefined
+      this.#emit('disconnect')
+    }
+    throw new ConnectorNotConnectedError()
+  }
+
+  async #restored(): Promise<SessionAccount | undefined> {
+    const restored = await this.webWallet.connect()
+    return restored && this.webWallet.getSessionStatus() === 'VALID' ? restored.account : undefined
+  }
+
+  #chainId(): string {
+    return this.webWallet.exportSignedSession()?.chainId ?? this.webWallet.environment.chainId
+  }
+
+  on<E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]): this {
+    const set = this.#listeners.get(event) ?? new Set()
+    set.add(listener as (...args: never[]) => void)
+    this.#listeners.set(event, set)
+    return this
+  }
+  off<E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]): this {
+    this.#listeners.get(event)?.delete(listener as (...args: never[]) => void)
+    return this
+  }
+  removeAllListeners(event?: keyof ConnectorEvents): this {
+    if (event) this.#listeners.delete(event)
+    else this.#listeners.clear()
+    return this
+  }
+
+  #emit<E extends keyof ConnectorEvents>(event: E, ...args: Parameters<ConnectorEvents[E]>): void {
+    for (const listener of [...(this.#listeners.get(event) ?? [])]) {
+      ;(listener as (...a: Parameters<ConnectorEvents[E]>) => void)(...args)
+    }
+  }
+}

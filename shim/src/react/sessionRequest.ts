@@ -1,0 +1,30 @@
+import { InvalidOptionsError } from '@webwallet/protocol/errors'
+import type { Call } from '../account/context'
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null
+
+/**
+ * The calls of a `wallet_addInvokeTransaction` request (the wallet API's `contract_address`, `entry_point`,
+ * `calldata`, what starknet-react's `useSendTransaction` sends) as starknet.js calls. Checks the shape at the
+ * boundary: INVALID_OPTIONS naming the path; the session account checks the rest (addresses, permissions).
+ *
+ * @example
+ * invokeCalls({ calls: [{ contract_address: GAME, entry_point: 'play', calldata: ['0x1'] }] })
+ * // [{ contractAddress: GAME, entrypoint: 'play', calldata: ['0x1'] }]
+ */
+export function invokeCalls(params: unknown): Call[] {
+  const calls = isObject(params) ? params.calls : undefined
+  if (!Array.isArray(calls) || calls.length === 0) {
+    throw new InvalidOptionsError('params.calls', 'must be a non-empty list of calls')
+  }
+  return calls.map((call, i) => {
+    const { contract_address, entry_point, calldata = [] } = isObject(call) ? call : {}
+    if (typeof contract_address !== 'string' || typeof entry_point !== 'string') {
+      throw new InvalidOptionsError(`params.calls.${i}`, 'must have a contract_address and an entry_point')
+    }
+    if (!Array.isArray(calldata))
+      throw new InvalidOptionsError(`params.calls.${i}.calldata`, 'must be a list')
+    return { contractAddress: contract_address, entrypoint: entry_point, calldata }
+  })
+}
