@@ -75,7 +75,13 @@ type Outcome = { state: string; error?: { code: string } }
 /** The page's calls beyond transportPages' (a time limit, an abort). */
 type Dapp = { request(key: string, call: unknown, timeoutMs?: number): void; abort(key: string): void }
 const outcomeOf = async (page: Page, key: string): Promise<Outcome> => {
-  await page.waitForFunction((k) => window.victimDapp.outcomes[k]?.state !== 'pending', key)
+  try {
+    await page.waitForFunction((k) => window.victimDapp.outcomes[k]?.state !== 'pending', key)
+  } catch (error) {
+    // Which request never settled, and where the others stood (a flaky first run in CI timed out here once).
+    const outcomes = await page.evaluate(() => JSON.stringify(window.victimDapp.outcomes))
+    throw new Error(`'${key}' never settled; outcomes: ${outcomes}`, { cause: error })
+  }
   return page.evaluate((k) => window.victimDapp.outcomes[k] as Outcome, key)
 }
 const heading = (wallet: Frame, name: string) => wallet.getByRole('heading', { name, exact: true })
