@@ -146,7 +146,9 @@ function derivedAccounts(
       const file = cacheFile(seed)
       mkdirSync(dirname(file), { recursive: true })
       const tmp = `${file}.${process.pid}.tmp`
-      writeFileSync(tmp, JSON.stringify({ accounts: accounts.map(toRow), minter: toRow(minter) }))
+      writeFileSync(tmp, JSON.stringify({ accounts: accounts.map(toRow), minter: toRow(minter) }), {
+        mode: 0o600,
+      })
       renameSync(tmp, file)
     } catch {
       // A read-only temp directory only costs startup time.

@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process'
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -23,6 +32,20 @@ describe('openStateStore', () => {
     store.close()
     expect(openStateStore(file).load()).toEqual({ entries: [{ a: 1 }, 'two'] })
   })
+
+  it.skipIf(process.platform === 'win32')(
+    'keeps the state (private keys) readable by its owner only, also a journal an older version left open to all',
+    () => {
+      writeFileSync(`${file}.journal`, '')
+      chmodSync(`${file}.journal`, 0o644)
+      const store = openStateStore(file)
+      store.append({ privateKey: '0x1' })
+      expect(statSync(`${file}.journal`).mode & 0o777).toBe(0o600)
+      store.snapshot({ privateKey: '0x1' })
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+      store.close()
+    },
+  )
 
   it('compacts a snapshot atomically and keeps appending after it', () => {
     const store = openStateStore(file)

@@ -1,6 +1,7 @@
 import {
   closeSync,
   existsSync,
+  fchmodSync,
   fsyncSync,
   ftruncateSync,
   openSync,
@@ -63,8 +64,10 @@ export function openStateStore(file: string): StateStore {
   const journalPath = `${file}.journal`
   // The journal as read while opening, for the first load(); dropped once the journal changes.
   let opened: JournalLine[] | undefined = openJournal(journalPath)
-  // O_APPEND: every write lands at the current end, also right after a truncate.
-  let fd: number | undefined = openSync(journalPath, 'a')
+  // O_APPEND: every write lands at the current end, also right after a truncate. Owner-only (the state holds
+  // the users' and the instance's private keys): created so, and tightened when an older version left it wider.
+  let fd: number | undefined = openSync(journalPath, 'a', OWNER_ONLY)
+  ownerOnly(fd)
   let seq = Math.max(snapshotSeq(file), opened.at(-1)?.seq ?? 0)
 
   const openFd = (): number => {
@@ -92,7 +95,8 @@ export function openStateStore(file: string): StateStore {
       // Keys in this order: the file starts with its sequence number (SNAPSHOT_HEAD).
       const body: SnapshotFile = { version: 1, seq, state }
       const temp = `${file}.tmp-${process.pid}`
-      const tempFd = openSync(temp, 'w')
+      const tempFd = openSync(temp, 'w', OWNER_ONLY)
+      ownerOnly(tempFd)
       try {
         writeAll(tempFd, JSON.stringify(body))
         fsyncSync(tempFd)
@@ -109,6 +113,14 @@ export function openStateStore(file: string): StateStore {
       fd = undefined
     },
   }
+}
+
+/** Read and write for the file's owner only: what the store writes holds private keys. */
+const OWNER_ONLY = 0o600
+
+/** Narrows an open file to {@link OWNER_ONLY} (a no-op where the platform has no POSIX modes). */
+function ownerOnly(fd: number): void {
+  if (process.platform !== 'win32') fchmodSync(fd, OWNER_ONLY)
 }
 
 function writeAll(fd: number, text: string): void {
