@@ -2,7 +2,7 @@
 // out in the wallet's own tab (another tab of the same browser): the demo hears it from the wallet, with no
 // click of its own, and drops the session of the account the wallet left.
 import { expect, test } from 'vitest'
-import { connectNewUser, newEmail, openDemo } from '../../support/demo'
+import { connectNewUser, logInWithEmail, newEmail, openDemo } from '../../support/demo'
 import { useJourney } from '../../support/journey'
 
 const journey = useJourney()
@@ -20,5 +20,33 @@ test('over the iframe: logging out in the wallet tab ends the demo session at on
   await demo.page.getByTestId('address').waitFor({ state: 'detached', timeout: 15_000 })
   expect(await demo.text('toast')).toContain('The wallet logged out or switched account')
   expect(await demo.error()).toBeUndefined()
+  await walletTab.close()
+})
+
+test('over the iframe: another user logging in in the wallet tab ends the demo session and tells the demo nothing of them', async () => {
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe' })
+  await connectNewUser(demo, journey.stack, newEmail('events-first'))
+  const first = await demo.text('address')
+
+  const walletTab = await demo.page.context().newPage()
+  await walletTab.goto(`${journey.stack.walletUrl}/interstitialLogin`)
+  await walletTab.getByRole('button', { name: 'Log out' }).click()
+  const other = newEmail('events-other')
+  await walletTab.getByRole('button', { name: 'Log in' }).click()
+  await logInWithEmail(walletTab, journey.stack, other)
+  // The wallet tab now shows the other user's account; the demo never connected it.
+  await walletTab.getByRole('button', { name: 'Log out' }).waitFor()
+  const shown = (await walletTab.locator('body').innerText()).match(/(0x[0-9a-f]{4})…([0-9a-f]{4})/)
+  if (!shown) throw new Error('the wallet tab shows no account')
+  const otherAddress = new RegExp(`${shown[1]}[0-9a-f]*${shown[2]}`)
+
+  await demo.page.getByTestId('address').waitFor({ state: 'detached', timeout: 15_000 })
+  expect(await demo.text('toast')).toContain('The wallet logged out or switched account')
+  // An absence: what the wallet pushes after the other user's login has a second to arrive.
+  await demo.page.waitForTimeout(1_000)
+  const page = await demo.page.content()
+  expect(page).not.toContain(first)
+  expect(page).not.toContain(other)
+  expect(page).not.toMatch(otherAddress)
   await walletTab.close()
 })
