@@ -8,6 +8,7 @@ import {
 } from 'starknet'
 import { type ConnectorOptions, createConnector } from '../connector/createConnector'
 import { createStarknetWindowObject, type StarknetWindowObject } from '../wallet-object'
+import { ConnectorEmitter } from './emitter'
 
 /** starknet-react v5's connector data: the account and the chain id as a bigint. */
 export type ConnectorData = { account?: string; chainId?: bigint }
@@ -27,20 +28,20 @@ export type ConnectorEvents = {
  * const connectors = [new WebWalletConnector({ environment: 'sepolia' })]
  * <StarknetConfig chains={[sepolia]} provider={publicProvider()} connectors={connectors as never}>
  */
-export class WebWalletConnector {
+export class WebWalletConnector extends ConnectorEmitter<ConnectorEvents> {
   readonly #connector: ReturnType<typeof createConnector>
   readonly #wallet: StarknetWindowObject
-  readonly #listeners = new Map<keyof ConnectorEvents, Set<(...args: never[]) => void>>()
 
   constructor(options: ConnectorOptions = {}) {
+    super()
     this.#connector = createConnector(options)
     this.#wallet = createStarknetWindowObject(this.#connector)
     this.#connector.on('accountsChanged', (accounts) => {
-      if (accounts?.[0]) this.#emit('change', { account: accounts[0] })
-      else this.#emit('disconnect')
+      if (accounts?.[0]) this.emit('change', { account: accounts[0] })
+      else this.emit('disconnect')
     })
     this.#connector.on('networkChanged', (chainId) => {
-      if (chainId) this.#emit('change', { chainId: BigInt(chainId) })
+      if (chainId) this.emit('change', { chainId: BigInt(chainId) })
     })
   }
 
@@ -69,7 +70,7 @@ export class WebWalletConnector {
   async connect(_args: { chainIdHint?: bigint } = {}): Promise<ConnectorData> {
     const { account, chainId } = await this.#connector.connect()
     const data = { account: account[0]!, chainId: BigInt(chainId) }
-    this.#emit('connect', data)
+    this.emit('connect', data)
     return data
   }
   async disconnect(): Promise<void> {
@@ -98,27 +99,5 @@ export class WebWalletConnector {
   }
   request<T = unknown>(call: { type: string; params?: unknown }): Promise<T> {
     return this.#wallet.request<T>(call)
-  }
-
-  on<E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]): this {
-    const set = this.#listeners.get(event) ?? new Set()
-    set.add(listener as (...args: never[]) => void)
-    this.#listeners.set(event, set)
-    return this
-  }
-  off<E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]): this {
-    this.#listeners.get(event)?.delete(listener as (...args: never[]) => void)
-    return this
-  }
-  removeAllListeners(event?: keyof ConnectorEvents): this {
-    if (event) this.#listeners.delete(event)
-    else this.#listeners.clear()
-    return this
-  }
-
-  #emit<E extends keyof ConnectorEvents>(event: E, ...args: Parameters<ConnectorEvents[E]>): void {
-    for (const listener of [...(this.#listeners.get(event) ?? [])]) {
-      ;(listener as (...a: Parameters<ConnectorEvents[E]>) => void)(...args)
-    }
   }
 }

@@ -7,6 +7,7 @@ import type { SessionAccount } from '../account/SessionAccount'
 import { CONNECTOR_ICON } from '../connector/createConnector'
 import type { RequestConnectionParameters, WebWallet } from '../sdk/WebWallet'
 import type { ConnectorData, ConnectorEvents } from './connector'
+import { ConnectorEmitter } from './emitter'
 import { invokeCalls } from './sessionRequest'
 
 /** Options of {@link WebWalletSessionConnector}. */
@@ -29,15 +30,16 @@ export interface SessionConnectorOptions {
  * const connectors = [new WebWalletSessionConnector(wallet)]
  * <StarknetConfig chains={[sepolia]} provider={publicProvider()} connectors={connectors as never}>
  */
-export class WebWalletSessionConnector {
-  readonly #listeners = new Map<keyof ConnectorEvents, Set<(...args: never[]) => void>>()
+export class WebWalletSessionConnector extends ConnectorEmitter<ConnectorEvents> {
   #address: string | undefined
 
   constructor(
     /** The SDK whose session this connector uses (share it with `useSession`, `usePortfolio`). */
     readonly webWallet: WebWallet,
     private readonly options: SessionConnectorOptions = {},
-  ) {}
+  ) {
+    super()
+  }
 
   get id(): string {
     return 'webWalletSession'
@@ -68,7 +70,7 @@ export class WebWalletSessionConnector {
     const data = { account: account.address, chainId: BigInt(this.#chainId()) }
     const changed = this.#address !== undefined && BigInt(this.#address) !== BigInt(account.address)
     this.#address = account.address
-    this.#emit(changed ? 'change' : 'connect', data)
+    this.emit(changed ? 'change' : 'connect', data)
     return data
   }
   /** Ends the session: the stored session is removed and account objects handed out stop (SESSION_REVOKED). */
@@ -76,7 +78,7 @@ export class WebWalletSessionConnector {
     this.webWallet.clearSession()
     this.#address = undefined
     await this.webWallet.disconnect()
-    this.#emit('disconnect')
+    this.emit('disconnect')
   }
   /** The session account (starknet-react's provider and paymaster are not used: the SDK's are). */
   async account(_provider?: unknown, _paymaster?: unknown): Promise<SessionAccount> {
@@ -128,7 +130,7 @@ export class WebWalletSessionConnector {
     if (account) return account
     if (this.#address !== undefined) {
       this.#address = undefined
-      this.#emit('disconnect')
+      this.emit('disconnect')
     }
     throw new ConnectorNotConnectedError()
   }
@@ -140,27 +142,5 @@ export class WebWalletSessionConnector {
 
   #chainId(): string {
     return this.webWallet.exportSignedSession()?.chainId ?? this.webWallet.environment.chainId
-  }
-
-  on<E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]): this {
-    const set = this.#listeners.get(event) ?? new Set()
-    set.add(listener as (...args: never[]) => void)
-    this.#listeners.set(event, set)
-    return this
-  }
-  off<E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]): this {
-    this.#listeners.get(event)?.delete(listener as (...args: never[]) => void)
-    return this
-  }
-  removeAllListeners(event?: keyof ConnectorEvents): this {
-    if (event) this.#listeners.delete(event)
-    else this.#listeners.clear()
-    return this
-  }
-
-  #emit<E extends keyof ConnectorEvents>(event: E, ...args: Parameters<ConnectorEvents[E]>): void {
-    for (const listener of [...(this.#listeners.get(event) ?? [])]) {
-      ;(listener as (...a: Parameters<ConnectorEvents[E]>) => void)(...args)
-    }
   }
 }
