@@ -7,12 +7,14 @@ import { build } from 'esbuild'
 import type { BrowserContext, Frame, Page } from 'playwright-core'
 import { clickClosing } from '../../support/browser'
 
-// `?wallet=URL&transport=iframe|popup&ad=URL`: the connector, and an advertisement frame of another site.
+// `?wallet=URL&transport=iframe|popup&ad=URL`: the connector, and an advertisement frame of another site; its
+// requests can be given up (abort, a time limit).
 const DAPP_ENTRY = `
 import { createConnector } from '@webwallet/shim/connector'
 const params = new URLSearchParams(location.search)
 const connector = createConnector({ url: params.get('wallet'), transport: params.get('transport') })
 const outcomes = {}
+const controllers = {}
 const track = (key, promise) => {
   outcomes[key] = { state: 'pending' }
   promise.then(
@@ -23,7 +25,12 @@ const track = (key, promise) => {
 window.victimDapp = {
   outcomes,
   connect: (key) => track(key, connector.connect()),
-  request: (key, call) => track(key, connector.request(call)),
+  // An optional time limit (ms); abort(key) gives the request up through its AbortSignal.
+  request: (key, call, timeoutMs) => {
+    controllers[key] = new AbortController()
+    track(key, connector.request(call, { signal: controllers[key].signal, ...(timeoutMs ? { timeoutMs } : {}) }))
+  },
+  abort: (key) => controllers[key].abort(),
 }
 `
 
@@ -49,7 +56,8 @@ declare global {
     victimDapp: {
       outcomes: Record<string, Outcome>
       connect(key: string): void
-      request(key: string, call: unknown): void
+      request(key: string, call: unknown, timeoutMs?: number): void
+      abort(key: string): void
     }
   }
 }
@@ -179,7 +187,13 @@ export async function frameAt(page: Page, prefix: string): Promise<Frame> {
 
 /** The outcome of the dapp's call `key`, once it is no longer pending. */
 export async function settled(page: Page, key: string): Promise<Outcome> {
-  await page.waitForFunction((k) => window.victimDapp.outcomes[k]?.state !== 'pending', key)
+  try {
+    await page.waitForFunction((k) => window.victimDapp.outcomes[k]?.state !== 'pending', key)
+  } catch (error) {
+    // Which request never settled, and where the others stood.
+    const outcomes = await page.evaluate(() => JSON.stringify(window.victimDapp.outcomes))
+    throw new Error(`'${key}' never settled; outcomes: ${outcomes}`, { cause: error })
+  }
   return page.evaluate((k) => window.victimDapp.outcomes[k] as Outcome, key)
 }
 
