@@ -61,8 +61,8 @@ export type WalletTransport = {
   mutate(call: WalletCall, limits?: CallLimits): Promise<unknown>
   /**
    * Follows the wallet's pushed account and network changes (the `walletEvents` subscription) with
-   * `listener`, once per transport; the iframe and the socket only (a popup closes after each answer, the
-   * HTTP wire has no subscriptions: their changes show in the next request's answer).
+   * `listener`, once per transport: over the iframe, the socket and HTTP (server-sent events). Not the popup,
+   * which is closed between requests: its changes show in the next request's answer.
    */
   watch(listener: (event: unknown) => void): void
   destroy(): void
@@ -218,7 +218,7 @@ function transportOver(
       return spoken().then(() => client.mutation(procedure, input, limits))
     },
     watch(listener) {
-      if (onEvent || kind === 'popup' || kind === 'http') return
+      if (onEvent || kind === 'popup') return
       onEvent = listener
       stopEvents = followEvents()
     },
