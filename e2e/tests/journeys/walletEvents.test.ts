@@ -23,6 +23,26 @@ test('over the iframe: logging out in the wallet tab ends the demo session at on
   await walletTab.close()
 })
 
+test('over the iframe, after a reload: the restored demo follows the wallet at once, and a logout in the wallet tab ends it', async () => {
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe' })
+  await connectNewUser(demo, journey.stack, newEmail('events-reload'))
+  await demo.page.reload()
+  await demo.page.getByTestId('address').waitFor()
+  expect(await demo.text('session-origin')).toBe('restored from storage')
+  // Nothing clicked in the demo since the reload: the connector subscribed when it restored the connection.
+  await expect.poll(() => demo.walletRequests.includes('/iframes/comms'), { timeout: 15_000 }).toBe(true)
+  expect(await demo.page.locator('iframe').first().isVisible()).toBe(false)
+
+  const walletTab = await demo.page.context().newPage()
+  await walletTab.goto(`${journey.stack.walletUrl}/interstitialLogin`)
+  await walletTab.getByRole('button', { name: 'Log out' }).click()
+
+  await demo.page.getByTestId('address').waitFor({ state: 'detached', timeout: 15_000 })
+  expect(await demo.text('toast')).toContain('The wallet logged out or switched account')
+  expect(await demo.error()).toBeUndefined()
+  await walletTab.close()
+})
+
 test('over the iframe: another user logging in in the wallet tab ends the demo session and tells the demo nothing of them', async () => {
   const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe' })
   await connectNewUser(demo, journey.stack, newEmail('events-first'))

@@ -198,6 +198,19 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
     if (account === undefined) return []
     return call.procedure === 'getPermissions' ? [PERMISSION_ACCOUNTS] : [account]
   }
+  // A connection restored from before a reload follows the wallet's pushes at once, asking nothing and
+  // showing nothing (the iframe loads hidden). A popup cannot open without the user's click: it learns what
+  // changed at its next request.
+  if (account !== undefined) {
+    void choice().then((kind) => {
+      if (kind === 'popup' || wallet || account === undefined) return
+      try {
+        ensure(kind)
+      } catch {
+        // no wallet here (e.g. no page for an iframe): the first request reports it
+      }
+    })
+  }
   const setAccounts = (accounts: string[] | undefined) => {
     const next = accounts?.[0]
     if (next === account) return

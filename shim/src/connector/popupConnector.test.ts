@@ -13,6 +13,8 @@ describe('createConnector with the popup', () => {
   })
   afterEach(() => {
     vi.useRealTimers()
+    // A connection left stored would make the next connector follow the wallet at once.
+    localStorage.clear()
   })
 
   it('opens the popup synchronously inside connect(), then connects after the handshake', async () => {

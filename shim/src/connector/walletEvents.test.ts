@@ -64,6 +64,29 @@ describe.each(Object.keys(wires) as (keyof typeof wires)[])('walletEvents over %
     await vi.waitFor(() => expect(wallet.state.events).toHaveLength(0))
   })
 
+  it('a connection restored after a reload follows the wallet at once, before any request', async () => {
+    const { wallet: served, options } = await wires[wire]()
+    await using wallet = served
+    const saved = new Map<string, string>()
+    const storage = {
+      getItem: (key: string) => saved.get(key) ?? null,
+      setItem: (key: string, value: string) => void saved.set(key, value),
+      removeItem: (key: string) => void saved.delete(key),
+    }
+    const before = createConnector({ ...options, storage })
+    await before.connect()
+    await vi.waitFor(() => expect(wallet.state.events).toHaveLength(1))
+    // The page reloads: a new connector over the same storage, asked nothing.
+    const after = createConnector({ ...options, storage })
+    const accounts: unknown[] = []
+    after.on('accountsChanged', (a) => accounts.push(a))
+    await vi.waitFor(() => expect(wallet.state.events).toHaveLength(2))
+    ;(wallet.state.events[1] as (e: unknown) => void)({ type: 'accountsChanged', accounts: [] })
+    await vi.waitFor(() => expect(accounts).toEqual([undefined]))
+    await expect(after.account()).rejects.toMatchObject({ code: 'CONNECTOR_NOT_CONNECTED' })
+    await Promise.all([before.disconnect(), after.disconnect()])
+  })
+
   it('the starknet-react connector emits change and disconnect', async () => {
     const { wallet: served, options } = await wires[wire]()
     await using wallet = served
