@@ -29,6 +29,7 @@ import { createStorage } from '../storage/storage'
 import { activeSession } from './answer'
 import {
   CONNECT_TIMEOUT_MS,
+  feeTokenTransfers,
   paymasterBase,
   resolveEnvironment,
   type SessionConnector,
@@ -94,8 +95,14 @@ export class WebWallet {
       createKeyVault(options.keyStore ? { store: options.keyStore } : {}),
       discarded,
       // A stored session too large for one value keeps only the root of its allowed methods: they are
-      // recomputed from these options on load (SPEC.md section 5's 4,096-character rule).
-      () => sessionAllowedMethods(options.appName, options.sessionParams.allowedMethods),
+      // recomputed from these options on load (SPEC.md section 5's 4,096-character rule), with and without
+      // the fee-token transfers (a session signed in the other mode still loads).
+      () =>
+        [feeTokenTransfers(options), !feeTokenTransfers(options)].map((transfers) =>
+          sessionAllowedMethods(options.appName, options.sessionParams.allowedMethods, {
+            feeTokenTransfers: transfers,
+          }),
+        ),
     )
     // WebKit refuses a popup once the click awaited IndexedDB or WebCrypto: the stored session is unsealed now,
     // so that `await connect()` in a click reuses it and requestConnection() can still open its popup.
@@ -189,6 +196,7 @@ export class WebWallet {
         sessionKey,
         sessionKeyGuid: kind?.guid(sessionKey.publicKey),
         now: this.clock.now(),
+        feeTokenTransfers: feeTokenTransfers(this.options),
       })
       this.sessions.assertStorable(request)
       deadline.check()
