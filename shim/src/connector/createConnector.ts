@@ -153,16 +153,43 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
     if (!show) return transport.mutate(call, limits).catch(loggedOut)
     transport.show(call)
     // What was shown for this request goes with it, however it ends.
-    return transport.mutate(call, limits).then(
-      (answer) => {
+    const answered = transport.mutate(call, limits)
+    const announced = catchUp(transport, call)
+    return answered.then(
+      async (answer) => {
+        await announced
         transport.release(true)
         return answer
       },
-      (error: unknown) => {
+      async (error: unknown) => {
+        await announced
         transport.release(false)
         return loggedOut(error)
       },
     )
+  }
+  /**
+   * A popup pushes nothing while closed: on each request it is opened for, a connected dapp asks it (silent
+   * accounts, chain id) and what changed since is announced before the request's answer is used. Requests
+   * that answer the accounts themselves (the connects) need no question. Never fails: a popup that closes
+   * first leaves things as they were.
+   */
+  const catchUp = (transport: WalletTransport, call: WalletCall): Promise<void> => {
+    if (transport.kind !== 'popup' || account === undefined || ANSWERS_ACCOUNTS.has(call.procedure))
+      return Promise.resolve()
+    const read = { timeoutMs: WALLET_READ_TIMEOUT_MS }
+    const chain = transport
+      .mutate({ procedure: 'requestChainId', input: undefined }, read)
+      .then((next) => typeof next === 'string' && setChainId(next))
+    const accounts = transport
+      .mutate({ procedure: 'requestAccounts', input: { silent_mode: true } }, read)
+      .then((next) => {
+        if (!isStringArray(next)) return
+        if (next.length > 0) setAccounts(next)
+        else forget()
+      })
+    const settled = () => {}
+    return Promise.all([chain.then(settled, settled), accounts.then(settled, settled)]).then(settled)
   }
   const loggedOut = (error: unknown): never => {
     // The wallet ended the login: what the connector remembers is void.
@@ -356,6 +383,16 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
 
 /** The connector {@link createConnector} returns. */
 export type Connector = ReturnType<typeof createConnector>
+
+// Requests whose answer carries the accounts (a popup asks nothing more for them).
+const ANSWERS_ACCOUNTS = new Set<string>([
+  'connect',
+  'connectWebwallet',
+  'connectWebwalletSSO',
+  'connectAndSignSession',
+  'requestAccounts',
+  'enable',
+])
 
 // Errors that say more than 'connection failed' and reach the caller unchanged.
 const PASS_THROUGH = new Set([
