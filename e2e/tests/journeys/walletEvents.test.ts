@@ -1,6 +1,7 @@
 // Issue 26 item 1 in Chromium: the wallet pushes account changes to the dapp over the iframe. The user logs
 // out in the wallet's own tab (another tab of the same browser): the demo hears it from the wallet, with no
-// click of its own, and drops the session of the account the wallet left.
+// click of its own, and drops the session of the account the wallet left; also after a reload. A popup
+// wallet cannot push while closed: the demo learns it at its next wallet request, before that one is answered.
 import { expect, test } from 'vitest'
 import { connectNewUser, logInWithEmail, newEmail, openDemo } from '../../support/demo'
 import { useJourney } from '../../support/journey'
@@ -68,5 +69,25 @@ test('over the iframe: another user logging in in the wallet tab ends the demo s
   expect(page).not.toContain(first)
   expect(page).not.toContain(other)
   expect(page).not.toMatch(otherAddress)
+  await walletTab.close()
+})
+
+test('over the popup: the next wallet request learns of a logout in the wallet tab before it is answered', async () => {
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'popup' })
+  await connectNewUser(demo, journey.stack, newEmail('events-popup'))
+  const walletTab = await demo.page.context().newPage()
+  await walletTab.goto(`${journey.stack.walletUrl}/interstitialLogin`)
+  await walletTab.getByRole('button', { name: 'Log out' }).click()
+  // An absence: no popup is open, so nothing reaches the demo until it asks.
+  await demo.page.waitForTimeout(1_000)
+  expect(await demo.page.getByTestId('address').count()).toBe(1)
+
+  await demo.click('sign-message')
+  const popup = (await demo.wallet()) as import('playwright-core').Page
+  // The popup asks the user to log in for the signature; the demo has already heard the logout and dropped
+  // the session of the account the wallet left, while that request is still unanswered.
+  await demo.page.getByTestId('address').waitFor({ state: 'detached', timeout: 15_000 })
+  expect(popup.isClosed()).toBe(false)
+  await popup.close()
   await walletTab.close()
 })

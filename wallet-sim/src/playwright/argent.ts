@@ -107,10 +107,11 @@ export async function routeArgentToWalletSim(
     if (headers.origin === wallet) headers.origin = sim
     if (headers.referer?.startsWith(`${wallet}/`))
       headers.referer = sim + headers.referer.slice(wallet.length)
-    // A page closed while its request was under way (a test ending while the dapp's hidden wallet iframe
-    // still loads) has nothing left to answer; any other failure is the test's.
+    // A page or context closed while its request was under way (a test ending while the dapp's hidden wallet
+    // iframe still loads) has nothing left to answer (Playwright's "… has been closed" / "… disposed"); any
+    // other failure is the test's.
     const gone = (error: unknown) => {
-      if (!pageClosed(request)) throw error
+      if (!pageClosed(request) && !/has been closed|disposed/.test(String(error))) throw error
     }
     const response = await route.fetch({ url: to, headers, maxRedirects: 0 }).catch(gone)
     if (response) await route.fulfill({ response }).catch(gone)
