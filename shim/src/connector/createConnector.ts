@@ -124,6 +124,8 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
   if (mode === 'auto' && typeof window !== 'undefined') void choice()
 
   let wallet: WalletTransport | undefined
+  // Whether this page has asked the wallet anything (a transport opened only to follow its pushes has not).
+  let asked = false
   // The wallet's grant: from this page's connect, or remembered from before a reload.
   const restored = last.read()
   let account = restored?.account
@@ -201,6 +203,7 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
    * popup must open inside the user's click).
    */
   const invoke = (call: WalletCall, limits: CallLimits = {}, show = true): Promise<unknown> => {
+    asked = true
     const bounded = { timeoutMs: show ? WALLET_USER_TIMEOUT_MS : WALLET_READ_TIMEOUT_MS, ...limits }
     try {
       const known = wallet ?? (chosen ? ensure(chosen) : undefined)
@@ -298,12 +301,13 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
     },
 
     /**
-     * True when the wallet grants the `accounts` permission. An iframe or socket already open is asked (false
-     * on any error, within 20 s); otherwise (popup, or nothing opened yet, as after a reload) the grant of the
-     * last connect answers: in this page, or in an earlier one the storage remembers. Opens no window.
+     * True when the wallet grants the `accounts` permission. An iframe or socket this page already asked is
+     * asked (false on any error, within 20 s); otherwise (popup, or nothing asked yet, as after a reload) the
+     * grant of the last connect answers: in this page, or in an earlier one the storage remembers, as the
+     * wallet's pushed events keep it. Opens no window.
      */
     async ready(limits?: CallLimits): Promise<boolean> {
-      if (!wallet || wallet.kind === 'popup') return account !== undefined
+      if (!wallet || wallet.kind === 'popup' || !asked) return account !== undefined
       try {
         const permissions = await invoke({ procedure: 'getPermissions', input: undefined }, limits, false)
         return Array.isArray(permissions) && permissions.includes(PERMISSION_ACCOUNTS)

@@ -81,8 +81,11 @@ describe.each(Object.keys(wires) as (keyof typeof wires)[])('walletEvents over %
     const accounts: unknown[] = []
     after.on('accountsChanged', (a) => accounts.push(a))
     await vi.waitFor(() => expect(wallet.state.events).toHaveLength(2))
+    // Still answered from the remembered grant (nothing asked), which the pushed events keep.
+    expect(await after.ready()).toBe(true)
     ;(wallet.state.events[1] as (e: unknown) => void)({ type: 'accountsChanged', accounts: [] })
     await vi.waitFor(() => expect(accounts).toEqual([undefined]))
+    expect(await after.ready()).toBe(false)
     await expect(after.account()).rejects.toMatchObject({ code: 'CONNECTOR_NOT_CONNECTED' })
     await Promise.all([before.disconnect(), after.disconnect()])
   })
