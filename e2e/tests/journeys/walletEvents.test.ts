@@ -91,3 +91,22 @@ test('over the popup: the next wallet request learns of a logout in the wallet t
   await popup.close()
   await walletTab.close()
 })
+
+test('over the popup: while a popup is open, a logout in the wallet tab reaches the demo at once', async () => {
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'popup' })
+  await connectNewUser(demo, journey.stack, newEmail('events-popup-open'))
+  await demo.click('sign-message')
+  const popup = (await demo.wallet()) as import('playwright-core').Page
+  await popup.getByRole('button', { name: 'Sign' }).waitFor()
+  // The popup's questions found nothing changed: the demo still shows the account.
+  expect(await demo.page.getByTestId('address').count()).toBe(1)
+
+  const walletTab = await demo.page.context().newPage()
+  await walletTab.goto(`${journey.stack.walletUrl}/interstitialLogin`)
+  await walletTab.getByRole('button', { name: 'Log out' }).click()
+  // The open popup hears the other tab's logout (its storage) and pushes it, before the user answers it.
+  await demo.page.getByTestId('address').waitFor({ state: 'detached', timeout: 15_000 })
+  expect(popup.isClosed()).toBe(false)
+  await popup.close()
+  await walletTab.close()
+})
