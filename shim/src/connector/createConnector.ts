@@ -1,6 +1,5 @@
 import {
   CONNECTOR_VERSION,
-  ENVIRONMENT_NAMES,
   type EnvironmentName,
   getEnvironment,
   networkFromWalletUrl,
@@ -13,12 +12,12 @@ import {
   ValidationError,
 } from '@webwallet/protocol/errors'
 import { type ChooseTransportOptions, chooseTransport } from '../transport/choose'
-import { exactOrigin } from '../transport/fromWindow'
 import type { CallLimits } from '../transport/link'
 import { createEvents, type WalletEventHandlers, type WalletEventName } from './events'
+import { CONNECTOR_ICON, CONNECTOR_ID, CONNECTOR_NAME, connectorSetup } from './identity'
 import { type ConnectorStorage, lastConnection } from './lastConnection'
 import type { WalletCall } from './procedures'
-import { routeRequest, type WalletRequest } from './request'
+import { isQuiet, routeRequest, type WalletRequest } from './request'
 import { readSessionResult, type SessionSignRequest, type SessionSignResult, sessionError } from './session'
 import {
   type OpenTransportOptions,
@@ -61,12 +60,7 @@ export const WALLET_USER_TIMEOUT_MS = 600_000
 /** What `connect()` returns: the wallet's accounts and chain id. */
 export type ConnectResult = { account: string[]; chainId: string }
 
-export const CONNECTOR_ID = 'argentWebWallet'
-export const CONNECTOR_NAME = 'Argent Web Wallet'
-// Kept as SVG text (gzips to half the base64) and encoded once: the same data URL as before.
-export const CONNECTOR_ICON = `data:image/svg+xml;base64,${btoa(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#FF875B"/><path d="M19 7h-6l-.3 5.5C10 14 8 16.5 8 20h16c0-3.5-2-6-4.7-7.5z" fill="#fff"/></svg>',
-)}`
+export { CONNECTOR_ICON, CONNECTOR_ID, CONNECTOR_NAME }
 
 /**
  * The web-wallet connector: opens the hosted wallet in an iframe or popup (or wallet-sim over WebSocket),
@@ -93,23 +87,12 @@ export function createWindowConnector(options: ConnectorOptions = {}): Connector
 
 function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
   const { environment } = options
-  // Checked even with a url: the chain id of a popup connection is read from it later.
-  if (environment !== undefined && !ENVIRONMENT_NAMES.includes(environment)) {
-    throw new ValidationError([
-      { path: ['environment'], message: `Unknown environment: ${String(environment)}` },
-    ])
-  }
-  const walletUrl = options.url ?? getEnvironment(environment).webWalletUrl
-  exactOrigin(walletUrl) // a wallet URL that is not a web origin fails here, coded
+  const { walletUrl, mode } = connectorSetup(options)
   // SPEC's 'Powered by Argent' for Argent's wallets; the dev environment's wallet is wallet-sim, not Argent.
   const brandName = options.brandName ?? (environment === 'dev' ? 'wallet-sim' : 'Argent')
   const events = createEvents()
   const last = lastConnection(options.storage, CONNECTOR_ID)
-  const mode = options.transport ?? 'auto'
-  if (!['auto', 'iframe', 'popup', 'websocket', 'http'].includes(mode)) {
-    throw new ValidationError([{ path: ['transport'], message: `Unknown transport: ${String(mode)}` }])
-  }
-  let chosen: TransportKind | undefined = mode === 'auto' ? undefined : mode
+  let chosen = mode === 'auto' ? undefined : (mode as TransportKind)
   // Decided early, so a popup can still open synchronously inside the user's click.
   let choosing: Promise<TransportKind> | undefined
   const choice = (): Promise<TransportKind> => {
@@ -363,11 +346,7 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
       }
       const route = routeRequest(call)
       if ('local' in route) return route.local
-      const silent = route.procedure === 'requestAccounts' && route.input?.silent_mode === true
-      const result =
-        silent || route.procedure === 'requestChainId' || route.procedure === 'getPermissions'
-          ? await quiet(route, limits)
-          : await invoke(route, limits)
+      const result = isQuiet(route) ? await quiet(route, limits) : await invoke(route, limits)
       if (route.procedure === 'requestAccounts' && isStringArray(result) && result.length > 0)
         setAccounts(result)
       if (route.procedure === 'requestChainId' && typeof result === 'string') setChainId(result)

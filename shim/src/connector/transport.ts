@@ -10,9 +10,9 @@ import {
   type WebSocketConstructor,
   type WebSocketState,
 } from '../transport/fromWebSocket'
-import { exactOrigin } from '../transport/fromWindow'
 import { type CallLimits, callLink, messengerLink } from '../transport/link'
 import * as Messenger from '../transport/Messenger'
+import { exactOrigin } from '../transport/origin'
 import type { Messenger as MessengerType } from '../transport/types'
 import { popupPlacement } from './placement'
 import type { WalletCall } from './procedures'

@@ -15,7 +15,7 @@ import { checkLimits, invalid } from '../account/arguments'
 import { type AccountGuard, createAccountGuard } from '../account/guard'
 import { createRpc } from '../account/rpc'
 import { SessionAccount } from '../account/SessionAccount'
-import { createWindowConnector } from '../connector/createConnector'
+import { lazyWindowConnector, preloadConnector } from '../connector/lazy'
 import { abortable, withDeadline } from '../http/abort'
 import { createPaymaster, type Paymaster } from '../paymaster/client'
 import { createPortfolio, type Portfolio } from '../portfolio/portfolio'
@@ -74,7 +74,7 @@ export class WebWallet {
     this.environment = resolveEnvironment(options)
     const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.connector =
-      options.connector ?? createWindowConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
+      options.connector ?? lazyWindowConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
     this.clock = createChainClock(
       createRpc({ nodeUrl: this.environment.providerDefaultUrl, fetch: fetcher }),
       options.now ?? Date.now,
@@ -108,10 +108,13 @@ export class WebWallet {
     // so that `await connect()` in a click reuses it and requestConnection() can still open its popup.
     this.restore()
     // In a page without a stored session (a sign-in is coming) the clock is read now, so that requestConnection
-    // in a click need not wait for the node. A stored session comes back with no request: its first execute
+    // in a click need not wait for the node or the connector's code. A stored session comes back with no request: its first execute
     // reads the clock in the batch it sends anyway.
-    if (typeof document !== 'undefined' && this.sessions.peek() === undefined)
+    // The connector's code (dialogs, transports) is fetched now too; a restored session never needs it.
+    if (typeof document !== 'undefined' && this.sessions.peek() === undefined) {
       this.clock.read().catch(() => {})
+      preloadConnector(this.connector)
+    }
     const pm = options.paymasterParams
     this.paymaster = createPaymaster({
       baseUrl: paymasterBase(pm?.baseUrl ?? this.environment.paymasterUrl),
