@@ -139,42 +139,60 @@ export function buildTable(x: bigint, y: bigint, w: number): Table {
   const windows = Math.ceil(SCALAR_BITS / w) + 1
   const half = 2 ** (w - 1)
   const count = windows * half
-  const points: Proj[] = []
-  let base = fromAffine(x, y)
+  // Every projective point in one array (x, y, z limbs each) and scratch points reused: a table is
+  // thousands of points, and one allocation per coordinate cost more than the additions themselves.
+  const stride = 3 * LIMBS
+  const points = new Float64Array(count * stride)
+  const base = fromAffine(x, y)
+  const acc = proj()
+  let k = 0
   for (let i = 0; i < windows; i++) {
-    let acc = base
+    acc.x.set(base.x)
+    acc.y.set(base.y)
+    acc.z.set(base.z)
     for (let j = 0; j < half; j++) {
-      points.push(acc)
-      const next = proj()
-      addPoints(next, acc, base)
-      acc = next
+      points.set(acc.x, k * stride)
+      points.set(acc.y, k * stride + LIMBS)
+      points.set(acc.z, k * stride + 2 * LIMBS)
+      k++
+      if (j < half - 1) addPoints(acc, acc, base)
     }
     // The next window's base: 2·(half·base) = 2^w·base.
-    const last = points[points.length - 1]!
-    base = proj()
-    addPoints(base, last, last)
+    addPoints(base, acc, acc)
   }
   // Batch inversion of the Z coordinates (Montgomery's trick): one field inversion for the table.
-  const prefix: Fe[] = []
+  const prefix = new Float64Array(count * LIMBS)
   const running = fe()
+  const z = fe()
   running.set(MONT_ONE)
-  for (const p of points) {
-    prefix.push(Float64Array.from(running))
-    mul(running, running, p.z)
+  for (let k = 0; k < count; k++) {
+    prefix.set(running, k * LIMBS)
+    copyLimbs(z, points, k * stride + 2 * LIMBS)
+    mul(running, running, z)
   }
   const inverse = toMont(invert(fromMont(running)))
   const coords = new Float64Array(count * 2 * LIMBS)
   const zInv = fe()
+  const before = fe()
+  const out = fe()
   for (let k = count - 1; k >= 0; k--) {
-    const p = points[k]!
-    mul(zInv, inverse, prefix[k]!)
-    mul(inverse, inverse, p.z)
-    const xs = coords.subarray(2 * LIMBS * k, 2 * LIMBS * k + LIMBS)
-    const ys = coords.subarray(2 * LIMBS * k + LIMBS, 2 * LIMBS * (k + 1))
-    mul(xs, p.x, zInv)
-    mul(ys, p.y, zInv)
+    copyLimbs(before, prefix, k * LIMBS)
+    mul(zInv, inverse, before)
+    copyLimbs(z, points, k * stride + 2 * LIMBS)
+    mul(inverse, inverse, z)
+    copyLimbs(z, points, k * stride)
+    mul(out, z, zInv)
+    coords.set(out, 2 * LIMBS * k)
+    copyLimbs(z, points, k * stride + LIMBS)
+    mul(out, z, zInv)
+    coords.set(out, 2 * LIMBS * k + LIMBS)
   }
   return { w, windows, coords }
+}
+
+/** to = the LIMBS values of `from` at `offset` (a copy without a subarray view). */
+function copyLimbs(to: Fe, from: Float64Array, offset: number): void {
+  for (let i = 0; i < LIMBS; i++) to[i] = from[offset + i]!
 }
 
 const entry = proj()
