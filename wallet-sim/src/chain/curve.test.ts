@@ -1,7 +1,17 @@
 import { Point } from '@scure/starknet'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addPoints, buildTable, fromAffine, mulAdd, negate, proj, setInfinity, toAffine } from './curve'
+import {
+  addPoints,
+  buildTable,
+  fromAffine,
+  mulAdd,
+  multiply,
+  negate,
+  proj,
+  setInfinity,
+  toAffine,
+} from './curve'
 
 type CurvePoint = InstanceType<typeof Point>
 const ORDER = Point.Fn.ORDER
@@ -62,5 +72,20 @@ describe('Stark curve arithmetic', () => {
       { numRuns: 60 },
     )
     expect(() => mulAdd(proj(), tables.get(5)!, 2n ** 260n)).toThrow(RangeError)
+  })
+
+  it('multiplies any point without a table as @scure/starknet does', () => {
+    fc.assert(
+      fc.property(scalar, fc.oneof(scalar, fc.constant(0n), fc.constant(2n ** 252n - 1n)), (p, k) => {
+        const Q = Point.BASE.multiply(p)
+        const { x, y } = Q.toAffine()
+        const out = proj()
+        multiply(out, x, y, k)
+        expect(toAffine(out)).toEqual(k % ORDER === 0n ? undefined : affine(Q.multiply(k % ORDER)))
+      }),
+      { numRuns: 60 },
+    )
+    expect(() => multiply(proj(), 1n, 2n, 2n ** 252n)).toThrow(RangeError)
+    expect(() => multiply(proj(), 1n, 2n, -1n)).toThrow(RangeError)
   })
 })

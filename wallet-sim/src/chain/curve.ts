@@ -228,6 +228,27 @@ export function mulAdd(acc: Proj, table: Table, k: bigint): void {
   if (rest !== 0n || carry !== 0) throw new RangeError('mulAdd: scalar too large for the table')
 }
 
+const small: Proj[] = Array.from({ length: 16 }, proj)
+
+/**
+ * out = k·(x, y) for 0 ≤ k < 2^252 without a table: 4-bit windows from the top over the point's first 15
+ * multiples, ~330 additions (a table costs a few thousand, worth it only for a point used again). Not
+ * constant-time.
+ * @example const p = proj(); multiply(p, GX, GY, 5n); toAffine(p)
+ */
+export function multiply(out: Proj, x: bigint, y: bigint, k: bigint): void {
+  if (k < 0n || k >> BigInt(SCALAR_BITS) !== 0n) throw new RangeError('multiply: scalar out of range')
+  setInfinity(small[0]!)
+  fromAffine(x, y, small[1])
+  for (let j = 2; j < 16; j++) addPoints(small[j]!, small[j - 1]!, small[1]!)
+  setInfinity(out)
+  for (let shift = SCALAR_BITS - 4; shift >= 0; shift -= 4) {
+    for (let d = 0; d < 4; d++) addPoints(out, out, out)
+    const digit = Number((k >> BigInt(shift)) & 15n)
+    if (digit !== 0) addPoints(out, out, small[digit]!)
+  }
+}
+
 /** Negates a point in place (y ← 4P − y). */
 export function negate(p: Proj): void {
   sub(p.y, FOUR_P, p.y, ZERO)

@@ -11,6 +11,7 @@ import {
   addPoints,
   buildTable,
   mulAdd,
+  multiply,
   negate,
   type Proj,
   proj,
@@ -103,8 +104,8 @@ export function warmPublicKey(publicKey: Felt): void {
 }
 
 /**
- * The Stark public key of a private key (x of k·G), on the base table the signature checks use: one table
- * for the whole process instead of each curve library's own precomputation (issue 25: ~45 ms of startup
+ * The Stark public key of a private key (x of k·G), on the base table the signature checks use once it is
+ * built (before, without a table): no curve library's own precomputation (issue 25: ~45 ms of startup
  * each). Not constant-time: it derives the simulator's own keys (dev accounts, guardian, relayer) in its
  * own process, where no one else times it. Throws a RangeError for a key outside 1 … order − 1.
  * @example starkPublicKey('0x1') // the x coordinate of the generator
@@ -113,8 +114,15 @@ export function starkPublicKey(privateKey: bigint | string): Felt {
   const k = BigInt(privateKey)
   if (k <= 0n || k >= ORDER) throw new RangeError('A Stark private key is from 1 to the curve order - 1')
   const point = proj()
-  setInfinity(point)
-  mulAdd(point, baseMultiples(), k)
+  // Startup derives a few keys (guardian, relayer, minter) before anything else needs the base table:
+  // ~330 additions each without it, instead of the table's ~4,000 while the code is still cold.
+  if (baseTable) {
+    setInfinity(point)
+    mulAdd(point, baseTable, k)
+  } else {
+    const g = Point.BASE.toAffine()
+    multiply(point, g.x, g.y, k)
+  }
   const affine = toAffine(point)
   if (!affine) throw new RangeError('A Stark private key is from 1 to the curve order - 1')
   return affine.x
