@@ -74,6 +74,19 @@ describe('Stark curve arithmetic', () => {
     expect(() => mulAdd(proj(), tables.get(5)!, 2n ** 260n)).toThrow(RangeError)
   })
 
+  it('builds narrow tables for short scalars (the 4-bit parts of Pedersen), refusing longer ones', () => {
+    const G = Point.BASE
+    const table = buildTable(G.toAffine().x, G.toAffine().y, 2, 4)
+    expect(table.windows).toBe(3)
+    for (let k = 0n; k < 16n; k++) {
+      const acc = proj()
+      setInfinity(acc)
+      mulAdd(acc, table, k)
+      expect(toAffine(acc)).toEqual(k === 0n ? undefined : affine(G.multiply(k)))
+    }
+    expect(() => mulAdd(proj(), table, 2n ** 10n)).toThrow(RangeError)
+  })
+
   it('multiplies any point without a table as @scure/starknet does', () => {
     fc.assert(
       fc.property(scalar, fc.oneof(scalar, fc.constant(0n), fc.constant(2n ** 252n - 1n)), (p, k) => {

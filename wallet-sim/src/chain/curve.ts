@@ -132,11 +132,12 @@ export interface Table {
 const SCALAR_BITS = 252
 
 /**
- * Builds the table of `point` (affine, on the curve) with window width `w`.
+ * Builds the table of `point` (affine, on the curve) with window width `w`, for scalars below 2^bits
+ * (default 252; mulAdd throws a RangeError for a scalar beyond the table's windows).
  * @example const g = buildTable(GX, GY, 8)
  */
-export function buildTable(x: bigint, y: bigint, w: number): Table {
-  const windows = Math.ceil(SCALAR_BITS / w) + 1
+export function buildTable(x: bigint, y: bigint, w: number, bits = SCALAR_BITS): Table {
+  const windows = Math.ceil(bits / w) + 1
   const half = 2 ** (w - 1)
   const count = windows * half
   // Every projective point in one array (x, y, z limbs each) and scratch points reused: a table is
