@@ -10,6 +10,7 @@ import {
   negate,
   proj,
   setInfinity,
+  tableBuilder,
   toAffine,
 } from './curve'
 
@@ -72,6 +73,22 @@ describe('Stark curve arithmetic', () => {
       { numRuns: 60 },
     )
     expect(() => mulAdd(proj(), tables.get(5)!, 2n ** 260n)).toThrow(RangeError)
+  })
+
+  it('builds the same table a few windows at a time as at once', () => {
+    const { x, y } = Point.BASE.multiply(7n).toAffine()
+    for (const [w, chunk] of [
+      [5, 1],
+      [8, 4],
+      [6, 100],
+    ] as const) {
+      const builder = tableBuilder(x, y, w)
+      let steps = 1
+      while (!builder.step(chunk)) steps++
+      expect(steps).toBe(Math.ceil((Math.ceil(252 / w) + 1) / chunk))
+      expect(builder.step(chunk)).toBe(true)
+      expect(builder.finish()).toEqual(buildTable(x, y, w))
+    }
   })
 
   it('builds narrow tables for short scalars (the 4-bit parts of Pedersen), refusing longer ones', () => {

@@ -137,17 +137,56 @@ const SCALAR_BITS = 252
  * @example const g = buildTable(GX, GY, 8)
  */
 export function buildTable(x: bigint, y: bigint, w: number, bits = SCALAR_BITS): Table {
+  return tableBuilder(x, y, w, bits).finish()
+}
+
+/** A table built a few windows at a time (buildTable's work, spread over event-loop turns). */
+export interface TableBuilder {
+  /** Builds up to `windows` more windows; true once the table is complete. */
+  step(windows: number): boolean
+  /** Builds what is left and answers the table. */
+  finish(): Table
+}
+
+/**
+ * The builder of buildTable's table: the simulator builds the signature checks' base table in idle time,
+ * a few windows per turn, so a request arriving meanwhile waits for one step rather than the whole table.
+ * @example const b = tableBuilder(GX, GY, 8); while (!b.step(4)) await turn(); b.finish()
+ */
+export function tableBuilder(x: bigint, y: bigint, w: number, bits = SCALAR_BITS): TableBuilder {
   const windows = Math.ceil(bits / w) + 1
   const half = 2 ** (w - 1)
-  const count = windows * half
-  // Every projective point in one array (x, y, z limbs each) and scratch points reused: a table is
-  // thousands of points, and one allocation per coordinate cost more than the additions themselves.
+  const coords = new Float64Array(windows * half * 2 * LIMBS)
+  // The current window's base point, 2^(w·i)·Q.
+  const base = fromAffine(x, y)
+  let done = 0
+  const step = (count: number) => {
+    const end = Math.min(windows, done + count)
+    if (end > done) buildWindows(coords, base, half, done, end)
+    done = end
+    return done === windows
+  }
+  return {
+    step,
+    finish: () => {
+      step(windows)
+      return { w, windows, coords }
+    },
+  }
+}
+
+/**
+ * Windows [from, to) of a table into `coords`, `base` the first one's base point (advanced to the next
+ * window's). Every projective point in one array (x, y, z limbs each) and scratch points reused: a table is
+ * thousands of points, and one allocation per coordinate cost more than the additions themselves.
+ */
+function buildWindows(coords: Float64Array, base: Proj, half: number, from: number, to: number): void {
+  const count = (to - from) * half
   const stride = 3 * LIMBS
   const points = new Float64Array(count * stride)
-  const base = fromAffine(x, y)
   const acc = proj()
   let k = 0
-  for (let i = 0; i < windows; i++) {
+  for (let i = from; i < to; i++) {
     acc.x.set(base.x)
     acc.y.set(base.y)
     acc.z.set(base.z)
@@ -161,7 +200,7 @@ export function buildTable(x: bigint, y: bigint, w: number, bits = SCALAR_BITS):
     // The next window's base: 2·(half·base) = 2^w·base.
     addPoints(base, acc, acc)
   }
-  // Batch inversion of the Z coordinates (Montgomery's trick): one field inversion for the table.
+  // Batch inversion of the Z coordinates (Montgomery's trick): one field inversion for these windows.
   const prefix = new Float64Array(count * LIMBS)
   const running = fe()
   const z = fe()
@@ -172,10 +211,10 @@ export function buildTable(x: bigint, y: bigint, w: number, bits = SCALAR_BITS):
     mul(running, running, z)
   }
   const inverse = toMont(invert(fromMont(running)))
-  const coords = new Float64Array(count * 2 * LIMBS)
   const zInv = fe()
   const before = fe()
   const out = fe()
+  const offset = from * half
   for (let k = count - 1; k >= 0; k--) {
     copyLimbs(before, prefix, k * LIMBS)
     mul(zInv, inverse, before)
@@ -183,12 +222,11 @@ export function buildTable(x: bigint, y: bigint, w: number, bits = SCALAR_BITS):
     mul(inverse, inverse, z)
     copyLimbs(z, points, k * stride)
     mul(out, z, zInv)
-    coords.set(out, 2 * LIMBS * k)
+    coords.set(out, 2 * LIMBS * (offset + k))
     copyLimbs(z, points, k * stride + LIMBS)
     mul(out, z, zInv)
-    coords.set(out, 2 * LIMBS * k + LIMBS)
+    coords.set(out, 2 * LIMBS * (offset + k) + LIMBS)
   }
-  return { w, windows, coords }
 }
 
 /** to = the LIMBS values of `from` at `offset` (a copy without a subarray view). */

@@ -17,6 +17,8 @@ import {
   proj,
   setInfinity,
   type Table,
+  type TableBuilder,
+  tableBuilder,
   toAffine,
 } from './curve'
 import { fromMont } from './field'
@@ -27,13 +29,29 @@ const isFelt = (x: bigint) => x >= 0n && x < P
 /** Tables of recently used keys (about 150 KB each at 5-bit windows; null for a key off the curve). */
 const keyTables = memo<Felt, Table | null>(256)
 let baseTable: Table | undefined
+let baseBuilder: TableBuilder | undefined
+
+const builderOfBase = () => {
+  const g = Point.BASE.toAffine()
+  baseBuilder ??= tableBuilder(g.x, g.y, 8)
+  return baseBuilder
+}
 
 function baseMultiples(): Table {
-  if (!baseTable) {
-    const g = Point.BASE.toAffine()
-    baseTable = buildTable(g.x, g.y, 8)
-  }
+  baseTable ??= builderOfBase().finish()
   return baseTable
+}
+
+/**
+ * Builds a few more windows of the base point's table (33 in all), for idle time after startup: a
+ * request arriving meanwhile waits for one step, not the whole table (~50 ms). True once it is built.
+ * @example const step = () => warmBaseTable() || setImmediate(step)
+ */
+export function warmBaseTable(windows = 3): boolean {
+  if (baseTable) return true
+  if (!builderOfBase().step(windows)) return false
+  baseMultiples()
+  return true
 }
 
 function keyMultiples(x: Felt): Table | null {
