@@ -101,8 +101,15 @@ function browserRows(w) {
   ]
 }
 
-/** The issue's simulator targets, per run of invokes: tx/s, sequential and concurrent alike. */
-const INVOKE_TARGETS = { owner: 200, session: 100 }
+/**
+ * The issues' simulator targets, per run of invokes in tx/s (issue 25: 450 session-signed sequential, startup
+ * under 0.5 s, both on an idle machine).
+ */
+const INVOKE_TARGETS = {
+  owner: { sequential: 200, concurrent: 200 },
+  session: { sequential: 450, concurrent: 100 },
+}
+const STARTUP_TARGET_MS = 500
 
 function simulatorRows(s) {
   const invokes = (signer, mode) => {
@@ -112,7 +119,7 @@ function simulatorRows(s) {
       `${signer}-signed invokes over HTTP, ${mode === 'sequential' ? 'sequential' : '32 concurrent senders'}: tx/s, p50 / p99`,
       `${fixed(run.tps, 0)} tx/s, ${fixed(run.p50)} / ${fixed(run.p99)} ms`,
       '-',
-      `≥ ${INVOKE_TARGETS[signer]} tx/s${verdict(run.tps >= INVOKE_TARGETS[signer])}`,
+      `≥ ${INVOKE_TARGETS[signer][mode]} tx/s${verdict(run.tps >= INVOKE_TARGETS[signer][mode])}`,
     )
   }
   return [
@@ -121,7 +128,7 @@ function simulatorRows(s) {
       'startup (spawn → first RPC answer)',
       `${fixed(s.readyMs, 0)} ms`,
       '-',
-      `< 1 s${verdict(s.readyMs < 1000)}`,
+      `< ${STARTUP_TARGET_MS / 1000} s${verdict(s.readyMs < STARTUP_TARGET_MS)}`,
     ),
     invokes('owner', 'sequential'),
     invokes('owner', 'concurrent'),

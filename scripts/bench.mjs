@@ -1,12 +1,14 @@
 // `npm run bench`: one table, measured in one run on this machine, ours beside the anchor on the same work
 // (GitHub issue 9): bundle cost, round trips per execute, latency in headless Chromium, the simulator.
-// Writes a JSON copy to bench/results/<ISO time>.json. The parts run one after another so they do not
-// compete for the machine's cores.
+// Writes a JSON copy to bench/results/<ISO time>.json; with --write-readme, also puts the run (heading and
+// table) into README.md's Benchmarks section. The parts run one after another so they do not compete for the
+// machine's cores.
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { runHeading, withBenchRun } from '../bench/readme.mjs'
 import { benchRows } from '../bench/rows.mjs'
 import { markdownTable } from '../bench/table.mjs'
 import { ensureCompat } from './compat.mjs'
@@ -15,6 +17,11 @@ import { measure } from './size.mjs'
 // Paths below are relative to the repository root, wherever the script is started from.
 process.chdir(fileURLToPath(new URL('..', import.meta.url)))
 const started = performance.now()
+const writeReadme = process.argv.includes('--write-readme')
+// How busy the machine is while the parts run (1-minute load average, every 5 s): said with the table.
+const loads = [loadavg()[0]]
+const loadTimer = setInterval(() => loads.push(loadavg()[0]), 5000)
+loadTimer.unref()
 
 /** Runs a command; answers its stdout, or throws with its exit code and the tail of its output. */
 function run(command, args, options = {}) {
@@ -118,6 +125,9 @@ const machine = {
 }
 const date = new Date()
 const seconds = (performance.now() - started) / 1000
+clearInterval(loadTimer)
+loads.push(loadavg()[0])
+const load = { min: Math.min(...loads), max: Math.max(...loads) }
 console.log(
   `\nBenchmarks, ${date.toISOString()}: ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, ${seconds.toFixed(0)} s\n`,
 )
@@ -134,7 +144,12 @@ const file = join(
 )
 writeFileSync(
   file,
-  `${JSON.stringify({ date: date.toISOString(), machine, seconds, results, rows, failures }, null, 2)}\n`,
+  `${JSON.stringify({ date: date.toISOString(), machine, load, seconds, results, rows, failures }, null, 2)}\n`,
 )
 console.log(`\nJSON copy: ${file}`)
+if (writeReadme) {
+  const heading = runHeading({ date: date.toISOString(), file, machine, load })
+  writeFileSync('README.md', withBenchRun(readFileSync('README.md', 'utf8'), heading, markdownTable(rows)))
+  console.log('README.md: its Benchmarks table is this run now')
+}
 if (failures.length) process.exit(1)

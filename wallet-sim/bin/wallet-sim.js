@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The wallet-sim command. Installed from the package, it runs the built CLI (dist/cli.js) with plain node.
 // In this repository (the sources and scripts/ are next to it) it runs the sources instead, bundled by
-// esbuild with @webwallet/protocol's sources (about half a second, only when a source is newer than the
-// bundle), so development never needs a build of protocol first.
+// esbuild with @webwallet/protocol's sources and the npm dependencies (a few seconds, only when a source,
+// package.json or the installed packages are newer than the bundle), so development never needs a build of
+// protocol first.
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,6 +14,7 @@ const checkout =
 
 function newestSource(dir) {
   if (!existsSync(dir)) return 0
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs
   let newest = 0
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
@@ -25,7 +27,13 @@ if (!checkout) {
   await import('../dist/cli.js')
 } else {
   const bundle = join(root, 'dist', 'bin', 'cli.mjs')
-  const sources = [join(root, 'src'), join(root, '..', 'protocol', 'src')]
+  // The bundle holds the npm dependencies too: an install (npm's lock file in node_modules) rebuilds it.
+  const sources = [
+    join(root, 'src'),
+    join(root, '..', 'protocol', 'src'),
+    join(root, 'package.json'),
+    join(root, '..', 'node_modules', '.package-lock.json'),
+  ]
   if (!existsSync(bundle) || statSync(bundle).mtimeMs < Math.max(...sources.map(newestSource))) {
     const { bundleCli } = await import('../scripts/bundle-cli.mjs')
     await bundleCli()

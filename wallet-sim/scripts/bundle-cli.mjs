@@ -1,10 +1,12 @@
 // The development CLI: bundles the CLI with its workspace sources (protocol's through the @webwallet/source
 // export condition, wallet-sim's) into one ES module, so `wallet-sim` in this repository starts from the
-// sources without compiling TypeScript on the fly or building protocol first. npm dependencies stay
-// external. Output: dist/bin/cli.mjs (left out of the package: its users run dist/cli.js) — two levels below
+// sources without compiling TypeScript on the fly or building protocol first. Its npm dependencies are
+// bundled too (issue 25: resolving and reading some 300 files of express, starknet.js, zod and ws was a
+// quarter of the startup); only the optional native addons of ws stay outside. The published package runs
+// dist/cli.js, built module by module, instead. Output: dist/bin/cli.mjs (left out of the package) — two levels below
 // the package, like src/wallet/, so the UI directory it resolves (`../../ui/dist`) is the same.
 // Run directly (`npm run build`), or imported by bin/wallet-sim.js when the bundle is older than the sources.
-import { readFileSync, renameSync } from 'node:fs'
+import { renameSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
@@ -16,8 +18,6 @@ const outfile = fileURLToPath(new URL('../dist/bin/cli.mjs', import.meta.url))
  * @example await bundleCli()
  */
 export async function bundleCli() {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
-  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@webwallet/'))
   const tmp = `${outfile}.${process.pid}.tmp`
   await build({
     entryPoints: [fileURLToPath(new URL('../src/cli.ts', import.meta.url))],
@@ -27,7 +27,12 @@ export async function bundleCli() {
     format: 'esm',
     target: 'node20',
     conditions: ['@webwallet/source'],
-    external: [...external, '@noble/*'],
+    // ws loads these if they are installed, and works without them.
+    external: ['bufferutil', 'utf-8-validate'],
+    // The CommonJS dependencies (express, ws) require Node's built-in modules.
+    banner: {
+      js: "import { createRequire as __cliRequire } from 'node:module';\nconst require = __cliRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   })
   renameSync(tmp, outfile)

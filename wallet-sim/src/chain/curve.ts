@@ -132,49 +132,106 @@ export interface Table {
 const SCALAR_BITS = 252
 
 /**
- * Builds the table of `point` (affine, on the curve) with window width `w`.
+ * Builds the table of `point` (affine, on the curve) with window width `w`, for scalars below 2^bits
+ * (default 252; mulAdd throws a RangeError for a scalar beyond the table's windows).
  * @example const g = buildTable(GX, GY, 8)
  */
-export function buildTable(x: bigint, y: bigint, w: number): Table {
-  const windows = Math.ceil(SCALAR_BITS / w) + 1
+export function buildTable(x: bigint, y: bigint, w: number, bits = SCALAR_BITS): Table {
+  return tableBuilder(x, y, w, bits).finish()
+}
+
+/** A table built a few windows at a time (buildTable's work, spread over event-loop turns). */
+export interface TableBuilder {
+  /** Builds up to `windows` more windows; true once the table is complete. */
+  step(windows: number): boolean
+  /** Builds what is left and answers the table. */
+  finish(): Table
+}
+
+/**
+ * The builder of buildTable's table: the simulator builds the signature checks' base table in idle time,
+ * a few windows per turn, so a request arriving meanwhile waits for one step rather than the whole table.
+ * @example const b = tableBuilder(GX, GY, 8); while (!b.step(4)) await turn(); b.finish()
+ */
+export function tableBuilder(x: bigint, y: bigint, w: number, bits = SCALAR_BITS): TableBuilder {
+  const windows = Math.ceil(bits / w) + 1
   const half = 2 ** (w - 1)
-  const count = windows * half
-  const points: Proj[] = []
-  let base = fromAffine(x, y)
-  for (let i = 0; i < windows; i++) {
-    let acc = base
+  const coords = new Float64Array(windows * half * 2 * LIMBS)
+  // The current window's base point, 2^(w·i)·Q.
+  const base = fromAffine(x, y)
+  let done = 0
+  const step = (count: number) => {
+    const end = Math.min(windows, done + count)
+    if (end > done) buildWindows(coords, base, half, done, end)
+    done = end
+    return done === windows
+  }
+  return {
+    step,
+    finish: () => {
+      step(windows)
+      return { w, windows, coords }
+    },
+  }
+}
+
+/**
+ * Windows [from, to) of a table into `coords`, `base` the first one's base point (advanced to the next
+ * window's). Every projective point in one array (x, y, z limbs each) and scratch points reused: a table is
+ * thousands of points, and one allocation per coordinate cost more than the additions themselves.
+ */
+function buildWindows(coords: Float64Array, base: Proj, half: number, from: number, to: number): void {
+  const count = (to - from) * half
+  const stride = 3 * LIMBS
+  const points = new Float64Array(count * stride)
+  const acc = proj()
+  let k = 0
+  for (let i = from; i < to; i++) {
+    acc.x.set(base.x)
+    acc.y.set(base.y)
+    acc.z.set(base.z)
     for (let j = 0; j < half; j++) {
-      points.push(acc)
-      const next = proj()
-      addPoints(next, acc, base)
-      acc = next
+      points.set(acc.x, k * stride)
+      points.set(acc.y, k * stride + LIMBS)
+      points.set(acc.z, k * stride + 2 * LIMBS)
+      k++
+      if (j < half - 1) addPoints(acc, acc, base)
     }
     // The next window's base: 2·(half·base) = 2^w·base.
-    const last = points[points.length - 1]!
-    base = proj()
-    addPoints(base, last, last)
+    addPoints(base, acc, acc)
   }
-  // Batch inversion of the Z coordinates (Montgomery's trick): one field inversion for the table.
-  const prefix: Fe[] = []
+  // Batch inversion of the Z coordinates (Montgomery's trick): one field inversion for these windows.
+  const prefix = new Float64Array(count * LIMBS)
   const running = fe()
+  const z = fe()
   running.set(MONT_ONE)
-  for (const p of points) {
-    prefix.push(Float64Array.from(running))
-    mul(running, running, p.z)
+  for (let k = 0; k < count; k++) {
+    prefix.set(running, k * LIMBS)
+    copyLimbs(z, points, k * stride + 2 * LIMBS)
+    mul(running, running, z)
   }
   const inverse = toMont(invert(fromMont(running)))
-  const coords = new Float64Array(count * 2 * LIMBS)
   const zInv = fe()
+  const before = fe()
+  const out = fe()
+  const offset = from * half
   for (let k = count - 1; k >= 0; k--) {
-    const p = points[k]!
-    mul(zInv, inverse, prefix[k]!)
-    mul(inverse, inverse, p.z)
-    const xs = coords.subarray(2 * LIMBS * k, 2 * LIMBS * k + LIMBS)
-    const ys = coords.subarray(2 * LIMBS * k + LIMBS, 2 * LIMBS * (k + 1))
-    mul(xs, p.x, zInv)
-    mul(ys, p.y, zInv)
+    copyLimbs(before, prefix, k * LIMBS)
+    mul(zInv, inverse, before)
+    copyLimbs(z, points, k * stride + 2 * LIMBS)
+    mul(inverse, inverse, z)
+    copyLimbs(z, points, k * stride)
+    mul(out, z, zInv)
+    coords.set(out, 2 * LIMBS * (offset + k))
+    copyLimbs(z, points, k * stride + LIMBS)
+    mul(out, z, zInv)
+    coords.set(out, 2 * LIMBS * (offset + k) + LIMBS)
   }
-  return { w, windows, coords }
+}
+
+/** to = the LIMBS values of `from` at `offset` (a copy without a subarray view). */
+function copyLimbs(to: Fe, from: Float64Array, offset: number): void {
+  for (let i = 0; i < LIMBS; i++) to[i] = from[offset + i]!
 }
 
 const entry = proj()
@@ -208,6 +265,27 @@ export function mulAdd(acc: Proj, table: Table, k: bigint): void {
     addPoints(acc, acc, entry)
   }
   if (rest !== 0n || carry !== 0) throw new RangeError('mulAdd: scalar too large for the table')
+}
+
+const small: Proj[] = Array.from({ length: 16 }, proj)
+
+/**
+ * out = k·(x, y) for 0 ≤ k < 2^252 without a table: 4-bit windows from the top over the point's first 15
+ * multiples, ~330 additions (a table costs a few thousand, worth it only for a point used again). Not
+ * constant-time.
+ * @example const p = proj(); multiply(p, GX, GY, 5n); toAffine(p)
+ */
+export function multiply(out: Proj, x: bigint, y: bigint, k: bigint): void {
+  if (k < 0n || k >> BigInt(SCALAR_BITS) !== 0n) throw new RangeError('multiply: scalar out of range')
+  setInfinity(small[0]!)
+  fromAffine(x, y, small[1])
+  for (let j = 2; j < 16; j++) addPoints(small[j]!, small[j - 1]!, small[1]!)
+  setInfinity(out)
+  for (let shift = SCALAR_BITS - 4; shift >= 0; shift -= 4) {
+    for (let d = 0; d < 4; d++) addPoints(out, out, out)
+    const digit = Number((k >> BigInt(shift)) & 15n)
+    if (digit !== 0) addPoints(out, out, small[digit]!)
+  }
 }
 
 /** Negates a point in place (y ← 4P − y). */

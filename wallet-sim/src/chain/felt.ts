@@ -2,6 +2,7 @@
 
 import { keccak } from '@scure/starknet'
 import type { Felt } from './contract'
+import { KNOWN_KECCAKS } from './knownSelectors'
 import { hashOnElements, pedersenHash } from './pedersen'
 
 /** The Starknet field prime, 2^251 + 17·2^192 + 1. */
@@ -33,7 +34,7 @@ export function parseFelt(value: unknown): Felt {
   return n
 }
 
-const selectorCache = new Map<string, Felt>()
+const selectorCache = new Map<string, Felt>(KNOWN_KECCAKS)
 
 /**
  * The entry-point selector of a function or event name (starknet keccak), cached.
@@ -76,7 +77,7 @@ export function decodeShortString(value: Felt): string | undefined {
 }
 
 const ADDR_BOUND = 2n ** 251n - 256n
-const varCache = new Map<string, Felt>()
+const varCache = new Map<string, Felt>(KNOWN_KECCAKS)
 
 /**
  * Storage address of a Cairo 1 storage variable, as the compiler lays it out: `sn_keccak(name)`,

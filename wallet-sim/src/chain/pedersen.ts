@@ -32,9 +32,10 @@ const POINTS = [
 const LOW_BITS = 248n
 const LOW_MASK = (1n << LOW_BITS) - 1n
 
-// Built on the first hash (~15 ms): wide windows for the 248-bit parts, narrow ones for the 4-bit parts.
+// Built on the first hash (~15 ms): wide windows for the 248-bit parts, three narrow ones for the 4-bit parts.
 let tables: readonly Table[] | undefined
-const pointTables = () => (tables ??= POINTS.map(([x, y], i) => buildTable(x, y, i % 2 === 0 ? 6 : 2)))
+const pointTables = () =>
+  (tables ??= POINTS.map(([x, y], i) => (i % 2 === 0 ? buildTable(x, y, 6, 248) : buildTable(x, y, 2, 4))))
 
 const acc = proj()
 

@@ -11,11 +11,14 @@ import {
   addPoints,
   buildTable,
   mulAdd,
+  multiply,
   negate,
   type Proj,
   proj,
   setInfinity,
   type Table,
+  type TableBuilder,
+  tableBuilder,
   toAffine,
 } from './curve'
 import { fromMont } from './field'
@@ -26,13 +29,29 @@ const isFelt = (x: bigint) => x >= 0n && x < P
 /** Tables of recently used keys (about 150 KB each at 5-bit windows; null for a key off the curve). */
 const keyTables = memo<Felt, Table | null>(256)
 let baseTable: Table | undefined
+let baseBuilder: TableBuilder | undefined
+
+const builderOfBase = () => {
+  const g = Point.BASE.toAffine()
+  baseBuilder ??= tableBuilder(g.x, g.y, 8)
+  return baseBuilder
+}
 
 function baseMultiples(): Table {
-  if (!baseTable) {
-    const g = Point.BASE.toAffine()
-    baseTable = buildTable(g.x, g.y, 8)
-  }
+  baseTable ??= builderOfBase().finish()
   return baseTable
+}
+
+/**
+ * Builds a few more windows of the base point's table (33 in all), for idle time after startup: a
+ * request arriving meanwhile waits for one step, not the whole table (~50 ms). True once it is built.
+ * @example const step = () => warmBaseTable() || setImmediate(step)
+ */
+export function warmBaseTable(windows = 3): boolean {
+  if (baseTable) return true
+  if (!builderOfBase().step(windows)) return false
+  baseMultiples()
+  return true
 }
 
 function keyMultiples(x: Felt): Table | null {
@@ -103,8 +122,8 @@ export function warmPublicKey(publicKey: Felt): void {
 }
 
 /**
- * The Stark public key of a private key (x of k·G), on the base table the signature checks use: one table
- * for the whole process instead of each curve library's own precomputation (issue 25: ~45 ms of startup
+ * The Stark public key of a private key (x of k·G), on the base table the signature checks use once it is
+ * built (before, without a table): no curve library's own precomputation (issue 25: ~45 ms of startup
  * each). Not constant-time: it derives the simulator's own keys (dev accounts, guardian, relayer) in its
  * own process, where no one else times it. Throws a RangeError for a key outside 1 … order − 1.
  * @example starkPublicKey('0x1') // the x coordinate of the generator
@@ -113,8 +132,15 @@ export function starkPublicKey(privateKey: bigint | string): Felt {
   const k = BigInt(privateKey)
   if (k <= 0n || k >= ORDER) throw new RangeError('A Stark private key is from 1 to the curve order - 1')
   const point = proj()
-  setInfinity(point)
-  mulAdd(point, baseMultiples(), k)
+  // Startup derives a few keys (guardian, relayer, minter) before anything else needs the base table:
+  // ~330 additions each without it, instead of the table's ~4,000 while the code is still cold.
+  if (baseTable) {
+    setInfinity(point)
+    mulAdd(point, baseTable, k)
+  } else {
+    const g = Point.BASE.toAffine()
+    multiply(point, g.x, g.y, k)
+  }
   const affine = toAffine(point)
   if (!affine) throw new RangeError('A Stark private key is from 1 to the curve order - 1')
   return affine.x

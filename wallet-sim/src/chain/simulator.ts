@@ -11,7 +11,7 @@ import { createChain, type GenesisOptions, type Minter, type PredeployedAccount 
 import { abortEntry, blockEntry, type ChainEntry, clockEntry, replayEntry, txEntry } from './persistJournal'
 import { type ChainStore, type CompactionPolicy, openChainStore } from './persistStore'
 import { signInvoke } from './sign'
-import { warmPublicKey } from './signature'
+import { warmBaseTable, warmPublicKey } from './signature'
 import type { ChainSnapshot } from './snapshot'
 
 /** How long after startup the dev accounts' key tables start being built (see warmKeys). */
@@ -147,13 +147,13 @@ export class Simulator implements DevHost {
   }
 
   // Signature checks of a key get several times faster once its table is built (~10 ms each); build
-  // the dev accounts' tables one per event-loop turn, starting a moment after startup: the base point's
-  // table alone takes ~50 ms, which the first requests of a client that connects at once would wait for.
+  // the base point's table a few windows per event-loop turn (~50 ms in all, which a request arriving
+  // meanwhile would otherwise wait for), then the dev accounts' tables one per turn, starting a moment
+  // after startup.
   private warmKeys(keys: bigint[], delayMs = WARM_DELAY_MS): void {
-    const next = keys.shift()
-    if (next === undefined) return
+    if (keys.length === 0) return
     const warm = () => {
-      warmPublicKey(next)
+      if (warmBaseTable()) warmPublicKey(keys.shift()!)
       this.warmKeys(keys, 0)
     }
     ;(delayMs > 0 ? setTimeout(warm, delayMs) : setImmediate(warm)).unref()
