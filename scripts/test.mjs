@@ -1,45 +1,20 @@
 // `npm test`: type-check, lint, build, bundle budgets, then every test (unit, integration, browser E2E) in one
 // Vitest run, the Playwright helper's user-style suite (@playwright/test), the journeys on Firefox and WebKit,
 // then the consumer suite: the packed tarballs installed into fresh apps outside the workspaces (npm registry
-// access; a few minutes, most of it npm install and next build), and last the devnet project against
-// starknet-devnet-rs, whose build (when it is missing) starts first and runs in the background at low priority
-// while the rest runs (scripts/devnet.mjs). WEBWALLET_SKIP_DEVNET=1 skips that last step.
-import { spawnSync } from 'node:child_process'
+// access; a few minutes, most of it npm install and next build). Beside them, in a lane of its own, the devnet
+// project against starknet-devnet-rs (one core's worth of work: devnet and its client; see DEVNET_BESIDE below),
+// whose build (when it is missing) starts first and runs in the background at low priority while the rest runs
+// (scripts/devnet.mjs). WEBWALLET_SKIP_DEVNET=1 skips that lane. The devnet lane's output is printed whole when
+// it ends; a failing step anywhere stops the other lane and fails the run (scripts/steps.mjs).
 import { ensureChromium } from './chromium.mjs'
 import { StillBuilding, startBuild, waitForDevnet } from './devnet.mjs'
 import { ensureEngines } from './engines.mjs'
+import { createRunner, StepFailed } from './steps.mjs'
 
 /** Every step's title, outcome and seconds, printed as one summary when the run ends, however it ends. */
-const durations = []
-const runStarted = Date.now()
-process.on('exit', () => {
-  if (!durations.length) return
-  const width = Math.max(...durations.map((d) => d.title.length))
-  console.log('\nSteps (seconds):')
-  for (const { title, outcome, seconds } of durations) {
-    const time = seconds === undefined ? '' : seconds.toFixed(1).padStart(7)
-    console.log(`  ${outcome} ${title.padEnd(width)} ${time}`)
-  }
-  console.log(`  total ${((Date.now() - runStarted) / 1000).toFixed(1)}s`)
-})
-
-function step(title, command, args, env = process.env) {
-  console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`)
-  const started = Date.now()
-  const result = spawnSync(command, args, { stdio: 'inherit', env })
-  const seconds = (Date.now() - started) / 1000
-  durations.push({ title, outcome: result.status === 0 ? '✔' : '✖', seconds })
-  if (result.status !== 0) {
-    console.error(
-      `\n✖ ${title} failed after ${seconds.toFixed(1)}s (exit ${result.status ?? result.signal}).`,
-    )
-    process.exit(result.status ?? 1)
-  }
-  console.log(`✔ ${title} (${seconds.toFixed(1)}s)`)
-}
-
-/** A step that did not run, for the summary. */
-const skipped = (title) => durations.push({ title, outcome: '⏭' })
+const runner = createRunner()
+process.on('exit', () => runner.summary())
+const step = (title, command, args, env = process.env) => ({ title, command, args, env })
 
 // First of all, so that a missing starknet-devnet builds while everything else runs.
 const skipDevnet = process.env.WEBWALLET_SKIP_DEVNET === '1'
@@ -48,7 +23,7 @@ if (!skipDevnet) {
   try {
     startBuild()
   } catch (error) {
-    devnetProblem = error // reported by the devnet step, after the rest ran
+    devnetProblem = error // reported by the devnet lane
   }
 }
 
@@ -63,45 +38,72 @@ const env = { ...process.env, CHROMIUM_PATH: chromium }
 // Firefox and WebKit for the cross-engine journeys: installed when missing (root), else skipped with a line.
 const engines = ensureEngines()
 
-step('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])
-step('lint', 'npx', ['biome', 'check', '.'])
-step('build', 'node', ['scripts/build.mjs'])
 // The compat/ clients outside the workspaces (compat/avnu is one): e2e/tests/compat and the starknetkit tests.
 const anchors = ['starknetkit', 'starknet-react', 'get-starknet', 'invisible-sdk', 'starknet-legacy']
-step('test-only anchor clients', 'node', ['scripts/compat.mjs', ...anchors])
-step('bundle budgets', 'node', ['scripts/size.mjs', '--check'])
 // The main run names its projects: Vitest ORs several `!name` filters, so '!consumer' '!devnet' would select all.
 const MAIN = ['protocol', 'shim', 'wallet-sim', 'e2e'].flatMap((name) => ['--project', name])
 // The default reporter, and one that lists the tests which passed only on a retry (e2e retries once in CI).
 const REPORTERS = ['--reporter=default', '--reporter=./scripts/flakyReporter.mjs']
-step('tests', 'npx', ['vitest', 'run', ...MAIN, ...REPORTERS], env)
-// The published Playwright helper under the real @playwright/test runner: a user-style suite (the demo and a
-// starknetkit dapp, hands-free) on the system Chromium, one worker (~30 s).
-step(
-  'user-style suite of @webwallet/wallet-sim/playwright',
-  'npx',
-  ['playwright', 'test', '-c', 'e2e/kit/playwright.config.ts'],
-  env,
-)
-if (engines.length)
-  step(`browser journeys on ${engines.join(' and ')} (e2e/engines)`, 'npx', [
-    'vitest',
-    'run',
-    '--config',
-    'e2e/engines/vitest.config.ts',
-    ...REPORTERS,
-  ])
-else {
-  console.log('\n⏭ browser journeys on Firefox and WebKit skipped: neither engine is installed.')
-  skipped('browser journeys on Firefox and WebKit')
-}
-step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env)
 
-if (skipDevnet) {
-  console.log('\n▶ cross-check on starknet-devnet: skipped (WEBWALLET_SKIP_DEVNET=1)')
-  skipped('cross-check on starknet-devnet')
-} else {
-  console.log('\n▶ cross-check on starknet-devnet: waiting for the binary (scripts/devnet.mjs)')
+/** The main lane: checks, builds, then every suite but devnet, one after the other, printed as they go. */
+async function main() {
+  const run = (s) => runner.runStep(s)
+  try {
+    await run(step('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']))
+    await run(step('lint', 'npx', ['biome', 'check', '.']))
+    await run(step('build', 'node', ['scripts/build.mjs']))
+    await run(step('test-only anchor clients', 'node', ['scripts/compat.mjs', ...anchors]))
+    await run(step('bundle budgets', 'node', ['scripts/size.mjs', '--check']))
+    gate.open()
+  } catch (error) {
+    gate.shut(error)
+    throw error
+  }
+  await run(step('tests', 'npx', ['vitest', 'run', ...MAIN, ...REPORTERS], env))
+  // The published Playwright helper under the real @playwright/test runner: a user-style suite (the demo and
+  // a starknetkit dapp, hands-free) on the system Chromium, one worker (~30 s).
+  await run(
+    step(
+      'user-style suite of @webwallet/wallet-sim/playwright',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/kit/playwright.config.ts'],
+      env,
+    ),
+  )
+  if (engines.length)
+    await run(
+      step(`browser journeys on ${engines.join(' and ')} (e2e/engines)`, 'npx', [
+        'vitest',
+        'run',
+        '--config',
+        'e2e/engines/vitest.config.ts',
+        ...REPORTERS,
+      ]),
+    )
+  else {
+    runner.say('\n⏭ browser journeys on Firefox and WebKit skipped: neither engine is installed.')
+    runner.skipped('browser journeys on Firefox and WebKit')
+  }
+  await run(
+    step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env),
+  )
+}
+
+// The devnet lane starts once the code type-checks, lints and builds (its tests load the built demo); it never
+// starts when those fail.
+const gate = {}
+const checked = new Promise((resolve, reject) => Object.assign(gate, { open: resolve, shut: reject }))
+checked.catch(() => {}) // the main lane reports it
+
+/** The devnet lane: waits for the binary, then the devnet project; its output is printed whole at its end. */
+async function devnet() {
+  const lane = 'devnet lane'
+  if (skipDevnet) {
+    runner.say('\n⏭ cross-check on starknet-devnet: skipped (WEBWALLET_SKIP_DEVNET=1)')
+    runner.skipped('cross-check on starknet-devnet')
+    return
+  }
+  await checked
   const started = Date.now()
   let binary
   try {
@@ -110,20 +112,28 @@ if (skipDevnet) {
   } catch (error) {
     if (error instanceof StillBuilding) {
       // Only a build that is still running is skipped (a failed one fails the run): it resumes next time.
-      console.log(
+      runner.say(
         `\n⏭ cross-check on starknet-devnet skipped: starknet-devnet is not built yet (${error.message})`,
       )
-      skipped('cross-check on starknet-devnet (not built yet)')
-      process.exit(0)
+      runner.skipped('cross-check on starknet-devnet (not built yet)')
+      return
     }
-    console.error(`\n✖ starknet-devnet is not available: ${error instanceof Error ? error.message : error}`)
-    process.exit(1)
+    runner.say(`\n✖ starknet-devnet is not available: ${error instanceof Error ? error.message : error}`)
+    throw new StepFailed('waiting for starknet-devnet', 1, String(error))
   }
-  const waited = (Date.now() - started) / 1000
-  durations.push({ title: 'waiting for starknet-devnet', outcome: '✔', seconds: waited })
-  console.log(`✔ starknet-devnet ${binary} (${waited.toFixed(1)}s)`)
-  step('cross-check on starknet-devnet', 'npx', ['vitest', 'run', '--project', 'devnet'], {
-    ...env,
-    STARKNET_DEVNET: binary,
-  })
+  runner.record('waiting for starknet-devnet', (Date.now() - started) / 1000, lane)
+  await runner.runStep(
+    step('cross-check on starknet-devnet', 'npx', ['vitest', 'run', '--project', 'devnet'], {
+      ...env,
+      STARKNET_DEVNET: binary,
+    }),
+    { buffered: true, lane },
+  )
+}
+
+try {
+  await runner.all([main, devnet])
+} catch (error) {
+  if (!(error instanceof StepFailed)) throw error
+  process.exit(error.status || 1)
 }
