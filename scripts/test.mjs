@@ -1,11 +1,12 @@
-// `npm test`: type-check, lint, build, bundle budgets, then every test (unit, integration, browser E2E) in one
-// Vitest run, the Playwright helper's user-style suite (@playwright/test), the journeys on Firefox and WebKit,
-// then the consumer suite: the packed tarballs installed into fresh apps outside the workspaces (npm registry
-// access; a few minutes, most of it npm install and next build). Beside them, in a lane of its own, the devnet
-// project against starknet-devnet-rs (one core's worth of work: devnet and its client; see DEVNET_BESIDE below),
-// whose build (when it is missing) starts first and runs in the background at low priority while the rest runs
-// (scripts/devnet.mjs). WEBWALLET_SKIP_DEVNET=1 skips that lane. The devnet lane's output is printed whole when
-// it ends; a failing step anywhere stops the other lane and fails the run (scripts/steps.mjs).
+// `npm test`, in two lanes. The main lane: type-check, lint, build, bundle budgets, then every test (unit,
+// integration, browser E2E) in one Vitest run, the Playwright helper's user-style suite (@playwright/test) and
+// the journeys on Firefox and WebKit, printed as they run. Beside it, once the checks and builds passed, the
+// consumer suite (the packed tarballs installed into fresh apps outside the workspaces: npm registry access,
+// mostly npm install and next build) and then the devnet project against starknet-devnet-rs, each printed whole
+// when it ends. starknet-devnet's build (when it is missing) starts first and runs in the background at low
+// priority while the rest runs (scripts/devnet.mjs); WEBWALLET_SKIP_DEVNET=1 skips the devnet step. The first
+// failing step stops the other lane and fails the run (scripts/steps.mjs); a summary of every step's time ends
+// the run, however it ends.
 import { ensureChromium } from './chromium.mjs'
 import { StillBuilding, startBuild, waitForDevnet } from './devnet.mjs'
 import { ensureEngines } from './engines.mjs'
@@ -84,26 +85,42 @@ async function main() {
     runner.say('\n⏭ browser journeys on Firefox and WebKit skipped: neither engine is installed.')
     runner.skipped('browser journeys on Firefox and WebKit')
   }
-  await run(
-    step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env),
-  )
 }
 
-// The devnet lane starts once the code type-checks, lints and builds (its tests load the built demo); it never
-// starts when those fail.
+// The lane beside starts once the code type-checks, lints and builds (its suites load the built packages and
+// demo); it never starts when those fail.
 const gate = {}
 const checked = new Promise((resolve, reject) => Object.assign(gate, { open: resolve, shut: reject }))
 checked.catch(() => {}) // the main lane reports it
 
-/** The devnet lane: waits for the binary, then the devnet project; its output is printed whole at its end. */
+const BESIDE = 'beside'
+
+/**
+ * The lane beside the main one, once the checks and builds passed: the consumer suite (mostly npm install and
+ * next build: network and disk), then the devnet project (devnet and its client: about one core), last because
+ * it may wait for the binary's build. Each step's output is printed whole when it ends.
+ */
+async function beside() {
+  try {
+    await checked
+  } catch {
+    return // the main lane reports why
+  }
+  await runner.runStep(
+    step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env),
+    { buffered: true, lane: BESIDE },
+  )
+  await devnet()
+}
+
+/** The devnet project once its binary is there (skipped while a build is still running). */
 async function devnet() {
-  const lane = 'devnet lane'
+  const lane = BESIDE
   if (skipDevnet) {
     runner.say('\n⏭ cross-check on starknet-devnet: skipped (WEBWALLET_SKIP_DEVNET=1)')
     runner.skipped('cross-check on starknet-devnet')
     return
   }
-  await checked
   const started = Date.now()
   let binary
   try {
@@ -132,7 +149,7 @@ async function devnet() {
 }
 
 try {
-  await runner.all([main, devnet])
+  await runner.all([main, beside])
 } catch (error) {
   if (!(error instanceof StepFailed)) throw error
   process.exit(error.status || 1)

@@ -238,6 +238,8 @@ export async function approve(wallet: Page | Frame, name: string): Promise<void>
           rect: [...Object.values(b.getBoundingClientRect().toJSON())],
         })),
         text: document.body.innerText.slice(0, 600),
+        active: document.activeElement?.id || document.activeElement?.tagName,
+        fields: [...document.querySelectorAll('input')].map((i) => ({ id: i.id, length: i.value.length })),
       }))
       .catch((reason: unknown) => `unreadable: ${String(reason)}`)
     throw new Error(`the wallet's '${name}' button was not ready: ${JSON.stringify(seen)}`, { cause: error })
