@@ -25,8 +25,8 @@ export interface Duration {
 
 export interface Runner {
   readonly durations: Duration[]
-  /** Runs one step (its output kept until it ends when `buffered`); resolves with its seconds. */
-  runStep(step: Step, options?: { buffered?: boolean; lane?: string }): Promise<number>
+  /** Runs one step (its output kept until it ends when `buffered`, at CPU priority `nice`); resolves with its seconds. */
+  runStep(step: Step, options?: { buffered?: boolean; lane?: string; nice?: number }): Promise<number>
   /** Stops every running step (its whole process group). */
   stopAll(): void
   /** Prints a line between the live lane's lines. */

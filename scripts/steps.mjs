@@ -51,18 +51,19 @@ export function createRunner(io = {}) {
   }
 
   /**
-   * Runs one step; `buffered` keeps its output until it ends.
-   * @param {Step} step @param {{ buffered?: boolean, lane?: string }} [options]
+   * Runs one step; `buffered` keeps its output until it ends; `nice` runs it at that lower CPU priority.
+   * @param {Step} step @param {{ buffered?: boolean, lane?: string, nice?: number }} [options]
    * @returns {Promise<number>} its seconds
    */
-  function runStep({ title, command, args, env = process.env }, { buffered = false, lane } = {}) {
+  function runStep({ title, command, args, env = process.env }, { buffered = false, lane, nice } = {}) {
     if (failed) return Promise.reject(new StepFailed(title, 1, 'not started: another step failed'))
     const header = `\n▶ ${title}: ${command} ${args.join(' ')}`
     if (buffered) block(`${header} (${lane ?? 'beside'}: its output follows when it ends)`)
     else block(header)
     const begun = now()
     // Its own process group, so that stopping it stops what it started (browsers, devnet, servers).
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    const [file, argv] = nice ? ['nice', ['-n', String(nice), command, ...args]] : [command, args]
+    const child = spawn(file, argv, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     running.add(child)
     /** @type {string[]} */
     const kept = []

@@ -94,6 +94,9 @@ const checked = new Promise((resolve, reject) => Object.assign(gate, { open: res
 checked.catch(() => {}) // the main lane reports it
 
 const BESIDE = 'beside'
+// The lane beside runs at a lower CPU priority: the main lane's browser journeys keep the CPU they need (their
+// waits are tuned to it), and this lane takes what they leave (its steps have long time limits).
+const NICE = 10
 
 /**
  * The lane beside the main one, once the checks and builds passed: the consumer suite (mostly npm install and
@@ -108,7 +111,7 @@ async function beside() {
   }
   await runner.runStep(
     step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env),
-    { buffered: true, lane: BESIDE },
+    { buffered: true, lane: BESIDE, nice: NICE },
   )
   await devnet()
 }
@@ -144,7 +147,7 @@ async function devnet() {
       ...env,
       STARKNET_DEVNET: binary,
     }),
-    { buffered: true, lane },
+    { buffered: true, lane, nice: NICE },
   )
 }
 

@@ -3,7 +3,7 @@
 // fails the run with its code; the summary names every step, its lane and its time.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { getPriority, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { createRunner, StepFailed } from '../../../scripts/steps.mjs'
@@ -70,4 +70,13 @@ test('the first failing step stops the other lane with what it started, and the 
   runner.summary()
   expect(out).toMatch(/✖ devnet \[devnet lane\]/)
   expect(out).toMatch(/✖ tests +\d/)
+})
+
+test('a step run with `nice` runs at that lower CPU priority, and what it starts too', async () => {
+  let out = ''
+  const runner = createRunner({ write: (text) => (out += text) })
+  const expected = Math.min(19, getPriority() + 5)
+  const code = `const os = require('os'); const c = require('child_process').execFileSync(process.execPath, ['-e', 'console.log(require("os").getPriority())']); console.log('step ' + os.getPriority() + ' child ' + c.toString().trim())`
+  await runner.runStep(node('niced', code), { buffered: true, nice: 5 })
+  expect(out).toContain(`step ${expected} child ${expected}`)
 })
