@@ -18,7 +18,8 @@ export interface Step {
 /** A step's title, outcome and seconds, for the summary. */
 export interface Duration {
   title: string
-  outcome: '✔' | '✖' | '⏭'
+  /** ⏹: stopped because another step failed. */
+  outcome: '✔' | '✖' | '⏹' | '⏭'
   seconds?: number
   lane?: string
 }
@@ -34,7 +35,7 @@ export interface Runner {
   /** Records a step that did not run. */
   skipped(title: string): void
   /** Records a step that is not a process (a wait). */
-  record(title: string, seconds: number, lane?: string): void
+  record(title: string, seconds: number, lane?: string, outcome?: '✔' | '✖'): void
   /** Runs the lanes side by side; the first failure stops the others and is thrown once they are gone. */
   all(lanes: Array<() => Promise<unknown>>): Promise<void>
   /** Prints every step's outcome and seconds, and the total. */

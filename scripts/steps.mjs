@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process'
 
 /**
- * @typedef {{ title: string, outcome: '✔' | '✖' | '⏭', seconds?: number, lane?: string }} Duration
+ * @typedef {{ title: string, outcome: '✔' | '✖' | '⏹' | '⏭', seconds?: number, lane?: string }} Duration
  * @typedef {{ title: string, command: string, args: string[], env?: NodeJS.ProcessEnv }} Step
  */
 
@@ -88,7 +88,9 @@ export function createRunner(io = {}) {
         running.delete(child)
         const seconds = (now() - begun) / 1000
         const ok = status === 0
-        durations.push({ title, outcome: ok ? '✔' : '✖', seconds, ...(lane ? { lane } : {}) })
+        // A step stopped because another failed is marked ⏹, not ✖: it is not the cause.
+        const outcome = ok ? '✔' : failed ? '⏹' : '✖'
+        durations.push({ title, outcome, seconds, ...(lane ? { lane } : {}) })
         if (buffered) block(`\n── ${title} (${lane ?? 'beside'}) ──\n${kept.join('')}── end of ${title} ──`)
         else if (live) {
           write(`${live}\n`)
@@ -142,9 +144,9 @@ export function createRunner(io = {}) {
     say: (text) => block(text),
     /** Records a step that did not run. @param {string} title */
     skipped: (title) => durations.push({ title, outcome: '⏭' }),
-    /** Records a step that is not a process (a wait). @param {string} title @param {number} seconds */
-    record: (title, seconds, lane) =>
-      durations.push({ title, outcome: '✔', seconds, ...(lane ? { lane } : {}) }),
+    /** Records a step that is not a process (a wait): its seconds, lane and outcome (default ✔). */
+    record: (title, seconds, lane, outcome = '✔') =>
+      durations.push({ title, outcome, seconds, ...(lane ? { lane } : {}) }),
     /**
      * Runs the lanes side by side (each a function running its steps in order); the first failure stops the
      * others and is thrown once they are gone.

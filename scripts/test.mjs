@@ -138,6 +138,7 @@ async function devnet() {
       runner.skipped('cross-check on starknet-devnet (not built yet)')
       return
     }
+    runner.record('waiting for starknet-devnet', (Date.now() - started) / 1000, lane, '✖')
     runner.say(`\n✖ starknet-devnet is not available: ${error instanceof Error ? error.message : error}`)
     throw new StepFailed('waiting for starknet-devnet', 1, String(error))
   }

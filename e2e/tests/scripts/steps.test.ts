@@ -69,7 +69,7 @@ test('the first failing step stops the other lane with what it started, and the 
   await expect(runner.runStep(node('late', 'console.log(1)'))).rejects.toThrow('not started')
   runner.summary()
   expect(out).toMatch(/✖ devnet \[devnet lane\]/)
-  expect(out).toMatch(/✖ tests +\d/)
+  expect(out).toMatch(/⏹ tests +\d/) // stopped, not the cause
 })
 
 test('a step run with `nice` runs at that lower CPU priority, and what it starts too', async () => {
