@@ -15,6 +15,13 @@ import { createRunner, StepFailed } from './steps.mjs'
 /** Every step's title, outcome and seconds, printed as one summary when the run ends, however it ends. */
 const runner = createRunner()
 process.on('exit', () => runner.summary())
+// Each step runs in its own process group (so that a failure can stop one lane's whole tree): Ctrl-C reaches
+// only this process, which stops them all.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    runner.stopAll()
+    process.exit(signal === 'SIGINT' ? 130 : 143)
+  })
 const step = (title, command, args, env = process.env) => ({ title, command, args, env })
 
 // First of all, so that a missing starknet-devnet builds while everything else runs.
