@@ -1,8 +1,12 @@
 // Bundle cost of each browser entry point as a user gets it: the built package (dist/, what npm installs),
-// bundled by esbuild for the browser, minified, gzip, starknet.js and React external (as the issue budgets
-// say). `--check` exits non-zero when an entry is over its budget or not built (`node scripts/build.mjs`).
-// `--breakdown <entry>` (e.g. `--breakdown @webwallet/shim`) lists what each module of that entry costs.
+// bundled by esbuild for the browser with code splitting, minified, gzip, starknet.js and React external (as
+// the issue budgets say). Per entry: the initial chunks (what a page pays before any user action), checked
+// against `budgetKb`, and the total with the chunks its dynamic imports load on first use, checked against
+// `totalBudgetKb` (an entry with a lazy chunk and no total budget fails: nothing grows unseen). `--check`
+// exits non-zero when an entry is over a budget or not built (`node scripts/build.mjs`). `--breakdown
+// <entry>` (e.g. `--breakdown @webwallet/shim`) lists what each module of that entry costs, and its chunk.
 import { existsSync } from 'node:fs'
+import { basename, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 
@@ -20,7 +24,9 @@ export const ENTRIES = [
   // and the per-procedure policy table (+0.6 KB: 1.99 KB measured). The shim keeps its own placement switch (the
   // table would cost it 0.23 KB gzip); shim/src/connector/placement.test.ts holds the two equal.
   { name: '@webwallet/protocol/wallet', entry: 'protocol/dist/wallet/index.js', budgetKb: 2.1 },
-  { name: '@webwallet/shim/connector', entry: 'shim/dist/connector/index.js', budgetKb: 15 },
+  // 15 → 15.3 (issue 26 item 1, h24): walletEvents over the HTTP wire (a server-sent events reader in
+  // fromHttp), the popup's catch-up on its next request and the follow after a reload: 14,678 → 15,579 bytes.
+  { name: '@webwallet/shim/connector', entry: 'shim/dist/connector/index.js', budgetKb: 15.3 },
   // 25 → 27: issue 15's init-option checks, coded errors, compact session storage, abort/timeouts and the node
   // version check (+1.8 KB gzip, zod-free; protocol's zod schemas would have cost ~8.5 KB).
   // 27 → 27.5: both branches merged. 27 was set on issue 15's branch alone (26.9 KB); the connector's own work
@@ -57,7 +63,17 @@ export const ENTRIES = [
   // method, paymaster and co-signer felts) and the stop message on abort: 29,494 bytes.
   // Issue 28 item 2 (h19): the modal's per-step title, checked against MODAL_TITLE_PATTERN and naming the
   // dialog: +58 bytes, 29,552 (41 under this budget).
-  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 28.9 },
+  // 28.9 → 29.2 (issue 26 items 1 and 5, h24): the popup's catch-up (silent accounts and chain id on its next
+  // request), the follow after a reload, the popup's walletEvents while open, and the feeTokenTransfers option
+  // (its check, the rule, both method lists for compact restore): 29,493 → 29,825 bytes from the sources.
+  // 28.9 → 24.2 initial, 32.3 total (2026-11-27, issue 24 item 5, h22): the measure is now split as an app's
+  // bundler splits it. The connector (createConnector, transports, iframe and popup dialogs, the transport
+  // choice) loads on the first wallet request, or at init in a page with no stored session; the portfolio
+  // reads on the first read. Initial 24,647 bytes (from 29,469 unsplit); total 33,019 (each lazy chunk
+  // gzipped alone, the initial chunks together). Issue 24's 25 KB goal is met by the initial chunk.
+  // Merged with issue 26 (h24) on 2026-11-27: initial 24,763 bytes (under 25 KB), total 33,357 (the popup's
+  // catch-up and the push follow live in the lazy connector chunk): total budget 32.3 → 32.7.
+  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 24.2, totalBudgetKb: 32.7 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
   // The invisible-sdk 1.0.0 drop-in (issue 24): the session SDK and the window connector it maps onto
@@ -70,30 +86,92 @@ export const ENTRIES = [
   // With the shim's modal titles (h19): 30,058 bytes.
   // Issue 25 item 4 (h18): fee arithmetic in @webwallet/protocol/fees; with everything merged (2026-11-27): the
   // shim 29,469 bytes, this entry 30,089.
-  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 29.4 },
+  // 29.4 → 29.8 (issue 26 items 1 and 5, h24): it follows the shim (30,122 → 30,463 bytes from the sources).
+  // 29.4 → 24.8 initial, 33.3 total (2026-11-27, issue 24 item 5, h22): it follows the shim's lazy connector
+  // (its requestApprovals goes through it) and portfolio: initial 25,264 bytes, total 33,992.
+  // Merged with issue 26 (h24) on 2026-11-27: initial 25,354 bytes, total 34,304: total budget 33.3 → 33.6.
+  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 24.8, totalBudgetKb: 33.6 },
 ]
 
 /**
- * Minified and gzip bytes of a browser bundle of one entry. Workspace packages it imports resolve as a
- * user's bundler resolves them (their dist/), unless `conditions` names @webwallet/source.
+ * Minified and gzip bytes of a browser bundle of one entry, split as an app's bundler splits it: the initial
+ * chunks (the entry's and the shared ones it imports statically: what a page pays before any user action)
+ * and, in `total`, those plus the chunks of its dynamic imports (loaded on first use). The initial chunks
+ * are gzipped together (an app's bundler puts the modules its entry imports statically in one chunk; esbuild
+ * leaves the ones a lazy chunk shares apart), each lazy chunk on its own, as the browser fetches it.
+ * Workspace packages it imports resolve as a user's bundler resolves them (their dist/), unless `conditions`
+ * names @webwallet/source.
  */
 export async function measure(entry, external = ['starknet', 'react', 'react-dom'], conditions = []) {
-  const result = await build(bundleOptions(entry, external, conditions))
-  const code = result.outputFiles[0].contents
-  return { minBytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength }
+  const { chunks } = await chunkGraph(entry, external, conditions)
+  const first = Buffer.concat(chunks.filter((chunk) => chunk.initial).map((chunk) => chunk.contents))
+  const lazy = chunks.filter((chunk) => !chunk.initial)
+  const gzipBytes = gzipSync(first, { level: 9 }).byteLength
+  return {
+    minBytes: first.byteLength,
+    gzipBytes,
+    total: {
+      minBytes: lazy.reduce((n, chunk) => n + chunk.minBytes, first.byteLength),
+      gzipBytes: lazy.reduce((n, chunk) => n + chunk.gzipBytes, gzipBytes),
+    },
+    chunks: chunks.length,
+    lazyChunks: lazy.length,
+  }
 }
 
-/** The esbuild options of a user-style browser bundle of one entry (minified, starknet.js external). */
+/**
+ * The chunks of an entry's bundle: each with its code, minified and gzip bytes, whether the page loads it at once
+ * (`initial`: the entry's chunk and what it imports statically) or on first use (a dynamic import), and the
+ * modules in it with their minified bytes (esbuild's metafile), largest first.
+ */
+export async function chunkGraph(entry, external = ['starknet', 'react', 'react-dom'], conditions = []) {
+  const result = await build(bundleOptions(entry, external, conditions))
+  const outputs = result.metafile.outputs
+  const code = new Map(result.outputFiles.map((file) => [relative(process.cwd(), file.path), file.contents]))
+  const entryChunk = Object.keys(outputs).find((file) => outputs[file].entryPoint)
+  const initial = new Set()
+  const visit = (file) => {
+    if (initial.has(file)) return
+    initial.add(file)
+    for (const { path, kind, external } of outputs[file].imports)
+      if (kind === 'import-statement' && !external) visit(path)
+  }
+  visit(entryChunk)
+  const chunks = Object.entries(outputs)
+    .filter(([file]) => file.endsWith('.js'))
+    .map(([file, { inputs }]) => {
+      const contents = code.get(file)
+      if (!contents) throw new Error(`size: no output for ${file}`)
+      return {
+        file,
+        initial: initial.has(file),
+        contents,
+        minBytes: contents.byteLength,
+        gzipBytes: gzipSync(contents, { level: 9 }).byteLength,
+        modules: Object.entries(inputs)
+          .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+          .map(([module, { bytesInOutput }]) => ({ module, minBytes: bytesInOutput }))
+          .sort((a, b) => b.minBytes - a.minBytes),
+      }
+    })
+  return { chunks }
+}
+
+/** The esbuild options of a user-style browser bundle of one entry (minified, split, starknet.js external). */
 function bundleOptions(entry, external, conditions) {
   return {
     entryPoints: [entry],
     conditions,
     bundle: true,
+    splitting: true,
     minify: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
     write: false,
+    metafile: true,
+    outdir: 'size-out',
+    chunkNames: 'chunk-[hash]',
     treeShaking: true,
     external,
     logLevel: 'silent',
@@ -101,15 +179,20 @@ function bundleOptions(entry, external, conditions) {
 }
 
 /**
- * What each module of an entry's bundle costs: its minified bytes (esbuild's metafile), largest first.
- * Gzip is not split per module; the bundle's gzip total is what `measure` reports.
+ * What each module of an entry's bundle costs: its minified bytes (esbuild's metafile) and its chunk
+ * (`initial`, or `lazy` with the chunk's file), largest first. Gzip is not split per module; `measure`
+ * reports each chunk's gzip.
  */
 export async function breakdown(entry, external = ['starknet', 'react', 'react-dom']) {
-  const result = await build({ ...bundleOptions(entry, external, []), metafile: true, outdir: 'out' })
-  const { inputs } = Object.values(result.metafile.outputs)[0]
-  return Object.entries(inputs)
-    .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
-    .map(([module, { bytesInOutput }]) => ({ module, 'min bytes': bytesInOutput }))
+  const { chunks } = await chunkGraph(entry, external)
+  return chunks
+    .flatMap((chunk) =>
+      chunk.modules.map(({ module, minBytes }) => ({
+        module,
+        'min bytes': minBytes,
+        chunk: chunk.initial ? 'initial' : `lazy ${basename(chunk.file)}`,
+      })),
+    )
     .sort((a, b) => b['min bytes'] - a['min bytes'])
 }
 
@@ -125,28 +208,40 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const check = process.argv.includes('--check')
   let over = false
   const rows = []
-  for (const { name, entry, budgetKb } of ENTRIES) {
+  const kb = (bytes) => (bytes / 1024).toFixed(1)
+  for (const { name, entry, budgetKb, totalBudgetKb } of ENTRIES) {
     if (!existsSync(entry)) {
-      rows.push({ entry: name, 'min KB': '-', 'gzip KB': '-', 'budget KB': budgetKb, status: 'NOT BUILT' })
+      rows.push({ entry: name, 'initial gzip KB': '-', budget: budgetKb, status: 'NOT BUILT' })
       over = true
       continue
     }
-    const { minBytes, gzipBytes } = await measure(entry)
-    const gzipKb = gzipBytes / 1024
-    const ok = gzipKb <= budgetKb
-    over ||= !ok
+    const { minBytes, gzipBytes, total, lazyChunks } = await measure(entry)
+    // An entry that grows a lazy chunk needs a budget for its total, or that chunk could grow unseen.
+    const status =
+      gzipBytes / 1024 > budgetKb
+        ? 'OVER BUDGET'
+        : lazyChunks > 0 && totalBudgetKb === undefined
+          ? 'NO TOTAL BUDGET'
+          : total.gzipBytes / 1024 > (totalBudgetKb ?? budgetKb)
+            ? 'TOTAL OVER BUDGET'
+            : 'ok'
+    over ||= status !== 'ok'
     rows.push({
       entry: name,
-      'min KB': (minBytes / 1024).toFixed(1),
-      'gzip KB': gzipKb.toFixed(1),
-      'budget KB': budgetKb,
-      status: ok ? 'ok' : 'OVER BUDGET',
+      'initial min KB': kb(minBytes),
+      'initial gzip KB': kb(gzipBytes),
+      budget: budgetKb,
+      'total gzip KB': kb(total.gzipBytes),
+      'total budget': totalBudgetKb ?? '-',
+      'lazy chunks': lazyChunks,
+      status,
     })
   }
   console.table(rows)
   if (check && over) {
     console.error(
-      'A bundle is over its budget (minified + gzip, starknet external) or not built (node scripts/build.mjs).',
+      'A bundle is over its budget (minified + gzip, starknet external: the initial chunks, and the total with ' +
+        'the lazy ones) or not built (node scripts/build.mjs).',
     )
     process.exit(1)
   }

@@ -7,5 +7,7 @@ export default defineProject({
     name: 'wallet-sim',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'ui/src/**/*.test.ts', 'ui/src/**/*.test.tsx'],
     environment: 'node',
+    // Node 20's EventSource (behind a flag): tRPC's own httpSubscriptionLink reads the wallet's events with it.
+    execArgv: ['--experimental-eventsource'],
   },
 })

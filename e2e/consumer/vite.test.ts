@@ -1,5 +1,7 @@
 // A Vite + React app built for production from the tarballs and served by `vite preview`, driven in
 // Chromium through login → session → execute against `npx wallet-sim` from the tarball.
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { createApp } from './support/apps'
 import { browserJourney } from './support/journey'
@@ -22,9 +24,18 @@ afterAll(async () => {
   await sim?.[Symbol.asyncDispose]()
 })
 
-test('builds for production', async () => {
+test("builds for production, the SDK's connector and portfolio reads split off as chunks loaded on first use", async () => {
   const out = await run('npx', ['--no-install', 'vite', 'build'], dir)
   expect(out).toMatch(/built in/)
+  // This app also imports the connector entry, whose code then lands in its main chunk; the SDK's dynamic
+  // imports still get their own (small) chunks, and the portfolio reads are in one the page never loads.
+  const assets = readdirSync(join(dir, 'dist', 'assets'))
+  expect(assets).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^windowConnector-.*\.js$/),
+      expect.stringMatching(/^reads-.*\.js$/),
+    ]),
+  )
 })
 
 test('runs the journey in Chromium', async () => {

@@ -12,7 +12,8 @@ import { WebWalletError } from '@webwallet/protocol/errors'
 import type { ProviderInterface } from 'starknet'
 import { RpcProvider } from 'starknet'
 import type { Call } from '../account/context'
-import { type Connector, createWindowConnector } from '../connector/createConnector'
+import type { Connector } from '../connector/createConnector'
+import { lazyWindowConnector } from '../connector/lazy'
 import { expectShape, isFelt } from '../http/shape'
 import type { WebWalletOptions } from '../sdk/options'
 import { WebWallet, type ConnectResult as WebWalletConnectResult } from '../sdk/WebWallet'
@@ -109,7 +110,7 @@ export class ArgentWebWallet {
     const urls = { ...environmentUrls(params.environment, params.webwalletUrl), ...extra.urls }
     this.connector =
       extra.connector ??
-      createWindowConnector({
+      lazyWindowConnector({
         url: urls.webWalletUrl ?? getEnvironment(params.environment).webWalletUrl,
         theme: 'dark',
       })

@@ -1,6 +1,5 @@
 import {
   CONNECTOR_VERSION,
-  ENVIRONMENT_NAMES,
   type EnvironmentName,
   getEnvironment,
   networkFromWalletUrl,
@@ -13,12 +12,12 @@ import {
   ValidationError,
 } from '@webwallet/protocol/errors'
 import { type ChooseTransportOptions, chooseTransport } from '../transport/choose'
-import { exactOrigin } from '../transport/fromWindow'
 import type { CallLimits } from '../transport/link'
 import { createEvents, type WalletEventHandlers, type WalletEventName } from './events'
+import { CONNECTOR_ICON, CONNECTOR_ID, CONNECTOR_NAME, connectorSetup } from './identity'
 import { type ConnectorStorage, lastConnection } from './lastConnection'
 import type { WalletCall } from './procedures'
-import { routeRequest, type WalletRequest } from './request'
+import { isQuiet, routeRequest, type WalletRequest } from './request'
 import { readSessionResult, type SessionSignRequest, type SessionSignResult, sessionError } from './session'
 import {
   type OpenTransportOptions,
@@ -61,12 +60,7 @@ export const WALLET_USER_TIMEOUT_MS = 600_000
 /** What `connect()` returns: the wallet's accounts and chain id. */
 export type ConnectResult = { account: string[]; chainId: string }
 
-export const CONNECTOR_ID = 'argentWebWallet'
-export const CONNECTOR_NAME = 'Argent Web Wallet'
-// Kept as SVG text (gzips to half the base64) and encoded once: the same data URL as before.
-export const CONNECTOR_ICON = `data:image/svg+xml;base64,${btoa(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#FF875B"/><path d="M19 7h-6l-.3 5.5C10 14 8 16.5 8 20h16c0-3.5-2-6-4.7-7.5z" fill="#fff"/></svg>',
-)}`
+export { CONNECTOR_ICON, CONNECTOR_ID, CONNECTOR_NAME }
 
 /**
  * The web-wallet connector: opens the hosted wallet in an iframe or popup (or wallet-sim over WebSocket),
@@ -93,23 +87,12 @@ export function createWindowConnector(options: ConnectorOptions = {}): Connector
 
 function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
   const { environment } = options
-  // Checked even with a url: the chain id of a popup connection is read from it later.
-  if (environment !== undefined && !ENVIRONMENT_NAMES.includes(environment)) {
-    throw new ValidationError([
-      { path: ['environment'], message: `Unknown environment: ${String(environment)}` },
-    ])
-  }
-  const walletUrl = options.url ?? getEnvironment(environment).webWalletUrl
-  exactOrigin(walletUrl) // a wallet URL that is not a web origin fails here, coded
+  const { walletUrl, mode } = connectorSetup(options)
   // SPEC's 'Powered by Argent' for Argent's wallets; the dev environment's wallet is wallet-sim, not Argent.
   const brandName = options.brandName ?? (environment === 'dev' ? 'wallet-sim' : 'Argent')
   const events = createEvents()
   const last = lastConnection(options.storage, CONNECTOR_ID)
-  const mode = options.transport ?? 'auto'
-  if (!['auto', 'iframe', 'popup', 'websocket', 'http'].includes(mode)) {
-    throw new ValidationError([{ path: ['transport'], message: `Unknown transport: ${String(mode)}` }])
-  }
-  let chosen: TransportKind | undefined = mode === 'auto' ? undefined : mode
+  let chosen = mode === 'auto' ? undefined : (mode as TransportKind)
   // Decided early, so a popup can still open synchronously inside the user's click.
   let choosing: Promise<TransportKind> | undefined
   const choice = (): Promise<TransportKind> => {
@@ -124,6 +107,8 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
   if (mode === 'auto' && typeof window !== 'undefined') void choice()
 
   let wallet: WalletTransport | undefined
+  // Whether this page has asked the wallet anything (a transport opened only to follow its pushes has not).
+  let asked = false
   // The wallet's grant: from this page's connect, or remembered from before a reload.
   const restored = last.read()
   let account = restored?.account
@@ -153,16 +138,43 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
     if (!show) return transport.mutate(call, limits).catch(loggedOut)
     transport.show(call)
     // What was shown for this request goes with it, however it ends.
-    return transport.mutate(call, limits).then(
-      (answer) => {
+    const answered = transport.mutate(call, limits)
+    const announced = catchUp(transport, call)
+    return answered.then(
+      async (answer) => {
+        await announced
         transport.release(true)
         return answer
       },
-      (error: unknown) => {
+      async (error: unknown) => {
+        await announced
         transport.release(false)
         return loggedOut(error)
       },
     )
+  }
+  /**
+   * A popup pushes nothing while closed: on each request it is opened for, a connected dapp asks it (silent
+   * accounts, chain id) and what changed since is announced before the request's answer is used. Requests
+   * that answer the accounts themselves (the connects) need no question. Never fails: a popup that closes
+   * first leaves things as they were.
+   */
+  const catchUp = (transport: WalletTransport, call: WalletCall): Promise<void> => {
+    if (transport.kind !== 'popup' || account === undefined || ANSWERS_ACCOUNTS.has(call.procedure))
+      return Promise.resolve()
+    const read = { timeoutMs: WALLET_READ_TIMEOUT_MS }
+    const chain = transport
+      .mutate({ procedure: 'requestChainId', input: undefined }, read)
+      .then((next) => typeof next === 'string' && setChainId(next))
+    const accounts = transport
+      .mutate({ procedure: 'requestAccounts', input: { silent_mode: true } }, read)
+      .then((next) => {
+        if (!isStringArray(next)) return
+        if (next.length > 0) setAccounts(next)
+        else forget()
+      })
+    const settled = () => {}
+    return Promise.all([chain.then(settled, settled), accounts.then(settled, settled)]).then(settled)
   }
   const loggedOut = (error: unknown): never => {
     // The wallet ended the login: what the connector remembers is void.
@@ -174,6 +186,7 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
    * popup must open inside the user's click).
    */
   const invoke = (call: WalletCall, limits: CallLimits = {}, show = true): Promise<unknown> => {
+    asked = true
     const bounded = { timeoutMs: show ? WALLET_USER_TIMEOUT_MS : WALLET_READ_TIMEOUT_MS, ...limits }
     try {
       const known = wallet ?? (chosen ? ensure(chosen) : undefined)
@@ -197,6 +210,19 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
     }
     if (account === undefined) return []
     return call.procedure === 'getPermissions' ? [PERMISSION_ACCOUNTS] : [account]
+  }
+  // A connection restored from before a reload follows the wallet's pushes at once, asking nothing and
+  // showing nothing (the iframe loads hidden). A popup cannot open without the user's click: it learns what
+  // changed at its next request.
+  if (account !== undefined) {
+    void choice().then((kind) => {
+      if (kind === 'popup' || wallet || account === undefined) return
+      try {
+        ensure(kind)
+      } catch {
+        // no wallet here (e.g. no page for an iframe): the first request reports it
+      }
+    })
   }
   const setAccounts = (accounts: string[] | undefined) => {
     const next = accounts?.[0]
@@ -258,12 +284,13 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
     },
 
     /**
-     * True when the wallet grants the `accounts` permission. An iframe or socket already open is asked (false
-     * on any error, within 20 s); otherwise (popup, or nothing opened yet, as after a reload) the grant of the
-     * last connect answers: in this page, or in an earlier one the storage remembers. Opens no window.
+     * True when the wallet grants the `accounts` permission. An iframe or socket this page already asked is
+     * asked (false on any error, within 20 s); otherwise (popup, or nothing asked yet, as after a reload) the
+     * grant of the last connect answers: in this page, or in an earlier one the storage remembers, as the
+     * wallet's pushed events keep it. Opens no window.
      */
     async ready(limits?: CallLimits): Promise<boolean> {
-      if (!wallet || wallet.kind === 'popup') return account !== undefined
+      if (!wallet || wallet.kind === 'popup' || !asked) return account !== undefined
       try {
         const permissions = await invoke({ procedure: 'getPermissions', input: undefined }, limits, false)
         return Array.isArray(permissions) && permissions.includes(PERMISSION_ACCOUNTS)
@@ -319,11 +346,7 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
       }
       const route = routeRequest(call)
       if ('local' in route) return route.local
-      const silent = route.procedure === 'requestAccounts' && route.input?.silent_mode === true
-      const result =
-        silent || route.procedure === 'requestChainId' || route.procedure === 'getPermissions'
-          ? await quiet(route, limits)
-          : await invoke(route, limits)
+      const result = isQuiet(route) ? await quiet(route, limits) : await invoke(route, limits)
       if (route.procedure === 'requestAccounts' && isStringArray(result) && result.length > 0)
         setAccounts(result)
       if (route.procedure === 'requestChainId' && typeof result === 'string') setChainId(result)
@@ -343,6 +366,16 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
 
 /** The connector {@link createConnector} returns. */
 export type Connector = ReturnType<typeof createConnector>
+
+// Requests whose answer carries the accounts (a popup asks nothing more for them).
+const ANSWERS_ACCOUNTS = new Set<string>([
+  'connect',
+  'connectWebwallet',
+  'connectWebwalletSSO',
+  'connectAndSignSession',
+  'requestAccounts',
+  'enable',
+])
 
 // Errors that say more than 'connection failed' and reach the caller unchanged.
 const PASS_THROUGH = new Set([

@@ -13,6 +13,8 @@ describe('createConnector with the popup', () => {
   })
   afterEach(() => {
     vi.useRealTimers()
+    // A connection left stored would make the next connector follow the wallet at once.
+    localStorage.clear()
   })
 
   it('opens the popup synchronously inside connect(), then connects after the handshake', async () => {
@@ -166,5 +168,78 @@ describe('createConnector with the popup', () => {
     loaded()
     expect(await signing).toEqual(expect.any(String))
     expect(popups[0]?.closed).toBe(true)
+  })
+
+  describe("the wallet's account and network changes (issue 26: a closed popup cannot push)", () => {
+    const OTHER = '0x0000000000000000000000000000000000000000000000000000000000000abc'
+    const MAINNET = '0x534e5f4d41494e'
+    const invoke = {
+      type: 'wallet_addInvokeTransaction',
+      params: { calls: [{ contract_address: '0x1', entry_point: 'go', calldata: [] }] },
+    }
+
+    async function connected(options: Parameters<typeof setup>[0] = {}) {
+      const harness = setup({ autoLoad: true, ...options })
+      const connector = createConnector({
+        url: WALLET,
+        transport: 'popup',
+        probe: harness.probe,
+        opener: harness.opener,
+        storage: localStorage,
+      })
+      await connector.connect()
+      const seen: unknown[] = []
+      connector.on('accountsChanged', (accounts) => seen.push(['accounts', accounts]))
+      connector.on('networkChanged', (chainId) => seen.push(['network', chainId]))
+      return { ...harness, connector, seen }
+    }
+
+    it('while a popup is open, its pushes arrive as from the iframe', async () => {
+      const { connector, state, seen } = await connected()
+      let answer = () => {}
+      state.hold = new Promise<void>((resolve) => (answer = resolve)) // the user has not answered yet
+      const invoking = connector.request(invoke)
+      await vi.waitFor(() => expect(state.events).toHaveLength(1))
+      state.address = OTHER // another user in the wallet, which pushes it
+      state.events[0]?.({ type: 'accountsChanged', accounts: [OTHER] })
+      await vi.waitFor(() => expect(seen).toEqual([['accounts', [OTHER]]]))
+      answer()
+      await invoking
+      expect(await connector.account()).toBe(OTHER)
+    })
+
+    it('the next popup announces a changed account and network before its answer is used', async () => {
+      const { connector, state, seen, posted } = await connected()
+      state.address = OTHER // changed in the wallet while no popup was open
+      state.chainId = MAINNET
+      const order: unknown[] = []
+      const answer = await connector.request(invoke).then((result) => {
+        order.push([...seen])
+        return result
+      })
+      expect(answer).toMatchObject({ transaction_hash: expect.any(String) })
+      expect(order).toEqual([
+        [
+          ['network', MAINNET],
+          ['accounts', [OTHER]],
+        ],
+      ])
+      // The request the popup was opened for went first; the questions followed it.
+      expect(posted.slice(-4).map((p) => p.path)).toEqual([
+        'addInvokeTransaction',
+        'walletEvents',
+        'requestChainId',
+        'requestAccounts',
+      ])
+    })
+
+    it('a connect answers the accounts itself: its popup asks nothing more, and is followed', async () => {
+      const { connector, state, seen, posted } = await connected()
+      state.address = OTHER
+      const before = posted.length
+      await connector.connect()
+      expect(posted.slice(before).map((p) => p.path)).toEqual(['connectWebwallet', 'walletEvents'])
+      expect(seen).toEqual([['accounts', [OTHER]]])
+    })
   })
 })

@@ -42,3 +42,17 @@ export function routeRequest({ type, params }: WalletRequest): RequestRoute {
   // wallet_addStarknetChain, wallet_switchStarknetChain, wallet_watchAsset, wallet_addDeclareTransaction, others
   throw new NotImplementedError()
 }
+
+/**
+ * Is this a read-only route, answered without showing the wallet (silent accounts, chain id, permissions)?
+ *
+ * @example
+ * isQuiet(routeRequest({ type: 'wallet_requestChainId' })) // true
+ */
+export function isQuiet(route: WalletCall): boolean {
+  return (
+    (route.procedure === 'requestAccounts' && route.input?.silent_mode === true) ||
+    route.procedure === 'requestChainId' ||
+    route.procedure === 'getPermissions'
+  )
+}

@@ -10,9 +10,9 @@ import {
   type WebSocketConstructor,
   type WebSocketState,
 } from '../transport/fromWebSocket'
-import { exactOrigin } from '../transport/fromWindow'
 import { type CallLimits, callLink, messengerLink } from '../transport/link'
 import * as Messenger from '../transport/Messenger'
+import { exactOrigin } from '../transport/origin'
 import type { Messenger as MessengerType } from '../transport/types'
 import { popupPlacement } from './placement'
 import type { WalletCall } from './procedures'
@@ -61,8 +61,8 @@ export type WalletTransport = {
   mutate(call: WalletCall, limits?: CallLimits): Promise<unknown>
   /**
    * Follows the wallet's pushed account and network changes (the `walletEvents` subscription) with
-   * `listener`, once per transport; the iframe and the socket only (a popup closes after each answer, the
-   * HTTP wire has no subscriptions: their changes show in the next request's answer).
+   * `listener`, once per transport: over the iframe, the socket and HTTP (server-sent events) at once; over
+   * the popup while one is open (from its first request on), since a closed popup cannot push.
    */
   watch(listener: (event: unknown) => void): void
   destroy(): void
@@ -192,12 +192,17 @@ function transportOver(
       : undefined
 
   let shown = 0
+  // The popup window whose walletEvents are followed: each new window is followed from its first request.
+  let popupFollowed = false
   return {
     kind,
     dialog,
     websocketState: () => socket?.state(),
     show({ procedure, input }) {
-      if (kind === 'popup') dialog?.open(popupPlacement(procedure, input))
+      if (kind === 'popup') {
+        dialog?.open(popupPlacement(procedure, input))
+        popupFollowed = false
+      }
       shown++
     },
     release(answered) {
@@ -214,13 +219,23 @@ function transportOver(
         stopEvents?.()
         stopEvents = followEvents()
       }
+      if (kind === 'popup') {
+        const answer = client.mutation(procedure, input, limits)
+        // Subscribed after the request the popup was opened for, so the wallet sees that one first.
+        if (onEvent && !popupFollowed) {
+          popupFollowed = true
+          stopEvents?.()
+          stopEvents = followEvents()
+        }
+        return answer
+      }
       if (kind !== 'iframe') return client.mutation(procedure, input, limits)
       return spoken().then(() => client.mutation(procedure, input, limits))
     },
     watch(listener) {
-      if (onEvent || kind === 'popup' || kind === 'http') return
+      if (onEvent) return
       onEvent = listener
-      stopEvents = followEvents()
+      if (kind !== 'popup') stopEvents = followEvents()
     },
     destroy() {
       stopWatchingClose?.()

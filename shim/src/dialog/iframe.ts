@@ -7,7 +7,7 @@ import {
   WALLET_ROUTES,
 } from '@webwallet/protocol'
 import { IframeTimeoutError, UserRejectedError } from '@webwallet/protocol/errors'
-import { exactOrigin } from '../transport/fromWindow'
+import { exactOrigin } from '../transport/origin'
 import { defaultProbe, listenerSet } from './listeners'
 import type { Dialog } from './types'
 

@@ -12,17 +12,12 @@ import {
   WalletNotAvailableError,
 } from '@webwallet/protocol/errors'
 import { isPopupLoaded } from '../transport/envelope'
-import { exactOrigin } from '../transport/fromWindow'
+import { exactOrigin } from '../transport/origin'
 import { defaultProbe, listenerSet } from './listeners'
+import { type OpenerWindow, openPopupWindow, POPUP_NAME } from './popupWindow'
 import type { Dialog, PopupPlacement } from './types'
 
-/** The opener's parts the popup dialog uses (the page's window by default). */
-export type OpenerWindow = Pick<Window, 'open' | 'addEventListener' | 'removeEventListener'> & {
-  screenX?: number
-  screenY?: number
-  outerWidth?: number
-  outerHeight?: number
-}
+export { type OpenerWindow, POPUP_NAME }
 
 /** Options of {@link popup}. */
 export type PopupOptions = {
@@ -35,9 +30,6 @@ export type PopupOptions = {
    */
   probe?: ((url: string) => Promise<unknown>) | undefined
 }
-
-/** Popup window name, so the browser reuses one window. */
-export const POPUP_NAME = 'webwallet'
 
 /**
  * The wallet in a popup window. `open()` calls `window.open` synchronously (call it inside the user's
@@ -145,7 +137,7 @@ export function popup(options: PopupOptions): Dialog {
       const url = new URL(placement.route, options.walletUrl).href
       let win: Window | null
       try {
-        win = opener.open('', POPUP_NAME, features(opener, placement))
+        win = openPopupWindow(opener, placement)
       } catch (cause) {
         throw new PopupBlockedError({ cause }) // some sandboxes throw instead of answering null
       }
@@ -167,11 +159,4 @@ export function popup(options: PopupOptions): Dialog {
 
 function defaultPlacement(): PopupPlacement {
   return { route: WALLET_ROUTES.login, ...POPUP_SIZES.default }
-}
-
-/** Centres the popup on the opener window. */
-function features(opener: OpenerWindow, { width, height }: PopupPlacement): string {
-  const left = Math.round((opener.screenX ?? 0) + ((opener.outerWidth ?? width) - width) / 2)
-  const top = Math.round((opener.screenY ?? 0) + ((opener.outerHeight ?? height) - height) / 2)
-  return `popup=1,width=${width},height=${height},left=${Math.max(left, 0)},top=${Math.max(top, 0)}`
 }

@@ -1,25 +1,6 @@
-import {
-  type Airdrop,
-  BACKEND_SCHEMA_CHANGED_MESSAGE,
-  BALANCE_POLL_MIN_WAIT_MS,
-  BALANCE_POLL_RETRIES,
-  type DefiDecomposition,
-  type PriceEntry,
-  type TokenBalance,
-  type TokenInfo,
-} from '@webwallet/protocol'
-import {
-  BalanceFetchError,
-  BalanceParseError,
-  NotInitialisedError,
-  OperationAbortedError,
-  UnexpectedAnswerError,
-} from '@webwallet/protocol/errors'
-import { hostAddress } from '../account/calls'
-import { createHttp, type Http } from '../http/http'
-import { retry } from '../http/retry'
-import { expectShape, isArrayOf } from '../http/shape'
-import { isAirdrop, isBalanceResponse, isDefiDecomposition, isPriceEntry, isTokenInfo } from './guards'
+import type { Airdrop, DefiDecomposition, PriceEntry, TokenBalance, TokenInfo } from '@webwallet/protocol'
+import { FetchUrlError } from '@webwallet/protocol/errors'
+import { lazyImport } from '../http/lazyImport'
 
 /** Options of {@link createPortfolio}. */
 export interface PortfolioOptions {
@@ -34,88 +15,43 @@ export interface PortfolioOptions {
   readonly balanceMinWaitMs?: number
 }
 
+/** The reader {@link createPortfolio} returns. */
+export type Portfolio = {
+  tokens(): Promise<TokenInfo[]>
+  token(address: string): Promise<TokenInfo>
+  prices(): Promise<PriceEntry[]>
+  /**
+   * Balances of an account, asked again while the backend answers `initialising`, on a fetch error or an
+   * answer that fails the schema ('Error fetching', 'Error parsing response', 'Not initialised yet').
+   * `signal` stops the polling at once (OPERATION_ABORTED, the abort reason as its cause).
+   */
+  balances(address: string, request?: { signal?: AbortSignal }): Promise<TokenBalance[]>
+  /** DeFi positions; an answer that no longer fits the schema is logged and returned as is. */
+  defi(address: string): Promise<DefiDecomposition>
+  airdrops(address: string): Promise<Airdrop[]>
+}
+
 /**
  * Portfolio reads from the provider's backend: token infos, prices, balances (polled until the backend
  * has initialised the account), DeFi positions and airdrops. Every request carries the SDK's client,
- * version and network headers.
+ * version and network headers. The reads' code is a chunk of its own, loaded at the first read (a failed
+ * load is FETCH_URL, and the next read tries again).
  *
  * @example
  * const portfolio = createPortfolio({ backendUrl: 'http://localhost:3005/v1', network: 'sepolia', appName: 'demo' })
  * const balances = await portfolio.balances(account.address)
  */
-export function createPortfolio(options: PortfolioOptions) {
-  const http: Http = createHttp({
-    network: options.network,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  })
-  const base = options.backendUrl
+export function createPortfolio(options: PortfolioOptions): Portfolio {
+  const reads = lazyImport(
+    () => import('./reads').then(({ portfolioReads }) => portfolioReads(options)),
+    (cause) => new FetchUrlError({ cause }),
+  )
   return {
-    async tokens(): Promise<TokenInfo[]> {
-      const answer = await http.get(`${base}/tokens/info?chain=starknet`)
-      return expectShape<{ tokens: TokenInfo[] }>(answer, { tokens: isArrayOf(isTokenInfo) }, 'token list')
-        .tokens
-    },
-    async token(address: string): Promise<TokenInfo> {
-      const answer = await http.get(`${base}/tokens/info/${hostAddress(address)}?chain=starknet`)
-      if (!isTokenInfo(answer)) throw new UnexpectedAnswerError('token info')
-      return answer
-    },
-    async prices(): Promise<PriceEntry[]> {
-      const answer = await http.get(`${base}/tokens/prices?chain=starknet`)
-      return expectShape<{ prices: PriceEntry[] }>(answer, { prices: isArrayOf(isPriceEntry) }, 'price list')
-        .prices
-    },
-    /**
-     * Balances of an account, asked again while the backend answers `initialising`, on a fetch error or an
-     * answer that fails the schema ('Error fetching', 'Error parsing response', 'Not initialised yet').
-     * `signal` stops the polling at once (OPERATION_ABORTED, the abort reason as its cause).
-     */
-    async balances(address: string, request: { signal?: AbortSignal } = {}): Promise<TokenBalance[]> {
-      const url = `${base}/activity/starknet/${options.network}/account/${hostAddress(address)}/balance`
-      const { signal } = request
-      const aborted = () => new OperationAbortedError('balances', { cause: signal?.reason })
-      return retry(
-        async () => {
-          if (signal?.aborted) throw aborted()
-          let answer: unknown
-          try {
-            answer = await http.get(url, { signal })
-          } catch (cause) {
-            throw new BalanceFetchError({ cause })
-          }
-          if (!isBalanceResponse(answer)) throw new BalanceParseError()
-          if (answer.status !== 'initialised') throw new NotInitialisedError()
-          // protocol's toTokenBalances mapping, inlined: its module would bring zod along.
-          return answer.balances.map((b) => ({
-            address: b.tokenAddress,
-            balance: b.tokenBalance,
-            networkId: options.network,
-          }))
-        },
-        {
-          retries: options.balanceRetries ?? BALANCE_POLL_RETRIES,
-          minTimeout: options.balanceMinWaitMs ?? BALANCE_POLL_MIN_WAIT_MS,
-          shouldRetry: (error) => !(error instanceof OperationAbortedError),
-          ...(signal ? { signal } : {}),
-        },
-      ).catch((error: unknown) => {
-        throw signal?.aborted && !(error instanceof OperationAbortedError) ? aborted() : error
-      })
-    },
-    /** DeFi positions; an answer that no longer fits the schema is logged and returned as is. */
-    async defi(address: string): Promise<DefiDecomposition> {
-      const url = `${base}/tokens/defi/${hostAddress(address)}/investments?chain=starknet&application=${encodeURIComponent(options.appName)}`
-      const answer = await http.get(url)
-      if (!isDefiDecomposition(answer)) console.error(BACKEND_SCHEMA_CHANGED_MESSAGE)
-      return answer as DefiDecomposition
-    },
-    async airdrops(address: string): Promise<Airdrop[]> {
-      const answer = await http.get(`${base}/airdrops/${hostAddress(address)}`)
-      if (!isArrayOf<Airdrop>(isAirdrop)(answer)) throw new UnexpectedAnswerError('airdrop list')
-      return answer
-    },
+    tokens: async () => (await reads()).tokens(),
+    token: async (address) => (await reads()).token(address),
+    prices: async () => (await reads()).prices(),
+    balances: async (address, request) => (await reads()).balances(address, request),
+    defi: async (address) => (await reads()).defi(address),
+    airdrops: async (address) => (await reads()).airdrops(address),
   }
 }
-
-/** The reader {@link createPortfolio} returns. */
-export type Portfolio = ReturnType<typeof createPortfolio>

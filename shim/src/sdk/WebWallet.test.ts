@@ -377,3 +377,58 @@ describe('issue 27: one prompt, one code, the chain clock, revocation', () => {
     expect(connector.websocketState()).toBeUndefined()
   })
 })
+
+describe('fee-token transfers in the session (SPEC.md section 6, gasless mode)', () => {
+  const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+  const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
+  const deployer = async () => ({ transactionHash: '0x1', contractAddress: ACCOUNT })
+  const play = { 'Contract Address': GAME, selector: 'play' }
+  const transfers = [
+    { 'Contract Address': STRK, selector: 'transfer' },
+    { 'Contract Address': ETH, selector: 'transfer' },
+  ]
+
+  it.each([
+    ['no deployer (deployed through the paymaster): gasless', {}, [play, ...transfers]],
+    [
+      'paymasterParams and a deployer: gasless',
+      { deployer, paymasterParams: { apiKey: 'k' } },
+      [play, ...transfers],
+    ],
+    ['a deployer and no paymasterParams: no paymaster route', { deployer }, [play]],
+    [
+      'feeTokenTransfers: false with paymasterParams',
+      { feeTokenTransfers: false, paymasterParams: {} },
+      [play],
+    ],
+    ['feeTokenTransfers: true with a deployer', { feeTokenTransfers: true, deployer }, [play, ...transfers]],
+  ])('%s', async (_name, options, expected) => {
+    const { wallet, connector, storage } = setup(undefined, options)
+    await wallet.requestConnection()
+    expect(JSON.parse(storage.getItem('session') ?? '{}').allowedMethods).toEqual(expected)
+    const message = connector.requests[0]?.sessionTypedData as { message: Record<string, unknown> }
+    expect(message.message['Allowed Methods']).toHaveLength(expected.length)
+  })
+
+  it('refuses a feeTokenTransfers that is not a boolean (INVALID_OPTIONS)', () => {
+    expect(() => setup(undefined, { feeTokenTransfers: 'yes' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTIONS' }),
+    )
+  })
+
+  it('still restores a large session signed with the transfers after they were turned off', async () => {
+    const many = Array.from({ length: 70 }, (_, i) => ({
+      contract: `0x${(0xa11ce00n + BigInt(i)).toString(16).padStart(64, '0')}`,
+      selector: `level_${i}`,
+    }))
+    const sessionParams = { allowedMethods: many }
+    const { make, storage } = setup(undefined, { sessionParams })
+    await make().requestConnection()
+    // Too large for one value: stored by the root of its 72 methods (the app's 70, STRK and ETH transfer).
+    expect(JSON.parse(storage.getItem('session') ?? '{}').allowedMethodsRoot).toMatch(/^0x/)
+    const reloaded = make({ feeTokenTransfers: false })
+    const restored = await reloaded.connect()
+    expect(restored?.account.session.allowedMethods).toHaveLength(72)
+    expect(reloaded.getSessionStatus()).toBe('VALID')
+  })
+})

@@ -15,7 +15,7 @@ import { checkLimits, invalid } from '../account/arguments'
 import { type AccountGuard, createAccountGuard } from '../account/guard'
 import { createRpc } from '../account/rpc'
 import { SessionAccount } from '../account/SessionAccount'
-import { createWindowConnector } from '../connector/createConnector'
+import { lazyWindowConnector, preloadConnector } from '../connector/lazy'
 import { abortable, withDeadline } from '../http/abort'
 import { createPaymaster, type Paymaster } from '../paymaster/client'
 import { createPortfolio, type Portfolio } from '../portfolio/portfolio'
@@ -29,6 +29,7 @@ import { createStorage } from '../storage/storage'
 import { activeSession } from './answer'
 import {
   CONNECT_TIMEOUT_MS,
+  feeTokenTransfers,
   paymasterBase,
   resolveEnvironment,
   type SessionConnector,
@@ -73,7 +74,7 @@ export class WebWallet {
     this.environment = resolveEnvironment(options)
     const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.connector =
-      options.connector ?? createWindowConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
+      options.connector ?? lazyWindowConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
     this.clock = createChainClock(
       createRpc({ nodeUrl: this.environment.providerDefaultUrl, fetch: fetcher }),
       options.now ?? Date.now,
@@ -94,17 +95,26 @@ export class WebWallet {
       createKeyVault(options.keyStore ? { store: options.keyStore } : {}),
       discarded,
       // A stored session too large for one value keeps only the root of its allowed methods: they are
-      // recomputed from these options on load (SPEC.md section 5's 4,096-character rule).
-      () => sessionAllowedMethods(options.appName, options.sessionParams.allowedMethods),
+      // recomputed from these options on load (SPEC.md section 5's 4,096-character rule), with and without
+      // the fee-token transfers (a session signed in the other mode still loads).
+      () =>
+        [feeTokenTransfers(options), !feeTokenTransfers(options)].map((transfers) =>
+          sessionAllowedMethods(options.appName, options.sessionParams.allowedMethods, {
+            feeTokenTransfers: transfers,
+          }),
+        ),
     )
     // WebKit refuses a popup once the click awaited IndexedDB or WebCrypto: the stored session is unsealed now,
     // so that `await connect()` in a click reuses it and requestConnection() can still open its popup.
     this.restore()
     // In a page without a stored session (a sign-in is coming) the clock is read now, so that requestConnection
-    // in a click need not wait for the node. A stored session comes back with no request: its first execute
+    // in a click need not wait for the node or the connector's code. A stored session comes back with no request: its first execute
     // reads the clock in the batch it sends anyway.
-    if (typeof document !== 'undefined' && this.sessions.peek() === undefined)
+    // The connector's code (dialogs, transports) is fetched now too; a restored session never needs it.
+    if (typeof document !== 'undefined' && this.sessions.peek() === undefined) {
       this.clock.read().catch(() => {})
+      preloadConnector(this.connector)
+    }
     const pm = options.paymasterParams
     this.paymaster = createPaymaster({
       baseUrl: paymasterBase(pm?.baseUrl ?? this.environment.paymasterUrl),
@@ -189,6 +199,7 @@ export class WebWallet {
         sessionKey,
         sessionKeyGuid: kind?.guid(sessionKey.publicKey),
         now: this.clock.now(),
+        feeTokenTransfers: feeTokenTransfers(this.options),
       })
       this.sessions.assertStorable(request)
       deadline.check()

@@ -76,6 +76,27 @@ export interface WebWalletOptions {
   readonly sessionKey?: SessionKeyKind
   /** Time limit of `requestConnection` (the user signs in the wallet meanwhile); default 10 minutes. */
   readonly connectTimeoutMs?: number
+  /**
+   * Gasless mode's fee-token transfers (SPEC.md section 6): whether new sessions also grant a `transfer` of
+   * STRK and ETH, which the paymaster's gas-token route needs to take its fee (the cosigner co-signs one only
+   * to the paymaster's fee recipient, within the session's fee caps). Default: true when the SDK has a
+   * paymaster route configured (`paymasterParams`, or no `deployer`: an undeployed account is then deployed
+   * through the paymaster), false otherwise. False grants exactly `sessionParams.allowedMethods`.
+   */
+  readonly feeTokenTransfers?: boolean
+}
+
+/**
+ * Whether new sessions grant the fee-token transfers: the `feeTokenTransfers` option, else whether the SDK
+ * has a paymaster route configured (see {@link WebWalletOptions.feeTokenTransfers}).
+ *
+ * @example
+ * feeTokenTransfers({ appName: 'a', sessionParams, deployer }) // false: no paymaster route configured
+ */
+export function feeTokenTransfers(options: WebWalletOptions): boolean {
+  return (
+    options.feeTokenTransfers ?? (options.paymasterParams !== undefined || options.deployer === undefined)
+  )
 }
 
 /** `validityDays` limits (protocol's SESSION_VALIDITY_DAYS_LIMITS): one minute to 100 years. */
@@ -135,6 +156,9 @@ export function validateOptions(options: WebWalletOptions): WebWalletOptions {
     !(typeof days === 'number' && days >= MIN_VALIDITY_DAYS && days <= MAX_VALIDITY_DAYS)
   ) {
     fail('sessionParams.validityDays', `must be between ${MIN_VALIDITY_DAYS} and ${MAX_VALIDITY_DAYS} days`)
+  }
+  if (options.feeTokenTransfers !== undefined && typeof options.feeTokenTransfers !== 'boolean') {
+    fail('feeTokenTransfers', 'must be true or false')
   }
   if (options.allowSessionKeyExport !== undefined && typeof options.allowSessionKeyExport !== 'boolean') {
     fail('allowSessionKeyExport', 'must be true or false')

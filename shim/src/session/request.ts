@@ -70,6 +70,8 @@ export interface SessionRequestParameters {
   readonly sessionKeyGuid?: bigint | undefined
   /** Milliseconds since the epoch (default Date.now()). */
   readonly now?: number
+  /** Adds a `transfer` of each fee token for the gasless route (default true): {@link sessionAllowedMethods}. */
+  readonly feeTokenTransfers?: boolean | undefined
 }
 
 /** What the wallet is asked to sign, and the session it describes. */
@@ -98,7 +100,9 @@ export function createSessionRequest(parameters: SessionRequestParameters): Sess
   const metadata = sessionMetadata(parameters.appName)
   const session = buildSession({
     expiresAt: BigInt(Math.floor(now / 1000 + validityDays * 86_400)),
-    allowedMethods: sessionAllowedMethods(parameters.appName, parameters.allowedMethods),
+    allowedMethods: sessionAllowedMethods(parameters.appName, parameters.allowedMethods, {
+      feeTokenTransfers: parameters.feeTokenTransfers,
+    }),
     metadata,
     sessionPublicKey: parameters.sessionKey.publicKey,
     sessionKeyGuid: parameters.sessionKeyGuid,
@@ -112,20 +116,34 @@ export function createSessionRequest(parameters: SessionRequestParameters): Sess
   }
 }
 
+/** Options of {@link sessionAllowedMethods}. */
+export interface SessionScopeOptions {
+  /**
+   * Gasless mode (SPEC.md section 6: "A transfer of the fee token may be added automatically in gasless
+   * mode"): add a `transfer` of each fee token; default true. False: the session grants exactly the app's
+   * methods, and the paymaster's gas-token route (which appends a fee transfer) cannot run.
+   */
+  readonly feeTokenTransfers?: boolean | undefined
+}
+
 /**
- * The allowed methods a session is signed with: the app's, then a `transfer` of each fee token of the
- * session metadata (`txFees`) the app did not list itself, so the gasless route can pay its fee in that
- * token without the app granting a blanket transfer. The cosigner co-signs such a transfer only to the
- * paymaster's fee recipient and within the txFees caps. Deterministic: the store recomputes it on load.
+ * The allowed methods a session is signed with: the app's, then, in gasless mode (`feeTokenTransfers`,
+ * default true), a `transfer` of each fee token of the session metadata (`txFees`) the app did not list
+ * itself, so the gasless route can pay its fee in that token without the app granting a blanket transfer.
+ * The cosigner co-signs such a transfer only to the paymaster's fee recipient and within the txFees caps.
+ * Deterministic: the store recomputes it on load.
  *
  * @example
  * sessionAllowedMethods('demo', [{ contract: game, selector: 'play' }]).length // 3 (play, STRK and ETH transfer)
+ * sessionAllowedMethods('demo', [{ contract: game, selector: 'play' }], { feeTokenTransfers: false }).length // 1
  */
 export function sessionAllowedMethods(
   appName: string,
   allowedMethods: readonly AllowedMethod[],
+  { feeTokenTransfers = true }: SessionScopeOptions = {},
 ): StoredAllowedMethod[] {
   const methods = allowedMethods.map((m) => ({ 'Contract Address': m.contract, selector: m.selector }))
+  if (!feeTokenTransfers) return methods
   const transfer = selectorFromName('transfer')
   for (const { tokenAddress } of sessionMetadata(appName).txFees) {
     const listed = methods.some(

@@ -98,9 +98,10 @@ describe('a session too large for one storage value', () => {
       signature: ['0x1', '0x2'],
     })
     const store = (methods: typeof many) =>
-      createSessionStore(createStorage({ backend }), vault, undefined, () =>
+      createSessionStore(createStorage({ backend }), vault, undefined, () => [
+        sessionAllowedMethods('big', methods, { feeTokenTransfers: false }),
         sessionAllowedMethods('big', methods),
-      )
+      ])
     await store(many).save(active)
     return { raw: backend.getItem('session') ?? '', restored: await store(recomputeWith).load(), active }
   }

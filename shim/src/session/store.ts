@@ -19,9 +19,10 @@ import type { ActiveSession } from './signature'
  * open) is removed and the load answers undefined.
  *
  * A session whose JSON exceeds the 4,096-character value rule is stored compactly: `signature` is left
- * out when it repeats `authorisationSignature`, and when the allowed methods are the ones `recompute`
- * gives (the app's options), they are replaced by their Merkle root (`allowedMethodsRoot`) and rebuilt
- * on load; when the options no longer give that root the session loads with no methods (INVALID_SCOPE).
+ * out when it repeats `authorisationSignature`, and when the allowed methods are one of the lists `recompute`
+ * gives (what the app's options sign, with and without the fee-token transfers), they are replaced by their
+ * Merkle root (`allowedMethodsRoot`) and rebuilt on load; when no list gives that root the session loads
+ * with no methods (INVALID_SCOPE).
  *
  * @example
  * const sessions = createSessionStore(createStorage(), createKeyVault())
@@ -33,8 +34,11 @@ export function createSessionStore(
   vault: KeyVault,
   /** Told when a stored session could not be used and was removed. */
   onDiscard: (reason: string) => void = () => {},
-  /** The allowed methods the app's options give (in signing order), for compact storage. */
-  recompute?: () => AllowedMethod[],
+  /**
+   * The allowed-method lists the app's options may have signed (each in signing order), for compact storage:
+   * a session signed under another rule (e.g. before the fee-token transfers became gasless-only) still loads.
+   */
+  recompute?: () => readonly AllowedMethod[][],
 ) {
   const storedForm = (stored: StoredSession, sealed: string): CompactSession => {
     let value: CompactSession = { ...stored, sessionKey: { ...stored.sessionKey, privateKey: sealed } }
@@ -43,8 +47,9 @@ export function createSessionStore(
       const { signature: _repeated, ...rest } = value
       value = rest
     }
-    const methods = recompute?.()
-    if (fits(value) || !methods?.length || !sameMethods(methods, stored.allowedMethods)) return value
+    if (fits(value)) return value
+    const methods = recompute?.().find((list) => list.length && sameMethods(list, stored.allowedMethods))
+    if (!methods) return value
     return { ...value, allowedMethods: [], allowedMethodsRoot: toHex(methodsTree(methods).root) }
   }
   // A value under the key that is no session (not JSON, another shape) is not ours: never overwritten or removed.
@@ -130,14 +135,16 @@ function sameMethods(a: readonly AllowedMethod[], b: readonly AllowedMethod[]): 
 }
 
 // Rebuilds the methods a compact session names by root; unknown ones stay empty (the status says so).
-function expand(compact: CompactSession, recompute: (() => AllowedMethod[]) | undefined): StoredSession {
+function expand(
+  compact: CompactSession,
+  recompute: (() => readonly AllowedMethod[][]) | undefined,
+): StoredSession {
   const { allowedMethodsRoot: root, ...rest } = compact
   // The SDK writes `signature` equal to `authorisationSignature`; a compact form left the copy out.
   const stored = { ...rest, signature: rest.signature ?? rest.authorisationSignature }
   if (root === undefined) return stored
-  const methods = recompute?.()
-  const matches = methods?.length && toHex(methodsTree(methods).root) === root
-  return { ...stored, allowedMethods: matches ? methods : [] }
+  const methods = recompute?.().find((list) => list.length && toHex(methodsTree(list).root) === root)
+  return { ...stored, allowedMethods: methods ?? [] }
 }
 
 /** The store {@link createSessionStore} returns. */

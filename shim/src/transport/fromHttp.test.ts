@@ -4,7 +4,7 @@ import { initTRPC } from '@trpc/server'
 import { createHTTPHandler } from '@trpc/server/adapters/standalone'
 import { UserRejectedError } from '@webwallet/protocol/errors'
 import { formatErrorData, toTRPCError } from '@webwallet/protocol/router'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fromHttp, HTTP_BATCH_INTERVAL_MS } from './fromHttp'
 import { callLink, messengerLink } from './link'
 import * as Messenger from './Messenger'
@@ -24,6 +24,14 @@ const router = t.router({
     throw toTRPCError(new UserRejectedError())
   }),
   slow: t.procedure.mutation(() => new Promise<string>((resolve) => setTimeout(() => resolve('late'), 300))),
+  // The subscription the wallet serves over HTTP: two events, then the end; or the wallet's coded error.
+  walletEvents: t.procedure
+    .input((v) => v as { fail?: boolean } | undefined)
+    .subscription(async function* ({ input, ctx }) {
+      if (input?.fail) throw toTRPCError(new UserRejectedError())
+      yield { type: 'accountsChanged', accounts: [] }
+      yield { type: 'whoami', auth: ctx.auth ?? null }
+    }),
 })
 
 let server: Server
@@ -184,6 +192,44 @@ describe('Messenger.fromHttp', () => {
     await sub.settled
     expect(sub.errors[0]).toMatchObject({ code: 'NOT_IMPLEMENTED' })
     expect(seen).toEqual([])
+  })
+
+  it('walletEvents travels as server-sent events: one GET with the headers, its events in order, then its end', async () => {
+    const messenger = Messenger.create(fromHttp({ url, headers: { authorization: 'Bearer t' } }))
+    const results: unknown[] = []
+    let complete = () => {}
+    const ended = new Promise<void>((resolve) => (complete = resolve))
+    messenger.send(
+      { type: 'subscription', path: 'walletEvents', input: undefined },
+      { next: (r) => results.push(r), error: (e) => results.push(e), complete },
+    )
+    await ended
+    expect(results).toEqual([
+      { type: 'started' },
+      { type: 'data', data: { type: 'accountsChanged', accounts: [] } },
+      { type: 'data', data: { type: 'whoami', auth: 'Bearer t' } },
+    ])
+    expect(seen).toEqual([{ method: 'GET', url: '/trpc/walletEvents' }])
+    messenger.destroy()
+  })
+
+  it("a subscription's error event is the wallet's coded error", async () => {
+    const messenger = Messenger.create(fromHttp({ url }))
+    const sub = observer()
+    messenger.send({ type: 'subscription', path: 'walletEvents', input: { fail: true } }, sub.o)
+    await vi.waitFor(() => expect(sub.errors[0]).toMatchObject({ code: 'USER_REJECTED' }))
+    messenger.destroy()
+  })
+
+  it('a stream that cannot open is WALLET_NOT_AVAILABLE', async () => {
+    answerWith = (res) =>
+      res.writeHead(403, { 'content-type': 'application/json' }).end('{"code":"FORBIDDEN"}')
+    const messenger = Messenger.create(fromHttp({ url }))
+    const sub = observer()
+    messenger.send({ type: 'subscription', path: 'walletEvents', input: undefined }, sub.o)
+    await sub.settled
+    expect(sub.errors[0]).toMatchObject({ code: 'WALLET_NOT_AVAILABLE' })
+    messenger.destroy()
   })
 
   it('destroy rejects what is pending and aborts the request in flight', async () => {

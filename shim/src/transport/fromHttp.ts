@@ -1,5 +1,6 @@
 import { NotImplementedError, serializeError, WalletNotAvailableError } from '@webwallet/protocol/errors'
 import { parseRpcResponse } from './envelope'
+import { readEventStream } from './eventStream'
 import type { Channel, Incoming, RequestId, RpcError } from './types'
 
 /** Options of {@link fromHttp}. */
@@ -27,8 +28,10 @@ type Call = { id: RequestId; path: string; input: unknown }
  * `?batch=1&input=` (the inputs by index, as JSON), mutations one POST with that JSON as the body, the
  * paths joined by commas. Errors come back in the router's shape and are rebuilt into coded errors like
  * the other transports' (`Messenger.create`); a wallet that cannot be reached is 'Wallet not available'
- * and an answer that is not tRPC's is 'Unable to transform response from server'. Subscriptions
- * (`updateModal`) do not exist over HTTP: 'not implemented'.
+ * and an answer that is not tRPC's is 'Unable to transform response from server'. The `walletEvents`
+ * subscription streams as tRPC's server-sent events (what `httpSubscriptionLink` reads: one GET per
+ * subscription, `?input=`, `text/event-stream`), with the same headers; a stream that drops is 'Wallet not
+ * available'. Other subscriptions (`updateModal` follows a wallet window) are 'not implemented'.
  *
  * @example
  * const messenger = Messenger.create(Messenger.fromHttp({ url: 'http://localhost:3005/trpc', headers: { authorization: `Bearer ${token}` } }))
@@ -40,6 +43,7 @@ export function fromHttp(options: FromHttpOptions): Channel {
   const interval = options.batchIntervalMs ?? HTTP_BATCH_INTERVAL_MS
   const listeners = new Set<(response: Incoming) => void>()
   const inFlight = new Set<AbortController>()
+  const streams = new Map<RequestId, AbortController>()
   let queue: { query: Call[]; mutation: Call[] } = { query: [], mutation: [] }
   let timer: ReturnType<typeof setTimeout> | undefined
   let closed = false
@@ -63,7 +67,7 @@ export function fromHttp(options: FromHttpOptions): Channel {
     inFlight.add(abort)
     let answer: unknown
     try {
-      const headers = typeof options.headers === 'function' ? options.headers() : options.headers
+      const headers = headersNow()
       const response = await send(url, {
         method,
         headers: method === 'POST' ? { ...headers, 'content-type': 'application/json' } : { ...headers },
@@ -94,6 +98,49 @@ export function fromHttp(options: FromHttpOptions): Channel {
     const whole = parseRpcResponse(typeof answer === 'object' && answer !== null ? { ...answer, id: 0 } : {})
     failAll(calls, whole && 'error' in whole ? whole.error : undefined)
   }
+  const headersNow = () => (typeof options.headers === 'function' ? options.headers() : options.headers)
+  // One subscription: its events, as the WebSocket wire would carry them (started, data, stopped, error).
+  const stream = async ({ id, path, input }: Call) => {
+    const abort = new AbortController()
+    streams.set(id, abort)
+    let url = `${base}/${encodeURIComponent(path)}`
+    if (input !== undefined) url += `?input=${encodeURIComponent(JSON.stringify(input))}`
+    const dropped = (cause: unknown) =>
+      !abort.signal.aborted &&
+      !closed &&
+      failAll([{ id, path, input }], wireError(new WalletNotAvailableError({ cause })))
+    try {
+      const response = await send(url, {
+        method: 'GET',
+        headers: { ...headersNow(), accept: 'text/event-stream' },
+        signal: abort.signal,
+      })
+      if (!response.ok || !response.body) {
+        const answer = (await response.json().catch(() => undefined)) as { error?: unknown } | undefined
+        const refused = parseRpcResponse({ id, error: answer?.error })
+        if (refused && 'error' in refused) deliver(refused)
+        else dropped(`HTTP ${response.status}`)
+        return
+      }
+      for await (const { event, data } of readEventStream(response.body)) {
+        if (abort.signal.aborted || closed) return
+        if (event === 'connected') deliver({ id, result: { type: 'started' } })
+        else if (event === 'return') return deliver({ id, result: { type: 'stopped' } })
+        else if (event === 'serialized-error') {
+          const failure = parseRpcResponse({ id, error: parseJson(data) })
+          return deliver(failure && 'error' in failure ? failure : { id, malformed: true })
+        } else if (event === undefined) {
+          const value = { id, result: { type: 'data', data: parseJson(data) } }
+          deliver(parseRpcResponse(value) ?? { id, malformed: true })
+        }
+      }
+      dropped('the event stream ended')
+    } catch (error) {
+      dropped(error)
+    } finally {
+      streams.delete(id)
+    }
+  }
   const flush = () => {
     timer = undefined
     const { query, mutation } = queue
@@ -105,11 +152,17 @@ export function fromHttp(options: FromHttpOptions): Channel {
   return {
     ready: () => (closed ? Promise.reject(new WalletNotAvailableError()) : Promise.resolve()),
     post(request) {
-      if (request.method === 'subscription.stop') return
-      if (request.method === 'subscription')
-        throw new NotImplementedError({
-          cause: `${request.params.path}: subscriptions are not served over HTTP`,
-        })
+      if (request.method === 'subscription.stop') {
+        streams.get(request.id)?.abort()
+        return
+      }
+      if (request.method === 'subscription') {
+        const { path, input } = request.params
+        if (!STREAMED.has(path))
+          throw new NotImplementedError({ cause: `${path}: subscriptions are not served over HTTP` })
+        void stream({ id: request.id, path, input })
+        return
+      }
       queue[request.method].push({ id: request.id, path: request.params.path, input: request.params.input })
       timer ??= setTimeout(flush, interval)
     },
@@ -122,9 +175,20 @@ export function fromHttp(options: FromHttpOptions): Channel {
       clearTimeout(timer)
       timer = undefined
       queue = { query: [], mutation: [] }
-      for (const abort of inFlight) abort.abort()
+      for (const abort of [...inFlight, ...streams.values()]) abort.abort()
       listeners.clear()
     },
+  }
+}
+
+/** The subscriptions the wallet serves over HTTP (server-sent events). */
+const STREAMED = new Set(['walletEvents'])
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
   }
 }
 

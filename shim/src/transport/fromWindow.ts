@@ -1,7 +1,9 @@
-import { ValidationError } from '@webwallet/protocol/errors'
 import { parseWindowResponse, wrapWindowRequest } from './envelope'
 import { transportError } from './errors'
+import { exactOrigin } from './origin'
 import type { Channel } from './types'
+
+export { exactOrigin }
 
 /** The parts of a window the channel listens on (the host's own window). */
 export type ListenWindow = Pick<Window, 'addEventListener' | 'removeEventListener'>
@@ -61,19 +63,4 @@ export function fromWindow(options: FromWindowOptions): Channel {
     },
     close() {},
   }
-}
-
-/** Normalises a URL or origin to its origin, refusing wildcards and opaque origins (VALIDATION error). */
-export function exactOrigin(urlOrOrigin: string): string {
-  let origin = 'null'
-  let cause: unknown
-  try {
-    origin = new URL(urlOrOrigin).origin
-  } catch (error) {
-    cause = error
-  }
-  if (origin === 'null') {
-    throw new ValidationError([{ path: ['url'], message: `Not a web origin: ${urlOrOrigin}` }], { cause })
-  }
-  return origin
 }

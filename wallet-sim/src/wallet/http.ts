@@ -1,6 +1,7 @@
 // The wallet router over tRPC's HTTP wire at /trpc/<procedure> (SPEC.md section 7, "Generic transport"):
-// for standard tRPC HTTP clients (`httpBatchLink`) and the shim's `fromHttp`. Same origin, login and
-// approval rules as the WebSocket at /trpc (requestContext.ts); WebSocket upgrades never reach express.
+// for standard tRPC HTTP clients (`httpBatchLink`, `httpSubscriptionLink`) and the shim's `fromHttp`. Same
+// origin, login and approval rules as the WebSocket at /trpc (requestContext.ts); WebSocket upgrades never
+// reach express.
 import type { IncomingMessage } from 'node:http'
 import { type AnyTRPCRouter, getTRPCErrorShape, TRPCError } from '@trpc/server'
 import { createExpressMiddleware } from '@trpc/server/adapters/express'
@@ -51,7 +52,11 @@ export function bearerToken(req: IncomingMessage): string | undefined {
  *   `<img>`, `<script>` or navigation (403), since those carry no Origin header.
  * - A call that waits for an approval keeps its request open until it is answered or times out (the
  *   approval queue's timeout, 5 minutes by default, is a rejection).
- * - Subscriptions (`updateModal`) are WebSocket and postMessage only: `METHOD_NOT_SUPPORTED`.
+ * - `walletEvents` streams as tRPC's server-sent events (GET, `text/event-stream`, what
+ *   `httpSubscriptionLink` reads), the login token in `Authorization: Bearer` or tRPC's
+ *   `?connectionParams={"token":…}` (an `EventSource` sends no headers). A browser page whose origin may not
+ *   read the answers (no CORS) is refused (403) before a stream opens. `updateModal` follows a wallet window
+ *   and is WebSocket and postMessage only: `METHOD_NOT_SUPPORTED`.
  *
  * @example
  * app.use(TRPC_HTTP_PATH, createWalletHttpHandler(router, { trustedPage: access.trustedPage }))
@@ -60,14 +65,17 @@ export function createWalletHttpHandler(router: AnyTRPCRouter, options: WalletHt
   const trustedPage = options.trustedPage ?? nonBrowsers
   const pageHosts = options.pageHosts ?? DEFAULT_ALLOWED_DAPPS
   const http = Router()
-  http.use(corsFor((origin, req) => trustedPage(req) || isListedOrigin(origin, pageHosts)))
+  const readable = (origin: string, req: IncomingMessage) =>
+    trustedPage(req) || isListedOrigin(origin, pageHosts)
+  http.use(corsFor(readable))
   http.use(csrfGuard)
-  http.use(noSubscriptions(router))
+  http.use(subscriptionRules(router, readable))
   http.use(
     createExpressMiddleware({
       router,
       maxBodySize: MAX_MESSAGE_BYTES,
-      createContext: ({ req }) => callerContext(req, { token: bearerToken(req) }, trustedPage),
+      createContext: ({ req, info }) =>
+        callerContext(req, { token: bearerToken(req) ?? info.connectionParams?.token }, trustedPage),
     }),
   )
   return http
@@ -108,18 +116,32 @@ const csrfGuard: RequestHandler = (req, res, next) => {
   res.status(403).json({ code: 'FORBIDDEN', message })
 }
 
+/** The subscriptions served as server-sent events; the others are WebSocket and postMessage only. */
+const STREAMED = new Set(['walletEvents'])
+
 /**
- * Answers a call of a subscription with tRPC's METHOD_NOT_SUPPORTED error (405, the router's error shape)
- * instead of tRPC's server-sent events: `updateModal` follows a wallet window, which HTTP clients have not.
- * Batches that include one are left to tRPC, which refuses them itself.
+ * Gates calls of a subscription before tRPC sees them: `updateModal` (it follows a wallet window, which HTTP
+ * clients have not) is tRPC's METHOD_NOT_SUPPORTED error (405, the router's error shape); `walletEvents` is
+ * refused (403) to a browser page whose origin may not read it, so no other site holds a stream open.
+ * Batches that include a subscription are left to tRPC, which refuses them itself.
  */
-function noSubscriptions(router: AnyTRPCRouter): RequestHandler {
+function subscriptionRules(
+  router: AnyTRPCRouter,
+  readable: (origin: string, req: IncomingMessage) => boolean,
+): RequestHandler {
   return (req, res, next) => {
     const path = decodeURIComponent(req.path.slice(1))
     const procedure = (router._def.procedures as Record<string, AnyTRPCRouter['_def']['procedures'][string]>)[
       path
     ]
     if (req.query.batch !== undefined || procedure?._def.type !== 'subscription') return next()
+    const origin = req.headers.origin
+    if (STREAMED.has(path)) {
+      if (origin === undefined || readable(origin, req)) return next()
+      const message = `Origin ${origin} may not follow ${path} over HTTP; its page is not on the wallet's allow-list (--allow-dapp)`
+      res.status(403).json({ code: 'FORBIDDEN', message })
+      return
+    }
     const error = new TRPCError({
       code: 'METHOD_NOT_SUPPORTED',
       message: `${path} is a subscription: over WebSocket (ws ${TRPC_HTTP_PATH}) or postMessage only, not HTTP`,

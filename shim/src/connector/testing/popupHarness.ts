@@ -1,6 +1,6 @@
 // A scripted popup for the connector's DOM tests: window.open gives a fake window whose other side is the
 // test wallet router behind the test window handler, with the same origin and source rules as a browser.
-// Like the hosted wallet, a page can close itself right after its answer: `closing` windows drop what is
+// Like the hosted wallet, a page can close itself once it answered every request: `closing` windows drop what is
 // posted to them while `closed` is still false (a cross-process popup says so late).
 import { vi } from 'vitest'
 import { createTestWalletRouter, createTestWalletState, type TestWalletState } from './wallet'
@@ -32,12 +32,17 @@ export function popupHarness(options: PopupHarnessOptions = {}) {
   const walletSide = new EventTarget()
   const popups: FakePopup[] = []
   const posted: Array<{ path: unknown; to: FakePopup }> = []
+  // Ids of the queries and mutations awaiting their answer: like the hosted wallet, the page closes once it
+  // answered them all (a subscription's messages are no answer).
+  const awaiting = new Set<unknown>()
   let current: FakePopup | undefined
   const hostProxy = {
     postMessage(data: unknown, origin: string) {
       const source = current
       if (origin !== host || !source || source.closed || source.closing) return
-      if (closeAfterAnswer && data !== 'TRPC_BROWSER::POPUP_LOADED' && !source.closing) {
+      const id = (data as { trpc?: { id?: unknown } })?.trpc?.id
+      const answered = awaiting.delete(id)
+      if (closeAfterAnswer && answered && awaiting.size === 0 && !source.closing) {
         source.closing = true
         setTimeout(() => (source.closed = true), 300) // the browser reports it a little later
       }
@@ -74,8 +79,10 @@ export function popupHarness(options: PopupHarnessOptions = {}) {
           this.closed = true
         },
         postMessage(data: unknown, origin: string) {
-          const path = (data as { trpc?: { params?: { path?: unknown } } })?.trpc?.params?.path
-          posted.push({ path, to: popup })
+          const trpc = (data as { trpc?: { id?: unknown; method?: unknown; params?: { path?: unknown } } })
+            ?.trpc
+          posted.push({ path: trpc?.params?.path, to: popup })
+          if (trpc?.method === 'query' || trpc?.method === 'mutation') awaiting.add(trpc.id)
           if (origin !== WALLET || popup.closed || popup.closing) return
           queueMicrotask(() =>
             walletSide.dispatchEvent(

@@ -5,7 +5,12 @@ import { serveWindow, type WalletWindow } from './windowHandler'
 
 const DAPP = 'https://dapp.example'
 const t = initTRPC.context<{ origin: string }>().create({ allowOutsideOfServer: true })
-const router = t.router({ whoAsks: t.procedure.mutation(({ ctx }) => ctx.origin) })
+const router = t.router({
+  whoAsks: t.procedure.mutation(({ ctx }) => ctx.origin),
+  follow: t.procedure.subscription(async function* () {
+    yield 'now'
+  }),
+})
 
 type Posted = [message: unknown, options: { targetOrigin: string }]
 
@@ -49,6 +54,19 @@ describe('serveWindow', () => {
       { targetOrigin: DAPP },
     ])
     expect(onRequest).toHaveBeenCalledWith(DAPP)
+  })
+
+  it('counts queries and mutations as requests, not a subscription or its stop (a popup closes after its answers)', async () => {
+    const { host, send, onRequest } = setup({ popup: true, referrer: DAPP })
+    send(requestEnvelope(1, 'subscription', 'follow'), { origin: DAPP, source: host })
+    send({ trpc: { id: 1, jsonrpc: '2.0', method: 'subscription.stop' } }, { origin: DAPP, source: host })
+    send(requestEnvelope(2, 'mutation', 'whoAsks'), { origin: DAPP, source: host })
+    await vi.waitFor(() =>
+      expect(host.postMessage.mock.calls.map(([m]) => (m as { trpc: { id: unknown } }).trpc?.id)).toContain(
+        2,
+      ),
+    )
+    expect(onRequest.mock.calls).toEqual([[DAPP]])
   })
 
   it('ignores other origins, other windows and anything that is not an envelope, and never posts to *', async () => {

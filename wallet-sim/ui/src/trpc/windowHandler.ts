@@ -21,7 +21,10 @@ export interface ServeWindowOptions<TContext> {
   /** `document.referrer`: the opener's / embedder's URL, whose origin is the only one accepted. */
   referrer: string
   createContext: (origin: string) => TContext
-  /** Called with the dapp's origin for every accepted request. */
+  /**
+   * Called with the dapp's origin for every accepted query or mutation: what {@link onAnswered} answers. A
+   * subscription (the dapp following `walletEvents` while a popup is open) and a stop are not counted.
+   */
   onRequest?: (origin: string) => void
   /** Called after each query or mutation answer was posted. */
   onAnswered?: () => void
@@ -88,7 +91,9 @@ export function serveWindow<TContext>(options: ServeWindowOptions<TContext>): ()
     const port = portFor(host, event.origin)
     if (server.receive(event.data, port)) {
       trustedOrigin ??= event.origin
-      options.onRequest?.(event.origin)
+      const envelope = parseEnvelope(event.data)
+      if (envelope?.kind === 'request' && envelope.message.trpc.method !== 'subscription')
+        options.onRequest?.(event.origin)
     }
   }
   options.window.addEventListener('message', onMessage)

@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { chunkGraph } from '../../scripts/size.mjs'
+
+// The split scripts/size.mjs measures, built from the sources: what a page loads at once and what waits
+// for first use. The budgets hold the bytes; this holds the structure.
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+async function split(entry: string) {
+  const { chunks } = await chunkGraph(source(entry), undefined, ['@webwallet/source'])
+  const modules = (initial: boolean) =>
+    chunks
+      .filter((chunk) => chunk.initial === initial)
+      .flatMap((chunk) => chunk.modules.map(({ module }) => module.replace(/^.*\/src\//, '')))
+  return { initial: modules(true), lazy: modules(false), lazyChunks: chunks.filter((c) => !c.initial).length }
+}
+
+// Needed only once the wallet is shown or the portfolio read.
+const LAZY = [
+  'dialog/iframe.ts',
+  'dialog/popup.ts',
+  'connector/createConnector.ts',
+  'connector/transport.ts',
+  'transport/link.ts',
+  'transport/choose.ts',
+  'portfolio/reads.ts',
+  'portfolio/guards.ts',
+]
+
+describe.each(['./index.ts', './argent/index.ts'])('the %s bundle', (entry) => {
+  it('keeps the dialogs, the connector, its transports and the portfolio reads out of the initial chunk', async () => {
+    const { initial, lazy, lazyChunks } = await split(entry)
+    expect(initial.filter((module) => LAZY.includes(module))).toEqual([])
+    expect(lazy).toEqual(expect.arrayContaining(LAZY))
+    // The connector's chunk and the portfolio's; the WebSocket and HTTP transports in neither.
+    expect(lazyChunks).toBe(2)
+    expect([...initial, ...lazy].filter((module) => /fromWebSocket|fromHttp/.test(module))).toEqual([])
+  }, 30_000)
+})
