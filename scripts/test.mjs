@@ -1,45 +1,28 @@
-// `npm test`: type-check, lint, build, bundle budgets, then every test (unit, integration, browser E2E) in one
-// Vitest run, the Playwright helper's user-style suite (@playwright/test), the journeys on Firefox and WebKit,
-// then the consumer suite: the packed tarballs installed into fresh apps outside the workspaces (npm registry
-// access; a few minutes, most of it npm install and next build), and last the devnet project against
-// starknet-devnet-rs, whose build (when it is missing) starts first and runs in the background at low priority
-// while the rest runs (scripts/devnet.mjs). WEBWALLET_SKIP_DEVNET=1 skips that last step.
-import { spawnSync } from 'node:child_process'
+// `npm test`, in two lanes. The main lane: type-check, lint, build, bundle budgets, then every test (unit,
+// integration, browser E2E) in one Vitest run, the Playwright helper's user-style suite (@playwright/test) and
+// the journeys on Firefox and WebKit, printed as they run. Beside it, once the checks and builds passed, the
+// consumer suite (the packed tarballs installed into fresh apps outside the workspaces: npm registry access,
+// mostly npm install and next build) and then the devnet project against starknet-devnet-rs, each printed whole
+// when it ends. starknet-devnet's build (when it is missing) starts first and runs in the background at low
+// priority while the rest runs (scripts/devnet.mjs); WEBWALLET_SKIP_DEVNET=1 skips the devnet step. The first
+// failing step stops the other lane and fails the run (scripts/steps.mjs); a summary of every step's time ends
+// the run, however it ends.
 import { ensureChromium } from './chromium.mjs'
 import { StillBuilding, startBuild, waitForDevnet } from './devnet.mjs'
 import { ensureEngines } from './engines.mjs'
+import { createRunner, StepFailed } from './steps.mjs'
 
 /** Every step's title, outcome and seconds, printed as one summary when the run ends, however it ends. */
-const durations = []
-const runStarted = Date.now()
-process.on('exit', () => {
-  if (!durations.length) return
-  const width = Math.max(...durations.map((d) => d.title.length))
-  console.log('\nSteps (seconds):')
-  for (const { title, outcome, seconds } of durations) {
-    const time = seconds === undefined ? '' : seconds.toFixed(1).padStart(7)
-    console.log(`  ${outcome} ${title.padEnd(width)} ${time}`)
-  }
-  console.log(`  total ${((Date.now() - runStarted) / 1000).toFixed(1)}s`)
-})
-
-function step(title, command, args, env = process.env) {
-  console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`)
-  const started = Date.now()
-  const result = spawnSync(command, args, { stdio: 'inherit', env })
-  const seconds = (Date.now() - started) / 1000
-  durations.push({ title, outcome: result.status === 0 ? '✔' : '✖', seconds })
-  if (result.status !== 0) {
-    console.error(
-      `\n✖ ${title} failed after ${seconds.toFixed(1)}s (exit ${result.status ?? result.signal}).`,
-    )
-    process.exit(result.status ?? 1)
-  }
-  console.log(`✔ ${title} (${seconds.toFixed(1)}s)`)
-}
-
-/** A step that did not run, for the summary. */
-const skipped = (title) => durations.push({ title, outcome: '⏭' })
+const runner = createRunner()
+process.on('exit', () => runner.summary())
+// Each step runs in its own process group (so that a failure can stop one lane's whole tree): Ctrl-C reaches
+// only this process, which stops them all.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    runner.stopAll()
+    process.exit(signal === 'SIGINT' ? 130 : 143)
+  })
+const step = (title, command, args, env = process.env) => ({ title, command, args, env })
 
 // First of all, so that a missing starknet-devnet builds while everything else runs.
 const skipDevnet = process.env.WEBWALLET_SKIP_DEVNET === '1'
@@ -48,7 +31,7 @@ if (!skipDevnet) {
   try {
     startBuild()
   } catch (error) {
-    devnetProblem = error // reported by the devnet step, after the rest ran
+    devnetProblem = error // reported by the devnet lane
   }
 }
 
@@ -63,45 +46,91 @@ const env = { ...process.env, CHROMIUM_PATH: chromium }
 // Firefox and WebKit for the cross-engine journeys: installed when missing (root), else skipped with a line.
 const engines = ensureEngines()
 
-step('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])
-step('lint', 'npx', ['biome', 'check', '.'])
-step('build', 'node', ['scripts/build.mjs'])
 // The compat/ clients outside the workspaces (compat/avnu is one): e2e/tests/compat and the starknetkit tests.
 const anchors = ['starknetkit', 'starknet-react', 'get-starknet', 'invisible-sdk', 'starknet-legacy']
-step('test-only anchor clients', 'node', ['scripts/compat.mjs', ...anchors])
-step('bundle budgets', 'node', ['scripts/size.mjs', '--check'])
 // The main run names its projects: Vitest ORs several `!name` filters, so '!consumer' '!devnet' would select all.
 const MAIN = ['protocol', 'shim', 'wallet-sim', 'e2e'].flatMap((name) => ['--project', name])
 // The default reporter, and one that lists the tests which passed only on a retry (e2e retries once in CI).
 const REPORTERS = ['--reporter=default', '--reporter=./scripts/flakyReporter.mjs']
-step('tests', 'npx', ['vitest', 'run', ...MAIN, ...REPORTERS], env)
-// The published Playwright helper under the real @playwright/test runner: a user-style suite (the demo and a
-// starknetkit dapp, hands-free) on the system Chromium, one worker (~30 s).
-step(
-  'user-style suite of @webwallet/wallet-sim/playwright',
-  'npx',
-  ['playwright', 'test', '-c', 'e2e/kit/playwright.config.ts'],
-  env,
-)
-if (engines.length)
-  step(`browser journeys on ${engines.join(' and ')} (e2e/engines)`, 'npx', [
-    'vitest',
-    'run',
-    '--config',
-    'e2e/engines/vitest.config.ts',
-    ...REPORTERS,
-  ])
-else {
-  console.log('\n⏭ browser journeys on Firefox and WebKit skipped: neither engine is installed.')
-  skipped('browser journeys on Firefox and WebKit')
-}
-step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env)
 
-if (skipDevnet) {
-  console.log('\n▶ cross-check on starknet-devnet: skipped (WEBWALLET_SKIP_DEVNET=1)')
-  skipped('cross-check on starknet-devnet')
-} else {
-  console.log('\n▶ cross-check on starknet-devnet: waiting for the binary (scripts/devnet.mjs)')
+/** The main lane: checks, builds, then every suite but devnet, one after the other, printed as they go. */
+async function main() {
+  const run = (s) => runner.runStep(s)
+  try {
+    await run(step('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']))
+    await run(step('lint', 'npx', ['biome', 'check', '.']))
+    await run(step('build', 'node', ['scripts/build.mjs']))
+    await run(step('test-only anchor clients', 'node', ['scripts/compat.mjs', ...anchors]))
+    await run(step('bundle budgets', 'node', ['scripts/size.mjs', '--check']))
+    gate.open()
+  } catch (error) {
+    gate.shut(error)
+    throw error
+  }
+  await run(step('tests', 'npx', ['vitest', 'run', ...MAIN, ...REPORTERS], env))
+  // The published Playwright helper under the real @playwright/test runner: a user-style suite (the demo and
+  // a starknetkit dapp, hands-free) on the system Chromium, one worker (~30 s).
+  await run(
+    step(
+      'user-style suite of @webwallet/wallet-sim/playwright',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/kit/playwright.config.ts'],
+      env,
+    ),
+  )
+  if (engines.length)
+    await run(
+      step(`browser journeys on ${engines.join(' and ')} (e2e/engines)`, 'npx', [
+        'vitest',
+        'run',
+        '--config',
+        'e2e/engines/vitest.config.ts',
+        ...REPORTERS,
+      ]),
+    )
+  else {
+    runner.say('\n⏭ browser journeys on Firefox and WebKit skipped: neither engine is installed.')
+    runner.skipped('browser journeys on Firefox and WebKit')
+  }
+}
+
+// The lane beside starts once the code type-checks, lints and builds (its suites load the built packages and
+// demo); it never starts when those fail.
+const gate = {}
+const checked = new Promise((resolve, reject) => Object.assign(gate, { open: resolve, shut: reject }))
+checked.catch(() => {}) // the main lane reports it
+
+const BESIDE = 'beside'
+// The lane beside runs at a lower CPU priority: the main lane's browser journeys keep the CPU they need (their
+// waits are tuned to it), and this lane takes what they leave (its steps have long time limits).
+const NICE = 10
+
+/**
+ * The lane beside the main one, once the checks and builds passed: the consumer suite (mostly npm install and
+ * next build: network and disk), then the devnet project (devnet and its client: about one core), last because
+ * it may wait for the binary's build. Each step's output is printed whole when it ends.
+ */
+async function beside() {
+  try {
+    await checked
+  } catch {
+    return // the main lane reports why
+  }
+  await runner.runStep(
+    step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env),
+    { buffered: true, lane: BESIDE, nice: NICE },
+  )
+  await devnet()
+}
+
+/** The devnet project once its binary is there (skipped while a build is still running). */
+async function devnet() {
+  const lane = BESIDE
+  if (skipDevnet) {
+    runner.say('\n⏭ cross-check on starknet-devnet: skipped (WEBWALLET_SKIP_DEVNET=1)')
+    runner.skipped('cross-check on starknet-devnet')
+    return
+  }
   const started = Date.now()
   let binary
   try {
@@ -110,20 +139,29 @@ if (skipDevnet) {
   } catch (error) {
     if (error instanceof StillBuilding) {
       // Only a build that is still running is skipped (a failed one fails the run): it resumes next time.
-      console.log(
+      runner.say(
         `\n⏭ cross-check on starknet-devnet skipped: starknet-devnet is not built yet (${error.message})`,
       )
-      skipped('cross-check on starknet-devnet (not built yet)')
-      process.exit(0)
+      runner.skipped('cross-check on starknet-devnet (not built yet)')
+      return
     }
-    console.error(`\n✖ starknet-devnet is not available: ${error instanceof Error ? error.message : error}`)
-    process.exit(1)
+    runner.record('waiting for starknet-devnet', (Date.now() - started) / 1000, lane, '✖')
+    runner.say(`\n✖ starknet-devnet is not available: ${error instanceof Error ? error.message : error}`)
+    throw new StepFailed('waiting for starknet-devnet', 1, String(error))
   }
-  const waited = (Date.now() - started) / 1000
-  durations.push({ title: 'waiting for starknet-devnet', outcome: '✔', seconds: waited })
-  console.log(`✔ starknet-devnet ${binary} (${waited.toFixed(1)}s)`)
-  step('cross-check on starknet-devnet', 'npx', ['vitest', 'run', '--project', 'devnet'], {
-    ...env,
-    STARKNET_DEVNET: binary,
-  })
+  runner.record('waiting for starknet-devnet', (Date.now() - started) / 1000, lane)
+  await runner.runStep(
+    step('cross-check on starknet-devnet', 'npx', ['vitest', 'run', '--project', 'devnet'], {
+      ...env,
+      STARKNET_DEVNET: binary,
+    }),
+    { buffered: true, lane, nice: NICE },
+  )
+}
+
+try {
+  await runner.all([main, beside])
+} catch (error) {
+  if (!(error instanceof StepFailed)) throw error
+  process.exit(error.status || 1)
 }

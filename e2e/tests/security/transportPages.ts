@@ -5,6 +5,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { build } from 'esbuild'
 import type { BrowserContext, Frame, Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { clickClosing } from '../../support/browser'
 
 // `?wallet=URL&transport=iframe|popup&ad=URL`: the connector, and an advertisement frame of another site; its
@@ -197,6 +198,50 @@ export async function settled(page: Page, key: string): Promise<Outcome> {
   return page.evaluate((k) => window.victimDapp.outcomes[k] as Outcome, key)
 }
 
+/** How long the wallet's frame must stand still before a click: Chromium's 500 ms, and a margin. */
+const AT_REST_MS = 600
+
+/**
+ * Waits until the wallet's frame inside the dapp's modal stands still, as a person waits before clicking
+ * something that moves: the modal took the height the screen asked for (the screen's body no longer overflows,
+ * or the modal reached the page's height) and the frame has not moved for {@link AT_REST_MS}. The modal grows
+ * a moment after a screen shows (the wallet measures, then asks the page), and Chromium drops clicks to a
+ * cross-origin frame that tracks its visibility (the approve guard) within 500 ms of its moving: a click
+ * sooner was lost, and the request it answered never settled (the flake of cancelPrompt.test.ts). A popup
+ * (a Page) never moves.
+ */
+export async function atRest(wallet: Page | Frame): Promise<void> {
+  if (!('parentFrame' in wallet) || wallet.parentFrame() === null) return
+  const page = wallet.page()
+  let last: string | undefined
+  let since = Date.now()
+  await expect
+    .poll(
+      async () => {
+        const place = await page.evaluate(() => {
+          const frame = document.getElementById('webwallet-iframe')
+          const panel = frame?.parentElement
+          if (!frame || !panel) return undefined
+          const r = frame.getBoundingClientRect()
+          const tallest = panel.getBoundingClientRect().height >= window.innerHeight - 33
+          return { at: `${r.x},${r.y},${r.width},${r.height}`, tallest }
+        })
+        if (!place) return 'no wallet frame'
+        if (place.at !== last) [last, since] = [place.at, Date.now()]
+        const fits =
+          place.tallest ||
+          (await wallet.evaluate(() => {
+            const body = document.querySelector('.screen-body')
+            return !body || body.scrollHeight - body.clientHeight <= 1
+          }))
+        if (!fits) return 'the modal has not grown to its screen yet'
+        return Date.now() - since >= AT_REST_MS ? 'at rest' : 'moved lately'
+      },
+      { interval: 100, timeout: 30_000 },
+    )
+    .toBe('at rest')
+}
+
 /** Logs in with the inbox's code and approves the connection, inside the wallet the user sees. */
 export async function loginAndConnect(
   wallet: Page | Frame,
@@ -211,6 +256,7 @@ export async function loginAndConnect(
   const code = inbox.latest(email)?.code
   if (!code) throw new Error(`no login code in the inbox for ${email}`)
   await wallet.getByLabel('Code').fill(code)
+  await atRest(wallet)
   await wallet.getByRole('button', { name: 'Log in' }).click()
   await approve(wallet, 'Connect')
 }
@@ -238,9 +284,12 @@ export async function approve(wallet: Page | Frame, name: string): Promise<void>
           rect: [...Object.values(b.getBoundingClientRect().toJSON())],
         })),
         text: document.body.innerText.slice(0, 600),
+        active: document.activeElement?.id || document.activeElement?.tagName,
+        fields: [...document.querySelectorAll('input')].map((i) => ({ id: i.id, length: i.value.length })),
       }))
       .catch((reason: unknown) => `unreadable: ${String(reason)}`)
     throw new Error(`the wallet's '${name}' button was not ready: ${JSON.stringify(seen)}`, { cause: error })
   }
+  await atRest(wallet)
   await clickClosing(button)
 }

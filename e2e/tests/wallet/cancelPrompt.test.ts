@@ -6,6 +6,7 @@ import type { Frame } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import {
+  atRest,
   bundleDapp,
   frameAt,
   loginAndConnect,
@@ -93,12 +94,14 @@ test('a prompt the dapp gave up on (abort, time limit) leaves the wallet and is 
   expect((await settled(page, 'queued')).error?.code).toBe('OPERATION_ABORTED')
   expect((await settled(page, 'queuedLate')).error?.code).toBe('OPERATION_TIMEOUT')
   expect(await page.locator('#webwallet-modal').isVisible()).toBe(true) // 'first' is still asked
+  await atRest(wallet) // a click while the modal still grows to the screen is lost, as a person's would be
   await wallet.getByRole('button', { name: 'Reject' }).click()
   expect((await settled(page, 'shown')).error?.code).toBe('USER_REJECTED')
   await page.evaluate((call) => window.victimDapp.request('next', call), mail('next'))
   await wallet.getByText('next-mail').first().waitFor()
   expect(await heading(wallet, 'Confirm transaction').count()).toBe(0)
   expect(await wallet.getByText('late-mail').count()).toBe(0)
+  await atRest(wallet) // a click while the modal still grows to the screen is lost, as a person's would be
   await wallet.getByRole('button', { name: 'Reject' }).click()
   expect((await settled(page, 'next')).error?.code).toBe('USER_REJECTED')
   await gone(wallet, 'Sign message')
