@@ -95,6 +95,23 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
     await page.close()
   })
 
+  it("iframe: a connector whose iframe another connector removed (StrictMode's second one following pushes) opens the wallet again", async () => {
+    const page = await hostPage()
+    await connectIframe(page, origins.wallet)
+    // A second connector of the page (React StrictMode builds it twice) restores the stored connection and
+    // follows the wallet's pushes at once: its iframe removes the first's (SPEC: old iframes are removed first).
+    await page.evaluate((url) => {
+      window.hostTest.createConnector({ url, transport: 'iframe' })
+    }, origins.wallet)
+    await page.waitForFunction(() => document.querySelectorAll('iframe#webwallet-iframe').length === 1, POLL)
+    const accounts = await page.evaluate(() =>
+      window.hostTest.connector!.request({ type: 'wallet_requestAccounts', params: { silent_mode: true } }),
+    )
+    expect(accounts).toHaveLength(1)
+    expect(await page.evaluate(() => document.querySelectorAll('iframe#webwallet-iframe').length)).toBe(1)
+    await page.close()
+  })
+
   it('iframe: after the user closes the modal, the next request follows updateModal again', async () => {
     const page = await hostPage()
     await connectIframe(page, origins.wallet)

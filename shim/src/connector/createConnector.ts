@@ -114,8 +114,20 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
   let account = restored?.account
   let chainId = restored?.chainId
 
+  /**
+   * The open transport, unless another connector of this page removed its iframe (each new wallet iframe
+   * removes the old ones: React StrictMode builds a connector twice, and both may follow pushes after a
+   * reload): a removed one is closed, so the next request opens the wallet again.
+   */
+  const live = (): WalletTransport | undefined => {
+    if (wallet?.dialog?.removed()) {
+      wallet.destroy()
+      wallet = undefined
+    }
+    return wallet
+  }
   const ensure = (kind: TransportKind) => {
-    wallet ??= open(kind, { ...options, walletUrl, brandName })
+    wallet = live() ?? open(kind, { ...options, walletUrl, brandName })
     // A connection restored from before a reload follows the wallet from its first request.
     if (account !== undefined) watch()
     return wallet
@@ -189,7 +201,7 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
     asked = true
     const bounded = { timeoutMs: show ? WALLET_USER_TIMEOUT_MS : WALLET_READ_TIMEOUT_MS, ...limits }
     try {
-      const known = wallet ?? (chosen ? ensure(chosen) : undefined)
+      const known = live() ?? (chosen ? ensure(chosen) : undefined)
       if (known) return run(known, call, bounded, show)
     } catch (error) {
       return Promise.reject(error)
@@ -203,7 +215,7 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
    * infers it for the allow-list; each hosted wallet serves one network).
    */
   const quiet = async (call: WalletCall, limits: CallLimits = {}): Promise<unknown> => {
-    if ((wallet?.kind ?? chosen ?? (await choice())) !== 'popup') return invoke(call, limits, false)
+    if ((live()?.kind ?? chosen ?? (await choice())) !== 'popup') return invoke(call, limits, false)
     if (call.procedure === 'requestChainId') {
       if (chainId !== undefined) return chainId
       return getEnvironment(options.environment ?? networkFromWalletUrl(walletUrl)).chainId

@@ -169,6 +169,7 @@ export function iframe(options: IframeOptions): Dialog {
       }
     },
     onClose: closed.add,
+    removed: () => !overlay.isConnected,
     destroy() {
       hide()
       overlay.remove()

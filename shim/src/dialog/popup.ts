@@ -149,6 +149,7 @@ export function popup(options: PopupOptions): Dialog {
     ready: () => loaded,
     update() {},
     onClose: closed.add,
+    removed: () => false,
     destroy() {
       stopWatching()
       current?.close()

@@ -24,6 +24,11 @@ export type Dialog = {
   update(update: ModalUpdate): void
   /** Subscribes to the user closing the wallet; returns the unsubscribe. */
   onClose(listener: (error: Error) => void): () => void
+  /**
+   * True once the dialog is no longer in the page: another connector opening its own wallet removed it
+   * (SPEC.md section 4: "old iframes and modals are removed first"). Popups: always false.
+   */
+  removed(): boolean
   /** Removes the wallet from the page for good. */
   destroy(): void
 }
