@@ -3,16 +3,13 @@
 // click of its own, and drops the session of the account the wallet left; also after a reload. A popup
 // wallet cannot push while closed: the demo learns it at its next wallet request, before that one is answered.
 import { expect, test } from 'vitest'
-import { connectNewUser, logInWithEmail, newEmail, openDemo } from '../../support/demo'
+import { connectNewUser, type Demo, logInWithEmail, newEmail, openDemo } from '../../support/demo'
 import { useJourney } from '../../support/journey'
 
 const journey = useJourney()
 
-test('over the iframe: logging out in the wallet tab ends the demo session at once', async () => {
-  const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe' })
-  await connectNewUser(demo, journey.stack, newEmail('events'))
-  expect(await demo.text('session-status')).toBe('VALID')
-
+/** Logs out in a wallet tab of the demo's browser; the demo, asking nothing, drops its session and says why. */
+async function logOutInWalletTabEndsSession(demo: Demo) {
   const walletTab = await demo.page.context().newPage()
   // The wallet's home (any of its pages without a request): the user's account and Log out.
   await walletTab.goto(`${journey.stack.walletUrl}/interstitialLogin`)
@@ -22,6 +19,14 @@ test('over the iframe: logging out in the wallet tab ends the demo session at on
   expect(await demo.text('toast')).toContain('The wallet logged out or switched account')
   expect(await demo.error()).toBeUndefined()
   await walletTab.close()
+}
+
+test('over the iframe: logging out in the wallet tab ends the demo session at once', async () => {
+  const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe' })
+  await connectNewUser(demo, journey.stack, newEmail('events'))
+  expect(await demo.text('session-status')).toBe('VALID')
+
+  await logOutInWalletTabEndsSession(demo)
 })
 
 test('over the iframe, after a reload: the restored demo follows the wallet at once, and a logout in the wallet tab ends it', async () => {
@@ -34,14 +39,7 @@ test('over the iframe, after a reload: the restored demo follows the wallet at o
   await expect.poll(() => demo.walletRequests.includes('/iframes/comms'), { timeout: 15_000 }).toBe(true)
   expect(await demo.page.locator('iframe').first().isVisible()).toBe(false)
 
-  const walletTab = await demo.page.context().newPage()
-  await walletTab.goto(`${journey.stack.walletUrl}/interstitialLogin`)
-  await walletTab.getByRole('button', { name: 'Log out' }).click()
-
-  await demo.page.getByTestId('address').waitFor({ state: 'detached', timeout: 15_000 })
-  expect(await demo.text('toast')).toContain('The wallet logged out or switched account')
-  expect(await demo.error()).toBeUndefined()
-  await walletTab.close()
+  await logOutInWalletTabEndsSession(demo)
 })
 
 test('over the iframe: another user logging in in the wallet tab ends the demo session and tells the demo nothing of them', async () => {

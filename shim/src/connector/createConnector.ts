@@ -185,8 +185,7 @@ function connectorOn(open: typeof openTransport, options: ConnectorOptions) {
         if (next.length > 0) setAccounts(next)
         else forget()
       })
-    const settled = () => {}
-    return Promise.all([chain.then(settled, settled), accounts.then(settled, settled)]).then(settled)
+    return Promise.allSettled([chain, accounts]).then(() => {})
   }
   const loggedOut = (error: unknown): never => {
     // The wallet ended the login: what the connector remembers is void.

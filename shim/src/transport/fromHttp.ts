@@ -181,7 +181,10 @@ export function fromHttp(options: FromHttpOptions): Channel {
   }
 }
 
-/** The subscriptions the wallet serves over HTTP (server-sent events). */
+/**
+ * The subscriptions the wallet serves over HTTP (server-sent events): protocol's WALLET_EVENTS_PROCEDURE,
+ * written out here because its module also holds a zod schema, which the shim's bundle never carries.
+ */
 const STREAMED = new Set(['walletEvents'])
 
 function parseJson(text: string): unknown {

@@ -5,6 +5,7 @@
 import type { IncomingMessage } from 'node:http'
 import { type AnyTRPCRouter, getTRPCErrorShape, TRPCError } from '@trpc/server'
 import { createExpressMiddleware } from '@trpc/server/adapters/express'
+import { WALLET_EVENTS_PROCEDURE } from '@webwallet/protocol/rpc'
 import { isListedOrigin } from '@webwallet/protocol/wallet'
 import { type RequestHandler, Router } from 'express'
 import { MAX_MESSAGE_BYTES } from '../rpc/wsServer'
@@ -116,9 +117,6 @@ const csrfGuard: RequestHandler = (req, res, next) => {
   res.status(403).json({ code: 'FORBIDDEN', message })
 }
 
-/** The subscriptions served as server-sent events; the others are WebSocket and postMessage only. */
-const STREAMED = new Set(['walletEvents'])
-
 /**
  * Gates calls of a subscription before tRPC sees them: `updateModal` (it follows a wallet window, which HTTP
  * clients have not) is tRPC's METHOD_NOT_SUPPORTED error (405, the router's error shape); `walletEvents` is
@@ -136,7 +134,8 @@ function subscriptionRules(
     ]
     if (req.query.batch !== undefined || procedure?._def.type !== 'subscription') return next()
     const origin = req.headers.origin
-    if (STREAMED.has(path)) {
+    // The one subscription served as server-sent events; the others are WebSocket and postMessage only.
+    if (path === WALLET_EVENTS_PROCEDURE) {
       if (origin === undefined || readable(origin, req)) return next()
       const message = `Origin ${origin} may not follow ${path} over HTTP; its page is not on the wallet's allow-list (--allow-dapp)`
       res.status(403).json({ code: 'FORBIDDEN', message })

@@ -87,17 +87,20 @@ export function createEnvelopeServer<TContext>(options: EnvelopeServerOptions<TC
   }
 
   return {
-    /** Handles one incoming message; returns false when it was not a request (and was ignored). */
-    receive(data: unknown, port: EnvelopePort): boolean {
+    /**
+     * Handles one incoming message; returns what it was (a request's method, or 'stop'), false when it was
+     * neither (and was ignored).
+     */
+    receive(data: unknown, port: EnvelopePort): 'query' | 'mutation' | 'subscription' | 'stop' | false {
       const envelope = parseEnvelope(data)
       if (envelope?.kind === 'stop') {
         running(port).get(envelope.message.trpc.id)?.abort()
-        return true
+        return 'stop'
       }
       if (envelope?.kind !== 'request') return false
       const { id, method, params } = envelope.message.trpc
       void call(port, id, method, params.path, params.input)
-      return true
+      return method
     },
     /** Stops every running request and subscription. */
     close(): void {

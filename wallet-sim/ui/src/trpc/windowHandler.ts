@@ -89,11 +89,10 @@ export function serveWindow<TContext>(options: ServeWindowOptions<TContext>): ()
       return
     }
     const port = portFor(host, event.origin)
-    if (server.receive(event.data, port)) {
+    const received = server.receive(event.data, port)
+    if (received) {
       trustedOrigin ??= event.origin
-      const envelope = parseEnvelope(event.data)
-      if (envelope?.kind === 'request' && envelope.message.trpc.method !== 'subscription')
-        options.onRequest?.(event.origin)
+      if (received === 'query' || received === 'mutation') options.onRequest?.(event.origin)
     }
   }
   options.window.addEventListener('message', onMessage)
