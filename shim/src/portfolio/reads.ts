@@ -20,8 +20,7 @@ import { createHttp, type Http } from '../http/http'
 import { retry } from '../http/retry'
 import { expectShape, isArrayOf } from '../http/shape'
 import { isAirdrop, isBalanceResponse, isDefiDecomposition, isPriceEntry, isTokenInfo } from './guards'
-
-import type { Portfolio, PortfolioOptions } from './portfolio'
+import type { Portfolio, PortfolioOptions } from './types'
 
 /**
  * The body of {@link createPortfolio}, in the chunk it loads on first use.
