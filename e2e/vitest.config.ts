@@ -11,6 +11,10 @@ export default defineProject({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // One worker runs every file in one module graph: starknet.js, the shim and wallet-sim load once, not once
+    // per file (a fresh import per file cost about 1.4 s each). Each file starts and stops its own servers and
+    // browsers, and no file mocks modules or stubs globals.
+    isolate: false,
     // Real browsers and processes on a shared 2-core CI runner: a journey that fails once under a load spike
     // runs again (as Playwright's own CI default does); scripts/flakyReporter.mjs names it at the end.
     retry: process.env.CI ? 1 : 0,

@@ -1,9 +1,9 @@
 // `npm test`, in two lanes. The main lane: type-check, lint, build, bundle budgets, then every test (unit,
-// integration, browser E2E) in one Vitest run, the Playwright helper's user-style suite (@playwright/test) and
-// the journeys on Firefox and WebKit, printed as they run. Beside it, once the checks and builds passed, the
-// consumer suite (the packed tarballs installed into fresh apps outside the workspaces: npm registry access,
-// mostly npm install and next build) and then the devnet project against starknet-devnet-rs, each printed whole
-// when it ends. starknet-devnet's build (when it is missing) starts first and runs in the background at low
+// integration, browser E2E) in one Vitest run, printed as they run. Beside it, once the checks and builds
+// passed, the consumer suite (the packed tarballs installed into fresh apps outside the workspaces: npm
+// registry access, mostly npm install and next build), the devnet project against starknet-devnet-rs, the
+// Playwright helper's user-style suite (@playwright/test) and the journeys on Firefox and WebKit, each printed
+// whole when it ends. starknet-devnet's build (when it is missing) starts first and runs in the background at low
 // priority while the rest runs (scripts/devnet.mjs); WEBWALLET_SKIP_DEVNET=1 skips the devnet step. The first
 // failing step stops the other lane and fails the run (scripts/steps.mjs); a summary of every step's time ends
 // the run, however it ends.
@@ -53,7 +53,7 @@ const MAIN = ['protocol', 'shim', 'wallet-sim', 'e2e'].flatMap((name) => ['--pro
 // The default reporter, and one that lists the tests which passed only on a retry (e2e retries once in CI).
 const REPORTERS = ['--reporter=default', '--reporter=./scripts/flakyReporter.mjs']
 
-/** The main lane: checks, builds, then every suite but devnet, one after the other, printed as they go. */
+/** The main lane: checks, builds, then the main Vitest run (unit, integration, Chromium journeys), printed as it goes. */
 async function main() {
   const run = (s) => runner.runStep(s)
   try {
@@ -68,18 +68,25 @@ async function main() {
     throw error
   }
   await run(step('tests', 'npx', ['vitest', 'run', ...MAIN, ...REPORTERS], env))
-  // The published Playwright helper under the real @playwright/test runner: a user-style suite (the demo and
-  // a starknetkit dapp, hands-free) on the system Chromium, one worker (~30 s).
-  await run(
+}
+
+/**
+ * The browser suites outside the main Vitest run: the published Playwright helper under the real
+ * @playwright/test runner (a user-style suite: the demo and a starknetkit dapp, hands-free, on the system
+ * Chromium, one worker), then the journeys on Firefox and WebKit when either engine is installed.
+ */
+async function browserSuites(options) {
+  await runner.runStep(
     step(
       'user-style suite of @webwallet/wallet-sim/playwright',
       'npx',
       ['playwright', 'test', '-c', 'e2e/kit/playwright.config.ts'],
       env,
     ),
+    options,
   )
   if (engines.length)
-    await run(
+    await runner.runStep(
       step(`browser journeys on ${engines.join(' and ')} (e2e/engines)`, 'npx', [
         'vitest',
         'run',
@@ -87,6 +94,7 @@ async function main() {
         'e2e/engines/vitest.config.ts',
         ...REPORTERS,
       ]),
+      options,
     )
   else {
     runner.say('\n⏭ browser journeys on Firefox and WebKit skipped: neither engine is installed.')
@@ -107,8 +115,10 @@ const NICE = 10
 
 /**
  * The lane beside the main one, once the checks and builds passed: the consumer suite (mostly npm install and
- * next build: network and disk), then the devnet project (devnet and its client: about one core), last because
- * it may wait for the binary's build. Each step's output is printed whole when it ends.
+ * next build: network and disk), then the devnet project (devnet and its client: about one core), which may
+ * wait for the binary's build, then the browser suites outside the main run (they end well before the main
+ * lane's single-file journeys, which leave about a third of the CPU idle). Each step's output is printed whole
+ * when it ends.
  */
 async function beside() {
   try {
@@ -121,6 +131,7 @@ async function beside() {
     { buffered: true, lane: BESIDE, nice: NICE },
   )
   await devnet()
+  await browserSuites({ buffered: true, lane: BESIDE, nice: NICE })
 }
 
 /** The devnet project once its binary is there (skipped while a build is still running). */
