@@ -16,6 +16,7 @@ type RequestId = number | string
 type MessageListener = (data: RawData, isBinary: boolean) => void
 
 interface Call {
+  id: RequestId
   controller: AbortController
   /** Leaves the registry (answered, stopped, or the socket closed). */
   end(): void
@@ -37,7 +38,8 @@ export const currentCallSignal = (): AbortSignal | undefined => current.getStore
  */
 export const callEndingEncoder: Encoder = {
   encode(data) {
-    current.getStore()?.end()
+    const call = current.getStore()
+    if (call !== undefined && headerOf(data)?.id === call.id) call.end()
     return jsonEncoder.encode(data)
   },
   decode: (data) => jsonEncoder.decode(data),
@@ -82,6 +84,7 @@ export function trackCalls(client: WebSocket, serve: () => void): void {
     const calls = running.get(id) ?? new Set<Call>()
     running.set(id, calls)
     const call: Call = {
+      id,
       controller: new AbortController(),
       end: () => {
         calls.delete(call)
