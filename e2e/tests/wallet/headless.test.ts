@@ -1,5 +1,6 @@
 // Headless: the shim's connector over WebSocket against wallet-sim's /trpc, with `--approve` and
-// `--email` answering for the user — connect, typed data the chain accepts, a transaction, a refusal.
+// `--email` answering for the user — connect, typed data the chain accepts, a transaction, a refusal; and a
+// request the SDK gives up on leaving the manual approval queue.
 import { createConnector } from '@webwallet/shim/connector'
 import { RpcProvider, typedData as snip12 } from 'starknet'
 import { expect, test } from 'vitest'
@@ -62,5 +63,39 @@ test('with --approve auto and --email, a WebSocket client connects, signs and se
   await expect(connector.request({ type: 'wallet_signTypedData', params: MAIL })).rejects.toMatchObject({
     code: 'USER_REJECTED',
   })
+  await connector.disconnect()
+})
+
+test('a request the SDK gives up on (abort, time limit) leaves wallet-sim’s manual approval queue at once', async () => {
+  await using sim = await startWalletSim({ approve: 'auto', email: 'bot@example.com' })
+  const connector = createConnector({
+    url: sim.url,
+    transport: 'websocket',
+    WebSocket: WebSocket as never,
+    storage: { setItem: () => {}, removeItem: () => {} },
+  })
+  await connector.connect()
+  sim.approval.set('manual')
+  const pending = async () =>
+    ((await (await fetch(`${sim.url}/wallet/approvals`)).json()) as { approvals: { kind: string }[] })
+      .approvals
+
+  const controller = new AbortController()
+  const aborted = connector.request(
+    { type: 'wallet_signTypedData', params: MAIL },
+    { signal: controller.signal },
+  )
+  void aborted.catch(() => {})
+  await expect.poll(pending).toMatchObject([{ kind: 'signTypedData' }])
+  controller.abort()
+  await expect(aborted).rejects.toMatchObject({ code: 'OPERATION_ABORTED' })
+  await expect.poll(pending).toEqual([])
+
+  // A time limit stops it the same way (the shim sends tRPC's stop message by the request's id).
+  const timedOut = connector.request({ type: 'wallet_signTypedData', params: MAIL }, { timeoutMs: 2_000 })
+  void timedOut.catch(() => {})
+  await expect.poll(pending).toMatchObject([{ kind: 'signTypedData' }])
+  await expect(timedOut).rejects.toMatchObject({ code: 'OPERATION_TIMEOUT' })
+  await expect.poll(pending).toEqual([])
   await connector.disconnect()
 })

@@ -47,9 +47,19 @@ it('an aborted request stops waiting', async () => {
   const approvals = createApprovalQueue({ policy: createApprovalPolicy('manual') })
   const controller = new AbortController()
   const answer = approvals.ask(request, { ...trusted, signal: controller.signal })
+  expect(approvals.pending()).toHaveLength(1)
   controller.abort()
-  expect(await answer).toBe(false)
+  // Gone from the queue at once, not at the timeout; an answer for it finds nothing.
   expect(approvals.pending()).toEqual([])
+  expect(await answer).toBe(false)
+  expect(approvals.answer('1', true)).toBe(false)
+})
+
+it('a request given up on before it asks queues nothing', async () => {
+  const approvals = createApprovalQueue({ policy: createApprovalPolicy('manual') })
+  const answer = approvals.ask(request, { ...trusted, signal: AbortSignal.abort() })
+  expect(approvals.pending()).toEqual([])
+  expect(await answer).toBe(false)
 })
 
 it('one-shot answers go first, oldest first, then the mode answers again', async () => {

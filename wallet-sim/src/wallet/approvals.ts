@@ -32,6 +32,11 @@ export interface AskOptions {
   trusted: boolean
   /** A failure answers connectAndSignSession's way (ConnectAndSignSessionError, whatever the code). */
   connectAndSign?: boolean
+  /**
+   * Fires when the client gave up on the request (stop message by its id, closed socket, dropped HTTP
+   * request): a manual approval leaves the queue at once and counts as a rejection; an aborted signal
+   * queues nothing.
+   */
   signal?: AbortSignal | undefined
 }
 
@@ -60,6 +65,8 @@ export function createApprovalQueue(options: ApprovalQueueOptions) {
       if (decision.answer === 'reject') return Promise.resolve(false)
       if (decision.answer === 'fail')
         return Promise.reject(decisionError(decision, ask.connectAndSign === true))
+      // The client gave up before its approval was queued: nobody is left to answer it for.
+      if (ask.signal?.aborted) return Promise.resolve(false)
       counter += 1
       const approval: PendingApproval = { ...request, id: String(counter), createdAt: now() }
       const signal = ask.signal
@@ -72,7 +79,7 @@ export function createApprovalQueue(options: ApprovalQueueOptions) {
         }
         const onAbort = () => settle(false)
         const timer = setTimeout(() => settle(false), timeoutMs)
-        signal?.addEventListener('abort', onAbort)
+        signal?.addEventListener('abort', onAbort, { once: true })
         waiting.set(approval.id, { approval, settle })
       })
     },

@@ -1,12 +1,12 @@
 // Test helper: the wallet core in either mode behind the envelope server, driven the same way — a client
 // at DAPP, and the user's answer to each consent (a screen in the page, the approval queue headless) — so
 // one test body runs over both modes, as tRPC runs one body over every link.
-import { type EnvelopeError, parseEnvelope, requestEnvelope } from '@webwallet/protocol'
+import { type EnvelopeError, parseEnvelope, requestEnvelope, stopEnvelope } from '@webwallet/protocol'
 import { createWalletRouter } from '@webwallet/protocol/router'
 import type { PromptKind } from '@webwallet/protocol/wallet'
 import { expect, vi } from 'vitest'
 import type { Account, WalletApi } from '../../ui/src/api/client'
-import { createEnvelopeServer } from '../../ui/src/trpc/serveEnvelopes'
+import { createEnvelopeServer, type EnvelopePort } from '../../ui/src/trpc/serveEnvelopes'
 import { createUiHandlers } from '../../ui/src/wallet/handlers'
 import { createPrompts } from '../../ui/src/wallet/prompts'
 import { createHeadlessHandlers } from './headlessHandlers'
@@ -22,6 +22,8 @@ export interface Harness {
   address: string
   chainId: string
   mutate(path: string, input?: unknown): Promise<Answer>
+  /** The dapp gives up on its latest request (tRPC's stop message by the request's id). */
+  stopLatest(): void
   /** Waits for the consent of `kind` and answers it (headless: the approval queue, its policy manual). */
   answer(kind: Exclude<PromptKind, 'login'>, approved: boolean): Promise<void>
   /** Refuses the login a logged-out request asks for (headless has no login to ask for: nothing). */
@@ -37,18 +39,25 @@ export interface Harness {
 function envelopeClient(router: ReturnType<typeof createWalletRouter>, ctx: object) {
   const server = createEnvelopeServer({ router, createContext: () => ctx })
   let id = 0
+  const ports = new Map<number, EnvelopePort>()
   const mutate = (path: string, input?: unknown) =>
     new Promise<Answer>((resolve) => {
       id += 1
-      server.receive(requestEnvelope(id, 'mutation', path, input), {
+      const port: EnvelopePort = {
         post(message) {
           const envelope = parseEnvelope(message)
           if (envelope?.kind === 'result') resolve({ data: envelope.message.trpc.result.data })
           if (envelope?.kind === 'error') resolve({ error: envelope.message.trpc.error })
         },
-      })
+      }
+      ports.set(id, port)
+      server.receive(requestEnvelope(id, 'mutation', path, input), port)
     })
-  return { mutate, server }
+  const stopLatest = () => {
+    const port = ports.get(id)
+    if (port !== undefined) server.receive(stopEnvelope(id), port)
+  }
+  return { mutate, stopLatest, server }
 }
 
 export const PAGE_ACCOUNT: Account = {
@@ -103,7 +112,7 @@ function pageHarness(loggedIn: boolean): Harness {
   const router = createWalletRouter(
     createUiHandlers({ api: api as unknown as WalletApi, prompts, isListed: (origin) => origin === DAPP }),
   )
-  const { mutate, server } = envelopeClient(router, { origin: DAPP })
+  const { mutate, stopLatest, server } = envelopeClient(router, { origin: DAPP })
   const answerPrompt = async (kind: PromptKind, approved: boolean) => {
     await vi.waitFor(() => expect(prompts.current()?.kind).toBe(kind))
     expect(prompts.current()?.origin).toBe(DAPP)
@@ -114,6 +123,7 @@ function pageHarness(loggedIn: boolean): Harness {
     address: loggedIn ? PAGE_ACCOUNT.address : '',
     chainId: PAGE_ACCOUNT.chainId,
     mutate,
+    stopLatest,
     answer: answerPrompt,
     refuseLogin: () => answerPrompt('login', false),
     idle: () => prompts.current() === undefined,
@@ -142,7 +152,7 @@ async function headlessHarness(loggedIn: boolean): Promise<Harness> {
   const router = createWalletRouter(
     createHeadlessHandlers({ wallet, login: fx.login, approvals: fx.approvals }),
   )
-  const { mutate, server } = envelopeClient(router, {
+  const { mutate, stopLatest, server } = envelopeClient(router, {
     origin: DAPP,
     ...(login ? { token: login.token } : {}),
   })
@@ -151,6 +161,7 @@ async function headlessHarness(loggedIn: boolean): Promise<Harness> {
     address: login?.user.account.address ?? '',
     chainId: fx.wallet.chainId,
     mutate,
+    stopLatest,
     async answer(kind, approved) {
       await vi.waitFor(() => expect(fx.approvals.pending()[0]?.kind).toBe(kind))
       const [approval] = fx.approvals.pending()

@@ -133,6 +133,34 @@ describe.each(['page', 'headless'] as const)('the wallet core, %s mode', (mode) 
     wallet.close()
   })
 
+  it.each([
+    ['authorize', undefined],
+    ['signTypedData', [MAIL]],
+    ['execute', [[{ contractAddress: STRK, entrypoint: 'transfer', calldata: [] }]]],
+    ['connectAndSignSession', { approvalRequests: [], sessionTypedData: NOW_SESSION() }],
+  ])(
+    '%s, given up on by the dapp (stop by its id), withdraws its consent at once: USER_REJECTED',
+    async (path, input) => {
+      const wallet = await open()
+      if (path !== 'authorize') {
+        const connected = wallet.mutate('connect')
+        await wallet.answer('connect', true)
+        await connected
+      }
+      const abandoned = wallet.mutate(path, input)
+      await vi.waitFor(() => expect(wallet.idle()).toBe(false))
+      wallet.stopLatest()
+      expect((await abandoned).error?.data).toMatchObject({
+        webwalletErrorCode: 'USER_REJECTED',
+        webwalletErrorMessage: 'User rejected request',
+      })
+      // Nothing waits for the user any more (headless: the approval queue is empty), and nothing was signed.
+      expect(wallet.idle()).toBe(true)
+      expect(wallet.signed()).toBe(0)
+      wallet.close()
+    },
+  )
+
   it('connectAndSignSession refused is USER_REJECTED its way, and nothing is signed', async () => {
     const wallet = await open()
     const refused = wallet.mutate('connectAndSignSession', {

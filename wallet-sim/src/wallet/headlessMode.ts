@@ -17,6 +17,12 @@ export interface HeadlessContext extends WalletContext {
   token?: string | undefined
   /** A browser page from a host outside the allow-list: without a token it is logged out, never `--email`. */
   foreignPage?: boolean | undefined
+  /**
+   * The signal of the call being handled, where the wire's own `signal` misses how a call ends: over
+   * WebSocket, tRPC aborts a query's or mutation's signal neither on a stop message by its id nor on the
+   * socket's close (ws.ts keeps its own per connection, wsCalls.ts). Read within the call.
+   */
+  callSignal?: (() => AbortSignal | undefined) | undefined
 }
 
 export interface HeadlessDependencies {
@@ -30,6 +36,16 @@ export interface HeadlessDependencies {
 const tokenOf = (ctx: WalletContext): string | undefined =>
   'token' in ctx && typeof ctx.token === 'string' ? ctx.token : undefined
 const isForeignPage = (ctx: WalletContext): boolean => 'foreignPage' in ctx && ctx.foreignPage === true
+
+/**
+ * Fires when the client gave up on this call: the wire's signal (a dropped HTTP request; a stop over the
+ * envelope server) or the WebSocket call's own (a stop by its id, a closed socket).
+ */
+function givenUp(ctx: WalletContext): AbortSignal | undefined {
+  const call = 'callSignal' in ctx && typeof ctx.callSignal === 'function' ? ctx.callSignal() : undefined
+  const signals = [ctx.signal, call].filter((signal): signal is AbortSignal => signal instanceof AbortSignal)
+  return signals.length > 1 ? AbortSignal.any(signals) : signals[0]
+}
 
 /** What a pending approval shows besides its kind. */
 const detailsOf = (prompt: Prompt): unknown => {
@@ -71,12 +87,17 @@ export function createHeadlessMode(deps: HeadlessDependencies): WalletMode<User>
     // The client is the user's own program: its token is its login, as a token on the connection is.
     ssoUser: async (token) => userOfToken(token),
     // A foreign page (any site can open a WebSocket to localhost) is never answered by the policy, not even
-    // with a valid login token: it waits for a manual answer, as a wallet screen would make it.
+    // with a valid login token: it waits for a manual answer, as a wallet screen would make it. A client that
+    // gives up takes its pending approval with it (a refusal, as a timeout is).
     approve: (prompt, ctx, options) => {
       if (prompt.kind === 'login') return Promise.resolve(false)
       return approvals.ask(
         { kind: prompt.kind, origin: ctx.origin, details: detailsOf(prompt) },
-        { trusted: !isForeignPage(ctx), connectAndSign: options?.connectAndSign === true },
+        {
+          trusted: !isForeignPage(ctx),
+          connectAndSign: options?.connectAndSign === true,
+          signal: givenUp(ctx),
+        },
       )
     },
     address: (account) => account.account.address,

@@ -2,7 +2,7 @@
 // whole wallet-sim (`--approve auto --email --allow-dapp http://localhost:5173`): the same origin, login and
 // approval rules as the WebSocket, CORS only for listed pages, and what no page of another site can send.
 import { request as httpRequest } from 'node:http'
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client'
+import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client'
 import type { WalletRouter } from '@webwallet/protocol/router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningSim, startSim } from '../index'
@@ -137,6 +137,32 @@ describe('a Node client (no Origin: trusted, the --email user without a token)',
       const signature = await call
       expect(signature).toHaveLength(9)
       expect(signature.every((felt) => /^0x[0-9a-f]+$/.test(felt))).toBe(true)
+    } finally {
+      sim.walletSim.approval.set('auto')
+    }
+  })
+
+  it('a request the client drops (aborted fetch) takes its pending approval with it at once', async () => {
+    sim.walletSim.approval.set('manual')
+    try {
+      const trpc = createTRPCClient<WalletRouter>({ links: [httpLink({ url: `${sim.url}/trpc` })] })
+      const controller = new AbortController()
+      const call = trpc.signMessage.mutate([GREETING], { signal: controller.signal })
+      void call.catch(() => {})
+      const [pending] = await waitForApprovals()
+      expect(pending).toMatchObject({ kind: 'signTypedData', origin: 'headless' })
+      controller.abort()
+      await expect.poll(pendingApprovals).toEqual([])
+      // An answer for it finds nothing: the existing "no such approval".
+      const answer = await fetch(`${sim.url}/wallet/approvals/${pending!.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ approve: true }),
+      })
+      expect([answer.status, await answer.json()]).toEqual([
+        404,
+        { code: 'NOT_FOUND', message: `No pending approval ${pending!.id}` },
+      ])
     } finally {
       sim.walletSim.approval.set('auto')
     }

@@ -7,6 +7,7 @@ import { WebSocketServer } from 'ws'
 import { MAX_MESSAGE_BYTES } from '../rpc/wsServer'
 import type { HeadlessContext } from './headlessHandlers'
 import { callerContext, nonBrowsers } from './requestContext'
+import { callEndingEncoder, currentCallSignal, trackCalls } from './wsCalls'
 
 /** Where the headless router listens. */
 export const TRPC_WS_PATH = '/trpc'
@@ -23,7 +24,8 @@ export interface WalletWebSocketOptions {
 /**
  * A connection's context ({@link callerContext}): its dapp origin (the Origin header, else
  * `connectionParams.origin`, else 'headless') and its login token (`?token=` or `connectionParams.token`);
- * a browser page that `trustedPage` refuses is marked `foreignPage`.
+ * a browser page that `trustedPage` refuses is marked `foreignPage`. `callSignal` is the signal of the call
+ * being handled (wsCalls.ts: a stop by its id or the socket's close).
  */
 export function headlessContext(
   req: IncomingMessage,
@@ -31,7 +33,10 @@ export function headlessContext(
   trustedPage: (req: IncomingMessage) => boolean = nonBrowsers,
 ): HeadlessContext {
   const token = requestUrl(req).searchParams.get('token') ?? connectionParams?.token ?? undefined
-  return callerContext(req, { token, origin: connectionParams?.origin }, trustedPage)
+  return {
+    ...callerContext(req, { token, origin: connectionParams?.origin }, trustedPage),
+    callSignal: currentCallSignal,
+  }
 }
 
 /** The request target as a URL; a target no URL can be made of (e.g. `//[`) reads as `/`. */
@@ -45,7 +50,8 @@ function requestUrl(req: IncomingMessage): URL {
 
 /**
  * Serves `router` on upgrades of `server` at /trpc; returns the stop function (other upgrade paths are
- * left to other handlers).
+ * left to other handlers). A query or mutation the client gives up on (tRPC's stop message for its id, or
+ * the socket's close) sees its signal fire: a pending approval for it leaves the queue at once.
  *
  * @example
  * const stop = attachWalletWebSocket(httpServer, router, { trustedPage: access.trustedPage })
@@ -60,11 +66,12 @@ export function attachWalletWebSocket(
   const handler = applyWSSHandler({
     wss,
     router,
+    experimental_encoder: callEndingEncoder,
     createContext: ({ req, info }) => headlessContext(req, info.connectionParams, trustedPage),
   })
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (requestUrl(req).pathname !== TRPC_WS_PATH) return
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+    wss.handleUpgrade(req, socket, head, (ws) => trackCalls(ws, () => wss.emit('connection', ws, req)))
   }
   server.on('upgrade', onUpgrade)
   return async () => {

@@ -50,7 +50,11 @@ export interface WalletMode<U> {
    * client; undefined where a token from the dapp must not become the login (the usual login follows).
    */
   ssoUser(token: string, ctx: WalletContext): Promise<U | undefined>
-  /** The user's consent: true approved, false refused; throws the coded error a test asked for. */
+  /**
+   * The user's consent: true approved, false refused; throws the coded error a test asked for. When
+   * `ctx.signal` fires (the dapp gave up on the request), the prompt is withdrawn at once and this answers
+   * false (the page dismisses its screen; headless drops the pending approval).
+   */
   approve(prompt: Prompt, ctx: WalletContext, options?: ApproveOptions): Promise<boolean>
   /** The dapp asked for a theme (connectWebwallet, connectAndSignSession). */
   theme?(theme: Theme): void
