@@ -37,6 +37,26 @@ export async function isDeployed(ctx: AccountContext): Promise<boolean> {
 }
 
 /**
+ * Whether the account has a class on chain, with `also` in the same batch (one round trip; their answers
+ * come back settled).
+ *
+ * @example
+ * const { deployed, also: [block] } = await deployedWith(ctx, CLOCK_CALL)
+ */
+export async function deployedWith(
+  ctx: AccountContext,
+  ...also: RpcCall[]
+): Promise<{ deployed: boolean; also: PromiseSettledResult<unknown>[] }> {
+  const [classHash, ...answers] = await ctx.rpc.settle([
+    { method: 'starknet_getClassHashAt', params: { block_id: PENDING_TAG, contract_address: ctx.address } },
+    ...also,
+  ])
+  if (classHash?.status !== 'rejected') return { deployed: true, also: answers }
+  if (isContractNotFound(classHash.reason)) return { deployed: false, also: answers }
+  throw classHash.reason
+}
+
+/**
  * Whether the account is deployed, and its nonce when it is, in one batched round trip (the first execute
  * needs both); `also` rides in the same batch (execute's read of the chain's clock).
  *
