@@ -361,7 +361,9 @@ export class SessionAccount extends Account {
     const compiled = this.scoped(calls)
     const nonce = options.nonce ?? randomFelt()
     const { expiresAt } = this.ctx.session.stored
-    const chainSeconds = this.guard.check(expiresAt, await this.outsideReads(nonce, windowReads(options)))
+    const block = await this.outsideReads(nonce, windowReads(options))
+    // No block (0) only when the caller gave both bounds: windowReads asks for one whenever a bound is missing.
+    const chainSeconds = this.guard.check(expiresAt, block) ?? 0
     const transaction = await this.getOutsideTransaction(
       {
         caller: options.caller === undefined ? 'ANY_CALLER' : toHex(options.caller),

@@ -27,13 +27,7 @@ export type Deployer = (
  * if (!(await isDeployed(ctx))) await deployAccount(ctx, deployer)
  */
 export async function isDeployed(ctx: AccountContext): Promise<boolean> {
-  try {
-    await ctx.rpc.request('starknet_getClassHashAt', { block_id: PENDING_TAG, contract_address: ctx.address })
-    return true
-  } catch (error) {
-    if (isContractNotFound(error)) return false
-    throw error
-  }
+  return (await deployedWith(ctx)).deployed
 }
 
 /**
@@ -67,19 +61,14 @@ export async function deployedWithNonce(
   ctx: AccountContext,
   ...also: RpcCall[]
 ): Promise<{ deployed: boolean; nonce?: bigint; also: PromiseSettledResult<unknown>[] }> {
-  const at = { block_id: PENDING_TAG, contract_address: ctx.address }
-  const [classHash, nonce, ...answers] = await ctx.rpc.settle([
-    { method: 'starknet_getClassHashAt', params: at },
-    { method: 'starknet_getNonce', params: at },
-    ...also,
-  ])
-  if (classHash?.status === 'rejected') {
-    if (isContractNotFound(classHash.reason)) return { deployed: false, also: answers }
-    throw classHash.reason
-  }
-  return nonce?.status === 'fulfilled'
-    ? { deployed: true, nonce: BigInt(nonce.value as string), also: answers }
-    : { deployed: true, also: answers }
+  const params = { block_id: PENDING_TAG, contract_address: ctx.address }
+  const {
+    deployed,
+    also: [nonce, ...answers],
+  } = await deployedWith(ctx, { method: 'starknet_getNonce', params }, ...also)
+  return deployed && nonce?.status === 'fulfilled'
+    ? { deployed, nonce: BigInt(nonce.value as string), also: answers }
+    : { deployed, also: answers }
 }
 
 /**

@@ -1,5 +1,4 @@
 import { OUTSIDE_EXECUTION_AHEAD_MS, OUTSIDE_EXECUTION_BACK_MS } from '@webwallet/protocol'
-import { UnexpectedAnswerError } from '@webwallet/protocol/errors'
 import { toHex } from '@webwallet/protocol/session'
 import { CLOCK_CALL } from '../session/clock'
 import type { OutsideExecutionOptions } from './outside'
@@ -27,23 +26,18 @@ export function windowReads(options: OutsideExecutionOptions): RpcCall[] {
 
 /**
  * `execute_after` / `execute_before` of an outside execution (felt hex): SPEC.md's window, 10 minutes back
- * and 20 ahead of `chainSeconds` (the timestamp of the block a relayed transaction lands in); a bound the
- * caller gave is used as is. UNEXPECTED_ANSWER when a bound is missing and no block time was read.
+ * and 20 ahead of `chainSeconds` (the timestamp of the block a relayed transaction lands in, read whenever
+ * {@link windowReads} asks for it); a bound the caller gave is used as is.
  *
  * @example
  * outsideWindow({}, 1_800_000_000) // { execute_after: toHex(1_799_999_400), execute_before: toHex(1_800_001_200) }
  */
 export function outsideWindow(
   options: OutsideExecutionOptions,
-  chainSeconds: number | undefined,
+  chainSeconds: number,
 ): { execute_after: string; execute_before: string } {
-  const around = (given: number | undefined, offsetMs: number) => {
-    if (given !== undefined) return toHex(given)
-    if (chainSeconds === undefined) throw new UnexpectedAnswerError(`${CLOCK_CALL.method} answer`)
-    return toHex(chainSeconds + offsetMs / 1000)
-  }
   return {
-    execute_after: around(options.executeAfter, -OUTSIDE_EXECUTION_BACK_MS),
-    execute_before: around(options.executeBefore, OUTSIDE_EXECUTION_AHEAD_MS),
+    execute_after: toHex(options.executeAfter ?? chainSeconds - OUTSIDE_EXECUTION_BACK_MS / 1000),
+    execute_before: toHex(options.executeBefore ?? chainSeconds + OUTSIDE_EXECUTION_AHEAD_MS / 1000),
   }
 }
