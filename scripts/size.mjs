@@ -73,7 +73,9 @@ export const ENTRIES = [
   // gzipped alone, the initial chunks together). Issue 24's 25 KB goal is met by the initial chunk.
   // Merged with issue 26 (h24) on 2026-11-27: initial 24,763 bytes (under 25 KB), total 33,357 (the popup's
   // catch-up and the push follow live in the lazy connector chunk): total budget 32.3 → 32.7.
-  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 24.2, totalBudgetKb: 32.7 },
+  // 24.2 → 24.4, 32.7 → 32.9 (2026-11-27, h29): outside executions' window on the chain's clock (the block read
+  // in the probe's batch, protocol's window constants): initial 24,763 → 24,977 bytes, total 33,386 → 33,599.
+  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 24.4, totalBudgetKb: 32.9 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
   // The invisible-sdk 1.0.0 drop-in (issue 24): the session SDK and the window connector it maps onto
@@ -90,7 +92,8 @@ export const ENTRIES = [
   // 29.4 → 24.8 initial, 33.3 total (2026-11-27, issue 24 item 5, h22): it follows the shim's lazy connector
   // (its requestApprovals goes through it) and portfolio: initial 25,264 bytes, total 33,992.
   // Merged with issue 26 (h24) on 2026-11-27: initial 25,354 bytes, total 34,304: total budget 33.3 → 33.6.
-  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 24.8, totalBudgetKb: 33.6 },
+  // 24.8 → 25.0, 33.6 → 33.8 (h29): it follows the shim (initial 25,355 → 25,567 bytes, total 34,330 → 34,546).
+  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 25.0, totalBudgetKb: 33.8 },
 ]
 
 /**

@@ -163,26 +163,31 @@ describe('SessionAccount.execute', () => {
 })
 
 describe('outside execution', () => {
-  it('builds an execute_from_outside_v2 call valid 10 minutes back and 20 ahead', async () => {
+  it("builds an execute_from_outside_v2 call valid 10 minutes back and 20 ahead of the chain's clock", async () => {
     const world = createWorld()
     deployedNode(world)
     world.node.starknet_call = () => ['0x1'] // supports SNIP-9 v2, the nonce is unused (probe.test.ts)
+    // The chain's clock, neither the device's (testContext's now, 1_800_000_000 s) nor the real time.
+    const chainNow = Math.floor(Date.now() / 1000) + 86_400
+    world.node.starknet_getBlockWithTxHashes = () => ({ timestamp: chainNow })
     const account = new SessionAccount(testContext(world))
     const call = await account.getOutsideExecutionPayload([play])
     expect(call.contractAddress).toBe(ACCOUNT)
     expect(call.entrypoint).toBe('execute_from_outside_v2')
     const { execution, signature } = parseOutsideExecutionCalldata(call.calldata.map(toFelt))
-    const now = 1_800_000_000
-    expect(execution.executeAfter).toBe(BigInt(now - 600))
-    expect(execution.executeBefore).toBe(BigInt(now + 1200))
+    expect(execution.executeAfter).toBe(BigInt(chainNow - 600))
+    expect(execution.executeBefore).toBe(BigInt(chainNow + 1200))
     expect(execution.caller).toBe(toFelt(toHex(0x414e595f43414c4c4552n)))
     expect(parseSessionToken(signature).proofs).toHaveLength(1)
+    // The block rides with the class hash; the probes follow (deployed, first seen): two round trips.
     expect(world.log).toEqual([
       'starknet_getClassHashAt',
+      'starknet_getBlockWithTxHashes',
       'starknet_call',
       'starknet_call',
       '/cosigner/signSessionEFO',
     ])
+    expect(account.roundTrips()).toBe(2)
   })
 
   it('signs only outside-execution typed data', async () => {

@@ -35,7 +35,7 @@ import { randomFelt } from '../session/request'
 import { checkCalls, checkLimits } from './arguments'
 import { compileCalls, executeCalldata } from './calls'
 import type { AccountContext, Call, CompiledCall } from './context'
-import { type Deployer, deployAccount, deployedWithNonce, isDeployed } from './deploy'
+import { type Deployer, deployAccount, deployedWith, deployedWithNonce, isDeployed } from './deploy'
 import { maxCost, resourceBoundsFromEstimate } from './fees'
 import { executeGasless } from './gasless'
 import { type AccountGuard, createAccountGuard } from './guard'
@@ -52,7 +52,9 @@ import {
   type OutsideTypedData,
   signOutsideExecution,
 } from './outside'
+import { outsideWindow, windowReads } from './outsideWindow'
 import { probeOutsideExecution } from './probe'
+import type { RpcCall } from './rpc'
 import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTransaction'
 
 /** Options of {@link SessionAccount.execute}. */
@@ -346,32 +348,60 @@ export class SessionAccount extends Account {
   }
 
   /**
-   * An `execute_from_outside_v2` call for a relayer: valid from 10 minutes back to 20 minutes ahead unless
-   * given, any caller, a random nonce. starknet.js's `getOutsideTransaction` builds it; the session signs it
-   * (co-signed through signSessionEFO), each call checked against the session first.
+   * An `execute_from_outside_v2` call for a relayer: valid from 10 minutes back to 20 minutes ahead of the
+   * chain's clock (the timestamp of the block it would land in, read in the batch of the account's probe:
+   * the account and the cosigner check the window against block time, not the device's clock) unless
+   * `executeAfter` / `executeBefore` are given (both given: no block read), any caller, a random nonce.
+   * starknet.js's `getOutsideTransaction` builds it; the session signs it (co-signed through
+   * signSessionEFO), each call checked against the session first. A session the chain's clock has passed is
+   * SESSION_EXPIRED; a node that cannot answer, its NODE_ERROR.
    */
   async getOutsideExecutionPayload(calls: Call | readonly Call[], options: OutsideExecutionOptions = {}) {
     if (this.guard.revoked) throw new SessionRevokedError()
     const compiled = this.scoped(calls)
-    const now = Math.floor(this.ctx.now() / 1000)
     const nonce = options.nonce ?? randomFelt()
-    // Not deployed yet: nothing to probe (its class is the deployment payload's; a relayer deploys it first).
-    if (await this.isDeployed()) await probeOutsideExecution(this.ctx, nonce)
+    const { expiresAt } = this.ctx.session.stored
+    const block = await this.outsideReads(nonce, windowReads(options))
+    // No block (0) only when the caller gave both bounds: windowReads asks for one whenever a bound is missing.
+    const chainSeconds = this.guard.check(expiresAt, block) ?? 0
     const transaction = await this.getOutsideTransaction(
       {
         caller: options.caller === undefined ? 'ANY_CALLER' : toHex(options.caller),
-        execute_after: toHex(options.executeAfter ?? now - 600),
-        execute_before: toHex(options.executeBefore ?? now + 1200),
+        ...outsideWindow(options, chainSeconds),
       },
       compiled,
       '2',
       nonce,
-    )
+    ).catch((error: unknown) => {
+      throw this.guard.expired(error, expiresAt)
+    })
     return {
       contractAddress: this.ctx.address,
       entrypoint: 'execute_from_outside_v2',
       calldata: outsideExecution.buildExecuteFromOutsideCallData(transaction).map(toHex),
     }
+  }
+
+  /**
+   * Before an outside execution is signed: the deployed state (cached once true) and, for a deployed
+   * account, the probe of `nonce`; `clock` rides in the first batch sent. Round trips as without it: one
+   * for a known-deployed or an undeployed account, two the first time a deployed one is seen.
+   */
+  private async outsideReads(nonce: string, clock: RpcCall[]) {
+    let block: PromiseSettledResult<unknown> | undefined
+    let reads = clock
+    if (!this.deployed) {
+      const state = await deployedWith(this.ctx, ...reads)
+      this.deployed = state.deployed
+      ;[block] = state.also
+      reads = []
+    }
+    // Not deployed yet: nothing to probe (its class is the deployment payload's; a relayer deploys it first).
+    if (this.deployed) {
+      const [probed] = await probeOutsideExecution(this.ctx, nonce, ...reads)
+      block ??= probed
+    }
+    return block
   }
 
   /** The receipt, with starknet.js's helpers (`isSuccess()`, `match`...) as its `waitForTransaction` has. */

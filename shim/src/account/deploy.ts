@@ -27,13 +27,27 @@ export type Deployer = (
  * if (!(await isDeployed(ctx))) await deployAccount(ctx, deployer)
  */
 export async function isDeployed(ctx: AccountContext): Promise<boolean> {
-  try {
-    await ctx.rpc.request('starknet_getClassHashAt', { block_id: PENDING_TAG, contract_address: ctx.address })
-    return true
-  } catch (error) {
-    if (isContractNotFound(error)) return false
-    throw error
-  }
+  return (await deployedWith(ctx)).deployed
+}
+
+/**
+ * Whether the account has a class on chain, with `also` in the same batch (one round trip; their answers
+ * come back settled).
+ *
+ * @example
+ * const { deployed, also: [block] } = await deployedWith(ctx, CLOCK_CALL)
+ */
+export async function deployedWith(
+  ctx: AccountContext,
+  ...also: RpcCall[]
+): Promise<{ deployed: boolean; also: PromiseSettledResult<unknown>[] }> {
+  const [classHash, ...answers] = await ctx.rpc.settle([
+    { method: 'starknet_getClassHashAt', params: { block_id: PENDING_TAG, contract_address: ctx.address } },
+    ...also,
+  ])
+  if (classHash?.status !== 'rejected') return { deployed: true, also: answers }
+  if (isContractNotFound(classHash.reason)) return { deployed: false, also: answers }
+  throw classHash.reason
 }
 
 /**
@@ -47,19 +61,14 @@ export async function deployedWithNonce(
   ctx: AccountContext,
   ...also: RpcCall[]
 ): Promise<{ deployed: boolean; nonce?: bigint; also: PromiseSettledResult<unknown>[] }> {
-  const at = { block_id: PENDING_TAG, contract_address: ctx.address }
-  const [classHash, nonce, ...answers] = await ctx.rpc.settle([
-    { method: 'starknet_getClassHashAt', params: at },
-    { method: 'starknet_getNonce', params: at },
-    ...also,
-  ])
-  if (classHash?.status === 'rejected') {
-    if (isContractNotFound(classHash.reason)) return { deployed: false, also: answers }
-    throw classHash.reason
-  }
-  return nonce?.status === 'fulfilled'
-    ? { deployed: true, nonce: BigInt(nonce.value as string), also: answers }
-    : { deployed: true, also: answers }
+  const params = { block_id: PENDING_TAG, contract_address: ctx.address }
+  const {
+    deployed,
+    also: [nonce, ...answers],
+  } = await deployedWith(ctx, { method: 'starknet_getNonce', params }, ...also)
+  return deployed && nonce?.status === 'fulfilled'
+    ? { deployed, nonce: BigInt(nonce.value as string), also: answers }
+    : { deployed, also: answers }
 }
 
 /**

@@ -13,9 +13,10 @@ export interface AccountGuard {
   /**
    * Throws SESSION_REVOKED after {@link revoke}; with `block` (the answer of the clock's call, read with the
    * account's class hash and nonce in one batch), SESSION_EXPIRED when the chain's time reached `expiresAt`
-   * (seconds), and UNEXPECTED_ANSWER for a block without a timestamp.
+   * (seconds), and UNEXPECTED_ANSWER for a block without a timestamp. Answers the block's time in seconds
+   * (undefined without a block).
    */
-  check(expiresAt: number, block?: PromiseSettledResult<unknown>): void
+  check(expiresAt: number, block?: PromiseSettledResult<unknown>): number | undefined
   /**
    * The chain's (or the cosigner's) own `session/expired` refusal as SESSION_EXPIRED, the clock then at
    * least at the expiry; other errors unchanged.
@@ -47,10 +48,11 @@ export function createAccountGuard(clock: ChainClock): AccountGuard {
     },
     check(expiresAt, block) {
       if (revoked) throw new SessionRevokedError()
-      if (!block) return
+      if (!block) return undefined
       if (block.status === 'rejected') throw block.reason
       const now = Math.floor(clock.observe(block.value) / 1000)
       if (expiresAt <= now) throw new SessionExpiredError(expiresAt, now)
+      return now
     },
     expired(error, expiresAt) {
       // The account contract reverts with 'session/expired', the cosigner refuses with status 'sessionExpired'.

@@ -107,7 +107,13 @@ describe('SessionAccount.getOutsideExecutionPayload', () => {
     const session = new SessionAccount(testContext(world))
     await session.getOutsideExecutionPayload([play])
     expect(asked).toEqual([])
-    expect(world.log).toEqual(['starknet_getClassHashAt', '/cosigner/signSessionEFO'])
+    // The chain's clock (the payload's window) rides with the class hash: one round trip.
+    expect(world.log).toEqual([
+      'starknet_getClassHashAt',
+      'starknet_getBlockWithTxHashes',
+      '/cosigner/signSessionEFO',
+    ])
+    expect(session.roundTrips()).toBe(1)
   })
 })
 

@@ -2,6 +2,7 @@ import { OutsideExecutionNonceUsedError, OutsideExecutionUnsupportedError } from
 import { selectorFromName, toHex } from '@webwallet/protocol/session'
 import type { AccountContext } from './context'
 import { PENDING_TAG } from './invoke'
+import type { RpcCall } from './rpc'
 
 /** The SNIP-9 v2 interface id (SRC5 `supports_interface`): `execute_from_outside_v2`, the only one we sign. */
 export const SNIP9_V2_INTERFACE_ID = '0x1d1144bb2138366ff28d8e9ab57456b1d332ac42196230c3a602003c89872'
@@ -14,17 +15,25 @@ const supported = new WeakSet<AccountContext>()
  * true to `supports_interface(SNIP-9 v2)` (asked once per account and session) and to
  * `is_valid_outside_execution_nonce(nonce)`, both in one round trip. Never called for an account that is
  * not deployed yet: its class is the session's deployment payload and a new contract has used no nonce.
+ * `also` rides in the same batch (the read of the chain's clock); their answers come back settled.
  *
  * @example
  * await probeOutsideExecution(ctx, '0x7') // OUTSIDE_EXECUTION_UNSUPPORTED / OUTSIDE_EXECUTION_NONCE_USED
  */
-export async function probeOutsideExecution(ctx: AccountContext, nonce: unknown): Promise<void> {
+export async function probeOutsideExecution(
+  ctx: AccountContext,
+  nonce: unknown,
+  ...also: RpcCall[]
+): Promise<PromiseSettledResult<unknown>[]> {
   const known = supported.has(ctx)
   const ask = (entrypoint: string, arg: unknown) => viewCall(ctx.address, entrypoint, [toHex(arg as string)])
-  const [valid, supports] = await ctx.rpc.settle([
+  const probes = [
     ask('is_valid_outside_execution_nonce', nonce),
     ...(known ? [] : [ask('supports_interface', SNIP9_V2_INTERFACE_ID)]),
-  ])
+  ]
+  const settled = await ctx.rpc.settle([...probes, ...also])
+  const [valid, supports] = known ? [settled[0]] : settled
+  const answers = settled.slice(probes.length)
   if (!known) {
     if (!isTrue(supports)) {
       throw new OutsideExecutionUnsupportedError(ctx.address, {
@@ -35,6 +44,7 @@ export async function probeOutsideExecution(ctx: AccountContext, nonce: unknown)
   }
   if (valid?.status === 'rejected') throw valid.reason
   if (!isTrue(valid)) throw new OutsideExecutionNonceUsedError(toHex(nonce as string))
+  return answers
 }
 
 /**

@@ -68,7 +68,10 @@ export interface SessionRequestParameters {
   readonly sessionKey: SessionKeyPair
   /** The key's signer GUID when it is no Stark key (a {@link SessionKeyKind}'s). */
   readonly sessionKeyGuid?: bigint | undefined
-  /** Milliseconds since the epoch (default Date.now()). */
+  /**
+   * Milliseconds since the epoch (default Date.now()). The account and the cosigner check `expires_at`
+   * against block time, so WebWallet passes its chain clock (session/clock.ts), never the device's alone.
+   */
   readonly now?: number
   /** Adds a `transfer` of each fee token for the gasless route (default true): {@link sessionAllowedMethods}. */
   readonly feeTokenTransfers?: boolean | undefined
