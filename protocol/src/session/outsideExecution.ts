@@ -1,5 +1,6 @@
 // SNIP-9 version 2 outside execution: the struct, its SNIP-12 revision 1 hash (domain
 // 'Account.execute_from_outside', version 2) and its calldata for `execute_from_outside_v2`.
+import { OUTSIDE_EXECUTION_AHEAD_MS, OUTSIDE_EXECUTION_BACK_MS } from '../constants'
 import { chainIdFelt } from './chainId'
 import {
   type Felt,
@@ -100,8 +101,10 @@ export function buildOutsideExecution(parameters: {
   return {
     caller: parameters.caller === undefined ? ANY_CALLER : toFelt(parameters.caller),
     nonce: toFelt(parameters.nonce),
-    executeAfter: toFelt(parameters.executeAfter ?? Math.floor((nowMs - 10 * 60_000) / 1000)),
-    executeBefore: toFelt(parameters.executeBefore ?? Math.floor((nowMs + 20 * 60_000) / 1000)),
+    executeAfter: toFelt(parameters.executeAfter ?? Math.floor((nowMs - OUTSIDE_EXECUTION_BACK_MS) / 1000)),
+    executeBefore: toFelt(
+      parameters.executeBefore ?? Math.floor((nowMs + OUTSIDE_EXECUTION_AHEAD_MS) / 1000),
+    ),
     calls: parameters.calls.map((call) => ({
       to: toFelt(call.contractAddress),
       selector: selectorFromName(call.entrypoint),
