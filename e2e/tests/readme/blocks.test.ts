@@ -36,7 +36,7 @@ import { launchBrowser } from '../../support/browser'
 import { type Block, blocksOf, findReadmes, ROOT } from '../../support/readmeBlocks'
 import { checkShellBlock } from '../../support/readmeSh'
 
-const CACHE = join(ROOT, 'node_modules', '.cache', 'readme-blocks')
+const CACHE = join(ROOT, 'node_modules', '.cache', 'readmeBlocks')
 const PREAMBLE = join(import.meta.dirname, 'nodePreamble.mjs')
 const blocks = findReadmes().flatMap((file) => blocksOf(file))
 const where = (block: Block) => `${block.file}:${block.line}`

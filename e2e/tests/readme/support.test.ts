@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { blocksOf } from '../../support/readmeBlocks'
 import { checkShellBlock, commandsOf } from '../../support/readmeSh'
 
-const dir = mkdtempSync(join(tmpdir(), 'readme-blocks-'))
+const dir = mkdtempSync(join(tmpdir(), 'readmeBlocks-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('blocksOf', () => {
