@@ -102,7 +102,7 @@ for (const [name, port, variable] of [
 }
 
 // The wallet UI, rebuilt when a source is newer than the build (wallet-sim's bin does the same for its CLI).
-const built = spawnSync(process.execPath, ['wallet-sim/scripts/build-ui.mjs', '--if-stale'], {
+const built = spawnSync(process.execPath, ['wallet-sim/scripts/buildUi.mjs', '--if-stale'], {
   cwd: ROOT,
   stdio: 'inherit',
 })

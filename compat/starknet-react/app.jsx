@@ -1,5 +1,5 @@
 // A starknet-react v5 dapp, as its docs write one, with the shim's WebWalletConnector as its only connector and
-// wallet-sim's SNIP-29 endpoint as its paymaster. Bundled by e2e/tests/compat/starknet-react.test.ts (esbuild,
+// wallet-sim's SNIP-29 endpoint as its paymaster. Bundled by e2e/tests/compat/starknetReact.test.ts (esbuild,
 // this folder's React 18 and starknet.js v8), which clicks its buttons and reads what the hooks render.
 // Query: wallet (wallet-sim's URL), transport (popup | iframe), counter (the counter contract), gasToken.
 import { sepolia } from '@starknet-react/chains'

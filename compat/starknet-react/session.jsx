@@ -1,6 +1,6 @@
 // A starknet-react v5 dapp on the session SDK: its only connector is the shim's WebWalletSessionConnector, so
 // after the user signs one session, the hooks run the session's calls with its key and no wallet prompt.
-// Bundled by e2e/tests/compat/starknet-react.test.ts (esbuild, this folder's React 18 and starknet.js v8),
+// Bundled by e2e/tests/compat/starknetReact.test.ts (esbuild, this folder's React 18 and starknet.js v8),
 // which clicks its buttons and reads what the hooks render.
 // Query: wallet (wallet-sim's URL), transport (popup | iframe), counter (the counter contract).
 import { sepolia } from '@starknet-react/chains'

@@ -13,7 +13,7 @@ let sim: StartedSim | undefined
 let preview: Server | undefined
 beforeAll(async () => {
   dir = await createApp(inject('consumerRoot'), inject('tarballs'), {
-    fixture: 'vite-react',
+    fixture: 'viteReact',
     walletComponent: 'src/Wallet.tsx',
     dependencies: ['react', 'react-dom', 'starknet'],
     devDependencies: ['vite', '@vitejs/plugin-react'],

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type Devnet, startDevnet } from '../support/devnet.ts'
-import { blocksOf, ROOT } from '../support/readme-blocks.ts'
+import { blocksOf, ROOT } from '../support/readmeBlocks.ts'
 
 let devnet: Devnet
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 // What `--state FILE` costs per block once the chain is big: builds a chain of N mints in memory, writes
 // it as a state file, opens a persisted simulator on it and times the next blocks with and without
-// persistence. Run: `node ./bin/run-ts.js bench/persistence.ts [N=2000] [blocks=100]` from wallet-sim.
+// persistence. Run: `node ./bin/runTs.js bench/persistence.ts [N=2000] [blocks=100]` from wallet-sim.
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

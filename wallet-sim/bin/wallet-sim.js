@@ -10,8 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const checkout =
-  existsSync(join(root, 'scripts', 'bundle-cli.mjs')) && existsSync(join(root, 'src', 'cli.ts'))
+const checkout = existsSync(join(root, 'scripts', 'bundleCli.mjs')) && existsSync(join(root, 'src', 'cli.ts'))
 
 function newestSource(dir) {
   if (!existsSync(dir)) return 0
@@ -39,14 +38,14 @@ if (!checkout) {
     join(root, '..', 'node_modules', '.package-lock.json'),
   ]
   if (!existsSync(bundle) || statSync(bundle).mtimeMs < Math.max(...sources.map(newestSource))) {
-    const { bundleCli } = await import('../scripts/bundle-cli.mjs')
+    const { bundleCli } = await import('../scripts/bundleCli.mjs')
     await bundleCli()
   }
   // A checkout started before any build (`npm ci && npx wallet-sim`): build the wallet UI once, with a
   // message (not for `--help`, which starts nothing).
   const help = process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')
   if (!help) {
-    const { ensureUi } = await import('../scripts/build-ui.mjs')
+    const { ensureUi } = await import('../scripts/buildUi.mjs')
     try {
       ensureUi()
     } catch (error) {

@@ -1,11 +1,11 @@
-// scripts/build-ui.mjs: what `npx wallet-sim` in a checkout does when the wallet UI was never built (builds it
+// scripts/buildUi.mjs: what `npx wallet-sim` in a checkout does when the wallet UI was never built (builds it
 // once, in production mode, saying so), and what `npm start` does after a UI change (rebuilds a stale build).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 // @ts-expect-error: a plain ES module script, without declarations
-import { ensureUi, uiBuildReason } from '../scripts/build-ui.mjs'
+import { ensureUi, uiBuildReason } from '../scripts/buildUi.mjs'
 
 const outDir = mkdtempSync(join(tmpdir(), 'wallet-sim-ui-'))
 afterAll(() => rmSync(outDir, { recursive: true, force: true }))

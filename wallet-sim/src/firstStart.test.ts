@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 // @ts-expect-error: a plain ES module script, without declarations
-import { bundleCli } from '../scripts/bundle-cli.mjs'
+import { bundleCli } from '../scripts/bundleCli.mjs'
 
 const PACKAGE = join(import.meta.dirname, '..')
 // Below a dot folder on purpose, as npx installs (~/.npm/_npx/…): the pages must be served from there too.

@@ -249,8 +249,8 @@ describe('docker-compose.yml', () => {
   test('the wallet image builds its UI in production mode and keeps its state in a named volume', () => {
     const text = dockerfile('wallet-sim')
     expect(text).not.toMatch(/NODE_ENV=development/)
-    // build-ui.mjs runs vite build in production mode whatever NODE_ENV says (wallet-sim/src/buildUi.test.ts).
-    expect(text).toMatch(/RUN node wallet-sim\/scripts\/build-ui\.mjs/)
+    // buildUi.mjs runs vite build in production mode whatever NODE_ENV says (wallet-sim/src/buildUi.test.ts).
+    expect(text).toMatch(/RUN node wallet-sim\/scripts\/buildUi\.mjs/)
     const sim = services['wallet-sim']!
     const [volume, mountPoint] = sim.volumes![0]!.split(':')
     expect(compose.volumes).toHaveProperty(volume!)

@@ -7,7 +7,7 @@
 //                            changed, and `await using` is refused with the way out, as Node 20 cannot parse
 //                            it), then run by `node` as an ES module next to the workspace's node_modules, so
 //                            its imports resolve as an app's would. It must exit 0 within a minute. The
-//                            workspace packages may export TypeScript sources in the monorepo: node-preamble.mjs
+//                            workspace packages may export TypeScript sources in the monorepo: nodePreamble.mjs
 //                            registers tsx for them. A block that talks to a running wallet-sim writes
 //                            http://localhost:3005 (or uses `environment: 'dev'`): the test starts one on a
 //                            free port, as `npx wallet-sim --approve auto --email dev@example.com` would,
@@ -22,7 +22,7 @@
 //                            a fragment (internal walkthroughs, excerpts): type-checked only, names it does not
 //                            define (placeholders like `inbox`, `account`) allowed.
 //   ```sh                    not run; the npm scripts, bins, wallet-sim flags, files, compose services and
-//                            wallet-sim paths it names must exist (support/readme-sh.ts).
+//                            wallet-sim paths it names must exist (support/readmeSh.ts).
 //   ```json                  must parse. Other fences (plain text, output) are not checked; unknown flags fail.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -33,11 +33,11 @@ import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { build, transform } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
-import { type Block, blocksOf, findReadmes, ROOT } from '../../support/readme-blocks'
-import { checkShellBlock } from '../../support/readme-sh'
+import { type Block, blocksOf, findReadmes, ROOT } from '../../support/readmeBlocks'
+import { checkShellBlock } from '../../support/readmeSh'
 
-const CACHE = join(ROOT, 'node_modules', '.cache', 'readme-blocks')
-const PREAMBLE = join(import.meta.dirname, 'node-preamble.mjs')
+const CACHE = join(ROOT, 'node_modules', '.cache', 'readmeBlocks')
+const PREAMBLE = join(import.meta.dirname, 'nodePreamble.mjs')
 const blocks = findReadmes().flatMap((file) => blocksOf(file))
 const where = (block: Block) => `${block.file}:${block.line}`
 const slug = (block: Block) => `${block.file.replace(/[^a-zA-Z0-9]+/g, '_')}_${block.line}`
@@ -138,7 +138,7 @@ async function bundleForBrowser(block: Block): Promise<string> {
 
 /**
  * The block as Node runs it: types stripped (nothing else: esnext), wallet-sim's dev origin pointed at the
- * test's. Node loads it and resolves its imports itself (node-preamble.mjs lets it load workspace packages
+ * test's. Node loads it and resolves its imports itself (nodePreamble.mjs lets it load workspace packages
  * that export TypeScript sources, and sends the packages' own `dev` fetches to the test's wallet-sim).
  */
 async function forNode(block: Block): Promise<string> {

@@ -7,10 +7,10 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { startSim } from '@webwallet/wallet-sim'
 import { afterAll, describe, expect, it } from 'vitest'
-import { blocksOf } from '../../support/readme-blocks'
-import { checkShellBlock, commandsOf } from '../../support/readme-sh'
+import { blocksOf } from '../../support/readmeBlocks'
+import { checkShellBlock, commandsOf } from '../../support/readmeSh'
 
-const dir = mkdtempSync(join(tmpdir(), 'readme-blocks-'))
+const dir = mkdtempSync(join(tmpdir(), 'readmeBlocks-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('blocksOf', () => {
@@ -94,7 +94,7 @@ describe('the Node preamble', () => {
       writeFileSync(script, "console.log(await (await fetch('http://localhost:3005/is_alive')).text())\n")
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        ['--import', join(import.meta.dirname, 'node-preamble.mjs'), script],
+        ['--import', join(import.meta.dirname, 'nodePreamble.mjs'), script],
         { env: { ...process.env, README_BLOCK_SIM: sim.url } },
       )
       expect(stdout.trim()).toBe('Alive!!!')

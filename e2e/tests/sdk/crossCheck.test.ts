@@ -1,4 +1,4 @@
-// The built-in half of the cross-check (e2e/devnet/cross-check.test.ts) in the main run, where starknet-devnet
+// The built-in half of the cross-check (e2e/devnet/crossCheck.test.ts) in the main run, where starknet-devnet
 // may be missing: the session journeys on wallet-sim's built-in chain give the transcript the real Argent
 // 0.4.0 account gives on devnet.
 import { startSim } from '@webwallet/wallet-sim'

@@ -1,7 +1,7 @@
 // Issue 23, item 5 (d): one signed outside execution sent ten times at once, as a page replaying it would.
 // The paymaster's dry run and send are one serial step of its relayer, so the copies after the first are
 // dry-run once its nonce is used and refused before anything is sent. Shared by the attack test against a
-// node (security/relayOnce.test.ts) and the devnet project's (e2e/devnet/relay-once.test.ts).
+// node (security/relayOnce.test.ts) and the devnet project's (e2e/devnet/relayOnce.test.ts).
 import type { RunningSim } from '@webwallet/wallet-sim'
 import { ec, hash, typedData as td } from 'starknet'
 import { postJson, rpcCall } from './attacker'

@@ -1,7 +1,7 @@
 // Issue 23, item 5 (d): in `--node` mode one signed outside execution sent ten times at once used to be
 // relayed ten times, nine reverting at the relayer's cost: the dry run ran outside the relayer's serial
 // section, so all ten passed it before the first was sent. Here wallet-sim runs `--node` in front of another
-// wallet-sim's JSON-RPC (a node with real round trips, as starknet-devnet is; e2e/devnet/relay-once.test.ts
+// wallet-sim's JSON-RPC (a node with real round trips, as starknet-devnet is; e2e/devnet/relayOnce.test.ts
 // runs the same against starknet-devnet-rs): ten copies, on the AVNU route and on SNIP-29, are one relayed
 // transaction and nine refusals, and the relayer's nonce moves by one. The honest first execution (which
 // deploys the account) is relayed as before.

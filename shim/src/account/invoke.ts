@@ -132,7 +132,7 @@ export async function estimateSession(
 /**
  * L2 gas Argent 0.4.0 spends validating a session token, whose estimate skips validation: on
  * starknet-devnet 0.10.1 0.52–0.56M with the owner + guardian authorisation sent in full (the SDK always
- * sends it), from a single call up (e2e/devnet/session-gas.test.ts); with room for more calls' proofs.
+ * sends it), from a single call up (e2e/devnet/sessionGas.test.ts); with room for more calls' proofs.
  */
 export const SESSION_VALIDATION_L2_GAS = 10n ** 6n
 

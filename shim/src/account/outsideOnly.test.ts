@@ -2,7 +2,7 @@
 // runs SHA-256 in Cairo, 134M L2 gas against validation's 100M) never send their own invoke: the SDK takes
 // the paymaster route, offering a gas-token fee that covers the check, or refuses before anything is signed.
 // The session invoke's bounds add the real account's session validation to the SKIP_VALIDATE estimate.
-// (Against the real account and the built-in chain: e2e/devnet/p256.test.ts and session-gas.test.ts.)
+// (Against the real account and the built-in chain: e2e/devnet/p256.test.ts and sessionGas.test.ts.)
 import { InvalidOptionsError } from '@webwallet/protocol/errors'
 import { signHash, toHex } from '@webwallet/protocol/session'
 import { describe, expect, it } from 'vitest'

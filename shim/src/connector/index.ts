@@ -3,8 +3,8 @@
 export * as Dialog from '../dialog/Dialog'
 export type { Dialog as DialogType, ModalUpdate, PopupPlacement } from '../dialog/types'
 export * from '../transport'
-export type { StarknetWindowObject } from '../wallet-object'
-export { createStarknetWindowObject } from '../wallet-object'
+export type { StarknetWindowObject } from '../walletObject'
+export { createStarknetWindowObject } from '../walletObject'
 export type { Connector, ConnectorOptions, ConnectResult } from './createConnector'
 export {
   type CallLimits,

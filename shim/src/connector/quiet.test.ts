@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { LAST_CONNECTED_WALLET_KEY } from '@webwallet/protocol'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createStarknetWindowObject } from '../wallet-object'
+import { createStarknetWindowObject } from '../walletObject'
 import { createConnector } from './createConnector'
 import { LAST_ACCOUNT_KEY } from './lastConnection'
 import { popupHarness, WALLET } from './testing/popupHarness'

@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { WebWalletConnector } from '../react/connector'
-import { createStarknetWindowObject } from '../wallet-object'
+import { createStarknetWindowObject } from '../walletObject'
 import { createConnector } from './createConnector'
 import { startHttpWallet } from './testing/httpWallet'
 import { startWsWallet } from './testing/wsWallet'

@@ -7,7 +7,7 @@ import {
   WalletAccount,
 } from 'starknet'
 import { type ConnectorOptions, createConnector } from '../connector/createConnector'
-import { createStarknetWindowObject, type StarknetWindowObject } from '../wallet-object'
+import { createStarknetWindowObject, type StarknetWindowObject } from '../walletObject'
 import { ConnectorEmitter } from './emitter'
 
 /** starknet-react v5's connector data: the account and the chain id as a bigint. */

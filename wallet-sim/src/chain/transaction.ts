@@ -260,7 +260,7 @@ export function transactionHash(tx: Transaction, chainId: Felt): Felt {
  * The hash of a V1 transaction as Starknet computes it (Pedersen hash-on-elements): `[prefix, version, address,
  * 0, h(calldata), max_fee, chainId, nonce]`, where a deploy account's "calldata" is its class hash, salt and
  * constructor calldata. Same result as starknet.js v6's `hash.calculateInvokeTransactionHash` /
- * `calculateDeployAccountTransactionHash` for version 1 (e2e/tests/compat/starknet-legacy.test.ts checks it).
+ * `calculateDeployAccountTransactionHash` for version 1 (e2e/tests/compat/starknetLegacy.test.ts checks it).
  */
 function v1TransactionHash(tx: Transaction, maxFee: bigint, chainId: Felt): Felt {
   const [prefix, address, data] =

@@ -1,4 +1,4 @@
-// The devnet_* methods read and answer as starknet-devnet 0.10.1 does (e2e/devnet/dev-api.test.ts checks the
+// The devnet_* methods read and answer as starknet-devnet 0.10.1 does (e2e/devnet/devApi.test.ts checks the
 // same against the real binary; these run without it).
 import { describe, expect, it } from 'vitest'
 import { Simulator } from '../chain/simulator'

@@ -1,7 +1,7 @@
 // The host page of the Chromium tests: exposes the connector and records every postMessage it makes to a
 // window or a port, with its target origin (the tests assert there are some, all to the wallet's exact origin).
 import { WebWallet } from '../../../sdk/WebWallet'
-import { createStarknetWindowObject } from '../../../wallet-object'
+import { createStarknetWindowObject } from '../../../walletObject'
 import { createConnector } from '../../createConnector'
 
 type Recorded = { kind: string; targetOrigin: unknown }

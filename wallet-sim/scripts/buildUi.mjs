@@ -1,7 +1,7 @@
 // Builds the hosted wallet UI (ui/ → ui/dist) with Vite in production mode, when it is missing or, with
 // `--if-stale`, older than its sources. The published package ships the UI prebuilt; this is for a checkout:
 // `npx wallet-sim` after `npm ci` builds it on first start, `npm start` rebuilds it after UI changes.
-//   node wallet-sim/scripts/build-ui.mjs [--if-stale] [--out-dir DIR]
+//   node wallet-sim/scripts/buildUi.mjs [--if-stale] [--out-dir DIR]
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { ROOT } from './readme-blocks'
+import { ROOT } from './readmeBlocks'
 
 interface Pkg {
   name: string

@@ -1,4 +1,4 @@
-// Builds one workspace package to dist/, run from its folder (`node ../scripts/build-package.mjs`):
+// Builds one workspace package to dist/, run from its folder (`node ../scripts/buildPackage.mjs`):
 // ESM JavaScript, one file per source module (so `sideEffects` lists and bundlers' tree shaking see the same
 // modules as the sources), source maps, and `.d.ts` files with declaration maps from tsc. The entries are
 // the `@webwallet/source` targets of the package's exports map (plus `--entry src/x.ts` for a bin); only

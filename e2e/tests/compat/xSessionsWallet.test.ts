@@ -19,7 +19,7 @@ import {
   STRK,
   signedSession,
   type XsUser,
-} from './x-sessions-user'
+} from './xSessionsUser'
 
 // No tip: the simulator's few blocks are too few for starknet.js's tip estimate (which logs an error).
 const noTip = { tip: 0 }

@@ -5,7 +5,7 @@
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Devnet, startDevnet } from '../support/devnet'
-import { call, comparable, type Record, STEPS, transcript } from './dev-api'
+import { call, comparable, type Record, STEPS, transcript } from './devApi'
 
 let devnet: Devnet
 let sim: RunningSim

@@ -3,7 +3,7 @@
 // account's transfer with its fee estimate, wait and receipt, and a fresh account's deployment.
 import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { starknet6, starknet7 } from '../../support/starknet-legacy'
+import { starknet6, starknet7 } from '../../support/starknetLegacy'
 
 interface Predeployed {
   address: string

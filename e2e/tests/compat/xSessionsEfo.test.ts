@@ -16,7 +16,7 @@ import {
   refusal,
   STRK,
   signedSession,
-} from './x-sessions-user'
+} from './xSessionsUser'
 
 let sim: RunningSim
 let provider: RpcProvider
