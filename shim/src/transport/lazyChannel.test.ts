@@ -90,6 +90,7 @@ describe('lazyChannel', () => {
     const channel = lazyChannel(async () => inner)
     const ready = channel.ready()
     channel.close()
+    expect(channel.loading()).toBe(false)
     await ready
     expect(close).toHaveBeenCalledTimes(1)
   })

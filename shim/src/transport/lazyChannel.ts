@@ -7,7 +7,7 @@ import type { Channel, Incoming } from './types'
 export type LazyChannel<C extends Channel> = Channel & {
   /** The channel the chunk built; undefined until the first `ready()` has loaded it. */
   loaded(): C | undefined
-  /** True from the first `ready()` until the chunk has loaded or failed. */
+  /** True from the first `ready()` until the chunk has loaded or failed, or the channel was closed. */
   loading(): boolean
 }
 
@@ -48,7 +48,7 @@ export function lazyChannel<C extends Channel>(open: () => Promise<C>): LazyChan
   )
   return {
     loaded: () => real,
-    loading: () => pending,
+    loading: () => pending && !closed,
     ready() {
       // Once loaded, asked at once: its own waits (the socket's open limit) start with the request, as before.
       if (real) return real.ready()
