@@ -29,7 +29,7 @@ export const ENTRIES = [
   // 15.3 → 14.4 initial, 17 total (2026-11-27, h27): the WebSocket and HTTP transports (fromWebSocket,
   // fromHttp and its event-stream reader), which only headless users need, are chunks of their own loaded at
   // a headless connector's first request (Messenger.fromWebSocket/fromHttp are lazy channels): initial
-  // 15,646 → 14,612 bytes, total 17,270 with the two lazy chunks; a page over the iframe or the popup loads
+  // 15,646 → 14,614 bytes, total 17,272 with the two lazy chunks; a page over the iframe or the popup loads
   // neither. A total budget, as every entry with a lazy chunk has.
   {
     name: '@webwallet/shim/connector',
