@@ -19,7 +19,7 @@ async function split(entry: string) {
 const LAZY = [
   'dialog/iframe.ts',
   'dialog/popup.ts',
-  'connector/createConnector.ts',
+  'connector/connectorOn.ts',
   'connector/transport.ts',
   'transport/link.ts',
   'transport/choose.ts',
@@ -35,5 +35,26 @@ describe.each(['./index.ts', './argent/index.ts'])('the %s bundle', (entry) => {
     // The connector's chunk and the portfolio's; the WebSocket and HTTP transports in neither.
     expect(lazyChunks).toBe(2)
     expect([...initial, ...lazy].filter((module) => /fromWebSocket|fromHttp/.test(module))).toEqual([])
+  }, 30_000)
+})
+
+// The connector entry: the iframe and popup path at once; the WebSocket and HTTP wires (and what only they
+// use) in chunks of their own, loaded at a headless connector's first request.
+const HEADLESS = ['transport/fromWebSocket.ts', 'transport/fromHttp.ts', 'transport/eventStream.ts']
+
+describe('the ./connector/index.ts bundle', () => {
+  it('keeps the WebSocket and HTTP transports out of the initial chunk, each in a lazy chunk', async () => {
+    const { initial, lazy, lazyChunks } = await split('./connector/index.ts')
+    expect(initial.filter((module) => HEADLESS.includes(module))).toEqual([])
+    expect(lazy).toEqual(expect.arrayContaining(HEADLESS))
+    expect(lazyChunks).toBe(2)
+    // What the iframe and popup need stays where a page gets it at once.
+    expect(initial).toEqual(
+      expect.arrayContaining([
+        'connector/connectorOn.ts',
+        'connector/transport.ts',
+        'transport/fromWindow.ts',
+      ]),
+    )
   }, 30_000)
 })

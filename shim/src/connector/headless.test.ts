@@ -5,6 +5,7 @@ import { WebWallet } from '../sdk/WebWallet'
 import { memoryKeyStore } from '../storage/keyVault'
 import { memoryStorage } from '../storage/storage'
 import { createConnector, createWindowConnector } from './createConnector'
+import { startHttpWallet } from './testing/httpWallet'
 import { startWsWallet } from './testing/wsWallet'
 
 // The connector in Node (no window): coded errors instead of property reads on undefined, and a wallet
@@ -153,5 +154,27 @@ describe('the connector without a browser page', () => {
     await expect(connector.chainId()).resolves.toBe(wallet.state.chainId)
     await connector.disconnect()
     expect(connector.websocketState()).toBeUndefined()
+  })
+
+  it("HTTP: a transport chunk that fails to load is 'Wallet not available', and the next request loads it", async () => {
+    await using wallet = await startHttpWallet()
+    vi.resetModules()
+    vi.doMock('../transport/fromHttp', () => {
+      throw new TypeError('Failed to fetch dynamically imported module')
+    })
+    try {
+      // Fresh modules, so the connector's dynamic import meets the missing chunk.
+      const { createConnector: fresh } = await import('./createConnector')
+      const connector = fresh({ transport: 'http', url: wallet.origin, http: { url: wallet.url } })
+      const failed = await connector.request({ type: 'wallet_requestChainId' }).catch((e: unknown) => e)
+      expect(failed).toMatchObject({ code: 'WALLET_NOT_AVAILABLE', message: 'Wallet not available' })
+      expect(failed).not.toBeInstanceOf(TypeError)
+      vi.doUnmock('../transport/fromHttp')
+      expect(await connector.request({ type: 'wallet_requestChainId' })).toBe(wallet.state.chainId)
+      await connector.disconnect()
+    } finally {
+      vi.doUnmock('../transport/fromHttp')
+      vi.resetModules()
+    }
   })
 })

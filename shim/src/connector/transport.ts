@@ -3,15 +3,11 @@ import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import * as Dialog from '../dialog/Dialog'
 import type { OpenerWindow } from '../dialog/popup'
 import type { Dialog as DialogType, ModalUpdate } from '../dialog/types'
-import { type FromHttpOptions, fromHttp } from '../transport/fromHttp'
-import {
-  fromWebSocket,
-  type WebSocketChannel,
-  type WebSocketConstructor,
-  type WebSocketState,
-} from '../transport/fromWebSocket'
+import { create } from '../transport/create'
+import type { FromHttpOptions } from '../transport/fromHttp'
+import type { WebSocketChannel, WebSocketConstructor, WebSocketState } from '../transport/fromWebSocket'
+import { fromWindow } from '../transport/fromWindow'
 import { type CallLimits, callLink, messengerLink } from '../transport/link'
-import * as Messenger from '../transport/Messenger'
 import { exactOrigin } from '../transport/origin'
 import type { Messenger as MessengerType } from '../transport/types'
 import { popupPlacement } from './placement'
@@ -20,7 +16,7 @@ import type { WalletCall } from './procedures'
 /** Where the wallet runs: an iframe modal, a popup window, or wallet-sim over WebSocket or HTTP (headless). */
 export type TransportKind = 'iframe' | 'popup' | 'websocket' | 'http'
 
-/** Options of {@link openTransport}; the DOM parts can be injected for tests. */
+/** Options of `openTransport` (./openTransport); the DOM parts can be injected for tests. */
 export type OpenTransportOptions = {
   walletUrl: string
   brandName: string
@@ -69,30 +65,7 @@ export type WalletTransport = {
 }
 
 /**
- * Builds the dialog, Messenger and tRPC client for one transport kind; the iframe follows the wallet's
- * `updateModal` subscription (show, hide, size).
- *
- * @example
- * const wallet = openTransport('popup', { walletUrl: 'https://web.argent.xyz', brandName: 'Argent' })
- * const call = { procedure: 'requestAccounts', input: { silent_mode: false } } as const
- * wallet.show(call)
- * const accounts = await wallet.mutate(call)
- */
-export function openTransport(kind: TransportKind, options: OpenTransportOptions): WalletTransport {
-  if (kind === 'http') {
-    const url = options.http?.url ?? new URL('/trpc', exactOrigin(options.walletUrl)).href
-    return transportOver(kind, Messenger.create(fromHttp({ ...options.http, url })), undefined, undefined)
-  }
-  if (kind !== 'websocket') return openWindowTransport(kind, options)
-  const socket = fromWebSocket({
-    url: options.websocketUrl ?? websocketUrl(options.walletUrl),
-    WebSocket: options.WebSocket,
-  })
-  return transportOver(kind, Messenger.create(socket), undefined, socket)
-}
-
-/**
- * {@link openTransport} for the iframe and the popup only: without the WebSocket transport's code (the
+ * `openTransport` for the iframe and the popup only: without the WebSocket and HTTP transports' code (the
  * browser SDK's default connector). 'websocket', 'http' and a missing page are 'Wallet not available'.
  */
 export function openWindowTransport(kind: TransportKind, options: OpenTransportOptions): WalletTransport {
@@ -116,8 +89,8 @@ export function openWindowTransport(kind: TransportKind, options: OpenTransportO
           probe: options.probe,
         })
       : Dialog.popup({ walletUrl: options.walletUrl, opener: options.opener, probe: options.probe })
-  const messenger = Messenger.create(
-    Messenger.fromWindow({
+  const messenger = create(
+    fromWindow({
       listen,
       target: () => shown.window(),
       origin: options.walletUrl,
@@ -135,8 +108,14 @@ export function openWindowTransport(kind: TransportKind, options: OpenTransportO
  */
 export const WALLET_HANDSHAKE_TIMEOUT_MS = 20_000
 
-/** The tRPC client over a transport's Messenger; the iframe follows the wallet's `updateModal`. */
-function transportOver(
+/**
+ * The tRPC client over a transport's Messenger; the iframe follows the wallet's `updateModal`. Shared by
+ * {@link openWindowTransport} and `openTransport` (./openTransport, which adds the WebSocket and HTTP wires).
+ *
+ * @example
+ * const wallet = transportOver('http', Messenger.create(channel), undefined, undefined)
+ */
+export function transportOver(
   kind: TransportKind,
   messenger: MessengerType,
   dialog: DialogType | undefined,

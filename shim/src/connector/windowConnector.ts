@@ -1,3 +1,16 @@
-// The lazy connector's chunk: only the window connector is exported, so the app's bundler leaves out the
-// WebSocket and HTTP transports (a dynamically imported module keeps every export it has).
-export { createWindowConnector } from './createConnector'
+// The lazy connector's chunk (./lazy imports it): the window connector only, so the app's bundler leaves out
+// the WebSocket and HTTP transports (nothing here reaches ./openTransport or their lazy chunks).
+import { type Connector, type ConnectorOptions, connectorOn } from './connectorOn'
+import { openWindowTransport } from './transport'
+
+/**
+ * `createConnector` for the iframe and the popup only, without the WebSocket and HTTP transports' code:
+ * the browser SDK's default connector. 'websocket' and 'http' are 'Wallet not available'.
+ *
+ * @example
+ * const connector = createWindowConnector({ environment: 'sepolia' })
+ * button.onclick = () => connector.connect() // inside the click: a popup opens synchronously
+ */
+export function createWindowConnector(options: ConnectorOptions = {}): Connector {
+  return connectorOn(openWindowTransport, options)
+}

@@ -1,6 +1,6 @@
 // The Messenger namespace: how messages travel between the host page and the wallet.
 export { create, randomId } from './create'
-export { fromHttp } from './fromHttp'
-export { fromWebSocket } from './fromWebSocket'
 export { exactOrigin, fromWindow } from './fromWindow'
+// The WebSocket and HTTP channels load their code at their first request (./headless).
+export { fromHttp, fromWebSocket } from './headless'
 export { memory } from './memory'

@@ -2,6 +2,7 @@ import { websocketReconnectDelay } from '@webwallet/protocol'
 import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import { parseRpcResponse } from './envelope'
 import { transportError } from './errors'
+import { WEBSOCKET_OPEN_TIMEOUT_MS } from './limits'
 import type { Channel, Incoming } from './types'
 
 /** The state of the socket behind a WebSocket channel. */
@@ -31,8 +32,7 @@ export type FromWebSocketOptions = {
   openTimeoutMs?: number | undefined
 }
 
-/** How long a request waits for a socket that does not open (the iframe's load bound). */
-export const WEBSOCKET_OPEN_TIMEOUT_MS = 20_000
+export { WEBSOCKET_OPEN_TIMEOUT_MS }
 
 /** A WebSocket channel plus its observable connection state. */
 export type WebSocketChannel = Channel & { state(): WebSocketState }

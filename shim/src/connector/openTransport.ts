@@ -1,0 +1,35 @@
+import { create } from '../transport/create'
+import { fromHttp, fromWebSocket } from '../transport/headless'
+import { exactOrigin } from '../transport/origin'
+import {
+  type OpenTransportOptions,
+  openWindowTransport,
+  type TransportKind,
+  transportOver,
+  type WalletTransport,
+  websocketUrl,
+} from './transport'
+
+/**
+ * Builds the dialog, Messenger and tRPC client for one transport kind; the iframe follows the wallet's
+ * `updateModal` subscription (show, hide, size). The WebSocket and HTTP wires load their code at the first
+ * request (a failed load is 'Wallet not available'; the next request tries again).
+ *
+ * @example
+ * const wallet = openTransport('popup', { walletUrl: 'https://web.argent.xyz', brandName: 'Argent' })
+ * const call = { procedure: 'requestAccounts', input: { silent_mode: false } } as const
+ * wallet.show(call)
+ * const accounts = await wallet.mutate(call)
+ */
+export function openTransport(kind: TransportKind, options: OpenTransportOptions): WalletTransport {
+  if (kind === 'http') {
+    const url = options.http?.url ?? new URL('/trpc', exactOrigin(options.walletUrl)).href
+    return transportOver(kind, create(fromHttp({ ...options.http, url })), undefined, undefined)
+  }
+  if (kind !== 'websocket') return openWindowTransport(kind, options)
+  const socket = fromWebSocket({
+    url: options.websocketUrl ?? websocketUrl(options.walletUrl),
+    WebSocket: options.WebSocket,
+  })
+  return transportOver(kind, create(socket), undefined, socket)
+}

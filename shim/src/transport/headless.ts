@@ -1,0 +1,70 @@
+// The headless wires as `Messenger` exports them: the same functions as ./fromWebSocket and ./fromHttp, same
+// options and answers, with their code in chunks of their own that load at the channel's first request. A
+// page over the iframe or the popup never fetches them; Node and tests over WebSocket or HTTP wait for them
+// once, at their first request.
+import { WalletNotAvailableError } from '@webwallet/protocol/errors'
+import { transportError } from './errors'
+import type { FromHttpOptions } from './fromHttp'
+import type { FromWebSocketOptions, WebSocketChannel, WebSocketConstructor } from './fromWebSocket'
+import { lazyChannel } from './lazyChannel'
+import { WEBSOCKET_OPEN_TIMEOUT_MS } from './limits'
+import type { Channel } from './types'
+
+/**
+ * A Channel speaking the tRPC ws adapter protocol (raw JSON-RPC frames) for Node and headless tests.
+ * Connects lazily, rejects requests in flight with 'WebSocket closed prematurely' when an open socket
+ * drops, and keeps queued requests through reconnects after 1000 ms × 2^attempt (capped at 30000 ms).
+ * A request that waits longer than `openTimeoutMs` for the socket rejects with 'Wallet not available'
+ * (`cause`: 'WebSocket closed prematurely') while the scheduled reconnect goes on. Its code loads at the
+ * first request (a failed load is 'Wallet not available'; the next request tries again).
+ *
+ * @example
+ * import { WebSocket } from 'ws'
+ * const messenger = Messenger.create(Messenger.fromWebSocket({ url: 'ws://localhost:3005/trpc', WebSocket }))
+ */
+export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
+  const WebSocket = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
+  if (!WebSocket)
+    throw new WalletNotAvailableError({ cause: 'No WebSocket implementation: pass options.WebSocket' })
+  const channel = lazyChannel(() =>
+    import('./fromWebSocket').then((m) => m.fromWebSocket({ ...options, WebSocket })),
+  )
+  const openTimeoutMs = options.openTimeoutMs ?? WEBSOCKET_OPEN_TIMEOUT_MS
+  return {
+    ...channel,
+    state: () => channel.loaded()?.state() ?? (channel.loading() ? 'connecting' : 'closed'),
+    ready() {
+      if (channel.loaded()) return channel.ready()
+      // The open limit counts from the request, not from the chunk's arrival (as when the code was there).
+      return new Promise<void>((resolve, reject) => {
+        const timer = Number.isFinite(openTimeoutMs)
+          ? setTimeout(
+              () => reject(new WalletNotAvailableError({ cause: transportError('websocket') })),
+              openTimeoutMs,
+            )
+          : undefined
+        channel
+          .ready()
+          .then(resolve, reject)
+          .finally(() => clearTimeout(timer))
+      })
+    },
+  }
+}
+
+/**
+ * A Channel speaking tRPC's HTTP wire (SPEC.md section 7, "Generic transport"): queries are one GET with
+ * `?batch=1&input=` (the inputs by index, as JSON), mutations one POST with that JSON as the body, the
+ * paths joined by commas; the `walletEvents` subscription streams as tRPC's server-sent events. Errors
+ * come back as the other transports' coded errors; a wallet that cannot be reached is 'Wallet not
+ * available'. Its code loads at the first request (a failed load is 'Wallet not available'; the next request
+ * tries again).
+ *
+ * @example
+ * const messenger = Messenger.create(Messenger.fromHttp({ url: 'http://localhost:3005/trpc', headers: { authorization: `Bearer ${token}` } }))
+ */
+export function fromHttp(options: FromHttpOptions): Channel {
+  const fetch = options.fetch ?? globalThis.fetch?.bind(globalThis)
+  if (!fetch) throw new WalletNotAvailableError({ cause: 'No fetch implementation: pass options.fetch' })
+  return lazyChannel(() => import('./fromHttp').then((m) => m.fromHttp({ ...options, fetch })))
+}
