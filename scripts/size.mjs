@@ -88,6 +88,7 @@ export const ENTRIES = [
   // function of its own, connectorOn). Budgets unchanged.
   // 24.2 → 24.4, 32.7 → 32.9 (2026-11-27, h29): outside executions' window on the chain's clock (the block read
   // in the probe's batch, protocol's window constants): initial 24,763 → 24,977 bytes, total 33,386 → 33,599.
+  // Merged with h27 on 2026-11-27: initial 24,977 bytes, total 33,606.
   { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 24.4, totalBudgetKb: 32.9 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
@@ -107,6 +108,7 @@ export const ENTRIES = [
   // Merged with issue 26 (h24) on 2026-11-27: initial 25,354 bytes, total 34,304: total budget 33.3 → 33.6.
   // Re-measured 2026-11-27 (h27, as the shim above): initial 25,356 bytes, total 34,339. Budgets unchanged.
   // 24.8 → 25.0, 33.6 → 33.8 (h29): it follows the shim (initial 25,355 → 25,567 bytes, total 34,330 → 34,546).
+  // Merged with h27 on 2026-11-27: initial 25,567 bytes, total 34,552.
   { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 25.0, totalBudgetKb: 33.8 },
 ]
 
