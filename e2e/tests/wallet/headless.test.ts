@@ -66,36 +66,41 @@ test('with --approve auto and --email, a WebSocket client connects, signs and se
   await connector.disconnect()
 })
 
-test('a request the SDK gives up on (abort, time limit) leaves wallet-sim’s manual approval queue at once', async () => {
-  await using sim = await startWalletSim({ approve: 'auto', email: 'bot@example.com' })
-  const connector = createConnector({
-    url: sim.url,
-    transport: 'websocket',
-    WebSocket: WebSocket as never,
-    storage: { setItem: () => {}, removeItem: () => {} },
-  })
-  await connector.connect()
-  sim.approval.set('manual')
-  const pending = async () =>
-    ((await (await fetch(`${sim.url}/wallet/approvals`)).json()) as { approvals: { kind: string }[] })
-      .approvals
+// Over WebSocket the shim sends tRPC's stop message by the request's id; over HTTP it ends the request
+// (its batch held only that call), and wallet-sim sees its client leave.
+test.each(['websocket', 'http'] as const)(
+  'a request the SDK gives up on (abort, time limit) over %s leaves wallet-sim’s manual approval queue at once',
+  async (transport) => {
+    await using sim = await startWalletSim({ approve: 'auto', email: 'bot@example.com' })
+    const connector = createConnector({
+      url: sim.url,
+      transport,
+      WebSocket: WebSocket as never,
+      storage: { setItem: () => {}, removeItem: () => {} },
+    })
+    await connector.connect()
+    sim.approval.set('manual')
+    const pending = async () =>
+      ((await (await fetch(`${sim.url}/wallet/approvals`)).json()) as { approvals: { kind: string }[] })
+        .approvals
 
-  const controller = new AbortController()
-  const aborted = connector.request(
-    { type: 'wallet_signTypedData', params: MAIL },
-    { signal: controller.signal },
-  )
-  void aborted.catch(() => {})
-  await expect.poll(pending).toMatchObject([{ kind: 'signTypedData' }])
-  controller.abort()
-  await expect(aborted).rejects.toMatchObject({ code: 'OPERATION_ABORTED' })
-  await expect.poll(pending).toEqual([])
+    const controller = new AbortController()
+    const aborted = connector.request(
+      { type: 'wallet_signTypedData', params: MAIL },
+      { signal: controller.signal },
+    )
+    void aborted.catch(() => {})
+    await expect.poll(pending).toMatchObject([{ kind: 'signTypedData' }])
+    controller.abort()
+    await expect(aborted).rejects.toMatchObject({ code: 'OPERATION_ABORTED' })
+    await expect.poll(pending).toEqual([])
 
-  // A time limit stops it the same way (the shim sends tRPC's stop message by the request's id).
-  const timedOut = connector.request({ type: 'wallet_signTypedData', params: MAIL }, { timeoutMs: 2_000 })
-  void timedOut.catch(() => {})
-  await expect.poll(pending).toMatchObject([{ kind: 'signTypedData' }])
-  await expect(timedOut).rejects.toMatchObject({ code: 'OPERATION_TIMEOUT' })
-  await expect.poll(pending).toEqual([])
-  await connector.disconnect()
-})
+    // A time limit stops it the same way (the shim sends tRPC's stop message by the request's id).
+    const timedOut = connector.request({ type: 'wallet_signTypedData', params: MAIL }, { timeoutMs: 2_000 })
+    void timedOut.catch(() => {})
+    await expect.poll(pending).toMatchObject([{ kind: 'signTypedData' }])
+    await expect(timedOut).rejects.toMatchObject({ code: 'OPERATION_TIMEOUT' })
+    await expect.poll(pending).toEqual([])
+    await connector.disconnect()
+  },
+)

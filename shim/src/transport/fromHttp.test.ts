@@ -232,6 +232,45 @@ describe('Messenger.fromHttp', () => {
     messenger.destroy()
   })
 
+  it('a call given up on before its batch leaves is never sent', async () => {
+    const messenger = Messenger.create(fromHttp({ url, batchIntervalMs: 30 }))
+    const gone = observer()
+    const kept = observer()
+    const stop = messenger.send({ type: 'mutation', path: 'add', input: [1, 2] }, gone.o)
+    messenger.send({ type: 'mutation', path: 'add', input: [3, 4] }, kept.o)
+    await new Promise((resolve) => setTimeout(resolve, 5)) // posted to the channel, not yet sent
+    stop()
+    await kept.settled
+    expect([kept.results, gone.results, gone.errors]).toEqual([[7], [], []])
+    expect(seen).toEqual([{ method: 'POST', url: '/trpc/add?batch=1' }])
+    messenger.destroy()
+  })
+
+  it('a request whose every call was given up on is aborted, so the wallet sees its client leave', async () => {
+    let closedEarly: Promise<boolean> = Promise.resolve(false)
+    answerWith = (res) => {
+      // Never answers: the wallet waiting on a prompt. Resolves true when the client closes the request.
+      closedEarly = new Promise((resolve) => res.on('close', () => resolve(!res.writableEnded)))
+    }
+    const messenger = Messenger.create(fromHttp({ url, batchIntervalMs: 0 }))
+    const a = observer()
+    const b = observer()
+    const stopA = messenger.send({ type: 'mutation', path: 'slow', input: undefined }, a.o)
+    const stopB = messenger.send({ type: 'mutation', path: 'slow', input: undefined }, b.o)
+    while (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    stopA()
+    // One call of the batch still waits: the request stays open.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const stillOpen = await Promise.race([closedEarly, new Promise((r) => setTimeout(() => r('open'), 20))])
+    expect(stillOpen).toBe('open')
+    stopB()
+    await expect(closedEarly).resolves.toBe(true)
+    // Neither caller hears a transport error for the request it gave up on.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect([a.errors, b.errors, a.results, b.results]).toEqual([[], [], [], []])
+    messenger.destroy()
+  })
+
   it('destroy rejects what is pending and aborts the request in flight', async () => {
     const messenger = Messenger.create(fromHttp({ url, batchIntervalMs: 0 }))
     const slow = observer()

@@ -43,6 +43,8 @@ export function fromHttp(options: FromHttpOptions): Channel {
   const interval = options.batchIntervalMs ?? HTTP_BATCH_INTERVAL_MS
   const listeners = new Set<(response: Incoming) => void>()
   const inFlight = new Set<AbortController>()
+  // The request each sent call rides in, and which of its calls the caller gave up on (stop by id).
+  const sentIn = new Map<RequestId, { abort: AbortController; ids: RequestId[]; stopped: Set<RequestId> }>()
   const streams = new Map<RequestId, AbortController>()
   let queue: { query: Call[]; mutation: Call[] } = { query: [], mutation: [] }
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -65,6 +67,8 @@ export function fromHttp(options: FromHttpOptions): Channel {
     if (method === 'GET') url += `&input=${encodeURIComponent(body)}`
     const abort = new AbortController()
     inFlight.add(abort)
+    const sent = { abort, ids: calls.map(({ id }) => id), stopped: new Set<RequestId>() }
+    for (const id of sent.ids) sentIn.set(id, sent)
     let answer: unknown
     try {
       const headers = headersNow()
@@ -76,10 +80,13 @@ export function fromHttp(options: FromHttpOptions): Channel {
       })
       answer = await response.json().catch(() => undefined)
     } catch (error) {
-      if (!closed) failAll(calls, wireError(new WalletNotAvailableError({ cause: error })))
+      // Aborted because every call of it was stopped: nobody waits for an answer.
+      if (!closed && sent.stopped.size < calls.length)
+        failAll(calls, wireError(new WalletNotAvailableError({ cause: error })))
       return
     } finally {
       inFlight.delete(abort)
+      for (const id of sent.ids) if (sentIn.get(id) === sent) sentIn.delete(id)
     }
     if (closed) return
     if (Array.isArray(answer) && answer.length === calls.length) {
@@ -141,6 +148,22 @@ export function fromHttp(options: FromHttpOptions): Channel {
       streams.delete(id)
     }
   }
+  // A call given up on (tRPC's stop message by its id): one still queued is not sent; a sent one ends its
+  // request once every call of that request was given up on, so the wallet sees the client leave (its
+  // pending approval for the call is dropped, as over the WebSocket). The caller has its answer already
+  // (OPERATION_ABORTED or OPERATION_TIMEOUT from Messenger).
+  const stop = (id: RequestId) => {
+    streams.get(id)?.abort()
+    queue = {
+      query: queue.query.filter((call) => call.id !== id),
+      mutation: queue.mutation.filter((call) => call.id !== id),
+    }
+    const sent = sentIn.get(id)
+    if (sent === undefined) return
+    sent.stopped.add(id)
+    if (sent.stopped.size === sent.ids.length) sent.abort.abort()
+  }
+
   const flush = () => {
     timer = undefined
     const { query, mutation } = queue
@@ -152,10 +175,7 @@ export function fromHttp(options: FromHttpOptions): Channel {
   return {
     ready: () => (closed ? Promise.reject(new WalletNotAvailableError()) : Promise.resolve()),
     post(request) {
-      if (request.method === 'subscription.stop') {
-        streams.get(request.id)?.abort()
-        return
-      }
+      if (request.method === 'subscription.stop') return stop(request.id)
       if (request.method === 'subscription') {
         const { path, input } = request.params
         if (!STREAMED.has(path))
