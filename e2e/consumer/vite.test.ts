@@ -24,16 +24,18 @@ afterAll(async () => {
   await sim?.[Symbol.asyncDispose]()
 })
 
-test("builds for production, the SDK's connector and portfolio reads split off as chunks loaded on first use", async () => {
+test('builds for production, the portfolio reads and the headless transports split off as chunks loaded on first use', async () => {
   const out = await run('npx', ['--no-install', 'vite', 'build'], dir)
   expect(out).toMatch(/built in/)
-  // This app also imports the connector entry, whose code then lands in its main chunk; the SDK's dynamic
-  // imports still get their own (small) chunks, and the portfolio reads are in one the page never loads.
+  // This app also imports the connector entry, whose code (the window connector the SDK would otherwise
+  // load on first use) then lands in its main chunk. The portfolio reads, and the WebSocket and HTTP
+  // transports only a headless connector uses, are chunks of their own that this page never loads.
   const assets = readdirSync(join(dir, 'dist', 'assets'))
   expect(assets).toEqual(
     expect.arrayContaining([
-      expect.stringMatching(/^windowConnector-.*\.js$/),
       expect.stringMatching(/^reads-.*\.js$/),
+      expect.stringMatching(/^fromWebSocket-.*\.js$/),
+      expect.stringMatching(/^fromHttp-.*\.js$/),
     ]),
   )
 })
@@ -49,5 +51,8 @@ test('runs the journey in Chromium', async () => {
   )
   preview = started.server
   const { CONTRACTS } = await import(`${dir}/node_modules/@webwallet/wallet-sim/dist/index.js`)
-  await browserJourney(started.match[0], sim, CONTRACTS)
+  const scripts = await browserJourney(started.match[0], sim, CONTRACTS)
+  // Over the iframe the page never fetches the headless transports' chunks.
+  expect(scripts.some((url) => /\/assets\/index-/.test(url))).toBe(true)
+  expect(scripts.filter((url) => /\/(fromWebSocket|fromHttp)-/.test(url))).toEqual([])
 })

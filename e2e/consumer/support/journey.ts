@@ -1,6 +1,7 @@
 // The login → session → execute journey in Chromium, on a consumer app's page: connect, log in by e-mail in
 // the wallet's iframe (the code from wallet-sim's dev inbox), sign the session, then one session call to the
-// counter with no wallet prompt. The counter is then read from the node, not from the page.
+// counter with no wallet prompt. The counter is then read from the node, not from the page. Answers the URLs
+// of the scripts the page (not the wallet's frame) loaded.
 import { hash } from 'starknet'
 import { expect } from 'vitest'
 import { launchBrowser } from '../../support/browser'
@@ -11,12 +12,17 @@ export async function browserJourney(
   appUrl: string,
   sim: StartedSim,
   contracts: { counter: string },
-): Promise<void> {
+): Promise<string[]> {
   const { counter } = contracts
   await using browser = await launchBrowser()
   const page = await browser.newPage()
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && request.frame() === page.mainFrame())
+      scripts.push(request.url())
+  })
   const query = new URLSearchParams({ wallet: sim.url, counter, sponsor: 'wallet-sim-sponsor' })
   await page.goto(`${appUrl}/?${query}`)
   progress(`journey on ${appUrl}: connect`)
@@ -61,4 +67,5 @@ export async function browserJourney(
   })
   expect(BigInt(value ?? -1)).toBe(1n)
   expect(pageErrors).toEqual([])
+  return scripts
 }
