@@ -5,7 +5,11 @@ import { join, relative } from 'node:path'
 
 export const ROOT = join(import.meta.dirname, '..', '..')
 
-/** What a block is, from its fence's info string (```ts, ```ts no-run, ```tsx browser, ```sh…). */
+/**
+ * What a block is, from its fence's info string (```ts, ```ts no-run, ```tsx browser, ```jsx browser, ```sh…):
+ * `node` runs on Node, `browser` is bundled and loaded in Chromium, `typecheck` is a fragment (type-checked if
+ * ts/tsx, parsed if js/jsx), `invalid` fails with its `problem`, `other` is not checked.
+ */
 export type BlockKind = 'node' | 'typecheck' | 'browser' | 'sh' | 'json' | 'other' | 'invalid'
 
 export interface Block {
@@ -18,7 +22,7 @@ export interface Block {
   readonly flags: readonly string[]
   readonly kind: BlockKind
   readonly code: string
-  /** Why the fence is `invalid` (an unknown flag, a tsx block that does not say where it runs). */
+  /** Why the fence is `invalid` (an unknown flag, a tsx or jsx block that does not say where it runs). */
   readonly problem?: string
 }
 
@@ -38,12 +42,16 @@ export function findReadmes(root = ROOT): string[] {
   return found.sort()
 }
 
-const SCRIPT_LANGS = new Set(['ts', 'tsx', 'js', 'mjs', 'typescript', 'javascript'])
+const SCRIPT_LANGS = new Set(['ts', 'tsx', 'js', 'jsx', 'mjs', 'typescript', 'javascript'])
+/** JSX needs a page: these must say `browser` or `no-run`. */
+const JSX_LANGS = new Set(['tsx', 'jsx'])
 const SHELL_LANGS = new Set(['sh', 'bash', 'shell', 'console'])
 
 /**
  * The kind a fence's info string gives: script blocks run in Node unless marked `browser` or `no-run`;
- * a `tsx` block must say which (JSX needs a page). Unknown flags make the block `invalid`, so typos fail.
+ * a `tsx` or `jsx` block must say which (JSX needs a page). Unknown flags make the block `invalid`, so typos fail.
+ * @example kindOf('jsx', ['browser']) // { kind: 'browser' }
+ * @example kindOf('jsx', []) // { kind: 'invalid', problem: 'a jsx block must be `jsx browser` or `jsx no-run`' }
  */
 export function kindOf(lang: string, flags: readonly string[]): { kind: BlockKind; problem?: string } {
   const unknown = flags.find((flag) => flag !== 'browser' && flag !== 'no-run')
@@ -51,8 +59,8 @@ export function kindOf(lang: string, flags: readonly string[]): { kind: BlockKin
   if (SCRIPT_LANGS.has(lang)) {
     if (flags.includes('no-run')) return { kind: 'typecheck' }
     if (flags.includes('browser')) return { kind: 'browser' }
-    if (lang === 'tsx')
-      return { kind: 'invalid', problem: 'a tsx block must be `tsx browser` or `tsx no-run`' }
+    if (JSX_LANGS.has(lang))
+      return { kind: 'invalid', problem: `a ${lang} block must be \`${lang} browser\` or \`${lang} no-run\`` }
     return { kind: 'node' }
   }
   if (flags.length) return { kind: 'invalid', problem: 'fence flags apply to script blocks only' }

@@ -12,29 +12,37 @@
 //                            http://localhost:3005 (or uses `environment: 'dev'`): the test starts one on a
 //                            free port, as `npx wallet-sim --approve auto --email dev@example.com` would,
 //                            rewrites that origin in the block, and the preamble sends fetches to it there.
-//   ```ts browser / ```tsx browser
-//                            type-checked, bundled for the browser (the packages' own `dev` URLs rewritten
-//                            too) and loaded as a module by a page on http://localhost:<free port> (a <button>
-//                            and a <div id="root"> on it) in headless Chromium, against the same wallet-sim:
-//                            its top-level code must finish with no page error. Nothing is clicked: code in a
-//                            click handler is type-checked, not run.
-//   ```ts no-run / ```tsx no-run
-//                            a fragment (internal walkthroughs, excerpts): type-checked only, names it does not
-//                            define (placeholders like `inbox`, `account`) allowed.
+//   ```ts browser / ```tsx browser / ```jsx browser
+//                            type-checked (ts, tsx; a jsx block is not: plain JSX has no types to check, and
+//                            the bundling below fails on an import that does not resolve or a name a module
+//                            does not export), bundled for the browser (the packages' own `dev` URLs
+//                            rewritten too) and loaded as a module by a page on http://localhost:<free port>
+//                            (a <button> and a <div id="root"> on it) in headless Chromium, against the same
+//                            wallet-sim: its top-level code must finish with no page error, and a block that
+//                            renders into #root must render something there. Nothing is clicked: code in a
+//                            click handler is type-checked, not run. A block that imports a compat-only client
+//                            (`@starknet-react/*`) is bundled against that client's compat/ folder: every
+//                            package its package.json lists (React 18, starknet.js v8…) resolves from there.
+//   ```ts no-run / ```tsx no-run / ```js no-run / ```jsx no-run
+//                            a fragment (internal walkthroughs, excerpts): type-checked only (ts, tsx; js and
+//                            jsx are parsed), names it does not define (placeholders like `inbox`) allowed.
+//   ```tsx / ```jsx          invalid: JSX needs a page, so the fence must say `browser` or `no-run`.
 //   ```sh                    not run; the npm scripts, bins, wallet-sim flags, files, compose services and
 //                            wallet-sim paths it names must exist (support/readmeSh.ts).
 //   ```json                  must parse. Other fences (plain text, output) are not checked; unknown flags fail.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, join, relative, resolve } from 'node:path'
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
-import { build, transform } from 'esbuild'
+import { build, type Plugin, transform } from 'esbuild'
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import { type Block, blocksOf, findReadmes, ROOT } from '../../support/readmeBlocks'
 import { checkShellBlock } from '../../support/readmeSh'
+import { compatDir, resolveFrom } from '../compat/page'
 
 const CACHE = join(ROOT, 'node_modules', '.cache', 'readmeBlocks')
 const PREAMBLE = join(import.meta.dirname, 'nodePreamble.mjs')
@@ -120,6 +128,25 @@ function runTsc(paths: string[]): { path: string; row: number; code: number; mes
 const DEV_ORIGIN = /(localhost|127\.0\.0\.1):3005\b/g
 const simHost = () => `localhost:${new URL(sim.url).port}`
 
+/** Compat-only clients a browser block may import: the import's prefix → its compat/ folder. */
+const COMPAT_CLIENTS: Readonly<Record<string, string>> = { '@starknet-react/': 'starknet-react' }
+
+/**
+ * For a block that imports a compat-only client: that compat/ folder installed (scripts/compat.mjs, once) and
+ * every package its package.json lists resolved from there, wherever it is imported (the shim's dist too).
+ */
+function compatPlugins(block: Block): Plugin[] {
+  const name = Object.entries(COMPAT_CLIENTS).find(([prefix]) =>
+    new RegExp(`(from\\s+|import\\s*\\(\\s*)['"]${prefix}`).test(block.code),
+  )?.[1]
+  if (!name) return []
+  const dir = compatDir(name)
+  const { dependencies } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>
+  }
+  return [resolveFrom(dir, Object.keys(dependencies))]
+}
+
 /** The block bundled for the browser, wallet-sim's dev origin (the packages' too) pointed at the test's. */
 async function bundleForBrowser(block: Block): Promise<string> {
   const result = await build({
@@ -130,8 +157,9 @@ async function bundleForBrowser(block: Block): Promise<string> {
     platform: 'browser',
     target: 'es2022',
     logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     jsx: 'automatic',
+    plugins: compatPlugins(block),
   })
   return result.outputFiles[0]!.text.replace(DEV_ORIGIN, simHost())
 }
@@ -211,10 +239,55 @@ describe.each(
       const { code, output } = await runNode(file)
       expect(code, `${name} exited ${code}:\n${output}`).toBe(0)
     }, 90_000)
+  if (block.kind === 'invalid')
+    test('has a fence the test knows', () => expect.fail(`${name}: ${block.problem}`))
+  if (block.kind === 'typecheck' && !typed(block))
+    test(`${block.lang} ${block.flags.join(' ')} parses (not type-checked)`, async () => {
+      const loader = block.lang === 'jsx' ? 'jsx' : 'js'
+      await expect(transform(block.code, { loader, format: 'esm' }), name).resolves.toBeDefined()
+    })
   if (block.kind === 'browser') test('loads in Chromium', () => runInBrowser(block), 90_000)
   if (block.kind === 'sh') test('names commands that exist', () => checkShellBlock(block.code))
   if (block.kind === 'json') test('parses', () => expect(() => JSON.parse(block.code), name).not.toThrow())
 })
+
+/**
+ * What a README example must show once loaded, beyond loading cleanly: the block is found by a string in its
+ * code, and the test fails if no browser block of that README has it any longer.
+ */
+const SHOWS = [
+  { file: 'shim/README.md', marker: 'WebWalletSessionConnector(', button: 'Start session' },
+] as const
+
+test.each(SHOWS)('$file keeps a browser example with $marker', ({ file, marker }) => {
+  const found = blocks.filter((b) => b.file === file && b.kind === 'browser' && b.code.includes(marker))
+  expect(found.map(where), `${file}: browser blocks with ${marker}`).toHaveLength(1)
+})
+
+/** A block that mounts into the page's #root (`createRoot(document.getElementById('root'))`). */
+const ROOT_MOUNT = /getElementById\(\s*['"]root['"]\s*\)/
+
+/**
+ * After its top-level code: what a block that mounts into #root failed to render there (nothing, or the button
+ * SHOWS names), or undefined. Gives up at once when the page throws (`failed`): the page errors tell why.
+ */
+async function missingRender(block: Block, page: Page, failed: Promise<void>): Promise<string | undefined> {
+  if (!ROOT_MOUNT.test(block.code)) return undefined
+  const seen = (locator: Locator) =>
+    Promise.race([
+      locator.waitFor({ state: 'attached', timeout: 30_000 }).then(
+        () => true,
+        () => false,
+      ),
+      failed.then(() => false),
+    ])
+  if (!(await seen(page.locator('#root > *').first()))) return 'renders nothing into #root'
+  for (const { button } of SHOWS.filter((s) => s.file === block.file && block.code.includes(s.marker))) {
+    if (!(await seen(page.locator('#root').getByRole('button', { name: button, exact: true }))))
+      return `no "${button}" button in #root: ${await page.locator('#root').innerHTML()}`
+  }
+  return undefined
+}
 
 async function runInBrowser(block: Block): Promise<void> {
   const script = await bundleForBrowser(block)
@@ -233,13 +306,20 @@ async function runInBrowser(block: Block): Promise<void> {
     await using browser = await launchBrowser()
     const page = await browser.newPage()
     const errors: string[] = []
-    page.on('pageerror', (error) => errors.push(error.stack ?? error.message))
+    const failed = new Promise<void>((stop) =>
+      page.on('pageerror', (error) => {
+        errors.push(error.stack ?? error.message)
+        stop()
+      }),
+    )
     await page.goto(`http://localhost:${(server.address() as AddressInfo).port}/`)
     const outcome = await page.waitForFunction(() => (window as { __block?: string }).__block, undefined, {
       timeout: 60_000,
     })
     expect(await outcome.jsonValue(), where(block)).toBe('done')
+    const missing = await missingRender(block, page, failed)
     expect(errors, `${where(block)}: page errors`).toEqual([])
+    expect(missing, where(block)).toBeUndefined()
   } finally {
     server.close()
   }

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { startSim } from '@webwallet/wallet-sim'
 import { afterAll, describe, expect, it } from 'vitest'
-import { blocksOf } from '../../support/readmeBlocks'
+import { blocksOf, kindOf } from '../../support/readmeBlocks'
 import { checkShellBlock, commandsOf } from '../../support/readmeSh'
 
 const dir = mkdtempSync(join(tmpdir(), 'readmeBlocks-'))
@@ -51,6 +51,32 @@ describe('blocksOf', () => {
     expect(blocks[0]!.code).toBe('const a = 1\n')
     expect(blocks[3]!.problem).toBe('a tsx block must be `tsx browser` or `tsx no-run`')
     expect(blocks[4]!.problem).toBe('unknown fence flag "runnable" (browser, no-run)')
+  })
+})
+
+describe('kindOf', () => {
+  it.each([
+    ['jsx', ['browser'], 'browser'],
+    ['jsx', ['no-run'], 'typecheck'],
+    ['tsx', ['browser'], 'browser'],
+    ['js', [], 'node'],
+    ['mjs', ['no-run'], 'typecheck'],
+  ] as const)('```%s %s is %s', (lang, flags, kind) => {
+    expect(kindOf(lang, flags)).toEqual({ kind })
+  })
+
+  it.each(['jsx', 'tsx'])('refuses a bare ```%s: JSX needs a page', (lang) => {
+    expect(kindOf(lang, [])).toEqual({
+      kind: 'invalid',
+      problem: `a ${lang} block must be \`${lang} browser\` or \`${lang} no-run\``,
+    })
+  })
+
+  it('refuses an unknown flag on a jsx block', () => {
+    expect(kindOf('jsx', ['brower'])).toEqual({
+      kind: 'invalid',
+      problem: 'unknown fence flag "brower" (browser, no-run)',
+    })
   })
 })
 
