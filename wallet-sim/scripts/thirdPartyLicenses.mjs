@@ -22,7 +22,7 @@ const NODE_MODULES = `${sep}node_modules${sep}`
 
 /**
  * The package root of a file under node_modules (the innermost one: a nested copy is its own package), or
- * undefined for a file of this repository. Scoped packages keep their scope.
+ * undefined for a file of this repository or one below node_modules/.cache. Scoped packages keep their scope.
  * @example packageRootOf('/repo/node_modules/@noble/curves/esm/abstract/weierstrass.js') // '/repo/node_modules/@noble/curves'
  */
 export function packageRootOf(file) {
@@ -30,7 +30,9 @@ export function packageRootOf(file) {
   if (at === -1) return undefined
   const parts = file.slice(at + NODE_MODULES.length).split(sep)
   const depth = parts[0]?.startsWith('@') ? 2 : 1
-  if (parts.length <= depth) return undefined
+  // No package name starts with a dot: node_modules/.cache/… (a tool's cache; a test's copy of this package
+  // there) or .bin holds no installed package.
+  if (parts.length <= depth || parts[0]?.startsWith('.')) return undefined
   return file.slice(0, at + NODE_MODULES.length) + parts.slice(0, depth).join(sep)
 }
 

@@ -160,6 +160,8 @@ describe('the file list', () => {
     expect(packageRootOf('/r/node_modules/@noble/curves/esm/index.js')).toBe('/r/node_modules/@noble/curves')
     expect(packageRootOf('/r/node_modules/a/node_modules/b/x.js')).toBe('/r/node_modules/a/node_modules/b')
     expect(packageRootOf('/r/wallet-sim/src/cli.ts')).toBeUndefined()
+    // firstStart.test.ts builds a copy of this package there, as npx installs below ~/.npm/_npx.
+    expect(packageRootOf('/r/node_modules/.cache/first-start-1/ui/src/main.tsx')).toBeUndefined()
   })
 
   it("reads Vite's chunks: rendered modules only, queries cut, Vite's virtual modules as Vite's", () => {
