@@ -1,5 +1,6 @@
 // `npm pack` gives each package only what a user needs: README and package.json, dist/ (JavaScript, source
-// maps, declarations with their maps, the compiled sources they point at), wallet-sim's bin and built UI.
+// maps, declarations with their maps, the compiled sources they point at), wallet-sim's bin and built UI, and
+// the licenses of what wallet-sim bundles.
 // Never tests, snapshots, fixtures, test helpers, configs or the development CLI bundle.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -22,8 +23,16 @@ describe.each(Object.entries(PACKAGES))('the %s tarball', (name, folder) => {
     if (name === '@webwallet/wallet-sim') {
       expect(files().filter((f) => f.startsWith('bin/'))).toEqual(['bin/wallet-sim.js'])
       expect(files()).toContain('ui/dist/index.html')
-      // The bin's CLI bundle (its npm dependencies inside: the startup issue 25 measures).
-      expect(files().filter((f) => f.startsWith('dist/bin/'))).toEqual(['dist/bin/cli.mjs'])
+      // The bin's CLI bundle (its npm dependencies inside: the startup issue 25 measures), and the licenses of
+      // the packages bundled in it and in the wallet UI (wallet-sim/src/publishedLicenses.test.ts reads them).
+      expect(files().filter((f) => f.startsWith('dist/bin/'))).toEqual([
+        'dist/bin/THIRD_PARTY_LICENSES.md',
+        'dist/bin/cli.mjs',
+      ])
+      expect(files()).toContain('ui/dist/THIRD_PARTY_LICENSES.md')
+      const licenses = readFileSync(join(ROOT, folder, 'dist/bin/THIRD_PARTY_LICENSES.md'), 'utf8')
+      for (const bundled of ['express', 'starknet', '@noble/curves', 'ws', 'zod'])
+        expect(licenses).toMatch(new RegExp(`^## ${bundled}@[^\\n]+\\n\\nLicense: MIT\\n\\n### LICENSE`, 'm'))
       // The Playwright helper (@webwallet/wallet-sim/playwright and /playwright/core) ships built.
       for (const entry of ['index', 'core', 'control', 'dapp', 'launch'])
         for (const ext of ['.js', '.d.ts']) expect(files()).toContain(`dist/playwright/${entry}${ext}`)

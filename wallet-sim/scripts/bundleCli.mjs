@@ -2,25 +2,39 @@
 // export condition, wallet-sim's) into one ES module, so `wallet-sim` in this repository starts from the
 // sources without compiling TypeScript on the fly or building protocol first. Its npm dependencies are
 // bundled too (issue 25: resolving and reading some 300 files of express, starknet.js, zod and ws was a
-// quarter of the startup); only the optional native addons of ws stay outside (esbuild keeps the
-// dependencies' license comments, at the end of the file). The published package's bin runs this bundle too
+// quarter of the startup); only the optional native addons of ws stay outside. Beside it, dist/bin/
+// THIRD_PARTY_LICENSES.md holds the license texts of every bundled package (scripts/thirdPartyLicenses.mjs);
+// the build fails when one of them is not on its allow-list. The published package's bin runs this bundle too
 // (dist/cli.js, built module by module, is its fallback). Output: dist/bin/cli.mjs — two levels below the
 // package, like src/wallet/, so the UI directory it resolves (`../../ui/dist`) is the same.
 // Run directly (`npm run build`), or imported by bin/wallet-sim.js when the bundle is older than the sources.
-import { renameSync } from 'node:fs'
+import { renameSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import {
+  bundledFiles,
+  collectLicenses,
+  LICENSES_FILE,
+  renderLicenses,
+  toolFile,
+} from './thirdPartyLicenses.mjs'
 
 const outfile = fileURLToPath(new URL('../dist/bin/cli.mjs', import.meta.url))
+const packageDir = fileURLToPath(new URL('..', import.meta.url))
 
 /**
- * Writes the bundle: to a temporary file first, then renamed over the old one, so a wallet-sim starting at
- * the same moment never imports half a file.
+ * Writes the bundle and its THIRD_PARTY_LICENSES.md: each to a temporary file first, then renamed over the
+ * old one, so a wallet-sim starting at the same moment never imports half a file. Throws (writing nothing)
+ * when a bundled package's license is not allowed.
  * @example await bundleCli()
  */
 export async function bundleCli() {
   const tmp = `${outfile}.${process.pid}.tmp`
-  await build({
+  const licensesFile = join(dirname(outfile), LICENSES_FILE)
+  const { metafile } = await build({
+    absWorkingDir: packageDir,
+    metafile: true,
     entryPoints: [fileURLToPath(new URL('../src/cli.ts', import.meta.url))],
     outfile: tmp,
     bundle: true,
@@ -36,6 +50,19 @@ export async function bundleCli() {
     },
     logLevel: 'warning',
   })
+  let licenses
+  try {
+    licenses = renderLicenses(
+      // esbuild's own helpers (__commonJS, __toESM) are in the bundle too.
+      collectLicenses([...bundledFiles(metafile, packageDir), toolFile('esbuild')]),
+      'the wallet-sim CLI bundle (dist/bin/cli.mjs)',
+    )
+  } catch (error) {
+    rmSync(tmp, { force: true })
+    throw error
+  }
+  writeFileSync(`${licensesFile}.${process.pid}.tmp`, licenses)
+  renameSync(`${licensesFile}.${process.pid}.tmp`, licensesFile)
   renameSync(tmp, outfile)
 }
 

@@ -1,6 +1,8 @@
-// Builds the hosted wallet UI to wallet-sim/ui/dist (served by the wallet-sim express app).
+// Builds the hosted wallet UI to wallet-sim/ui/dist (served by the wallet-sim express app), with the licenses
+// of the packages it bundles.
 import react from '@vitejs/plugin-react'
 import { defaultClientConditions, defineConfig } from 'vite'
+import { thirdPartyLicenses } from '../scripts/thirdPartyLicenses.mjs'
 
 const root = new URL('.', import.meta.url).pathname
 
@@ -9,6 +11,7 @@ export default defineConfig({
   resolve: { conditions: ['@webwallet/source', ...defaultClientConditions] },
   root,
   base: '/',
-  plugins: [react()],
+  // dist/THIRD_PARTY_LICENSES.md: the license texts of React and the other packages bundled in the page.
+  plugins: [react(), thirdPartyLicenses('the hosted wallet UI (ui/dist)')],
   build: { outDir: `${root}dist`, emptyOutDir: true, target: 'es2022' },
 })
