@@ -330,4 +330,53 @@ describe('session fee caps are the ones recorded, and the app speaks in its own 
     const answer = await asked.click('Sign session')
     expect(answer.result?.data).toMatchObject({ signature: expect.any(Array) })
   })
+
+  // Last: it moves the chain's clock (and puts it back).
+  test("attack: a request the chain's clock says is over is not shown as valid for the device's clock", async () => {
+    const devTime = async (body?: unknown) =>
+      (
+        (await (
+          await fetch(`${sim.url}/dev/time`, {
+            method: body === undefined ? 'GET' : 'POST',
+            headers: { 'content-type': 'application/json' },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          })
+        ).json()) as { time: number }
+      ).time
+    const start = await devTime()
+    await devTime({ increase: 2 * 86_400 })
+    try {
+      // Expires in an hour of this machine's clock: two days past by the chain's.
+      const asked = await send('connectAndSignSession', session({ projectID: 'demo' }), 'Start a session')
+      const summary = wallet.getByLabel('Session summary', { exact: true })
+      await expect
+        .poll(() => summary.textContent())
+        .toMatch(/^Until .+ \(already past by the chain's clock\), without asking you again/)
+      expect(await wallet.getByLabel('Already expired', { exact: true }).textContent()).toContain(
+        'Reject it, and start again from the app.',
+      )
+      expect((await asked.click('Reject')).error?.data).toMatchObject({ webwalletErrorCode: 'USER_REJECTED' })
+
+      // An outside execution built for this machine's next 20 minutes: closed by the chain's clock.
+      const closed = outsideExecutionTypedData(
+        buildOutsideExecution({
+          calls: [{ contractAddress: STRK, entrypoint: 'transfer', calldata: [ATTACKER, '1', '0'] }],
+          nonce: 24,
+          nowMs: Date.now(),
+        }),
+        chainId,
+      )
+      const outside = await send('signTypedData', [closed], 'Sign a transaction')
+      await expect
+        .poll(() => wallet.getByLabel('Validity window', { exact: true }).textContent())
+        .toMatch(
+          /^By the chain's clock this request expired (yesterday|\d+ \w+ ago): the account would refuse it\./,
+        )
+      expect((await outside.click('Reject')).error?.data).toMatchObject({
+        webwalletErrorCode: 'USER_REJECTED',
+      })
+    } finally {
+      await devTime({ set: start })
+    }
+  })
 })

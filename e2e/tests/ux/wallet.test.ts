@@ -57,6 +57,13 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     for (const section of ['Allowed calls', 'Expiry', 'Fee limits', 'Approvals']) {
       await consent.getByLabel(section, { exact: true }).waitFor()
     }
+    // The length comes with the chain's clock, from the account answer the screen loads beside the prompt
+    // (before the screenshot, so it shows the whole sentence).
+    const summaryText = async () =>
+      (await consent.getByLabel('Session summary', { exact: true }).textContent()) ?? ''
+    await expect
+      .poll(summaryText)
+      .toMatch(/^For \d+ (days?|hours?|minutes?), until .+, without asking you again, this app can:/)
     // The modal grew to show it all: nothing hidden below the fold where the page has room; on a phone
     // the panel stops at the viewport and the details scroll inside it, in a focusable region.
     const body = consent.locator('.screen-body')
@@ -68,10 +75,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     expect(await axeViolations(consent)).toEqual([])
     await shoot(page, viewport === 'desktop' ? 'demo-session' : 'demo-session-mobile')
     // The plain summary, derived from the session the wallet signs; the token approval comes before it.
-    const summary = (await consent.getByLabel('Session summary', { exact: true }).textContent()) ?? ''
-    expect(summary).toMatch(
-      /^For \d+ (days?|hours?|minutes?), until .+, without asking you again, this app can:/,
-    )
+    const summary = await summaryText()
     expect(summary).toMatch(/call increment on DemoCounter/)
     expect(summary).toMatch(/Network fees, in all over the session:.*up to [\d.,]+ (STRK|ETH)/)
     expect(

@@ -129,6 +129,12 @@ describe('walletApi', () => {
     expect(
       walletApi.account.Response.safeParse({ ...account, balances: { STRK: 1, ETH: '0' } }).success,
     ).toBe(false)
+    // The chain's clock: whole seconds, or absent (the page then shows dates only).
+    const balances = { STRK: '1', ETH: '0' }
+    const withTime = (chainTime: unknown) =>
+      walletApi.account.Response.safeParse({ ...account, balances, chainTime }).success
+    expect([1_800_000_000, 0].map(withTime)).toEqual([true, true])
+    expect([1.5, -1, '1800000000', null].map(withTime)).toEqual([false, false, false, false])
     expect(walletApi.decide.Response.safeParse({ answer: 'fail' }).success).toBe(false)
   })
 })

@@ -36,6 +36,12 @@ export namespace account {
     txFeeDefaults: z.optional(z.readonly(z.array(Amount))),
     /** The paymaster's gas tokens: the only tokens a session's fee caps may name. */
     feeTokens: z.optional(z.readonly(z.array(z.string()))),
+    /**
+     * The chain's clock when the server answered, in seconds since the epoch (the timestamp the next
+     * transaction runs with): what session expiry and outside-execution windows are judged by on screen,
+     * never the device's clock. Absent when the server could not read it: the page then shows dates only.
+     */
+    chainTime: z.optional(z.int().check(z.nonnegative())),
   })
   export type Response = z.output<typeof Response>
 }

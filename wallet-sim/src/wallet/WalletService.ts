@@ -44,8 +44,11 @@ const hex = (value: bigint) => `0x${value.toString(16)}`
  */
 export type TransactionReview = walletApi.review.Response
 
-/** The account as the wallet UI shows it (`GET /wallet/api/account` adds the fee defaults and gas tokens). */
-export type AccountView = Omit<walletApi.account.Response, 'txFeeDefaults' | 'feeTokens'>
+/**
+ * The account as the wallet UI shows it (`GET /wallet/api/account` adds the fee defaults, the gas tokens and
+ * the chain's clock).
+ */
+export type AccountView = Omit<walletApi.account.Response, 'txFeeDefaults' | 'feeTokens' | 'chainTime'>
 
 export interface WalletServiceOptions {
   ledger: Ledger

@@ -49,6 +49,8 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
       ...(await wallet.account(userOf(req))),
       txFeeDefaults: DEFAULT_TX_FEE_MAX_AMOUNTS,
       feeTokens: wallet.feeTokens,
+      // The chain's clock, as the account and the cosigner check expiry: the page judges by it, not its own.
+      chainTime: Math.floor(await wallet.ledger.now()),
     } satisfies walletApi.account.Response)
   })
   router.get('/permissions', (req, res) => {

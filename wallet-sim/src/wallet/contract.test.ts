@@ -52,6 +52,16 @@ describe('the wallet API answers as protocol writes it', () => {
     const account = walletApi.account.Response.parse((await call('GET', walletApi.account.path)).body)
     expect(account).toMatchObject({ email: 'ann@example.com', chainId: chain.chainId })
     expect(account.feeTokens?.length).toBeGreaterThan(0)
+    // The chain's clock, not the wall clock: moved a year ahead (POST /dev/time), the account says so.
+    const moved = (await call('POST', '/dev/time', { increase: 365 * 86_400 })).body as { time: number }
+    const later = walletApi.account.Response.parse((await call('GET', walletApi.account.path)).body)
+    expect(later.chainTime).toBeGreaterThanOrEqual(moved.time)
+    expect(later.chainTime).toBeLessThan(moved.time + 60)
+    expect(later.chainTime).toBeGreaterThan(Date.now() / 1000 + 364 * 86_400)
+    // Back to the wall clock for the tests that follow (their sessions expire in an hour of it).
+    await call('POST', '/dev/time', { set: moved.time - 365 * 86_400 })
+    const back = walletApi.account.Response.parse((await call('GET', walletApi.account.path)).body)
+    expect(back.chainTime).toBeLessThan(Date.now() / 1000 + 60)
     const permissions = await call('GET', `${walletApi.permissions.path}${query}`)
     expect(walletApi.permissions.Response.parse(permissions.body)).toEqual({ connected: false })
     const status = await call('GET', `${walletApi.loginStatus.path}${query}`)

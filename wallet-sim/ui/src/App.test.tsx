@@ -101,6 +101,45 @@ describe('App', () => {
     expect(confirm.disabled).toBe(true)
   })
 
+  it("judges each prompt's expiry by the chain time of that prompt's account answer, not the device clock", async () => {
+    vi.useFakeTimers()
+    vi.setSystemTime(new Date('2031-06-01T00:00:00Z'))
+    const api = fakeApi(true)
+    const chainTime = Date.parse('2025-12-02T01:00:00Z') / 1000
+    const expiresAt = Date.parse('2026-01-01T01:00:00Z') / 1000
+    const account = api.account as unknown as ReturnType<typeof vi.fn>
+    account.mockResolvedValueOnce({ ...ACCOUNT, chainTime })
+    // The chain's clock was moved past the expiry (POST /dev/time) before the second prompt.
+    account.mockResolvedValueOnce({ ...ACCOUNT, chainTime: expiresAt + 60 })
+    account.mockResolvedValueOnce(ACCOUNT)
+    const prompts = createPrompts()
+    render(<App api={api} prompts={prompts} route="/iframes/comms" selfOrigin="http://wallet" />)
+    const request = {
+      approvalRequests: [],
+      sessionTypedData: {
+        types: {},
+        primaryType: 'Session',
+        domain: { name: 'SessionAccount.session' },
+        message: { 'Expires At': expiresAt, 'Allowed Methods': [], 'Session Key': '0x5e55' },
+      },
+    }
+    const summary = () => screen.getByLabelText('Session summary').textContent ?? ''
+    for (const expected of [
+      /^For 30 days, until/,
+      /^Until .+ \(already past by the chain's clock\)/,
+      /^Until [^(]+, without asking you again/,
+    ]) {
+      act(() => {
+        void prompts.ask({ kind: 'signSession', request }, 'https://dapp.example')
+      })
+      await act(() => vi.advanceTimersByTimeAsync(0))
+      expect(summary()).toMatch(expected)
+      if (!expected.source.includes('For')) expect(summary()).not.toMatch(/\d+ days/)
+      act(() => prompts.current()?.answer(false))
+    }
+    expect(account).toHaveBeenCalledTimes(3)
+  })
+
   it('marks unlisted requesting origins, and shows only the refusal when the embedder is not listed', () => {
     const prompts = createPrompts()
     const isListed = (origin: string) => origin === 'https://dapp.example'

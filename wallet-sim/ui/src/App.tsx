@@ -14,6 +14,7 @@ import { Review } from './screens/Review'
 import { SignMessage } from './screens/SignMessage'
 import { SignSession } from './screens/SignSession'
 import type { Refusal } from './trpc/embedding'
+import { type ChainClock, chainClockFrom } from './wallet/chainClock'
 import type { Prompt, Prompts } from './wallet/prompts'
 
 export interface AppProps {
@@ -39,21 +40,40 @@ const NO_REFUSAL: Pick<Refusal, 'current' | 'subscribe'> = {
 }
 const UNLISTED = () => false
 
-function useAccount(api: WalletApi, prompt: Prompt | undefined): Account | undefined {
-  const [account, setAccount] = useState<Account>()
+interface Loaded {
+  account: Account
+  /** The prompt the answer was asked for: its chain time is that prompt's, never an older one's. */
+  promptId: number
+  chainClock: ChainClock | undefined
+}
+
+/**
+ * The account, read again for each prompt (the last one stays on screen meanwhile), and the chain's clock
+ * from the answer for this prompt only: an older answer's chain time may predate a move of the chain's clock.
+ */
+function useAccount(
+  api: WalletApi,
+  prompt: Prompt | undefined,
+): { account: Account | undefined; chainClock: ChainClock | undefined } {
+  const [loaded, setLoaded] = useState<Loaded>()
+  const id = prompt?.id
   const kind = prompt?.kind
   useEffect(() => {
-    if (kind === undefined || kind === 'login' || !api.isLoggedIn()) return
+    if (id === undefined || kind === 'login' || !api.isLoggedIn()) return
     let live = true
     api.account().then(
-      (next) => live && setAccount(next),
+      (next) =>
+        live && setLoaded({ account: next, promptId: id, chainClock: chainClockFrom(next.chainTime) }),
       () => {},
     )
     return () => {
       live = false
     }
-  }, [api, kind])
-  return account
+  }, [api, id, kind])
+  return {
+    account: loaded?.account,
+    chainClock: loaded !== undefined && loaded.promptId === id ? loaded.chainClock : undefined,
+  }
 }
 
 /** @example createRoot(el).render(<App api={api} prompts={prompts} route={location.pathname} selfOrigin={location.origin} />) */
@@ -73,7 +93,7 @@ export function App({ isListed = UNLISTED, refusal = NO_REFUSAL, modalFit, ...pr
 
 function Prompted({ api, prompts, route, selfOrigin, framed = true }: AppProps) {
   const prompt = useSyncExternalStore(prompts.subscribe, prompts.current, prompts.current)
-  const account = useAccount(api, prompt)
+  const { account, chainClock } = useAccount(api, prompt)
   const [version, setVersion] = useState(0)
   const [ownLogin, setOwnLogin] = useState(false)
 
@@ -96,7 +116,7 @@ function Prompted({ api, prompts, route, selfOrigin, framed = true }: AppProps) 
     if (idle) return <Idle kind={idle} />
     return <Home api={api} onLogin={() => setOwnLogin(true)} version={version} />
   }
-  return <PromptScreen key={prompt.id} prompt={prompt} account={account} api={api} />
+  return <PromptScreen key={prompt.id} prompt={prompt} account={account} chainClock={chainClock} api={api} />
 }
 
 /** The routes that only make sense with a request: opened without one, they say there is nothing to do. */
@@ -112,10 +132,12 @@ function idleRoute(route: string): 'review' | 'signMessage' | 'signSessionKeys' 
 function PromptScreen({
   prompt,
   account,
+  chainClock,
   api,
 }: {
   prompt: Prompt
   account: Account | undefined
+  chainClock: ChainClock | undefined
   api: WalletApi
 }) {
   const answer = (approved: boolean) => prompt.answer(approved)
@@ -132,6 +154,7 @@ function PromptScreen({
           self={account?.address}
           account={account}
           api={api}
+          chainClock={chainClock}
           onAnswer={answer}
         />
       )
@@ -143,6 +166,7 @@ function PromptScreen({
           feeTokens={account?.feeTokens}
           contractNames={api.contractNames}
           account={account}
+          chainClock={chainClock}
           onAnswer={answer}
         />
       )

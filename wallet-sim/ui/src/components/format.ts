@@ -80,8 +80,11 @@ export function formatDate(date: Date): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date)
 }
 
-/** `in 3 hours`, `5 minutes ago`: how far `date` is from `now`, in the largest whole unit. */
-export function fromNow(date: Date, now: Date = new Date()): string {
+/**
+ * `in 3 hours`, `5 minutes ago`: how far `date` is from `now`, in the largest whole unit. `now` is always
+ * given: for what the chain checks, the chain's time (wallet/chainClock), not this device's.
+ */
+export function fromNow(date: Date, now: Date): string {
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000)
   const units: [Intl.RelativeTimeFormatUnit, number][] = [
     ['year', 365 * 86_400],
@@ -95,4 +98,24 @@ export function fromNow(date: Date, now: Date = new Date()): string {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit)
   }
   return format.format(seconds, 'second')
+}
+
+/**
+ * `30 days`, `2 hours`: how long from `now` until `at`, in the largest whole unit (`0 minutes` if past).
+ * `now` is always given: for what the chain checks, the chain's time (wallet/chainClock).
+ *
+ * @example durationWords(new Date('2026-01-31T00:00Z'), new Date('2026-01-01T00:00Z')) // '30 days'
+ */
+export function durationWords(at: Date, now: Date): string {
+  const seconds = Math.max(0, Math.round((at.getTime() - now.getTime()) / 1000))
+  const units: [string, number][] = [
+    ['day', 86_400],
+    ['hour', 3_600],
+  ]
+  for (const [unit, size] of units) {
+    const count = Math.floor(seconds / size)
+    if (count >= 1) return `${count} ${unit}${count === 1 ? '' : 's'}`
+  }
+  const minutes = Math.floor(seconds / 60)
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
 }

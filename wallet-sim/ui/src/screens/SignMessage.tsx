@@ -12,8 +12,9 @@ import {
 } from '@webwallet/protocol/rpc'
 import { AccountLine, chainName } from '../components/AccountLine'
 import { BalanceChanges } from '../components/BalanceChanges'
-import { compactAddress, formatDate } from '../components/format'
+import { compactAddress, formatDate, fromNow } from '../components/format'
 import { Screen } from '../components/Screen'
+import { type ChainClock, useChainNow } from '../wallet/chainClock'
 import { decodeCall } from '../wallet/decodeCalls'
 import { messageMeaning } from '../wallet/messageMeaning'
 import { type ReviewApi, useMarket } from '../wallet/useReview'
@@ -27,6 +28,11 @@ export interface SignMessageProps {
   account?: { address: string; email: string; chainId?: string } | undefined
   /** The backend's prices: an outside execution's balance changes in USD. */
   api?: Pick<ReviewApi, 'market'> | undefined
+  /**
+   * The chain's clock (from the account answer): whether an outside execution's window is open is judged by
+   * it, as the account judges it against the block time; without it the screen shows the signed dates only.
+   */
+  chainClock?: ChainClock | undefined
   onAnswer: (approved: boolean) => void
 }
 
@@ -34,7 +40,15 @@ const text = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 const hex = (felt: bigint) => `0x${felt.toString(16)}`
 
 /** @example <SignMessage origin={origin} typedData={typedData} onAnswer={prompt.answer} /> */
-export function SignMessage({ origin, typedData, self, account, api, onAnswer }: SignMessageProps) {
+export function SignMessage({
+  origin,
+  typedData,
+  self,
+  account,
+  api,
+  chainClock,
+  onAnswer,
+}: SignMessageProps) {
   if (isOutsideExecutionTypedData(typedData))
     return (
       <SignOutsideExecution
@@ -43,6 +57,7 @@ export function SignMessage({ origin, typedData, self, account, api, onAnswer }:
         self={self}
         account={account}
         api={api}
+        chainClock={chainClock}
         onAnswer={onAnswer}
       />
     )
@@ -117,8 +132,38 @@ function read(typedData: TypedData): OutsideExecutionView | string {
   }
 }
 
+/** Past the largest date JavaScript holds: no end at all. */
+const NEVER = 8_640_000_000_000n
 const secondsDate = (seconds: bigint) =>
-  seconds > 8_640_000_000_000n ? 'never' : formatDate(new Date(Number(seconds) * 1000))
+  seconds > NEVER ? 'never' : formatDate(new Date(Number(seconds) * 1000))
+
+/**
+ * Where the chain's time stands against the window the account checks (`execute_after < block time <
+ * execute_before`), in words with what the user can do; undefined without the chain's time.
+ */
+function windowWords(view: OutsideExecutionView, chainNow: number | undefined) {
+  if (chainNow === undefined) return undefined
+  const now = BigInt(chainNow)
+  const at = (seconds: bigint) => new Date(Number(seconds) * 1000)
+  const nowDate = at(now)
+  if (now >= view.executeBefore)
+    return {
+      open: false,
+      text: `By the chain's clock this request expired ${fromNow(at(view.executeBefore), nowDate)}: the account would refuse it. Reject it, and ask the app for a new one.`,
+    }
+  if (now <= view.executeAfter)
+    return {
+      open: false,
+      text: `By the chain's clock this request is not valid yet: it can run only after ${secondsDate(view.executeAfter)} (${fromNow(at(view.executeAfter), nowDate)}). If you did not expect a transaction that runs later, reject it.`,
+    }
+  return {
+    open: true,
+    text:
+      view.executeBefore > NEVER
+        ? "Valid now by the chain's clock, with no end."
+        : `Valid now by the chain's clock; it expires ${fromNow(at(view.executeBefore), nowDate)}.`,
+  }
+}
 
 function SignOutsideExecution({
   origin,
@@ -127,12 +172,15 @@ function SignOutsideExecution({
   account,
   api,
   onAnswer,
-}: Omit<SignMessageProps, 'self' | 'account' | 'api'> & {
+  chainClock,
+}: Omit<SignMessageProps, 'self' | 'account' | 'api' | 'chainClock'> & {
   self: string | undefined
   account: SignMessageProps['account']
   api: SignMessageProps['api']
+  chainClock: ChainClock | undefined
 }) {
   const loaded = useMarket(api)
+  const chainNow = useChainNow(chainClock)
   const market = loaded.status === 'ready' ? loaded.value : undefined
   const view = read(typedData)
   const refused = typeof view === 'string' ? view : undefined
@@ -151,6 +199,9 @@ function SignOutsideExecution({
         )
   const anyone = typeof view !== 'string' && view.caller === ANY_CALLER_FELT
   const caller = typeof view === 'string' ? '' : anyone ? 'anyone' : compactAddress(hex(view.caller))
+  // Outside its window the signature is still exactly what is shown (the screen says so; SPEC has no
+  // refusal for it): an expired one could never run, a later one runs once its window opens.
+  const validity = typeof view === 'string' ? undefined : windowWords(view, chainNow)
   return (
     <Screen
       title="Sign a transaction"
@@ -201,6 +252,11 @@ function SignOutsideExecution({
           </div>
         </dl>
       )}
+      {validity ? (
+        <p className={validity.open ? 'note' : 'warning'} role="note" aria-label="Validity window">
+          {validity.text}
+        </p>
+      ) : null}
       <details className="raw">
         <summary>Details</summary>
         <pre className="message">{JSON.stringify(typedData, null, 2)}</pre>

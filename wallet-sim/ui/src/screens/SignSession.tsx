@@ -3,8 +3,9 @@ import type { SessionSignRequest } from '@webwallet/protocol'
 import { useEffect, useState } from 'react'
 import { AccountLine } from '../components/AccountLine'
 import { dappClaim } from '../components/dappText'
-import { compactAddress, formatAmount, formatDate, tokenOf } from '../components/format'
+import { compactAddress, durationWords, formatAmount, formatDate, tokenOf } from '../components/format'
 import { Screen } from '../components/Screen'
+import { type ChainClock, useChainNow } from '../wallet/chainClock'
 import { type SessionView, sessionView } from '../wallet/sessionView'
 import { isPlainTransfer, methodName, type SpendingFamily, sameAddress } from '../wallet/spending'
 
@@ -17,6 +18,11 @@ export interface SignSessionProps {
   contractNames?: ((addresses: string[]) => Promise<Record<string, string>>) | undefined
   /** The account that signs: shown with its e-mail so the user knows which one grants the session. */
   account?: { address: string; email: string; chainId?: string } | undefined
+  /**
+   * The chain's clock (from the account answer): "for 30 days" and "already expired" are judged by it, as the
+   * account and the cosigner judge the expiry; without it the screen shows the signed date only.
+   */
+  chainClock?: ChainClock | undefined
   onAnswer: (approved: boolean) => void
 }
 
@@ -62,9 +68,14 @@ export function SignSession({
   feeTokens,
   contractNames,
   account,
+  chainClock,
   onAnswer,
 }: SignSessionProps) {
   const view = sessionView(request, feeTokens)
+  const chainNow = useChainNow(chainClock)
+  // Past by the chain's clock: the app could never use it. Signing stays possible (it is what is shown).
+  const expired =
+    view.expiresAt !== undefined && chainNow !== undefined && view.expiresAt.getTime() <= chainNow * 1000
   const names = useNames(contractNames, [
     ...new Set([...view.allowedMethods.map((m) => m.contract), ...view.approvals.map((a) => a.spender)]),
   ])
@@ -99,7 +110,15 @@ export function SignSession({
           </ul>
         </section>
       ) : null}
-      {view.refused === undefined ? <Summary view={view} contractName={contractName} /> : null}
+      {expired && view.expiresAt ? (
+        <p className="warning" role="note" aria-label="Already expired">
+          By the chain's clock this session expired already ({formatDate(view.expiresAt)}): the app could not
+          use it. Reject it, and start again from the app.
+        </p>
+      ) : null}
+      {view.refused === undefined ? (
+        <Summary view={view} contractName={contractName} chainNow={chainNow} />
+      ) : null}
       {account ? <AccountLine account={account} /> : null}
       {view.projectId ? (
         <p className="project" role="note" aria-label="The app's name for itself">
@@ -132,7 +151,15 @@ export function SignSession({
 }
 
 /** What the session lets the app do, and what it cannot, in words: from the parsed session only. */
-function Summary({ view, contractName }: { view: SessionView; contractName: (address: string) => string }) {
+function Summary({
+  view,
+  contractName,
+  chainNow,
+}: {
+  view: SessionView
+  contractName: (address: string) => string
+  chainNow: number | undefined
+}) {
   const gas = (contract: string, selector: string) =>
     isPlainTransfer(selector) && view.gasPayments.some((payment) => sameAddress(payment.token, contract))
   const calls = view.allowedMethods.filter(({ contract, selector }) => !gas(contract, selector))
@@ -140,10 +167,16 @@ function Summary({ view, contractName }: { view: SessionView; contractName: (add
   return (
     <section className="plain" role="note" aria-label="Session summary">
       <p>
-        For{' '}
-        <span role="note" aria-label="Expiry">
-          {view.expiresAt ? <Expiry at={view.expiresAt} /> : 'ever (it never expires)'}
-        </span>
+        {view.expiresAt ? (
+          <Expiry at={view.expiresAt} chainNow={chainNow} />
+        ) : (
+          <>
+            For{' '}
+            <span role="note" aria-label="Expiry">
+              ever (it never expires)
+            </span>
+          </>
+        )}
         , without asking you again, this app can:
       </p>
       <ul>
@@ -171,28 +204,20 @@ function Summary({ view, contractName }: { view: SessionView; contractName: (add
   )
 }
 
-/** `for 30 days, until 26 Dec 2026, 14:05`, the exact UTC time on hover. */
-function Expiry({ at }: { at: Date }) {
-  return (
-    <time dateTime={at.toISOString()} title={`${at.toISOString().replace('T', ' ').slice(0, 16)} UTC`}>
-      {at.getTime() > Date.now()
-        ? `${durationWords(at)}, until ${formatDate(at)}`
-        : `until ${formatDate(at)} (already past)`}
-    </time>
+/**
+ * `For 30 days, until 26 Dec 2026, 14:05` by the chain's clock; `Until 26 Dec 2026, 14:05` without it or once
+ * past (never a length from this device's clock). The exact UTC time on hover.
+ */
+function Expiry({ at, chainNow }: { at: Date; chainNow: number | undefined }) {
+  const time = (text: string) => (
+    <span role="note" aria-label="Expiry">
+      <time dateTime={at.toISOString()} title={`${at.toISOString().replace('T', ' ').slice(0, 16)} UTC`}>
+        {text}
+      </time>
+    </span>
   )
-}
-
-/** `30 days`, `2 hours`: how long from now until `at`, in the largest whole unit (`0 minutes` if past). */
-export function durationWords(at: Date, now: Date = new Date()): string {
-  const seconds = Math.max(0, Math.round((at.getTime() - now.getTime()) / 1000))
-  const units: [string, number][] = [
-    ['day', 86_400],
-    ['hour', 3_600],
-    ['minute', 60],
-  ]
-  for (const [unit, size] of units) {
-    const count = Math.floor(seconds / size)
-    if (count >= 1 || unit === 'minute') return `${count} ${unit}${count === 1 ? '' : 's'}`
-  }
-  return '0 minutes'
+  if (chainNow === undefined) return <>Until {time(formatDate(at))}</>
+  const now = new Date(chainNow * 1000)
+  if (at <= now) return <>Until {time(`${formatDate(at)} (already past by the chain's clock)`)}</>
+  return <>For {time(`${durationWords(at, now)}, until ${formatDate(at)}`)}</>
 }

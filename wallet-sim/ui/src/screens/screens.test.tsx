@@ -22,6 +22,8 @@ const DAPP = 'https://dapp.example'
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
 
+/** A chain whose clock reads `iso`, whatever this device's clock says. */
+const chainAt = (iso: string) => ({ now: () => Date.parse(iso) / 1000 })
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }))
 /** Renders an approval screen on fake timers and lets its approve delay pass. */
 const renderArmed = (ui: ReactElement) => {
@@ -267,8 +269,15 @@ describe('SignSession', () => {
   it('lists each allowed contract and selector, the expiry, the fee caps and the approvals', () => {
     const onAnswer = vi.fn()
     vi.useFakeTimers()
-    vi.setSystemTime(new Date('2025-12-02T01:00:00Z'))
-    renderArmed(<SignSession origin={DAPP} request={request} onAnswer={onAnswer} />)
+    vi.setSystemTime(new Date('2031-06-01T00:00:00Z'))
+    renderArmed(
+      <SignSession
+        origin={DAPP}
+        request={request}
+        chainClock={chainAt('2025-12-02T01:00:00Z')}
+        onAnswer={onAnswer}
+      />,
+    )
     const allowed = screen.getByLabelText('Allowed calls').textContent
     expect(allowed).toContain('STRK · transfer')
     expect(allowed).toContain('0x0000…c0de · increase_counter')
@@ -290,7 +299,8 @@ describe('SignSession', () => {
 
   it('says in words what the session can and cannot do, approvals first, with the account', () => {
     vi.useFakeTimers()
-    vi.setSystemTime(new Date('2025-12-02T01:00:00Z'))
+    vi.setSystemTime(new Date('2020-01-01T00:00:00Z'))
+    const chainClock = chainAt('2025-12-02T01:00:00Z')
     const gasOnly: SessionSignRequest = {
       approvalRequests: [],
       sessionTypedData: {
@@ -306,7 +316,15 @@ describe('SignSession', () => {
       email: 'ann@example.com',
       chainId: '0x534e5f5345504f4c4941',
     }
-    render(<SignSession origin={DAPP} request={gasOnly} account={account} onAnswer={vi.fn()} />)
+    render(
+      <SignSession
+        origin={DAPP}
+        request={gasOnly}
+        account={account}
+        chainClock={chainClock}
+        onAnswer={vi.fn()}
+      />,
+    )
     const summary = screen.getByLabelText('Session summary').textContent
     expect(summary).toMatch(/^For 30 days, until .+, without asking you again, this app can:/)
     expect(summary).toContain('call increase_counter on 0x0000…c0de')
