@@ -43,6 +43,19 @@ export function submitAll(url: string, senders: readonly (readonly unknown[])[])
 }
 
 /**
+ * One sender's passes sent one after another (each pass its transactions in nonce order), each timed on its
+ * own: answers the pass with the median throughput (a shared machine's noise moves a single pass by a third
+ * either way), with every pass's hashes so that all of them are checked.
+ * @example const run = await submitSequential(sim.url, [pass1, pass2, pass3])
+ */
+export async function submitSequential(url: string, passes: readonly (readonly unknown[])[]): Promise<Run> {
+  const runs: Run[] = []
+  for (const txs of passes) runs.push(await submitAll(url, [txs]))
+  const median = [...runs].sort((a, b) => a.tps - b.tps)[Math.floor(runs.length / 2)]!
+  return { ...median, hashes: runs.flatMap((run) => run.hashes) }
+}
+
+/**
  * Throws unless every transaction's receipt says SUCCEEDED (an accepted transaction may still revert).
  * @example await assertSucceeded(rpc, run.hashes)
  */
