@@ -6,36 +6,7 @@ import { WebSocket, WebSocketServer } from 'ws'
 import { fromWebSocket, type WebSocketConstructor, type WebSocketState } from './fromWebSocket'
 import { messengerLink, unwrapError } from './link'
 import * as Messenger from './Messenger'
-import type { Observer } from './types'
-
-/** A scriptable socket: the test opens, answers and drops it. */
-class FakeSocket {
-  static instances: FakeSocket[] = []
-  readyState = 0
-  sent: string[] = []
-  private listeners = new Map<string, Array<(event: { data?: unknown }) => void>>()
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this)
-  }
-  addEventListener(type: string, listener: (event: { data?: unknown }) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener])
-  }
-  emit(type: string, event: { data?: unknown } = {}) {
-    for (const listener of this.listeners.get(type) ?? []) listener(event)
-  }
-  send(data: string) {
-    this.sent.push(data)
-  }
-  close() {
-    this.emit('close')
-  }
-}
-
-const observer = (): Observer & { results: unknown[]; errors: Error[] } => {
-  const results: unknown[] = []
-  const errors: Error[] = []
-  return { results, errors, next: (r) => results.push(r.data), error: (e) => errors.push(e), complete() {} }
-}
+import { FakeSocket, observer } from './testing/fakeSocket'
 
 describe('Messenger.fromWebSocket (scripted socket, fake timers)', () => {
   beforeEach(() => {

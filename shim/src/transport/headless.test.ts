@@ -2,36 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { WebSocketConstructor } from './fromWebSocket'
 import { fromHttp, fromWebSocket } from './headless'
 import * as Messenger from './Messenger'
-import type { Observer } from './types'
+import { FakeSocket, observer } from './testing/fakeSocket'
 
-/** A socket the test opens (or never does). */
-class FakeSocket {
-  static instances: FakeSocket[] = []
-  readyState = 0
-  sent: string[] = []
-  private listeners = new Map<string, Array<(event: { data?: unknown }) => void>>()
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this)
-  }
-  addEventListener(type: string, listener: (event: { data?: unknown }) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener])
-  }
-  emit(type: string, event: { data?: unknown } = {}) {
-    for (const listener of this.listeners.get(type) ?? []) listener(event)
-  }
-  send(data: string) {
-    this.sent.push(data)
-  }
-  close() {
-    this.emit('close')
-  }
-}
-
-const observer = (): Observer & { results: unknown[]; errors: Error[] } => {
-  const results: unknown[] = []
-  const errors: Error[] = []
-  return { results, errors, next: (r) => results.push(r.data), error: (e) => errors.push(e), complete() {} }
-}
 // setImmediate and Date are not faked: each turn lets the chunk's import go on, for up to 5 s.
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 const until = async (done: () => boolean) => {
