@@ -42,8 +42,7 @@ export function fromHttp(options: FromHttpOptions): Channel {
   const base = options.url.replace(/\/+$/, '')
   const interval = options.batchIntervalMs ?? HTTP_BATCH_INTERVAL_MS
   const listeners = new Set<(response: Incoming) => void>()
-  const inFlight = new Set<AbortController>()
-  // The request each sent call rides in, and which of its calls the caller gave up on (stop by id).
+  // The request in flight each sent call rides in, and which of its calls the caller gave up on (stop by id).
   const sentIn = new Map<RequestId, { abort: AbortController; ids: RequestId[]; stopped: Set<RequestId> }>()
   const streams = new Map<RequestId, AbortController>()
   let queue: { query: Call[]; mutation: Call[] } = { query: [], mutation: [] }
@@ -66,7 +65,6 @@ export function fromHttp(options: FromHttpOptions): Channel {
     let url = `${base}/${calls.map((call) => encodeURIComponent(call.path)).join(',')}?batch=1`
     if (method === 'GET') url += `&input=${encodeURIComponent(body)}`
     const abort = new AbortController()
-    inFlight.add(abort)
     const sent = { abort, ids: calls.map(({ id }) => id), stopped: new Set<RequestId>() }
     for (const id of sent.ids) sentIn.set(id, sent)
     let answer: unknown
@@ -85,7 +83,6 @@ export function fromHttp(options: FromHttpOptions): Channel {
         failAll(calls, wireError(new WalletNotAvailableError({ cause: error })))
       return
     } finally {
-      inFlight.delete(abort)
       for (const id of sent.ids) if (sentIn.get(id) === sent) sentIn.delete(id)
     }
     if (closed) return
@@ -195,7 +192,8 @@ export function fromHttp(options: FromHttpOptions): Channel {
       clearTimeout(timer)
       timer = undefined
       queue = { query: [], mutation: [] }
-      for (const abort of [...inFlight, ...streams.values()]) abort.abort()
+      for (const { abort } of sentIn.values()) abort.abort()
+      for (const abort of streams.values()) abort.abort()
       listeners.clear()
     },
   }
