@@ -1,8 +1,11 @@
 // Test fixture: a chain, the login service with real Argent accounts, the wallet service, the approval
 // policy, and a memory client that speaks the trpc-browser envelope to any router.
 
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { AnyTRPCRouter } from '@trpc/server'
 import { type EnvelopeError, type EnvelopeResult, parseEnvelope, requestEnvelope } from '@webwallet/protocol'
+import { createWalletRouter } from '@webwallet/protocol/router'
 import { createEnvelopeServer } from '../../ui/src/trpc/serveEnvelopes'
 import '../chain/contracts/argent'
 import { erc20Mint } from '../chain/contracts/erc20'
@@ -14,8 +17,10 @@ import { randomStarkKey } from '../services/keys'
 import { LoginService } from '../services/login/LoginService'
 import { argentAccountFactory } from './account'
 import { createApprovalQueue } from './approvals'
+import { createHeadlessHandlers } from './headlessHandlers'
 import { Ledger } from './ledger'
 import { WalletService } from './WalletService'
+import { attachWalletWebSocket, type WalletWebSocketOptions } from './ws'
 
 /** 2026-01-01T00:00:00Z. */
 export const NOW = 1_767_225_600
@@ -89,5 +94,39 @@ export function memoryClient(router: AnyTRPCRouter, ctx: object) {
       })
     },
     close: () => server.close(),
+  }
+}
+
+/**
+ * The headless wallet of `fx` (`email` its `--email` user) served over WebSocket at /trpc on a free port
+ * of 127.0.0.1; `close` stops the router and the server.
+ *
+ * @example
+ * const served = await serveHeadlessWebSocket(fx, 'bot@example.com')
+ * const socket = new WebSocket(served.url)
+ */
+export async function serveHeadlessWebSocket(
+  fx: WalletFixture,
+  email: string,
+  options: WalletWebSocketOptions = {},
+): Promise<{ url: string; close(): Promise<void> }> {
+  const router = createWalletRouter(
+    createHeadlessHandlers({
+      wallet: fx.wallet,
+      login: fx.login,
+      approvals: fx.approvals,
+      defaultEmail: () => email,
+    }),
+  )
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const stop = attachWalletWebSocket(server, router, options)
+  return {
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/trpc`,
+    async close() {
+      await stop()
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
   }
 }

@@ -1,47 +1,31 @@
 // The wallet router at /trpc: which connections may act as the `--email` user without a token (Node clients,
 // wallet-sim's own pages and exact allowed origins; any other page is logged out), and the message size limit.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { createWalletRouter } from '@webwallet/protocol/router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createAccess } from '../infra/http/access'
 import { MAX_MESSAGE_BYTES } from '../rpc/wsServer'
 import { SPENDER, STRK } from './fixtures'
-import { createHeadlessHandlers } from './headlessHandlers'
-import { type WalletFixture, walletFixture } from './testing'
-import { attachWalletWebSocket, type WalletWebSocketOptions } from './ws'
+import { serveHeadlessWebSocket, type WalletFixture, walletFixture } from './testing'
+import type { WalletWebSocketOptions } from './ws'
 
 const EMAIL = 'bot@example.com'
 const TRANSFER = { contractAddress: STRK, entrypoint: 'transfer', calldata: [SPENDER, 3, 0] }
 
 let fx: WalletFixture
-let server: Server
-let stop: () => Promise<void>
+let served: Awaited<ReturnType<typeof serveHeadlessWebSocket>> | undefined
 let url: string
 
 async function start(options: WalletWebSocketOptions = {}) {
-  const router = createWalletRouter(
-    createHeadlessHandlers({
-      wallet: fx.wallet,
-      login: fx.login,
-      approvals: fx.approvals,
-      defaultEmail: () => EMAIL,
-    }),
-  )
-  server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  stop = attachWalletWebSocket(server, router, options)
-  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/trpc`
+  served = await serveHeadlessWebSocket(fx, EMAIL, options)
+  url = served.url
 }
 
 beforeEach(() => {
   fx = walletFixture()
 })
 afterEach(async () => {
-  await stop()
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
+  await served?.close()
+  served = undefined
 })
 
 /** A raw tRPC v11 WebSocket client (JSON-RPC frames, answers by id), with the Origin header a page sends. */

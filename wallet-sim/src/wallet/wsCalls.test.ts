@@ -1,47 +1,28 @@
 // A headless client that gives up over WebSocket takes its pending approval with it: tRPC's stop message
 // for a mutation's id, or the socket's close, drops it from the manual approval queue at once; a stop on
 // another socket never does (ids are the connection's own).
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client'
-import { createWalletRouter, type WalletRouter } from '@webwallet/protocol/router'
+import type { WalletRouter } from '@webwallet/protocol/router'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { MAIL, SPENDER, STRK } from './fixtures'
-import { createHeadlessHandlers } from './headlessHandlers'
-import { type WalletFixture, walletFixture } from './testing'
-import { attachWalletWebSocket } from './ws'
+import { serveHeadlessWebSocket, type WalletFixture, walletFixture } from './testing'
 
 const EMAIL = 'bot@example.com'
 const TRANSFER = { contractAddress: STRK, entrypoint: 'transfer', calldata: [SPENDER, 3, 0] }
 const rejected = { error: { data: { webwalletErrorCode: 'USER_REJECTED' } } }
 
 let fx: WalletFixture
-let server: Server
-let stop: () => Promise<void>
+let served: Awaited<ReturnType<typeof serveHeadlessWebSocket>>
 let url: string
 
 beforeEach(async () => {
   fx = walletFixture()
   fx.policy.set('manual')
-  const router = createWalletRouter(
-    createHeadlessHandlers({
-      wallet: fx.wallet,
-      login: fx.login,
-      approvals: fx.approvals,
-      defaultEmail: () => EMAIL,
-    }),
-  )
-  server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  stop = attachWalletWebSocket(server, router)
-  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/trpc`
+  served = await serveHeadlessWebSocket(fx, EMAIL)
+  url = served.url
 })
-afterEach(async () => {
-  await stop()
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
-})
+afterEach(() => served.close())
 
 /** A raw tRPC v11 WebSocket client: sends frames as given, collects answers by id. */
 async function rawClient() {
