@@ -1,6 +1,6 @@
-// `npm pack` gives each package only what a user needs: README, LICENSE and package.json, dist/ (JavaScript, source
-// maps, declarations with their maps, the compiled sources they point at), wallet-sim's bin and built UI, and
-// the licenses of what wallet-sim bundles.
+// `npm pack` gives each package only what a user needs: README, LICENSE, CHANGELOG.md (kept by Changesets),
+// package.json, dist/ (JavaScript, source maps, declarations with their maps, the compiled sources they point
+// at), wallet-sim's bin and built UI, and the licenses of what wallet-sim bundles.
 // Never tests, snapshots, fixtures, test helpers, configs or the development CLI bundle.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,12 +13,12 @@ describe.each(Object.entries(PACKAGES))('the %s tarball', (name, folder) => {
   const pkg = JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8'))
   const files = () => (packed.find((p) => p.name === name)?.files ?? []).map((f) => f.path).sort()
 
-  it('holds README, LICENSE, package.json and dist/ (plus the bin and the wallet UI for wallet-sim), nothing else', () => {
+  it('holds README, LICENSE, CHANGELOG, package.json and dist/ (plus the bin and the wallet UI for wallet-sim), nothing else', () => {
     const top = [...new Set(files().map((f) => (f.startsWith('ui/dist/') ? 'ui/dist' : f.split('/')[0])))]
     const expected =
       name === '@webwallet/wallet-sim'
-        ? ['LICENSE', 'README.md', 'bin', 'dist', 'package.json', 'ui/dist']
-        : ['LICENSE', 'README.md', 'dist', 'package.json']
+        ? ['CHANGELOG.md', 'LICENSE', 'README.md', 'bin', 'dist', 'package.json', 'ui/dist']
+        : ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist', 'package.json']
     expect(top.sort()).toEqual(expected)
     if (name === '@webwallet/wallet-sim') {
       expect(files().filter((f) => f.startsWith('bin/'))).toEqual(['bin/wallet-sim.js'])
@@ -59,6 +59,9 @@ describe.each(Object.entries(PACKAGES))('the %s tarball', (name, folder) => {
     expect(pkg.homepage).toBe(`https://github.com/webwallet/webwallet/tree/main/${folder}#readme`)
     expect(pkg.bugs).toEqual({ url: 'https://github.com/webwallet/webwallet/issues' })
     expect(pkg.keywords).toContain('starknet')
+    expect(readFileSync(join(ROOT, folder, 'CHANGELOG.md'), 'utf8')).toMatch(
+      new RegExp(`^# ${name}\\n\\n## ${pkg.version.replaceAll('.', '\\.')}\\n`),
+    )
   })
 
   it('has no test, snapshot, fixture or test helper', () => {
