@@ -30,7 +30,7 @@ export function packageOfSource(path) {
 
 /**
  * A changeset's releases and summary; throws an Error naming `file` when it is not a valid changeset of ours.
- * @example parseChangeset('---\n"@webwallet/shim": patch\n---\n\nFixes X.\n', 'a.md').releases // [{ name: '@webwallet/shim', type: 'patch' }]
+ * @example parseChangeset(readFileSync(file, 'utf8'), file).releases // [{ name: '@webwallet/shim', type: 'patch' }]
  */
 export function parseChangeset(text, file) {
   const match = /^---\r?\n([\s\S]*?)\r?\n?---\r?\n([\s\S]*)$/.exec(text)
