@@ -1,4 +1,5 @@
-// The fenced code blocks of every README in the repository (and of CONTRIBUTING.md and docs/*.md), with where they start, for the README tests
+// The fenced code blocks of every README in the repository (and of CONTRIBUTING.md and docs/*.md), with
+// where they start, for the README tests
 // (e2e/tests/readme/blocks.test.ts says what each kind of block must do).
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
