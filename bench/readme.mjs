@@ -1,4 +1,4 @@
-// `npm run bench -- --write-readme`: puts a run into the README's Benchmarks section, replacing the previous
+// `npm run bench -- --write-readme`: puts a run into CONTRIBUTING.md's Benchmarks section, replacing the previous
 // run's heading ("Run of …:") and its table; the text around them stays as it is.
 
 /** Words of `text` on lines of at most `width` characters. */
@@ -30,12 +30,12 @@ export function runHeading({ date, file, machine, load }) {
 }
 
 /**
- * The README with its benchmark run replaced: from the "Run of " line under "## Benchmarks" to the last line
+ * The document (CONTRIBUTING.md) with its benchmark run replaced: from the "Run of " line under "## Benchmarks" to the last line
  * of the table after it. Throws when the README has no such run (nothing is written then).
  * @param {string} readme
  * @param {string} heading runHeading(...)
  * @param {string} table markdownTable(rows)
- * @example writeFileSync('README.md', withBenchRun(readFileSync('README.md', 'utf8'), heading, table))
+ * @example writeFileSync('CONTRIBUTING.md', withBenchRun(readFileSync('CONTRIBUTING.md', 'utf8'), heading, table))
  */
 export function withBenchRun(readme, heading, table) {
   const lines = readme.split('\n')
@@ -43,7 +43,7 @@ export function withBenchRun(readme, heading, table) {
   const start = lines.findIndex((line, i) => i > section && line.startsWith('Run of '))
   const tableStart = lines.findIndex((line, i) => i > start && line.startsWith('|'))
   if (section < 0 || start < 0 || tableStart < 0)
-    throw new Error('README.md: no "Run of" table under ## Benchmarks')
+    throw new Error('CONTRIBUTING.md: no "Run of" table under ## Benchmarks')
   let end = tableStart
   while (lines[end]?.startsWith('|')) end++
   return [...lines.slice(0, start), heading, '', table, ...lines.slice(end)].join('\n')

@@ -1,7 +1,7 @@
 // `npm run bench`: one table, measured in one run on this machine, ours beside the anchor on the same work
 // (GitHub issue 9): bundle cost, round trips per execute, latency in headless Chromium, the simulator.
 // Writes a JSON copy to bench/results/<ISO time>.json; with --write-readme, also puts the run (heading and
-// table) into README.md's Benchmarks section. The parts run one after another so they do not compete for the
+// table) into CONTRIBUTING.md's Benchmarks section. The parts run one after another so they do not compete for the
 // machine's cores.
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -149,7 +149,10 @@ writeFileSync(
 console.log(`\nJSON copy: ${file}`)
 if (writeReadme) {
   const heading = runHeading({ date: date.toISOString(), file, machine, load })
-  writeFileSync('README.md', withBenchRun(readFileSync('README.md', 'utf8'), heading, markdownTable(rows)))
-  console.log('README.md: its Benchmarks table is this run now')
+  writeFileSync(
+    'CONTRIBUTING.md',
+    withBenchRun(readFileSync('CONTRIBUTING.md', 'utf8'), heading, markdownTable(rows)),
+  )
+  console.log('CONTRIBUTING.md: its Benchmarks table is this run now')
 }
 if (failures.length) process.exit(1)

@@ -8,7 +8,7 @@
 //   node scripts/devnet.mjs --wait    wait for a build started by --start (or start one), then print the path
 //
 // The build is a debug build (`--debug`): it skips LLVM's optimisation of the ~680 crates, and devnet in it
-// is fast enough for our few dozen transactions (README "Against starknet-devnet-rs" has the measured
+// is fast enough for our few dozen transactions (CONTRIBUTING.md, "Against starknet-devnet-rs", has the measured
 // times). Set DEVNET_RELEASE=1 for a release build. The cargo target folder is kept across runs until the build
 // succeeds, so an interrupted build resumes where it stopped.
 import { spawn, spawnSync } from 'node:child_process'

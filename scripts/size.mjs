@@ -64,7 +64,7 @@ export const ENTRIES = [
   // declarative error table, ~0.3-0.4 KB; the session crypto's share).
   // 2026-11-26 (issue 24 item 5, h15): measured and dropped, a declarative error table (12 classes as rows:
   // -670 bytes min, +31 gzip; gzip already shares the builders' repeated shape). Gzip is 6.6 KB of strings
-  // (texts of SPEC) and 22.8 KB of logic; `--breakdown @webwallet/shim` lists the modules' min bytes.
+  // (the protocol's texts) and 22.8 KB of logic; `--breakdown @webwallet/shim` lists the modules' min bytes.
   // 28.8 → 28.1 (2026-11-26, h15): the session's hashes through the app's starknet.js (typed-data parts,
   // ByteArray, Merkle tree) instead of protocol/session's copies: 28,774 bytes, from 29,472. Goal 25 KB not met.
   // 28.8 → 29.3 (issue 26 items 3 and 1): the interface probes before an outside execution (one batched

@@ -1,7 +1,8 @@
 // `npm test`, in two lanes. The main lane: type-check, lint, build, bundle budgets, then every test (unit,
 // integration, browser E2E) in one Vitest run, printed as they run. Beside it, once the checks and builds
-// passed, the consumer suite (the packed tarballs installed into fresh apps outside the workspaces: npm
-// registry access, mostly npm install and next build), the devnet project against starknet-devnet-rs, the
+// passed, the docs site's build (site/: dead links and anchors fail it), the consumer suite (the packed
+// tarballs installed into fresh apps outside the workspaces: npm registry access, mostly npm install and next
+// build), the devnet project against starknet-devnet-rs, the
 // Playwright helper's user-style suite (@playwright/test) and the journeys on Firefox and WebKit, each printed
 // whole when it ends. starknet-devnet's build (when it is missing) starts first and runs in the background at low
 // priority while the rest runs (scripts/devnet.mjs); WEBWALLET_SKIP_DEVNET=1 skips the devnet step. The first
@@ -114,8 +115,8 @@ const BESIDE = 'beside'
 const NICE = 10
 
 /**
- * The lane beside the main one, once the checks and builds passed: the consumer suite (mostly npm install and
- * next build: network and disk), then the devnet project (devnet and its client: about one core), which may
+ * The lane beside the main one, once the checks and builds passed: the docs site's build (about half a minute
+ * of CPU), the consumer suite (mostly npm install and next build: network and disk), then the devnet project (devnet and its client: about one core), which may
  * wait for the binary's build, then the browser suites outside the main run (they end well before the main
  * lane's single-file journeys, which leave about a third of the CPU idle). Each step's output is printed whole
  * when it ends.
@@ -126,6 +127,12 @@ async function beside() {
   } catch {
     return // the main lane reports why
   }
+  // The docs site (TypeDoc's API reference and VitePress over docs/): its build fails on a dead link or anchor.
+  await runner.runStep(step('docs site (site/build.mjs)', 'npm', ['run', 'build', '-w', 'site']), {
+    buffered: true,
+    lane: BESIDE,
+    nice: NICE,
+  })
   await runner.runStep(
     step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env),
     { buffered: true, lane: BESIDE, nice: NICE },

@@ -26,7 +26,7 @@ export const COUNTER_ADDRESS = '0x00c0ffee00000000000000000000000000000000000000
 export const STRK_ADDRESS = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 
 /**
- * A contract of the user's own to call through the session (README "Use your own contracts"): a counter with
+ * A contract of the user's own to call through the session (docs/own-contracts.md): a counter with
  * `increase(amount)` and `get`, e.g. examples/contracts/counter deployed on starknet-devnet. `?contract=` in
  * the page URL, else VITE_CONTRACT_ADDRESS at build time; `?amount=` (default 1) is what one click adds.
  * Absent: the demo is as before.

@@ -1,8 +1,8 @@
-// `npm pack` gives each package only what a user needs: README and package.json, dist/ (JavaScript, source
-// maps, declarations with their maps, the compiled sources they point at), wallet-sim's bin and built UI, and
-// the licenses of what wallet-sim bundles.
+// `npm pack` gives each package only what a user needs: README, LICENSE, CHANGELOG.md (kept by Changesets),
+// package.json, dist/ (JavaScript, source maps, declarations with their maps, the compiled sources they point
+// at), wallet-sim's bin and built UI, and the licenses of what wallet-sim bundles.
 // Never tests, snapshots, fixtures, test helpers, configs or the development CLI bundle.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
 import { PACKAGES, ROOT } from './support/workspace'
@@ -13,12 +13,12 @@ describe.each(Object.entries(PACKAGES))('the %s tarball', (name, folder) => {
   const pkg = JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8'))
   const files = () => (packed.find((p) => p.name === name)?.files ?? []).map((f) => f.path).sort()
 
-  it('holds README, package.json and dist/ (plus the bin and the wallet UI for wallet-sim), nothing else', () => {
+  it('holds README, LICENSE, CHANGELOG, package.json and dist/ (plus the bin and the wallet UI for wallet-sim), nothing else', () => {
     const top = [...new Set(files().map((f) => (f.startsWith('ui/dist/') ? 'ui/dist' : f.split('/')[0])))]
     const expected =
       name === '@webwallet/wallet-sim'
-        ? ['README.md', 'bin', 'dist', 'package.json', 'ui/dist']
-        : ['README.md', 'dist', 'package.json']
+        ? ['CHANGELOG.md', 'LICENSE', 'README.md', 'bin', 'dist', 'package.json', 'ui/dist']
+        : ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist', 'package.json']
     expect(top.sort()).toEqual(expected)
     if (name === '@webwallet/wallet-sim') {
       expect(files().filter((f) => f.startsWith('bin/'))).toEqual(['bin/wallet-sim.js'])
@@ -41,6 +41,27 @@ describe.each(Object.entries(PACKAGES))('the %s tarball', (name, folder) => {
         'playwright-core': { optional: true },
       })
     }
+  })
+
+  it("ships the repository's MIT LICENSE and says so in its package.json, with where it comes from", () => {
+    expect(readFileSync(join(ROOT, folder, 'LICENSE'), 'utf8')).toBe(
+      readFileSync(join(ROOT, 'LICENSE'), 'utf8'),
+    )
+    expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(
+      /^MIT License\n\nCopyright \(c\) 2026 the webwallet authors\n/,
+    )
+    expect(pkg.license).toBe('MIT')
+    expect(pkg.repository).toEqual({
+      type: 'git',
+      url: 'git+https://github.com/webwallet/webwallet.git',
+      directory: folder,
+    })
+    expect(pkg.homepage).toBe(`https://github.com/webwallet/webwallet/tree/main/${folder}#readme`)
+    expect(pkg.bugs).toEqual({ url: 'https://github.com/webwallet/webwallet/issues' })
+    expect(pkg.keywords).toContain('starknet')
+    expect(readFileSync(join(ROOT, folder, 'CHANGELOG.md'), 'utf8')).toMatch(
+      new RegExp(`^# ${name}\\n\\n## ${pkg.version.replaceAll('.', '\\.')}\\n`),
+    )
   })
 
   it('has no test, snapshot, fixture or test helper', () => {
@@ -100,6 +121,20 @@ describe.each(Object.entries(PACKAGES))('the %s tarball', (name, folder) => {
       }
     }
     expect([...imported].filter((dependency) => !declared.has(dependency))).toEqual([])
+  })
+})
+
+describe('licence', () => {
+  it('every workspace, the root and every compat/ project say MIT', () => {
+    const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+    const compat = readdirSync(join(ROOT, 'compat')).map((name) => `compat/${name}`)
+    const folders = [...new Set(['.', ...root.workspaces, ...compat])]
+    const licenses = folders.map(
+      (folder) => JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')).license,
+    )
+    expect(Object.fromEntries(folders.map((f, i) => [f, licenses[i]]))).toEqual(
+      Object.fromEntries(folders.map((f) => [f, 'MIT'])),
+    )
   })
 })
 

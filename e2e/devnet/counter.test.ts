@@ -1,6 +1,6 @@
 // A user's own contract on the real Cairo node (issue 18, item 4): examples/contracts/counter, compiled from
 // its Cairo source (npm run compile:contracts), declared and deployed from a devnet predeployed account
-// with starknet.js, then called and invoked, as README "Use your own contracts" shows.
+// with starknet.js, then called and invoked, as docs/own-contracts.md shows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Devnet, startDevnet } from '../support/devnet.ts'
 import { Account, CallData, Contract, hash, num, RpcProvider } from '../support/starknet10.ts'

@@ -1,5 +1,5 @@
 // examples/contracts/counter for the devnet tests: its committed artifacts, and declare + deploy from an
-// account (a devnet predeployed one), as README "Use your own contracts" shows.
+// account (a devnet predeployed one), as docs/own-contracts.md shows.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Account, CallData, Contract, type RpcProvider } from '../support/starknet10.ts'

@@ -1,4 +1,4 @@
-// README "Use your own contracts", in the browser: the demo app pointed at a contract of the user's own
+// docs/own-contracts.md, in the browser: the demo app pointed at a contract of the user's own
 // (`?contract=`, examples/contracts/counter on starknet-devnet) and at wallet-sim --node in front of that
 // devnet. A new user logs in, signs a session that names the counter's `increase`, and one click increases
 // it on chain, through the real Argent 0.4.0 account the paymaster deploys on the way.

@@ -1,4 +1,4 @@
-// README "Use your own contracts", the app part: a contract of the user's own (examples/contracts/counter)
+// docs/own-contracts.md, the app part: a contract of the user's own (examples/contracts/counter)
 // on starknet-devnet, called from an app through a session of the wallet: the SDK headless (as the demo
 // runs it, over the connector) against wallet-sim --node in front of devnet. The session is scoped to the
 // counter's `increase`; the account is the real Argent 0.4.0, deployed by the paymaster on the first call.

@@ -1,4 +1,4 @@
-// README "Use your own contracts" runs as written: its declare/deploy/call block (a `ts no-run` block for the
+// docs/own-contracts.md runs as written: its declare/deploy/call block (a `ts no-run` block for the
 // README tests, which have no devnet) against a started starknet-devnet, the node URL swapped for its own.
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => devnet?.stop())
 
 it('declares, deploys and calls the example contract, printing 12n', async () => {
-  const block = blocksOf('README.md').find((b) => b.code.includes('account.declare({ contract, casm })'))
+  const block = blocksOf('docs/own-contracts.md').find((b) =>
+    b.code.includes('account.declare({ contract, casm })'),
+  )
   expect(block, 'the README block that declares the counter').toBeDefined()
   expect(block!.code).toContain("'http://127.0.0.1:5050/rpc'")
   // Where `starknet` resolves to the root's v10 (e2e's own is v8, which computes the compiled class hash

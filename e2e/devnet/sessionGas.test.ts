@@ -2,7 +2,7 @@
 // The SDK estimates with SKIP_VALIDATE (the session token cannot be co-signed before the hash is known), and
 // the real account's session validation (owner + guardian authorisation sent in full, session key, guardian,
 // proofs) costs more than half a million L2 gas the estimate never sees: the SDK adds that allowance, so
-// its own bounds keep the 50% margin of SPEC §9 over what the transaction really uses. No test-side bounds.
+// its own bounds keep the 50% margin of docs/protocol.md, Constants, over what the transaction really uses. No test-side bounds.
 import { createRpc, WebWallet, waitForTransaction } from '@webwallet/shim'
 import { createConnector } from '@webwallet/shim/connector'
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'

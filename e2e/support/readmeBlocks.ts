@@ -1,6 +1,7 @@
-// The fenced code blocks of every README in the repository, with where they start, for the README tests
+// The fenced code blocks of every README in the repository (and of CONTRIBUTING.md and docs/*.md), with
+// where they start, for the README tests
 // (e2e/tests/readme/blocks.test.ts says what each kind of block must do).
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
 export const ROOT = join(import.meta.dirname, '..', '..')
@@ -28,17 +29,23 @@ export interface Block {
 
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', 'artifacts', 'coverage', 'results', '.cache'])
 
-/** Every README.md below `root` (build output, dependencies and test artifacts left out), sorted. */
+/**
+ * Every document whose blocks are checked, sorted: each README.md below `root` (build output, dependencies and
+ * test artifacts left out), CONTRIBUTING.md and the Markdown pages under docs/.
+ */
 export function findReadmes(root = ROOT): string[] {
   const found: string[] = []
-  const walk = (dir: string) => {
+  const walk = (dir: string, wanted: (name: string) => boolean) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) {
-        if (!SKIPPED_DIRS.has(entry.name) && !entry.name.startsWith('.')) walk(join(dir, entry.name))
-      } else if (entry.name === 'README.md') found.push(relative(root, join(dir, entry.name)))
+        if (!SKIPPED_DIRS.has(entry.name) && !entry.name.startsWith('.')) walk(join(dir, entry.name), wanted)
+      } else if (wanted(entry.name)) found.push(relative(root, join(dir, entry.name)))
     }
   }
-  walk(root)
+  walk(root, (name) => name === 'README.md')
+  if (existsSync(join(root, 'docs')))
+    walk(join(root, 'docs'), (name) => name.endsWith('.md') && name !== 'README.md')
+  if (existsSync(join(root, 'CONTRIBUTING.md'))) found.push('CONTRIBUTING.md')
   return found.sort()
 }
 

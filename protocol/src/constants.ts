@@ -1,5 +1,5 @@
 /**
- * Business constants of SPEC.md section 9, in one place so the shim, wallet-sim and tests agree.
+ * Business constants of docs/protocol.md, Constants, in one place so the shim, wallet-sim and tests agree.
  * Durations are in milliseconds unless the name says otherwise.
  *
  * @example
@@ -7,7 +7,7 @@
  * setTimeout(poll, DEPLOYMENT_POLL_INTERVAL_MS)
  */
 
-/** Version of the SDK package (SPEC.md section 1). */
+/** Version of the SDK package (docs/protocol.md, Parties and routes). */
 export const PACKAGE_VERSION = '1.0.0-alpha.14'
 /** Version of the connector; also sent to the backend as the client version header. */
 export const CONNECTOR_VERSION = '1.0.0'
@@ -24,7 +24,7 @@ export type ChainId = (typeof CHAIN_IDS)[keyof typeof CHAIN_IDS]
 
 // Session
 export const SESSION_VALIDITY_DAYS_DEFAULT = 30
-/** Above this a console warning is printed; the value is not clamped (SPEC.md section 5). */
+/** Above this a console warning is printed; the value is not clamped (docs/protocol.md, Validation rules). */
 export const SESSION_VALIDITY_DAYS_MAX = 30
 /**
  * The range `validityDays` must be in: at least one minute (1/1440 day), so no session is signed already
@@ -115,7 +115,7 @@ export const WALLET_ROUTES = {
 
 /** Iframe modal geometry. */
 export const IFRAME_MODAL = { width: 380, height: 420, borderRadiusPx: 40, zIndex: 99999 } as const
-/** Sandbox tokens of the wallet iframe (SPEC.md section 6). */
+/** Sandbox tokens of the wallet iframe (docs/protocol.md, Session scope). */
 export const IFRAME_SANDBOX =
   'allow-scripts allow-same-origin allow-forms allow-top-navigation allow-popups' as const
 export const IFRAME_ALLOW = 'clipboard-write' as const
@@ -126,7 +126,7 @@ export const SESSION_TYPED_DATA_DOMAIN_NAME = 'SessionAccount.session'
 export const OUTSIDE_EXECUTION_PRIMARY_TYPE = 'OutsideExecution'
 export const OUTSIDE_EXECUTION_DOMAIN_NAME = 'Account.execute_from_outside'
 
-/** Connector labels (SPEC.md section 2). */
+/** Connector labels (docs/protocol.md, Parties and routes). */
 export const CONNECTOR_LABELS = { title: 'Email', subtitle: 'Powered by' } as const
 /**
  * A title the wallet may give the iframe modal for the screen it shows ("Log in", "Confirm transaction"):
@@ -145,7 +145,7 @@ export const GAS_BOUNDS_EXCEED_BALANCE = 'validation failed gas bounds exceed ba
 /** Logged (not thrown) when the DeFi answer does not match its schema. */
 export const BACKEND_SCHEMA_CHANGED_MESSAGE = 'Backend schema has changed...'
 
-/** Starknet JSON-RPC error codes the product names (SPEC.md section 8, chain). */
+/** Starknet JSON-RPC error codes the product names (docs/protocol.md, Errors, chain). */
 export const NODE_ERROR_CODES = {
   CONTRACT_NOT_FOUND: 20,
   BLOCK_NOT_FOUND: 24,

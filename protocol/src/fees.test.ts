@@ -25,7 +25,7 @@ describe('fees', () => {
     expect(addPercent(0n, 50)).toBe(0n)
   })
 
-  it('puts the SPEC margins on every amount and every price', () => {
+  it('puts the protocol margins on every amount and every price', () => {
     expect([FEE_MARGIN_L1_GAS_AMOUNT_PERCENT, FEE_MARGIN_GAS_PRICE_PERCENT]).toEqual([50, 50])
     expect(boundsWithMargin(amounts, prices)).toEqual({
       l1_gas: { max_amount: 0n, max_price_per_unit: 10n },

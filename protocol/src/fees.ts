@@ -1,4 +1,4 @@
-// The one home of fee arithmetic (SPEC.md section 9), pure bigint on the margin constants: the shim's
+// The one home of fee arithmetic (docs/protocol.md, Constants), pure bigint on the margin constants: the shim's
 // resource bounds, the node access layer's bounds, the ledger's and the cosigner's maximum fee, and the
 // paymaster's suggested maximum all come from here, so no margin is written twice. No zod, no starknet.js.
 import {
@@ -43,9 +43,9 @@ export type EstimateAmounts = Readonly<
 >
 
 /**
- * Resource bounds from a node's fee estimate with the SPEC's margins: 50% on every amount and on every price,
+ * Resource bounds from a node's fee estimate with the protocol's margins (docs/protocol.md, Constants): 50% on every amount and on every price,
  * so the transaction still fits when prices move between estimate and inclusion (starknet.js's
- * `toOverheadResourceBounds` with the SPEC's margins, never an app's starknet.js config).
+ * `toOverheadResourceBounds` with the protocol's margins, never an app's starknet.js config).
  *
  * @example
  * boundsFromEstimate(estimate).l2_gas.max_amount // 1.5 × l2_gas_consumed
@@ -58,7 +58,7 @@ export function boundsFromEstimate(estimate: EstimateAmounts): ResourceBounds {
 }
 
 /**
- * Resource bounds for `amounts` of gas at `prices`, with the SPEC's margins (as {@link boundsFromEstimate}).
+ * Resource bounds for `amounts` of gas at `prices`, with the protocol's margins (as {@link boundsFromEstimate}).
  *
  * @example
  * boundsWithMargin(amounts, prices).l2_gas.max_amount // amounts.l2_gas × 1.5
@@ -75,7 +75,7 @@ export function boundsWithMargin(amounts: PerResource, prices: PerResource): Res
 }
 
 /**
- * A maximum fee from an expected one: the fee plus the SPEC's 50%.
+ * A maximum fee from an expected one: the fee plus the protocol's 50%.
  *
  * @example
  * maxFeeWithMargin(1000n) // 1500n

@@ -1,4 +1,4 @@
-// The published package carries the licenses of the code it bundles: `npm pack` (a dry run: the list of files,
+// The published package carries its own MIT LICENSE and the licenses of the code it bundles: `npm pack` (a dry run: the list of files,
 // no tarball) holds THIRD_PARTY_LICENSES.md beside the CLI bundle and beside the wallet UI, each naming the
 // packages really bundled with their license texts. Reads the build `node scripts/build.mjs` made (the build
 // step of `npm test`).
@@ -53,7 +53,7 @@ function expectComplete(text: string): void {
 }
 
 describe('the published licenses', () => {
-  it('npm pack ships both files', () => {
+  it("npm pack ships both files and the package's own MIT LICENSE", () => {
     const out = execFileSync(
       'npm',
       ['pack', '--dry-run', '--json', '--ignore-scripts', '-w', '@webwallet/wallet-sim'],
@@ -63,6 +63,8 @@ describe('the published licenses', () => {
     const paths = packed?.files.map((file) => file.path) ?? []
     expect(paths).toContain(CLI_LICENSES)
     expect(paths).toContain(UI_LICENSES)
+    expect(paths).toContain('LICENSE')
+    expect(read('LICENSE')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 the webwallet authors\n/)
   }, 60_000)
 
   it("the CLI bundle's names express, starknet.js, noble, ws, zod, tRPC and esbuild, with their license texts", () => {

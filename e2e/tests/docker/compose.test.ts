@@ -221,11 +221,13 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of Object.entries(services))
       for (const port of publishedPorts(service, { WEBWALLET_BIND: '0.0.0.0' }))
         expect(port.address, name).toBe('0.0.0.0')
-    // The header says how, and the README's Docker section too.
+    // The header says how, and CONTRIBUTING.md's Docker section too.
     expect(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')).toContain(
       'WEBWALLET_BIND=0.0.0.0 docker compose',
     )
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('WEBWALLET_BIND=0.0.0.0 docker compose')
+    expect(readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8')).toContain(
+      'WEBWALLET_BIND=0.0.0.0 docker compose',
+    )
   })
 
   test('the demo opened at localhost or 127.0.0.1 may embed wallet-sim and use its dev API', () => {

@@ -11,7 +11,7 @@ import { type Stack, startStack } from '../../support/stack'
 let stack: Stack
 let browser: Awaited<ReturnType<typeof launchBrowser>>
 beforeAll(async () => {
-  // One `initialising` answer first: the SDK polls again after 5 s (SPEC.md: 5 retries, 5000 ms).
+  // One `initialising` answer first: the SDK polls again after 5 s (docs/protocol.md, Constants: 5 retries, 5000 ms).
   stack = await startStack({ initialisingPolls: 1 })
   browser = await launchBrowser()
 })

@@ -1,6 +1,6 @@
 // Every fenced code block of every README.md in the repository, checked by what its fence says, so the docs
 // cannot drift from the code. A failing block is reported as `FILE:LINE` (the line of its opening fence).
-// The convention is documented for writers in the root README ("Contributing: code blocks in READMEs").
+// The convention is documented for writers in CONTRIBUTING.md ("Contributing: code blocks in READMEs").
 //
 //   ```ts / ```js / ```mjs   runs as written on Node 20.19+: type-checked (ts) with the repository's strict
 //                            settings, its types stripped (esbuild transform, target esnext: nothing else is
@@ -214,7 +214,17 @@ afterAll(async () => {
 
 test('finds the READMEs and their blocks', () => {
   const files = new Set(blocks.map((block) => block.file))
-  for (const file of ['README.md', 'shim/README.md', 'wallet-sim/README.md', 'protocol/README.md'])
+  for (const file of [
+    'README.md',
+    'shim/README.md',
+    'wallet-sim/README.md',
+    'protocol/README.md',
+    'CONTRIBUTING.md',
+    'docs/getting-started.md',
+    'docs/sdk.md',
+    'docs/simulator.md',
+    'docs/own-contracts.md',
+  ])
     expect(files).toContain(file)
   expect(blocks.filter((block) => block.kind === 'node').length).toBeGreaterThan(0)
 })

@@ -1,4 +1,4 @@
-// One file-name case (STYLE.md), enforced by Biome's useFilenamingConvention in biome.jsonc: the rule refuses
+// One file-name case (the house style), enforced by Biome's useFilenamingConvention in biome.jsonc: the rule refuses
 // kebab-case and snake_case names with the repository's own config, allows what the house writes, and each of
 // its exceptions still names a file that needs one.
 import { execFileSync, spawnSync } from 'node:child_process'

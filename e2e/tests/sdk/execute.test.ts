@@ -123,7 +123,7 @@ describe('execute errors', () => {
     })
   })
 
-  it('gives the SPEC text for calldata at the field prime, before anything is sent', async () => {
+  it('gives the protocol text for calldata at the field prime, before anything is sent', async () => {
     const before = await nonce()
     await expect(account.execute(setValue(FIELD_PRIME))).rejects.toMatchObject({
       code: 'CALLDATA_CONVERSION',
@@ -260,7 +260,7 @@ describe('cancellation and time limits', () => {
     await expect(never).rejects.toMatchObject({ code: 'OPERATION_ABORTED' })
   })
 
-  it('balance polling of a new account stops on abort (SPEC polls 5 × 5000 ms)', async () => {
+  it('balance polling of a new account stops on abort (the protocol polls 5 × 5000 ms)', async () => {
     await logIn(sim, 'polled@example.com')
     const portfolio = createPortfolio({ backendUrl: `${sim.url}/v1`, network: 'sepolia', appName: 'poll' })
     const controller = new AbortController()

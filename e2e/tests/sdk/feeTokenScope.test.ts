@@ -1,5 +1,5 @@
-// Issue 26 item 5, SPEC.md section 6 ("The session grants only the listed contract and selector pairs"; "A
-// transfer of the fee token may be added automatically in gasless mode"): against a whole wallet-sim, whose
+// Issue 26 item 5, docs/protocol.md, Session scope (a session allows exactly the listed pairs; the fee tokens'
+// `transfer` is added only in gasless mode): against a whole wallet-sim, whose
 // wallet signs what the SDK asks, an SDK with no paymaster route (a deployer, no paymasterParams) signs a
 // session of exactly the app's methods, and a fee-token transfer is refused before anything is sent; in
 // gasless mode (the default without a deployer) the same session grants STRK and ETH `transfer`.

@@ -21,7 +21,7 @@ import { type StolenSession, stealSession } from './attacker'
 
 const STRK = CONTRACTS.strk
 const E18 = 10n ** 18n
-const CAP = 10n * E18 // the SDK's default STRK fee cap (SPEC: 10 units of 18 decimals)
+const CAP = 10n * E18 // the SDK's default STRK fee cap (docs/protocol.md, Constants: 10 units of 18 decimals)
 const ATTACKER = '0x0000000000000000000000000000000000000000000000000000000000a77ac4'
 const SPONSOR_KEY = 'spending-sponsor'
 const increment = { contractAddress: CONTRACTS.counter, entrypoint: 'increment', calldata: [] }

@@ -5,7 +5,7 @@ import { DeploymentVersionSchema, ThemeSchema } from '../schemas/misc'
 import { nonEmpty, oneOf, oneOfValues, record } from '../schemas/util'
 import '../schemas/genericMessages'
 
-// Connector entities of SPEC.md section 3. Field names are the wire names starknetkit uses.
+// Connector entities of docs/protocol.md, Entities. Field names are the wire names starknetkit uses.
 
 /** The wallet as the connector presents it. */
 export const WalletProviderSchema = z.object({

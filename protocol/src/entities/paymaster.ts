@@ -3,7 +3,7 @@ import { nonEmpty, oneOf, record } from '../schemas/util'
 import '../schemas/genericMessages'
 import { CallSchema } from './connector'
 
-// Paymaster and co-signer wire entities (SPEC.md section 7).
+// Paymaster and co-signer wire entities (docs/protocol.md, Paymaster).
 
 /** A felt on the paymaster's wire: a 0x-hex (1 to 64 digits) or decimal string. */
 const WireFelt = z

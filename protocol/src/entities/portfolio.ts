@@ -4,7 +4,7 @@ import { oneOfValues } from '../schemas/util'
 import '../schemas/genericMessages'
 import { PREFIXED_HEX_RE } from '../schemas/patterns'
 
-// Backend portfolio entities of SPEC.md section 3.
+// Backend portfolio entities of docs/protocol.md, Entities.
 
 /**
  * Token metadata from {api}/tokens/info.

@@ -6,7 +6,7 @@ import { nonEmpty, oneOf, oneOfValues } from '../schemas/util'
 import '../schemas/genericMessages'
 import { CallSchema } from './connector'
 
-// Session SDK entities of SPEC.md section 3 (the stored 'session' JSON and what builds it).
+// Session SDK entities of docs/protocol.md, Entities (the stored 'session' JSON and what builds it).
 
 /** An allowed contract/selector pair as stored (x-sessions' field names, space included). */
 export const StoredAllowedMethodSchema = z.object({ 'Contract Address': z.string(), selector: z.string() })

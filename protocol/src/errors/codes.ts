@@ -16,7 +16,7 @@ export const WALLET_API_CODES = {
 } as const
 
 /**
- * Session-signing result codes a wallet reports as `webwalletErrorCode` (SPEC.md section 4).
+ * Session-signing result codes a wallet reports as `webwalletErrorCode` (docs/protocol.md, Connection states).
  *
  * @example
  * WEBWALLET_ERROR_CODES.includes('NOT_ENOUGH_BALANCE') // true
@@ -31,7 +31,7 @@ export const WEBWALLET_ERROR_CODES = [
 export type WebwalletErrorCode = (typeof WEBWALLET_ERROR_CODES)[number]
 
 /**
- * tRPC procedure error codes the wallet router answers with (SPEC.md section 8).
+ * tRPC procedure error codes the wallet router answers with (docs/protocol.md, Errors).
  *
  * @example
  * PROCEDURE_ERROR_CODES[0] // 'BAD_REQUEST'

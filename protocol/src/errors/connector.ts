@@ -1,7 +1,7 @@
 import { defineError, defineFixedError, type ErrorOptions } from './base'
 import { WALLET_API_CODES } from './codes'
 
-// Connector and transport errors (SPEC.md section 8, connector). Texts are exact, spelling included.
+// Connector and transport errors (docs/protocol.md, Errors, connector). Texts are exact, spelling included.
 // Each class is declared with defineFixedError/defineError; the type alias gives its instance type.
 
 /** The user closed the wallet or refused (wallet-API 113). */

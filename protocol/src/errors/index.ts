@@ -1,4 +1,4 @@
-// @webwallet/protocol/errors: the error table (code → class → exact SPEC.md text), serialize/parse for
+// @webwallet/protocol/errors: the error table (code → class → exact text, docs/protocol.md, Errors), serialize/parse for
 // the wire, and the code lists. Kept out of the main entry so schema-only consumers do not bundle it.
 export type { CosignerRefusal } from '../services/cosignerRefusals'
 export * from './base'

@@ -1,7 +1,7 @@
 import { defineError, type ErrorOptions } from './base'
 
-// The account's interface probes before an outside execution (SPEC.md section 7: "Interface probes use
-// supports_interface and is_valid_outside_execution_nonce"). SPEC gives no text for their failures.
+// The account's interface probes before an outside execution (docs/protocol.md, Chain node:
+// `supports_interface` and `is_valid_outside_execution_nonce`). The original protocol gives no text for their failures.
 
 /**
  * The account does not answer true to `supports_interface(SNIP-9 v2)` (`0x1d1144bb…`), so it has no

@@ -2,7 +2,7 @@ import type { CosignerRefusal } from '../services/cosignerRefusals'
 import { defineError, defineFixedError, type ErrorOptions } from './base'
 import { WALLET_API_CODES } from './codes'
 
-// Session SDK errors (SPEC.md sections 5 and 8, SDK). Texts are exact.
+// Session SDK errors (docs/protocol.md, Validation rules and Errors). Texts are exact.
 
 /**
  * Why the cosigner did not co-sign: one of its contract's refusals (`'sessionExpired'`, …: `COSIGNER_REFUSALS`
@@ -133,7 +133,7 @@ export const ChecksumAddressError = /* @__PURE__ */ defineFixedError(
 )
 export type ChecksumAddressError = InstanceType<typeof ChecksumAddressError>
 
-// Session SDK errors without a SPEC text (issue 15): every failure the SDK throws carries a code.
+// Session SDK errors without a text in the original protocol (issue 15): every failure the SDK throws carries a code.
 
 /**
  * An init option that cannot work; `data.path` names it (e.g. 'sessionParams.validityDays').

@@ -1,6 +1,6 @@
 import { defineError, defineFixedError, type ErrorOptions } from './base'
 
-// Paymaster, backend and name-service errors (SPEC.md section 8). Texts are exact.
+// Paymaster, backend and name-service errors (docs/protocol.md, Errors). Texts are exact.
 
 export const NoServerSignatureError = /* @__PURE__ */ defineFixedError(
   'NO_SERVER_SIGNATURE',
@@ -66,7 +66,7 @@ export const PaymasterHttpError = /* @__PURE__ */ defineError(
 export type PaymasterHttpError = InstanceType<typeof PaymasterHttpError>
 
 /**
- * Network failures of the backend HTTP wrapper. Fetch and post carry `status` 0 (as the spec says), put
+ * Network failures of the backend HTTP wrapper. Fetch and post carry `status` 0 (docs/protocol.md, Errors), put
  * and delete none; the url travels in `data`.
  *
  * @example

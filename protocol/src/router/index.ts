@@ -57,7 +57,7 @@ async function run<T>(fn: () => T | Promise<T>): Promise<T> {
 }
 
 /**
- * Builds the wallet's tRPC v11 router: every mutation of SPEC.md section 7 and the `updateModal`
+ * Builds the wallet's tRPC v11 router: every mutation of docs/protocol.md, Procedures and the `updateModal`
  * subscription, inputs and outputs validated by the protocol schemas, errors carried as
  * `{code, message, data}` in the error shape (plus starknetkit's webwalletErrorCode/Message).
  *

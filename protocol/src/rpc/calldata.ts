@@ -10,7 +10,7 @@ import { isShortString } from '../schemas/shortString'
 
 /**
  * The felt of a short string: its bytes read big-endian. Throws ValidationError for more than 31 characters
- * (SPEC's 'The short string cannot exceed 31 characters': more would not fit in a felt) and for a character
+ * (the protocol's 'The short string cannot exceed 31 characters': more would not fit in a felt) and for a character
  * outside ASCII.
  *
  * @example
@@ -66,7 +66,7 @@ export function toCalldata(values: readonly unknown[]): string[] {
   return values.map((value, index) => toHex(convertCalldataValue(value, index)))
 }
 
-// No argument-count check here: SPEC's 'Invalid number of arguments, expected N arguments, but got M' is
+// No argument-count check here: the protocol's 'Invalid number of arguments, expected N arguments, but got M' is
 // starknet.js's check of a call against its ABI, done in the app; neither the SDK nor the wallet has an ABI
 // to count against (shim/README.md, "Codes the SDK never throws"). InvalidArgumentCountError stays in the
 // error table so the code is rebuilt from the wire.

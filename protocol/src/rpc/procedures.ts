@@ -18,7 +18,7 @@ import { StarknetVersionSchema, ThemeSchema } from '../schemas/misc'
 import { nonEmpty, tuple } from '../schemas/util'
 import '../schemas/genericMessages'
 
-// Input/output schemas of every wallet-router procedure (SPEC.md section 7), shaped so that an
+// Input/output schemas of every wallet-router procedure (docs/protocol.md, Procedures), shaped so that an
 // unmodified starknetkit web-wallet client works against our router. Kept in the main entry (no tRPC
 // runtime) so both sides can validate.
 

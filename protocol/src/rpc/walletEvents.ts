@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 
-// The wallet's pushed events (SPEC.md section 7: "the wallet also has listeners for account change and
-// network change"), carried by the router's `walletEvents` subscription, an addition to SPEC's procedures:
+// The wallet's pushed events (docs/protocol.md, Pushed events): account and network changes, carried by
+// the router's `walletEvents` subscription, an addition to the original procedures:
 // a wallet without it answers the subscription with an error and dapps learn changes from their requests.
 
 /** The procedure name of the subscription that pushes {@link WalletEvent}s. */

@@ -28,7 +28,7 @@ const LENGTH_WORDS: Record<string, Record<string, [string, string]>> = {
 }
 
 /**
- * The generic schema messages of SPEC.md section 5, in zod v3's wording: 'Required' for a missing value,
+ * The generic schema messages of docs/protocol.md, Validation rules, in zod v3's wording: 'Required' for a missing value,
  * 'Expected string, received number' for a wrong type, and the string and array length messages
  * ('String must contain at least 1 character(s)', 'Array must contain at most 3 element(s)'). Issues
  * with their own message keep it; other issues get `undefined` (zod's default). Installed once with

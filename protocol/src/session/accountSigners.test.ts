@@ -4,7 +4,7 @@ import { argentConstructorCalldata, argentSigners } from './accountSigners'
 const OWNER = 0x0a11cen
 const GUARDIAN = 0x0b0bn
 
-describe("an Argent account's signers (SPEC.md section 3: the guardian defaults to 0 when absent)", () => {
+describe("an Argent account's signers (docs/protocol.md, Entities: a guardian absent reads as 0)", () => {
   it('writes a guardian as Option::Some and reads it back', () => {
     const calldata = argentConstructorCalldata(OWNER, GUARDIAN)
     expect(calldata).toEqual(['0x0', '0xa11ce', '0x0', '0x0', '0xb0b'])

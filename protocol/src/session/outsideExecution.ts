@@ -86,7 +86,7 @@ export interface NamedOutsideCall {
 }
 
 /**
- * An outside execution for `calls`, valid from 10 minutes ago to 20 minutes ahead (SPEC window) unless given.
+ * An outside execution for `calls`, valid from 10 minutes ago to 20 minutes ahead (the protocol's window) unless given.
  * @example buildOutsideExecution({ calls, nowMs: Date.now(), nonce: randomNonce })
  */
 export function buildOutsideExecution(parameters: {

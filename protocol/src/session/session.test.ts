@@ -128,7 +128,7 @@ describe('sessionHash', () => {
 })
 
 describe('buildSession without an expiry', () => {
-  it('expires now + 10,000 ms (SPEC.md section 9), in seconds', () => {
+  it('expires now + 10,000 ms (docs/protocol.md, Constants), in seconds', () => {
     vi.useFakeTimers({ now: 1_800_000_000_500 })
     try {
       const session = buildSession({ allowedMethods, metadata, sessionPublicKey: publicKeyOf('0x1234') })

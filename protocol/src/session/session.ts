@@ -37,7 +37,7 @@ export interface OnChainSession {
 }
 
 export interface BuildSessionParameters {
-  /** Seconds since the epoch; default now + 10,000 ms (SPEC.md section 9), rounded up to a second. */
+  /** Seconds since the epoch; default now + 10,000 ms (docs/protocol.md, Constants), rounded up to a second. */
   readonly expiresAt?: bigint | number | undefined
   readonly allowedMethods: readonly AllowedMethod[]
   /** Metadata object (serialised with JSON.stringify, as x-sessions does) or JSON text. */

@@ -108,7 +108,7 @@ describe('assertCallsAligned', () => {
     expect(() => assertCallsAligned(messageCalls, calls)).not.toThrow()
   })
 
-  it("throws the SPEC's texts for count, address and selector mismatches", () => {
+  it("throws the protocol's texts for count, address and selector mismatches", () => {
     expect(() => assertCallsAligned(messageCalls.slice(1), calls)).toThrow(UnalignedProofsError)
     expect(() => assertCallsAligned(messageCalls, [...calls].reverse())).toThrow(
       'mismatched contract address',

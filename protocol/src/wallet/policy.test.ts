@@ -12,7 +12,7 @@ describe('the per-procedure policy table', () => {
     expect(Object.keys(PROCEDURE_POLICIES).sort()).toEqual(mutations.sort())
   })
 
-  it('places popups as SPEC.md section 2 says', () => {
+  it('places popups as docs/protocol.md, Parties and routes says', () => {
     expect(popupFor('signTypedData', [MAIL])).toEqual({ route: '/signMessage', width: 385, height: 440 })
     expect(popupFor('signMessage', [SESSION])).toEqual({ route: '/signSessionKeys', width: 385, height: 440 })
     expect(popupFor('connectAndSignSession')).toEqual({

@@ -32,7 +32,7 @@ const CONNECT: ProcedurePolicy = { prompt: 'connect', route: 'login', size: 'def
 const READ: ProcedurePolicy = { route: 'login', size: 'default', readOnly: true }
 const SIGN: ProcedurePolicy = { prompt: 'signTypedData', route: 'signMessage', size: 'signing', login: true }
 const EXECUTE: ProcedurePolicy = { prompt: 'execute', route: 'review', size: 'review', login: true }
-// Not implemented (SPEC.md section 7): no screen, nothing needed.
+// Not implemented (docs/protocol.md, Procedures): no screen, nothing needed.
 const NONE: ProcedurePolicy = { route: 'login', size: 'default' }
 
 /**
@@ -103,7 +103,7 @@ export function procedurePolicy(procedure: string, input?: unknown): ProcedurePo
 }
 
 /**
- * Where a popup opens for a procedure and how big (SPEC.md section 2): signing 385x440, review 385x775,
+ * Where a popup opens for a procedure and how big (docs/protocol.md, Parties and routes): signing 385x440, review 385x775,
  * everything else the login page at 775x385.
  *
  * @example

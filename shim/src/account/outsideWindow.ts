@@ -25,7 +25,7 @@ export function windowReads(options: OutsideExecutionOptions): RpcCall[] {
 }
 
 /**
- * `execute_after` / `execute_before` of an outside execution (felt hex): SPEC.md's window, 10 minutes back
+ * `execute_after` / `execute_before` of an outside execution (felt hex): the protocol's window (docs/protocol.md, Validation rules), 10 minutes back
  * and 20 ahead of `chainSeconds` (the timestamp of the block a relayed transaction lands in, read whenever
  * {@link windowReads} asks for it); a bound the caller gave is used as is.
  *

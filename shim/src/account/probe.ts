@@ -11,7 +11,7 @@ export const SNIP9_V2_INTERFACE_ID = '0x1d1144bb2138366ff28d8e9ab57456b1d332ac42
 const supported = new WeakSet<AccountContext>()
 
 /**
- * Probes the deployed account before an outside execution is signed (SPEC.md section 7): it must answer
+ * Probes the deployed account before an outside execution is signed (docs/protocol.md, Chain node): it must answer
  * true to `supports_interface(SNIP-9 v2)` (asked once per account and session) and to
  * `is_valid_outside_execution_nonce(nonce)`, both in one round trip. Never called for an account that is
  * not deployed yet: its class is the session's deployment payload and a new contract has used no nonce.

@@ -77,7 +77,7 @@ async function poll(rpc: Rpc, transactionHash: string, options: WaitOptions) {
 }
 
 /**
- * Waits until the chain has reached `blockNumber` (polled every 5000 ms unless told, SPEC.md section 9) and
+ * Waits until the chain has reached `blockNumber` (polled every 5000 ms unless told, docs/protocol.md, Constants) and
  * answers the current block number; `signal` stops it (OPERATION_ABORTED).
  *
  * @example

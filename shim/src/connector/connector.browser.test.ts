@@ -99,7 +99,7 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
     const page = await hostPage()
     await connectIframe(page, origins.wallet)
     // A second connector of the page (React StrictMode builds it twice) restores the stored connection and
-    // follows the wallet's pushes at once: its iframe removes the first's (SPEC: old iframes are removed first).
+    // follows the wallet's pushes at once: its iframe removes the first's (docs/protocol.md: an earlier connector's iframe is removed first).
     await page.evaluate((url) => {
       window.hostTest.createConnector({ url, transport: 'iframe' })
     }, origins.wallet)
@@ -172,7 +172,7 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
   )
 
   // Issue 27: a URL that answers but is no wallet hung requestConnection for up to 10 minutes. The 20 s
-  // handshake runs on the page's fake clock (STYLE.md: fake timers for the 20 s constants): the frame and the
+  // handshake runs on the page's fake clock (the house style: fake timers for the 20 s constants): the frame and the
   // probe load in real time, then the clock moves a second at a time until the connector gives up.
   it("iframe: a page that loads but speaks no wallet protocol is 'Wallet not available' within 20 s, naming its URL", async () => {
     const page = await hostPage()

@@ -30,7 +30,7 @@ export type ConnectorOptions = {
   /** Single sign-on: connects with `connectWebwalletSSO` instead of the e-mail login. */
   ssoToken?: string | undefined
   authorizedPartyId?: string | undefined
-  /** `auto` (default) follows SPEC.md section 4; `websocket` and `http` talk to wallet-sim headless. */
+  /** `auto` (default) follows docs/protocol.md, Connection states; `websocket` and `http` talk to wallet-sim headless. */
   transport?: 'auto' | TransportKind | undefined
   /** Shown after 'Powered by'. */
   brandName?: string | undefined
@@ -70,7 +70,7 @@ export type OpenWallet = (kind: TransportKind, options: OpenTransportOptions) =>
 export function connectorOn(open: OpenWallet, options: ConnectorOptions) {
   const { environment } = options
   const { walletUrl, mode } = connectorSetup(options)
-  // SPEC's 'Powered by Argent' for Argent's wallets; the dev environment's wallet is wallet-sim, not Argent.
+  // The protocol's 'Powered by Argent' for Argent's wallets; the dev environment's wallet is wallet-sim, not Argent.
   const brandName = options.brandName ?? (environment === 'dev' ? 'wallet-sim' : 'Argent')
   const events = createEvents()
   const last = lastConnection(options.storage, CONNECTOR_ID)
@@ -192,7 +192,7 @@ export function connectorOn(open: OpenWallet, options: ConnectorOptions) {
   /**
    * A read-only request never opens a popup. The iframe and the socket are asked without showing anything;
    * with the popup, the connect grant answers (accounts, permissions, chain id). A chain id no connect told
-   * is the wallet's network: the environment's, else the one its URL belongs to (as SPEC.md section 4
+   * is the wallet's network: the environment's, else the one its URL belongs to (as docs/protocol.md, Connection states
    * infers it for the allow-list; each hosted wallet serves one network).
    */
   const quiet = async (call: WalletCall, limits: CallLimits = {}): Promise<unknown> => {
@@ -330,7 +330,7 @@ export function connectorOn(open: OpenWallet, options: ConnectorOptions) {
     },
 
     /**
-     * Serves one `wallet_*` request of SPEC.md section 7. Read-only ones (silent accounts, chain id,
+     * Serves one `wallet_*` request of docs/protocol.md, Procedures. Read-only ones (silent accounts, chain id,
      * permissions) never open a popup; every request has a time limit and takes an AbortSignal.
      */
     async request(call: WalletRequest, limits?: CallLimits): Promise<unknown> {

@@ -23,7 +23,7 @@ export function isSessionTypedData(typedData: TypedDataLike): boolean {
 }
 
 /**
- * The popup route and size for a wallet procedure (SPEC.md section 2): signing routes 385x440, review
+ * The popup route and size for a wallet procedure (docs/protocol.md, Parties and routes): signing routes 385x440, review
  * 385x775, everything else the login page at 775x385.
  *
  * @example

@@ -12,7 +12,7 @@ export const SUPPORTED_WALLET_API = ['0.7', '0.8'] as const
 export type RequestRoute = WalletCall | { local: unknown }
 
 /**
- * Maps a `wallet_*` request of SPEC.md section 7 to the wallet procedure and input that serve it.
+ * Maps a `wallet_*` request of docs/protocol.md, Procedures to the wallet procedure and input that serve it.
  * addStarknetChain, switchStarknetChain, watchAsset, declare and unknown types throw 'not implemented'.
  *
  * @example

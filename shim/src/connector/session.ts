@@ -8,7 +8,7 @@ const strings = (x: unknown) =>
 const string = (x: unknown) => (typeof x === 'string' ? x : undefined)
 
 /**
- * Keeps the documented fields of a session sign result (SPEC.md section 3) with their wire types and
+ * Keeps the documented fields of a session sign result (docs/protocol.md, Entities) with their wire types and
  * drops the rest, without pulling protocol's zod schemas into the connector bundle.
  */
 export function readSessionResult(value: unknown): SessionSignResult {

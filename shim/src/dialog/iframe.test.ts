@@ -55,7 +55,7 @@ describe('Dialog.iframe', () => {
     expect(modal().style.display).toBe('none')
   })
 
-  it("shows the screen's title the wallet sends with show, SPEC's 'Email' when it sends none", () => {
+  it("shows the screen's title the wallet sends with show, the protocol's 'Email' when it sends none", () => {
     const dialog = iframe({ walletUrl: 'https://wallet.example', brandName: 'Argent', probe })
     // The header above the wallet's frame: title, subtitle, close.
     const title = () => frame().previousElementSibling?.firstElementChild?.textContent

@@ -30,8 +30,8 @@ export type IframeOptions = {
 }
 
 /**
- * Removes a modal and iframe left by an earlier connector (SPEC.md section 4: "old iframes and modals
- * are removed first").
+ * Removes a modal and iframe left by an earlier connector (docs/protocol.md, Connection states: a new
+ * connector removes them first).
  *
  * @example
  * removeStale(document)
@@ -159,7 +159,7 @@ export function iframe(options: IframeOptions): Dialog {
     ready: () => loaded,
     update(update) {
       if (update.action === 'show') {
-        // The screen's own title ("Log in", "Confirm transaction"); SPEC's label when the wallet names none.
+        // The screen's own title ("Log in", "Confirm transaction"); the protocol's label when the wallet names none.
         title.textContent = update.title ?? CONNECTOR_LABELS.title
         show()
       } else if (update.action === 'hide') hide()

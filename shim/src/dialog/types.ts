@@ -5,7 +5,7 @@ export type ModalUpdate =
   | { action: 'updateWidth'; width: number }
   | { action: 'updateSize'; height: number; width: number }
 
-/** A popup route and its window size (SPEC.md section 2). */
+/** A popup route and its window size (docs/protocol.md, Parties and routes). */
 export type PopupPlacement = { route: string; width: number; height: number }
 
 /**
@@ -26,7 +26,7 @@ export type Dialog = {
   onClose(listener: (error: Error) => void): () => void
   /**
    * True once the dialog is no longer in the page: another connector opening its own wallet removed it
-   * (SPEC.md section 4: "old iframes and modals are removed first"). Popups: always false.
+   * (docs/protocol.md, Connection states: a new connector removes an old one's). Popups: always false.
    */
   removed(): boolean
   /** Removes the wallet from the page for good. */

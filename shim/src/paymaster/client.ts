@@ -42,7 +42,7 @@ export interface PaymasterOptions {
 }
 
 /**
- * A client of the AVNU gasless API v1 (the paths and headers of SPEC.md section 7, the status rules of
+ * A client of the AVNU gasless API v1 (the paths and headers of docs/protocol.md, Portfolio backend, the status rules of
  * section 8: 400 → first message; 500 → first message, or the revert detail for 'Contract error';
  * other >400 → 'status statusText'; server-signature check when a public key is configured).
  *

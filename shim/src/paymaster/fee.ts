@@ -3,7 +3,7 @@ import { GasFeeError } from '@webwallet/protocol/errors'
 import type { FeeEstimate } from '../account/fees'
 
 /**
- * The fee in a gas token (SPEC.md section 7): (overall fee + (overhead + extra gas) × gas prices) / price in ETH,
+ * The fee in a gas token (docs/protocol.md, Paymaster): (overall fee + (overhead + extra gas) × gas prices) / price in ETH,
  * scaled by the token's decimals; rounded up so the paymaster is never short.
  *
  * @example

@@ -378,7 +378,7 @@ describe('issue 27: one prompt, one code, the chain clock, revocation', () => {
   })
 })
 
-describe('fee-token transfers in the session (SPEC.md section 6, gasless mode)', () => {
+describe('fee-token transfers in the session (docs/protocol.md, Session scope, gasless mode)', () => {
   const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
   const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
   const deployer = async () => ({ transactionHash: '0x1', contractAddress: ACCOUNT })

@@ -37,7 +37,7 @@ import {
   type WebWalletOptions,
 } from './options'
 
-/** What connect() and requestConnection() answer (SPEC.md section 3, SDK connect result). */
+/** What connect() and requestConnection() answer (docs/protocol.md, Entities, SDK connect result). */
 export interface ConnectResult {
   readonly account: SessionAccount
   readonly approvalRequestsCalls?: unknown
@@ -95,7 +95,7 @@ export class WebWallet {
       createKeyVault(options.keyStore ? { store: options.keyStore } : {}),
       discarded,
       // A stored session too large for one value keeps only the root of its allowed methods: they are
-      // recomputed from these options on load (SPEC.md section 5's 4,096-character rule), with and without
+      // recomputed from these options on load (docs/protocol.md, Validation rules's 4,096-character rule), with and without
       // the fee-token transfers (a session signed in the other mode still loads).
       () =>
         [feeTokenTransfers(options), !feeTokenTransfers(options)].map((transfers) =>
@@ -158,7 +158,7 @@ export class WebWallet {
   /**
    * Asks the wallet to sign a new session (fresh key pair), stores it and builds the account. The session
    * in use stays stored and usable until the new one is signed and stored: a rejected, failed, aborted or
-   * timed-out request leaves it as it was (SPEC.md clears first; see shim/README "Signing a new session").
+   * timed-out request leaves it as it was (the original protocol clears first: docs/protocol.md, Deviations; see shim/README "Signing a new session").
    * A session too large to store is refused before the wallet is asked.
    */
   async requestConnection(parameters: RequestConnectionParameters = {}): Promise<ConnectResult> {

@@ -35,7 +35,7 @@ export type ProviderOption =
   | string
   | { readonly channel?: { readonly nodeUrl?: string }; readonly nodeUrl?: string }
 
-/** Options of {@link WebWallet.init} (SPEC.md section 3, init options). */
+/** Options of {@link WebWallet.init} (docs/protocol.md, Entities, init options). */
 export interface WebWalletOptions {
   readonly appName: string
   /** Default 'sepolia'. */
@@ -77,7 +77,7 @@ export interface WebWalletOptions {
   /** Time limit of `requestConnection` (the user signs in the wallet meanwhile); default 10 minutes. */
   readonly connectTimeoutMs?: number
   /**
-   * Gasless mode's fee-token transfers (SPEC.md section 6): whether new sessions also grant a `transfer` of
+   * Gasless mode's fee-token transfers (docs/protocol.md, Session scope): whether new sessions also grant a `transfer` of
    * STRK and ETH, which the paymaster's gas-token route needs to take its fee (the cosigner co-signs one only
    * to the paymaster's fee recipient, within the session's fee caps). Default: true when the SDK has a
    * paymaster route configured (`paymasterParams`, or no `deployer`: an undeployed account is then deployed

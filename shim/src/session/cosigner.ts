@@ -9,7 +9,7 @@ import { fields, hasShape, isFelt } from '../http/shape'
 type SessionPart = cosigner.signSession.Request['session']
 
 /**
- * The session part of both co-signing requests (SPEC.md section 7). `sessionSignature` is the session key's
+ * The session part of both co-signing requests (docs/protocol.md, Cosigner). `sessionSignature` is the session key's
  * signature over poseidon(hash, session hash, cache flag) in a key kind's own shape (`SessionKeyKind`'s
  * `cosigner`), `{ type: 'StarknetKey', signer: { publicKey, r, s } }` for a Stark key: the cosigner's schema
  * reads it.

@@ -122,8 +122,8 @@ export function createSessionRequest(parameters: SessionRequestParameters): Sess
 /** Options of {@link sessionAllowedMethods}. */
 export interface SessionScopeOptions {
   /**
-   * Gasless mode (SPEC.md section 6: "A transfer of the fee token may be added automatically in gasless
-   * mode"): add a `transfer` of each fee token; default true. False: the session grants exactly the app's
+   * Gasless mode (docs/protocol.md, Session scope: the fee tokens' `transfer` is added only in gasless
+   * mode): add a `transfer` of each fee token; default true. False: the session grants exactly the app's
    * methods, and the paymaster's gas-token route (which appends a fee transfer) cannot run.
    */
   readonly feeTokenTransfers?: boolean | undefined

@@ -28,7 +28,7 @@ export function signedSession(request: SessionRequest, answer: WalletSessionAnsw
     })),
     sessionKey: { publicKey: sessionKey.publicKey, privateKey: '' },
     expiresAt: Number(session.expiresAt),
-    // Normalised to 0x plus 64 hex digits (SPEC.md section 5).
+    // Normalised to 0x plus 64 hex digits (docs/protocol.md, Validation rules).
     address: `0x${BigInt(answer.address).toString(16).padStart(64, '0')}`,
     // Hex, whether the wallet answered a name ('SN_SEPOLIA') or the felt.
     chainId: toHex(chainIdFelt(answer.chainId)),

@@ -1,7 +1,7 @@
 import { STORAGE_VALUE_MAX_LENGTH } from '@webwallet/protocol'
 import { InvalidStorageKeyError, InvalidStorageValueError } from '@webwallet/protocol/errors'
 
-// The key rule of SPEC.md section 5 (protocol's StorageKeySchema; a regex keeps zod out of the bundle).
+// The key rule of docs/protocol.md, Validation rules (protocol's StorageKeySchema; a regex keeps zod out of the bundle).
 const KEY = /^[A-Za-z0-9_-]{1,128}$/
 
 /** The part of the Web Storage API the SDK uses. */
@@ -22,7 +22,7 @@ export interface StorageOptions {
 
 /**
  * The SDK's key/value storage. Keys are 1-128 characters of A-Z, a-z, 0-9, _ and -, values at most 4096
- * characters (SPEC.md section 5); breaking a rule throws. Unreadable data (not JSON, wrong shape, a
+ * characters (docs/protocol.md, Validation rules); breaking a rule throws. Unreadable data (not JSON, wrong shape, a
  * throwing backend) never crashes a read: the read answers `undefined` and the entry is left untouched (a
  * value the SDK cannot recognise may be the app's own).
  *

@@ -22,7 +22,7 @@ export type ChooseTransportOptions = {
 }
 
 /**
- * Picks iframe or popup as SPEC.md section 4 says: popup unless the browser is Chrome-like and has a
+ * Picks iframe or popup as docs/protocol.md, Connection states says: popup unless the browser is Chrome-like and has a
  * storage quota of at least twice the heap limit (an iframe's storage is evicted first under
  * pressure), and the host name is on the wallet network's allow-list.
  *

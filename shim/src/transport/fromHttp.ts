@@ -8,7 +8,7 @@ export type FromHttpOptions = {
   /** The wallet router over HTTP, e.g. wallet-sim's `http://localhost:3005/trpc`. */
   url: string
   /**
-   * Calls posted within this many ms of the first travel in one HTTP request per kind (SPEC.md section 9);
+   * Calls posted within this many ms of the first travel in one HTTP request per kind (docs/protocol.md, Constants);
    * default {@link HTTP_BATCH_INTERVAL_MS}. 0 still batches the calls of the same task.
    */
   batchIntervalMs?: number | undefined
@@ -24,7 +24,7 @@ export const HTTP_BATCH_INTERVAL_MS = 10
 type Call = { id: RequestId; path: string; input: unknown }
 
 /**
- * A Channel speaking tRPC's HTTP wire (SPEC.md section 7, "Generic transport"): queries are one GET with
+ * A Channel speaking tRPC's HTTP wire (docs/protocol.md, HTTP): queries are one GET with
  * `?batch=1&input=` (the inputs by index, as JSON), mutations one POST with that JSON as the body, the
  * paths joined by commas. Errors come back in the router's shape and are rebuilt into coded errors like
  * the other transports' (`Messenger.create`); a wallet that cannot be reached is 'Wallet not available'

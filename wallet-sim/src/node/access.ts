@@ -87,7 +87,7 @@ const perResource = (value: GasUsage | FriPrices) => ({
   l1_data_gas: value.l1DataGas,
 })
 
-/** V3 resource bounds (wire hex) for `usage` at `prices`, both with the SPEC's 50% margin (protocol's fee rule). */
+/** V3 resource bounds (wire hex) for `usage` at `prices`, both with the protocol's 50% margin (protocol's fee rule). */
 export function boundsFor(usage: GasUsage, prices: FriPrices) {
   return boundsToHex(boundsWithMargin(perResource(usage), perResource(prices)))
 }

@@ -4,7 +4,7 @@ import { decodeSigners } from '../chain/contracts/argent/constructor'
 import { argentAccount, keys } from '../chain/contracts/argent/testing'
 import { argentConstructorCalldata } from './account'
 
-// SPEC.md section 3: "the guardian defaults to 0 when absent". protocol's constructor calldata is starknet.js's
+// docs/protocol.md, Entities: a guardian absent reads as 0. protocol's constructor calldata is starknet.js's
 // ABI encoding, with and without a guardian, and the simulated account and protocol read it alike.
 describe("the wallet's Argent constructor calldata", () => {
   it.each([true, false])('with a guardian: %s', (guardian) => {

@@ -1,5 +1,5 @@
-// The wallet's pushed account and network changes (SPEC.md section 7: "the wallet also has listeners for
-// account change and network change") for connections served by the server (WebSocket /trpc): one
+// The wallet's pushed account and network changes (docs/protocol.md, Pushed events) for
+// connections served by the server (WebSocket /trpc): one
 // emitter, told of every change of who is logged in, which user is hands-free and which dapps are
 // connected, and a `walletEvents` stream per connection that yields what changed for its dapp.
 import type { WalletEvent } from '@webwallet/protocol'

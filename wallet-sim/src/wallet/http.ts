@@ -1,4 +1,4 @@
-// The wallet router over tRPC's HTTP wire at /trpc/<procedure> (SPEC.md section 7, "Generic transport"):
+// The wallet router over tRPC's HTTP wire at /trpc/<procedure> (docs/protocol.md, HTTP):
 // for standard tRPC HTTP clients (`httpBatchLink`, `httpSubscriptionLink`) and the shim's `fromHttp`. Same
 // origin, login and approval rules as the WebSocket at /trpc (requestContext.ts); WebSocket upgrades never
 // reach express.

@@ -8,7 +8,7 @@ import { ALLOWED_DAPPS_ELEMENT_ID, frameAncestors, parseDappEntry } from '@webwa
 import express, { type Response, Router } from 'express'
 import { DEFAULT_ALLOWED_DAPPS } from '../services/allowlist/router'
 
-/** The hosted wallet's pages (SPEC.md section 2). */
+/** The hosted wallet's pages (docs/protocol.md, Parties and routes). */
 export const WALLET_ROUTES = [
   '/iframes/comms',
   '/interstitialLogin',

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 
-/** Headers the SDK sends to the backend (SPEC.md 7: client, version, network) besides the usual ones. */
+/** Headers the SDK sends to the backend (docs/protocol.md, Portfolio backend: client, version, network) besides the usual ones. */
 export const CLIENT_HEADERS = ['argent-client', 'argent-version', 'argent-network'] as const
 
 /**

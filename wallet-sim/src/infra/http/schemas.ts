@@ -6,7 +6,7 @@ export type Network = z.infer<typeof Network>
 
 /**
  * A Starknet address in a request: `0x` and 1 to 64 hex digits, normalised to `0x` + 64 lowercase digits
- * (SPEC.md 5), so that maps keyed by address agree however a client pads or cases it.
+ * (docs/protocol.md, Validation rules), so that maps keyed by address agree however a client pads or cases it.
  *
  * @example
  * Address.parse('0x49D3') // '0x00…049d3'

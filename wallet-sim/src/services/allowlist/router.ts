@@ -14,7 +14,7 @@ export const DEFAULT_ALLOWED_DAPPS = ['localhost', '127.0.0.1'] as const
 
 /**
  * The iframe allow-list (mount it at `/allowlist`): `GET /mainnet.json` and `GET /sepolia.json` answer
- * `{allowedDapps}`, cacheable for 24 hours like the static files the SDK reads in production (SPEC.md 9).
+ * `{allowedDapps}`, cacheable for 24 hours like the static files the SDK reads in production (docs/protocol.md, Constants).
  *
  * @example
  * app.use('/allowlist', createAllowlistRouter({ sepolia: ['localhost', 'demo.example'] }))

@@ -9,7 +9,7 @@ const ClientHeaders = z.object({
   'argent-network': z.optional(Network),
 })
 
-/** Who is calling, from the headers the SDK sends (SPEC.md 7); every field is absent for plain clients. */
+/** Who is calling, from the headers the SDK sends (docs/protocol.md, Portfolio backend); every field is absent for plain clients. */
 export interface ClientInfo {
   client?: string
   version?: string

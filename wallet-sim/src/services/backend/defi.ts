@@ -8,7 +8,7 @@ const E18 = 10n ** 18n
 
 /**
  * The DeFi positions of an account: one dapp per product type, so every product type and every position
- * kind of SPEC.md section 3 appears; amounts and counts are drawn from `seed` and the address.
+ * kind of docs/protocol.md, Entities appears; amounts and counts are drawn from `seed` and the address.
  *
  * @example
  * const a = decomposeDefi('0x1', 'seed')

@@ -3,7 +3,7 @@ import { seededRandom } from './random'
 
 /**
  * The name-service profile of an address that has a name: social handles are derived from the name's first
- * label, proof of personhood from the seed, and the picture is the identicon fallback (SPEC.md 7).
+ * label, proof of personhood from the seed, and the picture is the identicon fallback (docs/protocol.md, Portfolio backend).
  *
  * @example
  * profileFor('0x1', 'alice.stark', 'seed').twitter // 'alice'

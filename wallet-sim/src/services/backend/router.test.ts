@@ -49,7 +49,7 @@ async function get(path: string, headers: Record<string, string> = {}) {
 }
 
 describe('tokens', () => {
-  it('lists every token as SPEC token infos, STRK, ETH and the demo token among them', async () => {
+  it('lists every token as protocol token infos, STRK, ETH and the demo token among them', async () => {
     const { status, body } = await get('/tokens/info?chain=starknet')
     expect(status).toBe(200)
     const { tokens } = TokenInfoListSchema.parse(body)

@@ -6,7 +6,7 @@ export const ApprovalMode = z.enum(['manual', 'auto', 'reject'])
 export type ApprovalMode = z.infer<typeof ApprovalMode>
 
 /**
- * The codes a test can make the next request fail with: the session-signing result codes (SPEC section 4)
+ * The codes a test can make the next request fail with: the session-signing result codes (docs/protocol.md, Errors on the wire)
  * and a logged-out user.
  */
 export const FAIL_CODES = [...WEBWALLET_ERROR_CODES, 'USER_LOGGED_OUT'] as const

@@ -49,7 +49,7 @@ export function relayerAccountOf(privateKey: string): RelayerAccount {
 }
 
 /**
- * Submits invokes from the paymaster's own account through the chain access: estimate, price with the SPEC's
+ * Submits invokes from the paymaster's own account through the chain access: estimate, price with the protocol's
  * 50% margins, sign, submit. A relayer of its own key (`relayerAccountOf`) deploys itself, funded, before
  * its first transaction on a chain where it is not deployed yet (the first start, after devnet_restart).
  *

@@ -13,7 +13,7 @@ const normalise = (address: string): string => {
   }
 }
 
-/** `0x1234…abcd` (SPEC.md: first 6 and last 4 characters). */
+/** `0x1234…abcd` (docs/protocol.md, Constants: first 6 and last 4 characters). */
 export function compactAddress(address: string): string {
   return address.length <= 10 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`
 }

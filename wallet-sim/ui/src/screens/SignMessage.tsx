@@ -199,7 +199,7 @@ function SignOutsideExecution({
         )
   const anyone = typeof view !== 'string' && view.caller === ANY_CALLER_FELT
   const caller = typeof view === 'string' ? '' : anyone ? 'anyone' : compactAddress(hex(view.caller))
-  // Outside its window the signature is still exactly what is shown (the screen says so; SPEC has no
+  // Outside its window the signature is still exactly what is shown (the screen says so; the protocol has no
   // refusal for it): an expired one could never run, a later one runs once its window opens.
   const validity = typeof view === 'string' ? undefined : windowWords(view, chainNow)
   return (

@@ -5,7 +5,7 @@ import type { ModalEvent } from '@webwallet/protocol'
 import { isOutsideExecutionTypedData } from '@webwallet/protocol/rpc'
 import type { PromptRequest, Prompts } from './prompts'
 
-/** Width x height of each screen (SPEC.md section 2: iframe 380x420, signing 385x440, review 385x775). */
+/** Width x height of each screen (docs/protocol.md, Parties and routes: iframe 380x420, signing 385x440, review 385x775). */
 export const SCREEN_SIZES: Record<PromptRequest['kind'], { width: number; height: number }> = {
   login: { width: 380, height: 420 },
   connect: { width: 380, height: 420 },

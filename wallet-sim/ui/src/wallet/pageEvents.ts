@@ -1,6 +1,5 @@
-// The wallet page's pushed account and network changes (SPEC.md section 7: "the wallet also has listeners
-// for account change and network change") for the dapp that embeds it (iframe) or opened it (popup, while
-// it is open): the `walletEvents` subscription of the page's router. The page learns of a change from its
+// The wallet page's pushed account and network changes (docs/protocol.md, Pushed events) for the dapp that
+// embeds it (iframe) or opened it (popup, while it is open): the `walletEvents` subscription of the page's router. The page learns of a change from its
 // own login and logout (`notify`), from the wallet's other tabs of the same storage (the `storage` event)
 // and, for what only the server knows (a logout in a tab of other storage, an expired login, another
 // hands-free user), from asking its server when the page comes back into view (`visibilitychange`: the

@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitepress'
+
+// The documentation site over docs/ (copied into .src by build.mjs, with the API reference TypeDoc writes).
+// A dead internal link fails the build; links that leave docs/ point at the repository on GitHub.
+export default defineConfig({
+  title: 'webwallet',
+  description: 'An embeddable web-wallet SDK for Starknet, and a wallet simulator',
+  srcDir: '.src',
+  outDir: 'dist',
+  cleanUrls: true,
+  // The examples' http://localhost:3005 is the developer's own simulator.
+  ignoreDeadLinks: 'localhostLinks',
+  // Raw HTML in the pages is shown as text: the docs are Markdown, and `<name>` placeholders are words.
+  markdown: { html: false },
+  themeConfig: {
+    search: { provider: 'local' },
+    socialLinks: [{ icon: 'github', link: 'https://github.com/webwallet/webwallet' }],
+    nav: [
+      { text: 'Get started', link: '/getting-started' },
+      { text: 'Errors', link: '/errors' },
+      { text: 'API', link: '/api/' },
+    ],
+    sidebar: [
+      {
+        text: 'Start',
+        items: [
+          { text: 'Getting started', link: '/getting-started' },
+          { text: 'Troubleshooting', link: '/troubleshooting' },
+          { text: 'Error reference', link: '/errors' },
+        ],
+      },
+      {
+        text: 'Guides',
+        items: [
+          { text: 'The SDK', link: '/sdk' },
+          { text: 'The simulator', link: '/simulator' },
+          { text: 'Use your own contracts', link: '/own-contracts' },
+        ],
+      },
+      {
+        text: 'Concepts',
+        items: [
+          { text: 'The protocol', link: '/protocol' },
+          { text: 'Security model', link: '/security' },
+        ],
+      },
+      { text: 'Reference', items: [{ text: 'API (TypeDoc)', link: '/api/' }] },
+    ],
+  },
+})
