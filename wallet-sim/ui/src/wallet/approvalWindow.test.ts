@@ -19,7 +19,7 @@ function fakeWindow(origin: string, extra: { opener?: unknown; top?: unknown } =
   const posted: { message: unknown; targetOrigin: string }[] = []
   const win = {
     location: { origin },
-    opener: extra.opener ?? null,
+    opener: (extra.opener ?? null) as MessageEventSource | null,
     top: undefined as unknown,
     self: undefined as unknown,
     closed: false,
