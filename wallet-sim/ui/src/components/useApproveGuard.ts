@@ -3,7 +3,7 @@
 // IntersectionObserver v2 (Chromium) really visible (not covered, not faded as an opacity-0.0001 frame over
 // a decoy, not filtered or transformed); elsewhere (Firefox, Safari) at least reported intersecting by v1
 // (which Firefox computes against a cross-origin frame's own viewport: it cannot tell a hidden frame).
-// The real connectors' modals (starknetkit's and the SDK's iframe modal, blurred backdrop included) pass:
+// starknetkit 3.x's and the SDK's iframe modals (blurred backdrop included) pass:
 // their blur is a sibling layer painted under the frame, never an ancestor of it nor a layer above it.
 // A modal that does put a filter on an ancestor (starknetkit 2.8.0's, which invisible-sdk 1.0.0 pins) never
 // proves the frame visible: the guard then says `unproven`, and the screen offers the wallet's own window.
