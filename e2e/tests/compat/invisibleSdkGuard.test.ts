@@ -12,18 +12,16 @@ import type { Frame, Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
 import { clickClosing, launchBrowser } from '../../support/browser'
 import { buildWalletUi } from '../wallet/walletServer'
-import { bundle, compatDir, ROOT, serveDapp } from './page'
+import { bundleInvisibleSdkApp, serveDapp } from './page'
 
-const APP = `${ROOT}compat/invisible-sdk/app/app.ts`
 // invisible-sdk's dev wallet (Playwright routes it to the simulator), the origin of its frame and windows.
 const WALLET = 'http://localhost:3005'
 const CHANNEL = 'wallet-sim:approval-window'
 
 let script = ''
 beforeAll(async () => {
-  compatDir('invisible-sdk')
   buildWalletUi()
-  script = await bundle(APP, { loader: { '.ts': 'ts' } })
+  script = await bundleInvisibleSdkApp()
 }, 240_000)
 
 /** The app's `#result` once it is not `working` any more. */
