@@ -101,7 +101,9 @@ it('signs the session in the wallet window the frame opens, and a hostile page c
   expect(await signSession.isDisabled()).toBe(true)
   expect(await page.locator('#result').textContent()).toBe('working')
 
-  // The user's click inside the frame opens the window (no popup blocker stops it).
+  // The user's click inside the frame opens the window (no popup blocker stops it), once the screen loaded the
+  // account (the modal grows with it).
+  await frame.getByText(`From ${email}`).waitFor()
   const opened = context.waitForEvent('page')
   await frameSettled(page)
   await frame.getByRole('button', { name: 'Open in a window' }).click()
@@ -166,6 +168,7 @@ it('signs the session in the wallet window the frame opens, and a hostile page c
   expect(await page.locator('#result').textContent()).toBe('working')
 
   // The user finishes it in the window the frame opens: the review screen, armed there, confirms it.
+  await frame.locator('.fee:not(.loading)').waitFor()
   const second = context.waitForEvent('page')
   await frameSettled(page)
   await frame.getByRole('button', { name: 'Open in a window' }).click()
