@@ -18,20 +18,18 @@ import { RpcProvider } from 'starknet'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import { buildWalletUi } from '../wallet/walletServer'
-import { bundle, compatDir, ROOT, serveDapp } from './page'
+import { bundle, bundleInvisibleSdkApp, INVISIBLE_SDK_APP, ROOT, serveDapp } from './page'
 
 const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
-const APP = `${ROOT}compat/invisible-sdk/app/app.ts`
 
 const scripts: Record<'invisible-sdk' | 'shim', string> = { 'invisible-sdk': '', shim: '' }
 beforeAll(async () => {
-  compatDir('invisible-sdk')
   buildWalletUi()
   // The app as its users ship it, on invisible-sdk from compat/invisible-sdk/node_modules ...
-  scripts['invisible-sdk'] = await bundle(APP, { loader: { '.ts': 'ts' } })
+  scripts['invisible-sdk'] = await bundleInvisibleSdkApp()
   // ... and the same file with the one line switched: `@argent/invisible-sdk` → `@webwallet/shim/argent`.
-  scripts.shim = await bundle(APP, {
+  scripts.shim = await bundle(INVISIBLE_SDK_APP, {
     alias: { '@argent/invisible-sdk': '@webwallet/shim/argent' },
     conditions: ['@webwallet/source'],
     nodePaths: [`${ROOT}node_modules`],

@@ -53,6 +53,23 @@ export async function bundle(
   return result.outputFiles?.[0]?.text ?? ''
 }
 
+/** invisible-sdk's test app, as its users write it: one file that imports `@argent/invisible-sdk`. */
+export const INVISIBLE_SDK_APP = `${ROOT}compat/invisible-sdk/app/app.ts`
+let invisibleSdkApp: Promise<string> | undefined
+
+/**
+ * {@link INVISIBLE_SDK_APP} bundled with invisible-sdk 1.0.0 from compat/invisible-sdk, once per run (the e2e
+ * files share one module graph): installs the client first.
+ * @example const script = await bundleInvisibleSdkApp()
+ */
+export function bundleInvisibleSdkApp(): Promise<string> {
+  invisibleSdkApp ??= Promise.resolve().then(() => {
+    compatDir('invisible-sdk')
+    return bundle(INVISIBLE_SDK_APP, { loader: { '.ts': 'ts' } })
+  })
+  return invisibleSdkApp
+}
+
 /** Serves the page (a #root element and the script) on `localhost`, another origin than the wallet's 127.0.0.1. */
 export async function serveDapp(script: string) {
   const server = createServer((req, res) => {

@@ -132,7 +132,9 @@ test('(c) no wallet page but /iframes/comms can be framed, not even by a listed 
   await using sim = await startWalletSim()
   await using browser = await launchBrowser()
   const context = await tallContext(browser)
-  for (const route of ['/interstitialLogin', '/signMessage', '/signSessionKeys', '/review']) {
+  // The approval window too: a frame that cannot prove itself visible hands its prompt to it, never to a frame.
+  const routes = ['/interstitialLogin', '/signMessage', '/signSessionKeys', '/review', '/approvalWindow']
+  for (const route of routes) {
     await using host = await framePage('localhost', `${sim.url}${route}`)
     const page = await context.newPage()
     await page.goto(host.origin)

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Served, serve } from '../infra/http/serve'
 import { createWalletUiRouter, withAllowList } from './static'
 
-const POPUP_ROUTES = ['/interstitialLogin', '/signMessage', '/signSessionKeys', '/review']
+// The approval window (a prompt a frame that cannot prove itself visible hands over) included.
+const POPUP_ROUTES = ['/interstitialLogin', '/signMessage', '/signSessionKeys', '/review', '/approvalWindow']
 let defaults: Served
 let configured: Served
 let unbuilt: Served

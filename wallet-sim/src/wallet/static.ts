@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { ALLOWED_DAPPS_ELEMENT_ID, frameAncestors, parseDappEntry } from '@webwallet/protocol/wallet'
 import express, { type Response, Router } from 'express'
 import { DEFAULT_ALLOWED_DAPPS } from '../services/allowlist/router'
+import { APPROVAL_WINDOW_ROUTE } from './core'
 
 /** The hosted wallet's pages (docs/protocol.md, Parties and routes). */
 export const WALLET_ROUTES = [
@@ -16,6 +17,12 @@ export const WALLET_ROUTES = [
   '/signSessionKeys',
   '/review',
 ] as const
+
+/**
+ * Every page the UI router serves: the hosted wallet's, and the window a frame that cannot prove itself
+ * visible finishes its approval in (never framed, like the popup routes).
+ */
+export const UI_PAGE_ROUTES = [...WALLET_ROUTES, APPROVAL_WINDOW_ROUTE] as const
 
 /** The only page dapps may embed; every other page refuses any frame. */
 export const IFRAME_ROUTE = '/iframes/comms'
@@ -66,7 +73,7 @@ function setPageHeaders(res: Response, route: string, allowedDapps: readonly str
 }
 
 /**
- * The UI router: the five wallet routes answer index.html (with the allow-list and the framing headers),
+ * The UI router: the five wallet routes and the approval window answer index.html (with the allow-list and the framing headers),
  * `/assets/*` the built files.
  *
  * @example
@@ -76,7 +83,7 @@ export function createWalletUiRouter(uiDir: string = DEFAULT_UI_DIR, options: Wa
   const allowedDapps = options.allowedDapps ?? DEFAULT_ALLOWED_DAPPS
   const router = Router()
   const index = join(uiDir, 'index.html')
-  router.get([...WALLET_ROUTES], async (req, res) => {
+  router.get([...UI_PAGE_ROUTES], async (req, res) => {
     // Express matches routes case-insensitively and with a trailing slash: decide on the same normal form.
     setPageHeaders(res, req.path.toLowerCase().replace(/\/+$/, ''), allowedDapps)
     if (!existsSync(index)) {

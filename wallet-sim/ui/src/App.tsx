@@ -3,6 +3,7 @@
 import { WALLET_ROUTES } from '@webwallet/protocol'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { Account, WalletApi } from './api/client'
+import { ApprovalWindowContext, useMoveToWindow } from './components/approvalWindowContext'
 import { type Fit, ModalFitContext } from './components/modalFit'
 import { OriginListContext } from './components/originList'
 import { Connect } from './screens/Connect'
@@ -14,6 +15,7 @@ import { Review } from './screens/Review'
 import { SignMessage } from './screens/SignMessage'
 import { SignSession } from './screens/SignSession'
 import type { Refusal } from './trpc/embedding'
+import type { ApprovalWindow } from './wallet/approvalWindow'
 import { type ChainClock, chainClockFrom } from './wallet/chainClock'
 import type { Prompt, Prompts } from './wallet/prompts'
 
@@ -32,6 +34,8 @@ export interface AppProps {
   framed?: boolean
   /** The iframe's embedder that is not listed: the page then shows only that refusal. */
   refusal?: Pick<Refusal, 'current' | 'subscribe'>
+  /** In a frame: where a prompt the browser cannot prove visible goes on (wallet/approvalWindow.ts). */
+  approvalWindow?: ApprovalWindow | undefined
 }
 
 const NO_REFUSAL: Pick<Refusal, 'current' | 'subscribe'> = {
@@ -50,8 +54,11 @@ interface Loaded {
 /**
  * The account, read again for each prompt (the last one stays on screen meanwhile), and the chain's clock
  * from the answer for this prompt only: an older answer's chain time may predate a move of the chain's clock.
+ *
+ * @example
+ * const { account, chainClock } = useAccount(api, prompts.current())
  */
-function useAccount(
+export function useAccount(
   api: WalletApi,
   prompt: Prompt | undefined,
 ): { account: Account | undefined; chainClock: ChainClock | undefined } {
@@ -91,7 +98,7 @@ export function App({ isListed = UNLISTED, refusal = NO_REFUSAL, modalFit, ...pr
   )
 }
 
-function Prompted({ api, prompts, route, selfOrigin, framed = true }: AppProps) {
+function Prompted({ api, prompts, route, selfOrigin, framed = true, approvalWindow }: AppProps) {
   const prompt = useSyncExternalStore(prompts.subscribe, prompts.current, prompts.current)
   const { account, chainClock } = useAccount(api, prompt)
   const [version, setVersion] = useState(0)
@@ -116,7 +123,43 @@ function Prompted({ api, prompts, route, selfOrigin, framed = true }: AppProps) 
     if (idle) return <Idle kind={idle} />
     return <Home api={api} onLogin={() => setOwnLogin(true)} version={version} />
   }
-  return <PromptScreen key={prompt.id} prompt={prompt} account={account} chainClock={chainClock} api={api} />
+  return (
+    <PromptView
+      key={prompt.id}
+      prompt={prompt}
+      account={account}
+      chainClock={chainClock}
+      api={api}
+      approvalWindow={approvalWindow}
+    />
+  )
+}
+
+/**
+ * The screen of `prompt`; in a frame, with its way to the approval window. Key it by the prompt's id: each
+ * prompt gets a fresh screen, so its approve delay starts over.
+ *
+ * @example
+ * const { account, chainClock } = useAccount(api, prompt)
+ * <PromptView key={prompt.id} prompt={prompt} account={account} chainClock={chainClock} api={api} />
+ */
+export function PromptView({
+  approvalWindow,
+  ...props
+}: {
+  prompt: Prompt
+  account: Account | undefined
+  chainClock: ChainClock | undefined
+  api: WalletApi
+  approvalWindow?: ApprovalWindow | undefined
+}) {
+  const { prompt, account, chainClock, api } = props
+  const moveToWindow = useMoveToWindow(approvalWindow, prompt)
+  return (
+    <ApprovalWindowContext.Provider value={moveToWindow}>
+      <PromptScreen prompt={prompt} account={account} chainClock={chainClock} api={api} />
+    </ApprovalWindowContext.Provider>
+  )
 }
 
 /** The routes that only make sense with a request: opened without one, they say there is nothing to do. */
@@ -128,7 +171,6 @@ function idleRoute(route: string): 'review' | 'signMessage' | 'signSessionKeys' 
   return undefined
 }
 
-// Keyed by the prompt's id: each prompt gets a fresh screen, so its approve delay starts over.
 function PromptScreen({
   prompt,
   account,

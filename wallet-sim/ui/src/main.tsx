@@ -1,20 +1,16 @@
-// The wallet page's entry: theme, login storage, prompts, the wallet router served over postMessage,
-// and the React screens.
+// The wallet UI's entry: the theme, then the page of this route: the approval window (a prompt a wallet
+// frame handed over), or the hosted wallet's page.
 import { ThemeSchema } from '@webwallet/protocol'
-import { createWalletRouter } from '@webwallet/protocol/router'
+import { APPROVAL_WINDOW_ROUTE } from '@webwallet/wallet-sim/core'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './App'
-import { createWalletApi } from './api/client'
-import { browserStorage, loginStorage } from './api/loginStorage'
 import './styles.css'
-import { checkEmbedding, createRefusal, readAllowedDapps } from './trpc/embedding'
-import { serveWindow } from './trpc/windowHandler'
-import { createUiHandlers } from './wallet/handlers'
-import { createModalSize } from './wallet/modal'
-import { createPageEvents } from './wallet/pageEvents'
+import { isListedOrigin } from '@webwallet/protocol/wallet'
+import { ApprovalWindowScreen } from './screens/ApprovalWindowScreen'
+import { readAllowedDapps } from './trpc/embedding'
+import { receiveApproval } from './wallet/approvalWindowPage'
 import { createPopupFit } from './wallet/popupSize'
-import { createPrompts } from './wallet/prompts'
+import { startWalletPage } from './walletPage'
 
 const setTheme = (theme: string | null) => {
   const parsed = ThemeSchema.safeParse(theme ?? 'auto')
@@ -22,87 +18,21 @@ const setTheme = (theme: string | null) => {
 }
 setTheme(new URLSearchParams(location.search).get('theme'))
 
-// The allow-list the server put in the page: an iframe answers only listed embedders (CSP frame-ancestors
-// already keeps others out; this also holds where a proxy drops the header), a popup answers anyone but marks
-// the unlisted ones and never logs them in automatically.
-const embedding = checkEmbedding(
-  { opener: window.opener, parent: window.parent, self: window, ancestorOrigins: location.ancestorOrigins },
-  document.referrer,
-  readAllowedDapps(document),
-)
-const refusal = createRefusal(embedding.refusedEmbedder)
-
-// The page's own login and logout tell the dapp's walletEvents subscription (pageEvents.ts).
-const storage = loginStorage(browserStorage(window))
-let loginChanged = () => {}
-const api = createWalletApi({
-  storage: {
-    read: storage.read,
-    write: (login) => {
-      storage.write(login)
-      loginChanged()
-    },
-    clear: () => {
-      storage.clear()
-      loginChanged()
-    },
-  },
-})
-const pageEvents = createPageEvents({ api, target: window, document })
-loginChanged = pageEvents.notify
-const prompts = createPrompts()
-const modalSize = createModalSize(prompts)
-const router = createWalletRouter({
-  ...createUiHandlers({ api, prompts, onTheme: setTheme, isListed: embedding.isListed, modalSize }),
-  walletEvents: pageEvents.subscribe,
-})
-
-// A popup closes itself once the app has its answer, like the hosted wallet: at once when the user was
-// asked, after a short quiet time otherwise (starknetkit may send the next request right away).
-const QUIET_MS = 500
-let userWasAsked = false
-let inFlight = 0
-let closeTimer: ReturnType<typeof setTimeout> | undefined
-prompts.subscribe(() => {
-  if (prompts.current() !== undefined) userWasAsked = true
-})
-serveWindow({
-  router,
-  window,
-  referrer: document.referrer,
-  createContext: (origin) => ({ origin }),
-  ...(embedding.framed
-    ? { accepts: (origin: string) => refusal.current() === undefined && embedding.isListed(origin) }
-    : {}),
-  onRefused: refusal.refuse,
-  onRequest: () => {
-    inFlight += 1
-    clearTimeout(closeTimer)
-  },
-  onAnswered: () => {
-    inFlight -= 1
-    if (!window.opener || inFlight > 0 || prompts.current() !== undefined) return
-    if (userWasAsked) window.close()
-    else closeTimer = setTimeout(() => window.close(), QUIET_MS)
-  },
-})
-window.addEventListener('beforeunload', () => prompts.rejectAll())
-
 const root = document.getElementById('root')
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App
-        api={api}
-        prompts={prompts}
-        route={location.pathname}
-        selfOrigin={location.origin}
-        isListed={embedding.isListed}
-        framed={embedding.framed}
-        // In the iframe the app's modal grows; a popup grows its own window.
-        modalFit={embedding.framed ? modalSize.fit : window.opener ? createPopupFit(window) : undefined}
-        refusal={refusal}
-      />
-    </StrictMode>,
-  )
+if (location.pathname === APPROVAL_WINDOW_ROUTE) {
+  const page = receiveApproval({ window })
+  const allowedDapps = readAllowedDapps(document)
+  if (root)
+    createRoot(root).render(
+      <StrictMode>
+        <ApprovalWindowScreen
+          page={page}
+          selfOrigin={location.origin}
+          isListed={(origin) => isListedOrigin(origin, allowedDapps)}
+          modalFit={createPopupFit(window)}
+        />
+      </StrictMode>,
+    )
+} else {
+  startWalletPage(root, setTheme)
 }

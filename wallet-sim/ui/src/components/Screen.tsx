@@ -1,9 +1,11 @@
 // The frame every screen shares: title, the requesting origin (marked when it is not a listed app), the
 // body and the action buttons. The approve button works only after the clickjacking guard armed it.
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
+import { ApprovalWindowOffer } from './ApprovalWindowOffer'
+import { useApprovalWindow } from './approvalWindowContext'
 import { useModalFit } from './modalFit'
 import { useIsListed } from './originList'
-import { useApproveGuard } from './useApproveGuard'
+import { useApproveGuardState } from './useApproveGuard'
 
 export interface ScreenProps {
   title: string
@@ -33,7 +35,10 @@ export function Screen(props: ScreenProps) {
   const listed = useIsListed()(props.origin)
   // The guard watches the footer: the buttons' own look changes with their state (disabled), the footer's never.
   const actions = useRef<HTMLElement>(null)
-  const armed = useApproveGuard(actions, { active: props.onApprove !== undefined })
+  const guard = useApproveGuardState(actions, { active: props.onApprove !== undefined })
+  const armed = guard === 'armed'
+  // In a frame the browser cannot prove visible, the approval goes on in the wallet's own window instead.
+  const moveToWindow = useApprovalWindow()
   const body = useRef<HTMLElement>(null)
   useModalFit(body)
   const seen = useSeenToEnd(body, props.requireSeen === true)
@@ -76,6 +81,9 @@ export function Screen(props: ScreenProps) {
           Scroll to the end to read everything before you sign.
         </p>
       )}
+      {guard === 'unproven' && moveToWindow && props.onApprove ? (
+        <ApprovalWindowOffer moveToWindow={moveToWindow} />
+      ) : null}
       {props.onApprove || props.onReject ? (
         <footer className="actions" ref={actions}>
           {props.onReject ? (
@@ -92,6 +100,7 @@ export function Screen(props: ScreenProps) {
               }}
               disabled={props.busy || !armed || blocked}
               data-armed={armed}
+              data-guard={guard}
               data-blocked={props.approveBlocked === true}
               data-seen={seen}
             >

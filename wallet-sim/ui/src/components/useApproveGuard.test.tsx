@@ -6,9 +6,16 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { Connect } from '../screens/Connect'
 import { Login } from '../screens/Login'
-import { APPROVE_DELAY_MS, supportsVisibilityTracking, visibilitySignal } from './useApproveGuard'
+import { ApprovalWindowContext, type MoveToWindow } from './approvalWindowContext'
+import {
+  APPROVE_DELAY_MS,
+  PROOF_WAIT_MS,
+  supportsVisibilityTracking,
+  visibilitySignal,
+} from './useApproveGuard'
 
-let report: ((isVisible: boolean) => void) | undefined
+// A v2 report: visible (and so intersecting), or not visible and, unless told, not intersecting either.
+let report: ((isVisible: boolean, isIntersecting?: boolean) => void) | undefined
 let options: (IntersectionObserverInit & { trackVisibility?: boolean; delay?: number }) | undefined
 
 beforeEach(() => {
@@ -19,9 +26,11 @@ beforeEach(() => {
   class Observer {
     constructor(callback: IntersectionObserverCallback, init: IntersectionObserverInit) {
       options = init
-      report = (isVisible) =>
+      report = (isVisible, isIntersecting = isVisible) =>
         callback(
-          [Object.assign(new Entry(), { isVisible })] as unknown as IntersectionObserverEntry[],
+          [
+            Object.assign(new Entry(), { isVisible, isIntersecting }),
+          ] as unknown as IntersectionObserverEntry[],
           this as never,
         )
     }
@@ -121,4 +130,95 @@ it('with a DOM whose observer never reports (no real IntersectionObserver), the 
   expect(connect.disabled).toBe(true)
   act(() => vi.advanceTimersByTime(1))
   expect(connect.disabled).toBe(false)
+})
+
+const guardOf = () => screen.getByRole('button', { name: 'Connect' }).dataset.guard
+
+it('says unproven at once when v2 reports the footer in the viewport but not visible (a filtered ancestor)', () => {
+  render(<Connect origin="https://dapp.example" address="0x01" onAnswer={vi.fn()} />)
+  expect(guardOf()).toBe('waiting')
+  // starknetkit 2.8.0's modal: the frame intersects, but its ancestor's backdrop-filter makes it "not visible".
+  act(() => report?.(false, true))
+  expect(guardOf()).toBe('unproven')
+  const connect = screen.getByRole('button', { name: 'Connect' }) as HTMLButtonElement
+  act(() => vi.advanceTimersByTime(APPROVE_DELAY_MS * 10))
+  expect(connect.disabled).toBe(true)
+  // Shown for real later (the host dropped the filter): the full delay, then armed.
+  act(() => report?.(true))
+  expect(guardOf()).toBe('waiting')
+  act(() => vi.advanceTimersByTime(APPROVE_DELAY_MS))
+  expect(guardOf()).toBe('armed')
+  expect(connect.disabled).toBe(false)
+  // Filtered again: off at once, unproven at once.
+  act(() => report?.(false, true))
+  expect(guardOf()).toBe('unproven')
+  expect(connect.disabled).toBe(true)
+})
+
+it('says unproven after PROOF_WAIT_MS without any proof, and only then', () => {
+  render(<Connect origin="https://dapp.example" address="0x01" onAnswer={vi.fn()} />)
+  // Not intersecting (a hidden frame): no proof yet, but nothing that says the page hides it on purpose.
+  act(() => report?.(false))
+  act(() => vi.advanceTimersByTime(PROOF_WAIT_MS - 1))
+  expect(guardOf()).toBe('waiting')
+  act(() => vi.advanceTimersByTime(1))
+  expect(guardOf()).toBe('unproven')
+  act(() => report?.(true))
+  act(() => vi.advanceTimersByTime(APPROVE_DELAY_MS))
+  expect(guardOf()).toBe('armed')
+})
+
+it('never says unproven once proven in time, nor where the DOM has no observer', () => {
+  render(<Connect origin="https://dapp.example" address="0x01" onAnswer={vi.fn()} />)
+  act(() => report?.(true))
+  act(() => vi.advanceTimersByTime(PROOF_WAIT_MS * 2))
+  expect(guardOf()).toBe('armed')
+  cleanup()
+  vi.stubGlobal('IntersectionObserver', undefined)
+  vi.stubGlobal('IntersectionObserverEntry', undefined)
+  render(<Connect origin="https://dapp.example" address="0x01" onAnswer={vi.fn()} />)
+  act(() => vi.advanceTimersByTime(PROOF_WAIT_MS * 2))
+  expect(guardOf()).toBe('armed')
+})
+
+it("offers the wallet's own window only while unproven, only in a frame that provides one, and the frame's approve stays off", () => {
+  const moveToWindow: MoveToWindow = { status: 'offered', open: vi.fn() }
+  const onAnswer = vi.fn()
+  const { rerender } = render(
+    <ApprovalWindowContext.Provider value={moveToWindow}>
+      <Connect origin="https://dapp.example" address="0x01" onAnswer={onAnswer} />
+    </ApprovalWindowContext.Provider>,
+  )
+  expect(screen.queryByRole('button', { name: 'Open in a window' })).toBeNull()
+  act(() => report?.(false, true))
+  screen.getByRole('button', { name: 'Open in a window' }).click()
+  expect(moveToWindow.open).toHaveBeenCalledTimes(1)
+  // Moved: the frame says so, offers to bring the window forward, and its Reject still works.
+  rerender(
+    <ApprovalWindowContext.Provider value={{ ...moveToWindow, status: 'open' }}>
+      <Connect origin="https://dapp.example" address="0x01" onAnswer={onAnswer} />
+    </ApprovalWindowContext.Provider>,
+  )
+  screen.getByText(/continues in the wallet's own window/)
+  screen.getByRole('button', { name: 'Show the window' })
+  screen.getByRole('button', { name: 'Connect' }).click()
+  expect(onAnswer).not.toHaveBeenCalled()
+  rerender(
+    <ApprovalWindowContext.Provider value={{ ...moveToWindow, status: 'blocked' }}>
+      <Connect origin="https://dapp.example" address="0x01" onAnswer={onAnswer} />
+    </ApprovalWindowContext.Provider>,
+  )
+  expect(screen.getByRole('alert').textContent).toMatch(/blocked the window/)
+  screen.getByRole('button', { name: 'Reject' }).click()
+  expect(onAnswer).toHaveBeenCalledWith(false)
+  // Proven after all: the offer goes, the frame's own button arms after the delay.
+  act(() => report?.(true))
+  expect(screen.queryByRole('button', { name: 'Open in a window' })).toBeNull()
+})
+
+it('offers no window where none is provided (a popup, the approval window itself)', () => {
+  render(<Connect origin="https://dapp.example" address="0x01" onAnswer={vi.fn()} />)
+  act(() => report?.(false, true))
+  expect(guardOf()).toBe('unproven')
+  expect(screen.queryByRole('button', { name: 'Open in a window' })).toBeNull()
 })

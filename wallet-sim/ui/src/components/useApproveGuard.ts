@@ -3,8 +3,10 @@
 // IntersectionObserver v2 (Chromium) really visible (not covered, not faded as an opacity-0.0001 frame over
 // a decoy, not filtered or transformed); elsewhere (Firefox, Safari) at least reported intersecting by v1
 // (which Firefox computes against a cross-origin frame's own viewport: it cannot tell a hidden frame).
-// The real connectors' modals (starknetkit's and the SDK's iframe modal, blurred backdrop included) pass:
+// starknetkit 3.x's and the SDK's iframe modals (blurred backdrop included) pass:
 // their blur is a sibling layer painted under the frame, never an ancestor of it nor a layer above it.
+// A modal that does put a filter on an ancestor (starknetkit 2.8.0's, which invisible-sdk 1.0.0 pins) never
+// proves the frame visible: the guard then says `unproven`, and the screen offers the wallet's own window.
 import { type RefObject, useEffect, useState } from 'react'
 
 /** How long a prompt must have been visible before its approve button works. */
@@ -42,37 +44,61 @@ export function visibilitySignal(): VisibilitySignal {
 }
 
 /**
- * True once the element of `target` may be approved. Observed only while `active` (a screen with an approve
+ * How long a screen with an approve button waits for the browser's proof that it is shown before it offers to
+ * finish the approval in a window of the wallet's own (components/ApprovalWindowOffer): a frame whose
+ * observer never reports it visible in that time (a host page that blurs or fades an ancestor of the frame,
+ * as starknetkit 2.8.0's modal does) would otherwise keep its approve button off for good.
+ */
+export const PROOF_WAIT_MS = 1500
+
+/**
+ * Where the guard stands: `armed` (visible for the whole delay: the approve button works), `waiting` (not
+ * yet: the delay runs, or the browser has not reported yet), `unproven` (the browser reports the element in
+ * the viewport but not visible, or gave no proof within {@link PROOF_WAIT_MS}: the approve button stays off,
+ * and a framed page offers its own window).
+ */
+export type GuardState = 'armed' | 'waiting' | 'unproven'
+
+/**
+ * The guard's state for the element of `target`. Observed only while `active` (a screen with an approve
  * button). The element counts as shown only once the browser reported it (IntersectionObserver v2
  * `isVisible` in Chromium, v1 `isIntersecting` elsewhere), so the delay never counts from before the browser
  * rendered it. The delay restarts whenever the element is shown again, the page becomes visible again
- * (visibilitychange), or the window is focused other than by a click in it. In Chromium, a cross-origin frame that tracks visibility also gets no clicks within
- * 500 ms of moving (by 30 px or more) in its host page.
+ * (visibilitychange), or the window is focused other than by a click in it. In Chromium, a cross-origin
+ * frame that tracks visibility also gets no clicks within 500 ms of moving (by 30 px or more) in its host page.
  *
  * @example
- * const armed = useApproveGuard(buttonRef)
- * <button ref={buttonRef} disabled={!armed}>Confirm</button>
+ * const state = useApproveGuardState(footerRef)
+ * <button disabled={state !== 'armed'}>Confirm</button>
  */
-export function useApproveGuard(
+export function useApproveGuardState(
   target: RefObject<HTMLElement | null>,
   { active = true, delayMs = APPROVE_DELAY_MS }: { active?: boolean; delayMs?: number } = {},
-): boolean {
-  const [armed, setArmed] = useState(false)
+): GuardState {
+  const [state, setState] = useState<GuardState>('waiting')
   useEffect(() => {
     const element = target.current
     // Only while something can be approved: a frame that tracks its visibility also makes Chromium drop
     // clicks for 500 ms after the frame moves (its own clickjacking intervention), which a login form need not.
     const signal = active && element !== null ? visibilitySignal() : 'none'
     let visible = signal === 'none'
+    // v2 said "in the viewport, yet not visible" (an ancestor's filter or opacity, a layer above): no wait.
+    let hiddenInView = false
+    let waited = false
     let timer: ReturnType<typeof setTimeout> | undefined
     let lastPointerDown = Number.NEGATIVE_INFINITY
+    const unproven = () => !visible && (hiddenInView || waited)
     const restart = () => {
       clearTimeout(timer)
       timer = undefined
-      setArmed(false)
+      setState(unproven() ? 'unproven' : 'waiting')
       if (document.visibilityState === 'hidden' || !visible) return
-      timer = setTimeout(() => setArmed(true), delayMs)
+      timer = setTimeout(() => setState('armed'), delayMs)
     }
+    const proofTimer = setTimeout(() => {
+      waited = true
+      if (unproven()) setState('unproven')
+    }, PROOF_WAIT_MS)
     const onPointerDown = () => {
       lastPointerDown = Date.now()
     }
@@ -92,8 +118,10 @@ export function useApproveGuard(
       observer = new IntersectionObserver((entries) => {
         const last = entries.at(-1) as (IntersectionObserverEntry & { isVisible?: boolean }) | undefined
         const now = signal === 'visible' ? last?.isVisible === true : last?.isIntersecting === true
-        if (now === visible) return
+        const nowHiddenInView = signal === 'visible' && !now && last?.isIntersecting === true
+        if (now === visible && nowHiddenInView === hiddenInView) return
         visible = now
+        hiddenInView = nowHiddenInView
         restart()
       }, options)
       observer.observe(element)
@@ -101,11 +129,12 @@ export function useApproveGuard(
     restart()
     return () => {
       clearTimeout(timer)
+      clearTimeout(proofTimer)
       observer?.disconnect()
       document.removeEventListener('visibilitychange', restart)
       window.removeEventListener('pointerdown', onPointerDown, true)
       window.removeEventListener('focus', onFocus)
     }
   }, [target, active, delayMs])
-  return armed
+  return state
 }
