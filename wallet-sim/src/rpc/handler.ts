@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http'
 import express, { type Router } from 'express'
 import { messageFor, RpcCode, RpcError } from '../chain/errors'
+import { requestFault } from '../infra/http/HttpError'
 import { jsonBodyKeepingBigIntegers, stringifyWithBigIntegers } from './bigJson'
 import { type DevHost, devnetMethods } from './devnetMethods'
 import type { SpecVersion } from './format'
@@ -10,6 +11,9 @@ import { isLegacy, type LegacyVersion, legacyMessage, legacyMethods } from './le
 import type { Method } from './method'
 import { namedParams } from './params'
 import { starknetMethods } from './starknetMethods'
+
+/** The largest JSON-RPC body over HTTP (the WebSocket API's largest message, MAX_MESSAGE_BYTES, too). */
+const MAX_BODY = '20mb'
 
 /** Every version an HTTP endpoint speaks: 0.9 and 0.10, and 0.7 / 0.8 through the adapters of ./legacy. */
 export type RpcVersion = SpecVersion | LegacyVersion
@@ -140,7 +144,7 @@ export function rpcRouter(host: DevHost, version: RpcVersion, devnetGate?: Devne
     })
     res.end(text)
   }
-  router.post('/', ...jsonBodyKeepingBigIntegers('20mb'), (req, res) => {
+  router.post('/', ...jsonBodyKeepingBigIntegers(MAX_BODY), (req, res) => {
     const body: unknown = req.body
     const refusal = devnetGate?.(req)
     if (Array.isArray(body)) {
@@ -167,8 +171,14 @@ export function rpcRouter(host: DevHost, version: RpcVersion, devnetGate?: Devne
     if (answer === undefined) res.status(204).end()
     else reply(res, answer)
   })
-  // A body that is not JSON: JSON-RPC's parse error rather than express's HTML page.
-  router.use((_err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  // A body over the limit: 413 with Invalid Request saying so; any other body that is not JSON: JSON-RPC's
+  // parse error rather than express's HTML page.
+  router.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (requestFault(err)?.status === 413) {
+      const data = `the body is over ${MAX_BODY}; split the batch`
+      res.status(413).json(errorBody(null, new RpcError(RpcCode.INVALID_REQUEST, data), version))
+      return
+    }
     res.json(errorBody(null, new RpcError(RpcCode.PARSE_ERROR), version))
   })
   return router
