@@ -75,7 +75,11 @@ export function attachWalletWebSocket(
     // ws closes the socket itself on a protocol error or an oversized message (1009); tRPC listens too.
     ws.on('error', () => {})
     trackCalls(ws, () => wss.emit('connection', ws, req), {
-      refuse: (reason) => ws.send(JSON.stringify({ id: null, error: parseError(router, reason) })),
+      refuse: (code, reason, ids) => {
+        // As tRPC answers a batch over its maxBatchSize: each call by its id, so no client waits forever.
+        const error = errorShape(router, code, reason)
+        for (const id of ids.length > 0 ? [...new Set(ids)] : [null]) ws.send(JSON.stringify({ id, error }))
+      },
     })
   }
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -91,11 +95,11 @@ export function attachWalletWebSocket(
   }
 }
 
-/** tRPC's PARSE_ERROR in the router's error shape, as tRPC answers a message it cannot read. */
-function parseError(router: AnyTRPCRouter, message: string) {
+/** A tRPC error in the router's error shape, as tRPC answers a message it refuses. */
+function errorShape(router: AnyTRPCRouter, code: 'PARSE_ERROR' | 'BAD_REQUEST', message: string) {
   return getTRPCErrorShape({
     config: router._def._config,
-    error: new TRPCError({ code: 'PARSE_ERROR', message }),
+    error: new TRPCError({ code, message }),
     type: 'unknown',
     path: undefined,
     input: undefined,

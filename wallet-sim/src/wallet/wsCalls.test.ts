@@ -162,3 +162,12 @@ it('attack: a batch nested 100,000 levels deep (200 KB) is a PARSE_ERROR; the so
   client.send(client.mutation(2, 'requestChainId'))
   expect(await client.answer(2)).toMatchObject({ result: { data: expect.stringMatching(/^0x/) } })
 })
+
+it('attack: a batch of more than 1000 calls is refused whole, each id answered BAD_REQUEST; none runs', async () => {
+  using client = await rawClient()
+  const calls = Array.from({ length: 1001 }, (_, i) => client.mutation(100 + i, 'execute', [[TRANSFER]]))
+  client.socket.send(JSON.stringify(calls))
+  await expect.poll(() => client.answers.size).toBe(1001)
+  expect(await client.answer(100)).toMatchObject({ error: { data: { code: 'BAD_REQUEST' } } })
+  expect(pendingIds()).toEqual([])
+})

@@ -13,7 +13,7 @@ import { type Encoder, jsonEncoder } from '@trpc/server/adapters/ws'
 import type { RawData, WebSocket } from 'ws'
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../infra/json/depth'
 
-type RequestId = number | string
+export type RequestId = number | string
 type MessageListener = (data: RawData, isBinary: boolean) => void
 
 interface Call {
@@ -62,12 +62,17 @@ function parsed(data: RawData, isBinary: boolean): { json: unknown } | 'too deep
   }
 }
 
+/** Most calls one message may batch: past it the whole batch is refused, as tRPC's `maxBatchSize` does. */
+export const MAX_BATCH_CALLS = 1000
+
 export interface TrackCallsOptions {
   /**
-   * Answers a message refused before tRPC reads it (nested deeper than MAX_JSON_DEPTH) with a coded error
-   * (ws.ts: tRPC's PARSE_ERROR shape, id null); the socket stays open.
+   * Answers a message refused before tRPC reads it with a coded error for each of its `ids` (id null when
+   * it has none; ws.ts: tRPC's error shape, PARSE_ERROR or BAD_REQUEST); the socket stays open. `code`:
+   * PARSE_ERROR for a message nested deeper than MAX_JSON_DEPTH, BAD_REQUEST for a batch over
+   * MAX_BATCH_CALLS.
    */
-  refuse(reason: string): void
+  refuse(code: 'PARSE_ERROR' | 'BAD_REQUEST', reason: string, ids: readonly RequestId[]): void
 }
 
 /** A JSON-RPC message's id and method, when it has both. */
@@ -84,7 +89,7 @@ function headerOf(message: unknown): { id: RequestId; method: unknown } | undefi
  *
  * @example
  * wss.handleUpgrade(req, socket, head, (ws) =>
- *   trackCalls(ws, () => wss.emit('connection', ws, req), { refuse: (reason) => ws.send(reason) }),
+ *   trackCalls(ws, () => wss.emit('connection', ws, req), { refuse: (code, reason, ids) => answer(ids) }),
  * )
  */
 export function trackCalls(client: WebSocket, serve: () => void, options: TrackCallsOptions): void {
@@ -126,10 +131,17 @@ export function trackCalls(client: WebSocket, serve: () => void, options: TrackC
   const receive = (data: RawData, isBinary: boolean) => {
     const message = parsed(data, isBinary)
     if (message === 'too deep')
-      return options.refuse(`the message nests deeper than ${MAX_JSON_DEPTH} levels`)
+      return options.refuse('PARSE_ERROR', `the message nests deeper than ${MAX_JSON_DEPTH} levels`, [])
     // Not JSON (PING, a binary frame): tRPC answers it as it would.
     if (message === undefined) return deliver(data, isBinary)
     if (!Array.isArray(message.json)) return route(message.json, () => deliver(data, isBinary))
+    if (message.json.length > MAX_BATCH_CALLS) {
+      const ids = message.json.flatMap((call) => {
+        const header = headerOf(call)
+        return header && header.method !== 'subscription.stop' ? [header.id] : []
+      })
+      return options.refuse('BAD_REQUEST', `a batch may hold at most ${MAX_BATCH_CALLS} calls`, ids)
+    }
     // A batch: each call on its own, so each runs in its own scope.
     for (const call of message.json) route(call, () => deliver(Buffer.from(JSON.stringify(call)), false))
   }
