@@ -175,7 +175,7 @@ export function rpcRouter(host: DevHost, version: RpcVersion, devnetGate?: Devne
   // parse error rather than express's HTML page.
   router.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     if (requestFault(err)?.status === 413) {
-      const data = `the body is over ${MAX_BODY}; split the batch`
+      const data = 'the body is over 20 MiB; split the batch'
       res.status(413).json(errorBody(null, new RpcError(RpcCode.INVALID_REQUEST, data), version))
       return
     }
