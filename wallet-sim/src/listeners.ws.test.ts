@@ -5,6 +5,7 @@
 // unsubscribe, other methods) with hostile params. Each frame gets coded answers (a JSON-RPC or tRPC error,
 // or a result) or closes its own socket with a code; the next frame on a socket is still answered, the
 // server answers /is_alive, and no state moved.
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { DEEP_ARRAYS, HOSTILE_INPUTS, isCodedError, overTheLimit, PROTOTYPE_KEYS } from './hostileInputs'
@@ -175,6 +176,33 @@ describe('every WebSocket path', () => {
       socket.ws.close()
     }
   })
+
+  it.each(Object.keys(WEBSOCKET_LISTENERS))(
+    '%s: a broken handshake is an HTTP error; a reset socket is dropped',
+    async (path) => {
+      const { port } = new URL(sim.url)
+      for (const headers of [
+        'Upgrade: websocket\r\nConnection: Upgrade',
+        'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 99\r\nSec-WebSocket-Key: x',
+      ]) {
+        const socket = connect(Number(port), '127.0.0.1')
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}\r\n\r\n`)
+        const answer = await new Promise<string>((resolve) => {
+          let text = ''
+          socket
+            .on('data', (chunk) => (text += chunk))
+            .on('close', () => resolve(text))
+            .on('error', () => resolve(text))
+        })
+        expect(answer, `${path} ${headers}`).toMatch(/^HTTP\/1\.1 4\d\d /)
+      }
+      // A client that resets its socket in the middle of the handshake.
+      const reset = connect(Number(port), '127.0.0.1')
+      reset.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n`)
+      reset.resetAndDestroy()
+      expect((await send(sim.url, 'GET', '/is_alive')).status).toBe(200)
+    },
+  )
 
   it('left the chain, the account and Object.prototype as they were', async () => {
     expect(await stateOf(sim)).toBe(before)
