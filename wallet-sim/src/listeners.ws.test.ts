@@ -178,23 +178,36 @@ describe('every WebSocket path', () => {
   })
 
   it.each(Object.keys(WEBSOCKET_LISTENERS))(
-    '%s: a broken handshake is an HTTP error; a reset socket is dropped',
+    '%s: a broken or hostile handshake is answered (101 or 4xx); a reset socket is dropped',
     async (path) => {
       const { port } = new URL(sim.url)
-      for (const headers of [
+      const valid =
+        'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=='
+      const headers = [
         'Upgrade: websocket\r\nConnection: Upgrade',
-        'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 99\r\nSec-WebSocket-Key: x',
-      ]) {
+        valid.replace('Version: 13', 'Version: 99'),
+        `Origin: http://[\r\n${valid}`,
+        `Origin: null\r\n${valid}`,
+        `Origin: http://${'x'.repeat(8000)}.example\r\n${valid}`,
+      ]
+      const hosts = ['127.0.0.1', '[', 'evil.example', '']
+      const targets = [path, `${path}?token=%ZZ&connectionParams=1`, `${path}?%E0`, `${path}/..%2F`]
+      for (const [header, host, target] of headers.flatMap((h) =>
+        hosts.flatMap((o) => targets.map((t) => [h, o, t] as const)),
+      )) {
         const socket = connect(Number(port), '127.0.0.1')
-        socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}\r\n\r\n`)
+        socket.write(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\n${header}\r\n\r\n`)
         const answer = await new Promise<string>((resolve) => {
           let text = ''
           socket
-            .on('data', (chunk) => (text += chunk))
+            .on('data', (chunk) => {
+              text += chunk
+              if (text.includes('\r\n\r\n')) socket.destroy()
+            })
             .on('close', () => resolve(text))
             .on('error', () => resolve(text))
         })
-        expect(answer, `${path} ${headers}`).toMatch(/^HTTP\/1\.1 4\d\d /)
+        expect(answer, `${target} Host: ${host} ${header.slice(0, 60)}`).toMatch(/^HTTP\/1\.1 (101|4\d\d) /)
       }
       // A client that resets its socket in the middle of the handshake.
       const reset = connect(Number(port), '127.0.0.1')
@@ -202,6 +215,7 @@ describe('every WebSocket path', () => {
       reset.resetAndDestroy()
       expect((await send(sim.url, 'GET', '/is_alive')).status).toBe(200)
     },
+    30_000,
   )
 
   it('left the chain, the account and Object.prototype as they were', async () => {
