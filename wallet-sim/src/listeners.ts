@@ -1,7 +1,8 @@
 // Every listener of wallet-sim in one list: each HTTP route and mount, each WebSocket path, and each kind
 // of message a socket reads. The hostile-input tests are generated from it (listeners.http.test.ts,
-// listeners.ws.test.ts), and listeners.test.ts fails when the server serves a route, a WebSocket path, a
-// procedure or a subscribe method that is not here.
+// listeners.trpc.test.ts, listeners.ws.test.ts), and listeners.test.ts fails when the server serves a route,
+// a WebSocket path, a procedure or a subscribe method that is not here (or no longer serves one that is).
+// Adding a listener: add its row here; the hostile-input tests then cover it.
 
 /** `USE`: a mount or middleware at a path (it sees every method below it); `ALL`: one route, every method. */
 export type ListenerMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'ALL' | 'USE'
