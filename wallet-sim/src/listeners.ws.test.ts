@@ -6,9 +6,17 @@
 // or a result) or closes its own socket with a code; the next frame on a socket is still answered, the
 // server answers /is_alive, and no state moved.
 import { connect } from 'node:net'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { DEEP_ARRAYS, HOSTILE_INPUTS, isCodedError, overTheLimit, PROTOTYPE_KEYS } from './hostileInputs'
+import {
+  DEEP_ARRAYS,
+  HOSTILE_INPUTS,
+  hostileJson,
+  isCodedError,
+  overTheLimit,
+  PROTOTYPE_KEYS,
+} from './hostileInputs'
 import { type RunningSim, startSim } from './index'
 import { TRPC_PROCEDURES, WEBSOCKET_LISTENERS, WEBSOCKET_WIRES } from './listeners'
 import { send, stateOf } from './listenersTesting'
@@ -217,6 +225,18 @@ describe('every WebSocket path', () => {
     },
     30_000,
   )
+
+  it('property: any JSON with prototype keys, alone or batched, on any path is answered with codes', async () => {
+    const sockets = new Map<string, Socket>()
+    const frame = fc.oneof(hostileJson, fc.array(hostileJson, { maxLength: 4 }))
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(WEBSOCKET_LISTENERS)), frame, async (path, value) => {
+        await hit(path, sockets, JSON.stringify(value) ?? 'null')
+      }),
+      { numRuns: 150 },
+    )
+    for (const socket of sockets.values()) socket.ws.close()
+  }, 60_000)
 
   it('left the chain, the account and Object.prototype as they were', async () => {
     expect(await stateOf(sim)).toBe(before)
