@@ -12,7 +12,7 @@ import { starkPublicKey } from './chain/signature'
 import type { Simulator } from './chain/simulator'
 import { createAccess } from './infra/http/access'
 import { exceptRpc, guardUpgrades } from './infra/http/guards'
-import { HttpError } from './infra/http/HttpError'
+import { HttpError, handleErrors } from './infra/http/HttpError'
 import { hostCheck } from './infra/http/localHosts'
 import { notFound } from './infra/http/notFound'
 import { type ChainAccess, UnsupportedByNode } from './node/access'
@@ -136,6 +136,8 @@ export interface WalletSim {
    * `/rpc/v0_10`, `/ws`: 0.10; `/rpc/v0_9`: 0.9; `/rpc/v0_8`: 0.8); other paths get 404. Returns the function that stops them.
    */
   attach(server: Server): () => Promise<void>
+  /** The paths `attach` serves WebSockets at (`/trpc`, and the Starknet WebSocket API's without a node). */
+  readonly webSocketPaths: readonly string[]
   /** Saves what is persisted (with `stateFile`) and stops the chain's timers. */
   close(): void
 }
@@ -323,6 +325,9 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   signedSessions = wallet.wallet.sessions
   // Last: any path no service serves (`/nope`, `/wallet/nope`) is a 404 page or NOT_FOUND JSON, not express's.
   app.use(notFound)
+  // An error no service's own handler answered (a guard that throws, an unreadable path) is a coded JSON
+  // answer too (`{code, message}`, 500 without internals), never express's HTML page with a stack.
+  app.use(handleErrors)
   const unsubscribe = [
     login.onChange((state) => saved.append({ login: state })),
     wallet.wallet.permissions.onChange((state) => saved.append({ permissions: state })),
@@ -335,19 +340,29 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     saved.close()
     sim.close()
   }
+  // Every WebSocket handler with the paths it upgrades: the 404 of other paths and `webSocketPaths` read
+  // this one table, so a handler cannot serve a path the list of listeners (listeners.ts) does not know.
+  // With a node, its own WebSocket API serves subscriptions: wallet-sim's would watch the idle built-in chain.
+  const webSockets: readonly { paths: readonly string[]; attach(server: Server): () => Promise<void> }[] = [
+    { paths: [TRPC_WS_PATH], attach: wallet.attach },
+    ...(options.node
+      ? []
+      : [
+          {
+            paths: Object.keys(STARKNET_WS_PATHS),
+            attach: (server: Server) => attachStarknetWebSocket(server, sim, access.devRefusal),
+          },
+        ]),
+  ]
+  const webSocketPaths = webSockets.flatMap(({ paths }) => paths)
   const attach = (server: Server) => {
     // WebSocket upgrades pass the Host check first (the Starknet API's devnet_* check theirs per connection).
     const upgrades = guardUpgrades(server, (req) =>
       Object.hasOwn(STARKNET_WS_PATHS, pathOf(req)) ? undefined : access.hostRefusal(req),
     )
-    // With a node, its own WebSocket API serves subscriptions: wallet-sim's would watch the idle built-in chain.
     const stops = [
-      wallet.attach(upgrades.server),
-      ...(options.node ? [] : [attachStarknetWebSocket(upgrades.server, sim, access.devRefusal)]),
-      rejectUnknownUpgrades(upgrades.server, [
-        TRPC_WS_PATH,
-        ...(options.node ? [] : Object.keys(STARKNET_WS_PATHS)),
-      ]),
+      ...webSockets.map((webSocket) => webSocket.attach(upgrades.server)),
+      rejectUnknownUpgrades(upgrades.server, webSocketPaths),
       upgrades.stop,
     ]
     return async () => {
@@ -369,6 +384,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     relayer: { address: relayer.address },
     deployRelayer: () => relayerDeployer.deploy(),
     attach,
+    webSocketPaths,
     close,
   }
 }

@@ -85,3 +85,33 @@ describe('an answer that cannot be serialised over HTTP', () => {
     })
   })
 })
+
+describe('a request nested deeper than 128 levels', () => {
+  const tooDeep = {
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: -32600, message: 'Invalid Request', data: 'the request nests deeper than 128 levels' },
+  }
+  const nested = (levels: number) =>
+    `{"jsonrpc":"2.0","id":1,"method":"starknet_chainId","params":${'['.repeat(levels)}${']'.repeat(levels)}}`
+
+  it('is one Invalid Request before it is parsed, over HTTP and the WebSocket; 128 levels are read', async () => {
+    await using sim = await startSim({ accounts: 1 })
+    await using rpc = await connect(sim.rpcWsUrl)
+    // The request object is one level: params of 127 levels make 128.
+    for (const levels of [127, 100_000]) {
+      const http = await post(sim.rpcUrl, nested(levels))
+      const ws = await rpc.raw(nested(levels))
+      if (levels === 127) {
+        expect(http.body).toMatchObject({ id: 1 })
+        expect(ws).toMatchObject({ id: 1 })
+      } else {
+        expect(http).toEqual({ status: 200, body: tooDeep })
+        expect(ws).toEqual(tooDeep)
+      }
+    }
+    expect(await post(sim.rpcUrl, JSON.stringify(chainId(2)))).toMatchObject({
+      body: { result: expect.any(String) },
+    })
+  })
+})

@@ -42,14 +42,23 @@ export function bigIntegerOf(value: unknown): bigint | undefined {
   return typeof value === 'string' && value.startsWith(MARK) ? BigInt(value.slice(MARK.length)) : undefined
 }
 
-/** express middleware: a JSON body (any content type, as nodes take) parsed with big integers kept. */
-export function jsonBodyKeepingBigIntegers(limit: string) {
+/**
+ * express middleware: a JSON body (any content type, as nodes take) parsed with big integers kept. A body
+ * for which `refuse` returns an error (one nested too deep) is passed on as that error, unparsed.
+ */
+export function jsonBodyKeepingBigIntegers(
+  limit: string,
+  refuse: (text: string) => Error | undefined = () => undefined,
+) {
   const text = express.text({ limit, type: () => true })
   return [
     text,
     (req: express.Request, _res: express.Response, next: express.NextFunction) => {
       try {
-        req.body = parseJsonKeepingBigIntegers(typeof req.body === 'string' ? req.body : '')
+        const text = typeof req.body === 'string' ? req.body : ''
+        const refusal = refuse(text)
+        if (refusal) return next(refusal)
+        req.body = parseJsonKeepingBigIntegers(text)
         next()
       } catch (error) {
         next(error)

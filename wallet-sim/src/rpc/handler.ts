@@ -3,6 +3,8 @@
 import type { IncomingMessage } from 'node:http'
 import express, { type Router } from 'express'
 import { messageFor, RpcCode, RpcError } from '../chain/errors'
+import { requestFault } from '../infra/http/HttpError'
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../infra/json/depth'
 import { jsonBodyKeepingBigIntegers, stringifyWithBigIntegers } from './bigJson'
 import { type DevHost, devnetMethods } from './devnetMethods'
 import type { SpecVersion } from './format'
@@ -10,6 +12,17 @@ import { isLegacy, type LegacyVersion, legacyMessage, legacyMethods } from './le
 import type { Method } from './method'
 import { namedParams } from './params'
 import { starknetMethods } from './starknetMethods'
+
+/**
+ * The error of a request nested deeper than MAX_JSON_DEPTH levels (over HTTP and the WebSocket): -32600 with
+ * why, before it is parsed, since the readers after JSON.parse recurse and overflow the stack on it.
+ * @example if (nestedDeeperThan(text)) throw tooDeep()
+ */
+export const tooDeep = () =>
+  new RpcError(RpcCode.INVALID_REQUEST, `the request nests deeper than ${MAX_JSON_DEPTH} levels`)
+
+/** The largest JSON-RPC body over HTTP (the WebSocket API's largest message, MAX_MESSAGE_BYTES, too). */
+const MAX_BODY = '20mb'
 
 /** Every version an HTTP endpoint speaks: 0.9 and 0.10, and 0.7 / 0.8 through the adapters of ./legacy. */
 export type RpcVersion = SpecVersion | LegacyVersion
@@ -140,35 +153,49 @@ export function rpcRouter(host: DevHost, version: RpcVersion, devnetGate?: Devne
     })
     res.end(text)
   }
-  router.post('/', ...jsonBodyKeepingBigIntegers('20mb'), (req, res) => {
-    const body: unknown = req.body
-    const refusal = devnetGate?.(req)
-    if (Array.isArray(body)) {
-      if (body.length === 0) {
-        reply(res, errorBody(null, new RpcError(RpcCode.INVALID_REQUEST), version))
+  router.post(
+    '/',
+    ...jsonBodyKeepingBigIntegers(MAX_BODY, (text) => (nestedDeeperThan(text) ? tooDeep() : undefined)),
+    (req, res) => {
+      const body: unknown = req.body
+      const refusal = devnetGate?.(req)
+      if (Array.isArray(body)) {
+        if (body.length === 0) {
+          reply(res, errorBody(null, new RpcError(RpcCode.INVALID_REQUEST), version))
+          return
+        }
+        const tooLong = batchTooLong(body.length, version)
+        if (tooLong) {
+          reply(res, tooLong)
+          return
+        }
+        const answers = body
+          .map((r) => handleRpc(host, (r ?? {}) as Request, version, refusal))
+          .filter((a) => a !== undefined)
+        reply(res, answers)
         return
       }
-      const tooLong = batchTooLong(body.length, version)
-      if (tooLong) {
-        reply(res, tooLong)
+      if (!body || typeof body !== 'object') {
+        reply(res, errorBody(null, new RpcError(RpcCode.PARSE_ERROR), version))
         return
       }
-      const answers = body
-        .map((r) => handleRpc(host, (r ?? {}) as Request, version, refusal))
-        .filter((a) => a !== undefined)
-      reply(res, answers)
+      const answer = handleRpc(host, body as Request, version, refusal)
+      if (answer === undefined) res.status(204).end()
+      else reply(res, answer)
+    },
+  )
+  // A body over the limit: 413 with Invalid Request saying so; any other body that is not JSON: JSON-RPC's
+  // parse error rather than express's HTML page.
+  router.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (err instanceof RpcError) {
+      res.json(errorBody(null, err, version))
       return
     }
-    if (!body || typeof body !== 'object') {
-      reply(res, errorBody(null, new RpcError(RpcCode.PARSE_ERROR), version))
+    if (requestFault(err)?.status === 413) {
+      const data = 'the body is over 20 MiB; split the batch'
+      res.status(413).json(errorBody(null, new RpcError(RpcCode.INVALID_REQUEST, data), version))
       return
     }
-    const answer = handleRpc(host, body as Request, version, refusal)
-    if (answer === undefined) res.status(204).end()
-    else reply(res, answer)
-  })
-  // A body that is not JSON: JSON-RPC's parse error rather than express's HTML page.
-  router.use((_err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     res.json(errorBody(null, new RpcError(RpcCode.PARSE_ERROR), version))
   })
   return router

@@ -45,6 +45,8 @@ const NAMES = {
   starknet_subscribeNewTransactions: ['finality_status', 'sender_address'],
 } as const
 export type SubscribeMethod = keyof typeof NAMES
+/** The subscribe methods of the WebSocket API, as this file answers them. */
+export const SUBSCRIBE_METHODS = Object.keys(NAMES) as readonly SubscribeMethod[]
 
 const PARSERS: Record<SubscribeMethod, Parse> = {
   starknet_subscribeNewHeads: (chain, p) => ({ kind: 'newHeads', from: startBlock(chain, p.block_id) }),

@@ -3,9 +3,10 @@
 // (handleRpc), and turns chain changes into its subscriptions' notifications.
 import { randomBytes } from 'node:crypto'
 import { RpcCode, RpcError } from '../chain/errors'
+import { nestedDeeperThan } from '../infra/json/depth'
 import type { DevHost } from './devnetMethods'
 import type { SpecVersion } from './format'
-import { answerText, batchTooLong, handleRpc, MAX_BATCH_REQUESTS, type RpcVersion } from './handler'
+import { answerText, batchTooLong, handleRpc, MAX_BATCH_REQUESTS, type RpcVersion, tooDeep } from './handler'
 import { isLegacy } from './legacy'
 import { invalidParams, namedParams } from './params'
 import { errorAnswer, type RpcId } from './wsErrors'
@@ -160,6 +161,7 @@ export function createSession(options: SessionOptions): Session {
       const opened: string[] = []
       let answer: object | undefined
       try {
+        if (nestedDeeperThan(text)) throw tooDeep()
         const body: unknown = JSON.parse(text)
         if (!Array.isArray(body)) answer = call(body, opened)
         else if (body.length === 0) answer = invalid()

@@ -3,13 +3,13 @@
 // origin, login and approval rules as the WebSocket at /trpc (requestContext.ts); WebSocket upgrades never
 // reach express.
 import type { IncomingMessage } from 'node:http'
-import { type AnyTRPCRouter, getTRPCErrorShape, TRPCError } from '@trpc/server'
+import type { AnyTRPCRouter } from '@trpc/server'
 import { createExpressMiddleware } from '@trpc/server/adapters/express'
-import { WALLET_EVENTS_PROCEDURE } from '@webwallet/protocol/rpc'
 import { isListedOrigin } from '@webwallet/protocol/wallet'
 import { type RequestHandler, Router } from 'express'
 import { MAX_MESSAGE_BYTES } from '../rpc/wsServer'
 import { DEFAULT_ALLOWED_DAPPS } from '../services/allowlist/router'
+import { subscriptionRules } from './httpSubscriptions'
 import { callerContext, nonBrowsers } from './requestContext'
 
 /** Where the router answers over HTTP: `/trpc/<procedure>`, or `/trpc/<a>,<b>?batch=1` for a batch. */
@@ -56,8 +56,9 @@ export function bearerToken(req: IncomingMessage): string | undefined {
  * - `walletEvents` streams as tRPC's server-sent events (GET, `text/event-stream`, what
  *   `httpSubscriptionLink` reads), the login token in `Authorization: Bearer` or tRPC's
  *   `?connectionParams={"token":…}` (an `EventSource` sends no headers). A browser page whose origin may not
- *   read the answers (no CORS) is refused (403) before a stream opens. `updateModal` follows a wallet window
- *   and is WebSocket and postMessage only: `METHOD_NOT_SUPPORTED`.
+ *   read the answers (no CORS) is refused (403) before a stream opens, in any spelling of the path or query:
+ *   the gate reads the request with tRPC's own parser (httpSubscriptions.ts). `updateModal` follows a
+ *   wallet window and is WebSocket and postMessage only: `METHOD_NOT_SUPPORTED`.
  *
  * @example
  * app.use(TRPC_HTTP_PATH, createWalletHttpHandler(router, { trustedPage: access.trustedPage }))
@@ -115,44 +116,4 @@ const csrfGuard: RequestHandler = (req, res, next) => {
   if (mode === undefined || mode === 'cors' || mode === 'same-origin') return next()
   const message = `${req.method} ${TRPC_HTTP_PATH}: only fetch() may call the wallet router (Sec-Fetch-Mode: ${mode})`
   res.status(403).json({ code: 'FORBIDDEN', message })
-}
-
-/**
- * Gates calls of a subscription before tRPC sees them: `updateModal` (it follows a wallet window, which HTTP
- * clients have not) is tRPC's METHOD_NOT_SUPPORTED error (405, the router's error shape); `walletEvents` is
- * refused (403) to a browser page whose origin may not read it, so no other site holds a stream open.
- * Batches that include a subscription are left to tRPC, which refuses them itself.
- */
-function subscriptionRules(
-  router: AnyTRPCRouter,
-  readable: (origin: string, req: IncomingMessage) => boolean,
-): RequestHandler {
-  return (req, res, next) => {
-    const path = decodeURIComponent(req.path.slice(1))
-    const procedure = (router._def.procedures as Record<string, AnyTRPCRouter['_def']['procedures'][string]>)[
-      path
-    ]
-    if (req.query.batch !== undefined || procedure?._def.type !== 'subscription') return next()
-    const origin = req.headers.origin
-    // The one subscription served as server-sent events; the others are WebSocket and postMessage only.
-    if (path === WALLET_EVENTS_PROCEDURE) {
-      if (origin === undefined || readable(origin, req)) return next()
-      const message = `Origin ${origin} may not follow ${path} over HTTP; its page is not on the wallet's allow-list (--allow-dapp)`
-      res.status(403).json({ code: 'FORBIDDEN', message })
-      return
-    }
-    const error = new TRPCError({
-      code: 'METHOD_NOT_SUPPORTED',
-      message: `${path} is a subscription: over WebSocket (ws ${TRPC_HTTP_PATH}) or postMessage only, not HTTP`,
-    })
-    const shape = getTRPCErrorShape({
-      config: router._def._config,
-      error,
-      type: 'subscription',
-      path,
-      input: undefined,
-      ctx: undefined,
-    })
-    res.status(405).json({ error: shape })
-  }
 }

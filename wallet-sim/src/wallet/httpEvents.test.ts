@@ -6,6 +6,7 @@
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCLink } from '@trpc/client'
 import type { WalletEvent } from '@webwallet/protocol'
 import type { WalletRouter } from '@webwallet/protocol/router'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type RunningSim, startSim } from '../index'
 
@@ -106,4 +107,84 @@ describe('walletEvents over HTTP (server-sent events)', () => {
     expect([foreign.status, foreign.headers.get('access-control-allow-origin')]).toEqual([403, null])
     expect(((await foreign.json()) as { code: string }).code).toBe('FORBIDDEN')
   })
+})
+
+describe('attack: no spelling of the query or path opens walletEvents for a page of another site', () => {
+  const FOREIGN = 'https://evil.example'
+  const open = async (target: string, origin: string) => {
+    const response = await fetch(`${sim.url}/trpc/${target}`, {
+      headers: { origin, accept: 'text/event-stream' },
+    })
+    const streams = response.headers.get('content-type') === 'text/event-stream'
+    if (streams) await response.body?.cancel()
+    return { status: response.status, streams, body: streams ? undefined : await response.text() }
+  }
+
+  it.each([
+    'walletEvents?batch=0',
+    'walletEvents?batch=true',
+    'walletEvents?batch',
+    'walletEvents?batch=2&batch=1',
+    'x/walletEvents',
+    'a/b/walletEvent%73',
+    'walletEvents?batch=1&input={"0":{}}',
+    'walletEvents?input=%7B%7D&connectionParams=%7B%22token%22%3A%22x%22%7D',
+  ])('%s is 403 FORBIDDEN before any stream', async (target) => {
+    const foreign = await open(target, FOREIGN)
+    expect([foreign.status, foreign.streams]).toEqual([403, false])
+    expect(JSON.parse(foreign.body ?? '')).toMatchObject({ code: 'FORBIDDEN' })
+  })
+
+  it('updateModal over HTTP is 405 in every spelling of batch', async () => {
+    for (const target of ['updateModal', 'updateModal?batch=0', 'x/updateModal?batch']) {
+      expect((await open(target, DAPP)).status).toBe(405)
+    }
+  })
+
+  it('property: whatever tRPC reads as walletEvents streams to the listed page and never to another', async () => {
+    const char = (c: string) =>
+      fc.constantFrom(c, `%${c.charCodeAt(0).toString(16)}`, `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    const name = fc.tuple(...[...'walletEvents'].map(char)).map((chars) => chars.join(''))
+    const prefix = fc.constantFrom('', 'x/', 'a/b/', 'requestChainId,', '%2F')
+    const key = fc.constantFrom(
+      'batch',
+      'Batch',
+      'batch[]',
+      'input',
+      'connectionParams',
+      'lastEventId',
+      'b%61tch',
+    )
+    const value = fc.constantFrom(
+      '1',
+      '0',
+      '',
+      'true',
+      '%31',
+      '{"0":{}}',
+      '{}',
+      'null',
+      '{"token":"x"}',
+      '1 ',
+    )
+    const query = fc
+      .array(fc.tuple(key, value, fc.boolean()), { maxLength: 3 })
+      .map((pairs) => pairs.map(([k, v, enc]) => (enc ? `${k}=${encodeURIComponent(v)}` : `${k}=${v}`)))
+    let streamed = 0
+    await fc.assert(
+      fc.asyncProperty(prefix, name, query, async (before, procedure, params) => {
+        const target = `${before}${procedure}${params.length > 0 ? `?${params.join('&')}` : ''}`
+        const [listed, foreign] = [await open(target, DAPP), await open(target, FOREIGN)]
+        expect(foreign.streams, target).toBe(false)
+        expect(foreign.status, target).toBeGreaterThanOrEqual(400)
+        if (listed.streams) {
+          streamed++
+          expect([foreign.status, JSON.parse(foreign.body ?? '').code], target).toEqual([403, 'FORBIDDEN'])
+        }
+      }),
+      { numRuns: 80 },
+    )
+    // The spellings reach the stream: the property is not met by refusing everything.
+    expect(streamed).toBeGreaterThan(5)
+  }, 30_000)
 })

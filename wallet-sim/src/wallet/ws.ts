@@ -1,9 +1,9 @@
 // The wallet router over WebSocket at /trpc, for headless clients (Node tests, CI, scripts).
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
-import type { AnyTRPCRouter } from '@trpc/server'
+import { type AnyTRPCRouter, getTRPCErrorShape, TRPCError } from '@trpc/server'
 import { applyWSSHandler } from '@trpc/server/adapters/ws'
-import { WebSocketServer } from 'ws'
+import { type WebSocket, WebSocketServer } from 'ws'
 import { MAX_MESSAGE_BYTES } from '../rpc/wsServer'
 import type { HeadlessContext } from './headlessHandlers'
 import { callerContext, nonBrowsers } from './requestContext'
@@ -69,9 +69,22 @@ export function attachWalletWebSocket(
     experimental_encoder: callEndingEncoder,
     createContext: ({ req, info }) => headlessContext(req, info.connectionParams, trustedPage),
   })
+  // In noServer mode nothing should reach it; a listener keeps a stray 'error' from ending the process.
+  wss.on('error', (error) => console.error('wallet-sim /trpc:', error))
+  const connect = (ws: WebSocket, req: IncomingMessage) => {
+    // ws closes the socket itself on a protocol error or an oversized message (1009); tRPC listens too.
+    ws.on('error', () => {})
+    trackCalls(ws, () => wss.emit('connection', ws, req), {
+      refuse: (code, reason, ids) => {
+        // As tRPC answers a batch over its maxBatchSize: each call by its id, so no client waits forever.
+        const error = errorShape(router, code, reason)
+        for (const id of ids.length > 0 ? [...new Set(ids)] : [null]) ws.send(JSON.stringify({ id, error }))
+      },
+    })
+  }
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (requestUrl(req).pathname !== TRPC_WS_PATH) return
-    wss.handleUpgrade(req, socket, head, (ws) => trackCalls(ws, () => wss.emit('connection', ws, req)))
+    wss.handleUpgrade(req, socket, head, (ws) => connect(ws, req))
   }
   server.on('upgrade', onUpgrade)
   return async () => {
@@ -80,4 +93,16 @@ export function attachWalletWebSocket(
     for (const client of wss.clients) client.terminate()
     await new Promise((resolve) => wss.close(resolve))
   }
+}
+
+/** A tRPC error in the router's error shape, as tRPC answers a message it refuses. */
+function errorShape(router: AnyTRPCRouter, code: 'PARSE_ERROR' | 'BAD_REQUEST', message: string) {
+  return getTRPCErrorShape({
+    config: router._def._config,
+    error: new TRPCError({ code, message }),
+    type: 'unknown',
+    path: undefined,
+    input: undefined,
+    ctx: undefined,
+  })
 }

@@ -144,3 +144,30 @@ it('subscriptions still stop by id, and PING is still answered', async () => {
   client.socket.send('PING')
   expect(await pong).toBe('PONG')
 })
+
+it('attack: a batch nested 100,000 levels deep (200 KB) is a PARSE_ERROR; the socket and the process go on', async () => {
+  using client = await rawClient()
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
+  client.socket.send(deep)
+  await expect
+    .poll(() => client.answers.get(null)?.at(-1))
+    .toMatchObject({
+      id: null,
+      error: { code: -32700, data: { code: 'PARSE_ERROR' } },
+    })
+  // A call nested deep inside an ordinary batch is refused the same way, before any call of it runs.
+  client.socket.send(`[{"id":1,"method":"mutation","params":{"path":"requestChainId"}},${deep}]`)
+  await expect.poll(() => client.answers.get(null)?.length).toBe(2)
+  expect(client.answers.get(1)).toBeUndefined()
+  client.send(client.mutation(2, 'requestChainId'))
+  expect(await client.answer(2)).toMatchObject({ result: { data: expect.stringMatching(/^0x/) } })
+})
+
+it('attack: a batch of more than 1000 calls is refused whole, each id answered BAD_REQUEST; none runs', async () => {
+  using client = await rawClient()
+  const calls = Array.from({ length: 1001 }, (_, i) => client.mutation(100 + i, 'execute', [[TRANSFER]]))
+  client.socket.send(JSON.stringify(calls))
+  await expect.poll(() => client.answers.size).toBe(1001)
+  expect(await client.answer(100)).toMatchObject({ error: { data: { code: 'BAD_REQUEST' } } })
+  expect(pendingIds()).toEqual([])
+})

@@ -11,8 +11,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { type Encoder, jsonEncoder } from '@trpc/server/adapters/ws'
 import type { RawData, WebSocket } from 'ws'
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../infra/json/depth'
 
-type RequestId = number | string
+export type RequestId = number | string
 type MessageListener = (data: RawData, isBinary: boolean) => void
 
 interface Call {
@@ -45,14 +46,33 @@ export const callEndingEncoder: Encoder = {
   decode: (data) => jsonEncoder.decode(data),
 }
 
-/** The message as JSON (a batch is an array), or undefined when it is not JSON text. */
-function parsed(data: RawData, isBinary: boolean): { json: unknown } | undefined {
+/**
+ * The message as JSON (a batch is an array), undefined when it is not JSON text, or 'too deep' when it
+ * nests deeper than MAX_JSON_DEPTH (a batch's calls are written out again one by one, and JSON.stringify
+ * overflows the stack on deep nesting).
+ */
+function parsed(data: RawData, isBinary: boolean): { json: unknown } | 'too deep' | undefined {
   if (isBinary || !Buffer.isBuffer(data)) return undefined
+  const text = data.toString('utf8')
+  if (nestedDeeperThan(text)) return 'too deep'
   try {
-    return { json: JSON.parse(data.toString('utf8')) as unknown }
+    return { json: JSON.parse(text) as unknown }
   } catch {
     return undefined
   }
+}
+
+/** Most calls one message may batch: past it the whole batch is refused, as tRPC's `maxBatchSize` does. */
+export const MAX_BATCH_CALLS = 1000
+
+export interface TrackCallsOptions {
+  /**
+   * Answers a message refused before tRPC reads it with a coded error for each of its `ids` (id null when
+   * it has none; ws.ts: tRPC's error shape, PARSE_ERROR or BAD_REQUEST); the socket stays open. `code`:
+   * PARSE_ERROR for a message nested deeper than MAX_JSON_DEPTH, BAD_REQUEST for a batch over
+   * MAX_BATCH_CALLS.
+   */
+  refuse(code: 'PARSE_ERROR' | 'BAD_REQUEST', reason: string, ids: readonly RequestId[]): void
 }
 
 /** A JSON-RPC message's id and method, when it has both. */
@@ -68,9 +88,11 @@ function headerOf(message: unknown): { id: RequestId; method: unknown } | undefi
  * The signal fires on tRPC's stop message for the call's id on this connection, or when the socket closes.
  *
  * @example
- * wss.handleUpgrade(req, socket, head, (ws) => trackCalls(ws, () => wss.emit('connection', ws, req)))
+ * wss.handleUpgrade(req, socket, head, (ws) =>
+ *   trackCalls(ws, () => wss.emit('connection', ws, req), { refuse: (code, reason, ids) => answer(ids) }),
+ * )
  */
-export function trackCalls(client: WebSocket, serve: () => void): void {
+export function trackCalls(client: WebSocket, serve: () => void, options: TrackCallsOptions): void {
   const running = new Map<RequestId, Set<Call>>()
   const before = new Set(client.listeners('message'))
   serve()
@@ -106,13 +128,31 @@ export function trackCalls(client: WebSocket, serve: () => void): void {
     handle()
   }
 
-  client.on('message', (data, isBinary) => {
+  const receive = (data: RawData, isBinary: boolean) => {
     const message = parsed(data, isBinary)
+    if (message === 'too deep')
+      return options.refuse('PARSE_ERROR', `the message nests deeper than ${MAX_JSON_DEPTH} levels`, [])
     // Not JSON (PING, a binary frame): tRPC answers it as it would.
     if (message === undefined) return deliver(data, isBinary)
     if (!Array.isArray(message.json)) return route(message.json, () => deliver(data, isBinary))
+    if (message.json.length > MAX_BATCH_CALLS) {
+      const ids = message.json.flatMap((call) => {
+        const header = headerOf(call)
+        return header && header.method !== 'subscription.stop' ? [header.id] : []
+      })
+      return options.refuse('BAD_REQUEST', `a batch may hold at most ${MAX_BATCH_CALLS} calls`, ids)
+    }
     // A batch: each call on its own, so each runs in its own scope.
     for (const call of message.json) route(call, () => deliver(Buffer.from(JSON.stringify(call)), false))
+  }
+  client.on('message', (data, isBinary) => {
+    // A throw here would leave ws's receiver and end the process: this one socket closes instead (1011).
+    try {
+      receive(data, isBinary)
+    } catch (error) {
+      console.error('wallet-sim /trpc: a message failed', error)
+      client.close(1011, 'internal error')
+    }
   })
   client.once('close', () => {
     for (const id of [...running.keys()]) stop(id)

@@ -31,12 +31,19 @@ export function guardUpgrades(
 ): { server: Server; stop(): void } {
   const guarded = new EventEmitter()
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const refusal = refuse(req)
-    if (refusal === undefined) {
-      guarded.emit('upgrade', req, socket, head)
-      return
+    // A throw in a check or a handler would leave Node's 'upgrade' event and end the process: this one
+    // request is answered 500 instead (the handlers answer their own errors; this is the last resort).
+    try {
+      const refusal = refuse(req)
+      if (refusal === undefined) {
+        guarded.emit('upgrade', req, socket, head)
+        return
+      }
+      closeUpgrade(socket, '403 Forbidden', refusal)
+    } catch (error) {
+      console.error('wallet-sim: a WebSocket upgrade failed', error)
+      if (!socket.destroyed) closeUpgrade(socket, '500 Internal Server Error', 'Internal error')
     }
-    closeUpgrade(socket, '403 Forbidden', refusal)
   }
   server.on('upgrade', onUpgrade)
   return {

@@ -1,0 +1,177 @@
+// Every listener of wallet-sim in one list: each HTTP route and mount, each WebSocket path, and each kind
+// of message a socket reads. The hostile-input tests are generated from it (listeners.http.test.ts,
+// listeners.trpc.test.ts, listeners.ws.test.ts), and listeners.test.ts fails when the server serves a route,
+// a WebSocket path, a procedure or a subscribe method that is not here (or no longer serves one that is).
+// Adding a listener: add its row here; the hostile-input tests then cover it.
+
+/** `USE`: a mount or middleware at a path (it sees every method below it); `ALL`: one route, every method. */
+export type ListenerMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'ALL' | 'USE'
+
+/** `METHOD /path` with express's `:param` segments, the path as the app mounts it. */
+export type HttpListener = `${ListenerMethod} /${string}`
+
+/**
+ * Every HTTP route and mount of `createWalletSim`'s app (with the built-in chain), in mounting order, each
+ * once (a guard and the router after it at one path are one `USE`).
+ */
+export const HTTP_LISTENERS: readonly HttpListener[] = [
+  // The chain's JSON-RPC (server.ts), one router per spec version, and its own 404 below /rpc.
+  ...(['/rpc/v0_7', '/rpc/v0_8', '/rpc/v0_9', '/rpc/v0_10', '/rpc'] as const).flatMap(
+    (path): HttpListener[] => [`USE ${path}`, `POST ${path}/`],
+  ),
+  'USE /rpc',
+  'GET /is_alive',
+  // The portfolio backend.
+  'USE /v1',
+  'GET /v1/tokens/info',
+  'GET /v1/tokens/info/:address',
+  'GET /v1/tokens/prices',
+  'GET /v1/activity/starknet/:network/account/:address/balance',
+  'GET /v1/tokens/defi/:address/investments',
+  'GET /v1/airdrops/:address',
+  'GET /v1/starknet-id/profile/:address',
+  'USE /allowlist',
+  'GET /allowlist/mainnet.json',
+  'GET /allowlist/sepolia.json',
+  'USE /login',
+  'POST /login/start',
+  'POST /login/verify',
+  'GET /login/me',
+  'POST /login/logout',
+  'GET /',
+  'GET /dev',
+  // The dev API (routeList.ts describes each).
+  'USE /dev',
+  'USE /dev/accounts/:address/name',
+  'USE /dev/accounts/:address/defi',
+  'USE /dev/accounts/:address/airdrops',
+  'GET /dev/inbox',
+  'GET /dev/inbox/:email',
+  'GET /dev/approval',
+  'PUT /dev/approval',
+  'POST /dev/approval/next',
+  'DELETE /dev/approval/next',
+  'GET /dev/user',
+  'PUT /dev/user',
+  'GET /dev/time',
+  'POST /dev/time',
+  'GET /dev/accounts',
+  'POST /dev/accounts',
+  'POST /dev/accounts/:address/fund',
+  'GET /dev/accounts/:address/name',
+  'POST /dev/accounts/:address/name',
+  'POST /dev/accounts/:address/defi',
+  'DELETE /dev/accounts/:address/defi',
+  'POST /dev/accounts/:address/airdrops',
+  'DELETE /dev/accounts/:address/airdrops',
+  'GET /dev/faults',
+  'POST /dev/faults',
+  'DELETE /dev/faults',
+  // Guards in front of the wallet's dev powers.
+  'USE /wallet/approvals',
+  'USE /wallet/api/devLogin',
+  'USE /wallet/api/decide',
+  // The paymaster (AVNU's REST API, then SNIP-29 JSON-RPC) and the cosigner.
+  'USE /paymaster/v1',
+  'GET /paymaster/v1/status',
+  'GET /paymaster/v1/accounts/:address/rewards',
+  'GET /paymaster/v1/accounts/:address/compatible',
+  'GET /paymaster/v1/gas-token-prices',
+  'POST /paymaster/v1/build-typed-data',
+  'POST /paymaster/v1/execute',
+  'USE /paymaster',
+  'POST /paymaster/',
+  'USE /cosigner',
+  'POST /cosigner/signSession',
+  'POST /cosigner/signSessionEFO',
+  // The hosted wallet: its page's API, the dev approvals, the router over HTTP, the UI.
+  'POST /wallet/api/decide/',
+  'USE /wallet/api',
+  'GET /wallet/api/chainId',
+  'GET /wallet/api/account',
+  'GET /wallet/api/permissions',
+  'GET /wallet/api/loginStatus',
+  'POST /wallet/api/connect',
+  'POST /wallet/api/disconnect',
+  'POST /wallet/api/signTypedData',
+  'POST /wallet/api/signSession',
+  'POST /wallet/api/execute',
+  'POST /wallet/api/review',
+  'POST /wallet/api/contractNames',
+  'POST /wallet/api/devLogin',
+  'GET /wallet/api/deploymentData',
+  'GET /wallet/approvals/',
+  'POST /wallet/approvals/:id',
+  'ALL /trpc',
+  'USE /trpc',
+  'GET /iframes/comms',
+  'GET /interstitialLogin',
+  'GET /signMessage',
+  'GET /signSessionKeys',
+  'GET /review',
+  'USE /assets',
+]
+
+/** The wallet router's procedures (protocol's contract), over HTTP at /trpc/<name> and on the /trpc socket. */
+export const TRPC_PROCEDURES: Readonly<Record<string, 'query' | 'mutation' | 'subscription'>> = {
+  ...Object.fromEntries(
+    [
+      'authorize',
+      'connect',
+      'connectWebwallet',
+      'connectWebwalletSSO',
+      'connectAndSignSession',
+      'enable',
+      'execute',
+      'signMessage',
+      'signTypedData',
+      'getLoginStatus',
+      'requestAccounts',
+      'requestChainId',
+      'getPermissions',
+      'addInvokeTransaction',
+      'deploymentData',
+      'addStarknetChain',
+      'switchStarknetChain',
+      'watchAsset',
+    ].map((name) => [name, 'mutation' as const]),
+  ),
+  updateModal: 'subscription',
+  walletEvents: 'subscription',
+}
+
+/** What a socket of each wire reads. */
+export const WEBSOCKET_WIRES = {
+  /** tRPC v11's WebSocket messages (a batch is an array of them; PING and PONG are plain text). */
+  trpc: [
+    'connectionParams',
+    'query',
+    'mutation',
+    'subscription',
+    'subscription.stop',
+    'batch',
+    'PING',
+    'PONG',
+  ],
+  /** The Starknet WebSocket API: its subscribe methods, unsubscribe, every other method as over HTTP, batches. */
+  starknet: [
+    'starknet_subscribeNewHeads',
+    'starknet_subscribeEvents',
+    'starknet_subscribeTransactionStatus',
+    'starknet_subscribeNewTransactionReceipts',
+    'starknet_subscribeNewTransactions',
+    'starknet_unsubscribe',
+    'method',
+    'batch',
+  ],
+} as const
+
+/** Every WebSocket path of `attach` (with the built-in chain) and the wire it speaks. */
+export const WEBSOCKET_LISTENERS: Readonly<Record<string, keyof typeof WEBSOCKET_WIRES>> = {
+  '/trpc': 'trpc',
+  '/rpc/v0_8': 'starknet',
+  '/rpc/v0_9': 'starknet',
+  '/rpc/v0_10': 'starknet',
+  '/rpc': 'starknet',
+  '/ws': 'starknet',
+}
