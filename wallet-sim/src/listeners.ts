@@ -109,6 +109,7 @@ export const HTTP_LISTENERS: readonly HttpListener[] = [
   'GET /signMessage',
   'GET /signSessionKeys',
   'GET /review',
+  'GET /approvalWindow',
   'USE /assets',
 ]
 
