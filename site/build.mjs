@@ -56,6 +56,12 @@ features:
   - title: The simulator
     details: A strict local Starknet, the hosted wallet, paymaster, cosigner and backend in one process.
     link: /simulator
+  - title: Testing with Playwright
+    details: Fixtures that start a wallet per worker and answer its prompts by themselves, per test.
+    link: /testing
+  - title: Going to production
+    details: Environments, the iframe allow-list, what the cosigner accepts, a paymaster key, a checklist.
+    link: /production
   - title: The protocol
     details: The wire format, procedures, errors, sessions and services, as implemented.
     link: /protocol

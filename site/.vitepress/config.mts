@@ -17,6 +17,8 @@ export default defineConfig({
     socialLinks: [{ icon: 'github', link: 'https://github.com/webwallet/webwallet' }],
     nav: [
       { text: 'Get started', link: '/getting-started' },
+      { text: 'Testing', link: '/testing' },
+      { text: 'Production', link: '/production' },
       { text: 'Errors', link: '/errors' },
       { text: 'API', link: '/api/' },
     ],
@@ -33,13 +35,19 @@ export default defineConfig({
         text: 'Guides',
         items: [
           { text: 'The SDK', link: '/sdk' },
+          { text: 'Sessions', link: '/sessions' },
+          { text: 'Gasless', link: '/gasless' },
           { text: 'The simulator', link: '/simulator' },
+          { text: 'Testing with Playwright', link: '/testing' },
           { text: 'Use your own contracts', link: '/own-contracts' },
+          { text: 'Migrating', link: '/migrating' },
+          { text: 'Going to production', link: '/production' },
         ],
       },
       {
         text: 'Concepts',
         items: [
+          { text: 'Simulated and real', link: '/simulated-vs-real' },
           { text: 'The protocol', link: '/protocol' },
           { text: 'Security model', link: '/security' },
         ],

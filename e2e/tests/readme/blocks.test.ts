@@ -224,6 +224,11 @@ test('finds the READMEs and their blocks', () => {
     'docs/sdk.md',
     'docs/simulator.md',
     'docs/own-contracts.md',
+    'docs/sessions.md',
+    'docs/gasless.md',
+    'docs/production.md',
+    'docs/testing.md',
+    'docs/migrating.md',
   ])
     expect(files).toContain(file)
   expect(blocks.filter((block) => block.kind === 'node').length).toBeGreaterThan(0)
