@@ -20,6 +20,12 @@ export interface WalletSimFixtures {
    * `baseURL` is http://localhost:3005 itself.
    */
   argentRoutes: boolean
+  /**
+   * Puts the chain back after each test as it was before it (devnet_snapshot before the test, devnet_revert
+   * after), so tests never see each other's transactions, mints or clock moves. Default `false`
+   * (`test.use({ revertChain: true })`); users and sessions are not chain state and stay.
+   */
+  revertChain: boolean
 }
 
 export interface WalletSimWorkerFixtures {
@@ -49,6 +55,7 @@ export interface WalletSimWorkerFixtures {
 export const test = base.extend<WalletSimFixtures, WalletSimWorkerFixtures>({
   walletSimOptions: [{}, { scope: 'worker', option: true }],
   argentRoutes: [true, { option: true }],
+  revertChain: [false, { option: true }],
   context: async ({ context, walletSim, argentRoutes, baseURL }, use) => {
     if (argentRoutes) {
       const skipWebWallet = baseURL !== undefined && new URL(baseURL).origin === 'http://localhost:3005'
@@ -69,10 +76,12 @@ export const test = base.extend<WalletSimFixtures, WalletSimWorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  wallet: async ({ walletSim }, use) => {
+  wallet: async ({ walletSim, revertChain }, use) => {
     const control = walletControl(walletSim.url)
     await control.reset(walletSim.defaults)
+    const before = revertChain ? await control.snapshot() : undefined
     await use(control)
+    if (before !== undefined) await control.revert(before)
   },
   dapp: async ({ page, wallet, baseURL }, use) => {
     await use(dappHelpers(page, wallet, { baseURL }))
