@@ -12,3 +12,12 @@ export {
 } from './control'
 export { addressPattern, type DappHelpers, dappHelpers } from './dapp'
 export { DEFAULT_TEST_EMAIL, type LaunchedWalletSim, type LaunchOptions, launchWalletSim } from './launch'
+export {
+  type SignedInContexts,
+  type SignIn,
+  type SignInArgs,
+  type SignInOption,
+  signedInContext,
+  signedInContexts,
+  signInSteps,
+} from './signedIn'

@@ -2,11 +2,12 @@
 // a free port (hands-free for the project's baseURL origin); each test gets `wallet` (the simulator's
 // controls, reset to the worker's defaults) and `dapp` (page helpers). Plain playwright-core users import
 // the same helpers from '@webwallet/wallet-sim/playwright/core'.
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 import { routeArgentToWalletSim } from './argent'
 import { type WalletControl, walletControl } from './control'
 import { type DappHelpers, dappHelpers } from './dapp'
 import { type LaunchedWalletSim, type LaunchOptions, launchWalletSim } from './launch'
+import { type SignedInContexts, type SignInOption, signedInContexts } from './signedIn'
 
 export interface WalletSimFixtures {
   /** The worker's wallet-sim: hands-free user, one-shot answers, inbox, funding, clock. */
@@ -26,6 +27,16 @@ export interface WalletSimFixtures {
    * (`test.use({ revertChain: true })`); users and sessions are not chain state and stay.
    */
   revertChain: boolean
+  /**
+   * A new page of the worker's signed-in context (see `signIn`): the dapp restores its session and the wallet
+   * its login there, so the test starts connected without a wallet screen. Closed after the test.
+   */
+  signedInPage: Page
+  /**
+   * How the signed-in context connects the dapp, once per worker, hands-free (`test.use({ signIn: { button:
+   * '[data-testid=connect]' } })`, or `{ steps: async ({ page, dapp, wallet }) => … }`). Needed by `signedInPage`.
+   */
+  signIn: SignInOption | undefined
 }
 
 export interface WalletSimWorkerFixtures {
@@ -36,6 +47,8 @@ export interface WalletSimWorkerFixtures {
   walletSimOptions: LaunchOptions
   /** The worker's running wallet-sim. */
   walletSim: LaunchedWalletSim
+  /** The worker's signed-in contexts (one per `signIn` and `baseURL`; each `signedInPage` is a page of one). */
+  signedInContexts: SignedInContexts
 }
 
 /**
@@ -55,6 +68,7 @@ export interface WalletSimWorkerFixtures {
 export const test = base.extend<WalletSimFixtures, WalletSimWorkerFixtures>({
   walletSimOptions: [{}, { scope: 'worker', option: true }],
   argentRoutes: [true, { option: true }],
+  signIn: [undefined, { option: true }],
   revertChain: [false, { option: true }],
   context: async ({ context, walletSim, argentRoutes, baseURL }, use) => {
     if (argentRoutes) {
@@ -76,6 +90,23 @@ export const test = base.extend<WalletSimFixtures, WalletSimWorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  signedInContexts: [
+    async ({ browser, walletSim }, use) => {
+      const contexts = signedInContexts(browser, walletControl(walletSim.url))
+      await use(contexts)
+      await contexts.close()
+    },
+    { scope: 'worker' },
+  ],
+  signedInPage: async ({ signedInContexts, signIn, baseURL }, use) => {
+    if (signIn === undefined)
+      throw new Error(
+        "signedInPage needs to know how to sign in: test.use({ signIn: { button: 'text=Connect' } })",
+      )
+    const page = await (await signedInContexts.get(signIn, baseURL)).newPage()
+    await use(page)
+    await page.close()
+  },
   wallet: async ({ walletSim, revertChain }, use) => {
     const control = walletControl(walletSim.url)
     await control.reset(walletSim.defaults)
