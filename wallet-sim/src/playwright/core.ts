@@ -11,6 +11,7 @@ export {
   walletControl,
 } from './control'
 export { addressPattern, type DappHelpers, dappHelpers } from './dapp'
+export { addInjectedWallet, type InjectedIdentity } from './injected'
 export { DEFAULT_TEST_EMAIL, type LaunchedWalletSim, type LaunchOptions, launchWalletSim } from './launch'
 export {
   type SignedInContexts,

@@ -6,6 +6,7 @@ import { test as base, expect, type Page } from '@playwright/test'
 import { routeArgentToWalletSim } from './argent'
 import { type WalletControl, walletControl } from './control'
 import { type DappHelpers, dappHelpers } from './dapp'
+import { addInjectedWallet, type InjectedIdentity } from './injected'
 import { type LaunchedWalletSim, type LaunchOptions, launchWalletSim } from './launch'
 import { type SignedInContexts, type SignInOption, signedInContexts } from './signedIn'
 
@@ -27,6 +28,12 @@ export interface WalletSimFixtures {
    * (`test.use({ revertChain: true })`); users and sessions are not chain state and stay.
    */
   revertChain: boolean
+  /**
+   * wallet-sim's injected wallet in every page and popup of the test's context (an init script): `'walletsim'`
+   * (`window.starknet_walletsim`), `'argentX'` or `'braavos'` (the ids, names and icons dapps look for), or
+   * `false` (default) for none. Its prompts are the wallet's own screens, answered hands-free for the dapp.
+   */
+  injectedWallet: InjectedIdentity | false
   /**
    * A new page of the worker's signed-in context (see `signIn`): the dapp restores its session and the wallet
    * its login there, so the test starts connected without a wallet screen. Closed after the test.
@@ -70,7 +77,9 @@ export const test = base.extend<WalletSimFixtures, WalletSimWorkerFixtures>({
   argentRoutes: [true, { option: true }],
   signIn: [undefined, { option: true }],
   revertChain: [false, { option: true }],
-  context: async ({ context, walletSim, argentRoutes, baseURL }, use) => {
+  injectedWallet: [false, { option: true }],
+  context: async ({ context, walletSim, argentRoutes, baseURL, injectedWallet }, use) => {
+    if (injectedWallet !== false) await addInjectedWallet(context, walletSim.url, injectedWallet)
     if (argentRoutes) {
       const skipWebWallet = baseURL !== undefined && new URL(baseURL).origin === 'http://localhost:3005'
       await routeArgentToWalletSim(context, walletSim.url, { skipWebWallet })
