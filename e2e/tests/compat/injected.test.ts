@@ -83,6 +83,7 @@ window.injectedDapp = {
   execute: (calls) => settle(account.execute(calls).then((r) => r.transaction_hash)),
   sign: (typedData) => settle(account.signMessage(typedData)),
   changes: () => changes,
+  ready: (id) => connectors[id].ready(),
 }`,
 } as const
 type Entry = keyof typeof ENTRIES
@@ -95,6 +96,7 @@ declare global {
       execute(calls: unknown): Promise<{ value?: string; error?: { code: unknown; message: string } }>
       sign(typedData: unknown): Promise<{ value?: string[]; error?: { code: unknown; message: string } }>
       changes(): (string | undefined)[]
+      ready(id: string): Promise<boolean>
     }
   }
 }
@@ -279,4 +281,23 @@ test('a site wallet-sim does not list gets nothing: its wallet page is not frame
     await context.close()
     await new Promise((resolve) => foreign.close(resolve))
   }
+}, 60_000)
+
+test('after a reload the dapp finds its connection without asking (starknet-react ready(), a silent connect)', async () => {
+  const page = await open('react', 'braavos')
+  const connected = await page.evaluate(() => window.injectedDapp.connect('braavos'))
+  await page.reload()
+  await page.waitForFunction(() => window.injectedDapp !== undefined)
+  // The wallet's frame starts over (Chromium gives a framed page no lasting storage): hands-free, it logs in again.
+  expect(await page.evaluate(() => window.injectedDapp.ready('braavos'))).toBe(true)
+  const silent = await page.evaluate(() =>
+    (
+      window as unknown as { starknet_braavos: { request(r: unknown): Promise<string[]> } }
+    ).starknet_braavos.request({
+      type: 'wallet_requestAccounts',
+      params: { silent_mode: true },
+    }),
+  )
+  expect(silent).toEqual([connected.value])
+  await page.context().close()
 }, 60_000)
