@@ -76,9 +76,17 @@ export function installInjectedWallet(config: InjectedConfig): void {
     if (overlay) overlay.style.display = visible ? 'flex' : 'none'
   }
 
-  // The wallet page, loaded once on the first request; it stays hidden until it asks to be shown.
+  // The wallet page, loaded once on the first request; it stays hidden until it asks to be shown. A page
+  // that does not answer is removed, and the next request tries again (wallet-sim started after the dapp).
   const ensureFrame = (): Promise<void> => {
-    ready ??= new Promise<void>((resolve, reject) => {
+    ready ??= new Promise<void>((resolve, fail) => {
+      const reject = (error: unknown) => {
+        overlay?.remove()
+        overlay = undefined
+        frame = undefined
+        ready = undefined
+        fail(error)
+      }
       const mount = () => {
         const { width, height, zIndex, sandbox, allow } = config.frame
         overlay = document.createElement('div')
