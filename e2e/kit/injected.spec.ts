@@ -32,3 +32,29 @@ test('a dapp written for Argent X connects, is refused once and sends, with no c
   await popup.waitForLoadState()
   expect(await popup.evaluate(() => 'starknet_argentX' in window)).toBe(true)
 })
+
+test.describe('signed in', () => {
+  test.use({
+    baseURL: async ({ injectedSite }, use) => use(injectedSite.origin),
+    signIn: { button: 'text=Connect', address: '#address' },
+  })
+
+  test('a signed-in page carries the injected wallet, its dapp already connected', async ({
+    signedInPage: page,
+    wallet,
+  }) => {
+    await page.goto(`/?wallet=${wallet.url}`)
+    expect(
+      await page.evaluate(() =>
+        (
+          window as unknown as { starknet_argentX: { request(r: unknown): Promise<string[]> } }
+        ).starknet_argentX.request({
+          type: 'wallet_getPermissions',
+        }),
+      ),
+    ).toEqual(['accounts'])
+    await page.getByRole('button', { name: 'Connect' }).click()
+    await expect(page.locator('#address')).toContainText(/0x[0-9a-f]+/)
+    expect(await page.locator('[data-wallet-sim=argentX]').isVisible()).toBe(false)
+  })
+})

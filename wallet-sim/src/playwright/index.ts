@@ -107,12 +107,12 @@ export const test = base.extend<WalletSimFixtures, WalletSimWorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  signedInPage: async ({ signedInContexts, signIn, baseURL }, use) => {
+  signedInPage: async ({ signedInContexts, signIn, baseURL, injectedWallet }, use) => {
     if (signIn === undefined)
       throw new Error(
         "signedInPage needs to know how to sign in: test.use({ signIn: { button: 'text=Connect' } })",
       )
-    const page = await (await signedInContexts.get(signIn, baseURL)).newPage()
+    const page = await (await signedInContexts.get(signIn, baseURL, injectedWallet)).newPage()
     await use(page)
     await page.close()
   },

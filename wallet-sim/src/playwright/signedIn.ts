@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { WalletControl } from './control'
 import { type DappHelpers, dappHelpers } from './dapp'
+import { addInjectedWallet, type InjectedIdentity } from './injected'
 
 /** What the `signIn` steps get: a page of the context being signed in, its dapp helpers and the wallet. */
 export interface SignInArgs {
@@ -51,10 +52,11 @@ export async function signedInContext(
   browser: Browser,
   wallet: WalletControl,
   signIn: SignIn,
-  options: { baseURL?: string | undefined } = {},
+  options: { baseURL?: string | undefined; injectedWallet?: InjectedIdentity | false } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext(options.baseURL === undefined ? {} : { baseURL: options.baseURL })
   try {
+    if (options.injectedWallet) await addInjectedWallet(context, wallet.url, options.injectedWallet)
     const page = await context.newPage()
     await signIn({ page, dapp: dappHelpers(page, wallet, options), wallet })
     await page.close()
@@ -67,8 +69,12 @@ export async function signedInContext(
 
 /** A worker's signed-in contexts, one per sign-in and dapp URL, each signed in on first use. */
 export interface SignedInContexts {
-  /** The context `signIn` ran in for `baseURL` (signing in now on first use). */
-  get(signIn: SignInOption, baseURL: string | undefined): Promise<BrowserContext>
+  /** The context `signIn` ran in for `baseURL` (signing in now on first use), with the injected wallet if asked. */
+  get(
+    signIn: SignInOption,
+    baseURL: string | undefined,
+    injectedWallet?: InjectedIdentity | false,
+  ): Promise<BrowserContext>
   /** Closes every context. */
   close(): Promise<void>
 }
@@ -78,17 +84,18 @@ export interface SignedInContexts {
  * @example const contexts = signedInContexts(browser, wallet); const context = await contexts.get({ button: '#connect' }, url)
  */
 export function signedInContexts(browser: Browser, wallet: WalletControl): SignedInContexts {
-  const made = new Map<SignInOption, Map<string | undefined, Promise<BrowserContext>>>()
+  const made = new Map<SignInOption, Map<string, Promise<BrowserContext>>>()
   return {
-    get(signIn, baseURL) {
-      const byUrl = made.get(signIn) ?? new Map<string | undefined, Promise<BrowserContext>>()
+    get(signIn, baseURL, injectedWallet = false) {
+      const byUrl = made.get(signIn) ?? new Map<string, Promise<BrowserContext>>()
       made.set(signIn, byUrl)
-      let context = byUrl.get(baseURL)
+      const key = `${baseURL ?? ''} ${injectedWallet || ''}`
+      let context = byUrl.get(key)
       if (context === undefined) {
-        context = signedInContext(browser, wallet, signInSteps(signIn), { baseURL })
+        context = signedInContext(browser, wallet, signInSteps(signIn), { baseURL, injectedWallet })
         // A failed sign-in is tried again by the next test rather than failing every later one with it.
-        context.catch(() => byUrl.delete(baseURL))
-        byUrl.set(baseURL, context)
+        context.catch(() => byUrl.delete(key))
+        byUrl.set(key, context)
       }
       return context
     },
