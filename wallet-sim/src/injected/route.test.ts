@@ -14,7 +14,7 @@ afterAll(() => sim?.close())
 
 /** The config the script calls its page function with (its last JSON argument). */
 function configOf(script: string): Record<string, unknown> {
-  const json = /\)\((\{.*\})\);\n\}\)\(\);\n$/s.exec(script)?.[1]
+  const json = /\)\((\{.*?\}), \{ openWalletFrame: /s.exec(script)?.[1]
   if (json === undefined) throw new Error('no config in the script')
   return JSON.parse(json)
 }

@@ -3,7 +3,9 @@
 // fixed connector list look for) is decided here, once.
 import { IFRAME_ALLOW, IFRAME_MODAL, IFRAME_SANDBOX } from '@webwallet/protocol'
 import { ERROR_CLASSES } from '@webwallet/protocol/errors'
+import { openWalletFrame } from './pageFrame'
 import { type InjectedConfig, installInjectedWallet } from './pageScript'
+import { registerStandardWallet } from './pageStandard'
 
 /** The wallets the injected wallet can present itself as. */
 export const INJECTED_IDENTITIES = ['walletsim', 'argentX', 'braavos'] as const
@@ -78,5 +80,6 @@ export function injectedWalletScript(options: InjectedScriptOptions): string {
     readyTimeoutMs: options.readyTimeoutMs ?? READY_TIMEOUT_MS,
   }
   // `__name`: the helper some TypeScript runners (tsx, Vitest) wrap named functions in; the page has none.
-  return `(() => {\nvar __name = (target) => target;\n(${installInjectedWallet.toString()})(${JSON.stringify(config)});\n})();\n`
+  const parts = `{ openWalletFrame: ${openWalletFrame.toString()}, registerStandardWallet: ${registerStandardWallet.toString()} }`
+  return `(() => {\nvar __name = (target) => target;\n(${installInjectedWallet.toString()})(${JSON.stringify(config)}, ${parts});\n})();\n`
 }
