@@ -5,7 +5,8 @@
 // - get-starknet v5 (compat/get-starknet): the wallet-standard wallet (standard:connect, starknet:walletApi)
 //   with starknet.js v10's WalletAccountV5;
 // - starknet-react 5 (compat/starknet-react): `argent()` and `braavos()` InjectedConnectors connect, execute,
-//   sign, refuse, and follow an account switch (accountsChanged).
+//   sign, refuse, and follow an account switch (accountsChanged);
+// - starknetkit 3's InjectedConnector (compat/starknetkit) for `braavos`: connect, execute, sign, refuse.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { CONTRACTS, injectedWalletScript } from '@webwallet/wallet-sim'
@@ -85,6 +86,23 @@ window.injectedDapp = {
   changes: () => changes,
   ready: (id) => connectors[id].ready(),
 }`,
+  kit: `
+import { InjectedConnector } from 'starknetkit/injected'
+import { RpcProvider } from 'starknet'
+const provider = new RpcProvider({ nodeUrl: new URLSearchParams(location.search).get('rpc') })
+const connectors = { argentX: new InjectedConnector({ options: { id: 'argentX' } }), braavos: new InjectedConnector({ options: { id: 'braavos' } }) }
+let account
+${SETTLE}
+window.injectedDapp = {
+  discover: async () => Object.values(connectors).filter((c) => c.available()).map((c) => ({ id: c.id, name: c.name })),
+  connect: (id) => settle((async () => {
+    const { account: address } = await connectors[id].connect()
+    account = await connectors[id].account(provider)
+    return address
+  })()),
+  execute: (calls) => settle(account.execute(calls).then((r) => r.transaction_hash)),
+  sign: (typedData) => settle(account.signMessage(typedData)),
+}`,
 } as const
 type Entry = keyof typeof ENTRIES
 
@@ -101,7 +119,7 @@ declare global {
   }
 }
 
-const scripts: Record<Entry, string> = { v4: '', v5: '', react: '' }
+const scripts: Record<Entry, string> = { v4: '', v5: '', react: '', kit: '' }
 let server: ReturnType<typeof createServer>
 let origin = ''
 let sim: LaunchedWalletSim
@@ -113,6 +131,7 @@ beforeAll(async () => {
   scripts.v4 = await bundle({ contents: ENTRIES.v4, resolveDir: compatDir('starknetkit') })
   scripts.v5 = await bundle({ contents: ENTRIES.v5, resolveDir: compatDir('get-starknet') })
   scripts.react = await bundle({ contents: ENTRIES.react, resolveDir: compatDir('starknet-react') })
+  scripts.kit = await bundle({ contents: ENTRIES.kit, resolveDir: compatDir('starknetkit') })
   // One dapp origin for the three pages (wallet-sim answers it hands-free), another origin than the wallet's.
   server = createServer(servePage)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -123,7 +142,7 @@ beforeAll(async () => {
 }, 240_000)
 
 function servePage(req: IncomingMessage, res: ServerResponse): void {
-  const entry = /^\/(v4|v5|react)\.js/.exec(req.url ?? '')?.[1] as Entry | undefined
+  const entry = /^\/(v4|v5|react|kit)\.js/.exec(req.url ?? '')?.[1] as Entry | undefined
   res.setHeader('content-type', entry ? 'text/javascript' : 'text/html')
   const page = new URLSearchParams((req.url ?? '').split('?')[1]).get('entry') ?? 'v4'
   res.end(
@@ -142,7 +161,7 @@ async function open(entry: Entry, as: InjectedIdentity): Promise<Page> {
   const context = await browser!.newContext()
   await addInjectedWallet(context, sim.url, as)
   const page = await context.newPage()
-  const rpc = entry === 'v4' || entry === 'react' ? `${sim.url}/rpc/v0_9` : `${sim.url}/rpc`
+  const rpc = entry === 'v5' ? `${sim.url}/rpc` : `${sim.url}/rpc/v0_9`
   await page.goto(`${origin}/?${new URLSearchParams({ entry, rpc })}`)
   await page.waitForFunction(() => window.injectedDapp !== undefined)
   return page
@@ -217,6 +236,13 @@ for (const as of ['argentX', 'braavos'] as const) {
     await page.context().close()
   }, 120_000)
 }
+
+test("starknetkit's injected connector (id braavos): connect, execute, sign, refuse", async () => {
+  const page = await open('kit', 'braavos')
+  expect((await page.evaluate(() => window.injectedDapp.discover())).map((w) => w.id)).toEqual(['braavos'])
+  await journey(page, 'braavos')
+  await page.context().close()
+}, 120_000)
 
 test("manual answers: the wallet's own screens show in the injected wallet's frame (login, connect, review)", async () => {
   await wallet.setApproval('manual')
