@@ -103,6 +103,9 @@ const results = {
     benchScript('bench/roundTrips.ts'),
   ),
   browser: await part('latency in headless Chromium', () => benchScript('bench/browser/run.ts')),
+  userTests: await part('user tests with the injected wallet (bench/userTests.ts)', () =>
+    benchScript('bench/userTests.ts'),
+  ),
   simulator: await part('wallet-sim benchmark', simulator),
   chains: await part('built-in chain beside starknet-devnet (bench/devnet.ts)', () =>
     benchScript('bench/devnet.ts'),

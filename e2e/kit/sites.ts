@@ -16,7 +16,7 @@ export interface Site {
   close(): Promise<void>
 }
 
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<Site> {
+export async function listen(handler: Parameters<typeof createServer>[1]): Promise<Site> {
   const server: Server = createServer(handler)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {

@@ -15,6 +15,7 @@ import { exceptRpc, guardUpgrades } from './infra/http/guards'
 import { HttpError, handleErrors } from './infra/http/HttpError'
 import { hostCheck } from './infra/http/localHosts'
 import { notFound } from './infra/http/notFound'
+import { injectedScriptRoute } from './injected/route'
 import { type ChainAccess, UnsupportedByNode } from './node/access'
 import { builtinAccess } from './node/builtin'
 import { attachStarknetWebSocket, pathOf, STARKNET_WS_PATHS } from './rpc/wsServer'
@@ -239,6 +240,10 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   app.use('/login', createLoginRouter(login))
   app.get('/', indexPage(indexSource(sim, chain, options.node?.request)))
   app.get('/dev', devRouteList)
+  app.get(
+    '/injected.js',
+    injectedScriptRoute(() => toHex(chain.chainId())),
+  )
   app.use(
     '/dev',
     createDevRouter({

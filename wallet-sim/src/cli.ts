@@ -3,7 +3,24 @@ import { type CliOptions, CliUsageError, parseCliOptions, USAGE } from './cliOpt
 import { NodeUnreachable, startSim } from './index'
 import { chainIdName } from './node/remote'
 
+/** `wallet-sim extension <dir> …`: writes the development extension, prints where, and exits. */
+async function extensionCommand(args: string[]): Promise<never> {
+  const { ExtensionUsageError, parseExtensionArgs, writeExtension } = await import('./injected/extension')
+  try {
+    const { dir, options } = parseExtensionArgs(args)
+    const files = writeExtension(dir, options)
+    console.log(`wallet-sim: wrote the development extension: ${files.join(', ')}`)
+    console.log('Load it in Chrome: chrome://extensions > Developer mode > Load unpacked > that folder.')
+    process.exit(0)
+  } catch (error) {
+    if (!(error instanceof ExtensionUsageError)) throw error
+    console.error(error.message)
+    process.exit(2)
+  }
+}
+
 const started = performance.now()
+if (process.argv[2] === 'extension') await extensionCommand(process.argv.slice(3))
 let cli: CliOptions
 try {
   cli = parseCliOptions(process.argv.slice(2), process.env)

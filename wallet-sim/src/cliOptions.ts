@@ -42,6 +42,12 @@ export const USAGE = [
   '  --node                   a Starknet JSON-RPC 0.9/0.10 node (e.g. starknet-devnet: http://127.0.0.1:5050/rpc)',
   '                           the wallet, paymaster, cosigner, backend and dev API use instead of the built-in',
   "                           chain; /rpc forwards to it (--seed, --accounts, --block-time are the built-in chain's)",
+  '',
+  '       wallet-sim extension <dir> [--url ORIGIN] [--as walletsim|argentX|braavos] [--match PATTERN]...',
+  '',
+  '  writes a development browser extension (Manifest V3) into <dir> that adds wallet-sim (--url, default',
+  '  http://localhost:3005) as an injected wallet to the pages of --match patterns only (default',
+  '  http://localhost/* and http://127.0.0.1/*, any port)',
 ].join('\n')
 
 /** A command line wallet-sim refuses; `message` names the option and what it takes. */

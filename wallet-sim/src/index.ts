@@ -123,6 +123,12 @@ export { Chain, type ChainOptions } from './chain/chain'
 export { createChain, type PredeployedAccount } from './chain/genesis'
 export { getContractClass, registerContractClass } from './chain/registry'
 export { Simulator, type SimulatorOptions } from './chain/simulator'
+export {
+  INJECTED_IDENTITIES,
+  type InjectedIdentity,
+  type InjectedScriptOptions,
+  injectedWalletScript,
+} from './injected/script'
 export type { ChainAccess } from './node/access'
 export { builtinAccess } from './node/builtin'
 export { checkNodeUrl, connectNode, type NodeChain } from './node/remote'

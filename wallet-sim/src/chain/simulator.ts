@@ -3,6 +3,8 @@
 // and clock moves).
 import type { DevHost } from '../rpc/devnetMethods'
 import { Chain } from './chain'
+import { type ChainCheckpoint, restoreCheckpoint, takeCheckpoint } from './checkpoint'
+import { Checkpoints } from './checkpoints'
 import type { Felt } from './contract'
 import { ETH_ADDRESS, erc20BalanceOf, STRK_ADDRESS, splitU256 } from './contracts/index'
 import { RpcCode, RpcError } from './errors'
@@ -47,6 +49,11 @@ export class Simulator implements DevHost {
   /** pre_confirmed transactions already on disk (journaled or in the snapshot): a block entry skips them. */
   private onDisk = new Set<string>()
   private readonly replaceListeners = new Set<(chain: Chain) => void>()
+  private readonly checkpoints = new Checkpoints<{
+    chain: ChainCheckpoint
+    accounts: readonly PredeployedAccount[]
+    minter: Minter
+  }>()
 
   constructor(readonly options: SimulatorOptions = {}) {
     this.store = options.stateFile ? openChainStore(options.stateFile, options.compaction) : undefined
@@ -94,6 +101,27 @@ export class Simulator implements DevHost {
   onChainReplaced(listener: (chain: Chain) => void): () => void {
     this.replaceListeners.add(listener)
     return () => this.replaceListeners.delete(listener)
+  }
+
+  /**
+   * devnet_snapshot: saves the chain in memory (copy-on-write, see checkpoint.ts) and answers its id.
+   * @example const id = sim.snapshot(); sim.mint(a, 1n, 'FRI'); sim.revert(id)
+   */
+  snapshot(): number {
+    const { chain, accounts, minter } = this
+    return this.checkpoints.take({ chain: takeCheckpoint(chain), accounts, minter })
+  }
+
+  /**
+   * devnet_revert: serves the chain saved under `id` again and forgets `id` and every later snapshot (Anvil's
+   * evm_revert). Like devnet_load it is a new chain: WebSocket subscriptions end, and a `--state` file is
+   * rewritten with it. Throws -1 "No snapshot found" for an unknown id.
+   */
+  revert(id: number): void {
+    const saved = this.checkpoints.revert(id)
+    const chain = new Chain({ ...this.chainOptions(), chainId: saved.chain.chainId })
+    restoreCheckpoint(chain, saved.chain)
+    this.use(chain, saved.accounts, saved.minter, true)
   }
 
   /** A fresh genesis with the same options (devnet_restart). */

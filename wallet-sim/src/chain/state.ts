@@ -3,6 +3,9 @@
 // which is how a reverted `__execute__` keeps the nonce bump and the fee but loses its writes.
 import type { Felt } from './contract'
 
+// Inner storage maps shared by a layer and its forks (checkpoints): whoever writes one first copies it.
+const sharedMaps = new WeakSet<Map<Felt, Felt>>()
+
 /** A JSON-safe state diff, in the shape of the RPC's STATE_DIFF (felts as bigints). */
 export interface StateDiff {
   readonly storage: Map<Felt, Map<Felt, Felt>>
@@ -46,11 +49,34 @@ export class State implements StateDiff {
 
   setStorage(address: Felt, key: Felt, value: Felt): void {
     let m = this.storage.get(address)
-    if (!m) {
-      m = new Map()
+    if (!m || sharedMaps.has(m)) {
+      m = new Map(m)
       this.storage.set(address, m)
     }
     m.set(key, value)
+  }
+
+  /**
+   * A copy of this layer's own writes on top of `parent`, sharing each contract's storage with this layer
+   * until one of them writes to it (copy-on-write): O(contracts), not O(storage entries).
+   * @example const saved = chain.base.fork() // devnet_snapshot
+   */
+  fork(parent?: State): State {
+    const copy = new State(parent)
+    copy.adopt(this)
+    return copy
+  }
+
+  /** Replaces this layer's own writes with `other`'s, sharing their storage maps copy-on-write (see fork). */
+  adopt(other: State): void {
+    this.clear()
+    for (const [address, m] of other.storage) {
+      sharedMaps.add(m)
+      this.storage.set(address, m)
+    }
+    for (const [address, c] of other.classHashes) this.classHashes.set(address, c)
+    for (const [address, n] of other.nonces) this.nonces.set(address, n)
+    for (const [address, keys] of other.changed) this.changed.set(address, new Set(keys))
   }
 
   /** The class hash deployed at `address`, 0n when none. */

@@ -20,6 +20,12 @@ export function nodeRpcProxy(node: NodeChain, version: string | undefined, gate?
       res.json({ jsonrpc: '2.0', id: idOf(body), error: { code: -32001, message: refusal } })
       return
     }
+    if (snapshotMethod(body)) {
+      const message =
+        'devnet_snapshot / devnet_revert keep the built-in chain in memory; with --node, save and restore the node with its own devnet_dump / devnet_load'
+      res.json({ jsonrpc: '2.0', id: idOf(body), error: { code: -32600, message } })
+      return
+    }
     if (!speaks) {
       const message = `The node behind wallet-sim speaks JSON-RPC ${node.specVersion}, not ${version}: use /rpc`
       res.json({ jsonrpc: '2.0', id: idOf(body), error: { code: -32601, message } })
@@ -48,16 +54,24 @@ export function nodeRpcProxy(node: NodeChain, version: string | undefined, gate?
   return router
 }
 
+/** Whether `body` (one request or a batch) calls devnet_snapshot or devnet_revert, which no node is asked. */
+function snapshotMethod(body: string): boolean {
+  return methodsOf(body).some((method) => method === 'devnet_snapshot' || method === 'devnet_revert')
+}
+
+function methodsOf(body: string): unknown[] {
+  try {
+    const json: unknown = JSON.parse(body)
+    return (Array.isArray(json) ? json : [json]).map((one) => (one as { method?: unknown })?.method)
+  } catch {
+    return [] // the node answers the parse error
+  }
+}
+
 /** Why a devnet_* method in `body` (one request or a batch) is refused for this client, if it is. */
 function devnetRefusal(body: string, req: express.Request, gate: DevnetGate | undefined): string | undefined {
   if (gate === undefined) return undefined
-  let json: unknown
-  try {
-    json = JSON.parse(body)
-  } catch {
-    return undefined // the node answers the parse error
-  }
-  const methods = (Array.isArray(json) ? json : [json]).map((one) => (one as { method?: unknown })?.method)
+  const methods = methodsOf(body)
   if (!methods.some((method) => typeof method === 'string' && method.startsWith('devnet_'))) return undefined
   return gate(req)
 }

@@ -89,3 +89,38 @@ it('matches an address however a dapp writes it, never a longer number', () => {
   expect(pattern.test('0xabcd')).toBe(false)
   expect(pattern.test('0xab')).toBe(false)
 })
+
+it('snapshots and reverts the chain; revert() takes the newest snapshot, an unknown id is refused with its code', async () => {
+  await using sim = await launchWalletSim({ accounts: 1 })
+  const wallet = walletControl(sim.url)
+  const address = await wallet.address()
+  const balance = async () => {
+    const answer = await fetch(sim.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'devnet_getAccountBalance',
+        params: { address },
+      }),
+    }).then((r) => r.json())
+    return BigInt(answer.result.amount)
+  }
+  const start = await balance()
+  const now = await wallet.now()
+  const first = await wallet.snapshot()
+  await wallet.fund(address, 5n)
+  await wallet.increaseTime(3600)
+  const second = await wallet.snapshot()
+  await wallet.fund(address, 7n)
+  await wallet.revert()
+  expect(await balance()).toBe(start + 5n)
+  await wallet.revert()
+  expect(await balance()).toBe(start)
+  // The clock's offset comes back too (the wall clock kept running meanwhile).
+  expect(await wallet.now()).toBeLessThan(now + 3600)
+  await expect(wallet.revert()).rejects.toThrow('no snapshot to revert to')
+  await expect(wallet.revert(second)).rejects.toMatchObject({ code: -1 })
+  expect(first).toBeLessThan(second)
+})

@@ -22,12 +22,13 @@ export type FailCode =
 /** A mail the simulator "sent" (login codes). */
 export type SimMail = Mail
 
-/** A wallet-sim dev API call that failed: its HTTP status and wallet-sim's message. */
+/** A wallet-sim dev API call that failed: its HTTP status, wallet-sim's message, the JSON-RPC error code if any. */
 export class WalletSimRequestError extends Error {
   override name = 'WalletSimRequestError'
   constructor(
     readonly status: number,
     message: string,
+    readonly code?: number,
   ) {
     super(message)
   }
@@ -73,6 +74,16 @@ export interface WalletControl {
   increaseTime(seconds: number): Promise<number>
   /** Sets the chain's clock; answers the new time. */
   setTime(seconds: number): Promise<number>
+  /**
+   * Saves the chain in memory (devnet_snapshot: blocks, state, balances, nonces, pending transactions, clock)
+   * and answers the snapshot's id. Users, sessions and approval answers are not chain state and are not saved.
+   */
+  snapshot(): Promise<number>
+  /**
+   * Puts the chain back as it was at snapshot `id` (default: the last one this control took and did not
+   * revert yet); that snapshot and every later one are gone (Anvil's evm_revert).
+   */
+  revert(id?: number): Promise<void>
   /** Back to `mode` and `email` (the worker's), no queued answers: what each test starts from. */
   reset(defaults: { mode: ApprovalMode; email?: string | undefined }): Promise<void>
 }
@@ -104,6 +115,23 @@ export function walletControl(url: string): WalletControl {
     }
     return json as T
   }
+  async function rpc<T>(method: string, params: object): Promise<T> {
+    const answer = await dev<{ result?: T; error?: { code: number; message: string } }>('POST', '/rpc', {
+      jsonrpc: '2.0',
+      id: 1,
+      method,
+      params,
+    })
+    if (answer.error)
+      throw new WalletSimRequestError(
+        200,
+        `${method}: ${answer.error.message} (${answer.error.code})`,
+        answer.error.code,
+      )
+    return answer.result as T
+  }
+  // This control's snapshots, newest last: revert() without an id takes the newest.
+  const taken: number[] = []
   const email = async () => (await dev<{ email: string | null }>('GET', '/dev/user')).email ?? undefined
   const next = (directive: object) => dev('POST', '/dev/approval/next', directive).then(() => {})
 
@@ -145,6 +173,19 @@ export function walletControl(url: string): WalletControl {
     increaseTime: async (seconds) =>
       (await dev<{ time: number }>('POST', '/dev/time', { increase: seconds })).time,
     setTime: async (seconds) => (await dev<{ time: number }>('POST', '/dev/time', { set: seconds })).time,
+    async snapshot() {
+      const { id } = await rpc<{ id: number }>('devnet_snapshot', {})
+      taken.push(id)
+      return id
+    },
+    async revert(id) {
+      const target = id ?? taken.at(-1)
+      if (target === undefined)
+        throw new Error('wallet.revert(): no snapshot to revert to: call wallet.snapshot() first')
+      await rpc('devnet_revert', { id: target })
+      // The snapshot and every later one are gone on the chain; forget them here too.
+      taken.splice(0, taken.length, ...taken.filter((kept) => kept < target))
+    },
     async reset(defaults) {
       await dev('DELETE', '/dev/approval/next')
       await control.setApproval(defaults.mode)

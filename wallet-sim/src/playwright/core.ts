@@ -11,4 +11,14 @@ export {
   walletControl,
 } from './control'
 export { addressPattern, type DappHelpers, dappHelpers } from './dapp'
+export { addInjectedWallet, type InjectedIdentity } from './injected'
 export { DEFAULT_TEST_EMAIL, type LaunchedWalletSim, type LaunchOptions, launchWalletSim } from './launch'
+export {
+  type SignedInContexts,
+  type SignIn,
+  type SignInArgs,
+  type SignInOption,
+  signedInContext,
+  signedInContexts,
+  signInSteps,
+} from './signedIn'

@@ -2,11 +2,13 @@
 // a free port (hands-free for the project's baseURL origin); each test gets `wallet` (the simulator's
 // controls, reset to the worker's defaults) and `dapp` (page helpers). Plain playwright-core users import
 // the same helpers from '@webwallet/wallet-sim/playwright/core'.
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 import { routeArgentToWalletSim } from './argent'
 import { type WalletControl, walletControl } from './control'
 import { type DappHelpers, dappHelpers } from './dapp'
+import { addInjectedWallet, type InjectedIdentity } from './injected'
 import { type LaunchedWalletSim, type LaunchOptions, launchWalletSim } from './launch'
+import { type SignedInContexts, type SignInOption, signedInContexts } from './signedIn'
 
 export interface WalletSimFixtures {
   /** The worker's wallet-sim: hands-free user, one-shot answers, inbox, funding, clock. */
@@ -20,6 +22,28 @@ export interface WalletSimFixtures {
    * `baseURL` is http://localhost:3005 itself.
    */
   argentRoutes: boolean
+  /**
+   * Puts the chain back after each test as it was before it (devnet_snapshot before the test, devnet_revert
+   * after), so tests never see each other's transactions, mints or clock moves. Default `false`
+   * (`test.use({ revertChain: true })`); users and sessions are not chain state and stay.
+   */
+  revertChain: boolean
+  /**
+   * wallet-sim's injected wallet in every page and popup of the test's context (an init script): `'walletsim'`
+   * (`window.starknet_walletsim`), `'argentX'` or `'braavos'` (the ids, names and icons dapps look for), or
+   * `false` (default) for none. Its prompts are the wallet's own screens, answered hands-free for the dapp.
+   */
+  injectedWallet: InjectedIdentity | false
+  /**
+   * A new page of the worker's signed-in context (see `signIn`): the dapp restores its session and the wallet
+   * its login there, so the test starts connected without a wallet screen. Closed after the test.
+   */
+  signedInPage: Page
+  /**
+   * How the signed-in context connects the dapp, once per worker, hands-free (`test.use({ signIn: { button:
+   * '[data-testid=connect]' } })`, or `{ steps: async ({ page, dapp, wallet }) => … }`). Needed by `signedInPage`.
+   */
+  signIn: SignInOption | undefined
 }
 
 export interface WalletSimWorkerFixtures {
@@ -30,6 +54,8 @@ export interface WalletSimWorkerFixtures {
   walletSimOptions: LaunchOptions
   /** The worker's running wallet-sim. */
   walletSim: LaunchedWalletSim
+  /** The worker's signed-in contexts (one per `signIn` and `baseURL`; each `signedInPage` is a page of one). */
+  signedInContexts: SignedInContexts
 }
 
 /**
@@ -49,7 +75,11 @@ export interface WalletSimWorkerFixtures {
 export const test = base.extend<WalletSimFixtures, WalletSimWorkerFixtures>({
   walletSimOptions: [{}, { scope: 'worker', option: true }],
   argentRoutes: [true, { option: true }],
-  context: async ({ context, walletSim, argentRoutes, baseURL }, use) => {
+  signIn: [undefined, { option: true }],
+  revertChain: [false, { option: true }],
+  injectedWallet: [false, { option: true }],
+  context: async ({ context, walletSim, argentRoutes, baseURL, injectedWallet }, use) => {
+    if (injectedWallet !== false) await addInjectedWallet(context, walletSim.url, injectedWallet)
     if (argentRoutes) {
       const skipWebWallet = baseURL !== undefined && new URL(baseURL).origin === 'http://localhost:3005'
       await routeArgentToWalletSim(context, walletSim.url, { skipWebWallet })
@@ -69,10 +99,29 @@ export const test = base.extend<WalletSimFixtures, WalletSimWorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  wallet: async ({ walletSim }, use) => {
+  signedInContexts: [
+    async ({ browser, walletSim }, use) => {
+      const contexts = signedInContexts(browser, walletControl(walletSim.url))
+      await use(contexts)
+      await contexts.close()
+    },
+    { scope: 'worker' },
+  ],
+  signedInPage: async ({ signedInContexts, signIn, baseURL, injectedWallet }, use) => {
+    if (signIn === undefined)
+      throw new Error(
+        "signedInPage needs to know how to sign in: test.use({ signIn: { button: 'text=Connect' } })",
+      )
+    const page = await (await signedInContexts.get(signIn, baseURL, injectedWallet)).newPage()
+    await use(page)
+    await page.close()
+  },
+  wallet: async ({ walletSim, revertChain }, use) => {
     const control = walletControl(walletSim.url)
     await control.reset(walletSim.defaults)
+    const before = revertChain ? await control.snapshot() : undefined
     await use(control)
+    if (before !== undefined) await control.revert(before)
   },
   dapp: async ({ page, wallet, baseURL }, use) => {
     await use(dappHelpers(page, wallet, { baseURL }))

@@ -20,6 +20,10 @@ export interface DevHost {
   dump(): unknown
   load(snapshot: unknown): void
   restart(): void
+  /** devnet_snapshot: saves the chain in memory, answers the snapshot's id. */
+  snapshot?(): number
+  /** devnet_revert: back to the snapshot `id`, which goes with every later one. */
+  revert?(id: number): void
   /** Writes the chain to the `--state` file now (a change that commits no block, e.g. devnet_setGasPrice). */
   save?(): void
   /** A real mint transaction; one that reverts throws -1 "Minting reverted" with its tx_hash, as devnet does. */
@@ -121,8 +125,6 @@ const UNSUPPORTED_DEVNET_METHODS: Readonly<Record<string, string>> = {
   postmanLoad: 'there is no L1 node to message (devnet_postmanSendMessageToL2 runs a message without one)',
   postmanFlush: 'there is no L1 node to message (devnet_postmanSendMessageToL2 runs a message without one)',
   postmanConsumeMessageFromL2: 'contracts here send no L2 to L1 messages',
-  snapshot: 'checkpoints are not kept in memory; devnet_dump and devnet_load save and restore the chain',
-  revert: 'checkpoints are not kept in memory; devnet_dump and devnet_load save and restore the chain',
   applyStateDiff: 'state is only changed by transactions and the other devnet_* methods here',
 }
 
@@ -140,6 +142,22 @@ const unsupported = (name: string, why: string): Method => ({
     throw new RpcError(RpcCode.INVALID_REQUEST, data)
   },
 })
+
+/** The host's snapshots, or -32600 when it keeps none. */
+function checkpointsOf(host: DevHost): Required<Pick<DevHost, 'snapshot' | 'revert'>> {
+  const { snapshot, revert } = host
+  if (!snapshot || !revert) throw new RpcError(RpcCode.INVALID_REQUEST, 'this chain keeps no snapshots')
+  return { snapshot: () => snapshot.call(host), revert: (id) => revert.call(host, id) }
+}
+
+/** A snapshot id as devnet_snapshot answers it (a positive integer), or as hex as Anvil writes its ids. */
+function snapshotId(v: unknown): number {
+  const n = typeof v === 'string' && /^0x[0-9a-f]{1,13}$/i.test(v) ? Number(v) : v
+  if (typeof n === 'number' && Number.isSafeInteger(n) && n > 0) return n
+  throw invalidParams(
+    `id: expected a snapshot id from devnet_snapshot (a positive integer), got ${JSON.stringify(v)}`,
+  )
+}
 
 // devnet_getAccountBalance reads `latest` unless told otherwise (as devnet).
 const balanceOf = (c: Chain, blockIdParam: unknown, token: bigint, address: bigint) =>
@@ -220,6 +238,15 @@ const supported = (host: DevHost): Record<string, Method> => ({
         throw invalidParams('snapshot (from devnet_dump) is required')
       host.load(p.snapshot)
       return {}
+    },
+  },
+  snapshot: { names: [], run: () => ({ id: checkpointsOf(host).snapshot() }) },
+  revert: {
+    names: ['id'],
+    run: (_c, p) => {
+      const id = snapshotId(p.id)
+      checkpointsOf(host).revert(id)
+      return { id, block_number: host.chain.latest.number, block_hash: host.chain.latest.hash }
     },
   },
   restart: {
