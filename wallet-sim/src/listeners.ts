@@ -110,6 +110,7 @@ export const HTTP_LISTENERS: readonly HttpListener[] = [
   'GET /signSessionKeys',
   'GET /review',
   'GET /approvalWindow',
+  'GET /injected.js',
   'USE /assets',
 ]
 
