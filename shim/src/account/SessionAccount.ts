@@ -165,7 +165,8 @@ export class SessionAccount extends Account {
 
   /**
    * Runs the calls. Undeployed: deploys first (with a deployer) or goes through the paymaster with the
-   * deployment data. On 'Sign session error' or 'validation failed gas bounds exceed balance' it retries
+   * deployment data. On 'Sign session error' or a balance too low for the fee (node code 54, or 55 naming the
+   * balance: `shouldRetryGasless`) it retries
    * through the paymaster and answers the retry's result; when the retry fails too, GASLESS_RETRY_FAILED
    * carries both errors. `signal` and `timeoutMs` bound the whole of it.
    */
