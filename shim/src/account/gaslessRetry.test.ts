@@ -1,5 +1,6 @@
 // Which execute failures move the calls to the paymaster (issue 35 item 4): the node's code decides, not an
-// exact sentence: 54 always, 55 when its data names the balance, the co-signer's refusal, Argent's wording.
+// exact sentence: 54 always, 55 when its data names the balance (Argent's wording included), the co-signer's
+// refusal.
 import { NodeError, SignSessionError } from '@webwallet/protocol/errors'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -36,6 +37,11 @@ describe('shouldRetryGasless', () => {
     ['53 a low max fee', new NodeError(53, 'Max fee is smaller than the minimal transaction cost'), false],
     ["the co-signer's refusal", new SignSessionError(), true],
     ['another error', new Error('validation failed gas bounds exceed balance'), false],
+    [
+      "Argent's wording under another code",
+      new NodeError(-32603, 'validation failed gas bounds exceed balance'),
+      false,
+    ],
   ])('%s: %s', (_name, error, retried) => {
     expect(shouldRetryGasless(error)).toBe(retried)
   })

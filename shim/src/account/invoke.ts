@@ -1,4 +1,4 @@
-import { type DeploymentPayload, GAS_BOUNDS_EXCEED_BALANCE, NODE_ERROR_CODES } from '@webwallet/protocol'
+import { type DeploymentPayload, NODE_ERROR_CODES } from '@webwallet/protocol'
 import { InvalidOptionsError, NodeError, SignSessionError } from '@webwallet/protocol/errors'
 import { FEE_RESOURCES, mapBounds } from '@webwallet/protocol/fees'
 import { FIELD_PRIME, selectorFromName, toHex } from '@webwallet/protocol/session'
@@ -229,8 +229,7 @@ function cosignerTransaction(
  * session error'), or the account cannot pay. A node says so by code: 54 INSUFFICIENT_ACCOUNT_BALANCE (the
  * bounds' maximal fee is above the balance: what wallet-sim and the sequencer's gateway answer), or 55
  * VALIDATION_FAILURE whose data names the balance (nodes that run the fee check inside validation: "Resources
- * bounds (...) exceed balance (...)"). Argent's own wording ('validation failed gas bounds exceed balance')
- * is taken too, wherever it appears.
+ * bounds (...) exceed balance (...)"; Argent's 'validation failed gas bounds exceed balance').
  *
  * @example
  * if (shouldRetryGasless(error)) return executeGasless(...)
@@ -239,9 +238,8 @@ export function shouldRetryGasless(error: unknown): boolean {
   if (error instanceof SignSessionError) return true
   if (!(error instanceof NodeError)) return false
   const { rpcCode, rpcData } = error.data
-  const detail = `${error.message} ${JSON.stringify(rpcData ?? '')}`
-  if (rpcCode === NODE_ERROR_CODES.INSUFFICIENT_ACCOUNT_BALANCE) return true
-  if (rpcCode === NODE_ERROR_CODES.VALIDATION_FAILURE && /balance/i.test(JSON.stringify(rpcData ?? '')))
-    return true
-  return detail.includes(GAS_BOUNDS_EXCEED_BALANCE)
+  return (
+    rpcCode === NODE_ERROR_CODES.INSUFFICIENT_ACCOUNT_BALANCE ||
+    (rpcCode === NODE_ERROR_CODES.VALIDATION_FAILURE && /balance/i.test(JSON.stringify(rpcData ?? '')))
+  )
 }
