@@ -4,6 +4,14 @@
 export type { ApprovalRequest } from '@webwallet/protocol'
 export { shouldRetryGasless as isOutOfGasError } from '../account/invoke'
 export {
+  ConnectorNotAvailableError,
+  ConnectorNotConnectedError,
+  ConnectorNotFoundError,
+  UserNotConnectedError,
+  UserRejectedRequestError,
+  WebwalletError,
+} from '../connector/starknetkitErrors'
+export {
   type ArgentExtraOptions,
   ArgentWebWallet,
   type ConnectResponse,
