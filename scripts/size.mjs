@@ -41,7 +41,8 @@ export const ENTRIES = [
   {
     name: '@webwallet/shim/connector',
     entry: 'shim/dist/connector/index.js',
-    budgetKb: 14.6,
+    // 14.6 → 14.7 (same day, item 6): the node client's fallback list (its walletObject reads the node): 14,972.
+    budgetKb: 14.7,
     totalBudgetKb: 17.4,
   },
   // 25 → 27: issue 15's init-option checks, coded errors, compact session storage, abort/timeouts and the node
@@ -100,7 +101,10 @@ export const ENTRIES = [
   // the paymaster (deployAndExecuteWithPaymaster with no calls), the gasless retry keys on node codes 54/55, the
   // store's hook for invisible-sdk's sessions, WebWallet's internals for the Argent entry: initial 24,993 →
   // 25,184 bytes, total 33,629 → 33,822 (measured from the sources).
-  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 24.7, totalBudgetKb: 33.1 },
+  // 24.7 → 25.0, 33.1 → 33.4 (same day, issue 35 item 6): public nodes per network (protocol's PUBLIC_NODE_URLS)
+  // and the node client moving to the next one when a node cannot be reached: 25,457 and 34,095 bytes. Issue
+  // 24's 25 KB still holds (24.9 KB).
+  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 25.0, totalBudgetKb: 33.4 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
   // The invisible-sdk 1.0.0 drop-in (issue 24): the session SDK and the window connector it maps onto
@@ -125,7 +129,8 @@ export const ENTRIES = [
   // isOutOfGasError), its account as a subclass of ours (UniversalDetails in every spelling), and the carry-over
   // of invisible-sdk's stored sessions: initial 25,600 → 26,054 bytes, total 34,596 → 35,048.
   // 25.5 → 25.9, 34.3 → 34.7 (same day, item 5): starknetkit's error classes, as the connector: 26,454 and 35,448.
-  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 25.9, totalBudgetKb: 34.7 },
+  // 25.9 → 26.2, 34.7 → 35.0 (same day, item 6): it follows the shim's node fallback: 26,727 and 35,723 bytes.
+  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 26.2, totalBudgetKb: 35.0 },
 ]
 
 /**

@@ -28,6 +28,7 @@ import { createSessionStore, type SessionStore } from '../session/store'
 import { createKeyVault } from '../storage/keyVault'
 import { createStorage } from '../storage/storage'
 import { activeSession } from './answer'
+import { nodeFallbacks } from './nodes'
 import {
   CONNECT_TIMEOUT_MS,
   feeTokenTransfers,
@@ -80,7 +81,11 @@ export class WebWallet {
     this.connector =
       options.connector ?? lazyWindowConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
     this.clock = createChainClock(
-      createRpc({ nodeUrl: this.environment.providerDefaultUrl, fetch: fetcher }),
+      createRpc({
+        nodeUrl: this.environment.providerDefaultUrl,
+        fallbackUrls: nodeFallbacks(this.environment),
+        fetch: fetcher,
+      }),
       options.now ?? Date.now,
     )
     // Unreadable stored data is never fatal: the user signs a new session, and the console says why.
@@ -328,6 +333,7 @@ export class WebWallet {
       {
         rpc: createRpc({
           nodeUrl: this.environment.providerDefaultUrl,
+          fallbackUrls: nodeFallbacks(this.environment),
           fetch: fetcher,
           checkSpecVersion: true,
         }),
