@@ -77,6 +77,26 @@ export const ENVIRONMENTS: { readonly [K in EnvironmentName]: EnvironmentConfig 
   },
 }
 
+/**
+ * The public nodes of each network at the RPC version the SDK speaks, in the order the SDK tries them when the
+ * environment's default node (the first) cannot be reached: starknet.js v8/v10's default (ZAN), then
+ * Nethermind's free Juno node (starknet.js 6's default). A node that answers (an error, another version) is
+ * never left for the next; a node set by the app (`urls.providerDefaultUrl`, `provider`) has no fallback.
+ *
+ * @example
+ * PUBLIC_NODE_URLS.mainnet[0] === ENVIRONMENTS.mainnet.providerDefaultUrl // true
+ */
+export const PUBLIC_NODE_URLS: { readonly [K in 'mainnet' | 'sepolia']: readonly string[] } = {
+  mainnet: [
+    ENVIRONMENTS.mainnet.providerDefaultUrl,
+    `https://free-rpc.nethermind.io/mainnet-juno/${DEFAULT_RPC_SPEC_VERSION}`,
+  ],
+  sepolia: [
+    ENVIRONMENTS.sepolia.providerDefaultUrl,
+    `https://free-rpc.nethermind.io/sepolia-juno/${DEFAULT_RPC_SPEC_VERSION}`,
+  ],
+}
+
 /** Allow-list URLs of wallet-sim, per network. */
 export const DEV_ALLOWLIST_URLS = {
   mainnet: `${DEV_ORIGIN}/allowlist/mainnet.json`,

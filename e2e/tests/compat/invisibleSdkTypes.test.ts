@@ -1,6 +1,9 @@
 // Issue 24: the same invisible-sdk app code type-checks against @argent/invisible-sdk 1.0.0's declarations
 // and against @webwallet/shim/argent's built ones (compat/invisible-sdk/tsconfig.*.json). Its mistakes.ts
 // holds calls both must refuse (`@ts-expect-error`): declarations looser than invisible-sdk's fail the check.
+// Issue 35: app/demo.ts is Argent's invisible-sdk demo's code (deployAndExecuteWithPaymaster,
+// SessionAccountInterface, estimateInvokeFee with `version: '0x3'`, a hex-string bound), checked against both;
+// app11/ what invisible-sdk 1.1 added (`webwalletTheme`), against ours only.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { beforeAll, expect, it } from 'vitest'

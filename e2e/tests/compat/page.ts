@@ -70,14 +70,20 @@ export function bundleInvisibleSdkApp(): Promise<string> {
   return invisibleSdkApp
 }
 
-/** Serves the page (a #root element and the script) on `localhost`, another origin than the wallet's 127.0.0.1. */
-export async function serveDapp(script: string) {
+/**
+ * Serves the page (a #root element and the script) on `localhost`, another origin than the wallet's 127.0.0.1.
+ * A function gives the script at each load (an app that ships a new build on the same origin).
+ */
+export async function serveDapp(script: string | (() => string)) {
   const server = createServer((req, res) => {
     const isScript = req.url?.startsWith('/dapp.js')
     res.setHeader('content-type', isScript ? 'text/javascript' : 'text/html')
+    res.setHeader('cache-control', 'no-store')
     res.end(
       isScript
-        ? script
+        ? typeof script === 'string'
+          ? script
+          : script()
         : '<!doctype html><title>dapp</title><div id="root"></div><script type="module" src="/dapp.js"></script>',
     )
   })

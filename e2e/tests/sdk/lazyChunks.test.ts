@@ -130,8 +130,9 @@ it.each([
     if (userAgent)
       expect(sentWhenOpened).toBe(0) // opened before the chunk was even sent
     else expect(sentWhenOpened).toBeGreaterThan(0)
-    // The connector takes that window to the session's route: one popup, not a second one.
-    await expect.poll(() => wallet.url(), { timeout: 10_000 }).toBe(`${origin}/signSessionKeys`)
+    // The connector takes that window to connectAndSignSession's route (starknetkit's: the login page, which
+    // then asks for the session): one popup, not a second one.
+    await expect.poll(() => wallet.url(), { timeout: 10_000 }).toBe(`${origin}/interstitialLogin`)
     expect(context.pages()).toHaveLength(2)
     chunkDelayMs = 0
     await context.close()

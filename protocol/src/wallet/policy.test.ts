@@ -15,10 +15,8 @@ describe('the per-procedure policy table', () => {
   it('places popups as docs/protocol.md, Parties and routes says', () => {
     expect(popupFor('signTypedData', [MAIL])).toEqual({ route: '/signMessage', width: 385, height: 440 })
     expect(popupFor('signMessage', [SESSION])).toEqual({ route: '/signSessionKeys', width: 385, height: 440 })
-    expect(popupFor('connectAndSignSession')).toEqual({
-      route: WALLET_ROUTES.signSessionKeys,
-      ...POPUP_SIZES.signing,
-    })
+    // As starknetkit 2.x/3.x open it (issue 35): the login page at its size, which then asks for the session.
+    expect(popupFor('connectAndSignSession')).toEqual({ route: WALLET_ROUTES.login, ...POPUP_SIZES.default })
     expect(popupFor('execute')).toEqual({ route: '/review', width: 385, height: 775 })
     expect(popupFor('addInvokeTransaction')).toEqual({ route: '/review', width: 385, height: 775 })
     for (const other of ['connect', 'enable', 'requestAccounts', 'deploymentData', 'watchAsset', 'nope']) {

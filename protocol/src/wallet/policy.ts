@@ -53,7 +53,9 @@ export const PROCEDURE_POLICIES: Readonly<Record<MutationName, ProcedurePolicy>>
   getPermissions: READ,
   signTypedData: SIGN,
   signMessage: SIGN,
-  connectAndSignSession: { prompt: 'signSession', route: 'signSessionKeys', size: 'signing', login: true },
+  // Starknetkit's route and size (its connector opens the login page, which logs in and then asks): a hosted
+  // wallet serves connectAndSignSession there, not necessarily on the session screen's own route.
+  connectAndSignSession: { prompt: 'signSession', route: 'login', size: 'default', login: true },
   addInvokeTransaction: EXECUTE,
   execute: EXECUTE,
   // Asks nobody to log in: without a connected origin it is CONNECTOR_NOT_CONNECTED.

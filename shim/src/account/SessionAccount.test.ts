@@ -59,12 +59,18 @@ describe('SessionAccount.execute', () => {
   it.each([
     ['Sign session error', 'cosigner'],
     ['validation failed gas bounds exceed balance', 'node'],
+    ['node code 54, as wallet-sim and the gateway answer an empty balance', 'node54'],
   ])('routes to the paymaster on %s (the chain-verified retry is in e2e/tests/sdk)', async (_name, where) => {
     const world = createWorld()
     deployedNode(world)
     if (where === 'cosigner') {
       world.cosigner = (path) =>
         path === '/cosigner/signSession' ? Response.json({ status: 403 }, { status: 403 }) : undefined
+    } else if (where === 'node54') {
+      world.node.__lastTxHash = () => '0x0'
+      world.node.starknet_addInvokeTransaction = () => {
+        throw { code: 54, message: "Account balance is smaller than the transaction's max_fee" }
+      }
     } else {
       world.node.__lastTxHash = () => '0x0'
       world.node.starknet_addInvokeTransaction = () => {

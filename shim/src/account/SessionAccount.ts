@@ -141,7 +141,8 @@ export class SessionAccount extends Account {
   }
 
   /**
-   * Without arguments: deploys this account with the configured deployer and waits (poll 2000 ms). With a
+   * Without arguments: deploys this account with the configured deployer and waits (poll 2000 ms); without
+   * a deployer, through the paymaster alone (sponsored, or paid in a gas token), without waiting. With a
    * payload: starknet.js's UDC deployment, an execute of the UDC call (so the session must allow it).
    */
   override deploy(): Promise<{ transactionHash: string; contractAddress: string }>
@@ -157,15 +158,23 @@ export class SessionAccount extends Account {
   }
 
   private async deployWith(ctx: AccountContext) {
-    if (!this.options.deployer) throw new NoDeployerError()
-    const result = await deployAccount(ctx, this.options.deployer)
+    const { deployer, paymaster } = this.options
+    // No deployer: a deployment alone through the paymaster (no calls), as deployAndExecuteWithPaymaster(..., []).
+    if (!deployer && paymaster && !this.deployed) {
+      const { transaction_hash } = await executeGasless(ctx, paymaster, [], { deploy: true })
+      this.deployed = true
+      return { transactionHash: transaction_hash, contractAddress: ctx.address }
+    }
+    if (!deployer) throw new NoDeployerError()
+    const result = await deployAccount(ctx, deployer)
     this.deployed = true
     return result
   }
 
   /**
    * Runs the calls. Undeployed: deploys first (with a deployer) or goes through the paymaster with the
-   * deployment data. On 'Sign session error' or 'validation failed gas bounds exceed balance' it retries
+   * deployment data. On 'Sign session error' or a balance too low for the fee (node code 54, or 55 naming the
+   * balance: `shouldRetryGasless`) it retries
    * through the paymaster and answers the retry's result; when the retry fails too, GASLESS_RETRY_FAILED
    * carries both errors. `signal` and `timeoutMs` bound the whole of it.
    */

@@ -1,4 +1,4 @@
-import { type DeploymentPayload, GAS_BOUNDS_EXCEED_BALANCE } from '@webwallet/protocol'
+import { type DeploymentPayload, NODE_ERROR_CODES } from '@webwallet/protocol'
 import { InvalidOptionsError, NodeError, SignSessionError } from '@webwallet/protocol/errors'
 import { FEE_RESOURCES, mapBounds } from '@webwallet/protocol/fees'
 import { FIELD_PRIME, selectorFromName, toHex } from '@webwallet/protocol/session'
@@ -225,8 +225,11 @@ function cosignerTransaction(
 }
 
 /**
- * Whether an execute error sends the calls through the paymaster instead: the co-signer refused
- * ('Sign session error'), or the account cannot pay ('validation failed gas bounds exceed balance').
+ * Whether an execute error sends the calls through the paymaster instead: the co-signer refused ('Sign
+ * session error'), or the account cannot pay. A node says so by code: 54 INSUFFICIENT_ACCOUNT_BALANCE (the
+ * bounds' maximal fee is above the balance: what wallet-sim and the sequencer's gateway answer), or 55
+ * VALIDATION_FAILURE whose data names the balance (nodes that run the fee check inside validation: "Resources
+ * bounds (...) exceed balance (...)"; Argent's 'validation failed gas bounds exceed balance').
  *
  * @example
  * if (shouldRetryGasless(error)) return executeGasless(...)
@@ -234,6 +237,9 @@ function cosignerTransaction(
 export function shouldRetryGasless(error: unknown): boolean {
   if (error instanceof SignSessionError) return true
   if (!(error instanceof NodeError)) return false
-  const detail = `${error.message} ${JSON.stringify(error.data.rpcData ?? '')}`
-  return detail.includes(GAS_BOUNDS_EXCEED_BALANCE)
+  const { rpcCode, rpcData } = error.data
+  return (
+    rpcCode === NODE_ERROR_CODES.INSUFFICIENT_ACCOUNT_BALANCE ||
+    (rpcCode === NODE_ERROR_CODES.VALIDATION_FAILURE && /balance/i.test(JSON.stringify(rpcData ?? '')))
+  )
 }

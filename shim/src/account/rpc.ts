@@ -16,6 +16,12 @@ export interface RpcCall {
 /** Options of {@link createRpc}. */
 export interface RpcOptions {
   readonly nodeUrl: string
+  /**
+   * Nodes tried in turn when the current one cannot be reached (no HTTP answer: network down, DNS, refused),
+   * never on a node's own answer (an HTTP error, a JSON-RPC error, another RPC version). The client stays on
+   * the node that answered.
+   */
+  readonly fallbackUrls?: readonly string[]
   readonly fetch?: typeof fetch
   /**
    * Ask the node's `starknet_specVersion` with the first call (same round trip) and refuse a node that
@@ -44,37 +50,62 @@ type RpcAnswer = { id: number; result?: unknown; error?: { code: number; message
  * ])
  */
 export function createRpc(options: RpcOptions) {
-  return rpcClient(options, { nextId: 1, roundTrips: 0 })
+  const nodes = [options.nodeUrl, ...(options.fallbackUrls ?? []).filter((url) => url !== options.nodeUrl)]
+  return rpcClient(options, { nextId: 1, roundTrips: 0, nodes, current: 0 })
 }
 
-function rpcClient(options: RpcOptions, counters: { nextId: number; roundTrips: number }) {
+interface Counters {
+  nextId: number
+  roundTrips: number
+  /** The node list and the one in use (shared by the clients withSignal makes). */
+  readonly nodes: readonly string[]
+  current: number
+}
+
+function rpcClient(options: RpcOptions, counters: Counters) {
+  const nodeUrl = () => counters.nodes[counters.current] as string
   const send = async (body: unknown): Promise<unknown> => {
     counters.roundTrips++
-    const response = await (options.fetch ?? globalThis.fetch)(options.nodeUrl, {
+    const url = nodeUrl()
+    const response = await (options.fetch ?? globalThis.fetch)(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
       ...(options.signal ? { signal: options.signal } : {}),
     }).catch((cause: unknown) => {
       // No answer at all: 'Failed to post url' (an abort stays the abort its caller turns into a coded error).
-      throw options.signal?.aborted ? cause : new PostUrlError({ cause, url: options.nodeUrl })
+      throw options.signal?.aborted ? cause : new PostUrlError({ cause, url })
     })
     if (!response.ok) throw new NodeError(response.status, `${response.status} ${response.statusText}`)
     return parseJson(await response.text(), 'node answer')
   }
+  // Unreachable (no answer at all): the next node, each once; an answer of any kind ends the search.
+  const sendAny = async (body: unknown): Promise<unknown> => {
+    for (let left = counters.nodes.length; ; left--) {
+      try {
+        return await send(body)
+      } catch (error) {
+        if (!(error instanceof PostUrlError) || left <= 1) throw error
+        counters.current = (counters.current + 1) % counters.nodes.length
+      }
+    }
+  }
   // The first post to a node not yet known to be compatible carries the version question in its batch.
   const post = async (body: unknown): Promise<unknown> => {
-    if (!options.checkSpecVersion || compatibleNodes.has(options.nodeUrl)) return send(body)
+    if (!options.checkSpecVersion || compatibleNodes.has(nodeUrl())) return sendAny(body)
     const id = counters.nextId++
     const batch = Array.isArray(body) ? body : [body]
-    const answers = await send([{ jsonrpc: '2.0', id, method: 'starknet_specVersion', params: [] }, ...batch])
+    const answers = await sendAny([
+      { jsonrpc: '2.0', id, method: 'starknet_specVersion', params: [] },
+      ...batch,
+    ])
     const list = Array.isArray(answers) ? (answers as RpcAnswer[]) : []
     const version = list.find((answer) => answer?.id === id)
     const text = typeof version?.result === 'string' ? version.result : ''
     if (!SUPPORTED_SPEC.test(text)) {
-      throw new UnsupportedRpcVersionError(options.nodeUrl, text, { cause: version?.error ?? answers })
+      throw new UnsupportedRpcVersionError(nodeUrl(), text, { cause: version?.error ?? answers })
     }
-    compatibleNodes.add(options.nodeUrl)
+    compatibleNodes.add(nodeUrl())
     const rest = list.filter((answer) => answer?.id !== id)
     return Array.isArray(body) ? rest : rest[0]
   }
@@ -102,7 +133,10 @@ function rpcClient(options: RpcOptions, counters: { nextId: number; roundTrips: 
     })
   }
   return {
-    nodeUrl: options.nodeUrl,
+    /** The node in use (the first one, until it could not be reached). */
+    get nodeUrl() {
+      return nodeUrl()
+    },
     roundTrips: () => counters.roundTrips,
     /** The same client whose HTTP requests `signal` aborts (round trips counted together). */
     withSignal: (signal: AbortSignal) => rpcClient({ ...options, signal }, counters),

@@ -16,9 +16,11 @@ import type { Connector } from '../connector/createConnector'
 import { lazyWindowConnector } from '../connector/lazy'
 import { expectShape, isFelt } from '../http/shape'
 import type { WebWalletOptions } from '../sdk/options'
-import { WebWallet, type ConnectResult as WebWalletConnectResult } from '../sdk/WebWallet'
+import type { WebWallet } from '../sdk/WebWallet'
 import { getSessionStatus } from '../session/status'
-import { type AccountDeploymentPayload, ArgentSessionAccount } from './account'
+import { type AccountDeploymentPayload, ArgentAccount, type SessionAccountInterface } from './account'
+import { carryInvisibleSdkKey } from './carry'
+import { ArgentSdk } from './sdk'
 
 /** invisible-sdk's `SessionParameters`. */
 export interface SessionParameters {
@@ -53,6 +55,8 @@ export interface InitParams {
   provider?:
     | ProviderInterface
     | { readonly channel?: { readonly nodeUrl?: string }; readonly nodeUrl?: string }
+  /** invisible-sdk 1.1's wallet theme (default 'dark'), sent with the wallet's requests. */
+  webwalletTheme?: 'light' | 'dark' | 'auto'
 }
 
 /**
@@ -67,7 +71,7 @@ export type ArgentExtraOptions = Omit<
 
 /** invisible-sdk's `ConnectResponse`. */
 export interface ConnectResponse {
-  account: ArgentSessionAccount
+  account: SessionAccountInterface
   user?: { address: `0x${string}` } | undefined
   callbackData?: string | undefined
   approvalTransactionHash?: string | undefined
@@ -101,32 +105,43 @@ export class ArgentWebWallet {
   /** Ours, for what invisible-sdk does not have (portfolio, paymaster, `getSessionStatus()`). */
   readonly webWallet: WebWallet
   private readonly connector: Connector
-  private account: ArgentSessionAccount | undefined
 
-  private constructor(
-    private readonly params: InitParams,
-    extra: ArgentExtraOptions,
-  ) {
+  private constructor(params: InitParams, extra: ArgentExtraOptions) {
     const urls = { ...environmentUrls(params.environment, params.webwalletUrl), ...extra.urls }
     this.connector =
       extra.connector ??
       lazyWindowConnector({
         url: urls.webWalletUrl ?? getEnvironment(params.environment).webWalletUrl,
-        theme: 'dark',
+        theme: params.webwalletTheme ?? 'dark',
       })
     const { apiKey, baseUrl, tokenAddress } = params.paymasterParams ?? {}
-    this.webWallet = WebWallet.init({
-      ...extra,
-      appName: params.appName,
-      sessionParams: params.sessionParams,
-      ...(params.environment === undefined ? {} : { environment: params.environment }),
-      ...((apiKey ?? baseUrl ?? tokenAddress)
-        ? { paymasterParams: { apiKey, baseUrl, tokenAddress } as PaymasterParameters }
-        : {}),
-      ...(params.provider === undefined ? {} : { provider: params.provider as never }),
-      urls,
-      connector: this.connector,
-    })
+    this.webWallet = ArgentSdk.create(
+      {
+        ...extra,
+        appName: params.appName,
+        sessionParams: params.sessionParams,
+        ...(params.environment === undefined ? {} : { environment: params.environment }),
+        ...((apiKey ?? baseUrl ?? tokenAddress)
+          ? { paymasterParams: { apiKey, baseUrl, tokenAddress } as PaymasterParameters }
+          : {}),
+        ...(params.provider === undefined ? {} : { provider: params.provider as never }),
+        urls,
+        connector: this.connector,
+      },
+      // invisible-sdk's stored session (its key in the clear) is carried over; the account is ours with its API.
+      {
+        carryPlainKey: carryInvisibleSdkKey,
+        account: (ctx, options) => {
+          const account: ArgentAccount = new ArgentAccount(ctx, options, () =>
+            this.webWallet.sessionAccount === account
+              ? (this.webWallet.getSessionStatus() ?? 'INVALID_SESSION')
+              : // An account the app kept after its session was replaced or cleared answers for its session.
+                getSessionStatus(account.session, params.sessionParams.allowedMethods),
+          )
+          return account
+        },
+      },
+    )
     this.provider = (params.provider ??
       new RpcProvider({ nodeUrl: this.webWallet.environment.providerDefaultUrl })) as ProviderInterface
   }
@@ -137,17 +152,14 @@ export class ArgentWebWallet {
   }
 
   /** The account of the signed session, once connected. */
-  get sessionAccount(): ArgentSessionAccount | undefined {
-    const current = this.webWallet.sessionAccount
-    if (!current) return undefined
-    if (this.account?.sessionAccount !== current) this.account = this.wrap(current)
-    return this.account
+  get sessionAccount(): SessionAccountInterface | undefined {
+    return this.webWallet.sessionAccount as ArgentAccount | undefined
   }
 
   /** Restores the stored session (no request); undefined when there is none. Call it when the app starts. */
   async connect(): Promise<ConnectResponse | undefined> {
     const restored = await this.webWallet.connect()
-    return restored && { account: this.adopt(restored) }
+    return restored && { account: restored.account as ArgentAccount }
   }
 
   /**
@@ -168,7 +180,7 @@ export class ArgentWebWallet {
         approvalRequests: approvalRequests ?? [],
       })
       return {
-        account: this.adopt(result),
+        account: result.account as ArgentAccount,
         approvalRequestsCalls: result.approvalRequestsCalls as Call[] | undefined,
         approvalTransactionHash: result.approvalTransactionHash,
         deploymentPayload: result.deploymentPayload as AccountDeploymentPayload | undefined,
@@ -215,21 +227,6 @@ export class ArgentWebWallet {
   /** Removes the stored session and the account. */
   async clearSession(): Promise<void> {
     this.webWallet.clearSession()
-    this.account = undefined
-  }
-
-  private adopt(result: WebWalletConnectResult): ArgentSessionAccount {
-    this.account = this.wrap(result.account)
-    return this.account
-  }
-
-  private wrap(account: WebWalletConnectResult['account']): ArgentSessionAccount {
-    return new ArgentSessionAccount(account, () =>
-      this.webWallet.sessionAccount === account
-        ? (this.webWallet.getSessionStatus() ?? 'INVALID_SESSION')
-        : // An account the app kept after its session was replaced or cleared still answers for its session.
-          getSessionStatus(account.session, this.params.sessionParams.allowedMethods),
-    )
   }
 }
 

@@ -1,6 +1,7 @@
-// The session account of the Argent-compatible entry: the same calls as invisible-sdk 1.0.0's
-// SessionAccount, each mapped onto our SessionAccount (which does the signing, co-signing, fees and
-// paymaster work).
+// The session account of the Argent-compatible entry: our SessionAccount (a starknet.js `Account` on the
+// app's starknet.js: `estimateInvokeFee`, `getNonce`, `callContract`...) with invisible-sdk 1.0.0's
+// SessionAccount calls on top (`execute(calls, abis, details)`, `getOutsideExecutionPayload({ calls })`,
+// `getSessionStatus()`, `deployFrom`).
 import type { DeploymentPayload, SessionStatus } from '@webwallet/protocol'
 import {
   AccountAlreadyDeployedError,
@@ -8,10 +9,11 @@ import {
   NoAccountContractError,
 } from '@webwallet/protocol/errors'
 import { toFelt } from '@webwallet/protocol/session'
-import type { Call } from '../account/context'
-import type { OutsideTypedData } from '../account/outside'
-import type { ExecuteOptions, SessionAccount } from '../account/SessionAccount'
-import type { WaitOptions } from '../account/waitForTransaction'
+import type { AccountContext, Call } from '../account/context'
+import type { InvokeOptions } from '../account/invoke'
+import type { OutsideExecutionOptions } from '../account/outside'
+import { type ExecuteOptions, SessionAccount, type SessionAccountOptions } from '../account/SessionAccount'
+import { type ExecuteDetails, executeDetails } from './details'
 
 /** invisible-sdk's `SessionStatus`. */
 export type ArgentSessionStatus = SessionStatus
@@ -22,18 +24,6 @@ export interface AccountDeploymentPayload {
   constructorCalldata: `0x${string}`[]
   addressSalt: string
   contractAddress: `0x${string}`
-}
-
-/**
- * starknet.js `UniversalDetails`, the fields a session execute uses: `nonce`, `tip`, `resourceBounds` (all
- * three of V3's, else the SDK estimates them). `version`, `maxFee` and the like are accepted and ignored:
- * every transaction is V3.
- */
-export interface ExecuteDetails {
-  nonce?: bigint | number | string
-  tip?: bigint | number | string
-  resourceBounds?: unknown
-  [other: string]: unknown
 }
 
 /** What deployFrom needs of the paying account: starknet.js `AccountInterface.deployContract`. */
@@ -56,52 +46,61 @@ export interface OutsideExecutionCall {
 }
 
 /**
- * invisible-sdk's `SessionAccount` over ours. The app runs the calls its session allows
- * (`execute`), hands relayers signed outside executions (`getOutsideExecutionPayload`), reads the
- * session's status and deploys the account from another one.
+ * invisible-sdk's `SessionAccount`, as our SessionAccount (a starknet.js `Account`). The app runs the calls
+ * its session allows (`execute`, `estimateInvokeFee` with starknet.js's `UniversalDetails`), hands relayers
+ * signed outside executions, reads the session's status and deploys the account from another one.
  *
  * @example
  * const { account } = await argentWebWallet.requestConnection({})
- * const { transaction_hash } = await account.execute({ contractAddress: GAME, entrypoint: 'play', calldata: [1] })
+ * const { resourceBounds } = await account.estimateInvokeFee(call, { version: '0x3' })
+ * const { transaction_hash } = await account.execute(call, { version: '0x3', resourceBounds })
  */
-export class ArgentSessionAccount {
-  readonly address: Hex
+export class ArgentAccount extends SessionAccount {
+  declare address: Hex
 
   constructor(
-    /** Ours: the account this one maps onto (starknet.js-style extras live there). */
-    readonly sessionAccount: SessionAccount,
+    ctx: AccountContext,
+    options: SessionAccountOptions,
     private readonly status: () => SessionStatus,
   ) {
-    this.address = sessionAccount.address as Hex
+    super(ctx, options)
+  }
+
+  /** The account itself (earlier releases of this entry wrapped it). */
+  get sessionAccount(): this {
+    return this
   }
 
   /**
-   * Runs the calls (starknet.js order: `execute(calls, details)` or `execute(calls, abis, details)`; ABIs
-   * are not needed). Sponsored when the init's `paymasterParams.apiKey` is set, else paid by the account,
-   * through the paymaster when it is undeployed.
+   * Runs the calls, starknet.js order: `execute(calls, details)` or `execute(calls, abis, details)` (ABIs
+   * unused). `details` as starknet.js's `UniversalDetails` (numbers, bigints or strings; `version` V3).
+   * Sponsored when the init's `paymasterParams.apiKey` is set, else paid by the account, through the
+   * paymaster when it is undeployed.
    */
-  execute(
-    calls: Call | Call[],
-    abisOrDetails?: unknown[] | ExecuteDetails,
+  override execute(
+    calls: Call | readonly Call[],
+    abisOrDetails?: readonly unknown[] | ExecuteDetails | ExecuteOptions,
     details?: ExecuteDetails,
   ): Promise<{ transaction_hash: string }> {
     const given = Array.isArray(abisOrDetails) ? details : (abisOrDetails ?? details)
-    return this.sessionAccount.execute(calls, executeOptions(given))
+    return super.execute(calls, executeDetails(given as ExecuteDetails | undefined))
   }
 
-  /** An `execute_from_outside_v2` call any relayer can submit (valid 10 minutes back, 20 ahead). */
-  getOutsideExecutionPayload({ calls }: { calls: Call[] }): Promise<OutsideExecutionCall> {
-    return this.sessionAccount.getOutsideExecutionPayload(calls)
+  /** starknet.js's `estimateInvokeFee`, taking `UniversalDetails` as `execute` does. */
+  override estimateInvokeFee(calls: Call | readonly Call[], details?: ExecuteDetails | InvokeOptions) {
+    return super.estimateInvokeFee(calls, executeDetails(details as ExecuteDetails | undefined))
   }
 
-  /** Signs outside-execution typed data for exactly `calls` ('signMessage only for outside execution'). */
-  signMessageFromOutside(typedData: OutsideTypedData, calls: Call[]): Promise<string[]> {
-    return this.sessionAccount.signMessageFromOutside(typedData, calls)
-  }
-
-  /** starknet.js `signMessage`: outside-execution typed data only, as invisible-sdk's. */
-  signMessage(typedData: OutsideTypedData): Promise<string[]> {
-    return this.sessionAccount.signMessage(typedData)
+  /**
+   * An `execute_from_outside_v2` call any relayer can submit (valid 10 minutes back, 20 ahead of the
+   * chain's clock): invisible-sdk's `({ calls })`, or ours, the calls and options.
+   */
+  override getOutsideExecutionPayload(
+    request: { calls: readonly Call[] } | Call | readonly Call[],
+    options?: OutsideExecutionOptions,
+  ): Promise<OutsideExecutionCall> {
+    const calls = Array.isArray(request) || !('calls' in request) ? request : request.calls
+    return super.getOutsideExecutionPayload(calls as Call | readonly Call[], options)
   }
 
   /** EXPIRED, INVALID_SCOPE, INVALID_SIGNATURE, INVALID_SESSION or VALID. */
@@ -109,13 +108,9 @@ export class ArgentSessionAccount {
     return this.status()
   }
 
-  isDeployed(): Promise<boolean> {
-    return this.sessionAccount.isDeployed()
-  }
-
   /** The wallet's deployment data of this account ('No Argent account contract found' without one). */
   async getDeploymentPayload(): Promise<AccountDeploymentPayload> {
-    const payload = this.sessionAccount.session.deploymentPayload as DeploymentPayload | undefined
+    const payload = this.session.deploymentPayload as DeploymentPayload | undefined
     if (!payload) throw new NoAccountContractError('Argent')
     return {
       classHash: payload.classHash as Hex,
@@ -144,19 +139,15 @@ export class ArgentSessionAccount {
     if (toFelt(deployed.contract_address) !== toFelt(this.address)) throw new DeployedAddressMismatchError()
     return { transaction_hash: deployed.transaction_hash, contract_address: deployed.contract_address }
   }
-
-  waitForTransaction(transactionHash: string, options?: WaitOptions) {
-    return this.sessionAccount.waitForTransaction(transactionHash, options)
-  }
 }
 
-function executeOptions(details: ExecuteDetails | undefined): ExecuteOptions {
-  if (!details) return {}
-  const bounds = details.resourceBounds as ExecuteOptions['resourceBounds'] | undefined
-  return {
-    ...(details.nonce === undefined ? {} : { nonce: details.nonce }),
-    ...(details.tip === undefined ? {} : { tip: BigInt(details.tip) }),
-    // starknet.js 6's bounds carry no l1_data_gas: the SDK then estimates its own, as it needs all three.
-    ...(bounds?.l1_data_gas ? { resourceBounds: bounds } : {}),
-  }
+/**
+ * invisible-sdk's `SessionAccountInterface`: the account `connect()` and `requestConnection()` answer, whose
+ * `getOutsideExecutionPayload` takes `{ calls }` as invisible-sdk's does.
+ */
+export type SessionAccountInterface = Omit<ArgentAccount, 'getOutsideExecutionPayload'> & {
+  getOutsideExecutionPayload(request: { calls: Call[] }): Promise<OutsideExecutionCall>
 }
+
+/** The same account under the name this entry gave it before. */
+export type ArgentSessionAccount = SessionAccountInterface

@@ -1,6 +1,16 @@
-// @webwallet/shim/argent: a drop-in for @argent/invisible-sdk 1.0.0's `ArgentWebWallet`, on our session SDK.
+// @webwallet/shim/argent: a drop-in for @argent/invisible-sdk 1.0.0 (and 1.1's `webwalletTheme`), on our
+// session SDK. What it does not provide is listed in shim/README ("Coming from Argent's invisible SDK").
 
 export type { ApprovalRequest } from '@webwallet/protocol'
+export { shouldRetryGasless as isOutOfGasError } from '../account/invoke'
+export {
+  ConnectorNotAvailableError,
+  ConnectorNotConnectedError,
+  ConnectorNotFoundError,
+  UserNotConnectedError,
+  UserRejectedRequestError,
+  WebwalletError,
+} from '../connector/starknetkitErrors'
 export {
   type ArgentExtraOptions,
   ArgentWebWallet,
@@ -12,9 +22,13 @@ export {
 } from './ArgentWebWallet'
 export {
   type AccountDeploymentPayload,
-  ArgentSessionAccount,
+  ArgentAccount,
+  type ArgentSessionAccount,
   type ArgentSessionStatus as SessionStatus,
   type DeployingAccount,
-  type ExecuteDetails,
   type OutsideExecutionCall,
+  type SessionAccountInterface,
 } from './account'
+export { ethAddress, StarknetChainId, strkAddress } from './constants'
+export type { ExecuteDetails } from './details'
+export { deployAndExecuteWithPaymaster } from './paymaster'

@@ -23,5 +23,13 @@ export { isSessionTypedData, popupPlacement } from './placement'
 export type { RequestRoute, WalletRequest } from './request'
 export { routeRequest } from './request'
 export type { SessionSignRequest, SessionSignResult } from './session'
+export {
+  ConnectorNotAvailableError,
+  ConnectorNotConnectedError,
+  ConnectorNotFoundError,
+  UserNotConnectedError,
+  UserRejectedRequestError,
+  WebwalletError,
+} from './starknetkitErrors'
 export type { OpenTransportOptions, TransportKind, WalletTransport } from './transport'
 export { openWindowTransport, parseModalUpdate, websocketUrl } from './transport'

@@ -131,7 +131,8 @@ describe('lazyWindowConnector: the popup opens inside the click', () => {
     const { open, window } = opener()
     const connector = lazy({ storage: storageWith(), opener: window as never, choose: { browser: FIREFOX } })
     void connector.connectAndSignSession({} as never)
-    const { width, height } = POPUP_SIZES.signing
+    // connectAndSignSession's size is starknetkit's: the login page's.
+    const { width, height } = POPUP_SIZES.default
     expect(open).toHaveBeenCalledWith(
       '',
       'webwallet',

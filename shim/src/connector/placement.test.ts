@@ -31,3 +31,15 @@ describe("the shim's placement equals protocol's policy table", () => {
     }
   })
 })
+
+describe("connectAndSignSession's popup, as starknetkit opens it", () => {
+  // starknetkit 2.8 and 3.4 (compat/): ensureWallet sets the popup to `/interstitialLogin` at its default
+  // 775x385 before connectAndSignSession, which sets no route of its own.
+  it('is the login page at 775x385', () => {
+    expect(popupPlacement('connectAndSignSession', {})).toEqual({
+      route: '/interstitialLogin',
+      width: 775,
+      height: 385,
+    })
+  })
+})

@@ -24,7 +24,8 @@ export function isSessionTypedData(typedData: TypedDataLike): boolean {
 
 /**
  * The popup route and size for a wallet procedure (docs/protocol.md, Parties and routes): signing routes 385x440, review
- * 385x775, everything else the login page at 775x385.
+ * 385x775, everything else the login page at 775x385, connectAndSignSession too (as starknetkit 2.x and 3.x
+ * open it: the page logs the user in, then asks for the session).
  *
  * @example
  * popupPlacement('signTypedData', typedData) // { route: '/signMessage', width: 385, height: 440 }
@@ -37,8 +38,6 @@ export function popupPlacement(procedure: string, input?: unknown): PopupPlaceme
       return isSessionTypedData((Array.isArray(input) ? input[0] : input) as TypedDataLike)
         ? { route: WALLET_ROUTES.signSessionKeys, ...POPUP_SIZES.signing }
         : { route: WALLET_ROUTES.signMessage, ...POPUP_SIZES.signing }
-    case 'connectAndSignSession':
-      return { route: WALLET_ROUTES.signSessionKeys, ...POPUP_SIZES.signing }
     case 'addInvokeTransaction':
     case 'execute':
       return { route: WALLET_ROUTES.review, ...POPUP_SIZES.review }

@@ -12,9 +12,10 @@ import {
   UserRejectedError,
 } from '@webwallet/protocol/errors'
 import { checkLimits, invalid } from '../account/arguments'
+import type { AccountContext } from '../account/context'
 import { type AccountGuard, createAccountGuard } from '../account/guard'
 import { createRpc } from '../account/rpc'
-import { SessionAccount } from '../account/SessionAccount'
+import { SessionAccount, type SessionAccountOptions } from '../account/SessionAccount'
 import { lazyWindowConnector, preloadConnector } from '../connector/lazy'
 import { abortable, withDeadline } from '../http/abort'
 import { createPaymaster, type Paymaster } from '../paymaster/client'
@@ -27,6 +28,7 @@ import { createSessionStore, type SessionStore } from '../session/store'
 import { createKeyVault } from '../storage/keyVault'
 import { createStorage } from '../storage/storage'
 import { activeSession } from './answer'
+import { nodeFallbacks } from './nodes'
 import {
   CONNECT_TIMEOUT_MS,
   feeTokenTransfers,
@@ -70,13 +72,20 @@ export class WebWallet {
   private guards = new Map<string, AccountGuard>()
   private connecting: Promise<ConnectResult> | undefined
 
-  private constructor(private readonly options: WebWalletOptions) {
+  protected constructor(
+    private readonly options: WebWalletOptions,
+    private readonly internals: WebWalletInternals = {},
+  ) {
     this.environment = resolveEnvironment(options)
     const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.connector =
       options.connector ?? lazyWindowConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
     this.clock = createChainClock(
-      createRpc({ nodeUrl: this.environment.providerDefaultUrl, fetch: fetcher }),
+      createRpc({
+        nodeUrl: this.environment.providerDefaultUrl,
+        fallbackUrls: nodeFallbacks(this.environment),
+        fetch: fetcher,
+      }),
       options.now ?? Date.now,
     )
     // Unreadable stored data is never fatal: the user signs a new session, and the console says why.
@@ -103,6 +112,8 @@ export class WebWallet {
             feeTokenTransfers: transfers,
           }),
         ),
+      // A Stark key only: another key kind cannot sign with a key stored in the clear.
+      options.sessionKey ? undefined : internals.carryPlainKey,
     )
     // WebKit refuses a popup once the click awaited IndexedDB or WebCrypto: the stored session is unsealed now,
     // so that `await connect()` in a click reuses it and requestConnection() can still open its popup.
@@ -318,10 +329,11 @@ export class WebWallet {
     const address = active.stored.address
     const guard = this.guards.get(address) ?? createAccountGuard(this.clock)
     this.guards.set(address, guard)
-    this.account = new SessionAccount(
+    this.account = (this.internals.account ?? newSessionAccount)(
       {
         rpc: createRpc({
           nodeUrl: this.environment.providerDefaultUrl,
+          fallbackUrls: nodeFallbacks(this.environment),
           fetch: fetcher,
           checkSpecVersion: true,
         }),
@@ -342,6 +354,17 @@ export class WebWallet {
     )
     return this.account
   }
+}
+
+const newSessionAccount = (ctx: AccountContext, options: SessionAccountOptions) =>
+  new SessionAccount(ctx, options)
+
+/** What an entry built on WebWallet (`@webwallet/shim/argent`) changes in it; not for apps. */
+export interface WebWalletInternals {
+  /** Builds the session account (a subclass of SessionAccount with another API on top). */
+  readonly account?: (ctx: AccountContext, options: SessionAccountOptions) => SessionAccount
+  /** Takes a stored session whose key is in the clear (as @argent/invisible-sdk stores it): see createSessionStore. */
+  readonly carryPlainKey?: (stored: StoredSession) => string | undefined
 }
 
 /** Parameters of {@link WebWallet.requestConnection}. */

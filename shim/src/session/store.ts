@@ -39,6 +39,11 @@ export function createSessionStore(
    * a session signed under another rule (e.g. before the fee-token transfers became gasless-only) still loads.
    */
   recompute?: () => readonly AllowedMethod[][],
+  /**
+   * Carry over a session stored with its key in the clear, as @argent/invisible-sdk 1.0.0 keeps it under the
+   * same key: answers the key when it may be used (then it is sealed and written back), else undefined.
+   */
+  carryPlainKey?: (stored: StoredSession) => string | undefined,
 ) {
   const storedForm = (stored: StoredSession, sealed: string): CompactSession => {
     let value: CompactSession = { ...stored, sessionKey: { ...stored.sessionKey, privateKey: sealed } }
@@ -98,6 +103,21 @@ export function createSessionStore(
       const compact = storage.getJson(SESSION_STORAGE_KEY, StoredSessionGuard) as CompactSession | undefined
       if (compact === undefined) return undefined
       const stored = expand(compact, recompute)
+      const plain = stored.sessionKey.privateKey
+      if (carryPlainKey && !plain.startsWith('aesgcm:')) {
+        const privateKey = carryPlainKey(stored)
+        if (privateKey === undefined) {
+          storage.remove(SESSION_STORAGE_KEY)
+          onDiscard('its session key, stored in the clear, is not the key the session names')
+          return undefined
+        }
+        const active = {
+          stored: { ...stored, sessionKey: { ...stored.sessionKey, privateKey: '' } },
+          privateKey,
+        }
+        storage.setJson(SESSION_STORAGE_KEY, storedForm(active.stored, await vault.seal(privateKey)))
+        return active
+      }
       try {
         const privateKey = await vault.open(stored.sessionKey.privateKey)
         return { stored: { ...stored, sessionKey: { ...stored.sessionKey, privateKey: '' } }, privateKey }

@@ -948,16 +948,26 @@ describe('headless mode', () => {
         account: [address],
         chainId: '0x534e5f5345504f4c4941',
         deploymentPayload: { contractAddress: address, classHash: expect.any(String) },
-        approvalRequestsCalls: [
-          { contractAddress: STRK, entrypoint: 'approve', calldata: [SPENDER, '0x3e8', '0x0'] },
-        ],
         approvalTransactionHash: expect.stringMatching(/^0x/),
       })
+      // Sent by the wallet: the hash, never the calls as well (an app would send them again).
+      expect(result).not.toHaveProperty('approvalRequestsCalls')
       expect((await fx.ledger.receipt(String(result.approvalTransactionHash))).status).toBe('SUCCEEDED')
       expect(await fx.ledger.isValidSignature(address, hashFor(address), result.signature as string[])).toBe(
         true,
       )
       expect(data(await client.mutate('getPermissions'))).toEqual(['accounts'])
+    })
+
+    it('without approval requests answers neither approval field (no `[]`), and leaves the account undeployed', async () => {
+      const { typedData } = sessionRequest(NOW + 3600)
+      const result = data(
+        await client.mutate('connectAndSignSession', { approvalRequests: [], sessionTypedData: typedData }),
+      ) as Record<string, unknown>
+      expect(result).toMatchObject({ account: [address], deploymentPayload: { contractAddress: address } })
+      expect(result).not.toHaveProperty('approvalRequestsCalls')
+      expect(result).not.toHaveProperty('approvalTransactionHash')
+      expect(await fx.ledger.isDeployed(address)).toBe(false)
     })
 
     it('USER_REJECTED', async () => {

@@ -86,12 +86,13 @@ export async function signSession(
       throw sessionError(`The approval transaction reverted: ${receipt.revertReason ?? ''}`, 'GENERIC_ERROR')
     }
   }
+  // The approvals are sent above, so the answer carries their hash and not the calls: `approvalRequestsCalls`
+  // is work left to the app (invisible-sdk's demo sends them again), and none is never `[]` (see README).
   return {
     account: [address],
     chainId: ledger.chainId,
     signature: deps.sign(request.sessionTypedData),
     deploymentPayload: { classHash, constructorCalldata, addressSalt: salt, contractAddress: address },
-    approvalRequestsCalls,
     ...(approvalTransactionHash === undefined ? {} : { approvalTransactionHash }),
   }
 }

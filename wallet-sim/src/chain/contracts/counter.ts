@@ -1,7 +1,7 @@
 // A demo contract for session calls: per-caller counters and a shared value, with events; and an
 // L1 handler, per-L1-sender counters that only L1 -> L2 messages move.
 import { type ContractClass, ContractError, type EntryPoint } from '../contract'
-import { selectorKey, selectorOf, storageVarAddress } from '../felt'
+import { FIELD_PRIME, selectorKey, selectorOf, storageVarAddress } from '../felt'
 import { arg } from './u256'
 
 export const COUNTER_CLASS_HASH = 0x00c0ffee000000000000000000000000000000000000000000000000000c0de1n
@@ -22,6 +22,15 @@ const increment: EntryPoint = (ctx) => {
   ctx.emitEvent({ keys: [INCREMENTED, ctx.callerAddress], data: [next] })
   return [next]
 }
+// The entry points of Argent's invisible-sdk demo contract (`increase_number(number)`, `get_number(user)`),
+// on the same per-caller counters, so that demo runs here with only its contract address changed.
+const increaseNumber: EntryPoint = (ctx, cd) => {
+  const key = counterOf(ctx.callerAddress)
+  const next = (ctx.storageRead(key) + arg(cd, 0)) % FIELD_PRIME
+  ctx.storageWrite(key, next)
+  ctx.emitEvent({ keys: [INCREMENTED, ctx.callerAddress], data: [next] })
+  return []
+}
 const setValue: EntryPoint = (ctx, cd) => {
   const value = arg(cd, 0)
   ctx.storageWrite(VALUE, value)
@@ -40,7 +49,8 @@ const increaseFromL1: EntryPoint = (ctx, cd) => {
 }
 
 /**
- * `increment()`, `set_value(v)`, `get_counter(address)`, `get_value()`, `get_l1_counter(l1_address)`, and
+ * `increment()`, `increase_number(n)` (adds n), `set_value(v)`, `get_counter(address)` (= `get_number`),
+ * `get_value()`, `get_l1_counter(l1_address)`, and
  * the L1 handler `increase_from_l1(from_address, amount)` (calldata `[l1Sender, amount]`; amount 0 panics).
  * @example chain.call({ to: COUNTER_ADDRESS, selector: selectorOf('get_counter'), calldata: [a] }, latest)
  */
@@ -54,6 +64,20 @@ export const CounterClass: ContractClass = {
       inputs: [],
       outputs: [{ type: 'core::felt252' }],
       state_mutability: 'external',
+    },
+    {
+      type: 'function',
+      name: 'increase_number',
+      inputs: [{ name: 'number', type: 'core::felt252' }],
+      outputs: [],
+      state_mutability: 'external',
+    },
+    {
+      type: 'function',
+      name: 'get_number',
+      inputs: [{ name: 'user', type: 'core::starknet::contract_address::ContractAddress' }],
+      outputs: [{ type: 'core::felt252' }],
+      state_mutability: 'view',
     },
     {
       type: 'function',
@@ -98,6 +122,8 @@ export const CounterClass: ContractClass = {
     [selectorKey(selectorOf('increment'))]: increment,
     [selectorKey(selectorOf('set_value'))]: setValue,
     [selectorKey(selectorOf('get_counter'))]: (ctx, cd) => [ctx.storageRead(counterOf(arg(cd, 0)))],
+    [selectorKey(selectorOf('increase_number'))]: increaseNumber,
+    [selectorKey(selectorOf('get_number'))]: (ctx, cd) => [ctx.storageRead(counterOf(arg(cd, 0)))],
     [selectorKey(selectorOf('get_value'))]: (ctx) => [ctx.storageRead(VALUE)],
     [selectorKey(selectorOf('get_l1_counter'))]: (ctx, cd) => [ctx.storageRead(l1CounterOf(arg(cd, 0)))],
   },

@@ -93,7 +93,13 @@ const EXECUTE_FROM_OUTSIDE_V2 = selectorFromName('execute_from_outside_v2')
 const U128 = 2n ** 128n - 1n
 
 /** Why the core refuses a request; each wire format words it its own way. */
-export type RefusalKind = 'badTypedData' | 'wrongChain' | 'wrongCaller' | 'doesNotPay' | 'badDeployment'
+export type RefusalKind =
+  | 'badTypedData'
+  | 'wrongChain'
+  | 'wrongCaller'
+  | 'doesNotPay'
+  | 'badDeployment'
+  | 'nothingToRun'
 
 export class PaymasterRefusal extends Error {
   override readonly name = 'PaymasterRefusal'
@@ -189,10 +195,19 @@ export function createPaymasterCore(deps: PaymasterDependencies) {
         },
       ]
     },
-    /** The relayer's calls for `execution` signed by `user` (after its deployment, if any). */
+    /**
+     * The relayer's calls for `execution` signed by `user` (after its deployment, if any). An execution with no
+     * calls is a deployment alone (SNIP-29's `deploy`; invisible-sdk's `deployAndExecuteWithPaymaster(..., [])`):
+     * only the deployment is sent, as an empty outside execution would only spend a nonce.
+     */
     async relayedCalls(user: Felt, execution: OutsideExecution, signature: Felt[], deployment?: Deployment) {
+      const deploying = await this.deploymentCalls(user, deployment)
+      if (execution.calls.length === 0) {
+        if (deploying.length > 0) return deploying
+        throw new PaymasterRefusal('nothingToRun', 'No calls and no deployment: nothing to execute')
+      }
       return [
-        ...(await this.deploymentCalls(user, deployment)),
+        ...deploying,
         {
           to: user,
           selector: EXECUTE_FROM_OUTSIDE_V2,

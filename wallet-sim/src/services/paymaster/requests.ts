@@ -7,18 +7,16 @@ const Felt = z.union([
   z.int().check(z.minimum(0)),
 ])
 
-/** POST /paymaster/v1/build-typed-data */
+/** POST /paymaster/v1/build-typed-data; no calls is a deployment alone (sponsored, or only the fee transfer). */
 export const BuildTypedDataBody = z.object({
   userAddress: Address,
-  calls: z
-    .array(
-      z.object({
-        contractAddress: Address,
-        entrypoint: z.string().check(z.minLength(1)),
-        calldata: z.optional(z.array(Felt)),
-      }),
-    )
-    .check(z.minLength(1, 'calls must not be empty')),
+  calls: z.array(
+    z.object({
+      contractAddress: Address,
+      entrypoint: z.string().check(z.minLength(1)),
+      calldata: z.optional(z.array(Felt)),
+    }),
+  ),
   gasTokenAddress: z.optional(Address),
   maxGasTokenAmount: z.optional(Felt),
   accountClassHash: z.optional(Felt),
@@ -36,8 +34,6 @@ export const OutsideExecutionTypedData = z.object({
     Nonce: Felt,
     'Execute After': Felt,
     'Execute Before': Felt,
-    Calls: z
-      .array(z.object({ To: Felt, Selector: z.string(), Calldata: z.array(Felt) }))
-      .check(z.minLength(1)),
+    Calls: z.array(z.object({ To: Felt, Selector: z.string(), Calldata: z.array(Felt) })),
   }),
 })

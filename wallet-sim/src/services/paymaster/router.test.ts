@@ -169,6 +169,37 @@ describe('gasless execution', () => {
     expect(executed.status).toBe(200)
     expect(counterOf(user)).toBe(2n)
   })
+
+  it('deploys alone when the calls are none (sponsored), and refuses no calls for a deployed account', async () => {
+    const headers = { 'api-key': 'sponsor' }
+    const other = argentAccountFactory(GUARDIAN)(`0x${publicKeyOf('0x0456def').toString(16)}`)
+    const built = await call('/build-typed-data', { userAddress: other.address, calls: [] }, headers)
+    expect(built.status).toBe(200)
+    expect((built.body as unknown as { message: { Calls: unknown[] } }).message.Calls).toEqual([])
+    const deploymentData = {
+      class_hash: other.classHash,
+      salt: other.salt,
+      unique: '0x0',
+      calldata: other.constructorCalldata,
+    }
+    const body = { userAddress: other.address, typedData: JSON.stringify(built.body), signature: ['0x1'] }
+    const executed = await call('/execute', { ...body, deploymentData }, headers)
+    expect(executed.status).toBe(200)
+    expect(chain.pending.getClassHash(BigInt(other.address))).not.toBe(0n)
+    // Deployed now: the same request has nothing left to run.
+    const again = await call('/execute', { ...body, deploymentData }, headers)
+    expect(again).toMatchObject({ status: 400 })
+    expect(again.text).toContain('nothing to execute')
+    // Unsponsored, no calls is the fee transfer alone: the paymaster is still paid.
+    const paid = await call('/build-typed-data', {
+      userAddress: user,
+      calls: [],
+      gasTokenAddress: STRK,
+      maxGasTokenAmount: '0x1',
+    })
+    const paidCalls = (paid.body as unknown as { message: { Calls: { Selector: string }[] } }).message.Calls
+    expect(paidCalls.map((c) => BigInt(c.Selector))).toEqual([selectorOf('transfer')])
+  })
 })
 
 describe('refusals', () => {

@@ -1,0 +1,85 @@
+// starknetkit's error classes, as dapps test them (`error instanceof UserRejectedRequestError`), over our one
+// error registry: each class is a view of registry codes, so an error we throw is both our coded
+// WebWalletError (branch on `code`) and an instance of the starknetkit class a dapp ported from it checks.
+// Their own `new` still works (a dapp may throw them); their `code` is the wallet's, as starknetkit's.
+import { WebWalletError } from '@webwallet/protocol/errors'
+
+type Identity = new (message?: string, code?: string) => Error & { code?: string | undefined }
+
+// The wallet's session-signing code of a CONNECT_AND_SIGN_SESSION error (`USER_REJECTED`, `NOT_ENOUGH_BALANCE`...).
+const walletCode = (error: WebWalletError) =>
+  (error.data as { webwalletErrorCode?: string })?.webwalletErrorCode
+
+function identity(name: string, text: string, codes: readonly string[]): Identity {
+  const View = class extends Error {
+    constructor(
+      message = text,
+      readonly code?: string,
+    ) {
+      super(message)
+      this.name = name
+    }
+  }
+  Object.defineProperty(View, 'name', { value: name })
+  // Its own instances, and ours whose registry code (or, for a session refusal, the wallet's code) it names.
+  Object.defineProperty(View, Symbol.hasInstance, {
+    value: (value: unknown) =>
+      Function.prototype[Symbol.hasInstance].call(View, value) ||
+      (value instanceof WebWalletError &&
+        (codes.includes(value.code) || codes.includes(`wallet:${walletCode(value)}`))),
+  })
+  return View
+}
+
+/**
+ * starknetkit's `UserRejectedRequestError`: the user refused (USER_REJECTED, a closed popup or modal, or the
+ * wallet's `USER_REJECTED` answer to a session request).
+ *
+ * @example
+ * try { await connector.connect() } catch (e) { if (e instanceof UserRejectedRequestError) showRetry() }
+ */
+export const UserRejectedRequestError = identity('UserRejectedRequestError', 'User rejected request', [
+  'USER_REJECTED',
+  'wallet:USER_REJECTED',
+])
+
+/** starknetkit's `ConnectorNotConnectedError` (CONNECTOR_NOT_CONNECTED). @example e instanceof ConnectorNotConnectedError */
+export const ConnectorNotConnectedError = identity('ConnectorNotConnectedError', 'Connector not connected', [
+  'CONNECTOR_NOT_CONNECTED',
+])
+
+/** starknetkit's `ConnectorNotFoundError` (CONNECTOR_NOT_FOUND). @example e instanceof ConnectorNotFoundError */
+export const ConnectorNotFoundError = identity('ConnectorNotFoundError', 'Connector not found', [
+  'CONNECTOR_NOT_FOUND',
+])
+
+/**
+ * starknetkit's `ConnectorNotAvailableError`: the wallet cannot be reached (WALLET_NOT_AVAILABLE,
+ * WALLET_NOT_INITIALISED). @example e instanceof ConnectorNotAvailableError
+ */
+export const ConnectorNotAvailableError = identity('ConnectorNotAvailableError', 'Connector not available', [
+  'WALLET_NOT_AVAILABLE',
+  'WALLET_NOT_INITIALISED',
+])
+
+/** starknetkit's `UserNotConnectedError`: connecting failed (CONNECTION_FAILED). @example e instanceof UserNotConnectedError */
+export const UserNotConnectedError = identity('UserNotConnectedError', 'User not connected', [
+  'CONNECTION_FAILED',
+])
+
+/**
+ * starknetkit's `WebwalletError` (what its web-wallet connector's `request` throws for the wallet's refusals):
+ * the user's refusal and the wallet's coded answers (CONNECT_AND_SIGN_SESSION, CONNECTOR_NOT_CONNECTED,
+ * USER_LOGGED_OUT, VALIDATION, UNKNOWN).
+ *
+ * @example
+ * try { await connector.request(call) } catch (e) { if (e instanceof WebwalletError) report(e.code) }
+ */
+export const WebwalletError = identity('WebwalletError', 'Web wallet error', [
+  'USER_REJECTED',
+  'CONNECT_AND_SIGN_SESSION',
+  'CONNECTOR_NOT_CONNECTED',
+  'USER_LOGGED_OUT',
+  'VALIDATION',
+  'UNKNOWN',
+])

@@ -1,0 +1,14 @@
+import { ENVIRONMENTS, type EnvironmentConfig, PUBLIC_NODE_URLS } from '@webwallet/protocol'
+
+/**
+ * The nodes to fall back on when the environment's node cannot be reached: the network's other public nodes,
+ * only while the node is the environment's own default (an app's own node, and wallet-sim in `dev`, have none).
+ *
+ * @example
+ * nodeFallbacks(getEnvironment('mainnet')) // [the Nethermind node]
+ */
+export function nodeFallbacks(environment: EnvironmentConfig): readonly string[] {
+  const own = ENVIRONMENTS[environment.name].providerDefaultUrl
+  if (environment.name === 'dev' || environment.providerDefaultUrl !== own) return []
+  return PUBLIC_NODE_URLS[environment.network].filter((url) => url !== own)
+}
