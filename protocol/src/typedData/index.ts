@@ -2,11 +2,18 @@
 // classification of what it is (outside execution, session, message) and the proof rule for "text only".
 // Screens, the wallet page's checks and the wallet server all read typed data through it.
 export * from './classify'
-export { KNOWN_SHAPES, type KnownKind, type KnownShape } from './known'
+export {
+  KNOWN_SHAPES,
+  type KnownKind,
+  type KnownShape,
+  OUTSIDE_EXECUTION_V1_TYPES,
+  OUTSIDE_EXECUTION_V2_TYPES,
+  SESSION_TYPES,
+} from './known'
 export * from './meaning'
 export * from './readTypedData'
 export * from './respell'
 export { BASIC_TYPES, PRESET_TYPES } from './schema'
 export * from './textOnly'
-export { feltText } from './values'
 export * from './tree'
+export { feltText } from './values'

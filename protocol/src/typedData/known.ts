@@ -1,7 +1,10 @@
 // The typed data an Argent account acts on, by the felts it hashes: the domain (its type hash, name and
 // version) and the primary type's hash. Equal felts are the only proof that a signature is one of these.
+// The types are written once, as JSON; their hashes come from the same encodeType every message goes through.
+import type { TypedDataField } from '../entities/connector'
 import { shortString } from '../session/felt'
-import { typeHashOf } from './hashing'
+import { typeHash } from './encodeType'
+import type { FieldType, Schema } from './schema'
 import type { Revision } from './tree'
 
 /** The three kinds of typed data that move funds or grant rights from an Argent account. */
@@ -17,20 +20,83 @@ export interface KnownShape {
   typeHash: bigint
 }
 
-const REV1_DOMAIN =
-  '"StarknetDomain"("name":"shortstring","version":"shortstring","chainId":"shortstring","revision":"shortstring")'
-const REV0_DOMAIN = 'StarkNetDomain(name:felt,version:felt,chainId:felt)'
-const CALL_V2 = '"Call"("To":"ContractAddress","Selector":"selector","Calldata":"felt*")'
-const OUTSIDE_EXECUTION_V2 = `"OutsideExecution"("Caller":"ContractAddress","Nonce":"felt","Execute After":"u128","Execute Before":"u128","Calls":"Call*")${CALL_V2}`
-const OUTSIDE_EXECUTION_V1 =
-  'OutsideExecution(caller:felt,nonce:felt,execute_after:felt,execute_before:felt,calls_len:felt,calls:OutsideCall*)OutsideCall(to:felt,selector:felt,calldata_len:felt,calldata:felt*)'
-const SESSION =
-  '"Session"("Expires At":"timestamp","Allowed Methods":"merkletree","Metadata":"string","Session Key":"felt")'
+type Types = Readonly<Record<string, readonly FieldType[]>>
+/** Types as TypedData holds them. */
+type TypedDataTypes = Record<string, TypedDataField[]>
+
+const revision1Domain = (): TypedDataField[] => [
+  { name: 'name', type: 'shortstring' },
+  { name: 'version', type: 'shortstring' },
+  { name: 'chainId', type: 'shortstring' },
+  { name: 'revision', type: 'shortstring' },
+]
+
+/** SNIP-9 v2 typed data's types (revision 1), as starknet.js and Argent write them. */
+export const OUTSIDE_EXECUTION_V2_TYPES: TypedDataTypes = {
+  StarknetDomain: revision1Domain(),
+  OutsideExecution: [
+    { name: 'Caller', type: 'ContractAddress' },
+    { name: 'Nonce', type: 'felt' },
+    { name: 'Execute After', type: 'u128' },
+    { name: 'Execute Before', type: 'u128' },
+    { name: 'Calls', type: 'Call*' },
+  ],
+  Call: [
+    { name: 'To', type: 'ContractAddress' },
+    { name: 'Selector', type: 'selector' },
+    { name: 'Calldata', type: 'felt*' },
+  ],
+}
+
+/** SNIP-9 v1 typed data's types (revision 0): every field a felt, the lengths written out. */
+export const OUTSIDE_EXECUTION_V1_TYPES: TypedDataTypes = {
+  StarkNetDomain: [
+    { name: 'name', type: 'felt' },
+    { name: 'version', type: 'felt' },
+    { name: 'chainId', type: 'felt' },
+  ],
+  OutsideExecution: [
+    { name: 'caller', type: 'felt' },
+    { name: 'nonce', type: 'felt' },
+    { name: 'execute_after', type: 'felt' },
+    { name: 'execute_before', type: 'felt' },
+    { name: 'calls_len', type: 'felt' },
+    { name: 'calls', type: 'OutsideCall*' },
+  ],
+  OutsideCall: [
+    { name: 'to', type: 'felt' },
+    { name: 'selector', type: 'felt' },
+    { name: 'calldata_len', type: 'felt' },
+    { name: 'calldata', type: 'felt*' },
+  ],
+}
+
+/** Argent session typed data's types (revision 1). */
+export const SESSION_TYPES: TypedDataTypes = {
+  StarknetDomain: revision1Domain(),
+  'Allowed Method': [
+    { name: 'Contract Address', type: 'ContractAddress' },
+    { name: 'selector', type: 'selector' },
+  ],
+  Session: [
+    { name: 'Expires At', type: 'timestamp' },
+    { name: 'Allowed Methods', type: 'merkletree', contains: 'Allowed Method' },
+    { name: 'Metadata', type: 'string' },
+    { name: 'Session Key', type: 'felt' },
+  ],
+}
+
+const hashOf = (revision: Revision, types: Types, type: string): bigint => {
+  const schema: Schema = {
+    revision,
+    types: new Map(Object.entries(types)),
+    domainType: revision === 1 ? 'StarknetDomain' : 'StarkNetDomain',
+  }
+  return typeHash(schema, type)
+}
 
 /** Type hash of a session's Merkle leaf, which the Session type hash does not cover. */
-export const ALLOWED_METHOD_LEAF_TYPE_HASH = /* @__PURE__ */ typeHashOf(
-  '"Allowed Method"("Contract Address":"ContractAddress","selector":"selector")',
-)
+export const ALLOWED_METHOD_LEAF_TYPE_HASH = /* @__PURE__ */ hashOf(1, SESSION_TYPES, 'Allowed Method')
 
 /** The domain names of the known kinds, as felts: typed data in one of them is one of them, or refused. */
 export const OUTSIDE_EXECUTION_DOMAIN_FELT = /* @__PURE__ */ shortString('Account.execute_from_outside')
@@ -41,31 +107,31 @@ export const SESSION_DOMAIN_FELT = /* @__PURE__ */ shortString('SessionAccount.s
  * @example KNOWN_SHAPES.find((shape) => shape.kind === 'session')?.version // 0x31n ('1')
  */
 export const KNOWN_SHAPES: readonly KnownShape[] = /* @__PURE__ */ (() => {
-  const rev1 = typeHashOf(REV1_DOMAIN)
+  const rev1Domain = hashOf(1, SESSION_TYPES, 'StarknetDomain')
   return [
     {
       kind: 'outsideExecutionV1',
       revision: 0,
-      domainTypeHash: typeHashOf(REV0_DOMAIN),
+      domainTypeHash: hashOf(0, OUTSIDE_EXECUTION_V1_TYPES, 'StarkNetDomain'),
       name: OUTSIDE_EXECUTION_DOMAIN_FELT,
       version: 1n,
-      typeHash: typeHashOf(OUTSIDE_EXECUTION_V1),
+      typeHash: hashOf(0, OUTSIDE_EXECUTION_V1_TYPES, 'OutsideExecution'),
     },
     {
       kind: 'outsideExecutionV2',
       revision: 1,
-      domainTypeHash: rev1,
+      domainTypeHash: rev1Domain,
       name: OUTSIDE_EXECUTION_DOMAIN_FELT,
       version: 2n,
-      typeHash: typeHashOf(OUTSIDE_EXECUTION_V2),
+      typeHash: hashOf(1, OUTSIDE_EXECUTION_V2_TYPES, 'OutsideExecution'),
     },
     {
       kind: 'session',
       revision: 1,
-      domainTypeHash: rev1,
+      domainTypeHash: rev1Domain,
       name: SESSION_DOMAIN_FELT,
       version: shortString('1'),
-      typeHash: typeHashOf(SESSION),
+      typeHash: hashOf(1, SESSION_TYPES, 'Session'),
     },
   ]
 })()

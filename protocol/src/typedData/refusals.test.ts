@@ -7,7 +7,7 @@ import { isWebWalletError } from '../errors'
 import { typedDataMeaning } from './meaning'
 import { readTypedData } from './readTypedData'
 import { BASIC_TYPES, PRESET_TYPES } from './schema'
-import { outsideExecutionV2, session, textMessage } from './testing/shapes'
+import { outsideExecutionV2, type Shape, session, textMessage } from './testing/shapes'
 
 const ACCOUNT = '0x1234'
 const DOMAIN_TYPE = [
@@ -152,9 +152,9 @@ describe('whatever it accepts, starknet.js hashes the same', () => {
     ['a text message', textMessage],
   ] as const)(
     '%s with one value replaced by anything',
-    (_name, shape) => {
+    (_name, shape: Shape<unknown>) => {
       const mangled = shape.model
-        .chain(shape.spell)
+        .chain((model) => shape.spell(model))
         .chain((typedData) => {
           const paths = leaves(typedData)
           return fc.tuple(fc.constant(typedData), fc.constantFrom(...paths), anyValue)

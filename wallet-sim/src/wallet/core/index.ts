@@ -1,5 +1,6 @@
 // The hosted wallet's core: the router's procedures written once over a WalletMode. Browser-safe (the
 // wallet page bundles it): it imports only @webwallet/protocol and itself, which imports.test.ts holds.
+export { checkSessionRequest } from './checkSession'
 export { createWalletHandlers } from './createWalletHandlers'
 export { feltCalls } from './feltCalls'
 export type { ApproveOptions, Prompt, WalletMode } from './mode'
