@@ -70,7 +70,7 @@ describe('the page and the server', () => {
             expect(sides(b)).toEqual(first)
           },
         ),
-        { numRuns: shape === outsideExecutionV1 ? 2 : 6 },
+        { numRuns: shape === outsideExecutionV1 ? 1 : 6 },
       )
     },
     60_000,
