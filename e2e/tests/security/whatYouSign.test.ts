@@ -372,7 +372,7 @@ describe('session fee caps are the ones recorded, and the app speaks in its own 
       'Gas payment in STRK: up to 10 STRK, only to the paymaster',
     )
     const answer = await asked.click('Sign session')
-    expect(answer.result?.data).toMatchObject({ signature: expect.any(Array) })
+    expect(answer).toMatchObject({ result: { data: { signature: expect.any(Array) } } })
   })
 
   // Last: it moves the chain's clock (and puts it back).

@@ -1,5 +1,5 @@
-// Typed data written back from its canonical form, one spelling per felt: numbers as 0x hex, text as the
-// text (only where that text encodes to the same felt and reads as no number), so code that reads JSON
+// Typed data written back from its canonical form, one spelling per felt: numbers as 0x hex, a short string
+// as its text (only where that text encodes to the same felt and reads as no number), so code that reads JSON
 // (session records, the session screen) reads exactly the signed felts. Same types, same hash.
 import { toHex } from '../schemas/felt'
 import { FIELD_PRIME } from '../session/felt'
@@ -18,9 +18,9 @@ export interface CanonicalJson {
 function respell(node: CanonicalNode): unknown {
   switch (node.kind) {
     case 'felt':
-      // A felt that is a short string is written as its text (which encodes to it); a negative i128 signed,
-      // as its range check reads it; every other felt in hex.
-      if (node.text !== undefined) return node.text
+      // A short string is written as its text (which encodes to it); a negative i128 signed, as its range check
+      // reads it; every other felt in hex, the form code reading numbers (BigInt, Number) reads one way.
+      if (node.type === 'shortstring' && node.text !== undefined) return node.text
       return node.type === 'i128' && node.felt >= I128 ? `-${FIELD_PRIME - node.felt}` : toHex(node.felt)
     case 'bool':
       return node.value

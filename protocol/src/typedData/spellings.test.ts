@@ -10,6 +10,7 @@ import { respellTypedData } from './respell'
 import { outsideExecutionV1, outsideExecutionV2, type Shape, session, textMessage } from './testing/shapes'
 import { numberSpellings } from './testing/spellings'
 import { textOnlyProof } from './textOnly'
+import type { CanonicalNode } from './tree'
 
 const ACCOUNT = '0x3fe8e4571772bbe0065e271686bd655efd1365a5d6858981e582f82f2c10313'
 
@@ -24,6 +25,20 @@ function decisions(typedData: Record<string, unknown>) {
     proof: textOnlyProof(canonical),
     respelled: respellTypedData(typedData as never, canonical),
   }
+}
+
+/** Every number the canonical spelling writes (not a short string) reads back with BigInt as its felt. */
+function numbersRead(node: CanonicalNode, json: unknown): void {
+  if (node.kind === 'struct')
+    for (const field of node.fields) numbersRead(field.node, (json as Record<string, unknown>)[field.name])
+  else if (node.kind === 'array' || node.kind === 'merkletree') {
+    const items = node.kind === 'array' ? node.items : node.leaves
+    for (const [i, item] of items.entries()) numbersRead(item, (json as unknown[])[i])
+  } else if (
+    (node.kind === 'felt' && node.type !== 'shortstring' && node.type !== 'i128') ||
+    node.kind === 'selector'
+  )
+    expect(BigInt(json as string)).toBe(node.felt)
 }
 
 const twoSpellings = <M>(shape: Shape<M>) =>
@@ -45,6 +60,7 @@ describe.each([
         expect(first.proof.textOnly).toBe(kind === 'message')
         // The canonical spelling hashes the same: what downstream code reads is what is signed.
         expect(BigInt(v10.getMessageHash(first.respelled as never, ACCOUNT))).toBe(first.hash)
+        numbersRead(first.message, first.respelled.message)
         expect(decisions(b)).toEqual(first)
       }),
       { numRuns },
