@@ -5,6 +5,7 @@ import * as main from './index'
 import * as router from './router'
 import * as rpc from './rpc'
 import * as services from './services'
+import * as typedData from './typedData'
 import * as wallet from './wallet'
 
 // Like wagmi's exports test: any added, renamed or removed public export shows up in review.
@@ -28,6 +29,9 @@ describe('public exports', () => {
     expect(Object.keys(services).sort()).toMatchSnapshot()
     expect(Object.keys(services.cosigner).sort()).toMatchSnapshot()
     expect(Object.keys(services.walletApi).sort()).toMatchSnapshot()
+  })
+  it('@webwallet/protocol/typedData', () => {
+    expect(Object.keys(typedData).sort()).toMatchSnapshot()
   })
   it('@webwallet/protocol/wallet', () => {
     expect(Object.keys(wallet).sort()).toMatchSnapshot()

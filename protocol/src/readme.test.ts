@@ -8,6 +8,7 @@ import * as z from 'zod/mini'
 import * as errors from './errors'
 import * as main from './index'
 import * as rpc from './rpc'
+import * as typedData from './typedData'
 
 const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8')
 
@@ -98,6 +99,12 @@ describe('README examples', () => {
     expect(checks).toHaveLength(4)
     for (const { line, actual, expected } of checks) expect(actual, line).toEqual(expected)
     expect(closed).toBe(true)
+  })
+
+  it('Typed data', () => {
+    const checks = run(block('Typed data'), { ...scope, ...typedData })
+    expect(checks).toHaveLength(3)
+    for (const { line, actual, expected } of checks) expect(actual, line).toEqual(expected)
   })
 
   it('Generic schema messages', () => {

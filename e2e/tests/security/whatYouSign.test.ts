@@ -226,10 +226,54 @@ describe('an outside execution is shown as the transaction it is', () => {
     expect((await asked.click('Reject')).error?.data).toMatchObject({ webwalletErrorCode: 'USER_REJECTED' })
   })
 
-  test('attack: an outside execution whose calldata reads two ways is refused before any screen', async () => {
+  test('attack: the domain name spelled as its felt in decimal with spaces, version and revision as numbers, is still a transaction', async () => {
+    const respelled = stealing()
+    const name = BigInt('0x4163636f756e742e657865637574655f66726f6d5f6f757473696465')
+    const typedData = {
+      ...respelled,
+      domain: { ...respelled.domain, name: ` ${name} `, version: 2, revision: 1 },
+    }
+    const asked = await send('signTypedData', [typedData], 'Sign a transaction')
+    expect(await wallet.getByLabel('What it does').textContent()).toBe('Transfer 100 STRK to 0x00a7…0bad')
+    expect((await asked.click('Reject')).error?.data).toMatchObject({ webwalletErrorCode: 'USER_REJECTED' })
+  })
+
+  test('attack: an outside execution whose calldata does not encode one way is refused before any screen', async () => {
     const tricked = stealing()
-    tricked.message.Calls[0]!.Calldata[1] = '1 '
+    tricked.message.Calls[0]!.Calldata[1] = '-1'
     const { answer } = await send('signTypedData', [tricked], 'Sign a transaction')
+    expect(answer?.error?.data).toMatchObject({ webwalletErrorCode: 'VALIDATION' })
+  })
+
+  test('attack: the outside-execution domain with another primary type is refused, never shown as a message', async () => {
+    const typedData = { ...stealing(), primaryType: 'Call' }
+    const { answer } = await send('signTypedData', [typedData], 'Sign message')
+    expect(answer?.error?.data).toMatchObject({ webwalletErrorCode: 'VALIDATION' })
+  })
+
+  test('attack: a message whose short string reads as 10^21 is not called harmless; one that redefines shortstring is refused', async () => {
+    const typedData = (types: Record<string, unknown>, note: unknown) => ({
+      types: {
+        StarknetDomain: [
+          { name: 'name', type: 'shortstring' },
+          { name: 'chainId', type: 'shortstring' },
+          { name: 'revision', type: 'shortstring' },
+        ],
+        Mail: [{ name: 'note', type: 'shortstring' }],
+        ...types,
+      },
+      primaryType: 'Mail',
+      domain: { name: 'Demo', chainId, revision: '1' },
+      message: { note },
+    })
+    const asked = await send('signTypedData', [typedData({}, '1000000000000000000000')], 'Sign message')
+    expect(await wallet.getByLabel('What the signature can do').textContent()).toContain(
+      'The wallet cannot tell what this signature allows (note is a number)',
+    )
+    expect(await wallet.getByLabel('Message').textContent()).toBe('note0x3635c9adc5dea00000')
+    await asked.click('Reject')
+    const shadow = typedData({ shortstring: [{ name: 'to', type: 'felt' }] }, { to: ATTACKER })
+    const { answer } = await send('signTypedData', [shadow], 'Sign message')
     expect(answer?.error?.data).toMatchObject({ webwalletErrorCode: 'VALIDATION' })
   })
 
@@ -328,7 +372,7 @@ describe('session fee caps are the ones recorded, and the app speaks in its own 
       'Gas payment in STRK: up to 10 STRK, only to the paymaster',
     )
     const answer = await asked.click('Sign session')
-    expect(answer.result?.data).toMatchObject({ signature: expect.any(Array) })
+    expect(answer).toMatchObject({ result: { data: { signature: expect.any(Array) } } })
   })
 
   // Last: it moves the chain's clock (and puts it back).

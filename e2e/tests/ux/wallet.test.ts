@@ -115,7 +115,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     await expect.poll(() => modalTitle(page)).toBe('Sign message')
     // What the signature can do, in words: the demo's greeting is text only.
     expect(await signing.getByRole('note', { name: 'What the signature can do' }).textContent()).toBe(
-      `This signature can log you in to ${new URL(journey.stack.demoUrl).origin}; it cannot move tokens: it holds only text and dates, no address, amount or call.`,
+      `This signature can log you in to ${new URL(journey.stack.demoUrl).origin}; it cannot move tokens: it holds only text and yes/no, no address, amount or call.`,
     )
     expect(await signing.getByRole('note', { name: 'Message' }).textContent()).toBe('texthello from the demo')
     expect(await axeViolations(signing)).toEqual([])

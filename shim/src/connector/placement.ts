@@ -10,7 +10,9 @@ import type { PopupPlacement } from '../dialog/types'
 type TypedDataLike = { primaryType?: unknown; domain?: { name?: unknown } } | undefined
 
 /**
- * Is this the typed data of a session (primaryType Session, domain 'SessionAccount.session')?
+ * Is this the typed data of a session (primaryType Session, domain 'SessionAccount.session')? Only where the
+ * popup opens (the bundle stays free of starknet.js and the SNIP-12 encoder): the wallet decides what it shows
+ * from the canonical reader (`@webwallet/protocol/typedData`), whichever page opened.
  *
  * @example
  * isSessionTypedData({ primaryType: 'Session', domain: { name: 'SessionAccount.session' } }) // true

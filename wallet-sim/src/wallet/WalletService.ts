@@ -10,14 +10,9 @@ import type {
   TypedData,
 } from '@webwallet/protocol'
 import { ConnectorNotConnectedError, NodeError } from '@webwallet/protocol/errors'
-import {
-  isOutsideExecutionTypedData,
-  readOutsideExecution,
-  readSessionMetadata,
-  strictCalls,
-} from '@webwallet/protocol/rpc'
+import { readSessionMetadata, strictCalls } from '@webwallet/protocol/rpc'
 import type { walletApi } from '@webwallet/protocol/services'
-import { chainIdFelt } from '@webwallet/protocol/session'
+import { respellTypedData, type TypedDataMeaning, typedDataMeaning } from '@webwallet/protocol/typedData'
 import { typedData as snip12 } from 'starknet'
 import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/contracts/erc20'
 import { RpcError } from '../chain/errors'
@@ -26,12 +21,7 @@ import { DEFAULT_GAS_TOKENS } from '../services/paymaster/core'
 import type { FeltCall, Ledger } from './ledger'
 import { createPermissions, type Permissions } from './permissions'
 import { reviewFailureOf } from './reviewFailure'
-import {
-  assertSessionMessage,
-  createSessionRegistry,
-  isSessionTypedData,
-  type SessionRegistry,
-} from './sessions'
+import { createSessionRegistry, type SessionRegistry } from './sessions'
 import type { AccountKeys } from './signer'
 import { signAsAccount } from './signer'
 import { signSession } from './signSession'
@@ -180,32 +170,34 @@ export class WalletService {
    * cosigner co-signs it and getLoginStatus sees it; only a session for the wallet's chain can be used here.
    */
   signTypedData(user: User, typedData: TypedData, origin?: string): string[] {
-    this.checkTypedData(typedData)
-    const session = origin !== undefined && isSessionTypedData(typedData) && this.#onThisChain(typedData)
-    const signature = signAsAccount(this.messageHash(user, typedData), this.#keys(user))
-    if (session) this.sessions.register(typedData, user.account.address, origin)
+    const { kind, canonical } = this.checkTypedData(typedData)
+    const session =
+      origin !== undefined && kind.kind === 'session' && kind.session.chainId === BigInt(this.chainId)
+    const signature = signAsAccount(
+      `0x${canonical.messageHash(user.account.address).toString(16)}`,
+      this.#keys(user),
+    )
+    // Recorded in its canonical spelling (same hash): the cosigner checks calls against the signed felts.
+    if (session)
+      this.sessions.register(
+        respellTypedData(typedData, canonical) as TypedData,
+        user.account.address,
+        origin,
+      )
     return signature
   }
 
   /**
-   * Throws ValidationError for typed data the wallet cannot show as what it signs: an outside execution
-   * (SNIP-9) whose felts do not read one way, a session without expiry, methods or key, or whose fee caps
-   * are not exact amounts in the paymaster's gas tokens. Called before any prompt, and again before signing.
+   * Reads typed data with protocol's canonical reader, the one the wallet page uses, and answers what it
+   * is. Throws ValidationError for typed data the wallet cannot show as what it signs: a value that does not
+   * encode one way, a redefined basic type, an outside-execution or session domain in another shape, or a
+   * session whose fee caps are not exact amounts in the paymaster's gas tokens. Called before any prompt, and
+   * again before signing.
    */
-  checkTypedData(typedData: TypedData): void {
-    if (isOutsideExecutionTypedData(typedData)) readOutsideExecution(typedData)
-    if (isSessionTypedData(typedData)) {
-      assertSessionMessage(typedData)
-      readSessionMetadata(typedData.message.Metadata, this.feeTokens)
-    }
-  }
-
-  #onThisChain(typedData: TypedData): boolean {
-    try {
-      return chainIdFelt(String(typedData.domain.chainId ?? '')) === BigInt(this.chainId)
-    } catch {
-      return false
-    }
+  checkTypedData(typedData: TypedData): TypedDataMeaning {
+    const meaning = typedDataMeaning(typedData)
+    if (meaning.kind.kind === 'session') readSessionMetadata(meaning.kind.session.metadata, this.feeTokens)
+    return meaning
   }
 
   /** Deploys the account if needed; returns the deploy transaction hash, or undefined when it was deployed. */
@@ -281,7 +273,13 @@ export class WalletService {
         toFeltCalls,
       }),
     )
-    this.sessions.register(request.sessionTypedData, user.account.address, origin)
+    // Recorded in its canonical spelling (same hash), as signTypedData records one.
+    const { canonical } = typedDataMeaning(request.sessionTypedData)
+    this.sessions.register(
+      respellTypedData(request.sessionTypedData, canonical) as TypedData,
+      user.account.address,
+      origin,
+    )
     return result
   }
 }

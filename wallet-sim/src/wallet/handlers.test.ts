@@ -253,18 +253,8 @@ const ACCOUNT: Account = {
   deployed: false,
   balances: { STRK: '0', ETH: '0' },
 }
-const PAGE_MAIL: TypedData = {
-  types: { StarknetDomain: [] },
-  primaryType: 'Mail',
-  domain: { name: 'Demo' },
-  message: {},
-}
-const PAGE_SESSION: TypedData = {
-  types: {},
-  primaryType: 'Session',
-  domain: { name: 'SessionAccount.session' },
-  message: {},
-}
+const PAGE_MAIL: TypedData = MAIL
+const PAGE_SESSION: TypedData = sessionRequest(NOW + 3_600).typedData
 
 function pageSetup(options: { loggedIn?: boolean; connected?: boolean; listed?: boolean } = {}) {
   let loggedIn = options.loggedIn ?? true
@@ -565,7 +555,10 @@ describe('page mode', () => {
         tokenAddress = '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
       ) => ({
         ...PAGE_SESSION,
-        message: { Metadata: JSON.stringify({ projectID: 'x', txFees: [{ tokenAddress, maxAmount }] }) },
+        message: {
+          ...PAGE_SESSION.message,
+          Metadata: JSON.stringify({ projectID: 'x', txFees: [{ tokenAddress, maxAmount }] }),
+        },
       })
       const viaSession = await ui.mutate('connectAndSignSession', {
         sessionTypedData: session(1e19),

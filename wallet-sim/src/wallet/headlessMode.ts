@@ -5,11 +5,10 @@
 import type { ModalEvent } from '@webwallet/protocol'
 import { UserLoggedOutError } from '@webwallet/protocol/errors'
 import type { WalletContext } from '@webwallet/protocol/router'
-import { readApprovalRequests, readSessionMetadata } from '@webwallet/protocol/rpc'
 import type { LoginService } from '../services/login/LoginService'
 import type { User } from '../services/login/state'
 import type { ApprovalQueue } from './approvals'
-import type { Prompt, WalletMode } from './core'
+import { checkSessionRequest, type Prompt, type WalletMode } from './core'
 import type { WalletService } from './WalletService'
 
 /** A WebSocket connection's context: the dapp origin and, when given, the login token. */
@@ -115,10 +114,7 @@ export function createHeadlessMode(deps: HeadlessDependencies): WalletMode<User>
       return account === undefined ? { isLoggedIn: false } : wallet.loginStatus(account, ctx.origin)
     },
     checkTypedData: (_account, typedData) => wallet.checkTypedData(typedData),
-    checkSession: (_account, request) => {
-      readSessionMetadata(request.sessionTypedData.message.Metadata, wallet.feeTokens)
-      readApprovalRequests(request.approvalRequests)
-    },
+    checkSession: (_account, request) => checkSessionRequest(request, wallet.feeTokens),
     signTypedData: async (account, origin, typedData) => wallet.signTypedData(account, typedData, origin),
     signSession: async (account, origin, request) => {
       const result = await wallet.signSession(account, request, origin)

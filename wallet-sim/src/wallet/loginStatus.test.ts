@@ -194,6 +194,7 @@ describe('a session signed as plain typed data (x-sessions asks with signTypedDa
     expect(await statusOf({ origin: OTHER, token })).toMatchObject({ hasSession: false })
     const onChain = onChainSession(request.session)
     expect(fx.wallet.sessions.lookup(request.hashFor(address))).toEqual({
+      // Recorded in its canonical spelling: a selector given by name keeps it (its keccak is what is signed).
       allowedMethods: [{ contractAddress: expect.any(String), selector: 'transfer' }],
       expiresAt: EXPIRES_AT,
       txFees: [{ tokenAddress: expect.any(String), maxAmount: '10000000000000000000' }],
@@ -214,7 +215,7 @@ describe('a session signed as plain typed data (x-sessions asks with signTypedDa
     expect(answer).toMatchObject({
       ok: false,
       error: {
-        message: 'Session typed data: Session Key: Invalid input',
+        message: 'Typed data: message.Session Key is missing',
       },
     })
     expect(fx.wallet.sessions.snapshot()).toEqual({})

@@ -4,13 +4,8 @@
 import type { TypedData } from '@webwallet/protocol'
 import { ValidationError } from '@webwallet/protocol/errors'
 import { readSessionMetadata } from '@webwallet/protocol/rpc'
-import {
-  allowedMethodLeaf,
-  chainIdFelt,
-  merkleRoot,
-  SESSION_DOMAIN_NAME,
-  selectorFromName,
-} from '@webwallet/protocol/session'
+import { allowedMethodLeaf, chainIdFelt, merkleRoot, selectorFromName } from '@webwallet/protocol/session'
+import { typedDataMeaning } from '@webwallet/protocol/typedData'
 import { typedData as snip12 } from 'starknet'
 import * as z from 'zod/mini'
 import type { SessionRecord } from '../services/cosigner/checks'
@@ -43,14 +38,20 @@ const SessionMessage = z.object({
 })
 
 /**
- * True for Argent session typed data (primaryType `Session` in the `SessionAccount.session` domain): what
- * the wallet shows on /signSessionKeys and records when it signs it, whichever way the app asked.
+ * True for Argent session typed data, read by protocol's canonical reader (the session domain's felts and
+ * the Session type hash, whatever the spelling): what the wallet shows on /signSessionKeys and records when
+ * it signs it, whichever way the app asked. Typed data the reader refuses is no session.
  *
  * @example
  * isSessionTypedData(sessionRequest.sessionTypedData) // true
  */
-export const isSessionTypedData = (typedData: TypedData): boolean =>
-  typedData.primaryType === 'Session' && typedData.domain.name === SESSION_DOMAIN_NAME
+export function isSessionTypedData(typedData: unknown): boolean {
+  try {
+    return typedDataMeaning(typedData).kind.kind === 'session'
+  } catch {
+    return false
+  }
+}
 
 /**
  * Throws ValidationError (wallet API 114) when session typed data lacks what a session is made of (expiry,

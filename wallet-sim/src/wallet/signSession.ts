@@ -3,8 +3,7 @@
 import type { Call, SessionSignRequest, SessionSignResult, TypedData } from '@webwallet/protocol'
 import { ConnectAndSignSessionError } from '@webwallet/protocol/errors'
 import { readApprovalRequests, readSessionMetadata } from '@webwallet/protocol/rpc'
-import { SESSION_DOMAIN_NAME } from '@webwallet/protocol/session'
-import { shortString } from 'starknet'
+import { type TypedDataMeaning, typedDataMeaning } from '@webwallet/protocol/typedData'
 import { RpcError } from '../chain/errors'
 import type { User } from '../services/login/state'
 import { type FeltCall, type Ledger, maxFeeOf } from './ledger'
@@ -124,24 +123,29 @@ function checkSessionTypedData(
   walletChainId: string,
   feeTokens: readonly string[],
 ): void {
-  const { domain, primaryType } = typedData
-  if (primaryType !== 'Session' || domain.name !== SESSION_DOMAIN_NAME) {
+  // Read with protocol's canonical reader, as the consent screen reads it: a session is one by its felts.
+  let meaning: TypedDataMeaning
+  try {
+    meaning = typedDataMeaning(typedData)
+  } catch (cause) {
+    throw sessionError(cause instanceof Error ? cause.message : String(cause), 'GENERIC_ERROR', cause)
+  }
+  if (meaning.kind.kind !== 'session') {
     throw sessionError(
       'Not a session: primaryType must be Session in the SessionAccount.session domain',
       'GENERIC_ERROR',
     )
   }
-  const chainId = String(domain.chainId ?? '')
-  const asFelt = chainId.startsWith('0x') ? chainId : shortString.encodeShortString(chainId)
-  if (BigInt(asFelt) !== BigInt(walletChainId)) {
+  const { chainId, metadata } = meaning.kind.session
+  if (chainId !== BigInt(walletChainId)) {
     throw sessionError(
-      `The session is for chain ${chainId}, the wallet is on ${walletChainId}`,
+      `The session is for chain 0x${chainId.toString(16)}, the wallet is on ${walletChainId}`,
       'GENERIC_ERROR',
     )
   }
   // Caps that cannot be read exactly are refused: the consent screen reads them with the same parser.
   try {
-    readSessionMetadata(typedData.message.Metadata, feeTokens)
+    readSessionMetadata(metadata, feeTokens)
   } catch (cause) {
     throw sessionError(cause instanceof Error ? cause.message : String(cause), 'GENERIC_ERROR', cause)
   }

@@ -56,7 +56,7 @@ describe('the wallet server signs only what reads one way', () => {
     expect(await wallet.ledger.balanceOf(ATTACKER, STRK)).toBe(1n)
   })
 
-  it('refuses outside-execution typed data whose felts read two ways, and signs an honest one', async () => {
+  it('reads outside-execution typed data by its felts: a respelling signs the same, a value that does not encode is refused', async () => {
     const { wallet, logIn } = walletFixture()
     const { user } = await logIn('victim@example.com')
     const honest = outsideExecutionTypedData(
@@ -68,11 +68,16 @@ describe('the wallet server signs only what reads one way', () => {
       wallet.chainId,
     )
     expect(readOutsideExecution(honest).calls[0]?.calldata).toEqual([0xa77ac4n, 100n, 0n])
-    expect(wallet.signTypedData(user, honest as never, 'https://dapp.example')).toHaveLength(9)
+    const signature = wallet.signTypedData(user, honest as never, 'https://dapp.example')
+    expect(signature).toHaveLength(9)
+    // BigInt reads ' 100 ' as 100, so starknet.js hashes it as 100: the same felts, the same signature.
+    const respelled = structuredClone(honest)
+    respelled.message.Calls[0]!.Calldata[1] = ' 0x64 '
+    expect(wallet.signTypedData(user, respelled as never, 'https://dapp.example')).toEqual(signature)
     const tricked = structuredClone(honest)
-    tricked.message.Calls[0]!.Calldata[1] = ' 1'
+    tricked.message.Calls[0]!.Calldata[1] = '-1'
     expect(() => wallet.signTypedData(user, tricked as never, 'https://dapp.example')).toThrow(
-      'Outside execution: message.Calls.0.Calldata.1 " 1" is not a felt (has spaces around it)',
+      'Typed data: message.Calls.0.Calldata.1 -1 is outside',
     )
   })
 

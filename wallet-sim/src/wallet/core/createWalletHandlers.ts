@@ -8,7 +8,7 @@ import {
   UserRejectedError,
 } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
-import { procedurePolicy } from '@webwallet/protocol/wallet'
+import { respellTypedData } from '@webwallet/protocol/typedData'
 import { feltCalls } from './feltCalls'
 import type { Prompt, WalletMode } from './mode'
 
@@ -57,11 +57,19 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
   }
   const sign = async ([typedData]: [TypedData], ctx: WalletContext) => {
     const user = await requireLogin(ctx)
-    // Refused before any prompt: the screens show exactly what is signed.
-    mode.checkTypedData(user, typedData)
+    // Refused before any prompt: the screens show exactly what is signed. What it is comes from the
+    // canonical felts (a session spelled any way is a session); the session screen reads its canonical
+    // spelling, which hashes the same.
+    const meaning = mode.checkTypedData(user, typedData)
     const prompt: Prompt =
-      procedurePolicy('signTypedData', [typedData])?.prompt === 'signSession'
-        ? { kind: 'signSession', request: { approvalRequests: [], sessionTypedData: typedData } }
+      meaning.kind.kind === 'session'
+        ? {
+            kind: 'signSession',
+            request: {
+              approvalRequests: [],
+              sessionTypedData: respellTypedData(typedData, meaning.canonical) as TypedData,
+            },
+          }
         : { kind: 'signTypedData', typedData }
     await ask(prompt, ctx)
     return mode.signTypedData(user, ctx.origin, typedData)
@@ -98,16 +106,18 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
       if (request.theme) mode.theme?.(request.theme)
       const user = await loggedIn(ctx)
       if (user === undefined) throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
+      // The consent shows, and the wallet signs, the request in canonical spelling (the same hash).
+      let checked: typeof request
       try {
-        mode.checkSession(user, request)
+        checked = mode.checkSession(user, request)
       } catch (error) {
         throw sessionFailure(error)
       }
-      if (!(await mode.approve({ kind: 'signSession', request }, ctx, { connectAndSign: true }))) {
+      if (!(await mode.approve({ kind: 'signSession', request: checked }, ctx, { connectAndSign: true }))) {
         throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
       }
       try {
-        return await mode.signSession(user, ctx.origin, request)
+        return await mode.signSession(user, ctx.origin, checked)
       } catch (error) {
         throw sessionFailure(error)
       }

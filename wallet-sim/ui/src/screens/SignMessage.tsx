@@ -1,22 +1,19 @@
 // /signMessage: what the signature can do in one plain sentence (wallet/messageMeaning), whom it is for
-// and the message's fields, the typed data exactly as the dapp sent it behind Details. For an outside
+// and the message's fields as signed (wallet/messageView, from protocol's canonical reader: felts in hex,
+// text as text), the typed data exactly as the dapp sent it behind Details. For an outside
 // execution (SNIP-9 typed data: a signature anyone, or the caller it names, can submit to run calls from
 // this account), what it does, as the review shows a transaction: the calls, who may submit it, when, and
 // from which account, read from the felts signed.
 import type { TypedData } from '@webwallet/protocol'
-import {
-  ANY_CALLER_FELT,
-  isOutsideExecutionTypedData,
-  type OutsideExecutionView,
-  readOutsideExecution,
-} from '@webwallet/protocol/rpc'
+import { ANY_CALLER_FELT, type OutsideExecutionView } from '@webwallet/protocol/rpc'
 import { AccountLine, chainName } from '../components/AccountLine'
 import { BalanceChanges } from '../components/BalanceChanges'
 import { compactAddress, formatDate, fromNow } from '../components/format'
 import { Screen } from '../components/Screen'
 import { type ChainClock, useChainNow } from '../wallet/chainClock'
 import { decodeCall } from '../wallet/decodeCalls'
-import { messageMeaning } from '../wallet/messageMeaning'
+import { signMessageView } from '../wallet/messageView'
+import { SIGN_TITLES } from '../wallet/modal'
 import { type ReviewApi, useMarket } from '../wallet/useReview'
 
 export interface SignMessageProps {
@@ -36,7 +33,6 @@ export interface SignMessageProps {
   onAnswer: (approved: boolean) => void
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
 const hex = (felt: bigint) => `0x${felt.toString(16)}`
 
 /** @example <SignMessage origin={origin} typedData={typedData} onAnswer={prompt.answer} /> */
@@ -49,11 +45,14 @@ export function SignMessage({
   chainClock,
   onAnswer,
 }: SignMessageProps) {
-  if (isOutsideExecutionTypedData(typedData))
+  // Everything below is read from the canonical form (wallet/messageView): what is signed, one way.
+  const view = signMessageView(typedData, origin)
+  if (view.kind === 'outsideExecution')
     return (
       <SignOutsideExecution
         origin={origin}
         typedData={typedData}
+        view={view.outsideExecution}
         self={self}
         account={account}
         api={api}
@@ -61,16 +60,30 @@ export function SignMessage({
         onAnswer={onAnswer}
       />
     )
-  const meaning = messageMeaning(typedData, origin)
+  if (view.kind === 'refused')
+    return (
+      <Screen
+        title={SIGN_TITLES.refused}
+        origin={origin}
+        onApprove={() => onAnswer(true)}
+        onReject={() => onAnswer(false)}
+        approveLabel="Sign"
+        approveBlocked
+        error={`This request cannot be signed. ${view.reason}`}
+      >
+        {account ? <AccountLine account={account} /> : null}
+        <RawDetails typedData={typedData} />
+      </Screen>
+    )
+  const { meaning, chainId: domainChain } = view
   // The domain's network, as signed; a message for another network than the account's is said to be so.
-  const domainChain = typedData.domain.chainId
   const otherChain =
-    typeof domainChain === 'string' &&
+    domainChain !== undefined &&
     account?.chainId !== undefined &&
     chainName(domainChain) !== chainName(account.chainId)
   return (
     <Screen
-      title="Sign message"
+      title={SIGN_TITLES.message}
       origin={origin}
       onApprove={() => onAnswer(true)}
       onReject={() => onAnswer(false)}
@@ -87,9 +100,9 @@ export function SignMessage({
       <dl className="fields">
         <div className="field">
           <dt>Signed for</dt>
-          <dd>{text(typedData.domain.name ?? 'no name')}</dd>
+          <dd>{view.signedFor}</dd>
         </div>
-        {typeof domainChain === 'string' ? (
+        {domainChain !== undefined ? (
           <div className="field">
             <dt>Network</dt>
             <dd>{chainName(domainChain)}</dd>
@@ -97,39 +110,38 @@ export function SignMessage({
         ) : null}
         <div className="field">
           <dt>Kind</dt>
-          <dd>{typedData.primaryType}</dd>
+          <dd>{view.primaryType}</dd>
         </div>
       </dl>
       {otherChain ? (
         <p className="warning" role="note" aria-label="Another network">
-          This message is for {chainName(domainChain as string)}, not {chainName(account?.chainId ?? '')}, the
-          network of your account.
+          This message is for {chainName(domainChain)}, not {chainName(account?.chainId ?? '')}, the network
+          of your account.
         </p>
       ) : null}
       <div className="message-fields" role="note" aria-label="Message">
         <dl className="fields">
-          {Object.entries(typedData.message).map(([key, value]) => (
-            <div key={key} className="field">
-              <dt>{key}</dt>
-              <dd>{text(value)}</dd>
+          {view.fields.map((field) => (
+            <div key={field.label} className="field">
+              <dt>{field.label}</dt>
+              <dd>{field.value}</dd>
             </div>
           ))}
         </dl>
       </div>
-      <details className="raw">
-        <summary>Details</summary>
-        <pre className="message">{JSON.stringify(typedData, null, 2)}</pre>
-      </details>
+      <RawDetails typedData={typedData} />
     </Screen>
   )
 }
 
-function read(typedData: TypedData): OutsideExecutionView | string {
-  try {
-    return readOutsideExecution(typedData)
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error)
-  }
+/** The typed data exactly as the dapp sent it, behind Details. */
+function RawDetails({ typedData }: { typedData: TypedData }) {
+  return (
+    <details className="raw">
+      <summary>Details</summary>
+      <pre className="message">{JSON.stringify(typedData, null, 2)}</pre>
+    </details>
+  )
 }
 
 /** Past the largest date JavaScript holds: no end at all. */
@@ -173,7 +185,9 @@ function SignOutsideExecution({
   api,
   onAnswer,
   chainClock,
+  view,
 }: Omit<SignMessageProps, 'self' | 'account' | 'api' | 'chainClock'> & {
+  view: OutsideExecutionView
   self: string | undefined
   account: SignMessageProps['account']
   api: SignMessageProps['api']
@@ -182,41 +196,30 @@ function SignOutsideExecution({
   const loaded = useMarket(api)
   const chainNow = useChainNow(chainClock)
   const market = loaded.status === 'ready' ? loaded.value : undefined
-  const view = read(typedData)
-  const refused = typeof view === 'string' ? view : undefined
-  const calls =
-    typeof view === 'string'
-      ? []
-      : view.calls.map((call) =>
-          decodeCall(
-            {
-              contractAddress: call.contractAddress,
-              entrypoint: call.selector,
-              calldata: call.calldata.map(hex),
-            },
-            { self, market },
-          ),
-        )
-  const anyone = typeof view !== 'string' && view.caller === ANY_CALLER_FELT
-  const caller = typeof view === 'string' ? '' : anyone ? 'anyone' : compactAddress(hex(view.caller))
+  const calls = view.calls.map((call) =>
+    decodeCall(
+      { contractAddress: call.contractAddress, entrypoint: call.selector, calldata: call.calldata.map(hex) },
+      { self, market },
+    ),
+  )
+  const caller = view.caller === ANY_CALLER_FELT ? 'anyone' : compactAddress(hex(view.caller))
   // Outside its window the signature is still exactly what is shown (the screen says so; the protocol has no
   // refusal for it): an expired one could never run, a later one runs once its window opens.
-  const validity = typeof view === 'string' ? undefined : windowWords(view, chainNow)
+  const validity = windowWords(view, chainNow)
   return (
     <Screen
-      title="Sign a transaction"
+      title={SIGN_TITLES.outsideExecution}
       origin={origin}
       onApprove={() => onAnswer(true)}
       onReject={() => onAnswer(false)}
       approveLabel="Sign transaction"
-      approveBlocked={refused !== undefined || calls.some((call) => call.unreadable !== undefined)}
-      error={refused === undefined ? undefined : `This request cannot be signed. ${refused}`}
+      approveBlocked={calls.some((call) => call.unreadable !== undefined)}
     >
       {account ? <AccountLine account={account} /> : null}
       <p className="warning" role="note" aria-label="Outside execution">
         This is not a plain message: the signature lets {caller} run the calls below from your account (an
-        outside execution, SNIP-9 version {typeof view === 'string' ? '?' : view.version}), without asking you
-        again. It moves funds like a transaction.
+        outside execution, SNIP-9 version {view.version}), without asking you again. It moves funds like a
+        transaction.
       </p>
       <h2>{calls.length === 1 ? 'What it does' : `What it does (${calls.length} calls)`}</h2>
       <ol className="calls" aria-label="What it does">
@@ -227,40 +230,33 @@ function SignOutsideExecution({
           </li>
         ))}
       </ol>
-      {typeof view === 'string' ? null : (
-        <BalanceChanges
-          calls={calls}
-          market={market}
-          pricesFailed={api !== undefined && loaded.status === 'failed'}
-        />
-      )}
-      {typeof view === 'string' ? null : (
-        <dl className="fields">
-          <div className="field">
-            <dt>Account</dt>
-            <dd title={self}>{self ? `your account (${compactAddress(self)})` : 'your account'}</dd>
-          </div>
-          <div className="field">
-            <dt>Who may submit it</dt>
-            <dd title={hex(view.caller)}>{caller}</dd>
-          </div>
-          <div className="field">
-            <dt>Valid</dt>
-            <dd>
-              after {secondsDate(view.executeAfter)}, before {secondsDate(view.executeBefore)}
-            </dd>
-          </div>
-        </dl>
-      )}
+      <BalanceChanges
+        calls={calls}
+        market={market}
+        pricesFailed={api !== undefined && loaded.status === 'failed'}
+      />
+      <dl className="fields">
+        <div className="field">
+          <dt>Account</dt>
+          <dd title={self}>{self ? `your account (${compactAddress(self)})` : 'your account'}</dd>
+        </div>
+        <div className="field">
+          <dt>Who may submit it</dt>
+          <dd title={hex(view.caller)}>{caller}</dd>
+        </div>
+        <div className="field">
+          <dt>Valid</dt>
+          <dd>
+            after {secondsDate(view.executeAfter)}, before {secondsDate(view.executeBefore)}
+          </dd>
+        </div>
+      </dl>
       {validity ? (
         <p className={validity.open ? 'note' : 'warning'} role="note" aria-label="Validity window">
           {validity.text}
         </p>
       ) : null}
-      <details className="raw">
-        <summary>Details</summary>
-        <pre className="message">{JSON.stringify(typedData, null, 2)}</pre>
-      </details>
+      <RawDetails typedData={typedData} />
     </Screen>
   )
 }

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 // Session expiry and outside-execution windows are judged by the chain's clock, never the device's: each
 // case sets the device's clock far from the chain's, in both directions.
+
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { SessionSignRequest, TypedData } from '@webwallet/protocol'
+import { OUTSIDE_EXECUTION_V2_TYPES } from '@webwallet/protocol/typedData'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { APPROVE_DELAY_MS } from '../components/useApproveGuard'
 import { CHAIN_TICK_MS, chainClockFrom } from '../wallet/chainClock'
@@ -94,7 +96,7 @@ describe('SignSession, by the chain clock', () => {
 
 describe('outside execution window, by the chain clock', () => {
   const outside = (after: number, before: number): TypedData => ({
-    types: { StarknetDomain: [] },
+    types: OUTSIDE_EXECUTION_V2_TYPES,
     primaryType: 'OutsideExecution',
     domain: { name: 'Account.execute_from_outside', version: '2', chainId: 'SN_SEPOLIA', revision: '1' },
     message: {

@@ -2,6 +2,7 @@
 
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { SessionSignRequest, TypedData } from '@webwallet/protocol'
+import { OUTSIDE_EXECUTION_V2_TYPES } from '@webwallet/protocol/typedData'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Market, marketKey, type TransactionReview } from '../api/market'
@@ -82,7 +83,10 @@ describe('Connect', () => {
 
 describe('SignMessage', () => {
   const typedData: TypedData = {
-    types: { StarknetDomain: [], Mail: [{ name: 'contents', type: 'shortstring' }] },
+    types: {
+      StarknetDomain: OUTSIDE_EXECUTION_V2_TYPES.StarknetDomain ?? [],
+      Mail: [{ name: 'contents', type: 'shortstring' }],
+    },
     primaryType: 'Mail',
     domain: { name: 'Demo', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
     message: { contents: 'hello wallet' },
@@ -91,7 +95,7 @@ describe('SignMessage', () => {
     const onAnswer = vi.fn()
     renderArmed(<SignMessage origin={DAPP} typedData={typedData} onAnswer={onAnswer} />)
     expect(screen.getByLabelText('What the signature can do').textContent).toBe(
-      `This signature can log you in to ${DAPP}; it cannot move tokens: it holds only text and dates, no address, amount or call.`,
+      `This signature can log you in to ${DAPP}; it cannot move tokens: it holds only text and yes/no, no address, amount or call.`,
     )
     expect(screen.getByText('Demo')).toBeTruthy()
     expect(screen.getByText('Mail')).toBeTruthy()
@@ -108,7 +112,10 @@ describe('SignMessage', () => {
   it('attack: a permit dressed as a message is not called harmless; the screen says the wallet cannot tell', () => {
     const permit: TypedData = {
       ...typedData,
-      types: { StarknetDomain: [], Mail: [{ name: 'spender', type: 'ContractAddress' }] },
+      types: {
+        StarknetDomain: OUTSIDE_EXECUTION_V2_TYPES.StarknetDomain ?? [],
+        Mail: [{ name: 'spender', type: 'ContractAddress' }],
+      },
       message: { spender: '0xbad' },
     }
     render(<SignMessage origin={DAPP} typedData={permit} onAnswer={vi.fn()} />)
@@ -174,7 +181,7 @@ describe('SignMessage', () => {
   })
 
   const outside = (calldata: string[]): TypedData => ({
-    types: { StarknetDomain: [] },
+    types: OUTSIDE_EXECUTION_V2_TYPES,
     primaryType: 'OutsideExecution',
     domain: { name: 'Account.execute_from_outside', version: '2', chainId: 'SN_SEPOLIA', revision: '1' },
     message: {
@@ -207,15 +214,22 @@ describe('SignMessage', () => {
     expect(onAnswer.mock.calls).toEqual([[true]])
   })
 
-  it('cannot sign an outside execution whose felts read two ways', () => {
+  it('shows the felts signed whatever their spelling, and cannot sign one whose value does not encode', () => {
+    renderArmed(
+      <SignMessage
+        origin={DAPP}
+        typedData={outside(['0xA77AC4', ' 100000000000000000000 ', '0o0'])}
+        onAnswer={vi.fn()}
+      />,
+    )
+    expect(screen.getByLabelText('What it does').textContent).toBe('Transfer 100 STRK to 0x0000…7ac4')
+    cleanup()
     const onAnswer = vi.fn()
     renderArmed(
-      <SignMessage origin={DAPP} typedData={outside(['0xa77ac4', '1 ', '0'])} onAnswer={onAnswer} />,
+      <SignMessage origin={DAPP} typedData={outside(['0xa77ac4', '-1', '0'])} onAnswer={onAnswer} />,
     )
-    expect(screen.getByRole('alert').textContent).toContain(
-      'This request cannot be signed. Outside execution:',
-    )
-    click('Sign transaction')
+    expect(screen.getByRole('alert').textContent).toContain('This request cannot be signed. Typed data:')
+    click('Sign')
     expect(onAnswer).not.toHaveBeenCalled()
   })
 })

@@ -16,25 +16,24 @@ const typed = (
 })
 
 describe('messageMeaning', () => {
-  it('text, yes/no and dates only (nested too): it can log you in, it cannot move tokens', () => {
+  it('text and yes/no only (nested too): it can log you in, it cannot move tokens', () => {
     const login = typed(
       {
         Login: [
           { name: 'statement', type: 'string' },
-          { name: 'issued at', type: 'timestamp' },
           { name: 'remember', type: 'bool' },
           { name: 'tags', type: 'shortstring*' },
           { name: 'from', type: 'Site' },
         ],
         Site: [{ name: 'host', type: 'shortstring' }],
       },
-      { statement: 'Sign in', 'issued at': 1, remember: true, tags: ['a', 'b'], from: { host: 'app' } },
+      { statement: 'Sign in', remember: true, tags: ['login', 'web'], from: { host: 'app.example' } },
       'Login',
     )
     expect(messageMeaning(login, DAPP)).toEqual({
       kind: 'text',
       statement:
-        'This signature can log you in to https://app.example; it cannot move tokens: it holds only text and dates, no address, amount or call.',
+        'This signature can log you in to https://app.example; it cannot move tokens: it holds only text and yes/no, no address, amount or call.',
     })
   })
 
@@ -65,18 +64,26 @@ describe('messageMeaning', () => {
         { Mail: [{ name: 'x', type: 'Inner*' }], Inner: [{ name: 'y', type: 'u256' }] },
         { x: [{ y: { low: '1', high: '0' } }] },
       ),
-      'x.y is a u256, which can hold an address or an amount',
+      'x.0.y is a u256, an amount',
     ],
     [
       'an outside execution',
-      { ...typed({}, {}), domain: { ...domain, name: 'Account.execute_from_outside' } },
-      'it is an outside execution (a transaction)',
+      {
+        ...typed({ Mail: [] }, {}),
+        types: { StarknetDomain: [{ name: 'name', type: 'shortstring' }], Mail: [] },
+        domain: { ...domain, name: 'Account.execute_from_outside' },
+      },
+      'Typed data: domain.name is the domain of outside executions, but its domain version, revision or Mail type is not the one the account checks',
     ],
-    ['a type it does not define', typed({}, {}, 'Ghost'), 'Ghost is of an unknown type'],
+    [
+      'a type it does not define',
+      typed({}, {}, 'Ghost'),
+      'Typed data: primaryType "Ghost" is not a type of this typed data',
+    ],
     [
       'a type that refers to itself',
       typed({ Mail: [{ name: 'next', type: 'Mail' }] }, { next: { next: {} } }),
-      'Mail refers to itself',
+      'Typed data: types.Mail refers to itself (Mail > Mail)',
     ],
   ])('attack: %s is never called harmless', (_, typedData, why) => {
     const meaning = messageMeaning(typedData, DAPP)

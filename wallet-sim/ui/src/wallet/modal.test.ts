@@ -1,5 +1,7 @@
 // The modal grows for a screen whose content does not fit, up to the display, and each prompt starts over.
+
 import { describe, expect, it } from 'vitest'
+import { mailTypedData, outsideExecutionTypedData } from '../testing/typedData'
 import { createModalSize, modalEvents, modalTitle } from './modal'
 import { createPrompts } from './prompts'
 
@@ -53,26 +55,36 @@ describe('createModalSize', () => {
 
 describe('modalTitle', () => {
   it('names each step as its screen does; an outside execution is a transaction, whatever the dapp calls it', () => {
-    const typedData = (name: string) => ({ domain: { name }, primaryType: 'Mail', types: {}, message: {} })
     expect(modalTitle({ kind: 'login' })).toBe('Log in')
     expect(modalTitle({ kind: 'connect' })).toBe('Connect')
     expect(modalTitle({ kind: 'signSession', request: {} as never })).toBe('Start a session')
     expect(modalTitle({ kind: 'execute', calls: [] })).toBe('Confirm transaction')
-    expect(modalTitle({ kind: 'signTypedData', typedData: typedData('Demo') })).toBe('Sign message')
-    expect(modalTitle({ kind: 'signTypedData', typedData: typedData('Account.execute_from_outside') })).toBe(
-      'Sign a transaction',
-    )
+    expect(modalTitle({ kind: 'signTypedData', typedData: mailTypedData() })).toBe('Sign message')
+    const outside = outsideExecutionTypedData(['0x1', '1', '0'])
+    expect(modalTitle({ kind: 'signTypedData', typedData: outside })).toBe('Sign a transaction')
+    // The domain name spelled as its felt, in decimal: still a transaction.
+    const decimal = {
+      ...outside,
+      domain: {
+        ...outside.domain,
+        name: String(BigInt('0x4163636f756e742e657865637574655f66726f6d5f6f757473696465')),
+      },
+    }
+    expect(modalTitle({ kind: 'signTypedData', typedData: decimal })).toBe('Sign a transaction')
+    // In the outside-execution domain but another shape: refused, never "a message".
+    expect(
+      modalTitle({ kind: 'signTypedData', typedData: { ...mailTypedData(), domain: outside.domain } }),
+    ).toBe('Cannot be signed')
   })
 
   it('a plain message then an outside execution: the title changes though the screen kind does not', async () => {
     const prompts = createPrompts()
     const controller = new AbortController()
     const events = take(modalEvents(prompts, controller.signal), 6)
-    const mail = { domain: { name: 'Demo' }, primaryType: 'Mail', types: {}, message: {} }
-    void prompts.ask({ kind: 'signTypedData', typedData: mail }, 'https://dapp.example')
+    void prompts.ask({ kind: 'signTypedData', typedData: mailTypedData() }, 'https://dapp.example')
     prompts.current()?.answer(false)
     void prompts.ask(
-      { kind: 'signTypedData', typedData: { ...mail, domain: { name: 'Account.execute_from_outside' } } },
+      { kind: 'signTypedData', typedData: outsideExecutionTypedData(['0x1', '1', '0']) },
       'https://dapp.example',
     )
     expect(await events).toEqual([

@@ -2,7 +2,7 @@
 // prompts: hidden while nothing needs the user, shown at the screen's size and with its title when
 // something does.
 import type { ModalEvent } from '@webwallet/protocol'
-import { isOutsideExecutionTypedData } from '@webwallet/protocol/rpc'
+import { signMessageView } from './messageView'
 import type { PromptRequest, Prompts } from './prompts'
 
 /** Width x height of each screen (docs/protocol.md, Parties and routes: iframe 380x420, signing 385x440, review 385x775). */
@@ -13,6 +13,13 @@ export const SCREEN_SIZES: Record<PromptRequest['kind'], { width: number; height
   signSession: { width: 385, height: 440 },
   execute: { width: 385, height: 775 },
 }
+
+/** The /signMessage screen's heading for each kind of view. */
+export const SIGN_TITLES = {
+  outsideExecution: 'Sign a transaction',
+  message: 'Sign message',
+  refused: 'Cannot be signed',
+} as const
 
 /**
  * The modal's title for a prompt, the same words as the screen's heading: an outside execution is signed as
@@ -31,7 +38,8 @@ export function modalTitle(request: PromptRequest): string {
     case 'execute':
       return 'Confirm transaction'
     case 'signTypedData':
-      return isOutsideExecutionTypedData(request.typedData) ? 'Sign a transaction' : 'Sign message'
+      // The screen's heading, from the same canonical view: typed data the reader refuses is never "a message".
+      return SIGN_TITLES[signMessageView(request.typedData, '').kind]
   }
 }
 

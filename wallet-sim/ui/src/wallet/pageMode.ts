@@ -3,14 +3,10 @@
 import type { Theme } from '@webwallet/protocol'
 import { isWebWalletError } from '@webwallet/protocol/errors'
 import type { WalletContext } from '@webwallet/protocol/router'
-import {
-  isOutsideExecutionTypedData,
-  readApprovalRequests,
-  readOutsideExecution,
-  readSessionMetadata,
-} from '@webwallet/protocol/rpc'
-import { decisionError, isSessionTypedData } from '@webwallet/protocol/wallet'
-import type { WalletMode } from '@webwallet/wallet-sim/core'
+import { readSessionMetadata } from '@webwallet/protocol/rpc'
+import { typedDataMeaning } from '@webwallet/protocol/typedData'
+import { decisionError } from '@webwallet/protocol/wallet'
+import { checkSessionRequest, type WalletMode } from '@webwallet/wallet-sim/core'
 import type { Account, WalletApi } from '../api/client'
 import { type ModalSize, modalEvents } from './modal'
 import type { Prompts } from './prompts'
@@ -83,15 +79,15 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
     },
     // The server knows the sessions this origin holds; an expired login answers {isLoggedIn: false}.
     loginStatus: (ctx) => api.loginStatus(ctx.origin),
-    // The server checks again; here so that no screen shows what cannot be signed as shown.
+    // The server checks again with the same reader; here so that no screen shows what cannot be signed as
+    // shown. Returns what it is, read from the canonical felts.
     checkTypedData(account, typedData) {
-      if (isOutsideExecutionTypedData(typedData)) readOutsideExecution(typedData)
-      if (isSessionTypedData(typedData)) readSessionMetadata(typedData.message.Metadata, account.feeTokens)
+      const meaning = typedDataMeaning(typedData)
+      if (meaning.kind.kind === 'session')
+        readSessionMetadata(meaning.kind.session.metadata, account.feeTokens)
+      return meaning
     },
-    checkSession(account, request) {
-      readSessionMetadata(request.sessionTypedData.message.Metadata, account.feeTokens)
-      readApprovalRequests(request.approvalRequests)
-    },
+    checkSession: (account, request) => checkSessionRequest(request, account.feeTokens),
     signTypedData: (_account, origin, typedData) => api.signTypedData(origin, typedData),
     signSession: (_account, origin, request) => api.signSession(origin, request),
     execute: (_account, origin, calls) => api.execute(origin, calls),

@@ -1,0 +1,37 @@
+// Typed data for the UI's tests: complete SNIP-12 (types for every field signed), as dapps send it.
+import type { TypedData } from '@webwallet/protocol'
+import { OUTSIDE_EXECUTION_V2_TYPES } from '@webwallet/protocol/typedData'
+
+const STRK = '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+
+/** A revision 1 message with one short-string field `contents`. */
+export function mailTypedData(contents = 'hello wallet', name = 'Demo'): TypedData {
+  return {
+    types: {
+      StarknetDomain: OUTSIDE_EXECUTION_V2_TYPES.StarknetDomain ?? [],
+      Mail: [{ name: 'contents', type: 'shortstring' }],
+    },
+    primaryType: 'Mail',
+    domain: { name, version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
+    message: { contents },
+  }
+}
+
+/** SNIP-9 v2 typed data: anyone may submit one STRK call with `calldata`, in the window given (seconds). */
+export function outsideExecutionTypedData(
+  calldata: string[],
+  window: { after?: string; before?: string } = {},
+): TypedData {
+  return {
+    types: OUTSIDE_EXECUTION_V2_TYPES,
+    primaryType: 'OutsideExecution',
+    domain: { name: 'Account.execute_from_outside', version: '2', chainId: 'SN_SEPOLIA', revision: '1' },
+    message: {
+      Caller: '0x414e595f43414c4c4552',
+      Nonce: '0x1',
+      'Execute After': window.after ?? '0x0',
+      'Execute Before': window.before ?? '1767229200',
+      Calls: [{ To: STRK, Selector: 'transfer', Calldata: calldata }],
+    },
+  }
+}
