@@ -1,6 +1,11 @@
 import type { WebWalletError } from './base'
 import { CalldataConversionError, InvalidArgumentCountError } from './calldata'
-import { NodeError, TransactionRejectedError, WaitForTransactionTimeoutError } from './chain'
+import {
+  NodeError,
+  TransactionOutcomeUnknownError,
+  TransactionRejectedError,
+  WaitForTransactionTimeoutError,
+} from './chain'
 import {
   ConnectAndSignSessionError,
   ConnectionFailedError,
@@ -148,6 +153,7 @@ const ALL = [
   NameServiceNotDeployedError,
   WaitForTransactionTimeoutError,
   TransactionRejectedError,
+  TransactionOutcomeUnknownError,
   NodeError,
   InvalidStorageKeyError,
   InvalidStorageValueError,

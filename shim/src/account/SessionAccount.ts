@@ -5,6 +5,7 @@ import {
   NotSupportedBySessionError,
   OutsideExecutionOnlyError,
   SessionRevokedError,
+  TransactionOutcomeUnknownError,
 } from '@webwallet/protocol/errors'
 import { selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
 import {
@@ -46,6 +47,7 @@ import {
   invokeWithSession,
   shouldRetryGasless,
 } from './invoke'
+import { afterDeadline, type SendLog } from './lostAnswer'
 import {
   namedCalls,
   type OutsideExecutionOptions,
@@ -181,12 +183,14 @@ export class SessionAccount extends Account {
       throw new InvalidOptionsError('version', 'a session sends V3 transactions only')
     }
     const deadline = withDeadline('execute', options.timeoutMs ?? EXECUTE_TIMEOUT_MS, options.signal)
+    const sendLog: SendLog = {}
     try {
       deadline.check()
       const ctx = {
         ...this.ctx,
         rpc: this.ctx.rpc.withSignal(deadline.signal),
         fetch: ((input, init) => this.ctx.fetch(input, { ...init, signal: deadline.signal })) as typeof fetch,
+        sendLog,
       }
       const { guard } = this
       const { expiresAt } = this.ctx.session.stored
@@ -210,6 +214,9 @@ export class SessionAccount extends Account {
         guard.queue(() => abortable(send(), deadline)),
         deadline,
       )
+    } catch (error) {
+      // A time limit or abort after the transaction left is "outcome unknown", never "not sent".
+      return await afterDeadline(error, sendLog, this.ctx.rpc)
     } finally {
       deadline.dispose()
     }
@@ -243,6 +250,7 @@ export class SessionAccount extends Account {
       try {
         return await gasless(paymaster, false)
       } catch (retryError) {
+        if (retryError instanceof TransactionOutcomeUnknownError) throw retryError
         throw new GaslessRetryFailedError(error, retryError)
       }
     }

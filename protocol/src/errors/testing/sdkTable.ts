@@ -1,6 +1,7 @@
 // The session SDK's coded errors of issue 15 for the error-table test (kept apart so other helpers'
 // additions to the table merge without conflicts).
 import type { WebWalletError } from '../base'
+import { TransactionOutcomeUnknownError } from '../chain'
 import {
   CallNotAllowedError,
   GasFeeError,
@@ -58,4 +59,9 @@ export const SDK_SESSION_TABLE: [WebWalletError, string, string, number?][] = [
   ],
   [new SessionExpiredError(1, 2), 'SESSION_EXPIRED', 'The session has expired'],
   [new SessionRevokedError(), 'SESSION_REVOKED', 'Session cleared (clearSession)'],
+  [
+    new TransactionOutcomeUnknownError({ service: 'node', url: 'http://node/rpc', transactionHash: '0x1' }),
+    'TRANSACTION_OUTCOME_UNKNOWN',
+    '0x1 was sent to the node; its outcome is unknown: do not send it again',
+  ],
 ]
