@@ -16,9 +16,9 @@ export const ENTRIES = [
   // on fixed errors, errorName without a lookup table).
   // 5 → 5.1 (issue 26 item 3): the interface probes' two coded errors, OUTSIDE_EXECUTION_UNSUPPORTED and
   // OUTSIDE_EXECUTION_NONCE_USED (+96 bytes: 5,107 → 5,203 measured from the sources).
-  // 5.1 → 5.2 (2026-11-28, issue 36 item 1): TRANSACTION_OUTCOME_UNKNOWN, a sent transaction whose answer was
-  // lost (5.2 KB measured).
-  { name: '@webwallet/protocol/errors', entry: 'protocol/dist/errors/index.js', budgetKb: 5.2 },
+  // 5.1 → 5.4 (2026-11-28, issue 36 items 1 and 2): TRANSACTION_OUTCOME_UNKNOWN (a sent transaction whose
+  // answer was lost) and SESSION_INVALID (a stored session of a chain that is gone): 5,438 bytes measured.
+  { name: '@webwallet/protocol/errors', entry: 'protocol/dist/errors/index.js', budgetKb: 5.4 },
   // Issue 25: the services' HTTP contracts (cosigner, /wallet/api), which the wallet page parses every answer
   // with: zod/mini and the connector entities they reuse (11.8 KB measured). The shim takes their types only.
   { name: '@webwallet/protocol/services', entry: 'protocol/dist/services/index.js', budgetKb: 12.5 },
@@ -39,7 +39,8 @@ export const ENTRIES = [
   {
     name: '@webwallet/shim/connector',
     entry: 'shim/dist/connector/index.js',
-    budgetKb: 14.4,
+    // 14.4 → 14.5 (2026-11-28, issue 36 items 1 and 2): the error registry's two new classes.
+    budgetKb: 14.5,
     totalBudgetKb: 17.2,
   },
   // 25 → 27: issue 15's init-option checks, coded errors, compact session storage, abort/timeouts and the node
@@ -94,9 +95,11 @@ export const ENTRIES = [
   // 24.2 → 24.4, 32.7 → 32.9 (2026-11-27, h29): outside executions' window on the chain's clock (the block read
   // in the probe's batch, protocol's window constants): initial 24,763 → 24,977 bytes, total 33,386 → 33,599.
   // Merged with h27 on 2026-11-27: initial 24,977 bytes, total 33,606.
-  // 24.4 → 25.0, 32.9 → 33.4 (2026-11-28, issue 36 item 1): a lost send answer is looked up by the hash the SDK
-  // signed, a time limit after the send is told apart (account/lostAnswer.ts) and its coded error.
-  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 25.0, totalBudgetKb: 33.4 },
+  // 24.4 → 25.4, 32.9 → 33.8 (2026-11-28, issue 36 items 1 and 2): a lost send answer is looked up by the hash
+  // the SDK signed, a time limit after the send is told apart (account/lostAnswer.ts); a stored session's chain
+  // is recorded and checked on restore (session/chainIdentity.ts); their two coded errors: 25,946 bytes initial,
+  // 34,575 total.
+  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 25.4, totalBudgetKb: 33.8 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
   // The invisible-sdk 1.0.0 drop-in (issue 24): the session SDK and the window connector it maps onto
@@ -116,8 +119,8 @@ export const ENTRIES = [
   // Re-measured 2026-11-27 (h27, as the shim above): initial 25,356 bytes, total 34,339. Budgets unchanged.
   // 24.8 → 25.0, 33.6 → 33.8 (h29): it follows the shim (initial 25,355 → 25,567 bytes, total 34,330 → 34,546).
   // Merged with h27 on 2026-11-27: initial 25,567 bytes, total 34,552.
-  // 25.0 → 25.6, 33.8 → 34.4 (2026-11-28, issue 36 item 1): it follows the shim.
-  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 25.6, totalBudgetKb: 34.4 },
+  // 25.0 → 26.0, 33.8 → 34.8 (2026-11-28, issue 36 items 1 and 2): it follows the shim (26,587 and 35,570 bytes).
+  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 26.0, totalBudgetKb: 34.8 },
 ]
 
 /**

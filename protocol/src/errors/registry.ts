@@ -24,6 +24,7 @@ import {
   WalletNotInitialisedError,
   WebSocketClosedError,
 } from './connector'
+import { SessionInvalidError } from './lifecycle'
 import { OutsideExecutionNonceUsedError, OutsideExecutionUnsupportedError } from './probes'
 import {
   AccountAlreadyDeployedError,
@@ -154,6 +155,7 @@ const ALL = [
   WaitForTransactionTimeoutError,
   TransactionRejectedError,
   TransactionOutcomeUnknownError,
+  SessionInvalidError,
   NodeError,
   InvalidStorageKeyError,
   InvalidStorageValueError,

@@ -139,13 +139,17 @@ describe('requestConnection', () => {
 })
 
 describe('connect', () => {
-  it('restores the stored session with no network request', async () => {
+  it('restores the stored session with no request but the chain check begun at init', async () => {
     const { wallet, make, fetch } = setup()
     await wallet.requestConnection() // reads the chain's clock (Node has no click to keep)
     fetch.mockClear()
-    const restored = await make().connect()
+    const reloaded = make()
+    // The node is asked which chain it serves (its genesis block) at init, beside the key's unsealing.
+    const asked = () => fetch.mock.calls.map(([, init]) => JSON.parse(String(init?.body)).params.block_id)
+    expect(asked()).toEqual([{ block_number: 0 }])
+    const restored = await reloaded.connect()
     expect(restored?.account.address).toBe(ACCOUNT)
-    expect(fetch).not.toHaveBeenCalled()
+    expect(asked()).toEqual([{ block_number: 0 }])
   })
 
   it('returns nothing without a session, or without a signature or an address', async () => {

@@ -19,6 +19,7 @@ import { lazyWindowConnector, preloadConnector } from '../connector/lazy'
 import { abortable, withDeadline } from '../http/abort'
 import { createPaymaster, type Paymaster } from '../paymaster/client'
 import { createPortfolio, type Portfolio } from '../portfolio/portfolio'
+import { type ChainIdentity, createChainIdentity } from '../session/chainIdentity'
 import { type ChainClock, createChainClock } from '../session/clock'
 import { createSessionRequest, generateSessionKey, sessionAllowedMethods } from '../session/request'
 import type { ActiveSession } from '../session/signature'
@@ -36,6 +37,7 @@ import {
   validateOptions,
   type WebWalletOptions,
 } from './options'
+import { checkRestored } from './restoreCheck'
 
 /** What connect() and requestConnection() answer (SPEC.md section 3, SDK connect result). */
 export interface ConnectResult {
@@ -63,7 +65,14 @@ export class WebWallet {
   private readonly sessions: SessionStore
   private account: SessionAccount | undefined
   private active: ActiveSession | undefined
-  private restoring!: { stored: string; session: Promise<ActiveSession | undefined> }
+  private restoring!: {
+    stored: string
+    session: Promise<ActiveSession | undefined>
+    /** Why the stored session can never work (its chain is gone), found while it was restored. */
+    gone: Promise<Error | undefined>
+  }
+  /** The chain the stored session was signed on (its genesis block), to notice a chain that is gone. */
+  private readonly identity: ChainIdentity
   /** The chain's clock: session status, new sessions' expiry and the check before every send follow it. */
   private readonly clock: ChainClock
   /** One queue and revocation per account address, shared by every account object handed out for it. */
@@ -75,23 +84,23 @@ export class WebWallet {
     const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.connector =
       options.connector ?? lazyWindowConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
-    this.clock = createChainClock(
-      createRpc({ nodeUrl: this.environment.providerDefaultUrl, fetch: fetcher }),
-      options.now ?? Date.now,
-    )
+    const rpc = createRpc({ nodeUrl: this.environment.providerDefaultUrl, fetch: fetcher })
+    this.clock = createChainClock(rpc, options.now ?? Date.now)
     // Unreadable stored data is never fatal: the user signs a new session, and the console says why.
     const discarded = (reason: string) => console.warn(`The stored session was removed: ${reason}.`)
     let warnedOnce = 0
+    const storage = createStorage({
+      ...(options.storage ? { backend: options.storage } : {}),
+      // A value that is no session may be the app's own: it stays, and a new session is not stored over it.
+      onCorrupt: (_key, reason) =>
+        warnedOnce++ ||
+        console.warn(
+          `localStorage 'session' holds no session of this SDK (${reason}): left untouched; sessions stay in memory.`,
+        ),
+    })
+    this.identity = createChainIdentity(rpc, storage)
     this.sessions = createSessionStore(
-      createStorage({
-        ...(options.storage ? { backend: options.storage } : {}),
-        // A value that is no session may be the app's own: it stays, and a new session is not stored over it.
-        onCorrupt: (_key, reason) =>
-          warnedOnce++ ||
-          console.warn(
-            `localStorage 'session' holds no session of this SDK (${reason}): left untouched; sessions stay in memory.`,
-          ),
-      }),
+      storage,
       createKeyVault(options.keyStore ? { store: options.keyStore } : {}),
       discarded,
       // A stored session too large for one value keeps only the root of its allowed methods: they are
@@ -143,6 +152,12 @@ export class WebWallet {
     // Unsealed again only when the stored session changed since (another tab, clearSession).
     if (this.restoring.stored !== this.storedText()) this.restore()
     const active = await this.restoring.session
+    // A session of a chain that is gone can never work: dropped, and said so once (the next connect() has none).
+    const gone = active && (await this.restoring.gone)
+    if (gone) {
+      this.clearSession()
+      throw gone
+    }
     if (
       !active?.stored.address ||
       !(active.stored.signature ?? active.stored.authorisationSignature).length
@@ -188,6 +203,8 @@ export class WebWallet {
     // reading of init or of the last call is used (a popup must open inside the click, before any network
     // wait) and a fresh one is checked against the signed session below.
     const reading = this.clock.read().catch(() => this.clock.now())
+    // The chain the session is signed on, recorded with it (read beside the wallet's prompt, not before it).
+    const genesis = this.identity.read()
     try {
       if (typeof document === 'undefined') await abortable(reading, deadline)
       const sessionKey = await (kind?.generate() ?? generateSessionKey())
@@ -221,7 +238,12 @@ export class WebWallet {
         throw new SessionExpiredError(active.stored.expiresAt, chainNow)
       deadline.check()
       await this.sessions.save(active)
-      this.restoring = { stored: this.storedText(), session: Promise.resolve(active) }
+      this.identity.remember(await genesis)
+      this.restoring = {
+        stored: this.storedText(),
+        session: Promise.resolve(active),
+        gone: Promise.resolve(undefined),
+      }
       return {
         account: this.adoptSession(active),
         approvalRequestsCalls: answer.approvalRequestsCalls,
@@ -263,6 +285,7 @@ export class WebWallet {
    */
   clearSession(): void {
     this.sessions.clear()
+    this.identity.forget()
     this.account = undefined
     this.active = undefined
     for (const guard of this.guards.values()) guard.revoke()
@@ -309,7 +332,8 @@ export class WebWallet {
     const stored = this.storedText()
     const session = this.sessions.load()
     session.catch(() => {}) // connect() reports it; unawaited it is no unhandled rejection
-    this.restoring = { stored, session }
+    const gone = checkRestored(this.sessions.peek(), this.environment.chainId, this.identity)
+    this.restoring = { stored, session, gone }
   }
 
   private adoptSession(active: ActiveSession): SessionAccount {
