@@ -39,9 +39,10 @@ export const ENTRIES = [
   {
     name: '@webwallet/shim/connector',
     entry: 'shim/dist/connector/index.js',
-    // 14.4 → 14.5 (2026-11-28, issue 36 items 1 and 2): the error registry's two new classes.
+    // 14.4 → 14.5 (2026-11-28, issue 36 items 1 and 2): the error registry's two new classes. Total 17.2 → 17.3
+    // (issue 36 item 3): close(), which ends the transports and keeps the grant (17,614 bytes).
     budgetKb: 14.5,
-    totalBudgetKb: 17.2,
+    totalBudgetKb: 17.3,
   },
   // 25 → 27: issue 15's init-option checks, coded errors, compact session storage, abort/timeouts and the node
   // version check (+1.8 KB gzip, zod-free; protocol's zod schemas would have cost ~8.5 KB).

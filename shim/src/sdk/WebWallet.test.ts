@@ -223,6 +223,28 @@ describe('status, clearing and export', () => {
     await connector.disconnect()
   })
 
+  it('after disconnect(), isConnected() agrees with connect(), also after a reload (issue 36)', async () => {
+    await using testWallet = await startWsWallet()
+    const connectorStorage = memoryStorage()
+    const connector = () =>
+      createConnector({
+        transport: 'websocket',
+        websocketUrl: testWallet.url,
+        WebSocket: WebSocket as never,
+        storage: connectorStorage,
+      })
+    const { wallet, make } = setup(connector() as never)
+    const { address } = (await wallet.requestConnection()).account
+    await wallet.disconnect()
+    expect((await wallet.connect())?.account.address).toBe(address)
+    expect(await wallet.isConnected()).toBe(true)
+    // A reload: a new connector and SDK over the same storages.
+    const reloaded = make({ connector: connector() })
+    expect((await reloaded.connect())?.account.address).toBe(address)
+    expect(await reloaded.isConnected()).toBe(true)
+    await reloaded.disconnect()
+  })
+
   it('reports INVALID_SCOPE when the app now needs a method the session lacks', async () => {
     const { wallet, make } = setup()
     await wallet.requestConnection()

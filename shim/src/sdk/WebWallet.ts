@@ -294,14 +294,16 @@ export class WebWallet {
 
   /**
    * Closes the connector's transports (iframe, popup, WebSocket), so that a Node process can exit; a pending
-   * wallet request rejects. The stored session stays: `connect()` restores it, and a later wallet request
-   * opens the wallet again.
+   * wallet request rejects. The stored session and the connector's remembered grant stay: `connect()`
+   * restores the session and `isConnected()` agrees with it, here and after a reload; a later wallet request
+   * opens the wallet again. To end the session, `clearSession()`.
    *
    * @example
    * await wallet.disconnect() // the script ends: no socket keeps it alive
    */
   async disconnect(): Promise<void> {
-    await this.connector.disconnect?.()
+    const { connector } = this
+    await (connector.close ? connector.close() : connector.disconnect?.())
   }
 
   /**
