@@ -242,7 +242,10 @@ describe('status, clearing and export', () => {
     const reloaded = make({ connector: connector() })
     expect((await reloaded.connect())?.account.address).toBe(address)
     expect(await reloaded.isConnected()).toBe(true)
+    // After clearSession(), disconnect() forgets the grant too: nothing of the connection stays stored.
+    reloaded.clearSession()
     await reloaded.disconnect()
+    expect(connectorStorage.getItem('starknetLastConnectedWallet')).toBeNull()
   })
 
   it('reports INVALID_SCOPE when the app now needs a method the session lacks', async () => {

@@ -296,14 +296,15 @@ export class WebWallet {
    * Closes the connector's transports (iframe, popup, WebSocket), so that a Node process can exit; a pending
    * wallet request rejects. The stored session and the connector's remembered grant stay: `connect()`
    * restores the session and `isConnected()` agrees with it, here and after a reload; a later wallet request
-   * opens the wallet again. To end the session, `clearSession()`.
+   * opens the wallet again. With no stored session (after `clearSession()`) the grant is forgotten too.
    *
    * @example
    * await wallet.disconnect() // the script ends: no socket keeps it alive
    */
   async disconnect(): Promise<void> {
     const { connector } = this
-    await (connector.close ? connector.close() : connector.disconnect?.())
+    const keep = connector.close && this.sessions.peek() !== undefined
+    await (keep ? connector.close?.() : connector.disconnect?.())
   }
 
   /**
