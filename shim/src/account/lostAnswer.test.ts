@@ -214,3 +214,29 @@ describe('a lost paymaster answer', () => {
     expect(executes).toBe(1)
   })
 })
+
+describe('a wrongly shaped node answer', () => {
+  it.each([
+    ['a batch answered short', (ids: number[]) => [{ jsonrpc: '2.0', id: ids[0], result: '0x1' }]],
+    ['an object for a batch', () => ({ jsonrpc: '2.0', id: 1, result: '0x1' })],
+    ['null', () => null],
+  ])(
+    '%s is UNEXPECTED_ANSWER naming the method, as the README says (not NODE_ERROR)',
+    async (_name, answer) => {
+      const fetch: typeof globalThis.fetch = async (_url, init) => {
+        const calls = JSON.parse(String(init?.body)) as { id: number }[]
+        return Response.json(answer(calls.map((c) => c.id)))
+      }
+      const rpc = createRpc({ nodeUrl: 'http://node', fetch })
+      const results = await rpc.settle([
+        { method: 'starknet_getNonce', params: {} },
+        { method: 'starknet_blockNumber', params: [] },
+      ])
+      const last = results.at(-1) as PromiseRejectedResult
+      expect(last.reason).toMatchObject({
+        code: 'UNEXPECTED_ANSWER',
+        data: { what: 'starknet_blockNumber answer' },
+      })
+    },
+  )
+})

@@ -313,12 +313,14 @@ export class WebWallet {
    * (SESSION_KEY_EXPORT_DISABLED otherwise): whoever holds it can spend within the session.
    */
   exportSignedSession(options: { includePrivateKey?: boolean } = {}): StoredSession | undefined {
-    if (options.includePrivateKey && !this.options.allowSessionKeyExport) {
+    // null, a number...: INVALID_OPTIONS, not a TypeError of reading their field.
+    checkLimits(options)
+    if (options?.includePrivateKey && !this.options.allowSessionKeyExport) {
       throw new SessionKeyExportDisabledError()
     }
     const active = this.active
     if (!active) return undefined
-    const privateKey = options.includePrivateKey ? active.privateKey : ''
+    const privateKey = options?.includePrivateKey ? active.privateKey : ''
     return { ...active.stored, sessionKey: { ...active.stored.sessionKey, privateKey } }
   }
 
