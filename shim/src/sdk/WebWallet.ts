@@ -1,8 +1,9 @@
-import type {
-  ApprovalRequest,
-  EnvironmentConfig,
-  SessionStatus,
-  Session as StoredSession,
+import {
+  type ApprovalRequest,
+  type EnvironmentConfig,
+  SESSION_STORAGE_KEY,
+  type SessionStatus,
+  type Session as StoredSession,
 } from '@webwallet/protocol'
 import {
   InvalidApprovalRequestError,
@@ -37,6 +38,7 @@ import {
   validateOptions,
   type WebWalletOptions,
 } from './options'
+import { followOtherTabs } from './otherTabs'
 import { checkRestored } from './restoreCheck'
 
 /** What connect() and requestConnection() answer (SPEC.md section 3, SDK connect result). */
@@ -116,6 +118,8 @@ export class WebWallet {
     // WebKit refuses a popup once the click awaited IndexedDB or WebCrypto: the stored session is unsealed now,
     // so that `await connect()` in a click reuses it and requestConnection() can still open its popup.
     this.restore()
+    // A session cleared, replaced or signed in another tab of the origin reaches this one (localStorage only).
+    if (!options.storage) followOtherTabs(SESSION_STORAGE_KEY, () => this.followStored())
     // In a page without a stored session (a sign-in is coming) the clock is read now, so that requestConnection
     // in a click need not wait for the node or the connector's code. A stored session comes back with no request: its first execute
     // reads the clock in the batch it sends anyway.
@@ -341,11 +345,25 @@ export class WebWallet {
     this.restoring = { stored, session, gone }
   }
 
+  /**
+   * Another tab changed the stored session: the accounts of the old one stop (SESSION_REVOKED, as after
+   * `clearSession()`), and a session stored there is taken up here (`sessionAccount`, `isConnected()`).
+   */
+  private followStored(): void {
+    if (this.restoring.stored === this.storedText()) return
+    this.account = undefined
+    this.active = undefined
+    for (const guard of this.guards.values()) guard.revoke()
+    this.guards.clear()
+    this.restore()
+    if (this.sessions.peek()) this.connect().catch(() => {})
+  }
+
   private adoptSession(active: ActiveSession): SessionAccount {
     const fetcher = this.options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.active = active
     const address = active.stored.address
-    const guard = this.guards.get(address) ?? createAccountGuard(this.clock)
+    const guard = this.guards.get(address) ?? createAccountGuard(this.clock, `webwallet-execute-${address}`)
     this.guards.set(address, guard)
     this.account = new SessionAccount(
       {
