@@ -29,6 +29,7 @@ import { createSessionStore, type SessionStore } from '../session/store'
 import { createKeyVault } from '../storage/keyVault'
 import { createStorage } from '../storage/storage'
 import { activeSession } from './answer'
+import { after, joins } from './joinRequest'
 import {
   CONNECT_TIMEOUT_MS,
   feeTokenTransfers,
@@ -79,7 +80,7 @@ export class WebWallet {
   private readonly clock: ChainClock
   /** One queue and revocation per account address, shared by every account object handed out for it. */
   private guards = new Map<string, AccountGuard>()
-  private connecting: Promise<ConnectResult> | undefined
+  private connecting: { parameters: RequestConnectionParameters; result: Promise<ConnectResult> } | undefined
 
   private constructor(private readonly options: WebWalletOptions) {
     this.environment = resolveEnvironment(options)
@@ -182,21 +183,28 @@ export class WebWallet {
    */
   async requestConnection(parameters: RequestConnectionParameters = {}): Promise<ConnectResult> {
     checkLimits(parameters, 'parameters')
-    // A second call while one is pending (a double click) joins it: one prompt, one session.
-    if (this.connecting) return this.connecting
-    const pending = this.signSession(parameters).finally(() => {
-      this.connecting = undefined
-    })
-    this.connecting = pending
-    return pending
-  }
-
-  private async signSession(parameters: RequestConnectionParameters): Promise<ConnectResult> {
     const { callbackData, approvalRequests: requests } = parameters
     if (callbackData !== undefined && typeof callbackData !== 'string')
       invalid('callbackData', 'must be a string')
     if (requests !== undefined && !Array.isArray(requests)) invalid('approvalRequests', 'must be a list')
-    const approvalRequests = (parameters.approvalRequests ?? []).map(checkApprovalRequest)
+    const approvalRequests = (requests ?? []).map(checkApprovalRequest)
+    // A second call while one is pending (a double click) joins it when it asks for the same and has no
+    // signal of its own: one prompt, one session. Otherwise it waits for that one and runs as its own.
+    for (let pending = this.connecting; pending; pending = this.connecting) {
+      if (joins(pending.parameters, parameters)) return pending.result
+      await after(pending.result, parameters.signal)
+    }
+    const result = this.signSession(parameters, approvalRequests).finally(() => {
+      this.connecting = undefined
+    })
+    this.connecting = { parameters, result }
+    return result
+  }
+
+  private async signSession(
+    parameters: RequestConnectionParameters,
+    approvalRequests: ApprovalRequest[],
+  ): Promise<ConnectResult> {
     const kind = this.options.sessionKey
     const deadline = withDeadline(
       'requestConnection',
@@ -395,7 +403,10 @@ export class WebWallet {
 export interface RequestConnectionParameters {
   callbackData?: string
   approvalRequests?: readonly ApprovalRequest[]
-  /** Stops the request (OPERATION_ABORTED). A call that joined a pending request shares its ending. */
+  /**
+   * Stops the request (OPERATION_ABORTED). A call with a signal never joins a pending request: it waits for
+   * it (the signal stops the wait) and then runs as its own.
+   */
   signal?: AbortSignal
 }
 
