@@ -144,12 +144,16 @@ describe('connect', () => {
     await wallet.requestConnection() // reads the chain's clock (Node has no click to keep)
     fetch.mockClear()
     const reloaded = make()
-    // The node is asked which chain it serves (its genesis block) at init, beside the key's unsealing.
-    const asked = () => fetch.mock.calls.map(([, init]) => JSON.parse(String(init?.body)).params.block_id)
-    expect(asked()).toEqual([{ block_number: 0 }])
+    // The node is asked which chain it serves (its genesis block) and its clock at init, in one batch.
+    const asked = () =>
+      fetch.mock.calls.map(([, init]) =>
+        (JSON.parse(String(init?.body)) as { params: { block_id: unknown } }[]).map((c) => c.params.block_id),
+      )
+    const atInit = [[{ block_number: 0 }, 'pre_confirmed']]
+    expect(asked()).toEqual(atInit)
     const restored = await reloaded.connect()
     expect(restored?.account.address).toBe(ACCOUNT)
-    expect(asked()).toEqual([{ block_number: 0 }])
+    expect(asked()).toEqual(atInit)
   })
 
   it('returns nothing without a session, or without a signature or an address', async () => {

@@ -101,7 +101,9 @@ export class WebWallet {
           `localStorage 'session' holds no session of this SDK (${reason}): left untouched; sessions stay in memory.`,
         ),
     })
-    this.identity = createChainIdentity(rpc, storage)
+    // The chain's clock rides with the chain check of a stored session: a new session signed in a click then
+    // counts its expiry from the chain's time, not a skewed device's.
+    this.identity = createChainIdentity(rpc, storage, (block) => this.clock.observe(block))
     this.sessions = createSessionStore(
       storage,
       createKeyVault(options.keyStore ? { store: options.keyStore } : {}),

@@ -5,7 +5,7 @@
 import { CHAIN_IDS } from '@webwallet/protocol'
 import { serializeSignerSignatures, signHash, toHex } from '@webwallet/protocol/session'
 import { typedData } from 'starknet'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { CHAIN_STORAGE_KEY } from '../session/chainIdentity'
 import { memoryKeyStore } from '../storage/keyVault'
 import { memoryStorage } from '../storage/storage'
@@ -25,14 +25,17 @@ const connector = {
 
 /** A node whose genesis block is `chain.genesis` (undefined: it does not answer). */
 function world() {
-  const chain: { genesis: string | undefined } = { genesis: '0xa' }
   const storage = memoryStorage()
   const keyStore = memoryKeyStore()
+  const answer = ({ id, params }: { id: number; params: { block_id?: { block_number?: number } } }) => {
+    const block = params.block_id?.block_number === 0 ? chain.genesis : '0xbeef'
+    return { jsonrpc: '2.0', id, result: { block_hash: block, timestamp: chain.seconds } }
+  }
+  const chain: { genesis: string | undefined; seconds: number } = { genesis: '0xa', seconds: 1_800_000_000 }
   const fetch: typeof globalThis.fetch = async (_url, init) => {
     if (chain.genesis === undefined) throw new TypeError('Failed to fetch')
-    const { id, params } = JSON.parse(String(init?.body))
-    const block = params.block_id?.block_number === 0 ? chain.genesis : '0xbeef'
-    return Response.json({ jsonrpc: '2.0', id, result: { block_hash: block, timestamp: 1_800_000_000 } })
+    const body = JSON.parse(String(init?.body))
+    return Response.json(Array.isArray(body) ? body.map(answer) : answer(body))
   }
   const make = (environment: 'sepolia' | 'mainnet' = 'sepolia') =>
     WebWallet.init({
@@ -98,5 +101,22 @@ describe('a session of a chain that is gone', () => {
       data: { reason: 'CHAIN_ID', expected: CHAIN_IDS.SN_SEPOLIA, found: CHAIN_IDS.SN_MAIN },
     })
     expect(storage.getItem('session')).toBeNull()
+  })
+})
+
+describe('a new session in a page whose device clock is far behind the chain', () => {
+  it('counts its expiry from the chain clock read at init with the chain check, before the user is asked', async () => {
+    const { chain, make } = world()
+    await make().requestConnection()
+    chain.seconds = 1_800_000_000 + 400 * 86_400 // the chain is 400 days ahead of the device
+    vi.stubGlobal('document', {}) // a page: requestConnection does not wait for a fresh reading
+    try {
+      const reloaded = make()
+      await reloaded.connect().catch(() => {}) // the restore's check, begun at init, has answered
+      const { account } = await reloaded.requestConnection()
+      expect(account.session.expiresAt).toBeGreaterThan(chain.seconds)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })

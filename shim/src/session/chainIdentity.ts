@@ -1,6 +1,7 @@
 import { SessionInvalidError } from '@webwallet/protocol/errors'
+import type { RpcCall } from '../account/rpc'
 import type { SdkStorage } from '../storage/storage'
-import type { ClockRpc } from './clock'
+import { CLOCK_CALL } from './clock'
 
 /**
  * The storage key of the chain a stored session was signed on: the hash of the node's genesis block. A chain
@@ -20,9 +21,11 @@ const HASH = /^0x[0-9a-f]{1,64}$/i
 /** How long `connect()` waits for the node's answer before it keeps the session unchecked. */
 export const CHAIN_CHECK_MS = 5_000
 
-/** The node client part the identity reads with: one call, stoppable. */
-export interface IdentityRpc extends ClockRpc {
-  withSignal(signal: AbortSignal): ClockRpc
+/** The node client part the identity reads with: a batch, stoppable. */
+export interface IdentityRpc {
+  withSignal(signal: AbortSignal): {
+    settle(calls: readonly RpcCall[]): Promise<PromiseSettledResult<unknown>[]>
+  }
 }
 
 /**
@@ -33,14 +36,21 @@ export interface IdentityRpc extends ClockRpc {
  * identity.remember(await identity.read()) // after a session was signed
  * await identity.check() // SESSION_INVALID when the node now serves another chain
  */
-export function createChainIdentity(rpc: IdentityRpc, storage: SdkStorage) {
+export function createChainIdentity(
+  rpc: IdentityRpc,
+  storage: SdkStorage,
+  /** Told the latest block read in the same batch: the chain's clock, known before any prompt. */
+  observe: (block: unknown) => void = () => {},
+) {
   /** The node's genesis block hash; undefined when the node does not answer (no proof of another chain). */
   const read = async (): Promise<string | undefined> => {
-    const block = await rpc
+    const [genesis, latest] = await rpc
       .withSignal(AbortSignal.timeout(CHAIN_CHECK_MS))
-      .request<{ block_hash?: unknown }>(GENESIS_CALL.method, GENESIS_CALL.params)
-      .catch(() => undefined)
-    return typeof block?.block_hash === 'string' ? block.block_hash : undefined
+      .settle([GENESIS_CALL, CLOCK_CALL])
+      .catch(() => [])
+    if (latest?.status === 'fulfilled') observe(latest.value)
+    const hash = genesis?.status === 'fulfilled' && (genesis.value as { block_hash?: unknown }).block_hash
+    return typeof hash === 'string' ? hash : undefined
   }
   const remember = (genesis: string | undefined) => {
     if (genesis) storage.set(CHAIN_STORAGE_KEY, genesis)
