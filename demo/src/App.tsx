@@ -1,7 +1,6 @@
 import type { SessionAccount } from '@webwallet/shim'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { type Activity, forgetActivity, loadActivity, saveActivity } from './activity'
-import { currentChain, forgetChain, rememberChain } from './chainIdentity'
 import { syncChainClock } from './clock'
 import { STRK_ADDRESS, USER_CONTRACT, WALLET_URL } from './config'
 import { mayBeUnreachable, UnreachableError, unreachable } from './connectivity'
@@ -104,7 +103,6 @@ export function App() {
       const address = wallet.sessionAccount?.address
       if (address === undefined || accounts?.some((a) => BigInt(a) === BigInt(address))) return
       wallet.clearSession()
-      forgetChain()
       setAccount(undefined)
       setActivity([])
       forgetActivity()
@@ -187,7 +185,10 @@ export function App() {
   // IndexedDB/WebCrypto work and WebKit still lets requestConnection open its popup in the same click.
   const renew = () =>
     run('connect', async () => {
-      await wallet.connect()
+      // A session of a chain that is gone was dropped (SESSION_INVALID): renewing signs a new one anyway.
+      await wallet.connect().catch((error: { code?: string }) => {
+        if (error.code !== 'SESSION_INVALID') throw error
+      })
       await signSession()
     })
 
@@ -196,7 +197,6 @@ export function App() {
       ? [{ tokenAddress: STRK_ADDRESS, spender: settings.approvalSpender, amount: '1000000000000000000' }]
       : []
     const result = await wallet.requestConnection({ approvalRequests, callbackData: 'demo' })
-    rememberChain(await currentChain())
     setAccount(result.account)
     setRestored(false)
     setActivity(loadActivity(result.account.address))
@@ -212,7 +212,6 @@ export function App() {
   const disconnect = () =>
     run('disconnect', async () => {
       wallet.clearSession()
-      forgetChain()
       await connector.disconnect()
       setAccount(undefined)
       setActivity([])

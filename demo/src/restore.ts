@@ -1,9 +1,10 @@
 // Restoring the stored session when the page loads, once per wallet instance. React StrictMode (npm start,
 // dev mode) mounts the App twice and runs its effects twice: two restores racing on one stored session would
 // each clear or re-adopt what the other read (a vanished chain's session dropped silently, or kept as a dead
-// "Connected" one). Both runs share this one restore and read its single answer.
+// "Connected" one). Both runs share this one restore and read its single answer. A session of a chain that
+// is gone (wallet-sim restarted without --state, devnet_restart) is the SDK's to notice: connect() drops it
+// and throws SESSION_INVALID, shown with its code.
 import type { SessionAccount, WebWallet } from '@webwallet/shim'
-import { forgetChain, sessionChainVanished, VANISHED_CHAIN_MESSAGE } from './chainIdentity'
 import { syncChainClock } from './clock'
 import { unreachable } from './connectivity'
 import type { ShownError } from './ErrorNote'
@@ -40,11 +41,6 @@ async function restoreOnce(wallet: WebWallet): Promise<Restored> {
     reachable = await syncChainClock()
     const result = await wallet.connect()
     if (!result) return { reachable }
-    if ((await sessionChainVanished()).vanished) {
-      wallet.clearSession()
-      forgetChain()
-      return { error: { message: VANISHED_CHAIN_MESSAGE, code: 'CHAIN_CHANGED' }, reachable }
-    }
     // The session is kept (an unreachable node is no new chain), and the user is told what is missing.
     const down = reachable ? undefined : await unreachable()
     return { account: result.account, reachable, ...(down ? { error: { message: down } } : {}) }

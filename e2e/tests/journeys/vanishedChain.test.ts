@@ -1,6 +1,7 @@
 // wallet-sim restarted without --state is a new chain: the account and session the demo stored are gone.
-// The demo notices on load (the node's genesis block is another one) and drops the session with a clear
-// message, instead of restoring it and failing later on a balance or an unknown session. devnet_restart
+// The SDK notices at connect() (the node's genesis block is another one than the session's) and drops the
+// session with SESSION_INVALID, which the demo shows, instead of restoring it and failing later on a balance
+// or an unknown session. devnet_restart
 // replaces the chain the same way a restart does, so it stands in for one here (the wallet-sim and demo
 // origins, which hold the stored session, stay the same).
 import { expect, test } from 'vitest'
@@ -22,8 +23,8 @@ test('a session of a chain that is gone is dropped on load, with a message; a lo
   await journey.stack.rpc('devnet_restart')
   await demo.page.reload()
   await demo.page.getByTestId('error-message').waitFor()
-  expect(await demo.error()).toMatch(/^wallet-sim's chain is not the one this session was signed on/)
-  expect(await demo.text('error-code')).toBe('CHAIN_CHANGED')
+  expect(await demo.error()).toMatch(/^The session's chain is gone \(CHAIN_CHANGED: signed on 0x/)
+  expect(await demo.text('error-code')).toBe('SESSION_INVALID')
   expect(await demo.page.getByTestId('address').count()).toBe(0)
   expect(await demo.page.evaluate(() => localStorage.getItem('session'))).toBeNull()
 

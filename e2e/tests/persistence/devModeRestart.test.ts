@@ -1,8 +1,8 @@
 // The restarted-chain detection of the demo in dev mode, as `npm start` serves it: Vite's dev server, the
 // sources, React StrictMode (which mounts the App twice and runs its restore effect twice). A session of a
-// chain that is gone must be dropped with the CHAIN_CHANGED message on every load, never silently and never
-// kept as a dead "Connected" session; a session of the same chain comes back. devnet_restart replaces the
-// chain as a restart without --state does (the origins holding the stored session stay the same).
+// chain that is gone must be dropped with the SDK's SESSION_INVALID (CHAIN_CHANGED) on every load, never
+// silently and never kept as a dead "Connected" session; a session of the same chain comes back.
+// devnet_restart replaces the chain as a restart without --state does (the origins holding the stored session stay the same).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -102,8 +102,8 @@ test('npm start (dev mode, StrictMode): every load on a restarted chain drops th
   for (let round = 0; round < 3; round++) {
     await stack.rpc('devnet_restart')
     await reloaded(demo)
-    expect(await demo.error(), `round ${round}`).toMatch(/^wallet-sim's chain is not the one this session/)
-    expect(await demo.text('error-code')).toBe('CHAIN_CHANGED')
+    expect(await demo.error(), `round ${round}`).toMatch(/^The session's chain is gone \(CHAIN_CHANGED/)
+    expect(await demo.text('error-code')).toBe('SESSION_INVALID')
     expect(await demo.page.getByTestId('address').count()).toBe(0)
     expect(await demo.page.evaluate(() => localStorage.getItem('session'))).toBeNull()
     // A load after that has nothing to restore and nothing to say.

@@ -50,3 +50,42 @@ export const NodeError = /* @__PURE__ */ defineError(
   (d, message) => [Number(d.rpcCode ?? 0), message, d.rpcData],
 )
 export type NodeError = InstanceType<typeof NodeError>
+
+/**
+ * A transaction was sent but its answer was lost (the connection dropped, a 5xx, the time limit, an abort)
+ * and the SDK could not find out whether it was received: do not send it again. `data.transactionHash` is
+ * its hash when the SDK computed it (the self-paid route): wait for it. On the paymaster route the hash is
+ * the relayer's, unknown; `data.outsideExecutionNonce` is the signed outside execution's nonce, which stays
+ * valid until `data.executeBefore` (seconds): a relayer may still submit it until then.
+ *
+ * @example
+ * await account.execute(calls).catch(async (e) => {
+ *   if (e.code === 'TRANSACTION_OUTCOME_UNKNOWN' && e.data.transactionHash) {
+ *     return account.waitForTransaction(e.data.transactionHash)
+ *   }
+ *   throw e
+ * })
+ */
+export const TransactionOutcomeUnknownError = /* @__PURE__ */ defineError(
+  'TRANSACTION_OUTCOME_UNKNOWN',
+  (sent: SentTransaction, o?: ErrorOptions) => ({
+    message: `${sent.transactionHash ?? `Outside execution ${sent.outsideExecutionNonce}`} was sent to the ${sent.service}; its outcome is unknown: do not send it again`,
+    data: sent,
+    cause: o?.cause,
+  }),
+  // Wire data is kept as it came, its two always-present fields made strings.
+  (d) => [{ ...d, service: String(d.service ?? ''), url: String(d.url ?? '') }],
+)
+export type TransactionOutcomeUnknownError = InstanceType<typeof TransactionOutcomeUnknownError>
+
+/** What {@link TransactionOutcomeUnknownError} knows of the transaction it could not follow. */
+export interface SentTransaction {
+  /** Where it was sent: `'node'` (self-paid) or `'paymaster'`. */
+  readonly service: string
+  readonly url: string
+  /** The hash the SDK signed (self-paid route). */
+  readonly transactionHash?: string
+  /** The paymaster route: the signed outside execution's nonce and the end of its window (seconds). */
+  readonly outsideExecutionNonce?: string
+  readonly executeBefore?: number
+}

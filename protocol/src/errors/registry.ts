@@ -1,6 +1,11 @@
 import type { WebWalletError } from './base'
 import { CalldataConversionError, InvalidArgumentCountError } from './calldata'
-import { NodeError, TransactionRejectedError, WaitForTransactionTimeoutError } from './chain'
+import {
+  NodeError,
+  TransactionOutcomeUnknownError,
+  TransactionRejectedError,
+  WaitForTransactionTimeoutError,
+} from './chain'
 import {
   ConnectAndSignSessionError,
   ConnectionFailedError,
@@ -19,6 +24,7 @@ import {
   WalletNotInitialisedError,
   WebSocketClosedError,
 } from './connector'
+import { SessionInvalidError } from './lifecycle'
 import { OutsideExecutionNonceUsedError, OutsideExecutionUnsupportedError } from './probes'
 import {
   AccountAlreadyDeployedError,
@@ -148,6 +154,8 @@ const ALL = [
   NameServiceNotDeployedError,
   WaitForTransactionTimeoutError,
   TransactionRejectedError,
+  TransactionOutcomeUnknownError,
+  SessionInvalidError,
   NodeError,
   InvalidStorageKeyError,
   InvalidStorageValueError,

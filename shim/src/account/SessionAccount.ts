@@ -1,10 +1,12 @@
 import {
   GaslessRetryFailedError,
   InvalidOptionsError,
+  isWebWalletError,
   NoDeployerError,
   NotSupportedBySessionError,
   OutsideExecutionOnlyError,
   SessionRevokedError,
+  TransactionOutcomeUnknownError,
 } from '@webwallet/protocol/errors'
 import { selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
 import {
@@ -46,6 +48,7 @@ import {
   invokeWithSession,
   shouldRetryGasless,
 } from './invoke'
+import { afterDeadline, type SendLog } from './lostAnswer'
 import {
   namedCalls,
   type OutsideExecutionOptions,
@@ -154,7 +157,11 @@ export class SessionAccount extends Account {
     payload?: UniversalDeployerContractPayload | UniversalDeployerContractPayload[],
     details?: UniversalDetails,
   ) {
-    return payload === undefined ? this.deployWith(this.ctx) : super.deploy(payload, details)
+    if (payload === undefined) return this.deployWith(this.ctx)
+    // starknet.js builds the UDC call from the payload: what it cannot read is the caller's wrong argument.
+    return super.deploy(payload, details).catch((cause: unknown) => {
+      throw isWebWalletError(cause) ? cause : new InvalidOptionsError('payload', String(cause), { cause })
+    })
   }
 
   private async deployWith(ctx: AccountContext) {
@@ -190,12 +197,14 @@ export class SessionAccount extends Account {
       throw new InvalidOptionsError('version', 'a session sends V3 transactions only')
     }
     const deadline = withDeadline('execute', options.timeoutMs ?? EXECUTE_TIMEOUT_MS, options.signal)
+    const sendLog: SendLog = {}
     try {
       deadline.check()
       const ctx = {
         ...this.ctx,
         rpc: this.ctx.rpc.withSignal(deadline.signal),
         fetch: ((input, init) => this.ctx.fetch(input, { ...init, signal: deadline.signal })) as typeof fetch,
+        sendLog,
       }
       const { guard } = this
       const { expiresAt } = this.ctx.session.stored
@@ -219,6 +228,9 @@ export class SessionAccount extends Account {
         guard.queue(() => abortable(send(), deadline)),
         deadline,
       )
+    } catch (error) {
+      // A time limit or abort after the transaction left is "outcome unknown", never "not sent".
+      return await afterDeadline(error, sendLog, this.ctx.rpc)
     } finally {
       deadline.dispose()
     }
@@ -252,6 +264,7 @@ export class SessionAccount extends Account {
       try {
         return await gasless(paymaster, false)
       } catch (retryError) {
+        if (retryError instanceof TransactionOutcomeUnknownError) throw retryError
         throw new GaslessRetryFailedError(error, retryError)
       }
     }
@@ -283,6 +296,8 @@ export class SessionAccount extends Account {
     calls: Call | readonly Call[],
     details: InvokeOptions = {},
   ): Promise<EstimateFeeResponseOverhead> {
+    checkCalls(calls)
+    checkLimits(details, 'details')
     const compiled = this.scoped(calls)
     checkInvokeOptions(details)
     const state = await deployedWithNonce(this.ctx)
@@ -304,10 +319,20 @@ export class SessionAccount extends Account {
 
   /** Invokes only (each with {@link estimateInvokeFee}, nonces in order); anything else is refused. */
   override async estimateFeeBulk(invocations: Invocations, details: UniversalDetails = {}) {
-    const nonce = invocations.length ? BigInt(details.nonce ?? (await this.getNonce())) : 0n
+    if (!Array.isArray(invocations)) throw new InvalidOptionsError('invocations', 'must be a list')
+    checkLimits(details, 'details')
+    checkInvokeOptions(details)
+    for (const invocation of invocations) {
+      const type = (invocation as { type?: unknown } | null)?.type
+      if (type !== 'INVOKE') throw new NotSupportedBySessionError(String(type))
+    }
+    // Read through the SDK's node client (coded errors); undeployed, the invokes follow the deployment (0).
+    const state =
+      invocations.length && details.nonce === undefined ? await deployedWithNonce(this.ctx) : undefined
+    const nonce = BigInt(details.nonce ?? (state?.deployed ? (state.nonce ?? 0n) : 1n))
     const estimates: EstimateFeeResponseOverhead[] = []
     for (const [index, invocation] of invocations.entries()) {
-      if (invocation.type !== 'INVOKE') throw new NotSupportedBySessionError(invocation.type)
+      if (invocation.type !== 'INVOKE') continue // refused above; narrows the type
       const calls = 'payload' in invocation ? invocation.payload : (invocation as Call)
       estimates.push(await this.estimateInvokeFee(calls, { ...details, nonce: nonce + BigInt(index) }))
     }
@@ -344,6 +369,11 @@ export class SessionAccount extends Account {
     calls?: Call | readonly Call[],
   ): Promise<string[]> {
     if (this.guard.revoked) throw new SessionRevokedError()
+    // Wrong arguments are coded refusals, never a TypeError of reading a field of nothing.
+    if (typeof typedData !== 'object' || typedData === null) {
+      throw new InvalidOptionsError('typedData', 'must be an object')
+    }
+    if (calls !== undefined) checkCalls(calls)
     const outside = typedData as OutsideTypedData
     if (calls !== undefined) return signOutsideExecution(this.ctx, outside, compileCalls(calls))
     if (typedData.primaryType !== 'OutsideExecution') throw new OutsideExecutionOnlyError()
@@ -367,6 +397,9 @@ export class SessionAccount extends Account {
    */
   async getOutsideExecutionPayload(calls: Call | readonly Call[], options: OutsideExecutionOptions = {}) {
     if (this.guard.revoked) throw new SessionRevokedError()
+    // The same checks as execute: an empty list is refused here, not by the cosigner.
+    checkCalls(calls)
+    checkLimits(options)
     const compiled = this.scoped(calls)
     const nonce = options.nonce ?? randomFelt()
     const { expiresAt } = this.ctx.session.stored

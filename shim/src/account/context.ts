@@ -1,4 +1,5 @@
 import type { ActiveSession } from '../session/signature'
+import type { SendLog } from './lostAnswer'
 import type { Rpc } from './rpc'
 
 /** What every account operation needs; built once per session account. */
@@ -13,6 +14,8 @@ export interface AccountContext {
   readonly cosignerBaseUrl: string
   readonly fetch: typeof fetch
   readonly now: () => number
+  /** One execute's record of what it sent (so a time limit after sending is told apart from one before). */
+  readonly sendLog?: SendLog | undefined
 }
 
 /** A call as host apps write it (starknet.js's `Call`: calldata a list, or arguments by name). */

@@ -16,6 +16,7 @@ import { executeCalldata } from './calls'
 import type { AccountContext, CompiledCall } from './context'
 import type { FeeEstimate } from './fees'
 import { estimateInvoke, PENDING_TAG } from './invoke'
+import { sendOutsideExecution } from './lostAnswer'
 import { namedCalls, type OutsideTypedData, signOutsideExecution } from './outside'
 import { probeOutsideExecution, viewCall } from './probe'
 
@@ -71,21 +72,24 @@ export async function executeGasless(
   // A deployed account must take this outside execution (SNIP-9 v2) and its nonce; a new one is the payload's.
   if (!options.deploy) await probeOutsideExecution(ctx, typedData.message.Nonce)
   const signature = await signOutsideExecution(ctx, typedData, expected)
-  const { transactionHash } = await paymaster.execute({
-    userAddress: ctx.address,
-    typedData: JSON.stringify(typedData),
-    signature,
-    ...(options.deploy && payload
-      ? {
-          deploymentData: {
-            class_hash: payload.classHash,
-            salt: payload.addressSalt,
-            unique: '0x0',
-            calldata: payload.constructorCalldata.map((v) => toHex(v)),
-          },
-        }
-      : {}),
-  })
+  const url = `${paymaster.baseUrl}/paymaster/v1/execute`
+  const execute = () =>
+    paymaster.execute({
+      userAddress: ctx.address,
+      typedData: JSON.stringify(typedData),
+      signature,
+      ...(options.deploy && payload
+        ? {
+            deploymentData: {
+              class_hash: payload.classHash,
+              salt: payload.addressSalt,
+              unique: '0x0',
+              calldata: payload.constructorCalldata.map((v) => toHex(v)),
+            },
+          }
+        : {}),
+    })
+  const { transactionHash } = await sendOutsideExecution(url, typedData.message, execute, ctx.sendLog)
   return { transaction_hash: transactionHash }
 }
 

@@ -3,7 +3,7 @@ import type { ChainClock } from '../session/clock'
 
 /**
  * What stands before a session account's sends: one queue (a send starts when the previous one was sent or
- * failed, so nonces follow each other), the chain clock checked before sending, and the revocation of
+ * failed, so nonces follow each other; with a lock name, under that Web Lock, so other tabs' sends wait too), the chain clock checked before sending, and the revocation of
  * `clearSession()`. One guard per SDK instance and account address; every account object of that address
  * shares it.
  */
@@ -34,15 +34,20 @@ export interface AccountGuard {
  * const guard = createAccountGuard(createChainClock(rpc))
  * await guard.queue(async () => { guard.check(session.expiresAt, block); return send() })
  */
-export function createAccountGuard(clock: ChainClock): AccountGuard {
+export function createAccountGuard(clock: ChainClock, lockName?: string): AccountGuard {
   let tail: Promise<unknown> = Promise.resolve()
   let revoked = false
+  // Other tabs of the origin send for the same account: a Web Lock orders them too, where there is one.
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks
+  const exclusive = <T>(task: () => Promise<T>) =>
+    lockName && locks ? (locks.request(lockName, task) as Promise<T>) : task()
   return {
     get revoked() {
       return revoked
     },
     queue(task) {
-      const run = tail.then(task, task)
+      const locked = () => exclusive(task)
+      const run = tail.then(locked, locked)
       tail = run.catch(() => {})
       return run
     },

@@ -14,6 +14,7 @@ import {
   rpcResourceBounds,
   sumEstimates,
 } from './fees'
+import { sendKnownInvoke } from './lostAnswer'
 
 /** Options of a direct (self-paid) session invoke. */
 export interface InvokeOptions {
@@ -101,7 +102,13 @@ export async function invokeWithSession(
   const signature = await sessionSignature(ctx.session, transactionHash, calls, (session) =>
     signSession(ctx.fetch, ctx.cosignerBaseUrl, session, cosignerTransaction(ctx, tx)),
   )
-  return ctx.rpc.request('starknet_addInvokeTransaction', { invoke_transaction: { ...tx, signature } })
+  // The hash is known before the send: a lost answer is looked up, never a blind "failed".
+  return sendKnownInvoke(
+    ctx.rpc,
+    transactionHash,
+    () => ctx.rpc.request('starknet_addInvokeTransaction', { invoke_transaction: { ...tx, signature } }),
+    ctx.sendLog,
+  )
 }
 
 /**

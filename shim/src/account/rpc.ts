@@ -111,7 +111,8 @@ function rpcClient(options: RpcOptions, counters: Counters) {
   }
   // A node error is NODE_ERROR; an answer the SDK cannot read (null, a null nonce) is UNEXPECTED_ANSWER.
   const unwrap = (answer: RpcAnswer | undefined, method: string): unknown => {
-    if (answer === undefined) throw new NodeError(-32603, 'Missing answer in batch')
+    // No answer for this call (a batch answered short, or not a batch at all): a wrongly shaped answer.
+    if (answer === undefined) throw new UnexpectedAnswerError(`${method} answer`)
     const { error, result } = (fields(answer) ?? {}) as Partial<RpcAnswer>
     const check = RPC_ANSWERS[method]
     if (error) throw new NodeError(error.code, error.message, error.data)

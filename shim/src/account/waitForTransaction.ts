@@ -5,6 +5,7 @@ import {
   TRANSACTION_WAIT_RETRIES,
 } from '@webwallet/protocol'
 import {
+  InvalidOptionsError,
   NodeError,
   OperationAbortedError,
   TransactionRejectedError,
@@ -12,6 +13,7 @@ import {
 } from '@webwallet/protocol/errors'
 import { abortable, withDeadline } from '../http/abort'
 import { sleep } from '../http/retry'
+import { checkLimits } from './arguments'
 import type { Rpc } from './rpc'
 
 /** The node's `starknet_getTransactionStatus` answer. */
@@ -42,6 +44,10 @@ const TRANSACTION_HASH_NOT_FOUND = 29
  * const receipt = await waitForTransaction(rpc, transactionHash, { retryInterval: 2000 })
  */
 export async function waitForTransaction(rpc: Rpc, transactionHash: string, options: WaitOptions = {}) {
+  if (typeof transactionHash !== 'string' || !/^0x[0-9a-f]{1,64}$/i.test(transactionHash)) {
+    throw new InvalidOptionsError('transactionHash', 'must be a transaction hash (0x and hex digits)')
+  }
+  checkLimits(options)
   if (!options.signal) return poll(rpc, transactionHash, options)
   const deadline = withDeadline('waitForTransaction', undefined, options.signal)
   try {
@@ -88,6 +94,10 @@ export async function waitForBlock(
   blockNumber: number,
   options: { readonly retryInterval?: number; readonly signal?: AbortSignal } = {},
 ): Promise<number> {
+  if (!Number.isSafeInteger(blockNumber) || blockNumber < 0) {
+    throw new InvalidOptionsError('blockNumber', 'must be a block number (an integer from 0)')
+  }
+  checkLimits(options)
   for (;;) {
     if (options.signal?.aborted)
       throw new OperationAbortedError('waitForBlock', { cause: options.signal.reason })

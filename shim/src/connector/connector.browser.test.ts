@@ -424,6 +424,37 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
     await page.close()
   })
 
+  it('after disconnect(), isConnected() agrees with connect(), also after a reload (issue 36)', async () => {
+    const page = await hostPage()
+    await page.evaluate((url) => {
+      document.getElementById('go')!.onclick = () => {
+        const wallet = window.hostTest.webWallet(url)
+        window.hostTest.outcome = wallet.requestConnection().then(async ({ account }) => {
+          await wallet.disconnect()
+          const restored = await wallet.connect()
+          return {
+            address: account.address,
+            restored: restored?.account.address,
+            connected: await wallet.isConnected(),
+          }
+        })
+      }
+    }, origins.wallet)
+    await Promise.all([page.waitForEvent('popup'), page.click('#go')])
+    const before = (await page.evaluate(() => window.hostTest.outcome)) as { address: string }
+    expect(before).toEqual({ address: before.address, restored: before.address, connected: true })
+
+    await page.reload()
+    await page.waitForFunction(() => window.hostTest !== undefined)
+    const after = await page.evaluate(async (url) => {
+      const wallet = window.hostTest.webWallet(url)
+      const restored = await wallet.connect()
+      return { address: restored?.account.address, connected: await wallet.isConnected() }
+    }, origins.wallet)
+    expect(after).toEqual({ address: before.address, connected: true })
+    await page.close()
+  })
+
   it('popup: read-only requests outside a click never call window.open (popup blocker on)', async () => {
     const strict = await chromium.launch({
       executablePath,

@@ -123,6 +123,10 @@ export function connectorOn(open: OpenWallet, options: ConnectorOptions) {
       if (accounts.length > 0) setAccounts(accounts)
       else if (account !== undefined) forget()
     })
+  const close = () => {
+    wallet?.destroy()
+    wallet = undefined
+  }
   const forget = () => {
     last.forget()
     setAccounts(undefined)
@@ -269,10 +273,15 @@ export function connectorOn(open: OpenWallet, options: ConnectorOptions) {
       return result
     },
 
+    /**
+     * Closes the wallet's iframe, popup or WebSocket (a pending request rejects) and keeps the wallet's grant
+     * remembered: `ready()` answers as after a reload, and the next request opens the wallet again.
+     */
+    close: async () => close(),
+
     /** Forgets the wallet and the account and removes the last-connected-wallet key. */
     async disconnect(): Promise<void> {
-      wallet?.destroy()
-      wallet = undefined
+      close()
       forget()
     },
 

@@ -87,6 +87,15 @@ describe('lazyWindowConnector', () => {
     expect(chunk.created).toEqual([])
   })
 
+  it('close() keeps the remembered connection (ready() stays true) and loads nothing', async () => {
+    const storage = storageWith('0xabc')
+    const connector = lazy({ storage })
+    await connector.close()
+    expect(await connector.ready()).toBe(true)
+    expect(storage.items.size).toBeGreaterThan(0)
+    expect(chunk.created).toEqual([])
+  })
+
   it('loads the chunk on the first wallet request and passes the options and the request on', async () => {
     const storage = storageWith()
     const connector = lazy({ storage, choose: { browser: CHROME } })

@@ -88,6 +88,8 @@ export function lazyWindowConnector(options: ConnectorOptions = {}): Connector {
       last.forget()
       if (known) events.emit('accountsChanged', undefined)
     },
+    // Nothing opened in this page: nothing to close, and the remembered connection stays.
+    close: async () => real?.close(),
     ready: async (limits) => (real ? real.ready(limits) : last.read() !== undefined),
     account: () => using((c) => c.account()),
     chainId: (limits) => using((c) => c.chainId(limits)),

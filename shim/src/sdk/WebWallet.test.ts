@@ -139,13 +139,21 @@ describe('requestConnection', () => {
 })
 
 describe('connect', () => {
-  it('restores the stored session with no network request', async () => {
+  it('restores the stored session with no request but the chain check begun at init', async () => {
     const { wallet, make, fetch } = setup()
     await wallet.requestConnection() // reads the chain's clock (Node has no click to keep)
     fetch.mockClear()
-    const restored = await make().connect()
+    const reloaded = make()
+    // The node is asked which chain it serves (its genesis block) and its clock at init, in one batch.
+    const asked = () =>
+      fetch.mock.calls.map(([, init]) =>
+        (JSON.parse(String(init?.body)) as { params: { block_id: unknown } }[]).map((c) => c.params.block_id),
+      )
+    const atInit = [[{ block_number: 0 }, 'pre_confirmed']]
+    expect(asked()).toEqual(atInit)
+    const restored = await reloaded.connect()
     expect(restored?.account.address).toBe(ACCOUNT)
-    expect(fetch).not.toHaveBeenCalled()
+    expect(asked()).toEqual(atInit)
   })
 
   it('returns nothing without a session, or without a signature or an address', async () => {
@@ -217,6 +225,31 @@ describe('status, clearing and export', () => {
     testWallet.state.granted = false // the user disconnected the app in the wallet
     expect(await wallet.isConnected()).toBe(false)
     await connector.disconnect()
+  })
+
+  it('after disconnect(), isConnected() agrees with connect(), also after a reload (issue 36)', async () => {
+    await using testWallet = await startWsWallet()
+    const connectorStorage = memoryStorage()
+    const connector = () =>
+      createConnector({
+        transport: 'websocket',
+        websocketUrl: testWallet.url,
+        WebSocket: WebSocket as never,
+        storage: connectorStorage,
+      })
+    const { wallet, make } = setup(connector() as never)
+    const { address } = (await wallet.requestConnection()).account
+    await wallet.disconnect()
+    expect((await wallet.connect())?.account.address).toBe(address)
+    expect(await wallet.isConnected()).toBe(true)
+    // A reload: a new connector and SDK over the same storages.
+    const reloaded = make({ connector: connector() })
+    expect((await reloaded.connect())?.account.address).toBe(address)
+    expect(await reloaded.isConnected()).toBe(true)
+    // After clearSession(), disconnect() forgets the grant too: nothing of the connection stays stored.
+    reloaded.clearSession()
+    await reloaded.disconnect()
+    expect(connectorStorage.getItem('starknetLastConnectedWallet')).toBeNull()
   })
 
   it('reports INVALID_SCOPE when the app now needs a method the session lacks', async () => {

@@ -1,8 +1,9 @@
-import type {
-  ApprovalRequest,
-  EnvironmentConfig,
-  SessionStatus,
-  Session as StoredSession,
+import {
+  type ApprovalRequest,
+  type EnvironmentConfig,
+  SESSION_STORAGE_KEY,
+  type SessionStatus,
+  type Session as StoredSession,
 } from '@webwallet/protocol'
 import {
   InvalidApprovalRequestError,
@@ -20,6 +21,7 @@ import { lazyWindowConnector, preloadConnector } from '../connector/lazy'
 import { abortable, withDeadline } from '../http/abort'
 import { createPaymaster, type Paymaster } from '../paymaster/client'
 import { createPortfolio, type Portfolio } from '../portfolio/portfolio'
+import { type ChainIdentity, createChainIdentity } from '../session/chainIdentity'
 import { type ChainClock, createChainClock } from '../session/clock'
 import { createSessionRequest, generateSessionKey, sessionAllowedMethods } from '../session/request'
 import type { ActiveSession } from '../session/signature'
@@ -29,6 +31,7 @@ import { createKeyVault } from '../storage/keyVault'
 import { createStorage } from '../storage/storage'
 import { activeSession } from './answer'
 import { nodeFallbacks } from './nodes'
+import { after, joins } from './joinRequest'
 import {
   CONNECT_TIMEOUT_MS,
   feeTokenTransfers,
@@ -38,6 +41,8 @@ import {
   validateOptions,
   type WebWalletOptions,
 } from './options'
+import { followOtherTabs } from './otherTabs'
+import { checkRestored } from './restoreCheck'
 
 /** What connect() and requestConnection() answer (docs/protocol.md, Entities, SDK connect result). */
 export interface ConnectResult {
@@ -65,12 +70,19 @@ export class WebWallet {
   private readonly sessions: SessionStore
   private account: SessionAccount | undefined
   private active: ActiveSession | undefined
-  private restoring!: { stored: string; session: Promise<ActiveSession | undefined> }
+  private restoring!: {
+    stored: string
+    session: Promise<ActiveSession | undefined>
+    /** Why the stored session can never work (its chain is gone), found while it was restored. */
+    gone: Promise<Error | undefined>
+  }
+  /** The chain the stored session was signed on (its genesis block), to notice a chain that is gone. */
+  private readonly identity: ChainIdentity
   /** The chain's clock: session status, new sessions' expiry and the check before every send follow it. */
   private readonly clock: ChainClock
   /** One queue and revocation per account address, shared by every account object handed out for it. */
   private guards = new Map<string, AccountGuard>()
-  private connecting: Promise<ConnectResult> | undefined
+  private connecting: { parameters: RequestConnectionParameters; result: Promise<ConnectResult> } | undefined
 
   protected constructor(
     private readonly options: WebWalletOptions,
@@ -80,27 +92,29 @@ export class WebWallet {
     const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.connector =
       options.connector ?? lazyWindowConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
-    this.clock = createChainClock(
-      createRpc({
-        nodeUrl: this.environment.providerDefaultUrl,
-        fallbackUrls: nodeFallbacks(this.environment),
-        fetch: fetcher,
-      }),
-      options.now ?? Date.now,
-    )
+    const rpc = createRpc({
+      nodeUrl: this.environment.providerDefaultUrl,
+      fallbackUrls: nodeFallbacks(this.environment),
+      fetch: fetcher,
+    })
+    this.clock = createChainClock(rpc, options.now ?? Date.now)
     // Unreadable stored data is never fatal: the user signs a new session, and the console says why.
     const discarded = (reason: string) => console.warn(`The stored session was removed: ${reason}.`)
     let warnedOnce = 0
+    const storage = createStorage({
+      ...(options.storage ? { backend: options.storage } : {}),
+      // A value that is no session may be the app's own: it stays, and a new session is not stored over it.
+      onCorrupt: (_key, reason) =>
+        warnedOnce++ ||
+        console.warn(
+          `localStorage 'session' holds no session of this SDK (${reason}): left untouched; sessions stay in memory.`,
+        ),
+    })
+    // The chain's clock rides with the chain check of a stored session: a new session signed in a click then
+    // counts its expiry from the chain's time, not a skewed device's.
+    this.identity = createChainIdentity(rpc, storage, (block) => this.clock.observe(block))
     this.sessions = createSessionStore(
-      createStorage({
-        ...(options.storage ? { backend: options.storage } : {}),
-        // A value that is no session may be the app's own: it stays, and a new session is not stored over it.
-        onCorrupt: (_key, reason) =>
-          warnedOnce++ ||
-          console.warn(
-            `localStorage 'session' holds no session of this SDK (${reason}): left untouched; sessions stay in memory.`,
-          ),
-      }),
+      storage,
       createKeyVault(options.keyStore ? { store: options.keyStore } : {}),
       discarded,
       // A stored session too large for one value keeps only the root of its allowed methods: they are
@@ -118,6 +132,8 @@ export class WebWallet {
     // WebKit refuses a popup once the click awaited IndexedDB or WebCrypto: the stored session is unsealed now,
     // so that `await connect()` in a click reuses it and requestConnection() can still open its popup.
     this.restore()
+    // A session cleared, replaced or signed in another tab of the origin reaches this one (localStorage only).
+    if (!options.storage) followOtherTabs(SESSION_STORAGE_KEY, () => this.followStored())
     // In a page without a stored session (a sign-in is coming) the clock is read now, so that requestConnection
     // in a click need not wait for the node or the connector's code. A stored session comes back with no request: its first execute
     // reads the clock in the batch it sends anyway.
@@ -154,6 +170,12 @@ export class WebWallet {
     // Unsealed again only when the stored session changed since (another tab, clearSession).
     if (this.restoring.stored !== this.storedText()) this.restore()
     const active = await this.restoring.session
+    // A session of a chain that is gone can never work: dropped, and said so once (the next connect() has none).
+    const gone = active && (await this.restoring.gone)
+    if (gone) {
+      this.clearSession()
+      throw gone
+    }
     if (
       !active?.stored.address ||
       !(active.stored.signature ?? active.stored.authorisationSignature).length
@@ -174,21 +196,28 @@ export class WebWallet {
    */
   async requestConnection(parameters: RequestConnectionParameters = {}): Promise<ConnectResult> {
     checkLimits(parameters, 'parameters')
-    // A second call while one is pending (a double click) joins it: one prompt, one session.
-    if (this.connecting) return this.connecting
-    const pending = this.signSession(parameters).finally(() => {
-      this.connecting = undefined
-    })
-    this.connecting = pending
-    return pending
-  }
-
-  private async signSession(parameters: RequestConnectionParameters): Promise<ConnectResult> {
     const { callbackData, approvalRequests: requests } = parameters
     if (callbackData !== undefined && typeof callbackData !== 'string')
       invalid('callbackData', 'must be a string')
     if (requests !== undefined && !Array.isArray(requests)) invalid('approvalRequests', 'must be a list')
-    const approvalRequests = (parameters.approvalRequests ?? []).map(checkApprovalRequest)
+    const approvalRequests = (requests ?? []).map(checkApprovalRequest)
+    // A second call while one is pending (a double click) joins it when it asks for the same and has no
+    // signal of its own: one prompt, one session. Otherwise it waits for that one and runs as its own.
+    for (let pending = this.connecting; pending; pending = this.connecting) {
+      if (joins(pending.parameters, parameters)) return pending.result
+      await after(pending.result, parameters.signal)
+    }
+    const result = this.signSession(parameters, approvalRequests).finally(() => {
+      this.connecting = undefined
+    })
+    this.connecting = { parameters, result }
+    return result
+  }
+
+  private async signSession(
+    parameters: RequestConnectionParameters,
+    approvalRequests: ApprovalRequest[],
+  ): Promise<ConnectResult> {
     const kind = this.options.sessionKey
     const deadline = withDeadline(
       'requestConnection',
@@ -199,6 +228,8 @@ export class WebWallet {
     // reading of init or of the last call is used (a popup must open inside the click, before any network
     // wait) and a fresh one is checked against the signed session below.
     const reading = this.clock.read().catch(() => this.clock.now())
+    // The chain the session is signed on, recorded with it (read beside the wallet's prompt, not before it).
+    const genesis = this.identity.read()
     try {
       if (typeof document === 'undefined') await abortable(reading, deadline)
       const sessionKey = await (kind?.generate() ?? generateSessionKey())
@@ -232,7 +263,12 @@ export class WebWallet {
         throw new SessionExpiredError(active.stored.expiresAt, chainNow)
       deadline.check()
       await this.sessions.save(active)
-      this.restoring = { stored: this.storedText(), session: Promise.resolve(active) }
+      this.identity.remember(await genesis)
+      this.restoring = {
+        stored: this.storedText(),
+        session: Promise.resolve(active),
+        gone: Promise.resolve(undefined),
+      }
       return {
         account: this.adoptSession(active),
         approvalRequestsCalls: answer.approvalRequestsCalls,
@@ -274,6 +310,7 @@ export class WebWallet {
    */
   clearSession(): void {
     this.sessions.clear()
+    this.identity.forget()
     this.account = undefined
     this.active = undefined
     for (const guard of this.guards.values()) guard.revoke()
@@ -282,14 +319,17 @@ export class WebWallet {
 
   /**
    * Closes the connector's transports (iframe, popup, WebSocket), so that a Node process can exit; a pending
-   * wallet request rejects. The stored session stays: `connect()` restores it, and a later wallet request
-   * opens the wallet again.
+   * wallet request rejects. The stored session and the connector's remembered grant stay: `connect()`
+   * restores the session and `isConnected()` agrees with it, here and after a reload; a later wallet request
+   * opens the wallet again. With no stored session (after `clearSession()`) the grant is forgotten too.
    *
    * @example
    * await wallet.disconnect() // the script ends: no socket keeps it alive
    */
   async disconnect(): Promise<void> {
-    await this.connector.disconnect?.()
+    const { connector } = this
+    const keep = connector.close && this.sessions.peek() !== undefined
+    await (keep ? connector.close?.() : connector.disconnect?.())
   }
 
   /**
@@ -298,12 +338,14 @@ export class WebWallet {
    * (SESSION_KEY_EXPORT_DISABLED otherwise): whoever holds it can spend within the session.
    */
   exportSignedSession(options: { includePrivateKey?: boolean } = {}): StoredSession | undefined {
-    if (options.includePrivateKey && !this.options.allowSessionKeyExport) {
+    // null, a number...: INVALID_OPTIONS, not a TypeError of reading their field.
+    checkLimits(options)
+    if (options?.includePrivateKey && !this.options.allowSessionKeyExport) {
       throw new SessionKeyExportDisabledError()
     }
     const active = this.active
     if (!active) return undefined
-    const privateKey = options.includePrivateKey ? active.privateKey : ''
+    const privateKey = options?.includePrivateKey ? active.privateKey : ''
     return { ...active.stored, sessionKey: { ...active.stored.sessionKey, privateKey } }
   }
 
@@ -320,14 +362,29 @@ export class WebWallet {
     const stored = this.storedText()
     const session = this.sessions.load()
     session.catch(() => {}) // connect() reports it; unawaited it is no unhandled rejection
-    this.restoring = { stored, session }
+    const gone = checkRestored(this.sessions.peek(), this.environment.chainId, this.identity)
+    this.restoring = { stored, session, gone }
+  }
+
+  /**
+   * Another tab changed the stored session: the accounts of the old one stop (SESSION_REVOKED, as after
+   * `clearSession()`), and a session stored there is taken up here (`sessionAccount`, `isConnected()`).
+   */
+  private followStored(): void {
+    if (this.restoring.stored === this.storedText()) return
+    this.account = undefined
+    this.active = undefined
+    for (const guard of this.guards.values()) guard.revoke()
+    this.guards.clear()
+    this.restore()
+    if (this.sessions.peek()) this.connect().catch(() => {})
   }
 
   private adoptSession(active: ActiveSession): SessionAccount {
     const fetcher = this.options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.active = active
     const address = active.stored.address
-    const guard = this.guards.get(address) ?? createAccountGuard(this.clock)
+    const guard = this.guards.get(address) ?? createAccountGuard(this.clock, `webwallet-execute-${address}`)
     this.guards.set(address, guard)
     this.account = (this.internals.account ?? newSessionAccount)(
       {
@@ -371,7 +428,10 @@ export interface WebWalletInternals {
 export interface RequestConnectionParameters {
   callbackData?: string
   approvalRequests?: readonly ApprovalRequest[]
-  /** Stops the request (OPERATION_ABORTED). A call that joined a pending request shares its ending. */
+  /**
+   * Stops the request (OPERATION_ABORTED). A call with a signal never joins a pending request: it waits for
+   * it (the signal stops the wait) and then runs as its own.
+   */
   signal?: AbortSignal
 }
 

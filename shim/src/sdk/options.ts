@@ -26,7 +26,12 @@ export interface SessionConnector {
     options?: { readonly signal?: AbortSignal },
   ): Promise<SessionSignResult>
   ready(): Promise<boolean>
-  /** Closes the connector's transports ({@link WebWallet.disconnect}). */
+  /**
+   * Closes the connector's transports and keeps its remembered grant ({@link WebWallet.disconnect}); a
+   * connector without it is disconnected instead.
+   */
+  close?(): Promise<void> | void
+  /** Closes the connector's transports and forgets its grant (used when it has no `close`). */
   disconnect?(): Promise<void> | void
 }
 

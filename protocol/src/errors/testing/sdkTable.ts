@@ -1,6 +1,8 @@
 // The session SDK's coded errors of issue 15 for the error-table test (kept apart so other helpers'
 // additions to the table merge without conflicts).
 import type { WebWalletError } from '../base'
+import { TransactionOutcomeUnknownError } from '../chain'
+import { SessionInvalidError } from '../lifecycle'
 import {
   CallNotAllowedError,
   GasFeeError,
@@ -58,4 +60,14 @@ export const SDK_SESSION_TABLE: [WebWalletError, string, string, number?][] = [
   ],
   [new SessionExpiredError(1, 2), 'SESSION_EXPIRED', 'The session has expired'],
   [new SessionRevokedError(), 'SESSION_REVOKED', 'Session cleared (clearSession)'],
+  [
+    new TransactionOutcomeUnknownError({ service: 'node', url: 'http://node/rpc', transactionHash: '0x1' }),
+    'TRANSACTION_OUTCOME_UNKNOWN',
+    '0x1 was sent to the node; its outcome is unknown: do not send it again',
+  ],
+  [
+    new SessionInvalidError('CHAIN_CHANGED', '0xa', '0xb'),
+    'SESSION_INVALID',
+    "The session's chain is gone (CHAIN_CHANGED: signed on 0xa, the node answers 0xb): sign a new session",
+  ],
 ]
