@@ -109,7 +109,7 @@ describe('the review shows the amount and recipient signed', () => {
         'Confirm transaction',
       )
       expect(answer?.error?.data, amount).toMatchObject({ webwalletErrorCode: 'VALIDATION' })
-      expect(answer?.error?.message).toMatch(/^Call 0, calldata 1: .* is not a felt \(/)
+      expect(answer?.error?.message).toMatch(/^Call 0, calldata\[1\]: .* is refused, /)
     }
     // An approve of "1 wei" likewise.
     const approve = [{ contract_address: STRK, entry_point: 'approve', calldata: [ATTACKER, '1 ', '0'] }]
@@ -127,7 +127,9 @@ describe('the review shows the amount and recipient signed', () => {
       'Confirm transaction',
     )
     expect(answer?.error?.data).toMatchObject({ webwalletErrorCode: 'VALIDATION' })
-    expect(answer?.error?.message).toContain(`Call 0, calldata 0: "${lookalike}" is not a felt`)
+    expect(answer?.error?.message).toContain(
+      `Call 0, calldata[0]: "${lookalike}" is refused, text that reads as a number`,
+    )
   })
 
   test('attack: the same calls sent to /wallet/api/execute without any screen are refused the same way', async () => {

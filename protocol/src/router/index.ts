@@ -69,7 +69,11 @@ export function createWalletRouter(handlers: WalletHandlers) {
   const t = initTRPC.context<WalletContext>().create({
     // The router also runs inside the wallet's browser page (iframe / popup).
     allowOutsideOfServer: true,
-    errorFormatter: ({ shape, error }) => ({ ...shape, data: formatErrorData(shape.data, error) }),
+    // The message is our error's sentence: tRPC's own for rejected input is the schema issues as JSON.
+    errorFormatter: ({ shape, error }) => {
+      const data = formatErrorData(shape.data, error)
+      return { ...shape, message: String(data.webwalletErrorMessage), data }
+    },
   })
   // The transport's per-request signal reaches the handlers in their context.
   const p = t.procedure.use(({ ctx, signal, next }) => next({ ctx: signal ? { ...ctx, signal } : ctx }))
