@@ -123,11 +123,12 @@ describe('execute errors', () => {
     })
   })
 
-  it('gives the SPEC text for calldata at the field prime, before anything is sent', async () => {
+  it('refuses calldata at the field prime with a sentence naming call and place, before anything is sent', async () => {
     const before = await nonce()
     await expect(account.execute(setValue(FIELD_PRIME))).rejects.toMatchObject({
-      code: 'CALLDATA_CONVERSION',
-      message: `Failed to convert value ${FIELD_PRIME} at index 0`,
+      code: 'VALIDATION',
+      walletApiCode: 114,
+      message: `Call 0, calldata[0]: ${FIELD_PRIME}n is refused, not below the field prime.`,
     })
     expect(await nonce()).toBe(before)
     // One below the prime is a felt: it is sent and lands as given.

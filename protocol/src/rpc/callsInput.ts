@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import type { Call } from '../entities/connector'
-import { type CalldataPath, compileCalldata } from '../schemas/compileCalldata'
 import { toHex } from '../schemas/felt'
+import { type CalldataIssue as Issue, readCalldata } from '../schemas/readCalldata'
 import { isRecord } from '../schemas/util'
 import '../schemas/genericMessages'
 
@@ -31,35 +31,6 @@ const FIELDS = {
   wallet: ['contract_address', 'entry_point'],
 } as const
 
-/** A refusal: the sentence and where. */
-export type Issue = { message: string; path: (string | number)[] }
-
-/** The calldata path as code would write it: `calldata[2].low`. */
-export function calldataPlace(at: CalldataPath): string {
-  return `calldata${at.map((key) => (typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`)).join('')}`
-}
-
-/** A value as a refusal shows it: strings quoted, cut at 40 characters. */
-export function shownValue(value: unknown): string {
-  const text =
-    typeof value === 'string'
-      ? JSON.stringify(value)
-      : typeof value === 'bigint'
-        ? `${value}n`
-        : Array.isArray(value)
-          ? 'a list'
-          : typeof value === 'object' && value !== null
-            ? 'an object'
-            : String(value)
-  return text.length > 40 ? `${text.slice(0, 37)}…` : text
-}
-
-function valueAt(calldata: unknown, at: CalldataPath): unknown {
-  let value = calldata
-  for (const key of at) value = isRecord(value) || Array.isArray(value) ? (value as never)[key] : undefined
-  return value
-}
-
 /**
  * One call read and compiled: `{call}` with calldata as hex felts, or the issue (a sentence naming the call
  * and the place in its calldata).
@@ -82,26 +53,6 @@ export function readCall(value: unknown, index: number, form: CallForm): { call:
   const read = readCalldata(fields.calldata, index)
   if ('issue' in read) return read
   return { call: { contractAddress: address, entrypoint, calldata: read.felts.map(toHex) } }
-}
-
-/**
- * The felts of call `index`'s calldata (absent: none), or the issue: `Call 0, calldata[1].low: "1 " is
- * refused, text that reads as a number (…).`
- *
- * @example
- * readCalldata([{ low: 1, high: 0 }], 0) // { felts: [1n, 0n] }
- */
-export function readCalldata(calldata: unknown, index: number): { felts: bigint[] } | { issue: Issue } {
-  const reading = compileCalldata(calldata ?? [])
-  if ('felts' in reading) return reading
-  const place = calldataPlace(reading.at)
-  const shown = reading.at.length ? `${shownValue(valueAt(calldata, reading.at))} is ` : ''
-  return {
-    issue: {
-      message: `Call ${index}, ${place}: ${shown}refused, ${reading.refused}.`,
-      path: [index, 'calldata', ...reading.at],
-    },
-  }
 }
 
 /**

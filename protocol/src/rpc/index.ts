@@ -2,6 +2,7 @@
 // schemas and the conversion of their calls' calldata. A separate entry (zod and two error classes, no
 // tRPC) so the main entry stays within its 15 KB budget; the main entry re-exports their types.
 export * from '../schemas/compileCalldata'
+export * from '../schemas/readCalldata'
 export * from './calldata'
 export * from './callsInput'
 export * from './executeInput'

@@ -6,10 +6,9 @@ import {
   OutsideExecutionOnlyError,
   SessionRevokedError,
 } from '@webwallet/protocol/errors'
-import { selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
+import { selectorFromName, toHex } from '@webwallet/protocol/session'
 import {
   Account,
-  type BigNumberish,
   type BlockIdentifier,
   type DeclareAndDeployContractPayload,
   type DeclareContractPayload,
@@ -36,16 +35,11 @@ import { checkCalls, checkLimits } from './arguments'
 import { compileCalls, executeCalldata } from './calls'
 import type { AccountContext, Call, CompiledCall } from './context'
 import { type Deployer, deployAccount, deployedWith, deployedWithNonce, isDeployed } from './deploy'
+import { type InvokeDetails, type ReadDetails, readInvokeDetails } from './details'
 import { maxCost, resourceBoundsFromEstimate } from './fees'
 import { executeGasless } from './gasless'
 import { type AccountGuard, createAccountGuard } from './guard'
-import {
-  checkInvokeOptions,
-  estimateSession,
-  type InvokeOptions,
-  invokeWithSession,
-  shouldRetryGasless,
-} from './invoke'
+import { estimateSession, invokeWithSession, shouldRetryGasless } from './invoke'
 import {
   namedCalls,
   type OutsideExecutionOptions,
@@ -57,8 +51,8 @@ import { probeOutsideExecution } from './probe'
 import type { RpcCall } from './rpc'
 import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTransaction'
 
-/** Options of {@link SessionAccount.execute}. */
-export interface ExecuteOptions extends InvokeOptions {
+/** Options of {@link SessionAccount.execute}: starknet.js's details ({@link InvokeDetails}) and the session's. */
+export interface ExecuteOptions extends InvokeDetails {
   /** Force the paymaster route (default: only when sponsored, undeployed, or as the retry). */
   readonly gasless?: boolean
   /** With `gasless`, pay in this token. */
@@ -67,12 +61,10 @@ export interface ExecuteOptions extends InvokeOptions {
   readonly signal?: AbortSignal
   /** Time limit (OPERATION_TIMEOUT); default {@link EXECUTE_TIMEOUT_MS}. */
   readonly timeoutMs?: number
-  /** starknet.js's transaction version: a session sends V3 only (else INVALID_OPTIONS). */
-  readonly version?: BigNumberish | undefined
 }
 
-// V3, as a transaction or as its query (fee estimate) version 2^128 + 3.
-const V3 = [3n, 2n ** 128n + 3n]
+/** Execute's options once read: the details as bigints. */
+type ReadExecuteOptions = Omit<ExecuteOptions, keyof InvokeDetails> & ReadDetails
 
 /**
  * Default time limit of one execute: room for a deployment and its wait (poll 2000 ms) on a public node.
@@ -175,11 +167,9 @@ export class SessionAccount extends Account {
   ): Promise<{ transaction_hash: string }> {
     checkCalls(calls)
     checkLimits(options)
-    const compiled = this.scoped(calls)
-    checkInvokeOptions(options)
-    if (options.version !== undefined && !V3.includes(toFelt(options.version))) {
-      throw new InvalidOptionsError('version', 'a session sends V3 transactions only')
-    }
+    const compiled = await this.scoped(calls)
+    const { resourceBounds: _b, nonce: _n, tip: _t, version: _v, ...session } = options
+    const details: ReadExecuteOptions = { ...session, ...readInvokeDetails(options) }
     const deadline = withDeadline('execute', options.timeoutMs ?? EXECUTE_TIMEOUT_MS, options.signal)
     try {
       deadline.check()
@@ -198,8 +188,8 @@ export class SessionAccount extends Account {
         const state = await deployedWithNonce(ctx, CLOCK_CALL)
         guard.check(expiresAt, state.also[0])
         this.deployed = state.deployed
-        const nonce = options.nonce ?? state.nonce
-        return this.run(ctx, compiled, nonce === undefined ? options : { ...options, nonce }).catch(
+        const nonce = details.nonce ?? state.nonce
+        return this.run(ctx, compiled, nonce === undefined ? details : { ...details, nonce }).catch(
           (error: unknown) => {
             throw guard.expired(error, expiresAt)
           },
@@ -218,7 +208,7 @@ export class SessionAccount extends Account {
   private async run(
     ctx: AccountContext,
     compiled: CompiledCall[],
-    options: ExecuteOptions,
+    options: ReadExecuteOptions,
   ): Promise<{ transaction_hash: string }> {
     const { paymaster } = this.options
     // A key the account cannot check within validation's step limit (P-256) goes only through the paymaster.
@@ -258,8 +248,8 @@ export class SessionAccount extends Account {
   }
 
   /** The calls compiled, each allowed by the session (CALL_NOT_ALLOWED before anything is sent). */
-  private scoped(calls: Call | readonly Call[]): CompiledCall[] {
-    const compiled = compileCalls(calls)
+  private async scoped(calls: Call | readonly Call[]): Promise<CompiledCall[]> {
+    const compiled = await compileCalls(calls)
     const tree = methodsTree(this.ctx.session.stored.allowedMethods)
     for (const call of compiled) tree.proofFor(call)
     return compiled
@@ -272,10 +262,10 @@ export class SessionAccount extends Account {
    */
   override async estimateInvokeFee(
     calls: Call | readonly Call[],
-    details: InvokeOptions = {},
+    options: InvokeDetails = {},
   ): Promise<EstimateFeeResponseOverhead> {
-    const compiled = this.scoped(calls)
-    checkInvokeOptions(details)
+    const compiled = await this.scoped(calls)
+    const details = readInvokeDetails(options)
     const state = await deployedWithNonce(this.ctx)
     this.deployed ||= state.deployed
     const deploy = state.deployed ? undefined : this.ctx.session.stored.deploymentPayload
@@ -295,7 +285,8 @@ export class SessionAccount extends Account {
 
   /** Invokes only (each with {@link estimateInvokeFee}, nonces in order); anything else is refused. */
   override async estimateFeeBulk(invocations: Invocations, details: UniversalDetails = {}) {
-    const nonce = invocations.length ? BigInt(details.nonce ?? (await this.getNonce())) : 0n
+    const given = readInvokeDetails({ nonce: details.nonce }).nonce
+    const nonce = invocations.length ? (given ?? BigInt(await this.getNonce())) : 0n
     const estimates: EstimateFeeResponseOverhead[] = []
     for (const [index, invocation] of invocations.entries()) {
       if (invocation.type !== 'INVOKE') throw new NotSupportedBySessionError(invocation.type)
@@ -336,7 +327,7 @@ export class SessionAccount extends Account {
   ): Promise<string[]> {
     if (this.guard.revoked) throw new SessionRevokedError()
     const outside = typedData as OutsideTypedData
-    if (calls !== undefined) return signOutsideExecution(this.ctx, outside, compileCalls(calls))
+    if (calls !== undefined) return signOutsideExecution(this.ctx, outside, await compileCalls(calls))
     if (typedData.primaryType !== 'OutsideExecution') throw new OutsideExecutionOnlyError()
     const names = this.ctx.session.stored.allowedMethods.map((method) => method.selector)
     return signOutsideExecution(this.ctx, outside, namedCalls(outside, names))
@@ -358,7 +349,7 @@ export class SessionAccount extends Account {
    */
   async getOutsideExecutionPayload(calls: Call | readonly Call[], options: OutsideExecutionOptions = {}) {
     if (this.guard.revoked) throw new SessionRevokedError()
-    const compiled = this.scoped(calls)
+    const compiled = await this.scoped(calls)
     const nonce = options.nonce ?? randomFelt()
     const { expiresAt } = this.ctx.session.stored
     const block = await this.outsideReads(nonce, windowReads(options))

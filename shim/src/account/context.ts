@@ -1,3 +1,4 @@
+import type { Call as StarknetCall } from 'starknet'
 import type { ActiveSession } from '../session/signature'
 import type { Rpc } from './rpc'
 
@@ -15,12 +16,8 @@ export interface AccountContext {
   readonly now: () => number
 }
 
-/** A call as host apps write it (starknet.js's `Call`: calldata a list, or arguments by name). */
-export interface Call {
-  readonly contractAddress: string
-  readonly entrypoint: string
-  readonly calldata?: readonly unknown[] | { readonly [name: string]: unknown } | undefined
-}
+/** A call as host apps write it: starknet.js's own `Call` (calldata a list, nested lists, arguments by name). */
+export type Call = StarknetCall
 
 /** A call with its calldata converted to felt hex strings. */
 export interface CompiledCall {
