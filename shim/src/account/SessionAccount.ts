@@ -401,9 +401,22 @@ export class SessionAccount extends Account {
     return new ReceiptTx(receipt as never) as GetTransactionReceiptResponse & Record<string, unknown>
   }
 
-  /** Waits until the chain reaches `blockNumber` (every 5000 ms unless told); `signal` stops it. */
-  waitForBlock(blockNumber: number, options: { retryInterval?: number; signal?: AbortSignal } = {}) {
-    return waitForBlock(this.ctx.rpc, blockNumber, options)
+  /**
+   * Waits until the chain reaches `block` (every 5000 ms unless told); `signal` stops it. starknet.js's
+   * signature: a block number (or hex), 'latest' at once, 'pre_confirmed' the next block; the second
+   * argument a retry interval in ms or `{ retryInterval, signal }`.
+   */
+  async waitForBlock(
+    block: BlockIdentifier = 'latest',
+    options: number | { retryInterval?: number; signal?: AbortSignal } = {},
+  ): Promise<void> {
+    if (block === 'latest' || block === 'pending' || block === null) return
+    const wait = typeof options === 'number' ? { retryInterval: options } : options
+    const target =
+      block === 'pre_confirmed'
+        ? (await this.ctx.rpc.request<number>('starknet_blockNumber')) + 1
+        : Number(BigInt(block))
+    await waitForBlock(this.ctx.rpc, target, wait)
   }
 }
 
