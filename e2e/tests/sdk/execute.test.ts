@@ -168,10 +168,13 @@ describe('execute errors', () => {
         { resourceBounds: { ...bounds, l2_gas: { max_amount: 1n } } },
         'resourceBounds.l2_gas.max_price_per_unit',
       ],
+      // Bounds as hex or decimal strings are starknet.js's own forms (taken); an exponent is no integer.
       [
-        { resourceBounds: { ...bounds, l1_gas: { ...bound, max_amount: '0x10' } } },
+        { resourceBounds: { ...bounds, l1_gas: { ...bound, max_amount: '1e3' } } },
         'resourceBounds.l1_gas.max_amount',
       ],
+      [{ version: '0x1' }, 'version'],
+      [{ version: 'v3' }, 'version'],
       [
         { resourceBounds: { ...bounds, l1_gas: { ...bound, max_amount: -1n } } },
         'resourceBounds.l1_gas.max_amount',
