@@ -15,7 +15,7 @@ beforeAll(() => {
 }, 240_000)
 
 it('the connectors are starknet-react Connectors, no cast', () => {
-  const run = spawnSync('node', [TSC, '-p', 'compat/starknet-react/tsconfig.json'], {
+  const run = spawnSync('node', [TSC, '-p', 'compat/starknet-react/types/tsconfig.json'], {
     cwd: ROOT,
     encoding: 'utf8',
   })
