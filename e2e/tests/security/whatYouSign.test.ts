@@ -111,6 +111,17 @@ describe('the review shows the amount and recipient signed', () => {
       expect(answer?.error?.data, amount).toMatchObject({ webwalletErrorCode: 'VALIDATION' })
       expect(answer?.error?.message).toMatch(/^Call 0, calldata\[1\]: .* is refused, /)
     }
+    // Calldata by name, the amount a u256 object (compiled as starknet.js compiles it): the same rule inside.
+    const nested = [
+      {
+        contract_address: STRK,
+        entry_point: 'transfer',
+        calldata: { recipient: ATTACKER, amount: { low: '1 ', high: '0' } },
+      },
+    ]
+    const { answer: byName } = await send('addInvokeTransaction', nested, 'Confirm transaction')
+    expect(byName?.error?.data).toMatchObject({ webwalletErrorCode: 'VALIDATION' })
+    expect(byName?.error?.message).toMatch(/^Call 0, calldata\.amount\.low: "1 " is refused, /)
     // An approve of "1 wei" likewise.
     const approve = [{ contract_address: STRK, entry_point: 'approve', calldata: [ATTACKER, '1 ', '0'] }]
     const { answer } = await send('addInvokeTransaction', approve, 'Confirm transaction')
