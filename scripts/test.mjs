@@ -48,7 +48,14 @@ const env = { ...process.env, CHROMIUM_PATH: chromium }
 const engines = ensureEngines()
 
 // The compat/ clients outside the workspaces (compat/avnu is one): e2e/tests/compat and the starknetkit tests.
-const anchors = ['starknetkit', 'starknet-react', 'get-starknet', 'invisible-sdk', 'starknet-legacy']
+const anchors = [
+  'starknetkit',
+  'starknetkit1',
+  'starknet-react',
+  'get-starknet',
+  'invisible-sdk',
+  'starknet-legacy',
+]
 // The main run names its projects: Vitest ORs several `!name` filters, so '!consumer' '!devnet' would select all.
 const MAIN = ['protocol', 'shim', 'wallet-sim', 'e2e'].flatMap((name) => ['--project', name])
 // The default reporter, and one that lists the tests which passed only on a retry (e2e retries once in CI).

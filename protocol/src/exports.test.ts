@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import * as calldata from './calldata'
 import * as errors from './errors'
 import * as fees from './fees'
 import * as main from './index'
@@ -12,6 +13,9 @@ import * as wallet from './wallet'
 describe('public exports', () => {
   it('@webwallet/protocol', () => {
     expect(Object.keys(main).sort()).toMatchSnapshot()
+  })
+  it('@webwallet/protocol/calldata', () => {
+    expect(Object.keys(calldata).sort()).toMatchSnapshot()
   })
   it('@webwallet/protocol/fees', () => {
     expect(Object.keys(fees).sort()).toMatchSnapshot()

@@ -15,8 +15,9 @@ async function split(entry: string) {
   return { initial: modules(true), lazy: modules(false), lazyChunks: chunks.filter((c) => !c.initial).length }
 }
 
-// Needed only once the wallet is shown or the portfolio read.
+// Needed only once the wallet is shown, the portfolio read or a call compiled.
 const LAZY = [
+  'schemas/compileCalldata.ts',
   'dialog/iframe.ts',
   'dialog/popup.ts',
   'connector/connectorOn.ts',
@@ -32,8 +33,8 @@ describe.each(['./index.ts', './argent/index.ts'])('the %s bundle', (entry) => {
     const { initial, lazy, lazyChunks } = await split(entry)
     expect(initial.filter((module) => LAZY.includes(module))).toEqual([])
     expect(lazy).toEqual(expect.arrayContaining(LAZY))
-    // The connector's chunk and the portfolio's; the WebSocket and HTTP transports in neither.
-    expect(lazyChunks).toBe(2)
+    // The connector's chunk, the portfolio's and the calldata compiler's; the WebSocket and HTTP transports in none.
+    expect(lazyChunks).toBe(3)
     expect([...initial, ...lazy].filter((module) => /fromWebSocket|fromHttp/.test(module))).toEqual([])
   }, 30_000)
 })

@@ -123,11 +123,12 @@ describe('execute errors', () => {
     })
   })
 
-  it('gives the protocol text for calldata at the field prime, before anything is sent', async () => {
+  it('refuses calldata at the field prime with a sentence naming call and place, before anything is sent', async () => {
     const before = await nonce()
     await expect(account.execute(setValue(FIELD_PRIME))).rejects.toMatchObject({
-      code: 'CALLDATA_CONVERSION',
-      message: `Failed to convert value ${FIELD_PRIME} at index 0`,
+      code: 'VALIDATION',
+      walletApiCode: 114,
+      message: `Call 0, calldata[0]: ${FIELD_PRIME}n is refused, not below the field prime.`,
     })
     expect(await nonce()).toBe(before)
     // One below the prime is a felt: it is sent and lands as given.
@@ -167,10 +168,13 @@ describe('execute errors', () => {
         { resourceBounds: { ...bounds, l2_gas: { max_amount: 1n } } },
         'resourceBounds.l2_gas.max_price_per_unit',
       ],
+      // Bounds as hex or decimal strings are starknet.js's own forms (taken); an exponent is no integer.
       [
-        { resourceBounds: { ...bounds, l1_gas: { ...bound, max_amount: '0x10' } } },
+        { resourceBounds: { ...bounds, l1_gas: { ...bound, max_amount: '1e3' } } },
         'resourceBounds.l1_gas.max_amount',
       ],
+      [{ version: '0x1' }, 'version'],
+      [{ version: 'v3' }, 'version'],
       [
         { resourceBounds: { ...bounds, l1_gas: { ...bound, max_amount: -1n } } },
         'resourceBounds.l1_gas.max_amount',
@@ -253,7 +257,10 @@ describe('cancellation and time limits', () => {
     const current = await rpc.request<number>('starknet_blockNumber')
     const reached = account.waitForBlock(current + 1, { retryInterval: 20 })
     await rpc.request('devnet_createBlock')
-    expect(await reached).toBeGreaterThanOrEqual(current + 1)
+    await reached
+    expect(await rpc.request<number>('starknet_blockNumber')).toBeGreaterThanOrEqual(current + 1)
+    // starknet.js's form: a retry interval as the second argument; 'latest' answers at once.
+    await account.waitForBlock('latest', 20)
     const controller = new AbortController()
     const never = account.waitForBlock(current + 1000, { signal: controller.signal })
     controller.abort()

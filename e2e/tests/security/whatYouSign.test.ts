@@ -109,8 +109,19 @@ describe('the review shows the amount and recipient signed', () => {
         'Confirm transaction',
       )
       expect(answer?.error?.data, amount).toMatchObject({ webwalletErrorCode: 'VALIDATION' })
-      expect(answer?.error?.message).toMatch(/^Call 0, calldata 1: .* is not a felt \(/)
+      expect(answer?.error?.message).toMatch(/^Call 0, calldata\[1\]: .* is refused, /)
     }
+    // Calldata by name, the amount a u256 object (compiled as starknet.js compiles it): the same rule inside.
+    const nested = [
+      {
+        contract_address: STRK,
+        entry_point: 'transfer',
+        calldata: { recipient: ATTACKER, amount: { low: '1 ', high: '0' } },
+      },
+    ]
+    const { answer: byName } = await send('addInvokeTransaction', nested, 'Confirm transaction')
+    expect(byName?.error?.data).toMatchObject({ webwalletErrorCode: 'VALIDATION' })
+    expect(byName?.error?.message).toMatch(/^Call 0, calldata\.amount\.low: "1 " is refused, /)
     // An approve of "1 wei" likewise.
     const approve = [{ contract_address: STRK, entry_point: 'approve', calldata: [ATTACKER, '1 ', '0'] }]
     const { answer } = await send('addInvokeTransaction', approve, 'Confirm transaction')
@@ -127,7 +138,9 @@ describe('the review shows the amount and recipient signed', () => {
       'Confirm transaction',
     )
     expect(answer?.error?.data).toMatchObject({ webwalletErrorCode: 'VALIDATION' })
-    expect(answer?.error?.message).toContain(`Call 0, calldata 0: "${lookalike}" is not a felt`)
+    expect(answer?.error?.message).toContain(
+      `Call 0, calldata[0]: "${lookalike}" is refused, text that reads as a number`,
+    )
   })
 
   test('attack: the same calls sent to /wallet/api/execute without any screen are refused the same way', async () => {

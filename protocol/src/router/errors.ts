@@ -53,11 +53,28 @@ function toIssues(
  */
 export function webWalletErrorOf(error: TRPCError): WebWalletError {
   const cause = error.cause
-  // Rejected input: tRPC wraps the Standard Schema failure (matched by shape, as module copies differ).
-  const issues = (cause as { issues?: unknown } | undefined)?.issues
-  if (error.code === 'BAD_REQUEST' && Array.isArray(issues))
-    return new ValidationError(toIssues(issues), { cause })
+  const issues = rejectedInputIssues(error)
+  if (issues) return new ValidationError(toIssues(issues), { cause })
   return parseError(cause ?? error)
+}
+
+/** Rejected input: tRPC wraps the Standard Schema failure (matched by shape, as module copies differ). */
+function rejectedInputIssues(error: TRPCError) {
+  const issues = (error.cause as { issues?: unknown } | undefined)?.issues
+  return error.code === 'BAD_REQUEST' && Array.isArray(issues)
+    ? (issues as { message: string; path?: readonly PathSegment[] }[])
+    : undefined
+}
+
+/**
+ * The tRPC error shape's message: for rejected input the first issue's sentence (tRPC's own is the issues
+ * as JSON), otherwise tRPC's.
+ *
+ * @example
+ * errorFormatter: ({ shape, error }) => ({ ...shape, message: shapeMessage(shape.message, error) })
+ */
+export function shapeMessage(message: string, error: TRPCError): string {
+  return rejectedInputIssues(error) ? webWalletErrorOf(error).message : message
 }
 
 /** Wraps what a handler threw so tRPC answers with the matching procedure code. */

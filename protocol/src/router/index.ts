@@ -9,9 +9,9 @@ import {
   type ProcedureOutput,
 } from '../rpc/procedures'
 import { type WalletEvent, WalletEventSchema } from '../rpc/walletEvents'
-import { formatErrorData, toTRPCError } from './errors'
+import { formatErrorData, shapeMessage, toTRPCError } from './errors'
 
-export { formatErrorData, procedureErrorCode, toTRPCError, webWalletErrorOf } from './errors'
+export { formatErrorData, procedureErrorCode, shapeMessage, toTRPCError, webWalletErrorOf } from './errors'
 
 /** What every handler gets besides its input: at least the requesting dapp's origin. */
 export interface WalletContext {
@@ -69,7 +69,11 @@ export function createWalletRouter(handlers: WalletHandlers) {
   const t = initTRPC.context<WalletContext>().create({
     // The router also runs inside the wallet's browser page (iframe / popup).
     allowOutsideOfServer: true,
-    errorFormatter: ({ shape, error }) => ({ ...shape, data: formatErrorData(shape.data, error) }),
+    errorFormatter: ({ shape, error }) => ({
+      ...shape,
+      message: shapeMessage(shape.message, error),
+      data: formatErrorData(shape.data, error),
+    }),
   })
   // The transport's per-request signal reaches the handlers in their context.
   const p = t.procedure.use(({ ctx, signal, next }) => next({ ctx: signal ? { ...ctx, signal } : ctx }))

@@ -108,7 +108,7 @@ describe('createWalletRouter', () => {
       { contract_address: '0x1', entry_point: 'approve', calldata: ['0x2', '5', '0'] },
     ])
     expect(addInvokeTransaction).toHaveBeenLastCalledWith(
-      [{ contractAddress: '0x1', entrypoint: 'approve', calldata: ['0x2', '5', '0'] }],
+      [{ contractAddress: '0x1', entrypoint: 'approve', calldata: ['0x2', '0x5', '0x0'] }],
       expect.anything(),
     )
     await trpc.addInvokeTransaction.mutate({ contract_address: '0x1', entry_point: 'ping' })
@@ -132,18 +132,25 @@ describe('createWalletRouter', () => {
     expect(execute).toHaveBeenCalledOnce()
   })
 
-  it('rejects invalid input as VALIDATION with the exact schema text, BAD_REQUEST', async () => {
+  it('rejects invalid input as VALIDATION with a sentence naming call and place, BAD_REQUEST', async () => {
     const trpc = client(makeHandlers())
     const error = await rejection(
       trpc.addInvokeTransaction.mutate([{ contract_address: '0x1', entry_point: 'x', calldata: [1.5] }]),
     )
     expect(error.data?.code).toBe('BAD_REQUEST')
+    // The sentence, not the schema's issues as JSON, for every tRPC client.
+    expect(error.message).toBe('Call 0, calldata[0]: 1.5 is refused, not a whole number.')
     const parsed = parseError(error)
     expect(parsed).toBeInstanceOf(ValidationError)
-    expect(parsed.message).toBe('Only hex, integers and bigint are supported in calldata')
+    expect(parsed.walletApiCode).toBe(114)
+    expect(parsed.message).toBe(error.message)
     expect(parsed.data).toMatchObject({ issues: [{ path: [0, 'calldata', 0] }] })
     const empty = await rejection(trpc.addInvokeTransaction.mutate([]))
     expect(parseError(empty).message).toBe('Call list must not be empty')
+    expect(empty.message).toBe('Call list must not be empty')
+    // Any other procedure's rejected input also reads as its first issue's text.
+    const other = await rejection(trpc.connectWebwalletSSO.mutate({ token: 5 } as never))
+    expect(other.message).not.toMatch(/^\[|\{/)
   })
 
   it('carries a handler error as {code, message, data} and for starknetkit', async () => {

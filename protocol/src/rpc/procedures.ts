@@ -2,11 +2,9 @@ import * as z from 'zod/mini'
 import { MODAL_TITLE_PATTERN } from '../constants'
 import {
   AssetSchema,
-  CallSchema,
   ChainDefinitionSchema,
   ConnectResultSchema,
   DeploymentDataSchema,
-  ExecuteOptionsSchema,
   LoginStatusSchema,
   PermissionSchema,
   SessionSignRequestSchema,
@@ -17,6 +15,8 @@ import { CalldataSchema } from '../schemas/calldata'
 import { StarknetVersionSchema, ThemeSchema } from '../schemas/misc'
 import { nonEmpty, tuple } from '../schemas/util'
 import '../schemas/genericMessages'
+import { callsSchema } from './callsInput'
+import { ExecuteInputSchema } from './executeInput'
 
 // Input/output schemas of every wallet-router procedure (docs/protocol.md, Procedures), shaped so that an
 // unmodified starknetkit web-wallet client works against our router. Kept in the main entry (no tRPC
@@ -100,8 +100,8 @@ export const PROCEDURES = {
   },
   execute: {
     type: 'mutation',
-    // starknet.js Account.execute arguments: calls, (legacy abis), details.
-    input: tuple([oneOrMany(CallSchema), z.optional(z.array(z.unknown())), z.optional(ExecuteOptionsSchema)]),
+    // starknetkit 1.x's [calls, details], starknet.js's legacy [calls, abis, details], our [calls].
+    input: ExecuteInputSchema,
     output: z.string(),
   },
   signMessage: { type: 'mutation', input: tuple([TypedDataSchema]), output: z.array(z.string()) },
@@ -116,7 +116,8 @@ export const PROCEDURES = {
   getPermissions: { type: 'mutation', input: undefined, output: z.array(PermissionSchema) },
   addInvokeTransaction: {
     type: 'mutation',
-    input: oneOrMany(RpcCallSchema),
+    // starknetkit 2.x/3.x forward starknet.js WalletAccount's calls, calldata uncompiled.
+    input: callsSchema('wallet'),
     output: z.string(),
   },
   deploymentData: { type: 'mutation', input: undefined, output: DeploymentDataSchema },

@@ -69,16 +69,29 @@ describe('procedure schemas', () => {
     )
   })
 
-  it('execute takes the starknet.js argument tuple and normalises calls to a list', () => {
+  it('execute takes every starknetkit tuple and normalises calls to a compiled list', () => {
     const call = { contractAddress: '0x1', entrypoint: 'go' }
-    expect(PROCEDURES.execute.input.parse([call])).toEqual([[call], undefined, undefined])
-    expect(PROCEDURES.execute.input.parse([[call], [], { nonce: 1 }])).toEqual([[call], [], { nonce: 1 }])
+    const compiled = { ...call, calldata: [] }
+    expect(PROCEDURES.execute.input.parse([call])).toEqual([[compiled], undefined, undefined])
+    expect(PROCEDURES.execute.input.parse([[call], [], { nonce: 1 }])).toEqual([[compiled], [], { nonce: 1 }])
+    // starknetkit 1.x: [calls, details], `{}` for a bare execute; over JSON an absent place is null.
+    expect(PROCEDURES.execute.input.parse([call, {}])).toEqual([[compiled], undefined, {}])
+    expect(PROCEDURES.execute.input.parse([[call], null, { version: '0x3' }])).toEqual([
+      [compiled],
+      undefined,
+      { version: '0x3' },
+    ])
     const bad = PROCEDURES.execute.input.safeParse([call, [], { nonce: 1.5 }])
     expect(bad.error?.issues[0]).toMatchObject({
       path: [2, 'nonce'],
-      message: 'Only hex, integers and bigint are supported in calldata',
+      message: "The transaction details' nonce: Only hex, integers and bigint are supported in calldata.",
     })
-    expect(PROCEDURES.execute.input.safeParse([call, [], {}, 'extra']).success).toBe(false)
+    expect(PROCEDURES.execute.input.safeParse([call, [], {}, 'extra']).error?.issues[0]?.message).toBe(
+      'execute takes [calls], [calls, details] or [calls, abis, details], not 4 arguments.',
+    )
+    expect(PROCEDURES.execute.input.safeParse([call, 'x']).error?.issues[0]?.message).toMatch(
+      /the ABIs in place 1 must be a list/,
+    )
   })
 
   it('oneOrMany rejects an empty list', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../errors/validation'
 import { FIELD_PRIME } from '../schemas/felt'
 import { convertCalldataValue } from './calldata'
-import { STRICT_FELT_FORMS, strictCalls, strictFelt, strictUint256 } from './strictFelt'
+import { strictCalls, strictFelt, strictUint256 } from './strictFelt'
 
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 
@@ -66,7 +66,7 @@ describe('strictCalls', () => {
       ])
     expect(read).toThrow(ValidationError)
     expect(read).toThrow(
-      `Call 1, calldata 1: "1 " is not a felt (has spaces around it). A felt is ${STRICT_FELT_FORMS}.`,
+      'Call 1, calldata[1]: "1 " is refused, text that reads as a number (a sign, point, digit or space first, or a space last).',
     )
     try {
       read()
@@ -74,6 +74,20 @@ describe('strictCalls', () => {
       expect((error as ValidationError).code).toBe('VALIDATION')
       expect((error as ValidationError).data.issues[0]?.path).toEqual([1, 'calldata', 1])
     }
+  })
+
+  it('compiles nested and object calldata as starknet.js does', () => {
+    const [read] = strictCalls([
+      {
+        contractAddress: STRK,
+        entrypoint: 'go',
+        calldata: { to: '0x1', amount: { low: 5, high: 0 }, ids: [7, 8] },
+      },
+    ])
+    expect(read?.calldata).toEqual([1n, 5n, 0n, 2n, 7n, 8n])
+    expect(() =>
+      strictCalls([{ contractAddress: STRK, entrypoint: 'go', calldata: { amount: { low: -1, high: 0 } } }]),
+    ).toThrow('Call 0, calldata.amount.low: -1 is refused, negative.')
   })
 
   it('refuses a contract address that is not a felt', () => {

@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors/validation'
 import { FIELD_PRIME, toHex } from '../schemas/felt'
+import { readCalldata } from '../schemas/readCalldata'
 
 // The one reading of a felt the wallet shows and signs. starknet.js' calldata conversion (convertCalldataValue)
 // reads many forms, some of them two ways at once: '1 ' or '-1' become short strings, '0x12g4…abcd' looks like
@@ -72,19 +73,16 @@ export interface FeltCallOf {
 }
 
 /**
- * The felts of every call's address and calldata; throws ValidationError (wallet API 114) naming the first
- * entry that is not in {@link STRICT_FELT_FORMS}, e.g. `Call 0, calldata 1: "1 " is not a felt (has spaces
- * around it). A felt is …`.
+ * The felts of every call's address and calldata, the calldata compiled as starknet.js compiles it
+ * (`compileCalldata`: nested lists, objects of arguments, u256 `{low, high}`). Throws ValidationError
+ * (wallet API 114) naming the first address not in {@link STRICT_FELT_FORMS} or calldata value that reads
+ * two ways, e.g. `Call 0, calldata[1]: "1 " is refused, text that reads as a number (…).`
  *
  * @example
- * strictCalls([{ contractAddress: '0x4718…', entrypoint: 'transfer', calldata: ['0xa', '1', '0'] }])
+ * strictCalls([{ contractAddress: '0x4718…', entrypoint: 'transfer', calldata: ['0xa', { low: 1, high: 0 }] }])
  */
 export function strictCalls(
-  calls: readonly {
-    contractAddress: unknown
-    entrypoint: string
-    calldata?: readonly unknown[] | undefined
-  }[],
+  calls: readonly { contractAddress: unknown; entrypoint: string; calldata?: unknown }[],
 ): FeltCallOf[] {
   return calls.map((call, index) => {
     const address = strictFelt(call.contractAddress)
@@ -95,16 +93,9 @@ export function strictCalls(
         call.contractAddress,
         address.refused,
       )
-    return {
-      contractAddress: toHex(address.felt),
-      entrypoint: call.entrypoint,
-      calldata: (call.calldata ?? []).map((value, position) => {
-        const read = strictFelt(value)
-        if ('refused' in read)
-          refuse([index, 'calldata', position], `Call ${index}, calldata ${position}`, value, read.refused)
-        return read.felt
-      }),
-    }
+    const calldata = readCalldata(call.calldata, index)
+    if ('issue' in calldata) throw new ValidationError([calldata.issue])
+    return { contractAddress: toHex(address.felt), entrypoint: call.entrypoint, calldata: calldata.felts }
   })
 }
 

@@ -2,8 +2,7 @@ import * as z from 'zod/mini'
 import './genericMessages'
 import { DECIMAL_RE, PREFIXED_HEX_RE } from './patterns'
 
-/** The Stark field prime 2^251 + 17·2^192 + 1. */
-export const FIELD_PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n
+export { FIELD_PRIME } from './fieldPrime'
 /**
  * Upper bound of the felt rule as docs/protocol.md, Validation rules states it: [0, 2^252-1]. This is wider than the field
  * (values in [FIELD_PRIME, 2^252-1] pass the schema); we implement the stated rule, and the chain rejects

@@ -1,5 +1,6 @@
 // @webwallet/protocol/session: x-sessions-compatible session cryptography, shared by the shim (which
 // builds session signatures) and wallet-sim (whose Argent account verifies them).
+
 export { type AccountSigners, argentConstructorCalldata, argentSigners } from './accountSigners'
 export { assertCallsAligned, type TypedDataCall } from './alignCalls'
 export {

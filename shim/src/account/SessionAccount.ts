@@ -8,10 +8,9 @@ import {
   SessionRevokedError,
   TransactionOutcomeUnknownError,
 } from '@webwallet/protocol/errors'
-import { selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
+import { selectorFromName, toHex } from '@webwallet/protocol/session'
 import {
   Account,
-  type BigNumberish,
   type BlockIdentifier,
   type DeclareAndDeployContractPayload,
   type DeclareContractPayload,
@@ -38,16 +37,11 @@ import { checkCalls, checkLimits } from './arguments'
 import { compileCalls, executeCalldata } from './calls'
 import type { AccountContext, Call, CompiledCall } from './context'
 import { type Deployer, deployAccount, deployedWith, deployedWithNonce, isDeployed } from './deploy'
+import { type InvokeDetails, type ReadDetails, readInvokeDetails } from './details'
 import { maxCost, resourceBoundsFromEstimate } from './fees'
 import { executeGasless } from './gasless'
 import { type AccountGuard, createAccountGuard } from './guard'
-import {
-  checkInvokeOptions,
-  estimateSession,
-  type InvokeOptions,
-  invokeWithSession,
-  shouldRetryGasless,
-} from './invoke'
+import { estimateSession, invokeWithSession, shouldRetryGasless } from './invoke'
 import { afterDeadline, type SendLog } from './lostAnswer'
 import {
   namedCalls,
@@ -60,8 +54,8 @@ import { probeOutsideExecution } from './probe'
 import type { RpcCall } from './rpc'
 import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTransaction'
 
-/** Options of {@link SessionAccount.execute}. */
-export interface ExecuteOptions extends InvokeOptions {
+/** Options of {@link SessionAccount.execute}: starknet.js's details ({@link InvokeDetails}) and the session's. */
+export interface ExecuteOptions extends InvokeDetails {
   /** Force the paymaster route (default: only when sponsored, undeployed, or as the retry). */
   readonly gasless?: boolean
   /** With `gasless`, pay in this token. */
@@ -70,12 +64,10 @@ export interface ExecuteOptions extends InvokeOptions {
   readonly signal?: AbortSignal
   /** Time limit (OPERATION_TIMEOUT); default {@link EXECUTE_TIMEOUT_MS}. */
   readonly timeoutMs?: number
-  /** starknet.js's transaction version: a session sends V3 only (else INVALID_OPTIONS). */
-  readonly version?: BigNumberish | undefined
 }
 
-// V3, as a transaction or as its query (fee estimate) version 2^128 + 3.
-const V3 = [3n, 2n ** 128n + 3n]
+/** Execute's options once read: the details as bigints. */
+type ReadExecuteOptions = Omit<ExecuteOptions, keyof InvokeDetails> & ReadDetails
 
 /**
  * Default time limit of one execute: room for a deployment and its wait (poll 2000 ms) on a public node.
@@ -191,11 +183,9 @@ export class SessionAccount extends Account {
   ): Promise<{ transaction_hash: string }> {
     checkCalls(calls)
     checkLimits(options)
-    const compiled = this.scoped(calls)
-    checkInvokeOptions(options)
-    if (options.version !== undefined && !V3.includes(toFelt(options.version))) {
-      throw new InvalidOptionsError('version', 'a session sends V3 transactions only')
-    }
+    const compiled = await this.scoped(calls)
+    const { resourceBounds: _b, nonce: _n, tip: _t, version: _v, ...session } = options
+    const details: ReadExecuteOptions = { ...session, ...readInvokeDetails(options) }
     const deadline = withDeadline('execute', options.timeoutMs ?? EXECUTE_TIMEOUT_MS, options.signal)
     const sendLog: SendLog = {}
     try {
@@ -216,8 +206,8 @@ export class SessionAccount extends Account {
         const state = await deployedWithNonce(ctx, CLOCK_CALL)
         guard.check(expiresAt, state.also[0])
         this.deployed = state.deployed
-        const nonce = options.nonce ?? state.nonce
-        return this.run(ctx, compiled, nonce === undefined ? options : { ...options, nonce }).catch(
+        const nonce = details.nonce ?? state.nonce
+        return this.run(ctx, compiled, nonce === undefined ? details : { ...details, nonce }).catch(
           (error: unknown) => {
             throw guard.expired(error, expiresAt)
           },
@@ -239,7 +229,7 @@ export class SessionAccount extends Account {
   private async run(
     ctx: AccountContext,
     compiled: CompiledCall[],
-    options: ExecuteOptions,
+    options: ReadExecuteOptions,
   ): Promise<{ transaction_hash: string }> {
     const { paymaster } = this.options
     // A key the account cannot check within validation's step limit (P-256) goes only through the paymaster.
@@ -280,8 +270,8 @@ export class SessionAccount extends Account {
   }
 
   /** The calls compiled, each allowed by the session (CALL_NOT_ALLOWED before anything is sent). */
-  private scoped(calls: Call | readonly Call[]): CompiledCall[] {
-    const compiled = compileCalls(calls)
+  private async scoped(calls: Call | readonly Call[]): Promise<CompiledCall[]> {
+    const compiled = await compileCalls(calls)
     const tree = methodsTree(this.ctx.session.stored.allowedMethods)
     for (const call of compiled) tree.proofFor(call)
     return compiled
@@ -294,12 +284,12 @@ export class SessionAccount extends Account {
    */
   override async estimateInvokeFee(
     calls: Call | readonly Call[],
-    details: InvokeOptions = {},
+    options: InvokeDetails = {},
   ): Promise<EstimateFeeResponseOverhead> {
     checkCalls(calls)
-    checkLimits(details, 'details')
-    const compiled = this.scoped(calls)
-    checkInvokeOptions(details)
+    checkLimits(options, 'details')
+    const compiled = await this.scoped(calls)
+    const details = readInvokeDetails(options)
     const state = await deployedWithNonce(this.ctx)
     this.deployed ||= state.deployed
     const deploy = state.deployed ? undefined : this.ctx.session.stored.deploymentPayload
@@ -321,15 +311,14 @@ export class SessionAccount extends Account {
   override async estimateFeeBulk(invocations: Invocations, details: UniversalDetails = {}) {
     if (!Array.isArray(invocations)) throw new InvalidOptionsError('invocations', 'must be a list')
     checkLimits(details, 'details')
-    checkInvokeOptions(details)
+    const given = readInvokeDetails({ nonce: details.nonce }).nonce
     for (const invocation of invocations) {
       const type = (invocation as { type?: unknown } | null)?.type
       if (type !== 'INVOKE') throw new NotSupportedBySessionError(String(type))
     }
     // Read through the SDK's node client (coded errors); undeployed, the invokes follow the deployment (0).
-    const state =
-      invocations.length && details.nonce === undefined ? await deployedWithNonce(this.ctx) : undefined
-    const nonce = BigInt(details.nonce ?? (state?.deployed ? (state.nonce ?? 0n) : 1n))
+    const state = invocations.length && given === undefined ? await deployedWithNonce(this.ctx) : undefined
+    const nonce = given ?? (state?.deployed ? (state.nonce ?? 0n) : 1n)
     const estimates: EstimateFeeResponseOverhead[] = []
     for (const [index, invocation] of invocations.entries()) {
       if (invocation.type !== 'INVOKE') continue // refused above; narrows the type
@@ -375,7 +364,7 @@ export class SessionAccount extends Account {
     }
     if (calls !== undefined) checkCalls(calls)
     const outside = typedData as OutsideTypedData
-    if (calls !== undefined) return signOutsideExecution(this.ctx, outside, compileCalls(calls))
+    if (calls !== undefined) return signOutsideExecution(this.ctx, outside, await compileCalls(calls))
     if (typedData.primaryType !== 'OutsideExecution') throw new OutsideExecutionOnlyError()
     const names = this.ctx.session.stored.allowedMethods.map((method) => method.selector)
     return signOutsideExecution(this.ctx, outside, namedCalls(outside, names))
@@ -400,7 +389,7 @@ export class SessionAccount extends Account {
     // The same checks as execute: an empty list is refused here, not by the cosigner.
     checkCalls(calls)
     checkLimits(options)
-    const compiled = this.scoped(calls)
+    const compiled = await this.scoped(calls)
     const nonce = options.nonce ?? randomFelt()
     const { expiresAt } = this.ctx.session.stored
     const block = await this.outsideReads(nonce, windowReads(options))
@@ -452,9 +441,22 @@ export class SessionAccount extends Account {
     return new ReceiptTx(receipt as never) as GetTransactionReceiptResponse & Record<string, unknown>
   }
 
-  /** Waits until the chain reaches `blockNumber` (every 5000 ms unless told); `signal` stops it. */
-  waitForBlock(blockNumber: number, options: { retryInterval?: number; signal?: AbortSignal } = {}) {
-    return waitForBlock(this.ctx.rpc, blockNumber, options)
+  /**
+   * Waits until the chain reaches `block` (every 5000 ms unless told); `signal` stops it. starknet.js's
+   * signature: a block number (or hex), 'latest' at once, 'pre_confirmed' the next block; the second
+   * argument a retry interval in ms or `{ retryInterval, signal }`.
+   */
+  async waitForBlock(
+    block: BlockIdentifier = 'latest',
+    options: number | { retryInterval?: number; signal?: AbortSignal } = {},
+  ): Promise<void> {
+    if (block === 'latest' || block === 'pending' || block === null) return
+    const wait = typeof options === 'number' ? { retryInterval: options } : options
+    const target =
+      block === 'pre_confirmed'
+        ? (await this.ctx.rpc.request<number>('starknet_blockNumber')) + 1
+        : Number(BigInt(block))
+    await waitForBlock(this.ctx.rpc, target, wait)
   }
 }
 

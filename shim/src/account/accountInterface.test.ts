@@ -97,11 +97,54 @@ describe('SessionAccount is a starknet.js Account', () => {
       code: 'INVALID_OPTIONS',
       message: 'Invalid option version: a session sends V3 transactions only',
     })
-    await expect(account.execute(play, { version: 'v3' })).rejects.toMatchObject({ code: 'VALIDATION' })
+    for (const version of ['v3', 1, '0x2', -3, 3.5]) {
+      await expect(account.execute(play, { version } as never)).rejects.toMatchObject({
+        code: 'INVALID_OPTIONS',
+      })
+      await expect(account.estimateInvokeFee(play, { version } as never)).rejects.toMatchObject({
+        code: 'INVALID_OPTIONS',
+      })
+    }
     expect(world.log).toEqual([])
     // The query version of V3 (2^128 + 3, what starknet.js's estimates use) is V3.
     await account.execute(play, { version: 2n ** 128n + 3n }).catch(() => {})
     expect(world.log).toContain('starknet_getClassHashAt')
+  })
+
+  it("takes starknet.js's details in every form it writes them: V3 as 3, '3', '0x3', bounds as hex strings", async () => {
+    const { world, sent, estimated } = deployedWorld()
+    const account = new SessionAccount(testContext(world))
+    const bound = { max_amount: '0x100', max_price_per_unit: '32' }
+    const resourceBounds = {
+      l1_gas: bound,
+      l2_gas: { ...bound, max_amount: '0x2000000' },
+      l1_data_gas: bound,
+    }
+    for (const version of [3, '3', '0x3', 3n]) {
+      await account.execute(play, { version, resourceBounds: resourceBounds as never, tip: '0x7', nonce: 9 })
+      await account.estimateInvokeFee(play, { version, tip: '7', nonce: '0x9' })
+    }
+    expect(sent).toHaveLength(4)
+    expect(sent[3]?.resource_bounds.l2_gas).toEqual({ max_amount: '0x2000000', max_price_per_unit: '0x20' })
+    expect(sent[3]?.tip).toBe('0x7')
+    expect(estimated[3]?.request[0]?.nonce).toBe('0x9')
+    await expect(
+      account.execute(play, {
+        resourceBounds: { ...resourceBounds, l2_gas: { ...bound, max_amount: '1e3' } },
+      } as never),
+    ).rejects.toMatchObject({ code: 'INVALID_OPTIONS', message: /resourceBounds\.l2_gas\.max_amount/ })
+  })
+
+  it('sends nested and object calldata compiled as starknet.js compiles it', async () => {
+    const { world, sent } = deployedWorld()
+    const account = new SessionAccount(testContext(world))
+    const calldata = { moves: [1, 2], stake: { low: '0x5', high: 0 }, flag: true }
+    await account.execute({ contractAddress: GAME, entrypoint: 'play', calldata })
+    // __execute__ calldata: 1 call, address, selector, length 6, then the compiled felts.
+    expect(sent[0]?.calldata.slice(3)).toEqual(['0x6', '0x2', '0x1', '0x2', '0x5', '0x0', '0x1'])
+    await expect(
+      account.execute({ contractAddress: GAME, entrypoint: 'play', calldata: [[1, '2 ']] }),
+    ).rejects.toMatchObject({ code: 'VALIDATION', message: /^Call 0, calldata\[0\]\[1\]: "2 " is refused/ })
   })
 
   it('estimates as the session sends: session-token signature length, validation gas, margins', async () => {

@@ -33,9 +33,8 @@ export function checkLimits(options: unknown, path = 'options'): Record<string, 
 
 /**
  * Checks `execute`'s calls before anything is built: one call or a non-empty list of calls, each with a
- * string contract address and entrypoint and calldata a list without negative numbers (or an object of
- * arguments by name) ('-1' is no short
- * string). Throws INVALID_OPTIONS naming the path (e.g. 'calls.0.calldata').
+ * string contract address and entrypoint and calldata a list or an object of arguments (its values are
+ * read when compiled). Throws INVALID_OPTIONS naming the path (e.g. 'calls.0.calldata').
  *
  * @example
  * checkCalls([]) // throws 'Invalid option calls: must not be empty'
@@ -49,13 +48,7 @@ export function checkCalls(calls: unknown): void {
     if (typeof contractAddress !== 'string' || typeof entrypoint !== 'string' || !entrypoint) {
       invalid(`calls.${i}`, 'must be a call with a contractAddress and an entrypoint')
     }
-    // A list, or starknet.js's calldata by argument name (an object it compiles in ABI order).
-    if (!Array.isArray(calldata)) {
-      if (!isObject(calldata)) invalid(`calls.${i}.calldata`, 'must be a list or an object of arguments')
-      return
-    }
-    calldata.forEach((value, j) => {
-      if (/^\s*-/.test(String(value))) invalid(`calls.${i}.calldata.${j}`, 'must not be negative')
-    })
+    // A list, or starknet.js's calldata by argument name (compiled in key order, as starknet.js does).
+    if (!isObject(calldata)) invalid(`calls.${i}.calldata`, 'must be a list or an object of arguments')
   })
 }

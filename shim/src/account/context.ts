@@ -1,3 +1,4 @@
+import type { Call as StarknetCall } from 'starknet'
 import type { ActiveSession } from '../session/signature'
 import type { SendLog } from './lostAnswer'
 import type { Rpc } from './rpc'
@@ -18,12 +19,8 @@ export interface AccountContext {
   readonly sendLog?: SendLog | undefined
 }
 
-/** A call as host apps write it (starknet.js's `Call`: calldata a list, or arguments by name). */
-export interface Call {
-  readonly contractAddress: string
-  readonly entrypoint: string
-  readonly calldata?: readonly unknown[] | { readonly [name: string]: unknown } | undefined
-}
+/** A call as host apps write it: starknet.js's own `Call` (calldata a list, nested lists, arguments by name). */
+export type Call = StarknetCall
 
 /** A call with its calldata converted to felt hex strings. */
 export interface CompiledCall {

@@ -1,12 +1,13 @@
 import { type DeploymentPayload, NODE_ERROR_CODES } from '@webwallet/protocol'
-import { InvalidOptionsError, NodeError, SignSessionError } from '@webwallet/protocol/errors'
-import { FEE_RESOURCES, mapBounds } from '@webwallet/protocol/fees'
-import { FIELD_PRIME, selectorFromName, toHex } from '@webwallet/protocol/session'
+import { NodeError, SignSessionError } from '@webwallet/protocol/errors'
+import { mapBounds } from '@webwallet/protocol/fees'
+import { selectorFromName, toHex } from '@webwallet/protocol/session'
 import { hash } from 'starknet'
 import { type CosignerTransaction, signSession } from '../session/cosigner'
 import { sessionSignature } from '../session/signature'
 import { executeCalldata } from './calls'
 import type { AccountContext, CompiledCall } from './context'
+import type { ReadDetails } from './details'
 import {
   type FeeEstimate,
   type ResourceBounds,
@@ -16,45 +17,8 @@ import {
 } from './fees'
 import { sendKnownInvoke } from './lostAnswer'
 
-/** Options of a direct (self-paid) session invoke. */
-export interface InvokeOptions {
-  /** Skips the estimate (one round trip fewer). */
-  readonly resourceBounds?: ResourceBounds | undefined
-  readonly nonce?: bigint | string | number | undefined
-  /** Only when set is a tip sent; the SDK never scans blocks for one. */
-  readonly tip?: bigint | string | number | undefined
-}
-
-const U64 = 2n ** 64n
-
-/**
- * Refuses a host's nonce, tip or resource bound outside its Starknet type (nonce a felt, tip and max_amount
- * u64, max_price_per_unit u128) with INVALID_OPTIONS naming it, before any request is made.
- *
- * @example
- * checkInvokeOptions({ tip: -1n }) // throws 'Invalid option tip: must be an integer in [0, 18446744073709551616)'
- */
-export function checkInvokeOptions({ nonce = 0, tip = 0n, resourceBounds: bounds }: InvokeOptions): void {
-  check('nonce', nonce, FIELD_PRIME)
-  check('tip', tip, U64)
-  for (const gas of bounds ? FEE_RESOURCES : []) {
-    for (const [field, limit] of [
-      ['max_amount', U64],
-      ['max_price_per_unit', U64 * U64],
-    ] as const) {
-      check(`resourceBounds.${gas}.${field}`, bounds?.[gas]?.[field], limit)
-    }
-  }
-}
-
-function check(path: string, value: unknown, limit: bigint): void {
-  // The nonce and the tip may be a number or a string (starknet.js's BigNumberish); bounds are bigints, as the
-  // hash and the wire form use them. String() of a fraction, a negative or an exponent never matches the pattern.
-  const digits = typeof value === 'bigint' || !path.startsWith('r') ? String(value) : ''
-  if (!(/^(0x[0-9a-f]+|[0-9]+)$/i.test(digits) && BigInt(digits) < limit)) {
-    throw new InvalidOptionsError(path, `must be an integer in [0, ${limit})`)
-  }
-}
+/** Options of a direct (self-paid) session invoke, as {@link readInvokeDetails} reads them. */
+export type InvokeOptions = ReadDetails
 
 /** The block tag of "latest state including pending transactions" in RPC 0.9+. */
 export const PENDING_TAG = 'pre_confirmed'

@@ -10,7 +10,7 @@ import {
 } from '@webwallet/protocol/errors'
 import { toFelt } from '@webwallet/protocol/session'
 import type { AccountContext, Call } from '../account/context'
-import type { InvokeOptions } from '../account/invoke'
+import type { InvokeDetails } from '../account/details'
 import type { OutsideExecutionOptions } from '../account/outside'
 import { type ExecuteOptions, SessionAccount, type SessionAccountOptions } from '../account/SessionAccount'
 import { type ExecuteDetails, executeDetails } from './details'
@@ -87,7 +87,7 @@ export class ArgentAccount extends SessionAccount {
   }
 
   /** starknet.js's `estimateInvokeFee`, taking `UniversalDetails` as `execute` does. */
-  override estimateInvokeFee(calls: Call | readonly Call[], details?: ExecuteDetails | InvokeOptions) {
+  override estimateInvokeFee(calls: Call | readonly Call[], details?: ExecuteDetails | InvokeDetails) {
     return super.estimateInvokeFee(calls, executeDetails(details as ExecuteDetails | undefined))
   }
 

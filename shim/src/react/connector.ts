@@ -37,11 +37,11 @@ export class WebWalletConnector extends ConnectorEmitter<ConnectorEvents> {
     this.#connector = createConnector(options)
     this.#wallet = createStarknetWindowObject(this.#connector)
     this.#connector.on('accountsChanged', (accounts) => {
-      if (accounts?.[0]) this.emit('change', { account: accounts[0] })
-      else this.emit('disconnect')
+      if (accounts?.[0]) this.fire('change', { account: accounts[0] })
+      else this.fire('disconnect')
     })
     this.#connector.on('networkChanged', (chainId) => {
-      if (chainId) this.emit('change', { chainId: BigInt(chainId) })
+      if (chainId) this.fire('change', { chainId: BigInt(chainId) })
     })
   }
 
@@ -70,7 +70,7 @@ export class WebWalletConnector extends ConnectorEmitter<ConnectorEvents> {
   async connect(_args: { chainIdHint?: bigint } = {}): Promise<ConnectorData> {
     const { account, chainId } = await this.#connector.connect()
     const data = { account: account[0]!, chainId: BigInt(chainId) }
-    this.emit('connect', data)
+    this.fire('connect', data)
     return data
   }
   async disconnect(): Promise<void> {

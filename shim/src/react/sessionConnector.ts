@@ -70,7 +70,7 @@ export class WebWalletSessionConnector extends ConnectorEmitter<ConnectorEvents>
     const data = { account: account.address, chainId: BigInt(this.#chainId()) }
     const changed = this.#address !== undefined && BigInt(this.#address) !== BigInt(account.address)
     this.#address = account.address
-    this.emit(changed ? 'change' : 'connect', data)
+    this.fire(changed ? 'change' : 'connect', data)
     return data
   }
   /** Ends the session: the stored session is removed and account objects handed out stop (SESSION_REVOKED). */
@@ -78,7 +78,7 @@ export class WebWalletSessionConnector extends ConnectorEmitter<ConnectorEvents>
     this.webWallet.clearSession()
     this.#address = undefined
     await this.webWallet.disconnect()
-    this.emit('disconnect')
+    this.fire('disconnect')
   }
   /** The session account (starknet-react's provider and paymaster are not used: the SDK's are). */
   async account(_provider?: unknown, _paymaster?: unknown): Promise<SessionAccount> {
@@ -130,7 +130,7 @@ export class WebWalletSessionConnector extends ConnectorEmitter<ConnectorEvents>
     if (account) return account
     if (this.#address !== undefined) {
       this.#address = undefined
-      this.emit('disconnect')
+      this.fire('disconnect')
     }
     throw new ConnectorNotConnectedError()
   }

@@ -1,6 +1,6 @@
 // Issue 23: the wallet server signs only what its screens can show as the felts signed, whoever asks (the
 // page after its screen, the headless router, a client of /wallet/api that skips the screen).
-import { readOutsideExecution, STRICT_FELT_FORMS } from '@webwallet/protocol/rpc'
+import { readOutsideExecution } from '@webwallet/protocol/rpc'
 import {
   buildOutsideExecution,
   outsideExecutionTypedData,
@@ -48,7 +48,8 @@ describe('the wallet server signs only what reads one way', () => {
     const { wallet, logIn } = walletFixture()
     const { user } = await logIn('victim@example.com')
     const bad = [{ contractAddress: STRK, entrypoint: 'transfer', calldata: [ATTACKER, '1 ', '0'] }]
-    const message = `Call 0, calldata 1: "1 " is not a felt (has spaces around it). A felt is ${STRICT_FELT_FORMS}.`
+    const message =
+      'Call 0, calldata[1]: "1 " is refused, text that reads as a number (a sign, point, digit or space first, or a space last).'
     await expect(wallet.review(user, bad)).rejects.toThrow(message)
     await expect(wallet.execute(user, bad)).rejects.toMatchObject({ code: 'VALIDATION', message })
     const honest = [{ contractAddress: STRK, entrypoint: 'transfer', calldata: [ATTACKER, '1', '0'] }]
