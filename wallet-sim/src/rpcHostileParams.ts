@@ -63,18 +63,30 @@ export function fixedParams(names: readonly string[]): unknown[] {
   ]
 }
 
+/** Field names of the objects params hold (blocks, calls, transactions, filters), for nested values. */
+const NESTED_FIELDS = [
+  ...[
+    'block_hash',
+    'block_number',
+    'contract_address',
+    'entry_point_selector',
+    'calldata',
+    'address',
+    'keys',
+  ],
+  ...['sender_address', 'signature', 'nonce', 'type', 'version', 'resource_bounds', 'from_block', 'to_block'],
+  ...['chunk_size', 'continuation_token', 'amount', 'unit', 'gas_price', 'l1_gas_price'],
+]
+
 /** Values a field is given: what clients send (right and wrong), hostile JSON, and the extremes. */
 const value = (names: readonly string[]) =>
   fc.oneof(
     {
       weight: 4,
-      arbitrary: clientValues(names.length > 0 ? names : ['extra'], [
-        'latest',
-        'pre_confirmed',
-        'l1_accepted',
-        'WEI',
-        'FRI',
-      ]),
+      arbitrary: clientValues(
+        [...names, ...NESTED_FIELDS],
+        ['latest', 'pre_confirmed', 'l1_accepted', 'WEI', 'FRI'],
+      ),
     },
     { weight: 2, arbitrary: hostileJson },
     { weight: 1, arbitrary: fc.constantFrom(...EXTREMES) },
