@@ -5,8 +5,21 @@
 import { createWalletRouter } from '@webwallet/protocol/router'
 import { expect, it } from 'vitest'
 import { createWalletSim } from './app'
-import { HTTP_LISTENERS, TRPC_PROCEDURES, WEBSOCKET_LISTENERS, WEBSOCKET_WIRES } from './listeners'
+import { Simulator } from './chain/simulator'
+import {
+  HTTP_LISTENERS,
+  RPC_CHANGES_STATE,
+  RPC_HTTP_PATHS,
+  RPC_METHODS,
+  RPC_WS_METHODS,
+  TRPC_PROCEDURES,
+  WEBSOCKET_LISTENERS,
+  WEBSOCKET_WIRES,
+} from './listeners'
+import { rpcMethods } from './rpc/handler'
 import { SUBSCRIBE_METHODS } from './rpc/wsFilters'
+import { SUBSCRIBE_METHODS_0_8 } from './rpc/wsLegacy'
+import { STARKNET_WS_PATHS } from './rpc/wsServer'
 import { createServer } from './server'
 
 interface Layer {
@@ -66,4 +79,25 @@ it("every procedure of the wallet router and every subscribe method is one of th
   expect(Object.fromEntries(procedures)).toEqual(TRPC_PROCEDURES)
   const subscribe = WEBSOCKET_WIRES.starknet.filter((kind) => kind.startsWith('starknet_subscribe'))
   expect([...subscribe].sort()).toEqual([...SUBSCRIBE_METHODS].sort())
+})
+
+it('every JSON-RPC method the dispatcher answers, per version and path, is in RPC_METHODS, and every row is answered', () => {
+  const sim = new Simulator({ accounts: 1 })
+  for (const [version, methods] of Object.entries(RPC_METHODS))
+    expect([...methods].sort(), version).toEqual(Object.keys(rpcMethods(sim, version as never)).sort())
+  const http = HTTP_LISTENERS.filter((l) => /^POST \/rpc.*\/$/.test(l)).map((l) => l.slice(5, -1))
+  expect(Object.keys(RPC_HTTP_PATHS).sort()).toEqual(http.sort())
+  expect(Object.keys(STARKNET_WS_PATHS).sort()).toEqual(
+    Object.keys(WEBSOCKET_LISTENERS)
+      .filter((p) => WEBSOCKET_LISTENERS[p] === 'starknet')
+      .sort(),
+  )
+  // The WebSocket API's own methods: 0.9's subscribe methods, 0.8's, and unsubscribe in both.
+  for (const [path, version] of Object.entries(STARKNET_WS_PATHS)) {
+    const own = version === '0.8' ? SUBSCRIBE_METHODS_0_8 : SUBSCRIBE_METHODS
+    expect([...RPC_WS_METHODS[version as '0.8']].sort(), path).toEqual(
+      [...own, 'starknet_unsubscribe'].sort(),
+    )
+  }
+  for (const method of RPC_CHANGES_STATE) expect(RPC_METHODS['0.10'], method).toContain(method)
 })

@@ -177,3 +177,79 @@ export const WEBSOCKET_LISTENERS: Readonly<Record<string, keyof typeof WEBSOCKET
   '/rpc': 'starknet',
   '/ws': 'starknet',
 }
+
+/** The `starknet_*` methods of spec 0.9 and 0.10 (0.10 adds no method; its shapes differ). */
+const STARKNET_0_9 = [
+  ...['specVersion', 'chainId', 'syncing', 'blockNumber', 'blockHashAndNumber', 'getNonce'],
+  ...['getBlockWithTxHashes', 'getBlockWithTxs', 'getBlockWithReceipts', 'getBlockTransactionCount'],
+  ...['getStateUpdate', 'traceBlockTransactions', 'getTransactionByHash', 'getTransactionByBlockIdAndIndex'],
+  ...['getTransactionReceipt', 'traceTransaction', 'getTransactionStatus', 'getStorageAt', 'getClassHashAt'],
+  ...['getClass', 'getClassAt', 'call', 'estimateFee', 'simulateTransactions', 'estimateMessageFee'],
+  ...['getMessagesStatus', 'addInvokeTransaction', 'addDeployAccountTransaction', 'addDeclareTransaction'],
+  ...['getEvents', 'getStorageProof', 'getCompiledCasm'],
+].map((name) => `starknet_${name}`)
+
+/** Spec 0.8's methods are 0.9's; 0.7 lacks these. */
+const NOT_IN_0_7 = ['starknet_getMessagesStatus', 'starknet_getStorageProof', 'starknet_getCompiledCasm']
+
+/** The `devnet_*` methods (the same in every version), with those wallet-sim refuses as unsupported. */
+const DEVNET = [
+  ...['impersonateAccount', 'stopImpersonateAccount', 'autoImpersonate', 'stopAutoImpersonate'],
+  ...[
+    'postmanLoad',
+    'postmanFlush',
+    'postmanConsumeMessageFromL2',
+    'applyStateDiff',
+    'postmanSendMessageToL2',
+  ],
+  ...['setGasPrice', 'acceptOnL1', 'abortBlocks', 'getPredeployedAccounts', 'mint', 'getAccountBalance'],
+  ...['createBlock', 'setTime', 'increaseTime', 'getStatus', 'dump', 'load', 'snapshot', 'revert', 'restart'],
+  'getConfig',
+].map((name) => `devnet_${name}`)
+
+/**
+ * Every JSON-RPC method the chain answers over HTTP, per spec version (the WebSocket API answers the same
+ * ones, and RPC_WS_METHODS besides). Each path's version: RPC_HTTP_PATHS and STARKNET_WS_PATHS.
+ */
+export const RPC_METHODS: Readonly<Record<'0.7' | '0.8' | '0.9' | '0.10', readonly string[]>> = {
+  '0.7': [...STARKNET_0_9.filter((m) => !NOT_IN_0_7.includes(m)), ...DEVNET],
+  '0.8': [...STARKNET_0_9, ...DEVNET],
+  '0.9': [...STARKNET_0_9, ...DEVNET],
+  '0.10': [...STARKNET_0_9, ...DEVNET],
+}
+
+/** The JSON-RPC paths over HTTP and the spec version each speaks (`POST /rpc…/` rows of HTTP_LISTENERS). */
+export const RPC_HTTP_PATHS: Readonly<Record<string, keyof typeof RPC_METHODS>> = {
+  '/rpc/v0_7': '0.7',
+  '/rpc/v0_8': '0.8',
+  '/rpc/v0_9': '0.9',
+  '/rpc/v0_10': '0.10',
+  '/rpc': '0.10',
+}
+
+const SUBSCRIBE_0_9 = WEBSOCKET_WIRES.starknet.filter((kind) => kind.startsWith('starknet_'))
+
+/** What the WebSocket API answers besides RPC_METHODS, per version it speaks (0.7 has none). */
+export const RPC_WS_METHODS: Readonly<Record<'0.8' | '0.9' | '0.10', readonly string[]>> = {
+  '0.8': [
+    ...['NewHeads', 'Events', 'TransactionStatus', 'PendingTransactions'].map(
+      (n) => `starknet_subscribe${n}`,
+    ),
+    'starknet_unsubscribe',
+  ],
+  '0.9': SUBSCRIBE_0_9,
+  '0.10': SUBSCRIBE_0_9,
+}
+
+/**
+ * The methods whose result may change the chain (a valid request of theirs does); every other method, and
+ * every one of these that answers an error, leaves the chain as it was.
+ */
+export const RPC_CHANGES_STATE: ReadonlySet<string> = new Set([
+  ...['addInvokeTransaction', 'addDeployAccountTransaction', 'addDeclareTransaction'].map(
+    (n) => `starknet_${n}`,
+  ),
+  ...['postmanSendMessageToL2', 'setGasPrice', 'acceptOnL1', 'abortBlocks', 'mint', 'createBlock', 'setTime']
+    .concat(['increaseTime', 'load', 'revert', 'restart'])
+    .map((n) => `devnet_${n}`),
+])

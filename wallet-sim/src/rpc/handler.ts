@@ -98,6 +98,25 @@ export const DEVNET_FORBIDDEN = -32001
 export const DEVNET_FORBIDDEN_MESSAGE =
   'devnet_* methods are refused to this client (allow its origin with --allow-dapp ORIGIN, or --open-dev-api)'
 
+/** The dispatcher's method tables of spec `v`, by prefix (`starknet_*`, `devnet_*`), each built when asked. */
+const RPC_TABLES: Readonly<Record<string, (host: DevHost, v: RpcVersion) => Record<string, Method>>> = {
+  starknet: (_host, v) => (isLegacy(v) ? legacyMethods(v) : starknetMethods),
+  devnet: (host) => devnetMethods(host),
+}
+
+/**
+ * Every method `handleRpc` answers for spec `v`, by its full name: what the list of listeners
+ * (listeners.ts) is checked against.
+ * @example Object.keys(rpcMethods(sim, '0.10')) // ['starknet_specVersion', …, 'devnet_getConfig']
+ */
+export function rpcMethods(host: DevHost, v: RpcVersion): Record<string, Method> {
+  return Object.fromEntries(
+    Object.entries(RPC_TABLES).flatMap(([prefix, table]) =>
+      Object.entries(table(host, v)).map(([name, method]) => [`${prefix}_${name}`, method]),
+    ),
+  )
+}
+
 /**
  * Answers one JSON-RPC request object (no HTTP), for tests and in-process use. With `devnetRefusal` (why
  * the sender may not use dev powers), `devnet_*` methods answer DEVNET_FORBIDDEN instead of running.
@@ -118,9 +137,8 @@ export function handleRpc(
       return id === undefined ? undefined : { jsonrpc: '2.0', id, error }
     }
     const legacy = isLegacy(v)
-    const starknet = legacy ? legacyMethods(v) : starknetMethods
-    const table: Record<string, Method> | undefined =
-      prefix === 'starknet' ? starknet : prefix === 'devnet' ? devnetMethods(host) : undefined
+    // Own keys only: `constructor_keys` must not reach Object.keys through the tables' prototype.
+    const table = Object.hasOwn(RPC_TABLES, prefix) ? RPC_TABLES[prefix]!(host, v) : undefined
     const method = name !== undefined && table && Object.hasOwn(table, name) ? table[name] : undefined
     if (!method || req.method !== `${prefix}_${name}`) throw new RpcError(RpcCode.METHOD_NOT_FOUND)
     // The dev methods answer as on 0.9 for 0.7/0.8 clients (devnet's own shapes, not the spec's).

@@ -4,19 +4,12 @@
 import fc from 'fast-check'
 import { expect, it } from 'vitest'
 import { startSim } from '../index'
+import { RPC_WS_METHODS } from '../listeners'
 import { clientValues } from '../testValues'
 import { connect } from './wsTestHelpers'
 
-const METHODS = [
-  'starknet_subscribeNewHeads',
-  'starknet_subscribeEvents',
-  'starknet_subscribeTransactionStatus',
-  'starknet_subscribeNewTransactionReceipts',
-  'starknet_subscribeNewTransactions',
-  'starknet_unsubscribe',
-  'starknet_getBlockWithTxHashes',
-  'starknet_nonsense',
-]
+// The 0.10 WebSocket API's own methods from the one list (listeners.ts), a method it shares with HTTP, one it lacks.
+const METHODS = [...RPC_WS_METHODS['0.10'], 'starknet_getBlockWithTxHashes', 'starknet_nonsense']
 
 const value = clientValues(
   [

@@ -24,35 +24,38 @@ const same = (n: Notification) => n
  */
 export function subscribeIn08(chain: Chain, req: Request): Subscribe08 | undefined {
   const { method } = req
-  switch (method) {
-    case 'starknet_subscribeNewHeads':
-      // 0.8's SUBSCRIPTION_BLOCK_ID has no `pending`: 0.9's parser refuses it as it refuses any other string.
-      return { request: req, out: same }
-    case 'starknet_subscribeEvents': {
-      // No finality_status in 0.8: events of accepted blocks (0.9's default), without 0.9's finality field.
-      const p = namedParams(req.params, ['from_address', 'keys', 'block_id'])
-      const params = { from_address: p.from_address, keys: p.keys, block_id: p.block_id }
-      return { request: { ...req, params }, out: eventOut }
-    }
-    case 'starknet_subscribeTransactionStatus':
-      return { request: req, out: statusOut() }
-    case 'starknet_subscribePendingTransactions': {
-      const p = namedParams(req.params, ['transaction_details', 'sender_address'])
-      // Every status (an empty list), so that without a block time, where nothing is ever pre_confirmed, a
-      // transaction is told as its block commits; with one, as it joins the pending block, and not again.
-      // An empty sender list filters nothing (as starknet.js v7 sends it when given no addresses).
-      const senders =
-        Array.isArray(p.sender_address) && p.sender_address.length === 0 ? undefined : p.sender_address
-      const params = { finality_status: [], sender_address: senders }
-      return {
-        request: { ...req, method: 'starknet_subscribeNewTransactions', params },
-        out: pendingOut(chain, p.transaction_details === true),
-      }
-    }
-    default:
-      return undefined
-  }
+  if (typeof method !== 'string' || !Object.hasOwn(SUBSCRIBE_08, method)) return undefined
+  return SUBSCRIBE_08[method]!(chain, req)
 }
+
+/** The 0.8 subscribe methods, each as its 0.9 request and the shaping of its notifications. */
+const SUBSCRIBE_08: Readonly<Record<string, (chain: Chain, req: Request) => Subscribe08>> = {
+  // 0.8's SUBSCRIPTION_BLOCK_ID has no `pending`: 0.9's parser refuses it as it refuses any other string.
+  starknet_subscribeNewHeads: (_chain, req) => ({ request: req, out: same }),
+  starknet_subscribeEvents: (_chain, req) => {
+    // No finality_status in 0.8: events of accepted blocks (0.9's default), without 0.9's finality field.
+    const p = namedParams(req.params, ['from_address', 'keys', 'block_id'])
+    const params = { from_address: p.from_address, keys: p.keys, block_id: p.block_id }
+    return { request: { ...req, params }, out: eventOut }
+  },
+  starknet_subscribeTransactionStatus: (_chain, req) => ({ request: req, out: statusOut() }),
+  starknet_subscribePendingTransactions: (chain, req) => {
+    const p = namedParams(req.params, ['transaction_details', 'sender_address'])
+    // Every status (an empty list), so that without a block time, where nothing is ever pre_confirmed, a
+    // transaction is told as its block commits; with one, as it joins the pending block, and not again.
+    // An empty sender list filters nothing (as starknet.js v7 sends it when given no addresses).
+    const senders =
+      Array.isArray(p.sender_address) && p.sender_address.length === 0 ? undefined : p.sender_address
+    const params = { finality_status: [], sender_address: senders }
+    return {
+      request: { ...req, method: 'starknet_subscribeNewTransactions', params },
+      out: pendingOut(chain, p.transaction_details === true),
+    }
+  },
+}
+
+/** The subscribe methods of the 0.8 WebSocket API (unsubscribe is the same in every version). */
+export const SUBSCRIBE_METHODS_0_8: readonly string[] = Object.keys(SUBSCRIBE_08)
 
 function eventOut(n: Notification): Notification {
   if (n.method !== 'starknet_subscriptionEvents') return n
