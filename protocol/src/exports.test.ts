@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import * as constants from './constantsEntry'
 import * as errors from './errors'
 import * as fees from './fees'
 import * as main from './index'
@@ -11,6 +12,10 @@ import * as wallet from './wallet'
 describe('public exports', () => {
   it('@webwallet/protocol', () => {
     expect(Object.keys(main).sort()).toMatchSnapshot()
+  })
+  it('@webwallet/protocol/constants: the main entry without its zod schemas', () => {
+    expect(Object.keys(constants).filter((name) => !(name in main))).toEqual([])
+    expect(Object.keys(constants).sort()).toMatchSnapshot()
   })
   it('@webwallet/protocol/fees', () => {
     expect(Object.keys(fees).sort()).toMatchSnapshot()
