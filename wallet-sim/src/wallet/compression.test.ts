@@ -1,11 +1,11 @@
 // What wallet-sim serves a browser, compressed as the browser accepts (the wallet UI's pages and its built
 // assets), against a whole wallet-sim and its built UI; and what it must never compress or hold back: the
 // walletEvents event stream. Raw requests (node:http), as fetch would decompress and hide the encoding.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { get, type IncomingMessage } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningSim, startSim } from '../index'
 import { type Served, serve } from '../infra/http/serve'
@@ -45,6 +45,11 @@ describe('the wallet UI router', () => {
     )
     writeFileSync(join(uiDir, 'assets', 'app.js'), script)
     writeFileSync(join(uiDir, 'secret.js'), script)
+    // The build's siblings: a fresh one for built.js, one older than its file for stale.js.
+    for (const name of ['built.js', 'stale.js']) writeFileSync(join(uiDir, 'assets', name), script)
+    writeFileSync(join(uiDir, 'assets', 'built.js.br'), brotliCompressSync(`${script}// from the build\n`))
+    writeFileSync(join(uiDir, 'assets', 'stale.js.br'), brotliCompressSync('old build'))
+    utimesSync(join(uiDir, 'assets', 'stale.js.br'), new Date(2020, 0, 1), new Date(2020, 0, 1))
     served = await serve('/', createWalletUiRouter(uiDir))
   })
   afterAll(() => served.close())
@@ -73,6 +78,13 @@ describe('the wallet UI router', () => {
       }
     },
   )
+
+  it("serves the build's precompressed file when it is as new as the asset, never a stale one", async () => {
+    const built = await raw(`${served.url}/assets/built.js`, { 'accept-encoding': 'br' })
+    expect(brotliDecompressSync(built.body).toString()).toBe(`${script}// from the build\n`)
+    const stale = await raw(`${served.url}/assets/stale.js`, { 'accept-encoding': 'br' })
+    expect(brotliDecompressSync(stale.body).toString()).toBe(script)
+  })
 
   it('keeps its headers and serves nothing outside the assets folder', async () => {
     const asset = await raw(`${served.url}/assets/app.js`, { 'accept-encoding': 'br' })
