@@ -5,7 +5,10 @@ export interface Chunk {
   initial: boolean
   contents: Uint8Array
   minBytes: number
+  /** Gzip (level 9) of this chunk alone, as a server sends it. */
   gzipBytes: number
+  /** Brotli (quality 11) of this chunk alone. */
+  brotliBytes: number
   modules: Array<{ module: string; minBytes: number }>
 }
 
@@ -16,7 +19,13 @@ export function chunkGraph(
   conditions?: string[],
 ): Promise<{ chunks: Chunk[] }>
 
-/** Initial bytes (min, gzip) of an entry, and its total with the lazy chunks. */
+/** Compressed bytes of a page's files: each file compressed alone, summed. */
+export interface Served {
+  gzipBytes: number
+  brotliBytes: number
+}
+
+/** Initial bytes (min, gzip together, and as served) of an entry, and its total with the lazy chunks. */
 export function measure(
   entry: string,
   external?: string[],
@@ -24,7 +33,15 @@ export function measure(
 ): Promise<{
   minBytes: number
   gzipBytes: number
-  total: { minBytes: number; gzipBytes: number }
+  served: Served & { files: number }
+  total: { minBytes: number; gzipBytes: number; served: Served }
   chunks: number
   lazyChunks: number
 }>
+
+/** One file of the entry built with code splitting off (every dynamic import inlined). */
+export function unsplit(
+  entry: string,
+  external?: string[],
+  conditions?: string[],
+): Promise<{ minBytes: number; gzipBytes: number; modules: Array<{ module: string; minBytes: number }> }>

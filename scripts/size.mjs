@@ -1,13 +1,22 @@
 // Bundle cost of each browser entry point as a user gets it: the built package (dist/, what npm installs),
-// bundled by esbuild for the browser with code splitting, minified, gzip, starknet.js and React external (as
-// the issue budgets say). Per entry: the initial chunks (what a page pays before any user action), checked
-// against `budgetKb`, and the total with the chunks its dynamic imports load on first use, checked against
-// `totalBudgetKb` (an entry with a lazy chunk and no total budget fails: nothing grows unseen). `--check`
-// exits non-zero when an entry is over a budget or not built (`node scripts/build.mjs`). `--breakdown
-// <entry>` (e.g. `--breakdown @webwallet/shim`) lists what each module of that entry costs, and its chunk.
+// bundled by esbuild for the browser with code splitting, minified, starknet.js and React external (as the
+// issue budgets say). Per entry: the initial chunks (what a page pays before any user action) and the total
+// with the chunks its dynamic imports load on first use (an entry with a lazy chunk and no total budget fails:
+// nothing grows unseen). Measured two ways:
+// - as served (checked against SERVED_BUDGETS below): what a page fetches. Each chunk is a file of its own,
+//   compressed alone as a server sends it (gzip level 9; brotli quality 11 beside it), and the files summed.
+//   A shared chunk costs its own gzip header and loses the dictionary of the code beside it, so four small
+//   initial files cost more than one file of the same code.
+// - together (ENTRIES' budgetKb and totalBudgetKb, the figure before issue 38): the initial chunks gzipped
+//   as one file, each lazy chunk alone. Kept beside the served figure, and checked, so module growth shows
+//   without the noise of how esbuild cut the chunks.
+// The unsplit column is an app built with code splitting off (esbuild without `splitting`): every lazy chunk
+// inlined. `--check` exits non-zero when an entry is over a budget or not built (`node scripts/build.mjs`).
+// `--breakdown <entry>` (e.g. `--breakdown @webwallet/shim`) lists what each module of that entry costs, and
+// its chunk.
 import { existsSync } from 'node:fs'
 import { basename, relative } from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 
 export const ENTRIES = [
@@ -155,26 +164,53 @@ export const ENTRIES = [
   { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 27.7, totalBudgetKb: 38.5 },
 ]
 
+// Issue 38: the budgets as served (each initial file gzipped alone, summed; see the header), per entry name of
+// ENTRIES: `initialKb` for what a page fetches at once, `totalKb` with the lazy chunks. An entry of ENTRIES
+// missing here fails --check. An entry of one file measures the same both ways.
+// 2026-11-28 (issue 38 item 7, h-guard): first measured as served, @webwallet/shim's initial files were
+// 26,511 bytes (four: the entry and three chunks it shares with its two lazy chunks, the connector's and the
+// portfolio's), /argent 27,004, /connector 15,157 (three: two shared with its WebSocket and HTTP chunks).
+// Now one lazy module each (shim/src/firstUse.ts, shim/src/transport/headlessWires.ts), so two initial files:
+// @webwallet/shim 25,223 bytes (total 33,702), /argent 25,831 (34,604), /connector 15,006 (17,449).
+export const SERVED_BUDGETS = {
+  '@webwallet/protocol': { initialKb: 15 },
+  '@webwallet/protocol/errors': { initialKb: 5.1 },
+  '@webwallet/protocol/services': { initialKb: 12.5 },
+  '@webwallet/protocol/wallet': { initialKb: 2.1 },
+  '@webwallet/shim/connector': { initialKb: 14.7, totalKb: 17.1 },
+  '@webwallet/shim': { initialKb: 24.7, totalKb: 33.0 },
+  '@webwallet/shim/p256': { initialKb: 4 },
+  '@webwallet/shim/argent': { initialKb: 25.3, totalKb: 33.8 },
+}
+
 /**
- * Minified and gzip bytes of a browser bundle of one entry, split as an app's bundler splits it: the initial
- * chunks (the entry's and the shared ones it imports statically: what a page pays before any user action)
- * and, in `total`, those plus the chunks of its dynamic imports (loaded on first use). The initial chunks
- * are gzipped together (an app's bundler puts the modules its entry imports statically in one chunk; esbuild
- * leaves the ones a lazy chunk shares apart), each lazy chunk on its own, as the browser fetches it.
+ * Minified and compressed bytes of a browser bundle of one entry, split as an app's bundler splits it: the
+ * initial chunks (the entry's and the shared ones it imports statically: what a page pays before any user
+ * action) and, in `total`, those plus the chunks of its dynamic imports (loaded on first use). `served` is
+ * what a page fetches: each chunk compressed alone, summed (gzip, and brotli beside it). `gzipBytes` is the
+ * figure before issue 38: the initial chunks gzipped together, each lazy chunk alone.
  * Workspace packages it imports resolve as a user's bundler resolves them (their dist/), unless `conditions`
  * names @webwallet/source.
  */
 export async function measure(entry, external = ['starknet', 'react', 'react-dom'], conditions = []) {
   const { chunks } = await chunkGraph(entry, external, conditions)
-  const first = Buffer.concat(chunks.filter((chunk) => chunk.initial).map((chunk) => chunk.contents))
+  const initial = chunks.filter((chunk) => chunk.initial)
   const lazy = chunks.filter((chunk) => !chunk.initial)
+  const first = Buffer.concat(initial.map((chunk) => chunk.contents))
   const gzipBytes = gzipSync(first, { level: 9 }).byteLength
+  const sum = (list, key) => list.reduce((n, chunk) => n + chunk[key], 0)
   return {
     minBytes: first.byteLength,
     gzipBytes,
+    served: {
+      gzipBytes: sum(initial, 'gzipBytes'),
+      brotliBytes: sum(initial, 'brotliBytes'),
+      files: initial.length,
+    },
     total: {
-      minBytes: lazy.reduce((n, chunk) => n + chunk.minBytes, first.byteLength),
-      gzipBytes: lazy.reduce((n, chunk) => n + chunk.gzipBytes, gzipBytes),
+      minBytes: first.byteLength + sum(lazy, 'minBytes'),
+      gzipBytes: gzipBytes + sum(lazy, 'gzipBytes'),
+      served: { gzipBytes: sum(chunks, 'gzipBytes'), brotliBytes: sum(chunks, 'brotliBytes') },
     },
     chunks: chunks.length,
     lazyChunks: lazy.length,
@@ -182,7 +218,25 @@ export async function measure(entry, external = ['starknet', 'react', 'react-dom
 }
 
 /**
- * The chunks of an entry's bundle: each with its code, minified and gzip bytes, whether the page loads it at once
+ * One file of an app built with code splitting off (esbuild without `splitting`, as Rollup's
+ * inlineDynamicImports): its minified and gzip bytes, and the modules in it with their minified bytes.
+ */
+export async function unsplit(entry, external = ['starknet', 'react', 'react-dom'], conditions = []) {
+  const result = await build({ ...bundleOptions(entry, external, conditions), splitting: false })
+  const [file] = result.outputFiles
+  const { inputs } = Object.values(result.metafile.outputs).find((output) => output.entryPoint) ?? {}
+  if (!file || !inputs) throw new Error(`size: no unsplit output for ${entry}`)
+  return {
+    minBytes: file.contents.byteLength,
+    gzipBytes: gzipSync(file.contents, { level: 9 }).byteLength,
+    modules: Object.entries(inputs)
+      .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+      .map(([module, { bytesInOutput }]) => ({ module, minBytes: bytesInOutput })),
+  }
+}
+
+/**
+ * The chunks of an entry's bundle: each with its code, minified, gzip and brotli bytes (each chunk alone), whether the page loads it at once
  * (`initial`: the entry's chunk and what it imports statically) or on first use (a dynamic import), and the
  * modules in it with their minified bytes (esbuild's metafile), largest first.
  */
@@ -210,6 +264,7 @@ export async function chunkGraph(entry, external = ['starknet', 'react', 'react-
         contents,
         minBytes: contents.byteLength,
         gzipBytes: gzipSync(contents, { level: 9 }).byteLength,
+        brotliBytes: brotli(contents),
         modules: Object.entries(inputs)
           .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
           .map(([module, { bytesInOutput }]) => ({ module, minBytes: bytesInOutput }))
@@ -217,6 +272,15 @@ export async function chunkGraph(entry, external = ['starknet', 'react', 'react-
       }
     })
   return { chunks }
+}
+
+/** Brotli bytes at the quality a server precompresses with (11), text mode. */
+function brotli(contents) {
+  const params = {
+    [constants.BROTLI_PARAM_QUALITY]: 11,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+  }
+  return brotliCompressSync(contents, { params }).byteLength
 }
 
 /** The esbuild options of a user-style browser bundle of one entry (minified, split, starknet.js external). */
@@ -272,39 +336,62 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = []
   const kb = (bytes) => (bytes / 1024).toFixed(1)
   for (const { name, entry, budgetKb, totalBudgetKb } of ENTRIES) {
-    if (!existsSync(entry)) {
-      rows.push({ entry: name, 'initial gzip KB': '-', budget: budgetKb, status: 'NOT BUILT' })
+    const served = SERVED_BUDGETS[name]
+    if (!existsSync(entry) || !served) {
+      rows.push({
+        entry: name,
+        'served gzip KB': '-',
+        budget: served?.initialKb,
+        status: served ? 'NOT BUILT' : 'NO SERVED BUDGET',
+      })
       over = true
       continue
     }
-    const { minBytes, gzipBytes, total, lazyChunks } = await measure(entry)
-    // An entry that grows a lazy chunk needs a budget for its total, or that chunk could grow unseen.
-    const status =
-      gzipBytes / 1024 > budgetKb
-        ? 'OVER BUDGET'
-        : lazyChunks > 0 && totalBudgetKb === undefined
-          ? 'NO TOTAL BUDGET'
-          : total.gzipBytes / 1024 > (totalBudgetKb ?? budgetKb)
-            ? 'TOTAL OVER BUDGET'
-            : 'ok'
+    const { minBytes, gzipBytes, served: now, total, lazyChunks } = await measure(entry)
+    const unsplitGzip = lazyChunks > 0 ? (await unsplit(entry)).gzipBytes : gzipBytes
+    const status = budgetStatus(
+      { initialKb: now.gzipBytes / 1024, totalKb: total.served.gzipBytes / 1024, lazyChunks },
+      { initialKb: served.initialKb, totalKb: served.totalKb },
+      { initialKb: gzipBytes / 1024, totalKb: total.gzipBytes / 1024, lazyChunks },
+      { initialKb: budgetKb, totalKb: totalBudgetKb },
+    )
     over ||= status !== 'ok'
     rows.push({
       entry: name,
+      'initial files': now.files,
+      'served gzip KB': kb(now.gzipBytes),
+      'served br KB': kb(now.brotliBytes),
+      budget: served.initialKb,
+      'served total KB': kb(total.served.gzipBytes),
+      'total budget': served.totalKb ?? '-',
+      'together KB': `${kb(gzipBytes)} / ${budgetKb}`,
+      'together total KB': `${kb(total.gzipBytes)} / ${totalBudgetKb ?? '-'}`,
+      'unsplit KB': kb(unsplitGzip),
       'initial min KB': kb(minBytes),
-      'initial gzip KB': kb(gzipBytes),
-      budget: budgetKb,
-      'total gzip KB': kb(total.gzipBytes),
-      'total budget': totalBudgetKb ?? '-',
-      'lazy chunks': lazyChunks,
       status,
     })
   }
   console.table(rows)
   if (check && over) {
     console.error(
-      'A bundle is over its budget (minified + gzip, starknet external: the initial chunks, and the total with ' +
-        'the lazy ones) or not built (node scripts/build.mjs).',
+      'A bundle is over its budget (minified, starknet external; as served: each initial file gzipped alone, ' +
+        'and the total with the lazy ones; together: the initial chunks as one file) or not built ' +
+        '(node scripts/build.mjs).',
     )
     process.exit(1)
   }
+}
+
+/** The first budget a measure breaks (served, then together), or 'ok'. */
+function budgetStatus(served, servedBudget, together, togetherBudget) {
+  for (const [label, figure, budget] of [
+    ['', served, servedBudget],
+    ['TOGETHER ', together, togetherBudget],
+  ]) {
+    // An entry that grows a lazy chunk needs a budget for its total, or that chunk could grow unseen.
+    if (figure.initialKb > budget.initialKb) return `${label}OVER BUDGET`
+    if (figure.lazyChunks > 0 && budget.totalKb === undefined) return `${label}NO TOTAL BUDGET`
+    if (figure.totalKb > (budget.totalKb ?? budget.initialKb)) return `${label}TOTAL OVER BUDGET`
+  }
+  return 'ok'
 }

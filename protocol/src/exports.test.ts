@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as calldata from './calldata'
+import * as constants from './constantsEntry'
 import * as errors from './errors'
 import * as fees from './fees'
 import * as main from './index'
@@ -16,6 +17,10 @@ describe('public exports', () => {
   })
   it('@webwallet/protocol/calldata', () => {
     expect(Object.keys(calldata).sort()).toMatchSnapshot()
+  })
+  it('@webwallet/protocol/constants: the main entry without its zod schemas', () => {
+    expect(Object.keys(constants).filter((name) => !(name in main))).toEqual([])
+    expect(Object.keys(constants).sort()).toMatchSnapshot()
   })
   it('@webwallet/protocol/fees', () => {
     expect(Object.keys(fees).sort()).toMatchSnapshot()

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { chunkGraph } from '../../scripts/size.mjs'
+import { chunkGraph, unsplit } from '../../scripts/size.mjs'
 
 // The split scripts/size.mjs measures, built from the sources: what a page loads at once and what waits
 // for first use. The budgets hold the bytes; this holds the structure.
@@ -33,22 +33,24 @@ describe.each(['./index.ts', './argent/index.ts'])('the %s bundle', (entry) => {
     const { initial, lazy, lazyChunks } = await split(entry)
     expect(initial.filter((module) => LAZY.includes(module))).toEqual([])
     expect(lazy).toEqual(expect.arrayContaining(LAZY))
-    // The connector's chunk, the portfolio's and the calldata compiler's; the WebSocket and HTTP transports in none.
-    expect(lazyChunks).toBe(3)
+    // One first-use chunk (the connector and the portfolio reads, shim/src/firstUse.ts) and the calldata
+    // compiler's: a page fetches two initial files, not the four that lazy chunks sharing code with the page
+    // make. No WebSocket or HTTP wire.
+    expect(lazyChunks).toBe(2)
     expect([...initial, ...lazy].filter((module) => /fromWebSocket|fromHttp/.test(module))).toEqual([])
   }, 30_000)
 })
 
 // The connector entry: the iframe and popup path at once; the WebSocket and HTTP wires (and what only they
-// use) in chunks of their own, loaded at a headless connector's first request.
+// use) in one chunk of their own (transport/headlessWires.ts), loaded at a headless connector's first request.
 const HEADLESS = ['transport/fromWebSocket.ts', 'transport/fromHttp.ts', 'transport/eventStream.ts']
 
 describe('the ./connector/index.ts bundle', () => {
-  it('keeps the WebSocket and HTTP transports out of the initial chunk, each in a lazy chunk', async () => {
+  it('keeps the WebSocket and HTTP transports out of the initial chunk, in one lazy chunk', async () => {
     const { initial, lazy, lazyChunks } = await split('./connector/index.ts')
     expect(initial.filter((module) => HEADLESS.includes(module))).toEqual([])
     expect(lazy).toEqual(expect.arrayContaining(HEADLESS))
-    expect(lazyChunks).toBe(2)
+    expect(lazyChunks).toBe(1)
     // What the iframe and popup need stays where a page gets it at once.
     expect(initial).toEqual(
       expect.arrayContaining([
@@ -59,3 +61,21 @@ describe('the ./connector/index.ts bundle', () => {
     )
   }, 30_000)
 })
+
+// An app built with code splitting off inlines each dynamic import, and esbuild then runs every module behind
+// it through an init function that runs the whole of each barrel it imports from: protocol's main entry would
+// bring its zod schemas (~20 KB gzip). Modules behind the lazy boundary import from @webwallet/protocol/constants.
+describe.each(['./index.ts', './argent/index.ts', './connector/index.ts', './react/index.ts'])(
+  'the unsplit %s bundle',
+  (entry) => {
+    it("holds none of zod's code", async () => {
+      const { modules } = await unsplit(source(entry), undefined, ['@webwallet/source'])
+      expect(modules.length).toBeGreaterThan(10)
+      expect(
+        modules.filter(({ module }) =>
+          /node_modules\/zod\/|protocol\/src\/(schemas|entities)\//.test(module),
+        ),
+      ).toEqual([])
+    }, 30_000)
+  },
+)

@@ -2,6 +2,7 @@
 // of the packages it bundles.
 import react from '@vitejs/plugin-react'
 import { defaultClientConditions, defineConfig } from 'vite'
+import { precompress } from '../scripts/precompress.mjs'
 import { thirdPartyLicenses } from '../scripts/thirdPartyLicenses.mjs'
 
 const root = new URL('.', import.meta.url).pathname
@@ -12,6 +13,7 @@ export default defineConfig({
   root,
   base: '/',
   // dist/THIRD_PARTY_LICENSES.md: the license texts of React and the other packages bundled in the page.
-  plugins: [react(), thirdPartyLicenses('the hosted wallet UI (ui/dist)')],
+  // precompress: each asset's .br and .gz beside it, which wallet-sim serves as the browser accepts.
+  plugins: [react(), thirdPartyLicenses('the hosted wallet UI (ui/dist)'), precompress()],
   build: { outDir: `${root}dist`, emptyOutDir: true, target: 'es2022' },
 })

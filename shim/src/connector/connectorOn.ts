@@ -4,7 +4,7 @@ import {
   getEnvironment,
   networkFromWalletUrl,
   PERMISSION_ACCOUNTS,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/constants'
 import {
   ConnectionFailedError,
   ConnectorNotConnectedError,

@@ -1,4 +1,4 @@
-import { WALLET_EVENTS } from '@webwallet/protocol'
+import { WALLET_EVENTS } from '@webwallet/protocol/constants'
 import { UnknownEventError } from '@webwallet/protocol/errors'
 
 /** The wallet's events: the account list and the chain id. */

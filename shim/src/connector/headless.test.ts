@@ -159,7 +159,7 @@ describe('the connector without a browser page', () => {
   it("HTTP: a transport chunk that fails to load is 'Wallet not available', and the next request loads it", async () => {
     await using wallet = await startHttpWallet()
     vi.resetModules()
-    vi.doMock('../transport/fromHttp', () => {
+    vi.doMock('../transport/headlessWires', () => {
       throw new TypeError('Failed to fetch dynamically imported module')
     })
     try {
@@ -169,11 +169,11 @@ describe('the connector without a browser page', () => {
       const failed = await connector.request({ type: 'wallet_requestChainId' }).catch((e: unknown) => e)
       expect(failed).toMatchObject({ code: 'WALLET_NOT_AVAILABLE', message: 'Wallet not available' })
       expect(failed).not.toBeInstanceOf(TypeError)
-      vi.doUnmock('../transport/fromHttp')
+      vi.doUnmock('../transport/headlessWires')
       expect(await connector.request({ type: 'wallet_requestChainId' })).toBe(wallet.state.chainId)
       await connector.disconnect()
     } finally {
-      vi.doUnmock('../transport/fromHttp')
+      vi.doUnmock('../transport/headlessWires')
       vi.resetModules()
     }
   })

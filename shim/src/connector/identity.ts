@@ -1,6 +1,6 @@
 // The connector's identity (starknetkit reads the id): apart from createConnector.ts, so that the lazy
 // connector of the SDK's first chunk has it without the connector's code.
-import { ENVIRONMENT_NAMES, type EnvironmentName, getEnvironment } from '@webwallet/protocol'
+import { ENVIRONMENT_NAMES, type EnvironmentName, getEnvironment } from '@webwallet/protocol/constants'
 import { ValidationError } from '@webwallet/protocol/errors'
 import { exactOrigin } from '../transport/origin'
 

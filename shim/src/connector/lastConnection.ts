@@ -1,4 +1,4 @@
-import { LAST_CONNECTED_WALLET_KEY } from '@webwallet/protocol'
+import { LAST_CONNECTED_WALLET_KEY } from '@webwallet/protocol/constants'
 
 /** Where the connector remembers its last connection; `getItem` is needed to remember it across reloads. */
 export type ConnectorStorage = Pick<Storage, 'setItem' | 'removeItem'> & Partial<Pick<Storage, 'getItem'>>

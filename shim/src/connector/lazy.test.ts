@@ -200,7 +200,7 @@ describe('lazyWindowConnector: the popup opens inside the click', () => {
 describe('lazyWindowConnector: the chunk fails to load', () => {
   it('is WALLET_NOT_AVAILABLE, and the next request tries again', async () => {
     vi.resetModules()
-    vi.doMock('./windowConnector', () => {
+    vi.doMock('../firstUse', () => {
       throw new Error('Failed to fetch dynamically imported module')
     })
     const { lazyWindowConnector: fresh } = await import('./lazy')
@@ -212,7 +212,7 @@ describe('lazyWindowConnector: the chunk fails to load', () => {
     await expect(connector.request({ type: 'wallet_requestChainId' })).rejects.toMatchObject({
       code: 'WALLET_NOT_AVAILABLE',
     })
-    vi.doUnmock('./windowConnector')
+    vi.doUnmock('../firstUse')
     vi.resetModules()
   })
 })

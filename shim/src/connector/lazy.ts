@@ -46,7 +46,7 @@ export function lazyWindowConnector(options: ConnectorOptions = {}): Connector {
   let real: Connector | undefined
   const load = lazyImport(
     () =>
-      import('./windowConnector').then(({ createWindowConnector }) => {
+      import('../firstUse').then(({ createWindowConnector }) => {
         real = createWindowConnector(options)
         real.on('accountsChanged', (accounts) => events.emit('accountsChanged', accounts))
         real.on('networkChanged', (chainId, accounts) => events.emit('networkChanged', chainId, accounts))

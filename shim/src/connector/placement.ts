@@ -3,7 +3,7 @@ import {
   SESSION_TYPED_DATA_DOMAIN_NAME,
   SESSION_TYPED_DATA_PRIMARY_TYPE,
   WALLET_ROUTES,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/constants'
 import type { PopupPlacement } from '../dialog/types'
 
 /** Typed data as far as routing needs to read it. */

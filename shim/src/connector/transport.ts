@@ -1,4 +1,4 @@
-import { MODAL_TITLE_PATTERN } from '@webwallet/protocol'
+import { MODAL_TITLE_PATTERN } from '@webwallet/protocol/constants'
 import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import * as Dialog from '../dialog/Dialog'
 import type { OpenerWindow } from '../dialog/popup'

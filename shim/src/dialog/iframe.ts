@@ -5,7 +5,7 @@ import {
   IFRAME_MODAL,
   IFRAME_SANDBOX,
   WALLET_ROUTES,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/constants'
 import { IframeTimeoutError, UserRejectedError } from '@webwallet/protocol/errors'
 import { exactOrigin } from '../transport/origin'
 import { defaultProbe, listenerSet } from './listeners'

@@ -4,7 +4,7 @@ import {
   POPUP_LOAD_WAIT_MS,
   POPUP_SIZES,
   WALLET_ROUTES,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/constants'
 import {
   PopupBlockedError,
   PortDisconnectedError,

@@ -1,4 +1,4 @@
-import { BACKEND_CLIENT_NAME, BACKEND_HEADERS, CONNECTOR_VERSION } from '@webwallet/protocol'
+import { BACKEND_CLIENT_NAME, BACKEND_HEADERS, CONNECTOR_VERSION } from '@webwallet/protocol/constants'
 import {
   DeleteUrlError,
   FetchUrlError,

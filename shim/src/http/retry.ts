@@ -1,4 +1,8 @@
-import { RETRY_DEFAULT_FACTOR, RETRY_DEFAULT_MIN_WAIT_MS, RETRY_DEFAULT_RETRIES } from '@webwallet/protocol'
+import {
+  RETRY_DEFAULT_FACTOR,
+  RETRY_DEFAULT_MIN_WAIT_MS,
+  RETRY_DEFAULT_RETRIES,
+} from '@webwallet/protocol/constants'
 
 /** Options of {@link retry}. */
 export interface RetryOptions {

@@ -7,7 +7,7 @@ export type { Portfolio, PortfolioOptions } from './types'
 /**
  * Portfolio reads from the provider's backend: token infos, prices, balances (polled until the backend
  * has initialised the account), DeFi positions and airdrops. Every request carries the SDK's client,
- * version and network headers. The reads' code is a chunk of its own, loaded at the first read (a failed
+ * version and network headers. The reads' code is in the SDK's first-use chunk (with the connector's), loaded at the first read (a failed
  * load is FETCH_URL, and the next read tries again).
  *
  * @example
@@ -16,7 +16,7 @@ export type { Portfolio, PortfolioOptions } from './types'
  */
 export function createPortfolio(options: PortfolioOptions): Portfolio {
   const reads = lazyImport(
-    () => import('./reads').then(({ portfolioReads }) => portfolioReads(options)),
+    () => import('../firstUse').then(({ portfolioReads }) => portfolioReads(options)),
     (cause) => new FetchUrlError({ cause }),
   )
   return {

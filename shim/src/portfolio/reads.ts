@@ -1,13 +1,9 @@
+import type { Airdrop, DefiDecomposition, PriceEntry, TokenBalance, TokenInfo } from '@webwallet/protocol'
 import {
-  type Airdrop,
   BACKEND_SCHEMA_CHANGED_MESSAGE,
   BALANCE_POLL_MIN_WAIT_MS,
   BALANCE_POLL_RETRIES,
-  type DefiDecomposition,
-  type PriceEntry,
-  type TokenBalance,
-  type TokenInfo,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/constants'
 import {
   BalanceFetchError,
   BalanceParseError,

@@ -1,4 +1,4 @@
-import { ALLOWLIST_CACHE_MS, ENVIRONMENTS, networkFromWalletUrl } from '@webwallet/protocol'
+import { ALLOWLIST_CACHE_MS, ENVIRONMENTS, networkFromWalletUrl } from '@webwallet/protocol/constants'
 
 /** Options of {@link getAllowlist}. */
 export type AllowlistOptions = {

@@ -1,4 +1,4 @@
-import { DEFAULT_HEAP_LIMIT_BYTES } from '@webwallet/protocol'
+import { DEFAULT_HEAP_LIMIT_BYTES } from '@webwallet/protocol/constants'
 import { allowlistUrl, getAllowlist } from './allowlist'
 import { type BrowserInfo, browserInfo, isChromeLike } from './browser'
 

@@ -1,4 +1,4 @@
-import { websocketReconnectDelay } from '@webwallet/protocol'
+import { websocketReconnectDelay } from '@webwallet/protocol/constants'
 import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import { parseRpcResponse } from './envelope'
 import { transportError } from './errors'

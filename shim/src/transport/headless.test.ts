@@ -17,7 +17,7 @@ describe('Messenger.fromWebSocket and fromHttp: their code loads at the first re
   afterEach(() => {
     FakeSocket.instances = []
     vi.useRealTimers()
-    vi.doUnmock('./fromHttp')
+    vi.doUnmock('./headlessWires')
     vi.resetModules()
   })
 
@@ -87,7 +87,7 @@ describe('Messenger.fromWebSocket and fromHttp: their code loads at the first re
 
   it("HTTP: a chunk that fails to load is 'Wallet not available' and the next request loads it again", async () => {
     vi.resetModules()
-    vi.doMock('./fromHttp', () => {
+    vi.doMock('./headlessWires', () => {
       throw new TypeError('Failed to fetch dynamically imported module')
     })
     // Fresh modules all through, so the coded errors are of the same classes as the Messenger checks.
@@ -100,7 +100,7 @@ describe('Messenger.fromWebSocket and fromHttp: their code loads at the first re
     await until(() => first.errors.length === 1)
     expect(first.errors[0]).toMatchObject({ code: 'WALLET_NOT_AVAILABLE', cause: expect.anything() })
     expect(first.errors[0]).not.toBeInstanceOf(TypeError)
-    vi.doUnmock('./fromHttp')
+    vi.doUnmock('./headlessWires')
     const second = observer()
     messenger.send({ type: 'query', path: 'requestChainId', input: undefined }, second)
     await until(() => second.results.length === 1)

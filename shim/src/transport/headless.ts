@@ -27,7 +27,7 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
   if (!WebSocket)
     throw new WalletNotAvailableError({ cause: 'No WebSocket implementation: pass options.WebSocket' })
   const channel = lazyChannel(() =>
-    import('./fromWebSocket').then((m) => m.fromWebSocket({ ...options, WebSocket })),
+    import('./headlessWires').then((m) => m.fromWebSocket({ ...options, WebSocket })),
   )
   const openTimeoutMs = options.openTimeoutMs ?? WEBSOCKET_OPEN_TIMEOUT_MS
   return {
@@ -66,5 +66,5 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
 export function fromHttp(options: FromHttpOptions): Channel {
   const fetch = options.fetch ?? globalThis.fetch?.bind(globalThis)
   if (!fetch) throw new WalletNotAvailableError({ cause: 'No fetch implementation: pass options.fetch' })
-  return lazyChannel(() => import('./fromHttp').then((m) => m.fromHttp({ ...options, fetch })))
+  return lazyChannel(() => import('./headlessWires').then((m) => m.fromHttp({ ...options, fetch })))
 }

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ALLOWED_DAPPS_ELEMENT_ID, frameAncestors, parseDappEntry } from '@webwallet/protocol/wallet'
 import express, { type Response, Router } from 'express'
+import { compressedFiles, sendCompressed } from '../infra/http/compressed'
 import { DEFAULT_ALLOWED_DAPPS } from '../services/allowlist/router'
 import { APPROVAL_WINDOW_ROUTE } from './core'
 
@@ -74,7 +75,7 @@ function setPageHeaders(res: Response, route: string, allowedDapps: readonly str
 
 /**
  * The UI router: the five wallet routes and the approval window answer index.html (with the allow-list and the framing headers),
- * `/assets/*` the built files.
+ * `/assets/*` the built files; pages and text assets compressed as the browser accepts (br, gzip).
  *
  * @example
  * app.use(createWalletUiRouter(DEFAULT_UI_DIR, { allowedDapps: ['localhost', 'http://127.0.0.2:5173'] }))
@@ -95,8 +96,11 @@ export function createWalletUiRouter(uiDir: string = DEFAULT_UI_DIR, options: Wa
     }
     // The page runs in dapps' iframes: it must never be cached across builds.
     res.setHeader('Cache-Control', 'no-store')
-    res.type('html').send(withAllowList(await readFile(index, 'utf8'), allowedDapps))
+    await sendCompressed(req, res.type('html'), withAllowList(await readFile(index, 'utf8'), allowedDapps))
   })
-  router.use('/assets', express.static(join(uiDir, 'assets'), { immutable: true, maxAge: '1y' }))
+  // Compressed as the browser accepts (br, gzip); express.static serves the rest and the uncompressed files.
+  const assets = join(uiDir, 'assets')
+  router.use('/assets', compressedFiles(assets, { 'Cache-Control': 'public, max-age=31536000, immutable' }))
+  router.use('/assets', express.static(assets, { immutable: true, maxAge: '1y' }))
   return router
 }
