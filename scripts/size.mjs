@@ -92,7 +92,9 @@ export const ENTRIES = [
   // 24.2 → 24.4, 32.7 → 32.9 (2026-11-27, h29): outside executions' window on the chain's clock (the block read
   // in the probe's batch, protocol's window constants): initial 24,763 → 24,977 bytes, total 33,386 → 33,599.
   // Merged with h27 on 2026-11-27: initial 24,977 bytes, total 33,606.
-  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 24.4, totalBudgetKb: 32.9 },
+  // 24.4 → 24.6, 32.9 → 33.1 (2026-11-28, h-listeners): devUrls(origin), one option for a wallet-sim on another
+  // origin (issue 36 item 10), built from the dev table the entry already holds.
+  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 24.6, totalBudgetKb: 33.1 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
   // The invisible-sdk 1.0.0 drop-in (issue 24): the session SDK and the window connector it maps onto
