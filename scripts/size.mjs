@@ -130,6 +130,9 @@ export const ENTRIES = [
   // refusals of what reads two ways, by protocol's one reader (@webwallet/protocol/calldata), in a lazy chunk
   // loaded at the first compiled call; starknet.js's own details forms read once. Initial 24.4 → 24.3.
   // Merged (same day, h-calldata): 26.3 initial, 36.8 total.
+  // 24.4 → 24.6, 32.9 → 33.1 (2026-11-28, h-listeners): devUrls(origin), one option for a wallet-sim on another
+  // origin (issue 36 item 10), built from the dev table the entry already holds.
+  // MERGE-MEASURE
   { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 26.4, totalBudgetKb: 36.9 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },

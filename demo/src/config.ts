@@ -1,4 +1,6 @@
 // Where the demo finds wallet-sim, and the contracts wallet-sim deploys at fixed addresses.
+import { devUrls } from '@webwallet/shim'
+
 /**
  * wallet-sim's origin as the browser sees it: `?wallet=` in the page URL (tests start the simulator on a free
  * port), else VITE_WALLET_URL at build time, else http://localhost:3005.
@@ -10,15 +12,7 @@ export const WALLET_URL: string = new URL(
 ).origin
 
 /** Every URL of the dev environment, on {@link WALLET_URL}. */
-export const URLS = {
-  webWalletUrl: WALLET_URL,
-  providerBaseUrl: WALLET_URL,
-  providerDefaultUrl: `${WALLET_URL}/rpc`,
-  cosignerUrl: `${WALLET_URL}/cosigner`,
-  backendUrl: `${WALLET_URL}/v1`,
-  paymasterUrl: `${WALLET_URL}/paymaster`,
-  allowListUrl: `${WALLET_URL}/allowlist/sepolia.json`,
-}
+export const URLS = devUrls(WALLET_URL)
 
 /** wallet-sim's demo counter contract (`increment`, `set_value`, `get_counter`). */
 export const COUNTER_ADDRESS = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'

@@ -16,6 +16,7 @@ describe('exports', () => {
         "createRpc",
         "createSessionRequest",
         "createStorage",
+        "devUrls",
         "feeInGasToken",
         "generateSessionKey",
         "getSessionStatus",

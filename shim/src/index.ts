@@ -24,6 +24,7 @@ export {
 } from './paymaster/client'
 export { feeInGasToken } from './paymaster/fee'
 export { createPortfolio, type Portfolio, type PortfolioOptions } from './portfolio/portfolio'
+export { devUrls, type EnvironmentUrls } from './sdk/devUrls'
 export type { ProviderOption, SessionConnector, WebWalletOptions } from './sdk/options'
 export type { ConnectResult } from './sdk/WebWallet'
 export { WebWallet } from './sdk/WebWallet'

@@ -48,6 +48,7 @@ import {
 import { createPortfolioFixtures, type PortfolioFixtures } from './services/backend/setups'
 import { chainOutcomes } from './services/cosigner/chainOutcomes'
 import { chainRevocations } from './services/cosigner/revocations'
+import { devLoginAvailable } from './services/dev/devLoginAvailable'
 import { indexPage } from './services/dev/indexPage'
 import { createDevNames, type DevNames } from './services/dev/names'
 import { devGuard, embedderGuard } from './services/dev/pageCors'
@@ -275,6 +276,17 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
         `it is not an exact --allow-dapp origin (restart with --allow-dapp ${origin})`,
     )
   }
+  // Asked by the wallet page before it tries the automatic login (no failing request on a normal open); the
+  // USE chain below catches its errors.
+  app.get(
+    '/wallet/api/devLogin',
+    devGuard(access.devRefusal),
+    devLoginAvailable({
+      ready: () => approval.get() !== 'manual' && handsFree.current() !== undefined,
+      trusted: access.trustedOrigin,
+      onRefused: handsFreeRefused,
+    }),
+  )
   // The automatic login acts as the --email user: for the same clients as the dev API, and, when the wallet
   // page asks for the dapp it serves, only for a dapp allowed the same way.
   app.use(

@@ -69,6 +69,7 @@ export const HTTP_LISTENERS: readonly HttpListener[] = [
   'DELETE /dev/faults',
   // Guards in front of the wallet's dev powers.
   'USE /wallet/approvals',
+  'GET /wallet/api/devLogin',
   'USE /wallet/api/devLogin',
   'USE /wallet/api/decide',
   // The paymaster (AVNU's REST API, then SNIP-29 JSON-RPC) and the cosigner.

@@ -272,6 +272,7 @@ describe.each(
  */
 const SHOWS = [
   { file: 'shim/README.md', marker: 'WebWalletSessionConnector(', button: 'Start session' },
+  { file: 'shim/README.md', marker: 'useSession(wallet)', button: 'Connect' },
 ] as const
 
 test.each(SHOWS)('$file keeps a browser example with $marker', ({ file, marker }) => {

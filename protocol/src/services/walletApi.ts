@@ -157,6 +157,18 @@ export namespace devLogin {
   export type Response = z.output<typeof Response>
 }
 
+/**
+ * GET /devLogin?origin=: whether POST /devLogin would log the `--email` user in for that dapp. Always 200, so
+ * a wallet page asks before it tries and a normal open (manual approvals, a dapp not allowed) logs no failure.
+ */
+export namespace devLoginAvailable {
+  export const path = '/wallet/api/devLogin'
+  export const Query = z.object({ origin: z.optional(z.string().check(z.maxLength(2048))) })
+  export type Query = z.input<typeof Query>
+  export const Response = z.object({ available: z.boolean() })
+  export type Response = z.output<typeof Response>
+}
+
 /** POST /decide: how the simulator answers the dapp's next prompt for the user. */
 export namespace decide {
   export const path = '/wallet/api/decide'

@@ -71,13 +71,15 @@ export function iframe(options: IframeOptions): Dialog {
   panel.style.cssText = `position:relative;display:flex;flex-direction:column;width:${IFRAME_MODAL.width}px;height:${IFRAME_MODAL.height}px;max-width:calc(100vw - 16px);max-height:calc(100vh - 32px);border-radius:${IFRAME_MODAL.borderRadiusPx}px;overflow:hidden;background:#1c1c1c;color:#fff;box-shadow:0 4px 40px rgba(0,0,0,.35);font-family:system-ui,sans-serif`
 
   const header = doc.createElement('div')
-  header.style.cssText = 'padding:20px 24px 8px;text-align:center'
+  header.style.cssText = 'padding:10px 48px;text-align:center'
   const title = doc.createElement('div')
   // The dialog is named by its title, which follows the wallet's screen ("Log in", "Confirm transaction").
   title.id = `${MODAL_ID}-title`
   overlay.setAttribute('aria-labelledby', title.id)
   title.textContent = CONNECTOR_LABELS.title
-  title.style.cssText = 'font-weight:600;font-size:18px'
+  // Read by screen readers only: the wallet's screen shows the same heading, and one heading is enough.
+  title.style.cssText =
+    'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap'
   const subtitle = doc.createElement('div')
   subtitle.textContent = `${CONNECTOR_LABELS.subtitle} ${options.brandName}`
   subtitle.style.cssText = 'font-size:12px;opacity:.7'
@@ -86,7 +88,7 @@ export function iframe(options: IframeOptions): Dialog {
   close.textContent = '×'
   close.setAttribute('aria-label', 'Close')
   close.style.cssText =
-    'position:absolute;top:14px;right:18px;border:0;background:none;color:inherit;font-size:22px;cursor:pointer'
+    'position:absolute;top:2px;right:18px;border:0;background:none;color:inherit;font-size:22px;cursor:pointer'
   header.append(title, subtitle, close)
 
   const frame = doc.createElement('iframe')

@@ -209,6 +209,7 @@ function PromptScreen({
           contractNames={api.contractNames}
           account={account}
           chainClock={chainClock}
+          prices={api}
           onAnswer={answer}
         />
       )

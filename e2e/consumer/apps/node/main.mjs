@@ -2,7 +2,7 @@
 // A plain Node ESM script using the SDK headless: the connector's WebSocket transport to a wallet-sim started
 // with `--approve auto --email …` (it answers the wallet's prompts for that user), a session, one call.
 // Usage: node main.mjs http://127.0.0.1:PORT — prints one JSON line.
-import { memoryKeyStore, memoryStorage, WebWallet } from '@webwallet/shim'
+import { devUrls, memoryKeyStore, memoryStorage, WebWallet } from '@webwallet/shim'
 import { createConnector } from '@webwallet/shim/connector'
 import { CONTRACTS, DEFAULT_PAYMASTER_API_KEYS } from '@webwallet/wallet-sim'
 import { WebSocket } from 'ws'
@@ -17,14 +17,7 @@ const connector = createConnector({
 const wallet = WebWallet.init({
   appName: 'consumer-node',
   environment: 'dev',
-  urls: {
-    webWalletUrl: walletUrl,
-    providerBaseUrl: walletUrl,
-    providerDefaultUrl: `${walletUrl}/rpc`,
-    cosignerUrl: `${walletUrl}/cosigner`,
-    backendUrl: `${walletUrl}/v1`,
-    paymasterUrl: `${walletUrl}/paymaster`,
-  },
+  urls: devUrls(walletUrl), // every URL of 'dev' on wallet-sim's origin
   connector,
   storage: memoryStorage(),
   keyStore: memoryKeyStore(),

@@ -2,7 +2,7 @@
 // The page both browser apps render: connect (log in and sign a session in the wallet), then one session
 // call to wallet-sim's demo counter. wallet-sim's origin, the counter's address and the paymaster API key that
 // sponsors gas come from the page URL (?wallet=…&counter=…&sponsor=…): the test starts wallet-sim on a free port.
-import { type SessionAccount, WebWallet } from '@webwallet/shim'
+import { devUrls, type SessionAccount, WebWallet } from '@webwallet/shim'
 import { createConnector } from '@webwallet/shim/connector'
 import { useEffect, useState } from 'react'
 
@@ -14,15 +14,7 @@ function createWallet() {
   const wallet = WebWallet.init({
     appName: 'consumer-app',
     environment: 'dev',
-    urls: {
-      webWalletUrl: walletUrl,
-      providerBaseUrl: walletUrl,
-      providerDefaultUrl: `${walletUrl}/rpc`,
-      cosignerUrl: `${walletUrl}/cosigner`,
-      backendUrl: `${walletUrl}/v1`,
-      paymasterUrl: `${walletUrl}/paymaster`,
-      allowListUrl: `${walletUrl}/allowlist/sepolia.json`,
-    },
+    urls: devUrls(walletUrl), // every URL of 'dev' on wallet-sim's origin
     connector: createConnector({ url: walletUrl, transport: 'iframe' }),
     sessionParams: { allowedMethods: [{ contract: counter, selector: 'increment' }], validityDays: 1 },
     // A new account is deployed by its first call, through the paymaster: sponsored, so no gas-token transfer.

@@ -132,3 +132,50 @@ describe('usePortfolio', () => {
     await waitFor(() => expect(portfolio.balances).toHaveBeenCalledTimes(2))
   })
 })
+
+describe('onError and throwOnError', () => {
+  it('useSession: a Reject goes to onError, and with throwOnError requestConnection rejects', async () => {
+    const onError = vi.fn()
+    const { result } = renderHook(() => useSession(useWebWallet(options(true)), { onError }))
+    await act(() => result.current.requestConnection())
+    expect(onError).toHaveBeenCalledOnce()
+    expect(onError.mock.calls[0]![0]).toBe(result.current.error)
+    const { result: throwing } = renderHook(() =>
+      useSession(useWebWallet(options(true)), { throwOnError: true }),
+    )
+    await act(() => expect(throwing.current.requestConnection()).rejects.toThrow('User rejected request'))
+    expect(throwing.current.pending).toBe(false)
+  })
+
+  it('useExecute: the latest onError is called; with throwOnError execute rejects, also without an account', async () => {
+    const account = {
+      execute: vi.fn(async () => Promise.reject(new Error('Sign session error'))),
+    } as unknown as SessionAccount
+    const first = vi.fn()
+    const latest = vi.fn()
+    const { result, rerender } = renderHook(({ onError }) => useExecute(account, { onError }), {
+      initialProps: { onError: first },
+    })
+    rerender({ onError: latest })
+    await act(() => result.current.execute({ contractAddress: GAME, entrypoint: 'play' }))
+    expect([first.mock.calls.length, latest.mock.calls.length]).toEqual([0, 1])
+    const { result: none } = renderHook(() => useExecute(undefined, { throwOnError: true }))
+    await act(() =>
+      expect(none.current.execute({ contractAddress: GAME, entrypoint: 'play' })).rejects.toMatchObject({
+        code: 'CONNECTOR_NOT_CONNECTED',
+      }),
+    )
+    expect(none.current.status).toBe('error')
+  })
+
+  it('usePortfolio: a failed read goes to onError', async () => {
+    const portfolio = {
+      balances: vi.fn(async () => Promise.reject(new Error('Failed to fetch url'))),
+      defi: vi.fn(async () => ({ dapps: [] })),
+    } as unknown as Portfolio
+    const onError = vi.fn()
+    const { result } = renderHook(() => usePortfolio(portfolio, ACCOUNT, { onError }))
+    await waitFor(() => expect(onError).toHaveBeenCalledOnce())
+    expect(result.current.error).toBe(onError.mock.calls[0]![0])
+  })
+})

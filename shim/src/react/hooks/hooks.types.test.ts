@@ -5,7 +5,7 @@ import type { SessionAccount } from '../../account/SessionAccount'
 import type { Portfolio } from '../../portfolio/portfolio'
 import type { WebWalletOptions } from '../../sdk/options'
 import type { WebWallet } from '../../sdk/WebWallet'
-import { useExecute, usePortfolio, useSession, useWebWallet } from '../index'
+import { type HookErrorOptions, useExecute, usePortfolio, useSession, useWebWallet } from '../index'
 
 describe('the React hooks (types)', () => {
   it('useWebWallet takes the SDK options and answers the WebWallet', () => {
@@ -14,7 +14,7 @@ describe('the React hooks (types)', () => {
   })
 
   it('useSession answers the account, its status and the two actions', () => {
-    expectTypeOf(useSession).parameters.toEqualTypeOf<[WebWallet]>()
+    expectTypeOf(useSession).parameters.toEqualTypeOf<[WebWallet, options?: HookErrorOptions | undefined]>()
     type Result = ReturnType<typeof useSession>
     expectTypeOf<Result['account']>().toEqualTypeOf<SessionAccount | undefined>()
     expectTypeOf<Result['status']>().toEqualTypeOf<SessionStatus | undefined>()
@@ -27,7 +27,9 @@ describe('the React hooks (types)', () => {
   })
 
   it('useExecute takes an optional account and answers a hash or undefined', () => {
-    expectTypeOf(useExecute).parameters.toEqualTypeOf<[SessionAccount | undefined]>()
+    expectTypeOf(useExecute).parameters.toEqualTypeOf<
+      [SessionAccount | undefined, options?: HookErrorOptions | undefined]
+    >()
     type Result = ReturnType<typeof useExecute>
     expectTypeOf<Result['status']>().toEqualTypeOf<'idle' | 'pending' | 'success' | 'error'>()
     expectTypeOf<Result['execute']>().returns.toEqualTypeOf<Promise<string | undefined>>()
@@ -35,7 +37,9 @@ describe('the React hooks (types)', () => {
   })
 
   it('usePortfolio reads a portfolio for an optional address', () => {
-    expectTypeOf(usePortfolio).parameters.toEqualTypeOf<[Portfolio, string | undefined]>()
+    expectTypeOf(usePortfolio).parameters.toEqualTypeOf<
+      [Portfolio, string | undefined, options?: Pick<HookErrorOptions, 'onError'> | undefined]
+    >()
     type Result = ReturnType<typeof usePortfolio>
     expectTypeOf<Result['balances']>().toEqualTypeOf<TokenBalance[] | undefined>()
     expectTypeOf<Result['defi']>().toEqualTypeOf<DefiDecomposition | undefined>()

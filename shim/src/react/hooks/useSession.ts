@@ -1,7 +1,8 @@
 import type { SessionStatus } from '@webwallet/protocol'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { SessionAccount } from '../../account/SessionAccount'
 import type { WebWallet } from '../../sdk/WebWallet'
+import { type HookErrorOptions, report } from './errorOptions'
 
 /** What {@link useSession} answers. */
 export interface UseSessionResult {
@@ -16,17 +17,21 @@ export interface UseSessionResult {
 
 /**
  * The wallet's session: restores a stored one on mount (no network request), asks for a new one on
- * demand, clears it.
+ * demand, clears it. A failure (a Reject in the wallet: `USER_REJECTED`) is in `error`, goes to `onError`, and
+ * with `throwOnError` makes `requestConnection` reject; a failed restore on mount never throws.
  *
  * @example
- * const { account, status, requestConnection } = useSession(wallet)
+ * const { account, status, error, requestConnection } = useSession(wallet, { onError: console.warn })
  * return account ? <Game account={account} /> : <button onClick={() => requestConnection()}>Connect</button>
  */
-export function useSession(wallet: WebWallet): UseSessionResult {
+export function useSession(wallet: WebWallet, options?: HookErrorOptions): UseSessionResult {
   const [account, setAccount] = useState<SessionAccount | undefined>(wallet.sessionAccount)
   const [status, setStatus] = useState<SessionStatus | undefined>(wallet.getSessionStatus())
   const [pending, setPending] = useState(true)
   const [error, setError] = useState<unknown>(undefined)
+  // The latest options, read when a failure happens: a new options object per render re-creates nothing.
+  const errorOptions = useRef(options)
+  errorOptions.current = options
 
   useEffect(() => {
     let live = true
@@ -37,7 +42,7 @@ export function useSession(wallet: WebWallet): UseSessionResult {
         setAccount(result?.account)
         setStatus(wallet.getSessionStatus())
       })
-      .catch((e: unknown) => live && setError(e))
+      .catch((e: unknown) => live && report(e, setError, errorOptions.current, false))
       .finally(() => live && setPending(false))
     return () => {
       live = false
@@ -54,7 +59,7 @@ export function useSession(wallet: WebWallet): UseSessionResult {
       } catch (e) {
         // A failed new session leaves the working one in place (WebWallet keeps it until the new one is stored).
         setAccount(wallet.sessionAccount)
-        setError(e)
+        report(e, setError, errorOptions.current)
       } finally {
         setStatus(wallet.getSessionStatus())
         setPending(false)

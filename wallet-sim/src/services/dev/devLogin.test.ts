@@ -49,3 +49,33 @@ it('answers /wallet/approvals (manual mode) to the allowed clients only', async 
   expect(await approvals('http://localhost:5173')).toBe(404)
   expect(await approvals('http://localhost:5174')).toBe(403)
 })
+
+it('GET devLogin says whether POST would log in, always with 200', async () => {
+  const available = async (sim: { url: string }, origin?: string) => {
+    const query = origin === undefined ? '' : `?origin=${encodeURIComponent(origin)}`
+    const response = await fetch(`${sim.url}/wallet/api/devLogin${query}`)
+    return { status: response.status, body: (await response.json()) as unknown }
+  }
+  await using auto = await startSim({
+    accounts: 1,
+    approve: 'auto',
+    email: 'dev@example.com',
+    allowedDapps: ['http://localhost:5173'],
+  })
+  expect(await available(auto, 'http://localhost:5173')).toEqual({ status: 200, body: { available: true } })
+  expect(await available(auto)).toEqual({ status: 200, body: { available: true } })
+  expect(await available(auto, 'http://localhost:5174')).toEqual({ status: 200, body: { available: false } })
+  await using manual = await startSim({ accounts: 1, email: 'dev@example.com' })
+  expect(await available(manual, 'http://localhost:5173')).toEqual({
+    status: 200,
+    body: { available: false },
+  })
+  // The answer matches what POST does.
+  const post = await fetch(`${manual.url}/wallet/api/devLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  })
+  expect(post.status).toBe(404)
+  expect((await fetch(`${auto.url}/wallet/api/devLogin?origin=a&origin=b`)).status).toBe(400)
+})

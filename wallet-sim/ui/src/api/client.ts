@@ -118,9 +118,17 @@ export function createWalletApi(options: WalletApiOptions) {
     /**
      * Logs the simulator's `--email` user in without a code when it allows it (`--approve auto`) for the
      * dapp at `origin` (the server refuses dapps that are not allowed exactly: any site may embed this page).
+     * Asks whether it would first, so the page tries only what the server honours.
      */
     async devLogin(origin: string): Promise<boolean> {
       try {
+        // Asked first (always 200): a normal open, where the server would refuse, makes no failing request.
+        const { available } = parseAnswer(
+          walletApi.devLoginAvailable.Response,
+          await request('GET', `${walletApi.devLoginAvailable.path}?origin=${encodeURIComponent(origin)}`),
+          'automatic login',
+        )
+        if (!available) return false
         const answer = await request('POST', walletApi.devLogin.path, {
           origin,
         } satisfies walletApi.devLogin.Request)

@@ -41,7 +41,8 @@ export function Screen(props: ScreenProps) {
   const moveToWindow = useApprovalWindow()
   const body = useRef<HTMLElement>(null)
   useModalFit(body)
-  const seen = useSeenToEnd(body, props.requireSeen === true)
+  const note = useRef<HTMLParagraphElement>(null)
+  const { seen, overflows } = useSeenToEnd(body, note, props.requireSeen === true)
   const blocked = props.approveBlocked === true || !seen
   useEscape(props.busy ? undefined : props.onReject)
   const main = useRef<HTMLElement>(null)
@@ -76,8 +77,10 @@ export function Screen(props: ScreenProps) {
           {props.error}
         </p>
       ) : null}
-      {seen ? null : (
-        <p className="unread" role="note" aria-label="Read to the end">
+      {/* Only once the body was measured not to fit: the note itself takes room, and shown before the first
+          measure it would shrink a body that fits into one that does not (a gate at 1280x800 for nothing). */}
+      {seen || !overflows ? null : (
+        <p className="unread" role="note" aria-label="Read to the end" ref={note}>
           Scroll to the end to read everything before you sign.
         </p>
       )}
@@ -116,29 +119,50 @@ export function Screen(props: ScreenProps) {
 /**
  * Whether the scrolling body has been seen to its end: as soon as it is laid out when it fits, else once it was scrolled to
  * within 4 px of its bottom. Sticky: scrolling back up does not take it back. Always true when not required.
+ * `overflows`: it was measured laid out and not fitting (the "read to the end" note shows only then).
  */
-function useSeenToEnd(body: RefObject<HTMLElement | null>, required: boolean): boolean {
+function useSeenToEnd(
+  body: RefObject<HTMLElement | null>,
+  note: RefObject<HTMLElement | null>,
+  required: boolean,
+): { seen: boolean; overflows: boolean } {
   const [seen, setSeen] = useState(!required)
+  const [overflows, setOverflows] = useState(false)
   useEffect(() => {
     const element = body.current
     if (!required || seen || !element) return
     const check = () => {
       // Not laid out (a hidden frame measures 0): nothing was seen yet; the resize observer checks again.
       if (element.clientHeight === 0) return
-      if (element.scrollTop + element.clientHeight >= element.scrollHeight - 4) setSeen(true)
+      // The note's room counts as the body's: once seen, the note goes and the body gets that room back.
+      const room = element.clientHeight + noteRoom(note.current)
+      if (element.scrollTop + room >= element.scrollHeight - 4) setSeen(true)
+      else setOverflows(true)
     }
     check()
     element.addEventListener('scroll', check, { passive: true })
     window.addEventListener('resize', check)
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(check)
     observer?.observe(element)
+    // A frame the page shows later (the SDK's modal) may keep its size: showing it is the moment to measure.
+    const shown = typeof IntersectionObserver === 'undefined' ? undefined : new IntersectionObserver(check)
+    shown?.observe(element)
     return () => {
       element.removeEventListener('scroll', check)
       window.removeEventListener('resize', check)
       observer?.disconnect()
+      shown?.disconnect()
     }
-  }, [body, required, seen])
-  return seen
+  }, [body, note, required, seen])
+  return { seen, overflows }
+}
+
+/** The height the note takes from the body: its box and the column's gap before it (0 when not shown). */
+function noteRoom(note: HTMLElement | null): number {
+  if (!note) return 0
+  const parent = note.parentElement
+  const gap = parent ? Number.parseFloat(getComputedStyle(parent).rowGap) || 0 : 0
+  return note.offsetHeight + gap
 }
 
 /** Escape answers like the reject (or cancel) button: the wallet's half of "Escape closes the modal". */

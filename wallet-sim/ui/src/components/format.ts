@@ -101,21 +101,21 @@ export function fromNow(date: Date, now: Date): string {
 }
 
 /**
- * `30 days`, `2 hours`: how long from `now` until `at`, in the largest whole unit (`0 minutes` if past).
+ * `30 days`, `1 day 6 hours`, `2 hours 30 minutes`: how long from `now` until `at`, rounded to the minute
+ * (`0 minutes` if past), in at most two units. Rounded, not cut: a session the app asked for one day, read a
+ * few seconds later by the chain's clock, lasts `1 day`, not `23 hours`.
  * `now` is always given: for what the chain checks, the chain's time (wallet/chainClock).
  *
- * @example durationWords(new Date('2026-01-31T00:00Z'), new Date('2026-01-01T00:00Z')) // '30 days'
+ * @example durationWords(new Date('2026-01-02T00:00Z'), new Date('2026-01-01T00:00:05Z')) // '1 day'
  */
 export function durationWords(at: Date, now: Date): string {
-  const seconds = Math.max(0, Math.round((at.getTime() - now.getTime()) / 1000))
-  const units: [string, number][] = [
-    ['day', 86_400],
-    ['hour', 3_600],
-  ]
-  for (const [unit, size] of units) {
-    const count = Math.floor(seconds / size)
-    if (count >= 1) return `${count} ${unit}${count === 1 ? '' : 's'}`
-  }
-  const minutes = Math.floor(seconds / 60)
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+  const minutes = Math.max(0, Math.round((at.getTime() - now.getTime()) / 60_000))
+  const words = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`
+  const pair = (big: number, bigUnit: string, small: number, smallUnit: string) =>
+    small === 0 ? words(big, bigUnit) : `${words(big, bigUnit)} ${words(small, smallUnit)}`
+  if (minutes < 60) return words(minutes, 'minute')
+  if (minutes < 1440) return pair(Math.floor(minutes / 60), 'hour', minutes % 60, 'minute')
+  // Hours rounded too: 1 day 23 h 40 min reads 2 days.
+  const hours = Math.round(minutes / 60)
+  return pair(Math.floor(hours / 24), 'day', hours % 24, 'hour')
 }

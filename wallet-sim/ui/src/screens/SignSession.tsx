@@ -1,13 +1,16 @@
 // /signSessionKeys: what the session lets the app do without asking again.
 import type { SessionSignRequest } from '@webwallet/protocol'
 import { useEffect, useState } from 'react'
+import type { Market } from '../api/market'
 import { AccountLine } from '../components/AccountLine'
 import { dappClaim } from '../components/dappText'
 import { compactAddress, durationWords, formatAmount, formatDate, tokenOf } from '../components/format'
 import { Screen } from '../components/Screen'
+import { SessionFees } from '../components/SessionFees'
 import { type ChainClock, useChainNow } from '../wallet/chainClock'
 import { type SessionView, sessionView } from '../wallet/sessionView'
 import { isPlainTransfer, methodName, type SpendingFamily, sameAddress } from '../wallet/spending'
+import { type Loaded, type ReviewApi, useMarket } from '../wallet/useReview'
 
 export interface SignSessionProps {
   origin: string
@@ -23,6 +26,8 @@ export interface SignSessionProps {
    * account and the cosigner judge the expiry; without it the screen shows the signed date only.
    */
   chainClock?: ChainClock | undefined
+  /** The backend's token prices (the review's source): the fee limits in USD too. */
+  prices?: Pick<ReviewApi, 'market'> | undefined
   onAnswer: (approved: boolean) => void
 }
 
@@ -69,9 +74,11 @@ export function SignSession({
   contractNames,
   account,
   chainClock,
+  prices,
   onAnswer,
 }: SignSessionProps) {
   const view = sessionView(request, feeTokens)
+  const market = useMarket(prices)
   const chainNow = useChainNow(chainClock)
   // Past by the chain's clock: the app could never use it. Signing stays possible (it is what is shown).
   const expired =
@@ -117,7 +124,7 @@ export function SignSession({
         </p>
       ) : null}
       {view.refused === undefined ? (
-        <Summary view={view} contractName={contractName} chainNow={chainNow} />
+        <Summary view={view} contractName={contractName} chainNow={chainNow} market={market} />
       ) : null}
       {account ? <AccountLine account={account} /> : null}
       {view.projectId ? (
@@ -155,10 +162,12 @@ function Summary({
   view,
   contractName,
   chainNow,
+  market,
 }: {
   view: SessionView
   contractName: (address: string) => string
   chainNow: number | undefined
+  market: Loaded<Market>
 }) {
   const gas = (contract: string, selector: string) =>
     isPlainTransfer(selector) && view.gasPayments.some((payment) => sameAddress(payment.token, contract))
@@ -187,19 +196,7 @@ function Summary({
         ))}
       </ul>
       {movesTokens ? null : <p>It cannot move your tokens.</p>}
-      <p>Network fees, in all over the session:</p>
-      <ul className="list" aria-label="Fee limits">
-        {view.feeCaps.length === 0 ? <li>none: the session's transactions may pay any network fee</li> : null}
-        {view.feeCaps.map(({ token, maxAmount }) =>
-          view.gasPayments.some((gas) => gas.token === token) ? (
-            <li key={token}>
-              Gas payment in {tokenName(token)}: up to {amountText(maxAmount, token)}, only to the paymaster
-            </li>
-          ) : (
-            <li key={token}>up to {amountText(maxAmount, token)}</li>
-          ),
-        )}
-      </ul>
+      <SessionFees feeCaps={view.feeCaps} gasPayments={view.gasPayments} market={market} />
     </section>
   )
 }

@@ -345,7 +345,7 @@ describe('SignSession', () => {
     expect(summary).not.toContain('call transfer')
     expect(summary).toContain('It cannot move your tokens.')
     expect(summary).toContain(
-      'Network fees, in all over the session:Gas payment in STRK: up to 10 STRK, only to the paymaster',
+      'Network fees, in all over the session:up to 10 STRKPaid by the account as its own gas or to the paymaster, never to anyone else.',
     )
     expect(screen.getByLabelText('From account').textContent).toBe('ann@example.com (0x07d5…f72b)')
     expect(screen.getByLabelText('Network').textContent).toBe('Starknet Sepolia')
@@ -394,6 +394,16 @@ describe('SignSession', () => {
     restore = laidOut(0, 0)
     renderArmed(<SignSession origin={DAPP} request={request} onAnswer={vi.fn()} />)
     expect((screen.getByRole('button', { name: 'Sign session' }) as HTMLButtonElement).disabled).toBe(true)
+    // Not measured yet: no "scroll to the end" note, which would itself take the room of a body that fits.
+    expect(screen.queryByLabelText('Read to the end')).toBeNull()
+  })
+
+  it('a consent that fits has no gate and no note', () => {
+    restore()
+    restore = laidOut(500, 500)
+    renderArmed(<SignSession origin={DAPP} request={request} onAnswer={vi.fn()} />)
+    expect((screen.getByRole('button', { name: 'Sign session' }) as HTMLButtonElement).disabled).toBe(false)
+    expect(screen.queryByLabelText('Read to the end')).toBeNull()
   })
 
   it('names the contracts the wallet server knows, for the allowed calls and the approval spender', async () => {
@@ -714,9 +724,31 @@ describe('SignSession spending warnings', () => {
     )
     render(<SignSession origin={DAPP} request={request} onAnswer={vi.fn()} />)
     expect(screen.queryByLabelText('Spending warnings')).toBeNull()
-    expect(screen.getByLabelText('Fee limits').textContent).toBe(
-      'Gas payment in STRK: up to 10 STRK, only to the paymaster',
+    // Worded for both gas modes: the account may pay its own gas, so never "only to the paymaster".
+    expect(screen.getByLabelText('Fee limits').textContent).toBe('up to 10 STRK')
+    expect(screen.getByLabelText('Gas payment').textContent).toBe(
+      'Paid by the account as its own gas or to the paymaster, never to anyone else.',
     )
+    expect(screen.getByLabelText('Session summary').textContent).not.toContain('only to the paymaster')
+  })
+
+  it('the fee limits in USD, from the price source of the review', async () => {
+    const request = session([[COUNTER, 'increase_counter']], STRK_FEES)
+    const prices = {
+      market: async () => new Map([[marketKey(STRK), { symbol: 'STRK', decimals: 18, usd: 0.5 }]]),
+    }
+    render(<SignSession origin={DAPP} request={request} prices={prices} onAnswer={vi.fn()} />)
+    await waitFor(() =>
+      expect(screen.getByLabelText('Fee limits').textContent).toBe('up to 10 STRK (≈ $5.00)'),
+    )
+  })
+
+  it('says so when the price service fails, and still shows the caps in tokens', async () => {
+    const request = session([[COUNTER, 'increase_counter']], STRK_FEES)
+    const prices = { market: async () => Promise.reject(new Error('down')) }
+    render(<SignSession origin={DAPP} request={request} prices={prices} onAnswer={vi.fn()} />)
+    await screen.findByText('No USD value: the price service did not answer.')
+    expect(screen.getByLabelText('Fee limits').textContent).toBe('up to 10 STRK')
   })
 })
 
