@@ -50,6 +50,7 @@ import {
   SessionRevokedError,
   SignatureVerificationError,
   SignSessionError,
+  StoredSessionDiscardedError,
   TypedDataMismatchError,
   UnalignedProofsError,
   UnexpectedAnswerError,
@@ -168,6 +169,7 @@ const ALL = [
   NotSupportedBySessionError,
   SessionExpiredError,
   SessionRevokedError,
+  StoredSessionDiscardedError,
   OutsideExecutionUnsupportedError,
   OutsideExecutionNonceUsedError,
 ]

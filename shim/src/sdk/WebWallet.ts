@@ -9,6 +9,7 @@ import {
   isWebWalletError,
   SessionExpiredError,
   SessionKeyExportDisabledError,
+  StoredSessionDiscardedError,
   UserRejectedError,
 } from '@webwallet/protocol/errors'
 import { checkLimits, invalid } from '../account/arguments'
@@ -65,6 +66,12 @@ export class WebWallet {
   private readonly sessions: SessionStore
   private account: SessionAccount | undefined
   private active: ActiveSession | undefined
+  /**
+   * Set when the stored session could not be used and was removed (`STORED_SESSION_DISCARDED`, its reason as
+   * `cause`): `connect()` then answers undefined and the user signs once with `requestConnection()`, which
+   * clears it. Undefined otherwise.
+   */
+  discardedSession: StoredSessionDiscardedError | undefined
   private restoring!: { stored: string; session: Promise<ActiveSession | undefined> }
   /** The chain's clock: session status, new sessions' expiry and the check before every send follow it. */
   private readonly clock: ChainClock
@@ -89,7 +96,10 @@ export class WebWallet {
       options.now ?? Date.now,
     )
     // Unreadable stored data is never fatal: the user signs a new session, and the console says why.
-    const discarded = (reason: string) => console.warn(`The stored session was removed: ${reason}.`)
+    const discarded = (reason: string) => {
+      this.discardedSession = new StoredSessionDiscardedError({ cause: reason })
+      console.warn(`The stored session was removed: ${reason}.`)
+    }
     let warnedOnce = 0
     this.sessions = createSessionStore(
       createStorage({
@@ -232,6 +242,7 @@ export class WebWallet {
         throw new SessionExpiredError(active.stored.expiresAt, chainNow)
       deadline.check()
       await this.sessions.save(active)
+      this.discardedSession = undefined
       this.restoring = { stored: this.storedText(), session: Promise.resolve(active) }
       return {
         account: this.adoptSession(active),

@@ -14,6 +14,7 @@ import {
   SessionExpiredError,
   SessionKeyExportDisabledError,
   SessionRevokedError,
+  StoredSessionDiscardedError,
   UnexpectedAnswerError,
   UnsupportedRpcVersionError,
 } from '../sdk'
@@ -58,4 +59,5 @@ export const SDK_SESSION_TABLE: [WebWalletError, string, string, number?][] = [
   ],
   [new SessionExpiredError(1, 2), 'SESSION_EXPIRED', 'The session has expired'],
   [new SessionRevokedError(), 'SESSION_REVOKED', 'Session cleared (clearSession)'],
+  [new StoredSessionDiscardedError(), 'STORED_SESSION_DISCARDED', 'Stored session removed: sign a new one'],
 ]
