@@ -20,13 +20,20 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 
 export const ENTRIES = [
-  { name: '@webwallet/protocol', entry: 'protocol/dist/index.js', budgetKb: 15 },
+  // 15 → 15.1 (2026-11-28, issue 35 item 6, h-argent): the hosted wallet's hosts per network (Ready's and
+  // Argent's, HOSTED_WALLET_ORIGINS) and walletOrigins, for exact-origin checks that survive a host move:
+  // 15,329 → 15,423 bytes.
+  { name: '@webwallet/protocol', entry: 'protocol/dist/index.js', budgetKb: 15.2 },
   // 5: 5,151 bytes after the merges; 5,110 after issue 24 item 5 (one isRecord, declared fields, no data key
   // on fixed errors, errorName without a lookup table).
   // 5 → 5.1 (issue 26 item 3): the interface probes' two coded errors, OUTSIDE_EXECUTION_UNSUPPORTED and
   // OUTSIDE_EXECUTION_NONCE_USED (+96 bytes: 5,107 → 5,203 measured from the sources).
   // 5.1 → 5.4 (2026-11-28, issue 36 items 1 and 2): TRANSACTION_OUTCOME_UNKNOWN (a sent transaction whose
   // answer was lost) and SESSION_INVALID (a stored session of a chain that is gone): 5,438 bytes measured.
+  // 5.1 → 5.2 (2026-11-28, issue 35 item 3, h-argent): STORED_SESSION_DISCARDED, the coded error an app reads
+  // when a stored session could not be used (invisible-sdk's key not the session's): 5,203 → 5,259 bytes.
+  // Merged 2026-11-28 (lead: h-argent, h-lifecycle, h-calldata, h-guard's served measure, h-listeners' devUrls,
+  // h-argent's hosts): re-measured once on the merged tree; the budget is the measure rounded up by 0.1 KB.
   { name: '@webwallet/protocol/errors', entry: 'protocol/dist/errors/index.js', budgetKb: 5.4 },
   // Issue 25: the services' HTTP contracts (cosigner, /wallet/api), which the wallet page parses every answer
   // with: zod/mini and the connector entities they reuse (11.8 KB measured). The shim takes their types only.
@@ -56,8 +63,13 @@ export const ENTRIES = [
     // 14.4 → 14.5 (2026-11-28, issue 36 items 1 and 2): the error registry's two new classes. Total 17.2 → 17.3
     // (issue 36 item 5): close(), which ends the transports and keeps the grant (17,614 bytes).
     // Merged (2026-11-28, h-argent with h-lifecycle): 14.8 initial, 17.5 total.
-    budgetKb: 14.9,
-    totalBudgetKb: 17.6,
+    // 14.7 → 14.8, 17.4 → 17.5 (same day, item 6): the iframe and popup accept the hosted wallet's other host
+    // of the same network (walletOrigins) and post to the origin the window answered from: 14,959 → 15,075
+    // bytes, total 17,738 → 17,854.
+    // Merged 2026-11-28 (lead: h-argent, h-lifecycle, h-calldata, h-guard's served measure, h-listeners' devUrls,
+    // h-argent's hosts): re-measured once on the merged tree; the budget is the measure rounded up by 0.1 KB.
+    budgetKb: 15.1,
+    totalBudgetKb: 17.5,
   },
   // 25 → 27: issue 15's init-option checks, coded errors, compact session storage, abort/timeouts and the node
   // version check (+1.8 KB gzip, zod-free; protocol's zod schemas would have cost ~8.5 KB).
@@ -132,8 +144,13 @@ export const ENTRIES = [
   // Merged (same day, h-calldata): 26.3 initial, 36.8 total.
   // 24.4 → 24.6, 32.9 → 33.1 (2026-11-28, h-listeners): devUrls(origin), one option for a wallet-sim on another
   // origin (issue 36 item 10), built from the dev table the entry already holds.
-  // MERGE-MEASURE
-  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 26.4, totalBudgetKb: 36.9 },
+  // 33.4 → 33.5 (same day, issues 35 items 6 and 3): the connector chunk accepts the hosted wallet's other host
+  // (walletOrigins), and WebWallet keeps a discarded session's coded error (STORED_SESSION_DISCARDED): initial
+  // 25,440 → 25,581 bytes, total 34,064 → 34,246.
+  // Merged 2026-11-28 (lead: h-argent, h-lifecycle, h-calldata, h-guard's served measure, h-listeners' devUrls,
+  // h-argent's hosts): re-measured once on the merged tree; the budget is the measure rounded up by 0.1 KB.
+  // The as-served target of issue 38 (25 KB) is missed after this round's SDK features (+2.2 KB): noted.
+  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 26.2, totalBudgetKb: 36.6 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
   // The invisible-sdk 1.0.0 drop-in (issue 24): the session SDK and the window connector it maps onto
@@ -164,7 +181,11 @@ export const ENTRIES = [
   // Merged (2026-11-28, h-argent with h-lifecycle): 27.6 initial, 36.4 total.
   // 33.8 → 35.8 total (2026-11-28, issue 35, h-calldata): it follows the shim's lazy calldata compiler.
   // Merged (same day, h-calldata): 27.6 initial, 38.4 total.
-  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 27.7, totalBudgetKb: 38.5 },
+  // 26.2 → 26.3, 35.0 → 35.1 (same day, items 6 and 3): it follows the shim (the hosted wallet's hosts, the
+  // discarded session's coded error) and adds discardedSession: 26,730 → 26,899 bytes, total 35,716 → 35,927.
+  // Merged 2026-11-28 (lead: h-argent, h-lifecycle, h-calldata, h-guard's served measure, h-listeners' devUrls,
+  // h-argent's hosts): re-measured once on the merged tree; the budget is the measure rounded up by 0.1 KB.
+  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 27.4, totalBudgetKb: 38.1 },
 ]
 
 // Issue 38: the budgets as served (each initial file gzipped alone, summed; see the header), per entry name of
@@ -175,15 +196,18 @@ export const ENTRIES = [
 // portfolio's), /argent 27,004, /connector 15,157 (three: two shared with its WebSocket and HTTP chunks).
 // Now one lazy module each (shim/src/firstUse.ts, shim/src/transport/headlessWires.ts), so two initial files:
 // @webwallet/shim 25,223 bytes (total 33,702), /argent 25,831 (34,604), /connector 15,006 (17,449).
+// Merged 2026-11-28 (lead): after h-lifecycle, h-argent, h-calldata and h-listeners joined h-guard's measure, the
+// shim as served is 26.9 KB (37.3 with its lazy chunks), /argent 28.0 (38.7), /connector 15.5 (17.9): each
+// budget is the measure rounded up by 0.1 KB; issue 38's 25 KB as served is missed by the SDK's new features.
 export const SERVED_BUDGETS = {
-  '@webwallet/protocol': { initialKb: 15 },
-  '@webwallet/protocol/errors': { initialKb: 5.1 },
+  '@webwallet/protocol': { initialKb: 15.2 },
+  '@webwallet/protocol/errors': { initialKb: 5.4 },
   '@webwallet/protocol/services': { initialKb: 12.5 },
   '@webwallet/protocol/wallet': { initialKb: 2.1 },
-  '@webwallet/shim/connector': { initialKb: 14.7, totalKb: 17.1 },
-  '@webwallet/shim': { initialKb: 24.7, totalKb: 33.0 },
+  '@webwallet/shim/connector': { initialKb: 15.6, totalKb: 18.0 },
+  '@webwallet/shim': { initialKb: 27.0, totalKb: 37.4 },
   '@webwallet/shim/p256': { initialKb: 4 },
-  '@webwallet/shim/argent': { initialKb: 25.3, totalKb: 33.8 },
+  '@webwallet/shim/argent': { initialKb: 28.1, totalKb: 38.8 },
 }
 
 /**

@@ -1,7 +1,14 @@
 import { config, constants as starknetConstants } from 'starknet'
 import { describe, expect, it } from 'vitest'
 import { CHAIN_IDS, DEFAULT_RPC_SPEC_VERSION, POPUP_SIZES, websocketReconnectDelay } from './constants'
-import { DEFAULT_ENVIRONMENT, ENVIRONMENTS, getEnvironment, networkFromWalletUrl } from './environments'
+import {
+  DEFAULT_ENVIRONMENT,
+  ENVIRONMENTS,
+  getEnvironment,
+  HOSTED_WALLET_ORIGINS,
+  networkFromWalletUrl,
+  walletOrigins,
+} from './environments'
 
 function shortStringToHex(text: string): string {
   return `0x${[...text].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('')}`
@@ -38,10 +45,43 @@ describe('environments', () => {
     expect(getEnvironment().chainId).toBe(CHAIN_IDS.SN_SEPOLIA)
   })
 
-  it('points mainnet and sepolia at the hosted wallets', () => {
-    expect(ENVIRONMENTS.mainnet.webWalletUrl).toBe('https://web.argent.xyz')
+  it("points mainnet and sepolia at the hosted wallets, Ready's hosts (where starknetkit 3.x opens) first", () => {
+    expect(ENVIRONMENTS.mainnet.webWalletUrl).toBe('https://web.ready.co')
     expect(ENVIRONMENTS.mainnet.chainId).toBe(CHAIN_IDS.SN_MAIN)
-    expect(ENVIRONMENTS.sepolia.webWalletUrl).toBe('https://sepolia-web.argent.xyz')
+    expect(ENVIRONMENTS.sepolia.webWalletUrl).toBe('https://sepolia-web.ready.co')
+    expect(HOSTED_WALLET_ORIGINS.mainnet).toEqual(['https://web.ready.co', 'https://web.argent.xyz'])
+    expect(HOSTED_WALLET_ORIGINS.sepolia).toEqual([
+      'https://sepolia-web.ready.co',
+      'https://sepolia-web.argent.xyz',
+    ])
+    for (const name of ['mainnet', 'sepolia'] as const) {
+      for (const origin of HOSTED_WALLET_ORIGINS[name]) {
+        expect(new URL(origin).origin).toBe(origin)
+        expect(networkFromWalletUrl(origin)).toBe(name)
+      }
+    }
+  })
+
+  it("lets a hosted wallet answer from its network's other hosts, anything else only from itself", () => {
+    expect(walletOrigins('https://web.argent.xyz')).toEqual([
+      'https://web.argent.xyz',
+      'https://web.ready.co',
+    ])
+    expect(walletOrigins('https://sepolia-web.ready.co')).toEqual([
+      'https://sepolia-web.ready.co',
+      'https://sepolia-web.argent.xyz',
+    ])
+    // Never across networks, never by suffix or prefix.
+    expect(walletOrigins('https://web.ready.co')).not.toContain('https://sepolia-web.ready.co')
+    for (const other of [
+      'https://evil.ready.co',
+      'https://web.ready.co.evil.example',
+      'http://web.ready.co',
+      'https://web.ready.co:8443',
+      'http://localhost:3005',
+    ]) {
+      expect(walletOrigins(other)).toEqual([other])
+    }
   })
 
   it('points every dev URL at wallet-sim', () => {
@@ -97,6 +137,8 @@ describe('environments', () => {
     ['http://localhost:3005', 'sepolia'],
     ['http://127.0.0.1:5173', 'sepolia'],
     ['https://web.argent.xyz', 'mainnet'],
+    ['https://sepolia-web.ready.co', 'sepolia'],
+    ['https://web.ready.co', 'mainnet'],
     ['not a url', 'mainnet'],
   ])('infers the network of %s as %s', (url, network) => {
     expect(networkFromWalletUrl(url)).toBe(network)

@@ -26,6 +26,21 @@ export interface EnvironmentConfig {
 }
 
 const ARGENT_API = 'https://cloud.argent-api.com/v1'
+
+/**
+ * The operator's hosted wallet, per network: every origin it serves from, the default first. Ready's hosts
+ * are the default because starknetkit 3.x opens `https://web.ready.co` (Argent's web wallet renamed Ready);
+ * Argent's hosts stay on the list for apps that still name them and for a host that sends its visitors on
+ * to the other one. Exact origins only: a frame or popup opened at one of them may answer from another of the
+ * same network's list, never from anything else.
+ *
+ * @example
+ * HOSTED_WALLET_ORIGINS.mainnet[0] // 'https://web.ready.co'
+ */
+export const HOSTED_WALLET_ORIGINS = {
+  mainnet: ['https://web.ready.co', 'https://web.argent.xyz'],
+  sepolia: ['https://sepolia-web.ready.co', 'https://sepolia-web.argent.xyz'],
+} as const
 /**
  * The public nodes starknet.js v10 itself defaults to (its RPC_DEFAULT_NODES), at the RPC version the SDK
  * speaks: a node of another version answers other block tags and fee fields.
@@ -43,7 +58,7 @@ export const ENVIRONMENTS: { readonly [K in EnvironmentName]: EnvironmentConfig 
     name: 'sepolia',
     chainId: CHAIN_IDS.SN_SEPOLIA,
     network: 'sepolia',
-    webWalletUrl: 'https://sepolia-web.argent.xyz',
+    webWalletUrl: HOSTED_WALLET_ORIGINS.sepolia[0],
     providerBaseUrl: ARGENT_API,
     providerDefaultUrl: `${PUBLIC_NODES}/starknet-sepolia/rpc/${DEFAULT_RPC_SPEC_VERSION}`,
     cosignerUrl: `${ARGENT_API}/cosigner`,
@@ -55,7 +70,7 @@ export const ENVIRONMENTS: { readonly [K in EnvironmentName]: EnvironmentConfig 
     name: 'mainnet',
     chainId: CHAIN_IDS.SN_MAIN,
     network: 'mainnet',
-    webWalletUrl: 'https://web.argent.xyz',
+    webWalletUrl: HOSTED_WALLET_ORIGINS.mainnet[0],
     providerBaseUrl: ARGENT_API,
     providerDefaultUrl: `${PUBLIC_NODES}/starknet-mainnet/rpc/${DEFAULT_RPC_SPEC_VERSION}`,
     cosignerUrl: `${ARGENT_API}/cosigner`,
@@ -121,6 +136,21 @@ export function getEnvironment(
   if (!base) throw new TypeError(`Unknown environment: ${String(name)}`)
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined))
   return { ...base, ...defined, name: base.name }
+}
+
+/**
+ * The exact origins a wallet window opened at `origin` (an exact origin) may answer from: `origin` itself,
+ * then, when it is one of the operator's hosted wallets, the other hosts of the same network
+ * (HOSTED_WALLET_ORIGINS). Any other origin answers only from itself; never a pattern, never `*`.
+ *
+ * @example
+ * walletOrigins('https://web.argent.xyz') // ['https://web.argent.xyz', 'https://web.ready.co']
+ * walletOrigins('https://wallet.example') // ['https://wallet.example']
+ */
+export function walletOrigins(origin: string): readonly string[] {
+  const lists: readonly (readonly string[])[] = Object.values(HOSTED_WALLET_ORIGINS)
+  const hosts = lists.find((list) => list.includes(origin)) ?? []
+  return [origin, ...hosts.filter((host) => host !== origin)]
 }
 
 /**

@@ -56,6 +56,7 @@ import {
   SessionRevokedError,
   SignatureVerificationError,
   SignSessionError,
+  StoredSessionDiscardedError,
   TypedDataMismatchError,
   UnalignedProofsError,
   UnexpectedAnswerError,
@@ -176,6 +177,7 @@ const ALL = [
   NotSupportedBySessionError,
   SessionExpiredError,
   SessionRevokedError,
+  StoredSessionDiscardedError,
   OutsideExecutionUnsupportedError,
   OutsideExecutionNonceUsedError,
 ]

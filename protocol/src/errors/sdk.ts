@@ -332,3 +332,16 @@ export const SessionRevokedError = /* @__PURE__ */ defineFixedError(
   'Session cleared (clearSession)',
 )
 export type SessionRevokedError = InstanceType<typeof SessionRevokedError>
+
+/**
+ * A stored session could not be used and was removed (a key stored in the clear that is not the session's, a
+ * sealed key this device cannot open): `connect()` answers undefined and the user signs once again.
+ *
+ * @example
+ * new StoredSessionDiscardedError().code // 'STORED_SESSION_DISCARDED'
+ */
+export const StoredSessionDiscardedError = /* @__PURE__ */ defineFixedError(
+  'STORED_SESSION_DISCARDED',
+  'Stored session removed: sign a new one',
+)
+export type StoredSessionDiscardedError = InstanceType<typeof StoredSessionDiscardedError>

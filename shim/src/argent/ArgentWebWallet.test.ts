@@ -132,6 +132,33 @@ describe('ArgentWebWallet sessions', () => {
   })
 })
 
+describe('ArgentWebWallet.discardedSession', () => {
+  it("is STORED_SESSION_DISCARDED when a stored key in the clear is not the session's: one re-sign clears it", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { wallet, make, storage } = setup()
+    await wallet.requestConnection({})
+    expect(wallet.discardedSession).toBeUndefined()
+    // invisible-sdk's form (the key in the clear), with a key that is not the one the session names.
+    const stored = JSON.parse(storage.getItem('session') ?? '{}')
+    storage.setItem(
+      'session',
+      JSON.stringify({ ...stored, sessionKey: { ...stored.sessionKey, privateKey: '0x1234' } }),
+    )
+    const reloaded = make()
+    expect(await reloaded.connect()).toBeUndefined()
+    expect(storage.getItem('session')).toBeNull()
+    expect(reloaded.discardedSession).toMatchObject({
+      code: 'STORED_SESSION_DISCARDED',
+      message: 'Stored session removed: sign a new one',
+      cause: 'its session key, stored in the clear, is not the key the session names',
+    })
+    await reloaded.requestConnection({})
+    expect(reloaded.discardedSession).toBeUndefined()
+    expect((await make().connect())?.account.address).toBe(ACCOUNT)
+    warn.mockRestore()
+  })
+})
+
 describe('ArgentWebWallet.requestApprovals', () => {
   it('sends one approve(spender, u256 amount) per request through the wallet and answers the hash', async () => {
     const { wallet, connector } = setup()

@@ -8,7 +8,7 @@ import {
   getEnvironment,
   type Session as StoredSession,
 } from '@webwallet/protocol'
-import { WebWalletError } from '@webwallet/protocol/errors'
+import { type StoredSessionDiscardedError, WebWalletError } from '@webwallet/protocol/errors'
 import type { ProviderInterface } from 'starknet'
 import { RpcProvider } from 'starknet'
 import type { Call } from '../account/context'
@@ -157,6 +157,17 @@ export class ArgentWebWallet {
   }
 
   /** Restores the stored session (no request); undefined when there is none. Call it when the app starts. */
+  /**
+   * `STORED_SESSION_DISCARDED` when the session invisible-sdk stored could not be carried over (its key is not
+   * the key the session names) and was removed: `connect()` answered undefined; `requestConnection()` once.
+   *
+   * @example
+   * if ((await wallet.connect()) === undefined && wallet.discardedSession) showSignAgain()
+   */
+  get discardedSession(): StoredSessionDiscardedError | undefined {
+    return this.webWallet.discardedSession
+  }
+
   async connect(): Promise<ConnectResponse | undefined> {
     const restored = await this.webWallet.connect()
     return restored && { account: restored.account as ArgentAccount }

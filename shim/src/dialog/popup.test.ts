@@ -4,7 +4,9 @@ import { popup } from './popup'
 
 const WALLET = 'https://wallet.example'
 
-function setup(options: { blocked?: boolean; probe?: (url: string) => Promise<unknown> } = {}) {
+function setup(
+  options: { blocked?: boolean; probe?: (url: string) => Promise<unknown>; walletUrl?: string } = {},
+) {
   const popups: Array<{
     closed: boolean
     close(): void
@@ -31,7 +33,7 @@ function setup(options: { blocked?: boolean; probe?: (url: string) => Promise<un
     }),
   })
   const dialog = popup({
-    walletUrl: `${WALLET}/base`,
+    walletUrl: options.walletUrl ?? `${WALLET}/base`,
     opener: opener as never,
     probe: options.probe ?? (async () => {}),
   })
@@ -144,6 +146,24 @@ describe('Dialog.popup', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(ready.done).toBe(false)
     handshake(popups[0])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(ready.done).toBe(true)
+  })
+
+  it("opened at Argent's host, is ready on the handshake from Ready's host of the same network, no third origin's", async () => {
+    const { dialog, popups, handshake, settled } = setup({ walletUrl: 'https://sepolia-web.argent.xyz' })
+    dialog.open()
+    const ready = settled(dialog.ready())
+    for (const origin of [
+      'https://web.ready.co',
+      'https://sepolia-web.ready.co.evil.example',
+      'https://evil.example',
+    ]) {
+      handshake(popups[0], origin)
+    }
+    await vi.advanceTimersByTimeAsync(0)
+    expect(ready.done).toBe(false)
+    handshake(popups[0], 'https://sepolia-web.ready.co')
     await vi.advanceTimersByTimeAsync(0)
     expect(ready.done).toBe(true)
   })

@@ -4,6 +4,7 @@ import {
   POPUP_LOAD_WAIT_MS,
   POPUP_SIZES,
   WALLET_ROUTES,
+  walletOrigins,
 } from '@webwallet/protocol/constants'
 import {
   PopupBlockedError,
@@ -52,7 +53,8 @@ export type PopupOptions = {
  */
 export function popup(options: PopupOptions): Dialog {
   const opener = options.opener ?? (globalThis.window as OpenerWindow)
-  const origin = exactOrigin(options.walletUrl)
+  // The opened origin, or the same network's other host of a hosted wallet that moved (exact origins).
+  const origins = walletOrigins(exactOrigin(options.walletUrl))
   const closed = listenerSet<Error>()
   let current: Window | null = null
   let loaded: Promise<void> = Promise.resolve()
@@ -96,7 +98,7 @@ export function popup(options: PopupOptions): Dialog {
         reject(new WalletNotAvailableError({ cause }))
       }
       onMessage = (event) => {
-        if (event.origin === origin && event.source === win && isPopupLoaded(event.data)) done()
+        if (origins.includes(event.origin) && event.source === win && isPopupLoaded(event.data)) done()
       }
       opener.addEventListener('message', onMessage)
       probe(url).then(() => {

@@ -10,6 +10,7 @@ import {
   isWebWalletError,
   SessionExpiredError,
   SessionKeyExportDisabledError,
+  StoredSessionDiscardedError,
   UserRejectedError,
 } from '@webwallet/protocol/errors'
 import { checkLimits, invalid } from '../account/arguments'
@@ -70,6 +71,12 @@ export class WebWallet {
   private readonly sessions: SessionStore
   private account: SessionAccount | undefined
   private active: ActiveSession | undefined
+  /**
+   * Set when the stored session could not be used and was removed (`STORED_SESSION_DISCARDED`, its reason as
+   * `cause`): `connect()` then answers undefined and the user signs once with `requestConnection()`, which
+   * clears it. Undefined otherwise.
+   */
+  discardedSession: StoredSessionDiscardedError | undefined
   private restoring!: {
     stored: string
     session: Promise<ActiveSession | undefined>
@@ -99,7 +106,10 @@ export class WebWallet {
     })
     this.clock = createChainClock(rpc, options.now ?? Date.now)
     // Unreadable stored data is never fatal: the user signs a new session, and the console says why.
-    const discarded = (reason: string) => console.warn(`The stored session was removed: ${reason}.`)
+    const discarded = (reason: string) => {
+      this.discardedSession = new StoredSessionDiscardedError({ cause: reason })
+      console.warn(`The stored session was removed: ${reason}.`)
+    }
     let warnedOnce = 0
     const storage = createStorage({
       ...(options.storage ? { backend: options.storage } : {}),
@@ -264,6 +274,7 @@ export class WebWallet {
       deadline.check()
       await this.sessions.save(active)
       this.identity.remember(await genesis)
+      this.discardedSession = undefined
       this.restoring = {
         stored: this.storedText(),
         session: Promise.resolve(active),

@@ -1,3 +1,4 @@
+import { walletOrigins } from '@webwallet/protocol/constants'
 import { parseWindowResponse, wrapWindowRequest } from './envelope'
 import { transportError } from './errors'
 import { exactOrigin } from './origin'
@@ -16,7 +17,10 @@ export type FromWindowOptions = {
   listen: ListenWindow
   /** The wallet's window, read at every use because a popup can be reopened. */
   target: () => TargetWindow | null | undefined
-  /** The wallet's exact origin: the only target origin and the only accepted sender origin. */
+  /**
+   * The origin the wallet window was opened at. Posts go to it and replies come from it, or from another host
+   * of the same operator's hosted wallet on the same network (protocol's `walletOrigins`), exact origins only.
+   */
   origin: string
   /** Resolves when the wallet window can receive (iframe loaded, popup handshake). */
   ready: () => Promise<void>
@@ -25,9 +29,11 @@ export type FromWindowOptions = {
 }
 
 /**
- * A Channel over `window.postMessage` in trpc-browser's envelope. Posts only to the exact wallet origin
- * (never `'*'`) and accepts a message only when `event.origin` is that origin, `event.source` is the
- * wallet's window and the data passes the envelope schema; everything else is ignored.
+ * A Channel over `window.postMessage` in trpc-browser's envelope. Accepts a message only when `event.origin` is
+ * one of the wallet's exact origins (`walletOrigins`: the opened one, or the same network's other host of a
+ * hosted wallet that moved), `event.source` is the wallet's window and the data passes the envelope schema;
+ * everything else is ignored. Posts never to `'*'`: to the origin the window last answered from, or, before
+ * it answered, to each of the wallet's exact origins (a window has one origin, so one post at most arrives).
  *
  * @example
  * const channel = Messenger.fromWindow({
@@ -38,21 +44,27 @@ export type FromWindowOptions = {
  * })
  */
 export function fromWindow(options: FromWindowOptions): Channel {
-  const origin = exactOrigin(options.origin)
+  const origins = walletOrigins(exactOrigin(options.origin))
+  // The origin a given window answered from: a reopened popup starts again from the whole list.
+  let heard: { window: unknown; origin: string } | undefined
   return {
     ready: options.ready,
     post(request) {
       const target = options.target()
       if (!target) throw transportError('port')
-      target.postMessage(wrapWindowRequest(request), origin)
+      const message = wrapWindowRequest(request)
+      const to = heard?.window === target ? [heard.origin] : origins
+      for (const origin of to) target.postMessage(message, origin)
     },
     listen(onResponse, onClose) {
       const handler = (event: MessageEvent) => {
-        if (event.origin !== origin) return
+        if (!origins.includes(event.origin)) return
         const target = options.target()
         if (!target || event.source !== target) return
         const response = parseWindowResponse(event.data)
-        if (response) onResponse(response)
+        if (!response) return
+        heard = { window: target, origin: event.origin }
+        onResponse(response)
       }
       options.listen.addEventListener('message', handler)
       const stopGone = options.onGone?.(onClose)

@@ -16,6 +16,7 @@ import {
   SessionExpiredError,
   SessionKeyExportDisabledError,
   SessionRevokedError,
+  StoredSessionDiscardedError,
   UnexpectedAnswerError,
   UnsupportedRpcVersionError,
 } from '../sdk'
@@ -70,4 +71,5 @@ export const SDK_SESSION_TABLE: [WebWalletError, string, string, number?][] = [
     'SESSION_INVALID',
     "The session's chain is gone (CHAIN_CHANGED: signed on 0xa, the node answers 0xb): sign a new session",
   ],
+  [new StoredSessionDiscardedError(), 'STORED_SESSION_DISCARDED', 'Stored session removed: sign a new one'],
 ]
