@@ -61,9 +61,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     // (before the screenshot, so it shows the whole sentence).
     const summaryText = async () =>
       (await consent.getByLabel('Session summary', { exact: true }).textContent()) ?? ''
-    await expect
-      .poll(summaryText)
-      .toMatch(/^For 1 day, until .+, without asking you again, this app can:/)
+    await expect.poll(summaryText).toMatch(/^For 1 day, until .+, without asking you again, this app can:/)
     // The modal grew to show it all: nothing hidden below the fold where the page has room; on a phone
     // the panel stops at the viewport and the details scroll inside it, in a focusable region.
     const body = consent.locator('.screen-body')

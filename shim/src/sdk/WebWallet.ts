@@ -31,8 +31,8 @@ import { createSessionStore, type SessionStore } from '../session/store'
 import { createKeyVault } from '../storage/keyVault'
 import { createStorage } from '../storage/storage'
 import { activeSession } from './answer'
-import { nodeFallbacks } from './nodes'
 import { after, joins } from './joinRequest'
+import { nodeFallbacks } from './nodes'
 import {
   CONNECT_TIMEOUT_MS,
   feeTokenTransfers,
