@@ -375,14 +375,16 @@ describe('session fee caps are the ones recorded, and the app speaks in its own 
     expect((await asked.click('Reject')).error?.data).toMatchObject({ webwalletErrorCode: 'USER_REJECTED' })
   })
 
-  test('honest: exact caps in STRK are shown as the gas payment only to the paymaster, and the session signs', async () => {
+  test('honest: exact caps in STRK are shown, paid as gas or to the paymaster only, and the session signs', async () => {
     const asked = await send(
       'connectAndSignSession',
       session({ projectID: 'demo', txFees: [{ tokenAddress: STRK, maxAmount: '10000000000000000000' }] }),
       'Start a session',
     )
-    expect(await wallet.getByLabel('Fee limits').textContent()).toBe(
-      'Gas payment in STRK: up to 10 STRK, only to the paymaster',
+    // The cap exactly as recorded, with its USD value where the price service answers (issue 36 item 11).
+    expect(await wallet.getByLabel('Fee limits').textContent()).toMatch(/^up to 10 STRK( \(≈ \$[0-9.,]+\))?$/)
+    expect(await wallet.getByLabel('Gas payment').textContent()).toBe(
+      'Paid by the account as its own gas or to the paymaster, never to anyone else.',
     )
     const answer = await asked.click('Sign session')
     expect(answer).toMatchObject({ result: { data: { signature: expect.any(Array) } } })
