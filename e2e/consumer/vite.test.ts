@@ -24,18 +24,19 @@ afterAll(async () => {
   await sim?.[Symbol.asyncDispose]()
 })
 
-test('builds for production, the portfolio reads and the headless transports split off as chunks loaded on first use', async () => {
+test('builds for production, the first-use code, the calldata compiler and the headless transports split off as chunks', async () => {
   const out = await run('npx', ['--no-install', 'vite', 'build'], dir)
   expect(out).toMatch(/built in/)
   // This app also imports the connector entry, whose code (the window connector the SDK would otherwise
-  // load on first use) then lands in its main chunk. The portfolio reads, and the WebSocket and HTTP
-  // transports only a headless connector uses, are chunks of their own that this page never loads.
+  // load on first use) then lands in its main chunk. The SDK's first-use module (connector and portfolio
+  // reads), the calldata compiler, and the WebSocket and HTTP transports only a headless connector uses
+  // (one module, headlessWires) are chunks of their own; this page never loads the transports'.
   const assets = readdirSync(join(dir, 'dist', 'assets'))
   expect(assets).toEqual(
     expect.arrayContaining([
-      expect.stringMatching(/^reads-.*\.js$/),
-      expect.stringMatching(/^fromWebSocket-.*\.js$/),
-      expect.stringMatching(/^fromHttp-.*\.js$/),
+      expect.stringMatching(/^firstUse-.*\.js$/),
+      expect.stringMatching(/^calldata-.*\.js$/),
+      expect.stringMatching(/^headlessWires-.*\.js$/),
     ]),
   )
 })
@@ -54,5 +55,5 @@ test('runs the journey in Chromium', async () => {
   const scripts = await browserJourney(started.match[0], sim, CONTRACTS)
   // Over the iframe the page never fetches the headless transports' chunks.
   expect(scripts.some((url) => /\/assets\/index-/.test(url))).toBe(true)
-  expect(scripts.filter((url) => /\/(fromWebSocket|fromHttp)-/.test(url))).toEqual([])
+  expect(scripts.filter((url) => /\/headlessWires-/.test(url))).toEqual([])
 })
