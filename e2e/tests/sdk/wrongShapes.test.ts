@@ -70,7 +70,6 @@ describe('node answers of the wrong shape after the first call', () => {
     ['starknet_getNonce', 'not a felt'],
     ['starknet_estimateFee', [{ overall_fee: '0x1', unit: 'FRI' }]],
     ['starknet_estimateFee', null],
-    ['starknet_addInvokeTransaction', {}],
     ['starknet_getBlockWithTxHashes', { timestamp: null }],
   ])('%s answering %j is UNEXPECTED_ANSWER', async (method, result) => {
     const { wallet, account, state } = await connected(`node-${method}-${String(result).length}@example.com`)
@@ -81,6 +80,17 @@ describe('node answers of the wrong shape after the first call', () => {
       message: `Unexpected ${method} answer`,
     })
     state.rewrite = undefined
+    await wallet.disconnect()
+  })
+
+  // A garbled answer to the send may hide a transaction the node took: the SDK asks for the hash it signed.
+  it('starknet_addInvokeTransaction answering {} after the node took it answers the hash the SDK signed', async () => {
+    const { wallet, account, state } = await connected('node-addInvoke-garbled@example.com')
+    await account.waitForTransaction((await account.execute(increment)).transaction_hash)
+    state.rewrite = { method: 'starknet_addInvokeTransaction', result: {} }
+    const { transaction_hash } = await account.execute(increment)
+    state.rewrite = undefined
+    expect((await account.waitForTransaction(transaction_hash)).isSuccess()).toBe(true)
     await wallet.disconnect()
   })
 
@@ -120,7 +130,6 @@ describe('service answers of the wrong shape', () => {
       'compatibility answer',
     ],
     ['/build-typed-data', null, 'typed data answer'],
-    ['/execute', { transactionHash: 'not a hash' }, 'execute answer'],
   ])('the paymaster answering %s with %j is UNEXPECTED_ANSWER', async (path, body, what) => {
     const { wallet, account, state } = await connected(
       `paymaster${path.replaceAll('/', '-')}@example.com`,
@@ -131,6 +140,20 @@ describe('service answers of the wrong shape', () => {
       code: 'UNEXPECTED_ANSWER',
       message: `Unexpected ${what}`,
     })
+    state.rewrite = undefined
+    await wallet.disconnect()
+  })
+
+  // The relayer may have run it: a garbled /execute answer is an unknown outcome, never a code that invites a resend.
+  it('the paymaster answering /execute with a transactionHash that is no hash is TRANSACTION_OUTCOME_UNKNOWN', async () => {
+    const { wallet, account, state } = await connected('paymaster-execute-garbled@example.com', true)
+    state.rewrite = { path: '/execute', body: { transactionHash: 'not a hash' } }
+    const error = await account.execute(increment, { gasless: true }).then(
+      () => undefined,
+      (caught: { code?: unknown; cause?: { code?: unknown; message?: unknown } }) => caught,
+    )
+    expect(error?.code).toBe('TRANSACTION_OUTCOME_UNKNOWN')
+    expect(error?.cause).toMatchObject({ code: 'UNEXPECTED_ANSWER', message: 'Unexpected execute answer' })
     state.rewrite = undefined
     await wallet.disconnect()
   })
