@@ -8,8 +8,11 @@ import { buildWalletUi, startWalletSim } from './walletServer'
 /**
  * Everything the wallet page fetches. 2026-11-28 (issue 38): 99,893 bytes measured (script 96,898 in brotli,
  * style 1,947, page 1,048), from 366 KB before wallet-sim compressed.
+ * 105 → 155 KB (same day, merged with issue 34): the page hashes typed data itself with the canonical reader
+ * (protocol/src/typedData), whose Pedersen and Poseidon come from starknet.js's `ec`: 154,444 bytes measured.
+ * Importing @scure/starknet's hashes directly instead of starknet.js's barrel should win most of it back.
  */
-const WALLET_PAGE_BUDGET_BYTES = 105 * 1024
+const WALLET_PAGE_BUDGET_BYTES = 155 * 1024
 
 test('the wallet page fetches its script and style compressed, within its budget', async () => {
   buildWalletUi()

@@ -1,4 +1,4 @@
-// A user's own contract, the example of docs/own-contracts.md: a counter anyone can increase,
+// A user's own contract, the example of "Use your own contracts" (README): a counter anyone can increase,
 // which remembers who increased it last and emits an event each time. Compiled by
 // `npm run compile:contracts` (tools/cairo-compile) into ../artifacts.
 
