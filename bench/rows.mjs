@@ -74,7 +74,8 @@ function browserRows(w) {
       `restored-session wallet.connect(): first after reload / p50 of ${restore.count}`,
       `${fixed(restore.firstMs)} / ${fixed(restore.p50)} ms, ${restore.requests} requests`,
       '-',
-      `< 5 ms, 0 requests${verdict(restore.firstMs < 5 && restore.requests === 0)}`,
+      // One node read per restore: the chain check of issue 36 (a session of a chain that is gone).
+      `< 5 ms, ≤ 1 request each${verdict(restore.firstMs < 5 && restore.requests <= restore.count)}`,
     ),
     row(
       'Chromium',

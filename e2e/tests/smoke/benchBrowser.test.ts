@@ -16,7 +16,10 @@ test('the bench latency part in headless Chromium runs to its BENCH_JSON line', 
   const line = stdout.split('\n').find((l) => l.startsWith('BENCH_JSON '))
   expect(line, stdout.slice(-2000)).toBeDefined()
   const result = JSON.parse(line!.slice('BENCH_JSON '.length))
-  expect(result.restore).toMatchObject({ count: 2, requests: 0 })
+  // Each restore reads the node's genesis block once (issue 36: a stored session of a chain that is gone is
+  // SESSION_INVALID at connect); nothing else, and never the wallet.
+  expect(result.restore.count).toBe(2)
+  expect(result.restore.requests).toBeLessThanOrEqual(result.restore.count)
   expect(result.firstConnect.count).toBe(1)
   expect(result.requestRoundTrip.count).toBe(10)
   expect(result.walletHttp.count).toBe(10)
