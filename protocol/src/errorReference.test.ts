@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import * as calldata from './errors/calldata'
 import * as chain from './errors/chain'
 import * as connector from './errors/connector'
+import * as lifecycle from './errors/lifecycle'
 import * as probes from './errors/probes'
 import { ERROR_CLASSES } from './errors/registry'
 import * as sdk from './errors/sdk'
@@ -19,6 +20,7 @@ const GROUPS: [string, Record<string, unknown>][] = [
   ['The session SDK', sdk],
   ['Paymaster, backend and names', services],
   ['The chain', chain],
+  ['Stored sessions', lifecycle],
   ['Calldata', calldata],
   ['Validation', validation],
   ['Interface probes', probes],

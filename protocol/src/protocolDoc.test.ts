@@ -7,6 +7,7 @@ import { POPUP_SIZES, WALLET_ROUTES } from './constants'
 import * as calldata from './errors/calldata'
 import * as chain from './errors/chain'
 import * as connector from './errors/connector'
+import * as lifecycle from './errors/lifecycle'
 import * as probes from './errors/probes'
 import { ERROR_CLASSES } from './errors/registry'
 import * as sdk from './errors/sdk'
@@ -24,6 +25,7 @@ const GROUPS: [string, Record<string, unknown>][] = [
   ['SDK', sdk],
   ['services', services],
   ['chain', chain],
+  ['stored session', lifecycle],
   ['calldata', calldata],
   ['validation', validation],
   ['probes', probes],
