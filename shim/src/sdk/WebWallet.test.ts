@@ -149,11 +149,13 @@ describe('connect', () => {
       fetch.mock.calls.map(([, init]) =>
         (JSON.parse(String(init?.body)) as { params: { block_id: unknown } }[]).map((c) => c.params.block_id),
       )
-    const atInit = [[{ block_number: 0 }, 'pre_confirmed']]
-    expect(asked()).toEqual(atInit)
+    const check = [{ block_number: 0 }, 'pre_confirmed']
+    expect(asked()).toEqual([check])
     const restored = await reloaded.connect()
     expect(restored?.account.address).toBe(ACCOUNT)
-    expect(asked()).toEqual(atInit)
+    // Nothing but that check, sent once per public node tried (this test's fetch fails: the next one is asked).
+    expect(asked().length).toBeGreaterThan(0)
+    for (const batch of asked()) expect(batch).toEqual(check)
   })
 
   it('returns nothing without a session, or without a signature or an address', async () => {
