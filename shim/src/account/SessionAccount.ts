@@ -455,9 +455,22 @@ export class SessionAccount extends Account {
     const target =
       block === 'pre_confirmed'
         ? (await this.ctx.rpc.request<number>('starknet_blockNumber')) + 1
-        : Number(BigInt(block))
+        : blockNumberOf(block)
     await waitForBlock(this.ctx.rpc, target, wait)
   }
+}
+
+// A block number as starknet.js takes it (a number, a bigint, a hex or decimal string); anything else is coded.
+function blockNumberOf(block: unknown): number {
+  const text = typeof block === 'number' || typeof block === 'bigint' ? String(block) : block
+  if (
+    typeof text !== 'string' ||
+    !/^(0x[0-9a-f]+|[0-9]+)$/i.test(text) ||
+    !Number.isSafeInteger(Number(text))
+  ) {
+    throw new InvalidOptionsError('block', "must be a block number, 'latest' or 'pre_confirmed'")
+  }
+  return Number(text)
 }
 
 const refuse = (operation: string): Promise<never> =>
