@@ -94,7 +94,7 @@ describe('walletApi', () => {
   it('each route names its path under /wallet/api', () => {
     for (const [name, route] of Object.entries(walletApi)) {
       // devLoginAvailable is the GET beside devLogin's POST, on the same path: it asks whether the POST would succeed.
-      expect((route as { path: string }).path).toBe(`/wallet/api/${name.replace(/Available$/, "")}`)
+      expect((route as { path: string }).path).toBe(`/wallet/api/${name.replace(/Available$/, '')}`)
     }
   })
 
