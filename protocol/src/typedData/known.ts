@@ -3,6 +3,7 @@
 // The types are written once, as JSON; their hashes come from the same encodeType every message goes through.
 import type { TypedDataField } from '../entities/connector'
 import { shortString } from '../session/felt'
+import { starknetDomainType } from '../session/typedDataJson'
 import { typeHash } from './encodeType'
 import type { FieldType, Schema } from './schema'
 import type { Revision } from './tree'
@@ -24,16 +25,9 @@ type Types = Readonly<Record<string, readonly FieldType[]>>
 /** Types as TypedData holds them. */
 type TypedDataTypes = Record<string, TypedDataField[]>
 
-const revision1Domain = (): TypedDataField[] => [
-  { name: 'name', type: 'shortstring' },
-  { name: 'version', type: 'shortstring' },
-  { name: 'chainId', type: 'shortstring' },
-  { name: 'revision', type: 'shortstring' },
-]
-
 /** SNIP-9 v2 typed data's types (revision 1), as starknet.js and Argent write them. */
 export const OUTSIDE_EXECUTION_V2_TYPES: TypedDataTypes = {
-  StarknetDomain: revision1Domain(),
+  StarknetDomain: starknetDomainType(),
   OutsideExecution: [
     { name: 'Caller', type: 'ContractAddress' },
     { name: 'Nonce', type: 'felt' },
@@ -73,7 +67,7 @@ export const OUTSIDE_EXECUTION_V1_TYPES: TypedDataTypes = {
 
 /** Argent session typed data's types (revision 1). */
 export const SESSION_TYPES: TypedDataTypes = {
-  StarknetDomain: revision1Domain(),
+  StarknetDomain: starknetDomainType(),
   'Allowed Method': [
     { name: 'Contract Address', type: 'ContractAddress' },
     { name: 'selector', type: 'selector' },

@@ -2,6 +2,8 @@
 // (every JSON starknet.js accepts for those felts). Two spellings of one model hash the same.
 import fc from 'fast-check'
 import { selectorFromName, shortString } from '../../session/felt'
+import { starknetDomainType } from '../../session/typedDataJson'
+import { OUTSIDE_EXECUTION_V1_TYPES, OUTSIDE_EXECUTION_V2_TYPES, SESSION_TYPES } from '../known'
 import {
   addressValue,
   feltSpellings,
@@ -20,12 +22,6 @@ export interface Shape<Model> {
 
 const STRK = 0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938dn
 const NAMES = ['transfer', 'approve', 'increase_allowance', 'increment', 'swap'] as const
-const REV1_DOMAIN = [
-  { name: 'name', type: 'shortstring' },
-  { name: 'version', type: 'shortstring' },
-  { name: 'chainId', type: 'shortstring' },
-  { name: 'revision', type: 'shortstring' },
-]
 const chainValue = fc.oneof(fc.constantFrom(shortString('SN_SEPOLIA'), shortString('SN_MAIN')), feltValue)
 const revisionSpelling = fc.constantFrom<unknown>('1', 1)
 
@@ -80,21 +76,7 @@ export const outsideExecutionV2: Shape<OutsideExecutionModel> = {
   model: outsideExecutionModel,
   spell: (m) =>
     fc.record({
-      types: fc.constant({
-        StarknetDomain: REV1_DOMAIN,
-        OutsideExecution: [
-          { name: 'Caller', type: 'ContractAddress' },
-          { name: 'Nonce', type: 'felt' },
-          { name: 'Execute After', type: 'u128' },
-          { name: 'Execute Before', type: 'u128' },
-          { name: 'Calls', type: 'Call*' },
-        ],
-        Call: [
-          { name: 'To', type: 'ContractAddress' },
-          { name: 'Selector', type: 'selector' },
-          { name: 'Calldata', type: 'felt*' },
-        ],
-      }),
+      types: fc.constant(OUTSIDE_EXECUTION_V2_TYPES),
       primaryType: fc.constant('OutsideExecution'),
       domain: fc.record({
         name: feltSpellings(shortString('Account.execute_from_outside')),
@@ -128,27 +110,7 @@ export const outsideExecutionV1: Shape<OutsideExecutionModel> = {
   model: outsideExecutionModel,
   spell: (m) =>
     fc.record({
-      types: fc.constant({
-        StarkNetDomain: [
-          { name: 'name', type: 'felt' },
-          { name: 'version', type: 'felt' },
-          { name: 'chainId', type: 'felt' },
-        ],
-        OutsideExecution: [
-          { name: 'caller', type: 'felt' },
-          { name: 'nonce', type: 'felt' },
-          { name: 'execute_after', type: 'felt' },
-          { name: 'execute_before', type: 'felt' },
-          { name: 'calls_len', type: 'felt' },
-          { name: 'calls', type: 'OutsideCall*' },
-        ],
-        OutsideCall: [
-          { name: 'to', type: 'felt' },
-          { name: 'selector', type: 'felt' },
-          { name: 'calldata_len', type: 'felt' },
-          { name: 'calldata', type: 'felt*' },
-        ],
-      }),
+      types: fc.constant(OUTSIDE_EXECUTION_V1_TYPES),
       primaryType: fc.constant('OutsideExecution'),
       domain: fc.record({
         name: feltSpellings(shortString('Account.execute_from_outside')),
@@ -201,19 +163,7 @@ export const session: Shape<SessionModel> = {
   }),
   spell: (m) =>
     fc.record({
-      types: fc.constant({
-        StarknetDomain: REV1_DOMAIN,
-        'Allowed Method': [
-          { name: 'Contract Address', type: 'ContractAddress' },
-          { name: 'selector', type: 'selector' },
-        ],
-        Session: [
-          { name: 'Expires At', type: 'timestamp' },
-          { name: 'Allowed Methods', type: 'merkletree', contains: 'Allowed Method' },
-          { name: 'Metadata', type: 'string' },
-          { name: 'Session Key', type: 'felt' },
-        ],
-      }),
+      types: fc.constant(SESSION_TYPES),
       primaryType: fc.constant('Session'),
       domain: fc.record({
         name: feltSpellings(shortString('SessionAccount.session')),
@@ -267,7 +217,7 @@ export const textMessage: Shape<TextModel> = {
   spell: (m) =>
     fc.record({
       types: fc.constant({
-        StarknetDomain: REV1_DOMAIN,
+        StarknetDomain: starknetDomainType(),
         Login: [
           { name: 'Statement', type: 'string' },
           { name: 'Words', type: 'shortstring*' },
