@@ -79,9 +79,11 @@ function networkError<const C extends string>(code: C, message: string, status?:
     (d) => [typeof d.url === 'string' ? { url: d.url } : {}],
   )
 }
+/** A GET that got no answer at all (down, DNS, CORS): `Failed to fetch url`, status 0. @example new FetchUrlError({ url }).code // 'FETCH_URL' */
 export class FetchUrlError extends networkError('FETCH_URL', 'Failed to fetch url', 0) {
   readonly status = 0
 }
+/** A POST that got no answer at all: `Failed to post url`, status 0. @example new PostUrlError({ url }).code // 'POST_URL' */
 export class PostUrlError extends networkError('POST_URL', 'Failed to post url', 0) {
   readonly status = 0
 }
