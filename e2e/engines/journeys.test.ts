@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => stack?.close())
 
 const ENGINES: EngineName[] = ['firefox', 'webkit']
-// 'auto' is the popup outside Chromium (shim/README.md, Browser support): the popup journey proves that too.
+// 'auto' is the popup outside Chromium (docs/connector.md, Browser support): the popup journey proves that too.
 const JOURNEYS: { preset: Transport | 'auto'; surface: Transport }[] = [
   { preset: 'iframe', surface: 'iframe' },
   { preset: 'auto', surface: 'popup' },

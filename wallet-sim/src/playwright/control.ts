@@ -34,6 +34,11 @@ export class WalletSimRequestError extends Error {
   }
 }
 
+/**
+ * Control of a running wallet-sim for tests: approvals, users, login mails, funds, the chain's clock and snapshots
+ * (the `wallet` fixture, or `walletControl(url)` anywhere).
+ * @example await wallet.failNext('NOT_ENOUGH_BALANCE')
+ */
 export interface WalletControl {
   /** wallet-sim's origin (the hosted wallet, the services, the dev API). */
   readonly url: string

@@ -4,6 +4,7 @@ import { type StartSimOptions, startSim } from '../index'
 /** The hands-free user a simulator for tests logs in unless told otherwise. */
 export const DEFAULT_TEST_EMAIL = 'user@example.com'
 
+/** Options of {@link launchWalletSim}: startSim's, with the hands-free user and approval policy for tests. @example await launchWalletSim({ email: 'alice@example.com' }) */
 export interface LaunchOptions
   extends Omit<StartSimOptions, 'approve' | 'email' | 'port' | 'allowedDapps' | 'logger'> {
   /**
@@ -19,6 +20,7 @@ export interface LaunchOptions
   allowedDapps?: readonly string[]
 }
 
+/** A wallet-sim started for a test run, with its control and `close()`. @example await using sim = await launchWalletSim() */
 export interface LaunchedWalletSim extends AsyncDisposable {
   /** wallet-sim's origin: pass it to the dapp (e.g. the demo's `?wallet=`). */
   readonly url: string
