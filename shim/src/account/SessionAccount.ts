@@ -36,22 +36,16 @@ import { randomFelt } from '../session/request'
 import { checkCalls, checkLimits } from './arguments'
 import { compileCalls, executeCalldata } from './calls'
 import type { AccountContext, Call, CompiledCall } from './context'
-import { type Deployer, deployAccount, deployedWith, deployedWithNonce, isDeployed } from './deploy'
+import type { Deployer } from './deploy'
 import { type InvokeDetails, type ReadDetails, readInvokeDetails } from './details'
 import { maxCost, resourceBoundsFromEstimate } from './fees'
-import { executeGasless } from './gasless'
 import { type AccountGuard, createAccountGuard } from './guard'
-import { estimateSession, invokeWithSession, shouldRetryGasless } from './invoke'
-import { afterDeadline, type SendLog } from './lostAnswer'
-import {
-  namedCalls,
-  type OutsideExecutionOptions,
-  type OutsideTypedData,
-  signOutsideExecution,
-} from './outside'
+import type { SendLog } from './lostAnswer'
+import { shouldRetryGasless } from './outOfGas'
+import type { OutsideExecutionOptions, OutsideTypedData } from './outside'
 import { outsideWindow, windowReads } from './outsideWindow'
-import { probeOutsideExecution } from './probe'
 import type { RpcCall } from './rpc'
+import { sendCode } from './sendCode'
 import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTransaction'
 
 /** Options of {@link SessionAccount.execute}: starknet.js's details ({@link InvokeDetails}) and the session's. */
@@ -131,7 +125,7 @@ export class SessionAccount extends Account {
   }
 
   async isDeployed(): Promise<boolean> {
-    this.deployed ||= await isDeployed(this.ctx)
+    this.deployed ||= await (await sendCode()).isDeployed(this.ctx)
     return this.deployed
   }
 
@@ -158,6 +152,7 @@ export class SessionAccount extends Account {
 
   private async deployWith(ctx: AccountContext) {
     const { deployer, paymaster } = this.options
+    const { deployAccount, executeGasless } = await sendCode()
     // No deployer: a deployment alone through the paymaster (no calls), as deployAndExecuteWithPaymaster(..., []).
     if (!deployer && paymaster && !this.deployed) {
       const { transaction_hash } = await executeGasless(ctx, paymaster, [], { deploy: true })
@@ -203,7 +198,7 @@ export class SessionAccount extends Account {
         deadline.check()
         guard.check(expiresAt)
         // The chain's clock rides in the batch that reads the deployed state and the nonce: one round trip.
-        const state = await deployedWithNonce(ctx, CLOCK_CALL)
+        const state = await (await sendCode()).deployedWithNonce(ctx, CLOCK_CALL)
         guard.check(expiresAt, state.also[0])
         this.deployed = state.deployed
         const nonce = details.nonce ?? state.nonce
@@ -219,8 +214,10 @@ export class SessionAccount extends Account {
         deadline,
       )
     } catch (error) {
-      // A time limit or abort after the transaction left is "outcome unknown", never "not sent".
-      return await afterDeadline(error, sendLog, this.ctx.rpc)
+      // A time limit or abort after the transaction left is "outcome unknown", never "not sent". Something
+      // sent, its code was loaded.
+      if (!sendLog.sent) throw error
+      return await (await sendCode()).afterDeadline(error, sendLog, this.ctx.rpc)
     } finally {
       deadline.dispose()
     }
@@ -232,6 +229,7 @@ export class SessionAccount extends Account {
     options: ReadExecuteOptions,
   ): Promise<{ transaction_hash: string }> {
     const { paymaster } = this.options
+    const { executeGasless, invokeWithSession } = await sendCode()
     // A key the account cannot check within validation's step limit (P-256) goes only through the paymaster.
     const outsideOnly = ctx.session.kind?.verifyGas
     if (outsideOnly && !paymaster) throw new InvalidOptionsError('paymaster', 'needed by a P-256 key')
@@ -290,6 +288,7 @@ export class SessionAccount extends Account {
     checkLimits(options, 'details')
     const compiled = await this.scoped(calls)
     const details = readInvokeDetails(options)
+    const { deployedWithNonce, estimateSession } = await sendCode()
     const state = await deployedWithNonce(this.ctx)
     this.deployed ||= state.deployed
     const deploy = state.deployed ? undefined : this.ctx.session.stored.deploymentPayload
@@ -317,7 +316,10 @@ export class SessionAccount extends Account {
       if (type !== 'INVOKE') throw new NotSupportedBySessionError(String(type))
     }
     // Read through the SDK's node client (coded errors); undeployed, the invokes follow the deployment (0).
-    const state = invocations.length && given === undefined ? await deployedWithNonce(this.ctx) : undefined
+    const state =
+      invocations.length && given === undefined
+        ? await (await sendCode()).deployedWithNonce(this.ctx)
+        : undefined
     const nonce = given ?? (state?.deployed ? (state.nonce ?? 0n) : 1n)
     const estimates: EstimateFeeResponseOverhead[] = []
     for (const [index, invocation] of invocations.entries()) {
@@ -364,10 +366,11 @@ export class SessionAccount extends Account {
     }
     if (calls !== undefined) checkCalls(calls)
     const outside = typedData as OutsideTypedData
-    if (calls !== undefined) return signOutsideExecution(this.ctx, outside, await compileCalls(calls))
-    if (typedData.primaryType !== 'OutsideExecution') throw new OutsideExecutionOnlyError()
+    const compiled = calls === undefined ? undefined : await compileCalls(calls)
+    if (!compiled && typedData.primaryType !== 'OutsideExecution') throw new OutsideExecutionOnlyError()
+    const { namedCalls, signOutsideExecution } = await sendCode()
     const names = this.ctx.session.stored.allowedMethods.map((method) => method.selector)
-    return signOutsideExecution(this.ctx, outside, namedCalls(outside, names))
+    return signOutsideExecution(this.ctx, outside, compiled ?? namedCalls(outside, names))
   }
 
   /** Same as {@link signMessage}: the session signs outside executions for relayers. */
@@ -421,6 +424,7 @@ export class SessionAccount extends Account {
   private async outsideReads(nonce: string, clock: RpcCall[]) {
     let block: PromiseSettledResult<unknown> | undefined
     let reads = clock
+    const { deployedWith, probeOutsideExecution } = await sendCode()
     if (!this.deployed) {
       const state = await deployedWith(this.ctx, ...reads)
       this.deployed = state.deployed

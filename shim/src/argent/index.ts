@@ -2,7 +2,7 @@
 // session SDK. What it does not provide is listed in shim/README ("Coming from Argent's invisible SDK").
 
 export type { ApprovalRequest } from '@webwallet/protocol'
-export { shouldRetryGasless as isOutOfGasError } from '../account/invoke'
+export { shouldRetryGasless as isOutOfGasError } from '../account/outOfGas'
 export {
   ConnectorNotAvailableError,
   ConnectorNotConnectedError,
