@@ -1,4 +1,4 @@
-import { NODE_ERROR_CODES } from '@webwallet/protocol'
+import { NODE_ERROR_CODES } from '@webwallet/protocol/constants'
 import { NodeError, SignSessionError } from '@webwallet/protocol/errors'
 
 /**
