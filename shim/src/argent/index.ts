@@ -2,7 +2,7 @@
 // session SDK. What it does not provide is listed in docs/migrating.md ("`@webwallet/shim/argent` in detail").
 
 export type { ApprovalRequest } from '@webwallet/protocol'
-export { shouldRetryGasless as isOutOfGasError } from '../account/invoke'
+export { shouldRetryGasless as isOutOfGasError } from '../account/outOfGas'
 export {
   ConnectorNotAvailableError,
   ConnectorNotConnectedError,
