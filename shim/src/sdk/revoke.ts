@@ -1,0 +1,65 @@
+// revokeSession()'s request (in the first-use chunk): the session key revokes its own session at the
+// cosigner, which then co-signs nothing more for it.
+import { SessionRevocationFailedError, UnexpectedAnswerError } from '@webwallet/protocol/errors'
+import type { cosigner } from '@webwallet/protocol/services'
+import { sessionRevocationHash } from '@webwallet/protocol/session'
+import { abortable, withDeadline } from '../http/abort'
+import { fields } from '../http/shape'
+import { type ActiveSession, signWithSessionKey } from '../session/signature'
+
+/** How long revokeSession() waits for the cosigner. */
+export const REVOKE_TIMEOUT_MS = 20_000
+
+/**
+ * POST {base}/cosigner/revokeSession, signed by the session key over `sessionRevocationHash(session hash)`.
+ * Throws SESSION_REVOCATION_FAILED when the cosigner is not reached (the network failure as `cause`) or
+ * refuses (`data.status`), OPERATION_TIMEOUT after 20 s, OPERATION_ABORTED on `signal`.
+ *
+ * @example
+ * await revokeAtCosigner(active, fetch, 'http://localhost:3005')
+ */
+export async function revokeAtCosigner(
+  active: ActiveSession,
+  fetcher: typeof fetch,
+  baseUrl: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { stored } = active
+  const url = `${baseUrl}/cosigner/revokeSession`
+  const deadline = withDeadline('revokeSession', REVOKE_TIMEOUT_MS, signal)
+  try {
+    const signed = await signWithSessionKey(active, sessionRevocationHash(stored.hash))
+    const request: cosigner.revokeSession.Request = {
+      session: {
+        sessionHash: stored.hash,
+        sessionAuthorisation: stored.authorisationSignature,
+        cacheAuthorisation: false,
+        sessionSignature: signed.cosigner as cosigner.revokeSession.Request['session']['sessionSignature'],
+      },
+    }
+    const post = fetcher(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+      signal: deadline.signal,
+    }).catch((cause: unknown) => {
+      deadline.check()
+      throw new SessionRevocationFailedError(url, undefined, { cause })
+    })
+    const response = await abortable(post, deadline)
+    const answer: unknown = await abortable(
+      response.json().catch(() => undefined),
+      deadline,
+    )
+    if (!response.ok) {
+      const status = fields(answer)?.status
+      throw new SessionRevocationFailedError(
+        url,
+        typeof status === 'string' || typeof status === 'number' ? status : response.status,
+      )
+    }
+    if (fields(answer)?.revoked !== true) throw new UnexpectedAnswerError('cosigner revocation answer')
+  } finally {
+    deadline.dispose()
+  }
+}
