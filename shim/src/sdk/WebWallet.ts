@@ -15,6 +15,7 @@ import {
   StoredSessionDiscardedError,
   UserRejectedError,
 } from '@webwallet/protocol/errors'
+import { sessionRevocationHash } from '@webwallet/protocol/session'
 import { checkLimits, invalid } from '../account/arguments'
 import type { AccountContext } from '../account/context'
 import { type AccountGuard, createAccountGuard } from '../account/guard'
@@ -28,7 +29,7 @@ import { createPortfolio, type Portfolio } from '../portfolio/portfolio'
 import { type ChainIdentity, createChainIdentity } from '../session/chainIdentity'
 import { type ChainClock, createChainClock } from '../session/clock'
 import { createSessionRequest, generateSessionKey, sessionAllowedMethods } from '../session/request'
-import type { ActiveSession } from '../session/signature'
+import { type ActiveSession, signWithSessionKey } from '../session/signature'
 import { getSessionStatus } from '../session/status'
 import { createSessionStore, type SessionStore } from '../session/store'
 import { createKeyVault } from '../storage/keyVault'
@@ -354,8 +355,16 @@ export class WebWallet {
     const active = this.active ?? (await this.restoring.session.catch(() => undefined))
     if (!active?.stored.authorisationSignature.length) return
     const url = this.environment.providerBaseUrl
+    const { stored } = active
+    const signed = await signWithSessionKey(active, sessionRevocationHash(stored.hash))
+    const session = {
+      sessionHash: stored.hash,
+      sessionAuthorisation: stored.authorisationSignature,
+      cacheAuthorisation: false,
+      sessionSignature: signed.cosigner as never,
+    }
     const { revokeAtCosigner } = await firstUse(url)
-    await revokeAtCosigner(active, this.fetcher, url, options.signal)
+    await revokeAtCosigner(session, this.fetcher, url, options.signal)
     // Unless another tab stored a new session meanwhile: only the revoked one is forgotten.
     if (this.sessions.peek()?.hash === active.stored.hash) this.endSession('revoked')
   }

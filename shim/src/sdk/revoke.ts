@@ -1,42 +1,34 @@
 // revokeSession()'s request (in the first-use chunk): the session key revokes its own session at the
 // cosigner, which then co-signs nothing more for it.
+// It imports no barrel but the errors' (signing happens before, in WebWallet): an app built without code
+// splitting runs every barrel a lazy module imports from (shim/src/bundle.test.ts).
 import { SessionRevocationFailedError, UnexpectedAnswerError } from '@webwallet/protocol/errors'
 import type { cosigner } from '@webwallet/protocol/services'
-import { sessionRevocationHash } from '@webwallet/protocol/session'
 import { abortable, withDeadline } from '../http/abort'
 import { fields } from '../http/shape'
-import { type ActiveSession, signWithSessionKey } from '../session/signature'
 
 /** How long revokeSession() waits for the cosigner. */
 export const REVOKE_TIMEOUT_MS = 20_000
 
 /**
- * POST {base}/cosigner/revokeSession, signed by the session key over `sessionRevocationHash(session hash)`.
- * Throws SESSION_REVOCATION_FAILED when the cosigner is not reached (the network failure as `cause`) or
- * refuses (`data.status`), OPERATION_TIMEOUT after 20 s, OPERATION_ABORTED on `signal`.
+ * POST {base}/cosigner/revokeSession with `session`: its `sessionSignature` is the session key's over
+ * `sessionRevocationHash(session hash)`. Throws SESSION_REVOCATION_FAILED when the cosigner is not reached
+ * (the network failure as `cause`) or refuses (`data.status`), OPERATION_TIMEOUT after 20 s,
+ * OPERATION_ABORTED on `signal`.
  *
  * @example
- * await revokeAtCosigner(active, fetch, 'http://localhost:3005')
+ * await revokeAtCosigner({ sessionHash, sessionAuthorisation, cacheAuthorisation: false, sessionSignature }, fetch, base)
  */
 export async function revokeAtCosigner(
-  active: ActiveSession,
+  session: cosigner.revokeSession.Request['session'],
   fetcher: typeof fetch,
   baseUrl: string,
   signal?: AbortSignal,
 ): Promise<void> {
-  const { stored } = active
   const url = `${baseUrl}/cosigner/revokeSession`
   const deadline = withDeadline('revokeSession', REVOKE_TIMEOUT_MS, signal)
   try {
-    const signed = await signWithSessionKey(active, sessionRevocationHash(stored.hash))
-    const request: cosigner.revokeSession.Request = {
-      session: {
-        sessionHash: stored.hash,
-        sessionAuthorisation: stored.authorisationSignature,
-        cacheAuthorisation: false,
-        sessionSignature: signed.cosigner as cosigner.revokeSession.Request['session']['sessionSignature'],
-      },
-    }
+    const request: cosigner.revokeSession.Request = { session }
     const post = fetcher(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

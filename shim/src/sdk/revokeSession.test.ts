@@ -62,7 +62,9 @@ describe('revokeSession()', () => {
     const { publicKey, r, s } = body.session.sessionSignature.signer
     expect(publicKey).toBe(stored.sessionKey.publicKey)
     const message = sessionRevocationHash(stored.hash)
-    expect(verifySignerSignature(message, { signer: BigInt(publicKey), r: BigInt(r), s: BigInt(s) })).toBe(true)
+    expect(verifySignerSignature(message, { signer: BigInt(publicKey), r: BigInt(r), s: BigInt(s) })).toBe(
+      true,
+    )
     expect(wallet.sessionAccount).toBeUndefined()
     expect(wallet.getSessionStatus()).toBeUndefined()
     expect(await wallet.connect()).toBeUndefined()
