@@ -34,7 +34,9 @@ export const ENTRIES = [
   // when a stored session could not be used (invisible-sdk's key not the session's): 5,203 → 5,259 bytes.
   // Merged 2026-11-28 (lead: h-argent, h-lifecycle, h-calldata, h-guard's served measure, h-listeners' devUrls,
   // h-argent's hosts): re-measured once on the merged tree; the budget is the measure rounded up by 0.1 KB.
-  { name: '@webwallet/protocol/errors', entry: 'protocol/dist/errors/index.js', budgetKb: 5.4 },
+  // 5.4 → 5.5 (2026-11-29, issue 36 item 9, h-revoke): SESSION_REVOCATION_FAILED and SESSION_REVOKED's reason
+  // ('cleared' or 'revoked'): 5,486 → 5,558 bytes.
+  { name: '@webwallet/protocol/errors', entry: 'protocol/dist/errors/index.js', budgetKb: 5.5 },
   // Issue 25: the services' HTTP contracts (cosigner, /wallet/api), which the wallet page parses every answer
   // with: zod/mini and the connector entities they reuse (11.8 KB measured). The shim takes their types only.
   { name: '@webwallet/protocol/services', entry: 'protocol/dist/services/index.js', budgetKb: 12.5 },
@@ -154,7 +156,10 @@ export const ENTRIES = [
   // deployment, invoke, the route choice and paymaster retry, outside execution and its reads, the estimate, the
   // lost-answer lookup) in the first-use chunk, loaded at the first execute: initial 26,827 → 23,353 bytes,
   // total 37,464 → 38,025.
-  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 22.9, totalBudgetKb: 37.2 },
+  // 22.9 → 23.6, 37.2 → 37.8 (2026-11-29, issue 36 item 9, h-revoke merged on h-bytes): revokeSession() and
+  // logout() (the session key signs its revocation in the page; the cosigner request is in the first-use chunk),
+  // SESSION_REVOKED's reason and SESSION_REVOCATION_FAILED.
+  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 23.6, totalBudgetKb: 37.8 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
   // The invisible-sdk 1.0.0 drop-in (issue 24): the session SDK and the window connector it maps onto
@@ -192,7 +197,8 @@ export const ENTRIES = [
   // 27.4 → 23.9, 38.1 → 38.6 total (2026-11-29, issue 38 item 7, h-bytes): it follows the shim's first-use
   // chunk (isOutOfGasError reads account/outOfGas.ts, not the invoke module): 28,029 → 24,359 bytes, total
   // 38,977 → 39,450.
-  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 23.9, totalBudgetKb: 38.6 },
+  // 23.9 → 24.6, 38.6 → 39.3 (2026-11-29, h-revoke merged on h-bytes): it follows the shim.
+  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 24.6, totalBudgetKb: 39.3 },
 ]
 
 // Issue 38: the budgets as served (each initial file gzipped alone, summed; see the header), per entry name of
@@ -210,15 +216,17 @@ export const ENTRIES = [
 // a chunk of its own made four initial files: 28,494 bytes): @webwallet/shim 27,594 → 24,247 bytes as served
 // (total 38,231 → 38,919: the lazy code is compressed apart from the page's), /argent 28,778 → 25,177 (total
 // 39,726 → 40,268). @scure/starknet is external with starknet.js (EXTERNAL): protocol's hashes import it.
+// 2026-11-29 (issue 36 item 9, h-revoke, merged after h-bytes): revokeSession() and logout(): @webwallet/shim
+// 23.7 → 24.4 KB as served (total 38.0 → 38.6), /argent 24.6 → 25.3 (39.3 → 39.9).
 export const SERVED_BUDGETS = {
   '@webwallet/protocol': { initialKb: 15.2 },
-  '@webwallet/protocol/errors': { initialKb: 5.4 },
+  '@webwallet/protocol/errors': { initialKb: 5.5 },
   '@webwallet/protocol/services': { initialKb: 12.5 },
   '@webwallet/protocol/wallet': { initialKb: 2.1 },
   '@webwallet/shim/connector': { initialKb: 15.6, totalKb: 18.0 },
-  '@webwallet/shim': { initialKb: 23.8, totalKb: 38.1 },
+  '@webwallet/shim': { initialKb: 24.5, totalKb: 38.7 },
   '@webwallet/shim/p256': { initialKb: 4 },
-  '@webwallet/shim/argent': { initialKb: 24.7, totalKb: 39.4 },
+  '@webwallet/shim/argent': { initialKb: 25.4, totalKb: 40.0 },
 }
 
 // What the app brings: starknet.js and React, and @scure/starknet (starknet.js's hashes and curve, which every

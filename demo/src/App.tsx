@@ -21,6 +21,8 @@ import { createDemoWallet } from './wallet'
 const BUSY_TEXT: Record<string, string> = {
   connect: 'Waiting for you in the wallet…',
   disconnect: 'Disconnecting…',
+  revoke: 'Revoking the session at the cosigner…',
+  logout: 'Logging out of the wallet…',
   status: 'Checking the session against the chain…',
   increase: 'Calling your contract with the session key and waiting for the block…',
   increment:
@@ -38,6 +40,8 @@ const BUSY_TEXT: Record<string, string> = {
 const DONE_TEXT: Record<string, string> = {
   connect: 'Session signed: calls within it need no prompt.',
   disconnect: 'Disconnected: this app forgot the session. The wallet is still logged in.',
+  revoke: 'Session revoked: its key can sign nothing more, wherever a copy of it is.',
+  logout: 'Logged out of the wallet: the next sign-in asks for your e-mail again.',
   status: 'The node answers: the session status is up to date.',
   increase: 'Your contract was called.',
   increment: 'Done: the counter went up.',
@@ -147,8 +151,8 @@ export function App() {
         kind: 'done',
         text: DONE_TEXT[label] ?? `${label}: done.`,
         transactionHash: lastTransaction.current,
-        // The SDK has no log-out call: the wallet's own page logs out (its home page, Log out).
-        ...(label === 'disconnect' ? { link: { text: 'Log out of wallet', href: WALLET_URL } } : {}),
+        // The wallet's own page lists every connected app and its sessions, to revoke them there.
+        ...(label === 'disconnect' ? { link: { text: 'Connected apps', href: `${WALLET_URL}/apps` } } : {}),
       })
     } catch (e) {
       const shown: ShownError = { ...describeError(e), task: label }
@@ -209,13 +213,27 @@ export function App() {
     }
   }
 
+  const forgetAccount = () => {
+    setAccount(undefined)
+    setActivity([])
+    forgetActivity()
+  }
   const disconnect = () =>
     run('disconnect', async () => {
       wallet.clearSession()
       await connector.disconnect()
-      setAccount(undefined)
-      setActivity([])
-      forgetActivity()
+      forgetAccount()
+    })
+  // The session key signs its own revocation at the cosigner: no wallet screen.
+  const revoke = () =>
+    run('revoke', async () => {
+      await wallet.revokeSession()
+      forgetAccount()
+    })
+  const logout = () =>
+    run('logout', async () => {
+      await wallet.logout()
+      forgetAccount()
     })
 
   // The node must answer: a status read from a chain that cannot be reached would be a stale one.
@@ -260,8 +278,12 @@ export function App() {
             onConnect={connect}
             onRenew={renew}
             onDisconnect={disconnect}
+            onRevoke={revoke}
+            onLogout={logout}
             onCheckStatus={checkStatus}
-            error={<ErrorNote error={error} tasks={['connect', 'disconnect', 'status']} />}
+            error={
+              <ErrorNote error={error} tasks={['connect', 'disconnect', 'revoke', 'logout', 'status']} />
+            }
           />
           {account && (
             <ActionsPanel

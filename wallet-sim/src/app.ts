@@ -47,7 +47,7 @@ import {
 } from './services'
 import { createPortfolioFixtures, type PortfolioFixtures } from './services/backend/setups'
 import { chainOutcomes } from './services/cosigner/chainOutcomes'
-import { chainRevocations } from './services/cosigner/revocations'
+import { chainRevocations, createRevocationList } from './services/cosigner/revocations'
 import { devLoginAvailable } from './services/dev/devLoginAvailable'
 import { indexPage } from './services/dev/indexPage'
 import { createDevNames, type DevNames } from './services/dev/names'
@@ -59,7 +59,7 @@ import { createRelayer, RELAYER_FUNDING, relayerAccountOf } from './services/pay
 import { argentAccountFactory, type MountedWallet, mountWallet, TRPC_WS_PATH } from './wallet'
 import { walletErrors } from './wallet/api'
 import { createHandsFreeUser, type HandsFreeUser } from './wallet/handsFree'
-import { WALLET_ROUTES } from './wallet/static'
+import { CONNECTED_APPS_ROUTE, WALLET_ROUTES } from './wallet/static'
 
 /**
  * Options of {@link createWalletSim}: the server's and chain's, the approval policy, the hands-free user, the
@@ -324,6 +324,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
   // its fees against the session's caps: fee-token transfers only to this paymaster's fee recipient.
   let signedSessions: MountedWallet['wallet']['sessions'] | undefined
   const spending = createSpendingLedger(saved.spending)
+  const revocations = createRevocationList(saved.revocations)
   app.use(
     '/cosigner',
     createCosignerRouter({
@@ -334,6 +335,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
       spending,
       outcomeOf: chainOutcomes(chain),
       isSessionRevoked: chainRevocations(chain),
+      revocations,
     }),
   )
   const wallet = mountWallet(app, {
@@ -349,6 +351,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     ...(options.uiDir ? { uiDir: options.uiDir } : {}),
     ...(saved.permissions === undefined ? {} : { permissions: saved.permissions }),
     ...(saved.sessions === undefined ? {} : { sessions: saved.sessions }),
+    revocations,
   })
   signedSessions = wallet.wallet.sessions
   // Last: any path no service serves (`/nope`, `/wallet/nope`) is a 404 page or NOT_FOUND JSON, not express's.
@@ -361,6 +364,7 @@ export function createWalletSim(options: WalletSimOptions = {}): WalletSim {
     wallet.wallet.permissions.onChange((state) => saved.append({ permissions: state })),
     wallet.wallet.sessions.onChange((state) => saved.append({ sessions: state })),
     spending.onChange((state) => saved.append({ spending: state })),
+    revocations.onChange((state) => saved.append({ revocations: state })),
     portfolio.onChange((state) => saved.append({ portfolio: state })),
   ]
   const close = () => {
@@ -424,6 +428,7 @@ interface WalletState {
   permissions?: unknown
   sessions?: unknown
   spending?: unknown
+  revocations?: unknown
   portfolio?: unknown
 }
 
@@ -466,7 +471,7 @@ function indexSource(sim: Simulator, chain: ChainAccess, nodeRequest?: <T>(metho
     chainId: () => toHex(chain.chainId()),
     blockNumber: async () =>
       nodeRequest ? Number(await nodeRequest<number>('starknet_blockNumber')) : sim.chain.latest.number,
-    walletRoutes: WALLET_ROUTES,
+    walletRoutes: [...WALLET_ROUTES, CONNECTED_APPS_ROUTE],
   }
 }
 

@@ -85,6 +85,7 @@ export const HTTP_LISTENERS: readonly HttpListener[] = [
   'USE /cosigner',
   'POST /cosigner/signSession',
   'POST /cosigner/signSessionEFO',
+  'POST /cosigner/revokeSession',
   // The hosted wallet: its page's API, the dev approvals, the router over HTTP, the UI.
   'POST /wallet/api/decide/',
   'USE /wallet/api',
@@ -99,6 +100,8 @@ export const HTTP_LISTENERS: readonly HttpListener[] = [
   'POST /wallet/api/execute',
   'POST /wallet/api/review',
   'POST /wallet/api/contractNames',
+  'GET /wallet/api/apps',
+  'POST /wallet/api/revokeSession',
   'POST /wallet/api/devLogin',
   'GET /wallet/api/deploymentData',
   'GET /wallet/approvals/',
@@ -111,6 +114,7 @@ export const HTTP_LISTENERS: readonly HttpListener[] = [
   'GET /signSessionKeys',
   'GET /review',
   'GET /approvalWindow',
+  'GET /apps',
   'GET /injected.js',
   'USE /assets',
 ]
@@ -129,6 +133,7 @@ export const TRPC_PROCEDURES: Readonly<Record<string, 'query' | 'mutation' | 'su
       'signMessage',
       'signTypedData',
       'getLoginStatus',
+      'logout',
       'requestAccounts',
       'requestChainId',
       'getPermissions',

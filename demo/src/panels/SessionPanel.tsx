@@ -12,6 +12,10 @@ export function SessionPanel(props: {
   /** `await connect()` then requestConnection in one click: the popup must still open on WebKit. */
   onRenew: () => void
   onDisconnect: () => void
+  /** revokeSession(): the session key can sign nothing more, at the cosigner. */
+  onRevoke: () => void
+  /** logout(): the wallet's login ends. */
+  onLogout: () => void
   onCheckStatus: () => void
   /** The error of this panel's tasks, shown under its buttons. */
   error?: ReactNode
@@ -99,16 +103,36 @@ export function SessionPanel(props: {
             Disconnect
           </button>
         )}
+        {account && (
+          <button
+            type="button"
+            className="quiet"
+            data-testid="revoke"
+            disabled={busy !== undefined}
+            onClick={props.onRevoke}
+            title="Revoke the session at the cosigner: its key can sign nothing more"
+          >
+            Revoke session
+          </button>
+        )}
+        <button
+          type="button"
+          className="quiet"
+          data-testid="wallet-logout"
+          disabled={busy !== undefined}
+          onClick={props.onLogout}
+        >
+          Log out of wallet
+        </button>
       </div>
-      {account && (
-        <p className="muted small" data-testid="disconnect-note">
-          Disconnect forgets this app's session; the wallet stays logged in (the SDK has no log-out call).{' '}
-          <a href={WALLET_URL} target="_blank" rel="noreferrer" data-testid="wallet-logout">
-            Log out of wallet
-          </a>{' '}
-          opens the wallet's page, where Log out ends its login too.
-        </p>
-      )}
+      <p className="muted small" data-testid="disconnect-note">
+        Disconnect forgets this app's session on this device; Revoke session also makes its key useless at the
+        cosigner; Log out of wallet ends the wallet's login, so the next sign-in asks for your e-mail.{' '}
+        <a href={`${WALLET_URL}/apps`} target="_blank" rel="noreferrer" data-testid="connected-apps">
+          Connected apps
+        </a>{' '}
+        in the wallet lists every app's sessions, to revoke any of them.
+      </p>
       {props.error}
     </section>
   )

@@ -81,4 +81,13 @@ const state = () => ({
 
 const clear = () => sdk().clearSession()
 
-Object.assign(globalThis, { tabs: { init, connect, sign, run, wait, state, clear } })
+/** revokeSession(): undefined when it worked, else its error code. */
+const revoke = () =>
+  sdk()
+    .revokeSession()
+    .then(
+      () => undefined,
+      (error: { code?: string }) => error.code ?? 'no code',
+    )
+
+Object.assign(globalThis, { tabs: { init, connect, sign, run, wait, state, clear, revoke } })

@@ -1,7 +1,7 @@
 // Tabs in step (issue 36, item 3), in Chromium against wallet-sim: two tabs of one origin share the session
 // (localStorage, the key in IndexedDB). Executes from both at once are ordered by a Web Lock per account, so
-// they land with consecutive nonces instead of colliding; a session cleared in one tab stops the other's
-// account (SESSION_REVOKED), and a session signed in one tab is taken up by the other.
+// they land with consecutive nonces instead of colliding; a session cleared (or revoked) in one tab stops the
+// other's account (SESSION_REVOKED), and a session signed in one tab is taken up by the other.
 import { createRpc } from '@webwallet/shim'
 import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -44,6 +44,7 @@ interface Tab {
   wait(hash: string): Promise<boolean>
   state(): { status: string | null; publicKey: string | null }
   clear(): void
+  revoke(): Promise<string | undefined>
 }
 
 async function openTab(): Promise<
@@ -100,4 +101,9 @@ it('two tabs execute at once without a nonce collision, and follow each other’
   expect(secondKey).not.toBe(firstKey)
   await expect.poll(async () => (await b('state')).publicKey).toBe(secondKey)
   expect((await b('state')).status).toBe('VALID')
+
+  // Revoked in B (issue 36 item 9): the cosigner refuses the session, and A forgets it and stops too.
+  expect(await b('revoke')).toBeUndefined()
+  await expect.poll(async () => (await a('state')).status).toBeNull()
+  expect(await a('run', 1)).toEqual([{ code: 'SESSION_REVOKED' }])
 })

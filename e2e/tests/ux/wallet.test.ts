@@ -246,13 +246,13 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
     await page.getByRole('button', { name: 'Dismiss' }).click()
     await shoot(page, viewport === 'desktop' ? 'demo-connected' : 'demo-connected-mobile', { fullPage: true })
 
-    // Disconnect forgets the app's session and offers to log out of the wallet on the wallet's page.
+    // Disconnect forgets the app's session and offers the wallet's Connected apps page (revoke, log out).
     await page.getByTestId('disconnect').click()
-    const logout = page.getByTestId('toast-link')
-    await logout.waitFor()
-    expect(await logout.textContent()).toBe('Log out of wallet')
-    expect(await logout.getAttribute('href')).toBe(journey.stack.walletUrl)
-    expect(await inViewport(page, logout)).toBe(true)
+    const apps = page.getByTestId('toast-link')
+    await apps.waitFor()
+    expect(await apps.textContent()).toBe('Connected apps')
+    expect(await apps.getAttribute('href')).toBe(`${journey.stack.walletUrl}/apps`)
+    expect(await inViewport(page, apps)).toBe(true)
     await page.context().close()
   }, 150_000)
 
@@ -263,6 +263,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('at %s size', (viewport) => {
       ['/signMessage', 'Nothing to sign'],
       ['/iframes/comms', 'This page works inside an app'],
       ['/interstitialLogin', 'Your wallet'],
+      ['/apps', 'Connected apps'],
     ]) {
       await page.goto(`${journey.stack.walletUrl}${path}?theme=dark`)
       await page.getByRole('heading', { name: heading, exact: true }).waitFor()

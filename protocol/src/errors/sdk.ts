@@ -380,10 +380,47 @@ export const SessionExpiredError = /* @__PURE__ */ defineError(
 /** An instance of {@link SessionExpiredError}. */
 export type SessionExpiredError = InstanceType<typeof SessionExpiredError>
 
-/** The `SESSION_REVOKED` error: 'Session cleared (clearSession)' (what to do: docs/errors.md). @example isWebWalletError(error, 'SESSION_REVOKED') */
-export const SessionRevokedError = /* @__PURE__ */ defineFixedError(
+/**
+ * `revokeSession()` could not revoke the session at the cosigner: it was not reached (`data.status` undefined,
+ * the network failure as `cause`) or it refused (`data.status`: a cosigner refusal word or the HTTP status).
+ * The session stays stored and usable; try again, or `clearSession()` to forget it on this device only.
+ *
+ * @example
+ * new SessionRevocationFailedError('https://cosigner.example/cosigner/revokeSession').data.status // undefined
+ */
+export const SessionRevocationFailedError = /* @__PURE__ */ defineError(
+  'SESSION_REVOCATION_FAILED',
+  (url: string, status?: SignSessionStatus, o?: ErrorOptions) => ({
+    message: 'Session revocation failed',
+    data: { url, status },
+    cause: o?.cause,
+  }),
+  (d) => [
+    String(d.url ?? ''),
+    typeof d.status === 'number' || typeof d.status === 'string' ? d.status : undefined,
+  ],
+)
+/** An instance of {@link SessionRevocationFailedError}. */
+export type SessionRevocationFailedError = InstanceType<typeof SessionRevocationFailedError>
+
+/** Who ended a session: this app (`clearSession()`, another tab) or a revocation (`revokeSession()`, the wallet). */
+export type SessionEndReason = 'cleared' | 'revoked'
+
+/**
+ * The session was ended: cleared on this device (`data.reason` 'cleared'), or revoked at the cosigner or on
+ * the account ('revoked': the app's `revokeSession()`, or the user on the wallet's Connected apps page).
+ *
+ * @example
+ * new SessionRevokedError('revoked').message // 'Session revoked'
+ */
+export const SessionRevokedError = /* @__PURE__ */ defineError(
   'SESSION_REVOKED',
-  'Session cleared (clearSession)',
+  (reason: SessionEndReason = 'cleared', o?: ErrorOptions) => ({
+    message: reason === 'revoked' ? 'Session revoked' : 'Session cleared (clearSession)',
+    data: { reason },
+    cause: o?.cause,
+  }),
+  (d) => [d.reason === 'revoked' ? 'revoked' : 'cleared'],
 )
 /** An instance of {@link SessionRevokedError}. */
 export type SessionRevokedError = InstanceType<typeof SessionRevokedError>

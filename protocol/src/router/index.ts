@@ -114,6 +114,7 @@ export function createWalletRouter(handlers: WalletHandlers) {
     getLoginStatus: p
       .output(P.getLoginStatus.output)
       .mutation(({ ctx }) => run(() => h.getLoginStatus(undefined, ctx))),
+    logout: p.output(P.logout.output).mutation(({ ctx }) => run(() => h.logout(undefined, ctx))),
     requestAccounts: p
       .input(P.requestAccounts.input)
       .output(P.requestAccounts.output)

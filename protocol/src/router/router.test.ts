@@ -29,6 +29,7 @@ function makeHandlers(overrides: Partial<WalletHandlers> = {}): WalletHandlers {
     signMessage: () => ['0x1', '0x2'],
     signTypedData: () => ['0x3', '0x4'],
     getLoginStatus: () => ({ isLoggedIn: true, hasSession: false }),
+    logout: () => true,
     requestAccounts: () => [ACCOUNT],
     requestChainId: () => '0x534e5f5345504f4c4941',
     getPermissions: () => ['accounts'],

@@ -108,6 +108,8 @@ export const PROCEDURES = {
   signMessage: { type: 'mutation', input: tuple([TypedDataSchema]), output: z.array(z.string()) },
   signTypedData: { type: 'mutation', input: tuple([TypedDataSchema]), output: z.array(z.string()) },
   getLoginStatus: { type: 'mutation', input: undefined, output: LoginStatusSchema },
+  /** Ends the wallet's login (ours, not starknetkit's): true when a login ended, false when there was none. */
+  logout: { type: 'mutation', input: undefined, output: z.boolean() },
   requestAccounts: {
     type: 'mutation',
     input: z.optional(z.object({ silent_mode: z.optional(z.boolean()) })),

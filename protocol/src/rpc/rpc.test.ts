@@ -56,6 +56,7 @@ describe('procedure schemas', () => {
         'signMessage',
         'signTypedData',
         'getLoginStatus',
+        'logout',
         'requestAccounts',
         'requestChainId',
         'getPermissions',

@@ -150,6 +150,21 @@ export namespace signSessionEFO {
 }
 
 /**
+ * POST /cosigner/revokeSession: the session revokes itself. `sessionSignature` is the session key's signature
+ * over `sessionRevocationHash(sessionHash)` (`cacheAuthorisation` is not read); the authorisation proves the
+ * wallet signed the session, the key that it is the session's own. From then on the cosigner refuses to
+ * co-sign for it (`sessionRevoked`). Revoking a revoked session answers the same.
+ */
+export namespace revokeSession {
+  export const path = '/cosigner/revokeSession'
+  export const Request = z.object({ session: CosignerSession })
+  /** The body as a client writes it. */
+  export type Request = z.input<typeof Request>
+  export const Response = z.object({ sessionHash: FeltString, revoked: z.literal(true) })
+  export type Response = z.output<typeof Response>
+}
+
+/**
  * The cosigner's 403 answer: why it will not co-sign, discriminated by `status`. A client reads `status`
  * (SignSessionError's `data.status`); `message` is for people.
  *

@@ -80,6 +80,47 @@ export namespace disconnect {
   export type Request = z.input<typeof Request>
 }
 
+/** A session the user signed for an app, as the Connected apps page lists it. */
+const AppSession = z.object({
+  /** The session hash (hex felt): what the account and the cosigner know it by. */
+  sessionHash: z.string(),
+  /** Seconds since the epoch, on the chain's clock. */
+  expiresAt: z.number(),
+  /** `active`, `expired` (by the chain's clock), or `revoked` (on chain or at the cosigner). */
+  status: z.enum(['active', 'expired', 'revoked']),
+  allowedMethods: z.array(z.object({ contractAddress: z.string(), selector: z.string() })),
+  /** The most the session may spend on gas per fee token (base units); none when it set no caps. */
+  txFees: z.array(z.object({ tokenAddress: z.string(), maxAmount: Amount })),
+})
+
+/** GET /apps: the apps the user connected or signed sessions for, each with its sessions. */
+export namespace apps {
+  export const path = '/wallet/api/apps'
+  export const Response = z.object({
+    apps: z.array(z.object({ origin: Origin, connected: z.boolean(), sessions: z.array(AppSession) })),
+  })
+  export type Response = z.output<typeof Response>
+}
+
+/**
+ * POST /revokeSession: revoke one of the user's sessions, at the cosigner at once and on chain (the account's
+ * `revoke_session`, signed by owner and guardian) when the account is deployed. `transactionHash` is the
+ * on-chain revocation's; absent when the account is not deployed or revoked it already (no session
+ * transaction runs without the cosigner's signature, which it now refuses). 404 for no session of the user.
+ */
+export namespace revokeSession {
+  export const path = '/wallet/api/revokeSession'
+  export const Request = z.object({ sessionHash: z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/)) })
+  export type Request = z.input<typeof Request>
+  export const Response = z.object({
+    sessionHash: z.string(),
+    transactionHash: z.optional(z.string()),
+    /** Why the node refused the on-chain revocation (e.g. the account cannot pay its fee); the cosigner's stands. */
+    onChainError: z.optional(z.string()),
+  })
+  export type Response = z.output<typeof Response>
+}
+
 /** POST /signTypedData: the account's signature of SNIP-12 typed data. */
 export namespace signTypedData {
   export const path = '/wallet/api/signTypedData'

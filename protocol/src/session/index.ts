@@ -43,6 +43,7 @@ export {
 } from './outsideExecution'
 export { P256_ORDER, type Point, pointFromX, recoverP256 } from './p256'
 export { DeserializeError, FeltReader } from './reader'
+export { SESSION_REVOCATION_MAGIC, sessionRevocationHash } from './revocation'
 export {
   type BuildSessionParameters,
   buildSession,

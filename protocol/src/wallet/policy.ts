@@ -51,6 +51,9 @@ export const PROCEDURE_POLICIES: Readonly<Record<MutationName, ProcedurePolicy>>
   getLoginStatus: READ,
   requestChainId: READ,
   getPermissions: READ,
+  // No consent: it only takes power away (the login; sessions stay until revoked). Not read-only: a popup
+  // opens, as the login lives in the wallet page's own storage.
+  logout: { route: 'login', size: 'default' },
   signTypedData: SIGN,
   signMessage: SIGN,
   // Starknetkit's route and size (its connector opens the login page, which logs in and then asks): a hosted

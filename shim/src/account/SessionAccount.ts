@@ -3,7 +3,6 @@ import {
   isWebWalletError,
   NotSupportedBySessionError,
   OutsideExecutionOnlyError,
-  SessionRevokedError,
 } from '@webwallet/protocol/errors'
 import { toHex } from '@webwallet/protocol/session'
 import {
@@ -188,7 +187,7 @@ export class SessionAccount extends Account {
         const nonce = details.nonce ?? state.nonce
         return this.run(ctx, compiled, nonce === undefined ? details : { ...details, nonce }).catch(
           (error: unknown) => {
-            throw guard.expired(error, expiresAt)
+            throw guard.ended(error, expiresAt)
           },
         )
       }
@@ -297,7 +296,7 @@ export class SessionAccount extends Account {
     typedData: OutsideTypedData | TypedData,
     calls?: Call | readonly Call[],
   ): Promise<string[]> {
-    if (this.guard.revoked) throw new SessionRevokedError()
+    this.guard.check(Number.POSITIVE_INFINITY) // SESSION_REVOKED, with why
     // Wrong arguments are coded refusals, never a TypeError of reading a field of nothing.
     if (typeof typedData !== 'object' || typedData === null) {
       throw new InvalidOptionsError('typedData', 'must be an object')
@@ -326,7 +325,7 @@ export class SessionAccount extends Account {
    * SESSION_EXPIRED; a node that cannot answer, its NODE_ERROR.
    */
   async getOutsideExecutionPayload(calls: Call | readonly Call[], options: OutsideExecutionOptions = {}) {
-    if (this.guard.revoked) throw new SessionRevokedError()
+    this.guard.check(Number.POSITIVE_INFINITY) // SESSION_REVOKED, with why
     // The same checks as execute: an empty list is refused here, not by the cosigner.
     checkCalls(calls)
     checkLimits(options)
@@ -345,7 +344,7 @@ export class SessionAccount extends Account {
       '2',
       nonce,
     ).catch((error: unknown) => {
-      throw this.guard.expired(error, expiresAt)
+      throw this.guard.ended(error, expiresAt)
     })
     return {
       contractAddress: this.ctx.address,

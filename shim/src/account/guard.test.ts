@@ -119,10 +119,27 @@ describe('the chain clock', () => {
     const world = createWorld()
     const { guard } = account(world)
     const node = new NodeError(55, 'Account validation failed', { execution_error: 'session/expired' })
-    expect(codeOf(guard.expired(node, 10))).toBe('SESSION_EXPIRED')
-    expect(codeOf(guard.expired(new SignSessionError('sessionExpired'), 10))).toBe('SESSION_EXPIRED')
+    expect(codeOf(guard.ended(node, 10))).toBe('SESSION_EXPIRED')
+    expect(codeOf(guard.ended(new SignSessionError('sessionExpired'), 10))).toBe('SESSION_EXPIRED')
     const other = new SignSessionError(403)
-    expect(guard.expired(other, 10)).toBe(other)
+    expect(guard.ended(other, 10)).toBe(other)
+  })
+
+  it("maps the node's and the cosigner's session/revoked to SESSION_REVOKED ('revoked') and stops the account", async () => {
+    const world = createWorld()
+    const { guard } = account(world)
+    const refusal = new SignSessionError('sessionRevoked')
+    // The gasless retry's aggregate carries the cosigner's refusal among its errors.
+    const ended = guard.ended({ errors: [new SignSessionError(403), refusal] }, 10) as {
+      code: string
+      data: unknown
+      cause: unknown
+    }
+    expect([ended.code, ended.data]).toEqual(['SESSION_REVOKED', { reason: 'revoked' }])
+    expect(guard.revoked).toBe(true)
+    expect(() => guard.check(10)).toThrow(expect.objectContaining({ data: { reason: 'revoked' } }))
+    const node = new NodeError(55, 'Account validation failed', { execution_error: 'session/revoked' })
+    expect(codeOf(account(world).guard.ended(node, 10))).toBe('SESSION_REVOKED')
   })
 
   it('refuses a wrongly shaped block with UNEXPECTED_ANSWER', async () => {

@@ -1,4 +1,9 @@
-import { isWebWalletError, SessionExpiredError, SessionRevokedError } from '@webwallet/protocol/errors'
+import {
+  isWebWalletError,
+  type SessionEndReason,
+  SessionExpiredError,
+  SessionRevokedError,
+} from '@webwallet/protocol/errors'
 import type { ChainClock } from '../session/clock'
 
 /**
@@ -18,12 +23,17 @@ export interface AccountGuard {
    */
   check(expiresAt: number, block?: PromiseSettledResult<unknown>): number | undefined
   /**
-   * The chain's (or the cosigner's) own `session/expired` refusal as SESSION_EXPIRED, the clock then at
-   * least at the expiry; other errors unchanged.
+   * The chain's (or the cosigner's) own refusal of an ended session as the SDK's code: `session/expired`
+   * (`sessionExpired`) as SESSION_EXPIRED, the clock then at least at the expiry; `session/revoked`
+   * (`sessionRevoked`: the wallet or another device revoked it) as SESSION_REVOKED, and this guard revoked.
+   * Other errors unchanged.
    */
-  expired(error: unknown, expiresAt: number): unknown
-  /** Ends the session on this device: every later execute or signature fails with SESSION_REVOKED. */
-  revoke(): void
+  ended(error: unknown, expiresAt: number): unknown
+  /**
+   * Ends the session on this device: every later execute or signature fails with SESSION_REVOKED, whose
+   * `data.reason` is `reason` (default 'cleared').
+   */
+  revoke(reason?: SessionEndReason): void
   readonly revoked: boolean
 }
 
@@ -36,14 +46,14 @@ export interface AccountGuard {
  */
 export function createAccountGuard(clock: ChainClock, lockName?: string): AccountGuard {
   let tail: Promise<unknown> = Promise.resolve()
-  let revoked = false
+  let revoked: SessionEndReason | undefined
   // Other tabs of the origin send for the same account: a Web Lock orders them too, where there is one.
   const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks
   const exclusive = <T>(task: () => Promise<T>) =>
     lockName && locks ? (locks.request(lockName, task) as Promise<T>) : task()
   return {
     get revoked() {
-      return revoked
+      return revoked !== undefined
     },
     queue(task) {
       const locked = () => exclusive(task)
@@ -52,24 +62,29 @@ export function createAccountGuard(clock: ChainClock, lockName?: string): Accoun
       return run
     },
     check(expiresAt, block) {
-      if (revoked) throw new SessionRevokedError()
+      if (revoked) throw new SessionRevokedError(revoked)
       if (!block) return undefined
       if (block.status === 'rejected') throw block.reason
       const now = Math.floor(clock.observe(block.value) / 1000)
       if (expiresAt <= now) throw new SessionExpiredError(expiresAt, now)
       return now
     },
-    expired(error, expiresAt) {
-      // The account contract reverts with 'session/expired', the cosigner refuses with status 'sessionExpired'.
-      const said = (e: unknown) =>
-        isWebWalletError(e) && /session\/expired|"sessionExpired"/.test(JSON.stringify(e.data ?? null))
+    ended(error, expiresAt) {
+      // The account contract reverts with 'session/expired' or 'session/revoked'; the cosigner refuses with
+      // status 'sessionExpired' or 'sessionRevoked' (also inside a gasless retry's `errors`).
+      const said = (pattern: RegExp) => (e: unknown) =>
+        isWebWalletError(e) && pattern.test(JSON.stringify(e.data ?? null))
       const errors = (error as { errors?: readonly unknown[] } | undefined)?.errors ?? [error]
-      if (!errors.some(said)) return error
+      if (errors.some(said(/session\/revoked|"sessionRevoked"/))) {
+        revoked = 'revoked'
+        return new SessionRevokedError('revoked', { cause: error })
+      }
+      if (!errors.some(said(/session\/expired|"sessionExpired"/))) return error
       if (clock.now() < expiresAt * 1000) clock.observe({ timestamp: expiresAt })
       return new SessionExpiredError(expiresAt, 0, { cause: error })
     },
-    revoke() {
-      revoked = true
+    revoke(reason = 'cleared') {
+      revoked ??= reason
     },
   }
 }

@@ -279,6 +279,19 @@ export function connectorOn(open: OpenWallet, options: ConnectorOptions) {
      */
     close: async () => close(),
 
+    /**
+     * Logs the user out of the wallet (its `logout` procedure: the wallet page's login ends, so the next
+     * connect asks for the e-mail login again; a WebSocket's token ends) and forgets the grant, as the wallet's
+     * pushed logout would. True when a login ended, false when nobody was logged in. No prompt; a popup opens
+     * and closes (the login lives in the wallet's own storage). Within 20 s unless `limits` say otherwise.
+     */
+    async logout(limits?: CallLimits): Promise<boolean> {
+      const call = { procedure: 'logout', input: undefined } as const
+      const ended = await invoke(call, { timeoutMs: WALLET_READ_TIMEOUT_MS, ...limits })
+      forget()
+      return ended === true
+    },
+
     /** Forgets the wallet and the account and removes the last-connected-wallet key. */
     async disconnect(): Promise<void> {
       close()

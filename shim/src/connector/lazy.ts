@@ -93,6 +93,7 @@ export function lazyWindowConnector(options: ConnectorOptions = {}): Connector {
     ready: async (limits) => (real ? real.ready(limits) : last.read() !== undefined),
     account: () => using((c) => c.account()),
     chainId: (limits) => using((c) => c.chainId(limits)),
+    logout: (limits) => using((c) => c.logout(limits), popupPlacement('logout')),
     connectAndSignSession: (request, limits) =>
       using((c) => c.connectAndSignSession(request, limits), popupPlacement('connectAndSignSession')),
     request: (call, limits) => using((c) => c.request(call, limits), shownPlacement(call)),

@@ -15,6 +15,7 @@ describe('the connector request map (types)', () => {
       | 'connectAndSignSession'
       | 'enable'
       | 'getLoginStatus'
+      | 'logout'
       | 'requestAccounts'
       | 'requestChainId'
       | 'getPermissions'

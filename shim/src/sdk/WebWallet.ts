@@ -8,11 +8,14 @@ import {
 import {
   InvalidApprovalRequestError,
   isWebWalletError,
+  NotImplementedError,
   SessionExpiredError,
   SessionKeyExportDisabledError,
+  SessionRevocationFailedError,
   StoredSessionDiscardedError,
   UserRejectedError,
 } from '@webwallet/protocol/errors'
+import { sessionRevocationHash } from '@webwallet/protocol/session'
 import { checkLimits, invalid } from '../account/arguments'
 import type { AccountContext } from '../account/context'
 import { type AccountGuard, createAccountGuard } from '../account/guard'
@@ -20,12 +23,13 @@ import { createRpc } from '../account/rpc'
 import { SessionAccount, type SessionAccountOptions } from '../account/SessionAccount'
 import { lazyWindowConnector, preloadConnector } from '../connector/lazy'
 import { abortable, withDeadline } from '../http/abort'
+import { lazyImport } from '../http/lazyImport'
 import { createPaymaster, type Paymaster } from '../paymaster/client'
 import { createPortfolio, type Portfolio } from '../portfolio/portfolio'
 import { type ChainIdentity, createChainIdentity } from '../session/chainIdentity'
 import { type ChainClock, createChainClock } from '../session/clock'
 import { createSessionRequest, generateSessionKey, sessionAllowedMethods } from '../session/request'
-import type { ActiveSession } from '../session/signature'
+import { type ActiveSession, signWithSessionKey } from '../session/signature'
 import { getSessionStatus } from '../session/status'
 import { createSessionStore, type SessionStore } from '../session/store'
 import { createKeyVault } from '../storage/keyVault'
@@ -90,6 +94,7 @@ export class WebWallet {
   /** One queue and revocation per account address, shared by every account object handed out for it. */
   private guards = new Map<string, AccountGuard>()
   private connecting: { parameters: RequestConnectionParameters; result: Promise<ConnectResult> } | undefined
+  private readonly fetcher: typeof fetch
 
   protected constructor(
     private readonly options: WebWalletOptions,
@@ -97,6 +102,7 @@ export class WebWallet {
   ) {
     this.environment = resolveEnvironment(options)
     const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
+    this.fetcher = fetcher
     this.connector =
       options.connector ?? lazyWindowConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
     const rpc = createRpc({
@@ -320,12 +326,66 @@ export class WebWallet {
    * `execute`, `signMessage` and `getOutsideExecutionPayload` fail with SESSION_REVOKED.
    */
   clearSession(): void {
+    this.endSession('cleared')
+  }
+
+  private endSession(reason: 'cleared' | 'revoked'): void {
     this.sessions.clear()
     this.identity.forget()
     this.account = undefined
     this.active = undefined
-    for (const guard of this.guards.values()) guard.revoke()
+    for (const guard of this.guards.values()) guard.revoke(reason)
     this.guards.clear()
+  }
+
+  /**
+   * Revokes this app's session at the cosigner, then forgets it here and in the app's other tabs. The session
+   * key signs the revocation: no wallet screen and no login, and a stolen copy of the key can do no more with
+   * it than this. The cosigner then co-signs nothing for the session, so no transaction of it runs; accounts
+   * handed out fail with SESSION_REVOKED (`data.reason` 'revoked'). Without a session it does nothing. The
+   * cosigner unreachable or refusing: SESSION_REVOCATION_FAILED (the session stays: try again, or
+   * `clearSession()`); 20 s at most (OPERATION_TIMEOUT), or `signal` (OPERATION_ABORTED).
+   *
+   * @example
+   * await wallet.revokeSession() // the key is useless now, wherever a copy of it is
+   */
+  async revokeSession(options: { signal?: AbortSignal } = {}): Promise<void> {
+    checkLimits(options)
+    if (this.restoring.stored !== this.storedText()) this.restore()
+    const active = this.active ?? (await this.restoring.session.catch(() => undefined))
+    if (!active?.stored.authorisationSignature.length) return
+    const url = this.environment.providerBaseUrl
+    const { stored } = active
+    const signed = await signWithSessionKey(active, sessionRevocationHash(stored.hash))
+    const session = {
+      sessionHash: stored.hash,
+      sessionAuthorisation: stored.authorisationSignature,
+      cacheAuthorisation: false,
+      sessionSignature: signed.cosigner as never,
+    }
+    const { revokeAtCosigner } = await firstUse(url)
+    await revokeAtCosigner(session, this.fetcher, url, options.signal)
+    // Unless another tab stored a new session meanwhile: only the revoked one is forgotten.
+    if (this.sessions.peek()?.hash === active.stored.hash) this.endSession('revoked')
+  }
+
+  /**
+   * Logs the user out of the wallet (no prompt): the next `requestConnection()` asks for the e-mail login
+   * again. This app's session is forgotten here and in its other tabs; it stays valid at the cosigner until
+   * it expires, so call `revokeSession()` first to end it there too. True when a login ended, false when
+   * nobody was logged in. The wallet unreachable: its coded error, and nothing is forgotten. A connector
+   * given at init without `logout`: NOT_IMPLEMENTED.
+   *
+   * @example
+   * await wallet.revokeSession()
+   * await wallet.logout()
+   */
+  async logout(options: { signal?: AbortSignal } = {}): Promise<boolean> {
+    checkLimits(options)
+    if (!this.connector.logout) throw new NotImplementedError()
+    const ended = await this.connector.logout(options.signal ? { signal: options.signal } : {})
+    this.clearSession()
+    return ended
   }
 
   /**
@@ -392,7 +452,7 @@ export class WebWallet {
   }
 
   private adoptSession(active: ActiveSession): SessionAccount {
-    const fetcher = this.options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
+    const { fetcher } = this
     this.active = active
     const address = active.stored.address
     const guard = this.guards.get(address) ?? createAccountGuard(this.clock, `webwallet-execute-${address}`)
@@ -423,6 +483,17 @@ export class WebWallet {
     return this.account
   }
 }
+
+// revokeSession()'s request is in the first-use chunk: a page that never revokes never loads it.
+// A chunk that cannot load (offline, the app deployed anew) is the revocation failing, its cause kept.
+const loadFirstUse = lazyImport(
+  () => import('../firstUse'),
+  (cause) => cause as Error,
+)
+const firstUse = (url: string) =>
+  loadFirstUse().catch((cause: unknown) => {
+    throw new SessionRevocationFailedError(`${url}/cosigner/revokeSession`, undefined, { cause })
+  })
 
 const newSessionAccount = (ctx: AccountContext, options: SessionAccountOptions) =>
   new SessionAccount(ctx, options)

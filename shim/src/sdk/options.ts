@@ -33,6 +33,8 @@ export interface SessionConnector {
   close?(): Promise<void> | void
   /** Closes the connector's transports and forgets its grant (used when it has no `close`). */
   disconnect?(): Promise<void> | void
+  /** Ends the wallet's login ({@link WebWallet.logout}); true when a login ended. */
+  logout?(options?: { readonly signal?: AbortSignal }): Promise<boolean>
 }
 
 /** A node: its URL, or a starknet.js RpcProvider (v8 or v10) whose node URL is used. */

@@ -36,23 +36,9 @@ export async function sessionSignature(
   cosign: (session: CosignerSession) => Promise<StarknetSignerSignature>,
   cacheAuthorization = false,
 ): Promise<string[]> {
-  const { stored, kind } = active
+  const { stored } = active
   const message = sessionMessageHash(hash, stored.hash, cacheAuthorization)
-  let felts: readonly bigint[] | StarknetSignerSignature
-  let body: unknown
-  if (kind) {
-    const signed = await kind.sign(
-      { publicKey: stored.sessionKey.publicKey, privateKey: active.privateKey },
-      message,
-    )
-    felts = signed.felts
-    body = signed.cosigner
-  } else {
-    const signed = signHash(message, active.privateKey)
-    const { signer, r, s } = signed
-    felts = signed
-    body = { type: 'StarknetKey', signer: { publicKey: toHex(signer), r: `${r}`, s: `${s}` } }
-  }
+  const { felts, cosigner: body } = await signWithSessionKey(active, message)
   const guardianSignature = await cosign({
     sessionHash: stored.hash,
     sessionAuthorisation: stored.authorisationSignature,
@@ -80,4 +66,31 @@ export async function sessionSignature(
       return [BigInt(proof.length), ...proof]
     }),
   ].map(toHex)
+}
+
+/**
+ * The session key's signature of `message`, in the form the token carries (`felts`: a Stark signature or a
+ * key kind's felts) and the form the cosigner reads (`cosigner`).
+ *
+ * @example
+ * const { cosigner } = await signWithSessionKey(active, sessionRevocationHash(active.stored.hash))
+ */
+export async function signWithSessionKey(
+  active: ActiveSession,
+  message: bigint,
+): Promise<{ felts: readonly bigint[] | StarknetSignerSignature; cosigner: unknown }> {
+  const { stored, kind } = active
+  if (kind) {
+    const signed = await kind.sign(
+      { publicKey: stored.sessionKey.publicKey, privateKey: active.privateKey },
+      message,
+    )
+    return { felts: signed.felts, cosigner: signed.cosigner }
+  }
+  const signed = signHash(message, active.privateKey)
+  const { signer, r, s } = signed
+  return {
+    felts: signed,
+    cosigner: { type: 'StarknetKey', signer: { publicKey: toHex(signer), r: `${r}`, s: `${s}` } },
+  }
 }

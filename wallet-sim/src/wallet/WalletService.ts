@@ -16,8 +16,10 @@ import { respellTypedData, type TypedDataMeaning, typedDataMeaning } from '@webw
 import { typedData as snip12 } from 'starknet'
 import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/contracts/erc20'
 import { RpcError } from '../chain/errors'
+import { createRevocationList, type RevocationList } from '../services/cosigner/revocations'
 import type { User } from '../services/login/state'
 import { DEFAULT_GAS_TOKENS } from '../services/paymaster/core'
+import { type ConnectedAppsDependencies, connectedApps, isRevoked, revokeSession } from './connectedApps'
 import type { FeltCall, Ledger } from './ledger'
 import { createPermissions, type Permissions } from './permissions'
 import { reviewFailureOf } from './reviewFailure'
@@ -47,6 +49,8 @@ export interface WalletServiceOptions {
   permissions?: Permissions
   /** The sessions signed so far, for the cosigner; default none. */
   sessions?: SessionRegistry
+  /** The cosigner's revoked sessions (the Connected apps page revokes there); default an empty list. */
+  revocations?: RevocationList
   /** The paymaster's gas tokens: the only tokens a session's fee caps (`txFees`) may name; default STRK, ETH. */
   feeTokens?: readonly string[]
 }
@@ -72,6 +76,7 @@ export class WalletService {
   readonly #guardianPrivateKey: string
   readonly permissions: Permissions
   readonly sessions: SessionRegistry
+  readonly revocations: RevocationList
   /** The paymaster's gas tokens (hex): the tokens a session's fee caps may name. */
   readonly feeTokens: readonly string[]
 
@@ -81,6 +86,7 @@ export class WalletService {
     this.feeTokens = options.feeTokens ?? DEFAULT_GAS_TOKENS.map((token) => token.tokenAddress)
     this.permissions = options.permissions ?? createPermissions()
     this.sessions = options.sessions ?? createSessionRegistry()
+    this.revocations = options.revocations ?? createRevocationList()
   }
 
   get chainId(): string {
@@ -124,16 +130,33 @@ export class WalletService {
 
   /**
    * True when the user's account has a session signed for `origin` that still works: unexpired by the
-   * chain's clock (as the cosigner checks it) and not revoked on the account.
+   * chain's clock (as the cosigner checks it) and not revoked (at the cosigner or on the account).
    */
   async hasSession(user: User, origin: string): Promise<boolean> {
     const { address } = user.account
     const now = BigInt(await this.#ledger.now())
     for (const session of this.sessions.signedFor(address, origin)) {
-      if (BigInt(session.expiresAt) > now && !(await this.#ledger.isSessionRevoked(address, session.hash)))
+      if (BigInt(session.expiresAt) > now && !(await isRevoked(this.#apps, address, session.hash)))
         return true
     }
     return false
+  }
+
+  get #apps(): ConnectedAppsDependencies {
+    const { permissions, sessions, revocations } = this
+    return { ledger: this.#ledger, permissions, sessions, revocations }
+  }
+
+  /** The Connected apps page: the user's apps and their sessions (connectedApps.ts). */
+  apps(user: User): Promise<walletApi.apps.Response> {
+    return connectedApps(this.#apps, user)
+  }
+
+  /** Revokes one of the user's sessions at the cosigner and on chain (connectedApps.ts). */
+  revokeSession(user: User, sessionHash: string): Promise<walletApi.revokeSession.Response> {
+    return this.#ledger.serial(user.account.address, () =>
+      revokeSession(this.#apps, user, sessionHash, this.#keys(user)),
+    )
   }
 
   /**

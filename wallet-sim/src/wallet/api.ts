@@ -29,7 +29,7 @@ export interface WalletApiDependencies {
 /**
  * The routes: `GET /chainId` (no login), `GET /account`, `GET /permissions?origin=`, `GET /loginStatus?origin=`,
  * `POST /connect {origin}`, `POST /disconnect {origin}`, `POST /signTypedData {origin, typedData}`, `POST /signSession {origin, request}`,
- * `POST /review {origin, calls}` (fee estimate, contract names; nothing signed), `POST /contractNames {addresses}`, `POST /execute {origin, calls}`, `GET /deploymentData?origin=` (connected origins only), and `POST /devLogin` (the `--email` user,
+ * `POST /review {origin, calls}` (fee estimate, contract names; nothing signed), `POST /contractNames {addresses}`, `POST /execute {origin, calls}`, `GET /apps` and `POST /revokeSession {sessionHash}` (the Connected apps page), `GET /deploymentData?origin=` (connected origins only), and `POST /devLogin` (the `--email` user,
  * without a code, while approvals are automatic).
  *
  * @example
@@ -112,6 +112,15 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
     userOf(req)
     const { addresses } = validate(walletApi.contractNames.Request, req.body, 'body')
     res.json({ contracts: await wallet.contractNames(addresses) } satisfies walletApi.contractNames.Response)
+  })
+  // The Connected apps page: the user's apps and sessions, and the revocation of one.
+  router.get('/apps', async (req, res) => {
+    res.json(await wallet.apps(userOf(req)))
+  })
+  router.post('/revokeSession', async (req, res) => {
+    const user = userOf(req)
+    const { sessionHash } = validate(walletApi.revokeSession.Request, req.body, 'body')
+    res.json(await wallet.revokeSession(user, sessionHash))
   })
   router.post('/devLogin', async (_req, res) => {
     const login = await deps.devLogin?.()

@@ -102,7 +102,9 @@ function pageHarness(loggedIn: boolean): Harness {
       calldata: [],
       version: 1 as const,
     }),
-    logout: async () => {},
+    logout: async () => {
+      loggedIn = false
+    },
     loginStatus: async (origin: string) =>
       loggedIn
         ? { isLoggedIn: true, hasSession: false, isPreauthorized: connected.has(origin) }

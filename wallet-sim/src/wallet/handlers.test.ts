@@ -234,6 +234,25 @@ describe.each(['page', 'headless'] as const)('the wallet core, %s mode', (mode) 
     stranger.close()
   })
 
+  it('logout ends the login with no consent: true once, then false; the next connect needs a login again', async () => {
+    const wallet = await open()
+    const connecting = wallet.mutate('connectWebwallet', {})
+    await wallet.answer('connect', true)
+    expect((await connecting).error).toBeUndefined()
+    expect((await wallet.mutate('logout')).data).toBe(true)
+    expect(wallet.idle()).toBe(true)
+    expect((await wallet.mutate('getLoginStatus')).data).toEqual({ isLoggedIn: false })
+    expect((await wallet.mutate('logout')).data).toBe(false)
+    // The page asks for the login (refused here); a headless connection's token is dead.
+    const again = wallet.mutate('connectWebwallet', {})
+    await wallet.refuseLogin()
+    expect((await again).error?.data).toMatchObject({
+      webwalletErrorCode: mode === 'page' ? 'USER_REJECTED' : 'USER_LOGGED_OUT',
+    })
+    expect(wallet.signed()).toBe(0)
+    wallet.close()
+  })
+
   it('addStarknetChain, switchStarknetChain and watchAsset are not implemented', async () => {
     const wallet = await open()
     for (const path of ['addStarknetChain', 'switchStarknetChain', 'watchAsset']) {

@@ -26,7 +26,7 @@ export interface HeadlessContext extends WalletContext {
 
 export interface HeadlessDependencies {
   wallet: WalletService
-  login: Pick<LoginService, 'tokenStatus' | 'ensureUser'>
+  login: Pick<LoginService, 'tokenStatus' | 'ensureUser' | 'logout'>
   approvals: ApprovalQueue
   /** The user logged in without a code (`--email`), used when a connection brings no token. */
   defaultEmail?: () => string | undefined
@@ -103,6 +103,13 @@ export function createHeadlessMode(deps: HeadlessDependencies): WalletMode<User>
     chainId: async () => wallet.chainId,
     isConnected: async (account, origin) => wallet.isConnected(account, origin),
     connect: async (account, origin) => wallet.connect(account, origin),
+    // A connection's login is its token; the `--email` user has none to end (the server logs it in again).
+    logOut: async (ctx) => {
+      const token = tokenOf(ctx)
+      if (token === undefined || deps.login.tokenStatus(token).status !== 'active') return false
+      deps.login.logout(token)
+      return true
+    },
     loginStatus: async (ctx) => {
       // A status probe does not fail for a logged-out user (expired, logged-out or unknown token), as on the
       // wallet page; the calls that need the user still answer USER_LOGGED_OUT.

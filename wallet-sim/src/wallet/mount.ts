@@ -5,6 +5,7 @@ import { createWalletRouter } from '@webwallet/protocol/router'
 import type { Express } from 'express'
 import '../chain/contracts/argent'
 import type { ChainAccess } from '../node/access'
+import type { RevocationList } from '../services/cosigner/revocations'
 import type { ApprovalPolicy } from '../services/dev/approval'
 import type { Inbox } from '../services/dev/inbox'
 import type { LoginService } from '../services/login/LoginService'
@@ -61,6 +62,8 @@ export interface WalletDependencies {
   permissions?: unknown
   /** Saved signed sessions (`wallet.sessions.snapshot()`), to restore after a restart. */
   sessions?: unknown
+  /** The cosigner's revoked sessions: the Connected apps page revokes there, and reads them. Default: its own. */
+  revocations?: RevocationList
 }
 
 export interface MountedWallet {
@@ -91,6 +94,7 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
     guardianPrivateKey,
     permissions: createPermissions(deps.permissions),
     sessions: createSessionRegistry(deps.sessions),
+    ...(deps.revocations ? { revocations: deps.revocations } : {}),
   })
   const approvals = createApprovalQueue({
     policy: deps.approval,

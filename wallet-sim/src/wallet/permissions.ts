@@ -31,6 +31,8 @@ export function createPermissions(initial: unknown = {}) {
       state[email] = origins.filter((o) => o !== origin)
       changed()
     },
+    /** The origins `email` connected, in the order they were. */
+    origins: (email: string): string[] => [...(state[email] ?? [])],
     has(email: string, origin: string): boolean {
       return state[email]?.includes(origin) ?? false
     },

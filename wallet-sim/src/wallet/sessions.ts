@@ -114,6 +114,13 @@ export function createSessionRegistry(initial: unknown = {}) {
         .filter(([, record]) => record.account === wanted && record.origin === origin)
         .map(([hash, record]) => ({ ...structuredClone(record), hash }))
     },
+    /** Every session `account` signed, with its hash (expired and revoked ones too). */
+    signedBy(account: string): (SessionsState[string] & { hash: string })[] {
+      const wanted = felt(account)
+      return Object.entries(state)
+        .filter(([, record]) => record.account === wanted)
+        .map(([hash, record]) => ({ ...structuredClone(record), hash }))
+    },
     snapshot: (): SessionsState => structuredClone(state),
     /** Called with the new state after every change; returns the unsubscribe function. */
     onChange(listener: (state: SessionsState) => void): () => void {

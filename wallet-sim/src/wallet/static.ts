@@ -19,11 +19,14 @@ export const WALLET_ROUTES = [
   '/review',
 ] as const
 
+/** The wallet's Connected apps page: the user's apps and sessions, their revocation, and Log out. */
+export const CONNECTED_APPS_ROUTE = '/apps'
+
 /**
- * Every page the UI router serves: the hosted wallet's, and the window a frame that cannot prove itself
- * visible finishes its approval in (never framed, like the popup routes).
+ * Every page the UI router serves: the hosted wallet's, the window a frame that cannot prove itself visible
+ * finishes its approval in, and Connected apps (never framed, like the popup routes).
  */
-export const UI_PAGE_ROUTES = [...WALLET_ROUTES, APPROVAL_WINDOW_ROUTE] as const
+export const UI_PAGE_ROUTES = [...WALLET_ROUTES, APPROVAL_WINDOW_ROUTE, CONNECTED_APPS_ROUTE] as const
 
 /** The only page dapps may embed; every other page refuses any frame. */
 export const IFRAME_ROUTE = '/iframes/comms'

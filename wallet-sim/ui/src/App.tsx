@@ -7,6 +7,7 @@ import { ApprovalWindowContext, useMoveToWindow } from './components/approvalWin
 import { type Fit, ModalFitContext } from './components/modalFit'
 import { OriginListContext } from './components/originList'
 import { Connect } from './screens/Connect'
+import { ConnectedApps } from './screens/ConnectedApps'
 import { EmbedRefused } from './screens/EmbedRefused'
 import { Home } from './screens/Home'
 import { Idle } from './screens/Idle'
@@ -37,6 +38,9 @@ export interface AppProps {
   /** In a frame: where a prompt the browser cannot prove visible goes on (wallet/approvalWindow.ts). */
   approvalWindow?: ApprovalWindow | undefined
 }
+
+/** The Connected apps page (wallet-sim's static.ts serves it). */
+const CONNECTED_APPS_ROUTE = '/apps'
 
 const NO_REFUSAL: Pick<Refusal, 'current' | 'subscribe'> = {
   current: () => undefined,
@@ -121,6 +125,8 @@ function Prompted({ api, prompts, route, selfOrigin, framed = true, approvalWind
       return <div className="idle" role="status" aria-label="Waiting for the app" />
     const idle = idleRoute(route)
     if (idle) return <Idle kind={idle} />
+    if (route.replace(/\/+$/, '').toLowerCase() === CONNECTED_APPS_ROUTE)
+      return <ConnectedApps api={api} onLogin={() => setOwnLogin(true)} version={version} />
     return <Home api={api} onLogin={() => setOwnLogin(true)} version={version} />
   }
   return (

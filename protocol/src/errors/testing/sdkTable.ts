@@ -15,6 +15,7 @@ import {
   PaymasterIncompatibleError,
   SessionExpiredError,
   SessionKeyExportDisabledError,
+  SessionRevocationFailedError,
   SessionRevokedError,
   StoredSessionDiscardedError,
   UnexpectedAnswerError,
@@ -61,6 +62,11 @@ export const SDK_SESSION_TABLE: [WebWalletError, string, string, number?][] = [
   ],
   [new SessionExpiredError(1, 2), 'SESSION_EXPIRED', 'The session has expired'],
   [new SessionRevokedError(), 'SESSION_REVOKED', 'Session cleared (clearSession)'],
+  [
+    new SessionRevocationFailedError('http://cosigner/cosigner/revokeSession', 'unknownSession'),
+    'SESSION_REVOCATION_FAILED',
+    'Session revocation failed',
+  ],
   [
     new TransactionOutcomeUnknownError({ service: 'node', url: 'http://node/rpc', transactionHash: '0x1' }),
     'TRANSACTION_OUTCOME_UNKNOWN',

@@ -68,6 +68,12 @@ export function createTestWalletHandlers(state: TestWalletState): WalletHandlers
     connectWebwalletSSO: connect,
     enable: async () => (await connect()).account[0]!,
     getLoginStatus: async () => ({ isLoggedIn: state.granted }),
+    // The login ends: the next request asks again (this test wallet grants again on approval).
+    logout: async () => {
+      const was = state.granted
+      state.granted = false
+      return was
+    },
     requestAccounts: async () => (await connect()).account,
     requestChainId: async () => {
       if (state.loggedOut) throw new UserLoggedOutError()

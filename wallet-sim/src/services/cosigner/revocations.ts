@@ -1,4 +1,7 @@
-// The chain telling the cosigner whether the wallet revoked a session: the account's own `is_session_revoked`.
+// Revoked sessions: the chain's own (`is_session_revoked` on the account, which only the owner can write) and
+// the cosigner's list (a session key revoking itself, or the user on the wallet's Connected apps page).
+
+import * as z from 'zod/mini'
 import { selectorOf } from '../../chain/felt'
 import type { ChainAccess } from '../../node/access'
 
@@ -24,3 +27,42 @@ export function chainRevocations(chain: ChainAccess): IsSessionRevoked {
     return revoked !== undefined && revoked !== 0n
   }
 }
+
+/** Session hashes (normalised hex) the cosigner will no longer co-sign for, as plain JSON for the state store. */
+export const RevocationsState = z.array(z.string())
+export type RevocationsState = z.infer<typeof RevocationsState>
+
+const normal = (hash: string | bigint) => `0x${BigInt(hash).toString(16)}`
+
+/**
+ * The sessions revoked at the cosigner: by the session key itself (`POST /cosigner/revokeSession`) or by the
+ * user on the wallet's Connected apps page. Kept across restarts with `--state`.
+ *
+ * @example
+ * const revocations = createRevocationList(saved.revocations)
+ * revocations.revoke('0x1234') // true: newly revoked
+ * revocations.has('0x1234') // true
+ */
+export function createRevocationList(initial: unknown = []) {
+  const state = new Set(RevocationsState.parse(initial).map(normal))
+  const listeners = new Set<(state: RevocationsState) => void>()
+  return {
+    /** Revokes `hash`; false when it was revoked already. */
+    revoke(hash: string | bigint): boolean {
+      const key = normal(hash)
+      if (state.has(key)) return false
+      state.add(key)
+      for (const listener of [...listeners]) listener([...state])
+      return true
+    },
+    has: (hash: string | bigint): boolean => state.has(normal(hash)),
+    snapshot: (): RevocationsState => [...state],
+    /** Called with the new state after every change; returns the unsubscribe function. */
+    onChange(listener: (state: RevocationsState) => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+export type RevocationList = ReturnType<typeof createRevocationList>

@@ -6,6 +6,7 @@ import {
   outsideExecutionHash,
   selectorFromName,
   sessionMessageHash,
+  sessionRevocationHash,
   signHash,
   toHex,
 } from '@webwallet/protocol/session'
@@ -29,7 +30,7 @@ import {
   type SessionRecord,
 } from './checks'
 import { checkFeeCaps, feeCharges, maxFeeOf } from './fees'
-import type { IsSessionRevoked } from './revocations'
+import type { IsSessionRevoked, RevocationList } from './revocations'
 import { type OutcomeOf, settlePending } from './settle'
 import { createSpendingLedger, type PendingCharge, type SpendingLedger } from './spending'
 
@@ -59,6 +60,11 @@ export interface CosignerDependencies {
    * as the account refuses it, rather than co-signed for a transaction that cannot run.
    */
   isSessionRevoked?: IsSessionRevoked
+  /**
+   * The sessions revoked here (`POST /revokeSession`, the wallet's Connected apps page): refused like those the
+   * account revoked. Without it, `POST /revokeSession` is not served (404).
+   */
+  revocations?: RevocationList
 }
 
 /** What the cosigner is asked to co-sign, besides the session. */
@@ -106,7 +112,10 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     checkSessionScope(record, account, chainId)
     checkSessionKey(session, record)
     checkCalls(account, calls, record, await now())
-    if (await deps.isSessionRevoked?.(account, BigInt(session.sessionHash))) {
+    if (
+      deps.revocations?.has(session.sessionHash) ||
+      (await deps.isSessionRevoked?.(account, BigInt(session.sessionHash)))
+    ) {
       throw refuse('sessionRevoked', 'The session has been revoked')
     }
     // What ended on chain gives back its unused charge first (reads the chain: it awaits)...
@@ -196,6 +205,28 @@ export function createCosignerRouter(deps: CosignerDependencies): Router {
     } as const
     res.json(await cosign(session, { hash, account, chainId, calls, maxFeeInStrk: 0n, pending }))
   })
+
+  // The session revokes itself: its key signs the revocation message. A known session only (the key must be
+  // the session's own, which only the wallet's record can tell): a stolen key can revoke its session, and no
+  // other, and can never undo a revocation.
+  const { revocations } = deps
+  if (revocations) {
+    router.post('/revokeSession', async (req, res) => {
+      const { session } = validate(cosigner.revokeSession.Request, req.body, 'body')
+      checkAuthorisation(session, guardianPublicKey)
+      const record = await deps.lookupSession?.(session.sessionHash)
+      // A record without its key (saved by an older wallet-sim) cannot tell the session's key from any other.
+      if (record?.sessionKeyGuid === undefined)
+        throw refuse('unknownSession', 'The cosigner does not know this session')
+      checkSessionSignature(session, sessionRevocationHash(session.sessionHash))
+      checkSessionKey(session, record)
+      revocations.revoke(session.sessionHash)
+      res.json({
+        sessionHash: toHex(BigInt(session.sessionHash)),
+        revoked: true,
+      } satisfies cosigner.revokeSession.Response)
+    })
+  }
 
   router.use(unknownRoutes(router))
   router.use(handleErrors)

@@ -103,7 +103,8 @@ block ${chain.blockNumber}. Point the SDK at it with <code>environment: 'dev'</c
 <table><tr><th></th><th>address</th><th>public key</th></tr>${accountRows.join('\n')}</table>
 <h2>Links</h2>
 <ul><li><a href="/dev">dev API routes</a></li><li><a href="/dev/inbox">login codes sent</a></li>
-<li><a href="/interstitialLogin">log in to the wallet</a></li><li><a href="/is_alive">/is_alive</a></li></ul>`,
+<li><a href="/interstitialLogin">log in to the wallet</a></li>
+<li><a href="/apps">connected apps: sessions, revoke, log out</a></li><li><a href="/is_alive">/is_alive</a></li></ul>`,
       ),
     )
   }

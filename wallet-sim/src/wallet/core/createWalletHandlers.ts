@@ -91,6 +91,8 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
     connectWebwalletSSO: async ({ token }, ctx) => connectResult(ctx, await mode.ssoUser(token, ctx)),
     enable: async (_input, ctx) => mode.address(await connect(ctx)),
     getLoginStatus: (_input, ctx) => mode.loginStatus(ctx),
+    // No consent (policy): it only takes the login away; the next connect asks for it again.
+    logout: (_input, ctx) => mode.logOut(ctx),
     requestAccounts: async (input, ctx) => {
       const user = await connectedUser(ctx)
       if (user !== undefined) return [mode.address(user)]

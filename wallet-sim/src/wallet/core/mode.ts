@@ -64,6 +64,11 @@ export interface WalletMode<U> {
   chainId(): Promise<string>
   isConnected(user: U, origin: string): Promise<boolean>
   connect(user: U, origin: string): Promise<void>
+  /**
+   * Ends the login of this request's user (the page's stored login, a connection's token): true when one
+   * ended, false when there was none (or the mode's user is no login, as headless `--email` is).
+   */
+  logOut(ctx: WalletContext): Promise<boolean>
   /** Three booleans about this origin, never who the user is; `{isLoggedIn: false}` when logged out. */
   loginStatus(ctx: WalletContext): Promise<LoginStatus>
   /**

@@ -219,6 +219,19 @@ export function createWalletApi(options: WalletApiOptions) {
     },
     /** Token symbols, decimals and USD prices from the portfolio backend (no login token sent there). */
     market: (): Promise<Market> => fetchMarket(doFetch, base),
+    /** The Connected apps page: the apps the user connected or signed sessions for, with their sessions. */
+    apps: async (): Promise<walletApi.apps.Response['apps']> =>
+      parseAnswer(walletApi.apps.Response, await request('GET', walletApi.apps.path), 'app list').apps,
+    /** Revokes one of the user's sessions (at the cosigner, and on chain once the account is deployed). */
+    revokeSession: async (sessionHash: string): Promise<walletApi.revokeSession.Response> => {
+      const body: walletApi.revokeSession.Request = { sessionHash }
+      const answer = await request('POST', walletApi.revokeSession.path, body)
+      return parseAnswer(walletApi.revokeSession.Response, answer, 'revocation')
+    },
+    /** Forgets the user's connection of `origin` (its sessions stay until they are revoked or expire). */
+    disconnect: async (origin: string): Promise<void> => {
+      await request('POST', walletApi.disconnect.path, { origin } satisfies walletApi.disconnect.Request)
+    },
     deploymentData: async (origin: string): Promise<DeploymentData> => {
       const path = `${walletApi.deploymentData.path}?origin=${encodeURIComponent(origin)}`
       return parseAnswer(walletApi.deploymentData.Response, await request('GET', path), 'deployment data')

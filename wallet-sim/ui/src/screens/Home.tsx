@@ -90,6 +90,9 @@ export function Home({ api, onLogin, version }: HomeProps) {
           <span className="spinner" aria-hidden="true" /> Loading your account…
         </p>
       )}
+      <a className="button secondary" href="/apps">
+        Connected apps
+      </a>
       <button
         type="button"
         className="secondary"

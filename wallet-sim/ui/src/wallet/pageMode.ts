@@ -77,6 +77,12 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
     connect: async (_account, origin) => {
       await api.connect(origin)
     },
+    // The page's stored login ends (server and storage); its logout reaches the dapps' walletEvents.
+    async logOut() {
+      if (!api.isLoggedIn()) return false
+      await api.logout()
+      return true
+    },
     // The server knows the sessions this origin holds; an expired login answers {isLoggedIn: false}.
     loginStatus: (ctx) => api.loginStatus(ctx.origin),
     // The server checks again with the same reader; here so that no screen shows what cannot be signed as
