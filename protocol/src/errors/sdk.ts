@@ -12,8 +12,8 @@ import { WALLET_API_CODES } from './codes'
 export type SignSessionStatus = CosignerRefusal | (string & {}) | number
 
 /**
- * The cosigner refused to co-sign. `data.status` says why (SignSessionStatus); undefined when it was not
- * reached. Triggers the gasless retry.
+ * The cosigner refused to co-sign. `data.status` says why (SignSessionStatus). A cosigner that cannot be
+ * reached is SERVICE_UNREACHABLE instead. Triggers the gasless retry.
  *
  * @example
  * new SignSessionError('sessionExpired').data.status // 'sessionExpired'

@@ -5,6 +5,7 @@ import {
   NoDeployerError,
   NotSupportedBySessionError,
   OutsideExecutionOnlyError,
+  ServiceUnreachableError,
   SessionRevokedError,
   TransactionOutcomeUnknownError,
 } from '@webwallet/protocol/errors'
@@ -175,7 +176,7 @@ export class SessionAccount extends Account {
    * deployment data. On 'Sign session error' or a balance too low for the fee (node code 54, or 55 naming the
    * balance: `shouldRetryGasless`) it retries
    * through the paymaster and answers the retry's result; when the retry fails too, GASLESS_RETRY_FAILED
-   * carries both errors. `signal` and `timeoutMs` bound the whole of it.
+   * carries both errors, unless the retry could not reach its service (SERVICE_UNREACHABLE, as on every path). `signal` and `timeoutMs` bound the whole of it.
    */
   override async execute(
     calls: Call | readonly Call[],
@@ -254,7 +255,12 @@ export class SessionAccount extends Account {
       try {
         return await gasless(paymaster, false)
       } catch (retryError) {
-        if (retryError instanceof TransactionOutcomeUnknownError) throw retryError
+        // Outcome unknown, or a service the retry could not reach: that is the error (its cause intact).
+        if (
+          retryError instanceof TransactionOutcomeUnknownError ||
+          retryError instanceof ServiceUnreachableError
+        )
+          throw retryError
         throw new GaslessRetryFailedError(error, retryError)
       }
     }

@@ -5,18 +5,17 @@ import type {
   PaymasterExecuteRequest,
 } from '@webwallet/protocol'
 import {
-  FetchUrlError,
   InvalidServerSignatureError,
   NoServerSignatureError,
   PaymasterContractError,
   PaymasterHttpError,
   PaymasterRequestError,
-  PostUrlError,
   UnexpectedAnswerError,
 } from '@webwallet/protocol/errors'
 import { verifySignerSignature } from '@webwallet/protocol/session'
 import { ec, hash } from 'starknet'
 import { hostAddress } from '../account/calls'
+import { reach } from '../http/reach'
 import {
   expectShape,
   fields,
@@ -58,15 +57,17 @@ export function createPaymaster(options: PaymasterOptions) {
   })
   const call = async (path: string, body?: unknown): Promise<unknown> => {
     const url = `${options.baseUrl}/paymaster/v1${path}`
-    const response = await (options.fetch ?? globalThis.fetch)(url, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: headers(body !== undefined),
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    }).catch((cause: unknown) => {
-      // No answer at all (down, DNS, CORS): coded, with the URL in data; an abort stays the caller's.
-      if ((cause as Error)?.name === 'AbortError') throw cause
-      throw body === undefined ? new FetchUrlError({ cause, url }) : new PostUrlError({ cause, url })
-    })
+    // No answer at all (down, DNS, CORS): SERVICE_UNREACHABLE with the URL; an abort stays the caller's.
+    const response = await reach(
+      'paymaster',
+      url,
+      {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: headers(body !== undefined),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      },
+      options.fetch,
+    )
     return parseAnswer(response, options.serverPublicKey)
   }
   return {
