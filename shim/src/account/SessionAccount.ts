@@ -30,6 +30,7 @@ import {
   type UniversalDetails,
 } from 'starknet'
 import { abortable, withDeadline } from '../http/abort'
+import { reach } from '../http/reach'
 import type { Paymaster } from '../paymaster/client'
 import { CLOCK_CALL, createChainClock } from '../session/clock'
 import { methodsTree } from '../session/crypto'
@@ -109,8 +110,13 @@ export class SessionAccount extends Account {
 
   constructor(ctx: AccountContext, options: SessionAccountOptions = {}) {
     super({
-      // starknet.js reads the chain (calls, nonce, receipts) through the SDK's node URL and fetch.
-      provider: { nodeUrl: ctx.rpc.nodeUrl, baseFetch: ctx.fetch, chainId: ctx.chainId as never },
+      // starknet.js reads the chain (calls, nonce, receipts) through the SDK's node URL and fetch, and a node
+      // that gives no answer is SERVICE_UNREACHABLE there too.
+      provider: {
+        nodeUrl: ctx.rpc.nodeUrl,
+        baseFetch: (input, init) => reach('node', String(input), init ?? {}, ctx.fetch),
+        chainId: ctx.chainId as never,
+      },
       address: ctx.address,
       signer: sessionSigner(() => this),
       cairoVersion: '1',
