@@ -67,6 +67,7 @@ import {
   UserRejectedError,
   ValidationError,
   WaitForTransactionTimeoutError,
+  WalletDisposedError,
   WalletNotAvailableError,
   WalletNotInitialisedError,
   WebSocketClosedError,
@@ -154,6 +155,7 @@ const TABLE: [WebWalletError, string, string, number?][] = [
   [new PutUrlError(), 'PUT_URL', 'Failed to put url'],
   [new DeleteUrlError(), 'DELETE_URL', 'Failed to delete url'],
   [new HttpError('Not Found', 404, { error: 'x' }), 'HTTP_ERROR', 'Not Found'],
+  [new WalletDisposedError(), 'WALLET_DISPOSED', 'This WebWallet was disposed: use the newer instance'],
   [
     new ServiceUnreachableError('node', 'http://node/rpc'),
     'SERVICE_UNREACHABLE',

@@ -62,6 +62,7 @@ import {
   UnexpectedAnswerError,
   UnknownChainIdError,
   UnsupportedRpcVersionError,
+  WalletDisposedError,
 } from './sdk'
 import {
   AggregateCallError,
@@ -182,6 +183,7 @@ const ALL = [
   StoredSessionDiscardedError,
   OutsideExecutionUnsupportedError,
   OutsideExecutionNonceUsedError,
+  WalletDisposedError,
 ]
 
 /**

@@ -345,3 +345,17 @@ export const StoredSessionDiscardedError = /* @__PURE__ */ defineFixedError(
   'Stored session removed: sign a new one',
 )
 export type StoredSessionDiscardedError = InstanceType<typeof StoredSessionDiscardedError>
+
+/**
+ * This WebWallet was disposed: by `dispose()`, or by a newer `WebWallet.init` in the same page (an SPA remount,
+ * React StrictMode's second effect), which took over the page's listeners and wallet frame. Use the newer
+ * instance; its session is the same stored one.
+ *
+ * @example
+ * await oldWallet.connect().catch((e) => e.code === 'WALLET_DISPOSED') // true
+ */
+export const WalletDisposedError = /* @__PURE__ */ defineFixedError(
+  'WALLET_DISPOSED',
+  'This WebWallet was disposed: use the newer instance',
+)
+export type WalletDisposedError = InstanceType<typeof WalletDisposedError>

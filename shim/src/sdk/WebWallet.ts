@@ -12,6 +12,7 @@ import {
   SessionKeyExportDisabledError,
   StoredSessionDiscardedError,
   UserRejectedError,
+  WalletDisposedError,
 } from '@webwallet/protocol/errors'
 import { checkLimits, invalid } from '../account/arguments'
 import type { AccountContext } from '../account/context'
@@ -90,6 +91,12 @@ export class WebWallet {
   /** One queue and revocation per account address, shared by every account object handed out for it. */
   private guards = new Map<string, AccountGuard>()
   private connecting: { parameters: RequestConnectionParameters; result: Promise<ConnectResult> } | undefined
+  /** Set by dispose(): the page's listeners and frame are released, and the calls answer it. */
+  private disposed: WalletDisposedError | undefined
+  /** Releases what this instance holds in the page (storage listener, its own connector's frame). */
+  private release: () => void = () => {}
+  /** Fired by dispose(): a sign-in still waiting for the wallet ends with WALLET_DISPOSED. */
+  private readonly stopped = new AbortController()
 
   protected constructor(
     private readonly options: WebWalletOptions,
@@ -99,6 +106,7 @@ export class WebWallet {
     const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.connector =
       options.connector ?? lazyWindowConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
+    const ownsConnector = !options.connector || internals.ownsConnector === true
     const rpc = createRpc({
       nodeUrl: this.environment.providerDefaultUrl,
       fallbackUrls: nodeFallbacks(this.environment),
@@ -143,7 +151,19 @@ export class WebWallet {
     // so that `await connect()` in a click reuses it and requestConnection() can still open its popup.
     this.restore()
     // A session cleared, replaced or signed in another tab of the origin reaches this one (localStorage only).
-    if (!options.storage) followOtherTabs(SESSION_STORAGE_KEY, () => this.followStored())
+    const stopFollowing = options.storage
+      ? () => {}
+      : followOtherTabs(SESSION_STORAGE_KEY, () => this.followStored())
+    this.release = () => {
+      stopFollowing()
+      // Only a connector it made itself: an app's connector may serve the newer instance too.
+      if (ownsConnector) void this.connector.close?.()
+    }
+    // One instance holds the page's listeners and wallet frame: a newer one (an SPA remount) disposes the older.
+    if (typeof document !== 'undefined' && (ownsConnector || !options.storage)) {
+      pageInstance?.dispose()
+      pageInstance = this
+    }
     // In a page without a stored session (a sign-in is coming) the clock is read now, so that requestConnection
     // in a click need not wait for the node or the connector's code. A stored session comes back with no request: its first execute
     // reads the clock in the batch it sends anyway.
@@ -177,6 +197,7 @@ export class WebWallet {
    * unsealed at init: unless the stored session changed since, this does no IndexedDB or WebCrypto work.
    */
   async connect(): Promise<ConnectResult | undefined> {
+    this.live()
     // Unsealed again only when the stored session changed since (another tab, clearSession).
     if (this.restoring.stored !== this.storedText()) this.restore()
     const active = await this.restoring.session
@@ -205,6 +226,7 @@ export class WebWallet {
    * A session too large to store is refused before the wallet is asked.
    */
   async requestConnection(parameters: RequestConnectionParameters = {}): Promise<ConnectResult> {
+    this.live()
     checkLimits(parameters, 'parameters')
     const { callbackData, approvalRequests: requests } = parameters
     if (callbackData !== undefined && typeof callbackData !== 'string')
@@ -229,10 +251,11 @@ export class WebWallet {
     approvalRequests: ApprovalRequest[],
   ): Promise<ConnectResult> {
     const kind = this.options.sessionKey
+    const { signal } = parameters
     const deadline = withDeadline(
       'requestConnection',
       this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-      parameters.signal,
+      signal ? AbortSignal.any([signal, this.stopped.signal]) : this.stopped.signal,
     )
     // The expiry is counted from the chain's clock. Without a page (Node) it is read first; in a page the
     // reading of init or of the last call is used (a popup must open inside the click, before any network
@@ -288,7 +311,7 @@ export class WebWallet {
         callbackData: parameters.callbackData,
       }
     } catch (error) {
-      throw userRejected(error)
+      throw this.disposed ? new WalletDisposedError({ cause: error }) : userRejected(error)
     } finally {
       deadline.dispose()
     }
@@ -296,6 +319,7 @@ export class WebWallet {
 
   /** True only when the connector is ready, a session account exists and its session is VALID. */
   async isConnected(): Promise<boolean> {
+    this.live()
     if (!this.account || this.getSessionStatus() !== 'VALID') return false
     return this.connector.ready()
   }
@@ -320,6 +344,7 @@ export class WebWallet {
    * `execute`, `signMessage` and `getOutsideExecutionPayload` fail with SESSION_REVOKED.
    */
   clearSession(): void {
+    this.live()
     this.sessions.clear()
     this.identity.forget()
     this.account = undefined
@@ -358,6 +383,32 @@ export class WebWallet {
     if (!active) return undefined
     const privateKey = options?.includePrivateKey ? active.privateKey : ''
     return { ...active.stored, sessionKey: { ...active.stored.sessionKey, privateKey } }
+  }
+
+  /**
+   * Releases what this instance holds in the page: its `storage` listener and, when it made its own connector,
+   * the wallet's frame and message listeners. Its calls then answer WALLET_DISPOSED; the stored session stays
+   * for a new instance. `WebWallet.init` in a page disposes the previous instance that held the page (an SPA
+   * remount, React StrictMode's second effect), so call it only to release one you no longer use. Idempotent.
+   *
+   * @example
+   * useEffect(() => {
+   *   const wallet = WebWallet.init(options)
+   *   return () => wallet.dispose()
+   * }, [])
+   */
+  dispose(): void {
+    if (this.disposed) return
+    this.disposed = new WalletDisposedError()
+    this.stopped.abort(this.disposed)
+    this.release()
+    this.account = undefined
+    this.active = undefined
+    if (pageInstance === this) pageInstance = undefined
+  }
+
+  private live(): void {
+    if (this.disposed) throw new WalletDisposedError({ cause: this.disposed })
   }
 
   /** The session account, once connected. */
@@ -424,6 +475,9 @@ export class WebWallet {
   }
 }
 
+/** The instance that holds the page's listeners and wallet frame (one per page). */
+let pageInstance: WebWallet | undefined
+
 const newSessionAccount = (ctx: AccountContext, options: SessionAccountOptions) =>
   new SessionAccount(ctx, options)
 
@@ -433,6 +487,8 @@ export interface WebWalletInternals {
   readonly account?: (ctx: AccountContext, options: SessionAccountOptions) => SessionAccount
   /** Takes a stored session whose key is in the clear (as @argent/invisible-sdk stores it): see createSessionStore. */
   readonly carryPlainKey?: (stored: StoredSession) => string | undefined
+  /** The connector in the options is the entry's own (not the app's): dispose() closes it. */
+  readonly ownsConnector?: boolean
 }
 
 /** Parameters of {@link WebWallet.requestConnection}. */
