@@ -5,10 +5,10 @@
 import { devUrls, WebWallet } from '@webwallet/shim'
 
 export interface Outcome {
-  readonly code?: string
+  readonly code?: string | undefined
   readonly data?: unknown
-  readonly message?: string
-  readonly hasCause?: boolean
+  readonly message?: string | undefined
+  readonly hasCause?: boolean | undefined
 }
 
 let wallet: WebWallet | undefined
