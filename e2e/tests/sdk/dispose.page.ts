@@ -1,6 +1,6 @@
 // The page of dispose.test.ts: an app bundled with the shim's sources that initialises the SDK again and again
 // without disconnect() (an SPA remount, React StrictMode), with the default connector (the wallet in an
-// iframe) and localStorage. The page counts the window listeners the SDK holds and the wallet frames.
+// iframe) and localStorage; each sign-in is left by the user (its signal). The page counts the window listeners the SDK holds and the wallet frames.
 
 import { devUrls, WebWallet } from '@webwallet/shim'
 
@@ -25,9 +25,11 @@ export interface Counts {
 }
 
 const wallets: WebWallet[] = []
-const requests: Promise<unknown>[] = []
 
-/** Inits one more SDK and starts a sign-in, so that its wallet frame is loaded; answers the counts then. */
+/**
+ * Inits one more SDK and starts a sign-in, so that its wallet frame loads, then lets the user close it (the
+ * request's signal); answers the counts then.
+ */
 async function mount(walletUrl: string): Promise<Counts> {
   const wallet = WebWallet.init({
     appName: 'dispose',
@@ -36,12 +38,22 @@ async function mount(walletUrl: string): Promise<Counts> {
     sessionParams: { allowedMethods: [{ contract: '0xc0ffee', selector: 'increment' }] },
   })
   wallets.push(wallet)
-  requests.push(wallet.requestConnection().catch((error: { code?: string }) => error.code))
+  await signInAndLeave(wallet)
+  return counts()
+}
+
+async function signInAndLeave(wallet: WebWallet): Promise<string | undefined> {
+  const stop = new AbortController()
+  const request = wallet.requestConnection({ signal: stop.signal }).then(
+    () => undefined,
+    (error: { code?: string }) => error.code,
+  )
   const started = Date.now()
   while (!document.querySelector('iframe') && Date.now() - started < 20_000) {
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  return counts()
+  stop.abort()
+  return request
 }
 
 function counts(): Counts {
@@ -52,21 +64,19 @@ function counts(): Counts {
   }
 }
 
-/** What each instance answers now: the newest works (false: no session), the older ones are disposed. */
-async function answers(): Promise<{ connected: (string | boolean)[]; requests: unknown[] }> {
+/** What each instance answers now, and the oldest one used again (it opens its own wallet frame). */
+async function answers(): Promise<{ connected: unknown[]; reused: unknown; counts: Counts }> {
   const connected = await Promise.all(
     wallets.map((w) => w.isConnected().catch((error: { code?: string }) => error.code ?? 'uncoded')),
   )
-  // The older sign-ins ended when their frame went; the newest one still waits for the user.
-  const settled = await Promise.all(
-    requests.slice(0, -1).map((r) => Promise.race([r, new Promise((ok) => setTimeout(ok, 5000, 'pending'))])),
-  )
-  return { connected, requests: settled }
+  const reused = await signInAndLeave(wallets[0] as WebWallet)
+  return { connected, reused, counts: counts() }
 }
 
-function disposeAll(): Counts {
+async function disposeAll(): Promise<{ counts: Counts; after: unknown }> {
   for (const wallet of wallets) wallet.dispose()
-  return counts()
+  const after = await (wallets[0] as WebWallet).connect().catch((error: { code?: string }) => error.code)
+  return { counts: counts(), after }
 }
 
 Object.assign(globalThis, { disposeTest: { mount, counts, answers, disposeAll } })

@@ -347,9 +347,8 @@ export const StoredSessionDiscardedError = /* @__PURE__ */ defineFixedError(
 export type StoredSessionDiscardedError = InstanceType<typeof StoredSessionDiscardedError>
 
 /**
- * This WebWallet was disposed: by `dispose()`, or by a newer `WebWallet.init` in the same page (an SPA remount,
- * React StrictMode's second effect), which took over the page's listeners and wallet frame. Use the newer
- * instance; its session is the same stored one.
+ * This WebWallet was released by its `dispose()`: its calls answer this. The stored session stays; a new
+ * `WebWallet.init` restores it.
  *
  * @example
  * await oldWallet.connect().catch((e) => e.code === 'WALLET_DISPOSED') // true

@@ -95,6 +95,7 @@ export class WebWallet {
   private disposed: WalletDisposedError | undefined
   /** Releases what this instance holds in the page (storage listener, its own connector's frame). */
   private release: () => void = () => {}
+  private stopFollowing: () => void = () => {}
   /** Fired by dispose(): a sign-in still waiting for the wallet ends with WALLET_DISPOSED. */
   private readonly stopped = new AbortController()
 
@@ -151,18 +152,26 @@ export class WebWallet {
     // so that `await connect()` in a click reuses it and requestConnection() can still open its popup.
     this.restore()
     // A session cleared, replaced or signed in another tab of the origin reaches this one (localStorage only).
+    // Held weakly: an instance the app dropped is not kept alive by the page's one listener.
+    const self = new WeakRef(this)
     const stopFollowing = options.storage
       ? () => {}
-      : followOtherTabs(SESSION_STORAGE_KEY, () => this.followStored())
+      : followOtherTabs(SESSION_STORAGE_KEY, () => {
+          const wallet = self.deref()
+          wallet?.followStored()
+          return wallet !== undefined
+        })
+    // Only a connector it made itself: an app's connector may serve another instance too.
     this.release = () => {
-      stopFollowing()
-      // Only a connector it made itself: an app's connector may serve the newer instance too.
       if (ownsConnector) void this.connector.close?.()
     }
-    // One instance holds the page's listeners and wallet frame: a newer one (an SPA remount) disposes the older.
-    if (typeof document !== 'undefined' && (ownsConnector || !options.storage)) {
-      pageInstance?.dispose()
-      pageInstance = this
+    this.stopFollowing = stopFollowing
+    // One wallet frame per page: a newer instance (an SPA remount, StrictMode) closes an older one's idle
+    // connector; the older keeps working and opens its wallet again if it is used.
+    if (typeof document !== 'undefined' && ownsConnector) {
+      const older = pageInstance?.deref()
+      if (older && !older.connecting) older.release()
+      pageInstance = self
     }
     // In a page without a stored session (a sign-in is coming) the clock is read now, so that requestConnection
     // in a click need not wait for the node or the connector's code. A stored session comes back with no request: its first execute
@@ -386,10 +395,11 @@ export class WebWallet {
   }
 
   /**
-   * Releases what this instance holds in the page: its `storage` listener and, when it made its own connector,
-   * the wallet's frame and message listeners. Its calls then answer WALLET_DISPOSED; the stored session stays
-   * for a new instance. `WebWallet.init` in a page disposes the previous instance that held the page (an SPA
-   * remount, React StrictMode's second effect), so call it only to release one you no longer use. Idempotent.
+   * Releases what this instance holds in the page: its `storage` callback and, when it made its own connector,
+   * the wallet's frame and message listeners; a sign-in it has pending ends. Its calls then answer
+   * WALLET_DISPOSED; the stored session stays for another instance. Without it, instances share the page's one
+   * `storage` listener, and a newer `WebWallet.init` closes an older instance's idle wallet frame (it opens
+   * again if that instance is used), so re-creating the SDK piles nothing up. Idempotent.
    *
    * @example
    * useEffect(() => {
@@ -401,10 +411,10 @@ export class WebWallet {
     if (this.disposed) return
     this.disposed = new WalletDisposedError()
     this.stopped.abort(this.disposed)
+    this.stopFollowing()
     this.release()
     this.account = undefined
     this.active = undefined
-    if (pageInstance === this) pageInstance = undefined
   }
 
   private live(): void {
@@ -475,8 +485,8 @@ export class WebWallet {
   }
 }
 
-/** The instance that holds the page's listeners and wallet frame (one per page). */
-let pageInstance: WebWallet | undefined
+/** The newest instance with a connector of its own in this page (its wallet frame is the page's). */
+let pageInstance: WeakRef<WebWallet> | undefined
 
 const newSessionAccount = (ctx: AccountContext, options: SessionAccountOptions) =>
   new SessionAccount(ctx, options)
