@@ -36,7 +36,10 @@ export const ENTRIES = [
   // h-argent's hosts): re-measured once on the merged tree; the budget is the measure rounded up by 0.1 KB.
   // 5.4 → 5.5 (2026-11-29, issue 36 item 9, h-revoke): SESSION_REVOCATION_FAILED and SESSION_REVOKED's reason
   // ('cleared' or 'revoked'): 5,486 → 5,558 bytes.
-  { name: '@webwallet/protocol/errors', entry: 'protocol/dist/errors/index.js', budgetKb: 5.5 },
+  // 5.4 → 5.6 (2026-11-29, issue 36 items 6 and 8, h-services): SERVICE_UNREACHABLE (one code for a service that gives no answer,
+  // with its name and URL) and WALLET_DISPOSED (an instance a newer init in the page released): 5.5 KB measured.
+  // 5.5 → 5.6 (2026-11-29, merged: h-revoke's and h-services' codes together).
+  { name: '@webwallet/protocol/errors', entry: 'protocol/dist/errors/index.js', budgetKb: 5.6 },
   // Issue 25: the services' HTTP contracts (cosigner, /wallet/api), which the wallet page parses every answer
   // with: zod/mini and the connector entities they reuse (11.8 KB measured). The shim takes their types only.
   { name: '@webwallet/protocol/services', entry: 'protocol/dist/services/index.js', budgetKb: 12.5 },
@@ -70,8 +73,10 @@ export const ENTRIES = [
     // bytes, total 17,738 → 17,854.
     // Merged 2026-11-28 (lead: h-argent, h-lifecycle, h-calldata, h-guard's served measure, h-listeners' devUrls,
     // h-argent's hosts): re-measured once on the merged tree; the budget is the measure rounded up by 0.1 KB.
-    budgetKb: 15.1,
-    totalBudgetKb: 17.5,
+    // 15.1 → 15.3, 17.5 → 17.8 (2026-11-29, issue 36 items 6 and 8, h-services): the registry's two new classes, SERVICE_UNREACHABLE
+    // from the dialogs' probes and the HTTP and WebSocket wires (15.2 and 17.7 KB measured).
+    budgetKb: 15.3,
+    totalBudgetKb: 17.8,
   },
   // 25 → 27: issue 15's init-option checks, coded errors, compact session storage, abort/timeouts and the node
   // version check (+1.8 KB gzip, zod-free; protocol's zod schemas would have cost ~8.5 KB).
@@ -159,7 +164,10 @@ export const ENTRIES = [
   // 22.9 → 23.6, 37.2 → 37.8 (2026-11-29, issue 36 item 9, h-revoke merged on h-bytes): revokeSession() and
   // logout() (the session key signs its revocation in the page; the cosigner request is in the first-use chunk),
   // SESSION_REVOKED's reason and SESSION_REVOCATION_FAILED.
-  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 23.6, totalBudgetKb: 37.8 },
+  // 26.2 → 26.7, 36.6 → 37.2 (2026-11-29, issue 36 items 6 and 8, h-services): every request through reach() (SERVICE_UNREACHABLE
+  // naming the service), the registry's two new classes, a shared storage listener and dispose() (26.6 and 37.1 KB).
+  // 23.6 → 24.0, 37.8 → 38.3 (2026-11-29, h-services merged on h-bytes and h-revoke): reach(), dispose().
+  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 24.0, totalBudgetKb: 38.3 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
   // The invisible-sdk 1.0.0 drop-in (issue 24): the session SDK and the window connector it maps onto
@@ -198,7 +206,9 @@ export const ENTRIES = [
   // chunk (isOutOfGasError reads account/outOfGas.ts, not the invoke module): 28,029 → 24,359 bytes, total
   // 38,977 → 39,450.
   // 23.9 → 24.6, 38.6 → 39.3 (2026-11-29, h-revoke merged on h-bytes): it follows the shim.
-  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 24.6, totalBudgetKb: 39.3 },
+  // 27.4 → 27.9, 38.1 → 38.6 (2026-11-29, issue 36 items 6 and 8, h-services): it follows the shim (27.8 and 38.5 KB).
+  // 24.6 → 25.1, 39.3 → 39.7 (2026-11-29, h-services merged): it follows the shim, and ArgentWebWallet.dispose().
+  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 25.1, totalBudgetKb: 39.7 },
 ]
 
 // Issue 38: the budgets as served (each initial file gzipped alone, summed; see the header), per entry name of
@@ -218,15 +228,18 @@ export const ENTRIES = [
 // 39,726 → 40,268). @scure/starknet is external with starknet.js (EXTERNAL): protocol's hashes import it.
 // 2026-11-29 (issue 36 item 9, h-revoke, merged after h-bytes): revokeSession() and logout(): @webwallet/shim
 // 23.7 → 24.4 KB as served (total 38.0 → 38.6), /argent 24.6 → 25.3 (39.3 → 39.9).
+// 2026-11-29 (issue 36 items 6 and 8, h-services): SERVICE_UNREACHABLE and WALLET_DISPOSED, reach(), dispose():
+// /errors 5.5, /connector 15.7 (18.2), the shim 27.4 (37.8), /argent 28.6 (39.3) as served on its own branch;
+// merged after h-bytes and h-revoke: /connector 15.8 (18.3), the shim 24.8 (39.1), /argent 25.8 (40.4).
 export const SERVED_BUDGETS = {
   '@webwallet/protocol': { initialKb: 15.2 },
-  '@webwallet/protocol/errors': { initialKb: 5.5 },
+  '@webwallet/protocol/errors': { initialKb: 5.6 },
   '@webwallet/protocol/services': { initialKb: 12.5 },
   '@webwallet/protocol/wallet': { initialKb: 2.1 },
-  '@webwallet/shim/connector': { initialKb: 15.6, totalKb: 18.0 },
-  '@webwallet/shim': { initialKb: 24.5, totalKb: 38.7 },
+  '@webwallet/shim/connector': { initialKb: 15.9, totalKb: 18.4 },
+  '@webwallet/shim': { initialKb: 24.9, totalKb: 39.2 },
   '@webwallet/shim/p256': { initialKb: 4 },
-  '@webwallet/shim/argent': { initialKb: 25.4, totalKb: 40.0 },
+  '@webwallet/shim/argent': { initialKb: 25.9, totalKb: 40.5 },
 }
 
 // What the app brings: starknet.js and React, and @scure/starknet (starknet.js's hashes and curve, which every

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { type Activity, forgetActivity, loadActivity, saveActivity } from './activity'
 import { syncChainClock } from './clock'
 import { STRK_ADDRESS, USER_CONTRACT, WALLET_URL } from './config'
-import { mayBeUnreachable, UnreachableError, unreachable } from './connectivity'
+import { mayBeUnreachable, UnreachableError, unreachable, unreachableService } from './connectivity'
 import { ErrorNote, type ShownError, USER_REJECTED } from './ErrorNote'
 import { describeError } from './errors'
 import { ActionsPanel } from './panels/ActionsPanel'
@@ -156,8 +156,13 @@ export function App() {
       })
     } catch (e) {
       const shown: ShownError = { ...describeError(e), task: label }
+      const service = unreachableService(e)
       if (e instanceof UnreachableError) setOnline(false)
-      else if (mayBeUnreachable(shown)) {
+      else if (service) {
+        // The SDK names the service and URL itself: the status follows it, no probe needed.
+        shown.hint = service
+        setOnline(false)
+      } else if (mayBeUnreachable(shown)) {
         // The SDK's words for "no answer" name nothing: ask wallet-sim and its node which one is gone.
         const down = await unreachable()
         if (down) {
@@ -273,6 +278,7 @@ export function App() {
           <SessionPanel
             wallet={wallet}
             account={account}
+            online={online}
             restored={restored}
             busy={busy}
             onConnect={connect}

@@ -1,9 +1,20 @@
-// When a request gets no answer at all, the SDK says little ("Failed to post url", "Unknown error"): the
-// demo asks wallet-sim itself whether it is there, and names what cannot be reached, with its URL.
+// When a request gets no answer at all, the SDK says which service and URL (SERVICE_UNREACHABLE); for its
+// older or catch-all codes the demo asks wallet-sim itself whether it is there, and names what is gone.
 import { URLS, WALLET_URL } from './config'
 
-/** The SDK's codes for a request that got no answer (protocol's network errors), and its catch-all. */
+/** The SDK's codes that may hide a request that got no answer: older network codes and its catch-all. */
 const NO_ANSWER_CODES = new Set(['FETCH_URL', 'POST_URL', 'PUT_URL', 'DELETE_URL', 'UNKNOWN'])
+
+/**
+ * The user's words for SERVICE_UNREACHABLE (the service and the URL the SDK names), or undefined for any
+ * other error.
+ * @example unreachableService(error) // 'The node is not reachable at http://localhost:3005/rpc'
+ */
+export function unreachableService(error: unknown): string | undefined {
+  const { code, data } = (error ?? {}) as { code?: unknown; data?: { service?: unknown; url?: unknown } }
+  if (code !== 'SERVICE_UNREACHABLE') return undefined
+  return `The ${String(data?.service)} is not reachable at ${String(data?.url)}`
+}
 
 /** Whether `error` may be a request that never reached its server (a network failure, not a refusal). */
 export function mayBeUnreachable(error: { message: string; code?: string | undefined }): boolean {

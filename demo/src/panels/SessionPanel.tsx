@@ -6,6 +6,8 @@ import { formatDate, shortHex } from '../format'
 export function SessionPanel(props: {
   wallet: WebWallet
   account: SessionAccount | undefined
+  /** False once a service could not be reached: the status cannot be checked, so it is not shown as VALID. */
+  online: boolean
   restored: boolean
   busy: string | undefined
   onConnect: () => void
@@ -36,9 +38,19 @@ export function SessionPanel(props: {
           </dd>
           <dt>Status</dt>
           <dd>
-            <span className="badge succeeded" data-testid="session-status">
-              {wallet.getSessionStatus()}
-            </span>
+            {props.online ? (
+              <span className="badge succeeded" data-testid="session-status">
+                {wallet.getSessionStatus()}
+              </span>
+            ) : (
+              <span
+                className="badge pending"
+                data-testid="session-status"
+                title="A service could not be reached: the session cannot be checked until it answers (Check status)"
+              >
+                UNVERIFIED
+              </span>
+            )}
           </dd>
           <dt>Expires</dt>
           <dd data-testid="session-expiry">

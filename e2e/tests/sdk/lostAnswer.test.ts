@@ -111,7 +111,7 @@ describe('a self-paid execute whose answer is lost', () => {
     const outcome = await increment()
     expect(outcome).toMatchObject({
       code: 'TRANSACTION_OUTCOME_UNKNOWN',
-      causeCode: 'POST_URL',
+      causeCode: 'SERVICE_UNREACHABLE',
       data: { service: 'node', url: `${proxy.url}/rpc` },
     })
     const { transactionHash } = outcome.data as { transactionHash: string }
@@ -119,11 +119,14 @@ describe('a self-paid execute whose answer is lost', () => {
     expect(await nonce()).toBe(before + 1n)
   })
 
-  it('never reached the node: a retry-safe POST_URL, nothing on chain, and the retry lands once', async () => {
+  it('never reached the node: a retry-safe SERVICE_UNREACHABLE, nothing on chain, and the retry lands once', async () => {
     const [before, counted] = [await nonce(), await count()]
     proxy.fail({ path: '/rpc', body: INVOKE, loss: 'never-reached' })
     const outcome = await increment()
-    expect(outcome).toMatchObject({ code: 'POST_URL', data: { url: `${proxy.url}/rpc` } })
+    expect(outcome).toMatchObject({
+      code: 'SERVICE_UNREACHABLE',
+      data: { service: 'node', url: `${proxy.url}/rpc` },
+    })
     expect([await nonce(), await count()]).toEqual([before, counted])
     const retry = await increment()
     expect(await inPage('wait', retry.hash ?? '')).toBe(true)
@@ -139,7 +142,7 @@ describe('a paymaster execute whose answer is lost', () => {
     const outcome = await increment({ gasless: true })
     expect(outcome).toMatchObject({
       code: 'TRANSACTION_OUTCOME_UNKNOWN',
-      causeCode: 'POST_URL',
+      causeCode: 'SERVICE_UNREACHABLE',
       data: { service: 'paymaster', url: `${proxy.url}/paymaster/v1/execute` },
     })
     const data = outcome.data as { outsideExecutionNonce: string; executeBefore: number }

@@ -153,16 +153,20 @@ test('a wallet-sim that stops answering is named with its URL; the pill says the
   await page.getByTestId('check-status').click()
   await demo.idle()
   expect(await page.getByTestId('connection').textContent()).toBe('Connection lost')
+  // The session cannot be checked now: its badge does not say VALID beside "Connection lost".
+  expect(await page.getByTestId('session-status').textContent()).toBe('UNVERIFIED')
   expect(await demo.error()).toBe(
     `wallet-sim is not reachable at ${walletOrigin}: is it running (npm start, or docker compose up)?`,
   )
-  // A session call: the SDK's own words, and which service is gone.
+  // A session call: the SDK's SERVICE_UNREACHABLE names the service and its URL.
   await page.getByTestId('increment').click()
   await demo.idle()
-  expect(await page.getByTestId('error-hint').textContent()).toContain(
-    `wallet-sim is not reachable at ${walletOrigin}`,
+  expect(await page.getByTestId('error-code').textContent()).toBe('SERVICE_UNREACHABLE')
+  expect(await page.getByTestId('error-hint').textContent()).toMatch(
+    new RegExp(`^The (node|cosigner|paymaster) is not reachable at ${walletOrigin}/`),
   )
   expect(await page.getByTestId('toast-text').textContent()).toContain(walletOrigin)
+  expect(await page.getByTestId('session-status').textContent()).toBe('UNVERIFIED')
 
   // A load while it is gone: the stored session is kept (no new chain was seen), the pill and a note say why
   // nothing will work.
@@ -178,6 +182,7 @@ test('a wallet-sim that stops answering is named with its URL; the pill says the
   await demo.idle()
   expect(await page.getByTestId('connection').textContent()).toBe('Connected')
   expect(await demo.error()).toBeUndefined()
+  expect(await page.getByTestId('session-status').textContent()).toBe('VALID')
 })
 
 /** The STRK row of the loaded portfolio. */

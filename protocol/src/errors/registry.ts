@@ -63,6 +63,7 @@ import {
   UnexpectedAnswerError,
   UnknownChainIdError,
   UnsupportedRpcVersionError,
+  WalletDisposedError,
 } from './sdk'
 import {
   AggregateCallError,
@@ -82,6 +83,7 @@ import {
   PaymasterRequestError,
   PostUrlError,
   PutUrlError,
+  ServiceUnreachableError,
   StarknameAddressLookupError,
   StarknameLookupError,
   StarknameNotFoundError,
@@ -145,6 +147,7 @@ const ALL = [
   PutUrlError,
   DeleteUrlError,
   HttpError,
+  ServiceUnreachableError,
   BalanceFetchError,
   BalanceParseError,
   NotInitialisedError,
@@ -182,6 +185,7 @@ const ALL = [
   StoredSessionDiscardedError,
   OutsideExecutionUnsupportedError,
   OutsideExecutionNonceUsedError,
+  WalletDisposedError,
 ]
 
 /**

@@ -12,8 +12,8 @@ import { WALLET_API_CODES } from './codes'
 export type SignSessionStatus = CosignerRefusal | (string & {}) | number
 
 /**
- * The cosigner refused to co-sign. `data.status` says why (SignSessionStatus); undefined when it was not
- * reached. Triggers the gasless retry.
+ * The cosigner refused to co-sign. `data.status` says why (SignSessionStatus). A cosigner that cannot be
+ * reached is SERVICE_UNREACHABLE instead. Triggers the gasless retry.
  *
  * @example
  * new SignSessionError('sessionExpired').data.status // 'sessionExpired'
@@ -381,8 +381,9 @@ export const SessionExpiredError = /* @__PURE__ */ defineError(
 export type SessionExpiredError = InstanceType<typeof SessionExpiredError>
 
 /**
- * `revokeSession()` could not revoke the session at the cosigner: it was not reached (`data.status` undefined,
- * the network failure as `cause`) or it refused (`data.status`: a cosigner refusal word or the HTTP status).
+ * `revokeSession()` could not revoke the session at the cosigner: it refused (`data.status`: a cosigner refusal
+ * word or the HTTP status), or the SDK's code for it could not load (`data.status` undefined, the failure as
+ * `cause`). A cosigner that gives no answer is SERVICE_UNREACHABLE instead.
  * The session stays stored and usable; try again, or `clearSession()` to forget it on this device only.
  *
  * @example
@@ -438,3 +439,16 @@ export const StoredSessionDiscardedError = /* @__PURE__ */ defineFixedError(
 )
 /** An instance of {@link StoredSessionDiscardedError}. */
 export type StoredSessionDiscardedError = InstanceType<typeof StoredSessionDiscardedError>
+
+/**
+ * This WebWallet was released by its `dispose()`: its calls answer this. The stored session stays; a new
+ * `WebWallet.init` restores it.
+ *
+ * @example
+ * await oldWallet.connect().catch((e) => e.code === 'WALLET_DISPOSED') // true
+ */
+export const WalletDisposedError = /* @__PURE__ */ defineFixedError(
+  'WALLET_DISPOSED',
+  'This WebWallet was disposed: use the newer instance',
+)
+export type WalletDisposedError = InstanceType<typeof WalletDisposedError>

@@ -76,6 +76,31 @@ export const PaymasterHttpError = /* @__PURE__ */ defineError(
 /** An instance of {@link PaymasterHttpError}. */
 export type PaymasterHttpError = InstanceType<typeof PaymasterHttpError>
 
+/** The services the SDK and the wallet page reach over the network (SERVICE_UNREACHABLE's `data.service`). */
+export type ServiceName = 'wallet' | 'node' | 'cosigner' | 'paymaster' | 'backend'
+
+/**
+ * A request got no answer at all (server down, connection refused or reset, DNS, CORS, offline): one code for
+ * every service and every path to it, so an app branches once; `data.service` names the service, `data.url`
+ * the request's URL, and `cause` is the network error itself. An answer of any kind (an HTTP 500, a refusal)
+ * keeps its own code.
+ *
+ * @example
+ * await account.execute(calls).catch((e) => {
+ *   if (e.code === 'SERVICE_UNREACHABLE') showOffline(`${e.data.service} at ${e.data.url}`)
+ * })
+ */
+export const ServiceUnreachableError = /* @__PURE__ */ defineError(
+  'SERVICE_UNREACHABLE',
+  (service: ServiceName, url: string, o?: ErrorOptions) => ({
+    message: `The ${service} at ${url} could not be reached`,
+    data: { service, url },
+    cause: o?.cause,
+  }),
+  (d) => [String(d.service ?? '') as ServiceName, String(d.url ?? '')],
+)
+export type ServiceUnreachableError = InstanceType<typeof ServiceUnreachableError>
+
 /**
  * Network failures of the backend HTTP wrapper. Fetch and post carry `status` 0 (docs/protocol.md, Errors), put
  * and delete none; the url travels in `data`.

@@ -25,6 +25,7 @@ import {
   type UniversalDetails,
 } from 'starknet'
 import { abortable, withDeadline } from '../http/abort'
+import { reach } from '../http/reach'
 import type { Paymaster } from '../paymaster/client'
 import { CLOCK_CALL, createChainClock } from '../session/clock'
 import { methodsTree } from '../session/crypto'
@@ -96,8 +97,13 @@ export class SessionAccount extends Account {
 
   constructor(ctx: AccountContext, options: SessionAccountOptions = {}) {
     super({
-      // starknet.js reads the chain (calls, nonce, receipts) through the SDK's node URL and fetch.
-      provider: { nodeUrl: ctx.rpc.nodeUrl, baseFetch: ctx.fetch, chainId: ctx.chainId as never },
+      // starknet.js reads the chain (calls, nonce, receipts) through the SDK's node URL and fetch, and a node
+      // that gives no answer is SERVICE_UNREACHABLE there too.
+      provider: {
+        nodeUrl: ctx.rpc.nodeUrl,
+        baseFetch: (input, init) => reach('node', String(input), init ?? {}, ctx.fetch),
+        chainId: ctx.chainId as never,
+      },
       address: ctx.address,
       signer: sessionSigner(() => this),
       cairoVersion: '1',
@@ -153,7 +159,7 @@ export class SessionAccount extends Account {
    * deployment data. On 'Sign session error' or a balance too low for the fee (node code 54, or 55 naming the
    * balance: `shouldRetryGasless`) it retries
    * through the paymaster and answers the retry's result; when the retry fails too, GASLESS_RETRY_FAILED
-   * carries both errors. `signal` and `timeoutMs` bound the whole of it.
+   * carries both errors, unless the retry could not reach its service (SERVICE_UNREACHABLE, as on every path). `signal` and `timeoutMs` bound the whole of it.
    */
   override async execute(
     calls: Call | readonly Call[],

@@ -78,7 +78,7 @@ describe('a lost invoke answer', () => {
   )
 
   it.each<[Loss, string]>([
-    ['network', 'POST_URL'],
+    ['network', 'SERVICE_UNREACHABLE'],
     ['status 502', 'NODE_ERROR'],
   ])(
     'not taken (%s): the send’s own error, retry-safe, after the node said it does not know the hash',
@@ -100,7 +100,7 @@ describe('a lost invoke answer', () => {
     }
     expect(error.code).toBe('TRANSACTION_OUTCOME_UNKNOWN')
     expect(error.data).toEqual({ service: 'node', url: 'http://node', transactionHash: asked[0] })
-    expect(error.cause.code).toBe('POST_URL')
+    expect(error.cause.code).toBe('SERVICE_UNREACHABLE')
   })
 
   it('a refusal is an answer: no status question, the node’s error', async () => {

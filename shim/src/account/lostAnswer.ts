@@ -4,8 +4,8 @@ import {
   OperationTimeoutError,
   PaymasterHttpError,
   PaymasterRequestError,
-  PostUrlError,
   type SentTransaction,
+  ServiceUnreachableError,
   TransactionOutcomeUnknownError,
   UnexpectedAnswerError,
 } from '@webwallet/protocol/errors'
@@ -37,10 +37,10 @@ export interface SendLog {
  * node error code) is an answer: the transaction was not taken.
  *
  * @example
- * isLostAnswer(new PostUrlError()) // true
+ * isLostAnswer(new ServiceUnreachableError('node', url)) // true
  */
 export function isLostAnswer(error: unknown): boolean {
-  if (error instanceof PostUrlError || error instanceof UnexpectedAnswerError) return true
+  if (error instanceof ServiceUnreachableError || error instanceof UnexpectedAnswerError) return true
   // rpc.ts turns a non-2xx HTTP answer into NodeError(status); node codes are below 100 or negative.
   if (error instanceof NodeError) return error.data.rpcCode >= 500 && error.data.rpcCode < 600
   if (error instanceof PaymasterHttpError) return error.data.status >= 500

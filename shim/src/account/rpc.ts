@@ -1,9 +1,10 @@
 import {
   NodeError,
-  PostUrlError,
+  ServiceUnreachableError,
   UnexpectedAnswerError,
   UnsupportedRpcVersionError,
 } from '@webwallet/protocol/errors'
+import { reach } from '../http/reach'
 import { fields, parseJson } from '../http/shape'
 import { RPC_ANSWERS } from './rpcAnswers'
 
@@ -67,15 +68,18 @@ function rpcClient(options: RpcOptions, counters: Counters) {
   const send = async (body: unknown): Promise<unknown> => {
     counters.roundTrips++
     const url = nodeUrl()
-    const response = await (options.fetch ?? globalThis.fetch)(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      ...(options.signal ? { signal: options.signal } : {}),
-    }).catch((cause: unknown) => {
-      // No answer at all: 'Failed to post url' (an abort stays the abort its caller turns into a coded error).
-      throw options.signal?.aborted ? cause : new PostUrlError({ cause, url })
-    })
+    // No answer at all: SERVICE_UNREACHABLE (an abort stays the abort its caller turns into a coded error).
+    const response = await reach(
+      'node',
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+      options.fetch,
+    )
     if (!response.ok) throw new NodeError(response.status, `${response.status} ${response.statusText}`)
     return parseJson(await response.text(), 'node answer')
   }
@@ -85,7 +89,7 @@ function rpcClient(options: RpcOptions, counters: Counters) {
       try {
         return await send(body)
       } catch (error) {
-        if (!(error instanceof PostUrlError) || left <= 1) throw error
+        if (!(error instanceof ServiceUnreachableError) || left <= 1) throw error
         counters.current = (counters.current + 1) % counters.nodes.length
       }
     }

@@ -38,10 +38,13 @@ describe('createRpc with fallback nodes', () => {
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([A])
   })
 
-  it('fails with the last node it tried when none can be reached (POST_URL), each tried once', async () => {
+  it('fails with the last node it tried when none can be reached (SERVICE_UNREACHABLE), each tried once', async () => {
     const fetch = nodes({})
     const rpc = createRpc({ nodeUrl: A, fallbackUrls: [B, A], fetch })
-    await expect(rpc.request('starknet_blockNumber')).rejects.toMatchObject({ code: 'POST_URL' })
+    await expect(rpc.request('starknet_blockNumber')).rejects.toMatchObject({
+      code: 'SERVICE_UNREACHABLE',
+      data: { service: 'node', url: B },
+    })
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([A, B])
   })
 

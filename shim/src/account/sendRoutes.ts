@@ -5,6 +5,7 @@ import {
   GaslessRetryFailedError,
   InvalidOptionsError,
   NoDeployerError,
+  ServiceUnreachableError,
   TransactionOutcomeUnknownError,
 } from '@webwallet/protocol/errors'
 import { selectorFromName } from '@webwallet/protocol/session'
@@ -85,7 +86,12 @@ export async function runRoute(
     try {
       return await gasless(paymaster, false)
     } catch (retryError) {
-      if (retryError instanceof TransactionOutcomeUnknownError) throw retryError
+      // Outcome unknown, or a service the retry could not reach: that is the error (its cause intact).
+      if (
+        retryError instanceof TransactionOutcomeUnknownError ||
+        retryError instanceof ServiceUnreachableError
+      )
+        throw retryError
       throw new GaslessRetryFailedError(error, retryError)
     }
   }

@@ -131,6 +131,7 @@ export class ArgentWebWallet {
       // invisible-sdk's stored session (its key in the clear) is carried over; the account is ours with its API.
       {
         carryPlainKey: carryInvisibleSdkKey,
+        ownsConnector: extra.connector === undefined,
         account: (ctx, options) => {
           const account: ArgentAccount = new ArgentAccount(ctx, options, () =>
             this.webWallet.sessionAccount === account
@@ -238,6 +239,17 @@ export class ArgentWebWallet {
   /** Removes the stored session and the account. */
   async clearSession(): Promise<void> {
     this.webWallet.clearSession()
+  }
+
+  /**
+   * Releases the page's listeners and the wallet frame (WebWallet's `dispose()`): a newer `init` in the page
+   * does it by itself; its calls then answer WALLET_DISPOSED.
+   *
+   * @example
+   * useEffect(() => () => argentWebWallet.dispose(), [])
+   */
+  dispose(): void {
+    this.webWallet.dispose()
   }
 }
 

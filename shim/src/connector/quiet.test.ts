@@ -173,7 +173,7 @@ describe('limits of a wallet request', () => {
     ).rejects.toMatchObject({ code: 'OPERATION_ABORTED' })
   })
 
-  it("a popup onto a wallet that is down ends with one 'Wallet not available', not 'connect…' forever", async () => {
+  it("a popup onto a wallet that is down ends with one SERVICE_UNREACHABLE (the wallet), not 'connect…' forever", async () => {
     const { opener, popups } = popupHarness()
     const down = new TypeError('Failed to fetch')
     const connector = createConnector({
@@ -183,7 +183,7 @@ describe('limits of a wallet request', () => {
       probe: () => Promise.reject(down),
     })
     const error = await connector.connect().catch((e: unknown) => e)
-    expect(error).toMatchObject({ code: 'WALLET_NOT_AVAILABLE', message: 'Wallet not available' })
+    expect(error).toMatchObject({ code: 'SERVICE_UNREACHABLE', data: { service: 'wallet' } })
     expect((error as Error).cause).toBe(down)
     expect(popups[0]!.closed).toBe(true)
   })

@@ -1,5 +1,5 @@
 import type { SessionSignRequest, SessionSignResult } from '@webwallet/protocol'
-import { ConnectAndSignSessionError } from '@webwallet/protocol/errors'
+import { ConnectAndSignSessionError, ServiceUnreachableError } from '@webwallet/protocol/errors'
 
 export type { SessionSignRequest, SessionSignResult }
 
@@ -29,13 +29,13 @@ export function readSessionResult(value: unknown): SessionSignResult {
 /**
  * The error of a failed connectAndSignSession: the wallet's `webwalletErrorCode` and
  * `webwalletErrorMessage` (from the tRPC error data) as a ConnectAndSignSessionError; other errors
- * (popup blocked, transport) unchanged.
+ * (popup blocked, transport, a service the wallet could not reach) unchanged.
  *
  * @example
  * try { await connector.connectAndSignSession(request) } catch (e) { e.data.webwalletErrorCode }
  */
 export function sessionError(error: unknown): unknown {
-  if (error instanceof ConnectAndSignSessionError) return error
+  if (error instanceof ConnectAndSignSessionError || error instanceof ServiceUnreachableError) return error
   const data = (error as { cause?: { data?: Record<string, unknown> } } | undefined)?.cause?.data
   const code = data?.webwalletErrorCode
   if (typeof code !== 'string') return error

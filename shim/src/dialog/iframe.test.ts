@@ -118,7 +118,7 @@ describe('Dialog.iframe', () => {
     await expect(dialog.ready()).resolves.toBeUndefined()
   })
 
-  it('times out when the iframe shows the browser error page of a wallet that is down', async () => {
+  it('a wallet that is down (the iframe shows the browser error page) is SERVICE_UNREACHABLE at once', async () => {
     const probed: string[] = []
     const dialog = iframe({
       walletUrl: 'https://wallet.example',
@@ -130,9 +130,14 @@ describe('Dialog.iframe', () => {
     })
     const ready = dialog.ready().catch((error: unknown) => error)
     frame().dispatchEvent(new Event('load'))
-    await vi.advanceTimersByTimeAsync(20_000)
+    await vi.advanceTimersByTimeAsync(0)
     expect(probed).toEqual(['https://wallet.example/iframes/comms'])
-    expect(await ready).toMatchObject({ code: 'IFRAME_TIMEOUT', message: 'Timeout while loading an iframe' })
+    const error = await ready
+    expect(error).toMatchObject({
+      code: 'SERVICE_UNREACHABLE',
+      data: { service: 'wallet', url: 'https://wallet.example/iframes/comms' },
+    })
+    expect((error as Error).cause).toBeInstanceOf(TypeError)
   })
 
   it("closing the modal hides it and reports 'User rejected request'", () => {

@@ -6,7 +6,7 @@ import {
   IFRAME_SANDBOX,
   WALLET_ROUTES,
 } from '@webwallet/protocol/constants'
-import { IframeTimeoutError, UserRejectedError } from '@webwallet/protocol/errors'
+import { IframeTimeoutError, ServiceUnreachableError, UserRejectedError } from '@webwallet/protocol/errors'
 import { exactOrigin } from '../transport/origin'
 import { defaultProbe, listenerSet } from './listeners'
 import type { Dialog } from './types'
@@ -43,7 +43,8 @@ export function removeStale(doc: Document = globalThis.document): void {
 
 /**
  * The wallet in a sandboxed iframe inside a centred modal with a blurred backdrop, hidden until the
- * wallet says show. Loading rejects with 'Timeout while loading an iframe' after 20 s; closing the modal
+ * wallet says show. Loading rejects with SERVICE_UNREACHABLE when the wallet's server cannot be reached, with
+ * 'Timeout while loading an iframe' after 20 s without an answer; closing the modal
  * rejects pending requests with 'User rejected request'.
  *
  * @example
@@ -103,13 +104,16 @@ export function iframe(options: IframeOptions): Dialog {
   const loaded = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new IframeTimeoutError()), IFRAME_LOAD_TIMEOUT_MS)
     const frameLoaded = new Promise<void>((done) => frame.addEventListener('load', () => done()))
-    // A wallet that does not answer leaves the timer to reject.
+    // A wallet that cannot be reached says so at once; one that does not answer leaves the timer to reject.
     Promise.all([frameLoaded, probe(src)]).then(
       () => {
         clearTimeout(timer)
         resolve()
       },
-      () => {},
+      (cause: unknown) => {
+        clearTimeout(timer)
+        reject(new ServiceUnreachableError('wallet', src, { cause }))
+      },
     )
   })
   loaded.catch(() => {}) // observed by ready(); avoid an unhandled rejection when nobody asks

@@ -184,7 +184,7 @@ describe('Dialog.popup', () => {
     expect(probed).toEqual(['https://wallet.example/signMessage'])
   })
 
-  it("a wallet that is down rejects with 'Wallet not available' at once and closes the popup", async () => {
+  it('a wallet that is down rejects with SERVICE_UNREACHABLE at once and closes the popup', async () => {
     const down = new TypeError('Failed to fetch')
     const { dialog, popups } = setup({ probe: async () => Promise.reject(down) })
     const onClose = vi.fn()
@@ -193,7 +193,7 @@ describe('Dialog.popup', () => {
     const ready = dialog.ready().catch((error: unknown) => error)
     await vi.advanceTimersByTimeAsync(0)
     const error = await ready
-    expect(error).toMatchObject({ code: 'WALLET_NOT_AVAILABLE', message: 'Wallet not available' })
+    expect(error).toMatchObject({ code: 'SERVICE_UNREACHABLE', data: { service: 'wallet' } })
     expect((error as Error).cause).toBe(down)
     expect(popups[0]!.closed).toBe(true)
     expect(popups[0]!.location.replace).not.toHaveBeenCalled() // the blank window never went to the wallet

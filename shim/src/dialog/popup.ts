@@ -9,6 +9,7 @@ import {
 import {
   PopupBlockedError,
   PortDisconnectedError,
+  ServiceUnreachableError,
   UserRejectedError,
   WalletNotAvailableError,
 } from '@webwallet/protocol/errors'
@@ -40,8 +41,8 @@ export type PopupOptions = {
  * is never reused: it may be closing itself after its answer and shows the other request's route and size,
  * so it is closed (its pending requests reject with 'Port disconnected prematurely') and a new one opens at
  * the new route and size. `ready()` waits for the new page's `TRPC_BROWSER::POPUP_LOADED` handshake (origin
- * and source checked); without it, a wallet that does not answer (the probe fails, or has not succeeded
- * after 15 s) rejects with 'Wallet not available' and the window is closed, and so does a page that
+ * and source checked); without it, a wallet that cannot be reached (the probe fails: SERVICE_UNREACHABLE) or
+ * has not answered after 15 s ('Wallet not available') rejects and the window is closed, and so does a page that
  * answers but sends no handshake within 15 s (it is no wallet; `cause` names its URL). The window is polled every 100 ms while loading and every
  * 1 s after; closing it rejects pending requests with 'User rejected request'.
  *
@@ -89,27 +90,31 @@ export function popup(options: PopupOptions): Dialog {
         poll(POPUP_CLOSE_POLL_MS)
         resolve()
       }
-      // The wallet is unreachable: say so once, and close the error page it left open.
-      const unreachable = (cause?: unknown) => {
+      // The wallet is unreachable or no wallet: say so once, and close the error page it left open.
+      const fail = (error: Error) => {
         if (phase !== 'loading') return
         stop()
         if (current === win) current = null
         win.close()
-        reject(new WalletNotAvailableError({ cause }))
+        reject(error)
       }
+      const unreachable = (cause?: unknown) => fail(new WalletNotAvailableError({ cause }))
       onMessage = (event) => {
         if (origins.includes(event.origin) && event.source === win && isPopupLoaded(event.data)) done()
       }
       opener.addEventListener('message', onMessage)
-      probe(url).then(() => {
-        answers = true
-        // Navigated by name from this page (a real window, with a document), so that the wallet's
-        // document.referrer names this page's origin, where it sends its handshake: WebKit gives the blank
-        // window's own location.replace no referrer, and the popup waited out its 15 s for a handshake. The
-        // blank window, opened by this page, is always ours to navigate.
-        const named = 'document' in opener ? opener.open(url, POPUP_NAME) : null
-        if (named !== win) win.location.replace(url)
-      }, unreachable)
+      probe(url).then(
+        () => {
+          answers = true
+          // Navigated by name from this page (a real window, with a document), so that the wallet's
+          // document.referrer names this page's origin, where it sends its handshake: WebKit gives the blank
+          // window's own location.replace no referrer, and the popup waited out its 15 s for a handshake. The
+          // blank window, opened by this page, is always ours to navigate.
+          const named = 'document' in opener ? opener.open(url, POPUP_NAME) : null
+          if (named !== win) win.location.replace(url)
+        },
+        (cause: unknown) => fail(new ServiceUnreachableError('wallet', url, { cause })),
+      )
       // A page that answers but never sends the wallet's handshake does not speak the wallet protocol
       // (issue 27: requests to it hung until their 10-minute limit): refused after 15 s, naming the URL.
       fallback = setTimeout(

@@ -50,15 +50,18 @@ describe('answers that are not JSON', () => {
 })
 
 describe('a node that does not answer', () => {
-  it("is 'Failed to post url' (POST_URL), the fetch failure as cause; an abort stays the caller's", async () => {
+  it("is SERVICE_UNREACHABLE (the node, its URL), the fetch failure as cause; an abort stays the caller's", async () => {
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise((resolve) => closed.close(resolve))
     const rpc = createRpc({ nodeUrl: `http://127.0.0.1:${port}/rpc` })
-    await expect(rpc.request('starknet_chainId')).rejects.toEqual(
-      coded('POST_URL', 'Failed to post url', expect.any(TypeError)),
-    )
+    const error = (await rpc.request('starknet_chainId').catch((e: unknown) => e)) as Error
+    expect(error).toMatchObject({
+      code: 'SERVICE_UNREACHABLE',
+      data: { service: 'node', url: `http://127.0.0.1:${port}/rpc` },
+    })
+    expect(error.cause).toBeInstanceOf(TypeError)
     const controller = new AbortController()
     controller.abort()
     const aborted = createRpc({ nodeUrl: `${url}/rpc`, signal: controller.signal })

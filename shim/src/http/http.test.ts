@@ -30,23 +30,23 @@ describe('createHttp', () => {
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/json')
   })
 
-  it.each([
-    ['get', 'Failed to fetch url', 0],
-    ['post', 'Failed to post url', 0],
-    ['put', 'Failed to put url', undefined],
-    ['delete', 'Failed to delete url', undefined],
-  ] as const)('%s network failure is %s', async (method, message, status) => {
-    const http = createHttp({
-      network: 'sepolia',
-      fetch: async () => {
-        throw new TypeError('network down')
-      },
-    })
-    const error = await http[method]('https://x/a').catch((e: unknown) => e)
-    expect(error).toMatchObject({ message })
-    expect((error as { status?: number }).status).toBe(status)
-    expect((error as Error).cause).toBeInstanceOf(TypeError)
-  })
+  it.each(['get', 'post', 'put', 'delete'] as const)(
+    '%s network failure is SERVICE_UNREACHABLE (the backend, its URL)',
+    async (method) => {
+      const http = createHttp({
+        network: 'sepolia',
+        fetch: async () => {
+          throw new TypeError('network down')
+        },
+      })
+      const error = await http[method]('https://x/a').catch((e: unknown) => e)
+      expect(error).toMatchObject({
+        code: 'SERVICE_UNREACHABLE',
+        data: { service: 'backend', url: 'https://x/a' },
+      })
+      expect((error as Error).cause).toBeInstanceOf(TypeError)
+    },
+  )
 
   it('throws an HttpError with status text, status and body on a non-2xx answer', async () => {
     const http = createHttp({ network: 'sepolia', fetch: async () => answer(404, { e: 1 }, 'Not Found') })

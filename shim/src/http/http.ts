@@ -1,11 +1,6 @@
 import { BACKEND_CLIENT_NAME, BACKEND_HEADERS, CONNECTOR_VERSION } from '@webwallet/protocol/constants'
-import {
-  DeleteUrlError,
-  FetchUrlError,
-  HttpError,
-  PostUrlError,
-  PutUrlError,
-} from '@webwallet/protocol/errors'
+import { HttpError, type ServiceName } from '@webwallet/protocol/errors'
+import { reach } from './reach'
 import { parseJson } from './shape'
 
 /** Options of {@link createHttp}. */
@@ -15,22 +10,16 @@ export interface HttpOptions {
   /** Extra headers (e.g. an api key). */
   readonly headers?: Record<string, string>
   readonly fetch?: typeof fetch
+  /** The service its requests go to, named by SERVICE_UNREACHABLE; 'backend' unless told. */
+  readonly service?: ServiceName
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
-// A network failure (no answer at all) maps to one fixed-message error per method.
-const NETWORK_ERRORS = {
-  GET: FetchUrlError,
-  POST: PostUrlError,
-  PUT: PutUrlError,
-  DELETE: DeleteUrlError,
-} as const
-
 /**
  * The backend HTTP wrapper: JSON in, JSON out, the client/version/network headers on every request.
- * A network failure is 'Failed to fetch url' / 'Failed to post url' (status 0) / 'Failed to put url' /
- * 'Failed to delete url'; a non-2xx answer is an HttpError carrying status text, status and body; 204 is
+ * A network failure (no answer at all) is SERVICE_UNREACHABLE naming the service and the URL, with the
+ * network error as `cause`; a non-2xx answer is an HttpError carrying status text, status and body; 204 is
  * an empty result.
  *
  * @example
@@ -50,18 +39,13 @@ export function createHttp(options: HttpOptions) {
     body?: unknown,
     signal?: AbortSignal,
   ): Promise<T> => {
-    const doFetch = options.fetch ?? globalThis.fetch
-    let response: Response
-    try {
-      response = await doFetch(url, {
-        method,
-        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        ...(signal ? { signal } : {}),
-      })
-    } catch (cause) {
-      throw new NETWORK_ERRORS[method]({ cause })
+    const init: RequestInit = {
+      method,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(signal ? { signal } : {}),
     }
+    const response = await reach(options.service ?? 'backend', url, init, options.fetch)
     if (!response.ok) {
       throw new HttpError(response.statusText, response.status, await readBody(response))
     }

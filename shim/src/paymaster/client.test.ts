@@ -160,12 +160,12 @@ describe('feeInGasToken', () => {
     })
     const paymaster = createPaymaster({ baseUrl: 'http://paymaster.down', fetch: down as never })
     await expect(paymaster.gasTokenPrices()).rejects.toMatchObject({
-      code: 'FETCH_URL',
-      data: { url: 'http://paymaster.down/paymaster/v1/gas-token-prices' },
+      code: 'SERVICE_UNREACHABLE',
+      data: { service: 'paymaster', url: 'http://paymaster.down/paymaster/v1/gas-token-prices' },
     })
     await expect(paymaster.buildTypedData({} as never)).rejects.toMatchObject({
-      code: 'POST_URL',
-      data: { url: 'http://paymaster.down/paymaster/v1/build-typed-data' },
+      code: 'SERVICE_UNREACHABLE',
+      data: { service: 'paymaster', url: 'http://paymaster.down/paymaster/v1/build-typed-data' },
     })
   })
 })

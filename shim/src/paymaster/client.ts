@@ -5,18 +5,18 @@ import type {
   PaymasterExecuteRequest,
 } from '@webwallet/protocol'
 import {
-  FetchUrlError,
+  InvalidOptionsError,
   InvalidServerSignatureError,
   NoServerSignatureError,
   PaymasterContractError,
   PaymasterHttpError,
   PaymasterRequestError,
-  PostUrlError,
   UnexpectedAnswerError,
 } from '@webwallet/protocol/errors'
 import { verifySignerSignature } from '@webwallet/protocol/session'
 import { ec, hash } from 'starknet'
 import { hostAddress } from '../account/calls'
+import { reach } from '../http/reach'
 import {
   expectShape,
   fields,
@@ -56,17 +56,20 @@ export function createPaymaster(options: PaymasterOptions) {
     ...(options.apiKey ? { 'api-key': options.apiKey } : {}),
     ...(options.serverPublicKey ? { 'ask-signature': 'true' } : {}),
   })
-  const call = async (path: string, body?: unknown): Promise<unknown> => {
+  const call = async (path: string, request?: unknown): Promise<unknown> => {
+    const body = request === undefined ? undefined : jsonBody(request)
     const url = `${options.baseUrl}/paymaster/v1${path}`
-    const response = await (options.fetch ?? globalThis.fetch)(url, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: headers(body !== undefined),
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    }).catch((cause: unknown) => {
-      // No answer at all (down, DNS, CORS): coded, with the URL in data; an abort stays the caller's.
-      if ((cause as Error)?.name === 'AbortError') throw cause
-      throw body === undefined ? new FetchUrlError({ cause, url }) : new PostUrlError({ cause, url })
-    })
+    // No answer at all (down, DNS, CORS): SERVICE_UNREACHABLE with the URL; an abort stays the caller's.
+    const response = await reach(
+      'paymaster',
+      url,
+      {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: headers(body !== undefined),
+        ...(body === undefined ? {} : { body }),
+      },
+      options.fetch,
+    )
     return parseAnswer(response, options.serverPublicKey)
   }
   return {
@@ -89,14 +92,30 @@ export function createPaymaster(options: PaymasterOptions) {
     /** The typed data the account signs (its shape is the paymaster's). */
     async buildTypedData(request: BuildTypedDataRequest): Promise<unknown> {
       return expectShape(
-        await call('/build-typed-data', request),
+        await call('/build-typed-data', request ?? null),
         { types: fields, primaryType: isString, domain: fields, message: fields },
         'typed data answer',
       )
     },
     async execute(request: PaymasterExecuteRequest): Promise<{ transactionHash: string }> {
-      return expectShape(await call('/execute', request), { transactionHash: isFelt }, 'execute answer')
+      return expectShape(
+        await call('/execute', request ?? null),
+        { transactionHash: isFelt },
+        'execute answer',
+      )
     },
+  }
+}
+
+// A request body is a JSON object: anything else (a bigint, a cycle, no object) is the caller's mistake.
+function jsonBody(request: unknown): string {
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+    throw new InvalidOptionsError('request', 'must be an object')
+  }
+  try {
+    return JSON.stringify(request)
+  } catch (cause) {
+    throw new InvalidOptionsError('request', 'must be JSON (no bigint, no cycle)', { cause })
   }
 }
 

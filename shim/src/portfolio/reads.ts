@@ -9,6 +9,7 @@ import {
   BalanceParseError,
   NotInitialisedError,
   OperationAbortedError,
+  ServiceUnreachableError,
   UnexpectedAnswerError,
 } from '@webwallet/protocol/errors'
 import { hostAddress } from '../account/calls'
@@ -63,7 +64,8 @@ export function portfolioReads(options: PortfolioOptions): Portfolio {
           try {
             answer = await http.get(url, { signal })
           } catch (cause) {
-            throw new BalanceFetchError({ cause })
+            // No answer at all keeps its code (SERVICE_UNREACHABLE, still retried); an HTTP error is 'Error fetching'.
+            throw cause instanceof ServiceUnreachableError ? cause : new BalanceFetchError({ cause })
           }
           if (!isBalanceResponse(answer)) throw new BalanceParseError()
           if (answer.status !== 'initialised') throw new NotInitialisedError()

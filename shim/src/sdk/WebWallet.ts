@@ -14,6 +14,7 @@ import {
   SessionRevocationFailedError,
   StoredSessionDiscardedError,
   UserRejectedError,
+  WalletDisposedError,
 } from '@webwallet/protocol/errors'
 import { sessionRevocationHash } from '@webwallet/protocol/session'
 import { checkLimits, invalid } from '../account/arguments'
@@ -95,6 +96,13 @@ export class WebWallet {
   private guards = new Map<string, AccountGuard>()
   private connecting: { parameters: RequestConnectionParameters; result: Promise<ConnectResult> } | undefined
   private readonly fetcher: typeof fetch
+  /** Set by dispose(): the page's listeners and frame are released, and the calls answer it. */
+  private disposed: WalletDisposedError | undefined
+  /** Releases what this instance holds in the page (storage listener, its own connector's frame). */
+  private release: () => void = () => {}
+  private stopFollowing: () => void = () => {}
+  /** Fired by dispose(): a sign-in still waiting for the wallet ends with WALLET_DISPOSED. */
+  private readonly stopped = new AbortController()
 
   protected constructor(
     private readonly options: WebWalletOptions,
@@ -105,6 +113,7 @@ export class WebWallet {
     this.fetcher = fetcher
     this.connector =
       options.connector ?? lazyWindowConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
+    const ownsConnector = !options.connector || internals.ownsConnector === true
     const rpc = createRpc({
       nodeUrl: this.environment.providerDefaultUrl,
       fallbackUrls: nodeFallbacks(this.environment),
@@ -149,7 +158,27 @@ export class WebWallet {
     // so that `await connect()` in a click reuses it and requestConnection() can still open its popup.
     this.restore()
     // A session cleared, replaced or signed in another tab of the origin reaches this one (localStorage only).
-    if (!options.storage) followOtherTabs(SESSION_STORAGE_KEY, () => this.followStored())
+    // Held weakly: an instance the app dropped is not kept alive by the page's one listener.
+    const self = new WeakRef(this)
+    const stopFollowing = options.storage
+      ? () => {}
+      : followOtherTabs(SESSION_STORAGE_KEY, () => {
+          const wallet = self.deref()
+          wallet?.followStored()
+          return wallet !== undefined
+        })
+    // Only a connector it made itself: an app's connector may serve another instance too.
+    this.release = () => {
+      if (ownsConnector) void this.connector.close?.()
+    }
+    this.stopFollowing = stopFollowing
+    // One wallet frame per page: a newer instance (an SPA remount, StrictMode) closes an older one's idle
+    // connector; the older keeps working and opens its wallet again if it is used.
+    if (typeof document !== 'undefined' && ownsConnector) {
+      const older = pageInstance?.deref()
+      if (older && !older.connecting) older.release()
+      pageInstance = self
+    }
     // In a page without a stored session (a sign-in is coming) the clock is read now, so that requestConnection
     // in a click need not wait for the node or the connector's code. A stored session comes back with no request: its first execute
     // reads the clock in the batch it sends anyway.
@@ -183,6 +212,7 @@ export class WebWallet {
    * unsealed at init: unless the stored session changed since, this does no IndexedDB or WebCrypto work.
    */
   async connect(): Promise<ConnectResult | undefined> {
+    this.live()
     // Unsealed again only when the stored session changed since (another tab, clearSession).
     if (this.restoring.stored !== this.storedText()) this.restore()
     const active = await this.restoring.session
@@ -211,6 +241,7 @@ export class WebWallet {
    * A session too large to store is refused before the wallet is asked.
    */
   async requestConnection(parameters: RequestConnectionParameters = {}): Promise<ConnectResult> {
+    this.live()
     checkLimits(parameters, 'parameters')
     const { callbackData, approvalRequests: requests } = parameters
     if (callbackData !== undefined && typeof callbackData !== 'string')
@@ -235,10 +266,11 @@ export class WebWallet {
     approvalRequests: ApprovalRequest[],
   ): Promise<ConnectResult> {
     const kind = this.options.sessionKey
+    const { signal } = parameters
     const deadline = withDeadline(
       'requestConnection',
       this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-      parameters.signal,
+      signal ? AbortSignal.any([signal, this.stopped.signal]) : this.stopped.signal,
     )
     // The expiry is counted from the chain's clock. Without a page (Node) it is read first; in a page the
     // reading of init or of the last call is used (a popup must open inside the click, before any network
@@ -294,7 +326,7 @@ export class WebWallet {
         callbackData: parameters.callbackData,
       }
     } catch (error) {
-      throw userRejected(error)
+      throw this.disposed ? new WalletDisposedError({ cause: error }) : userRejected(error)
     } finally {
       deadline.dispose()
     }
@@ -302,6 +334,7 @@ export class WebWallet {
 
   /** True only when the connector is ready, a session account exists and its session is VALID. */
   async isConnected(): Promise<boolean> {
+    this.live()
     if (!this.account || this.getSessionStatus() !== 'VALID') return false
     return this.connector.ready()
   }
@@ -326,6 +359,7 @@ export class WebWallet {
    * `execute`, `signMessage` and `getOutsideExecutionPayload` fail with SESSION_REVOKED.
    */
   clearSession(): void {
+    this.live()
     this.endSession('cleared')
   }
 
@@ -343,13 +377,14 @@ export class WebWallet {
    * key signs the revocation: no wallet screen and no login, and a stolen copy of the key can do no more with
    * it than this. The cosigner then co-signs nothing for the session, so no transaction of it runs; accounts
    * handed out fail with SESSION_REVOKED (`data.reason` 'revoked'). Without a session it does nothing. The
-   * cosigner unreachable or refusing: SESSION_REVOCATION_FAILED (the session stays: try again, or
-   * `clearSession()`); 20 s at most (OPERATION_TIMEOUT), or `signal` (OPERATION_ABORTED).
+   * cosigner unreachable: SERVICE_UNREACHABLE; refusing (or this code's chunk not loading):
+   * SESSION_REVOCATION_FAILED (the session stays either way: try again, or `clearSession()`); 20 s at most (OPERATION_TIMEOUT), or `signal` (OPERATION_ABORTED).
    *
    * @example
    * await wallet.revokeSession() // the key is useless now, wherever a copy of it is
    */
   async revokeSession(options: { signal?: AbortSignal } = {}): Promise<void> {
+    this.live()
     checkLimits(options)
     if (this.restoring.stored !== this.storedText()) this.restore()
     const active = this.active ?? (await this.restoring.session.catch(() => undefined))
@@ -381,6 +416,7 @@ export class WebWallet {
    * await wallet.logout()
    */
   async logout(options: { signal?: AbortSignal } = {}): Promise<boolean> {
+    this.live()
     checkLimits(options)
     if (!this.connector.logout) throw new NotImplementedError()
     const ended = await this.connector.logout(options.signal ? { signal: options.signal } : {})
@@ -418,6 +454,33 @@ export class WebWallet {
     if (!active) return undefined
     const privateKey = options?.includePrivateKey ? active.privateKey : ''
     return { ...active.stored, sessionKey: { ...active.stored.sessionKey, privateKey } }
+  }
+
+  /**
+   * Releases what this instance holds in the page: its `storage` callback and, when it made its own connector,
+   * the wallet's frame and message listeners; a sign-in it has pending ends. Its calls then answer
+   * WALLET_DISPOSED; the stored session stays for another instance. Without it, instances share the page's one
+   * `storage` listener, and a newer `WebWallet.init` closes an older instance's idle wallet frame (it opens
+   * again if that instance is used), so re-creating the SDK piles nothing up. Idempotent.
+   *
+   * @example
+   * useEffect(() => {
+   *   const wallet = WebWallet.init(options)
+   *   return () => wallet.dispose()
+   * }, [])
+   */
+  dispose(): void {
+    if (this.disposed) return
+    this.disposed = new WalletDisposedError()
+    this.stopped.abort(this.disposed)
+    this.stopFollowing()
+    this.release()
+    this.account = undefined
+    this.active = undefined
+  }
+
+  private live(): void {
+    if (this.disposed) throw new WalletDisposedError({ cause: this.disposed })
   }
 
   /** The session account, once connected. */
@@ -494,6 +557,8 @@ const firstUse = (url: string) =>
   loadFirstUse().catch((cause: unknown) => {
     throw new SessionRevocationFailedError(`${url}/cosigner/revokeSession`, undefined, { cause })
   })
+/** The newest instance with a connector of its own in this page (its wallet frame is the page's). */
+let pageInstance: WeakRef<WebWallet> | undefined
 
 const newSessionAccount = (ctx: AccountContext, options: SessionAccountOptions) =>
   new SessionAccount(ctx, options)
@@ -504,6 +569,8 @@ export interface WebWalletInternals {
   readonly account?: (ctx: AccountContext, options: SessionAccountOptions) => SessionAccount
   /** Takes a stored session whose key is in the clear (as @argent/invisible-sdk stores it): see createSessionStore. */
   readonly carryPlainKey?: (stored: StoredSession) => string | undefined
+  /** The connector in the options is the entry's own (not the app's): dispose() closes it. */
+  readonly ownsConnector?: boolean
 }
 
 /** Parameters of {@link WebWallet.requestConnection}. */

@@ -5,6 +5,7 @@
 import { SessionRevocationFailedError, UnexpectedAnswerError } from '@webwallet/protocol/errors'
 import type { cosigner } from '@webwallet/protocol/services'
 import { abortable, withDeadline } from '../http/abort'
+import { reach } from '../http/reach'
 import { fields } from '../http/shape'
 
 /** How long revokeSession() waits for the cosigner. */
@@ -12,9 +13,9 @@ export const REVOKE_TIMEOUT_MS = 20_000
 
 /**
  * POST {base}/cosigner/revokeSession with `session`: its `sessionSignature` is the session key's over
- * `sessionRevocationHash(session hash)`. Throws SESSION_REVOCATION_FAILED when the cosigner is not reached
- * (the network failure as `cause`) or refuses (`data.status`), OPERATION_TIMEOUT after 20 s,
- * OPERATION_ABORTED on `signal`.
+ * `sessionRevocationHash(session hash)`. Throws SERVICE_UNREACHABLE (`data.service` 'cosigner') when the
+ * cosigner gives no answer, SESSION_REVOCATION_FAILED when it refuses (`data.status`), OPERATION_TIMEOUT after
+ * 20 s, OPERATION_ABORTED on `signal`.
  *
  * @example
  * await revokeAtCosigner({ sessionHash, sessionAuthorisation, cacheAuthorisation: false, sessionSignature }, fetch, base)
@@ -29,14 +30,20 @@ export async function revokeAtCosigner(
   const deadline = withDeadline('revokeSession', REVOKE_TIMEOUT_MS, signal)
   try {
     const request: cosigner.revokeSession.Request = { session }
-    const post = fetcher(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(request),
-      signal: deadline.signal,
-    }).catch((cause: unknown) => {
+    // No answer at all is SERVICE_UNREACHABLE naming the cosigner, as on every path to it.
+    const post = reach(
+      'cosigner',
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(request),
+        signal: deadline.signal,
+      },
+      fetcher,
+    ).catch((cause: unknown) => {
       deadline.check()
-      throw new SessionRevocationFailedError(url, undefined, { cause })
+      throw cause
     })
     const response = await abortable(post, deadline)
     const answer: unknown = await abortable(

@@ -74,13 +74,13 @@ describe('revokeSession()', () => {
     })
   })
 
-  it('the cosigner unreachable: SESSION_REVOCATION_FAILED with the cause, and the session stays', async () => {
+  it('the cosigner unreachable: SERVICE_UNREACHABLE naming it, with the cause, and the session stays', async () => {
     const { wallet } = setup()
     await wallet.requestConnection()
     const error = await wallet.revokeSession().catch((e: unknown) => e)
     expect(error).toMatchObject({
-      code: 'SESSION_REVOCATION_FAILED',
-      data: { url: `${BASE}/cosigner/revokeSession`, status: undefined },
+      code: 'SERVICE_UNREACHABLE',
+      data: { service: 'cosigner', url: `${BASE}/cosigner/revokeSession` },
     })
     expect((error as Error).cause).toBeInstanceOf(TypeError)
     expect(wallet.getSessionStatus()).toBe('VALID')

@@ -1,5 +1,5 @@
 // No public call of the SDK answers wrong arguments with a TypeError (issue 36, item 6): every method of
-// WebWallet, its portfolio and the session account it hands out (those the SDK defines; starknet.js's own
+// WebWallet, its portfolio and paymaster clients and the session account it hands out (those the SDK defines; starknet.js's own
 // provider reads are starknet.js's) is called with generated values of every JSON and JavaScript kind in
 // every argument position, and each throw or rejection must be a coded WebWalletError. The node, cosigner
 // and paymaster do not answer (a network error), so what passes the checks ends coded too.
@@ -68,6 +68,9 @@ const METHODS: Record<string, Method> = {
   'portfolio.balances': ({ wallet }, a, b) => wallet.portfolio.balances(a as never, b as never),
   'portfolio.defi': ({ wallet }, a) => wallet.portfolio.defi(a as never),
   'portfolio.airdrops': ({ wallet }, a) => wallet.portfolio.airdrops(a as never),
+  'paymaster.compatibility': ({ wallet }, a) => wallet.paymaster.compatibility(a as never),
+  'paymaster.buildTypedData': ({ wallet }, a) => wallet.paymaster.buildTypedData(a as never),
+  'paymaster.execute': ({ wallet }, a) => wallet.paymaster.execute(a as never),
   'account.execute': ({ account }, a, b) => account.execute(a as never, b as never),
   'account.estimateInvokeFee': ({ account }, a, b) => account.estimateInvokeFee(a as never, b as never),
   'account.estimateFeeBulk': ({ account }, a, b) => account.estimateFeeBulk(a as never, b as never),

@@ -1,6 +1,7 @@
 import { SignSessionError, UnexpectedAnswerError } from '@webwallet/protocol/errors'
 import type { cosigner } from '@webwallet/protocol/services'
 import type { StarknetSignerSignature } from '@webwallet/protocol/session'
+import { reach } from '../http/reach'
 import { fields, hasShape, isFelt } from '../http/shape'
 
 // The bodies are protocol's cosigner contract (`@webwallet/protocol/services`), by type only: the cosigner
@@ -31,7 +32,8 @@ export type CosignerOutsideMessage = Omit<OutsideRequestMessage, 'type' | 'chain
 
 /**
  * Asks the provider's co-signer (the guardian) to sign a session transaction: POST {base}/cosigner/signSession.
- * A refusal is SignSessionError ('Sign session error') carrying the status from the answer body.
+ * A refusal is SignSessionError ('Sign session error') carrying the status from the answer body; no answer
+ * at all is SERVICE_UNREACHABLE (service 'cosigner').
  *
  * @example
  * const guardian = await signSession(fetch, 'http://localhost:3005', session, transaction)
@@ -75,16 +77,13 @@ function body(session: CosignerSession): SessionPart {
 }
 
 async function post(fetcher: typeof fetch, url: string, payload: unknown): Promise<StarknetSignerSignature> {
-  let response: Response
-  try {
-    response = await fetcher(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(payload),
-    })
-  } catch (cause) {
-    throw new SignSessionError(undefined, { cause })
+  // No answer at all is SERVICE_UNREACHABLE, not a refusal: the gasless retry would need this cosigner too.
+  const init = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
   }
+  const response = await reach('cosigner', url, init, fetcher)
   const answer: unknown = await response.json().catch(() => undefined)
   if (!response.ok) {
     // A refusal names its reason (protocol's `cosigner.Refusal`); an answer without one keeps its HTTP status.

@@ -1,8 +1,10 @@
 import {
   PortDisconnectedError,
   parseError,
+  ServiceUnreachableError,
   TransformResponseError,
   UnknownError,
+  WalletNotAvailableError,
   WebSocketClosedError,
   type WebWalletError,
 } from '@webwallet/protocol/errors'
@@ -38,4 +40,18 @@ export function walletError(error: RpcError): WebWalletError {
   // Keep the wire error reachable (e.g. connectAndSignSession reads webwalletErrorMessage from it).
   if (coded.cause === undefined) Object.defineProperty(coded, 'cause', { value: error, configurable: true })
   return coded
+}
+
+/**
+ * The error of a request that gave up waiting for the socket: SERVICE_UNREACHABLE when the last attempt was
+ * refused (`refusal` its cause), 'Wallet not available' otherwise.
+ *
+ * @example
+ * reject(waitedInVain(options.url, channel.refusal()))
+ */
+export function waitedInVain(url: string, refusal: unknown): Error {
+  // The URL without its query: a login token may ride there.
+  return refusal !== undefined
+    ? new ServiceUnreachableError('wallet', url.split('?')[0] ?? '', { cause: refusal })
+    : new WalletNotAvailableError({ cause: transportError('websocket') })
 }

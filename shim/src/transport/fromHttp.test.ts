@@ -146,15 +146,15 @@ describe('Messenger.fromHttp', () => {
     messenger.destroy()
   })
 
-  it("a wallet that cannot be reached is 'Wallet not available'", async () => {
+  it('a wallet that cannot be reached is SERVICE_UNREACHABLE', async () => {
     server.closeAllConnections()
     await new Promise((resolve) => server.close(resolve))
     server = createServer()
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const wallet = callLink(messengerLink(Messenger.create(fromHttp({ url }))))
     await expect(wallet.mutation('add', [1, 1])).rejects.toMatchObject({
-      code: 'WALLET_NOT_AVAILABLE',
-      message: 'Wallet not available',
+      code: 'SERVICE_UNREACHABLE',
+      data: { service: 'wallet' },
     })
   })
 

@@ -1,4 +1,10 @@
-import { NotImplementedError, serializeError, WalletNotAvailableError } from '@webwallet/protocol/errors'
+import {
+  NotImplementedError,
+  ServiceUnreachableError,
+  serializeError,
+  WalletNotAvailableError,
+} from '@webwallet/protocol/errors'
+import { reach } from '../http/reach'
 import { parseRpcResponse } from './envelope'
 import { readEventStream } from './eventStream'
 import type { Channel, Incoming, RequestId, RpcError } from './types'
@@ -27,7 +33,7 @@ type Call = { id: RequestId; path: string; input: unknown }
  * A Channel speaking tRPC's HTTP wire (docs/protocol.md, HTTP): queries are one GET with
  * `?batch=1&input=` (the inputs by index, as JSON), mutations one POST with that JSON as the body, the
  * paths joined by commas. Errors come back in the router's shape and are rebuilt into coded errors like
- * the other transports' (`Messenger.create`); a wallet that cannot be reached is 'Wallet not available'
+ * the other transports' (`Messenger.create`); a wallet that cannot be reached is SERVICE_UNREACHABLE
  * and an answer that is not tRPC's is 'Unable to transform response from server'. The `walletEvents`
  * subscription streams as tRPC's server-sent events (what `httpSubscriptionLink` reads: one GET per
  * subscription, `?input=`, `text/event-stream`), with the same headers; a stream that drops is 'Wallet not
@@ -70,17 +76,21 @@ export function fromHttp(options: FromHttpOptions): Channel {
     let answer: unknown
     try {
       const headers = headersNow()
-      const response = await send(url, {
-        method,
-        headers: method === 'POST' ? { ...headers, 'content-type': 'application/json' } : { ...headers },
-        ...(method === 'POST' ? { body } : {}),
-        signal: abort.signal,
-      })
+      const response = await reach(
+        'wallet',
+        url,
+        {
+          method,
+          headers: method === 'POST' ? { ...headers, 'content-type': 'application/json' } : { ...headers },
+          ...(method === 'POST' ? { body } : {}),
+          signal: abort.signal,
+        },
+        send,
+      )
       answer = await response.json().catch(() => undefined)
     } catch (error) {
       // Aborted because every call of it was stopped: nobody waits for an answer.
-      if (!closed && sent.stopped.size < calls.length)
-        failAll(calls, wireError(new WalletNotAvailableError({ cause: error })))
+      if (!closed && sent.stopped.size < calls.length) failAll(calls, wireError(notAvailable(error)))
       return
     } finally {
       for (const id of sent.ids) if (sentIn.get(id) === sent) sentIn.delete(id)
@@ -110,15 +120,10 @@ export function fromHttp(options: FromHttpOptions): Channel {
     let url = `${base}/${encodeURIComponent(path)}`
     if (input !== undefined) url += `?input=${encodeURIComponent(JSON.stringify(input))}`
     const dropped = (cause: unknown) =>
-      !abort.signal.aborted &&
-      !closed &&
-      failAll([{ id, path, input }], wireError(new WalletNotAvailableError({ cause })))
+      !abort.signal.aborted && !closed && failAll([{ id, path, input }], wireError(notAvailable(cause)))
     try {
-      const response = await send(url, {
-        method: 'GET',
-        headers: { ...headersNow(), accept: 'text/event-stream' },
-        signal: abort.signal,
-      })
+      const init = { method: 'GET', headers: { ...headersNow(), accept: 'text/event-stream' } }
+      const response = await reach('wallet', url, { ...init, signal: abort.signal }, send)
       if (!response.ok || !response.body) {
         const answer = (await response.json().catch(() => undefined)) as { error?: unknown } | undefined
         const refused = parseRpcResponse({ id, error: answer?.error })
@@ -214,6 +219,10 @@ function parseJson(text: string): unknown {
 }
 
 /** A coded error in the router's error shape, so `Messenger.create` rebuilds it like the wallet's own. */
+// No answer at all is SERVICE_UNREACHABLE (the wallet's server is down); anything else 'Wallet not available'.
+const notAvailable = (cause: unknown) =>
+  cause instanceof ServiceUnreachableError ? cause : new WalletNotAvailableError({ cause })
+
 function wireError(error: Error & { code: string }): RpcError {
   return { code: -32603, message: error.message, data: { webwalletError: serializeError(error) } }
 }

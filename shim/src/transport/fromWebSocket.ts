@@ -1,7 +1,7 @@
 import { websocketReconnectDelay } from '@webwallet/protocol/constants'
 import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import { parseRpcResponse } from './envelope'
-import { transportError } from './errors'
+import { transportError, waitedInVain } from './errors'
 import { WEBSOCKET_OPEN_TIMEOUT_MS } from './limits'
 import type { Channel, Incoming } from './types'
 
@@ -39,14 +39,19 @@ export type FromWebSocketOptions = {
 export { WEBSOCKET_OPEN_TIMEOUT_MS }
 
 /** A WebSocket channel plus its observable connection state. */
-export type WebSocketChannel = Channel & { state(): WebSocketState }
+export type WebSocketChannel = Channel & {
+  state(): WebSocketState
+  /** Why the last attempt failed when it never opened (refused, reset, DNS); undefined otherwise. */
+  refusal(): unknown
+}
 
 /**
  * A Channel speaking the tRPC ws adapter protocol (raw JSON-RPC frames) for Node and headless tests.
  * Connects lazily, rejects requests in flight with 'WebSocket closed prematurely' when an open socket
  * drops, and keeps queued requests through reconnects after 1000 ms × 2^attempt (capped at 30000 ms).
- * A request that waits longer than `openTimeoutMs` for the socket rejects with 'Wallet not available'
- * (`cause`: 'WebSocket closed prematurely') while the scheduled reconnect goes on.
+ * A request that waits longer than `openTimeoutMs` for the socket rejects, while the scheduled reconnect goes
+ * on: SERVICE_UNREACHABLE (service 'wallet') when the last attempt was refused, otherwise 'Wallet not
+ * available' (`cause`: 'WebSocket closed prematurely').
  *
  * @example
  * import { WebSocket } from 'ws'
@@ -62,6 +67,8 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
   let attempt = 0
   let retry: ReturnType<typeof setTimeout> | undefined
   let closedForGood = false
+  // The last attempt's failure when it never opened (refused, reset, DNS): the wallet cannot be reached.
+  let refused: unknown
   let waiters: Array<{ resolve: () => void; timer: ReturnType<typeof setTimeout> | undefined }> = []
   const listeners = new Set<{ onResponse: (r: Incoming) => void; onClose: (e: Error) => void }>()
 
@@ -76,10 +83,13 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
     socket = current
     let opened = false
     // A refused connection fires 'error' then 'close'; `ws` throws an 'error' nobody listens to (Node).
-    current.addEventListener('error', () => {})
+    current.addEventListener('error', (event) => {
+      if (!opened) refused = event
+    })
     current.addEventListener('open', () => {
       if (socket !== current) return
       opened = true
+      refused = undefined
       attempt = 0
       setState('open')
       const ready = waiters
@@ -129,6 +139,7 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
 
   return {
     state: () => state,
+    refusal: () => refused,
     ready() {
       if (closedForGood) return Promise.reject(transportError('websocket'))
       if (state === 'open') return Promise.resolve()
@@ -138,7 +149,7 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
           timer: Number.isFinite(openTimeoutMs)
             ? setTimeout(() => {
                 waiters = waiters.filter((w) => w !== waiter)
-                reject(new WalletNotAvailableError({ cause: transportError('websocket') }))
+                reject(waitedInVain(options.url, refused))
               }, openTimeoutMs)
             : undefined,
         }

@@ -3,7 +3,7 @@
 // page over the iframe or the popup never fetches them; Node and tests over WebSocket or HTTP wait for them
 // once, at their first request.
 import { WalletNotAvailableError } from '@webwallet/protocol/errors'
-import { transportError } from './errors'
+import { waitedInVain } from './errors'
 import type { FromHttpOptions } from './fromHttp'
 import type { FromWebSocketOptions, WebSocketChannel, WebSocketConstructor } from './fromWebSocket'
 import { lazyChannel } from './lazyChannel'
@@ -14,8 +14,8 @@ import type { Channel } from './types'
  * A Channel speaking the tRPC ws adapter protocol (raw JSON-RPC frames) for Node and headless tests.
  * Connects lazily, rejects requests in flight with 'WebSocket closed prematurely' when an open socket
  * drops, and keeps queued requests through reconnects after 1000 ms × 2^attempt (capped at 30000 ms).
- * A request that waits longer than `openTimeoutMs` for the socket rejects with 'Wallet not available'
- * (`cause`: 'WebSocket closed prematurely') while the scheduled reconnect goes on. Its code loads at the
+ * A request that waits longer than `openTimeoutMs` for the socket rejects (SERVICE_UNREACHABLE after a refused
+ * attempt, otherwise 'Wallet not available') while the scheduled reconnect goes on. Its code loads at the
  * first request (a failed load is 'Wallet not available'; the next request tries again).
  *
  * @example
@@ -33,15 +33,13 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
   return {
     ...channel,
     state: () => channel.loaded()?.state() ?? (channel.loading() ? 'connecting' : 'closed'),
+    refusal: () => channel.loaded()?.refusal(),
     ready() {
       if (channel.loaded()) return channel.ready()
       // The open limit counts from the request, not from the chunk's arrival (as when the code was there).
       return new Promise<void>((resolve, reject) => {
         const timer = Number.isFinite(openTimeoutMs)
-          ? setTimeout(
-              () => reject(new WalletNotAvailableError({ cause: transportError('websocket') })),
-              openTimeoutMs,
-            )
+          ? setTimeout(() => reject(waitedInVain(options.url, channel.loaded()?.refusal())), openTimeoutMs)
           : undefined
         channel
           .ready()

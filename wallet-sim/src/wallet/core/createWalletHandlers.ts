@@ -5,6 +5,7 @@ import type { Call, TypedData } from '@webwallet/protocol'
 import {
   ConnectAndSignSessionError,
   ConnectorNotConnectedError,
+  ServiceUnreachableError,
   UserRejectedError,
 } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
@@ -14,9 +15,12 @@ import type { Prompt, WalletMode } from './mode'
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-/** Any failure as connectAndSignSession reports it: its own coded errors as they are, others GENERIC_ERROR. */
+/**
+ * Any failure as connectAndSignSession reports it: its own coded errors and an unreachable service as they
+ * are, others GENERIC_ERROR.
+ */
 const sessionFailure = (error: unknown) =>
-  error instanceof ConnectAndSignSessionError
+  error instanceof ConnectAndSignSessionError || error instanceof ServiceUnreachableError
     ? error
     : new ConnectAndSignSessionError(messageOf(error), 'GENERIC_ERROR', { cause: error })
 

@@ -8,7 +8,13 @@ import type {
   SessionSignResult,
   TypedData,
 } from '@webwallet/protocol'
-import { HttpError, isWebWalletError, parseError, UserLoggedOutError } from '@webwallet/protocol/errors'
+import {
+  HttpError,
+  isWebWalletError,
+  parseError,
+  ServiceUnreachableError,
+  UserLoggedOutError,
+} from '@webwallet/protocol/errors'
 import { walletApi } from '@webwallet/protocol/services'
 import * as z from 'zod/mini'
 import type { LoginStorage } from './loginStorage'
@@ -70,10 +76,14 @@ export function createWalletApi(options: WalletApiOptions) {
     const token = options.storage.read()?.token
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (token !== undefined) headers.authorization = `Bearer ${token}`
-    const response = await doFetch(`${base}${path}`, {
+    const url = `${base}${path}`
+    // No answer at all (the wallet's server is down): SERVICE_UNREACHABLE reaches the app, not 'Unknown error'.
+    const response = await doFetch(url, {
       method,
       headers,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }).catch((cause: unknown) => {
+      throw new ServiceUnreachableError('wallet', new URL(url, globalThis.location?.href).href, { cause })
     })
     if (response.status === 204) return undefined
     const json: unknown = await response.json().catch(() => ({}))
