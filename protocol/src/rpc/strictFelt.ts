@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors/validation'
-import { FIELD_PRIME, toHex } from '../schemas/felt'
 import { readCalldata } from '../schemas/readCalldata'
+import { FIELD_PRIME, toHex } from '../starknet'
 
 // The one reading of a felt the wallet shows and signs. starknet.js' calldata conversion (convertCalldataValue)
 // reads many forms, some of them two ways at once: '1 ' or '-1' become short strings, '0x12g4…abcd' looks like

@@ -1,8 +1,6 @@
-import type { PriceEntry, TokenInfo } from '@webwallet/protocol'
+import { ETH_ADDRESS, type PriceEntry, STRK_ADDRESS, type TokenInfo } from '@webwallet/protocol'
 
-/** Canonical Starknet fee-token addresses (the same on mainnet and Sepolia). */
-export const STRK_ADDRESS = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
-export const ETH_ADDRESS = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
+export { ETH_ADDRESS, STRK_ADDRESS }
 
 /** A token the simulator deploys for the demo app; the chain decides its address. */
 export interface DemoToken {
