@@ -3,4 +3,4 @@
 // Rollup's inlineDynamicImports) runs the whole barrel it imports from, and the main one's is ~20 KB of zod.
 export * from './constants'
 export * from './environments'
-export * from './starknet'
+export * from './starknet/index'

@@ -3,7 +3,7 @@ import { CalldataConversionError } from '../errors/calldata'
 import { ValidationError } from '../errors/validation'
 import { CALLDATA_HEX_RE, DECIMAL_RE } from '../schemas/patterns'
 import { isShortString } from '../schemas/shortString'
-import { shortStringFelt, toHex } from '../starknet'
+import { shortStringFelt, toHex } from '../starknet/felt'
 
 // Calldata conversion for the calls of wallet requests. It throws coded errors of the table, so it lives
 // here and not in the main entry, which carries schemas (that report issues) and no error classes.

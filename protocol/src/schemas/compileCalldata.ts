@@ -1,4 +1,4 @@
-import { FIELD_PRIME } from '../starknet'
+import { FIELD_PRIME } from '../starknet/field'
 import { readCairoValue } from './cairoValues'
 
 // starknet.js's `CallData.compile` (v8 and v10), written once here so the wallet's router, its screens and

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import './genericMessages'
 
-import { FELT_STRING_RE, toHex } from '../starknet'
+import { FELT_STRING_RE, toHex } from '../starknet/felt'
 import { DECIMAL_RE, PREFIXED_HEX_RE } from './patterns'
 /**
  * Upper bound of the felt rule as docs/protocol.md, Validation rules states it: [0, 2^252-1]. This is wider than the field

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { FIELD_PRIME } from '../starknet'
+import { FIELD_PRIME } from '../starknet/field'
 import {
   ClassHashSchema,
   ContractAddressSchema,

@@ -3,7 +3,8 @@
 // zod out of its bundle, builds the same bodies against their types (`import type`).
 import * as z from 'zod/mini'
 import { FeltStringSchema as FeltString } from '../schemas/felt'
-import { FIELD_PRIME, shortStringFelt } from '../starknet'
+import { shortStringFelt } from '../starknet/felt'
+import { FIELD_PRIME } from '../starknet/field'
 import { COSIGNER_REFUSALS } from './cosignerRefusals'
 
 // x-sessions nests r and s in `signer`; accept them beside it too, as both forms are in use.

@@ -2,7 +2,8 @@
 // so callers on starknet.js v8 and v10 can pass their own representations.
 import { ec, hash } from 'starknet'
 import { ValidationError } from '../errors/validation'
-import { FIELD_PRIME, shortStringFelt } from '../starknet'
+import { shortStringFelt } from '../starknet/felt'
+import { FIELD_PRIME } from '../starknet/field'
 
 export { FIELD_PRIME }
 

@@ -4,7 +4,7 @@
 // screen) reads exactly the signed felts. Same types, same hash.
 
 import { FIELD_PRIME } from '../session/felt'
-import { toHex } from '../starknet'
+import { toHex } from '../starknet/felt'
 import type { CanonicalNode, CanonicalStruct, CanonicalTypedData } from './tree'
 
 const I128 = 2n ** 127n

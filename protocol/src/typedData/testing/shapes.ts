@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 import { selectorFromName, shortString } from '../../session/felt'
 import { starknetDomainType } from '../../session/typedDataJson'
-import { STRK_ADDRESS } from '../../starknet'
+import { STRK_ADDRESS } from '../../starknet/tokens'
 import { OUTSIDE_EXECUTION_V1_TYPES, OUTSIDE_EXECUTION_V2_TYPES, SESSION_TYPES } from '../known'
 import {
   addressValue,

@@ -2,7 +2,8 @@
 // case with or without leading zeros, decimal, 0o and 0b, spaces around (BigInt trims them), JSON numbers
 // where safe, bigints, and the text itself where a value is text encoded as short-string bytes.
 import fc from 'fast-check'
-import { FIELD_PRIME, STRK_ADDRESS } from '../../starknet'
+import { FIELD_PRIME } from '../../starknet/field'
+import { STRK_ADDRESS } from '../../starknet/tokens'
 
 /** Spaces BigInt trims around a number. */
 const SPACE = fc.constantFrom('', ' ', '  ', '\t', '\n', ' \n ')
