@@ -8,11 +8,12 @@
 //
 // The session-execute round trip through wallet-sim (built-in chain beside `--node` devnet) is
 // bench/sessionNode.ts.
+import { STRK_ADDRESS } from '@webwallet/protocol'
 import { startSim } from '@webwallet/wallet-sim'
 import { Account, config, RpcProvider } from 'starknet'
 import { DEVNET_VERSION, devnetMissing, findDevnet, startDevnet } from '../e2e/support/devnet'
 
-const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const STRK = STRK_ADDRESS
 const transfer = { contractAddress: STRK, entrypoint: 'transfer', calldata: ['0x1234', '1', '0'] }
 const SUBMITS = 30
 const ROUND_TRIPS = 10

@@ -3,6 +3,7 @@
 // accepting a transaction to the client holding its receipt, with the default wait and a 100 ms one.
 // Prints one `BENCH_JSON {...}` line for scripts/bench.mjs.
 
+import { STRK_ADDRESS } from '@webwallet/protocol'
 import { WebWallet } from '@webwallet/shim'
 import { startSim } from '@webwallet/wallet-sim'
 import { Account, config, RpcProvider } from 'starknet'
@@ -12,7 +13,7 @@ import { type Counts, countingFetch } from './counter'
 // wallet-sim's counter: a session call that moves no funds (the cosigner co-signs a STRK transfer only to the
 // paymaster, as its fee: the session keeps STRK `transfer` for the first execute's gasless deployment).
 const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
-const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const STRK = STRK_ADDRESS
 const increment = { contractAddress: COUNTER, entrypoint: 'increment', calldata: [] }
 const SAMPLES = 5
 const EMAIL = 'bench@example.com'

@@ -3,12 +3,13 @@
 // account deployed by a first execute (paymaster), then SessionAccount.execute (cosigner co-signs, the node
 // runs it) + waitForTransaction (10 ms polls), timed. The call is ETH `approve`, which both chains have.
 // Without the devnet binary, devnet is skipped (said in the JSON). Prints one `BENCH_JSON {...}` line.
+import { ETH_ADDRESS } from '@webwallet/protocol'
 import { WebWallet } from '@webwallet/shim'
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { DEVNET_VERSION, devnetMissing, findDevnet, startDevnet } from '../e2e/support/devnet'
 import { headlessWalletOptions } from '../e2e/support/headless'
 
-const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
+const ETH = ETH_ADDRESS
 const approve = (amount: number) => ({
   contractAddress: ETH,
   entrypoint: 'approve',

@@ -23,7 +23,10 @@ export const ENTRIES = [
   // 15 → 15.1 (2026-11-28, issue 35 item 6, h-argent): the hosted wallet's hosts per network (Ready's and
   // Argent's, HOSTED_WALLET_ORIGINS) and walletOrigins, for exact-origin checks that survive a host move:
   // 15,329 → 15,423 bytes.
-  { name: '@webwallet/protocol', entry: 'protocol/dist/index.js', budgetKb: 15.2 },
+  // 15.2 → 15.4 (2026-11-29, issue 38 item 2, h-facts): the Starknet facts in the main entry (STRK and ETH
+  // addresses per network, the wire-felt pattern, shortStringFelt, decodeShortString) and FeltStringSchema, the
+  // felt schema four modules used to write: 15,419 → 15,761 bytes.
+  { name: '@webwallet/protocol', entry: 'protocol/dist/index.js', budgetKb: 15.4 },
   // 5: 5,151 bytes after the merges; 5,110 after issue 24 item 5 (one isRecord, declared fields, no data key
   // on fixed errors, errorName without a lookup table).
   // 5 → 5.1 (issue 26 item 3): the interface probes' two coded errors, OUTSIDE_EXECUTION_UNSUPPORTED and
@@ -167,6 +170,10 @@ export const ENTRIES = [
   // 26.2 → 26.7, 36.6 → 37.2 (2026-11-29, issue 36 items 6 and 8, h-services): every request through reach() (SERVICE_UNREACHABLE
   // naming the service), the registry's two new classes, a shared storage listener and dispose() (26.6 and 37.1 KB).
   // 23.6 → 24.0, 37.8 → 38.3 (2026-11-29, h-services merged on h-bytes and h-revoke): reach(), dispose().
+  // 26.2 → 26.3, 36.6 → 36.7 (2026-11-29, issue 38 item 2, h-facts): the field prime has one home
+  // (protocol/src/starknet/field.ts), read by the session felts (initial) and the lazy calldata compiler, so the
+  // bundler gives its 47 bytes a chunk of their own (a third initial file): 26,817 → 26,887 bytes together,
+  // 27,586 → 27,707 as served. The modules themselves grow by 44 bytes (min).
   { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 24.0, totalBudgetKb: 38.3 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
@@ -232,7 +239,9 @@ export const ENTRIES = [
 // /errors 5.5, /connector 15.7 (18.2), the shim 27.4 (37.8), /argent 28.6 (39.3) as served on its own branch;
 // merged after h-bytes and h-revoke: /connector 15.8 (18.3), the shim 24.8 (39.1), /argent 25.8 (40.4).
 export const SERVED_BUDGETS = {
-  '@webwallet/protocol': { initialKb: 15.2 },
+  // 2026-11-29 (issue 38 item 2, h-facts): the Starknet facts' one home, as in ENTRIES above: @webwallet/protocol
+  // 15,761 bytes, @webwallet/shim 27,707 (38,366 with its lazy chunks), /argent 28,815 (39,784).
+  '@webwallet/protocol': { initialKb: 15.4 },
   '@webwallet/protocol/errors': { initialKb: 5.6 },
   '@webwallet/protocol/services': { initialKb: 12.5 },
   '@webwallet/protocol/wallet': { initialKb: 2.1 },

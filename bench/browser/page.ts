@@ -1,13 +1,14 @@
 // The bench page: the SDK and the connector as an app bundles them, and the measurements run inside the
 // page (performance.now around the calls) so the numbers are what the app sees, not the driver's overhead.
 
+import { STRK_ADDRESS } from '@webwallet/protocol'
 import { WebWallet } from '@webwallet/shim'
 import { createConnector } from '@webwallet/shim/connector'
 
 // wallet-sim's counter: a session call that moves no funds (the cosigner co-signs a STRK transfer only to the
 // paymaster, as its fee: the session keeps STRK `transfer` for the first execute's gasless deployment).
 const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
-const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const STRK = STRK_ADDRESS
 const increment = { contractAddress: COUNTER, entrypoint: 'increment', calldata: [] }
 
 const percentile = (values: number[], p: number) => {

@@ -17,7 +17,7 @@ export const URLS = devUrls(WALLET_URL)
 /** wallet-sim's demo counter contract (`increment`, `set_value`, `get_counter`). */
 export const COUNTER_ADDRESS = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
 /** STRK, at its canonical Starknet address. */
-export const STRK_ADDRESS = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+export { STRK_ADDRESS } from '@webwallet/protocol/constants'
 
 /**
  * A contract of the user's own to call through the session (docs/own-contracts.md): a counter with

@@ -6,6 +6,7 @@
 //
 // The app's calls are ETH `approve` (the one contract both chains have that a session may call: the
 // cosigner co-signs a fee-token transfer only to the paymaster); its state is `allowance(account, SPENDER)`.
+import { ETH_ADDRESS as ETH, STRK_ADDRESS as STRK } from '@webwallet/protocol'
 import { createRpc, type SessionAccount, WebWallet } from '@webwallet/shim'
 import { createConnector } from '@webwallet/shim/connector'
 import type { RunningSim } from '@webwallet/wallet-sim'
@@ -14,8 +15,7 @@ import { headlessWalletOptions } from '../support/headless'
 import { Account, RpcProvider, typedData } from '../support/starknet10'
 import { greeting } from '../support/typedData'
 
-export const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
-export const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+export { ETH, STRK }
 export const ARGENT_0_4_0 = '0x036078334509b514626504edc9fb252328d1a240e4e948bef8d0c08dff45927f'
 export const SPENDER = '0x00000000000000000000000000000000000000000000000000000000005e4de4'
 export const approve = (amount: number, token = ETH) => ({

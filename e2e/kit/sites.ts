@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
+import { STRK_ADDRESS } from '@webwallet/protocol'
 import { build } from 'esbuild'
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -45,7 +46,7 @@ import { RpcProvider } from 'starknet'
 const wallet = new URLSearchParams(location.search).get('wallet')
 const connector = new WebWalletConnector({ url: wallet })
 const provider = new RpcProvider({ nodeUrl: wallet + '/rpc/v0_9' })
-const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const STRK = '${STRK_ADDRESS}'
 const show = (id, text) => { document.getElementById(id).textContent = text }
 document.getElementById('connect').onclick = async () => {
   try { show('address', (await connector.connect()).account) } catch (e) { show('status', e.message) }

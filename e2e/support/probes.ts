@@ -1,12 +1,13 @@
 // Issue 26 item 3: the SDK's interface probes (supports_interface, is_valid_outside_execution_nonce) on a
 // real account, one journey for wallet-sim's chain (e2e/tests/sdk/probes.test.ts) and for starknet-devnet's
 // Argent 0.4.0 (e2e/devnet/probes.test.ts): both must record PROBES_EXPECTED.
+import { STRK_ADDRESS } from '@webwallet/protocol'
 import { WebWallet } from '@webwallet/shim'
 import { DEFAULT_PAYMASTER_API_KEYS, type RunningSim } from '@webwallet/wallet-sim'
 import { expect } from 'vitest'
 import { headlessWalletOptions } from './headless'
 
-const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const STRK = STRK_ADDRESS
 const approveNothing = { contractAddress: STRK, entrypoint: 'approve', calldata: ['0x5e4de4', '0', '0'] }
 /** Interface ids asked of the account: SRC5, SRC6, SNIP-9 v1 and v2, and one no account has. */
 const INTERFACES = {

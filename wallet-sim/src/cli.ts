@@ -1,11 +1,14 @@
 // `wallet-sim` command line: starts the simulator and prints its URLs and predeployed accounts.
 import { type CliOptions, CliUsageError, parseCliOptions, USAGE } from './cliOptions'
 import { NodeUnreachable, startSim } from './index'
+// Static, not `await import()`: a lazily imported module makes the CLI bundle (scripts/bundleCli.mjs) wrap the
+// protocol modules it shares in lazy initialisers, and a top-level read through a re-export (the chain's field
+// prime) then ran before its initialiser.
+import { ExtensionUsageError, parseExtensionArgs, writeExtension } from './injected/extension'
 import { chainIdName } from './node/remote'
 
 /** `wallet-sim extension <dir> …`: writes the development extension, prints where, and exits. */
 async function extensionCommand(args: string[]): Promise<never> {
-  const { ExtensionUsageError, parseExtensionArgs, writeExtension } = await import('./injected/extension')
   try {
     const { dir, options } = parseExtensionArgs(args)
     const files = writeExtension(dir, options)

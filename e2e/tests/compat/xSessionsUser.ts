@@ -8,7 +8,7 @@ import {
   type SessionKey,
   type SessionRequest,
 } from '@argent/x-sessions'
-import type { TypedData } from '@webwallet/protocol'
+import { STRK_ADDRESS as STRK, type TypedData } from '@webwallet/protocol'
 import { publicKeyOf, toHex } from '@webwallet/protocol/session'
 import { openTransport, type WalletTransport } from '@webwallet/shim/connector'
 import { CONTRACTS, type RunningSim } from '@webwallet/wallet-sim'
@@ -16,7 +16,7 @@ import { constants, type RpcProvider } from 'starknet'
 import { WebSocket } from 'ws'
 import { logIn } from '../sdk/login'
 
-export const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+export { STRK }
 export const RECIPIENT = '0x0000000000000000000000000000000000000000000000000000000000abcdef'
 export const APP_ORIGIN = 'https://x-sessions.example'
 export const chainId = constants.StarknetChainId.SN_SEPOLIA

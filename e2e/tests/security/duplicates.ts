@@ -2,11 +2,12 @@
 // The paymaster's dry run and send are one serial step of its relayer, so the copies after the first are
 // dry-run once its nonce is used and refused before anything is sent. Shared by the attack test against a
 // node (security/relayOnce.test.ts) and the devnet project's (e2e/devnet/relayOnce.test.ts).
+import { STRK_ADDRESS } from '@webwallet/protocol'
 import type { RunningSim } from '@webwallet/wallet-sim'
 import { ec, hash, typedData as td } from 'starknet'
 import { postJson, rpcCall } from './attacker'
 
-const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+const STRK = STRK_ADDRESS
 const SPONSOR = 'wallet-sim-sponsor'
 const COPIES = 10
 

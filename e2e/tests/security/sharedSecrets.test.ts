@@ -17,7 +17,8 @@ import * as walletSimPackage from '@webwallet/wallet-sim'
 import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { Account, RpcProvider } from 'starknet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseTransaction, transactionHash } from '../../../wallet-sim/src/chain/transaction'
+import { parseTransaction } from '../../../wallet-sim/src/chain/parseTransaction'
+import { transactionHash } from '../../../wallet-sim/src/chain/transactionHash'
 import { postJson, rpcCall, type StolenSession, stealSession } from './attacker'
 
 const STRK = CONTRACTS.strk

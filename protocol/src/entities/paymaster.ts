@@ -1,14 +1,10 @@
 import * as z from 'zod/mini'
+import { FeltStringSchema as WireFelt } from '../schemas/felt'
 import { nonEmpty, oneOf, record } from '../schemas/util'
 import '../schemas/genericMessages'
 import { CallSchema } from './connector'
 
 // Paymaster and co-signer wire entities (docs/protocol.md, Paymaster).
-
-/** A felt on the paymaster's wire: a 0x-hex (1 to 64 digits) or decimal string. */
-const WireFelt = z
-  .string()
-  .check(z.regex(/^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/, 'Expected a felt (hex or decimal)'))
 
 /** GET /paymaster/v1/accounts/{address}/compatible */
 export const PaymasterCompatibilitySchema = z.object({

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
 import { SESSION_VALIDITY_DAYS_DEFAULT, SESSION_VALIDITY_DAYS_LIMITS } from '../constants'
 import { DEFAULT_ENVIRONMENT, ENVIRONMENT_NAMES } from '../environments'
-import { FIELD_PRIME } from '../schemas/felt'
 import { nonEmpty, oneOf, oneOfValues } from '../schemas/util'
+import { FIELD_PRIME } from '../starknet/field'
 import '../schemas/genericMessages'
 import { CallSchema } from './connector'
 

@@ -1,9 +1,9 @@
 import { SHORT_STRING_MAX_LENGTH } from '../constants'
 import { CalldataConversionError } from '../errors/calldata'
 import { ValidationError } from '../errors/validation'
-import { toHex } from '../schemas/felt'
 import { CALLDATA_HEX_RE, DECIMAL_RE } from '../schemas/patterns'
 import { isShortString } from '../schemas/shortString'
+import { shortStringFelt, toHex } from '../starknet/felt'
 
 // Calldata conversion for the calls of wallet requests. It throws coded errors of the table, so it lives
 // here and not in the main entry, which carries schemas (that report issues) and no error classes.
@@ -18,13 +18,7 @@ import { isShortString } from '../schemas/shortString'
  */
 export function encodeShortString(text: string): bigint {
   if (text.length > SHORT_STRING_MAX_LENGTH) invalid('The short string cannot exceed 31 characters')
-  let value = 0n
-  for (const char of text) {
-    const code = char.charCodeAt(0)
-    if (code > 0x7f || char.length !== 1) invalid(`${text} is not an ASCII string`)
-    value = (value << 8n) | BigInt(code)
-  }
-  return value
+  return shortStringFelt(text) ?? invalid(`${text} is not an ASCII string`)
 }
 
 function invalid(message: string): never {

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
 import type { Call } from '../entities/connector'
-import { toHex } from '../schemas/felt'
 import { type CalldataIssue as Issue, readCalldata } from '../schemas/readCalldata'
 import { isRecord } from '../schemas/util'
+import { toHex } from '../starknet/felt'
 import '../schemas/genericMessages'
 
 // The calls of `execute` and `addInvokeTransaction` as the wallet reads them: one call or a list, in the

@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors/validation'
-import { toHex } from '../schemas/felt'
+import { toHex } from '../starknet/felt'
 import { strictFelt, strictUint256 } from './strictFelt'
 
 // A session's `Metadata` (JSON text: `{projectID, txFees}`) read once, by the consent screen and by the

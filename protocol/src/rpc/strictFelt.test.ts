@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../errors/validation'
-import { FIELD_PRIME } from '../schemas/felt'
+import { FIELD_PRIME } from '../starknet/field'
 import { convertCalldataValue } from './calldata'
 import { strictCalls, strictFelt, strictUint256 } from './strictFelt'
 

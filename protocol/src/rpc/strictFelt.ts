@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors/validation'
-import { FIELD_PRIME, toHex } from '../schemas/felt'
 import { readCalldata } from '../schemas/readCalldata'
+import { toHex } from '../starknet/felt'
+import { FIELD_PRIME } from '../starknet/field'
 
 // The one reading of a felt the wallet shows and signs. starknet.js' calldata conversion (convertCalldataValue)
 // reads many forms, some of them two ways at once: '1 ' or '-1' become short strings, '0x12g4…abcd' looks like

@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import * as v10 from 'starknet'
 import * as v8 from 'starknet-v8'
 import { describe, expect, it } from 'vitest'
+import { FIELD_PRIME } from '../starknet/field'
 import { compileCalldata } from './compileCalldata'
-import { FIELD_PRIME } from './felt'
 
 // Our compiler against starknet.js's own `CallData.compile`, v8 and v10, over the forms apps write.
 const STARKNET = [

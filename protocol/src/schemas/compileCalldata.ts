@@ -1,5 +1,5 @@
+import { FIELD_PRIME } from '../starknet/field'
 import { readCairoValue } from './cairoValues'
-import { FIELD_PRIME } from './fieldPrime'
 
 // starknet.js's `CallData.compile` (v8 and v10), written once here so the wallet's router, its screens and
 // the SDK's signer read calldata the same way, without starknet.js in the wallet's bundle. Proven equal to

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
 import './genericMessages'
-import { DECIMAL_RE, PREFIXED_HEX_RE } from './patterns'
 
-export { FIELD_PRIME } from './fieldPrime'
+import { FELT_STRING_RE, toHex } from '../starknet/felt'
+import { DECIMAL_RE, PREFIXED_HEX_RE } from './patterns'
 /**
  * Upper bound of the felt rule as docs/protocol.md, Validation rules states it: [0, 2^252-1]. This is wider than the field
  * (values in [FIELD_PRIME, 2^252-1] pass the schema); we implement the stated rule, and the chain rejects
@@ -27,10 +27,13 @@ export function toBigInt(value: unknown): bigint | undefined {
   return undefined
 }
 
-/** Lowercase 0x-hex of a non-negative bigint, without padding. */
-export function toHex(value: bigint): string {
-  return `0x${value.toString(16)}`
-}
+/**
+ * A felt as a JSON wire writes it, kept as the string: 0x-hex (1 to 64 digits) or decimal (1 to 78 digits).
+ *
+ * @example
+ * FeltStringSchema.safeParse('0x1f').success // true
+ */
+export const FeltStringSchema = z.string().check(z.regex(FELT_STRING_RE, 'Expected a felt (hex or decimal)'))
 
 /**
  * A schema for a number in [0, max], output as lowercase 0x-hex (JSON-safe).

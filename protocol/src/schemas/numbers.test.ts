@@ -1,12 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { FIELD_PRIME } from '../starknet/field'
 import {
   ClassHashSchema,
   ContractAddressSchema,
   EthAddressSchema,
   FELT_MAX,
   FeltSchema,
-  FIELD_PRIME,
   NonZeroSchema,
   toBigInt,
   UINT_BITS,

@@ -2,11 +2,10 @@
 // refusals, written once. wallet-sim's cosigner validates requests with these schemas; the shim, which keeps
 // zod out of its bundle, builds the same bodies against their types (`import type`).
 import * as z from 'zod/mini'
+import { FeltStringSchema as FeltString } from '../schemas/felt'
+import { shortStringFelt } from '../starknet/felt'
+import { FIELD_PRIME } from '../starknet/field'
 import { COSIGNER_REFUSALS } from './cosignerRefusals'
-
-const FeltString = z
-  .string()
-  .check(z.regex(/^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/, 'Expected a felt (hex or decimal)'))
 
 // x-sessions nests r and s in `signer`; accept them beside it too, as both forms are in use.
 const StarkSessionSignature = z.object({
@@ -63,7 +62,6 @@ const SignSessionRequest = z.object({
 // `Execute Before` as numbers and the calldata as the app gave it. Each is read to the bigint starknet.js
 // would hash (revision 1: short strings for `felt` only, not for `ContractAddress`); numbers beyond 2^53 are
 // refused, as JSON cannot carry them exactly.
-const FIELD_PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n
 const SafeInteger = z.int().check(z.minimum(0, 'Expected a non-negative integer'))
 const numberBelow = (limit: bigint, message: string) =>
   z
@@ -81,7 +79,8 @@ const ShortString = z.pipe(
         'Expected a felt: a number, a hex or decimal string, or a short string of at most 31 ASCII characters',
       ),
     ),
-  z.transform((text) => [...text].reduce((felt, char) => (felt << 8n) | BigInt(char.charCodeAt(0)), 0n)),
+  // The pattern admits printable ASCII of at most 31 characters only, so the felt is always there.
+  z.transform((text) => shortStringFelt(text) ?? 0n),
 )
 /** A SNIP-12 `ContractAddress` value, as a bigint. */
 const TypedAddress = numberBelow(FIELD_PRIME, 'Expected a felt: below the field prime')

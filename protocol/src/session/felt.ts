@@ -3,15 +3,16 @@
 // @scure/starknet (what starknet.js hashes with), not starknet.js's barrel: a page bundling them stays small.
 import { keccak, poseidonHash, poseidonHashMany } from '@scure/starknet'
 import { ValidationError } from '../errors/validation'
+import { shortStringFelt } from '../starknet/felt'
+import { FIELD_PRIME } from '../starknet/field'
+
+export { FIELD_PRIME }
 
 /** A Starknet field element. */
 export type Felt = bigint
 
 /** Anything that names a felt: a bigint, a safe integer, a hex string or a decimal string. */
 export type FeltLike = bigint | number | string
-
-/** The Stark field prime 2^251 + 17·2^192 + 1. */
-export const FIELD_PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n
 
 /**
  * Reads a felt from a bigint, number, hex or decimal string.
@@ -48,13 +49,7 @@ export function toHex(value: FeltLike): string {
  */
 export function shortString(text: string): Felt {
   if (text.length > 31) invalid(`Short string longer than 31 characters: ${text}`)
-  let felt = 0n
-  for (const char of text) {
-    const code = char.charCodeAt(0)
-    if (code > 0x7f) invalid(`Short string is not ASCII: ${text}`)
-    felt = (felt << 8n) | BigInt(code)
-  }
-  return felt
+  return shortStringFelt(text) ?? invalid(`Short string is not ASCII: ${text}`)
 }
 
 /**
@@ -100,6 +95,14 @@ export function setPoseidonImplementation(implementation?: PoseidonImplementatio
  */
 export function selectorFromName(name: string): Felt {
   return typeHash(name)
+}
+
+/**
+ * The felt of an allowed method's or a SNIP-12 `selector` value: a hex felt as is, else an entry-point name.
+ * @example selectorFelt('transfer') === selectorFelt(toHex(selectorFromName('transfer'))) // true
+ */
+export function selectorFelt(selector: string): Felt {
+  return /^0x[0-9a-f]+$/i.test(selector) ? BigInt(selector) : selectorFromName(selector)
 }
 
 /** Starknet keccak of an arbitrary string (UTF-8), used for SNIP-12 type hashes. */

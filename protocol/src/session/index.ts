@@ -21,6 +21,7 @@ export {
   type PoseidonImplementation,
   poseidonMany,
   poseidonPair,
+  selectorFelt,
   selectorFromName,
   setPoseidonImplementation,
   shortString,

@@ -1,7 +1,7 @@
 // What typed data is, decided from its canonical felts only: an outside execution (SNIP-9 v1 or v2), a
 // session, or a message. Typed data in a known domain that is not exactly the known shape is refused: the
 // account would never act on it, and a screen could only guess what the dapp meant.
-import { toHex } from '../schemas/felt'
+import { toHex } from '../starknet/felt'
 import { ALLOWED_METHOD_LEAF_TYPE_HASH, KNOWN_SHAPES, type KnownShape } from './known'
 import { type CanonicalNode, type CanonicalTypedData, fieldOf } from './tree'
 import { refuse } from './values'

@@ -2,8 +2,9 @@
 // as its text (only where that text encodes to the same felt and reads as no number), a selector given by
 // name as that name (its keccak is what is signed), so code that reads JSON (session records, the session
 // screen) reads exactly the signed felts. Same types, same hash.
-import { toHex } from '../schemas/felt'
+
 import { FIELD_PRIME } from '../session/felt'
+import { toHex } from '../starknet/felt'
 import type { CanonicalNode, CanonicalStruct, CanonicalTypedData } from './tree'
 
 const I128 = 2n ** 127n

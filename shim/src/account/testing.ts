@@ -1,6 +1,6 @@
 // Test fixtures for the account: a signed session on Sepolia and a scripted world (node, cosigner,
 // paymaster) behind one fetch. The cosigner signs as a guardian key with real Stark signatures.
-import { CHAIN_IDS } from '@webwallet/protocol'
+import { CHAIN_IDS, STRK_ADDRESS } from '@webwallet/protocol'
 import {
   buildOutsideExecution,
   outsideExecutionTypedData,
@@ -21,7 +21,7 @@ import { createRpc } from './rpc'
 
 export const ACCOUNT = '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
 export const GAME = '0x00000000000000000000000000000000000000000000000000000000000a11ce'
-export const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+export const STRK = STRK_ADDRESS
 export const GUARDIAN_KEY = '0x6b6b6b'
 const OWNER_KEY = '0x5a5a5a'
 

@@ -2,14 +2,17 @@ import type { AllowedMethod, SessionMetadata } from '@webwallet/protocol'
 import {
   CHAIN_IDS,
   DEFAULT_TX_FEE_MAX_AMOUNTS,
+  ETH_ADDRESS,
   SESSION_VALIDITY_DAYS_DEFAULT,
   SESSION_VALIDITY_DAYS_MAX,
+  STRK_ADDRESS,
 } from '@webwallet/protocol/constants'
 import {
   buildSession,
   type Session,
   type SessionTypedData,
   type AllowedMethod as StoredAllowedMethod,
+  selectorFelt,
   selectorFromName,
   sessionTypedData,
   toFelt,
@@ -19,10 +22,7 @@ import { ec } from 'starknet'
 import { bytesToHex } from '../storage/keyVault'
 
 /** STRK then ETH: the fee tokens of the default session metadata. */
-export const FEE_TOKENS = [
-  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
-  '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7',
-] as const
+export const FEE_TOKENS = [STRK_ADDRESS, ETH_ADDRESS] as const
 
 /** A fresh Stark key pair, hex strings. */
 export interface SessionKeyPair {
@@ -149,21 +149,11 @@ export function sessionAllowedMethods(
   const transfer = selectorFromName('transfer')
   for (const { tokenAddress } of sessionMetadata(appName).txFees) {
     const listed = methods.some(
-      (m) => toFelt(m['Contract Address']) === toFelt(tokenAddress) && selectorOf(m.selector) === transfer,
+      (m) => toFelt(m['Contract Address']) === toFelt(tokenAddress) && selectorFelt(m.selector) === transfer,
     )
     if (!listed) methods.push({ 'Contract Address': tokenAddress, selector: 'transfer' })
   }
   return methods
-}
-
-/**
- * The felt of an allowed method's selector: given as a felt (hex) or an entrypoint name.
- *
- * @example
- * selectorOf('transfer') === selectorOf(toHex(selectorFromName('transfer'))) // true
- */
-export function selectorOf(selector: string): bigint {
-  return /^0x[0-9a-f]+$/i.test(selector) ? BigInt(selector) : selectorFromName(selector)
 }
 
 /**

@@ -2,13 +2,13 @@ import type { AllowedMethod, SessionStatus, Session as StoredSession } from '@we
 import {
   buildSession,
   publicKeyOf,
+  selectorFelt,
   signerGuid,
   toFelt,
   verifySignerSignature,
 } from '@webwallet/protocol/session'
 import { sessionHashOf } from './crypto'
 import type { SessionKeyKind } from './keyKind'
-import { selectorOf } from './request'
 
 /**
  * The session as protocol/session computes with, from its stored form.
@@ -52,9 +52,10 @@ export function getSessionStatus(
 
 function hasMethod(stored: StoredSession, method: AllowedMethod): boolean {
   try {
-    const selector = selectorOf(method.selector)
+    const selector = selectorFelt(method.selector)
     return stored.allowedMethods.some(
-      (m) => toFelt(m['Contract Address']) === toFelt(method.contract) && selectorOf(m.selector) === selector,
+      (m) =>
+        toFelt(m['Contract Address']) === toFelt(method.contract) && selectorFelt(m.selector) === selector,
     )
   } catch {
     return false

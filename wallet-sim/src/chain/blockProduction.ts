@@ -14,9 +14,9 @@ import {
   type TxRecord,
   traceJson,
 } from './records'
-import type { TxOutcome } from './runTransaction'
+import { toRpcTransaction } from './rpcTransaction'
 import { mergeDiff, realChanges, type State } from './state'
-import { toRpcTransaction } from './transaction'
+import type { TxOutcome } from './txOutcome'
 
 /**
  * Records a transaction that ran on `layer` (a child of the pre_confirmed state) into the pre_confirmed block,

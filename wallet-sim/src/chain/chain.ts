@@ -9,21 +9,17 @@ import { STRK_ADDRESS } from './contracts/erc20'
 import { RpcCode, RpcError } from './errors'
 import { shortString, toHex } from './felt'
 import { DEFAULT_GAS_PRICES, type GasPrices } from './gas'
+import { parseTransaction } from './parseTransaction'
 import type { BlockRecord, L1MessageInfo, TxRecord } from './records'
 import { abortBlocks, type Reorg } from './reorg'
-import { runL1Handler, runTransaction, type TxOutcome, TxRejected } from './runTransaction'
+import { runL1Handler } from './runL1Handler'
+import { runTransaction } from './runTransaction'
 import { callAt, type FeeEstimate, runOptions, type SimulationFlags, simulate } from './simulate'
 import { type ChainSnapshot, restoreSnapshot, snapshotChain, snapshotOptions } from './snapshot'
 import { State, type StateDiff } from './state'
-import {
-  type L1HandlerTx,
-  l1HandlerTransactionHash,
-  parseTransaction,
-  QUERY_VERSION_1,
-  QUERY_VERSION_3,
-  type Transaction,
-  transactionHash,
-} from './transaction'
+import { type L1HandlerTx, QUERY_VERSION_1, QUERY_VERSION_3, type Transaction } from './transaction'
+import { l1HandlerTransactionHash, transactionHash } from './transactionHash'
+import { type TxOutcome, TxRejected } from './txOutcome'
 
 export type { BlockId, ChainData, ChainOptions } from './chainTypes'
 export type { FeeEstimate, Reorg, SimulationFlags }

@@ -3,9 +3,9 @@
 // algorithm 1), which has no exceptional cases (doubling, inverses and the point at infinity all go
 // through the same code). Multiplication uses fixed-window tables of a point's multiples, so a product
 // is one table addition per window and no doublings.
+import { FIELD_PRIME as P } from '@webwallet/protocol/constants'
 import { type Fe, fe, fromMont, LIMBS, mul, multipleOfP, normalize, toMont } from './field'
 
-const P = 2n ** 251n + 17n * 2n ** 192n + 1n
 const BETA = 0x6f21413efbe40de150e596d72f7a8c5609ad26c15c915c1f4cdfcb99cee9e89n
 
 /** A projective point (X:Y:Z), each coordinate a Montgomery element below 4P. */

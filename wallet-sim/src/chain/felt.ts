@@ -1,18 +1,13 @@
 // Felt helpers shared by the node, the RPC layer and the contract classes.
 
 import { keccak } from '@scure/starknet'
+import { FIELD_PRIME, shortStringFelt, toHex } from '@webwallet/protocol/constants'
 import type { Felt } from './contract'
 import { KNOWN_KECCAKS } from './knownSelectors'
 import { hashOnElements, pedersenHash } from './pedersen'
 
-/** The Starknet field prime, 2^251 + 17·2^192 + 1. */
-export const FIELD_PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n
-
-/**
- * A felt as the RPC writes it: `0x` and lowercase hex without leading zeros.
- * @example toHex(10n) // '0xa'
- */
-export const toHex = (value: bigint): string => `0x${value.toString(16)}`
+// The field prime and the bigint-only helpers live once in protocol; the node's modules read them here.
+export { decodeShortString, FIELD_PRIME, toHex } from '@webwallet/protocol/constants'
 
 /**
  * A felt as a 64-digit, zero-padded address (how wallets display addresses).
@@ -53,27 +48,13 @@ export function selectorOf(name: string): Felt {
 export const selectorKey = (selector: Felt): string => toHex(selector)
 
 /**
- * Encodes a Cairo short string (≤ 31 ASCII characters) as a felt.
+ * Encodes a Cairo short string (≤ 31 ASCII characters: the node's own texts) as a felt.
  * @example shortString('ERC20: insufficient balance')
  */
 export function shortString(text: string): Felt {
-  let n = 0n
-  for (const ch of text) n = (n << 8n) | BigInt(ch.charCodeAt(0) & 0xff)
-  return n
-}
-
-/** Decodes a felt as a short string, or undefined when it is not printable ASCII. */
-export function decodeShortString(value: Felt): string | undefined {
-  if (value === 0n) return undefined
-  let hex = value.toString(16)
-  if (hex.length % 2) hex = `0${hex}`
-  let out = ''
-  for (let i = 0; i < hex.length; i += 2) {
-    const code = Number.parseInt(hex.slice(i, i + 2), 16)
-    if (code < 0x20 || code > 0x7e) return undefined
-    out += String.fromCharCode(code)
-  }
-  return out
+  const felt = shortStringFelt(text)
+  if (felt === undefined) throw new RangeError(`not a short string: ${text}`)
+  return felt
 }
 
 const ADDR_BOUND = 2n ** 251n - 256n

@@ -6,6 +6,8 @@
 // P ≡ 1 (mod 2^192), so Montgomery reduction needs no multiplier: m = −c mod 2^24 per limb, and
 // m·P touches only limbs i, i+8 (17·m) and i+10 (2^11·m).
 
+import { FIELD_PRIME } from '@webwallet/protocol/constants'
+
 /** A field element: 11 limbs of 24 bits (the top limb may be larger between reductions). */
 export type Fe = Float64Array
 
@@ -13,7 +15,7 @@ const W = 24
 const BASE = 2 ** W
 const INV_BASE = 2 ** -W
 export const LIMBS = 11
-const P = 2n ** 251n + 17n * 2n ** 192n + 1n
+const P = FIELD_PRIME
 const R = 2n ** 264n
 
 /** Creates a zero element (scratch space for the functions below). */

@@ -1,9 +1,8 @@
 // Starknet's Pedersen hash on the limb field of ./field and the window tables of ./curve: the result of
 // @scure/starknet's `pedersen` (pedersen.test.ts compares), several times faster. Storage slots of maps,
 // contract addresses (the dev accounts at startup, every deployment) and UDC salts hash with it.
+import { FIELD_PRIME as P } from '@webwallet/protocol/constants'
 import { buildTable, fromAffine, mulAdd, proj, type Table, toAffine } from './curve'
-
-const P = 2n ** 251n + 17n * 2n ** 192n + 1n
 
 // StarkWare's constant points: the shift point, then the low-248-bit and high-4-bit points of each input.
 const SHIFT = [

@@ -4,9 +4,11 @@ import type { Felt } from './contract'
 import type { Invocation } from './execute'
 import { toHex } from './felt'
 import type { GasPrices } from './gas'
-import type { TxOutcome } from './runTransaction'
+import { toRpcTransaction } from './rpcTransaction'
 import type { State, StateDiff } from './state'
-import { l1ToL2MessageHash, type RpcTransaction, toRpcTransaction } from './transaction'
+import type { RpcTransaction } from './transaction'
+import { l1ToL2MessageHash } from './transactionHash'
+import type { TxOutcome } from './txOutcome'
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
 export type JsonObject = { [key: string]: Json }

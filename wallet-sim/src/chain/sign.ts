@@ -4,7 +4,9 @@ import type { Call, Felt } from './contract'
 import { encodeCalls } from './contracts/calls'
 import { toHex } from './felt'
 import type { GasPrices } from './gas'
-import { parseTransaction, type RpcTransaction, transactionHash } from './transaction'
+import { parseTransaction } from './parseTransaction'
+import type { RpcTransaction } from './transaction'
+import { transactionHash } from './transactionHash'
 
 /**
  * A signed V3 invoke (`[r, s]` over the Starknet hash) with bounds of twice the current prices.

@@ -6,8 +6,11 @@ import type { Call, Felt } from './contract'
 import { RpcCode, RpcError } from './errors'
 import { Execution, ExecutionFailure } from './execute'
 import { GasMeter, type GasPrices } from './gas'
-import { type RunOptions, runTransaction, type TxOutcome, TxRejected } from './runTransaction'
-import { emptyTxInfo, parseTransaction, type Transaction, transactionHash } from './transaction'
+import { parseTransaction } from './parseTransaction'
+import { runTransaction } from './runTransaction'
+import { emptyTxInfo, type Transaction } from './transaction'
+import { transactionHash } from './transactionHash'
+import { type RunOptions, type TxOutcome, TxRejected } from './txOutcome'
 
 export interface SimulationFlags {
   readonly skipValidate?: boolean

@@ -4,7 +4,9 @@ import type { Call, Felt } from './contract'
 import { encodeCalls } from './contracts/calls'
 import { toHex } from './felt'
 import { DEFAULT_GAS_PRICES } from './gas'
-import { parseTransaction, type RpcTransaction, transactionHash } from './transaction'
+import { parseTransaction } from './parseTransaction'
+import type { RpcTransaction } from './transaction'
+import { transactionHash } from './transactionHash'
 
 /** Resource bounds generous enough for any test transaction at the default prices. */
 export const GENEROUS_BOUNDS = {

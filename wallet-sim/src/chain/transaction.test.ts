@@ -1,7 +1,8 @@
 import { hash } from 'starknet'
 import { describe, expect, it } from 'vitest'
 import { shortString, toHex } from './felt'
-import { parseTransaction, transactionHash } from './transaction'
+import { parseTransaction } from './parseTransaction'
+import { transactionHash } from './transactionHash'
 
 const chainId = shortString('SN_SEPOLIA')
 const bounds = {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { COUNTER_ADDRESS } from './contracts/index'
 import { selectorOf, shortString, toHex } from './felt'
 import { createChain } from './genesis'
-import { type L1HandlerTx, l1HandlerTransactionHash, l1ToL2MessageHash } from './transaction'
+import type { L1HandlerTx } from './transaction'
+import { l1HandlerTransactionHash, l1ToL2MessageHash } from './transactionHash'
 
 const l1Handler = (m: Omit<L1HandlerTx, 'type' | 'version'>): L1HandlerTx => ({
   type: 'L1_HANDLER',

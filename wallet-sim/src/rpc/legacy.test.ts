@@ -7,15 +7,12 @@ import { encodeCalls } from '../chain/contracts/calls'
 import { Erc20Storage, ETH_ADDRESS, STRK_ADDRESS } from '../chain/contracts/index'
 import { selectorOf, toHex } from '../chain/felt'
 import { dataFeltsGas, L2_GAS, validationGas } from '../chain/gas'
-import { inL1Gas } from '../chain/runTransaction'
+import { parseTransaction } from '../chain/parseTransaction'
 import { Simulator } from '../chain/simulator'
 import { signedInvoke } from '../chain/testHelpers'
-import {
-  parseTransaction,
-  RPC_0_7_TRANSACTION,
-  type RpcTransaction,
-  transactionHash,
-} from '../chain/transaction'
+import { RPC_0_7_TRANSACTION, type RpcTransaction } from '../chain/transaction'
+import { transactionHash } from '../chain/transactionHash'
+import { inL1Gas } from '../chain/txFee'
 import { handleRpc, type RpcVersion } from './handler'
 
 type Answer = { result?: unknown; error?: { code: number; message: string; data?: unknown } }

@@ -6,12 +6,9 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { toHex } from '../chain/felt'
-import {
-  parseTransaction,
-  RPC_0_7_TRANSACTION,
-  type RpcTransaction,
-  transactionHash,
-} from '../chain/transaction'
+import { parseTransaction } from '../chain/parseTransaction'
+import { RPC_0_7_TRANSACTION, type RpcTransaction } from '../chain/transaction'
+import { transactionHash } from '../chain/transactionHash'
 
 interface HashApi {
   hash: {

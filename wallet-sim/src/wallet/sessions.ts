@@ -4,7 +4,7 @@
 import type { TypedData } from '@webwallet/protocol'
 import { ValidationError } from '@webwallet/protocol/errors'
 import { readSessionMetadata } from '@webwallet/protocol/rpc'
-import { allowedMethodLeaf, chainIdFelt, merkleRoot, selectorFromName } from '@webwallet/protocol/session'
+import { allowedMethodLeaf, chainIdFelt, merkleRoot, selectorFelt } from '@webwallet/protocol/session'
 import { typedDataMeaning } from '@webwallet/protocol/typedData'
 import { typedData as snip12 } from 'starknet'
 import * as z from 'zod/mini'
@@ -96,7 +96,7 @@ export function createSessionRegistry(initial: unknown = {}) {
         account: felt(accountAddress),
         ...(origin === undefined ? {} : { origin }),
         allowedMethodsRoot: hex(
-          merkleRoot(methods.map((m) => allowedMethodLeaf(m['Contract Address'], selectorOf(m.selector)))),
+          merkleRoot(methods.map((m) => allowedMethodLeaf(m['Contract Address'], selectorFelt(m.selector)))),
         ),
         sessionKeyGuid: felt(String(message['Session Key'])),
         ...chainIdOf(typedData),
@@ -134,9 +134,6 @@ export type SessionRegistry = ReturnType<typeof createSessionRegistry>
 
 const hex = (value: bigint) => `0x${value.toString(16)}`
 const felt = (value: string) => hex(BigInt(value))
-// As SNIP-12's `selector` type reads it: a hex felt as is, else an entry-point name.
-const selectorOf = (selector: string) =>
-  /^0x[0-9a-fA-F]+$/.test(selector) ? BigInt(selector) : selectorFromName(selector)
 
 // The wallet records only sessions on its own chain, whose chain id it has read already.
 function chainIdOf(typedData: TypedData): { chainId?: string } {

@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import { selectorFromName, shortString } from '../../session/felt'
 import { starknetDomainType } from '../../session/typedDataJson'
+import { STRK_ADDRESS } from '../../starknet/tokens'
 import { OUTSIDE_EXECUTION_V1_TYPES, OUTSIDE_EXECUTION_V2_TYPES, SESSION_TYPES } from '../known'
 import {
   addressValue,
@@ -20,7 +21,7 @@ export interface Shape<Model> {
   spell(model: Model): fc.Arbitrary<Json>
 }
 
-const STRK = 0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938dn
+const STRK = BigInt(STRK_ADDRESS)
 const NAMES = ['transfer', 'approve', 'increase_allowance', 'increment', 'swap'] as const
 const chainValue = fc.oneof(fc.constantFrom(shortString('SN_SEPOLIA'), shortString('SN_MAIN')), feltValue)
 const revisionSpelling = fc.constantFrom<unknown>('1', 1)

@@ -2,7 +2,8 @@
 // case with or without leading zeros, decimal, 0o and 0b, spaces around (BigInt trims them), JSON numbers
 // where safe, bigints, and the text itself where a value is text encoded as short-string bytes.
 import fc from 'fast-check'
-import { FIELD_PRIME } from '../../session/felt'
+import { FIELD_PRIME } from '../../starknet/field'
+import { STRK_ADDRESS } from '../../starknet/tokens'
 
 /** Spaces BigInt trims around a number. */
 const SPACE = fc.constantFrom('', ' ', '  ', '\t', '\n', ' \n ')
@@ -82,5 +83,5 @@ export const u128Value: fc.Arbitrary<bigint> = fc.oneof(
 /** Addresses (any felt below 2^251). */
 export const addressValue: fc.Arbitrary<bigint> = fc.oneof(
   fc.bigInt({ min: 1n, max: 2n ** 251n - 1n }),
-  fc.constantFrom(1n, 0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938dn),
+  fc.constantFrom(1n, BigInt(STRK_ADDRESS)),
 )

@@ -1,5 +1,6 @@
 // ERC-20 as the OpenZeppelin Cairo 1 component lays it out (storage names, u256 as low/high, events
 // keyed by the event selector plus the indexed from/to), with both snake_case and camelCase entries.
+import { FEE_TOKEN_ADDRESSES } from '@webwallet/protocol/constants'
 import {
   type ContractClass,
   ContractError,
@@ -14,9 +15,9 @@ import { arg, joinU256, splitU256 } from './u256'
 /** The class hash of the ERC-20 class starknet-devnet predeploys (OpenZeppelin ERC-20, Cairo 1). */
 export const ERC20_CLASS_HASH = 0x046ded64ae2dead6448e247234bab192a9c483644395b66f2155f2614e5804b0n
 
-/** Canonical fee-token addresses (the same on mainnet and Sepolia). */
-export const STRK_ADDRESS = 0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938dn
-export const ETH_ADDRESS = 0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7n
+/** Canonical fee-token addresses (the same on mainnet and Sepolia), as the node's felts. */
+export const STRK_ADDRESS = BigInt(FEE_TOKEN_ADDRESSES.SN_SEPOLIA.STRK)
+export const ETH_ADDRESS = BigInt(FEE_TOKEN_ADDRESSES.SN_SEPOLIA.ETH)
 
 const cache = new Map<string, Felt>()
 function slot(name: string, ...keys: Felt[]): Felt {

@@ -5,7 +5,7 @@ import {
   FeltReader,
   readWebauthnSignerSignature,
   type StarknetSignerSignature,
-  selectorFromName,
+  selectorFelt,
   signerGuid,
   verifySignerSignature,
   WEBAUTHN_SIGNER_VARIANT,
@@ -199,7 +199,7 @@ export function checkCalls(
     throw refuse('sessionExpired', 'The session has expired')
   const allowed = new Set(
     record.allowedMethods.map(
-      ({ contractAddress, selector }) => `${BigInt(contractAddress)}:${selectorOf(selector)}`,
+      ({ contractAddress, selector }) => `${BigInt(contractAddress)}:${selectorFelt(selector)}`,
     ),
   )
   for (const call of calls) {
@@ -210,8 +210,4 @@ export function checkCalls(
       )
     }
   }
-}
-
-function selectorOf(selector: string): Felt {
-  return /^0x[0-9a-fA-F]+$/.test(selector) ? BigInt(selector) : selectorFromName(selector)
 }

@@ -2,6 +2,7 @@
 // co-signature, which the Argent account requires on every session transaction. A fee-token transfer is
 // co-signed only to the paymaster's fee recipient, and everything a session pays for gas (a V3 transaction's
 // maximum fee, tip included, and its fee transfers) counts against its `txFees` caps over its whole life.
+import { ETH_ADDRESS, STRK_ADDRESS } from '@webwallet/protocol/constants'
 import { maxCost } from '@webwallet/protocol/fees'
 import { type Felt, selectorFromName } from '@webwallet/protocol/session'
 import type { CosignerCall, SessionRecord } from './checks'
@@ -9,9 +10,9 @@ import { refuse } from './checks'
 import type { SpendingLedger } from './spending'
 
 /** STRK, the token V3 transactions pay their fee in. */
-export const STRK = 0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938dn
+export const STRK = BigInt(STRK_ADDRESS)
 /** ETH, the other default fee token. */
-export const ETH = 0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7n
+export const ETH = BigInt(ETH_ADDRESS)
 const TRANSFER = selectorFromName('transfer')
 const U128 = 2n ** 128n
 // As every answer of the services: 0x + 64 lowercase hex digits.

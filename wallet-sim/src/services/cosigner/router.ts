@@ -11,8 +11,10 @@ import {
   toHex,
 } from '@webwallet/protocol/session'
 import express, { Router } from 'express'
+import { parseTransaction } from '../../chain/parseTransaction'
 import { starkPublicKey } from '../../chain/signature'
-import { parseTransaction, RPC_0_7_TRANSACTION, transactionHash } from '../../chain/transaction'
+import { RPC_0_7_TRANSACTION } from '../../chain/transaction'
+import { transactionHash } from '../../chain/transactionHash'
 import { cors } from '../../infra/http/cors'
 import { handleErrors } from '../../infra/http/HttpError'
 import { unknownRoutes } from '../../infra/http/unknownRoutes'

@@ -1,5 +1,6 @@
 // Test helpers for the cosigner: a session authorised by owner + guardian, INVOKE V3 transactions and
 // outside executions signed by its session key, and the guardian's answer checked against them.
+import { STRK_ADDRESS } from '@webwallet/protocol/constants'
 import {
   buildOutsideExecution,
   outsideExecutionTypedData,
@@ -13,7 +14,8 @@ import {
 } from '@webwallet/protocol/session'
 import { typedData } from 'starknet'
 import { expect } from 'vitest'
-import { parseTransaction, transactionHash } from '../../chain/transaction'
+import { parseTransaction } from '../../chain/parseTransaction'
+import { transactionHash } from '../../chain/transactionHash'
 import type { Served } from '../../infra/http/serve'
 
 export const GUARDIAN = '0x3f6d0f1c1e1c2b5a7c5d9e3b2a1f0e4d5c6b7a8f9e0d1c2b3a4f5e6d7c8b9a0'
@@ -24,7 +26,7 @@ export const GAME = '0xa11ce'
 export const SESSION_HASH = '0x2d3b4c5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0a'
 export const SN_SEPOLIA = '0x534e5f5345504f4c4941'
 export const NOW = 1_750_000_000
-export const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+export const STRK = STRK_ADDRESS
 
 const authorisation = (keys = [OWNER, GUARDIAN]) =>
   serializeSignerSignatures(keys.map((key) => signHash(SESSION_HASH, key))).map(toHex)

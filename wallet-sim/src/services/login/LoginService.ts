@@ -1,13 +1,15 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import { ec } from 'starknet'
 import { HttpError } from '../../infra/http/HttpError'
-import { ETH_ADDRESS, STRK_ADDRESS } from '../backend/tokens'
 import type { Inbox } from '../dev/inbox'
+import {
+  type AccountProvisioning,
+  type AccountProvisioningDependencies,
+  createAccountProvisioning,
+} from './accounts'
 import { clientKey } from './clientKey'
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits, MAX_PENDING_CODES_PER_EMAIL } from './limits'
 import { createRateLimiter } from './rateLimit'
 import {
-  type AccountDeployment,
   emptyLoginState,
   type LoginState,
   loadLoginState,
@@ -16,20 +18,14 @@ import {
   type User,
 } from './state'
 
+export { DEFAULT_INITIAL_FUNDS } from './accounts'
 export { CODE_TRIES, CODE_TTL_MS, TOKEN_TTL_MS } from './limits'
 
-/** Test funds every new account receives: 1000 STRK and 1 ETH. */
-export const DEFAULT_INITIAL_FUNDS: readonly { token: string; amount: bigint }[] = [
-  { token: STRK_ADDRESS, amount: 1000n * 10n ** 18n },
-  { token: ETH_ADDRESS, amount: 10n ** 18n },
-]
-
-export interface LoginDependencies {
+/** The login's own needs, and how new users get their account (`accounts`, `fund`, `initialFunds`: accounts.ts). */
+export interface LoginDependencies extends AccountProvisioningDependencies {
   inbox: Pick<Inbox, 'deliver'>
   /** Where the code is printed too, so a developer can log in from the terminal. */
   logger: { info(message: string): void }
-  accounts: { createAccountFor(ownerPublicKey: string): AccountDeployment | Promise<AccountDeployment> }
-  fund(address: string, token: string, amount: bigint): void | Promise<void>
   /** Milliseconds since the epoch for `createdAt` of new users (wallet-sim passes the chain's clock). */
   now?: () => number
   /**
@@ -39,7 +35,6 @@ export interface LoginDependencies {
   clock?: () => number
   /** Lifetimes and rate limits; each one left out keeps its default (`DEFAULT_LOGIN_LIMITS`). */
   limits?: Partial<LoginLimits>
-  initialFunds?: readonly { token: string; amount: bigint }[]
   /** A state saved from `snapshot()` to start from. */
   state?: unknown
 }
@@ -69,8 +64,8 @@ const sameCode = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
 /**
- * E-mail login with one-time codes. The first verified login of an address creates its owner key and its
- * Argent-style account, and funds it with test STRK and ETH.
+ * E-mail login with one-time codes. The first verified login of an address gets the user an owner key and a
+ * funded Argent-style account from the account provisioning (accounts.ts).
  *
  * @example
  * const login = new LoginService({ inbox, logger: console, accounts, fund })
@@ -80,6 +75,7 @@ const sameCode = (a: string, b: string) =>
  */
 export class LoginService {
   readonly #deps: LoginDependencies
+  readonly #accounts: AccountProvisioning
   readonly #now: () => number
   readonly #clock: () => number
   readonly limits: Readonly<LoginLimits>
@@ -92,6 +88,7 @@ export class LoginService {
 
   constructor(deps: LoginDependencies) {
     this.#deps = deps
+    this.#accounts = createAccountProvisioning(deps)
     this.#now = deps.now ?? Date.now
     this.#clock = deps.clock ?? Date.now
     this.limits = { ...DEFAULT_LOGIN_LIMITS, ...deps.limits }
@@ -257,13 +254,8 @@ export class LoginService {
   }
 
   async #createUser(email: string): Promise<User> {
-    const ownerPrivateKey = `0x${Buffer.from(ec.starkCurve.utils.randomPrivateKey()).toString('hex')}`
-    const ownerPublicKey = ec.starkCurve.getStarkKey(ownerPrivateKey)
-    const account = await this.#deps.accounts.createAccountFor(ownerPublicKey)
-    for (const { token, amount } of this.#deps.initialFunds ?? DEFAULT_INITIAL_FUNDS) {
-      await this.#deps.fund(account.address, token, amount)
-    }
-    const user: User = { email, ownerPrivateKey, ownerPublicKey, account, createdAt: this.#now() }
+    const provisioned = await this.#accounts.provision()
+    const user: User = { email, ...provisioned, createdAt: this.#now() }
     this.#state.users[email] = user
     this.#changed()
     return user

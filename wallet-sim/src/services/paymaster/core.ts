@@ -2,7 +2,7 @@
 // JSON-RPC in snip29/): gas tokens and prices, the fee transfer, the outside-execution typed data it builds
 // and reads back, the deployment call and the relayer that submits everything.
 import { randomBytes } from 'node:crypto'
-import { UDC_ENTRYPOINT } from '@webwallet/protocol'
+import { OUTSIDE_EXECUTION_AHEAD_MS, OUTSIDE_EXECUTION_BACK_MS, UDC_ENTRYPOINT } from '@webwallet/protocol'
 import {
   ANY_CALLER,
   chainIdFelt,
@@ -148,7 +148,7 @@ export function createPaymasterCore(deps: PaymasterDependencies) {
     feeTransfer(token: Felt, amount: bigint): OutsideCall {
       return { to: token, selector: TRANSFER, calldata: [feeRecipient, amount & U128, amount >> 128n] }
     },
-    /** An outside execution of `calls` by the relayer, with a fresh nonce; window −10/+20 min unless given. */
+    /** An outside execution of `calls` by the relayer, with a fresh nonce; the protocol's window unless given. */
     async buildExecution(
       calls: OutsideCall[],
       window?: { after: bigint; before: bigint },
@@ -157,8 +157,8 @@ export function createPaymasterCore(deps: PaymasterDependencies) {
       return {
         caller: relayerFelt,
         nonce: BigInt(`0x${randomBytes(31).toString('hex')}`),
-        executeAfter: window?.after ?? now - 600n,
-        executeBefore: window?.before ?? now + 1200n,
+        executeAfter: window?.after ?? now - BigInt(OUTSIDE_EXECUTION_BACK_MS / 1000),
+        executeBefore: window?.before ?? now + BigInt(OUTSIDE_EXECUTION_AHEAD_MS / 1000),
         calls,
       }
     },

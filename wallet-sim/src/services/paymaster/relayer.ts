@@ -4,8 +4,10 @@ import { OZ_ACCOUNT_CLASS_HASH } from '../../chain/contracts/account'
 import { encodeCalls } from '../../chain/contracts/calls'
 import { STRK_ADDRESS } from '../../chain/contracts/erc20'
 import { contractAddress } from '../../chain/felt'
+import { parseTransaction } from '../../chain/parseTransaction'
 import { starkPublicKey } from '../../chain/signature'
-import { parseTransaction, type RpcTransaction, transactionHash } from '../../chain/transaction'
+import type { RpcTransaction } from '../../chain/transaction'
+import { transactionHash } from '../../chain/transactionHash'
 import { boundsFor, type ChainAccess, type FriPrices, feeAt, type Measured } from '../../node/access'
 import { createSerial } from '../../node/serial'
 
@@ -77,45 +79,8 @@ export function createRelayer(chain: ChainAccess, account: RelayerAccount) {
     ])
     return measured
   }
-  const signed = (priced: RpcTransaction): RpcTransaction => {
-    const hash = transactionHash(parseTransaction({ ...priced, signature: [] }), chain.chainId())
-    const { r, s } = signHash(hash, account.privateKey)
-    return { ...priced, signature: [toHex(r), toHex(s)] }
-  }
-  // Deploys the relayer's own account where it is missing: funded by the chain's dev mint, then a
-  // deploy-account transaction it signs itself. Inside the serial section, so it happens once.
-  const deployNow = async () => {
-    if ((await chain.classHashAt(address)) !== 0n) return
-    const publicKey = starkPublicKey(account.privateKey)
-    if (contractAddress(publicKey, OZ_ACCOUNT_CLASS_HASH, [publicKey], 0n) !== address) {
-      throw new Error(`The paymaster relayer ${account.address} is not deployed on this chain`)
-    }
-    await chain.mint(address, BigInt(STRK_ADDRESS), RELAYER_FUNDING)
-    const prices = await chain.gasPrices()
-    const draft: RpcTransaction = {
-      type: 'DEPLOY_ACCOUNT',
-      version: '0x3',
-      class_hash: toHex(OZ_ACCOUNT_CLASS_HASH),
-      contract_address_salt: toHex(publicKey),
-      constructor_calldata: [toHex(publicKey)],
-      nonce: '0x0',
-      tip: '0x0',
-      paymaster_data: [],
-      nonce_data_availability_mode: 'L1',
-      fee_data_availability_mode: 'L1',
-    }
-    const [measured] = await chain.measure([
-      { ...draft, resource_bounds: boundsFor(DEPLOY_USAGE, prices), signature: ['0x0', '0x0'] },
-    ])
-    const hash = await chain.submit(
-      signed({ ...draft, resource_bounds: boundsFor(measured?.usage ?? DEPLOY_USAGE, prices) }),
-      'DEPLOY_ACCOUNT',
-    )
-    const receipt = await chain.receipt(hash)
-    if (receipt?.status === 'REVERTED') {
-      throw new Error(`The paymaster relayer's deployment reverted: ${receipt.revertReason ?? ''}`)
-    }
-  }
+  const signed = signWith(chain, account)
+  const deployNow = () => deployIfMissing(chain, account, signed)
   // The dry run: the invoke as it would be sent now (the relayer's nonce, the chain's prices), measured.
   const prepare = async (calls: readonly Call[]) => {
     await deployNow()
@@ -174,3 +139,52 @@ export type Relayer = ReturnType<typeof createRelayer>
 
 /** Shared by every relayer of an account (the AVNU and SNIP-29 routers each build one). */
 const serial = createSerial()
+
+/** Signs a priced transaction with the relayer's key (its hash on this chain). */
+function signWith(chain: ChainAccess, account: RelayerAccount) {
+  return (priced: RpcTransaction): RpcTransaction => {
+    const hash = transactionHash(parseTransaction({ ...priced, signature: [] }), chain.chainId())
+    const { r, s } = signHash(hash, account.privateKey)
+    return { ...priced, signature: [toHex(r), toHex(s)] }
+  }
+}
+
+// Deploys the relayer's own account where it is missing: funded by the chain's dev mint, then a
+// deploy-account transaction it signs itself. Called inside the serial section, so it happens once.
+async function deployIfMissing(
+  chain: ChainAccess,
+  account: RelayerAccount,
+  signed: (priced: RpcTransaction) => RpcTransaction,
+): Promise<void> {
+  const address = BigInt(account.address)
+  if ((await chain.classHashAt(address)) !== 0n) return
+  const publicKey = starkPublicKey(account.privateKey)
+  if (contractAddress(publicKey, OZ_ACCOUNT_CLASS_HASH, [publicKey], 0n) !== address) {
+    throw new Error(`The paymaster relayer ${account.address} is not deployed on this chain`)
+  }
+  await chain.mint(address, BigInt(STRK_ADDRESS), RELAYER_FUNDING)
+  const prices = await chain.gasPrices()
+  const draft: RpcTransaction = {
+    type: 'DEPLOY_ACCOUNT',
+    version: '0x3',
+    class_hash: toHex(OZ_ACCOUNT_CLASS_HASH),
+    contract_address_salt: toHex(publicKey),
+    constructor_calldata: [toHex(publicKey)],
+    nonce: '0x0',
+    tip: '0x0',
+    paymaster_data: [],
+    nonce_data_availability_mode: 'L1',
+    fee_data_availability_mode: 'L1',
+  }
+  const [measured] = await chain.measure([
+    { ...draft, resource_bounds: boundsFor(DEPLOY_USAGE, prices), signature: ['0x0', '0x0'] },
+  ])
+  const hash = await chain.submit(
+    signed({ ...draft, resource_bounds: boundsFor(measured?.usage ?? DEPLOY_USAGE, prices) }),
+    'DEPLOY_ACCOUNT',
+  )
+  const receipt = await chain.receipt(hash)
+  if (receipt?.status === 'REVERTED') {
+    throw new Error(`The paymaster relayer's deployment reverted: ${receipt.revertReason ?? ''}`)
+  }
+}

@@ -1,11 +1,8 @@
-import { PaymasterExecuteRequestSchema } from '@webwallet/protocol'
+import { FeltStringSchema, PaymasterExecuteRequestSchema } from '@webwallet/protocol'
 import * as z from 'zod/mini'
 import { Address } from '../../infra/http/schemas'
 
-const Felt = z.union([
-  z.string().check(z.regex(/^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/, 'Expected a felt (hex or decimal)')),
-  z.int().check(z.minimum(0)),
-])
+const Felt = z.union([FeltStringSchema, z.int().check(z.minimum(0))])
 
 /** POST /paymaster/v1/build-typed-data; no calls is a deployment alone (sponsored, or only the fee transfer). */
 export const BuildTypedDataBody = z.object({

@@ -1,9 +1,5 @@
 // Display helpers: compact addresses (first 6, last 4), token amounts, known tokens.
-
-const TOKENS: Record<string, { symbol: string; decimals: number }> = {
-  '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d': { symbol: 'STRK', decimals: 18 },
-  '0x49d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7': { symbol: 'ETH', decimals: 18 },
-}
+import { ETH_ADDRESS, STRK_ADDRESS } from '@webwallet/protocol'
 
 const normalise = (address: string): string => {
   try {
@@ -11,6 +7,11 @@ const normalise = (address: string): string => {
   } catch {
     return address.toLowerCase()
   }
+}
+
+const TOKENS: Record<string, { symbol: string; decimals: number }> = {
+  [normalise(STRK_ADDRESS)]: { symbol: 'STRK', decimals: 18 },
+  [normalise(ETH_ADDRESS)]: { symbol: 'ETH', decimals: 18 },
 }
 
 /** `0x1234…abcd` (docs/protocol.md, Constants: first 6 and last 4 characters). */

@@ -1,5 +1,6 @@
 // The wallet page with nothing to approve: the account (or a login button), its balances with their USD
 // value where the backend has a price, and logout.
+import { ETH_ADDRESS, STRK_ADDRESS } from '@webwallet/protocol'
 import { useEffect, useState } from 'react'
 import type { Account, WalletApi } from '../api/client'
 import { type Market, marketKey } from '../api/market'
@@ -13,9 +14,6 @@ export interface HomeProps {
   /** Bumped by the app after a login, to reload the account. */
   version: number
 }
-
-const STRK = '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
-const ETH = '0x49d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
 
 /** @example <Home api={api} onLogin={login} version={0} /> */
 export function Home({ api, onLogin, version }: HomeProps) {
@@ -71,9 +69,10 @@ export function Home({ api, onLogin, version }: HomeProps) {
           <dd>{account.deployed ? 'deployed' : 'not deployed yet'}</dd>
           <dt>Balances</dt>
           <dd>
-            {formatAmount(account.balances.STRK, STRK)}
-            {usdText(account.balances.STRK, STRK, prices)}, {formatAmount(account.balances.ETH, ETH)}
-            {usdText(account.balances.ETH, ETH, prices)}
+            {formatAmount(account.balances.STRK, STRK_ADDRESS)}
+            {usdText(account.balances.STRK, STRK_ADDRESS, prices)},{' '}
+            {formatAmount(account.balances.ETH, ETH_ADDRESS)}
+            {usdText(account.balances.ETH, ETH_ADDRESS, prices)}
           </dd>
         </dl>
       ) : failure ? (

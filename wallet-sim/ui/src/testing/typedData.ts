@@ -1,8 +1,9 @@
 // Typed data for the UI's tests: complete SNIP-12 (types for every field signed), as dapps send it.
-import type { TypedData } from '@webwallet/protocol'
+import { STRK_ADDRESS, type TypedData, toHex } from '@webwallet/protocol'
 import { OUTSIDE_EXECUTION_V2_TYPES } from '@webwallet/protocol/typedData'
 
-const STRK = '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+// Unpadded, as dapps often write it.
+const STRK = toHex(BigInt(STRK_ADDRESS))
 
 /** A revision 1 message with one short-string field `contents`. */
 export function mailTypedData(contents = 'hello wallet', name = 'Demo'): TypedData {

@@ -1,12 +1,10 @@
+import { FeltStringSchema } from '@webwallet/protocol'
 import * as z from 'zod/mini'
 
 // SNIP-29 writes felts as hex strings; numbers and decimal strings are read too (starknet.js passes a
 // deployment's values and the time bounds as the app gave them).
 const Felt = z.pipe(
-  z.union([
-    z.string().check(z.regex(/^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/, 'Expected a felt (hex or decimal)')),
-    z.int().check(z.minimum(0)),
-  ]),
+  z.union([FeltStringSchema, z.int().check(z.minimum(0))]),
   z.transform((value) => BigInt(value)),
 )
 

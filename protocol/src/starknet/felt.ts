@@ -1,0 +1,52 @@
+// Felt helpers that need nothing but bigints, and the pattern of a felt on a JSON wire.
+
+/** A felt on a JSON wire: 0x and 1 to 64 hex digits, or 1 to 78 decimal digits (2^256 has 78). */
+export const FELT_STRING_RE = /^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/
+
+/**
+ * Lowercase 0x-hex of a non-negative bigint, without padding: how the RPC writes a felt.
+ *
+ * @example
+ * toHex(31n) // '0x1f'
+ */
+export function toHex(value: bigint): string {
+  return `0x${value.toString(16)}`
+}
+
+/**
+ * The felt of a Cairo short string (its ASCII bytes read big-endian), or `undefined` for more than 31
+ * characters or a character outside ASCII; each caller refuses those with its own coded error.
+ *
+ * @example
+ * shortStringFelt('SN_MAIN') // 0x534e5f4d41494en
+ */
+export function shortStringFelt(text: string): bigint | undefined {
+  let felt = 0n
+  for (const char of text) {
+    // A character past ASCII (an astral one's first half too) has no byte of its own.
+    const code = char.charCodeAt(0)
+    if (code > 0x7f) return undefined
+    felt = (felt << 8n) | BigInt(code)
+  }
+  return text.length > 31 ? undefined : felt
+}
+
+/**
+ * The text of a felt read as a short string, or `undefined` when it is 0 or holds a byte that is not
+ * printable ASCII.
+ *
+ * @example
+ * decodeShortString(0x534e5f4d41494en) // 'SN_MAIN'
+ */
+export function decodeShortString(value: bigint): string | undefined {
+  if (value <= 0n) return undefined
+  let hex = value.toString(16)
+  if (hex.length % 2) hex = `0${hex}`
+  let out = ''
+  for (let i = 0; i < hex.length; i += 2) {
+    const code = Number.parseInt(hex.slice(i, i + 2), 16)
+    if (code < 0x20 || code > 0x7e) return undefined
+    out += String.fromCharCode(code)
+  }
+  return out
+}
