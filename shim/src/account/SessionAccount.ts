@@ -33,6 +33,7 @@ import type { Paymaster } from '../paymaster/client'
 import { CLOCK_CALL, createChainClock } from '../session/clock'
 import { methodsTree } from '../session/crypto'
 import { randomFelt } from '../session/request'
+import { AccountBase, accountArguments } from './accountBase'
 import { checkCalls, checkLimits } from './arguments'
 import { compileCalls, executeCalldata } from './calls'
 import type { AccountContext, Call, CompiledCall } from './context'
@@ -99,7 +100,7 @@ export interface SessionAccountOptions {
  * const { transaction_hash } = await account.execute([{ contractAddress: game, entrypoint: 'play', calldata: [1] }])
  * await account.waitForTransaction(transaction_hash)
  */
-export class SessionAccount extends Account {
+export class SessionAccount extends AccountBase {
   /** Known deployed (cached so later executes skip the class-hash lookup). */
   private deployed = false
   private readonly ctx: AccountContext
@@ -107,13 +108,16 @@ export class SessionAccount extends Account {
   private readonly guard: AccountGuard
 
   constructor(ctx: AccountContext, options: SessionAccountOptions = {}) {
-    super({
-      // starknet.js reads the chain (calls, nonce, receipts) through the SDK's node URL and fetch.
-      provider: { nodeUrl: ctx.rpc.nodeUrl, baseFetch: ctx.fetch, chainId: ctx.chainId as never },
-      address: ctx.address,
-      signer: sessionSigner(() => this),
-      cairoVersion: '1',
-    })
+    // starknet.js reads the chain (calls, nonce, receipts) through the SDK's node URL and fetch.
+    super(
+      ...accountArguments({
+        nodeUrl: ctx.rpc.nodeUrl,
+        fetch: ctx.fetch,
+        chainId: ctx.chainId,
+        address: ctx.address,
+        signer: sessionSigner(() => this),
+      }),
+    )
     this.ctx = ctx
     this.options = options
     this.address = ctx.address

@@ -143,7 +143,11 @@ export class ArgentWebWallet {
       },
     )
     this.provider = (params.provider ??
-      new RpcProvider({ nodeUrl: this.webWallet.environment.providerDefaultUrl })) as ProviderInterface
+      // 'latest', the default since starknet.js 8: 6 and 7 ask 'pending', which nodes refuse since JSON-RPC 0.9.
+      new RpcProvider({
+        nodeUrl: this.webWallet.environment.providerDefaultUrl,
+        blockIdentifier: 'latest',
+      })) as ProviderInterface
   }
 
   /** Builds the SDK (checks the options: INVALID_OPTIONS naming the one at fault). */
