@@ -150,7 +150,11 @@ export const ENTRIES = [
   // Merged 2026-11-28 (lead: h-argent, h-lifecycle, h-calldata, h-guard's served measure, h-listeners' devUrls,
   // h-argent's hosts): re-measured once on the merged tree; the budget is the measure rounded up by 0.1 KB.
   // The as-served target of issue 38 (25 KB) is missed after this round's SDK features (+2.2 KB): noted.
-  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 26.2, totalBudgetKb: 36.6 },
+  // 26.2 → 26.4, 36.6 → 36.8 (2026-11-29, issue 35 item 3, h-sj67): starknet.js 6 and 7 as the peer: the
+  // Account built with both constructor forms (account/accountBase.ts) and the INVOKE V3 hash computed by the
+  // SDK (account/transactionHash.ts; 6 hashes two bounds): 26,817 → 26,986 bytes, total 37,455 → 37,624.
+  // A lazy chunk for the hash was tried: its shared felt helpers became a third initial file (+0.9 KB served).
+  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 26.4, totalBudgetKb: 36.8 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
   // The invisible-sdk 1.0.0 drop-in (issue 24): the session SDK and the window connector it maps onto
@@ -185,7 +189,9 @@ export const ENTRIES = [
   // discarded session's coded error) and adds discardedSession: 26,730 → 26,899 bytes, total 35,716 → 35,927.
   // Merged 2026-11-28 (lead: h-argent, h-lifecycle, h-calldata, h-guard's served measure, h-listeners' devUrls,
   // h-argent's hosts): re-measured once on the merged tree; the budget is the measure rounded up by 0.1 KB.
-  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 27.4, totalBudgetKb: 38.1 },
+  // 27.4 → 27.6, 38.1 → 38.3 (2026-11-29, issue 35 item 3, h-sj67): it follows the shim's starknet.js 6 and 7
+  // support, and its default provider asks 'latest': 28,004 → 28,186 bytes, total 38,953 → 39,135.
+  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 27.6, totalBudgetKb: 38.3 },
 ]
 
 // Issue 38: the budgets as served (each initial file gzipped alone, summed; see the header), per entry name of
@@ -205,9 +211,11 @@ export const SERVED_BUDGETS = {
   '@webwallet/protocol/services': { initialKb: 12.5 },
   '@webwallet/protocol/wallet': { initialKb: 2.1 },
   '@webwallet/shim/connector': { initialKb: 15.6, totalKb: 18.0 },
-  '@webwallet/shim': { initialKb: 27.0, totalKb: 37.4 },
+  // 2026-11-29 (issue 35 item 3, h-sj67): starknet.js 6 and 7 as the peer (see ENTRIES): the shim 27,586 →
+  // 27,755 bytes (total 38,224 → 38,393), /argent 28,769 → 28,947 (39,718 → 39,896).
+  '@webwallet/shim': { initialKb: 27.2, totalKb: 37.5 },
   '@webwallet/shim/p256': { initialKb: 4 },
-  '@webwallet/shim/argent': { initialKb: 28.1, totalKb: 38.8 },
+  '@webwallet/shim/argent': { initialKb: 28.3, totalKb: 39.0 },
 }
 
 /**
