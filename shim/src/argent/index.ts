@@ -11,6 +11,8 @@ export {
   UserRejectedRequestError,
   WebwalletError,
 } from '../connector/starknetkitErrors'
+/** invisible-sdk re-exports starknetkit's connector type; this is ours, with starknetkit's shape. */
+export type { WebWalletConnector } from '../react/connector'
 export {
   type ArgentExtraOptions,
   ArgentWebWallet,
@@ -32,3 +34,9 @@ export {
 export { ethAddress, StarknetChainId, strkAddress } from './constants'
 export type { ExecuteDetails } from './details'
 export { deployAndExecuteWithPaymaster } from './paymaster'
+export type {
+  Environment,
+  IStorageService,
+  SelfDeployingAccountInterface,
+  StrongAccountInterface,
+} from './types'
