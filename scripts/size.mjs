@@ -191,7 +191,9 @@ export const ENTRIES = [
   // h-argent's hosts): re-measured once on the merged tree; the budget is the measure rounded up by 0.1 KB.
   // 27.4 → 27.6, 38.1 → 38.3 (2026-11-29, issue 35 item 3, h-sj67): it follows the shim's starknet.js 6 and 7
   // support, and its default provider asks 'latest': 28,004 → 28,186 bytes, total 38,953 → 39,135.
-  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 27.6, totalBudgetKb: 38.3 },
+  // 27.6 → 27.7, 38.3 → 38.4 (same day, issue 35 item 5): a session refusal rethrown as starknetkit's
+  // ConnectAndSignSessionError (the wallet's code, ours as cause): 28,311 bytes, total 39,261.
+  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 27.7, totalBudgetKb: 38.4 },
 ]
 
 // Issue 38: the budgets as served (each initial file gzipped alone, summed; see the header), per entry name of
@@ -212,10 +214,11 @@ export const SERVED_BUDGETS = {
   '@webwallet/protocol/wallet': { initialKb: 2.1 },
   '@webwallet/shim/connector': { initialKb: 15.6, totalKb: 18.0 },
   // 2026-11-29 (issue 35 item 3, h-sj67): starknet.js 6 and 7 as the peer (see ENTRIES): the shim 27,586 →
-  // 27,755 bytes (total 38,224 → 38,393), /argent 28,769 → 28,947 (39,718 → 39,896).
+  // 27,755 bytes (total 38,224 → 38,393), /argent 28,769 → 28,947 (39,718 → 39,896); /argent with starknetkit's
+  // ConnectAndSignSessionError (issue 35 item 5): 29,039 (39,989).
   '@webwallet/shim': { initialKb: 27.2, totalKb: 37.5 },
   '@webwallet/shim/p256': { initialKb: 4 },
-  '@webwallet/shim/argent': { initialKb: 28.3, totalKb: 39.0 },
+  '@webwallet/shim/argent': { initialKb: 28.4, totalKb: 39.1 },
 }
 
 /**

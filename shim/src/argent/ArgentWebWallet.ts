@@ -20,6 +20,7 @@ import type { WebWallet } from '../sdk/WebWallet'
 import { getSessionStatus } from '../session/status'
 import { type AccountDeploymentPayload, ArgentAccount, type SessionAccountInterface } from './account'
 import { carryInvisibleSdkKey } from './carry'
+import { starknetkitSessionError } from './errors'
 import { ArgentSdk } from './sdk'
 
 /** invisible-sdk's `SessionParameters`. */
@@ -203,7 +204,8 @@ export class ArgentWebWallet {
       }
     } catch (error) {
       await this.clearSession()
-      throw error
+      // starknetkit's shape, as invisible-sdk rethrew it: `code` is the wallet's reason.
+      throw starknetkitSessionError(error)
     }
   }
 

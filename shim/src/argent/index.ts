@@ -33,6 +33,7 @@ export {
 } from './account'
 export { ethAddress, StarknetChainId, strkAddress } from './constants'
 export type { ExecuteDetails } from './details'
+export { ConnectAndSignSessionError } from './errors'
 export { deployAndExecuteWithPaymaster } from './paymaster'
 export type {
   Environment,
