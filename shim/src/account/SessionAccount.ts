@@ -108,11 +108,11 @@ export class SessionAccount extends AccountBase {
   private readonly guard: AccountGuard
 
   constructor(ctx: AccountContext, options: SessionAccountOptions = {}) {
-    // starknet.js reads the chain (calls, nonce, receipts) through the SDK's node URL and fetch.
+    // starknet.js reads the chain (calls, nonce) through the SDK's node client: its node list and fallback.
     super(
       ...accountArguments({
         nodeUrl: ctx.rpc.nodeUrl,
-        fetch: ctx.fetch,
+        fetch: ctx.rpc.forward,
         chainId: ctx.chainId,
         address: ctx.address,
         signer: sessionSigner(() => this),

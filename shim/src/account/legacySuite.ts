@@ -76,8 +76,8 @@ export function legacySuite(major: 6 | 7): void {
       }
       const ctx = testContext(world)
       await new SessionAccount(ctx).execute({ contractAddress: GAME, entrypoint: 'play', calldata: ['0x1'] })
-      const [tx] = sent
-      if (!tx) throw new Error('nothing sent')
+      expect(sent).toHaveLength(1)
+      const tx = sent[0] as Sent
       const signedHash = v10Hash(v10, { ...tx, sender_address: ACCOUNT }, ctx.chainId)
       expect(cosigned).toBe(signedHash)
       const token = parseSessionToken(tx.signature.map(toFelt))
