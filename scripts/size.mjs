@@ -154,7 +154,8 @@ export const ENTRIES = [
   // Account built with both constructor forms (account/accountBase.ts) and the INVOKE V3 hash computed by the
   // SDK (account/transactionHash.ts; 6 hashes two bounds): 26,817 → 26,986 bytes, total 37,455 → 37,624.
   // A lazy chunk for the hash was tried: its shared felt helpers became a third initial file (+0.9 KB served).
-  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 26.4, totalBudgetKb: 36.8 },
+  // 26.4 → 26.5 (same day, issue 35 item 6): the account's starknet.js reads through the node client: 27,036.
+  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 26.5, totalBudgetKb: 36.8 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
   // The invisible-sdk 1.0.0 drop-in (issue 24): the session SDK and the window connector it maps onto
