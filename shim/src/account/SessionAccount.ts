@@ -88,7 +88,7 @@ export interface SessionAccountOptions {
 
 /**
  * The account the app runs session calls with: a starknet.js `Account` (the app's own copy of `starknet`,
- * v8 or v10), so `Contract`, `callContract`, `getNonce`, `estimateInvokeFee` and starknet-react use it.
+ * 6.13+, 7, 8 or 10), so `Contract`, `callContract`, `getNonce`, `estimateInvokeFee` and starknet-react use it.
  * It signs with the session key (co-signed by the provider's cosigner), deploys itself first when needed,
  * and pays gas itself or through the paymaster; every path that sends a transaction (`execute`,
  * `Contract.invoke`, `deploy` through the UDC) runs {@link SessionAccount.execute}'s session rules. What
