@@ -6,7 +6,8 @@
 // Each is repeated RUNS times; any failure fails the run (no retries). Prints one `BENCH_JSON {...}` line.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { CONTRACTS, injectedWalletScript, startSim } from '@webwallet/wallet-sim'
+import { CONTRACTS, injectedWalletScript } from '@webwallet/wallet-sim'
+import { launchWalletSim } from '@webwallet/wallet-sim/playwright/core'
 import type { BrowserContext } from 'playwright-core'
 import { launchBrowser } from '../e2e/support/browser'
 
@@ -17,11 +18,8 @@ const html = '<!doctype html><meta charset="utf-8"><title>dapp</title><p>a dapp<
 const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html))
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 const dapp = `http://localhost:${(server.address() as AddressInfo).port}`
-await using sim = await startSim({
-  approve: 'auto',
-  email: 'bench-user@example.com',
-  allowedDapps: ['localhost', '127.0.0.1', dapp],
-})
+// As the Playwright fixtures start it: hands-free for the dapp, on the dapp's site (localhost).
+await using sim = await launchWalletSim({ dappOrigins: [dapp], email: 'bench-user@example.com' })
 await using browser = await launchBrowser()
 const script = injectedWalletScript({
   walletOrigin: sim.url,

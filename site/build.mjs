@@ -10,15 +10,20 @@ const ROOT = join(SITE, '..')
 const DOCS = join(ROOT, 'docs')
 const SRC = join(SITE, '.src')
 const REPOSITORY = 'https://github.com/webwallet/webwallet/blob/main'
-// TypeDoc names modules by folder; the site names them by the import a user writes.
-const MODULE_NAMES = [
-  ['protocol/src/errors', '@webwallet/protocol/errors'],
-  ['shim/src/connector', '@webwallet/shim/connector'],
-  ['shim/src/p256', '@webwallet/shim/p256'],
-  ['shim/src/react', '@webwallet/shim/react'],
-  ['wallet-sim/src/playwright', '@webwallet/wallet-sim/playwright'],
-  ['shim/src', '@webwallet/shim'],
-]
+// Every public entry of the three packages, as their package.json `exports` list it (the `@webwallet/source`
+// condition names the source file): TypeDoc documents each, and the site names each module by the import a user
+// writes instead of the folder TypeDoc names it by (`protocol/src/fees` → `@webwallet/protocol/fees`).
+const ENTRIES = ['shim', 'protocol', 'wallet-sim'].flatMap((dir) => {
+  const { name, exports } = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8'))
+  return Object.entries(exports).flatMap(([subpath, target]) => {
+    const source = typeof target === 'object' ? target['@webwallet/source'] : undefined
+    if (!source) return []
+    const file = join(dir, source)
+    return [{ file, folder: file.replace(/(\/index)?\.tsx?$/, ''), name: `${name}${subpath.slice(1)}` }]
+  })
+})
+// Longest folder first: `shim/src` must not rename the start of `shim/src/connector`.
+const MODULE_NAMES = ENTRIES.map(({ folder, name }) => [folder, name]).sort(([a], [b]) => b.length - a.length)
 
 const walk = (dir) =>
   readdirSync(dir).flatMap((name) => {
@@ -26,9 +31,21 @@ const walk = (dir) =>
     return statSync(path).isDirectory() ? walk(path) : [path]
   })
 
-/** A page of docs/ with each link that leaves docs/ turned into the file's address on GitHub. */
+/**
+ * A page of docs/ with each image from outside docs/ copied into the site (under `_repo/`, its repository path)
+ * and each link that leaves docs/ turned into the file's address on GitHub.
+ */
 function withRepositoryLinks(file, text) {
-  return text.replace(/\]\(([^)\s#]+)(#[^)\s]*)?\)/g, (link, target, anchor = '') => {
+  const images = text.replace(/(!\[[^\]]*\]\()([^)\s#]+)\)/g, (image, head, target) => {
+    if (/^[a-z]+:/i.test(target)) return image
+    const path = resolve(dirname(file), target)
+    if (!relative(DOCS, path).startsWith('..')) return image
+    const copy = join(SRC, '_repo', relative(ROOT, path))
+    mkdirSync(dirname(copy), { recursive: true })
+    cpSync(path, copy)
+    return `${head}${relative(dirname(file), join(DOCS, '_repo', relative(ROOT, path)))})`
+  })
+  return images.replace(/\]\(([^)\s#]+)(#[^)\s]*)?\)/g, (link, target, anchor = '') => {
     if (/^[a-z]+:/i.test(target)) return link
     const path = resolve(dirname(file), target)
     if (!relative(DOCS, path).startsWith('..')) return link
@@ -70,6 +87,47 @@ features:
 MIT licensed. Report a vulnerability privately: [SECURITY.md](${REPOSITORY}/SECURITY.md).
 `
 
+/** A heading's id as VitePress writes it (its slugify, over the heading's text without Markdown marks). */
+const headingId = (heading) =>
+  heading
+    .replace(/[`*\\]/g, '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036F]/g, '')
+    .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase()
+
+/**
+ * TypeDoc numbers an anchor it believes taken (`#simulatoroptions-1`) where the page has one heading of that
+ * name: such a link is pointed at the heading it means, when the page has no heading with the numbered id.
+ */
+function repairNumberedAnchors(files) {
+  const ids = new Map(
+    files.map((file) => {
+      const seen = new Map()
+      for (const [, heading] of readFileSync(file, 'utf8').matchAll(/^#{1,6} (.*)$/gm)) {
+        const id = headingId(heading)
+        seen.set(id, (seen.get(id) ?? -1) + 1)
+      }
+      const found = new Set()
+      for (const [id, extra] of seen) for (let n = 0; n <= extra; n++) found.add(n ? `${id}-${n}` : id)
+      return [file, found]
+    }),
+  )
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8').replace(
+      /\]\(([^)#\s]*)#([^)\s]+?)-(\d+)\)/g,
+      (link, path, base, n) => {
+        const target = ids.get(
+          path ? resolve(dirname(file), path.endsWith('.md') ? path : `${path}.md`) : file,
+        )
+        return target && !target.has(`${base}-${n}`) && target.has(base) ? `](${path}#${base})` : link
+      },
+    )
+    writeFileSync(file, text)
+  }
+}
+
 rmSync(SRC, { recursive: true, force: true })
 for (const file of walk(DOCS)) {
   const target = join(SRC, relative(DOCS, file))
@@ -78,7 +136,8 @@ for (const file of walk(DOCS)) {
   else cpSync(file, target)
 }
 writeFileSync(join(SRC, 'index.md'), HOME)
-execFileSync('npx', ['typedoc', '--options', 'typedoc.json'], { cwd: SITE, stdio: 'inherit' })
+const entryPoints = ENTRIES.flatMap(({ file }) => ['--entryPoints', join(ROOT, file)])
+execFileSync('npx', ['typedoc', '--options', 'typedoc.json', ...entryPoints], { cwd: SITE, stdio: 'inherit' })
 for (const file of walk(join(SRC, 'api'))) {
   let text = readFileSync(file, 'utf8')
   for (const [folder, name] of MODULE_NAMES)
@@ -90,6 +149,7 @@ for (const file of walk(join(SRC, 'api'))) {
   )
   writeFileSync(file, text)
 }
+repairNumberedAnchors(walk(join(SRC, 'api')))
 execFileSync('npx', ['vitepress', 'build'], { cwd: SITE, stdio: 'inherit' })
 
 // VitePress checks that linked pages exist; the anchors are checked here, on the built pages.

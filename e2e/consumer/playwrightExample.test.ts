@@ -1,8 +1,8 @@
-// examples/playwright-dapp as a user copies it (wallet-sim/README.md, "Testing your dapp with Playwright"):
+// examples/playwright-dapp as a user copies it (docs/playwright.md):
 // the folder outside the workspaces, its public dependencies and our three tarballs installed by npm, then
 // `npx playwright test` with the system Chromium (CHROMIUM_PATH). The install must not warn ERESOLVE or
 // EBADENGINE because of our packages (starknet declares node >= 22 itself: that warning on Node 20 is its
-// own; the example overrides its @wallet-standard dependencies to 1.1.0, as wallet-sim's README says).
+// own; the example overrides its @wallet-standard dependencies to 1.1.0, as docs/playwright.md says).
 import { cpSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, inject, test } from 'vitest'

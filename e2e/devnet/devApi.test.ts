@@ -1,7 +1,7 @@
 // The dev API of issue 18: starknet-devnet 0.10.1 and wallet-sim's built-in chain get the same devnet_*
 // requests from the same seed, and must answer alike: same acceptance, error code and result shape, and the
 // same values where the seed decides them (accounts, balances, mint results). Where wallet-sim differs on
-// purpose, the expectation below says so and why; wallet-sim/README.md lists the same differences.
+// purpose, the expectation below says so and why; docs/chain.md lists the same differences.
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Devnet, startDevnet } from '../support/devnet'

@@ -1,7 +1,9 @@
 // The connect / session / execute journeys on Firefox and WebKit, over the iframe and the popup: a new user
 // logs in by e-mail (code from wallet-sim's dev inbox), signs one session, runs a session call with no
 // prompt, and sends a transfer the wallet confirms; both land on the chain. Chromium runs the same journeys
-// in e2e/tests/journeys with Playwright.
+// in e2e/tests/journeys with Playwright. Also: wallet-sim's injected wallet, loaded by a dapp page with a
+// `<script src>`, connects, signs and executes hands-free (Chromium runs the injected-wallet dapps in
+// e2e/tests/compat/injected.test.ts).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
@@ -16,6 +18,7 @@ import {
   openWallet,
 } from '../support/engines/demo'
 import { type Engine, Page } from '../support/engines/driver'
+import { startInjectedDapp } from '../support/engines/injectedDapp'
 import { type EngineName, engineMissing, launchEngine } from '../support/engines/launch'
 import { type Stack, startStack } from '../support/stack'
 
@@ -34,13 +37,18 @@ async function keepScreenshots(page: Page, label: string) {
 }
 
 let stack: Stack
+let injectedDapp: Awaited<ReturnType<typeof startInjectedDapp>>
 beforeAll(async () => {
   stack = await startStack()
+  injectedDapp = await startInjectedDapp()
 })
-afterAll(() => stack?.close())
+afterAll(async () => {
+  await injectedDapp?.close()
+  await stack?.close()
+})
 
 const ENGINES: EngineName[] = ['firefox', 'webkit']
-// 'auto' is the popup outside Chromium (shim/README.md, Browser support): the popup journey proves that too.
+// 'auto' is the popup outside Chromium (docs/connector.md, Browser support): the popup journey proves that too.
 const JOURNEYS: { preset: Transport | 'auto'; surface: Transport }[] = [
   { preset: 'iframe', surface: 'iframe' },
   { preset: 'auto', surface: 'popup' },
@@ -136,6 +144,13 @@ for (const name of ENGINES) {
       await demoShows(page, 'session-origin', 'signed in the wallet')
       expect(await page.text('address')).toBe(address)
       expect(await page.text('session-status')).toBe('VALID')
+    })
+
+    test('the injected wallet (a <script src> of /injected.js): connect, sign and execute, hands-free', async () => {
+      if (!page) throw new Error('no browser')
+      const { address, user, signatureValid, succeeded } = await injectedDapp.journey(page)
+      expect(BigInt(address)).toBe(BigInt(user))
+      expect({ signatureValid, succeeded }).toEqual({ signatureValid: true, succeeded: true })
     })
 
     test("a popup opened outside a user's click is blocked, and the SDK says so", async () => {

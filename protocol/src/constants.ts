@@ -14,15 +14,18 @@ export const CONNECTOR_VERSION = '1.0.0'
 
 /** Chain ids as network names. */
 export const CHAIN_NAMES = { SN_MAIN: 'SN_MAIN', SN_SEPOLIA: 'SN_SEPOLIA' } as const
+/** A network's name: `SN_MAIN` or `SN_SEPOLIA`. */
 export type ChainName = (typeof CHAIN_NAMES)[keyof typeof CHAIN_NAMES]
 /** Chain ids as the felt hex of their short-string names (what `starknet_chainId` answers). */
 export const CHAIN_IDS = {
   SN_MAIN: '0x534e5f4d41494e',
   SN_SEPOLIA: '0x534e5f5345504f4c4941',
 } as const
+/** A network's chain id, as `starknet_chainId` answers it. */
 export type ChainId = (typeof CHAIN_IDS)[keyof typeof CHAIN_IDS]
 
 // Session
+/** How long a session lasts when `sessionParams.validityDays` is left out, in days. */
 export const SESSION_VALIDITY_DAYS_DEFAULT = 30
 /** Above this a console warning is printed; the value is not clamped (docs/protocol.md, Validation rules). */
 export const SESSION_VALIDITY_DAYS_MAX = 30
@@ -39,23 +42,35 @@ export const SESSION_STORAGE_KEY = 'session'
 export const DEFAULT_TX_FEE_MAX_AMOUNTS = ['10000000000000000000', '100000000000000000'] as const
 
 // Outside execution
+/** How far ahead of the chain's clock an outside execution the SDK builds stays valid (`executeBefore`). */
 export const OUTSIDE_EXECUTION_AHEAD_MS = 20 * 60_000
+/** How far behind the chain's clock an outside execution the SDK builds is valid from (`executeAfter`). */
 export const OUTSIDE_EXECUTION_BACK_MS = 10 * 60_000
 
 // Storage and lengths
+/** The longest storage key the SDK writes or accepts (characters). */
 export const STORAGE_KEY_MAX_LENGTH = 128
+/** The longest stored value (characters): a stored session must fit it. */
 export const STORAGE_VALUE_MAX_LENGTH = 4096
+/** The shortest address the connector's address schema accepts (characters, `0x` included). */
 export const ADDRESS_MIN_LENGTH = 50
+/** The longest address: `0x` and 64 hex digits. */
 export const ADDRESS_MAX_LENGTH = 66
+/** The most characters a Cairo short string holds. */
 export const SHORT_STRING_MAX_LENGTH = 31
 /** compactAddress keeps this many leading and trailing characters. */
 export const COMPACT_ADDRESS_HEAD = 6
+/** compactAddress keeps this many trailing characters. */
 export const COMPACT_ADDRESS_TAIL = 4
 
 // Chain waits
+/** How often the SDK polls for an account's deployment after sending it (ms). */
 export const DEPLOYMENT_POLL_INTERVAL_MS = 2000
+/** How many times `waitForTransaction` polls before `WAIT_FOR_TRANSACTION_TIMEOUT`. */
 export const TRANSACTION_WAIT_RETRIES = 200
+/** The wait between `waitForTransaction` polls (ms). */
 export const TRANSACTION_WAIT_INTERVAL_MS = 5000
+/** The wait between `waitForBlock` polls (ms). */
 export const BLOCK_WAIT_INTERVAL_MS = 5000
 /**
  * The JSON-RPC version the SDK speaks (block tags of 0.9+, the fee fields of 0.8+), as a node URL path
@@ -64,24 +79,38 @@ export const BLOCK_WAIT_INTERVAL_MS = 5000
 export const DEFAULT_RPC_SPEC_VERSION = 'v0_10'
 
 // Retries
+/** How many times balances are asked again while the backend initialises the account. */
 export const BALANCE_POLL_RETRIES = 5
+/** The first wait before balances are asked again (ms); each next wait doubles. */
 export const BALANCE_POLL_MIN_WAIT_MS = 5000
+/** `retry`'s default number of retries. */
 export const RETRY_DEFAULT_RETRIES = 10
+/** `retry`'s default growth of each wait. */
 export const RETRY_DEFAULT_FACTOR = 2
+/** `retry`'s default first wait (ms). */
 export const RETRY_DEFAULT_MIN_WAIT_MS = 1000
 
 /** Fee margins as percentages added on top of the estimate. */
 export const FEE_MARGIN_MAX_FEE_PERCENT = 50
+/** The margin added to every resource bound's amount (%). */
 export const FEE_MARGIN_L1_GAS_AMOUNT_PERCENT = 50
+/** The margin added to every resource bound's price per unit (%). */
 export const FEE_MARGIN_GAS_PRICE_PERCENT = 50
 
 // Connector transport
+/** How long the wallet's iframe may take to load before `IFRAME_TIMEOUT` (ms). */
 export const IFRAME_LOAD_TIMEOUT_MS = 20_000
+/** How long a popup may take to send its handshake before `WALLET_NOT_AVAILABLE` (ms). */
 export const POPUP_LOAD_WAIT_MS = 15_000
+/** How long the iframe allow-list is kept in Cache Storage (ms). */
 export const ALLOWLIST_CACHE_MS = 24 * 60 * 60_000
+/** How often a loading popup is checked (ms). */
 export const POPUP_CREATION_POLL_MS = 100
+/** How often an open popup is checked for being closed (ms). */
 export const POPUP_CLOSE_POLL_MS = 1000
+/** The first WebSocket reconnect delay (ms); each attempt doubles it. */
 export const WEBSOCKET_RECONNECT_BASE_MS = 1000
+/** The longest WebSocket reconnect delay (ms). */
 export const WEBSOCKET_RECONNECT_MAX_MS = 30_000
 /** Default heap limit used by the transport choice when the browser does not report one (1 GiB). */
 export const DEFAULT_HEAP_LIMIT_BYTES = 1024 ** 3
@@ -118,12 +147,16 @@ export const IFRAME_MODAL = { width: 380, height: 420, borderRadiusPx: 40, zInde
 /** Sandbox tokens of the wallet iframe (docs/protocol.md, Session scope). */
 export const IFRAME_SANDBOX =
   'allow-scripts allow-same-origin allow-forms allow-top-navigation allow-popups' as const
+/** The `allow` attribute of the wallet iframe. */
 export const IFRAME_ALLOW = 'clipboard-write' as const
 
 /** Typed-data markers the connector routes on. */
 export const SESSION_TYPED_DATA_PRIMARY_TYPE = 'Session'
+/** The domain name of a session's typed data. */
 export const SESSION_TYPED_DATA_DOMAIN_NAME = 'SessionAccount.session'
+/** The primary type of an outside execution's typed data (SNIP-9). */
 export const OUTSIDE_EXECUTION_PRIMARY_TYPE = 'OutsideExecution'
+/** The domain name of an outside execution's typed data (SNIP-9). */
 export const OUTSIDE_EXECUTION_DOMAIN_NAME = 'Account.execute_from_outside'
 
 /** Connector labels (docs/protocol.md, Parties and routes). */

@@ -14,6 +14,7 @@ export const EnvelopeIdSchema = oneOf([z.string(), z.number()])
 const JsonRpcSchema = z.optional(oneOfValues(['2.0']))
 
 export const ProcedureTypeSchema = oneOfValues(['query', 'mutation', 'subscription'])
+/** A value {@link ProcedureTypeSchema} accepts, as it parses it. */
 export type ProcedureType = z.infer<typeof ProcedureTypeSchema>
 
 /**
@@ -33,6 +34,7 @@ export const EnvelopeRequestSchema = z.object({
     }),
   }),
 })
+/** A value {@link EnvelopeRequestSchema} accepts, as it parses it. */
 export type EnvelopeRequest = z.infer<typeof EnvelopeRequestSchema>
 
 /** Ends a subscription: `{trpc:{id, jsonrpc?, method:'subscription.stop'}}`. */
@@ -43,6 +45,7 @@ export const EnvelopeStopSchema = z.object({
     method: oneOfValues(['subscription.stop']),
   }),
 })
+/** A value {@link EnvelopeStopSchema} accepts, as it parses it. */
 export type EnvelopeStop = z.infer<typeof EnvelopeStopSchema>
 
 /** A result: `type` is 'data' (or absent) for values, 'started'/'stopped' for subscription lifecycle. */
@@ -56,6 +59,7 @@ export const EnvelopeResultSchema = z.object({
     }),
   }),
 })
+/** A value {@link EnvelopeResultSchema} accepts, as it parses it. */
 export type EnvelopeResult = z.infer<typeof EnvelopeResultSchema>
 
 /**
@@ -80,6 +84,7 @@ export const EnvelopeErrorSchema = z.object({
     error: z.object({ code: z.number(), message: z.string(), data: z.optional(ErrorShapeDataSchema) }),
   }),
 })
+/** A value {@link EnvelopeErrorSchema} accepts, as it parses it. */
 export type EnvelopeError = z.infer<typeof EnvelopeErrorSchema>
 
 /** JSON-RPC numbers of the tRPC error codes the router uses (as tRPC defines them). */

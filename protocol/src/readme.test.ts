@@ -1,4 +1,4 @@
-// The README's examples, run as written: every line `expression // 'expected'` (or an expression followed by
+// The examples of docs/protocol-package.md (this package's guide), run as written: every line `expression // 'expected'` (or an expression followed by
 // a line `// 'expected'`) must give that value. Imports are the package's own entries; the Errors block's
 // `e` and `closeDialog` are a USER_REJECTED error and a spy, so its last line must close the dialog.
 import { readFileSync } from 'node:fs'
@@ -10,13 +10,13 @@ import * as main from './index'
 import * as rpc from './rpc'
 import * as typedData from './typedData'
 
-const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8')
+const readme = readFileSync(fileURLToPath(new URL('../../docs/protocol-package.md', import.meta.url)), 'utf8')
 
 /** The first ```ts block (`ts no-run` too) under the `## heading`. */
 function block(heading: string): string {
   const escaped = heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const code = new RegExp(`## ${escaped}\\n[\\s\\S]*?\`\`\`ts[^\\n]*\\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1]
-  if (code === undefined) throw new Error(`No ts block under "## ${heading}" in the README`)
+  if (code === undefined) throw new Error(`No ts block under "## ${heading}" in docs/protocol-package.md`)
   return code
 }
 
@@ -80,7 +80,7 @@ function run(code: string, scope: Record<string, unknown>): Check[] {
 
 const scope = { ...main, ...errors, ...rpc, z }
 
-describe('README examples', () => {
+describe('docs/protocol-package.md examples', () => {
   it('Schemas and rules', () => {
     const checks = run(block('Schemas and rules'), scope)
     expect(checks).toHaveLength(4)

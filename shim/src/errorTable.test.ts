@@ -1,4 +1,4 @@
-// One truth for error codes (issues 26 and 27): shim/README.md's error tables against protocol's registry and
+// One truth for error codes (issues 26 and 27): docs/sdk-errors.md's error tables against protocol's registry and
 // against the error classes the SDK's sources construct, both ways.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -6,13 +6,13 @@ import * as errors from '@webwallet/protocol/errors'
 import { describe, expect, it } from 'vitest'
 
 const SRC = new URL('.', import.meta.url).pathname
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+const DOC = readFileSync(new URL('../../docs/sdk-errors.md', import.meta.url), 'utf8')
 
 /** The codes in the first cell of each row of the table under `heading` (up to the next heading). */
 function tableCodes(heading: string): Set<string> {
-  const start = README.indexOf(`${heading}\n`)
+  const start = DOC.indexOf(`${heading}\n`)
   expect(start, heading).toBeGreaterThan(-1)
-  const section = README.slice(start + heading.length).split(/\n#{2,4} /)[0] ?? ''
+  const section = DOC.slice(start + heading.length).split(/\n#{2,4} /)[0] ?? ''
   const rows = section.split('\n').filter((line) => line.startsWith('| `'))
   return new Set(
     rows.flatMap((row) =>
@@ -48,13 +48,13 @@ for (const file of sources(SRC)) {
   for (const [, code] of text.matchAll(/\bcode: '([A-Z][A-Z0-9_]+)'/g)) thrown.add(code ?? '')
 }
 
-const sdk = tableCodes('### Errors of the session SDK')
-const connector = tableCodes('### Connector errors')
-const never = tableCodes('#### Codes the SDK never throws')
+const sdk = tableCodes('## Errors of the session SDK')
+const connector = tableCodes('## Connector errors')
+const never = tableCodes('### Codes the SDK never throws')
 const documented = new Set([...sdk, ...connector])
 const registry = new Set(errors.ERROR_CLASSES.keys())
 
-describe("shim/README.md's error tables", () => {
+describe("docs/sdk-errors.md's error tables", () => {
   it('name only codes of the registry (PAYMASTER_CONTRACT_ERROR, HTTP_ERROR: the codes as thrown)', () => {
     expect([...documented, ...never].filter((code) => !registry.has(code))).toEqual([])
   })

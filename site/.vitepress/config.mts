@@ -18,6 +18,7 @@ export default defineConfig({
     nav: [
       { text: 'Get started', link: '/getting-started' },
       { text: 'Testing', link: '/testing' },
+      { text: 'React', link: '/react' },
       { text: 'Production', link: '/production' },
       { text: 'Errors', link: '/errors' },
       { text: 'API', link: '/api/' },
@@ -37,6 +38,7 @@ export default defineConfig({
           { text: 'The SDK', link: '/sdk' },
           { text: 'Sessions', link: '/sessions' },
           { text: 'Gasless', link: '/gasless' },
+          { text: 'React and starknet-react', link: '/react' },
           { text: 'The simulator', link: '/simulator' },
           { text: 'Testing with Playwright', link: '/testing' },
           { text: 'Use your own contracts', link: '/own-contracts' },
@@ -52,7 +54,32 @@ export default defineConfig({
           { text: 'Security model', link: '/security' },
         ],
       },
-      { text: 'Reference', items: [{ text: 'API (TypeDoc)', link: '/api/' }] },
+      {
+        text: 'SDK in depth',
+        items: [
+          { text: 'Options and methods', link: '/sdk-options' },
+          { text: 'The session account', link: '/session-account' },
+          { text: 'Sessions in depth', link: '/session-lifecycle' },
+          { text: 'The connector', link: '/connector' },
+          { text: 'SDK errors', link: '/sdk-errors' },
+        ],
+      },
+      {
+        text: 'Simulator in depth',
+        items: [
+          { text: 'The command line', link: '/wallet-sim-cli' },
+          { text: 'The built-in chain', link: '/chain' },
+          { text: 'The hosted wallet', link: '/wallet' },
+          { text: 'Playwright fixtures in full', link: '/playwright' },
+        ],
+      },
+      {
+        text: 'Reference',
+        items: [
+          { text: 'API (TypeDoc)', link: '/api/' },
+          { text: 'Using @webwallet/protocol', link: '/protocol-package' },
+        ],
+      },
     ],
   },
 })

@@ -61,9 +61,14 @@ import { walletErrors } from './wallet/api'
 import { createHandsFreeUser, type HandsFreeUser } from './wallet/handsFree'
 import { WALLET_ROUTES } from './wallet/static'
 
+/**
+ * Options of {@link createWalletSim}: the server's and chain's, the approval policy, the hands-free user, the
+ * paymaster's keys and the login limits.
+ * @example createWalletSim({ approve: 'auto', email: 'dev@example.com' })
+ */
 export interface WalletSimOptions extends ServerOptions {
   // `node` (ServerOptions): with `await connectNode(url)`, every service uses that node instead of the
-  // built-in chain (`--node URL`); see the README, "In front of a real node".
+  // built-in chain (`--node URL`); see docs/wallet-sim-cli.md, "In front of a real node".
   /** Who answers wallet prompts over WebSocket: the user (`manual`, default), or always yes / always no. */
   readonly approve?: ApprovalMode
   /**
@@ -109,6 +114,11 @@ export interface WalletSimOptions extends ServerOptions {
   readonly uiDir?: string
 }
 
+/**
+ * The wallet-sim services on one express app: the chain, the hosted wallet, paymaster, cosigner, backend, login
+ * and dev API, with their state and controls.
+ * @example const sim = await startSim(); sim.walletSim.approval.set('reject')
+ */
 export interface WalletSim {
   readonly app: Express
   readonly sim: Simulator
@@ -144,6 +154,7 @@ export interface WalletSim {
   close(): void
 }
 
+/** The api keys the paymaster sponsors when none are given (`--paymaster-key`). @example paymasterParams: { apiKey: DEFAULT_PAYMASTER_API_KEYS[0] } */
 export const DEFAULT_PAYMASTER_API_KEYS = ['wallet-sim-sponsor'] as const
 
 /**
@@ -463,7 +474,7 @@ function indexSource(sim: Simulator, chain: ChainAccess, nodeRequest?: <T>(metho
  * The guardian and relayer keys: the options' (`--guardian-private-key`, `--relayer-private-key`), else the
  * state file's, else fresh random ones. Kept in the state file, so that a restart with it keeps its accounts
  * (whose addresses depend on the guardian) and its relayer. A state written before wallet-sim had keys of its
- * own gets fresh ones (README, "CLI", under the `--state` files).
+ * own gets fresh ones (docs/wallet-sim-cli.md, "CLI", under the `--state` files).
  */
 function instanceKeys(options: WalletSimOptions, saved: WalletState & PersistedState) {
   const stored = (value: unknown) =>

@@ -192,8 +192,8 @@ describe('parseCliOptions', () => {
     expect(stray).not.toContain('0xabc123')
   })
 
-  it('has a row in the README option table for every option --help lists', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+  it('has a row in the option table of docs/wallet-sim-cli.md for every option --help lists', () => {
+    const readme = readFileSync(new URL('../../docs/wallet-sim-cli.md', import.meta.url), 'utf8')
     const options = new Set(USAGE.match(/--[a-z-]+/g))
     expect(options.size).toBeGreaterThan(14)
     for (const option of options) expect(readme).toMatch(new RegExp(`^\\| \`${option}[ \`]`, 'm'))

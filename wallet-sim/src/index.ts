@@ -20,6 +20,11 @@ import { DEMO_TOKEN_ADDRESS } from './chain/genesis'
 import type { Simulator } from './chain/simulator'
 import { connectNode, type NodeChain } from './node/remote'
 
+/**
+ * Options of {@link startSim}: the CLI's options in camelCase (`seed`, `approve`, `email`, `allowedDapps`, …), and
+ * `node` as a URL to run in front of a real Starknet node.
+ * @example await startSim({ seed: 1, approve: 'auto', email: 'dev@example.com' })
+ */
 export interface StartSimOptions extends Omit<WalletSimOptions, 'node'> {
   /**
    * `--node`: a Starknet JSON-RPC 0.9/0.10 endpoint (`http://127.0.0.1:5050/rpc` for starknet-devnet), or a
@@ -32,6 +37,10 @@ export interface StartSimOptions extends Omit<WalletSimOptions, 'node'> {
   readonly host?: string
 }
 
+/**
+ * A started wallet-sim: its URLs, predeployed accounts, chain and services, and `close()` (or `await using`).
+ * @example const sim = await startSim(); new RpcProvider({ nodeUrl: sim.rpcUrl })
+ */
 export interface RunningSim extends AsyncDisposable {
   /** `http://host:port`: the hosted wallet, the services and the dev API. */
   readonly url: string

@@ -1,5 +1,5 @@
-// The values of this package's README `loginLimits` example (e2e/tests/readme/blocks.test.ts runs every
-// README block; this one also checks what it prints). Its imports point at this package's entry and at the
+// The values of the `loginLimits` example in docs/wallet-sim-cli.md (e2e/tests/readme/blocks.test.ts runs every
+// block of the READMEs and guides; this one also checks what it prints). Its imports point at this package's entry and at the
 // starknet.js the tests use; a line appended after the block reads the limits it configured.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -32,8 +32,8 @@ async function runModule<T>(name: string, code: string): Promise<T> {
   }
 }
 
-it("runs the README's loginLimits example (left-out limits keep their defaults)", async () => {
-  const block = readmeBlock('../README.md', /## E-mail login[\s\S]*?```ts\n([\s\S]*?)```/)
+it("runs the guide's loginLimits example (left-out limits keep their defaults)", async () => {
+  const block = readmeBlock('../../docs/wallet-sim-cli.md', /## E-mail login[\s\S]*?```ts\n([\s\S]*?)```/)
   expect(block).toContain('loginLimits')
   const module = await runModule<{ limits: unknown }>(
     'login-limits',

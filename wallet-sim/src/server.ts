@@ -6,6 +6,7 @@ import { nodeRpcProxy } from './node/proxy'
 import type { NodeChain } from './node/remote'
 import { type DevnetGate, rpcRouter, unknownRpcRoutes } from './rpc/handler'
 
+/** Options of {@link createServer}: the chain's, plus the host names and origins it answers. @example createServer({ seed: 1 }) */
 export interface ServerOptions extends SimulatorOptions {
   /**
    * `--node`: an external Starknet JSON-RPC 0.9/0.10 node (`await connectNode(url)`) that every service uses
@@ -14,6 +15,7 @@ export interface ServerOptions extends SimulatorOptions {
   readonly node?: NodeChain
 }
 
+/** An express app serving the chain's JSON-RPC, with `mount` for more routers. @example const { app, mount } = createServer(); mount('/extra', router) */
 export interface WalletSimServer {
   readonly app: Express
   readonly sim: Simulator

@@ -9,7 +9,12 @@ const root = new URL('.', import.meta.url).pathname
 
 export default defineConfig({
   // Workspace packages from their sources (the @webwallet/source export condition): no build of them first.
-  resolve: { conditions: ['@webwallet/source', ...defaultClientConditions] },
+  // `starknet`: protocol's modules take only its curve and keccak; src/starknetHashes.ts gives them from the
+  // library starknet.js wraps, so the page does not parse starknet.js's whole barrel (proved equal by its test).
+  resolve: {
+    conditions: ['@webwallet/source', ...defaultClientConditions],
+    alias: { starknet: `${root}src/starknetHashes.ts` },
+  },
   root,
   base: '/',
   // dist/THIRD_PARTY_LICENSES.md: the license texts of React and the other packages bundled in the page.

@@ -18,7 +18,7 @@ import {
   type WalletControl,
   walletControl,
 } from '@webwallet/wallet-sim/playwright/core'
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { RpcProvider, typedData as td } from 'starknet'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
@@ -157,9 +157,19 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve))
 })
 
-async function open(entry: Entry, as: InjectedIdentity): Promise<Page> {
-  const context = await browser!.newContext()
-  await addInjectedWallet(context, sim.url, as)
+/** The wallet's paths the pages of `context` fetched (the wallet page's scripts, its API calls). */
+const walletPaths = new WeakMap<BrowserContext, string[]>()
+const scriptsOf = (context: BrowserContext) =>
+  new Set((walletPaths.get(context) ?? []).filter((path) => path.endsWith('.js')))
+
+async function open(entry: Entry, as: InjectedIdentity, context?: BrowserContext): Promise<Page> {
+  if (context === undefined) {
+    context = await browser!.newContext()
+    await addInjectedWallet(context, sim.url, as)
+    const paths: string[] = []
+    walletPaths.set(context, paths)
+    context.on('request', (r) => r.url().startsWith(sim.url) && paths.push(new URL(r.url()).pathname))
+  }
   const page = await context.newPage()
   const rpc = entry === 'v5' ? `${sim.url}/rpc` : `${sim.url}/rpc/v0_9`
   await page.goto(`${origin}/?${new URLSearchParams({ entry, rpc })}`)
@@ -203,6 +213,9 @@ test('get-starknet v4 finds window.starknet_argentX; enable, execute, sign and a
     { id: 'argentX', name: 'Argent X' },
   ])
   await journey(page, 'argentX')
+  // Hands-free, the wallet's frame never needed its screens: it fetched its script, not theirs (walletPage.tsx).
+  expect(walletPaths.get(page.context())).toContain('/iframes/comms')
+  expect(scriptsOf(page.context()).size).toBe(1)
   await page.context().close()
 }, 120_000)
 
@@ -263,12 +276,20 @@ test("manual answers: the wallet's own screens show in the injected wallet's fra
     const address = (await connected).value ?? ''
     expect(address).toMatch(/^0x[0-9a-f]+$/)
     await expect.poll(() => overlay.isVisible()).toBe(false)
+    // The screens came as their own chunk when the wallet first asked.
+    expect(scriptsOf(page.context()).size).toBe(2)
 
     const sent = page.evaluate((calls) => window.injectedDapp.execute(calls), INCREMENT())
     await prompt.getByRole('heading', { name: 'Confirm transaction' }).waitFor()
     await prompt.getByRole('button', { name: 'Confirm' }).click()
     const receipt = await provider().waitForTransaction((await sent).value ?? '', { retryInterval: 100 })
     expect(receipt.isSuccess()).toBe(true)
+
+    // The next page of the context: the wallet's frame (on the dapp's site, localhost) kept its login, and the
+    // dapp its connection, so nothing is asked again.
+    const next = await open('react', 'argentX', page.context())
+    expect(await next.evaluate(() => window.injectedDapp.connect('argentX'))).toEqual({ value: address })
+    expect(await next.locator('[data-wallet-sim=argentX]').isVisible()).toBe(false)
     await page.context().close()
   } finally {
     await wallet.setApproval('auto')
@@ -314,7 +335,9 @@ test('after a reload the dapp finds its connection without asking (starknet-reac
   const connected = await page.evaluate(() => window.injectedDapp.connect('braavos'))
   await page.reload()
   await page.waitForFunction(() => window.injectedDapp !== undefined)
-  // The wallet's frame starts over (Chromium gives a framed page no lasting storage): hands-free, it logs in again.
+  // The wallet's frame, on the dapp's own site (launchWalletSim's localhost), kept its login: no login again.
+  const paths = walletPaths.get(page.context()) ?? []
+  const before = paths.length
   expect(await page.evaluate(() => window.injectedDapp.ready('braavos'))).toBe(true)
   const silent = await page.evaluate(() =>
     (
@@ -325,5 +348,6 @@ test('after a reload the dapp finds its connection without asking (starknet-reac
     }),
   )
   expect(silent).toEqual([connected.value])
+  expect(paths.slice(before).filter((path) => path.includes('devLogin'))).toEqual([])
   await page.context().close()
 }, 60_000)

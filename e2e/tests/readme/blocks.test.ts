@@ -30,22 +30,22 @@
 //   ```sh                    not run; the npm scripts, bins, wallet-sim flags, files, compose services and
 //                            wallet-sim paths it names must exist (support/readmeSh.ts).
 //   ```json                  must parse. Other fences (plain text, output) are not checked; unknown flags fail.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { dirname, join, relative, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { build, type Plugin, transform } from 'esbuild'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
-import { type Block, blocksOf, findReadmes, ROOT } from '../../support/readmeBlocks'
+import { type Block, blocksOf, DOCUMENTED_FILES, findReadmes, ROOT } from '../../support/readmeBlocks'
+import { DEV_ORIGIN, runOnNode, sourceOf } from '../../support/readmeRun'
 import { checkShellBlock } from '../../support/readmeSh'
 import { compatDir, resolveFrom } from '../compat/page'
 
 const CACHE = join(ROOT, 'node_modules', '.cache', 'readmeBlocks')
-const PREAMBLE = join(import.meta.dirname, 'nodePreamble.mjs')
 const blocks = findReadmes().flatMap((file) => blocksOf(file))
 const where = (block: Block) => `${block.file}:${block.line}`
 const slug = (block: Block) => `${block.file.replace(/[^a-zA-Z0-9]+/g, '_')}_${block.line}`
@@ -59,20 +59,6 @@ const FRAGMENT_ERRORS = new Set([2304, 2552, 18004, 2448, 2454, 7005, 7006, 7031
 
 let sim: RunningSim
 const typeErrors = new Map<string, string[]>()
-
-/** The block as a module file in CACHE: relative imports re-pointed at the README's folder. */
-function sourceOf(block: Block): string {
-  const from = dirname(join(ROOT, block.file))
-  const code = block.code.replace(
-    /(from\s+|import\s*\(\s*)(['"])(\.\.?\/[^'"]+)\2/g,
-    (_m, head, quote, spec) => {
-      const target = relative(CACHE, resolve(from, spec))
-      return `${head}${quote}${target.startsWith('.') ? target : `./${target}`}${quote}`
-    },
-  )
-  // Each block is a module of its own (top-level await, no clashes between blocks' names).
-  return /^\s*(import|export)\s/m.test(code) ? code : `${code}export {}\n`
-}
 
 const fileOf = (block: Block) => join(CACHE, `${slug(block)}.${block.lang === 'tsx' ? 'tsx' : block.lang}`)
 
@@ -124,8 +110,7 @@ function runTsc(paths: string[]): { path: string; row: number; code: number; mes
   })
 }
 
-/** The origin a block writes for "the running wallet-sim", and the one the test started. */
-const DEV_ORIGIN = /(localhost|127\.0\.0\.1):3005\b/g
+/** The host of the wallet-sim the test started (DEV_ORIGIN's stand-in). */
 const simHost = () => `localhost:${new URL(sim.url).port}`
 
 /** Compat-only clients a browser block may import: the import's prefix → its compat/ folder. */
@@ -164,47 +149,11 @@ async function bundleForBrowser(block: Block): Promise<string> {
   return result.outputFiles[0]!.text.replace(DEV_ORIGIN, simHost())
 }
 
-/**
- * The block as Node runs it: types stripped (nothing else: esnext), wallet-sim's dev origin pointed at the
- * test's. Node loads it and resolves its imports itself (nodePreamble.mjs lets it load workspace packages
- * that export TypeScript sources, and sends the packages' own `dev` fetches to the test's wallet-sim).
- */
-async function forNode(block: Block): Promise<string> {
-  const { code } = await transform(sourceOf(block), {
-    loader: block.lang === 'ts' ? 'ts' : 'js',
-    format: 'esm',
-    target: 'esnext',
-  })
-  return code.replace(DEV_ORIGIN, simHost())
-}
-
-/** Runs a block's module with `node`; resolves with its exit code and output. */
-function runNode(file: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', PREAMBLE, file], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, README_BLOCK_SIM: sim.url.replace('127.0.0.1', 'localhost') },
-    })
-    let output = ''
-    const read = (chunk: Buffer) => {
-      output += chunk.toString()
-    }
-    child.stdout.on('data', read)
-    child.stderr.on('data', read)
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      done({ code, output })
-    })
-  })
-}
-
 beforeAll(async () => {
   rmSync(CACHE, { recursive: true, force: true })
   mkdirSync(CACHE, { recursive: true })
   for (const block of blocks.filter((b) => ['node', 'browser', 'typecheck'].includes(b.kind)))
-    writeFileSync(fileOf(block), sourceOf(block))
+    writeFileSync(fileOf(block), sourceOf(block, CACHE))
   typeCheck()
   sim = await startSim({ approve: 'auto', email: 'dev@example.com' })
 }, 300_000)
@@ -212,25 +161,9 @@ afterAll(async () => {
   await sim?.close()
 })
 
-test('finds the READMEs and their blocks', () => {
+test('finds the READMEs, the guides and their blocks', () => {
   const files = new Set(blocks.map((block) => block.file))
-  for (const file of [
-    'README.md',
-    'shim/README.md',
-    'wallet-sim/README.md',
-    'protocol/README.md',
-    'CONTRIBUTING.md',
-    'docs/getting-started.md',
-    'docs/sdk.md',
-    'docs/simulator.md',
-    'docs/own-contracts.md',
-    'docs/sessions.md',
-    'docs/gasless.md',
-    'docs/production.md',
-    'docs/testing.md',
-    'docs/migrating.md',
-  ])
-    expect(files).toContain(file)
+  for (const file of DOCUMENTED_FILES) expect(files).toContain(file)
   expect(blocks.filter((block) => block.kind === 'node').length).toBeGreaterThan(0)
 })
 
@@ -249,9 +182,7 @@ describe.each(
         using,
         `${name}: \`${using?.[0].trim()}\` is a SyntaxError on Node 20; use try/finally`,
       ).toBeNull()
-      const file = join(CACHE, `${slug(block)}.run.mjs`)
-      writeFileSync(file, await forNode(block))
-      const { code, output } = await runNode(file)
+      const { code, output } = await runOnNode(block, { cache: CACHE, simUrl: sim.url })
       expect(code, `${name} exited ${code}:\n${output}`).toBe(0)
     }, 90_000)
   if (block.kind === 'invalid')
@@ -271,8 +202,10 @@ describe.each(
  * code, and the test fails if no browser block of that README has it any longer.
  */
 const SHOWS = [
-  { file: 'shim/README.md', marker: 'WebWalletSessionConnector(', button: 'Start session' },
-  { file: 'shim/README.md', marker: 'useSession(wallet)', button: 'Connect' },
+  { file: 'docs/react.md', marker: '[new WebWalletSessionConnector(wallet)]', button: 'Start session' },
+  { file: 'docs/react.md', marker: 'useSession(wallet)', button: 'Connect' },
+  { file: 'docs/react.md', marker: 'throwOnError: true', button: 'Start session' },
+  { file: 'docs/react.md', marker: 'new WebWalletConnector(', button: 'Use my wallet' },
 ] as const
 
 test.each(SHOWS)('$file keeps a browser example with $marker', ({ file, marker }) => {

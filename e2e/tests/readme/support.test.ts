@@ -1,13 +1,14 @@
 // The README test's own parts: how fences are read, what the sh check refuses, and the Node preamble's
 // redirect of wallet-sim's dev origin to the simulator the test started.
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { startSim } from '@webwallet/wallet-sim'
 import { afterAll, describe, expect, it } from 'vitest'
-import { blocksOf, kindOf } from '../../support/readmeBlocks'
+import { blocksOf, findReadmes, kindOf, ROOT } from '../../support/readmeBlocks'
+import { runOnNode } from '../../support/readmeRun'
 import { checkShellBlock, commandsOf } from '../../support/readmeSh'
 
 const dir = mkdtempSync(join(tmpdir(), 'readmeBlocks-'))
@@ -128,4 +129,41 @@ describe('the Node preamble', () => {
       await sim.close()
     }
   })
+})
+
+describe('a guide under docs/', () => {
+  // The READMEs' long sections live in docs/*.md: their blocks must be found and run there as in a README.
+  it('is found, and its wrong block fails while a right one passes', async () => {
+    const root = join(dir, 'repo')
+    mkdirSync(join(root, 'docs', 'security'), { recursive: true })
+    writeFileSync(join(root, 'README.md'), '# x\n')
+    const guide = [
+      '# A guide', // 1
+      '```ts', // 2
+      "const answer: number = JSON.parse('42')", // 3
+      "if (answer !== 42) throw new Error('wrong')", // 4
+      '```', // 5
+      '```ts', // 6
+      "import { Account } from 'starknet'", // 7
+      "if (typeof Account !== 'function') process.exit(0)", // 8
+      "throw new Error('this guide says what is not so')", // 9
+      '```', // 10
+    ].join('\n')
+    writeFileSync(join(root, 'docs', 'guide.md'), guide)
+    writeFileSync(join(root, 'docs', 'security', 'deep.md'), '# Deep\n')
+    expect(findReadmes(root)).toEqual(['README.md', 'docs/guide.md', 'docs/security/deep.md'])
+    const [right, wrong] = blocksOf('docs/guide.md', root)
+    expect([right?.kind, wrong?.kind]).toEqual(['node', 'node'])
+    // Where the docs test puts its modules: below the workspace, so `starknet` resolves as in an app.
+    const cache = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'readmeGuide-'))
+    try {
+      const passed = await runOnNode(right!, { cache, root })
+      expect(passed.code, passed.output).toBe(0)
+      const failed = await runOnNode(wrong!, { cache, root })
+      expect(failed.code).not.toBe(0)
+      expect(failed.output).toContain('this guide says what is not so')
+    } finally {
+      rmSync(cache, { recursive: true, force: true })
+    }
+  }, 60_000)
 })

@@ -62,14 +62,25 @@ function anchorsOf(path: string): Set<string> {
   return anchors
 }
 
+// The repository on GitHub: the package READMEs npm shows link into docs/ by this absolute address, which must
+// resolve in the repository as a relative link does.
+const REPOSITORY_URL = /^https:\/\/github\.com\/webwallet\/webwallet\/(?:blob|tree|raw)\/main\/([^#]*)(#.*)?$/
+
 /** Problems of one file's Markdown links: a missing target file or a missing heading anchor. */
 function brokenLinks(file: string, text: string): string[] {
   const problems: string[] = []
   const prose = text.replace(/^\s*(```|~~~)[\s\S]*?^\s*\1/gm, '').replace(/`[^`\n]*`/g, '')
   for (const [, target = ''] of prose.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
-    if (/^[a-z]+:/i.test(target)) continue
-    const [path = '', anchor] = target.split('#')
-    const resolved = path ? normalize(join(dirname(join(ROOT, file)), decodeURI(path))) : join(ROOT, file)
+    const inRepository = REPOSITORY_URL.exec(target)
+    if (/^[a-z]+:/i.test(target) && !inRepository) continue
+    const [path = '', anchor] = inRepository
+      ? [inRepository[1], inRepository[2]?.slice(1)]
+      : target.split('#')
+    const resolved = inRepository
+      ? join(ROOT, decodeURI(path))
+      : path
+        ? normalize(join(dirname(join(ROOT, file)), decodeURI(path)))
+        : join(ROOT, file)
     if (!existsSync(resolved)) problems.push(`${file}: link to missing ${target}`)
     else if (anchor && resolved.endsWith('.md') && !anchorsOf(resolved).has(anchor))
       problems.push(`${file}: link to ${target}, which has no heading #${anchor}`)
@@ -134,6 +145,16 @@ describe('documents the repository names', () => {
     ).toEqual([
       'README.md: link to docs/protocol.md#nope, which has no heading #nope',
       'README.md: link to missing gone.md',
+    ])
+    const repository = 'https://github.com/webwallet/webwallet/blob/main'
+    expect(
+      brokenLinks(
+        'shim/README.md',
+        `[a](${repository}/docs/react.md#the-hooks) [b](${repository}/docs/react.md#nope) [c](${repository}/docs/gone.md) [d](https://example.com/gone.md)`,
+      ),
+    ).toEqual([
+      `shim/README.md: link to ${repository}/docs/react.md#nope, which has no heading #nope`,
+      `shim/README.md: link to missing ${repository}/docs/gone.md`,
     ])
     expect(slug("Coming from Argent's invisible SDK (`@webwallet/shim/argent`)")).toBe(
       'coming-from-argents-invisible-sdk-webwalletshimargent',

@@ -10,9 +10,11 @@ import { buildWalletUi, startWalletSim } from './walletServer'
  * style 1,947, page 1,048), from 366 KB before wallet-sim compressed.
  * 105 → 155 KB (same day, merged with issue 34): the page hashes typed data itself with the canonical reader
  * (protocol/src/typedData), whose Pedersen and Poseidon come from starknet.js's `ec`: 154,444 bytes measured.
- * Importing @scure/starknet's hashes directly instead of starknet.js's barrel should win most of it back.
+ * 155 → 120 KB (2026-11-29, issue 38 item 7, h-bytes): protocol's Pedersen, Poseidon and starknet keccak come
+ * from @scure/starknet directly (what starknet.js hashes with), not starknet.js's barrel, which is no longer in
+ * the page: 119,084 bytes measured (the script 115,774 in brotli, from 151,122).
  */
-const WALLET_PAGE_BUDGET_BYTES = 155 * 1024
+const WALLET_PAGE_BUDGET_BYTES = 120 * 1024
 
 test('the wallet page fetches its script and style compressed, within its budget', async () => {
   buildWalletUi()
@@ -34,7 +36,8 @@ test('the wallet page fetches its script and style compressed, within its budget
 
   const fetched = [...responses].map(([id, response]) => ({ ...response, bytes: bytes.get(id) ?? 0 }))
   const assets = fetched.filter(({ type }) => type === 'Script' || type === 'Stylesheet')
-  expect(assets.map(({ type }) => type).sort()).toEqual(['Script', 'Stylesheet'])
+  // The page's script and, on a page that shows a screen at once, its screens' chunk (walletPage.tsx).
+  expect([...new Set(assets.map(({ type }) => type))].sort()).toEqual(['Script', 'Stylesheet'])
   for (const asset of assets) expect(asset.encoding, asset.url).toBe('br')
   const total = fetched.reduce((n, { bytes }) => n + bytes, 0)
   expect(total).toBeGreaterThan(20 * 1024) // the script was measured, not missed

@@ -15,6 +15,7 @@ export const WalletProviderSchema = z.object({
   name: z.string(),
   version: z.string(),
 })
+/** A value {@link WalletProviderSchema} accepts, as it parses it. */
 export type WalletProvider = z.infer<typeof WalletProviderSchema>
 
 /** What connectWebwallet / connectWebwalletSSO answer; both fields absent means "not connected". */
@@ -22,6 +23,7 @@ export const ConnectResultSchema = z.object({
   account: z.optional(z.array(z.string())),
   chainId: z.optional(z.string()),
 })
+/** A value {@link ConnectResultSchema} accepts, as it parses it. */
 export type ConnectResult = z.infer<typeof ConnectResultSchema>
 
 /**
@@ -35,10 +37,12 @@ export const CallSchema = z.object({
   entrypoint: z.string(),
   calldata: z.optional(CalldataSchema),
 })
+/** A value {@link CallSchema} accepts, as it parses it. */
 export type Call = z.infer<typeof CallSchema>
 
 /** A non-empty list of calls. */
 export const CallListSchema = z.array(CallSchema).check(nonEmpty('Call list must not be empty'))
+/** A value {@link CallListSchema} accepts, as it parses it. */
 export type Calls = z.infer<typeof CallListSchema>
 
 /** One field of a SNIP-12 type: plain, or a merkletree / enum with the type it contains. */
@@ -46,6 +50,7 @@ export const TypedDataFieldSchema = oneOf([
   z.object({ name: z.string(), type: oneOfValues(['merkletree', 'enum']), contains: z.string() }),
   z.object({ name: z.string(), type: z.string() }),
 ])
+/** A value {@link TypedDataFieldSchema} accepts, as it parses it. */
 export type TypedDataField = z.infer<typeof TypedDataFieldSchema>
 
 /**
@@ -63,6 +68,7 @@ export const TypedDataSchema = z.object({
   domain: record(),
   message: record(),
 })
+/** A value {@link TypedDataSchema} accepts, as it parses it. */
 export type TypedData = z.infer<typeof TypedDataSchema>
 
 /** An ERC-20 asset (watchAsset, native currency). */
@@ -76,6 +82,7 @@ export const AssetSchema = z.object({
     name: z.optional(z.string()),
   }),
 })
+/** A value {@link AssetSchema} accepts, as it parses it. */
 export type Asset = z.infer<typeof AssetSchema>
 
 /** A chain as wallet_addStarknetChain describes it. */
@@ -88,6 +95,7 @@ export const ChainDefinitionSchema = z.object({
   native_currency: z.optional(AssetSchema),
   icon_urls: z.optional(z.array(z.string())),
 })
+/** A value {@link ChainDefinitionSchema} accepts, as it parses it. */
 export type ChainDefinition = z.infer<typeof ChainDefinitionSchema>
 
 /** execute()'s third argument. */
@@ -96,6 +104,7 @@ export const ExecuteOptionsSchema = z.object({
   maxFee: z.optional(CalldataItemSchema),
   version: z.optional(CalldataItemSchema),
 })
+/** A value {@link ExecuteOptionsSchema} accepts, as it parses it. */
 export type ExecuteOptions = z.infer<typeof ExecuteOptionsSchema>
 
 /** Deployment data in the wallet-request form (wallet_deploymentData). */
@@ -107,6 +116,7 @@ export const DeploymentDataSchema = z.object({
   sigdata: z.optional(z.array(z.string())),
   version: DeploymentVersionSchema,
 })
+/** A value {@link DeploymentDataSchema} accepts, as it parses it. */
 export type DeploymentData = z.infer<typeof DeploymentDataSchema>
 
 const INVALID_APPROVAL = 'Invalid approval request'
@@ -121,6 +131,7 @@ export const ApprovalRequestSchema = z.object(
   { tokenAddress: approvalField, spender: approvalField, amount: approvalField },
   { error: INVALID_APPROVAL },
 )
+/** A value {@link ApprovalRequestSchema} accepts, as it parses it. */
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>
 
 /** connectAndSignSession input. `theme` is sent by starknetkit along with the request. */
@@ -130,6 +141,7 @@ export const SessionSignRequestSchema = z.object({
   sessionTypedData: TypedDataSchema,
   theme: z.optional(ThemeSchema),
 })
+/** A value {@link SessionSignRequestSchema} accepts, as it parses it. */
 export type SessionSignRequest = z.infer<typeof SessionSignRequestSchema>
 
 /** Session-signing result code, as `errorCode` / `webwalletErrorCode`. */
@@ -145,6 +157,7 @@ export const SessionSignResultSchema = z.object({
   approvalRequestsCalls: z.optional(z.array(CallSchema)),
   errorCode: z.optional(WebwalletErrorCodeSchema),
 })
+/** A value {@link SessionSignResultSchema} accepts, as it parses it. */
 export type SessionSignResult = z.infer<typeof SessionSignResultSchema>
 
 /** getLoginStatus output. */
@@ -153,6 +166,7 @@ export const LoginStatusSchema = z.object({
   hasSession: z.optional(z.boolean()),
   isPreauthorized: z.optional(z.boolean()),
 })
+/** A value {@link LoginStatusSchema} accepts, as it parses it. */
 export type LoginStatus = z.infer<typeof LoginStatusSchema>
 
 /** Options of the web-wallet connector. */
@@ -162,10 +176,12 @@ export const ConnectorOptionsSchema = z.object({
   ssoToken: z.optional(z.string()),
   authorizedPartyId: z.optional(z.string()),
 })
+/** A value {@link ConnectorOptionsSchema} accepts, as it parses it. */
 export type ConnectorOptions = z.infer<typeof ConnectorOptionsSchema>
 
 /** Events a dapp can listen to. */
 export const WalletEventNameSchema = oneOfValues(['accountsChanged', 'networkChanged'])
+/** A value {@link WalletEventNameSchema} accepts, as it parses it. */
 export type WalletEventName = z.infer<typeof WalletEventNameSchema>
 
 /** The one wallet permission. */

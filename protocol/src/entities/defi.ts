@@ -89,6 +89,7 @@ export const PositionSchema = z.pipe(
     return value as never // discarded: the issue fails the parse
   }),
 )
+/** A value {@link PositionSchema} accepts, as it parses it. */
 export type Position = z.infer<typeof PositionSchema>
 
 export const ProductTypeSchema = oneOfValues([
@@ -98,6 +99,7 @@ export const ProductTypeSchema = oneOfValues([
   'strkDelegatedStaking',
   'staking',
 ])
+/** A value {@link ProductTypeSchema} accepts, as it parses it. */
 export type ProductType = z.infer<typeof ProductTypeSchema>
 
 /** A product of a dapp, with its positions. */
@@ -109,6 +111,7 @@ export const ProductSchema = z.object({
   groups: z.optional(record<{ name: string; healthRatio?: string }>((g) => GroupSchema.safeParse(g).success)),
   positions: z.array(PositionSchema),
 })
+/** A value {@link ProductSchema} accepts, as it parses it. */
 export type Product = z.infer<typeof ProductSchema>
 
 /**
@@ -120,4 +123,5 @@ export type Product = z.infer<typeof ProductSchema>
 export const DefiDecompositionSchema = z.object({
   dapps: z.array(z.object({ dappId: z.string(), products: z.array(ProductSchema) })),
 })
+/** A value {@link DefiDecompositionSchema} accepts, as it parses it. */
 export type DefiDecomposition = z.infer<typeof DefiDecompositionSchema>

@@ -16,6 +16,7 @@ export const PaymasterCompatibilitySchema = z.object({
   gasConsumedOverhead: z.string(),
   dataGasConsumedOverhead: z.string(),
 })
+/** A value {@link PaymasterCompatibilitySchema} accepts, as it parses it. */
 export type PaymasterCompatibility = z.infer<typeof PaymasterCompatibilitySchema>
 
 /** One entry of GET /paymaster/v1/gas-token-prices. */
@@ -24,6 +25,7 @@ export const GasTokenPriceSchema = z.object({
   decimals: z.number(),
   priceInETH: z.string(),
 })
+/** A value {@link GasTokenPriceSchema} accepts, as it parses it. */
 export type GasTokenPrice = z.infer<typeof GasTokenPriceSchema>
 export const GasTokenPricesSchema = z.array(GasTokenPriceSchema)
 
@@ -35,6 +37,7 @@ export const BuildTypedDataRequestSchema = z.object({
   accountClassHash: z.optional(z.string()),
   maxGasTokenAmount: z.optional(z.string()),
 })
+/** A value {@link BuildTypedDataRequestSchema} accepts, as it parses it. */
 export type BuildTypedDataRequest = z.infer<typeof BuildTypedDataRequestSchema>
 
 /** Deployment data the gasless route sends with an undeployed account. */
@@ -57,10 +60,12 @@ export const PaymasterExecuteRequestSchema = z.object({
   signature: z.array(WireFelt).check(nonEmpty('signature must not be empty')),
   deploymentData: z.optional(PaymasterDeploymentDataSchema),
 })
+/** A value {@link PaymasterExecuteRequestSchema} accepts, as it parses it. */
 export type PaymasterExecuteRequest = z.infer<typeof PaymasterExecuteRequestSchema>
 
 /** Any execute answer. */
 export const ExecuteResultSchema = z.object({ transactionHash: z.string() })
+/** A value {@link ExecuteResultSchema} accepts, as it parses it. */
 export type ExecuteResult = z.infer<typeof ExecuteResultSchema>
 
 /** The session part of a co-signer request. */

@@ -39,6 +39,7 @@ export const TokenInfoSchema = z.object({
   ),
   tags: z.optional(z.array(z.string())),
 })
+/** A value {@link TokenInfoSchema} accepts, as it parses it. */
 export type TokenInfo = z.infer<typeof TokenInfoSchema>
 /** {api}/tokens/info?chain=starknet answer. */
 export const TokenInfoListSchema = z.object({ tokens: z.array(TokenInfoSchema) })
@@ -51,11 +52,13 @@ export const PriceEntrySchema = z.object({
   ethDayChange: z.string(),
   ccyDayChange: z.string(),
 })
+/** A value {@link PriceEntrySchema} accepts, as it parses it. */
 export type PriceEntry = z.infer<typeof PriceEntrySchema>
 export const PriceListSchema = z.object({ prices: z.array(PriceEntrySchema) })
 
 /** A balance as the backend sends it. */
 export const BalanceEntrySchema = z.object({ tokenAddress: z.string(), tokenBalance: z.string() })
+/** A value {@link BalanceEntrySchema} accepts, as it parses it. */
 export type BalanceEntry = z.infer<typeof BalanceEntrySchema>
 
 /** {api}/activity/starknet/{network}/account/{address}/balance answer; polled until initialised. */
@@ -63,6 +66,7 @@ export const BalanceResponseSchema = z.object({
   status: oneOfValues(['initialising', 'initialised']),
   balances: z.array(BalanceEntrySchema),
 })
+/** A value {@link BalanceResponseSchema} accepts, as it parses it. */
 export type BalanceResponse = z.infer<typeof BalanceResponseSchema>
 
 /** A balance as the product maps it. */
@@ -71,6 +75,7 @@ export const TokenBalanceSchema = z.object({
   balance: z.string(),
   networkId: z.string(),
 })
+/** A value {@link TokenBalanceSchema} accepts, as it parses it. */
 export type TokenBalance = z.infer<typeof TokenBalanceSchema>
 
 /**
@@ -92,6 +97,7 @@ export const AirdropSchema = z.object({
   claimStart: z.string(),
   claimEnd: z.optional(z.string()),
 })
+/** A value {@link AirdropSchema} accepts, as it parses it. */
 export type Airdrop = z.infer<typeof AirdropSchema>
 
 /** A name-service profile. */
@@ -103,6 +109,7 @@ export const ProfileSchema = z.object({
   proofOfPersonhood: z.optional(z.boolean()),
   profilePicture: z.optional(z.string()),
 })
+/** A value {@link ProfileSchema} accepts, as it parses it. */
 export type Profile = z.infer<typeof ProfileSchema>
 
 /** How an account was created. */
@@ -110,4 +117,5 @@ export const AccountCreationDetailsSchema = z.object({
   cairoVersion: CairoVersionSchema,
   accountClassHash: z.string().check(z.refine((v) => PREFIXED_HEX_RE.test(v), 'Invalid hex string')),
 })
+/** A value {@link AccountCreationDetailsSchema} accepts, as it parses it. */
 export type AccountCreationDetails = z.infer<typeof AccountCreationDetailsSchema>

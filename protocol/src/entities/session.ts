@@ -18,6 +18,7 @@ export const DeploymentPayloadSchema = z.object({
   addressSalt: z.string(),
   contractAddress: z.string(),
 })
+/** A value {@link DeploymentPayloadSchema} accepts, as it parses it. */
 export type DeploymentPayload = z.infer<typeof DeploymentPayloadSchema>
 
 /** A fee-token allowance of the session metadata. */
@@ -30,10 +31,12 @@ export const TxFeeSchema = z.object({ tokenAddress: z.string(), maxAmount: z.str
  * SessionMetadataSchema.parse({ projectID: 'my-app', txFees: [{ tokenAddress: '0x4718…', maxAmount: '10000000000000000000' }] })
  */
 export const SessionMetadataSchema = z.object({ projectID: z.string(), txFees: z.array(TxFeeSchema) })
+/** A value {@link SessionMetadataSchema} accepts, as it parses it. */
 export type SessionMetadata = z.infer<typeof SessionMetadataSchema>
 
 /** The session key pair, hex strings. */
 export const SessionKeySchema = z.object({ publicKey: z.string(), privateKey: z.string() })
+/** A value {@link SessionKeySchema} accepts, as it parses it. */
 export type SessionKey = z.infer<typeof SessionKeySchema>
 
 /**
@@ -54,6 +57,7 @@ export const SessionSchema = z.object({
   signature: z.optional(z.array(z.string())),
   deploymentPayload: z.optional(DeploymentPayloadSchema),
 })
+/** A value {@link SessionSchema} accepts, as it parses it. */
 export type Session = z.infer<typeof SessionSchema>
 
 /** An allowed method as the host app gives it: a contract address (0x hex felt) and a selector. */
@@ -71,6 +75,7 @@ export const AllowedMethodSchema = z.object({
     ),
   ),
 })
+/** A value {@link AllowedMethodSchema} accepts, as it parses it. */
 export type AllowedMethod = z.infer<typeof AllowedMethodSchema>
 
 /**
@@ -96,6 +101,7 @@ export const SessionParamsSchema = z.object({
     z.transform((days) => days ?? SESSION_VALIDITY_DAYS_DEFAULT),
   ),
 })
+/** A value {@link SessionParamsSchema} accepts, as it parses it. */
 export type SessionParams = z.infer<typeof SessionParamsSchema>
 
 /** An application-supplied paymaster. */
@@ -104,6 +110,7 @@ export const PaymasterParamsSchema = z.object({
   baseUrl: z.optional(z.string()),
   tokenAddress: z.optional(z.string()),
 })
+/** A value {@link PaymasterParamsSchema} accepts, as it parses it. */
 export type PaymasterParams = z.infer<typeof PaymasterParamsSchema>
 
 export const EnvironmentNameSchema = oneOfValues(ENVIRONMENT_NAMES)
@@ -138,6 +145,7 @@ export const SdkConnectResultSchema = z.object({
   deploymentPayload: z.optional(z.unknown()),
   callbackData: z.optional(z.string()),
 })
+/** A value {@link SdkConnectResultSchema} accepts, as it parses it. */
 export type SdkConnectResult = z.infer<typeof SdkConnectResultSchema>
 
 /** Environment config as a schema (for config files / overrides). */
@@ -156,4 +164,5 @@ export const SessionStatusSchema = oneOfValues([
   'INVALID_SESSION',
   'VALID',
 ])
+/** A value {@link SessionStatusSchema} accepts, as it parses it. */
 export type SessionStatus = z.infer<typeof SessionStatusSchema>

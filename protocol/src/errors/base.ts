@@ -6,6 +6,10 @@ export interface SerializedError {
   data?: unknown
 }
 
+/**
+ * What every error class is built from: its code, JSON-safe data, the wallet-API code and the cause.
+ * @example new WebWalletError('Sign session error', { code: 'SIGN_SESSION_ERROR', data: { status: 403 } })
+ */
 export interface WebWalletErrorArgs<TCode extends string, TData> {
   code: TCode
   data: TData

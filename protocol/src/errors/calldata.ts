@@ -29,8 +29,10 @@ export const CalldataConversionError = /* @__PURE__ */ defineError(
   }),
   (d) => [String(d.value ?? ''), Number(d.index ?? 0)],
 )
+/** An instance of {@link CalldataConversionError}. */
 export type CalldataConversionError = InstanceType<typeof CalldataConversionError>
 
+/** The `INVALID_ARGUMENT_COUNT` error (what to do: docs/errors.md). @example isWebWalletError(error, 'INVALID_ARGUMENT_COUNT') */
 export const InvalidArgumentCountError = /* @__PURE__ */ defineError(
   'INVALID_ARGUMENT_COUNT',
   (expected: number, got: number, o?: ErrorOptions) => ({
@@ -40,4 +42,5 @@ export const InvalidArgumentCountError = /* @__PURE__ */ defineError(
   }),
   (d) => [Number(d.expected ?? 0), Number(d.got ?? 0)],
 )
+/** An instance of {@link InvalidArgumentCountError}. */
 export type InvalidArgumentCountError = InstanceType<typeof InvalidArgumentCountError>

@@ -15,6 +15,7 @@ export const WaitForTransactionTimeoutError = /* @__PURE__ */ defineError(
   }),
   (d) => [Number(d.retries ?? 0)],
 )
+/** An instance of {@link WaitForTransactionTimeoutError}. */
 export type WaitForTransactionTimeoutError = InstanceType<typeof WaitForTransactionTimeoutError>
 
 /**
@@ -32,6 +33,7 @@ export const TransactionRejectedError = /* @__PURE__ */ defineError(
   }),
   (d) => [String(d.executionStatus ?? ''), String(d.finalityStatus ?? '')],
 )
+/** An instance of {@link TransactionRejectedError}. */
 export type TransactionRejectedError = InstanceType<typeof TransactionRejectedError>
 
 /**
@@ -49,6 +51,7 @@ export const NodeError = /* @__PURE__ */ defineError(
   }),
   (d, message) => [Number(d.rpcCode ?? 0), message, d.rpcData],
 )
+/** An instance of {@link NodeError}. */
 export type NodeError = InstanceType<typeof NodeError>
 
 /**
@@ -76,6 +79,7 @@ export const TransactionOutcomeUnknownError = /* @__PURE__ */ defineError(
   // Wire data is kept as it came, its two always-present fields made strings.
   (d) => [{ ...d, service: String(d.service ?? ''), url: String(d.url ?? '') }],
 )
+/** An instance of {@link TransactionOutcomeUnknownError}. */
 export type TransactionOutcomeUnknownError = InstanceType<typeof TransactionOutcomeUnknownError>
 
 /** What {@link TransactionOutcomeUnknownError} knows of the transaction it could not follow. */

@@ -34,4 +34,5 @@ export const SessionInvalidError = /* @__PURE__ */ defineError(
     String(d.found ?? ''),
   ],
 )
+/** An instance of {@link SessionInvalidError}. */
 export type SessionInvalidError = InstanceType<typeof SessionInvalidError>

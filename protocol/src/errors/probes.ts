@@ -19,6 +19,7 @@ export const OutsideExecutionUnsupportedError = /* @__PURE__ */ defineError(
   }),
   (d) => [String(d.address ?? '')],
 )
+/** An instance of {@link OutsideExecutionUnsupportedError}. */
 export type OutsideExecutionUnsupportedError = InstanceType<typeof OutsideExecutionUnsupportedError>
 
 /**
@@ -37,4 +38,5 @@ export const OutsideExecutionNonceUsedError = /* @__PURE__ */ defineError(
   }),
   (d) => [String(d.nonce ?? '')],
 )
+/** An instance of {@link OutsideExecutionNonceUsedError}. */
 export type OutsideExecutionNonceUsedError = InstanceType<typeof OutsideExecutionNonceUsedError>

@@ -27,9 +27,12 @@ export const SignSessionError = /* @__PURE__ */ defineError(
   }),
   (d) => [typeof d.status === 'number' || typeof d.status === 'string' ? d.status : undefined],
 )
+/** An instance of {@link SignSessionError}. */
 export type SignSessionError = InstanceType<typeof SignSessionError>
 
+/** The `UNKNOWN_CHAIN_ID` error: 'Unknown chain id' (what to do: docs/errors.md). @example isWebWalletError(error, 'UNKNOWN_CHAIN_ID') */
 export const UnknownChainIdError = /* @__PURE__ */ defineFixedError('UNKNOWN_CHAIN_ID', 'Unknown chain id')
+/** An instance of {@link UnknownChainIdError}. */
 export type UnknownChainIdError = InstanceType<typeof UnknownChainIdError>
 
 /**
@@ -47,90 +50,125 @@ export const NoAccountContractError = /* @__PURE__ */ defineError(
   }),
   (d) => [String(d.provider ?? '')],
 )
+/** An instance of {@link NoAccountContractError}. */
 export type NoAccountContractError = InstanceType<typeof NoAccountContractError>
 
+/** The `INVALID_ADDRESS_FORMAT` error: 'Invalid Address Format' (what to do: docs/errors.md). @example isWebWalletError(error, 'INVALID_ADDRESS_FORMAT') */
 export const InvalidAddressFormatError = /* @__PURE__ */ defineFixedError(
   'INVALID_ADDRESS_FORMAT',
   'Invalid Address Format',
 )
+/** An instance of {@link InvalidAddressFormatError}. */
 export type InvalidAddressFormatError = InstanceType<typeof InvalidAddressFormatError>
+/** The `OUTSIDE_EXECUTION_ONLY` error: 'signMessage only for outside execution' (what to do: docs/errors.md). @example isWebWalletError(error, 'OUTSIDE_EXECUTION_ONLY') */
 export const OutsideExecutionOnlyError = /* @__PURE__ */ defineFixedError(
   'OUTSIDE_EXECUTION_ONLY',
   'signMessage only for outside execution',
 )
+/** An instance of {@link OutsideExecutionOnlyError}. */
 export type OutsideExecutionOnlyError = InstanceType<typeof OutsideExecutionOnlyError>
+/** The `NO_ACCOUNT_ADDRESS` error: 'No account address found' (what to do: docs/errors.md). @example isWebWalletError(error, 'NO_ACCOUNT_ADDRESS') */
 export const NoAccountAddressError = /* @__PURE__ */ defineFixedError(
   'NO_ACCOUNT_ADDRESS',
   'No account address found',
 )
+/** An instance of {@link NoAccountAddressError}. */
 export type NoAccountAddressError = InstanceType<typeof NoAccountAddressError>
+/** The `NO_SIGNATURE` error: 'No signature found' (what to do: docs/errors.md). @example isWebWalletError(error, 'NO_SIGNATURE') */
 export const NoSignatureError = /* @__PURE__ */ defineFixedError('NO_SIGNATURE', 'No signature found')
+/** An instance of {@link NoSignatureError}. */
 export type NoSignatureError = InstanceType<typeof NoSignatureError>
+/** The `UNALIGNED_PROOFS` error: 'unaligned proofs' (what to do: docs/errors.md). @example isWebWalletError(error, 'UNALIGNED_PROOFS') */
 export const UnalignedProofsError = /* @__PURE__ */ defineFixedError('UNALIGNED_PROOFS', 'unaligned proofs')
+/** An instance of {@link UnalignedProofsError}. */
 export type UnalignedProofsError = InstanceType<typeof UnalignedProofsError>
+/** The `MISMATCHED_CONTRACT_ADDRESS` error: 'mismatched contract address' (what to do: docs/errors.md). @example isWebWalletError(error, 'MISMATCHED_CONTRACT_ADDRESS') */
 export const MismatchedContractAddressError = /* @__PURE__ */ defineFixedError(
   'MISMATCHED_CONTRACT_ADDRESS',
   'mismatched contract address',
 )
+/** An instance of {@link MismatchedContractAddressError}. */
 export type MismatchedContractAddressError = InstanceType<typeof MismatchedContractAddressError>
+/** The `MISMATCHED_SELECTOR` error: 'mismatched selector' (what to do: docs/errors.md). @example isWebWalletError(error, 'MISMATCHED_SELECTOR') */
 export const MismatchedSelectorError = /* @__PURE__ */ defineFixedError(
   'MISMATCHED_SELECTOR',
   'mismatched selector',
 )
+/** An instance of {@link MismatchedSelectorError}. */
 export type MismatchedSelectorError = InstanceType<typeof MismatchedSelectorError>
+/** The `DEPLOYED_ADDRESS_MISMATCH` error: 'The deployed address does not match the expected address' (what to do: docs/errors.md). @example isWebWalletError(error, 'DEPLOYED_ADDRESS_MISMATCH') */
 export const DeployedAddressMismatchError = /* @__PURE__ */ defineFixedError(
   'DEPLOYED_ADDRESS_MISMATCH',
   'The deployed address does not match the expected address',
 )
+/** An instance of {@link DeployedAddressMismatchError}. */
 export type DeployedAddressMismatchError = InstanceType<typeof DeployedAddressMismatchError>
+/** The `ACCOUNT_ALREADY_DEPLOYED` error: 'Account is already deployed' (what to do: docs/errors.md). @example isWebWalletError(error, 'ACCOUNT_ALREADY_DEPLOYED') */
 export const AccountAlreadyDeployedError = /* @__PURE__ */ defineFixedError(
   'ACCOUNT_ALREADY_DEPLOYED',
   'Account is already deployed',
   WALLET_API_CODES.ACCOUNT_ALREADY_DEPLOYED,
 )
+/** An instance of {@link AccountAlreadyDeployedError}. */
 export type AccountAlreadyDeployedError = InstanceType<typeof AccountAlreadyDeployedError>
+/** The `SIGNATURE_VERIFICATION` error: 'Signature verification Error' (what to do: docs/errors.md). @example isWebWalletError(error, 'SIGNATURE_VERIFICATION') */
 export const SignatureVerificationError = /* @__PURE__ */ defineFixedError(
   'SIGNATURE_VERIFICATION',
   'Signature verification Error',
 )
+/** An instance of {@link SignatureVerificationError}. */
 export type SignatureVerificationError = InstanceType<typeof SignatureVerificationError>
+/** The `TYPED_DATA_MISMATCH` error: 'Typed data does not match JSON schema' (what to do: docs/errors.md). @example isWebWalletError(error, 'TYPED_DATA_MISMATCH') */
 export const TypedDataMismatchError = /* @__PURE__ */ defineFixedError(
   'TYPED_DATA_MISMATCH',
   'Typed data does not match JSON schema',
 )
+/** An instance of {@link TypedDataMismatchError}. */
 export type TypedDataMismatchError = InstanceType<typeof TypedDataMismatchError>
+/** The `INVALID_APPROVAL_REQUEST` error: 'Invalid approval request' (what to do: docs/errors.md). @example isWebWalletError(error, 'INVALID_APPROVAL_REQUEST') */
 export const InvalidApprovalRequestError = /* @__PURE__ */ defineFixedError(
   'INVALID_APPROVAL_REQUEST',
   'Invalid approval request',
   WALLET_API_CODES.INVALID_REQUEST_PAYLOAD,
 )
+/** An instance of {@link InvalidApprovalRequestError}. */
 export type InvalidApprovalRequestError = InstanceType<typeof InvalidApprovalRequestError>
 
 // The SDK's address texts (the connector's are schema messages only).
+/** The `ADDRESS_TOO_SHORT` error: 'Address must be at least 50 characters long' (what to do: docs/errors.md). @example isWebWalletError(error, 'ADDRESS_TOO_SHORT') */
 export const AddressTooShortError = /* @__PURE__ */ defineFixedError(
   'ADDRESS_TOO_SHORT',
   'Address must be at least 50 characters long',
 )
+/** An instance of {@link AddressTooShortError}. */
 export type AddressTooShortError = InstanceType<typeof AddressTooShortError>
+/** The `ADDRESS_TOO_LONG` error: 'Address must be at most 66 characters long' (what to do: docs/errors.md). @example isWebWalletError(error, 'ADDRESS_TOO_LONG') */
 export const AddressTooLongError = /* @__PURE__ */ defineFixedError(
   'ADDRESS_TOO_LONG',
   'Address must be at most 66 characters long',
 )
+/** An instance of {@link AddressTooLongError}. */
 export type AddressTooLongError = InstanceType<typeof AddressTooLongError>
+/** The `ADDRESS_LENGTH` error: 'Address must be 66 characters long' (what to do: docs/errors.md). @example isWebWalletError(error, 'ADDRESS_LENGTH') */
 export const AddressLengthError = /* @__PURE__ */ defineFixedError(
   'ADDRESS_LENGTH',
   'Address must be 66 characters long',
 )
+/** An instance of {@link AddressLengthError}. */
 export type AddressLengthError = InstanceType<typeof AddressLengthError>
+/** The `HEX_EXPECTED` error: 'Hex must be a hex string starting with 0x' (what to do: docs/errors.md). @example isWebWalletError(error, 'HEX_EXPECTED') */
 export const HexExpectedError = /* @__PURE__ */ defineFixedError(
   'HEX_EXPECTED',
   'Hex must be a hex string starting with 0x',
 )
+/** An instance of {@link HexExpectedError}. */
 export type HexExpectedError = InstanceType<typeof HexExpectedError>
+/** The `CHECKSUM_ADDRESS` error: 'Address is not a valid checksum address' (what to do: docs/errors.md). @example isWebWalletError(error, 'CHECKSUM_ADDRESS') */
 export const ChecksumAddressError = /* @__PURE__ */ defineFixedError(
   'CHECKSUM_ADDRESS',
   'Address is not a valid checksum address',
 )
+/** An instance of {@link ChecksumAddressError}. */
 export type ChecksumAddressError = InstanceType<typeof ChecksumAddressError>
 
 // Session SDK errors without a text in the original protocol (issue 15): every failure the SDK throws carries a code.
@@ -151,6 +189,7 @@ export const InvalidOptionsError = /* @__PURE__ */ defineError(
   }),
   (d) => [String(d.path ?? ''), String(d.reason ?? '')],
 )
+/** An instance of {@link InvalidOptionsError}. */
 export type InvalidOptionsError = InstanceType<typeof InvalidOptionsError>
 
 /**
@@ -168,9 +207,12 @@ export const CallNotAllowedError = /* @__PURE__ */ defineError(
   }),
   (d) => [String(d.entrypoint ?? '')],
 )
+/** An instance of {@link CallNotAllowedError}. */
 export type CallNotAllowedError = InstanceType<typeof CallNotAllowedError>
 
+/** The `NO_DEPLOYER` error: 'No deployer configured' (what to do: docs/errors.md). @example isWebWalletError(error, 'NO_DEPLOYER') */
 export const NoDeployerError = /* @__PURE__ */ defineFixedError('NO_DEPLOYER', 'No deployer configured')
+/** An instance of {@link NoDeployerError}. */
 export type NoDeployerError = InstanceType<typeof NoDeployerError>
 
 /**
@@ -184,6 +226,7 @@ export const UnexpectedAnswerError = /* @__PURE__ */ defineError(
   (what: string, o?: ErrorOptions) => ({ message: `Unexpected ${what}`, data: { what }, cause: o?.cause }),
   (d) => [String(d.what ?? '')],
 )
+/** An instance of {@link UnexpectedAnswerError}. */
 export type UnexpectedAnswerError = InstanceType<typeof UnexpectedAnswerError>
 
 /**
@@ -197,12 +240,15 @@ export const GasFeeError = /* @__PURE__ */ defineError(
   (reason: string, o?: ErrorOptions) => ({ message: reason, data: { reason }, cause: o?.cause }),
   (d, message) => [String(d.reason ?? message)],
 )
+/** An instance of {@link GasFeeError}. */
 export type GasFeeError = InstanceType<typeof GasFeeError>
 
+/** The `PAYMASTER_INCOMPATIBLE` error: 'The account is not compatible with the paymaster' (what to do: docs/errors.md). @example isWebWalletError(error, 'PAYMASTER_INCOMPATIBLE') */
 export const PaymasterIncompatibleError = /* @__PURE__ */ defineFixedError(
   'PAYMASTER_INCOMPATIBLE',
   'The account is not compatible with the paymaster',
 )
+/** An instance of {@link PaymasterIncompatibleError}. */
 export type PaymasterIncompatibleError = InstanceType<typeof PaymasterIncompatibleError>
 
 /**
@@ -233,10 +279,12 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+/** The `SESSION_KEY_EXPORT_DISABLED` error: 'Exporting the session private key is disabled (init option allowSessionKeyExport)' (what to do: docs/errors.md). @example isWebWalletError(error, 'SESSION_KEY_EXPORT_DISABLED') */
 export const SessionKeyExportDisabledError = /* @__PURE__ */ defineFixedError(
   'SESSION_KEY_EXPORT_DISABLED',
   'Exporting the session private key is disabled (init option allowSessionKeyExport)',
 )
+/** An instance of {@link SessionKeyExportDisabledError}. */
 export type SessionKeyExportDisabledError = InstanceType<typeof SessionKeyExportDisabledError>
 
 /**
@@ -254,6 +302,7 @@ export const UnsupportedRpcVersionError = /* @__PURE__ */ defineError(
   }),
   (d) => [String(d.nodeUrl ?? ''), String(d.version ?? '')],
 )
+/** An instance of {@link UnsupportedRpcVersionError}. */
 export type UnsupportedRpcVersionError = InstanceType<typeof UnsupportedRpcVersionError>
 
 /**
@@ -271,6 +320,7 @@ export const OperationAbortedError = /* @__PURE__ */ defineError(
   }),
   (d) => [String(d.operation ?? '')],
 )
+/** An instance of {@link OperationAbortedError}. */
 export type OperationAbortedError = InstanceType<typeof OperationAbortedError>
 
 /**
@@ -288,6 +338,7 @@ export const OperationTimeoutError = /* @__PURE__ */ defineError(
   }),
   (d) => [String(d.operation ?? ''), Number(d.ms ?? 0)],
 )
+/** An instance of {@link OperationTimeoutError}. */
 export type OperationTimeoutError = InstanceType<typeof OperationTimeoutError>
 
 /**
@@ -306,6 +357,7 @@ export const NotSupportedBySessionError = /* @__PURE__ */ defineError(
   }),
   (d) => [String(d.operation ?? '')],
 )
+/** An instance of {@link NotSupportedBySessionError}. */
 export type NotSupportedBySessionError = InstanceType<typeof NotSupportedBySessionError>
 
 /**
@@ -325,12 +377,15 @@ export const SessionExpiredError = /* @__PURE__ */ defineError(
   }),
   (d) => [Number(d.expiresAt ?? 0), Number(d.chainTime ?? 0)],
 )
+/** An instance of {@link SessionExpiredError}. */
 export type SessionExpiredError = InstanceType<typeof SessionExpiredError>
 
+/** The `SESSION_REVOKED` error: 'Session cleared (clearSession)' (what to do: docs/errors.md). @example isWebWalletError(error, 'SESSION_REVOKED') */
 export const SessionRevokedError = /* @__PURE__ */ defineFixedError(
   'SESSION_REVOKED',
   'Session cleared (clearSession)',
 )
+/** An instance of {@link SessionRevokedError}. */
 export type SessionRevokedError = InstanceType<typeof SessionRevokedError>
 
 /**
@@ -344,4 +399,5 @@ export const StoredSessionDiscardedError = /* @__PURE__ */ defineFixedError(
   'STORED_SESSION_DISCARDED',
   'Stored session removed: sign a new one',
 )
+/** An instance of {@link StoredSessionDiscardedError}. */
 export type StoredSessionDiscardedError = InstanceType<typeof StoredSessionDiscardedError>

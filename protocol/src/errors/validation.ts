@@ -3,13 +3,16 @@ import { WALLET_API_CODES } from './codes'
 import { isRecord } from './record'
 import { storageKeyMessage, storageValueMessage } from './storageMessages'
 
+/** The `INVALID_STORAGE_KEY` error (what to do: docs/errors.md). @example isWebWalletError(error, 'INVALID_STORAGE_KEY') */
 export const InvalidStorageKeyError = /* @__PURE__ */ defineError(
   'INVALID_STORAGE_KEY',
   (key: string, o?: ErrorOptions) => ({ message: storageKeyMessage(key), data: { key }, cause: o?.cause }),
   (d) => [String(d.key ?? '')],
 )
+/** An instance of {@link InvalidStorageKeyError}. */
 export type InvalidStorageKeyError = InstanceType<typeof InvalidStorageKeyError>
 
+/** The `INVALID_STORAGE_VALUE` error (what to do: docs/errors.md). @example isWebWalletError(error, 'INVALID_STORAGE_VALUE') */
 export const InvalidStorageValueError = /* @__PURE__ */ defineError(
   'INVALID_STORAGE_VALUE',
   (length: number, o?: ErrorOptions) => ({
@@ -19,6 +22,7 @@ export const InvalidStorageValueError = /* @__PURE__ */ defineError(
   }),
   (d) => [Number(d.length ?? 0)],
 )
+/** An instance of {@link InvalidStorageValueError}. */
 export type InvalidStorageValueError = InstanceType<typeof InvalidStorageValueError>
 
 /** One schema issue as it travels: where and what. */
@@ -55,4 +59,5 @@ export const ValidationError = /* @__PURE__ */ defineError(
     Array.isArray(d.issues) ? d.issues.map((i) => toIssue(i, message)) : [{ path: [], message }],
   ],
 )
+/** An instance of {@link ValidationError}. */
 export type ValidationError = InstanceType<typeof ValidationError>

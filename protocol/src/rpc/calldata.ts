@@ -68,5 +68,5 @@ export function toCalldata(values: readonly unknown[]): string[] {
 
 // No argument-count check here: the protocol's 'Invalid number of arguments, expected N arguments, but got M' is
 // starknet.js's check of a call against its ABI, done in the app; neither the SDK nor the wallet has an ABI
-// to count against (shim/README.md, "Codes the SDK never throws"). InvalidArgumentCountError stays in the
+// to count against (docs/sdk-errors.md, "Codes the SDK never throws"). InvalidArgumentCountError stays in the
 // error table so the code is rebuilt from the wire.

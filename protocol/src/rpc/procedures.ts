@@ -67,6 +67,7 @@ export const ModalEventSchema = z.union([
     height: Size,
   }),
 ])
+/** A value {@link ModalEventSchema} accepts, as it parses it. */
 export type ModalEvent = z.infer<typeof ModalEventSchema>
 
 /**

@@ -11,6 +11,10 @@ const MAX_CAP = 2n ** 128n - 1n
 /** The longest projectID the wallet accepts (it shows at most 64 characters of it). */
 const MAX_PROJECT_ID = 256
 
+/**
+ * A session's metadata as the wallet reads it (`readSessionMetadata`): the app's name and its exact fee caps.
+ * @example readSessionMetadata(request.metadata).txFees[0]?.maxAmount // 10n ** 19n
+ */
 export interface SessionMetadata {
   /** The app's name for itself, as the app wrote it (a claim of the app, not the wallet's words). */
   projectId?: string

@@ -18,4 +18,5 @@ export const WalletEventSchema = z.union([
   z.object({ type: z.enum(['accountsChanged']), accounts: z.array(z.string()) }),
   z.object({ type: z.enum(['networkChanged']), chainId: z.string(), accounts: z.array(z.string()) }),
 ])
+/** A value {@link WalletEventSchema} accepts, as it parses it. */
 export type WalletEvent = z.infer<typeof WalletEventSchema>

@@ -106,6 +106,7 @@ export const AddressSchema = addressSchema({
   checksum: 'Invalid address (checksum error)',
   range: 'Invalid address (validation error)',
 })
+/** A value {@link AddressSchema} accepts, as it parses it. */
 export type Address = z.infer<typeof AddressSchema>
 
 /**

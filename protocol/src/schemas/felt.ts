@@ -56,6 +56,7 @@ export function rangeSchema(max: bigint, message: string, min = 0n) {
  * FeltSchema.parse('12') // '0xc'
  */
 export const FeltSchema = rangeSchema(FELT_MAX, 'Felt must be in range [0, 2^252-1]')
+/** A value {@link FeltSchema} accepts, as it parses it. */
 export type Felt = z.infer<typeof FeltSchema>
 
 /** A contract address in [0, 2^252-1] (numeric form; use AddressSchema for user-entered addresses). */

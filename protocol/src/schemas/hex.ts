@@ -14,4 +14,5 @@ export const HexSchema = z.pipe(
     return `0x${digits.length % 2 ? `0${digits}` : digits}`
   }),
 )
+/** A value {@link HexSchema} accepts, as it parses it. */
 export type Hex = z.infer<typeof HexSchema>

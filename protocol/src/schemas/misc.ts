@@ -9,14 +9,17 @@ import './genericMessages'
  * StarknetVersionSchema.parse('v5')
  */
 export const StarknetVersionSchema = oneOfValues(['v3', 'v4', 'v5'])
+/** A value {@link StarknetVersionSchema} accepts, as it parses it. */
 export type StarknetVersion = z.infer<typeof StarknetVersionSchema>
 
 /** Connector theme. */
 export const ThemeSchema = oneOfValues(['light', 'dark', 'auto'])
+/** A value {@link ThemeSchema} accepts, as it parses it. */
 export type Theme = z.infer<typeof ThemeSchema>
 
 /** Cairo version of an account class: the string '0' or '1'. */
 export const CairoVersionSchema = oneOfValues(['0', '1'])
+/** A value {@link CairoVersionSchema} accepts, as it parses it. */
 export type CairoVersion = z.infer<typeof CairoVersionSchema>
 
 /** Version of wallet deployment data: the number 0 or 1. */
@@ -41,4 +44,5 @@ export const StarknetIdDomainSchema = z
 
 /** Account signer kinds; a missing guardian reads as 0 (`argentSigners` in `@webwallet/protocol/session`). */
 export const SignerKindSchema = oneOfValues(['native', 'Secp256k1', 'Secp256r1', 'Eip191', 'Webauthn'])
+/** A value {@link SignerKindSchema} accepts, as it parses it. */
 export type SignerKind = z.infer<typeof SignerKindSchema>

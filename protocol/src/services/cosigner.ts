@@ -30,6 +30,7 @@ export const CosignerSession = z.object({
   cacheAuthorisation: z.boolean(),
   sessionSignature: SessionSignature,
 })
+/** A value {@link CosignerSession} accepts, as it parses it. */
 export type CosignerSession = z.infer<typeof CosignerSession>
 
 const ResourceBound = z.object({ max_amount: FeltString, max_price_per_unit: FeltString })
@@ -161,4 +162,5 @@ export const Refusal = z.object({
   message: z.string(),
   messages: z.array(z.string()),
 })
+/** A value {@link Refusal} accepts, as it parses it. */
 export type Refusal = z.output<typeof Refusal>

@@ -1,6 +1,7 @@
 // Felt helpers shared by the session modules: every public value is a bigint or a hex string,
-// so callers on starknet.js v8 and v10 can pass their own representations.
-import { ec, hash } from 'starknet'
+// so callers on starknet.js v8 and v10 can pass their own representations. The hashes come from
+// @scure/starknet (what starknet.js hashes with), not starknet.js's barrel: a page bundling them stays small.
+import { keccak, poseidonHash, poseidonHashMany } from '@scure/starknet'
 import { ValidationError } from '../errors/validation'
 
 /** A Starknet field element. */
@@ -77,20 +78,20 @@ export interface PoseidonImplementation {
   pair(a: Felt, b: Felt): Felt
 }
 
-const STARKNET_JS_POSEIDON: PoseidonImplementation = {
-  many: (values) => ec.starkCurve.poseidonHashMany([...values]),
-  pair: (a, b) => ec.starkCurve.poseidonHash(a, b),
+const SCURE_POSEIDON: PoseidonImplementation = {
+  many: (values) => poseidonHashMany([...values]),
+  pair: (a, b) => poseidonHash(a, b),
 }
-let poseidon = STARKNET_JS_POSEIDON
+let poseidon = SCURE_POSEIDON
 
 /**
- * Replaces starknet.js's Poseidon for every session hash of this process, for a host with a faster exact
- * implementation (wallet-sim's node hashes each transaction's session). The replacement must give the
- * same values; the default is restored by passing nothing.
+ * Replaces the default Poseidon (@scure/starknet's, which starknet.js uses) for every session hash of this
+ * process, for a host with a faster exact implementation (wallet-sim's node hashes each transaction's
+ * session). The replacement must give the same values; the default is restored by passing nothing.
  * @example setPoseidonImplementation({ many: poseidonHashMany, pair: poseidonHash })
  */
 export function setPoseidonImplementation(implementation?: PoseidonImplementation): void {
-  poseidon = implementation ?? STARKNET_JS_POSEIDON
+  poseidon = implementation ?? SCURE_POSEIDON
 }
 
 /**
@@ -98,10 +99,10 @@ export function setPoseidonImplementation(implementation?: PoseidonImplementatio
  * @example selectorFromName('transfer')
  */
 export function selectorFromName(name: string): Felt {
-  return BigInt(hash.getSelectorFromName(name))
+  return typeHash(name)
 }
 
-/** Starknet keccak of an arbitrary string, used for SNIP-12 type hashes. */
+/** Starknet keccak of an arbitrary string (UTF-8), used for SNIP-12 type hashes. */
 export function typeHash(encodedType: string): Felt {
-  return BigInt(hash.starknetKeccak(encodedType))
+  return keccak(new TextEncoder().encode(encodedType))
 }

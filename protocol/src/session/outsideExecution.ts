@@ -29,12 +29,17 @@ export const OUTSIDE_EXECUTION_TYPE_HASH = typeHash(
   `"OutsideExecution"("Caller":"ContractAddress","Nonce":"felt","Execute After":"u128","Execute Before":"u128","Calls":"Call*")${CALL_TYPE}`,
 )
 
+/** One call of an outside execution (SNIP-9), as the account hashes it. @example { to: counter, selector: getSelector('increment'), calldata: [] } */
 export interface OutsideCall {
   readonly to: Felt
   readonly selector: Felt
   readonly calldata: readonly Felt[]
 }
 
+/**
+ * A SNIP-9 v2 outside execution: who may submit it, its nonce, its time window (seconds) and its calls.
+ * @example outsideExecutionHash(execution, account, chainId)
+ */
 export interface OutsideExecution {
   readonly caller: Felt
   readonly nonce: Felt

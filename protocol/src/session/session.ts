@@ -36,6 +36,7 @@ export interface OnChainSession {
   readonly sessionKeyGuid: Felt
 }
 
+/** What a session is built from: expiry, allowed methods, metadata and the session key. @example buildSession({ allowedMethods, metadata, sessionPublicKey }) */
 export interface BuildSessionParameters {
   /** Seconds since the epoch; default now + 10,000 ms (docs/protocol.md, Constants), rounded up to a second. */
   readonly expiresAt?: bigint | number | undefined

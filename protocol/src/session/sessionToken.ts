@@ -15,6 +15,7 @@ import {
 /** The first felt of every session-token signature: 'session-token'. */
 export const SESSION_MAGIC = shortString('session-token')
 
+/** The x-sessions token that signs a session transaction: the session, its authorisations, signatures and proofs. @example parseSessionToken(transaction.signature).proofs */
 export interface SessionToken {
   readonly session: OnChainSession
   /** When set, the account caches the owner+guardian authorisation and later tokens may omit it. */
@@ -66,6 +67,7 @@ export function signSessionMessage(parameters: {
   return signHash(hash, parameters.sessionPrivateKey)
 }
 
+/** What a session token is assembled from: the session, the calls and their signatures. @example buildSessionToken({ session, calls, sessionAuthorization, sessionSignature, guardianSignature, cacheAuthorization: false }) */
 export interface BuildSessionTokenParameters {
   readonly session: Session
   readonly calls: readonly NamedCall[]

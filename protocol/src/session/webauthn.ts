@@ -21,6 +21,7 @@ export const SHA256_CAIRO1 = 1
 /** The User Present and User Verified flags the account requires in the authenticator data. */
 export const FLAGS_UP_UV = 0b101
 
+/** A WebAuthn (P-256) signer as the Argent account knows it: origin, relying-party id hash, public key. @example webauthnSignerGuid(signer) */
 export interface WebauthnSigner {
   /** The origin the key signs for, e.g. 'http://localhost:5173' (bytes of its text). */
   readonly origin: string
@@ -30,6 +31,7 @@ export interface WebauthnSigner {
   readonly pubkey: bigint
 }
 
+/** A WebAuthn assertion in the account's format: the client data's tail, flags, counter and the P-256 signature. @example serializeWebauthnSignerSignature({ webauthn: signer, signature }) */
 export interface WebauthnSignature {
   readonly crossOrigin: boolean
   /** The client data JSON after the crossOrigin value; empty when it is just '}'. */

@@ -1,10 +1,11 @@
 // The hash functions of each SNIP-12 revision: revision 0 hashes with Pedersen (a chain ending in the
 // length, `computeHashOnElements`), revision 1 with Poseidon over the elements.
-import { ec } from 'starknet'
+// Pedersen from @scure/starknet (starknet.js's own), not starknet.js's barrel: the wallet page stays small.
+import { pedersen as pedersenHex } from '@scure/starknet'
 import { poseidonMany, poseidonPair, selectorFromName, shortString, typeHash } from '../session/felt'
 import type { Revision } from './tree'
 
-const pedersen = (a: bigint, b: bigint): bigint => BigInt(ec.starkCurve.pedersen(a, b))
+const pedersen = (a: bigint, b: bigint): bigint => BigInt(pedersenHex(a, b))
 
 /**
  * The hash of a list of felts in a revision (a struct, an array, a ByteArray, an enum).

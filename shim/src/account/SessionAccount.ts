@@ -1,14 +1,11 @@
 import {
-  GaslessRetryFailedError,
   InvalidOptionsError,
   isWebWalletError,
-  NoDeployerError,
   NotSupportedBySessionError,
   OutsideExecutionOnlyError,
   SessionRevokedError,
-  TransactionOutcomeUnknownError,
 } from '@webwallet/protocol/errors'
-import { selectorFromName, toHex } from '@webwallet/protocol/session'
+import { toHex } from '@webwallet/protocol/session'
 import {
   Account,
   type BlockIdentifier,
@@ -35,24 +32,16 @@ import { methodsTree } from '../session/crypto'
 import { randomFelt } from '../session/request'
 import { AccountBase, accountArguments } from './accountBase'
 import { checkCalls, checkLimits } from './arguments'
-import { compileCalls, executeCalldata } from './calls'
+import { compileCalls } from './calls'
 import type { AccountContext, Call, CompiledCall } from './context'
-import { type Deployer, deployAccount, deployedWith, deployedWithNonce, isDeployed } from './deploy'
+import type { Deployer } from './deploy'
 import { type InvokeDetails, type ReadDetails, readInvokeDetails } from './details'
-import { maxCost, resourceBoundsFromEstimate } from './fees'
-import { executeGasless } from './gasless'
 import { type AccountGuard, createAccountGuard } from './guard'
-import { estimateSession, invokeWithSession, shouldRetryGasless } from './invoke'
-import { afterDeadline, type SendLog } from './lostAnswer'
-import {
-  namedCalls,
-  type OutsideExecutionOptions,
-  type OutsideTypedData,
-  signOutsideExecution,
-} from './outside'
+import type { SendLog } from './lostAnswer'
+import type { OutsideExecutionOptions, OutsideTypedData } from './outside'
 import { outsideWindow, windowReads } from './outsideWindow'
-import { probeOutsideExecution } from './probe'
-import type { RpcCall } from './rpc'
+import { sendCode } from './sendCode'
+import type { Known } from './sendRoutes'
 import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTransaction'
 
 /** Options of {@link SessionAccount.execute}: starknet.js's details ({@link InvokeDetails}) and the session's. */
@@ -68,7 +57,7 @@ export interface ExecuteOptions extends InvokeDetails {
 }
 
 /** Execute's options once read: the details as bigints. */
-type ReadExecuteOptions = Omit<ExecuteOptions, keyof InvokeDetails> & ReadDetails
+export type ReadExecuteOptions = Omit<ExecuteOptions, keyof InvokeDetails> & ReadDetails
 
 /**
  * Default time limit of one execute: room for a deployment and its wait (poll 2000 ms) on a public node.
@@ -102,7 +91,7 @@ export interface SessionAccountOptions {
  */
 export class SessionAccount extends AccountBase {
   /** Known deployed (cached so later executes skip the class-hash lookup). */
-  private deployed = false
+  private readonly known: Known = { deployed: false }
   private readonly ctx: AccountContext
   private readonly options: SessionAccountOptions
   private readonly guard: AccountGuard
@@ -135,8 +124,8 @@ export class SessionAccount extends AccountBase {
   }
 
   async isDeployed(): Promise<boolean> {
-    this.deployed ||= await isDeployed(this.ctx)
-    return this.deployed
+    this.known.deployed ||= await (await sendCode()).isDeployed(this.ctx)
+    return this.known.deployed
   }
 
   /**
@@ -161,17 +150,7 @@ export class SessionAccount extends AccountBase {
   }
 
   private async deployWith(ctx: AccountContext) {
-    const { deployer, paymaster } = this.options
-    // No deployer: a deployment alone through the paymaster (no calls), as deployAndExecuteWithPaymaster(..., []).
-    if (!deployer && paymaster && !this.deployed) {
-      const { transaction_hash } = await executeGasless(ctx, paymaster, [], { deploy: true })
-      this.deployed = true
-      return { transactionHash: transaction_hash, contractAddress: ctx.address }
-    }
-    if (!deployer) throw new NoDeployerError()
-    const result = await deployAccount(ctx, deployer)
-    this.deployed = true
-    return result
+    return (await sendCode()).deployWith(ctx, this.options, this.known)
   }
 
   /**
@@ -207,9 +186,9 @@ export class SessionAccount extends AccountBase {
         deadline.check()
         guard.check(expiresAt)
         // The chain's clock rides in the batch that reads the deployed state and the nonce: one round trip.
-        const state = await deployedWithNonce(ctx, CLOCK_CALL)
+        const state = await (await sendCode()).deployedWithNonce(ctx, CLOCK_CALL)
         guard.check(expiresAt, state.also[0])
-        this.deployed = state.deployed
+        this.known.deployed = state.deployed
         const nonce = details.nonce ?? state.nonce
         return this.run(ctx, compiled, nonce === undefined ? details : { ...details, nonce }).catch(
           (error: unknown) => {
@@ -223,45 +202,17 @@ export class SessionAccount extends AccountBase {
         deadline,
       )
     } catch (error) {
-      // A time limit or abort after the transaction left is "outcome unknown", never "not sent".
-      return await afterDeadline(error, sendLog, this.ctx.rpc)
+      // A time limit or abort after the transaction left is "outcome unknown", never "not sent". Something
+      // sent, its code was loaded.
+      if (!sendLog.sent) throw error
+      return await (await sendCode()).afterDeadline(error, sendLog, this.ctx.rpc)
     } finally {
       deadline.dispose()
     }
   }
 
-  private async run(
-    ctx: AccountContext,
-    compiled: CompiledCall[],
-    options: ReadExecuteOptions,
-  ): Promise<{ transaction_hash: string }> {
-    const { paymaster } = this.options
-    // A key the account cannot check within validation's step limit (P-256) goes only through the paymaster.
-    const outsideOnly = ctx.session.kind?.verifyGas
-    if (outsideOnly && !paymaster) throw new InvalidOptionsError('paymaster', 'needed by a P-256 key')
-    const gasless = (through: Paymaster, deploy: boolean) =>
-      executeGasless(ctx, through, compiled, {
-        deploy,
-        gasTokenAddress: options.gasTokenAddress ?? this.options.gasTokenAddress,
-      })
-    const { nonce } = options
-    if (!this.deployed) {
-      if (this.options.deployer) await this.deployWith(ctx)
-      else if (paymaster) return gasless(paymaster, true)
-      else await this.deployWith(ctx)
-    }
-    if (paymaster && (options.gasless || paymaster.sponsored || outsideOnly)) return gasless(paymaster, false)
-    try {
-      return await invokeWithSession(ctx, compiled, { ...options, nonce })
-    } catch (error) {
-      if (!paymaster || !shouldRetryGasless(error)) throw error
-      try {
-        return await gasless(paymaster, false)
-      } catch (retryError) {
-        if (retryError instanceof TransactionOutcomeUnknownError) throw retryError
-        throw new GaslessRetryFailedError(error, retryError)
-      }
-    }
+  private async run(ctx: AccountContext, compiled: CompiledCall[], details: ReadExecuteOptions) {
+    return (await sendCode()).runRoute(ctx, compiled, details, this.options, this.known)
   }
 
   /**
@@ -294,21 +245,7 @@ export class SessionAccount extends AccountBase {
     checkLimits(options, 'details')
     const compiled = await this.scoped(calls)
     const details = readInvokeDetails(options)
-    const state = await deployedWithNonce(this.ctx)
-    this.deployed ||= state.deployed
-    const deploy = state.deployed ? undefined : this.ctx.session.stored.deploymentPayload
-    const nonce = BigInt(details.nonce ?? (deploy ? 1n : (state.nonce ?? (await this.getNonce()))))
-    const calldata = executeCalldata(compiled, selectorFromName)
-    const estimate = await estimateSession(
-      this.ctx,
-      compiled,
-      calldata,
-      nonce,
-      BigInt(details.tip ?? 0n),
-      deploy,
-    )
-    const resourceBounds = resourceBoundsFromEstimate(estimate)
-    return { resourceBounds, overall_fee: maxCost(resourceBounds), unit: 'FRI' }
+    return (await sendCode()).estimateRoute(this.ctx, compiled, details, this.known, () => this.getNonce())
   }
 
   /** Invokes only (each with {@link estimateInvokeFee}, nonces in order); anything else is refused. */
@@ -321,7 +258,10 @@ export class SessionAccount extends AccountBase {
       if (type !== 'INVOKE') throw new NotSupportedBySessionError(String(type))
     }
     // Read through the SDK's node client (coded errors); undeployed, the invokes follow the deployment (0).
-    const state = invocations.length && given === undefined ? await deployedWithNonce(this.ctx) : undefined
+    const state =
+      invocations.length && given === undefined
+        ? await (await sendCode()).deployedWithNonce(this.ctx)
+        : undefined
     const nonce = given ?? (state?.deployed ? (state.nonce ?? 0n) : 1n)
     const estimates: EstimateFeeResponseOverhead[] = []
     for (const [index, invocation] of invocations.entries()) {
@@ -368,10 +308,11 @@ export class SessionAccount extends AccountBase {
     }
     if (calls !== undefined) checkCalls(calls)
     const outside = typedData as OutsideTypedData
-    if (calls !== undefined) return signOutsideExecution(this.ctx, outside, await compileCalls(calls))
-    if (typedData.primaryType !== 'OutsideExecution') throw new OutsideExecutionOnlyError()
+    const compiled = calls === undefined ? undefined : await compileCalls(calls)
+    if (!compiled && typedData.primaryType !== 'OutsideExecution') throw new OutsideExecutionOnlyError()
+    const { namedCalls, signOutsideExecution } = await sendCode()
     const names = this.ctx.session.stored.allowedMethods.map((method) => method.selector)
-    return signOutsideExecution(this.ctx, outside, namedCalls(outside, names))
+    return signOutsideExecution(this.ctx, outside, compiled ?? namedCalls(outside, names))
   }
 
   /** Same as {@link signMessage}: the session signs outside executions for relayers. */
@@ -396,7 +337,7 @@ export class SessionAccount extends AccountBase {
     const compiled = await this.scoped(calls)
     const nonce = options.nonce ?? randomFelt()
     const { expiresAt } = this.ctx.session.stored
-    const block = await this.outsideReads(nonce, windowReads(options))
+    const block = await (await sendCode()).outsideReads(this.ctx, this.known, nonce, windowReads(options))
     // No block (0) only when the caller gave both bounds: windowReads asks for one whenever a bound is missing.
     const chainSeconds = this.guard.check(expiresAt, block) ?? 0
     const transaction = await this.getOutsideTransaction(
@@ -415,28 +356,6 @@ export class SessionAccount extends AccountBase {
       entrypoint: 'execute_from_outside_v2',
       calldata: outsideExecution.buildExecuteFromOutsideCallData(transaction).map(toHex),
     }
-  }
-
-  /**
-   * Before an outside execution is signed: the deployed state (cached once true) and, for a deployed
-   * account, the probe of `nonce`; `clock` rides in the first batch sent. Round trips as without it: one
-   * for a known-deployed or an undeployed account, two the first time a deployed one is seen.
-   */
-  private async outsideReads(nonce: string, clock: RpcCall[]) {
-    let block: PromiseSettledResult<unknown> | undefined
-    let reads = clock
-    if (!this.deployed) {
-      const state = await deployedWith(this.ctx, ...reads)
-      this.deployed = state.deployed
-      ;[block] = state.also
-      reads = []
-    }
-    // Not deployed yet: nothing to probe (its class is the deployment payload's; a relayer deploys it first).
-    if (this.deployed) {
-      const [probed] = await probeOutsideExecution(this.ctx, nonce, ...reads)
-      block ??= probed
-    }
-    return block
   }
 
   /** The receipt, with starknet.js's helpers (`isSuccess()`, `match`...) as its `waitForTransaction` has. */

@@ -1,6 +1,7 @@
 import { InvalidAddressFormatError, ValidationError } from '@webwallet/protocol/errors'
 import { FIELD_PRIME, toHex } from '@webwallet/protocol/session'
 import type { Call, CompiledCall } from './context'
+import { sendCode } from './sendCode'
 
 /**
  * Normalises one call or a list: addresses as felt hex, calldata compiled as starknet.js's
@@ -12,8 +13,8 @@ import type { Call, CompiledCall } from './context'
  * await compileCalls({ contractAddress: '0x1', entrypoint: 'transfer', calldata: ['0x2', cairo.uint256(1000)] })
  */
 export async function compileCalls(calls: Call | readonly Call[]): Promise<CompiledCall[]> {
-  // Loaded on the first call compiled: a page pays for the compiler when it sends, not when it loads.
-  const { readCalldata } = await import('@webwallet/protocol/calldata')
+  // Loaded on the first call compiled (with the route that sends): a page pays for it when it sends.
+  const { readCalldata } = await sendCode()
   const list: readonly Call[] = Array.isArray(calls) ? calls : [calls as Call]
   return list.map((call, index) => {
     const read = readCalldata(call.calldata, index)

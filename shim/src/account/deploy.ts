@@ -1,4 +1,5 @@
-import { DEPLOYMENT_POLL_INTERVAL_MS, type DeploymentPayload } from '@webwallet/protocol'
+import type { DeploymentPayload } from '@webwallet/protocol'
+import { DEPLOYMENT_POLL_INTERVAL_MS } from '@webwallet/protocol/constants'
 import {
   AccountAlreadyDeployedError,
   DeployedAddressMismatchError,

@@ -1,4 +1,5 @@
-import { CHAIN_IDS, type GasTokenPrice, type PaymasterCompatibility } from '@webwallet/protocol'
+import type { GasTokenPrice, PaymasterCompatibility } from '@webwallet/protocol'
+import { CHAIN_IDS } from '@webwallet/protocol/constants'
 import {
   GasFeeError,
   GaslessUnsupportedChainError,

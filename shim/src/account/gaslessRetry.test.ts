@@ -4,7 +4,7 @@
 import { NodeError, SignSessionError } from '@webwallet/protocol/errors'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { shouldRetryGasless } from './invoke'
+import { shouldRetryGasless } from './outOfGas'
 
 describe('shouldRetryGasless', () => {
   it.each([

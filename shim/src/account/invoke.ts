@@ -1,5 +1,5 @@
-import { type DeploymentPayload, NODE_ERROR_CODES } from '@webwallet/protocol'
-import { NodeError, SignSessionError } from '@webwallet/protocol/errors'
+import type { DeploymentPayload } from '@webwallet/protocol'
+import { NodeError } from '@webwallet/protocol/errors'
 import { mapBounds } from '@webwallet/protocol/fees'
 import { selectorFromName, toHex } from '@webwallet/protocol/session'
 import { type CosignerTransaction, signSession } from '../session/cosigner'
@@ -188,24 +188,4 @@ function cosignerTransaction(
     nonce_data_availability_mode: 'L1',
     fee_data_availability_mode: 'L1',
   }
-}
-
-/**
- * Whether an execute error sends the calls through the paymaster instead: the co-signer refused ('Sign
- * session error'), or the account cannot pay. A node says so by code: 54 INSUFFICIENT_ACCOUNT_BALANCE (the
- * bounds' maximal fee is above the balance: what wallet-sim and the sequencer's gateway answer), or 55
- * VALIDATION_FAILURE whose data names the balance (nodes that run the fee check inside validation: "Resources
- * bounds (...) exceed balance (...)"; Argent's 'validation failed gas bounds exceed balance').
- *
- * @example
- * if (shouldRetryGasless(error)) return executeGasless(...)
- */
-export function shouldRetryGasless(error: unknown): boolean {
-  if (error instanceof SignSessionError) return true
-  if (!(error instanceof NodeError)) return false
-  const { rpcCode, rpcData } = error.data
-  return (
-    rpcCode === NODE_ERROR_CODES.INSUFFICIENT_ACCOUNT_BALANCE ||
-    (rpcCode === NODE_ERROR_CODES.VALIDATION_FAILURE && /balance/i.test(JSON.stringify(rpcData ?? '')))
-  )
 }

@@ -221,7 +221,7 @@ describe('a wrongly shaped node answer', () => {
     ['an object for a batch', () => ({ jsonrpc: '2.0', id: 1, result: '0x1' })],
     ['null', () => null],
   ])(
-    '%s is UNEXPECTED_ANSWER naming the method, as the README says (not NODE_ERROR)',
+    '%s is UNEXPECTED_ANSWER naming the method, as docs/sdk-errors.md says (not NODE_ERROR)',
     async (_name, answer) => {
       const fetch: typeof globalThis.fetch = async (_url, init) => {
         const calls = JSON.parse(String(init?.body)) as { id: number }[]

@@ -1,4 +1,4 @@
-import { OUTSIDE_EXECUTION_DOMAIN_NAME, OUTSIDE_EXECUTION_PRIMARY_TYPE } from '@webwallet/protocol'
+import { OUTSIDE_EXECUTION_DOMAIN_NAME, OUTSIDE_EXECUTION_PRIMARY_TYPE } from '@webwallet/protocol/constants'
 import {
   CallNotAllowedError,
   OutsideExecutionOnlyError,

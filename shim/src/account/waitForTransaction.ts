@@ -3,7 +3,7 @@ import {
   NODE_ERROR_CODES,
   TRANSACTION_WAIT_INTERVAL_MS,
   TRANSACTION_WAIT_RETRIES,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/constants'
 import {
   InvalidOptionsError,
   NodeError,

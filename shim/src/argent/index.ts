@@ -1,8 +1,8 @@
 // @webwallet/shim/argent: a drop-in for @argent/invisible-sdk 1.0.0 (and 1.1's `webwalletTheme`), on our
-// session SDK. What it does not provide is listed in shim/README ("Coming from Argent's invisible SDK").
+// session SDK. What it does not provide is listed in docs/migrating.md ("`@webwallet/shim/argent` in detail").
 
 export type { ApprovalRequest } from '@webwallet/protocol'
-export { shouldRetryGasless as isOutOfGasError } from '../account/invoke'
+export { shouldRetryGasless as isOutOfGasError } from '../account/outOfGas'
 export {
   ConnectorNotAvailableError,
   ConnectorNotConnectedError,

@@ -3,6 +3,11 @@ import { UnknownEventError } from '@webwallet/protocol/errors'
 
 /** The wallet's events: the account list and the chain id. */
 export type WalletEventName = (typeof WALLET_EVENTS)[number]
+/**
+ * The listener each wallet event takes: `accountsChanged` gets the accounts (`undefined` once forgotten),
+ * `networkChanged` the chain id and the accounts.
+ * @example connector.on('accountsChanged', (accounts) => console.log(accounts?.[0]))
+ */
 export type WalletEventHandlers = {
   accountsChanged: (accounts: string[] | undefined) => void
   networkChanged: (chainId: string | undefined, accounts?: string[]) => void

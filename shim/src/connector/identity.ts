@@ -4,9 +4,15 @@ import { ENVIRONMENT_NAMES, type EnvironmentName, getEnvironment } from '@webwal
 import { ValidationError } from '@webwallet/protocol/errors'
 import { exactOrigin } from '../transport/origin'
 
+/**
+ * The connector's id, as starknetkit's web-wallet connector names itself (starknetkit and the last-connection
+ * key read it). @example createConnector().id === CONNECTOR_ID // true
+ */
 export const CONNECTOR_ID = 'argentWebWallet'
+/** The connector's display name, starknetkit's. @example new WebWalletConnector().name // 'Argent Web Wallet' */
 export const CONNECTOR_NAME = 'Argent Web Wallet'
 // Kept as SVG text (gzips to half the base64) and encoded once: the same data URL as before.
+/** The connector's icon, a data URL of an SVG. @example <img src={CONNECTOR_ICON} alt="" /> */
 export const CONNECTOR_ICON = `data:image/svg+xml;base64,${btoa(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#FF875B"/><path d="M19 7h-6l-.3 5.5C10 14 8 16.5 8 20h16c0-3.5-2-6-4.7-7.5z" fill="#fff"/></svg>',
 )}`

@@ -4,6 +4,7 @@
 
 /** Keeps session CryptoKeys by id. */
 export interface P256KeyStore {
+  /** The key stored under `id`, or undefined (site data cleared, another device). */
   get(id: string): Promise<CryptoKey | undefined>
   /** Stores `key` under `id`, dropping any other. */
   put(id: string, key: CryptoKey): Promise<void>

@@ -26,7 +26,7 @@ export type ConnectorEvents = {
  *
  * @example
  * const connectors = [new WebWalletConnector({ environment: 'sepolia' })]
- * <StarknetConfig chains={[sepolia]} provider={publicProvider()} connectors={connectors as never}>
+ * <StarknetConfig chains={[sepolia]} provider={publicProvider()} connectors={connectors}>
  */
 export class WebWalletConnector extends ConnectorEmitter<ConnectorEvents> {
   readonly #connector: ReturnType<typeof createConnector>

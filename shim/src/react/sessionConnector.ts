@@ -28,7 +28,7 @@ export interface SessionConnectorOptions {
  * @example
  * const wallet = WebWallet.init({ appName: 'my-game', sessionParams: { allowedMethods } })
  * const connectors = [new WebWalletSessionConnector(wallet)]
- * <StarknetConfig chains={[sepolia]} provider={publicProvider()} connectors={connectors as never}>
+ * <StarknetConfig chains={[sepolia]} provider={publicProvider()} connectors={connectors}>
  */
 export class WebWalletSessionConnector extends ConnectorEmitter<ConnectorEvents> {
   #address: string | undefined

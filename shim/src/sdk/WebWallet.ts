@@ -201,7 +201,7 @@ export class WebWallet {
   /**
    * Asks the wallet to sign a new session (fresh key pair), stores it and builds the account. The session
    * in use stays stored and usable until the new one is signed and stored: a rejected, failed, aborted or
-   * timed-out request leaves it as it was (the original protocol clears first: docs/protocol.md, Deviations; see shim/README "Signing a new session").
+   * timed-out request leaves it as it was (the original protocol clears first: docs/protocol.md, Deviations; see docs/session-lifecycle.md, "Signing a new session").
    * A session too large to store is refused before the wallet is asked.
    */
   async requestConnection(parameters: RequestConnectionParameters = {}): Promise<ConnectResult> {

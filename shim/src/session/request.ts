@@ -1,11 +1,10 @@
+import type { AllowedMethod, SessionMetadata } from '@webwallet/protocol'
 import {
-  type AllowedMethod,
   CHAIN_IDS,
   DEFAULT_TX_FEE_MAX_AMOUNTS,
   SESSION_VALIDITY_DAYS_DEFAULT,
   SESSION_VALIDITY_DAYS_MAX,
-  type SessionMetadata,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/constants'
 import {
   buildSession,
   type Session,

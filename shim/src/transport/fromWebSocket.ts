@@ -18,6 +18,10 @@ export type WebSocketLike = {
     listener: (event: { data?: unknown }) => void,
   ): void
 }
+/**
+ * A WebSocket class: the browser's, or `ws`'s on Node 20 (which has none built in).
+ * @example createConnector({ transport: 'websocket', WebSocket: WebSocket as never }) // `import { WebSocket } from 'ws'`
+ */
 export type WebSocketConstructor = new (url: string) => WebSocketLike
 
 /** Options of {@link fromWebSocket}. */

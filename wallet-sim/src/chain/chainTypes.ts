@@ -6,6 +6,7 @@ import type { GasPrices } from './gas'
 import type { BlockRecord, TxRecord } from './records'
 import type { State } from './state'
 
+/** How a {@link Chain} starts: its chain id, clock, gas prices and block time. @example new Chain({ blockTime: 0 }) */
 export interface ChainOptions {
   /** Default SN_SEPOLIA. */
   readonly chainId?: Felt

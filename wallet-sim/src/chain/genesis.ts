@@ -39,6 +39,10 @@ import type { State } from './state'
 /** A demo ERC-20 ('Demo Token', DEMO, 18 decimals) for portfolio and session tests. */
 export const DEMO_TOKEN_ADDRESS = 0x00de000000000000000000000000000000000000000000000000000000000001n
 
+/**
+ * A funded account of the genesis block, as starknet-devnet lists it (`devnet_getPredeployedAccounts`).
+ * @example const [dev] = sim.accounts; new Account({ provider, address: dev.address, signer: dev.private_key })
+ */
 export interface PredeployedAccount {
   readonly address: string
   readonly public_key: string

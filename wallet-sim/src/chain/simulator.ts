@@ -19,6 +19,7 @@ import type { ChainSnapshot } from './snapshot'
 /** How long after startup the dev accounts' key tables start being built (see warmKeys). */
 const WARM_DELAY_MS = 200
 
+/** Options of the simulated chain: the genesis (seed, accounts, balances) and where its state persists. @example new Simulator({ seed: 1, stateFile: 'chain.json' }) */
 export interface SimulatorOptions extends GenesisOptions {
   /** Persist the chain here (a snapshot, and a journal in `FILE.journal`) and load it at start. */
   readonly stateFile?: string

@@ -102,7 +102,13 @@ export function installInjectedWallet(config: InjectedConfig, parts: InjectedPar
       case 'wallet_supportedWalletApi':
         return ['0.7']
       case 'wallet_addDeclareTransaction':
-        throw refuse(`${config.name} (wallet-sim) declares no classes: its chain's contracts are built in`)
+        // The built-in chain's contracts are TypeScript classes: it has no Sierra or CASM to declare against.
+        throw Object.assign(
+          refuse(
+            `${config.name} (wallet-sim) cannot declare: the built-in chain's contracts are built in and it declares no classes. To test a declare, run wallet-sim with --node <starknet-devnet URL> and declare with one of the node's accounts (starknet.js Account.declare); the injected wallet does not forward declares`,
+          ),
+          { data: { webwalletErrorCode: 'NOT_IMPLEMENTED', operation: 'wallet_addDeclareTransaction' } },
+        )
       default:
         throw refuse(`${config.name} (wallet-sim) does not know the wallet API method ${String(type)}`, 114)
     }

@@ -9,6 +9,7 @@ import { registerStandardWallet } from './pageStandard'
 
 /** The wallets the injected wallet can present itself as. */
 export const INJECTED_IDENTITIES = ['walletsim', 'argentX', 'braavos'] as const
+/** Which wallet the injected script presents itself as. @example await addInjectedWallet(context, sim.url, 'argentX') */
 export type InjectedIdentity = (typeof INJECTED_IDENTITIES)[number]
 
 // A round badge with a letter: our own marks, not the brands' logos (a dapp shows them in its wallet list).
@@ -34,6 +35,10 @@ const WALLET_API_CODES: Record<string, number> = Object.fromEntries(
   }),
 )
 
+/**
+ * What the injected wallet script is built with: the wallet-sim it talks to, the identity it takes, the chain.
+ * @example injectedWalletScript({ walletOrigin: sim.url, as: 'braavos', chainId: '0x534e5f5345504f4c4941', version: '1.0.0' })
+ */
 export interface InjectedScriptOptions {
   /** wallet-sim's origin (its wallet page answers the wallet's requests). */
   readonly walletOrigin: string

@@ -33,6 +33,11 @@ export interface ReceiptView {
 /** The block a read sees: the latest committed block, or the one being built. */
 export type ReadBlock = 'latest' | 'pre_confirmed'
 
+/**
+ * The one way the services reach a chain: reads, simulation to price a transaction, sends, receipts and the
+ * clock, over the built-in chain (`builtinAccess`) or a real node (`connectNode`).
+ * @example const nonce = await access.nonceOf(address)
+ */
 export interface ChainAccess {
   /** `builtin`: wallet-sim's own chain; `node`: an external JSON-RPC node (`--node URL`). */
   readonly kind: 'builtin' | 'node'

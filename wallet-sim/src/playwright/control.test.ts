@@ -76,10 +76,18 @@ it('reads login codes, and reports the dev API’s refusals with their message',
     status: 404,
     message: 'POST /wallet/approvals/42: No pending approval 42',
   })
-  await expect(wallet.loginCode('nobody@example.com')).rejects.toMatchObject({
+  await expect(wallet.loginCode('nobody@example.com', { timeout: 0 })).rejects.toMatchObject({
     status: 404,
     message: 'GET /dev/inbox/nobody%40example.com: No mail for nobody@example.com',
   })
+  // A code read before its mail is sent waits for it.
+  const later = wallet.loginCode('bea@example.com')
+  await fetch(`${sim.url}/login/start`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bea@example.com' }),
+  })
+  expect(await later).toMatch(/^\d{6}$/)
 })
 
 it('matches an address however a dapp writes it, never a longer number', () => {

@@ -34,6 +34,11 @@ export class WalletSimRequestError extends Error {
   }
 }
 
+/**
+ * Control of a running wallet-sim for tests: approvals, users, login mails, funds, the chain's clock and snapshots
+ * (the `wallet` fixture, or `walletControl(url)` anywhere).
+ * @example await wallet.failNext('NOT_ENOUGH_BALANCE')
+ */
 export interface WalletControl {
   /** wallet-sim's origin (the hosted wallet, the services, the dev API). */
   readonly url: string
@@ -64,8 +69,15 @@ export interface WalletControl {
   answer(id: string, approve: boolean): Promise<void>
   /** Every mail sent, or the ones to `email`, oldest first. */
   inbox(email?: string): Promise<SimMail[]>
-  /** The last login code sent to `email`. */
-  loginCode(email: string): Promise<string>
+  /**
+   * The last login code sent to `email`, waiting up to `timeout` ms (5 s by default) for a first mail to arrive:
+   * a test may read it right after clicking "Send code", before the wallet has sent it.
+   *
+   * @example
+   * await frame.getByRole('button', { name: 'Send code' }).click()
+   * await frame.getByLabel('Code').fill(await wallet.loginCode('ann@example.com'))
+   */
+  loginCode(email: string, options?: { timeout?: number }): Promise<string>
   /** Mints `amount` (base units) of `token` (STRK by default) to `address`. */
   fund(address: string, amount: bigint | number | string, token?: string): Promise<void>
   /** The chain's clock, in seconds. */
@@ -159,8 +171,20 @@ export function walletControl(url: string): WalletControl {
       const { messages } = await dev<{ messages: SimMail[] }>('GET', '/dev/inbox')
       return to === undefined ? messages : messages.filter((m) => m.to.toLowerCase() === to.toLowerCase())
     },
-    async loginCode(to) {
-      const mail = await dev<SimMail>('GET', `/dev/inbox/${encodeURIComponent(to)}`)
+    async loginCode(to, { timeout = 5000 } = {}) {
+      const deadline = Date.now() + timeout
+      let mail: SimMail
+      for (;;) {
+        try {
+          mail = await dev<SimMail>('GET', `/dev/inbox/${encodeURIComponent(to)}`)
+          break
+        } catch (error) {
+          // Only "no mail yet" is waited out; any other refusal is the answer.
+          const noMailYet = error instanceof WalletSimRequestError && error.status === 404
+          if (!noMailYet || Date.now() >= deadline) throw error
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+      }
       if (mail.code === undefined) throw new Error(`The last mail to ${to} carries no login code`)
       return mail.code
     },

@@ -4,6 +4,10 @@
 import type { Locator, Page } from 'playwright-core'
 import type { WalletControl } from './control'
 
+/**
+ * Helpers to drive the dapp's page and the wallet it opens (iframe or popup), as the `dapp` fixture gives them.
+ * @example const address = await dapp.connect({ button: 'text=Connect' })
+ */
 export interface DappHelpers {
   /**
    * Opens `url` with wallet-sim's origin in its query (`?wallet=ORIGIN`; `walletParam: null` leaves the URL

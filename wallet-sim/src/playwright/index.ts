@@ -10,6 +10,11 @@ import { addInjectedWallet, type InjectedIdentity } from './injected'
 import { type LaunchedWalletSim, type LaunchOptions, launchWalletSim } from './launch'
 import { type SignedInContexts, type SignInOption, signedInContexts } from './signedIn'
 
+/**
+ * The per-test fixtures of `@webwallet/wallet-sim/playwright`: `wallet` (control the worker's wallet-sim),
+ * `dapp` (drive the dapp's page and the wallet's iframe or popup) and `signedInPage`.
+ * @example test('plays', async ({ page, dapp, wallet }) => { await wallet.rejectNext() })
+ */
 export interface WalletSimFixtures {
   /** The worker's wallet-sim: hands-free user, one-shot answers, inbox, funding, clock. */
   wallet: WalletControl
@@ -46,6 +51,10 @@ export interface WalletSimFixtures {
   signIn: SignInOption | undefined
 }
 
+/**
+ * The per-worker fixtures: one wallet-sim per `@playwright/test` worker, started on a free port.
+ * @example test.use({ walletSimOptions: { seed: 1 } })
+ */
 export interface WalletSimWorkerFixtures {
   /**
    * How each worker's wallet-sim starts (`test.use({ walletSimOptions: { … } })` or the config's `use`);

@@ -245,10 +245,10 @@ describe('devnet_postmanSendMessageToL2 errors', () => {
   })
 })
 
-describe('the README', () => {
+describe('docs/chain.md', () => {
   it('devnet_postmanSendMessageToL2 request runs as written', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-    const section = readme.slice(readme.indexOf('### L1 -> L2 messages'))
+    const readme = readFileSync(new URL('../../../docs/chain.md', import.meta.url), 'utf8')
+    const section = readme.slice(readme.indexOf('### Messages from L1'))
     const json = /```json\n([\s\S]*?)```/.exec(section)?.[1]
     const { ok, l1Counter } = setup()
     const { transaction_hash } = ok<{ transaction_hash: string }>(

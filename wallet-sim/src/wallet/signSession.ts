@@ -86,7 +86,7 @@ export async function signSession(
     }
   }
   // The approvals are sent above, so the answer carries their hash and not the calls: `approvalRequestsCalls`
-  // is work left to the app (invisible-sdk's demo sends them again), and none is never `[]` (see README).
+  // is work left to the app (invisible-sdk's demo sends them again), and none is never `[]` (see docs/playwright.md, "How wallet-sim stands in for the Argent services").
   return {
     account: [address],
     chainId: ledger.chainId,

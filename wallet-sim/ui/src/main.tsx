@@ -2,11 +2,8 @@
 // frame handed over), or the hosted wallet's page.
 import { ThemeSchema } from '@webwallet/protocol'
 import { APPROVAL_WINDOW_ROUTE } from '@webwallet/wallet-sim/core'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
 import './styles.css'
 import { isListedOrigin } from '@webwallet/protocol/wallet'
-import { ApprovalWindowScreen } from './screens/ApprovalWindowScreen'
 import { readAllowedDapps } from './trpc/embedding'
 import { receiveApproval } from './wallet/approvalWindowPage'
 import { createPopupFit } from './wallet/popupSize'
@@ -23,15 +20,13 @@ if (location.pathname === APPROVAL_WINDOW_ROUTE) {
   const page = receiveApproval({ window })
   const allowedDapps = readAllowedDapps(document)
   if (root)
-    createRoot(root).render(
-      <StrictMode>
-        <ApprovalWindowScreen
-          page={page}
-          selfOrigin={location.origin}
-          isListed={(origin) => isListedOrigin(origin, allowedDapps)}
-          modalFit={createPopupFit(window)}
-        />
-      </StrictMode>,
+    void import('./mountScreens').then(({ mountApprovalWindow }) =>
+      mountApprovalWindow(root, {
+        page,
+        selfOrigin: location.origin,
+        isListed: (origin) => isListedOrigin(origin, allowedDapps),
+        modalFit: createPopupFit(window),
+      }),
     )
 } else {
   startWalletPage(root, setTheme)

@@ -1,9 +1,7 @@
 // The hosted wallet's page (every route but the approval window): login storage, prompts, the wallet router
 // served over postMessage to the dapp that embeds or opened it, and the React screens.
 import { createWalletRouter } from '@webwallet/protocol/router'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './App'
+import type { AppProps } from './App'
 import { createWalletApi } from './api/client'
 import { browserStorage, loginStorage } from './api/loginStorage'
 import { checkEmbedding, createRefusal, readAllowedDapps } from './trpc/embedding'
@@ -92,22 +90,31 @@ export function startWalletPage(root: HTMLElement | null, setTheme: (theme: stri
     ? createApprovalWindow({ window, prompts, login: storage.read })
     : undefined
 
-  if (root) {
-    createRoot(root).render(
-      <StrictMode>
-        <App
-          api={api}
-          prompts={prompts}
-          route={location.pathname}
-          selfOrigin={location.origin}
-          isListed={embedding.isListed}
-          framed={embedding.framed}
-          // In the iframe the app's modal grows; a popup grows its own window.
-          modalFit={embedding.framed ? modalSize.fit : window.opener ? createPopupFit(window) : undefined}
-          refusal={refusal}
-          approvalWindow={approvalWindow}
-        />
-      </StrictMode>,
-    )
+  if (!root) return
+  const props: AppProps = {
+    api,
+    prompts,
+    route: location.pathname,
+    selfOrigin: location.origin,
+    isListed: embedding.isListed,
+    framed: embedding.framed,
+    // In the iframe the app's modal grows; a popup grows its own window.
+    modalFit: embedding.framed ? modalSize.fit : window.opener ? createPopupFit(window) : undefined,
+    refusal,
+    approvalWindow,
   }
+  // The screens are most of the page's script. A framed page shows nothing until the wallet asks the user or
+  // refuses its embedder, so it loads them then: a request answered hands-free never waits for them.
+  let mounted = false
+  const mount = () => {
+    if (mounted) return
+    mounted = true
+    void import('./mountScreens').then(({ mountApp }) => mountApp(root, props))
+  }
+  if (!embedding.framed || refusal.current() !== undefined) {
+    mount()
+    return
+  }
+  prompts.subscribe(() => prompts.current() !== undefined && mount())
+  refusal.subscribe(mount)
 }

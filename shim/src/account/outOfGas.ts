@@ -1,0 +1,22 @@
+import { NODE_ERROR_CODES } from '@webwallet/protocol/constants'
+import { NodeError, SignSessionError } from '@webwallet/protocol/errors'
+
+/**
+ * Whether an execute error sends the calls through the paymaster instead: the co-signer refused ('Sign
+ * session error'), or the account cannot pay. A node says so by code: 54 INSUFFICIENT_ACCOUNT_BALANCE (the
+ * bounds' maximal fee is above the balance: what wallet-sim and the sequencer's gateway answer), or 55
+ * VALIDATION_FAILURE whose data names the balance (nodes that run the fee check inside validation: "Resources
+ * bounds (...) exceed balance (...)"; Argent's 'validation failed gas bounds exceed balance').
+ *
+ * @example
+ * if (shouldRetryGasless(error)) return executeGasless(...)
+ */
+export function shouldRetryGasless(error: unknown): boolean {
+  if (error instanceof SignSessionError) return true
+  if (!(error instanceof NodeError)) return false
+  const { rpcCode, rpcData } = error.data
+  return (
+    rpcCode === NODE_ERROR_CODES.INSUFFICIENT_ACCOUNT_BALANCE ||
+    (rpcCode === NODE_ERROR_CODES.VALIDATION_FAILURE && /balance/i.test(JSON.stringify(rpcData ?? '')))
+  )
+}
