@@ -72,7 +72,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => live.close(() => resolve()))
 })
 
-describe('the session account on two public nodes, the first unreachable', () => {
+// Real HTTP and starknet.js's first requests: seconds on a shared machine.
+describe('the session account on two public nodes, the first unreachable', { timeout: 30_000 }, () => {
   it("starknet.js's reads and the SDK's all reach the second node", async () => {
     const rpc = createRpc({ nodeUrl: deadUrl, fallbackUrls: [liveUrl], fetch: globalThis.fetch })
     const account = new SessionAccount(testContext(createWorld(), { rpc, fetch: globalThis.fetch }))
