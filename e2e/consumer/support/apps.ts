@@ -35,19 +35,26 @@ export interface AppSpec {
   readonly walletComponent?: string
   readonly dependencies: readonly Pinned[]
   readonly devDependencies?: readonly Pinned[]
+  /** Another version than {@link PINNED}'s for some of them (e.g. an app on starknet.js 6). */
+  readonly versions?: Partial<Record<Pinned, string>>
 }
 
 const APPS = join(import.meta.dirname, '..', 'apps')
 
 /** Creates and installs one app in `root`; returns its folder. */
-export async function createApp(root: string, tarballs: Tarballs, spec: AppSpec): Promise<string> {
-  const dir = join(root, spec.fixture)
+export async function createApp(
+  root: string,
+  tarballs: Tarballs,
+  spec: AppSpec,
+  folder = spec.fixture,
+): Promise<string> {
+  const dir = join(root, folder)
   cpSync(join(APPS, spec.fixture), dir, { recursive: true })
   if (spec.walletComponent) cpSync(join(APPS, 'shared', 'Wallet.tsx'), join(dir, spec.walletComponent))
   const pinned = (names: readonly Pinned[] = []) =>
-    Object.fromEntries(names.map((name) => [name, PINNED[name]]))
+    Object.fromEntries(names.map((name) => [name, spec.versions?.[name] ?? PINNED[name]]))
   const packageJson = {
-    name: `consumer-${spec.fixture}`,
+    name: `consumer-${folder}`,
     private: true,
     type: 'module',
     dependencies: {
@@ -58,7 +65,7 @@ export async function createApp(root: string, tarballs: Tarballs, spec: AppSpec)
     devDependencies: pinned(spec.devDependencies),
   }
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(packageJson, null, 2)}\n`)
-  progress(`installing the ${spec.fixture} app in ${dir}`)
+  progress(`installing the ${folder} app in ${dir}`)
   await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir)
   assertFromTarballs(dir, tarballs)
   return dir

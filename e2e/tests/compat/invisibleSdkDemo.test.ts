@@ -1,6 +1,8 @@
 // Issue 35 items 3, 4 and 8: the after-connect code of Argent's invisible-sdk demo (argentlabs/invisible-sdk-demo,
 // starknet 6.23.1; compat/invisible-sdk/app/demo.ts, the same calls) in Chromium against wallet-sim: on npm's
-// @argent/invisible-sdk 1.0.0 unmodified, and with only its import line switched to @webwallet/shim/argent.
+// @argent/invisible-sdk 1.0.0 unmodified, and with only its import line switched to @webwallet/shim/argent,
+// on the demo's own starknet.js 6 (every 'starknet' import of the app, the shim and protocol resolves to
+// compat/invisible-sdk's 6.23.1), and once on starknet.js 7 (compat/starknet-legacy's).
 // Connect with the demo's approval request (the wallet sends it: the app gets its hash and no calls to send
 // again), connect without one (no `[]` to deploy with), the demo's estimate-then-execute with `version: '0x3'`
 // and a hex-string bound, and a user of the 1.0.0 build whose stored session carries over to the switched build
@@ -11,14 +13,14 @@ import { RpcProvider } from 'starknet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import { buildWalletUi } from '../wallet/walletServer'
-import { bundle, compatDir, ROOT, serveDapp } from './page'
+import { bundle, compatDir, ROOT, resolveAs, serveDapp } from './page'
 
 const DEMO = `${ROOT}compat/invisible-sdk/app/demo.ts`
 const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
 const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
 const DAPP_CONTRACT = '0x7e00d496e324876bbc8531f2d9a82bf154d1a04a50218ee74cdd372f75a551a'
 
-const scripts = { 'invisible-sdk': '', shim: '' }
+const scripts = { 'invisible-sdk': '', shim: '', 'shim on starknet.js 7': '' }
 let served: keyof typeof scripts = 'invisible-sdk'
 let dapp: Awaited<ReturnType<typeof serveDapp>>
 let sim: Awaited<ReturnType<typeof launchWalletSim>>
@@ -26,14 +28,19 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>
 let provider: RpcProvider
 
 beforeAll(async () => {
-  compatDir('invisible-sdk')
+  const sixDir = compatDir('invisible-sdk')
+  const sevenDir = compatDir('starknet-legacy')
   buildWalletUi()
   scripts['invisible-sdk'] = await bundle(DEMO, { loader: { '.ts': 'ts' } })
-  scripts.shim = await bundle(DEMO, {
-    alias: { '@argent/invisible-sdk': '@webwallet/shim/argent' },
-    conditions: ['@webwallet/source'],
-    nodePaths: [`${ROOT}node_modules`],
-  })
+  const switched = (starknet: ReturnType<typeof resolveAs>) =>
+    bundle(DEMO, {
+      alias: { '@argent/invisible-sdk': '@webwallet/shim/argent' },
+      conditions: ['@webwallet/source'],
+      nodePaths: [`${ROOT}node_modules`],
+      plugins: [starknet],
+    })
+  scripts.shim = await switched(resolveAs('starknet', 'starknet', sixDir))
+  scripts['shim on starknet.js 7'] = await switched(resolveAs('starknet', 'starknet7', sevenDir))
   dapp = await serveDapp(() => scripts[served])
   sim = await launchWalletSim({ dappOrigins: [dapp.origin] })
   provider = new RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_9` })
@@ -81,23 +88,29 @@ async function open(
   return { context, page }
 }
 
-describe.each(['invisible-sdk', 'shim'] as const)("Argent's invisible-sdk demo on %s", (sdk) => {
-  it('connects with its approval request (sent by the wallet, waited on by hash), then estimates and executes', async () => {
-    const { context, page } = await open(sdk)
-    await page.locator('#connect').click()
-    await status(page, /^connected custom_callback_data$/)
-    const address = (await page.locator('#account').textContent()) ?? ''
-    // The wallet sent the approval; the demo only waited for it: no second approve, no refusal.
-    expect(await page.locator('#log').textContent()).toBe('waiting for the approval\n')
-    const [low] = await read(ETH, 'allowance', [address, DAPP_CONTRACT])
-    expect(low).toBe(10n ** 17n)
+async function connectEstimateExecute(sdk: keyof typeof scripts) {
+  const { context, page } = await open(sdk)
+  await page.locator('#connect').click()
+  await status(page, /^connected custom_callback_data$/)
+  const address = (await page.locator('#account').textContent()) ?? ''
+  // The wallet sent the approval; the demo only waited for it: no second approve, no refusal.
+  expect(await page.locator('#log').textContent()).toBe('waiting for the approval\n')
+  const [low] = await read(ETH, 'allowance', [address, DAPP_CONTRACT])
+  expect(low).toBe(10n ** 17n)
 
-    await page.locator('#send').click()
-    await status(page, /^sent$/)
-    expect(await page.locator('#counter').textContent()).toBe('1')
-    expect(await read(COUNTER, 'get_number', [address])).toEqual([1n])
-    await context.close()
-  }, 180_000)
+  await page.locator('#send').click()
+  await status(page, /^sent$/)
+  expect(await page.locator('#counter').textContent()).toBe('1')
+  expect(await read(COUNTER, 'get_number', [address])).toEqual([1n])
+  await context.close()
+}
+
+describe.each(['invisible-sdk', 'shim'] as const)("Argent's invisible-sdk demo on %s", (sdk) => {
+  it(
+    'connects with its approval request (sent by the wallet, waited on by hash), then estimates and executes',
+    () => connectEstimateExecute(sdk),
+    180_000,
+  )
 
   it('connects without approvals (no calls, no hash); the first estimate and execute deploy it sponsored (ours)', async () => {
     const { context, page } = await open(sdk, '?approval=0')
@@ -120,6 +133,12 @@ describe.each(['invisible-sdk', 'shim'] as const)("Argent's invisible-sdk demo o
     await context.close()
   }, 180_000)
 })
+
+it(
+  'runs switched on starknet.js 7 too: connect with the approval, estimate, execute',
+  () => connectEstimateExecute('shim on starknet.js 7'),
+  180_000,
+)
 
 it('carries a user of the 1.0.0 build over to the switched build: the stored session restores, no signature', async () => {
   const { context, page } = await open('invisible-sdk', '?approval=0')

@@ -35,6 +35,25 @@ export function resolveFrom(dir: string, packages: string[]): Plugin {
   }
 }
 
+/**
+ * An esbuild plugin that resolves `name` (and its subpaths) as the package `target` installed in `dir`,
+ * wherever it is imported: an app whose `starknet` is another major (e.g. compat/starknet-legacy's
+ * `starknet7`), for its own code and the shim's and protocol's sources alike.
+ */
+export function resolveAs(name: string, target: string, dir: string): Plugin {
+  const pattern = new RegExp(`^${name.replace(/[/.]/g, '\\$&')}(/.*)?$`)
+  return {
+    name: `resolve-${name}-as-${target}`,
+    setup(b) {
+      b.onResolve({ filter: pattern }, (args) => {
+        if (args.pluginData === 'resolve-as') return undefined
+        const path = target + args.path.slice(name.length)
+        return b.resolve(path, { kind: args.kind, resolveDir: dir, pluginData: 'resolve-as' })
+      })
+    },
+  }
+}
+
 /** A browser bundle (ESM, production React) of a script or an entry file. */
 export async function bundle(
   input: { contents: string; resolveDir: string } | string,

@@ -25,11 +25,11 @@ import {
   type UniversalDetails,
 } from 'starknet'
 import { abortable, withDeadline } from '../http/abort'
-import { reach } from '../http/reach'
 import type { Paymaster } from '../paymaster/client'
 import { CLOCK_CALL, createChainClock } from '../session/clock'
 import { methodsTree } from '../session/crypto'
 import { randomFelt } from '../session/request'
+import { AccountBase, accountArguments } from './accountBase'
 import { checkCalls, checkLimits } from './arguments'
 import { compileCalls } from './calls'
 import type { AccountContext, Call, CompiledCall } from './context'
@@ -76,7 +76,7 @@ export interface SessionAccountOptions {
 
 /**
  * The account the app runs session calls with: a starknet.js `Account` (the app's own copy of `starknet`,
- * v8 or v10), so `Contract`, `callContract`, `getNonce`, `estimateInvokeFee` and starknet-react use it.
+ * 6.13+, 7, 8 or 10), so `Contract`, `callContract`, `getNonce`, `estimateInvokeFee` and starknet-react use it.
  * It signs with the session key (co-signed by the provider's cosigner), deploys itself first when needed,
  * and pays gas itself or through the paymaster; every path that sends a transaction (`execute`,
  * `Contract.invoke`, `deploy` through the UDC) runs {@link SessionAccount.execute}'s session rules. What
@@ -88,7 +88,7 @@ export interface SessionAccountOptions {
  * const { transaction_hash } = await account.execute([{ contractAddress: game, entrypoint: 'play', calldata: [1] }])
  * await account.waitForTransaction(transaction_hash)
  */
-export class SessionAccount extends Account {
+export class SessionAccount extends AccountBase {
   /** Known deployed (cached so later executes skip the class-hash lookup). */
   private readonly known: Known = { deployed: false }
   private readonly ctx: AccountContext
@@ -96,18 +96,16 @@ export class SessionAccount extends Account {
   private readonly guard: AccountGuard
 
   constructor(ctx: AccountContext, options: SessionAccountOptions = {}) {
-    super({
-      // starknet.js reads the chain (calls, nonce, receipts) through the SDK's node URL and fetch, and a node
-      // that gives no answer is SERVICE_UNREACHABLE there too.
-      provider: {
+    // starknet.js reads the chain (calls, nonce) through the SDK's node client: its node list and fallback.
+    super(
+      ...accountArguments({
         nodeUrl: ctx.rpc.nodeUrl,
-        baseFetch: (input, init) => reach('node', String(input), init ?? {}, ctx.fetch),
-        chainId: ctx.chainId as never,
-      },
-      address: ctx.address,
-      signer: sessionSigner(() => this),
-      cairoVersion: '1',
-    })
+        fetch: ctx.rpc.forward,
+        chainId: ctx.chainId,
+        address: ctx.address,
+        signer: sessionSigner(() => this),
+      }),
+    )
     this.ctx = ctx
     this.options = options
     this.address = ctx.address

@@ -2,7 +2,6 @@ import type { DeploymentPayload } from '@webwallet/protocol'
 import { NodeError } from '@webwallet/protocol/errors'
 import { mapBounds } from '@webwallet/protocol/fees'
 import { selectorFromName, toHex } from '@webwallet/protocol/session'
-import { hash } from 'starknet'
 import { type CosignerTransaction, signSession } from '../session/cosigner'
 import { sessionSignature } from '../session/signature'
 import { executeCalldata } from './calls'
@@ -16,6 +15,7 @@ import {
   sumEstimates,
 } from './fees'
 import { sendKnownInvoke } from './lostAnswer'
+import { invokeV3Hash } from './transactionHash'
 
 /** Options of a direct (self-paid) session invoke, as {@link readInvokeDetails} reads them. */
 export type InvokeOptions = ReadDetails
@@ -50,18 +50,13 @@ export async function invokeWithSession(
     options.resourceBounds ??
     resourceBoundsFromEstimate(await estimateSession(ctx, calls, calldata, nonce, tip))
   const tx = invokeTransaction(ctx, calldata, nonce, bounds, tip)
-  const transactionHash = hash.calculateInvokeTransactionHash({
+  const transactionHash = invokeV3Hash({
     senderAddress: ctx.address,
-    version: '0x3',
-    compiledCalldata: calldata,
-    chainId: ctx.chainId as never,
+    calldata,
+    chainId: ctx.chainId,
     nonce,
-    accountDeploymentData: [],
-    nonceDataAvailabilityMode: 0 as never,
-    feeDataAvailabilityMode: 0 as never,
     resourceBounds: bounds,
     tip,
-    paymasterData: [],
   })
   const signature = await sessionSignature(ctx.session, transactionHash, calls, (session) =>
     signSession(ctx.fetch, ctx.cosignerBaseUrl, session, cosignerTransaction(ctx, tx)),

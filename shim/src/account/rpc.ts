@@ -143,6 +143,13 @@ function rpcClient(options: RpcOptions, counters: Counters) {
       return nodeUrl()
     },
     roundTrips: () => counters.roundTrips,
+    /**
+     * A `fetch` for starknet.js's provider (its `baseFetch`): the JSON-RPC body starknet.js posts goes to the
+     * node in use, moving on when one cannot be reached as this client does, so the account's starknet.js
+     * reads (`getNonce`, `callContract`, `Contract` views) fall back too. The URL it is given is not read.
+     */
+    forward: (async (_url: unknown, init?: RequestInit) =>
+      Response.json(await sendAny(parseJson(String(init?.body), 'starknet.js request')))) as typeof fetch,
     /** The same client whose HTTP requests `signal` aborts (round trips counted together). */
     withSignal: (signal: AbortSignal) => rpcClient({ ...options, signal }, counters),
     async request<T>(method: string, params: unknown = []): Promise<T> {

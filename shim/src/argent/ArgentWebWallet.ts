@@ -20,6 +20,7 @@ import type { WebWallet } from '../sdk/WebWallet'
 import { getSessionStatus } from '../session/status'
 import { type AccountDeploymentPayload, ArgentAccount, type SessionAccountInterface } from './account'
 import { carryInvisibleSdkKey } from './carry'
+import { starknetkitSessionError } from './errors'
 import { ArgentSdk } from './sdk'
 
 /** invisible-sdk's `SessionParameters`. */
@@ -144,7 +145,11 @@ export class ArgentWebWallet {
       },
     )
     this.provider = (params.provider ??
-      new RpcProvider({ nodeUrl: this.webWallet.environment.providerDefaultUrl })) as ProviderInterface
+      // 'latest', the default since starknet.js 8: 6 and 7 ask 'pending', which nodes refuse since JSON-RPC 0.9.
+      new RpcProvider({
+        nodeUrl: this.webWallet.environment.providerDefaultUrl,
+        blockIdentifier: 'latest',
+      })) as ProviderInterface
   }
 
   /** Builds the SDK (checks the options: INVALID_OPTIONS naming the one at fault). */
@@ -200,7 +205,8 @@ export class ArgentWebWallet {
       }
     } catch (error) {
       await this.clearSession()
-      throw error
+      // starknetkit's shape, as invisible-sdk rethrew it: `code` is the wallet's reason.
+      throw starknetkitSessionError(error)
     }
   }
 

@@ -11,6 +11,8 @@ export {
   UserRejectedRequestError,
   WebwalletError,
 } from '../connector/starknetkitErrors'
+/** invisible-sdk re-exports starknetkit's connector type; this is ours, with starknetkit's shape. */
+export type { WebWalletConnector } from '../react/connector'
 export {
   type ArgentExtraOptions,
   ArgentWebWallet,
@@ -31,4 +33,11 @@ export {
 } from './account'
 export { ethAddress, StarknetChainId, strkAddress } from './constants'
 export type { ExecuteDetails } from './details'
+export { ConnectAndSignSessionError } from './errors'
 export { deployAndExecuteWithPaymaster } from './paymaster'
+export type {
+  Environment,
+  IStorageService,
+  SelfDeployingAccountInterface,
+  StrongAccountInterface,
+} from './types'

@@ -1,0 +1,10 @@
+// The session account with starknet.js 7 (compat/starknet-legacy) as the app's peer: legacySuite.ts.
+import { vi } from 'vitest'
+import { legacySuite } from './legacySuite'
+
+vi.mock('starknet', async () => {
+  const { createRequire } = await import('node:module')
+  return createRequire(import.meta.url)('../../../compat/starknet-legacy/node_modules/starknet7')
+})
+
+legacySuite(7)
