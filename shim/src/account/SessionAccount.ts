@@ -25,16 +25,20 @@ import {
   type UniversalDetails,
 } from 'starknet'
 import { abortable, withDeadline } from '../http/abort'
-import type { Paymaster } from '../paymaster/client'
 import { CLOCK_CALL, createChainClock } from '../session/clock'
 import { methodsTree } from '../session/crypto'
 import { randomFelt } from '../session/request'
 import { AccountBase, accountArguments } from './accountBase'
 import { checkCalls, checkLimits } from './arguments'
-import { compileCalls } from './calls'
+import { compileCalls } from './compileCalls'
 import type { AccountContext, Call, CompiledCall } from './context'
-import type { Deployer } from './deploy'
-import { type InvokeDetails, type ReadDetails, readInvokeDetails } from './details'
+import { type InvokeDetails, readInvokeDetails } from './details'
+import {
+  EXECUTE_TIMEOUT_MS,
+  type ExecuteOptions,
+  type ReadExecuteOptions,
+  type SessionAccountOptions,
+} from './executeOptions'
 import { type AccountGuard, createAccountGuard } from './guard'
 import type { SendLog } from './lostAnswer'
 import type { OutsideExecutionOptions, OutsideTypedData } from './outside'
@@ -43,36 +47,7 @@ import { sendCode } from './sendCode'
 import type { Known } from './sendRoutes'
 import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTransaction'
 
-/** Options of {@link SessionAccount.execute}: starknet.js's details ({@link InvokeDetails}) and the session's. */
-export interface ExecuteOptions extends InvokeDetails {
-  /** Force the paymaster route (default: only when sponsored, undeployed, or as the retry). */
-  readonly gasless?: boolean
-  /** With `gasless`, pay in this token. */
-  readonly gasTokenAddress?: string
-  /** Stops the execute (OPERATION_ABORTED); a transaction already sent may still be included. */
-  readonly signal?: AbortSignal
-  /** Time limit (OPERATION_TIMEOUT); default {@link EXECUTE_TIMEOUT_MS}. */
-  readonly timeoutMs?: number
-}
-
-/** Execute's options once read: the details as bigints. */
-export type ReadExecuteOptions = Omit<ExecuteOptions, keyof InvokeDetails> & ReadDetails
-
-/**
- * Default time limit of one execute: room for a deployment and its wait (poll 2000 ms) on a public node.
- */
-export const EXECUTE_TIMEOUT_MS = 300_000
-
-/** What the session account needs besides its context. */
-export interface SessionAccountOptions {
-  readonly paymaster?: Paymaster | undefined
-  /** How to deploy a counterfactual account on the self-paid route (see {@link Deployer}). */
-  readonly deployer?: Deployer | undefined
-  /** The gas token the paymaster route pays in by default (else the first one the account holds). */
-  readonly gasTokenAddress?: string | undefined
-  /** The queue, chain clock and revocation shared by the SDK's accounts of this address (own one by default). */
-  readonly guard?: AccountGuard | undefined
-}
+export { EXECUTE_TIMEOUT_MS, type ExecuteOptions, type ReadExecuteOptions, type SessionAccountOptions }
 
 /**
  * The account the app runs session calls with: a starknet.js `Account` (the app's own copy of `starknet`,

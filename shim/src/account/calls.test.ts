@@ -1,7 +1,7 @@
 import { ValidationError } from '@webwallet/protocol/errors'
 import { CairoOption, CairoOptionVariant, CallData, cairo } from 'starknet'
 import { describe, expect, it } from 'vitest'
-import { compileCalls } from './calls'
+import { compileCalls } from './compileCalls'
 
 const hex = (felts: readonly string[]) => felts.map((felt) => `0x${BigInt(felt).toString(16)}`)
 

@@ -15,13 +15,13 @@ import { executeCalldata } from './calls'
 import type { AccountContext, CompiledCall } from './context'
 import { deployAccount, deployedWith, deployedWithNonce } from './deploy'
 import type { ReadDetails } from './details'
+import type { ReadExecuteOptions, SessionAccountOptions } from './executeOptions'
 import { maxCost, resourceBoundsFromEstimate } from './fees'
 import { executeGasless } from './gasless'
 import { estimateSession, invokeWithSession } from './invoke'
 import { shouldRetryGasless } from './outOfGas'
 import { probeOutsideExecution } from './probe'
 import type { RpcCall } from './rpc'
-import type { ReadExecuteOptions, SessionAccountOptions } from './SessionAccount'
 
 /** What a session account knows of its contract: deployed (cached once true). */
 export interface Known {

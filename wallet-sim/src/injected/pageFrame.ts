@@ -2,7 +2,7 @@
 // in a hidden iframe, loaded on the first request and shown while the wallet asks, and the hosted wallet's
 // postMessage envelope to it (exact target origin; answers only from that frame's window and origin). Sent to
 // the page as source text with the rest of the script (script.ts): no imports, no outside names.
-import type { InjectedConfig } from './pageScript'
+import type { InjectedConfig } from './pageConfig'
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void }
 

@@ -1,7 +1,7 @@
 // The injected wallet's wallet-standard face (get-starknet v5 discovers wallets through it), as it runs in the
 // dapp's page: the Starknet features over the same requests as the get-starknet v4 object, registered with
 // wallet-standard's handshake. Sent to the page as source text with the rest of the script (script.ts).
-import type { InjectedConfig } from './pageScript'
+import type { InjectedConfig } from './pageConfig'
 
 type Listener = (...args: unknown[]) => void
 
