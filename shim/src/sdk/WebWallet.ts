@@ -125,16 +125,7 @@ export class WebWallet {
       this.discardedSession = new StoredSessionDiscardedError({ cause: reason })
       console.warn(`The stored session was removed: ${reason}.`)
     }
-    let warnedOnce = 0
-    const storage = createStorage({
-      ...(options.storage ? { backend: options.storage } : {}),
-      // A value that is no session may be the app's own: it stays, and a new session is not stored over it.
-      onCorrupt: (_key, reason) =>
-        warnedOnce++ ||
-        console.warn(
-          `localStorage 'session' holds no session of this SDK (${reason}): left untouched; sessions stay in memory.`,
-        ),
-    })
+    const storage = openStorage(options)
     // The chain's clock rides with the chain check of a stored session: a new session signed in a click then
     // counts its expiry from the chain's time, not a skewed device's.
     this.identity = createChainIdentity(rpc, storage, (block) => this.clock.observe(block))
@@ -157,28 +148,7 @@ export class WebWallet {
     // WebKit refuses a popup once the click awaited IndexedDB or WebCrypto: the stored session is unsealed now,
     // so that `await connect()` in a click reuses it and requestConnection() can still open its popup.
     this.restore()
-    // A session cleared, replaced or signed in another tab of the origin reaches this one (localStorage only).
-    // Held weakly: an instance the app dropped is not kept alive by the page's one listener.
-    const self = new WeakRef(this)
-    const stopFollowing = options.storage
-      ? () => {}
-      : followOtherTabs(SESSION_STORAGE_KEY, () => {
-          const wallet = self.deref()
-          wallet?.followStored()
-          return wallet !== undefined
-        })
-    // Only a connector it made itself: an app's connector may serve another instance too.
-    this.release = () => {
-      if (ownsConnector) void this.connector.close?.()
-    }
-    this.stopFollowing = stopFollowing
-    // One wallet frame per page: a newer instance (an SPA remount, StrictMode) closes an older one's idle
-    // connector; the older keeps working and opens its wallet again if it is used.
-    if (typeof document !== 'undefined' && ownsConnector) {
-      const older = pageInstance?.deref()
-      if (older && !older.connecting) older.release()
-      pageInstance = self
-    }
+    this.joinPage(ownsConnector)
     // In a page without a stored session (a sign-in is coming) the clock is read now, so that requestConnection
     // in a click need not wait for the node or the connector's code. A stored session comes back with no request: its first execute
     // reads the clock in the batch it sends anyway.
@@ -200,6 +170,31 @@ export class WebWallet {
       appName: options.appName,
       fetch: fetcher,
     })
+  }
+
+  /** Other tabs' session changes reach this instance, and it takes the page's wallet frame over. */
+  private joinPage(ownsConnector: boolean): void {
+    // A session cleared, replaced or signed in another tab of the origin reaches this one (localStorage only).
+    // Held weakly: an instance the app dropped is not kept alive by the page's one listener.
+    const self = new WeakRef(this)
+    this.stopFollowing = this.options.storage
+      ? () => {}
+      : followOtherTabs(SESSION_STORAGE_KEY, () => {
+          const wallet = self.deref()
+          wallet?.followStored()
+          return wallet !== undefined
+        })
+    // Only a connector it made itself: an app's connector may serve another instance too.
+    this.release = () => {
+      if (ownsConnector) void this.connector.close?.()
+    }
+    // One wallet frame per page: a newer instance (an SPA remount, StrictMode) closes an older one's idle
+    // connector; the older keeps working and opens its wallet again if it is used.
+    if (typeof document !== 'undefined' && ownsConnector) {
+      const older = pageInstance?.deref()
+      if (older && !older.connecting) older.release()
+      pageInstance = self
+    }
   }
 
   /** Builds the SDK; sepolia unless told otherwise, a 30-day session unless told otherwise. */
@@ -557,6 +552,20 @@ const firstUse = (url: string) =>
   loadFirstUse().catch((cause: unknown) => {
     throw new SessionRevocationFailedError(`${url}/cosigner/revokeSession`, undefined, { cause })
   })
+/** The app's storage (localStorage by default); a stored value that is no session is left alone, said once. */
+function openStorage(options: WebWalletOptions) {
+  let warnedOnce = 0
+  return createStorage({
+    ...(options.storage ? { backend: options.storage } : {}),
+    // A value that is no session may be the app's own: it stays, and a new session is not stored over it.
+    onCorrupt: (_key, reason) =>
+      warnedOnce++ ||
+      console.warn(
+        `localStorage 'session' holds no session of this SDK (${reason}): left untouched; sessions stay in memory.`,
+      ),
+  })
+}
+
 /** The newest instance with a connector of its own in this page (its wallet frame is the page's). */
 let pageInstance: WeakRef<WebWallet> | undefined
 

@@ -81,6 +81,32 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
     wallet.disconnect(user, validate(walletApi.disconnect.Request, req.body, 'body').origin)
     res.status(204).end()
   })
+  mountUserActions(router, wallet, userOf)
+  router.post('/devLogin', async (_req, res) => {
+    const login = await deps.devLogin?.()
+    if (login === undefined)
+      throw new HttpError(404, 'NOT_FOUND', 'No automatic login (needs --email and --approve auto)')
+    res.json(login satisfies walletApi.devLogin.Response)
+  })
+  // Answered only for an origin the user connected (422 CONNECTOR_NOT_CONNECTED otherwise).
+  router.get('/deploymentData', (req, res) => {
+    const user = userOf(req)
+    const { origin } = validate(walletApi.deploymentData.Query, req.query, 'query')
+    const data: walletApi.deploymentData.Response = wallet.deploymentData(user, origin)
+    res.json(data)
+  })
+
+  router.use(unknownRoutes(router))
+  router.use(walletErrors)
+  return router
+}
+
+/** What the logged-in user does through the page: sign, send, review, and the Connected apps page. */
+function mountUserActions(
+  router: Router,
+  wallet: WalletApiDependencies['wallet'],
+  userOf: (req: Request) => ReturnType<WalletApiDependencies['login']['userOfToken']>,
+): void {
   router.post('/signTypedData', (req, res) => {
     const user = userOf(req)
     const { origin, typedData } = validate(walletApi.signTypedData.Request, req.body, 'body')
@@ -122,23 +148,6 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
     const { sessionHash } = validate(walletApi.revokeSession.Request, req.body, 'body')
     res.json(await wallet.revokeSession(user, sessionHash))
   })
-  router.post('/devLogin', async (_req, res) => {
-    const login = await deps.devLogin?.()
-    if (login === undefined)
-      throw new HttpError(404, 'NOT_FOUND', 'No automatic login (needs --email and --approve auto)')
-    res.json(login satisfies walletApi.devLogin.Response)
-  })
-  // Answered only for an origin the user connected (422 CONNECTOR_NOT_CONNECTED otherwise).
-  router.get('/deploymentData', (req, res) => {
-    const user = userOf(req)
-    const { origin } = validate(walletApi.deploymentData.Query, req.query, 'query')
-    const data: walletApi.deploymentData.Response = wallet.deploymentData(user, origin)
-    res.json(data)
-  })
-
-  router.use(unknownRoutes(router))
-  router.use(walletErrors)
-  return router
 }
 
 /**

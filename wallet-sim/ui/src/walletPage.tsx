@@ -103,6 +103,20 @@ export function startWalletPage(root: HTMLElement | null, setTheme: (theme: stri
     refusal,
     approvalWindow,
   }
+  mountScreensWhenAsked(root, props, embedding.framed, prompts, refusal)
+}
+
+/**
+ * Mounts the React screens: at once in a window of its own, else (framed) once the wallet asks the user or
+ * refuses its embedder.
+ */
+function mountScreensWhenAsked(
+  root: HTMLElement,
+  props: AppProps,
+  framed: boolean,
+  prompts: ReturnType<typeof createPrompts>,
+  refusal: ReturnType<typeof createRefusal>,
+): void {
   // The screens are most of the page's script. A framed page shows nothing until the wallet asks the user or
   // refuses its embedder, so it loads them then: a request answered hands-free never waits for them.
   let mounted = false
@@ -111,7 +125,7 @@ export function startWalletPage(root: HTMLElement | null, setTheme: (theme: stri
     mounted = true
     void import('./mountScreens').then(({ mountApp }) => mountApp(root, props))
   }
-  if (!embedding.framed || refusal.current() !== undefined) {
+  if (!framed || refusal.current() !== undefined) {
     mount()
     return
   }
