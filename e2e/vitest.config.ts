@@ -7,6 +7,8 @@ export default defineProject({
   test: {
     name: 'e2e',
     include: ['tests/**/*.test.ts'],
+    // The third-party clients' suites are a project of their own (tests/compat/vitest.config.ts).
+    exclude: ['tests/compat/**'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,

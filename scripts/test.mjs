@@ -2,7 +2,7 @@
 // integration, browser E2E) in one Vitest run, printed as they run. Beside it, once the checks and builds
 // passed, the docs site's build (site/: dead links and anchors fail it), the consumer suite (the packed
 // tarballs installed into fresh apps outside the workspaces: npm registry access, mostly npm install and next
-// build), the devnet project against starknet-devnet-rs, the
+// build), the third-party clients' suites (e2e/tests/compat), the devnet project against starknet-devnet-rs, the
 // Playwright helper's user-style suite (@playwright/test) and the journeys on Firefox and WebKit, each printed
 // whole when it ends. starknet-devnet's build (when it is missing) starts first and runs in the background at low
 // priority while the rest runs (scripts/devnet.mjs); WEBWALLET_SKIP_DEVNET=1 skips the devnet step. The first
@@ -142,6 +142,17 @@ async function beside() {
   })
   await runner.runStep(
     step('consumer apps from the packed tarballs', 'npx', ['vitest', 'run', '--project', 'consumer'], env),
+    { buffered: true, lane: BESIDE, nice: NICE },
+  )
+  // The third-party clients' suites (e2e/tests/compat): the real starknetkit, invisible-sdk, starknet-react,
+  // get-starknet and starknet.js 6/7 against wallet-sim, in Chromium.
+  await runner.runStep(
+    step(
+      'third-party clients (e2e/tests/compat)',
+      'npx',
+      ['vitest', 'run', '--project', 'compat', ...REPORTERS],
+      env,
+    ),
     { buffered: true, lane: BESIDE, nice: NICE },
   )
   await devnet()

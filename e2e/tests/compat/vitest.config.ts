@@ -1,0 +1,20 @@
+import { defineProject } from 'vitest/config'
+import { sourceConditions } from '../../../scripts/sourceConditions.ts'
+
+// The third-party clients' suites (starknetkit, invisible-sdk, starknet-react, get-starknet, starknet.js 6/7,
+// x-sessions, AVNU) against wallet-sim: the e2e project's settings, as a project of their own so that `npm test`
+// runs them in the lane beside the main one (scripts/test.mjs); alone: `npx vitest run --project compat`.
+export default defineProject({
+  ...sourceConditions,
+  test: {
+    name: 'compat',
+    include: ['**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+    // One module graph for every file, as in the e2e project (e2e/vitest.config.ts).
+    isolate: false,
+    retry: process.env.CI ? 1 : 0,
+  },
+})
