@@ -23,7 +23,10 @@ const LONG_FUNCTIONS: Record<string, string[]> = {
   'protocol/src/router/index.ts': ['createWalletRouter'],
   'scripts/steps.mjs': ['createRunner'],
   // A test body shared by starknetV6.test.ts and starknetV7.test.ts (one describe per starknet.js major).
-  'shim/src/account/legacySuite.ts': ['(anonymous, line describe(`with starknet.js ${major} as t)', 'legacySuite'],
+  'shim/src/account/legacySuite.ts': [
+    '(anonymous, line describe(`with starknet.js ${major} as t)',
+    'legacySuite',
+  ],
   'shim/src/connector/connectorOn.ts': ['connectorOn'],
   'shim/src/connector/transport.ts': ['transportOver'],
   'shim/src/dialog/iframe.ts': ['iframe'],
