@@ -13,8 +13,10 @@ import { buildWalletUi, startWalletSim } from './walletServer'
  * 155 → 120 KB (2026-11-29, issue 38 item 7, h-bytes): protocol's Pedersen, Poseidon and starknet keccak come
  * from @scure/starknet directly (what starknet.js hashes with), not starknet.js's barrel, which is no longer in
  * the page: 119,084 bytes measured (the script 115,774 in brotli, from 151,122).
+ * 120 → 121 KB (2026-11-29, merged with h-revoke, h-services and h-facts): the Connected apps screen and its API
+ * calls, SERVICE_UNREACHABLE from the page's own API client, the Starknet facts' module: 122,927 bytes measured.
  */
-const WALLET_PAGE_BUDGET_BYTES = 120 * 1024
+const WALLET_PAGE_BUDGET_BYTES = 121 * 1024
 
 test('the wallet page fetches its script and style compressed, within its budget', async () => {
   buildWalletUi()
