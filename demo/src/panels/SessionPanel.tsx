@@ -72,70 +72,45 @@ export function SessionPanel(props: {
         </p>
       )}
       <div className="buttons">
-        <button
-          type="button"
-          className={account ? 'secondary' : 'primary'}
-          data-testid="connect"
-          disabled={busy !== undefined}
+        <Action
+          testId="connect"
+          kind={account ? 'secondary' : 'primary'}
+          busy={busy}
           onClick={props.onConnect}
         >
           {account ? 'Sign a new session' : 'Log in and sign a session'}
-        </button>
+        </Action>
         {account && (
-          <button
-            type="button"
-            className="secondary"
-            data-testid="renew"
-            disabled={busy !== undefined}
-            onClick={props.onRenew}
-          >
-            Renew session
-          </button>
+          <>
+            <Action testId="renew" kind="secondary" busy={busy} onClick={props.onRenew}>
+              Renew session
+            </Action>
+            <Action testId="check-status" kind="secondary" busy={busy} onClick={props.onCheckStatus}>
+              Check status
+            </Action>
+            <Action
+              testId="disconnect"
+              kind="quiet"
+              busy={busy}
+              onClick={props.onDisconnect}
+              title={`Forget the session of ${shortHex(account.address)}`}
+            >
+              Disconnect
+            </Action>
+            <Action
+              testId="revoke"
+              kind="quiet"
+              busy={busy}
+              onClick={props.onRevoke}
+              title="Revoke the session at the cosigner: its key can sign nothing more"
+            >
+              Revoke session
+            </Action>
+          </>
         )}
-        {account && (
-          <button
-            type="button"
-            className="secondary"
-            data-testid="check-status"
-            disabled={busy !== undefined}
-            onClick={props.onCheckStatus}
-          >
-            Check status
-          </button>
-        )}
-        {account && (
-          <button
-            type="button"
-            className="quiet"
-            data-testid="disconnect"
-            disabled={busy !== undefined}
-            onClick={props.onDisconnect}
-            title={`Forget the session of ${shortHex(account.address)}`}
-          >
-            Disconnect
-          </button>
-        )}
-        {account && (
-          <button
-            type="button"
-            className="quiet"
-            data-testid="revoke"
-            disabled={busy !== undefined}
-            onClick={props.onRevoke}
-            title="Revoke the session at the cosigner: its key can sign nothing more"
-          >
-            Revoke session
-          </button>
-        )}
-        <button
-          type="button"
-          className="quiet"
-          data-testid="wallet-logout"
-          disabled={busy !== undefined}
-          onClick={props.onLogout}
-        >
+        <Action testId="wallet-logout" kind="quiet" busy={busy} onClick={props.onLogout}>
           Log out of wallet
-        </button>
+        </Action>
       </div>
       <p className="muted small" data-testid="disconnect-note">
         Disconnect forgets this app's session on this device; Revoke session also makes its key useless at the
@@ -147,5 +122,28 @@ export function SessionPanel(props: {
       </p>
       {props.error}
     </section>
+  )
+}
+
+/** One of the panel's buttons: off while any action runs. */
+function Action(props: {
+  testId: string
+  kind: 'primary' | 'secondary' | 'quiet'
+  busy: unknown
+  onClick: () => void
+  title?: string
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      className={props.kind}
+      data-testid={props.testId}
+      disabled={props.busy !== undefined}
+      onClick={props.onClick}
+      title={props.title}
+    >
+      {props.children}
+    </button>
   )
 }
