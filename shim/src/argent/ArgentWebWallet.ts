@@ -10,7 +10,6 @@ import {
 } from '@webwallet/protocol'
 import { type StoredSessionDiscardedError, WebWalletError } from '@webwallet/protocol/errors'
 import type { ProviderInterface } from 'starknet'
-import { RpcProvider } from 'starknet'
 import type { Call } from '../account/context'
 import type { Connector } from '../connector/createConnector'
 import { lazyWindowConnector } from '../connector/lazy'
@@ -21,6 +20,7 @@ import { getSessionStatus } from '../session/status'
 import { type AccountDeploymentPayload, ArgentAccount, type SessionAccountInterface } from './account'
 import { carryInvisibleSdkKey } from './carry'
 import { starknetkitSessionError } from './errors'
+import { defaultProvider } from './provider'
 import { ArgentSdk } from './sdk'
 
 /** invisible-sdk's `SessionParameters`. */
@@ -145,11 +145,10 @@ export class ArgentWebWallet {
       },
     )
     this.provider = (params.provider ??
-      // 'latest', the default since starknet.js 8: 6 and 7 ask 'pending', which nodes refuse since JSON-RPC 0.9.
-      new RpcProvider({
-        nodeUrl: this.webWallet.environment.providerDefaultUrl,
-        blockIdentifier: 'latest',
-      })) as ProviderInterface
+      defaultProvider(
+        this.webWallet.environment,
+        extra.fetch ?? ((...a) => globalThis.fetch(...a)),
+      )) as ProviderInterface
   }
 
   /** Builds the SDK (checks the options: INVALID_OPTIONS naming the one at fault). */

@@ -19,6 +19,7 @@ import { type ConnectorStorage, lastConnection } from './lastConnection'
 import type { WalletCall } from './procedures'
 import { isQuiet, routeRequest, type WalletRequest } from './request'
 import { readSessionResult, type SessionSignRequest, type SessionSignResult, sessionError } from './session'
+import { starknetkitSessionError } from './starknetkitErrors'
 import type { OpenTransportOptions, TransportKind, WalletTransport } from './transport'
 
 /** Options of `createConnector`. */
@@ -332,7 +333,10 @@ export function connectorOn(open: OpenWallet, options: ConnectorOptions) {
       return next
     },
 
-    /** Connects and signs a session in one wallet step; errors carry webwalletErrorCode/Message. */
+    /**
+     * Connects and signs a session in one wallet step. The wallet's refusal is starknetkit's
+     * ConnectAndSignSessionError (`code` the wallet's, our CONNECT_AND_SIGN_SESSION as `cause`).
+     */
     async connectAndSignSession(
       request: SessionSignRequest,
       limits?: CallLimits,
@@ -343,7 +347,7 @@ export function connectorOn(open: OpenWallet, options: ConnectorOptions) {
           await invoke({ procedure: 'connectAndSignSession', input: request }, limits),
         )
       } catch (error) {
-        throw sessionError(error)
+        throw starknetkitSessionError(sessionError(error))
       }
       if (result.chainId) setChainId(result.chainId)
       if (result.account?.length) setAccounts(result.account)

@@ -3,6 +3,7 @@ import { ec, typedData as td } from 'starknet'
 import { describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { createConnector } from './createConnector'
+import { ConnectAndSignSessionError } from './starknetkitErrors'
 import { startWsWallet } from './testing/wsWallet'
 
 // The connector end to end over the WebSocket transport against a real tRPC ws server (the test wallet).
@@ -174,7 +175,7 @@ describe('createConnector over WebSocket', () => {
     expect(() => off('foo', () => {})).toThrow('Unknwown event: foo')
   })
 
-  it('connectAndSignSession returns the signed session, or an error with webwalletErrorCode/Message', async () => {
+  it("connectAndSignSession returns the signed session, or starknetkit's ConnectAndSignSessionError", async () => {
     const { wallet, connector } = await setup()
     await using _ = wallet
     const result = await connector.connectAndSignSession({
@@ -189,7 +190,10 @@ describe('createConnector over WebSocket', () => {
     const error = await connector
       .connectAndSignSession({ approvalRequests: [], sessionTypedData: typedData })
       .catch((e: unknown) => e)
-    expect(error).toMatchObject({
+    // starknetkit's shape: the wallet's code; ours, coded, as the cause.
+    expect(error).toBeInstanceOf(ConnectAndSignSessionError)
+    expect(error).toMatchObject({ code: 'NOT_ENOUGH_BALANCE', message: 'Not enough balance' })
+    expect((error as Error).cause).toMatchObject({
       code: 'CONNECT_AND_SIGN_SESSION',
       message: 'Not enough balance',
       data: { webwalletErrorCode: 'NOT_ENOUGH_BALANCE', webwalletErrorMessage: 'Not enough balance' },

@@ -8,6 +8,7 @@ describe('@webwallet/shim/connector exports', () => {
       'CONNECTOR_ICON',
       'CONNECTOR_ID',
       'CONNECTOR_NAME',
+      'ConnectAndSignSessionError',
       'ConnectorNotAvailableError',
       'ConnectorNotConnectedError',
       'ConnectorNotFoundError',

@@ -24,6 +24,7 @@ export type { RequestRoute, WalletRequest } from './request'
 export { routeRequest } from './request'
 export type { SessionSignRequest, SessionSignResult } from './session'
 export {
+  ConnectAndSignSessionError,
   ConnectorNotAvailableError,
   ConnectorNotConnectedError,
   ConnectorNotFoundError,

@@ -2,13 +2,46 @@
 // error registry: each class is a view of registry codes, so an error we throw is both our coded
 // WebWalletError (branch on `code`) and an instance of the starknetkit class a dapp ported from it checks.
 // Their own `new` still works (a dapp may throw them); their `code` is the wallet's, as starknetkit's.
-import { WebWalletError } from '@webwallet/protocol/errors'
+import { isWebWalletError, WebWalletError } from '@webwallet/protocol/errors'
 
 type Identity = new (message?: string, code?: string) => Error & { code?: string | undefined }
 
 // The wallet's session-signing code of a CONNECT_AND_SIGN_SESSION error (`USER_REJECTED`, `NOT_ENOUGH_BALANCE`...).
 const walletCode = (error: WebWalletError) =>
   (error.data as { webwalletErrorCode?: string })?.webwalletErrorCode
+
+/**
+ * starknetkit's `ConnectAndSignSessionError`: the wallet refused to sign the session; `code` is the wallet's
+ * reason (`USER_REJECTED`, `NOT_ENOUGH_BALANCE`, `ACCOUNT_NOT_DEPLOYED`, `GENERIC_ERROR`...) and `cause` our
+ * coded error (CONNECT_AND_SIGN_SESSION). A `USER_REJECTED` one is also `instanceof UserRejectedRequestError`.
+ *
+ * @example
+ * try { await connector.connectAndSignSession(request) } catch (e) {
+ *   if (e instanceof ConnectAndSignSessionError && e.code === 'NOT_ENOUGH_BALANCE') askForFunds()
+ * }
+ */
+export class ConnectAndSignSessionError extends Error {
+  readonly code: string
+  constructor(message: string, code: string, options?: ErrorOptions) {
+    super(message, options)
+    this.code = code
+    this.name = 'ConnectAndSignSessionError'
+  }
+}
+
+/**
+ * Our coded session refusal (CONNECT_AND_SIGN_SESSION, the wallet's code in `data`) as starknetkit throws it;
+ * any other error unchanged. @example throw starknetkitSessionError(error)
+ */
+export function starknetkitSessionError(error: unknown): unknown {
+  if (!isWebWalletError(error, 'CONNECT_AND_SIGN_SESSION')) return error
+  const data = error.data as { webwalletErrorCode?: string; webwalletErrorMessage?: string } | undefined
+  return new ConnectAndSignSessionError(
+    data?.webwalletErrorMessage ?? error.message,
+    data?.webwalletErrorCode ?? error.code,
+    { cause: error },
+  )
+}
 
 function identity(name: string, text: string, codes: readonly string[]): Identity {
   const View = class extends Error {
@@ -26,7 +59,9 @@ function identity(name: string, text: string, codes: readonly string[]): Identit
     value: (value: unknown) =>
       Function.prototype[Symbol.hasInstance].call(View, value) ||
       (value instanceof WebWalletError &&
-        (codes.includes(value.code) || codes.includes(`wallet:${walletCode(value)}`))),
+        (codes.includes(value.code) || codes.includes(`wallet:${walletCode(value)}`))) ||
+      // starknetkit's session refusal carries the wallet's code itself (USER_REJECTED...).
+      (value instanceof ConnectAndSignSessionError && codes.includes(`wallet:${value.code}`)),
   })
   return View
 }
@@ -38,32 +73,38 @@ function identity(name: string, text: string, codes: readonly string[]): Identit
  * @example
  * try { await connector.connect() } catch (e) { if (e instanceof UserRejectedRequestError) showRetry() }
  */
-export const UserRejectedRequestError = identity('UserRejectedRequestError', 'User rejected request', [
-  'USER_REJECTED',
-  'wallet:USER_REJECTED',
-])
+export const UserRejectedRequestError = /* @__PURE__ */ identity(
+  'UserRejectedRequestError',
+  'User rejected request',
+  ['USER_REJECTED', 'wallet:USER_REJECTED'],
+)
 
 /** starknetkit's `ConnectorNotConnectedError` (CONNECTOR_NOT_CONNECTED). @example e instanceof ConnectorNotConnectedError */
-export const ConnectorNotConnectedError = identity('ConnectorNotConnectedError', 'Connector not connected', [
-  'CONNECTOR_NOT_CONNECTED',
-])
+export const ConnectorNotConnectedError = /* @__PURE__ */ identity(
+  'ConnectorNotConnectedError',
+  'Connector not connected',
+  ['CONNECTOR_NOT_CONNECTED'],
+)
 
 /** starknetkit's `ConnectorNotFoundError` (CONNECTOR_NOT_FOUND). @example e instanceof ConnectorNotFoundError */
-export const ConnectorNotFoundError = identity('ConnectorNotFoundError', 'Connector not found', [
-  'CONNECTOR_NOT_FOUND',
-])
+export const ConnectorNotFoundError = /* @__PURE__ */ identity(
+  'ConnectorNotFoundError',
+  'Connector not found',
+  ['CONNECTOR_NOT_FOUND'],
+)
 
 /**
  * starknetkit's `ConnectorNotAvailableError`: the wallet cannot be reached (WALLET_NOT_AVAILABLE,
  * WALLET_NOT_INITIALISED). @example e instanceof ConnectorNotAvailableError
  */
-export const ConnectorNotAvailableError = identity('ConnectorNotAvailableError', 'Connector not available', [
-  'WALLET_NOT_AVAILABLE',
-  'WALLET_NOT_INITIALISED',
-])
+export const ConnectorNotAvailableError = /* @__PURE__ */ identity(
+  'ConnectorNotAvailableError',
+  'Connector not available',
+  ['WALLET_NOT_AVAILABLE', 'WALLET_NOT_INITIALISED'],
+)
 
 /** starknetkit's `UserNotConnectedError`: connecting failed (CONNECTION_FAILED). @example e instanceof UserNotConnectedError */
-export const UserNotConnectedError = identity('UserNotConnectedError', 'User not connected', [
+export const UserNotConnectedError = /* @__PURE__ */ identity('UserNotConnectedError', 'User not connected', [
   'CONNECTION_FAILED',
 ])
 
@@ -75,7 +116,7 @@ export const UserNotConnectedError = identity('UserNotConnectedError', 'User not
  * @example
  * try { await connector.request(call) } catch (e) { if (e instanceof WebwalletError) report(e.code) }
  */
-export const WebwalletError = identity('WebwalletError', 'Web wallet error', [
+export const WebwalletError = /* @__PURE__ */ identity('WebwalletError', 'Web wallet error', [
   'USER_REJECTED',
   'CONNECT_AND_SIGN_SESSION',
   'CONNECTOR_NOT_CONNECTED',

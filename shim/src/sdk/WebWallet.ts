@@ -595,7 +595,11 @@ export interface RequestConnectionParameters {
 
 // The user's refusal is one code whichever way it came: the wallet's Reject (its words kept in `data`) or
 // a closed popup or modal.
-function userRejected(error: unknown): unknown {
+function userRejected(thrown: unknown): unknown {
+  // The connector throws starknetkit's ConnectAndSignSessionError; the SDK's errors stay coded (its cause).
+  const cause = (thrown as { cause?: unknown } | undefined)?.cause
+  const error =
+    !isWebWalletError(thrown) && isWebWalletError(cause, 'CONNECT_AND_SIGN_SESSION') ? cause : thrown
   if (!isWebWalletError(error, 'CONNECT_AND_SIGN_SESSION')) return error
   const detail = error.data as { webwalletErrorCode: string; webwalletErrorMessage: string }
   return detail?.webwalletErrorCode === 'USER_REJECTED'
