@@ -1,7 +1,7 @@
 // Issue 35 item 3: every export of @argent/invisible-sdk, read from the real package's declarations (1.0.0,
-// compat/invisible-sdk: the newest release on npm), is exported by @webwallet/shim/argent (type-checked
-// against its built declarations: a value as a value, a type as a type) or named below with the reason it is
-// not, as docs/migrating.md lists them. 1.1 (which Argent's demo pins, ^1.1.0) is not on npm: what its demo
+// compat/invisible-sdk: the newest release on npm), is exported by @webwallet/shim/argent (the gift helpers by
+// @webwallet/shim/argent/gift; type-checked against the built declarations: a value as a value, a type as a
+// type) or named below with the reason it is not, as docs/migrating.md lists them. 1.1 (which Argent's demo pins, ^1.1.0) is not on npm: what its demo
 // uses beyond 1.0.0 is recorded here (`webwalletTheme`), and checked the same way.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -14,33 +14,29 @@ const TSC = `${ROOT}node_modules/typescript/bin/tsc`
 
 /** invisible-sdk 1.0.0's exports this entry does not provide, each with why (docs/migrating.md). */
 const NOT_PROVIDED: Record<string, string> = {
-  buildGiftCallData: 'gifts',
-  calculateEscrowAddress: 'gifts',
-  cancelGift: 'gifts',
-  claimInternal: 'gifts',
-  createDeposit: 'gifts',
-  deposit: 'gifts',
-  getEscrowAccount: 'gifts',
-  simulateClaimInternal: 'gifts',
-  AccountConstructorArguments: 'gifts',
-  DepositParams: 'gifts',
-  Gift: 'gifts',
-  ETH_GIFT_MAX_FEE: 'gifts',
-  STRK_GIFT_MAX_FEE: 'gifts',
-  LegacyStarknetKeyPair: 'raw signers: the session key lives in the SDK',
-  RawSigner: 'raw signers: the session key lives in the SDK',
-  randomPrivateKey: 'raw signers: the session key lives in the SDK',
-  storageService: "storage: the SDK's `storage` option",
   createSessionAccount: 'internals: the account comes from connect() / requestConnection()',
   executeWithPaymaster: "internals: the account's execute takes the paymaster route",
   getEstimatedFeesInGasToken: "internals: the account's execute takes the paymaster route",
-  getNativeFees: "internals: the account's estimateInvokeFee",
-  executeActionOnAccount: "internals: the account's execute",
-  prependPaymasterTransfer: 'internals: the paymaster client',
-  gaslessBaseUrls: "internals: the SDK's urls.paymaster",
-  gasTokenAddress: "internals: the init's paymasterParams.tokenAddress",
-  getMaxFee: 'internals: V1 fees; a session sends V3 only',
 }
+
+/** invisible-sdk 1.0.0's gift helpers: at the subpath @webwallet/shim/argent/gift (docs/migrating.md, Gifts). */
+const GIFT = new Set([
+  'buildGiftCallData',
+  'calculateEscrowAddress',
+  'cancelGift',
+  'claimInternal',
+  'createDeposit',
+  'deposit',
+  'getEscrowAccount',
+  'simulateClaimInternal',
+  'AccountConstructorArguments',
+  'DepositParams',
+  'Gift',
+  'ETH_GIFT_MAX_FEE',
+  'STRK_GIFT_MAX_FEE',
+  'getMaxFee',
+  'executeActionOnAccount',
+])
 
 /** What invisible-sdk 1.1 added that its demo uses: init options, recorded (1.1 is not on npm). */
 const V1_1_INIT_OPTIONS = { webwalletTheme: "'dark'" }
@@ -73,12 +69,14 @@ it("exports every name of invisible-sdk 1.0.0's declarations, or names why not",
   const theirs = exportsOf(declarations)
   expect(theirs.size).toBeGreaterThan(40) // the declarations were read
   const expected = [...theirs].filter(([name]) => !(name in NOT_PROVIDED))
+  const from = (name: string) => (GIFT.has(name) ? 'gift' : 'shim')
   const lines = [
     "import * as shim from '@webwallet/shim/argent'",
+    "import * as gift from '@webwallet/shim/argent/gift'",
     ...expected.map(([name, kind]) =>
       kind === 'value'
-        ? `export type Value_${name} = typeof shim.${name}`
-        : `export type Type_${name} = shim.${name}`,
+        ? `export type Value_${name} = typeof ${from(name)}.${name}`
+        : `export type Type_${name} = ${from(name)}.${name}`,
     ),
     // A name listed as not provided that the entry does export is a stale list.
     ...Object.keys(NOT_PROVIDED).map(
@@ -100,7 +98,10 @@ it("exports every name of invisible-sdk 1.0.0's declarations, or names why not",
         noEmit: true,
         skipLibCheck: true,
         types: [],
-        paths: { '@webwallet/shim/argent': [`${ROOT}shim/dist/argent/index.d.ts`] },
+        paths: {
+          '@webwallet/shim/argent': [`${ROOT}shim/dist/argent/index.d.ts`],
+          '@webwallet/shim/argent/gift': [`${ROOT}shim/dist/argent/gift/index.d.ts`],
+        },
       },
       files: ['exports.ts'],
     }),

@@ -1,5 +1,6 @@
 // @webwallet/shim/argent: a drop-in for @argent/invisible-sdk 1.0.0 (and 1.1's `webwalletTheme`), on our
-// session SDK. What it does not provide is listed in docs/migrating.md ("`@webwallet/shim/argent` in detail").
+// session SDK; its gift helpers are at '@webwallet/shim/argent/gift'. What it does not provide is listed in
+// docs/migrating.md ("The argent entry in detail").
 
 export type { ApprovalRequest } from '@webwallet/protocol'
 export { shouldRetryGasless as isOutOfGasError } from '../account/outOfGas'
@@ -34,7 +35,11 @@ export {
 export { ethAddress, StarknetChainId, strkAddress } from './constants'
 export type { ExecuteDetails } from './details'
 export { ConnectAndSignSessionError } from './errors'
+export { getNativeFees, type NativeFeesArguments } from './nativeFees'
 export { deployAndExecuteWithPaymaster } from './paymaster'
+export { gaslessBaseUrls, gasTokenAddress, prependPaymasterTransfer } from './paymasterHelpers'
+export { LegacyStarknetKeyPair, RawSigner, randomPrivateKey } from './signers'
+export { storageService } from './storageService'
 export type {
   Environment,
   IStorageService,
