@@ -11,6 +11,7 @@ import {
   prependPaymasterTransfer,
   RawSigner,
   randomPrivateKey,
+  storageService,
 } from '@webwallet/shim/argent'
 import {
   buildGiftCallData,
@@ -210,6 +211,25 @@ describe("invisible-sdk 1.0.0's signers, ours beside the real package's", () => 
       { numRuns: 20 },
     )
     await expect(new Recorder().getPubKey()).rejects.toThrow('This signer allows multiple public keys')
+  })
+})
+
+describe("invisible-sdk 1.0.0's storageService, ours beside the real package's", () => {
+  it('refuses the same keys (ours coded INVALID_STORAGE_KEY)', () => {
+    const throws = (read: () => unknown) => {
+      try {
+        read()
+        return false
+      } catch {
+        return true
+      }
+    }
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 140 }), fc.stringMatching(/^[\w-]{0,130}$/)), (key) => {
+        expect(throws(() => storageService.get(key))).toBe(throws(() => theirs.storageService.get(key)))
+      }),
+      { numRuns: 200 },
+    )
   })
 })
 
