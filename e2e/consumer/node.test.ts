@@ -32,6 +32,7 @@ test('every entry of the three packages loads in Node', async () => {
   for (const [entry, names] of Object.entries(exported)) expect(names.length, entry).toBeGreaterThan(0)
   expect(exported.shim).toContain('WebWallet')
   expect(exported.argent).toContain('ArgentWebWallet')
+  expect(exported.argentGift).toContain('createDeposit')
   expect(exported.connector).toContain('createConnector')
   expect(exported.walletSim).toContain('CONTRACTS')
 })

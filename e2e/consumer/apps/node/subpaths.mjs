@@ -7,11 +7,24 @@ import * as rpc from '@webwallet/protocol/rpc'
 import * as session from '@webwallet/protocol/session'
 import * as shim from '@webwallet/shim'
 import * as argent from '@webwallet/shim/argent'
+import * as argentGift from '@webwallet/shim/argent/gift'
 import * as connector from '@webwallet/shim/connector'
 import * as react from '@webwallet/shim/react'
 import * as walletSim from '@webwallet/wallet-sim'
 
-const entries = { protocol, errors, router, rpc, session, shim, argent, connector, react, walletSim }
+const entries = {
+  protocol,
+  errors,
+  router,
+  rpc,
+  session,
+  shim,
+  argent,
+  argentGift,
+  connector,
+  react,
+  walletSim,
+}
 console.log(
   JSON.stringify(Object.fromEntries(Object.entries(entries).map(([name, m]) => [name, Object.keys(m)]))),
 )
