@@ -210,7 +210,10 @@ describe("invisible-sdk 1.0.0's signers, ours beside the real package's", () => 
       }),
       { numRuns: 20 },
     )
-    await expect(new Recorder().getPubKey()).rejects.toThrow('This signer allows multiple public keys')
+    const refused = new Recorder().getPubKey()
+    await expect(refused).rejects.toThrow('This signer allows multiple public keys')
+    await expect(refused).rejects.toMatchObject({ code: 'NOT_IMPLEMENTED' })
+    await expect(new TheirRecorder().getPubKey()).rejects.toThrow('This signer allows multiple public keys')
   })
 })
 

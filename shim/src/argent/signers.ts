@@ -1,5 +1,6 @@
 // invisible-sdk 1.0.0's raw signers: a starknet.js signer (the app's starknet.js: its hashes of messages and
 // transactions) whose signing is one method, `signRaw(hash)`, and a Stark key pair built on it.
+import { WebWalletError } from '@webwallet/protocol/errors'
 import { ec, Signer } from 'starknet'
 
 /**
@@ -16,8 +17,12 @@ export abstract class RawSigner extends Signer {
   }
   /** Signs a hash (hex): the signature's felts. */
   abstract override signRaw(messageHash: string): Promise<string[]>
+  /** NOT_IMPLEMENTED, with invisible-sdk's sentence: a raw signer has no one public key. */
   override async getPubKey(): Promise<string> {
-    throw new Error('This signer allows multiple public keys')
+    throw new WebWalletError('This signer allows multiple public keys', {
+      code: 'NOT_IMPLEMENTED',
+      data: undefined,
+    })
   }
 }
 
