@@ -2,9 +2,9 @@
 // data and addresses equal invisible-sdk's (e2e/tests/compat/invisibleSdkGift.test.ts); here, that deposit and
 // cancel go through the sender's account, and a claim through a starknet.js Account at the escrow's address
 // signing with the gift key (V3), on the provider given.
-import { Account, ec, RpcProvider, Signer, TransactionType } from 'starknet'
+
+import { Account, ec, RpcProvider, TransactionType } from 'starknet'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { LegacyStarknetKeyPair } from '../index'
 import {
   buildGiftCallData,
   calculateEscrowAddress,
@@ -96,31 +96,5 @@ describe("the gift transactions, as invisible-sdk's send them", () => {
         calldata: [buildGiftCallData(gift), '0xbeef'],
       },
     ])
-  })
-})
-
-describe('the raw signers hash as the app’s starknet.js Signer does', () => {
-  it('LegacyStarknetKeyPair signs a V3 invoke with the same hash and signature as starknet.js’s Signer', async () => {
-    const details = {
-      walletAddress: '0x123',
-      chainId: '0x534e5f5345504f4c4941',
-      cairoVersion: '1',
-      nonce: 3,
-      version: '0x3',
-      resourceBounds: {
-        l1_gas: { max_amount: 10n, max_price_per_unit: 20n },
-        l2_gas: { max_amount: 30n, max_price_per_unit: 40n },
-        l1_data_gas: { max_amount: 50n, max_price_per_unit: 60n },
-      },
-      tip: 0,
-      paymasterData: [],
-      accountDeploymentData: [],
-      nonceDataAvailabilityMode: 'L1',
-      feeDataAvailabilityMode: 'L1',
-    } as never
-    const calls = [{ contractAddress: '0x7', entrypoint: 'play', calldata: ['1'] }]
-    const ours = await new LegacyStarknetKeyPair(giftKey).signTransaction(calls, details)
-    const starknet = (await new Signer(giftKey).signTransaction(calls, details)) as { r: bigint; s: bigint }
-    expect(ours).toEqual([starknet.r.toString(), starknet.s.toString()])
   })
 })
