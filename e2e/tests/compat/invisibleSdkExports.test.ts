@@ -18,8 +18,6 @@ const NOT_PROVIDED: Record<string, string> = {
     "builds invisible-sdk's own account class from its stored session and its x-shared token service; here connect() restores that stored session into the entry's account",
   executeWithPaymaster:
     "takes invisible-sdk's x-shared token service (balances) and AVNU's host per chain; the account's execute takes the SDK's paymaster route, sponsored or in a gas token",
-  getEstimatedFeesInGasToken:
-    "AVNU's host per chain and a formula that reads a V3 fee in FRI as wei; the account's execute prices its gas token with the SDK's paymaster (shim/src/paymaster/fee.ts)",
 }
 
 /** invisible-sdk 1.0.0's gift helpers: at the subpath @webwallet/shim/argent/gift (docs/migrating.md, Gifts). */

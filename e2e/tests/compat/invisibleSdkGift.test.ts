@@ -7,6 +7,7 @@
 import {
   gaslessBaseUrls,
   gasTokenAddress,
+  getEstimatedFeesInGasToken,
   LegacyStarknetKeyPair,
   prependPaymasterTransfer,
   RawSigner,
@@ -24,7 +25,7 @@ import {
 } from '@webwallet/shim/argent/gift'
 import fc from 'fast-check'
 import { hash } from 'starknet'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { compatDir, ROOT } from './page'
 
 type Theirs = typeof import('@webwallet/shim/argent') & typeof import('@webwallet/shim/argent/gift')
@@ -278,5 +279,66 @@ describe("invisible-sdk 1.0.0's paymaster transfer check, ours beside the real p
       expect(() => prependPaymasterTransfer(typedData, calls)).toThrow(expect.objectContaining({ code }))
       expect(() => theirs.prependPaymasterTransfer(typedData, calls)).toThrow()
     }
+  })
+})
+
+describe("invisible-sdk 1.0.0's getEstimatedFeesInGasToken, ours beside the real package's", () => {
+  afterEach(() => vi.unstubAllGlobals())
+  const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
+  const USDC = '0x053b40a647cedfca6ca84f542a0fe36736031905a9639a7f19a3c1e66bfd5080'
+  const amount = (max: bigint) => fc.bigInt({ min: 1n, max })
+
+  it('a fee in WEI: the same tokens, host and amounts (theirs in floating point, ours exact and rounded up)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          overall_fee: amount(10n ** 16n),
+          gas_price: amount(10n ** 11n),
+          data_gas_price: amount(10n ** 6n),
+          gasOverhead: fc.bigInt({ min: 0n, max: 10n ** 5n }),
+          dataOverhead: fc.bigInt({ min: 0n, max: 10n ** 4n }),
+          usdcPrice: amount(10n ** 15n),
+          deployed: fc.boolean(),
+        }),
+        async (x) => {
+          // The paymaster: its overheads for a deployed account and its token prices.
+          vi.stubGlobal('fetch', async (url: string) =>
+            Response.json(
+              url.endsWith('/compatible')
+                ? {
+                    isCompatible: true,
+                    gasConsumedOverhead: String(x.gasOverhead),
+                    dataGasConsumedOverhead: String(x.dataOverhead),
+                  }
+                : [
+                    { tokenAddress: USDC, decimals: 6, priceInETH: String(x.usdcPrice) },
+                    { tokenAddress: STRK, decimals: 18, priceInETH: '100000000000000' },
+                  ],
+            ),
+          )
+          const account = {
+            address: '0x1234',
+            getChainId: async () => '0x534e5f5345504f4c4941',
+            isDeployed: async () => x.deployed,
+          }
+          const fee = {
+            overall_fee: x.overall_fee,
+            gas_price: x.gas_price,
+            data_gas_price: x.data_gas_price,
+            unit: 'WEI',
+          }
+          const ours = await getEstimatedFeesInGasToken({ account, fee })
+          const real = await theirs.getEstimatedFeesInGasToken({ account, fee } as never)
+          expect(ours.gaslessOptions).toEqual(real.gaslessOptions)
+          expect(Object.keys(ours.gasTokenFees).sort()).toEqual(Object.keys(real.gasTokenFees).sort())
+          for (const [token, value] of Object.entries(ours.gasTokenFees)) {
+            const other = real.gasTokenFees[token] ?? 0n
+            const gap = value > other ? value - other : other - value
+            expect(gap <= 1n + other / 10n ** 9n, `${token}: ${value} vs ${other}`).toBe(true)
+          }
+        },
+      ),
+      { numRuns: 40 },
+    )
   })
 })

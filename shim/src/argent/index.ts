@@ -35,6 +35,7 @@ export {
 export { ethAddress, StarknetChainId, strkAddress } from './constants'
 export type { ExecuteDetails } from './details'
 export { ConnectAndSignSessionError } from './errors'
+export { type FeeEstimateLike, type GasTokenFeesAccount, getEstimatedFeesInGasToken } from './gasTokenFees'
 export { getNativeFees, type NativeFeesArguments } from './nativeFees'
 export { deployAndExecuteWithPaymaster } from './paymaster'
 export { gaslessBaseUrls, gasTokenAddress, prependPaymasterTransfer } from './paymasterHelpers'
