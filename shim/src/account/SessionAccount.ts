@@ -43,8 +43,8 @@ import { type AccountGuard, createAccountGuard } from './guard'
 import type { SendLog } from './lostAnswer'
 import type { OutsideExecutionOptions, OutsideTypedData } from './outside'
 import { outsideWindow, windowReads } from './outsideWindow'
+import type { Known } from './pipeline'
 import { sendCode } from './sendCode'
-import type { Known } from './sendRoutes'
 import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTransaction'
 
 export { EXECUTE_TIMEOUT_MS, type ExecuteOptions, type ReadExecuteOptions, type SessionAccountOptions }
@@ -186,7 +186,7 @@ export class SessionAccount extends AccountBase {
   }
 
   private async run(ctx: AccountContext, compiled: CompiledCall[], details: ReadExecuteOptions) {
-    return (await sendCode()).runRoute(ctx, compiled, details, this.options, this.known)
+    return (await sendCode()).runPipeline(ctx, compiled, details, this.options, this.known)
   }
 
   /**
