@@ -30,10 +30,10 @@ export interface GaslessOptions {
  * The paymaster strategy's transaction: sponsored when the app gave an api key, otherwise paid in the first
  * gas token the account holds enough of for `estimate` ('Not enough balance in any gas token - please fund
  * your wallet with a valid gas token'). Answers the paymaster's outside-execution typed data, checked, with
- * its hash (what the session signs), the calls it proves, and the request that sends it.
+ * its hash (what the session signs), the calls it proves, and how it is sent (to the paymaster).
  *
  * @example
- * const { hash, typedData, request } = await gaslessDraft(ctx, paymaster, calls, { deploy: false }, estimate)
+ * const { hash, cosigner, send } = await gaslessDraft(ctx, paymaster, calls, { deploy: false }, estimate)
  */
 export async function gaslessDraft(
   ctx: AccountContext,
@@ -60,7 +60,7 @@ export async function gaslessDraft(
   const deploy = options.deploy && payload
   const typedData = (await paymaster.buildTypedData({
     userAddress: ctx.address,
-    calls: calls.map((c) => ({ ...c })),
+    calls: calls as CompiledCall[],
     ...(gas ? { gasTokenAddress: gas.tokenAddress, maxGasTokenAmount: toHex(gas.amount) } : {}),
     ...(deploy ? { accountClassHash: deploy.classHash } : {}),
   })) as OutsideTypedData
@@ -87,14 +87,18 @@ export async function gaslessDraft(
       : {}),
   }
   const cosigner = { message: { accountAddress: ctx.address, message: typedData, network: ctx.network } }
-  return {
-    hash: outsideHash(ctx, typedData, expected),
-    calls: expected,
-    cosigner,
-    typedData,
-    paymaster,
-    request,
+  // The relayer's hash is not known before the answer; the signed execution is valid until Execute Before.
+  const before = Number(typedData.message['Execute Before'])
+  const sent = {
+    service: 'paymaster',
+    url: `${paymaster.baseUrl}/paymaster/v1/execute`,
+    outsideExecutionNonce: String(typedData.message.Nonce),
+    ...(Number.isSafeInteger(before) ? { executeBefore: before } : {}),
   }
+  const send = async (signature: string[]) => ({
+    transaction_hash: (await paymaster.execute({ ...request, signature })).transactionHash,
+  })
+  return { hash: outsideHash(ctx, typedData, expected), calls: expected, cosigner, sent, send }
 }
 
 // The appended call must be a transfer of the agreed gas token, of at most the agreed amount.

@@ -69,11 +69,11 @@ export async function estimateInvoke(
 }
 
 /**
- * The self-paid strategy's transaction: an INVOKE V3 within `bounds`, its hash (what the session signs) and
- * the form the co-signer reads.
+ * The self-paid strategy's transaction: an INVOKE V3 within `bounds`, its hash (what the session signs), the
+ * form the co-signer reads, and how it is sent (to the node).
  *
  * @example
- * const { hash, tx, cosigner } = invokeDraft(ctx, calls, nonce, bounds, 0n)
+ * const { hash, cosigner, send } = invokeDraft(ctx, calls, nonce, bounds, 0n)
  */
 export function invokeDraft(
   ctx: AccountContext,
@@ -102,7 +102,13 @@ export function invokeDraft(
     resource_bounds: mapBounds(tx.resource_bounds, dec),
     tip: dec(tx.tip),
   }
-  return { hash, calls, tx, cosigner: { transaction } }
+  // The hash is known before the send: a lost answer is looked up, never a blind "failed".
+  const sent = { service: 'node', url: ctx.rpc.nodeUrl, transactionHash: hash }
+  const send = (signature: string[]) =>
+    ctx.rpc.request<{ transaction_hash: string }>('starknet_addInvokeTransaction', {
+      invoke_transaction: { ...tx, signature },
+    })
+  return { hash, calls, cosigner: { transaction }, sent, send }
 }
 
 function invokeTransaction(

@@ -20,7 +20,7 @@ import { estimateInvoke, SESSION_VALIDATION_L2_GAS } from './invoke'
 import { shouldRetryGasless } from './outOfGas'
 import { probeOutsideExecution } from './probe'
 import type { RpcCall } from './rpc'
-import { runStrategy, signer } from './strategy'
+import { readNonce, runStrategy, signer } from './strategy'
 
 /** What a session account knows of its contract: deployed (cached once true). */
 export interface Known {
@@ -119,22 +119,21 @@ export async function outsideReads(ctx: AccountContext, known: Known, nonce: str
 /**
  * The fee of the self-paid invoke as the session sends it (see SessionAccount.estimateInvokeFee): the
  * estimate step alone. Undeployed, the deployment and the invoke (nonce 1) together; the nonce
- * read with the deployed state, else `getNonce`.
+ * read with the deployed state, else on its own.
  *
  * @example
- * return estimateRoute(ctx, compiled, readInvokeDetails(options), known, () => account.getNonce())
+ * return estimateRoute(ctx, compiled, readInvokeDetails(options), known)
  */
 export async function estimateRoute(
   ctx: AccountContext,
   compiled: CompiledCall[],
   details: ReadDetails,
   known: Known,
-  getNonce: () => Promise<string>,
 ): Promise<EstimateFeeResponseOverhead> {
   const state = await deployedWithNonce(ctx)
   known.deployed ||= state.deployed
   const deploy = state.deployed ? undefined : ctx.session.stored.deploymentPayload
-  const nonce = BigInt(details.nonce ?? (deploy ? 1n : (state.nonce ?? (await getNonce()))))
+  const nonce = BigInt(details.nonce ?? (deploy ? 1n : (state.nonce ?? (await readNonce(ctx)))))
   const tip = details.tip ?? 0n
   const estimate = await estimateInvoke(
     ctx,

@@ -7,21 +7,23 @@ import { type Cosign, sessionSignature } from '../session/signature'
 import type { AccountContext, CompiledCall } from './context'
 import type { ReadDetails } from './details'
 import { resourceBoundsFromEstimate } from './fees'
-import { gaslessDraft } from './gasless'
+import { type GaslessOptions, gaslessDraft } from './gasless'
 import { estimateInvoke, invokeDraft, PENDING_TAG, SESSION_VALIDATION_L2_GAS } from './invoke'
-import { sendKnownInvoke, sendOutsideExecution } from './lostAnswer'
+import { sendOnce } from './lostAnswer'
 
-// Estimates sign with a stand-in for the cosigner's answer: same length, no request.
-const placeholder: Cosign = async () => ({ signer: 1n, r: 1n, s: 1n })
 /**
- * The session's signature of a hash for calls, co-signed by `cosign` (a same-length placeholder by default).
+ * The session's signature of a hash for calls, co-signed by `cosign`; by default a stand-in for the
+ * cosigner's answer of the same length, no request (what estimates sign with).
  *
  * @example
  * const placeholderSignature = await signer(ctx)('0x0', calls)
  */
 export function signer(ctx: AccountContext) {
-  return (hash: string, calls: readonly NamedCall[], cosign = placeholder) =>
-    sessionSignature(ctx.session, hash, calls, cosign)
+  return (
+    hash: string,
+    calls: readonly NamedCall[],
+    cosign: Cosign = async () => ({ signer: 1n, r: 1n, s: 1n }),
+  ) => sessionSignature(ctx.session, hash, calls, cosign)
 }
 
 /**
@@ -37,18 +39,24 @@ export async function runStrategy(
   compiled: readonly CompiledCall[],
   details: ReadDetails,
   through: Paymaster | undefined,
-  { deploy, gasTokenAddress }: { deploy: boolean; gasTokenAddress?: string | undefined },
+  options: GaslessOptions,
 ): Promise<{ transaction_hash: string }> {
+  const { deploy } = options
   const signs = signer(ctx)
-  // Undeployed, the estimate puts the DEPLOY_ACCOUNT (nonce 0) before the invoke (nonce 1). The nonce is read
-  // only when used: a sponsored outside execution has its own.
-  const nonceOf = async () => (deploy ? 1n : (details.nonce ?? (await readNonce(ctx))))
-  const nonce = through ? 0n : await nonceOf()
+  // Undeployed, the estimate puts the DEPLOY_ACCOUNT (nonce 0) before the invoke (nonce 1). A sponsored
+  // outside execution estimates nothing and has a nonce of its own.
+  const nonce = deploy ? 1n : (details.nonce ?? (through?.sponsored ? 0n : await readNonce(ctx)))
   const tip = through ? 0n : (details.tip ?? 0n)
-  const payload = deploy ? ctx.session.stored.deploymentPayload : undefined
-  const validation = through ? 0n : SESSION_VALIDATION_L2_GAS
-  const estimate = async () =>
-    estimateInvoke(ctx, compiled, through ? await nonceOf() : nonce, tip, payload, signs, validation)
+  const estimate = () =>
+    estimateInvoke(
+      ctx,
+      compiled,
+      nonce,
+      tip,
+      deploy ? ctx.session.stored.deploymentPayload : undefined,
+      signs,
+      through ? 0n : SESSION_VALIDATION_L2_GAS,
+    )
   const draft = !through
     ? invokeDraft(
         ctx,
@@ -57,31 +65,15 @@ export async function runStrategy(
         details.resourceBounds ?? resourceBoundsFromEstimate(await estimate()),
         tip,
       )
-    : await gaslessDraft(
-        ctx,
-        through,
-        compiled,
-        { deploy, gasTokenAddress },
-        through.sponsored ? undefined : estimate,
-      )
+    : await gaslessDraft(ctx, through, compiled, options, through.sponsored ? undefined : estimate)
   const signature = await signs(draft.hash, draft.calls, (session) =>
     cosign(ctx.fetch, ctx.cosignerBaseUrl, session, draft.cosigner),
   )
-  // The hash is known before the send: a lost answer is looked up, never a blind "failed".
-  if ('tx' in draft) {
-    const invoke_transaction = { ...draft.tx, signature }
-    const send = () =>
-      ctx.rpc.request<{ transaction_hash: string }>('starknet_addInvokeTransaction', { invoke_transaction })
-    return sendKnownInvoke(ctx.rpc, draft.hash, send, ctx.sendLog)
-  }
-  const { paymaster, typedData, request } = draft
-  const send = () => paymaster.execute({ ...request, signature })
-  const url = `${paymaster.baseUrl}/paymaster/v1/execute`
-  const { transactionHash } = await sendOutsideExecution(url, typedData.message, send, ctx.sendLog)
-  return { transaction_hash: transactionHash }
+  return sendOnce(ctx.rpc, draft.sent, () => draft.send(signature), ctx.sendLog)
 }
 
-const readNonce = async (ctx: AccountContext) =>
+/** The account's nonce at the pre-confirmed block. @example const nonce = await readNonce(ctx) */
+export const readNonce = async (ctx: AccountContext) =>
   BigInt(
     await ctx.rpc.request<string>('starknet_getNonce', {
       block_id: PENDING_TAG,
