@@ -10,7 +10,7 @@ import { createRpc, SessionAccount, WebWallet } from '@webwallet/shim'
 import { memoryP256KeyStore, p256SessionKey } from '@webwallet/shim/p256'
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { invokeWithSession } from '../../shim/src/account/invoke'
+import { runStrategy } from '../../shim/src/account/strategy'
 import { OUT_OF_STEPS, VALIDATE_MAX_L2_GAS } from '../../wallet-sim/src/chain/limits'
 import { parseTransaction } from '../../wallet-sim/src/chain/parseTransaction'
 import { transactionHash } from '../../wallet-sim/src/chain/transactionHash'
@@ -96,11 +96,13 @@ async function p256Journey(sim: RunningSim): Promise<Outcome[]> {
   // 3. The session's own invoke (the route the SDK no longer takes for P-256), self-paid: the cosigner refuses
   // it, as the account would. 3b. Co-signed with the guardian key directly (no cosigner checks): the account
   // itself refuses it, out of steps in `__validate__`.
-  const ctx = (account as unknown as { ctx: Parameters<typeof invokeWithSession>[0] }).ctx
+  const ctx = (account as unknown as { ctx: Parameters<typeof runStrategy>[0] }).ctx
   const call = { ...approve(3), calldata: approve(3).calldata.map((v) => `0x${BigInt(v).toString(16)}`) }
-  await record('self-paid session invoke', () => invokeWithSession(ctx, [call]))
+  await record('self-paid session invoke', () => runStrategy(ctx, [call], {}, undefined, { deploy: false }))
   const guardianDirectly = { ...ctx, fetch: guardianSigningFetch(ctx.fetch) }
-  await record('self-paid session invoke, guardian-signed', () => invokeWithSession(guardianDirectly, [call]))
+  await record('self-paid session invoke, guardian-signed', () =>
+    runStrategy(guardianDirectly, [call], {}, undefined, { deploy: false }),
+  )
   // 4. The SDK without a paymaster refuses before anything is signed.
   await record('execute without a paymaster', () => new SessionAccount(ctx).execute(approve(3)))
   // 5. A SNIP-9 payload the session signed, relayed by a dev account paying its own gas.

@@ -43,8 +43,8 @@ import { type AccountGuard, createAccountGuard } from './guard'
 import type { SendLog } from './lostAnswer'
 import type { OutsideExecutionOptions, OutsideTypedData } from './outside'
 import { outsideWindow, windowReads } from './outsideWindow'
+import type { Known } from './pipeline'
 import { sendCode } from './sendCode'
-import type { Known } from './sendRoutes'
 import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTransaction'
 
 export { EXECUTE_TIMEOUT_MS, type ExecuteOptions, type ReadExecuteOptions, type SessionAccountOptions }
@@ -116,15 +116,12 @@ export class SessionAccount extends AccountBase {
     payload?: UniversalDeployerContractPayload | UniversalDeployerContractPayload[],
     details?: UniversalDetails,
   ) {
-    if (payload === undefined) return this.deployWith(this.ctx)
+    if (payload === undefined)
+      return sendCode().then((code) => code.deployWith(this.ctx, this.options, this.known))
     // starknet.js builds the UDC call from the payload: what it cannot read is the caller's wrong argument.
     return super.deploy(payload, details).catch((cause: unknown) => {
       throw isWebWalletError(cause) ? cause : new InvalidOptionsError('payload', String(cause), { cause })
     })
-  }
-
-  private async deployWith(ctx: AccountContext) {
-    return (await sendCode()).deployWith(ctx, this.options, this.known)
   }
 
   /**
@@ -164,11 +161,9 @@ export class SessionAccount extends AccountBase {
         guard.check(expiresAt, state.also[0])
         this.known.deployed = state.deployed
         const nonce = details.nonce ?? state.nonce
-        return this.run(ctx, compiled, nonce === undefined ? details : { ...details, nonce }).catch(
-          (error: unknown) => {
-            throw guard.ended(error, expiresAt)
-          },
-        )
+        return this.run(ctx, compiled, { ...details, nonce }).catch((error: unknown) => {
+          throw guard.ended(error, expiresAt)
+        })
       }
       // The queue moves on when this execute's deadline fires, even if a request of it cannot be stopped.
       return await abortable(
@@ -186,7 +181,7 @@ export class SessionAccount extends AccountBase {
   }
 
   private async run(ctx: AccountContext, compiled: CompiledCall[], details: ReadExecuteOptions) {
-    return (await sendCode()).runRoute(ctx, compiled, details, this.options, this.known)
+    return (await sendCode()).runPipeline(ctx, compiled, details, this.options, this.known)
   }
 
   /**
@@ -219,7 +214,7 @@ export class SessionAccount extends AccountBase {
     checkLimits(options, 'details')
     const compiled = await this.scoped(calls)
     const details = readInvokeDetails(options)
-    return (await sendCode()).estimateRoute(this.ctx, compiled, details, this.known, () => this.getNonce())
+    return (await sendCode()).estimateRoute(this.ctx, compiled, details, this.known)
   }
 
   /** Invokes only (each with {@link estimateInvokeFee}, nonces in order); anything else is refused. */

@@ -9,40 +9,39 @@ import {
   NotEnoughGasTokenError,
   PaymasterIncompatibleError,
 } from '@webwallet/protocol/errors'
-import { chainIdFelt, selectorFromName, toFelt, toHex } from '@webwallet/protocol/session'
+import { chainIdFelt, toFelt, toHex } from '@webwallet/protocol/session'
 import type { Paymaster } from '../paymaster/client'
 import { feeInGasToken } from '../paymaster/fee'
 import { FEE_TOKENS } from '../session/request'
-import { executeCalldata } from './calls'
 import type { AccountContext, CompiledCall } from './context'
 import type { FeeEstimate } from './fees'
-import { estimateInvoke, PENDING_TAG } from './invoke'
-import { sendOutsideExecution } from './lostAnswer'
-import { namedCalls, type OutsideTypedData, signOutsideExecution } from './outside'
+import { namedCalls, type OutsideTypedData, outsideHash } from './outside'
 import { probeOutsideExecution, viewCall } from './probe'
 
-/** Options of {@link executeGasless}. */
+/** Options of {@link gaslessDraft}. */
 export interface GaslessOptions {
-  /** The account is not deployed yet: deployment data goes with the request, nonce 0 for the estimate. */
+  /** The account is not deployed yet: deployment data goes with the request. */
   readonly deploy: boolean
   /** Pay in this token instead of choosing one the account holds. */
   readonly gasTokenAddress?: string | undefined
 }
 
 /**
- * Runs the calls through the paymaster: sponsored when the app gave an api key, otherwise paid in the first
- * gas token the account holds enough of ('Not enough balance in any gas token - please fund your wallet
- * with a valid gas token'). The session signs the paymaster's outside-execution typed data.
+ * The paymaster strategy's transaction: sponsored when the app gave an api key, otherwise paid in the first
+ * gas token the account holds enough of for `estimate` ('Not enough balance in any gas token - please fund
+ * your wallet with a valid gas token'). Answers the paymaster's outside-execution typed data, checked, with
+ * its hash (what the session signs), the calls it proves, and how it is sent (to the paymaster).
  *
  * @example
- * const { transaction_hash } = await executeGasless(ctx, paymaster, calls, { deploy: false })
+ * const { hash, cosigner, send } = await gaslessDraft(ctx, paymaster, calls, { deploy: false }, estimate)
  */
-export async function executeGasless(
+export async function gaslessDraft(
   ctx: AccountContext,
   paymaster: Paymaster,
   calls: readonly CompiledCall[],
   options: GaslessOptions,
-): Promise<{ transaction_hash: string }> {
+  estimate: (() => Promise<FeeEstimate>) | undefined,
+) {
   const chain = chainIdFelt(ctx.chainId)
   if (chain !== BigInt(CHAIN_IDS.SN_MAIN) && chain !== BigInt(CHAIN_IDS.SN_SEPOLIA)) {
     throw new GaslessUnsupportedChainError()
@@ -55,14 +54,15 @@ export async function executeGasless(
   compatibility.catch(() => {}) // awaited below; a failure elsewhere first must not leave it unhandled
   const [compatible, gas] = await Promise.all([
     compatibility,
-    paymaster.sponsored ? undefined : chooseGasToken(ctx, paymaster, calls, options, compatibility),
+    estimate && chooseGasToken(ctx, paymaster, options, compatibility, estimate),
   ])
   if (!compatible.isCompatible) throw new PaymasterIncompatibleError()
+  const deploy = options.deploy && payload
   const typedData = (await paymaster.buildTypedData({
     userAddress: ctx.address,
-    calls: calls.map((c) => ({ ...c })),
+    calls: calls as CompiledCall[],
     ...(gas ? { gasTokenAddress: gas.tokenAddress, maxGasTokenAmount: toHex(gas.amount) } : {}),
-    ...(options.deploy && payload ? { accountClassHash: payload.classHash } : {}),
+    ...(deploy ? { accountClassHash: deploy.classHash } : {}),
   })) as OutsideTypedData
   const names = [...ctx.session.stored.allowedMethods.map((m) => m.selector), 'transfer']
   const signedCalls = namedCalls(typedData, names)
@@ -71,27 +71,34 @@ export async function executeGasless(
   if (gas && fee) assertFeeTransfer(fee, gas)
   const expected = fee ? [...calls, fee] : calls
   // A deployed account must take this outside execution (SNIP-9 v2) and its nonce; a new one is the payload's.
-  if (!options.deploy) await probeOutsideExecution(ctx, typedData.message.Nonce)
-  const signature = await signOutsideExecution(ctx, typedData, expected)
-  const url = `${paymaster.baseUrl}/paymaster/v1/execute`
-  const execute = () =>
-    paymaster.execute({
-      userAddress: ctx.address,
-      typedData: JSON.stringify(typedData),
-      signature,
-      ...(options.deploy && payload
-        ? {
-            deploymentData: {
-              class_hash: payload.classHash,
-              salt: payload.addressSalt,
-              unique: '0x0',
-              calldata: payload.constructorCalldata.map((v) => toHex(v)),
-            },
-          }
-        : {}),
-    })
-  const { transactionHash } = await sendOutsideExecution(url, typedData.message, execute, ctx.sendLog)
-  return { transaction_hash: transactionHash }
+  if (!deploy) await probeOutsideExecution(ctx, typedData.message.Nonce)
+  const request = {
+    userAddress: ctx.address,
+    typedData: JSON.stringify(typedData),
+    ...(deploy
+      ? {
+          deploymentData: {
+            class_hash: deploy.classHash,
+            salt: deploy.addressSalt,
+            unique: '0x0',
+            calldata: deploy.constructorCalldata.map((v) => toHex(v)),
+          },
+        }
+      : {}),
+  }
+  const cosigner = { message: { accountAddress: ctx.address, message: typedData, network: ctx.network } }
+  // The relayer's hash is not known before the answer; the signed execution is valid until Execute Before.
+  const before = Number(typedData.message['Execute Before'])
+  const sent = {
+    service: 'paymaster',
+    url: `${paymaster.baseUrl}/paymaster/v1/execute`,
+    outsideExecutionNonce: String(typedData.message.Nonce),
+    ...(Number.isSafeInteger(before) ? { executeBefore: before } : {}),
+  }
+  const send = async (signature: string[]) => ({
+    transaction_hash: (await paymaster.execute({ ...request, signature })).transactionHash,
+  })
+  return { hash: outsideHash(ctx, typedData, expected), calls: expected, cosigner, sent, send }
 }
 
 // The appended call must be a transfer of the agreed gas token, of at most the agreed amount.
@@ -108,14 +115,14 @@ function assertFeeTransfer(call: CompiledCall, gas: { tokenAddress: string; amou
 async function chooseGasToken(
   ctx: AccountContext,
   paymaster: Paymaster,
-  calls: readonly CompiledCall[],
   options: GaslessOptions,
   compatibilityAnswer: Promise<PaymasterCompatibility>,
+  estimated: () => Promise<FeeEstimate>,
 ): Promise<{ tokenAddress: string; amount: bigint }> {
   const [prices, compatibility, estimate] = await Promise.all([
     paymaster.gasTokenPrices(),
     compatibilityAnswer,
-    estimateForGasless(ctx, calls, options.deploy),
+    estimated(),
   ])
   const candidates = prices.filter(
     (p) =>
@@ -130,24 +137,6 @@ async function chooseGasToken(
     if ((balances[index] ?? 0n) >= amount) return { tokenAddress: price.tokenAddress, amount }
   }
   throw new NotEnoughGasTokenError()
-}
-
-// Undeployed: the DEPLOY_ACCOUNT (nonce 0) and the invoke (nonce 1) in one estimate.
-async function estimateForGasless(
-  ctx: AccountContext,
-  calls: readonly CompiledCall[],
-  deploy: boolean,
-): Promise<FeeEstimate> {
-  const payload = deploy ? ctx.session.stored.deploymentPayload : undefined
-  const nonce = payload
-    ? 1n
-    : BigInt(
-        await ctx.rpc.request<string>('starknet_getNonce', {
-          block_id: PENDING_TAG,
-          contract_address: ctx.address,
-        }),
-      )
-  return estimateInvoke(ctx, calls, executeCalldata(calls, selectorFromName), nonce, 0n, payload)
 }
 
 // One batched round trip for every candidate's balance.

@@ -1,6 +1,6 @@
 // Which execute failures move the calls to the paymaster (issue 35 item 4): the node's code decides, not an
 // exact sentence: 54 always, 55 when its data names the balance (Argent's wording included), the co-signer's
-// refusal.
+// refusal of this transaction (not of the session, which the paymaster route meets the same).
 import { NodeError, SignSessionError } from '@webwallet/protocol/errors'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -36,6 +36,9 @@ describe('shouldRetryGasless', () => {
     ['52 a nonce', new NodeError(52, 'Invalid transaction nonce'), false],
     ['53 a low max fee', new NodeError(53, 'Max fee is smaller than the minimal transaction cost'), false],
     ["the co-signer's refusal", new SignSessionError(), true],
+    ["the co-signer's refusal of this transaction's fee", new SignSessionError('feeCapExceeded'), true],
+    ["the co-signer's refusal of a revoked session", new SignSessionError('sessionRevoked'), false],
+    ["the co-signer's refusal of an expired session", new SignSessionError('sessionExpired'), false],
     ['another error', new Error('validation failed gas bounds exceed balance'), false],
     [
       "Argent's wording under another code",

@@ -1,99 +1,15 @@
 import type { DeploymentPayload } from '@webwallet/protocol'
 import { NodeError } from '@webwallet/protocol/errors'
 import { mapBounds } from '@webwallet/protocol/fees'
-import { selectorFromName, toHex } from '@webwallet/protocol/session'
-import { type CosignerTransaction, signSession } from '../session/cosigner'
-import { sessionSignature } from '../session/signature'
+import { type NamedCall, selectorFromName, toHex } from '@webwallet/protocol/session'
+import type { CosignerTransaction } from '../session/cosigner'
 import { executeCalldata } from './calls'
 import type { AccountContext, CompiledCall } from './context'
-import type { ReadDetails } from './details'
-import {
-  type FeeEstimate,
-  type ResourceBounds,
-  resourceBoundsFromEstimate,
-  rpcResourceBounds,
-  sumEstimates,
-} from './fees'
-import { sendKnownInvoke } from './lostAnswer'
+import { type FeeEstimate, type ResourceBounds, rpcResourceBounds, sumEstimates } from './fees'
 import { invokeV3Hash } from './transactionHash'
-
-/** Options of a direct (self-paid) session invoke, as {@link readInvokeDetails} reads them. */
-export type InvokeOptions = ReadDetails
 
 /** The block tag of "latest state including pending transactions" in RPC 0.9+. */
 export const PENDING_TAG = 'pre_confirmed'
-
-/**
- * Sends an INVOKE V3 signed by the session: nonce (1 round trip), estimate with a placeholder signature of the
- * real length (1, skipped when bounds are given), co-signature, addInvokeTransaction (1).
- *
- * @example
- * const { transaction_hash } = await invokeWithSession(ctx, calls, {})
- */
-export async function invokeWithSession(
-  ctx: AccountContext,
-  calls: readonly CompiledCall[],
-  options: InvokeOptions = {},
-): Promise<{ transaction_hash: string }> {
-  const nonce =
-    options.nonce === undefined
-      ? BigInt(
-          await ctx.rpc.request<string>('starknet_getNonce', {
-            block_id: PENDING_TAG,
-            contract_address: ctx.address,
-          }),
-        )
-      : BigInt(options.nonce)
-  const calldata = executeCalldata(calls, selectorFromName)
-  const tip = BigInt(options.tip ?? 0n)
-  const bounds =
-    options.resourceBounds ??
-    resourceBoundsFromEstimate(await estimateSession(ctx, calls, calldata, nonce, tip))
-  const tx = invokeTransaction(ctx, calldata, nonce, bounds, tip)
-  const transactionHash = invokeV3Hash({
-    senderAddress: ctx.address,
-    calldata,
-    chainId: ctx.chainId,
-    nonce,
-    resourceBounds: bounds,
-    tip,
-  })
-  const signature = await sessionSignature(ctx.session, transactionHash, calls, (session) =>
-    signSession(ctx.fetch, ctx.cosignerBaseUrl, session, cosignerTransaction(ctx, tx)),
-  )
-  // The hash is known before the send: a lost answer is looked up, never a blind "failed".
-  return sendKnownInvoke(
-    ctx.rpc,
-    transactionHash,
-    () => ctx.rpc.request('starknet_addInvokeTransaction', { invoke_transaction: { ...tx, signature } }),
-    ctx.sendLog,
-  )
-}
-
-/**
- * The estimate of a session invoke as it is sent: {@link estimateInvoke}, which skips validation, plus the
- * account's session validation ({@link SESSION_VALIDATION_L2_GAS}) in L2 gas and in the overall fee.
- *
- * @example
- * resourceBoundsFromEstimate(await estimateSession(ctx, calls, calldata, nonce, 0n))
- */
-export async function estimateSession(
-  ctx: AccountContext,
-  calls: readonly CompiledCall[],
-  calldata: string[],
-  nonce: bigint,
-  tip: bigint,
-  deploy?: DeploymentPayload,
-): Promise<FeeEstimate> {
-  const estimate = await estimateInvoke(ctx, calls, calldata, nonce, tip, deploy)
-  return sumEstimates([
-    estimate,
-    {
-      l2_gas_consumed: SESSION_VALIDATION_L2_GAS,
-      overall_fee: SESSION_VALIDATION_L2_GAS * BigInt(estimate.l2_gas_price),
-    },
-  ])
-}
 
 /**
  * L2 gas Argent 0.4.0 spends validating a session token, whose estimate skips validation: on
@@ -102,26 +18,29 @@ export async function estimateSession(
  */
 export const SESSION_VALIDATION_L2_GAS = 10n ** 6n
 
+/** The session's signature of `hash` for `calls`; without a cosigner's answer, a placeholder of its length. */
+export type SessionSigns = (hash: string, calls: readonly NamedCall[]) => Promise<string[]>
+
 /**
- * The estimate, validation skipped; the signature is a placeholder as long as the real session token
- * (validation gas grows with signature length), so no co-signer call is spent on it. With `deploy`, one bulk
- * estimate of the DEPLOY_ACCOUNT (nonce 0) then the invoke, summed.
+ * The estimate step: the invoke of `calls`, validation skipped, signed with a placeholder as long as the real
+ * session token (validation gas grows with signature length; no co-signer call is spent on it), plus
+ * `validationGas` (the session's check, {@link SESSION_VALIDATION_L2_GAS}, which the self-paid invoke runs).
+ * With `deploy`, one bulk estimate of the DEPLOY_ACCOUNT (nonce 0) then the invoke, summed.
+ *
+ * @example
+ * resourceBoundsFromEstimate(await estimateInvoke(ctx, calls, nonce, 0n, undefined, placeholder, SESSION_VALIDATION_L2_GAS))
  */
 export async function estimateInvoke(
   ctx: AccountContext,
   calls: readonly CompiledCall[],
-  calldata: string[],
   nonce: bigint,
   tip: bigint,
-  deploy?: DeploymentPayload,
+  deploy: DeploymentPayload | undefined,
+  placeholder: SessionSigns,
+  validationGas = 0n,
 ): Promise<FeeEstimate> {
   const zero = { max_amount: 0n, max_price_per_unit: 0n }
-  const tx = invokeTransaction(ctx, calldata, nonce, { l1_gas: zero, l2_gas: zero, l1_data_gas: zero }, tip)
-  const signature = await sessionSignature(ctx.session, '0x0', calls, async () => ({
-    signer: 1n,
-    r: 1n,
-    s: 1n,
-  }))
+  const tx = invokeTransaction(ctx, calls, nonce, { l1_gas: zero, l2_gas: zero, l1_data_gas: zero }, tip)
   const { sender_address: _, calldata: __, account_deployment_data: ___, ...common } = tx
   const estimates = await ctx.rpc.request<FeeEstimate[]>('starknet_estimateFee', {
     request: [
@@ -138,18 +57,63 @@ export async function estimateInvoke(
             },
           ]
         : []),
-      { ...tx, signature },
+      { ...tx, signature: await placeholder('0x0', calls) },
     ],
     simulation_flags: ['SKIP_VALIDATE'],
     block_id: PENDING_TAG,
   })
   if (!estimates[0]) throw new NodeError(-32603, 'Empty fee estimate')
-  return sumEstimates(estimates)
+  const summed = sumEstimates(estimates)
+  const overall_fee = validationGas * BigInt(summed.l2_gas_price)
+  return sumEstimates([summed, { l2_gas_consumed: validationGas, overall_fee }])
+}
+
+/**
+ * The self-paid strategy's transaction: an INVOKE V3 within `bounds`, its hash (what the session signs), the
+ * form the co-signer reads, and how it is sent (to the node).
+ *
+ * @example
+ * const { hash, cosigner, send } = invokeDraft(ctx, calls, nonce, bounds, 0n)
+ */
+export function invokeDraft(
+  ctx: AccountContext,
+  calls: readonly CompiledCall[],
+  nonce: bigint,
+  bounds: ResourceBounds,
+  tip: bigint,
+) {
+  const tx = invokeTransaction(ctx, calls, nonce, bounds, tip)
+  const hash = invokeV3Hash({
+    senderAddress: ctx.address,
+    calldata: tx.calldata,
+    chainId: ctx.chainId,
+    nonce,
+    resourceBounds: bounds,
+    tip,
+  })
+  // The co-signer reads the same fields with decimal strings, as x-sessions sends them.
+  const dec = (value: string) => BigInt(value).toString(10)
+  const { type: _, ...fields } = tx
+  const transaction: CosignerTransaction = {
+    ...fields,
+    nonce: dec(tx.nonce),
+    version: '3',
+    chain_id: dec(ctx.chainId),
+    resource_bounds: mapBounds(tx.resource_bounds, dec),
+    tip: dec(tx.tip),
+  }
+  // The hash is known before the send: a lost answer is looked up, never a blind "failed".
+  const sent = { service: 'node', url: ctx.rpc.nodeUrl, transactionHash: hash }
+  const send = (signature: string[]) =>
+    ctx.rpc.request<{ transaction_hash: string }>('starknet_addInvokeTransaction', {
+      invoke_transaction: { ...tx, signature },
+    })
+  return { hash, calls, cosigner: { transaction }, sent, send }
 }
 
 function invokeTransaction(
   ctx: AccountContext,
-  calldata: string[],
+  calls: readonly CompiledCall[],
   nonce: bigint,
   bounds: ResourceBounds,
   tip: bigint,
@@ -158,7 +122,7 @@ function invokeTransaction(
     type: 'INVOKE' as const,
     version: '0x3' as const,
     sender_address: ctx.address,
-    calldata,
+    calldata: executeCalldata(calls, selectorFromName),
     nonce: toHex(nonce),
     resource_bounds: rpcResourceBounds(bounds),
     tip: toHex(tip),
@@ -166,26 +130,5 @@ function invokeTransaction(
     account_deployment_data: [] as string[],
     nonce_data_availability_mode: 'L1' as const,
     fee_data_availability_mode: 'L1' as const,
-  }
-}
-
-// The co-signer reads decimal strings, as x-sessions sends them.
-function cosignerTransaction(
-  ctx: AccountContext,
-  tx: ReturnType<typeof invokeTransaction>,
-): CosignerTransaction {
-  const dec = (value: string) => BigInt(value).toString(10)
-  return {
-    sender_address: tx.sender_address,
-    calldata: tx.calldata,
-    nonce: dec(tx.nonce),
-    version: '3',
-    chain_id: dec(ctx.chainId),
-    resource_bounds: mapBounds(tx.resource_bounds, dec),
-    tip: dec(tx.tip),
-    paymaster_data: [],
-    account_deployment_data: [],
-    nonce_data_availability_mode: 'L1',
-    fee_data_availability_mode: 'L1',
   }
 }

@@ -24,7 +24,7 @@ export const STATUS_CHECK_MS = 10_000
  *
  * @example
  * const log: SendLog = {}
- * await sendKnownInvoke(rpc, hash, send, log) // log.sent: { service: 'node', url, transactionHash }
+ * await sendOnce(rpc, sent, send, log) // log.sent: { service: 'node', url, transactionHash }
  */
 export interface SendLog {
   sent?: SentTransaction | undefined
@@ -49,26 +49,31 @@ export function isLostAnswer(error: unknown): boolean {
 }
 
 /**
- * Sends the invoke whose hash the SDK computed and signed. When the answer is lost ({@link isLostAnswer}),
- * the node is asked for that hash: known (received, pre-confirmed, accepted, even reverted) answers the hash
- * as the send would have; unknown to a node that answers rethrows the send's error (nothing was taken:
- * retrying is safe, and the same nonce keeps a late copy from landing twice); no answer to the question
- * either is TRANSACTION_OUTCOME_UNKNOWN with the hash.
+ * The send step: notes `sent` in `log` just before `send` leaves. When the answer is lost
+ * ({@link isLostAnswer}): an invoke whose hash the SDK computed and signed is looked up at the node (known,
+ * even reverted, answers the hash as the send would have; unknown to a node that answers rethrows the send's
+ * error: nothing was taken, and the same nonce keeps a late copy from landing twice; no answer to the
+ * question either is TRANSACTION_OUTCOME_UNKNOWN with the hash). An outside execution sent to the paymaster
+ * has the relayer's hash, which the SDK cannot know, and stays valid until its `Execute Before`: its lost
+ * answer is TRANSACTION_OUTCOME_UNKNOWN with the execution's nonce and window end, never a code that invites
+ * sending the calls again.
  *
  * @example
- * return sendKnownInvoke(ctx.rpc, transactionHash, () => ctx.rpc.request('starknet_addInvokeTransaction', params))
+ * return sendOnce(ctx.rpc, { service: 'node', url, transactionHash }, () => rpc.request('starknet_addInvokeTransaction', params))
  */
-export async function sendKnownInvoke(
+export async function sendOnce(
   rpc: Rpc,
-  transactionHash: string,
+  sent: SentTransaction,
   send: () => Promise<{ transaction_hash: string }>,
   log?: SendLog,
 ): Promise<{ transaction_hash: string }> {
-  if (log) log.sent = { service: 'node', url: rpc.nodeUrl, transactionHash }
+  if (log) log.sent = sent
   try {
     return await send()
   } catch (error) {
     if (!isLostAnswer(error)) throw error
+    const { transactionHash } = sent
+    if (!transactionHash) throw new TransactionOutcomeUnknownError(sent, { cause: error })
     if (await isKnown(rpc, transactionHash, error)) return { transaction_hash: transactionHash }
     throw error
   }
@@ -124,34 +129,4 @@ export async function afterDeadline(
     return { transaction_hash: transactionHash }
   }
   throw new TransactionOutcomeUnknownError(sent, { cause: error })
-}
-
-/**
- * Sends a signed outside execution to the paymaster. Its transaction hash is the relayer's, which the SDK
- * cannot know, and the signed execution stays valid until its `Execute Before`: a lost answer
- * ({@link isLostAnswer}) is TRANSACTION_OUTCOME_UNKNOWN with the execution's nonce and window end, never a
- * code that invites sending the calls again.
- *
- * @example
- * const { transactionHash } = await sendOutsideExecution(url, typedData.message, () => paymaster.execute(request))
- */
-export async function sendOutsideExecution<T>(
-  url: string,
-  message: Record<string, unknown>,
-  send: () => Promise<T>,
-  log?: SendLog,
-): Promise<T> {
-  const before = Number(message['Execute Before'])
-  const sent: SentTransaction = {
-    service: 'paymaster',
-    url,
-    outsideExecutionNonce: String(message.Nonce),
-    ...(Number.isSafeInteger(before) ? { executeBefore: before } : {}),
-  }
-  if (log) log.sent = sent
-  try {
-    return await send()
-  } catch (error) {
-    throw isLostAnswer(error) ? new TransactionOutcomeUnknownError(sent, { cause: error }) : error
-  }
 }

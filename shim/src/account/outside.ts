@@ -13,7 +13,7 @@ import {
   toHex,
 } from '@webwallet/protocol/session'
 import { typedData as starknetTypedData } from 'starknet'
-import { signSessionEFO } from '../session/cosigner'
+import { cosign } from '../session/cosigner'
 import { sessionSignature } from '../session/signature'
 import type { AccountContext, CompiledCall } from './context'
 
@@ -26,10 +26,8 @@ export interface OutsideTypedData {
 }
 
 /**
- * Signs outside-execution typed data with the session (co-signed through signSessionEFO). Only
- * primaryType OutsideExecution in domain Account.execute_from_outside is signed ('signMessage only for
- * outside execution'); its calls must be the expected ones ('unaligned proofs', 'mismatched contract
- * address', 'mismatched selector').
+ * Signs outside-execution typed data with the session (co-signed at the cosigner's signSessionEFO), once
+ * {@link outsideHash} has checked it.
  *
  * @example
  * const signature = await signOutsideExecution(ctx, typedData, calls)
@@ -39,22 +37,40 @@ export async function signOutsideExecution(
   typedData: OutsideTypedData,
   calls: readonly CompiledCall[],
 ): Promise<string[]> {
+  const hash = outsideHash(ctx, typedData, calls)
+  return sessionSignature(ctx.session, hash, calls, (session) =>
+    cosign(ctx.fetch, ctx.cosignerBaseUrl, session, {
+      message: { accountAddress: ctx.address, message: typedData, network: ctx.network },
+    }),
+  )
+}
+
+/**
+ * The hash the session signs for outside-execution typed data: only primaryType OutsideExecution in domain
+ * Account.execute_from_outside ('signMessage only for outside execution'), whose calls are the expected
+ * ones ('unaligned proofs', 'mismatched contract address', 'mismatched selector').
+ *
+ * @example
+ * const hash = outsideHash(ctx, typedData, calls)
+ */
+export function outsideHash(
+  ctx: AccountContext,
+  typedData: OutsideTypedData,
+  calls: readonly CompiledCall[],
+): string {
   if (
     typedData.primaryType !== OUTSIDE_EXECUTION_PRIMARY_TYPE ||
     typedData.domain.name !== OUTSIDE_EXECUTION_DOMAIN_NAME
   ) {
     throw new OutsideExecutionOnlyError()
   }
-  const messageCalls = readCalls(typedData.message)
-  assertCallsAligned(messageCalls, calls)
-  const hash = messageHashOf(typedData, ctx.address)
-  return sessionSignature(ctx.session, hash, calls, (session) =>
-    signSessionEFO(ctx.fetch, ctx.cosignerBaseUrl, session, {
-      accountAddress: ctx.address,
-      message: typedData,
-      network: ctx.network,
-    }),
-  )
+  assertCallsAligned(readCalls(typedData.message), calls)
+  // Typed data whose message does not follow its own types cannot be hashed: say so, not a TypeError.
+  try {
+    return starknetTypedData.getMessageHash(typedData as never, ctx.address)
+  } catch (cause) {
+    throw new TypedDataMismatchError({ cause })
+  }
 }
 
 /** Options of `SessionAccount.getOutsideExecutionPayload`. */
@@ -86,15 +102,6 @@ function nameOf(bySelector: Map<bigint, string>, selector: TypedDataCall['Select
   const name = bySelector.get(toFelt(selector))
   if (name === undefined) throw new CallNotAllowedError(toHex(selector))
   return name
-}
-
-// Typed data whose message does not follow its own types cannot be hashed: say so, not a TypeError.
-function messageHashOf(typedData: OutsideTypedData, address: string): string {
-  try {
-    return starknetTypedData.getMessageHash(typedData as never, address)
-  } catch (cause) {
-    throw new TypedDataMismatchError({ cause })
-  }
 }
 
 function readCalls(message: Record<string, unknown> | undefined): TypedDataCall[] {

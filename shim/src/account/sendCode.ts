@@ -7,7 +7,7 @@ import { lazyImport } from '../http/lazyImport'
  * anything was sent, and the next call tries again.
  *
  * @example
- * const { invokeWithSession } = await sendCode()
+ * const { runPipeline } = await sendCode()
  */
 export const sendCode = lazyImport(
   () => import('../firstUse'),

@@ -51,7 +51,8 @@ export async function waitForTransaction(rpc: Rpc, transactionHash: string, opti
   if (!options.signal) return poll(rpc, transactionHash, options)
   const deadline = withDeadline('waitForTransaction', undefined, options.signal)
   try {
-    return await abortable(poll(rpc.withSignal(deadline.signal), transactionHash, options), deadline)
+    const polling = poll(rpc.withSignal(deadline.signal), transactionHash, options)
+    return await abortable(polling, deadline)
   } finally {
     deadline.dispose()
   }

@@ -30,41 +30,35 @@ export type CosignerOutsideMessage = Omit<OutsideRequestMessage, 'type' | 'chain
   readonly message: unknown
 }
 
-/**
- * Asks the provider's co-signer (the guardian) to sign a session transaction: POST {base}/cosigner/signSession.
- * A refusal is SignSessionError ('Sign session error') carrying the status from the answer body; no answer
- * at all is SERVICE_UNREACHABLE (service 'cosigner').
- *
- * @example
- * const guardian = await signSession(fetch, 'http://localhost:3005', session, transaction)
- */
-export function signSession(
-  fetcher: typeof fetch,
-  baseUrl: string,
-  session: CosignerSession,
-  transaction: CosignerTransaction,
-): Promise<StarknetSignerSignature> {
-  const request: cosigner.signSession.Request = { session: body(session), transaction }
-  return post(fetcher, `${baseUrl}/cosigner/signSession`, request)
-}
+/** What the co-signer signs: a session transaction, or a session outside execution's message. */
+export type CosignerPart =
+  | { readonly transaction: CosignerTransaction }
+  | { readonly message: CosignerOutsideMessage }
 
 /**
- * Asks the co-signer to sign a session outside execution: POST {base}/cosigner/signSessionEFO.
+ * Asks the provider's co-signer (the guardian) to sign for the session: a transaction at POST
+ * {base}/cosigner/signSession, an outside execution at POST {base}/cosigner/signSessionEFO. A refusal is
+ * SignSessionError ('Sign session error') carrying the status from the answer body; no answer at all is
+ * SERVICE_UNREACHABLE (service 'cosigner').
  *
  * @example
- * const guardian = await signSessionEFO(fetch, base, session, { accountAddress, message: typedData, network: 'sepolia' })
+ * const guardian = await cosign(fetch, 'http://localhost:3005', session, { transaction })
+ * const efo = await cosign(fetch, base, session, { message: { accountAddress, message: typedData, network: 'sepolia' } })
  */
-export function signSessionEFO(
+export function cosign(
   fetcher: typeof fetch,
   baseUrl: string,
   session: CosignerSession,
-  message: CosignerOutsideMessage,
+  part: CosignerPart,
 ): Promise<StarknetSignerSignature> {
-  const request: cosigner.signSessionEFO.Request = {
+  const outside = 'message' in part
+  const request: cosigner.signSession.Request | cosigner.signSessionEFO.Request = {
     session: body(session),
-    message: { type: 'eip712', chain: 'starknet', ...message } as OutsideRequestMessage,
+    ...(outside
+      ? { message: { type: 'eip712', chain: 'starknet', ...part.message } as OutsideRequestMessage }
+      : part),
   }
-  return post(fetcher, `${baseUrl}/cosigner/signSessionEFO`, request)
+  return post(fetcher, `${baseUrl}/cosigner/${outside ? 'signSessionEFO' : 'signSession'}`, request)
 }
 
 function body(session: CosignerSession): SessionPart {

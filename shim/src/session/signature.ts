@@ -22,18 +22,21 @@ export interface ActiveSession {
   readonly kind?: SessionKeyKind | undefined
 }
 
+/** Asks the cosigner (the guardian) to sign the session's request. */
+export type Cosign = (session: CosignerSession) => Promise<StarknetSignerSignature>
+
 /**
  * Signs `hash` (a transaction or outside-execution hash) with the session key, lets `cosign` add the
  * guardian's signature, and returns the session-token signature felts for `calls`.
  *
  * @example
- * const signature = await sessionSignature(active, txHash, calls, (s) => signSession(fetch, base, s, tx))
+ * const signature = await sessionSignature(active, txHash, calls, (s) => cosign(fetch, base, s, { transaction }))
  */
 export async function sessionSignature(
   active: ActiveSession,
   hash: string,
   calls: readonly NamedCall[],
-  cosign: (session: CosignerSession) => Promise<StarknetSignerSignature>,
+  cosign: Cosign,
   cacheAuthorization = false,
 ): Promise<string[]> {
   const { stored } = active

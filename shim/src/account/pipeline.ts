@@ -1,6 +1,7 @@
-// A session account's routes (in the SDK's first-use chunk, with ./onSend.ts): the deployment, the choice of
-// the self-paid invoke or the paymaster with its retry, and the reads before an outside execution. The
-// account keeps its state (`known.deployed`) and hands it here.
+// A session account's execute as one pipeline (in the SDK's first-use chunk, with ./onSend.ts): deploy if
+// needed, then ./strategy.ts's steps (estimate → transaction → sign → send) on the self-paid or the paymaster
+// strategy, the paymaster as the retry of a self-paid attempt; and the reads before an outside execution or an
+// estimate. The account keeps its state (`known.deployed`) and hands it here.
 import {
   GaslessRetryFailedError,
   InvalidOptionsError,
@@ -8,20 +9,18 @@ import {
   ServiceUnreachableError,
   TransactionOutcomeUnknownError,
 } from '@webwallet/protocol/errors'
-import { selectorFromName } from '@webwallet/protocol/session'
 import type { EstimateFeeResponseOverhead } from 'starknet'
 import type { Paymaster } from '../paymaster/client'
-import { executeCalldata } from './calls'
 import type { AccountContext, CompiledCall } from './context'
 import { deployAccount, deployedWith, deployedWithNonce } from './deploy'
 import type { ReadDetails } from './details'
 import type { ReadExecuteOptions, SessionAccountOptions } from './executeOptions'
 import { maxCost, resourceBoundsFromEstimate } from './fees'
-import { executeGasless } from './gasless'
-import { estimateSession, invokeWithSession } from './invoke'
+import { estimateInvoke, SESSION_VALIDATION_L2_GAS } from './invoke'
 import { shouldRetryGasless } from './outOfGas'
 import { probeOutsideExecution } from './probe'
 import type { RpcCall } from './rpc'
+import { readNonce, runStrategy, signer } from './strategy'
 
 /** What a session account knows of its contract: deployed (cached once true). */
 export interface Known {
@@ -38,7 +37,7 @@ export interface Known {
 export async function deployWith(ctx: AccountContext, options: SessionAccountOptions, known: Known) {
   const { deployer, paymaster } = options
   if (!deployer && paymaster && !known.deployed) {
-    const { transaction_hash } = await executeGasless(ctx, paymaster, [], { deploy: true })
+    const { transaction_hash } = await runPipeline(ctx, [], { gasless: true }, options, known)
     known.deployed = true
     return { transactionHash: transaction_hash, contractAddress: ctx.address }
   }
@@ -49,14 +48,16 @@ export async function deployWith(ctx: AccountContext, options: SessionAccountOpt
 }
 
 /**
- * Runs compiled calls on their route: deployed first when needed (deployer, else the paymaster with the
- * deployment data), through the paymaster when asked, sponsored or a P-256 key, else self-paid with the
- * paymaster as the retry (GASLESS_RETRY_FAILED carries both errors).
+ * Runs compiled calls: deployed first when needed (with the deployer, which it waits for; else the paymaster
+ * carries the deployment data), then the self-paid strategy, or the paymaster's when asked, sponsored, for an
+ * undeployed account or a P-256 key. A self-paid attempt that fails on the balance or a co-signer's refusal
+ * of this transaction ({@link shouldRetryGasless}) runs again through the paymaster; when that fails too,
+ * GASLESS_RETRY_FAILED carries both errors.
  *
  * @example
- * return runRoute(ctx, compiled, details, this.options, this.known)
+ * return runPipeline(ctx, compiled, details, this.options, this.known)
  */
-export async function runRoute(
+export async function runPipeline(
   ctx: AccountContext,
   compiled: CompiledCall[],
   details: ReadExecuteOptions,
@@ -67,25 +68,18 @@ export async function runRoute(
   // A key the account cannot check within validation's step limit (P-256) goes only through the paymaster.
   const outsideOnly = ctx.session.kind?.verifyGas
   if (outsideOnly && !paymaster) throw new InvalidOptionsError('paymaster', 'needed by a P-256 key')
-  const gasless = (through: Paymaster, deploy: boolean) =>
-    executeGasless(ctx, through, compiled, {
-      deploy,
-      gasTokenAddress: details.gasTokenAddress ?? options.gasTokenAddress,
-    })
-  const { nonce } = details
-  if (!known.deployed) {
-    if (options.deployer) await deployWith(ctx, options, known)
-    else if (paymaster) return gasless(paymaster, true)
-    else await deployWith(ctx, options, known)
-  }
-  if (paymaster && (details.gasless || paymaster.sponsored || outsideOnly)) return gasless(paymaster, false)
+  // Without a deployer and a paymaster: NO_DEPLOYER.
+  if (!known.deployed && (options.deployer || !paymaster)) await deployWith(ctx, options, known)
+  const deploy = !known.deployed
+  const first =
+    paymaster && (deploy || details.gasless || paymaster.sponsored || outsideOnly) ? paymaster : undefined
+  const strategy = { deploy, gasTokenAddress: details.gasTokenAddress ?? options.gasTokenAddress }
+  const attempt = (through: Paymaster | undefined) => runStrategy(ctx, compiled, details, through, strategy)
   try {
-    return await invokeWithSession(ctx, compiled, { ...details, nonce })
+    return await attempt(first)
   } catch (error) {
-    if (!paymaster || !shouldRetryGasless(error)) throw error
-    try {
-      return await gasless(paymaster, false)
-    } catch (retryError) {
+    if (first || !paymaster || !shouldRetryGasless(error)) throw error
+    return attempt(paymaster).catch((retryError: unknown) => {
       // Outcome unknown, or a service the retry could not reach: that is the error (its cause intact).
       if (
         retryError instanceof TransactionOutcomeUnknownError ||
@@ -93,7 +87,7 @@ export async function runRoute(
       )
         throw retryError
       throw new GaslessRetryFailedError(error, retryError)
-    }
+    })
   }
 }
 
@@ -123,25 +117,33 @@ export async function outsideReads(ctx: AccountContext, known: Known, nonce: str
 }
 
 /**
- * The fee of the self-paid invoke as the session sends it (see SessionAccount.estimateInvokeFee): undeployed,
- * the deployment and the invoke (nonce 1) together; the nonce read with the deployed state, else `getNonce`.
+ * The fee of the self-paid invoke as the session sends it (see SessionAccount.estimateInvokeFee): the
+ * estimate step alone. Undeployed, the deployment and the invoke (nonce 1) together; the nonce
+ * read with the deployed state, else on its own.
  *
  * @example
- * return estimateRoute(ctx, compiled, readInvokeDetails(options), known, () => account.getNonce())
+ * return estimateRoute(ctx, compiled, readInvokeDetails(options), known)
  */
 export async function estimateRoute(
   ctx: AccountContext,
   compiled: CompiledCall[],
   details: ReadDetails,
   known: Known,
-  getNonce: () => Promise<string>,
 ): Promise<EstimateFeeResponseOverhead> {
   const state = await deployedWithNonce(ctx)
   known.deployed ||= state.deployed
   const deploy = state.deployed ? undefined : ctx.session.stored.deploymentPayload
-  const nonce = BigInt(details.nonce ?? (deploy ? 1n : (state.nonce ?? (await getNonce()))))
-  const calldata = executeCalldata(compiled, selectorFromName)
-  const estimate = await estimateSession(ctx, compiled, calldata, nonce, BigInt(details.tip ?? 0n), deploy)
+  const nonce = BigInt(details.nonce ?? (deploy ? 1n : (state.nonce ?? (await readNonce(ctx)))))
+  const tip = details.tip ?? 0n
+  const estimate = await estimateInvoke(
+    ctx,
+    compiled,
+    nonce,
+    tip,
+    deploy,
+    signer(ctx),
+    SESSION_VALIDATION_L2_GAS,
+  )
   const resourceBounds = resourceBoundsFromEstimate(estimate)
   return { resourceBounds, overall_fee: maxCost(resourceBounds), unit: 'FRI' }
 }
