@@ -273,10 +273,13 @@ export const SERVED_BUDGETS = {
   // (connector total 18.4 → 18.5, the shim's 39.4 → 39.5), the Argent entry's signers, storage, paymaster
   // helpers, getNativeFees, getEstimatedFeesInGasToken and provider fallback (26.1 → 27.5, 40.8 → 42.0; its gifts
   // are @webwallet/shim/argent/gift).
+  // Merged 2026-11-29 (lead: h-argent, then h-pipe's one execute pipeline): the first-use chunk holds both, and
+  // the lazy totals go over by a few dozen bytes (shim 39.5 → 39.6, /argent 42.0 → 42.1); the initial files,
+  // what a page fetches before its first execute, stay within their budgets.
   '@webwallet/shim/connector': { initialKb: 15.9, totalKb: 18.5 },
-  '@webwallet/shim': { initialKb: 25.0, totalKb: 39.5 },
+  '@webwallet/shim': { initialKb: 25.0, totalKb: 39.6 },
   '@webwallet/shim/p256': { initialKb: 4 },
-  '@webwallet/shim/argent': { initialKb: 27.5, totalKb: 42.0 },
+  '@webwallet/shim/argent': { initialKb: 27.5, totalKb: 42.1 },
 }
 
 // What the app brings: starknet.js and React, and @scure/starknet (starknet.js's hashes and curve, which every
