@@ -9,8 +9,11 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-const request = { kind: 'execute' as const, origin: 'https://dapp.example', details: [] }
-const trusted = { trusted: true }
+const ORIGIN = 'https://dapp.example'
+const request = { kind: 'execute' as const, calls: [] }
+/** How the dev API lists `request`. */
+const listed = { kind: 'execute', origin: ORIGIN, details: [] }
+const trusted = { origin: ORIGIN, trusted: true }
 
 it('auto approves and reject refuses without queueing', async () => {
   const policy = createApprovalPolicy('auto')
@@ -28,10 +31,10 @@ it('manual waits for an answer and counts a timeout as a rejection', async () =>
     now: () => 42,
   })
   const approved = approvals.ask(request, trusted)
-  const timedOut = approvals.ask({ ...request, kind: 'connect' }, trusted)
+  const timedOut = approvals.ask({ kind: 'connect' }, trusted)
   expect(approvals.pending()).toEqual([
-    { id: '1', createdAt: 42, ...request },
-    { id: '2', createdAt: 42, ...request, kind: 'connect' },
+    { id: '1', createdAt: 42, ...listed },
+    { id: '2', createdAt: 42, kind: 'connect', origin: ORIGIN, details: undefined },
   ])
   expect(approvals.answer('1', true)).toBe(true)
   expect(await approved).toBe(true)
@@ -69,7 +72,7 @@ it('one-shot answers go first, oldest first, then the mode answers again', async
   policy.queue({ action: 'fail', code: 'NOT_ENOUGH_BALANCE', message: 'Top up first' })
   policy.queue({ action: 'fail', code: 'USER_LOGGED_OUT' })
   expect(await approvals.ask(request, trusted)).toBe(false)
-  await expect(approvals.ask({ ...request, kind: 'signSession' }, { trusted: true })).rejects.toMatchObject({
+  await expect(approvals.ask({ kind: 'signSession', request: {} as never }, trusted)).rejects.toMatchObject({
     code: 'CONNECT_AND_SIGN_SESSION',
     message: 'Top up first',
     data: { webwalletErrorCode: 'NOT_ENOUGH_BALANCE' },
@@ -88,7 +91,7 @@ it('a failure with USER_REJECTED is the usual rejection, or connectAndSignSessio
     code: 'USER_REJECTED',
     message: 'User rejected request',
   })
-  await expect(approvals.ask(request, { trusted: true, connectAndSign: true })).rejects.toMatchObject({
+  await expect(approvals.ask(request, { ...trusted, connectAndSign: true })).rejects.toMatchObject({
     code: 'CONNECT_AND_SIGN_SESSION',
     message: 'User rejected request',
     data: { webwalletErrorCode: 'USER_REJECTED' },
@@ -99,8 +102,8 @@ it('a foreign page waits for a manual answer whatever the mode, and leaves the o
   const policy = createApprovalPolicy('auto')
   const approvals = createApprovalQueue({ policy, now: () => 7 })
   policy.queue({ action: 'approve' })
-  const foreign = approvals.ask(request, { trusted: false })
-  expect(approvals.pending()).toEqual([{ id: '1', createdAt: 7, ...request }])
+  const foreign = approvals.ask(request, { origin: ORIGIN, trusted: false })
+  expect(approvals.pending()).toEqual([{ id: '1', createdAt: 7, ...listed }])
   expect(policy.queued()).toEqual([{ action: 'approve' }])
   policy.set('reject')
   approvals.answer('1', false)

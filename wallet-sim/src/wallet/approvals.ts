@@ -1,9 +1,9 @@
-// Requests waiting for someone to say yes or no. Over WebSocket there is no screen: the approval policy
-// answers (auto / reject, or a test's one-shot answer) or, in manual mode, a person or a test posts the
-// answer to the dev endpoint.
-
-import { decisionError, type PromptKind } from '@webwallet/protocol/wallet'
+// Headless consents: the core's one prompt queue, answered by the approval policy (auto / reject, or a
+// test's one-shot answer) or, in manual mode, by a person or a test through the dev endpoint. There is no
+// screen, so what waits is listed as JSON.
+import type { PromptKind } from '@webwallet/protocol/wallet'
 import type { ApprovalPolicy } from '../services/dev/approval'
+import { createPromptQueue, type PendingPrompt, type Prompt } from './core'
 
 /**
  * What a pending approval shows: the kind of consent (the policy table's words, as the page's screens use
@@ -25,6 +25,8 @@ export interface ApprovalQueueOptions {
 }
 
 export interface AskOptions {
+  /** The dapp that asks. */
+  origin: string
   /**
    * Whether the client may be answered by the policy (a Node client, wallet-sim's own page, an exact
    * `--allow-dapp` origin). Any other page waits for a manual answer, whatever the mode.
@@ -34,63 +36,59 @@ export interface AskOptions {
   connectAndSign?: boolean
   /**
    * Fires when the client gave up on the request (stop message by its id, closed socket, dropped HTTP
-   * request): a manual approval leaves the queue at once and counts as a rejection; an aborted signal
-   * queues nothing.
+   * request): a manual approval leaves the queue at once and counts as a rejection.
    */
   signal?: AbortSignal | undefined
 }
+
+/** What a pending approval shows besides its kind. */
+const detailsOf = (prompt: Prompt): unknown => {
+  if (prompt.kind === 'signTypedData') return prompt.typedData
+  if (prompt.kind === 'signSession') return prompt.request
+  if (prompt.kind === 'execute') return prompt.calls
+  return undefined
+}
+
+const approvalOf = (prompt: PendingPrompt): PendingApproval => ({
+  kind: prompt.kind as PendingApproval['kind'],
+  origin: prompt.origin,
+  details: detailsOf(prompt),
+  id: String(prompt.id),
+  createdAt: prompt.createdAt,
+})
 
 /**
  * Decides approvals for headless clients.
  *
  * @example
  * const approvals = createApprovalQueue({ policy })
- * if (!(await approvals.ask({ kind: 'execute', origin, details: calls }, { trusted }))) throw new UserRejectedError()
+ * if (!(await approvals.ask({ kind: 'execute', calls }, { origin, trusted }))) throw new UserRejectedError()
  * approvals.answer(approvals.pending()[0].id, true) // from POST /wallet/approvals/:id
  */
 export function createApprovalQueue(options: ApprovalQueueOptions) {
-  const timeoutMs = options.timeoutMs ?? 5 * 60_000
-  const now = options.now ?? Date.now
-  const waiting = new Map<string, { approval: PendingApproval; settle: (approved: boolean) => void }>()
-  let counter = 0
-
+  const prompts = createPromptQueue({
+    timeoutMs: options.timeoutMs ?? 5 * 60_000,
+    ...(options.now ? { now: options.now } : {}),
+  })
   return {
     /**
      * Resolves true when approved; false when rejected, timed out or aborted; rejects with the coded error
      * a test asked for (`fail`).
      */
-    ask(request: Omit<PendingApproval, 'id' | 'createdAt'>, ask: AskOptions): Promise<boolean> {
-      const decision = options.policy.decide(ask.trusted)
-      if (decision.answer === 'approve') return Promise.resolve(true)
-      if (decision.answer === 'reject') return Promise.resolve(false)
-      if (decision.answer === 'fail')
-        return Promise.reject(decisionError(decision, ask.connectAndSign === true))
-      // The client gave up before its approval was queued: nobody is left to answer it for.
-      if (ask.signal?.aborted) return Promise.resolve(false)
-      counter += 1
-      const approval: PendingApproval = { ...request, id: String(counter), createdAt: now() }
-      const signal = ask.signal
-      return new Promise<boolean>((resolve) => {
-        const settle = (approved: boolean) => {
-          clearTimeout(timer)
-          signal?.removeEventListener('abort', onAbort)
-          waiting.delete(approval.id)
-          resolve(approved)
-        }
-        const onAbort = () => settle(false)
-        const timer = setTimeout(() => settle(false), timeoutMs)
-        signal?.addEventListener('abort', onAbort, { once: true })
-        waiting.set(approval.id, { approval, settle })
+    ask(prompt: Exclude<Prompt, { kind: 'login' }>, ask: AskOptions): Promise<boolean> {
+      return prompts.ask(prompt, ask.origin, {
+        decision: options.policy.decide(ask.trusted),
+        signal: ask.signal,
+        connectAndSign: ask.connectAndSign,
       })
     },
     pending(): PendingApproval[] {
-      return [...waiting.values()].map(({ approval }) => approval)
+      return prompts.pending().map(approvalOf)
     },
     /** Answers a pending approval; false when there is none with this id. */
     answer(id: string, approved: boolean): boolean {
-      const entry = waiting.get(id)
-      entry?.settle(approved)
-      return entry !== undefined
+      const pending = prompts.pending().find((prompt) => String(prompt.id) === id)
+      return pending !== undefined && prompts.answer(pending.id, approved)
     },
   }
 }

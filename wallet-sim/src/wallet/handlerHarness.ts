@@ -8,7 +8,7 @@ import { expect, vi } from 'vitest'
 import type { Account, WalletApi } from '../../ui/src/api/client'
 import { createEnvelopeServer, type EnvelopePort } from '../../ui/src/trpc/serveEnvelopes'
 import { createUiHandlers } from '../../ui/src/wallet/handlers'
-import { createPrompts } from '../../ui/src/wallet/prompts'
+import { createPromptQueue } from './core'
 import { createHeadlessHandlers } from './headlessHandlers'
 import { walletFixture } from './testing'
 
@@ -110,7 +110,7 @@ function pageHarness(loggedIn: boolean): Harness {
         ? { isLoggedIn: true, hasSession: false, isPreauthorized: connected.has(origin) }
         : { isLoggedIn: false },
   } satisfies Partial<WalletApi>
-  const prompts = createPrompts()
+  const prompts = createPromptQueue()
   const router = createWalletRouter(
     createUiHandlers({ api: api as unknown as WalletApi, prompts, isListed: (origin) => origin === DAPP }),
   )

@@ -22,7 +22,7 @@ import {
 import { loginStorage } from '../../ui/src/api/loginStorage'
 import { createEnvelopeServer, type EnvelopePort } from '../../ui/src/trpc/serveEnvelopes'
 import { createUiHandlers } from '../../ui/src/wallet/handlers'
-import { createPrompts, type Prompt } from '../../ui/src/wallet/prompts'
+import { createPromptQueue, type PendingPrompt } from './core'
 import { ETH, MAIL, SPENDER, STRK, sessionRequest } from './fixtures'
 import { DAPP, type Harness, harness } from './handlerHarness'
 import { createHeadlessHandlers } from './headlessHandlers'
@@ -318,7 +318,7 @@ function pageSetup(options: { loggedIn?: boolean; connected?: boolean; listed?: 
 
 /** The UI handlers for `api` behind the envelope server, as the app at DAPP reaches them. */
 function pageServe(api: WalletApi, onLogin: () => void = () => {}, listed = true) {
-  const prompts = createPrompts()
+  const prompts = createPromptQueue()
   const onTheme = vi.fn()
   const router = createWalletRouter(
     createUiHandlers({ api, prompts, onTheme, isListed: (origin) => listed && origin === DAPP }),
@@ -340,7 +340,7 @@ function pageServe(api: WalletApi, onLogin: () => void = () => {}, listed = true
       server.receive(requestEnvelope(id, 'mutation', path, input), port)
     })
   /** Waits for the prompt of `kind` and answers it. */
-  const answer = async (kind: Prompt['kind'], approved: boolean) => {
+  const answer = async (kind: PendingPrompt['kind'], approved: boolean) => {
     await vi.waitFor(() => expect(prompts.current()?.kind).toBe(kind))
     const prompt = prompts.current()
     expect(prompt?.origin).toBe(DAPP)

@@ -8,7 +8,7 @@ import type { WalletContext } from '@webwallet/protocol/router'
 import type { LoginService } from '../services/login/LoginService'
 import type { User } from '../services/login/state'
 import type { ApprovalQueue } from './approvals'
-import { checkSessionRequest, type Prompt, type WalletMode } from './core'
+import { checkSessionRequest, type WalletMode } from './core'
 import type { WalletService } from './WalletService'
 
 /** A WebSocket connection's context: the dapp origin and, when given, the login token. */
@@ -44,14 +44,6 @@ function givenUp(ctx: WalletContext): AbortSignal | undefined {
   const call = 'callSignal' in ctx && typeof ctx.callSignal === 'function' ? ctx.callSignal() : undefined
   const signals = [ctx.signal, call].filter((signal): signal is AbortSignal => signal instanceof AbortSignal)
   return signals.length > 1 ? AbortSignal.any(signals) : signals[0]
-}
-
-/** What a pending approval shows besides its kind. */
-const detailsOf = (prompt: Prompt): unknown => {
-  if (prompt.kind === 'signTypedData') return prompt.typedData
-  if (prompt.kind === 'signSession') return prompt.request
-  if (prompt.kind === 'execute') return prompt.calls
-  return undefined
 }
 
 /**
@@ -90,14 +82,12 @@ export function createHeadlessMode(deps: HeadlessDependencies): WalletMode<User>
     // gives up takes its pending approval with it (a refusal, as a timeout is).
     approve: (prompt, ctx, options) => {
       if (prompt.kind === 'login') return Promise.resolve(false)
-      return approvals.ask(
-        { kind: prompt.kind, origin: ctx.origin, details: detailsOf(prompt) },
-        {
-          trusted: !isForeignPage(ctx),
-          connectAndSign: options?.connectAndSign === true,
-          signal: givenUp(ctx),
-        },
-      )
+      return approvals.ask(prompt, {
+        origin: ctx.origin,
+        trusted: !isForeignPage(ctx),
+        connectAndSign: options?.connectAndSign === true,
+        signal: givenUp(ctx),
+      })
     },
     address: (account) => account.account.address,
     chainId: async () => wallet.chainId,

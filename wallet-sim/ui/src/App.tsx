@@ -1,6 +1,7 @@
 // The wallet page: the screen of the current prompt, or the home page (nothing at all inside the
 // iframe, which the dapp keeps hidden while nothing needs the user).
 import { WALLET_ROUTES } from '@webwallet/protocol'
+import type { PendingPrompt, PromptQueue } from '@webwallet/wallet-sim/core'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { Account, WalletApi } from './api/client'
 import { ApprovalWindowContext, useMoveToWindow } from './components/approvalWindowContext'
@@ -18,11 +19,10 @@ import { SignSession } from './screens/SignSession'
 import type { Refusal } from './trpc/embedding'
 import type { ApprovalWindow } from './wallet/approvalWindow'
 import { type ChainClock, chainClockFrom } from './wallet/chainClock'
-import type { Prompt, Prompts } from './wallet/prompts'
 
 export interface AppProps {
   api: WalletApi
-  prompts: Prompts
+  prompts: PromptQueue
   /** The page's route, e.g. '/iframes/comms'. */
   route: string
   /** The wallet's own origin, shown when the user opens the wallet directly. */
@@ -64,7 +64,7 @@ interface Loaded {
  */
 export function useAccount(
   api: WalletApi,
-  prompt: Prompt | undefined,
+  prompt: PendingPrompt | undefined,
 ): { account: Account | undefined; chainClock: ChainClock | undefined } {
   const [loaded, setLoaded] = useState<Loaded>()
   const id = prompt?.id
@@ -153,7 +153,7 @@ export function PromptView({
   approvalWindow,
   ...props
 }: {
-  prompt: Prompt
+  prompt: PendingPrompt
   account: Account | undefined
   chainClock: ChainClock | undefined
   api: WalletApi
@@ -183,7 +183,7 @@ function PromptScreen({
   chainClock,
   api,
 }: {
-  prompt: Prompt
+  prompt: PendingPrompt
   account: Account | undefined
   chainClock: ChainClock | undefined
   api: WalletApi

@@ -1,6 +1,7 @@
 // The hosted wallet's page (every route but the approval window): login storage, prompts, the wallet router
 // served over postMessage to the dapp that embeds or opened it, and the React screens.
 import { createWalletRouter } from '@webwallet/protocol/router'
+import { createPromptQueue } from '@webwallet/wallet-sim/core'
 import type { AppProps } from './App'
 import { createWalletApi } from './api/client'
 import { browserStorage, loginStorage } from './api/loginStorage'
@@ -11,7 +12,6 @@ import { createUiHandlers } from './wallet/handlers'
 import { createModalSize } from './wallet/modal'
 import { createPageEvents } from './wallet/pageEvents'
 import { createPopupFit } from './wallet/popupSize'
-import { createPrompts } from './wallet/prompts'
 
 /**
  * Starts the wallet page in `root`; `setTheme` applies a theme the dapp asks for.
@@ -48,7 +48,7 @@ export function startWalletPage(root: HTMLElement | null, setTheme: (theme: stri
   })
   const pageEvents = createPageEvents({ api, target: window, document })
   loginChanged = pageEvents.notify
-  const prompts = createPrompts()
+  const prompts = createPromptQueue()
   const modalSize = createModalSize(prompts)
   const router = createWalletRouter({
     ...createUiHandlers({ api, prompts, onTheme: setTheme, isListed: embedding.isListed, modalSize }),
@@ -114,7 +114,7 @@ function mountScreensWhenAsked(
   root: HTMLElement,
   props: AppProps,
   framed: boolean,
-  prompts: ReturnType<typeof createPrompts>,
+  prompts: ReturnType<typeof createPromptQueue>,
   refusal: ReturnType<typeof createRefusal>,
 ): void {
   // The screens are most of the page's script. A framed page shows nothing until the wallet asks the user or

@@ -6,3 +6,11 @@ export { checkSessionRequest } from './checkSession'
 export { createWalletHandlers } from './createWalletHandlers'
 export { feltCalls } from './feltCalls'
 export type { ApproveOptions, Prompt, WalletMode } from './mode'
+export {
+  type AskPromptOptions,
+  createPromptQueue,
+  decidedAnswer,
+  type PendingPrompt,
+  type PromptDecision,
+  type PromptQueue,
+} from './promptQueue'

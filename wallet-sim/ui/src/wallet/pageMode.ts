@@ -5,15 +5,13 @@ import { isWebWalletError } from '@webwallet/protocol/errors'
 import type { WalletContext } from '@webwallet/protocol/router'
 import { readSessionMetadata } from '@webwallet/protocol/rpc'
 import { typedDataMeaning } from '@webwallet/protocol/typedData'
-import { decisionError } from '@webwallet/protocol/wallet'
-import { checkSessionRequest, type WalletMode } from '@webwallet/wallet-sim/core'
+import { checkSessionRequest, type PromptQueue, type WalletMode } from '@webwallet/wallet-sim/core'
 import type { Account, WalletApi } from '../api/client'
 import { type ModalSize, modalEvents } from './modal'
-import type { Prompts } from './prompts'
 
 export interface PageModeDependencies {
   api: WalletApi
-  prompts: Prompts
+  prompts: PromptQueue
   /** The dapp asked for a theme (connectWebwallet, connectAndSignSession). */
   onTheme?: (theme: Theme) => void
   /**
@@ -51,7 +49,8 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
     },
     async logIn(ctx: WalletContext) {
       const automatic = deps.isListed(ctx.origin) && (await api.devLogin(ctx.origin))
-      if (automatic || (await prompts.ask({ kind: 'login' }, ctx.origin, ctx.signal))) return api.account()
+      if (automatic || (await prompts.ask({ kind: 'login' }, ctx.origin, { signal: ctx.signal })))
+        return api.account()
       return undefined
     },
     // A token handed over by the embedding dapp never becomes the page's login: it would sign the user
@@ -61,15 +60,12 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
      * The simulator's hands-free answer for a listed dapp (auto, reject, a test's one-shot answer; the
      * server checks the origin again), else the prompt on screen.
      */
-    async approve(prompt, ctx, options) {
-      const decision = deps.isListed(ctx.origin) ? await api.decide(ctx.origin) : { answer: 'manual' }
-      if (decision.answer === 'approve') return true
-      if (decision.answer === 'reject') return false
-      if (decision.answer === 'fail' && 'code' in decision) {
-        throw decisionError(decision, options?.connectAndSign === true)
-      }
-      return prompts.ask(prompt, ctx.origin, ctx.signal)
-    },
+    approve: (prompt, ctx, options) =>
+      prompts.ask(prompt, ctx.origin, {
+        signal: ctx.signal,
+        connectAndSign: options?.connectAndSign,
+        ...(deps.isListed(ctx.origin) ? { decision: api.decide(ctx.origin) } : {}),
+      }),
     ...(deps.onTheme ? { theme: deps.onTheme } : {}),
     address: (account) => account.address,
     chainId: () => api.chainId(),
