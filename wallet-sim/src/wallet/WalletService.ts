@@ -10,7 +10,7 @@ import type {
   TypedData,
 } from '@webwallet/protocol'
 import { ConnectorNotConnectedError, NodeError } from '@webwallet/protocol/errors'
-import { readSessionMetadata, strictCalls } from '@webwallet/protocol/rpc'
+import { strictCalls } from '@webwallet/protocol/rpc'
 import type { walletApi } from '@webwallet/protocol/services'
 import { respellTypedData, type TypedDataMeaning, typedDataMeaning } from '@webwallet/protocol/typedData'
 import { typedData as snip12 } from 'starknet'
@@ -20,6 +20,7 @@ import { createRevocationList, type RevocationList } from '../services/cosigner/
 import type { User } from '../services/login/state'
 import { DEFAULT_GAS_TOKENS } from '../services/paymaster/core'
 import { type ConnectedAppsDependencies, connectedApps, isRevoked, revokeSession } from './connectedApps'
+import { checkTypedData } from './core'
 import type { FeltCall, Ledger } from './ledger'
 import { createPermissions, type Permissions } from './permissions'
 import { reviewFailureOf } from './reviewFailure'
@@ -218,9 +219,7 @@ export class WalletService {
    * again before signing.
    */
   checkTypedData(typedData: TypedData): TypedDataMeaning {
-    const meaning = typedDataMeaning(typedData)
-    if (meaning.kind.kind === 'session') readSessionMetadata(meaning.kind.session.metadata, this.feeTokens)
-    return meaning
+    return checkTypedData(typedData, this.feeTokens)
   }
 
   /** Deploys the account if needed; returns the deploy transaction hash, or undefined when it was deployed. */

@@ -8,7 +8,7 @@ import type { WalletContext } from '@webwallet/protocol/router'
 import type { LoginService } from '../services/login/LoginService'
 import type { User } from '../services/login/state'
 import type { ApprovalQueue } from './approvals'
-import { checkSessionRequest, type WalletMode } from './core'
+import type { WalletMode } from './core'
 import type { WalletService } from './WalletService'
 
 /** A WebSocket connection's context: the dapp origin and, when given, the login token. */
@@ -110,8 +110,7 @@ export function createHeadlessMode(deps: HeadlessDependencies): WalletMode<User>
       const account = await user(ctx)
       return account === undefined ? { isLoggedIn: false } : wallet.loginStatus(account, ctx.origin)
     },
-    checkTypedData: (_account, typedData) => wallet.checkTypedData(typedData),
-    checkSession: (_account, request) => checkSessionRequest(request, wallet.feeTokens),
+    feeTokens: () => wallet.feeTokens,
     signTypedData: async (account, origin, typedData) => wallet.signTypedData(account, typedData, origin),
     signSession: async (account, origin, request) => {
       const result = await wallet.signSession(account, request, origin)

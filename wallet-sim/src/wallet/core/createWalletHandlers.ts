@@ -10,6 +10,7 @@ import {
 } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
 import { respellTypedData } from '@webwallet/protocol/typedData'
+import { checkSessionRequest, checkTypedData } from './checks'
 import { feltCalls } from './feltCalls'
 import type { Prompt, WalletMode } from './mode'
 
@@ -64,7 +65,7 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
     // Refused before any prompt: the screens show exactly what is signed. What it is comes from the
     // canonical felts (a session spelled any way is a session); the session screen reads its canonical
     // spelling, which hashes the same.
-    const meaning = mode.checkTypedData(user, typedData)
+    const meaning = checkTypedData(typedData, mode.feeTokens(user))
     const prompt: Prompt =
       meaning.kind.kind === 'session'
         ? {
@@ -115,7 +116,7 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
       // The consent shows, and the wallet signs, the request in canonical spelling (the same hash).
       let checked: typeof request
       try {
-        checked = mode.checkSession(user, request)
+        checked = checkSessionRequest(request, mode.feeTokens(user))
       } catch (error) {
         throw sessionFailure(error)
       }

@@ -13,7 +13,6 @@ import type {
   TypedData,
 } from '@webwallet/protocol'
 import type { WalletContext } from '@webwallet/protocol/router'
-import type { TypedDataMeaning } from '@webwallet/protocol/typedData'
 import type { PromptKind } from '@webwallet/protocol/wallet'
 
 /**
@@ -72,15 +71,10 @@ export interface WalletMode<U> {
   /** Three booleans about this origin, never who the user is; `{isLoggedIn: false}` when logged out. */
   loginStatus(ctx: WalletContext): Promise<LoginStatus>
   /**
-   * Reads typed data with protocol's canonical reader (typedDataMeaning) and answers what it is; throws
-   * ValidationError for typed data the screens cannot show as what is signed.
+   * The tokens a session may cap its fees in (the paymaster's gas tokens), for the core's checks
+   * (checks.ts) before any consent; undefined: any token.
    */
-  checkTypedData(user: U, typedData: TypedData): TypedDataMeaning
-  /**
-   * Throws (any error; the core makes it GENERIC_ERROR) for a session request the wallet cannot show;
-   * answers the request in canonical spelling (checkSessionRequest), which the consent shows and is signed.
-   */
-  checkSession(user: U, request: SessionSignRequest): SessionSignRequest
+  feeTokens(user: U): readonly string[] | undefined
   signTypedData(user: U, origin: string, typedData: TypedData): Promise<string[]>
   signSession(user: U, origin: string, request: SessionSignRequest): Promise<SessionSignResult>
   /** Signs and sends felt calls (hex strings), as shown on the review. */

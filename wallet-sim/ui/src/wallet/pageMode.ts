@@ -3,9 +3,7 @@
 import type { Theme } from '@webwallet/protocol'
 import { isWebWalletError } from '@webwallet/protocol/errors'
 import type { WalletContext } from '@webwallet/protocol/router'
-import { readSessionMetadata } from '@webwallet/protocol/rpc'
-import { typedDataMeaning } from '@webwallet/protocol/typedData'
-import { checkSessionRequest, type PromptQueue, type WalletMode } from '@webwallet/wallet-sim/core'
+import type { PromptQueue, WalletMode } from '@webwallet/wallet-sim/core'
 import type { Account, WalletApi } from '../api/client'
 import { type ModalSize, modalEvents } from './modal'
 
@@ -81,15 +79,8 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
     },
     // The server knows the sessions this origin holds; an expired login answers {isLoggedIn: false}.
     loginStatus: (ctx) => api.loginStatus(ctx.origin),
-    // The server checks again with the same reader; here so that no screen shows what cannot be signed as
-    // shown. Returns what it is, read from the canonical felts.
-    checkTypedData(account, typedData) {
-      const meaning = typedDataMeaning(typedData)
-      if (meaning.kind.kind === 'session')
-        readSessionMetadata(meaning.kind.session.metadata, account.feeTokens)
-      return meaning
-    },
-    checkSession: (account, request) => checkSessionRequest(request, account.feeTokens),
+    // The server checks again with the same checks (WalletService.checkTypedData).
+    feeTokens: (account) => account.feeTokens,
     signTypedData: (_account, origin, typedData) => api.signTypedData(origin, typedData),
     signSession: (_account, origin, request) => api.signSession(origin, request),
     execute: (_account, origin, calls) => api.execute(origin, calls),
