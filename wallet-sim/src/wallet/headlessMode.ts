@@ -2,13 +2,12 @@
 // connection (a login token, or the simulator's `--email` user), the approval queue and its policy answer
 // for them, and WalletService runs in process.
 
-import type { ModalEvent } from '@webwallet/protocol'
 import { UserLoggedOutError } from '@webwallet/protocol/errors'
 import type { WalletContext } from '@webwallet/protocol/router'
 import type { LoginService } from '../services/login/LoginService'
 import type { User } from '../services/login/state'
 import type { ApprovalQueue } from './approvals'
-import type { WalletMode } from './core'
+import { silentModal, type WalletMode } from './core'
 import type { WalletService } from './WalletService'
 
 /** A WebSocket connection's context: the dapp origin and, when given, the login token. */
@@ -120,12 +119,6 @@ export function createHeadlessMode(deps: HeadlessDependencies): WalletMode<User>
     execute: (account, _origin, calls) => wallet.execute(account, calls),
     // WalletService checks the connection again.
     deploymentData: async (account, origin) => wallet.deploymentData(account, origin),
-    updateModal: (_ctx, signal) => noModal(signal),
+    updateModal: (_ctx, signal) => silentModal(signal),
   }
-}
-
-// A headless client has no modal: the subscription stays open and silent until the client stops it.
-async function* noModal(signal: AbortSignal | undefined): AsyncIterable<ModalEvent> {
-  if (signal === undefined || signal.aborted) return
-  await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
 }

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createPromptQueue } from '@webwallet/wallet-sim/core'
+import type { Account, WalletApi } from '@webwallet/wallet-sim/page'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { App } from './App'
-import type { Account, WalletApi } from './api/client'
 import { APPROVE_DELAY_MS } from './components/useApproveGuard'
 import { createRefusal } from './trpc/embedding'
 

@@ -2,8 +2,8 @@
 // iframe, which the dapp keeps hidden while nothing needs the user).
 import { WALLET_ROUTES } from '@webwallet/protocol'
 import type { PendingPrompt, PromptQueue } from '@webwallet/wallet-sim/core'
+import type { Account, WalletApi } from '@webwallet/wallet-sim/page'
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import type { Account, WalletApi } from './api/client'
 import { ApprovalWindowContext, useMoveToWindow } from './components/approvalWindowContext'
 import { type Fit, ModalFitContext } from './components/modalFit'
 import { OriginListContext } from './components/originList'

@@ -2,14 +2,12 @@
 // served over postMessage to the dapp that embeds or opened it, and the React screens.
 import { createWalletRouter } from '@webwallet/protocol/router'
 import { createPromptQueue } from '@webwallet/wallet-sim/core'
+import { browserStorage, createPageHandlers, createWalletApi, loginStorage } from '@webwallet/wallet-sim/page'
 import type { AppProps } from './App'
-import { createWalletApi } from './api/client'
-import { browserStorage, loginStorage } from './api/loginStorage'
 import { checkEmbedding, createRefusal, readAllowedDapps } from './trpc/embedding'
 import { serveWindow } from './trpc/windowHandler'
 import { createApprovalWindow } from './wallet/approvalWindow'
-import { createUiHandlers } from './wallet/handlers'
-import { createModalSize } from './wallet/modal'
+import { createModalSize, modalEvents } from './wallet/modal'
 import { createPageEvents } from './wallet/pageEvents'
 import { createPopupFit } from './wallet/popupSize'
 
@@ -51,7 +49,13 @@ export function startWalletPage(root: HTMLElement | null, setTheme: (theme: stri
   const prompts = createPromptQueue()
   const modalSize = createModalSize(prompts)
   const router = createWalletRouter({
-    ...createUiHandlers({ api, prompts, onTheme: setTheme, isListed: embedding.isListed, modalSize }),
+    ...createPageHandlers({
+      api,
+      prompts,
+      onTheme: setTheme,
+      isListed: embedding.isListed,
+      modal: (signal) => modalEvents(prompts, signal, modalSize),
+    }),
     walletEvents: pageEvents.subscribe,
   })
 

@@ -14,3 +14,4 @@ export {
   type PromptDecision,
   type PromptQueue,
 } from './promptQueue'
+export { silentModal } from './silentModal'

@@ -2,10 +2,9 @@
 // frame shows, for the same user; then what was answered. Opened any other way, it has nothing to approve.
 
 import type { PromptQueue } from '@webwallet/wallet-sim/core'
+import { createWalletApi, loginStorage, type StoredLogin, type WalletApi } from '@webwallet/wallet-sim/page'
 import { useMemo, useSyncExternalStore } from 'react'
 import { PromptView, useAccount } from '../App'
-import { createWalletApi, type WalletApi } from '../api/client'
-import { loginStorage, type StoredLogin } from '../api/loginStorage'
 import { type Fit, ModalFitContext } from '../components/modalFit'
 import { OriginListContext } from '../components/originList'
 import type { ApprovalWindowPage } from '../wallet/approvalWindowPage'

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import { createPromptQueue } from '@webwallet/wallet-sim/core'
+import type { WalletApi } from '@webwallet/wallet-sim/page'
 import { afterEach, expect, it } from 'vitest'
 import { App } from '../App'
-import type { WalletApi } from '../api/client'
 
 afterEach(cleanup)
 

@@ -8,7 +8,7 @@
 import { POPUP_SIZES } from '@webwallet/protocol'
 import type { PendingPrompt, PromptQueue } from '@webwallet/wallet-sim/core'
 import { APPROVAL_WINDOW_ROUTE } from '@webwallet/wallet-sim/core'
-import type { StoredLogin } from '../api/loginStorage'
+import type { StoredLogin } from '@webwallet/wallet-sim/page'
 import { post, readMessage } from './approvalWindowMessages'
 
 /** Where the approval of one prompt stands: its window open, or refused by the browser's popup blocker. */

@@ -3,8 +3,8 @@
 // the same: a message that is not one of these is ignored, never half-used.
 import type { PromptKind } from '@webwallet/protocol/wallet'
 import type { Prompt } from '@webwallet/wallet-sim/core'
+import { type StoredLogin, StoredLoginSchema } from '@webwallet/wallet-sim/page'
 import * as z from 'zod/mini'
-import { type StoredLogin, StoredLoginSchema } from '../api/loginStorage'
 
 const CHANNEL = 'wallet-sim:approval-window'
 const KINDS = ['login', 'connect', 'signTypedData', 'signSession', 'execute'] as const satisfies PromptKind[]

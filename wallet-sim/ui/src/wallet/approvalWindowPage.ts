@@ -5,7 +5,7 @@
 // page of another origin, the address bar, a frame) it has nothing to approve.
 
 import { createPromptQueue, type Prompt, type PromptQueue } from '@webwallet/wallet-sim/core'
-import type { StoredLogin } from '../api/loginStorage'
+import type { StoredLogin } from '@webwallet/wallet-sim/page'
 import { post, readMessage } from './approvalWindowMessages'
 
 /** What the window shows: waiting for its prompt, the prompt, its answer, or nothing to approve. */

@@ -1,6 +1,7 @@
 // The modal grows for a screen whose content does not fit, up to the display, and each prompt starts over.
 
 import { createPromptQueue } from '@webwallet/wallet-sim/core'
+import { createPageHandlers } from '@webwallet/wallet-sim/page'
 import { describe, expect, it } from 'vitest'
 import { mailTypedData, outsideExecutionTypedData } from '../testing/typedData'
 import { createModalSize, modalEvents, modalTitle } from './modal'
@@ -94,6 +95,28 @@ describe('modalTitle', () => {
       { action: 'hide' },
       { action: 'updateSize', width: 385, height: 440 },
       { action: 'show', title: 'Sign a transaction' },
+    ])
+    controller.abort()
+  })
+
+  it('the page handlers stream the modal of the current prompt (updateModal), hidden again after it', async () => {
+    const prompts = createPromptQueue()
+    const handlers = createPageHandlers({
+      api: {} as never,
+      prompts,
+      isListed: () => false,
+      modal: (signal) => modalEvents(prompts, signal),
+    })
+    const controller = new AbortController()
+    const events = take(handlers.updateModal({ origin: 'https://dapp.example' }, controller.signal), 4)
+    const sent = prompts.ask({ kind: 'execute', calls: [] }, 'https://dapp.example')
+    prompts.current()?.answer(true)
+    expect(await sent).toBe(true)
+    expect(await events).toEqual([
+      { action: 'hide' },
+      { action: 'updateSize', width: 385, height: 775 },
+      { action: 'show', title: 'Confirm transaction' },
+      { action: 'hide' },
     ])
     controller.abort()
   })

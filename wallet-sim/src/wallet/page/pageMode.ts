@@ -1,11 +1,11 @@
-// The page mode of the wallet core (the iframe and popup pages): the login screen, the prompt screens,
-// and the /wallet/api HTTP client, whose answers are parsed by protocol's service schemas.
-import type { Theme } from '@webwallet/protocol'
+// The page mode of the wallet core (the iframe and popup pages): the login screen, the prompt screens (the
+// core's prompt queue, rendered by ui/src), and the /wallet/api HTTP client (client.ts), whose answers are
+// parsed by protocol's service schemas.
+import type { ModalEvent, Theme } from '@webwallet/protocol'
 import { isWebWalletError } from '@webwallet/protocol/errors'
 import type { WalletContext } from '@webwallet/protocol/router'
-import type { PromptQueue, WalletMode } from '@webwallet/wallet-sim/core'
-import type { Account, WalletApi } from '../api/client'
-import { type ModalSize, modalEvents } from './modal'
+import { type PromptQueue, silentModal, type WalletMode } from '../core'
+import type { Account, WalletApi } from './client'
 
 export interface PageModeDependencies {
   api: WalletApi
@@ -17,8 +17,11 @@ export interface PageModeDependencies {
    * (`--approve auto`); an unlisted one (a popup opened by any site) always goes through the screens.
    */
   isListed: (origin: string) => boolean
-  /** Where the screens ask the iframe modal for more room (updateHeight); default: the screen sizes only. */
-  modalSize?: Pick<ModalSize, 'height' | 'subscribe'>
+  /**
+   * The dapp's modal as the screens drive it (updateModal: show at a screen's size and title, hide, grow);
+   * default: a silent subscription (no modal).
+   */
+  modal?: (signal: AbortSignal | undefined) => AsyncIterable<ModalEvent>
 }
 
 /**
@@ -85,6 +88,6 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
     signSession: (_account, origin, request) => api.signSession(origin, request),
     execute: (_account, origin, calls) => api.execute(origin, calls),
     deploymentData: (_account, origin) => api.deploymentData(origin),
-    updateModal: (_ctx, signal) => modalEvents(prompts, signal, deps.modalSize),
+    updateModal: (_ctx, signal) => (deps.modal ?? silentModal)(signal),
   }
 }

@@ -5,12 +5,16 @@ import { type EnvelopeError, parseEnvelope, requestEnvelope, stopEnvelope } from
 import { createWalletRouter } from '@webwallet/protocol/router'
 import type { PromptKind } from '@webwallet/protocol/wallet'
 import { expect, vi } from 'vitest'
-import type { Account, WalletApi } from '../../ui/src/api/client'
-import { createEnvelopeServer, type EnvelopePort } from '../../ui/src/trpc/serveEnvelopes'
-import { createUiHandlers } from '../../ui/src/wallet/handlers'
-import { createPromptQueue } from './core'
-import { createHeadlessHandlers } from './headlessHandlers'
-import { walletFixture } from './testing'
+import { createPromptQueue } from '../core'
+import { createHeadlessHandlers } from '../headlessHandlers'
+import {
+  type Account,
+  createEnvelopeServer,
+  createPageHandlers,
+  type EnvelopePort,
+  type WalletApi,
+} from '../page'
+import { walletFixture } from './fixture'
 
 export const DAPP = 'https://dapp.example'
 export type ModeName = 'page' | 'headless'
@@ -112,7 +116,7 @@ function pageHarness(loggedIn: boolean): Harness {
   } satisfies Partial<WalletApi>
   const prompts = createPromptQueue()
   const router = createWalletRouter(
-    createUiHandlers({ api: api as unknown as WalletApi, prompts, isListed: (origin) => origin === DAPP }),
+    createPageHandlers({ api: api as unknown as WalletApi, prompts, isListed: (origin) => origin === DAPP }),
   )
   const { mutate, stopLatest, server } = envelopeClient(router, { origin: DAPP })
   const answerPrompt = async (kind: PromptKind, approved: boolean) => {

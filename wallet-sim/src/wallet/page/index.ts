@@ -1,0 +1,38 @@
+// The wallet core's page mode, bundled by the wallet page (ui/src): the mode over the login and prompt
+// screens, the /wallet/api HTTP client and its login storage, and the envelope server the page's window
+// handler answers with. Browser-safe, like the core (imports.test.ts in core/ holds it).
+
+export {
+  type Account,
+  ApiMessageError,
+  createWalletApi,
+  type HandsFreeDecision,
+  parseAnswer,
+  type WalletApi,
+  type WalletApiOptions,
+} from './client'
+export { createPageHandlers } from './handlers'
+export {
+  browserStorage,
+  LOGIN_STORAGE_KEY,
+  type LoginStorage,
+  loginStorage,
+  type StoredLogin,
+  StoredLoginSchema,
+} from './loginStorage'
+export {
+  fetchMarket,
+  jsonSafeCalls,
+  type Market,
+  type MarketToken,
+  marketKey,
+  type ReviewFailure,
+  type TransactionReview,
+} from './market'
+export { createPageMode, type PageModeDependencies } from './pageMode'
+export {
+  createEnvelopeServer,
+  type EnvelopePort,
+  type EnvelopeServer,
+  type EnvelopeServerOptions,
+} from './serveEnvelopes'
