@@ -2,10 +2,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createPromptQueue } from '@webwallet/wallet-sim/core'
 import type { Account, WalletApi } from '@webwallet/wallet-sim/page'
+import { createRefusal } from '@webwallet/wallet-sim/page'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { App } from './App'
 import { APPROVE_DELAY_MS } from './components/useApproveGuard'
-import { createRefusal } from './trpc/embedding'
 
 afterEach(() => {
   cleanup()

@@ -2,7 +2,7 @@
 // iframe, which the dapp keeps hidden while nothing needs the user).
 import { WALLET_ROUTES } from '@webwallet/protocol'
 import type { PendingPrompt, PromptQueue } from '@webwallet/wallet-sim/core'
-import type { Account, WalletApi } from '@webwallet/wallet-sim/page'
+import type { Account, Refusal, WalletApi } from '@webwallet/wallet-sim/page'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { ApprovalWindowContext, useMoveToWindow } from './components/approvalWindowContext'
 import { type Fit, ModalFitContext } from './components/modalFit'
@@ -16,7 +16,6 @@ import { Login } from './screens/Login'
 import { Review } from './screens/Review'
 import { SignMessage } from './screens/SignMessage'
 import { SignSession } from './screens/SignSession'
-import type { Refusal } from './trpc/embedding'
 import type { ApprovalWindow } from './wallet/approvalWindow'
 import { type ChainClock, chainClockFrom } from './wallet/chainClock'
 

@@ -2,10 +2,17 @@
 // served over postMessage to the dapp that embeds or opened it, and the React screens.
 import { createWalletRouter } from '@webwallet/protocol/router'
 import { createPromptQueue } from '@webwallet/wallet-sim/core'
-import { browserStorage, createPageHandlers, createWalletApi, loginStorage } from '@webwallet/wallet-sim/page'
+import {
+  browserStorage,
+  checkEmbedding,
+  createPageHandlers,
+  createRefusal,
+  createWalletApi,
+  loginStorage,
+  readAllowedDapps,
+  serveWindow,
+} from '@webwallet/wallet-sim/page'
 import type { AppProps } from './App'
-import { checkEmbedding, createRefusal, readAllowedDapps } from './trpc/embedding'
-import { serveWindow } from './trpc/windowHandler'
 import { createApprovalWindow } from './wallet/approvalWindow'
 import { createModalSize, modalEvents } from './wallet/modal'
 import { createPageEvents } from './wallet/pageEvents'

@@ -1,6 +1,6 @@
 // The wallet core's page mode, bundled by the wallet page (ui/src): the mode over the login and prompt
-// screens, the /wallet/api HTTP client and its login storage, and the envelope server the page's window
-// handler answers with. Browser-safe, like the core (imports.test.ts in core/ holds it).
+// screens, the /wallet/api HTTP client and its login storage, the window handler that serves the router to
+// the dapp (embedder check, envelope server). Browser-safe, like the core (core/imports.test.ts holds it).
 
 export {
   type Account,
@@ -11,6 +11,14 @@ export {
   type WalletApi,
   type WalletApiOptions,
 } from './client'
+export {
+  checkEmbedding,
+  createRefusal,
+  type Embedding,
+  type EmbeddingWindow,
+  type Refusal,
+  readAllowedDapps,
+} from './embedding'
 export { createPageHandlers } from './handlers'
 export {
   browserStorage,
@@ -36,3 +44,4 @@ export {
   type EnvelopeServer,
   type EnvelopeServerOptions,
 } from './serveEnvelopes'
+export { hostWindowOf, type ServeWindowOptions, serveWindow, type WalletWindow } from './windowHandler'

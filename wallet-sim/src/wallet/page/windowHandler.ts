@@ -4,7 +4,7 @@
 
 import type { AnyTRPCRouter } from '@trpc/server'
 import { POPUP_LOADED_MESSAGE, parseEnvelope } from '@webwallet/protocol'
-import { createEnvelopeServer, type EnvelopePort } from '@webwallet/wallet-sim/page'
+import { createEnvelopeServer, type EnvelopePort } from './serveEnvelopes'
 
 /** The parts of `window` the handler uses (a fake one in tests). */
 export interface WalletWindow {
