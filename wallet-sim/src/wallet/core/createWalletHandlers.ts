@@ -1,6 +1,6 @@
 // The wallet router's procedures, written once over a WalletMode: what each needs first (login,
-// connection) and which consent it asks for come from protocol's per-procedure policy table; the mode
-// decides who the user is, how they log in and how a consent is answered.
+// connection) is read from protocol's per-procedure policy table at run time; the mode decides who the
+// user is, how they log in and how a consent is answered.
 import type { Call, TypedData } from '@webwallet/protocol'
 import {
   ConnectAndSignSessionError,
@@ -9,7 +9,9 @@ import {
   UserRejectedError,
 } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
+import type { MutationName } from '@webwallet/protocol/rpc'
 import { respellTypedData } from '@webwallet/protocol/typedData'
+import { PROCEDURE_POLICIES, procedurePolicy } from '@webwallet/protocol/wallet'
 import { checkSessionRequest, checkTypedData } from './checks'
 import { feltCalls } from './feltCalls'
 import type { Prompt, WalletMode } from './mode'
@@ -43,25 +45,35 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
   const ask = async (prompt: Prompt, ctx: WalletContext) => {
     if (!(await mode.approve(prompt, ctx))) throw new UserRejectedError()
   }
-  /** Logs in (asking when needed) and connects the origin (asking unless it is connected). */
-  const connect = async (ctx: WalletContext, user?: U): Promise<U> => {
-    const account = user ?? (await requireLogin(ctx))
-    if (await mode.isConnected(account, ctx.origin)) return account
-    await ask({ kind: 'connect' }, ctx)
-    await mode.connect(account, ctx.origin)
-    return account
-  }
-  const connectResult = async (ctx: WalletContext, user?: U) => {
-    const account = await connect(ctx, user)
-    return { account: [mode.address(account)], chainId: await mode.chainId() }
-  }
   /** The user when this origin is connected; undefined otherwise (never asks anything). */
   const connectedUser = async (ctx: WalletContext): Promise<U | undefined> => {
     const user = await mode.user(ctx)
     return user !== undefined && (await mode.isConnected(user, ctx.origin)) ? user : undefined
   }
-  const sign = async ([typedData]: [TypedData], ctx: WalletContext) => {
-    const user = await requireLogin(ctx)
+  /**
+   * The user `procedure` needs, as its row of protocol's policy table says: the user of a connected origin
+   * (`connection`: never asking; CONNECTOR_NOT_CONNECTED otherwise), else a login (asking when nobody is).
+   */
+  const userFor = async (procedure: MutationName, ctx: WalletContext): Promise<U> => {
+    if (!PROCEDURE_POLICIES[procedure].connection) return requireLogin(ctx)
+    const user = await connectedUser(ctx)
+    if (user === undefined) throw new ConnectorNotConnectedError()
+    return user
+  }
+  /** Logs in (asking when needed) and connects the origin (asking unless it is connected). */
+  const connect = async (procedure: MutationName, ctx: WalletContext, user?: U): Promise<U> => {
+    const account = user ?? (await userFor(procedure, ctx))
+    if (await mode.isConnected(account, ctx.origin)) return account
+    await ask({ kind: 'connect' }, ctx)
+    await mode.connect(account, ctx.origin)
+    return account
+  }
+  const connectResult = async (procedure: MutationName, ctx: WalletContext, user?: U) => {
+    const account = await connect(procedure, ctx, user)
+    return { account: [mode.address(account)], chainId: await mode.chainId() }
+  }
+  const sign = async (procedure: MutationName, [typedData]: [TypedData], ctx: WalletContext) => {
+    const user = await userFor(procedure, ctx)
     // Refused before any prompt: the screens show exactly what is signed. What it is comes from the
     // canonical felts (a session spelled any way is a session); the session screen reads its canonical
     // spelling, which hashes the same.
@@ -79,36 +91,38 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
     await ask(prompt, ctx)
     return mode.signTypedData(user, ctx.origin, typedData)
   }
-  const execute = async (input: Call[], ctx: WalletContext) => {
+  const execute = async (procedure: MutationName, input: Call[], ctx: WalletContext) => {
     const calls = feltCalls(input)
-    const user = await requireLogin(ctx)
+    const user = await userFor(procedure, ctx)
     await ask({ kind: 'execute', calls }, ctx)
     return mode.execute(user, ctx.origin, calls)
   }
 
   return {
-    authorize: async (_input, ctx) => (await connect(ctx)) !== undefined,
-    connect: (_input, ctx) => connectResult(ctx),
+    authorize: async (_input, ctx) => (await connect('authorize', ctx)) !== undefined,
+    connect: (_input, ctx) => connectResult('connect', ctx),
     connectWebwallet: (input, ctx) => {
       if (input?.theme) mode.theme?.(input.theme)
-      return connectResult(ctx)
+      return connectResult('connectWebwallet', ctx)
     },
-    connectWebwalletSSO: async ({ token }, ctx) => connectResult(ctx, await mode.ssoUser(token, ctx)),
-    enable: async (_input, ctx) => mode.address(await connect(ctx)),
+    connectWebwalletSSO: async ({ token }, ctx) =>
+      connectResult('connectWebwalletSSO', ctx, await mode.ssoUser(token, ctx)),
+    enable: async (_input, ctx) => mode.address(await connect('enable', ctx)),
     getLoginStatus: (_input, ctx) => mode.loginStatus(ctx),
     // No consent (policy): it only takes the login away; the next connect asks for it again.
     logout: (_input, ctx) => mode.logOut(ctx),
     requestAccounts: async (input, ctx) => {
       const user = await connectedUser(ctx)
       if (user !== undefined) return [mode.address(user)]
-      if (input?.silent_mode) return []
-      return [mode.address(await connect(ctx))]
+      // A silent request is read-only (policy): it asks nothing.
+      if (procedurePolicy('requestAccounts', input)?.readOnly) return []
+      return [mode.address(await connect('requestAccounts', ctx))]
     },
     // The wallet's network is no secret: answered before login too.
     requestChainId: () => mode.chainId(),
     getPermissions: async (_input, ctx) => ((await connectedUser(ctx)) === undefined ? [] : ['accounts']),
-    signTypedData: sign,
-    signMessage: sign,
+    signTypedData: (input, ctx) => sign('signTypedData', input, ctx),
+    signMessage: (input, ctx) => sign('signMessage', input, ctx),
     connectAndSignSession: async (request, ctx) => {
       if (request.theme) mode.theme?.(request.theme)
       const user = await loggedIn(ctx)
@@ -129,15 +143,13 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
         throw sessionFailure(error)
       }
     },
-    addInvokeTransaction: (input, ctx) => execute(Array.isArray(input) ? input : [input], ctx),
-    execute: ([calls], ctx) => execute(Array.isArray(calls) ? calls : [calls], ctx),
+    addInvokeTransaction: (input, ctx) =>
+      execute('addInvokeTransaction', Array.isArray(input) ? input : [input], ctx),
+    execute: ([calls], ctx) => execute('execute', Array.isArray(calls) ? calls : [calls], ctx),
     // Address, class hash and salt reveal the user: only for an origin they connected, and nobody is
     // asked to log in for it (policy: needs connection).
-    deploymentData: async (_input, ctx) => {
-      const user = await connectedUser(ctx)
-      if (user === undefined) throw new ConnectorNotConnectedError()
-      return mode.deploymentData(user, ctx.origin)
-    },
+    deploymentData: async (_input, ctx) =>
+      mode.deploymentData(await userFor('deploymentData', ctx), ctx.origin),
     updateModal: (ctx, signal) => mode.updateModal(ctx, signal),
   }
 }
