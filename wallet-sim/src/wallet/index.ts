@@ -9,13 +9,18 @@ export {
 } from '@webwallet/protocol/wallet'
 export { argentAccountFactory, argentConstructorCalldata } from './account'
 export { createApprovalsApi, createWalletApi, type WalletApiDependencies } from './api'
-export { type ApprovalQueue, createApprovalQueue, type PendingApproval } from './approvals'
-export { createHeadlessHandlers, type HeadlessContext, type HeadlessDependencies } from './headlessHandlers'
-export { bearerToken, createWalletHttpHandler, TRPC_HTTP_PATH, type WalletHttpOptions } from './http'
+export { type ApprovalQueue, createApprovalQueue, type PendingApproval } from './headless/approvals'
+export {
+  createHeadlessHandlers,
+  type HeadlessContext,
+  type HeadlessDependencies,
+} from './headless/headlessHandlers'
+export { bearerToken, createWalletHttpHandler, TRPC_HTTP_PATH, type WalletHttpOptions } from './headless/http'
+export { type CallerClaims, callerContext } from './headless/requestContext'
+export { attachWalletWebSocket, headlessContext, TRPC_WS_PATH } from './headless/ws'
 export { type FeltCall, Ledger } from './ledger'
 export { type MountedWallet, mountWallet, type WalletDependencies } from './mount'
 export { createPermissions, type Permissions, PermissionsState } from './permissions'
-export { type CallerClaims, callerContext } from './requestContext'
 export { isSessionTypedData } from './sessions'
 export { type AccountKeys, signAsAccount } from './signer'
 export { approvalCalls, signSession } from './signSession'
@@ -28,4 +33,3 @@ export {
   walletPagePolicy,
 } from './static'
 export { type AccountView, toFeltCalls, WalletService } from './WalletService'
-export { attachWalletWebSocket, headlessContext, TRPC_WS_PATH } from './ws'

@@ -15,12 +15,12 @@ import { createInbox } from '../../services/dev/inbox'
 import { randomStarkKey } from '../../services/keys'
 import { LoginService } from '../../services/login/LoginService'
 import { argentAccountFactory } from '../account'
-import { createApprovalQueue } from '../approvals'
-import { createHeadlessHandlers } from '../headlessHandlers'
+import { createApprovalQueue } from '../headless/approvals'
+import { createHeadlessHandlers } from '../headless/headlessHandlers'
+import { attachWalletWebSocket, type WalletWebSocketOptions } from '../headless/ws'
 import { Ledger } from '../ledger'
 import { createEnvelopeServer } from '../page'
 import { WalletService } from '../WalletService'
-import { attachWalletWebSocket, type WalletWebSocketOptions } from '../ws'
 
 /** 2026-01-01T00:00:00Z. */
 export const NOW = 1_767_225_600

@@ -8,7 +8,7 @@ import type { WalletEvent } from '@webwallet/protocol'
 import type { WalletRouter } from '@webwallet/protocol/router'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type RunningSim, startSim } from '../index'
+import { type RunningSim, startSim } from '../../index'
 
 const EMAIL = 'bot@example.com'
 const DAPP = 'http://localhost:5173'

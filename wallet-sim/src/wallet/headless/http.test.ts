@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http'
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client'
 import type { WalletRouter } from '@webwallet/protocol/router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningSim, startSim } from '../index'
+import { type RunningSim, startSim } from '../../index'
 
 const EMAIL = 'bot@example.com'
 const DAPP = 'http://localhost:5173'

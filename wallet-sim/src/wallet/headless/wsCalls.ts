@@ -11,7 +11,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { type Encoder, jsonEncoder } from '@trpc/server/adapters/ws'
 import type { RawData, WebSocket } from 'ws'
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '../infra/json/depth'
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../infra/json/depth'
 
 export type RequestId = number | string
 type MessageListener = (data: RawData, isBinary: boolean) => void

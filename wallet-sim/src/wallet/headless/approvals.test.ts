@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { createApprovalPolicy } from '../services/dev/approval'
+import { createApprovalPolicy } from '../../services/dev/approval'
 import { createApprovalQueue } from './approvals'
 
 beforeEach(() => {

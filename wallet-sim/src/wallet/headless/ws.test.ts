@@ -2,10 +2,10 @@
 // wallet-sim's own pages and exact allowed origins; any other page is logged out), and the message size limit.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { createAccess } from '../infra/http/access'
-import { MAX_MESSAGE_BYTES } from '../rpc/wsServer'
-import { SPENDER, STRK } from './fixtures'
-import { serveHeadlessWebSocket, type WalletFixture, walletFixture } from './testing'
+import { createAccess } from '../../infra/http/access'
+import { MAX_MESSAGE_BYTES } from '../../rpc/wsServer'
+import { SPENDER, STRK } from '../fixtures'
+import { serveHeadlessWebSocket, type WalletFixture, walletFixture } from '../testing'
 import type { WalletWebSocketOptions } from './ws'
 
 const EMAIL = 'bot@example.com'

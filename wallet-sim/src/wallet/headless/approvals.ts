@@ -2,8 +2,8 @@
 // test's one-shot answer) or, in manual mode, by a person or a test through the dev endpoint. There is no
 // screen, so what waits is listed as JSON.
 import type { PromptKind } from '@webwallet/protocol/wallet'
-import type { ApprovalPolicy } from '../services/dev/approval'
-import { createPromptQueue, type PendingPrompt, type Prompt } from './core'
+import type { ApprovalPolicy } from '../../services/dev/approval'
+import { createPromptQueue, type PendingPrompt, type Prompt } from '../core'
 
 /**
  * What a pending approval shows: the kind of consent (the policy table's words, as the page's screens use

@@ -1,7 +1,7 @@
 // The wallet router's handlers for headless clients (WebSocket, HTTP): the one wallet core over the
 // headless mode.
 import type { WalletHandlers } from '@webwallet/protocol/router'
-import { createWalletHandlers } from './core'
+import { createWalletHandlers } from '../core'
 import { createHeadlessMode, type HeadlessDependencies } from './headlessMode'
 
 export type { HeadlessContext, HeadlessDependencies } from './headlessMode'

@@ -5,8 +5,8 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client'
 import type { WalletRouter } from '@webwallet/protocol/router'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { MAIL, SPENDER, STRK } from './fixtures'
-import { serveHeadlessWebSocket, type WalletFixture, walletFixture } from './testing'
+import { MAIL, SPENDER, STRK } from '../fixtures'
+import { serveHeadlessWebSocket, type WalletFixture, walletFixture } from '../testing'
 
 const EMAIL = 'bot@example.com'
 const TRANSFER = { contractAddress: STRK, entrypoint: 'transfer', calldata: [SPENDER, 3, 0] }

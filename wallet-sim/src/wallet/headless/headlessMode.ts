@@ -4,11 +4,11 @@
 
 import { UserLoggedOutError } from '@webwallet/protocol/errors'
 import type { WalletContext } from '@webwallet/protocol/router'
-import type { LoginService } from '../services/login/LoginService'
-import type { User } from '../services/login/state'
+import type { LoginService } from '../../services/login/LoginService'
+import type { User } from '../../services/login/state'
+import { silentModal, type WalletMode } from '../core'
+import type { WalletService } from '../WalletService'
 import type { ApprovalQueue } from './approvals'
-import { silentModal, type WalletMode } from './core'
-import type { WalletService } from './WalletService'
 
 /** A WebSocket connection's context: the dapp origin and, when given, the login token. */
 export interface HeadlessContext extends WalletContext {
