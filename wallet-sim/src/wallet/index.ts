@@ -7,8 +7,6 @@ export {
   isListedOrigin,
   parseDappEntry,
 } from '@webwallet/protocol/wallet'
-export { argentAccountFactory, argentConstructorCalldata } from './account'
-export { createApprovalsApi, createWalletApi, type WalletApiDependencies } from './api'
 export { type ApprovalQueue, createApprovalQueue, type PendingApproval } from './headless/approvals'
 export {
   createHeadlessHandlers,
@@ -18,12 +16,15 @@ export {
 export { bearerToken, createWalletHttpHandler, TRPC_HTTP_PATH, type WalletHttpOptions } from './headless/http'
 export { type CallerClaims, callerContext } from './headless/requestContext'
 export { attachWalletWebSocket, headlessContext, TRPC_WS_PATH } from './headless/ws'
-export { type FeltCall, Ledger } from './ledger'
 export { type MountedWallet, mountWallet, type WalletDependencies } from './mount'
-export { createPermissions, type Permissions, PermissionsState } from './permissions'
-export { isSessionTypedData } from './sessions'
-export { type AccountKeys, signAsAccount } from './signer'
-export { approvalCalls, signSession } from './signSession'
+export { argentAccountFactory, argentConstructorCalldata } from './server/account'
+export { createApprovalsApi, createWalletApi, type WalletApiDependencies } from './server/api'
+export { type FeltCall, Ledger } from './server/ledger'
+export { createPermissions, type Permissions, PermissionsState } from './server/permissions'
+export { isSessionTypedData } from './server/sessions'
+export { type AccountKeys, signAsAccount } from './server/signer'
+export { approvalCalls, signSession } from './server/signSession'
+export { type AccountView, toFeltCalls, WalletService } from './server/WalletService'
 export {
   createWalletUiRouter,
   DEFAULT_UI_DIR,
@@ -32,4 +33,3 @@ export {
   type WalletUiOptions,
   walletPagePolicy,
 } from './static'
-export { type AccountView, toFeltCalls, WalletService } from './WalletService'

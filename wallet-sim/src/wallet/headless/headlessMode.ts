@@ -7,7 +7,7 @@ import type { WalletContext } from '@webwallet/protocol/router'
 import type { LoginService } from '../../services/login/LoginService'
 import type { User } from '../../services/login/state'
 import { silentModal, type WalletMode } from '../core'
-import type { WalletService } from '../WalletService'
+import type { WalletService } from '../server/WalletService'
 import type { ApprovalQueue } from './approvals'
 
 /** A WebSocket connection's context: the dapp origin and, when given, the login token. */

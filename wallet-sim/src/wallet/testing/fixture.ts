@@ -14,13 +14,13 @@ import { createApprovalPolicy } from '../../services/dev/approval'
 import { createInbox } from '../../services/dev/inbox'
 import { randomStarkKey } from '../../services/keys'
 import { LoginService } from '../../services/login/LoginService'
-import { argentAccountFactory } from '../account'
 import { createApprovalQueue } from '../headless/approvals'
 import { createHeadlessHandlers } from '../headless/headlessHandlers'
 import { attachWalletWebSocket, type WalletWebSocketOptions } from '../headless/ws'
-import { Ledger } from '../ledger'
 import { createEnvelopeServer } from '../page'
-import { WalletService } from '../WalletService'
+import { argentAccountFactory } from '../server/account'
+import { Ledger } from '../server/ledger'
+import { WalletService } from '../server/WalletService'
 
 /** 2026-01-01T00:00:00Z. */
 export const NOW = 1_767_225_600

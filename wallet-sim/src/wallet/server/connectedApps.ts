@@ -2,10 +2,10 @@
 // session's scope and state, and the user's revocation of one (at the cosigner at once, on chain when the
 // account is deployed).
 import type { walletApi } from '@webwallet/protocol/services'
-import { RpcError } from '../chain/errors'
-import { HttpError } from '../infra/http/HttpError'
-import type { RevocationList } from '../services/cosigner/revocations'
-import type { User } from '../services/login/state'
+import { RpcError } from '../../chain/errors'
+import { HttpError } from '../../infra/http/HttpError'
+import type { RevocationList } from '../../services/cosigner/revocations'
+import type { User } from '../../services/login/state'
 import type { Ledger } from './ledger'
 import type { Permissions } from './permissions'
 import type { SessionRegistry } from './sessions'

@@ -2,8 +2,8 @@
 // another hands-free user takes over, the dapp is connected or disconnected, or the chain changes.
 import type { WalletEvent } from '@webwallet/protocol'
 import { describe, expect, it } from 'vitest'
+import { walletFixture } from '../testing'
 import { createWalletEvents } from './events'
-import { walletFixture } from './testing'
 
 const DAPP = 'https://dapp.example'
 

@@ -3,7 +3,7 @@
 // (its screens) and never consumes a one-shot answer. PUT /dev/user switches the hands-free user and logs
 // out the logins made for the previous one; devLogin works in auto and reject, not in manual.
 import { expect, it } from 'vitest'
-import { startSim } from '../index'
+import { startSim } from '../../index'
 
 const DAPP = 'http://localhost:5173'
 

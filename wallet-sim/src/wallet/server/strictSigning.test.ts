@@ -7,8 +7,8 @@ import {
   SESSION_DOMAIN_NAME,
 } from '@webwallet/protocol/session'
 import { describe, expect, it } from 'vitest'
-import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/contracts/erc20'
-import { walletFixture } from './testing'
+import { ETH_ADDRESS, STRK_ADDRESS } from '../../chain/contracts/erc20'
+import { walletFixture } from '../testing'
 
 const STRK = `0x${STRK_ADDRESS.toString(16)}`
 const ETH = `0x${ETH_ADDRESS.toString(16)}`

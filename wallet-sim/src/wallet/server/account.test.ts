@@ -1,7 +1,7 @@
 import { argentSigners, publicKeyOf } from '@webwallet/protocol/session'
 import { describe, expect, it } from 'vitest'
-import { decodeSigners } from '../chain/contracts/argent/constructor'
-import { argentAccount, keys } from '../chain/contracts/argent/testing'
+import { decodeSigners } from '../../chain/contracts/argent/constructor'
+import { argentAccount, keys } from '../../chain/contracts/argent/testing'
 import { argentConstructorCalldata } from './account'
 
 // docs/protocol.md, Entities: a guardian absent reads as 0. protocol's constructor calldata is starknet.js's

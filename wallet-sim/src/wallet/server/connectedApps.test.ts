@@ -2,8 +2,8 @@
 // at the cosigner at once, on the account (owner + guardian) once it is deployed — which getLoginStatus and
 // the cosigner then see.
 import { describe, expect, it } from 'vitest'
-import { STRK, sessionRequest } from './fixtures'
-import { NOW, walletFixture } from './testing'
+import { STRK, sessionRequest } from '../fixtures'
+import { NOW, walletFixture } from '../testing'
 
 const DAPP = 'https://dapp.example'
 // As the session's typed data spells it (the canonical, unpadded hex).

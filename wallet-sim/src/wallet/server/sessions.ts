@@ -8,7 +8,7 @@ import { allowedMethodLeaf, chainIdFelt, merkleRoot, selectorFelt } from '@webwa
 import { typedDataMeaning } from '@webwallet/protocol/typedData'
 import { typedData as snip12 } from 'starknet'
 import * as z from 'zod/mini'
-import type { SessionRecord } from '../services/cosigner/checks'
+import type { SessionRecord } from '../../services/cosigner/checks'
 
 const TxFees = z.array(z.object({ tokenAddress: z.string(), maxAmount: z.string() }))
 const Record = z.object({

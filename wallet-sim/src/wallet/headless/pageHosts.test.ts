@@ -2,7 +2,7 @@
 // token; a bare host only puts the host on the iframe allow-list.
 import { expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { startSim } from '../index'
+import { startSim } from '../../index'
 
 /** getLoginStatus over /trpc from a page of `origin` (no token). */
 async function loginStatusFrom(trpcUrl: string, origin: string): Promise<unknown> {

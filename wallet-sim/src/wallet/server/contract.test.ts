@@ -5,8 +5,8 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { cosigner, walletApi } from '@webwallet/protocol/services'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createWalletSim, type WalletSim } from '../app'
-import { MAIL, STRK, sessionRequest } from './fixtures'
+import { createWalletSim, type WalletSim } from '../../app'
+import { MAIL, STRK, sessionRequest } from '../fixtures'
 
 const DAPP = 'http://localhost:5173'
 let sim: WalletSim

@@ -4,9 +4,9 @@
 import type { IncomingMessage } from 'node:http'
 import { walletApi } from '@webwallet/protocol/services'
 import express, { Router } from 'express'
-import { unknownRoutes } from '../infra/http/unknownRoutes'
-import { validate } from '../infra/http/validate'
-import type { ApprovalPolicy } from '../services/dev/approval'
+import { unknownRoutes } from '../../infra/http/unknownRoutes'
+import { validate } from '../../infra/http/validate'
+import type { ApprovalPolicy } from '../../services/dev/approval'
 import { walletErrors } from './api'
 
 /**

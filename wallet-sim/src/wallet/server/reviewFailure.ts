@@ -2,8 +2,8 @@
 // fails) or is refused (nonce, balance, validation), the contract's own reason in a few words, which of the
 // user's calls failed when the trace names it, and the node's whole text for the review's Details.
 import type { walletApi } from '@webwallet/protocol/services'
-import { RpcCode, type RpcError } from '../chain/errors'
-import { selectorOf } from '../chain/felt'
+import { RpcCode, type RpcError } from '../../chain/errors'
+import { selectorOf } from '../../chain/felt'
 import type { FeltCall } from './ledger'
 
 /**

@@ -4,8 +4,8 @@
 // connected, and a `walletEvents` stream per connection that yields what changed for its dapp.
 import type { WalletEvent } from '@webwallet/protocol'
 import type { WalletContext } from '@webwallet/protocol/router'
-import type { LoginService } from '../services/login/LoginService'
-import type { User } from '../services/login/state'
+import type { LoginService } from '../../services/login/LoginService'
+import type { User } from '../../services/login/state'
 import type { WalletService } from './WalletService'
 
 export interface WalletEventsDependencies {

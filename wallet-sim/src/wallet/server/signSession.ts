@@ -4,8 +4,8 @@ import type { Call, SessionSignRequest, SessionSignResult, TypedData } from '@we
 import { ConnectAndSignSessionError } from '@webwallet/protocol/errors'
 import { readApprovalRequests, readSessionMetadata } from '@webwallet/protocol/rpc'
 import { type TypedDataMeaning, typedDataMeaning } from '@webwallet/protocol/typedData'
-import { RpcError } from '../chain/errors'
-import type { User } from '../services/login/state'
+import { RpcError } from '../../chain/errors'
+import type { User } from '../../services/login/state'
 import { type FeltCall, type Ledger, maxFeeOf } from './ledger'
 import type { AccountKeys } from './signer'
 

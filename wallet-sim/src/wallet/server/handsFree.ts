@@ -1,6 +1,6 @@
 // The user the wallet acts as without a code (`--email`): headless clients without a token, and the wallet
 // page's automatic login for allowed dapps. The dev API switches it between tests.
-import type { LoginService } from '../services/login/LoginService'
+import type { LoginService } from '../../services/login/LoginService'
 
 /** The hands-free user: read by the wallet, switched by `PUT /dev/user`. */
 export interface HandsFreeUser {

@@ -3,9 +3,9 @@
 
 import { argentConstructorCalldata as protocolCalldata, toHex } from '@webwallet/protocol/session'
 import { hash } from 'starknet'
-import { ARGENT_ACCOUNT_CLASS_HASH } from '../chain/contracts/argent'
-import { starkPublicKey } from '../chain/signature'
-import type { AccountDeployment } from '../services/login/state'
+import { ARGENT_ACCOUNT_CLASS_HASH } from '../../chain/contracts/argent'
+import { starkPublicKey } from '../../chain/signature'
+import type { AccountDeployment } from '../../services/login/state'
 
 /**
  * Argent's constructor calldata: `owner: Signer::Starknet(pubkey), guardian: Option<Signer>` (protocol's):

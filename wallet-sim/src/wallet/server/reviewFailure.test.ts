@@ -2,8 +2,8 @@
 // and devnet's text traces (Argent's multicall wrapper around the token's panic), the structured error of
 // spec 0.8+ nodes, and refusals without any trace.
 import { describe, expect, it } from 'vitest'
-import { RpcError } from '../chain/errors'
-import { selectorOf } from '../chain/felt'
+import { RpcError } from '../../chain/errors'
+import { selectorOf } from '../../chain/felt'
 import { reviewFailureOf } from './reviewFailure'
 
 const hex = (value: bigint) => `0x${value.toString(16)}`
