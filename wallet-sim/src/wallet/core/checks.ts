@@ -25,6 +25,31 @@ export function checkTypedData(
 }
 
 /**
+ * Reads a session's typed data with protocol's canonical reader (a session by its felts) and answers its
+ * meaning. Throws ValidationError for typed data that is no session, a session for another chain than
+ * `chainId` (when given: the server before it signs), or fee caps that are not exact amounts in `feeTokens`.
+ *
+ * @example
+ * const { kind } = checkSessionTypedData(typedData, feeTokens, '0x534e5f5345504f4c4941')
+ */
+export function checkSessionTypedData(
+  typedData: TypedData,
+  feeTokens: readonly string[] | undefined,
+  chainId?: string,
+): TypedDataMeaning {
+  const meaning = typedDataMeaning(typedData)
+  if (meaning.kind.kind !== 'session')
+    throw refused('Not a session: primaryType must be Session in the SessionAccount.session domain')
+  const session = meaning.kind.session
+  if (chainId !== undefined && session.chainId !== BigInt(chainId))
+    throw refused(`The session is for chain 0x${session.chainId.toString(16)}, the wallet is on ${chainId}`)
+  readSessionMetadata(session.metadata, feeTokens)
+  return meaning
+}
+
+const refused = (message: string) => new ValidationError([{ path: ['sessionTypedData'], message }])
+
+/**
  * Checks a connectAndSignSession request and answers it with its session typed data in canonical spelling
  * (same hash: the screen and the signer read the signed felts). Throws ValidationError otherwise.
  *
@@ -35,15 +60,7 @@ export function checkSessionRequest(
   request: SessionSignRequest,
   feeTokens: readonly string[] | undefined,
 ): SessionSignRequest {
-  const meaning = typedDataMeaning(request.sessionTypedData)
-  if (meaning.kind.kind !== 'session')
-    throw new ValidationError([
-      {
-        path: ['sessionTypedData'],
-        message: 'Not a session: primaryType must be Session in the SessionAccount.session domain',
-      },
-    ])
-  readSessionMetadata(meaning.kind.session.metadata, feeTokens)
+  const meaning = checkSessionTypedData(request.sessionTypedData, feeTokens)
   readApprovalRequests(request.approvalRequests)
   const sessionTypedData = respellTypedData(request.sessionTypedData, meaning.canonical) as TypedData
   return { ...request, sessionTypedData }

@@ -2,7 +2,7 @@
 // wallet page bundles it): it imports only @webwallet/protocol and itself, which imports.test.ts holds.
 
 export { APPROVAL_WINDOW_ROUTE } from './approvalWindowRoute'
-export { checkSessionRequest, checkTypedData } from './checks'
+export { checkSessionRequest, checkSessionTypedData, checkTypedData } from './checks'
 export { createWalletHandlers } from './createWalletHandlers'
 export { feltCalls } from './feltCalls'
 export type { ApproveOptions, Prompt, WalletMode } from './mode'

@@ -2,10 +2,10 @@
 // the account first), sign with owner + guardian. Failures carry the session-signing result codes.
 import type { Call, SessionSignRequest, SessionSignResult, TypedData } from '@webwallet/protocol'
 import { ConnectAndSignSessionError } from '@webwallet/protocol/errors'
-import { readApprovalRequests, readSessionMetadata } from '@webwallet/protocol/rpc'
-import { type TypedDataMeaning, typedDataMeaning } from '@webwallet/protocol/typedData'
+import { readApprovalRequests } from '@webwallet/protocol/rpc'
 import { RpcError } from '../../chain/errors'
 import type { User } from '../../services/login/state'
+import { checkSessionTypedData } from '../core'
 import { type FeltCall, type Ledger, maxFeeOf } from './ledger'
 import type { AccountKeys } from './signer'
 
@@ -61,7 +61,12 @@ export async function signSession(
 ): Promise<SessionSignResult> {
   const { ledger, keys } = deps
   const { address, classHash, constructorCalldata, salt } = user.account
-  checkSessionTypedData(request.sessionTypedData, ledger.chainId, deps.feeTokens)
+  // The core's session check again (the consent ran it too), and the wallet's chain; GENERIC_ERROR here.
+  try {
+    checkSessionTypedData(request.sessionTypedData, deps.feeTokens, ledger.chainId)
+  } catch (cause) {
+    throw sessionError(cause instanceof Error ? cause.message : String(cause), 'GENERIC_ERROR', cause)
+  }
   const approvalRequestsCalls = approvalCalls(request)
   for (const [index, approval] of request.approvalRequests.entries()) {
     const [, low = '0x0', high = '0x0'] = approvalRequestsCalls[index]?.calldata ?? []
@@ -115,38 +120,5 @@ async function deployForSession(user: User, ledger: Ledger, keys: AccountKeys): 
     await ledger.submit(tx)
   } catch (cause) {
     throw notDeployed(cause)
-  }
-}
-
-function checkSessionTypedData(
-  typedData: TypedData,
-  walletChainId: string,
-  feeTokens: readonly string[],
-): void {
-  // Read with protocol's canonical reader, as the consent screen reads it: a session is one by its felts.
-  let meaning: TypedDataMeaning
-  try {
-    meaning = typedDataMeaning(typedData)
-  } catch (cause) {
-    throw sessionError(cause instanceof Error ? cause.message : String(cause), 'GENERIC_ERROR', cause)
-  }
-  if (meaning.kind.kind !== 'session') {
-    throw sessionError(
-      'Not a session: primaryType must be Session in the SessionAccount.session domain',
-      'GENERIC_ERROR',
-    )
-  }
-  const { chainId, metadata } = meaning.kind.session
-  if (chainId !== BigInt(walletChainId)) {
-    throw sessionError(
-      `The session is for chain 0x${chainId.toString(16)}, the wallet is on ${walletChainId}`,
-      'GENERIC_ERROR',
-    )
-  }
-  // Caps that cannot be read exactly are refused: the consent screen reads them with the same parser.
-  try {
-    readSessionMetadata(metadata, feeTokens)
-  } catch (cause) {
-    throw sessionError(cause instanceof Error ? cause.message : String(cause), 'GENERIC_ERROR', cause)
   }
 }
