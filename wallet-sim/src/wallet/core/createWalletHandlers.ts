@@ -34,6 +34,7 @@ const sessionFailure = (error: unknown) =>
  * const router = createWalletRouter(createWalletHandlers(createHeadlessMode({ wallet, login, approvals })))
  */
 export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
+  const { backend } = mode
   /** The user, asking them to log in when nobody is; undefined when they refuse (or cannot). */
   const loggedIn = async (ctx: WalletContext): Promise<U | undefined> =>
     (await mode.user(ctx)) ?? (await mode.logIn(ctx))
@@ -48,7 +49,7 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
   /** The user when this origin is connected; undefined otherwise (never asks anything). */
   const connectedUser = async (ctx: WalletContext): Promise<U | undefined> => {
     const user = await mode.user(ctx)
-    return user !== undefined && (await mode.isConnected(user, ctx.origin)) ? user : undefined
+    return user !== undefined && (await backend.isConnected(user, ctx.origin)) ? user : undefined
   }
   /**
    * The user `procedure` needs, as its row of protocol's policy table says: the user of a connected origin
@@ -63,21 +64,21 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
   /** Logs in (asking when needed) and connects the origin (asking unless it is connected). */
   const connect = async (procedure: MutationName, ctx: WalletContext, user?: U): Promise<U> => {
     const account = user ?? (await userFor(procedure, ctx))
-    if (await mode.isConnected(account, ctx.origin)) return account
+    if (await backend.isConnected(account, ctx.origin)) return account
     await ask({ kind: 'connect' }, ctx)
-    await mode.connect(account, ctx.origin)
+    await backend.connect(account, ctx.origin)
     return account
   }
   const connectResult = async (procedure: MutationName, ctx: WalletContext, user?: U) => {
     const account = await connect(procedure, ctx, user)
-    return { account: [mode.address(account)], chainId: await mode.chainId() }
+    return { account: [backend.address(account)], chainId: await backend.chainId() }
   }
   const sign = async (procedure: MutationName, [typedData]: [TypedData], ctx: WalletContext) => {
     const user = await userFor(procedure, ctx)
     // Refused before any prompt: the screens show exactly what is signed. What it is comes from the
     // canonical felts (a session spelled any way is a session); the session screen reads its canonical
     // spelling, which hashes the same.
-    const meaning = checkTypedData(typedData, mode.feeTokens(user))
+    const meaning = checkTypedData(typedData, backend.feeTokens(user))
     const prompt: Prompt =
       meaning.kind.kind === 'session'
         ? {
@@ -89,13 +90,13 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
           }
         : { kind: 'signTypedData', typedData }
     await ask(prompt, ctx)
-    return mode.signTypedData(user, ctx.origin, typedData)
+    return backend.signTypedData(user, ctx.origin, typedData)
   }
   const execute = async (procedure: MutationName, input: Call[], ctx: WalletContext) => {
     const calls = feltCalls(input)
     const user = await userFor(procedure, ctx)
     await ask({ kind: 'execute', calls }, ctx)
-    return mode.execute(user, ctx.origin, calls)
+    return backend.execute(user, ctx.origin, calls)
   }
 
   return {
@@ -107,19 +108,19 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
     },
     connectWebwalletSSO: async ({ token }, ctx) =>
       connectResult('connectWebwalletSSO', ctx, await mode.ssoUser(token, ctx)),
-    enable: async (_input, ctx) => mode.address(await connect('enable', ctx)),
+    enable: async (_input, ctx) => backend.address(await connect('enable', ctx)),
     getLoginStatus: (_input, ctx) => mode.loginStatus(ctx),
     // No consent (policy): it only takes the login away; the next connect asks for it again.
     logout: (_input, ctx) => mode.logOut(ctx),
     requestAccounts: async (input, ctx) => {
       const user = await connectedUser(ctx)
-      if (user !== undefined) return [mode.address(user)]
+      if (user !== undefined) return [backend.address(user)]
       // A silent request is read-only (policy): it asks nothing.
       if (procedurePolicy('requestAccounts', input)?.readOnly) return []
-      return [mode.address(await connect('requestAccounts', ctx))]
+      return [backend.address(await connect('requestAccounts', ctx))]
     },
     // The wallet's network is no secret: answered before login too.
-    requestChainId: () => mode.chainId(),
+    requestChainId: () => backend.chainId(),
     getPermissions: async (_input, ctx) => ((await connectedUser(ctx)) === undefined ? [] : ['accounts']),
     signTypedData: (input, ctx) => sign('signTypedData', input, ctx),
     signMessage: (input, ctx) => sign('signMessage', input, ctx),
@@ -130,7 +131,7 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
       // The consent shows, and the wallet signs, the request in canonical spelling (the same hash).
       let checked: typeof request
       try {
-        checked = checkSessionRequest(request, mode.feeTokens(user))
+        checked = checkSessionRequest(request, backend.feeTokens(user))
       } catch (error) {
         throw sessionFailure(error)
       }
@@ -138,7 +139,7 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
         throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
       }
       try {
-        return await mode.signSession(user, ctx.origin, checked)
+        return await backend.signSession(user, ctx.origin, checked)
       } catch (error) {
         throw sessionFailure(error)
       }
@@ -149,7 +150,7 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
     // Address, class hash and salt reveal the user: only for an origin they connected, and nobody is
     // asked to log in for it (policy: needs connection).
     deploymentData: async (_input, ctx) =>
-      mode.deploymentData(await userFor('deploymentData', ctx), ctx.origin),
+      backend.deploymentData(await userFor('deploymentData', ctx), ctx.origin),
     updateModal: (ctx, signal) => mode.updateModal(ctx, signal),
   }
 }

@@ -5,7 +5,7 @@ export { APPROVAL_WINDOW_ROUTE } from './approvalWindowRoute'
 export { checkSessionRequest, checkSessionTypedData, checkTypedData } from './checks'
 export { createWalletHandlers } from './createWalletHandlers'
 export { feltCalls } from './feltCalls'
-export type { ApproveOptions, Prompt, WalletMode } from './mode'
+export type { ApproveOptions, Prompt, WalletBackend, WalletMode } from './mode'
 export {
   type AskPromptOptions,
   createPromptQueue,

@@ -9,6 +9,7 @@ import type { User } from '../../services/login/state'
 import { silentModal, type WalletMode } from '../core'
 import type { WalletService } from '../server/WalletService'
 import type { ApprovalQueue } from './approvals'
+import { createServiceBackend } from './serviceBackend'
 
 /** A WebSocket connection's context: the dapp origin and, when given, the login token. */
 export interface HeadlessContext extends WalletContext {
@@ -88,10 +89,6 @@ export function createHeadlessMode(deps: HeadlessDependencies): WalletMode<User>
         signal: givenUp(ctx),
       })
     },
-    address: (account) => account.account.address,
-    chainId: async () => wallet.chainId,
-    isConnected: async (account, origin) => wallet.isConnected(account, origin),
-    connect: async (account, origin) => wallet.connect(account, origin),
     // A connection's login is its token; the `--email` user has none to end (the server logs it in again).
     logOut: async (ctx) => {
       const token = tokenOf(ctx)
@@ -109,16 +106,7 @@ export function createHeadlessMode(deps: HeadlessDependencies): WalletMode<User>
       const account = await user(ctx)
       return account === undefined ? { isLoggedIn: false } : wallet.loginStatus(account, ctx.origin)
     },
-    feeTokens: () => wallet.feeTokens,
-    signTypedData: async (account, origin, typedData) => wallet.signTypedData(account, typedData, origin),
-    signSession: async (account, origin, request) => {
-      const result = await wallet.signSession(account, request, origin)
-      wallet.connect(account, origin)
-      return result
-    },
-    execute: (account, _origin, calls) => wallet.execute(account, calls),
-    // WalletService checks the connection again.
-    deploymentData: async (account, origin) => wallet.deploymentData(account, origin),
     updateModal: (_ctx, signal) => silentModal(signal),
+    backend: createServiceBackend(wallet),
   }
 }

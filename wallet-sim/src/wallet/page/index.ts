@@ -20,6 +20,7 @@ export {
   readAllowedDapps,
 } from './embedding'
 export { createPageHandlers } from './handlers'
+export { createHttpBackend } from './httpBackend'
 export {
   browserStorage,
   LOGIN_STORAGE_KEY,

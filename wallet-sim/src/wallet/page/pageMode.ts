@@ -6,6 +6,7 @@ import { isWebWalletError } from '@webwallet/protocol/errors'
 import type { WalletContext } from '@webwallet/protocol/router'
 import { type PromptQueue, silentModal, type WalletMode } from '../core'
 import type { Account, WalletApi } from './client'
+import { createHttpBackend } from './httpBackend'
 
 export interface PageModeDependencies {
   api: WalletApi
@@ -68,12 +69,6 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
         ...(deps.isListed(ctx.origin) ? { decision: api.decide(ctx.origin) } : {}),
       }),
     ...(deps.onTheme ? { theme: deps.onTheme } : {}),
-    address: (account) => account.address,
-    chainId: () => api.chainId(),
-    isConnected: (_account, origin) => api.isConnected(origin),
-    connect: async (_account, origin) => {
-      await api.connect(origin)
-    },
     // The page's stored login ends (server and storage); its logout reaches the dapps' walletEvents.
     async logOut() {
       if (!api.isLoggedIn()) return false
@@ -82,12 +77,7 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
     },
     // The server knows the sessions this origin holds; an expired login answers {isLoggedIn: false}.
     loginStatus: (ctx) => api.loginStatus(ctx.origin),
-    // The server checks again with the same checks (WalletService.checkTypedData).
-    feeTokens: (account) => account.feeTokens,
-    signTypedData: (_account, origin, typedData) => api.signTypedData(origin, typedData),
-    signSession: (_account, origin, request) => api.signSession(origin, request),
-    execute: (_account, origin, calls) => api.execute(origin, calls),
-    deploymentData: (_account, origin) => api.deploymentData(origin),
     updateModal: (_ctx, signal) => (deps.modal ?? silentModal)(signal),
+    backend: createHttpBackend(api),
   }
 }
