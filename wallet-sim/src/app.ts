@@ -27,7 +27,7 @@ import {
 } from './services'
 import type { PortfolioFixtures } from './services/backend/setups'
 import type { DevNames } from './services/dev/names'
-import type { HandsFreeUser } from './wallet/handsFree'
+import type { HandsFreeUser } from './wallet/server/handsFree'
 
 export { DEFAULT_PAYMASTER_API_KEYS } from './compose/routes'
 export type { WalletSimOptions }

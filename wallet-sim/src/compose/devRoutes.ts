@@ -6,7 +6,7 @@ import { UnsupportedByNode } from '../node/access'
 import { createDevRouter, devAccountsFrom } from '../services'
 import { devLoginAvailable } from '../services/dev/devLoginAvailable'
 import { devGuard, embedderGuard } from '../services/dev/pageCors'
-import { walletErrors } from '../wallet/api'
+import { walletErrors } from '../wallet/server/api'
 import type { Parts } from './parts'
 
 /**

@@ -28,7 +28,7 @@ import { randomStarkKey } from '../services/keys'
 import { type AccountProvisioningDependencies, faucetFunding } from '../services/login/accounts'
 import { RELAYER_FUNDING, type RelayerAccount, relayerAccountOf } from '../services/paymaster/relayer'
 import { argentAccountFactory } from '../wallet'
-import { createHandsFreeUser, type HandsFreeUser } from '../wallet/handsFree'
+import { createHandsFreeUser, type HandsFreeUser } from '../wallet/server/handsFree'
 import type { WalletSimOptions } from './options'
 
 /** What the routes of createWalletSim are built from. */

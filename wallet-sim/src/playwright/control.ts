@@ -5,7 +5,7 @@
 // in a test process through this entry).
 import type { ApprovalMode } from '../services/dev/approval'
 import type { Mail } from '../services/dev/inbox'
-import type { PendingApproval } from '../wallet/approvals'
+import type { PendingApproval } from '../wallet/headless/approvals'
 
 /** ApprovalMode: how wallet-sim answers prompts (manual, auto, reject); PendingApproval: a request waiting. */
 export type { ApprovalMode, PendingApproval }

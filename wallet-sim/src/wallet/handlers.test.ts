@@ -13,20 +13,21 @@ import { ConnectAndSignSessionError, UserLoggedOutError } from '@webwallet/proto
 import { createWalletRouter } from '@webwallet/protocol/router'
 import { PROCEDURE_POLICIES } from '@webwallet/protocol/wallet'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createPromptQueue, type PendingPrompt } from './core'
+import { ETH, MAIL, SPENDER, STRK, sessionRequest } from './fixtures'
+import { createHeadlessHandlers } from './headless/headlessHandlers'
 import {
   type Account,
+  createEnvelopeServer,
+  createPageHandlers,
   createWalletApi,
+  type EnvelopePort,
   type HandsFreeDecision,
+  loginStorage,
   type WalletApi,
-} from '../../ui/src/api/client'
-import { loginStorage } from '../../ui/src/api/loginStorage'
-import { createEnvelopeServer, type EnvelopePort } from '../../ui/src/trpc/serveEnvelopes'
-import { createUiHandlers } from '../../ui/src/wallet/handlers'
-import { createPrompts, type Prompt } from '../../ui/src/wallet/prompts'
-import { ETH, MAIL, SPENDER, STRK, sessionRequest } from './fixtures'
-import { DAPP, type Harness, harness } from './handlerHarness'
-import { createHeadlessHandlers } from './headlessHandlers'
+} from './page'
 import { type MemoryAnswer, memoryClient, NOW, type WalletFixture, walletFixture } from './testing'
+import { DAPP, type Harness, harness } from './testing/harness'
 
 const NOW_SESSION = () => sessionRequest(NOW + 3_600).typedData
 
@@ -316,12 +317,12 @@ function pageSetup(options: { loggedIn?: boolean; connected?: boolean; listed?: 
   return { api, ...served, setLoggedIn: (value: boolean) => (loggedIn = value) }
 }
 
-/** The UI handlers for `api` behind the envelope server, as the app at DAPP reaches them. */
+/** The page handlers for `api` behind the envelope server, as the app at DAPP reaches them. */
 function pageServe(api: WalletApi, onLogin: () => void = () => {}, listed = true) {
-  const prompts = createPrompts()
+  const prompts = createPromptQueue()
   const onTheme = vi.fn()
   const router = createWalletRouter(
-    createUiHandlers({ api, prompts, onTheme, isListed: (origin) => listed && origin === DAPP }),
+    createPageHandlers({ api, prompts, onTheme, isListed: (origin) => listed && origin === DAPP }),
   )
   const server = createEnvelopeServer({ router, createContext: () => ({ origin: DAPP }) })
   let id = 0
@@ -340,7 +341,7 @@ function pageServe(api: WalletApi, onLogin: () => void = () => {}, listed = true
       server.receive(requestEnvelope(id, 'mutation', path, input), port)
     })
   /** Waits for the prompt of `kind` and answers it. */
-  const answer = async (kind: Prompt['kind'], approved: boolean) => {
+  const answer = async (kind: PendingPrompt['kind'], approved: boolean) => {
     await vi.waitFor(() => expect(prompts.current()?.kind).toBe(kind))
     const prompt = prompts.current()
     expect(prompt?.origin).toBe(DAPP)
@@ -625,33 +626,6 @@ describe('page mode', () => {
       for (const path of ['addStarknetChain', 'switchStarknetChain', 'watchAsset']) {
         expect((await ui.mutate(path)).error?.message).toBe('not implemented')
       }
-    })
-  })
-
-  describe('updateModal', () => {
-    it('hides while idle, shows at the screen size when a prompt opens, hides again after', async () => {
-      const ui = pageSetup({ connected: true })
-      const events: unknown[] = []
-      ui.server.receive(requestEnvelope('sub', 'subscription', 'updateModal'), {
-        post(message) {
-          const envelope = parseEnvelope(message)
-          if (envelope?.kind === 'result' && envelope.message.trpc.result.type === 'data')
-            events.push(envelope.message.trpc.result.data)
-        },
-      })
-      await vi.waitFor(() => expect(events).toEqual([{ action: 'hide' }]))
-      const sent = ui.mutate('addInvokeTransaction', { contract_address: '0x1', entry_point: 'go' })
-      await ui.answer('execute', true)
-      await sent
-      await vi.waitFor(() =>
-        expect(events).toEqual([
-          { action: 'hide' },
-          { action: 'updateSize', width: 385, height: 775 },
-          { action: 'show', title: 'Confirm transaction' },
-          { action: 'hide' },
-        ]),
-      )
-      ui.server.close()
     })
   })
 

@@ -7,18 +7,24 @@ export {
   isListedOrigin,
   parseDappEntry,
 } from '@webwallet/protocol/wallet'
-export { argentAccountFactory, argentConstructorCalldata } from './account'
-export { createApprovalsApi, createWalletApi, type WalletApiDependencies } from './api'
-export { type ApprovalQueue, createApprovalQueue, type PendingApproval } from './approvals'
-export { createHeadlessHandlers, type HeadlessContext, type HeadlessDependencies } from './headlessHandlers'
-export { bearerToken, createWalletHttpHandler, TRPC_HTTP_PATH, type WalletHttpOptions } from './http'
-export { type FeltCall, Ledger } from './ledger'
+export { type ApprovalQueue, createApprovalQueue, type PendingApproval } from './headless/approvals'
+export {
+  createHeadlessHandlers,
+  type HeadlessContext,
+  type HeadlessDependencies,
+} from './headless/headlessHandlers'
+export { bearerToken, createWalletHttpHandler, TRPC_HTTP_PATH, type WalletHttpOptions } from './headless/http'
+export { type CallerClaims, callerContext } from './headless/requestContext'
+export { attachWalletWebSocket, headlessContext, TRPC_WS_PATH } from './headless/ws'
 export { type MountedWallet, mountWallet, type WalletDependencies } from './mount'
-export { createPermissions, type Permissions, PermissionsState } from './permissions'
-export { type CallerClaims, callerContext } from './requestContext'
-export { isSessionTypedData } from './sessions'
-export { type AccountKeys, signAsAccount } from './signer'
-export { approvalCalls, signSession } from './signSession'
+export { argentAccountFactory, argentConstructorCalldata } from './server/account'
+export { createApprovalsApi, createWalletApi, type WalletApiDependencies } from './server/api'
+export { type FeltCall, Ledger } from './server/ledger'
+export { createPermissions, type Permissions, PermissionsState } from './server/permissions'
+export { isSessionTypedData } from './server/sessions'
+export { type AccountKeys, signAsAccount } from './server/signer'
+export { approvalCalls, signSession } from './server/signSession'
+export { type AccountView, toFeltCalls, WalletService } from './server/WalletService'
 export {
   createWalletUiRouter,
   DEFAULT_UI_DIR,
@@ -27,5 +33,3 @@ export {
   type WalletUiOptions,
   walletPagePolicy,
 } from './static'
-export { type AccountView, toFeltCalls, WalletService } from './WalletService'
-export { attachWalletWebSocket, headlessContext, TRPC_WS_PATH } from './ws'

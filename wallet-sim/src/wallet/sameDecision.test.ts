@@ -1,4 +1,4 @@
-// The page and the server decide the same for the same typed data: the wallet page's checks (pageMode) and
+// The page and the server decide the same for the same typed data: the wallet core's checks (before the page's screen) and
 // view (the /signMessage screen's content, the modal's title) and the wallet server's check (WalletService)
 // all read protocol's canonical form. Over every spelling starknet.js accepts, and over mangled typed data.
 
@@ -15,13 +15,11 @@ import {
 } from '../../../protocol/src/typedData/testing/shapes'
 import { signMessageView } from '../../ui/src/wallet/messageView'
 import { modalTitle } from '../../ui/src/wallet/modal'
-import { createPageMode } from '../../ui/src/wallet/pageMode'
+import { checkTypedData } from './core'
 import { walletFixture } from './testing'
 
 const DAPP = 'https://dapp.example'
 const { wallet } = walletFixture()
-const page = createPageMode({ api: {} as never, prompts: {} as never, isListed: () => false })
-const account = { feeTokens: wallet.feeTokens } as never
 
 /** What one side decided: the kind and the proof, or the refusal's code. */
 function decided(check: () => TypedDataMeaning) {
@@ -37,7 +35,8 @@ function decided(check: () => TypedDataMeaning) {
 /** Everything the page shows and decides, and what the server decides. */
 function sides(typedData: Record<string, unknown>) {
   const server = decided(() => wallet.checkTypedData(typedData as never))
-  const pageDecision = decided(() => page.checkTypedData(account, typedData as never))
+  // The core's check, which the page makes before its screen (with the account's fee tokens).
+  const pageDecision = decided(() => checkTypedData(typedData as never, wallet.feeTokens))
   const view = signMessageView(typedData, DAPP)
   return {
     server,

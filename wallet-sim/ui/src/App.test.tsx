@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { createPromptQueue } from '@webwallet/wallet-sim/core'
+import type { Account, WalletApi } from '@webwallet/wallet-sim/page'
+import { createRefusal } from '@webwallet/wallet-sim/page'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { App } from './App'
-import type { Account, WalletApi } from './api/client'
 import { APPROVE_DELAY_MS } from './components/useApproveGuard'
-import { createRefusal } from './trpc/embedding'
-import { createPrompts } from './wallet/prompts'
 
 afterEach(() => {
   cleanup()
@@ -46,7 +46,7 @@ function fakeApi(loggedIn: boolean) {
 describe('App', () => {
   it('shows nothing in the iframe while idle, then the screen of each prompt with its origin', async () => {
     vi.useFakeTimers()
-    const prompts = createPrompts()
+    const prompts = createPromptQueue()
     render(<App api={fakeApi(true)} prompts={prompts} route="/iframes/comms" selfOrigin="http://wallet" />)
     expect(screen.getByRole('status', { name: 'Waiting for the app' })).toBeTruthy()
     let answered: Promise<boolean> | undefined
@@ -73,7 +73,9 @@ describe('App', () => {
 
   it('on its own page shows the account and logs out; logged out it offers the login', async () => {
     const api = fakeApi(true)
-    render(<App api={api} prompts={createPrompts()} route="/interstitialLogin" selfOrigin="http://wallet" />)
+    render(
+      <App api={api} prompts={createPromptQueue()} route="/interstitialLogin" selfOrigin="http://wallet" />,
+    )
     expect(await screen.findByText('ann@example.com')).toBeTruthy()
     expect(screen.getByText('1000 STRK, 1 ETH')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }))
@@ -86,7 +88,7 @@ describe('App', () => {
 
   it('a new prompt is a new screen: its approve delay starts over, even for the same kind', async () => {
     vi.useFakeTimers()
-    const prompts = createPrompts()
+    const prompts = createPromptQueue()
     render(<App api={fakeApi(true)} prompts={prompts} route="/iframes/comms" selfOrigin="http://wallet" />)
     const calls = [{ contractAddress: '0x1', entrypoint: 'go' }]
     let first: Promise<boolean> | undefined
@@ -112,7 +114,7 @@ describe('App', () => {
     // The chain's clock was moved past the expiry (POST /dev/time) before the second prompt.
     account.mockResolvedValueOnce({ ...ACCOUNT, chainTime: expiresAt + 60 })
     account.mockResolvedValueOnce(ACCOUNT)
-    const prompts = createPrompts()
+    const prompts = createPromptQueue()
     render(<App api={api} prompts={prompts} route="/iframes/comms" selfOrigin="http://wallet" />)
     const request = {
       approvalRequests: [],
@@ -141,7 +143,7 @@ describe('App', () => {
   })
 
   it('marks unlisted requesting origins, and shows only the refusal when the embedder is not listed', () => {
-    const prompts = createPrompts()
+    const prompts = createPromptQueue()
     const isListed = (origin: string) => origin === 'https://dapp.example'
     const refusal = createRefusal()
     render(

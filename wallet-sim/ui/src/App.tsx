@@ -1,8 +1,9 @@
 // The wallet page: the screen of the current prompt, or the home page (nothing at all inside the
 // iframe, which the dapp keeps hidden while nothing needs the user).
 import { WALLET_ROUTES } from '@webwallet/protocol'
+import type { PendingPrompt, PromptQueue } from '@webwallet/wallet-sim/core'
+import type { Account, Refusal, WalletApi } from '@webwallet/wallet-sim/page'
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import type { Account, WalletApi } from './api/client'
 import { ApprovalWindowContext, useMoveToWindow } from './components/approvalWindowContext'
 import { type Fit, ModalFitContext } from './components/modalFit'
 import { OriginListContext } from './components/originList'
@@ -15,14 +16,12 @@ import { Login } from './screens/Login'
 import { Review } from './screens/Review'
 import { SignMessage } from './screens/SignMessage'
 import { SignSession } from './screens/SignSession'
-import type { Refusal } from './trpc/embedding'
 import type { ApprovalWindow } from './wallet/approvalWindow'
 import { type ChainClock, chainClockFrom } from './wallet/chainClock'
-import type { Prompt, Prompts } from './wallet/prompts'
 
 export interface AppProps {
   api: WalletApi
-  prompts: Prompts
+  prompts: PromptQueue
   /** The page's route, e.g. '/iframes/comms'. */
   route: string
   /** The wallet's own origin, shown when the user opens the wallet directly. */
@@ -64,7 +63,7 @@ interface Loaded {
  */
 export function useAccount(
   api: WalletApi,
-  prompt: Prompt | undefined,
+  prompt: PendingPrompt | undefined,
 ): { account: Account | undefined; chainClock: ChainClock | undefined } {
   const [loaded, setLoaded] = useState<Loaded>()
   const id = prompt?.id
@@ -153,7 +152,7 @@ export function PromptView({
   approvalWindow,
   ...props
 }: {
-  prompt: Prompt
+  prompt: PendingPrompt
   account: Account | undefined
   chainClock: ChainClock | undefined
   api: WalletApi
@@ -183,7 +182,7 @@ function PromptScreen({
   chainClock,
   api,
 }: {
-  prompt: Prompt
+  prompt: PendingPrompt
   account: Account | undefined
   chainClock: ChainClock | undefined
   api: WalletApi

@@ -15,7 +15,8 @@ export function specifiers(source: string): string[] {
   const found: string[] = []
   const patterns = [
     /\b(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*\(?\s*['"]([^'"]+)['"]/g,
+    // Not the `import` that ends a package name (`…/unstable-core-do-not-import'`).
+    /(?<![\w$./-])import\s*\(?\s*['"]([^'"]+)['"]/g,
   ]
   for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.push(match[1]!)
   return found
@@ -26,9 +27,10 @@ export function specifiers(source: string): string[] {
  * path that leaves `wallet-sim/ui`, or the simulator package by name.
  */
 export function outsideImport(file: string, specifier: string, uiRoot = UI_ROOT): string | undefined {
-  // The wallet core is the one part of the simulator the page shares: browser-safe, importing only
-  // @webwallet/protocol and itself (src/wallet/core/imports.test.ts holds that).
-  if (specifier === '@webwallet/wallet-sim/core') return undefined
+  // The wallet core and its page mode are the parts of the simulator the page shares: browser-safe
+  // (src/wallet/core/imports.test.ts holds that).
+  if (specifier === '@webwallet/wallet-sim/core' || specifier === '@webwallet/wallet-sim/page')
+    return undefined
   if (specifier === '@webwallet/wallet-sim' || specifier.startsWith('@webwallet/wallet-sim/')) {
     return `${specifier} is the simulator's own package`
   }
@@ -56,9 +58,18 @@ describe('the wallet page imports no server source', () => {
       "import './d.css'",
       "const e = await import('../e')",
       'import {\n  f,\n  g,\n} from "@webwallet/protocol"',
+      "import { h } from '@trpc/server/unstable-core-do-not-import'",
     ].join('\n')
     expect(specifiers(text).sort()).toEqual(
-      ['../../../src/wallet/x', '../../src/b', './c', './d.css', '../e', '@webwallet/protocol'].sort(),
+      [
+        '../../../src/wallet/x',
+        '../../src/b',
+        './c',
+        './d.css',
+        '../e',
+        '@webwallet/protocol',
+        '@trpc/server/unstable-core-do-not-import',
+      ].sort(),
     )
   })
 
@@ -70,6 +81,7 @@ describe('the wallet page imports no server source', () => {
     expect(outsideImport(`${root}/src/a.ts`, '@webwallet/wallet-sim/testing', root)).toMatch(/own package/)
     expect(outsideImport(`${root}/src/a.ts`, '@webwallet/protocol/wallet', root)).toBeUndefined()
     expect(outsideImport(`${root}/src/a.ts`, '@webwallet/wallet-sim/core', root)).toBeUndefined()
+    expect(outsideImport(`${root}/src/a.ts`, '@webwallet/wallet-sim/page', root)).toBeUndefined()
     expect(outsideImport(`${root}/src/a.ts`, '@webwallet/wallet-sim/core/mode', root)).toMatch(/own package/)
   })
 

@@ -1,17 +1,22 @@
 // The hosted wallet's page (every route but the approval window): login storage, prompts, the wallet router
 // served over postMessage to the dapp that embeds or opened it, and the React screens.
 import { createWalletRouter } from '@webwallet/protocol/router'
+import { createPromptQueue } from '@webwallet/wallet-sim/core'
+import {
+  browserStorage,
+  checkEmbedding,
+  createPageHandlers,
+  createRefusal,
+  createWalletApi,
+  loginStorage,
+  readAllowedDapps,
+  serveWindow,
+} from '@webwallet/wallet-sim/page'
 import type { AppProps } from './App'
-import { createWalletApi } from './api/client'
-import { browserStorage, loginStorage } from './api/loginStorage'
-import { checkEmbedding, createRefusal, readAllowedDapps } from './trpc/embedding'
-import { serveWindow } from './trpc/windowHandler'
 import { createApprovalWindow } from './wallet/approvalWindow'
-import { createUiHandlers } from './wallet/handlers'
-import { createModalSize } from './wallet/modal'
+import { createModalSize, modalEvents } from './wallet/modal'
 import { createPageEvents } from './wallet/pageEvents'
 import { createPopupFit } from './wallet/popupSize'
-import { createPrompts } from './wallet/prompts'
 
 /**
  * Starts the wallet page in `root`; `setTheme` applies a theme the dapp asks for.
@@ -48,10 +53,16 @@ export function startWalletPage(root: HTMLElement | null, setTheme: (theme: stri
   })
   const pageEvents = createPageEvents({ api, target: window, document })
   loginChanged = pageEvents.notify
-  const prompts = createPrompts()
+  const prompts = createPromptQueue()
   const modalSize = createModalSize(prompts)
   const router = createWalletRouter({
-    ...createUiHandlers({ api, prompts, onTheme: setTheme, isListed: embedding.isListed, modalSize }),
+    ...createPageHandlers({
+      api,
+      prompts,
+      onTheme: setTheme,
+      isListed: embedding.isListed,
+      modal: (signal) => modalEvents(prompts, signal, modalSize),
+    }),
     walletEvents: pageEvents.subscribe,
   })
 
@@ -114,7 +125,7 @@ function mountScreensWhenAsked(
   root: HTMLElement,
   props: AppProps,
   framed: boolean,
-  prompts: ReturnType<typeof createPrompts>,
+  prompts: ReturnType<typeof createPromptQueue>,
   refusal: ReturnType<typeof createRefusal>,
 ): void {
   // The screens are most of the page's script. A framed page shows nothing until the wallet asks the user or

@@ -11,7 +11,7 @@ import { HttpError } from '../../infra/http/HttpError'
 import { Address } from '../../infra/http/schemas'
 import { validate } from '../../infra/http/validate'
 import { builtinAccess } from '../../node/builtin'
-import { type FeltCall, Ledger } from '../../wallet/ledger'
+import { type FeltCall, Ledger } from '../../wallet/server/ledger'
 import type { LoginService } from '../login/LoginService'
 import { decodeStarkName, encodeStarkName, parentOf, starkNameProblem } from './starkName'
 

@@ -10,8 +10,8 @@ import { erc20BalanceOf, erc20Mint, STRK_ADDRESS } from '../../chain/contracts/e
 import { createChain } from '../../chain/genesis'
 import { type Served, serve } from '../../infra/http/serve'
 import { builtinAccess } from '../../node/builtin'
-import { argentAccountFactory } from '../../wallet/account'
-import { signAsAccount } from '../../wallet/signer'
+import { argentAccountFactory } from '../../wallet/server/account'
+import { signAsAccount } from '../../wallet/server/signer'
 import { randomStarkKey } from '../keys'
 import { createPaymasterRouter, paymasterFeeRecipient } from './router'
 

@@ -1,6 +1,6 @@
 // The wallet router's procedures, written once over a WalletMode: what each needs first (login,
-// connection) and which consent it asks for come from protocol's per-procedure policy table; the mode
-// decides who the user is, how they log in and how a consent is answered.
+// connection) is read from protocol's per-procedure policy table at run time; the mode decides who the
+// user is, how they log in and how a consent is answered.
 import type { Call, TypedData } from '@webwallet/protocol'
 import {
   ConnectAndSignSessionError,
@@ -9,7 +9,10 @@ import {
   UserRejectedError,
 } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
+import type { MutationName } from '@webwallet/protocol/rpc'
 import { respellTypedData } from '@webwallet/protocol/typedData'
+import { PROCEDURE_POLICIES, procedurePolicy } from '@webwallet/protocol/wallet'
+import { checkSessionRequest, checkTypedData } from './checks'
 import { feltCalls } from './feltCalls'
 import type { Prompt, WalletMode } from './mode'
 
@@ -31,6 +34,7 @@ const sessionFailure = (error: unknown) =>
  * const router = createWalletRouter(createWalletHandlers(createHeadlessMode({ wallet, login, approvals })))
  */
 export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
+  const { backend } = mode
   /** The user, asking them to log in when nobody is; undefined when they refuse (or cannot). */
   const loggedIn = async (ctx: WalletContext): Promise<U | undefined> =>
     (await mode.user(ctx)) ?? (await mode.logIn(ctx))
@@ -42,29 +46,39 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
   const ask = async (prompt: Prompt, ctx: WalletContext) => {
     if (!(await mode.approve(prompt, ctx))) throw new UserRejectedError()
   }
-  /** Logs in (asking when needed) and connects the origin (asking unless it is connected). */
-  const connect = async (ctx: WalletContext, user?: U): Promise<U> => {
-    const account = user ?? (await requireLogin(ctx))
-    if (await mode.isConnected(account, ctx.origin)) return account
-    await ask({ kind: 'connect' }, ctx)
-    await mode.connect(account, ctx.origin)
-    return account
-  }
-  const connectResult = async (ctx: WalletContext, user?: U) => {
-    const account = await connect(ctx, user)
-    return { account: [mode.address(account)], chainId: await mode.chainId() }
-  }
   /** The user when this origin is connected; undefined otherwise (never asks anything). */
   const connectedUser = async (ctx: WalletContext): Promise<U | undefined> => {
     const user = await mode.user(ctx)
-    return user !== undefined && (await mode.isConnected(user, ctx.origin)) ? user : undefined
+    return user !== undefined && (await backend.isConnected(user, ctx.origin)) ? user : undefined
   }
-  const sign = async ([typedData]: [TypedData], ctx: WalletContext) => {
-    const user = await requireLogin(ctx)
+  /**
+   * The user `procedure` needs, as its row of protocol's policy table says: the user of a connected origin
+   * (`connection`: never asking; CONNECTOR_NOT_CONNECTED otherwise), else a login (asking when nobody is).
+   */
+  const userFor = async (procedure: MutationName, ctx: WalletContext): Promise<U> => {
+    if (!PROCEDURE_POLICIES[procedure].connection) return requireLogin(ctx)
+    const user = await connectedUser(ctx)
+    if (user === undefined) throw new ConnectorNotConnectedError()
+    return user
+  }
+  /** Logs in (asking when needed) and connects the origin (asking unless it is connected). */
+  const connect = async (procedure: MutationName, ctx: WalletContext, user?: U): Promise<U> => {
+    const account = user ?? (await userFor(procedure, ctx))
+    if (await backend.isConnected(account, ctx.origin)) return account
+    await ask({ kind: 'connect' }, ctx)
+    await backend.connect(account, ctx.origin)
+    return account
+  }
+  const connectResult = async (procedure: MutationName, ctx: WalletContext, user?: U) => {
+    const account = await connect(procedure, ctx, user)
+    return { account: [backend.address(account)], chainId: await backend.chainId() }
+  }
+  const sign = async (procedure: MutationName, [typedData]: [TypedData], ctx: WalletContext) => {
+    const user = await userFor(procedure, ctx)
     // Refused before any prompt: the screens show exactly what is signed. What it is comes from the
     // canonical felts (a session spelled any way is a session); the session screen reads its canonical
     // spelling, which hashes the same.
-    const meaning = mode.checkTypedData(user, typedData)
+    const meaning = checkTypedData(typedData, backend.feeTokens(user))
     const prompt: Prompt =
       meaning.kind.kind === 'session'
         ? {
@@ -76,38 +90,40 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
           }
         : { kind: 'signTypedData', typedData }
     await ask(prompt, ctx)
-    return mode.signTypedData(user, ctx.origin, typedData)
+    return backend.signTypedData(user, ctx.origin, typedData)
   }
-  const execute = async (input: Call[], ctx: WalletContext) => {
+  const execute = async (procedure: MutationName, input: Call[], ctx: WalletContext) => {
     const calls = feltCalls(input)
-    const user = await requireLogin(ctx)
+    const user = await userFor(procedure, ctx)
     await ask({ kind: 'execute', calls }, ctx)
-    return mode.execute(user, ctx.origin, calls)
+    return backend.execute(user, ctx.origin, calls)
   }
 
   return {
-    authorize: async (_input, ctx) => (await connect(ctx)) !== undefined,
-    connect: (_input, ctx) => connectResult(ctx),
+    authorize: async (_input, ctx) => (await connect('authorize', ctx)) !== undefined,
+    connect: (_input, ctx) => connectResult('connect', ctx),
     connectWebwallet: (input, ctx) => {
       if (input?.theme) mode.theme?.(input.theme)
-      return connectResult(ctx)
+      return connectResult('connectWebwallet', ctx)
     },
-    connectWebwalletSSO: async ({ token }, ctx) => connectResult(ctx, await mode.ssoUser(token, ctx)),
-    enable: async (_input, ctx) => mode.address(await connect(ctx)),
+    connectWebwalletSSO: async ({ token }, ctx) =>
+      connectResult('connectWebwalletSSO', ctx, await mode.ssoUser(token, ctx)),
+    enable: async (_input, ctx) => backend.address(await connect('enable', ctx)),
     getLoginStatus: (_input, ctx) => mode.loginStatus(ctx),
     // No consent (policy): it only takes the login away; the next connect asks for it again.
     logout: (_input, ctx) => mode.logOut(ctx),
     requestAccounts: async (input, ctx) => {
       const user = await connectedUser(ctx)
-      if (user !== undefined) return [mode.address(user)]
-      if (input?.silent_mode) return []
-      return [mode.address(await connect(ctx))]
+      if (user !== undefined) return [backend.address(user)]
+      // A silent request is read-only (policy): it asks nothing.
+      if (procedurePolicy('requestAccounts', input)?.readOnly) return []
+      return [backend.address(await connect('requestAccounts', ctx))]
     },
     // The wallet's network is no secret: answered before login too.
-    requestChainId: () => mode.chainId(),
+    requestChainId: () => backend.chainId(),
     getPermissions: async (_input, ctx) => ((await connectedUser(ctx)) === undefined ? [] : ['accounts']),
-    signTypedData: sign,
-    signMessage: sign,
+    signTypedData: (input, ctx) => sign('signTypedData', input, ctx),
+    signMessage: (input, ctx) => sign('signMessage', input, ctx),
     connectAndSignSession: async (request, ctx) => {
       if (request.theme) mode.theme?.(request.theme)
       const user = await loggedIn(ctx)
@@ -115,7 +131,7 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
       // The consent shows, and the wallet signs, the request in canonical spelling (the same hash).
       let checked: typeof request
       try {
-        checked = mode.checkSession(user, request)
+        checked = checkSessionRequest(request, backend.feeTokens(user))
       } catch (error) {
         throw sessionFailure(error)
       }
@@ -123,20 +139,18 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
         throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
       }
       try {
-        return await mode.signSession(user, ctx.origin, checked)
+        return await backend.signSession(user, ctx.origin, checked)
       } catch (error) {
         throw sessionFailure(error)
       }
     },
-    addInvokeTransaction: (input, ctx) => execute(Array.isArray(input) ? input : [input], ctx),
-    execute: ([calls], ctx) => execute(Array.isArray(calls) ? calls : [calls], ctx),
+    addInvokeTransaction: (input, ctx) =>
+      execute('addInvokeTransaction', Array.isArray(input) ? input : [input], ctx),
+    execute: ([calls], ctx) => execute('execute', Array.isArray(calls) ? calls : [calls], ctx),
     // Address, class hash and salt reveal the user: only for an origin they connected, and nobody is
     // asked to log in for it (policy: needs connection).
-    deploymentData: async (_input, ctx) => {
-      const user = await connectedUser(ctx)
-      if (user === undefined) throw new ConnectorNotConnectedError()
-      return mode.deploymentData(user, ctx.origin)
-    },
+    deploymentData: async (_input, ctx) =>
+      backend.deploymentData(await userFor('deploymentData', ctx), ctx.origin),
     updateModal: (ctx, signal) => mode.updateModal(ctx, signal),
   }
 }

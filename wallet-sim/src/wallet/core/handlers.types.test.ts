@@ -26,7 +26,7 @@ describe('the wallet handlers (types)', () => {
 
   it('a mode works on its own user: no other user type fits', () => {
     type Page = WalletMode<{ address: string }>
-    expectTypeOf<Parameters<Page['signTypedData']>[0]>().toEqualTypeOf<{ address: string }>()
+    expectTypeOf<Parameters<Page['backend']['signTypedData']>[0]>().toEqualTypeOf<{ address: string }>()
     expectTypeOf<ReturnType<Page['user']>>().toEqualTypeOf<Promise<{ address: string } | undefined>>()
     expectTypeOf<WalletMode<number>>().not.toMatchTypeOf<Page>()
   })

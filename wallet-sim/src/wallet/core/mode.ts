@@ -13,7 +13,6 @@ import type {
   TypedData,
 } from '@webwallet/protocol'
 import type { WalletContext } from '@webwallet/protocol/router'
-import type { TypedDataMeaning } from '@webwallet/protocol/typedData'
 import type { PromptKind } from '@webwallet/protocol/wallet'
 
 /**
@@ -38,8 +37,31 @@ export interface ApproveOptions {
 }
 
 /**
- * A mode of the wallet. `U` is the mode's handle on the logged-in user (the page's account view, the
- * server's user record). Errors a mode throws are the coded errors of @webwallet/protocol/errors.
+ * What the wallet does for a user once they consented: the same operations in both modes, over HTTP
+ * (`/wallet/api`, the page) or in process (`WalletService`, headless). `U` is the mode's handle on the user.
+ */
+export interface WalletBackend<U> {
+  address(user: U): string
+  chainId(): Promise<string>
+  isConnected(user: U, origin: string): Promise<boolean>
+  connect(user: U, origin: string): Promise<void>
+  /**
+   * The tokens a session may cap its fees in (the paymaster's gas tokens), for the core's checks
+   * (checks.ts) before any consent; undefined: any token.
+   */
+  feeTokens(user: U): readonly string[] | undefined
+  signTypedData(user: U, origin: string, typedData: TypedData): Promise<string[]>
+  signSession(user: U, origin: string, request: SessionSignRequest): Promise<SessionSignResult>
+  /** Signs and sends felt calls (hex strings), as shown on the review. */
+  execute(user: U, origin: string, calls: Call[]): Promise<string>
+  deploymentData(user: U, origin: string): Promise<DeploymentData>
+}
+
+/**
+ * A mode of the wallet: what differs between the page and headless (who the user is and how they log in,
+ * how a consent is asked, the modal) over its backend. `U` is the mode's handle on the logged-in user (the
+ * page's account view, the server's user record). Errors a mode throws are the coded errors of
+ * @webwallet/protocol/errors.
  */
 export interface WalletMode<U> {
   /** The user of this request, or undefined when nobody is logged in (USER_LOGGED_OUT for a dead login). */
@@ -52,19 +74,6 @@ export interface WalletMode<U> {
    */
   ssoUser(token: string, ctx: WalletContext): Promise<U | undefined>
   /**
-   * The user's consent: true approved, false refused; throws the coded error a test asked for. When
-   * `ctx.signal` fires (the dapp gave up on the request), the prompt is withdrawn at once and this answers
-   * false (the page dismisses its screen; headless drops the pending approval).
-   */
-  approve(prompt: Prompt, ctx: WalletContext, options?: ApproveOptions): Promise<boolean>
-  /** The dapp asked for a theme (connectWebwallet, connectAndSignSession). */
-  theme?(theme: Theme): void
-
-  address(user: U): string
-  chainId(): Promise<string>
-  isConnected(user: U, origin: string): Promise<boolean>
-  connect(user: U, origin: string): Promise<void>
-  /**
    * Ends the login of this request's user (the page's stored login, a connection's token): true when one
    * ended, false when there was none (or the mode's user is no login, as headless `--email` is).
    */
@@ -72,19 +81,13 @@ export interface WalletMode<U> {
   /** Three booleans about this origin, never who the user is; `{isLoggedIn: false}` when logged out. */
   loginStatus(ctx: WalletContext): Promise<LoginStatus>
   /**
-   * Reads typed data with protocol's canonical reader (typedDataMeaning) and answers what it is; throws
-   * ValidationError for typed data the screens cannot show as what is signed.
+   * The user's consent: true approved, false refused; throws the coded error a test asked for. When
+   * `ctx.signal` fires (the dapp gave up on the request), the prompt is withdrawn at once and this answers
+   * false (the page dismisses its screen; headless drops the pending approval).
    */
-  checkTypedData(user: U, typedData: TypedData): TypedDataMeaning
-  /**
-   * Throws (any error; the core makes it GENERIC_ERROR) for a session request the wallet cannot show;
-   * answers the request in canonical spelling (checkSessionRequest), which the consent shows and is signed.
-   */
-  checkSession(user: U, request: SessionSignRequest): SessionSignRequest
-  signTypedData(user: U, origin: string, typedData: TypedData): Promise<string[]>
-  signSession(user: U, origin: string, request: SessionSignRequest): Promise<SessionSignResult>
-  /** Signs and sends felt calls (hex strings), as shown on the review. */
-  execute(user: U, origin: string, calls: Call[]): Promise<string>
-  deploymentData(user: U, origin: string): Promise<DeploymentData>
+  approve(prompt: Prompt, ctx: WalletContext, options?: ApproveOptions): Promise<boolean>
+  /** The dapp asked for a theme (connectWebwallet, connectAndSignSession). */
+  theme?(theme: Theme): void
   updateModal(ctx: WalletContext, signal: AbortSignal | undefined): AsyncIterable<ModalEvent>
+  backend: WalletBackend<U>
 }

@@ -1,7 +1,7 @@
 // The consent's fee limits: each cap in its token and in USD (the review's price source), worded for both
 // ways the session's transactions may pay gas, since the consent cannot know which the app will use.
-import type { Market } from '../api/market'
-import { marketKey } from '../api/market'
+import type { Market } from '@webwallet/wallet-sim/page'
+import { marketKey } from '@webwallet/wallet-sim/page'
 import type { Loaded } from '../wallet/useReview'
 import { compactAddress, formatAmount, formatUsd, tokenOf, usdValue } from './format'
 

@@ -1,8 +1,9 @@
 // How a prompt's screen in the wallet's frame reaches the approval window (wallet/approvalWindow.ts): the
 // frame's App provides it per prompt; a popup, the approval window itself and tests provide none (no offer).
+
+import type { PendingPrompt } from '@webwallet/wallet-sim/core'
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { ApprovalWindow } from '../wallet/approvalWindow'
-import type { Prompt } from '../wallet/prompts'
 
 /** The screen's way to its own window: not opened yet, open, or refused by the popup blocker. */
 export interface MoveToWindow {
@@ -25,7 +26,7 @@ const NONE = () => undefined
  */
 export function useMoveToWindow(
   controller: ApprovalWindow | undefined,
-  prompt: Prompt,
+  prompt: PendingPrompt,
 ): MoveToWindow | undefined {
   const state = useSyncExternalStore(
     controller?.subscribe ?? NEVER,

@@ -1,13 +1,13 @@
 // The approval window's page (/approvalWindow): the prompt a wallet frame handed over, on the same screen the
 // frame shows, for the same user; then what was answered. Opened any other way, it has nothing to approve.
+
+import type { PromptQueue } from '@webwallet/wallet-sim/core'
+import { createWalletApi, loginStorage, type StoredLogin, type WalletApi } from '@webwallet/wallet-sim/page'
 import { useMemo, useSyncExternalStore } from 'react'
 import { PromptView, useAccount } from '../App'
-import { createWalletApi, type WalletApi } from '../api/client'
-import { loginStorage, type StoredLogin } from '../api/loginStorage'
 import { type Fit, ModalFitContext } from '../components/modalFit'
 import { OriginListContext } from '../components/originList'
 import type { ApprovalWindowPage } from '../wallet/approvalWindowPage'
-import type { Prompts } from '../wallet/prompts'
 
 export interface ApprovalWindowScreenProps {
   page: Pick<ApprovalWindowPage, 'current' | 'subscribe'>
@@ -85,7 +85,7 @@ function Asking({
   createApi,
 }: {
   login: StoredLogin
-  prompts: Prompts
+  prompts: PromptQueue
   createApi: (login: StoredLogin) => WalletApi
 }) {
   const api = useMemo(() => createApi(login), [createApi, login])

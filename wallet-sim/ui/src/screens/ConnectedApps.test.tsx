@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import type { WalletApi } from '@webwallet/wallet-sim/page'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { WalletApi } from '../api/client'
 import { ConnectedApps } from './ConnectedApps'
 
 afterEach(cleanup)

@@ -1,7 +1,8 @@
 // The wallet's Connected apps page (/apps): the apps the user connected or signed sessions for, each session's
 // expiry, allowed methods and spending limits, a Revoke per live session, and Log out.
+
+import type { WalletApi } from '@webwallet/wallet-sim/page'
 import { useEffect, useState } from 'react'
-import type { WalletApi } from '../api/client'
 import { compactAddress, formatAmount, formatDate } from '../components/format'
 
 type Apps = Awaited<ReturnType<WalletApi['apps']>>

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import type { Account } from '@webwallet/wallet-sim/page'
+import { marketKey } from '@webwallet/wallet-sim/page'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Account } from '../api/client'
-import { marketKey } from '../api/market'
 import { Home } from './Home'
 
 afterEach(cleanup)

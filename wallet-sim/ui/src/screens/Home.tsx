@@ -1,9 +1,9 @@
 // The wallet page with nothing to approve: the account (or a login button), its balances with their USD
 // value where the backend has a price, and logout.
 import { ETH_ADDRESS, STRK_ADDRESS } from '@webwallet/protocol'
+import type { Account, WalletApi } from '@webwallet/wallet-sim/page'
+import { type Market, marketKey } from '@webwallet/wallet-sim/page'
 import { useEffect, useState } from 'react'
-import type { Account, WalletApi } from '../api/client'
-import { type Market, marketKey } from '../api/market'
 import { compactAddress, formatAmount, formatUsd, tokenOf, usdValue } from '../components/format'
 import { useMarket } from '../wallet/useReview'
 

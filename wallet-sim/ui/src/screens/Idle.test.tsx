@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
+import { createPromptQueue } from '@webwallet/wallet-sim/core'
+import type { WalletApi } from '@webwallet/wallet-sim/page'
 import { afterEach, expect, it } from 'vitest'
 import { App } from '../App'
-import type { WalletApi } from '../api/client'
-import { createPrompts } from '../wallet/prompts'
 
 afterEach(cleanup)
 
@@ -14,13 +14,18 @@ it.each([
   ['/signMessage', 'Nothing to sign'],
   ['/signSessionKeys', 'No session to approve'],
 ])('%s with no request says there is nothing to do, with a way home', (route, title) => {
-  render(<App api={api} prompts={createPrompts()} route={route} selfOrigin="https://wallet.example" />)
+  render(<App api={api} prompts={createPromptQueue()} route={route} selfOrigin="https://wallet.example" />)
   expect(screen.getByRole('heading').textContent).toBe(title)
   expect(screen.getByRole('link', { name: 'Open your wallet' }).getAttribute('href')).toBe('/')
 })
 
 it('/iframes/comms opened on its own explains itself; framed it stays an invisible idle page', () => {
-  const props = { api, prompts: createPrompts(), route: '/iframes/comms', selfOrigin: 'https://w.example' }
+  const props = {
+    api,
+    prompts: createPromptQueue(),
+    route: '/iframes/comms',
+    selfOrigin: 'https://w.example',
+  }
   render(<App {...props} framed={false} />)
   expect(screen.getByRole('heading').textContent).toBe('This page works inside an app')
   cleanup()

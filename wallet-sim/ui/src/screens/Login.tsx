@@ -1,6 +1,7 @@
 // /interstitialLogin: e-mail, then the one-time code from the inbox (or the server log).
+
+import type { WalletApi } from '@webwallet/wallet-sim/page'
 import { type FormEvent, useState } from 'react'
-import type { WalletApi } from '../api/client'
 import { Screen } from '../components/Screen'
 
 export interface LoginProps {

@@ -1,7 +1,7 @@
 // /signSessionKeys: what the session lets the app do without asking again.
 import type { SessionSignRequest } from '@webwallet/protocol'
+import type { Market } from '@webwallet/wallet-sim/page'
 import { useEffect, useState } from 'react'
-import type { Market } from '../api/market'
 import { AccountLine } from '../components/AccountLine'
 import { dappClaim } from '../components/dappText'
 import { compactAddress, durationWords, formatAmount, formatDate, tokenOf } from '../components/format'

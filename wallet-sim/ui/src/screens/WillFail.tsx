@@ -1,7 +1,7 @@
 // The review's verdict when the node says the transaction would not go through: which call fails, why in
 // plain words where the reason is a known one, the node's own words beside them, and why Confirm is off.
 // Like Argent's and Braavos's "transaction will fail" banner: the user can only reject.
-import type { ReviewFailure } from '../api/market'
+import type { ReviewFailure } from '@webwallet/wallet-sim/page'
 
 export interface WillFailProps {
   failure: ReviewFailure

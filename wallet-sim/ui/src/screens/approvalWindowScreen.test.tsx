@@ -2,11 +2,10 @@
 // The approval window's page: what it says while it waits, once answered and when it has nothing to approve,
 // and the handed-over prompt on the same screen the frame shows, read with the handed-over login.
 import { act, cleanup, render, screen } from '@testing-library/react'
+import { createPromptQueue } from '@webwallet/wallet-sim/core'
+import type { Account, StoredLogin, WalletApi } from '@webwallet/wallet-sim/page'
 import { afterEach, expect, it, vi } from 'vitest'
-import type { Account, WalletApi } from '../api/client'
-import type { StoredLogin } from '../api/loginStorage'
 import type { ApprovalWindowPhase } from '../wallet/approvalWindowPage'
-import { createPrompts } from '../wallet/prompts'
 import { ApprovalWindowScreen } from './ApprovalWindowScreen'
 
 afterEach(cleanup)
@@ -43,7 +42,7 @@ it('says it is opening the request, then what was answered, or that there is not
 })
 
 it("shows the handed-over prompt as the frame does, for the frame's user, and answers it", async () => {
-  const prompts = createPrompts()
+  const prompts = createPromptQueue()
   const answered = prompts.ask({ kind: 'connect' }, 'https://dapp.example')
   const createApi = vi.fn(
     (_login: StoredLogin) =>

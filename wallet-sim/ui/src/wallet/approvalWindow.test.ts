@@ -2,10 +2,11 @@
 // only to the window it opened, at its own origin; only that window's answer, with that opening's nonce,
 // settles the prompt; the window reads only its opener at the wallet's origin. Every other sender (the dapp
 // that embeds the frame, a page of another origin that opened the window, a second window) is ignored.
+
+import { createPromptQueue } from '@webwallet/wallet-sim/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApprovalWindow } from './approvalWindow'
 import { receiveApproval } from './approvalWindowPage'
-import { createPrompts } from './prompts'
 
 const WALLET = 'http://localhost:3005'
 const DAPP = 'http://localhost:5173'
@@ -60,7 +61,7 @@ function frameWithPrompt() {
   const frame = fakeWindow(WALLET)
   const popup = fakeWindow(WALLET, { opener: frame })
   frame.popup = popup
-  const prompts = createPrompts()
+  const prompts = createPromptQueue()
   const answered = prompts.ask({ kind: 'execute', calls: CALLS }, DAPP)
   const prompt = prompts.current()
   if (!prompt) throw new Error('no prompt')

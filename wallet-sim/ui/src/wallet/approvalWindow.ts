@@ -6,10 +6,10 @@
 // dialog the same way, but through its host SDK (a `switch` message to its Dialog); starknetkit has no such
 // message, so the frame opens the window itself and keeps the request where it is.
 import { POPUP_SIZES } from '@webwallet/protocol'
+import type { PendingPrompt, PromptQueue } from '@webwallet/wallet-sim/core'
 import { APPROVAL_WINDOW_ROUTE } from '@webwallet/wallet-sim/core'
-import type { StoredLogin } from '../api/loginStorage'
+import type { StoredLogin } from '@webwallet/wallet-sim/page'
 import { post, readMessage } from './approvalWindowMessages'
-import type { Prompt, Prompts } from './prompts'
 
 /** Where the approval of one prompt stands: its window open, or refused by the browser's popup blocker. */
 export interface ApprovalWindowState {
@@ -27,7 +27,7 @@ export interface FrameWindow {
 
 export interface ApprovalWindowOptions {
   window: FrameWindow
-  prompts: Prompts
+  prompts: PromptQueue
   /** The frame's login: the window acts for the same user. */
   login: () => StoredLogin | undefined
   /** How often a closed window is noticed (the frame then offers it again). Default 500 ms. */
@@ -35,7 +35,7 @@ export interface ApprovalWindowOptions {
 }
 
 interface Open {
-  prompt: Prompt
+  prompt: PendingPrompt
   nonce: string
   popup: Window | null
 }
@@ -80,7 +80,7 @@ export function createApprovalWindow(options: ApprovalWindowOptions) {
     if (message.kind === 'ready') {
       const login = options.login()
       if (!login) return
-      const { id: _id, origin: asking, answer: _answer, ...request } = prompt
+      const { id: _id, origin: asking, createdAt: _createdAt, answer: _answer, ...request } = prompt
       post(popup, origin, { kind: 'prompt', nonce, origin: asking, request, login })
     } else if (message.kind === 'answer' && message.nonce === nonce) {
       forget(false)
@@ -94,7 +94,7 @@ export function createApprovalWindow(options: ApprovalWindowOptions) {
 
   return {
     /** Opens the window for `prompt` (the one on screen), or brings it forward when it is open already. */
-    open(prompt: Prompt): void {
+    open(prompt: PendingPrompt): void {
       if (current?.prompt === prompt && current.popup && !current.popup.closed) {
         current.popup.focus()
         return

@@ -3,14 +3,15 @@
 // answer back. A top-level window that nobody may frame (CSP frame-ancestors 'none', X-Frame-Options DENY):
 // here the guard's visibility proof holds as for any popup. Opened by anything else than a wallet frame (a
 // page of another origin, the address bar, a frame) it has nothing to approve.
-import type { StoredLogin } from '../api/loginStorage'
+
+import { createPromptQueue, type Prompt, type PromptQueue } from '@webwallet/wallet-sim/core'
+import type { StoredLogin } from '@webwallet/wallet-sim/page'
 import { post, readMessage } from './approvalWindowMessages'
-import { createPrompts, type PromptRequest, type Prompts } from './prompts'
 
 /** What the window shows: waiting for its prompt, the prompt, its answer, or nothing to approve. */
 export type ApprovalWindowPhase =
   | { phase: 'waiting' }
-  | { phase: 'asking'; login: StoredLogin; prompts: Prompts }
+  | { phase: 'asking'; login: StoredLogin; prompts: PromptQueue }
   | { phase: 'answered'; approved: boolean }
   | { phase: 'none' }
 
@@ -49,9 +50,9 @@ export function receiveApproval({ window: win, pollMs = 500 }: { window: PopupWi
       const message = readMessage(event.data)
       if (message?.kind === 'prompt' && nonce === undefined) {
         nonce = message.nonce
-        const prompts = createPrompts()
+        const prompts = createPromptQueue()
         const asked = message.nonce
-        prompts.ask(message.request as PromptRequest, message.origin).then((approved) => {
+        prompts.ask(message.request as Prompt, message.origin).then((approved) => {
           post(opener, origin, { kind: 'answer', nonce: asked, approved })
           set({ phase: 'answered', approved })
           win.close()

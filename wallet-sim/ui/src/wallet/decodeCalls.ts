@@ -5,7 +5,7 @@
 // that does not read one way is not decoded: it says why, and the review cannot be confirmed.
 import type { Call } from '@webwallet/protocol'
 import { type FeltCallOf, strictCalls } from '@webwallet/protocol/rpc'
-import { type Market, marketKey } from '../api/market'
+import { type Market, marketKey } from '@webwallet/wallet-sim/page'
 import { compactAddress, tokenOf } from '../components/format'
 import { methodName } from './spending'
 

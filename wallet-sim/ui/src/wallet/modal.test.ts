@@ -1,9 +1,10 @@
 // The modal grows for a screen whose content does not fit, up to the display, and each prompt starts over.
 
+import { createPromptQueue } from '@webwallet/wallet-sim/core'
+import { createPageHandlers } from '@webwallet/wallet-sim/page'
 import { describe, expect, it } from 'vitest'
 import { mailTypedData, outsideExecutionTypedData } from '../testing/typedData'
 import { createModalSize, modalEvents, modalTitle } from './modal'
-import { createPrompts } from './prompts'
 
 /** Collects the stream's events until `count` arrived. */
 async function take(stream: AsyncIterable<unknown>, count: number): Promise<unknown[]> {
@@ -17,7 +18,7 @@ async function take(stream: AsyncIterable<unknown>, count: number): Promise<unkn
 
 describe('createModalSize', () => {
   it('grows by the overflow, never above the limit, never shrinks, and resets per screen kind', () => {
-    const prompts = createPrompts()
+    const prompts = createPromptQueue()
     const size = createModalSize(prompts)
     size.fit(200, 1000) // nothing shown: nothing to grow
     expect(size.height()).toBe(0)
@@ -37,7 +38,7 @@ describe('createModalSize', () => {
   })
 
   it('modalEvents sends updateHeight after the screen size when the screen asks for room', async () => {
-    const prompts = createPrompts()
+    const prompts = createPromptQueue()
     const size = createModalSize(prompts)
     void prompts.ask({ kind: 'signSession', request: {} as never }, 'https://dapp.example')
     const controller = new AbortController()
@@ -78,7 +79,7 @@ describe('modalTitle', () => {
   })
 
   it('a plain message then an outside execution: the title changes though the screen kind does not', async () => {
-    const prompts = createPrompts()
+    const prompts = createPromptQueue()
     const controller = new AbortController()
     const events = take(modalEvents(prompts, controller.signal), 6)
     void prompts.ask({ kind: 'signTypedData', typedData: mailTypedData() }, 'https://dapp.example')
@@ -94,6 +95,28 @@ describe('modalTitle', () => {
       { action: 'hide' },
       { action: 'updateSize', width: 385, height: 440 },
       { action: 'show', title: 'Sign a transaction' },
+    ])
+    controller.abort()
+  })
+
+  it('the page handlers stream the modal of the current prompt (updateModal), hidden again after it', async () => {
+    const prompts = createPromptQueue()
+    const handlers = createPageHandlers({
+      api: {} as never,
+      prompts,
+      isListed: () => false,
+      modal: (signal) => modalEvents(prompts, signal),
+    })
+    const controller = new AbortController()
+    const events = take(handlers.updateModal({ origin: 'https://dapp.example' }, controller.signal), 4)
+    const sent = prompts.ask({ kind: 'execute', calls: [] }, 'https://dapp.example')
+    prompts.current()?.answer(true)
+    expect(await sent).toBe(true)
+    expect(await events).toEqual([
+      { action: 'hide' },
+      { action: 'updateSize', width: 385, height: 775 },
+      { action: 'show', title: 'Confirm transaction' },
+      { action: 'hide' },
     ])
     controller.abort()
   })

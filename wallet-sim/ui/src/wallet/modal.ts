@@ -2,11 +2,11 @@
 // prompts: hidden while nothing needs the user, shown at the screen's size and with its title when
 // something does.
 import type { ModalEvent } from '@webwallet/protocol'
+import type { Prompt, PromptQueue } from '@webwallet/wallet-sim/core'
 import { signMessageView } from './messageView'
-import type { PromptRequest, Prompts } from './prompts'
 
 /** Width x height of each screen (docs/protocol.md, Parties and routes: iframe 380x420, signing 385x440, review 385x775). */
-export const SCREEN_SIZES: Record<PromptRequest['kind'], { width: number; height: number }> = {
+export const SCREEN_SIZES: Record<Prompt['kind'], { width: number; height: number }> = {
   login: { width: 380, height: 420 },
   connect: { width: 380, height: 420 },
   signTypedData: { width: 385, height: 440 },
@@ -27,7 +27,7 @@ export const SIGN_TITLES = {
  *
  * @example modalTitle({ kind: 'execute', calls }) // 'Confirm transaction'
  */
-export function modalTitle(request: PromptRequest): string {
+export function modalTitle(request: Prompt): string {
   switch (request.kind) {
     case 'login':
       return 'Log in'
@@ -44,7 +44,7 @@ export function modalTitle(request: PromptRequest): string {
 }
 
 /** The events to send when the current prompt becomes `request` (undefined = none). */
-export function modalEventsFor(request: PromptRequest | undefined): ModalEvent[] {
+export function modalEventsFor(request: Prompt | undefined): ModalEvent[] {
   if (request === undefined) return [{ action: 'hide' }]
   return [
     { action: 'updateSize', ...SCREEN_SIZES[request.kind] },
@@ -53,7 +53,7 @@ export function modalEventsFor(request: PromptRequest | undefined): ModalEvent[]
 }
 
 /** What a change of prompt changes in the modal: its size (the kind) and its title. */
-const modalKey = (request: PromptRequest | undefined) =>
+const modalKey = (request: Prompt | undefined) =>
   request === undefined ? undefined : `${request.kind}:${modalTitle(request)}`
 
 /**
@@ -65,7 +65,7 @@ const modalKey = (request: PromptRequest | undefined) =>
  * const size = createModalSize(prompts)
  * size.fit(120, screen.availHeight) // the screen's body overflows by 120 px
  */
-export function createModalSize(prompts: Pick<Prompts, 'current' | 'subscribe'>) {
+export function createModalSize(prompts: Pick<PromptQueue, 'current' | 'subscribe'>) {
   let kind = prompts.current()?.kind
   let height = kind ? SCREEN_SIZES[kind].height : 0
   const listeners = new Set<() => void>()
@@ -101,7 +101,7 @@ export type ModalSize = ReturnType<typeof createModalSize>
  * updateModal: (_ctx, signal) => modalEvents(prompts, signal, size)
  */
 export async function* modalEvents(
-  prompts: Prompts,
+  prompts: PromptQueue,
   signal: AbortSignal | undefined,
   size?: Pick<ModalSize, 'height' | 'subscribe'>,
 ): AsyncIterable<ModalEvent> {

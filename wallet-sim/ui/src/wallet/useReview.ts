@@ -2,8 +2,8 @@
 // contract names) and the backend's token prices. Each has its own state, so prices that fail to load only
 // cost the USD line, and an estimate that fails can be retried.
 import type { Call } from '@webwallet/protocol'
+import type { Market, TransactionReview } from '@webwallet/wallet-sim/page'
 import { useCallback, useEffect, useState } from 'react'
-import type { Market, TransactionReview } from '../api/market'
 
 export type Loaded<T> =
   | { status: 'loading' }

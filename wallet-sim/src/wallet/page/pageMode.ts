@@ -1,0 +1,83 @@
+// The page mode of the wallet core (the iframe and popup pages): the login screen, the prompt screens (the
+// core's prompt queue, rendered by ui/src), and the /wallet/api HTTP client (client.ts), whose answers are
+// parsed by protocol's service schemas.
+import type { ModalEvent, Theme } from '@webwallet/protocol'
+import { isWebWalletError } from '@webwallet/protocol/errors'
+import type { WalletContext } from '@webwallet/protocol/router'
+import { type PromptQueue, silentModal, type WalletMode } from '../core'
+import type { Account, WalletApi } from './client'
+import { createHttpBackend } from './httpBackend'
+
+export interface PageModeDependencies {
+  api: WalletApi
+  prompts: PromptQueue
+  /** The dapp asked for a theme (connectWebwallet, connectAndSignSession). */
+  onTheme?: (theme: Theme) => void
+  /**
+   * Whether an origin is on the dapp allow-list. Only listed origins get the simulator's automatic login
+   * (`--approve auto`); an unlisted one (a popup opened by any site) always goes through the screens.
+   */
+  isListed: (origin: string) => boolean
+  /**
+   * The dapp's modal as the screens drive it (updateModal: show at a screen's size and title, hide, grow);
+   * default: a silent subscription (no modal).
+   */
+  modal?: (signal: AbortSignal | undefined) => AsyncIterable<ModalEvent>
+}
+
+/**
+ * The page mode.
+ *
+ * @example
+ * const router = createWalletRouter(createWalletHandlers(createPageMode({ api, prompts, isListed })))
+ */
+export function createPageMode(deps: PageModeDependencies): WalletMode<Account> {
+  const { api, prompts } = deps
+  return {
+    // The stored login; one the server no longer honours is forgotten, and the login screen follows. With no
+    // login, a hands-free dapp (--approve auto|reject, its exact origin: the server decides) is logged in
+    // without asking, as its first prompt would be: where the browser blocks the framed page's storage, its
+    // login lasts one page, and a silent read after a reload must see the connection the dapp made.
+    async user(ctx) {
+      if (!api.isLoggedIn() && !(deps.isListed(ctx.origin) && (await api.devLogin(ctx.origin))))
+        return undefined
+      try {
+        return await api.account()
+      } catch (error) {
+        if (!isWebWalletError(error, 'USER_LOGGED_OUT')) throw error
+        await api.logout().catch(() => {})
+        return undefined
+      }
+    },
+    async logIn(ctx: WalletContext) {
+      const automatic = deps.isListed(ctx.origin) && (await api.devLogin(ctx.origin))
+      if (automatic || (await prompts.ask({ kind: 'login' }, ctx.origin, { signal: ctx.signal })))
+        return api.account()
+      return undefined
+    },
+    // A token handed over by the embedding dapp never becomes the page's login: it would sign the user
+    // into an account of the dapp's choosing (login CSRF). wallet-sim has no SSO provider: e-mail login.
+    ssoUser: async () => undefined,
+    /**
+     * The simulator's hands-free answer for a listed dapp (auto, reject, a test's one-shot answer; the
+     * server checks the origin again), else the prompt on screen.
+     */
+    approve: (prompt, ctx, options) =>
+      prompts.ask(prompt, ctx.origin, {
+        signal: ctx.signal,
+        connectAndSign: options?.connectAndSign,
+        ...(deps.isListed(ctx.origin) ? { decision: api.decide(ctx.origin) } : {}),
+      }),
+    ...(deps.onTheme ? { theme: deps.onTheme } : {}),
+    // The page's stored login ends (server and storage); its logout reaches the dapps' walletEvents.
+    async logOut() {
+      if (!api.isLoggedIn()) return false
+      await api.logout()
+      return true
+    },
+    // The server knows the sessions this origin holds; an expired login answers {isLoggedIn: false}.
+    loginStatus: (ctx) => api.loginStatus(ctx.origin),
+    updateModal: (_ctx, signal) => (deps.modal ?? silentModal)(signal),
+    backend: createHttpBackend(api),
+  }
+}

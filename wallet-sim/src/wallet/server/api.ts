@@ -1,0 +1,199 @@
+// The wallet UI's HTTP API (mount at /wallet/api). The UI calls it only after the user approved on screen;
+// every route needs the login token (`Authorization: Bearer`). Errors answer `{code, message, data}`.
+import { DEFAULT_TX_FEE_MAX_AMOUNTS } from '@webwallet/protocol'
+import { isWebWalletError, serializeError } from '@webwallet/protocol/errors'
+import { walletApi } from '@webwallet/protocol/services'
+import express, { type ErrorRequestHandler, type Request, Router } from 'express'
+import * as z from 'zod/mini'
+import { HttpError, requestFault } from '../../infra/http/HttpError'
+import { unknownRoutes } from '../../infra/http/unknownRoutes'
+import { validate } from '../../infra/http/validate'
+import { NodeUnreachable } from '../../node/rpcClient'
+import type { LoginService } from '../../services/login/LoginService'
+import { bearerToken, optionalBearerToken } from '../../services/login/router'
+import type { WalletService } from './WalletService'
+
+// Requests are validated, and answers typed, by protocol's contract of this API (`walletApi.<route>`),
+// which the wallet page parses every answer with.
+
+export interface WalletApiDependencies {
+  wallet: WalletService
+  login: Pick<LoginService, 'userOfToken' | 'tokenStatus'>
+  /**
+   * Logs the `--email` user in without a code while the approval policy is `auto` (for tests);
+   * undefined when that is off.
+   */
+  devLogin?: () => Promise<{ token: string; email: string } | undefined>
+}
+
+/**
+ * The routes: `GET /chainId` (no login), `GET /account`, `GET /permissions?origin=`, `GET /loginStatus?origin=`,
+ * `POST /connect {origin}`, `POST /disconnect {origin}`, `POST /signTypedData {origin, typedData}`, `POST /signSession {origin, request}`,
+ * `POST /review {origin, calls}` (fee estimate, contract names; nothing signed), `POST /contractNames {addresses}`, `POST /execute {origin, calls}`, `GET /apps` and `POST /revokeSession {sessionHash}` (the Connected apps page), `GET /deploymentData?origin=` (connected origins only), and `POST /devLogin` (the `--email` user,
+ * without a code, while approvals are automatic).
+ *
+ * @example
+ * app.use('/wallet/api', createWalletApi({ wallet, login }))
+ */
+export function createWalletApi(deps: WalletApiDependencies): Router {
+  const { wallet } = deps
+  const router = Router()
+  router.use(express.json({ limit: '1mb' }))
+  const userOf = (req: Request) => deps.login.userOfToken(bearerToken(req))
+
+  router.get('/chainId', (_req, res) => {
+    res.json({ chainId: wallet.chainId } satisfies walletApi.chainId.Response)
+  })
+  router.get('/account', async (req, res) => {
+    res.json({
+      ...(await wallet.account(userOf(req))),
+      txFeeDefaults: DEFAULT_TX_FEE_MAX_AMOUNTS,
+      feeTokens: wallet.feeTokens,
+      // The chain's clock, as the account and the cosigner check expiry: the page judges by it, not its own.
+      chainTime: Math.floor(await wallet.ledger.now()),
+    } satisfies walletApi.account.Response)
+  })
+  router.get('/permissions', (req, res) => {
+    const { origin } = validate(walletApi.permissions.Query, req.query, 'query')
+    res.json({ connected: wallet.isConnected(userOf(req), origin) } satisfies walletApi.permissions.Response)
+  })
+  // getLoginStatus for the wallet page: a status, never a 401 — no token, an unknown, logged-out or expired
+  // one all answer `{isLoggedIn: false}`, as the router does over /trpc.
+  router.get('/loginStatus', async (req, res) => {
+    const { origin } = validate(walletApi.loginStatus.Query, req.query, 'query')
+    const token = optionalBearerToken(req)
+    const found = token === undefined ? undefined : deps.login.tokenStatus(token)
+    const status: walletApi.loginStatus.Response =
+      found?.status === 'active' ? await wallet.loginStatus(found.user, origin) : { isLoggedIn: false }
+    res.json(status)
+  })
+  router.post('/connect', (req, res) => {
+    const user = userOf(req)
+    const { origin } = validate(walletApi.connect.Request, req.body, 'body')
+    wallet.connect(user, origin)
+    res.json({
+      account: [user.account.address],
+      chainId: wallet.chainId,
+    } satisfies walletApi.connect.Response)
+  })
+  router.post('/disconnect', (req, res) => {
+    const user = userOf(req)
+    wallet.disconnect(user, validate(walletApi.disconnect.Request, req.body, 'body').origin)
+    res.status(204).end()
+  })
+  mountUserActions(router, wallet, userOf)
+  router.post('/devLogin', async (_req, res) => {
+    const login = await deps.devLogin?.()
+    if (login === undefined)
+      throw new HttpError(404, 'NOT_FOUND', 'No automatic login (needs --email and --approve auto)')
+    res.json(login satisfies walletApi.devLogin.Response)
+  })
+  // Answered only for an origin the user connected (422 CONNECTOR_NOT_CONNECTED otherwise).
+  router.get('/deploymentData', (req, res) => {
+    const user = userOf(req)
+    const { origin } = validate(walletApi.deploymentData.Query, req.query, 'query')
+    const data: walletApi.deploymentData.Response = wallet.deploymentData(user, origin)
+    res.json(data)
+  })
+
+  router.use(unknownRoutes(router))
+  router.use(walletErrors)
+  return router
+}
+
+/** What the logged-in user does through the page: sign, send, review, and the Connected apps page. */
+function mountUserActions(
+  router: Router,
+  wallet: WalletApiDependencies['wallet'],
+  userOf: (req: Request) => ReturnType<WalletApiDependencies['login']['userOfToken']>,
+): void {
+  router.post('/signTypedData', (req, res) => {
+    const user = userOf(req)
+    const { origin, typedData } = validate(walletApi.signTypedData.Request, req.body, 'body')
+    res.json({
+      signature: wallet.signTypedData(user, typedData, origin),
+    } satisfies walletApi.signTypedData.Response)
+  })
+  router.post('/signSession', async (req, res) => {
+    const user = userOf(req)
+    const { origin, request } = validate(walletApi.signSession.Request, req.body, 'body')
+    const result: walletApi.signSession.Response = await wallet.signSession(user, request, origin)
+    wallet.connect(user, origin)
+    res.json(result)
+  })
+  router.post('/execute', async (req, res) => {
+    const user = userOf(req)
+    const { calls } = validate(walletApi.execute.Request, req.body, 'body')
+    res.json({ transactionHash: await wallet.execute(user, calls) } satisfies walletApi.execute.Response)
+  })
+  // What the review screen shows before the user confirms: the fee estimate and the called contracts' names.
+  router.post('/review', async (req, res) => {
+    const user = userOf(req)
+    const { calls } = validate(walletApi.review.Request, req.body, 'body')
+    const review: walletApi.review.Response = await wallet.review(user, calls)
+    res.json(review)
+  })
+  // Names for the session consent's contracts (the review gets them with its estimate).
+  router.post('/contractNames', async (req, res) => {
+    userOf(req)
+    const { addresses } = validate(walletApi.contractNames.Request, req.body, 'body')
+    res.json({ contracts: await wallet.contractNames(addresses) } satisfies walletApi.contractNames.Response)
+  })
+  // The Connected apps page: the user's apps and sessions, and the revocation of one.
+  router.get('/apps', async (req, res) => {
+    res.json(await wallet.apps(userOf(req)))
+  })
+  router.post('/revokeSession', async (req, res) => {
+    const user = userOf(req)
+    const { sessionHash } = validate(walletApi.revokeSession.Request, req.body, 'body')
+    res.json(await wallet.revokeSession(user, sessionHash))
+  })
+}
+
+/**
+ * HttpError keeps its status; a fault of the request itself (malformed JSON, ...) is a 400; our coded errors
+ * answer 422 with `{code, message, data}`; a `--node` that does not answer 503 NODE_UNREACHABLE (worth a
+ * retry: the review screen offers one); the rest 500.
+ */
+export const walletErrors: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+  const fault = requestFault(error)
+  if (error instanceof HttpError) {
+    res.status(error.status).json({ code: error.code, message: error.message })
+  } else if (fault) {
+    res.status(fault.status).json({ code: 'BAD_REQUEST', message: fault.message })
+  } else if (isWebWalletError(error)) {
+    res.status(422).json(serializeError(error))
+  } else if (error instanceof NodeUnreachable) {
+    res.status(503).json({ code: 'NODE_UNREACHABLE', message: error.message })
+  } else {
+    res.status(500).json(serializeError(new Error('Internal error')))
+  }
+}
+
+/**
+ * The dev approval endpoint for headless clients in manual mode (mount at /wallet/approvals):
+ * `GET /` lists pending approvals, `POST /:id {approve: boolean}` answers one.
+ *
+ * @example
+ * app.use('/wallet/approvals', createApprovalsApi(approvals))
+ */
+export function createApprovalsApi(approvals: {
+  pending(): unknown[]
+  answer(id: string, approved: boolean): boolean
+}): Router {
+  const router = Router()
+  router.use(express.json())
+  router.get('/', (_req, res) => {
+    res.json({ approvals: approvals.pending() })
+  })
+  router.post('/:id', (req, res) => {
+    const { approve } = validate(z.object({ approve: z.boolean() }), req.body, 'body')
+    if (!approvals.answer(String(req.params.id), approve)) {
+      throw new HttpError(404, 'NOT_FOUND', `No pending approval ${String(req.params.id)}`)
+    }
+    res.json({ id: req.params.id, approved: approve })
+  })
+  router.use(unknownRoutes(router))
+  router.use(walletErrors)
+  return router
+}
