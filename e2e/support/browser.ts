@@ -32,9 +32,12 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
  */
 export const UNUSED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'] as const
 
+/** Playwright's disabled features and ours, in the one switch Chromium reads (the kit's config passes it too). */
+export const DISABLE_FEATURES_ARG = `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_FEATURES].join(',')}`
+
 /** Flags for a headless Chromium on a machine with a closed network and no sandbox (containers, CI). */
 export const CHROMIUM_ARGS = [
-  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_FEATURES].join(',')}`,
+  DISABLE_FEATURES_ARG,
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
