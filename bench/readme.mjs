@@ -1,5 +1,7 @@
 // `npm run bench -- --write-readme`: puts a run into CONTRIBUTING.md's Benchmarks section, replacing the previous
 // run's heading ("Run of …:") and its table; the text around them stays as it is.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 /** Words of `text` on lines of at most `width` characters. */
 const wrap = (text, width = 110) =>
@@ -26,6 +28,34 @@ export function runHeading({ date, file, machine, load }) {
     : `on an idle machine (load average ${range} on its ${machine.cores} cores during the run)`
   return wrap(
     `Run of ${date.slice(0, 10)} (\`${file}\`), ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, headless Chromium, ${where}:`,
+  )
+}
+
+/**
+ * The run CONTRIBUTING.md's table quotes, read back from its JSON copy (named in the table's heading): what an
+ * `--only` run keeps the other rows from.
+ * @param {string} readme
+ * @param {string} [root] the repository's root (the JSON copy's path is relative to it)
+ * @returns {{ date: string, file: string, machine: object, load: { min: number, max: number }, results: object }}
+ * @example const { results } = quotedRun(readFileSync('CONTRIBUTING.md', 'utf8'))
+ */
+export function quotedRun(readme, root = '.') {
+  const section = readme.slice(readme.indexOf('## Benchmarks'))
+  const file = /^Run of [^(]*\(`(bench\/results\/[^`]+\.json)`\)/m.exec(section)?.[1]
+  if (file === undefined) throw new Error('CONTRIBUTING.md: no "Run of … (`bench/results/….json`)" heading')
+  return { ...JSON.parse(readFileSync(join(root, file), 'utf8')), file }
+}
+
+/**
+ * The line that says which rows a later `--only` run replaced: its parts, when and how busy the machine was.
+ * @param {string[]} parts
+ * @param {{ date: string, file: string, machine: { cores: number }, load: { min: number, max: number } }} run
+ * @example partsHeading(['userTests'], { date, file, machine, load })
+ */
+export function partsHeading(parts, { date, file, machine, load }) {
+  const range = `${load.min.toFixed(1)}-${load.max.toFixed(1)}`
+  return wrap(
+    `The rows of ${parts.join(', ')} are from a later run of that part alone: ${date.slice(0, 10)} (\`${file}\`), load average ${range} on its ${machine.cores} cores during it.`,
   )
 }
 

@@ -1,14 +1,21 @@
-// User tests against the injected wallet in headless Chromium, timed as a test runner sees them (issue 39):
-// - a user test: a new browser context with the injected wallet (Playwright's init script), the dapp opened,
-//   wallet_requestAccounts (connect, answered hands-free), one transaction, its receipt in hand;
-// - a signed-in test: a new page of a context whose dapp is already connected (the signedInPage fixture's way),
-//   a silent wallet_requestAccounts, one transaction, its receipt.
+// User tests against the injected wallet in headless Chromium, timed as a test runner sees them (issue 39),
+// each step the way @webwallet/wallet-sim/playwright's fixtures take it:
+// - a user test: a new browser context with the injected wallet (the `injectedWallet` option: GET /injected.js,
+//   an init script), a new page, the dapp opened, wallet_requestAccounts (connect, answered hands-free), one
+//   transaction, its receipt in hand, the context closed (Playwright's `context` fixture closes its pages);
+// - a signed-in test: a new page of a context whose dapp is already connected (`signedInContext`, the
+//   `signedInPage` fixture's), a silent wallet_requestAccounts, one transaction, its receipt, the page closed.
 // Each is repeated RUNS times; any failure fails the run (no retries). Prints one `BENCH_JSON {...}` line.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { CONTRACTS, injectedWalletScript } from '@webwallet/wallet-sim'
-import { launchWalletSim } from '@webwallet/wallet-sim/playwright/core'
-import type { BrowserContext } from 'playwright-core'
+import { CONTRACTS } from '@webwallet/wallet-sim'
+import {
+  addInjectedWallet,
+  launchWalletSim,
+  signedInContext,
+  walletControl,
+} from '@webwallet/wallet-sim/playwright/core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { launchBrowser } from '../e2e/support/browser'
 
 // BENCH_QUICK=1: a few of each, for the smoke test that keeps this script running (numbers meaningless).
@@ -21,11 +28,6 @@ const dapp = `http://localhost:${(server.address() as AddressInfo).port}`
 // As the Playwright fixtures start it: hands-free for the dapp, on the dapp's site (localhost).
 await using sim = await launchWalletSim({ dappOrigins: [dapp], email: 'bench-user@example.com' })
 await using browser = await launchBrowser()
-const script = injectedWalletScript({
-  walletOrigin: sim.url,
-  chainId: '0x534e5f5345504f4c4941',
-  version: '1.0.0',
-})
 const call = { contract_address: CONTRACTS.counter, entry_point: 'increment', calldata: [] }
 
 async function receipt(hash: string): Promise<void> {
@@ -48,9 +50,8 @@ async function receipt(hash: string): Promise<void> {
   }
 }
 
-/** Opens the dapp in a new page of `context`, connects (`silent` or not) and sends one transaction. */
-async function oneTest(context: BrowserContext, silent: boolean): Promise<void> {
-  const page = await context.newPage()
+/** A test's body: opens the dapp in `page`, connects (`silent` or not), sends one transaction, has its receipt. */
+async function connectAndSend(page: Page, silent: boolean): Promise<void> {
   await page.goto(dapp)
   const hash = await page.evaluate(
     async ([calls, silentMode]) => {
@@ -69,40 +70,59 @@ async function oneTest(context: BrowserContext, silent: boolean): Promise<void> 
     [[call], silent] as const,
   )
   await receipt(hash)
-  await page.close()
+}
+
+/** A signed-in test: a new page of the signed-in context (the `signedInPage` fixture), closed after. */
+async function signedInTest(context: BrowserContext): Promise<void> {
+  const page = await context.newPage()
+  try {
+    await connectAndSend(page, true)
+  } finally {
+    await page.close()
+  }
+}
+
+/** A user test: a new context with the injected wallet (the `injectedWallet` option), closed after. */
+async function userTest(): Promise<void> {
+  const context = await browser.newContext()
+  try {
+    await addInjectedWallet(context, sim.url, 'walletsim')
+    await connectAndSend(await context.newPage(), false)
+  } finally {
+    await context.close()
+  }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!
 
 // Setup (not timed): the user exists, the dapp's origin is connected, the account is deployed.
-const signedIn = await browser.newContext()
-await signedIn.addInitScript({ content: script })
-await oneTest(signedIn, false)
+const signedIn = await signedInContext(
+  browser,
+  walletControl(sim.url),
+  ({ page }) => connectAndSend(page, false),
+  {
+    injectedWallet: 'walletsim',
+  },
+)
 
 // A run that fails is counted (and said on stderr), not retried: the row's target is no failure in RUNS.
 const failures = { userTest: 0, signedInTest: 0 }
-const failed = (kind: keyof typeof failures) => (error: unknown) => {
-  failures[kind] += 1
-  console.error(`bench: a ${kind} failed: ${error instanceof Error ? error.message : String(error)}`)
+async function timed(kind: keyof typeof failures, test: () => Promise<void>, times: number[]): Promise<void> {
+  const started = performance.now()
+  try {
+    await test()
+    times.push(performance.now() - started)
+  } catch (error) {
+    failures[kind] += 1
+    console.error(`bench: a ${kind} failed: ${error instanceof Error ? error.message : String(error)}`)
+  }
 }
 const signedInTimes: number[] = []
-for (let i = 0; i < RUNS; i++) {
-  const started = performance.now()
-  await oneTest(signedIn, true).then(
-    () => signedInTimes.push(performance.now() - started),
-    failed('signedInTest'),
-  )
-}
+for (let i = 0; i < RUNS; i++) await timed('signedInTest', () => signedInTest(signedIn), signedInTimes)
 await signedIn.close()
 const userTimes: number[] = []
-for (let i = 0; i < RUNS; i++) {
-  const started = performance.now()
-  const context = await browser.newContext()
-  await context.addInitScript({ content: script })
-  await oneTest(context, false).then(() => userTimes.push(performance.now() - started), failed('userTest'))
-  await context.close()
-}
+for (let i = 0; i < RUNS; i++) await timed('userTest', userTest, userTimes)
 server.close()
 
 const summary = (xs: number[], kind: keyof typeof failures) => ({

@@ -2,13 +2,14 @@
 // (GitHub issue 9): bundle cost, round trips per execute, latency in headless Chromium, the simulator.
 // Writes a JSON copy to bench/results/<ISO time>.json; with --write-readme, also puts the run (heading and
 // table) into CONTRIBUTING.md's Benchmarks section. The parts run one after another so they do not compete for the
-// machine's cores.
+// machine's cores. `--only=userTests,browser` runs those parts alone; its --write-readme keeps the other rows
+// from the run the table quotes (their JSON copy) and says which rows come from which run.
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { runHeading, withBenchRun } from '../bench/readme.mjs'
+import { partsHeading, quotedRun, runHeading, withBenchRun } from '../bench/readme.mjs'
 import { benchRows } from '../bench/rows.mjs'
 import { markdownTable } from '../bench/table.mjs'
 import { ensureCompat } from './compat.mjs'
@@ -18,6 +19,12 @@ import { measure } from './size.mjs'
 process.chdir(fileURLToPath(new URL('..', import.meta.url)))
 const started = performance.now()
 const writeReadme = process.argv.includes('--write-readme')
+// The parts to run (`--only=a,b`), else all of them.
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',')
+const selected = (name) => only === undefined || only.includes(name)
 // How busy the machine is while the parts run (1-minute load average, every 5 s): said with the table.
 const loads = [loadavg()[0]]
 const loadTimer = setInterval(() => loads.push(loadavg()[0]), 5000)
@@ -48,9 +55,10 @@ async function benchScript(file) {
   return JSON.parse(line.slice('BENCH_JSON '.length))
 }
 
-/** Runs a part; a failed part is reported in the table and fails the run, the others still run. */
+/** Runs a part (`key`: its name in the results) unless --only leaves it out; a failed part is reported in the table and fails the run, the others still run. */
 const failures = []
-async function part(name, task) {
+async function part(key, name, task) {
+  if (!selected(key)) return undefined
   console.error(`bench: ${name}...`)
   const partStarted = performance.now()
   try {
@@ -98,26 +106,34 @@ async function simulator() {
 }
 
 const results = {
-  bundle: await part('bundle sizes', bundles),
-  roundTrips: await part('round trips (SDK and starknet.js on wallet-sim)', () =>
+  bundle: await part('bundle', 'bundle sizes', bundles),
+  roundTrips: await part('roundTrips', 'round trips (SDK and starknet.js on wallet-sim)', () =>
     benchScript('bench/roundTrips.ts'),
   ),
-  browser: await part('latency in headless Chromium', () => benchScript('bench/browser/run.ts')),
-  userTests: await part('user tests with the injected wallet (bench/userTests.ts)', () =>
+  browser: await part('browser', 'latency in headless Chromium', () => benchScript('bench/browser/run.ts')),
+  userTests: await part('userTests', 'user tests with the injected wallet (bench/userTests.ts)', () =>
     benchScript('bench/userTests.ts'),
   ),
-  simulator: await part('wallet-sim benchmark', simulator),
-  chains: await part('built-in chain beside starknet-devnet (bench/devnet.ts)', () =>
+  simulator: await part('simulator', 'wallet-sim benchmark', simulator),
+  chains: await part('chains', 'built-in chain beside starknet-devnet (bench/devnet.ts)', () =>
     benchScript('bench/devnet.ts'),
   ),
-  sessionNode: await part('session execute through wallet-sim, built-in chain beside --node devnet', () =>
-    benchScript('bench/sessionNode.ts'),
+  sessionNode: await part(
+    'sessionNode',
+    'session execute through wallet-sim, built-in chain beside --node devnet',
+    () => benchScript('bench/sessionNode.ts'),
   ),
+}
+/** The parts that ran (an --only run leaves the others undefined). */
+function definedParts(all) {
+  return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined))
 }
 if (results.chains?.devnet.skipped)
   console.error(`bench: starknet-devnet skipped: ${results.chains.devnet.skipped}`)
 
-const rows = benchRows(results)
+// With --only, the parts not run keep their rows from the run the README's table quotes (its JSON copy).
+const quoted = only === undefined ? undefined : quotedRun(readFileSync('CONTRIBUTING.md', 'utf8'))
+const rows = benchRows(quoted ? { ...quoted.results, ...definedParts(results) } : results)
 
 const machine = {
   cores: cpus().length,
@@ -151,7 +167,8 @@ writeFileSync(
 )
 console.log(`\nJSON copy: ${file}`)
 if (writeReadme) {
-  const heading = runHeading({ date: date.toISOString(), file, machine, load })
+  const thisRun = { date: date.toISOString(), file, machine, load }
+  const heading = quoted ? `${runHeading(quoted)}\n${partsHeading(only, thisRun)}` : runHeading(thisRun)
   writeFileSync(
     'CONTRIBUTING.md',
     withBenchRun(readFileSync('CONTRIBUTING.md', 'utf8'), heading, markdownTable(rows)),

@@ -2,6 +2,7 @@
 // the system Chromium (CHROMIUM_PATH, else /usr/bin/chromium: `npx playwright install` cannot download here).
 // One worker: the machine has 2 cores, and each worker starts its own wallet-sim.
 import { defineConfig } from '@playwright/test'
+import { DISABLE_FEATURES_ARG } from '../support/browser'
 
 export default defineConfig({
   testDir: '.',
@@ -18,7 +19,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      // DISABLE_FEATURES_ARG: Playwright's own disabled features and the omnibox popups' WebUI, which Chromium
+      // builds for every new page (docs/playwright.md, Speed).
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', DISABLE_FEATURES_ARG],
     },
   },
 })

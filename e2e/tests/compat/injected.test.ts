@@ -296,6 +296,36 @@ test("manual answers: the wallet's own screens show in the injected wallet's fra
   }
 }, 120_000)
 
+test('the fixtures preload the wallet page once the dapp has loaded; the script alone waits for a request', async () => {
+  // addInjectedWallet (the injectedWallet fixture): the frame comes after the dapp's load event, one only
+  // (the script runs in every frame too, and neither the wallet's page nor an about:blank frame preloads).
+  const page = await open('v4', 'argentX')
+  await expect.poll(() => walletPaths.get(page.context())).toContain('/iframes/comms')
+  await expect
+    .poll(() => page.frames().map((f) => new URL(f.url()).pathname))
+    .toEqual(['/', '/iframes/comms'])
+  await page.context().close()
+
+  const context = await browser!.newContext()
+  try {
+    const script = injectedWalletScript({
+      walletOrigin: sim.url,
+      chainId: '0x534e5f5345504f4c4941',
+      version: '1.0.0',
+    })
+    await context.addInitScript({ content: script })
+    const lazy = await context.newPage()
+    const requests: string[] = []
+    lazy.on('request', (r) => requests.push(new URL(r.url()).pathname))
+    await lazy.goto(`${origin}/?${new URLSearchParams({ entry: 'v4', rpc: `${sim.url}/rpc/v0_9` })}`)
+    await lazy.waitForFunction(() => window.injectedDapp !== undefined)
+    expect(lazy.frames()).toHaveLength(1)
+    expect(requests).not.toContain('/iframes/comms')
+  } finally {
+    await context.close()
+  }
+}, 60_000)
+
 test('a site wallet-sim does not list gets nothing: its wallet page is not framed there and requests fail (163)', async () => {
   // 127.0.0.2 is neither an --allow-dapp host (localhost, 127.0.0.1) nor a dapp origin of this simulator.
   const foreign = createServer(servePage)

@@ -21,4 +21,6 @@ export interface InjectedConfig {
   readonly specs: readonly string[]
   /** How long the wallet page may take to answer its first request before every request fails (163). */
   readonly readyTimeoutMs: number
+  /** Whether the wallet page starts loading once the dapp's page has loaded, rather than at the first request. */
+  readonly preload: boolean
 }

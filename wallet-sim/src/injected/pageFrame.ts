@@ -13,14 +13,18 @@ export interface FrameEvents {
 }
 
 /**
- * Opens the channel (lazily: nothing loads before the first call); `call` runs one wallet router procedure.
+ * Opens the channel (lazily: nothing loads before the first call, or the dapp's load event with `preload`);
+ * `call` runs one wallet router procedure.
  * @example const { call } = openWalletFrame(config, events); await call('requestChainId')
  */
 export function openWalletFrame(config: InjectedConfig, events: FrameEvents) {
   const pending = new Map<string, Pending>()
   let frame: HTMLIFrameElement | undefined
   let overlay: HTMLDivElement | undefined
-  let ready: Promise<void> | undefined
+  let loaded: Promise<void> | undefined
+  // Whether the loaded page answered anything yet, and the timer that gives up on it.
+  let answered = false
+  let silence: ReturnType<typeof setTimeout> | undefined
 
   const refuse = (message: string, code = 163) => Object.assign(new Error(message), { code })
   const newId = () =>
@@ -42,15 +46,22 @@ export function openWalletFrame(config: InjectedConfig, events: FrameEvents) {
     if (overlay) overlay.style.display = visible ? 'flex' : 'none'
   }
 
-  // The wallet page, loaded once on the first request; it stays hidden until it asks to be shown. A page
-  // that does not answer is removed, and the next request tries again (wallet-sim started after the dapp).
+  // The wallet page, loaded once on the first request; it stays hidden until it asks to be shown. Requests go
+  // out as soon as it has loaded (its listener is up before its load event), not after a probe's round trip.
+  // A page that answers nothing within the ready timeout (wallet-sim refused to be framed here, or is down)
+  // fails every request sent so far and is removed; the next request tries again (wallet-sim started late).
   const ensureFrame = (): Promise<void> => {
-    ready ??= new Promise<void>((resolve, fail) => {
-      const reject = (error: unknown) => {
+    loaded ??= new Promise<void>((resolve, fail) => {
+      const giveUp = (error: unknown) => {
+        clearTimeout(silence)
         overlay?.remove()
         overlay = undefined
         frame = undefined
-        ready = undefined
+        loaded = undefined
+        for (const [id, waiting] of pending) {
+          pending.delete(id)
+          waiting.reject(error)
+        }
         fail(error)
       }
       const mount = () => {
@@ -64,18 +75,17 @@ export function openWalletFrame(config: InjectedConfig, events: FrameEvents) {
         frame.setAttribute('allow', allow)
         frame.style.cssText = `width:${width}px;height:${height}px;max-width:calc(100vw - 16px);max-height:calc(100vh - 32px);border:0;border-radius:24px;background:#1c1c1c`
         frame.addEventListener('load', () => {
-          // A page that answers nothing (wallet-sim refused to be framed here, or is down) fails every request.
-          const timer = setTimeout(
+          // Its first answer (the subscriptions' start) proves it serves this site; silence fails everything.
+          clearTimeout(silence)
+          answered = false
+          silence = setTimeout(
             () =>
-              reject(
+              answered ||
+              giveUp(
                 refuse(`${config.name} (wallet-sim at ${config.walletOrigin}) does not answer this site`),
               ),
             config.readyTimeoutMs,
           )
-          send('requestChainId').then(() => {
-            clearTimeout(timer)
-            resolve()
-          }, reject)
           subscribe('updateModal', (event) => {
             const action = (event as { action?: string } | undefined)?.action
             if (action === 'show' || action === 'hide') show(action === 'show')
@@ -85,8 +95,9 @@ export function openWalletFrame(config: InjectedConfig, events: FrameEvents) {
             if (e.type === 'accountsChanged' && Array.isArray(e.accounts)) events.accounts(e.accounts)
             if (e.type === 'networkChanged') events.network(e.chainId, e.accounts)
           })
+          resolve()
         })
-        frame.addEventListener('error', () => reject(new Error(`${config.name}: wallet-sim did not load`)))
+        frame.addEventListener('error', () => giveUp(new Error(`${config.name}: wallet-sim did not load`)))
         frame.src = new URL('/iframes/comms', config.walletOrigin).href
         overlay.append(frame)
         ;(document.body ?? document.documentElement).append(overlay)
@@ -94,7 +105,7 @@ export function openWalletFrame(config: InjectedConfig, events: FrameEvents) {
       if (document.body) mount()
       else document.addEventListener('DOMContentLoaded', mount, { once: true })
     })
-    return ready
+    return loaded
   }
 
   window.addEventListener('message', (event) => {
@@ -105,6 +116,8 @@ export function openWalletFrame(config: InjectedConfig, events: FrameEvents) {
     )?.trpc
     const call = typeof trpc?.id === 'string' ? pending.get(trpc.id) : undefined
     if (!trpc || !call) return
+    answered = true
+    clearTimeout(silence)
     const id = trpc.id as string
     const subscription = id.startsWith('updateModal-') || id.startsWith('walletEvents-')
     if (trpc.error !== undefined) {
@@ -134,6 +147,15 @@ export function openWalletFrame(config: InjectedConfig, events: FrameEvents) {
   const call = async (path: string, input?: unknown): Promise<unknown> => {
     await ensureFrame()
     return send(path, input)
+  }
+  // Preloading waits for the dapp's load event (an iframe added before it would delay it); a page that does
+  // not answer is tried again by the first request. Only a dapp's own top page preloads: the script runs in
+  // every frame too (about:blank ones, the wallet's own page), which would frame the wallet again and again.
+  const dappTop = window.top === window && /^https?:$/.test(location.protocol)
+  if (config.preload && dappTop && location.origin !== config.walletOrigin) {
+    const preload = () => void ensureFrame().catch(() => {})
+    if (document.readyState === 'complete') preload()
+    else window.addEventListener('load', preload, { once: true })
   }
   return { call }
 }

@@ -17,6 +17,7 @@ const config: InjectedConfig = {
   walletApiCodes: {},
   specs: ['0.9'],
   readyTimeoutMs: 1,
+  preload: false,
 }
 const called: string[] = []
 let wallet: Wallet

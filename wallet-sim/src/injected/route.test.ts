@@ -41,11 +41,21 @@ describe('GET /injected.js', () => {
       })
       // A refusal is the wallet API's 113, as dapps check it.
       expect(config.walletApiCodes).toMatchObject({ USER_REJECTED: 113 })
+      // Loaded at the first request unless asked to preload (the Playwright fixtures ask).
+      expect(config.preload).toBe(false)
     }
+    const preloading = await fetch(`${sim.url}/injected.js?as=argentX&preload=1`)
+    expect(configOf(await preloading.text())).toMatchObject({ id: 'argentX', preload: true })
   })
 
   it('refuses an unknown identity with 400 and a Host it does not answer with 403', async () => {
-    for (const query of ['?as=metamask', '?as=', '?as=argentX&as=braavos']) {
+    for (const query of [
+      '?as=metamask',
+      '?as=',
+      '?as=argentX&as=braavos',
+      '?preload=yes',
+      '?preload=1&preload=1',
+    ]) {
       const response = await fetch(`${sim.url}/injected.js${query}`)
       expect(response.status).toBe(400)
       expect(await response.json()).toMatchObject({ code: 'BAD_REQUEST' })

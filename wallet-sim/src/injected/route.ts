@@ -1,5 +1,6 @@
-// GET /injected.js[?as=walletsim|argentX|braavos]: the injected wallet's script for this wallet-sim, for
-// a Playwright init script, a `<script src>` in a dapp under development, or the development extension.
+// GET /injected.js[?as=walletsim|argentX|braavos][&preload=1]: the injected wallet's script for this
+// wallet-sim, for a Playwright init script, a `<script src>` in a dapp under development, or the development
+// extension; `preload=1` loads the wallet page once the dapp's page has loaded (the Playwright fixtures').
 import type { RequestHandler } from 'express'
 import { INJECTED_IDENTITIES, type InjectedIdentity, injectedWalletScript } from './script'
 
@@ -8,7 +9,8 @@ export const INJECTED_WALLET_VERSION = '1.0.0'
 
 /**
  * The handler of `GET /injected.js`: the script for the origin the request came to (its Host, which
- * wallet-sim's Host check already accepted); 400 `BAD_REQUEST` for an `as` that is not one of the identities.
+ * wallet-sim's Host check already accepted); 400 `BAD_REQUEST` for an `as` that is not one of the identities,
+ * or a `preload` other than `1` or `0`.
  * @example app.get('/injected.js', injectedScriptRoute(() => toHex(chain.chainId())))
  */
 export function injectedScriptRoute(chainId: () => string): RequestHandler {
@@ -21,6 +23,13 @@ export function injectedScriptRoute(chainId: () => string): RequestHandler {
       })
       return
     }
+    const preload = req.query.preload ?? '0'
+    if (preload !== '0' && preload !== '1') {
+      res
+        .status(400)
+        .json({ code: 'BAD_REQUEST', message: `preload must be 1 or 0, got ${JSON.stringify(preload)}` })
+      return
+    }
     const walletOrigin = `${req.protocol}://${req.get('host')}`
     res
       .type('text/javascript')
@@ -31,6 +40,7 @@ export function injectedScriptRoute(chainId: () => string): RequestHandler {
           as: as as InjectedIdentity,
           chainId: chainId(),
           version: INJECTED_WALLET_VERSION,
+          preload: preload === '1',
         }),
       )
   }

@@ -50,6 +50,12 @@ export interface InjectedScriptOptions {
   readonly version: string
   /** How long the wallet page may take to load and answer before every request fails; default 20 s. */
   readonly readyTimeoutMs?: number
+  /**
+   * Load the wallet page as soon as the dapp's page has loaded (after its load event, which it never delays),
+   * so the dapp's first request finds it ready; default `false`: at the first request (a page that never asks
+   * loads nothing). The Playwright fixtures turn it on.
+   */
+  readonly preload?: boolean
 }
 
 /** The wallet-standard chain name of a chain id (`starknet:SN_SEPOLIA`), else `starknet:0x…`. */
@@ -83,6 +89,7 @@ export function injectedWalletScript(options: InjectedScriptOptions): string {
     walletApiCodes: WALLET_API_CODES,
     specs: ['0.7', '0.8', '0.9', '0.10'],
     readyTimeoutMs: options.readyTimeoutMs ?? READY_TIMEOUT_MS,
+    preload: options.preload === true,
   }
   // `__name`: the helper some TypeScript runners (tsx, Vitest) wrap named functions in; the page has none.
   const parts = `{ openWalletFrame: ${openWalletFrame.toString()}, registerStandardWallet: ${registerStandardWallet.toString()} }`

@@ -8,7 +8,9 @@ export type { InjectedIdentity }
 
 /**
  * Adds wallet-sim's injected wallet to every page of `context` (now and later), presented as `as`
- * (`walletsim`, or `argentX` / `braavos` for dapps whose connector list is fixed).
+ * (`walletsim`, or `argentX` / `braavos` for dapps whose connector list is fixed). Its wallet page starts
+ * loading once each page has loaded (after the load event, which it does not delay), so the dapp's first
+ * request finds it ready; `{ preload: false }` loads it at the first request instead.
  *
  * @example
  * await addInjectedWallet(context, sim.url, 'argentX')
@@ -18,8 +20,10 @@ export async function addInjectedWallet(
   context: BrowserContext,
   walletUrl: string,
   as: InjectedIdentity = 'walletsim',
+  options: { preload?: boolean } = {},
 ): Promise<void> {
-  const url = new URL(`/injected.js?as=${encodeURIComponent(as)}`, walletUrl)
+  const preload = options.preload === false ? '0' : '1'
+  const url = new URL(`/injected.js?as=${encodeURIComponent(as)}&preload=${preload}`, walletUrl)
   const response = await fetch(url)
   if (!response.ok)
     throw new WalletSimRequestError(
