@@ -2,7 +2,6 @@
 // of the packages it bundles.
 import react from '@vitejs/plugin-react'
 import { defaultClientConditions, defineConfig } from 'vite'
-import { deferCurveTables } from '../scripts/deferCurveTables.mjs'
 import { precompress } from '../scripts/precompress.mjs'
 import { thirdPartyLicenses } from '../scripts/thirdPartyLicenses.mjs'
 
@@ -20,7 +19,6 @@ export default defineConfig({
   base: '/',
   // dist/THIRD_PARTY_LICENSES.md: the license texts of React and the other packages bundled in the page.
   // precompress: each asset's .br and .gz beside it, which wallet-sim serves as the browser accepts.
-  // deferCurveTables: @scure/starknet's Poseidon and Pedersen tables built at first use, not when the page starts.
-  plugins: [deferCurveTables(), react(), thirdPartyLicenses('the hosted wallet UI (ui/dist)'), precompress()],
+  plugins: [react(), thirdPartyLicenses('the hosted wallet UI (ui/dist)'), precompress()],
   build: { outDir: `${root}dist`, emptyOutDir: true, target: 'es2022' },
 })
