@@ -7,7 +7,11 @@ export default async function setup(project: TestProject) {
   const binary = findDevnet()
   if (!binary) throw devnetMissing()
   console.log(`devnet: ${binary}`)
-  const devnet = await startDevnet()
+  // Every block's state kept and devnet_dump on request: what devApi.test.ts compares with wallet-sim, which
+  // always has both; the other files read and write the latest state only.
+  const devnet = await startDevnet({
+    extraArgs: ['--state-archive-capacity', 'full', '--dump-on', 'request'],
+  })
   project.provide('devnetUrl', devnet.url)
   project.provide('devnetPid', devnet.pid)
   return () => devnet.stop()

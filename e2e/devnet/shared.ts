@@ -1,8 +1,8 @@
 // One starknet-devnet for the project's files that need a fresh chain with the default options (--seed 0, ten
-// accounts, the Argent classes predeclared): the global setup starts it once, and each file restarts it to its
+// accounts, the Argent classes predeclared; every block's state kept, devnet_dump on request): the global setup starts it once, and each file restarts it to its
 // genesis. A debug build (scripts/devnet.mjs) spends 20-40 s of CPU at start on its genesis (the predeclared
 // classes), about half of that on `devnet_restart`. The files that test devnet's own start or other options
-// (compose, devApi, a second one in harness) start their own.
+// (compose's service, devApi's seed 42, a second one in harness) start their own.
 import { inject } from 'vitest'
 import type { Devnet } from '../support/devnet'
 
