@@ -7,5 +7,7 @@ export default defineProject({
     name: 'shim',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
+    // No unit test reaches the network (src/testing/offline.ts).
+    setupFiles: ['src/testing/offline.ts'],
   },
 })

@@ -5,7 +5,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { stripVTControlCharacters } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Devnet, startDevnet } from '../support/devnet'
+import type { Devnet } from '../support/devnet'
+import { freshDevnet } from './shared'
 
 const CLI = fileURLToPath(new URL('../../wallet-sim/src/cli.ts', import.meta.url))
 let devnet: Devnet
@@ -24,7 +25,7 @@ async function rpc<T>(method: string, params: unknown = {}): Promise<T> {
 }
 
 beforeAll(async () => {
-  devnet = await startDevnet({ accounts: 3 })
+  devnet = await freshDevnet()
   const started = spawn(
     process.execPath,
     ['--conditions=@webwallet/source', '--import', 'tsx', CLI, '--port', '0', '--node', devnet.rpcUrl],
@@ -39,7 +40,7 @@ beforeAll(async () => {
     })
     started.once('exit', (code) => reject(new Error(`wallet-sim exited with ${code}: ${out}`)))
   })
-})
+}, 300_000)
 afterAll(async () => {
   if (child?.pid !== undefined && child.pid > 0 && child.exitCode === null) child.kill('SIGTERM')
   await devnet?.stop()

@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from 'vitest'
 import { parse } from 'yaml'
-import { findDevnet, startDevnet } from '../support/devnet.ts'
+import { findDevnet } from '../support/devnet.ts'
+import { freshDevnet } from './shared.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const run = promisify(execFile)
@@ -69,7 +70,8 @@ test('the devnet service starts as written and its health check sees it alive', 
 })
 
 test('the wallet-sim-devnet command runs as written in front of devnet: health check, /rpc is the node', async () => {
-  await using devnet = await startDevnet({ accounts: 2 })
+  // The project's shared devnet (setup.ts), restarted: this test starts wallet-sim's command, not devnet.
+  await using devnet = await freshDevnet()
   const sim = services['wallet-sim-devnet']!
   const port = String(await freePort())
   const state = mkdtempSync(join(tmpdir(), 'compose-devnet-state-'))
@@ -104,7 +106,7 @@ test('the wallet-sim-devnet command runs as written in front of devnet: health c
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'devnet_getConfig', params: [] }),
     })
     const { result } = (await response.json()) as { result: { seed: number; total_accounts: number } }
-    expect(result).toMatchObject({ seed: 0, total_accounts: 2 })
+    expect(result).toMatchObject({ seed: 0, total_accounts: 10 })
   } finally {
     if (child.pid && child.pid > 0 && child.exitCode === null) {
       child.kill('SIGTERM')

@@ -2,9 +2,10 @@
 // its Cairo source (npm run compile:contracts), declared and deployed from a devnet predeployed account
 // with starknet.js, then called and invoked, as docs/own-contracts.md shows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Devnet, startDevnet } from '../support/devnet.ts'
+import type { Devnet } from '../support/devnet.ts'
 import { Account, CallData, Contract, hash, num, RpcProvider } from '../support/starknet10.ts'
 import { casm, meta, predeployedAccounts, sierra, succeeded as succeededOn } from './counter.ts'
+import { freshDevnet } from './shared.ts'
 
 let devnet: Devnet
 let provider: RpcProvider
@@ -15,7 +16,7 @@ let counter: Contract
 const succeeded = (transactionHash: string) => succeededOn(provider, transactionHash)
 
 beforeAll(async () => {
-  devnet = await startDevnet({ accounts: 2 })
+  devnet = await freshDevnet()
   provider = new RpcProvider({ nodeUrl: devnet.rpcUrl })
   const [a, b] = await predeployedAccounts(devnet.rpcUrl)
   alice = new Account({ provider, address: a!.address, signer: a!.private_key })

@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { launchBrowser } from '../support/browser.ts'
 import { connectNewUser, newEmail, openDemo } from '../support/demo.ts'
-import { type Devnet, startDevnet } from '../support/devnet.ts'
+import type { Devnet } from '../support/devnet.ts'
 import { type Stack, startStack } from '../support/stack.ts'
 import { Account, type Contract, num, RpcProvider } from '../support/starknet10.ts'
 import { deployCounter, predeployedAccounts } from './counter.ts'
+import { freshDevnet } from './shared.ts'
 
 let devnet: Devnet
 let stack: Stack
@@ -16,7 +17,7 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>
 let counter: Contract
 
 beforeAll(async () => {
-  devnet = await startDevnet({ accounts: 1 })
+  devnet = await freshDevnet()
   const provider = new RpcProvider({ nodeUrl: devnet.rpcUrl })
   const [owner] = await predeployedAccounts(devnet.rpcUrl)
   const account = new Account({ provider, address: owner!.address, signer: owner!.private_key })

@@ -5,10 +5,11 @@
 import { WebWallet } from '@webwallet/shim'
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type Devnet, startDevnet } from '../support/devnet.ts'
+import type { Devnet } from '../support/devnet.ts'
 import { headlessWalletOptions } from '../support/headless.ts'
 import { Account, type Contract, num, RpcProvider } from '../support/starknet10.ts'
 import { deployCounter, predeployedAccounts, succeeded } from './counter.ts'
+import { freshDevnet } from './shared.ts'
 
 const ARGENT_0_4_0 = '0x36078334509b514626504edc9fb252328d1a240e4e948bef8d0c08dff45927f'
 const EMAIL = 'counter@example.com'
@@ -19,7 +20,7 @@ let provider: RpcProvider
 let counter: Contract
 
 beforeAll(async () => {
-  devnet = await startDevnet({ accounts: 2 })
+  devnet = await freshDevnet()
   provider = new RpcProvider({ nodeUrl: devnet.rpcUrl })
   const [owner] = await predeployedAccounts(devnet.rpcUrl)
   const account = new Account({ provider, address: owner!.address, signer: owner!.private_key })

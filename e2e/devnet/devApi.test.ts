@@ -6,6 +6,7 @@ import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Devnet, startDevnet } from '../support/devnet'
 import { call, comparable, type Record, STEPS, transcript } from './devApi'
+import { freshDevnet } from './shared'
 
 let devnet: Devnet
 let sim: RunningSim
@@ -13,9 +14,9 @@ let onDevnet: Map<string, Record>
 let onSim: Map<string, Record>
 
 beforeAll(async () => {
-  // Every block's state kept (for devnet_abortBlocks and balances at old blocks), devnet_dump on request:
-  // wallet-sim always has both.
-  devnet = await startDevnet({ extraArgs: ['--state-archive-capacity', 'full', '--dump-on', 'request'] })
+  // The shared devnet keeps every block's state (for devnet_abortBlocks and balances at old blocks) and dumps
+  // on request (setup.ts): wallet-sim always has both.
+  devnet = await freshDevnet()
   sim = await startSim({ seed: 0 })
   onDevnet = await transcript(devnet.rpcUrl)
   onSim = await transcript(sim.rpcUrl)

@@ -14,10 +14,11 @@ import { runStrategy } from '../../shim/src/account/strategy'
 import { OUT_OF_STEPS, VALIDATE_MAX_L2_GAS } from '../../wallet-sim/src/chain/limits'
 import { parseTransaction } from '../../wallet-sim/src/chain/parseTransaction'
 import { transactionHash } from '../../wallet-sim/src/chain/transactionHash'
-import { type Devnet, startDevnet } from '../support/devnet'
+import type { Devnet } from '../support/devnet'
 import { headlessWalletOptions } from '../support/headless'
 import { Account, RpcProvider } from '../support/starknet10'
 import { approve, ETH, SPENDER } from './journeys'
+import { freshDevnet } from './shared'
 
 interface Outcome {
   step: string
@@ -35,7 +36,7 @@ const sims: { devnet?: RunningSim; builtin?: RunningSim } = {}
 const outcomes: { devnet: Outcome[]; builtin: Outcome[] } = { devnet: [], builtin: [] }
 
 beforeAll(async () => {
-  devnet = await startDevnet()
+  devnet = await freshDevnet()
   sims.devnet = await startSim({
     node: devnet.rpcUrl,
     approve: 'auto',

@@ -3,15 +3,16 @@
 // simulated account gives (the same journey: e2e/tests/sdk/probes.test.ts).
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type Devnet, startDevnet } from '../support/devnet.ts'
+import type { Devnet } from '../support/devnet.ts'
 import { PROBES_EXPECTED, probeJourney } from '../support/probes.ts'
 import { Account, RpcProvider } from '../support/starknet10.ts'
 import { predeployedAccounts, succeeded } from './counter.ts'
+import { freshDevnet } from './shared.ts'
 
 let devnet: Devnet
 let sim: RunningSim
 beforeAll(async () => {
-  devnet = await startDevnet({ accounts: 1 })
+  devnet = await freshDevnet()
   sim = await startSim({ node: devnet.rpcUrl, approve: 'auto', email: 'probes@example.com' })
 })
 afterAll(async () => {

@@ -4,12 +4,13 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type Devnet, startDevnet } from '../support/devnet.ts'
+import type { Devnet } from '../support/devnet.ts'
 import { blocksOf, ROOT } from '../support/readmeBlocks.ts'
+import { freshDevnet } from './shared.ts'
 
 let devnet: Devnet
 beforeAll(async () => {
-  devnet = await startDevnet()
+  devnet = await freshDevnet()
 })
 afterAll(() => devnet?.stop())
 

@@ -3,14 +3,15 @@
 // the AVNU route and on SNIP-29, relayed once: the relayer's nonce moves by one.
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Devnet, startDevnet } from '../support/devnet'
+import type { Devnet } from '../support/devnet'
 import { postJson, rpcCall } from '../tests/security/attacker'
 import { nonceOf, ownAccount, sendDuplicates } from '../tests/security/duplicates'
+import { freshDevnet } from './shared'
 
 let devnet: Devnet
 let sim: RunningSim
 beforeAll(async () => {
-  devnet = await startDevnet()
+  devnet = await freshDevnet()
   sim = await startSim({ node: devnet.rpcUrl })
 }, 300_000)
 afterAll(async () => {

@@ -8,14 +8,15 @@ import { createConnector } from '@webwallet/shim/connector'
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { type Devnet, startDevnet } from '../support/devnet'
+import type { Devnet } from '../support/devnet'
 import { headlessWalletOptions } from '../support/headless'
 import { approve, ETH, SPENDER } from './journeys'
+import { freshDevnet } from './shared'
 
 let devnet: Devnet
 let sim: RunningSim
 beforeAll(async () => {
-  devnet = await startDevnet()
+  devnet = await freshDevnet()
   sim = await startSim({ node: devnet.rpcUrl, approve: 'auto', email: 'session-gas@example.com' })
 }, 120_000)
 afterAll(async () => {

@@ -3,11 +3,14 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, FrameLocator, Page } from 'playwright-core'
-import { expect, onTestFailed } from 'vitest'
+import { expect, onTestFailed, TestRunner } from 'vitest'
 import { clickClosing as clickClosingButton } from './browser'
 import type { Stack } from './stack'
 
-/** Where a failing journey leaves its Playwright trace and a screenshot (`npx playwright-core show-trace`). */
+/**
+ * Where a failing journey leaves a screenshot, and its Playwright trace when it was recorded (on a retry or
+ * with E2E_TRACE=1; `npx playwright-core show-trace`).
+ */
 export const ARTIFACTS_DIR = join(import.meta.dirname, '..', 'artifacts')
 
 export type Transport = 'iframe' | 'popup'
@@ -44,14 +47,17 @@ export async function openDemo(
   },
 ): Promise<Demo> {
   const context = await browser.newContext()
-  await context.tracing.start({ screenshots: true, snapshots: true })
+  // A trace with screenshots costs every journey seconds of CPU: recorded on a retry (CI runs a failed journey
+  // once more; Playwright's own default, 'on-first-retry') or with E2E_TRACE=1.
+  const traced = process.env.E2E_TRACE === '1' || (TestRunner.getCurrentTest()?.result?.retryCount ?? 0) > 0
+  if (traced) await context.tracing.start({ screenshots: true, snapshots: true })
   const page = await context.newPage()
-  // Kept only when the test fails: the trace of every step and the page as it was.
+  // Kept only when the test fails: the page as it was, and the trace of every step when one was recorded.
   onTestFailed(async ({ task }) => {
     mkdirSync(ARTIFACTS_DIR, { recursive: true })
     const name = `${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${Date.now()}`
     await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true }).catch(() => {})
-    await context.tracing.stop({ path: join(ARTIFACTS_DIR, `${name}.zip`) }).catch(() => {})
+    if (traced) await context.tracing.stop({ path: join(ARTIFACTS_DIR, `${name}.zip`) }).catch(() => {})
   })
   const walletRequests: string[] = []
   page.on('request', (request) => {

@@ -24,7 +24,12 @@ const paymasterParams = apiKey ? { apiKey } : undefined
 let withApproval = query.get('approval') !== '0'
 let account: SessionAccountInterface | undefined
 
-const provider = new RpcProvider({ chainId: constants.StarknetChainId.SN_SEPOLIA, nodeUrl: NODE_URL })
+// Receipts polled every 100 ms: starknet.js waits its default 5 s before each poll, the first one included.
+const provider = new RpcProvider({
+  chainId: constants.StarknetChainId.SN_SEPOLIA,
+  nodeUrl: NODE_URL,
+  transactionRetryIntervalFallback: 100,
+})
 const argentWebWallet = ArgentWebWallet.init({
   appName: 'Test',
   environment: 'dev',

@@ -15,7 +15,7 @@
 import { launchWalletSim, routeArgentToWalletSim, walletControl } from '@webwallet/wallet-sim/playwright/core'
 import type { Page } from 'playwright-core'
 import { RpcProvider } from 'starknet'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import { buildWalletUi } from '../wallet/walletServer'
 import { bundle, bundleInvisibleSdkApp, INVISIBLE_SDK_APP, ROOT, serveDapp } from './page'
@@ -24,7 +24,10 @@ const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 
 const scripts: Record<'invisible-sdk' | 'shim', string> = { 'invisible-sdk': '', shim: '' }
+// One Chromium for the file: each case runs in a fresh context of its own (its own storage and routes).
+let browser: Awaited<ReturnType<typeof launchBrowser>>
 beforeAll(async () => {
+  browser = await launchBrowser()
   buildWalletUi()
   // The app as its users ship it, on invisible-sdk from compat/invisible-sdk/node_modules ...
   scripts['invisible-sdk'] = await bundleInvisibleSdkApp()
@@ -35,6 +38,7 @@ beforeAll(async () => {
     nodePaths: [`${ROOT}node_modules`],
   })
 }, 240_000)
+afterAll(() => browser?.close())
 
 /** Waits until the app's `#result` matches `pattern`; fails at once on an error it did not expect. */
 async function result(page: Page, pattern: RegExp): Promise<string> {
@@ -78,7 +82,6 @@ describe.each(CASES)('an invisible-sdk app on $sdk, wallet in the $transport', (
       return receipt.isSuccess()
     }
 
-    await using browser = await launchBrowser()
     const context = await browser.newContext()
     // The whole setup a test suite needs: Argent's hosts and its dev wallet URL go to this wallet-sim.
     await routeArgentToWalletSim(context, sim.url)
@@ -163,7 +166,6 @@ describe.each(CASES)('an invisible-sdk app on $sdk, wallet in the $transport', (
         return (await provider.waitForTransaction(hash, { retryInterval: 100 })).isSuccess()
       }
 
-      await using browser = await launchBrowser()
       const context = await browser.newContext()
       await routeArgentToWalletSim(context, sim.url)
       if (transport === 'popup') {

@@ -8,7 +8,7 @@
 import { buildSession, sessionHash, sessionTypedData } from '@webwallet/protocol/session'
 import type { Frame, Page } from 'playwright-core'
 import { RpcProvider } from 'starknet'
-import { beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { APPROVE_DELAY_MS } from '../../../wallet-sim/ui/src/components/useApproveGuard'
 import { launchBrowser } from '../../support/browser'
 import { newEmail } from '../../support/demo'
@@ -38,15 +38,18 @@ type KitWindow = {
 }
 
 let script: string
+// One Chromium for the file: each page opens in a fresh context of its own.
+let browser: Awaited<ReturnType<typeof launchBrowser>>
 beforeAll(async () => {
+  browser = await launchBrowser()
   buildWalletUi()
   script = await bundleDapp()
 }, 120_000)
+afterAll(() => browser?.close())
 
 /** The starknetkit page on localhost (a listed origin), its iframe mode on: Argent's allow-list names it. */
 async function openKitPage(walletUrl: string) {
   const dapp = await serveDapp(script)
-  const browser = await launchBrowser()
   // Tall enough for the review screen (775 px), centred by starknetkit in the viewport.
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 } })
   // starknetkit fetches Argent's list of dapps allowed the iframe; offline, one that names this page's host.
@@ -62,7 +65,7 @@ async function openKitPage(walletUrl: string) {
   return {
     page,
     [Symbol.asyncDispose]: async () => {
-      await browser.close()
+      await context.close()
       await dapp[Symbol.asyncDispose]()
     },
   }
@@ -360,7 +363,6 @@ const SDK_ATTACKS: Record<string, { apply: string; undo: string }> = {
 
 test("the SDK's own modal (blurred backdrop): the session prompt arms for the user, not for a faded or covered frame", async () => {
   const stack = await startStack()
-  await using browser = await launchBrowser()
   try {
     const page = await (await browser.newContext({ viewport: { width: 1000, height: 900 } })).newPage()
     await openDemoPage(page, stack)

@@ -5,6 +5,7 @@
 import type { Frame } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
+import { mail } from '../../support/typedData'
 import {
   atRest,
   bundleDapp,
@@ -17,25 +18,8 @@ import {
 } from '../security/transportPages'
 import { buildWalletUi, startWalletSim } from './walletServer'
 
-const MAIL = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Mail: [{ name: 'contents', type: 'shortstring' }],
-  },
-  primaryType: 'Mail',
-  domain: { name: 'Dapp', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { contents: 'abandoned' },
-}
-const mail = (contents: string) => ({
-  type: 'wallet_signTypedData',
-  params: { ...MAIL, message: { contents: `${contents}-mail` } },
-})
-const sign = mail('abandoned')
+const signMail = (contents: string) => ({ type: 'wallet_signTypedData', params: mail(`${contents}-mail`) })
+const sign = signMail('abandoned')
 const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
 const review = {
   type: 'wallet_addInvokeTransaction',
@@ -86,10 +70,10 @@ test('a prompt the dapp gave up on (abort, time limit) leaves the wallet and is 
 
   // Queued behind a prompt on screen: one aborted, one timed out. The user then refuses the prompt on screen:
   // the next prompt is the next request's, never one the dapp gave up on.
-  await page.evaluate((call) => window.victimDapp.request('shown', call), mail('first'))
+  await page.evaluate((call) => window.victimDapp.request('shown', call), signMail('first'))
   await wallet.getByText('first-mail').first().waitFor()
   await page.evaluate((call) => window.victimDapp.request('queued', call), review)
-  await page.evaluate((call) => window.victimDapp.request('queuedLate', call, 3000), mail('late'))
+  await page.evaluate((call) => window.victimDapp.request('queuedLate', call, 3000), signMail('late'))
   await page.evaluate(() => window.victimDapp.abort('queued'))
   expect((await settled(page, 'queued')).error?.code).toBe('OPERATION_ABORTED')
   expect((await settled(page, 'queuedLate')).error?.code).toBe('OPERATION_TIMEOUT')
@@ -97,7 +81,7 @@ test('a prompt the dapp gave up on (abort, time limit) leaves the wallet and is 
   await atRest(wallet) // a click while the modal still grows to the screen is lost, as a person's would be
   await wallet.getByRole('button', { name: 'Reject' }).click()
   expect((await settled(page, 'shown')).error?.code).toBe('USER_REJECTED')
-  await page.evaluate((call) => window.victimDapp.request('next', call), mail('next'))
+  await page.evaluate((call) => window.victimDapp.request('next', call), signMail('next'))
   await wallet.getByText('next-mail').first().waitFor()
   expect(await heading(wallet, 'Confirm transaction').count()).toBe(0)
   expect(await wallet.getByText('late-mail').count()).toBe(0)

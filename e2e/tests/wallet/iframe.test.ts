@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
 import { readConsent } from '../../support/demo'
+import { mail } from '../../support/typedData'
 import { answerOf, serveHost } from './hostPage'
 import { buildWalletUi, startWalletSim } from './walletServer'
 
@@ -19,23 +20,7 @@ const COUNTER = '0x00000000000000000000000000000000000000000000000000000000000c0
 /** wallet-sim's deployed demo counter: the review names it and estimates its fee. */
 const DEMO_COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
 const SPENDER = '0x05bd1e5000000000000000000000000000000000000000000000000000000abc'
-const MAIL = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Mail: [
-      { name: 'to', type: 'ContractAddress' },
-      { name: 'contents', type: 'shortstring' },
-    ],
-  },
-  primaryType: 'Mail',
-  domain: { name: 'Dapp', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { to: '0x1234', contents: 'gm from the iframe' },
-}
+const MAIL = mail('gm from the iframe')
 
 beforeAll(() => buildWalletUi(), 120_000)
 

@@ -126,7 +126,8 @@ test('get-starknet v4 over the shim popup: enable() resolves although the wallet
   )
   const hash = (sent.value as { transaction_hash: string }).transaction_hash
   const provider = new RpcProvider({ nodeUrl: `${sim.url}/rpc` })
-  expect((await provider.waitForTransaction(hash)).isSuccess()).toBe(true)
+  // starknet.js waits its default 5 s before each poll, the first one included.
+  expect((await provider.waitForTransaction(hash, { retryInterval: 100 })).isSuccess()).toBe(true)
   // Read-only requests after the prompts: no popup.
   const pages = context.pages().length
   expect(await page.evaluate(() => window.shimDapp.request({ type: 'wallet_requestChainId' }))).toEqual({

@@ -8,27 +8,12 @@ import { RpcProvider, typedData as snip12 } from 'starknet'
 import { beforeAll, expect, test } from 'vitest'
 import { clickClosing, launchBrowser } from '../../support/browser'
 import { readConsent } from '../../support/demo'
+import { mail } from '../../support/typedData'
 import { bundleDapp, serveDapp } from './dapp'
 import { buildWalletUi, startWalletSim } from './walletServer'
 
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
-const MAIL = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Mail: [
-      { name: 'to', type: 'ContractAddress' },
-      { name: 'contents', type: 'shortstring' },
-    ],
-  },
-  primaryType: 'Mail',
-  domain: { name: 'Dapp', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { to: '0x1234', contents: 'hello from starknetkit' },
-}
+const MAIL = mail('hello from starknetkit')
 
 declare global {
   interface Window {

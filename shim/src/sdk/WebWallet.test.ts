@@ -289,7 +289,7 @@ describe('status, clearing and export', () => {
 
   it('drops a session sealed under another key store instead of trusting it', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const { wallet, storage } = setup()
+    const { wallet, storage, fetch } = setup()
     await wallet.requestConnection()
     const elsewhere = WebWallet.init({
       appName: 'demo',
@@ -297,6 +297,8 @@ describe('status, clearing and export', () => {
       connector: fakeConnector(),
       storage,
       keyStore: memoryKeyStore(),
+      // The same offline fetch: the chain check at connect() never reaches the public nodes.
+      fetch,
     })
     expect(await elsewhere.connect()).toBeUndefined()
     expect(storage.getItem('session')).toBeNull()

@@ -1,17 +1,13 @@
-// Fee parity (issue 18): the same journeys on starknet-devnet-rs (blockifier, real Cairo) and on wallet-sim's
-// built-in chain, every account transaction compared by its role. L1 data gas and L1 gas are formulas of the
-// state diff and must be equal; the fee's data-gas part too (it adds 32 per newly allocated storage key, which
-// devnet's receipt leaves out of `l1_data_gas`); L2 gas is calibrated and must be within ±25%.
-import { type RunningSim, startSim } from '@webwallet/wallet-sim'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Devnet, startDevnet } from '../support/devnet'
+// Fee parity (issue 18): every account transaction of the journeys, as the chain recorded it, for comparing
+// starknet-devnet-rs (blockifier, real Cairo) with wallet-sim's built-in chain role by role: L1 gas, L1 data
+// gas, L2 gas, the data gas the fee paid for, and the shape of the state diff.
+import { ETH_ADDRESS, STRK_ADDRESS } from '@webwallet/protocol'
 import { hash } from '../support/starknet10'
-import { sessionJourneys, walletJourneys } from './journeys'
 
 /** starknet-devnet's chargeable account: `devnet_mint` sends its own INVOKE transactions from it. */
 const DEVNET_CHARGEABLE = 0x1caf2df5ed5dde1ae3faef4acd72522ac3cb16e23f6dc4c7f9faed67124c511n
 
-interface Measured {
+export interface Measured {
   role: string
   l1Gas: bigint
   l1DataGas: bigint
@@ -32,8 +28,8 @@ interface DiffShape {
   nonces: number
 }
 
-const ETH = 0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7n
-const STRK = 0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938dn
+const ETH = BigInt(ETH_ADDRESS)
+const STRK = BigInt(STRK_ADDRESS)
 
 function diffShape(stateDiff: Json, sender: bigint): DiffShape {
   const shape: DiffShape = { eth: 0, strk: 0, sender: 0, others: [], nonces: 0 }
@@ -74,7 +70,7 @@ function callsOf(calldata: string[]): string {
 }
 
 /** Every INVOKE and DEPLOY_ACCOUNT on the chain, but the devnet's chargeable account's and `skip`'s deployment. */
-async function measure(rpcUrl: string, skip: readonly string[] = []): Promise<Measured[]> {
+export async function measure(rpcUrl: string, skip: readonly string[] = []): Promise<Measured[]> {
   const skipped = new Set(skip.map((address) => BigInt(address)))
   const call = async (method: string, params: unknown) => {
     const response = await fetch(rpcUrl, {
@@ -129,65 +125,3 @@ async function measure(rpcUrl: string, skip: readonly string[] = []): Promise<Me
   }
   return out
 }
-
-let devnet: Devnet
-let onDevnet: RunningSim
-let builtin: RunningSim
-let real: Measured[]
-let ours: Measured[]
-
-beforeAll(async () => {
-  devnet = await startDevnet()
-  onDevnet = await startSim({ node: devnet.rpcUrl, approve: 'auto', email: 'wallet@example.com' })
-  builtin = await startSim({ approve: 'auto', email: 'wallet@example.com' })
-  await sessionJourneys(onDevnet, 'fees-devnet@example.com')
-  await walletJourneys(onDevnet)
-  await sessionJourneys(builtin, 'fees-builtin@example.com')
-  await walletJourneys(builtin)
-  real = await measure(devnet.rpcUrl, [onDevnet.walletSim.relayer.address])
-  ours = await measure(builtin.rpcUrl)
-  const rows = real.map((r, i) => {
-    const o = ours[i]
-    const ratio = o ? (Number(o.l2Gas) / Number(r.l2Gas)).toFixed(2) : '-'
-    return `${r.role}\n    devnet l2 ${r.l2Gas} da ${r.l1DataGas} fee-da ${r.feeDataGas} | built-in l2 ${o?.l2Gas} da ${o?.l1DataGas} fee-da ${o?.feeDataGas} | l2 ratio ${ratio}`
-  })
-  process.stderr.write(`fee parity, per transaction:\n${rows.join('\n')}\n`)
-}, 300_000)
-afterAll(async () => {
-  await onDevnet?.close()
-  await builtin?.close()
-  await devnet?.stop()
-})
-
-describe('fees of the same transactions on starknet-devnet-rs and on the built-in chain', () => {
-  it('the journeys send the same transactions, in the same order, on both chains', () => {
-    expect(real.length).toBeGreaterThanOrEqual(5)
-    expect(ours.map((m) => m.role)).toEqual(real.map((m) => m.role))
-  })
-
-  it('L1 gas and L1 data gas are equal, in the receipt and in the fee', () => {
-    const pick = ({ role, l1Gas, l1DataGas, feeDataGas }: Measured) => ({
-      role,
-      l1Gas,
-      l1DataGas,
-      feeDataGas,
-    })
-    expect(ours.map(pick)).toEqual(real.map(pick))
-  })
-
-  it('every state update has the same shape: storage keys per contract, nonces', () => {
-    expect(ours.map(({ role, diff }) => ({ role, diff }))).toEqual(
-      real.map(({ role, diff }) => ({ role, diff })),
-    )
-  })
-
-  it('L2 gas is within ±25% of devnet for every transaction', () => {
-    for (const [i, r] of real.entries()) {
-      const ratio = Number(ours[i]?.l2Gas ?? 0n) / Number(r.l2Gas)
-      expect({ role: r.role, within: ratio >= 0.75 && ratio <= 1.25, ratio }).toMatchObject({
-        role: r.role,
-        within: true,
-      })
-    }
-  })
-})
