@@ -16,7 +16,8 @@ const OWN_FETCH: Record<string, string> = {
   'transport/allowlist.ts': 'the iframe allow-list: a failure means the popup, never an error',
   'transport/fromHttp.ts': 'takes fetch as `send` and passes it to reach()',
   'sdk/WebWallet.ts': 'defines the default fetcher (globalThis.fetch), calls nothing',
-  'argent/ArgentWebWallet.ts': "the default provider's fetcher (globalThis.fetch), given to createRpc, which calls reach()",
+  'argent/ArgentWebWallet.ts':
+    "the default provider's fetcher (globalThis.fetch), given to createRpc, which calls reach()",
   'account/SessionAccount.ts': "adds execute's deadline signal to the fetcher its requests give reach()",
 }
 
