@@ -3,8 +3,7 @@
 // session account's reads do (one JSON-RPC client underneath: shim/src/account/rpc.ts).
 import type { EnvironmentConfig } from '@webwallet/protocol'
 import { type ProviderInterface, RpcProvider } from 'starknet'
-import { createRpc } from '../account/rpc'
-import { nodeFallbacks } from '../sdk/nodes'
+import { environmentRpc, nodeFallbacks } from '../sdk/nodes'
 
 /**
  * A starknet.js `RpcProvider` reading at `'latest'` (6 and 7 ask 'pending', which nodes refuse since
@@ -20,7 +19,7 @@ export function defaultProvider(
   fallbackUrls: readonly string[] = nodeFallbacks(environment),
 ): ProviderInterface {
   const nodeUrl = environment.providerDefaultUrl
-  const rpc = createRpc({ nodeUrl, fallbackUrls, fetch: fetcher })
+  const rpc = environmentRpc(environment, fetcher, { fallbackUrls })
   const options = { nodeUrl, blockIdentifier: 'latest', baseFetch: rpc.forward }
   return new RpcProvider(options as ConstructorParameters<typeof RpcProvider>[0]) as ProviderInterface
 }

@@ -20,7 +20,6 @@ import { sessionRevocationHash } from '@webwallet/protocol/session'
 import { checkLimits, invalid } from '../account/arguments'
 import type { AccountContext } from '../account/context'
 import { type AccountGuard, createAccountGuard } from '../account/guard'
-import { createRpc } from '../account/rpc'
 import { SessionAccount, type SessionAccountOptions } from '../account/SessionAccount'
 import { lazyWindowConnector, preloadConnector } from '../connector/lazy'
 import { abortable, withDeadline } from '../http/abort'
@@ -37,7 +36,7 @@ import { createKeyVault } from '../storage/keyVault'
 import { createStorage } from '../storage/storage'
 import { activeSession } from './answer'
 import { after, joins } from './joinRequest'
-import { nodeFallbacks } from './nodes'
+import { environmentRpc } from './nodes'
 import {
   CONNECT_TIMEOUT_MS,
   feeTokenTransfers,
@@ -114,11 +113,7 @@ export class WebWallet {
     this.connector =
       options.connector ?? lazyWindowConnector({ url: this.environment.webWalletUrl, theme: 'dark' })
     const ownsConnector = !options.connector || internals.ownsConnector === true
-    const rpc = createRpc({
-      nodeUrl: this.environment.providerDefaultUrl,
-      fallbackUrls: nodeFallbacks(this.environment),
-      fetch: fetcher,
-    })
+    const rpc = environmentRpc(this.environment, fetcher)
     this.clock = createChainClock(rpc, options.now ?? Date.now)
     // Unreadable stored data is never fatal: the user signs a new session, and the console says why.
     const discarded = (reason: string) => {
@@ -517,12 +512,7 @@ export class WebWallet {
     this.guards.set(address, guard)
     this.account = (this.internals.account ?? newSessionAccount)(
       {
-        rpc: createRpc({
-          nodeUrl: this.environment.providerDefaultUrl,
-          fallbackUrls: nodeFallbacks(this.environment),
-          fetch: fetcher,
-          checkSpecVersion: true,
-        }),
+        rpc: environmentRpc(this.environment, fetcher, { checkSpecVersion: true }),
         session: active,
         address: active.stored.address,
         chainId: active.stored.chainId,

@@ -1,4 +1,5 @@
 import { ENVIRONMENTS, type EnvironmentConfig, PUBLIC_NODE_URLS } from '@webwallet/protocol'
+import { createRpc, type RpcOptions } from '../account/rpc'
 
 /**
  * The nodes to fall back on when the environment's node cannot be reached: the network's other public nodes,
@@ -11,4 +12,24 @@ export function nodeFallbacks(environment: EnvironmentConfig): readonly string[]
   const own = ENVIRONMENTS[environment.name].providerDefaultUrl
   if (environment.name === 'dev' || environment.providerDefaultUrl !== own) return []
   return PUBLIC_NODE_URLS[environment.network].filter((url) => url !== own)
+}
+
+/**
+ * The SDK's JSON-RPC client on `environment`'s node, falling back on {@link nodeFallbacks}; `options` adds to
+ * (or replaces) what the environment gives.
+ *
+ * @example
+ * const rpc = environmentRpc(getEnvironment('mainnet'), fetch, { checkSpecVersion: true })
+ */
+export function environmentRpc(
+  environment: EnvironmentConfig,
+  fetch: typeof globalThis.fetch,
+  options: Partial<RpcOptions> = {},
+) {
+  return createRpc({
+    nodeUrl: environment.providerDefaultUrl,
+    fallbackUrls: nodeFallbacks(environment),
+    fetch,
+    ...options,
+  })
 }
