@@ -2,9 +2,8 @@
 // reached, like the SDK's own requests: starknet.js's reads through the account (getNonce, callContract, a
 // Contract view) and the SDK's (estimateInvokeFee, waitForTransaction). Two local HTTP servers: the first
 // closed before the test (connection refused), the second a node that answers.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTwoNodes, type TwoNodes } from '../testing/twoNodes'
 import { createRpc } from './rpc'
 import { SessionAccount } from './SessionAccount'
 import { createWorld, ESTIMATE, GAME, testContext } from './testing'
@@ -34,48 +33,16 @@ const ANSWERS: Record<string, unknown> = {
   starknet_specVersion: '0.9.0',
 }
 
-let live: Server
-let liveUrl: string
-let deadUrl: string
-const methods: string[] = []
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc`
-}
-
+let nodes: TwoNodes
 beforeAll(async () => {
-  live = createServer((req, res) => {
-    let text = ''
-    req.on('data', (chunk: Buffer) => {
-      text += chunk
-    })
-    req.on('end', () => {
-      const body = JSON.parse(text) as { id: number; method: string } | { id: number; method: string }[]
-      const answer = (call: { id: number; method: string }) => {
-        methods.push(call.method)
-        return call.method in ANSWERS
-          ? { jsonrpc: '2.0', id: call.id, result: ANSWERS[call.method] }
-          : { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: `no ${call.method}` } }
-      }
-      res.setHeader('content-type', 'application/json')
-      res.end(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)))
-    })
-  })
-  liveUrl = await listen(live)
-  // A port nothing listens on any more: the node cannot be reached (ECONNREFUSED).
-  const closed = createServer()
-  deadUrl = await listen(closed)
-  await new Promise<void>((resolve) => closed.close(() => resolve()))
+  nodes = await startTwoNodes(ANSWERS)
 })
-afterAll(async () => {
-  await new Promise<void>((resolve) => live.close(() => resolve()))
-})
+afterAll(() => nodes.close())
 
 // Real HTTP and starknet.js's first requests: seconds on a shared machine.
 describe('the session account on two public nodes, the first unreachable', { timeout: 30_000 }, () => {
   it("starknet.js's reads and the SDK's all reach the second node", async () => {
-    const rpc = createRpc({ nodeUrl: deadUrl, fallbackUrls: [liveUrl], fetch: globalThis.fetch })
+    const rpc = createRpc({ nodeUrl: nodes.deadUrl, fallbackUrls: [nodes.liveUrl], fetch: globalThis.fetch })
     const account = new SessionAccount(testContext(createWorld(), { rpc, fetch: globalThis.fetch }))
     expect(BigInt(await account.getNonce())).toBe(7n)
     expect(await account.callContract({ contractAddress: GAME, entrypoint: 'score' })).toEqual(['0x2a'])
@@ -87,8 +54,8 @@ describe('the session account on two public nodes, the first unreachable', { tim
     expect(fee.overall_fee).toBeGreaterThan(0n)
     const receipt = await account.waitForTransaction('0xabc')
     expect(receipt).toMatchObject({ execution_status: 'SUCCEEDED' })
-    expect(rpc.nodeUrl).toBe(liveUrl)
-    expect(methods).toEqual(
+    expect(rpc.nodeUrl).toBe(nodes.liveUrl)
+    expect(nodes.methods).toEqual(
       expect.arrayContaining(['starknet_getNonce', 'starknet_call', 'starknet_estimateFee']),
     )
   })

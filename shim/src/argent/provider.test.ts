@@ -2,11 +2,10 @@
 // back to the network's next public node when the first cannot be reached, as the account's reads do
 // (shim/src/account/readFallback.test.ts). Two local HTTP servers stand for mainnet's two public nodes (the
 // entry's `fetch` sends each public URL to one): the first closed before the test, the second answering.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { PUBLIC_NODE_URLS } from '@webwallet/protocol'
 import { RpcProvider } from 'starknet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTwoNodes, type TwoNodes } from '../testing/twoNodes'
 import { ArgentWebWallet } from './ArgentWebWallet'
 
 const ANSWERS: Record<string, unknown> = {
@@ -16,46 +15,17 @@ const ANSWERS: Record<string, unknown> = {
   starknet_specVersion: '0.10.0',
 }
 
-let live: Server
-let liveUrl: string
-let deadUrl: string
-const asked: string[] = []
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc`
-}
-
+let nodes: TwoNodes
 beforeAll(async () => {
-  live = createServer((req, res) => {
-    let text = ''
-    req.on('data', (chunk: Buffer) => {
-      text += chunk
-    })
-    req.on('end', () => {
-      const body = JSON.parse(text) as { id: number; method: string } | { id: number; method: string }[]
-      const answer = (call: { id: number; method: string }) => {
-        asked.push(call.method)
-        return call.method in ANSWERS
-          ? { jsonrpc: '2.0', id: call.id, result: ANSWERS[call.method] }
-          : { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: `no ${call.method}` } }
-      }
-      res.setHeader('content-type', 'application/json')
-      res.end(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)))
-    })
-  })
-  liveUrl = await listen(live)
-  const closed = createServer()
-  deadUrl = await listen(closed)
-  await new Promise<void>((resolve) => closed.close(() => resolve()))
+  nodes = await startTwoNodes(ANSWERS)
 })
-afterAll(() => new Promise<void>((resolve) => live.close(() => resolve())))
+afterAll(() => nodes.close())
 
 /** The entry's `fetch`: mainnet's first public node is the closed port, the second the live server. */
 const routed: typeof fetch = (input, init) => {
   const url = String(input instanceof Request ? input.url : input)
   const [first, second] = PUBLIC_NODE_URLS.mainnet
-  const to = url === first ? deadUrl : url === second ? liveUrl : url
+  const to = url === first ? nodes.deadUrl : url === second ? nodes.liveUrl : url
   return globalThis.fetch(to, init)
 }
 
@@ -72,13 +42,13 @@ describe("the entry's default provider on two public nodes, the first unreachabl
     expect(await wallet.provider.getBlockNumber()).toBe(4242)
     const result = await wallet.provider.callContract({ contractAddress: '0x1', entrypoint: 'score' })
     expect(result).toEqual(['0x2a'])
-    expect(asked).toEqual(expect.arrayContaining(['starknet_blockNumber', 'starknet_call']))
+    expect(nodes.methods).toEqual(expect.arrayContaining(['starknet_blockNumber', 'starknet_call']))
   })
 
   it("an app's own node has no fallback: its failure is the app's to see", async () => {
     const wallet = ArgentWebWallet.init(
       { appName: 'app', environment: 'mainnet', sessionParams: { allowedMethods: [] } },
-      { fetch: routed, urls: { providerDefaultUrl: deadUrl } },
+      { fetch: routed, urls: { providerDefaultUrl: nodes.deadUrl } },
     )
     await expect(wallet.provider.getBlockNumber()).rejects.toBeDefined()
   })
