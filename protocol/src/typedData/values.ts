@@ -14,9 +14,13 @@ export function refuse(path: TreePath, message: string): never {
   throw new ValidationError([{ path, message: `Typed data: ${where} ${message}` }])
 }
 
-/** A value in an error text, whatever it is (bigints included), cut short. */
+const bigintAsText = (_key: string, item: unknown) => (typeof item === 'bigint' ? `${item}n` : item)
+
+/** A value in an error text, whatever it is (bigints included, at any depth), cut short. */
 export const show = (value: unknown): string =>
-  typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? String(value)).slice(0, 80)
+  typeof value === 'bigint'
+    ? `${value}n`
+    : (JSON.stringify(value, bigintAsText) ?? String(value)).slice(0, 80)
 
 /** The number BigInt reads from a value, or undefined where it reads none (text, objects, unsafe numbers). */
 export function numberOf(value: unknown, path: TreePath): bigint | undefined {
