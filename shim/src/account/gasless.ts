@@ -24,6 +24,8 @@ export interface GaslessOptions {
   readonly deploy: boolean
   /** Pay in this token instead of choosing one the account holds. */
   readonly gasTokenAddress?: string | undefined
+  /** The balances the token is chosen by, one per token address (default: the chain's). */
+  readonly balances?: ((tokens: readonly string[]) => Promise<readonly bigint[]>) | undefined
 }
 
 /**
@@ -128,7 +130,9 @@ async function chooseGasToken(
     (p) =>
       options.gasTokenAddress === undefined || toFelt(p.tokenAddress) === toFelt(options.gasTokenAddress),
   )
-  const balances = await balancesOf(ctx, candidates)
+  const balances = options.balances
+    ? await options.balances(candidates.map((price) => price.tokenAddress))
+    : await balancesOf(ctx, candidates)
   const strk = prices.find((p) => toFelt(p.tokenAddress) === toFelt(FEE_TOKENS[0]))
   const strkPriceInEth = strk === undefined ? undefined : BigInt(strk.priceInETH)
   for (const [index, price] of candidates.entries()) {

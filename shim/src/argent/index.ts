@@ -33,8 +33,10 @@ export {
   type SessionAccountInterface,
 } from './account'
 export { ethAddress, StarknetChainId, strkAddress } from './constants'
+export { type CreateSessionAccountParameters, createSessionAccount } from './createSessionAccount'
 export type { ExecuteDetails } from './details'
 export { ConnectAndSignSessionError } from './errors'
+export { executeWithPaymaster, type TokenBalanceService } from './executeWithPaymaster'
 export { type FeeEstimateLike, type GasTokenFeesAccount, getEstimatedFeesInGasToken } from './gasTokenFees'
 export { getNativeFees, type NativeFeesArguments } from './nativeFees'
 export { deployAndExecuteWithPaymaster } from './paymaster'
