@@ -32,11 +32,6 @@ export interface SessionAccountOptions {
   readonly deployer?: Deployer | undefined
   /** The gas token the paymaster route pays in by default (else the first one the account holds). */
   readonly gasTokenAddress?: string | undefined
-  /**
-   * The balances the paymaster route picks its gas token by, one per token address asked (default: the
-   * chain's `balanceOf`); the Argent entry's `executeWithPaymaster` reads a token service's instead.
-   */
-  readonly gasTokenBalances?: ((tokens: readonly string[]) => Promise<readonly bigint[]>) | undefined
   /** The queue, chain clock and revocation shared by the SDK's accounts of this address (own one by default). */
   readonly guard?: AccountGuard | undefined
 }

@@ -24,8 +24,6 @@ export interface GaslessOptions {
   readonly deploy: boolean
   /** Pay in this token instead of choosing one the account holds. */
   readonly gasTokenAddress?: string | undefined
-  /** The balances the token is chosen by, one per token address (default: the chain's). */
-  readonly balances?: ((tokens: readonly string[]) => Promise<readonly bigint[]>) | undefined
 }
 
 /**
@@ -130,9 +128,7 @@ async function chooseGasToken(
     (p) =>
       options.gasTokenAddress === undefined || toFelt(p.tokenAddress) === toFelt(options.gasTokenAddress),
   )
-  const balances = options.balances
-    ? await options.balances(candidates.map((price) => price.tokenAddress))
-    : await balancesOf(ctx, candidates)
+  const balances = await balancesOf(ctx, candidates)
   const strk = prices.find((p) => toFelt(p.tokenAddress) === toFelt(FEE_TOKENS[0]))
   const strkPriceInEth = strk === undefined ? undefined : BigInt(strk.priceInETH)
   for (const [index, price] of candidates.entries()) {
@@ -144,8 +140,10 @@ async function chooseGasToken(
 }
 
 // One batched round trip for every candidate's balance.
-async function balancesOf(ctx: AccountContext, prices: readonly GasTokenPrice[]): Promise<bigint[]> {
+async function balancesOf(ctx: AccountContext, prices: readonly GasTokenPrice[]): Promise<readonly bigint[]> {
   if (prices.length === 0) return []
+  // Read elsewhere when the account was given a source (the Argent entry's token service).
+  if (ctx.gasTokenBalances) return ctx.gasTokenBalances(prices.map((price) => price.tokenAddress))
   // Funds may still be in the pre-confirmed block.
   const results = await ctx.rpc.settle(
     prices.map((price) => viewCall(price.tokenAddress, 'balanceOf', [ctx.address])),

@@ -73,11 +73,7 @@ export async function runPipeline(
   const deploy = !known.deployed
   const first =
     paymaster && (deploy || details.gasless || paymaster.sponsored || outsideOnly) ? paymaster : undefined
-  const strategy = {
-    deploy,
-    gasTokenAddress: details.gasTokenAddress ?? options.gasTokenAddress,
-    balances: options.gasTokenBalances,
-  }
+  const strategy = { deploy, gasTokenAddress: details.gasTokenAddress ?? options.gasTokenAddress }
   const attempt = (through: Paymaster | undefined) => runStrategy(ctx, compiled, details, through, strategy)
   try {
     return await attempt(first)

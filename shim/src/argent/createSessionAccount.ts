@@ -67,7 +67,8 @@ export async function createSessionAccount(
     storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session))
   const sdk = argentSdk(
     {
-      appName: projectOf(session),
+      // No session is signed here: the name goes nowhere (the fee tokens a session may carry do not depend on it).
+      appName: 'invisible-sdk',
       sessionParams,
       provider,
       environment: environmentOf(chainId),
@@ -83,10 +84,7 @@ export async function createSessionAccount(
   )
   const restored = await sdk.connect()
   if (!restored) {
-    throw (
-      sdk.discardedSession ??
-      new InvalidOptionsError('session', 'must be a signed session with its address and signature')
-    )
+    throw sdk.discardedSession ?? new InvalidOptionsError('session', 'must be a signed session')
   }
   return restored.account as ArgentAccount
 }
@@ -106,16 +104,5 @@ function baseUrlOf(url: string): string {
     return new URL(url).href.replace(/\/+$/, '')
   } catch (cause) {
     throw new InvalidOptionsError('argentBaseUrl', 'must be a URL', { cause })
-  }
-}
-
-// The app's name the session was signed for (its metadata's projectID), which the SDK's options need.
-function projectOf(session: SignedSession): string {
-  try {
-    const { metadata } = session
-    const project = (typeof metadata === 'string' ? JSON.parse(metadata) : metadata)?.projectID
-    return typeof project === 'string' && project.trim() ? project : 'invisible-sdk'
-  } catch {
-    return 'invisible-sdk'
   }
 }

@@ -44,10 +44,7 @@ export async function executeWithPaymaster(
 ): Promise<{ transaction_hash: string }> {
   const parts = accountParts(account)
   if (!parts) {
-    throw new InvalidOptionsError(
-      'account',
-      'must be an account of @webwallet/shim/argent (connect, requestConnection or createSessionAccount)',
-    )
+    throw new InvalidOptionsError('account', "must be this entry's (connect or createSessionAccount)")
   }
   const { ctx, options } = parts
   const { apiKey, baseUrl, tokenAddress } = paymasterParams ?? {}
@@ -58,17 +55,15 @@ export async function executeWithPaymaster(
     fetch: ctx.fetch,
   })
   const service = tokenService as Partial<TokenBalanceService> | null | undefined
-  const route = new SessionAccount(ctx, {
-    ...options,
-    paymaster,
-    // The deployment goes with the outside execution, as invisible-sdk's.
-    deployer: undefined,
-    gasTokenAddress: tokenAddress ?? options.gasTokenAddress,
-    gasTokenBalances:
-      typeof service?.fetchAddressTokenBalancesFromBackend === 'function'
-        ? (tokens) => serviceBalances(service as TokenBalanceService, ctx, tokens)
-        : undefined,
-  })
+  const gasTokenBalances =
+    typeof service?.fetchAddressTokenBalancesFromBackend === 'function'
+      ? (tokens: readonly string[]) => serviceBalances(service as TokenBalanceService, ctx, tokens)
+      : undefined
+  // The deployment goes with the outside execution, as invisible-sdk's (no deployer).
+  const route = new SessionAccount(
+    { ...ctx, gasTokenBalances },
+    { ...options, paymaster, deployer: undefined, gasTokenAddress: tokenAddress ?? options.gasTokenAddress },
+  )
   return route.execute(calls, { ...executeDetails(universalDetails), gasless: true })
 }
 
@@ -80,11 +75,7 @@ async function serviceBalances(
 ): Promise<bigint[]> {
   const listed = await service.fetchAddressTokenBalancesFromBackend(ctx.address, ctx.network)
   const refuse = (cause?: unknown): never => {
-    throw new InvalidOptionsError(
-      'tokenService',
-      'fetchAddressTokenBalancesFromBackend must answer a list of { address, balance }',
-      { cause },
-    )
+    throw new InvalidOptionsError('tokenService', 'must answer a list of { address, balance }', { cause })
   }
   if (!Array.isArray(listed)) refuse()
   const balances = new Map<bigint, bigint>()
