@@ -74,17 +74,12 @@ async function serviceBalances(
   tokens: readonly string[],
 ): Promise<bigint[]> {
   const listed = await service.fetchAddressTokenBalancesFromBackend(ctx.address, ctx.network)
-  const refuse = (cause?: unknown): never => {
+  try {
+    return tokens.map((token) =>
+      BigInt(listed.find((entry) => toFelt(entry.address) === toFelt(token))?.balance ?? 0),
+    )
+  } catch (cause) {
+    // Not a list, or an entry without a readable address or balance.
     throw new InvalidOptionsError('tokenService', 'must answer a list of { address, balance }', { cause })
   }
-  if (!Array.isArray(listed)) refuse()
-  const balances = new Map<bigint, bigint>()
-  for (const token of listed) {
-    try {
-      balances.set(toFelt(token.address), BigInt(token.balance))
-    } catch (cause) {
-      refuse(cause)
-    }
-  }
-  return tokens.map((token) => balances.get(toFelt(token)) ?? 0n)
 }
