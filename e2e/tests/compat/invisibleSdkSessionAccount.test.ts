@@ -3,7 +3,7 @@
 // @webwallet/shim/argent, in Chromium against wallet-sim, Argent's hosts routed to it: a session exported with
 // its key is restored with no wallet, and a call runs sponsored (deploying the account on the way, ours) and
 // paid in a gas token chosen from the balances x-shared's token service reads from the backend (ours; 1.0.0's
-// gas-token route refuses under wallet-sim's gas-token prices and is not asserted here). The session is
+// gas-token route overprices the fee and refuses). The session is
 // signed once, headless, for a new user (funded with STRK and ETH); one wallet-sim and one browser for the file.
 import type { Session } from '@webwallet/protocol'
 import { ArgentWebWallet } from '@webwallet/shim/argent'
@@ -115,4 +115,10 @@ it('restores the exported session and runs a call through the paymaster on both 
   // sponsored on the same account: our exported session, wallet-sim's cosigner and paymaster.
   expect(await restoreAndPlay('invisible-sdk', true, true)).toMatchObject({ address, status: 'VALID' })
   expect(await counter()).toBe(4n)
+  // Its gas-token route asks 1,000,100 STRK or 100 ETH for this call (it prices the paymaster's gas overhead at
+  // the L1 gas price and reads the fee in FRI as wei), so it refuses, with the sentence ours uses.
+  expect(await restoreAndPlay('invisible-sdk', false, true)).toEqual({
+    error: 'Not enough balance in any gas token - please fund your wallet with a valid gas token',
+  })
+  expect(await counter()).toBe(5n)
 }, 240_000)
