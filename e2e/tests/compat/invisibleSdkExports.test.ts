@@ -14,7 +14,7 @@ const TSC = `${ROOT}node_modules/typescript/bin/tsc`
 
 /**
  * invisible-sdk 1.0.0's exports this entry does not provide, each with why (docs/migrating.md): none since
- * createSessionAccount and executeWithPaymaster (compat/invisible-sdk/app/backend.ts calls both, type-checked
+ * createSessionAccount and executeWithPaymaster (compat/invisible-sdk/app/restore.ts calls both, type-checked
  * against both packages by invisibleSdkTypes.test.ts).
  */
 const NOT_PROVIDED: Record<string, string> = {}

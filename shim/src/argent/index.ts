@@ -1,6 +1,6 @@
 // @webwallet/shim/argent: a drop-in for @argent/invisible-sdk 1.0.0 (and 1.1's `webwalletTheme`), on our
-// session SDK; its gift helpers are at '@webwallet/shim/argent/gift'. What it does not provide is listed in
-// docs/migrating.md ("The argent entry in detail").
+// session SDK: every export of invisible-sdk 1.0.0, its gift helpers at '@webwallet/shim/argent/gift'. What
+// differs is listed in docs/migrating.md ("The argent entry in detail").
 
 export type { ApprovalRequest } from '@webwallet/protocol'
 export { shouldRetryGasless as isOutOfGasError } from '../account/outOfGas'
