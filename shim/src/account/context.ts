@@ -17,6 +17,11 @@ export interface AccountContext {
   readonly now: () => number
   /** One execute's record of what it sent (so a time limit after sending is told apart from one before). */
   readonly sendLog?: SendLog | undefined
+  /**
+   * The balances the paymaster route picks its gas token by, one per token address asked (default: the
+   * chain's `balanceOf`); the Argent entry's `executeWithPaymaster` reads a token service's instead.
+   */
+  readonly gasTokenBalances?: ((tokens: readonly string[]) => Promise<readonly bigint[]>) | undefined
 }
 
 /** A call as host apps write it: starknet.js's own `Call` (calldata a list, nested lists, arguments by name). */

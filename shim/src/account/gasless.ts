@@ -140,8 +140,10 @@ async function chooseGasToken(
 }
 
 // One batched round trip for every candidate's balance.
-async function balancesOf(ctx: AccountContext, prices: readonly GasTokenPrice[]): Promise<bigint[]> {
+async function balancesOf(ctx: AccountContext, prices: readonly GasTokenPrice[]): Promise<readonly bigint[]> {
   if (prices.length === 0) return []
+  // Read elsewhere when the account was given a source (the Argent entry's token service).
+  if (ctx.gasTokenBalances) return ctx.gasTokenBalances(prices.map((price) => price.tokenAddress))
   // Funds may still be in the pre-confirmed block.
   const results = await ctx.rpc.settle(
     prices.map((price) => viewCall(price.tokenAddress, 'balanceOf', [ctx.address])),

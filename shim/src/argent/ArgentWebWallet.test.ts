@@ -1,39 +1,13 @@
-import { CHAIN_IDS, type SessionSignRequest } from '@webwallet/protocol'
-import { serializeSignerSignatures, signHash, toHex } from '@webwallet/protocol/session'
-import { RpcProvider, typedData } from 'starknet'
+import { CHAIN_IDS } from '@webwallet/protocol'
+import { RpcProvider } from 'starknet'
 import { describe, expect, it, vi } from 'vitest'
 import { memoryKeyStore } from '../storage/keyVault'
 import { memoryStorage } from '../storage/storage'
 import { ArgentWebWallet, type InitParams } from './ArgentWebWallet'
+import { ACCOUNT, DEPLOYMENT, fakeConnector, GAME } from './testing'
 
-const ACCOUNT = '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
-const GAME = '0x00000000000000000000000000000000000000000000000000000000000a11ce'
 const TOKEN = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 const SPENDER = '0xabc'
-const DEPLOYMENT = {
-  classHash: '0x1',
-  constructorCalldata: ['0x2'],
-  addressSalt: '0x3',
-  contractAddress: ACCOUNT,
-}
-
-/** A wallet double: signs the session as owner and guardian, sends wallet-API transactions. */
-function fakeConnector(answer: Record<string, unknown> = {}) {
-  let fail: Error | undefined
-  return {
-    failNext: (error: Error) => {
-      fail = error
-    },
-    ready: vi.fn(async () => true),
-    request: vi.fn(async (_call: unknown) => ({ transaction_hash: '0x7a' })),
-    connectAndSignSession: vi.fn(async (request: SessionSignRequest) => {
-      if (fail) throw fail
-      const hash = typedData.getMessageHash(request.sessionTypedData as never, ACCOUNT)
-      const signature = serializeSignerSignatures([signHash(hash, '0x5a5a5a'), signHash(hash, '0x6b6b6b')])
-      return { account: [ACCOUNT], chainId: CHAIN_IDS.SN_SEPOLIA, signature: signature.map(toHex), ...answer }
-    }),
-  }
-}
 
 function setup(params: Partial<InitParams> = {}, answer: Record<string, unknown> = {}) {
   const connector = fakeConnector(answer)

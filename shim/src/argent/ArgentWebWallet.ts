@@ -14,61 +14,21 @@ import type { Call } from '../account/context'
 import type { Connector } from '../connector/createConnector'
 import { lazyWindowConnector } from '../connector/lazy'
 import { expectShape, isFelt } from '../http/shape'
-import type { WebWalletOptions } from '../sdk/options'
 import type { WebWallet } from '../sdk/WebWallet'
-import { getSessionStatus } from '../session/status'
-import { type AccountDeploymentPayload, ArgentAccount, type SessionAccountInterface } from './account'
-import { carryInvisibleSdkKey } from './carry'
+import type { AccountDeploymentPayload, ArgentAccount, SessionAccountInterface } from './account'
 import { starknetkitSessionError } from './errors'
+import type { InitParams } from './params'
 import { defaultProvider } from './provider'
-import { ArgentSdk } from './sdk'
+import { type ArgentSdkOptions, argentSdk } from './sdk'
 
-/** invisible-sdk's `SessionParameters`. */
-export interface SessionParameters {
-  allowedMethods: Array<{ contract: string; selector: string }>
-  validityDays?: number
-}
-
-/** invisible-sdk's `PaymasterParameters`: `apiKey` sponsors every call. */
-export interface PaymasterParameters {
-  baseUrl?: string
-  apiKey?: string
-  tokenAddress?: `0x${string}`
-}
-
-/** invisible-sdk's `InitParams`. */
-export interface InitParams {
-  appName: string
-  sessionParams: SessionParameters
-  paymasterParams?: PaymasterParameters
-  /**
-   * The wallet's URL. invisible-sdk 1.0.0 accepts it and ignores it; here it is used. With
-   * `environment: 'dev'` (wallet-sim, which serves every service) it moves every dev URL to its origin.
-   */
-  webwalletUrl?: string
-  /** Default 'sepolia'. */
-  environment?: EnvironmentName
-  /**
-   * Default: a starknet.js RpcProvider on the environment's node. Any starknet.js version's provider (e.g.
-   * the v6 one an invisible-sdk app has) is taken: the SDK uses its node URL, which must speak JSON-RPC 0.9
-   * or 0.10.
-   */
-  provider?:
-    | ProviderInterface
-    | { readonly channel?: { readonly nodeUrl?: string }; readonly nodeUrl?: string }
-  /** invisible-sdk 1.1's wallet theme (default 'dark'), sent with the wallet's requests. */
-  webwalletTheme?: 'light' | 'dark' | 'auto'
-}
+export type { InitParams, PaymasterParameters, SessionParameters } from './params'
 
 /**
  * Ours, beyond invisible-sdk's options (the second argument of `init`): storage, key store, fetch, clock,
  * URL overrides, the session-key kind, and a connector (one with `request`, for `requestApprovals`), e.g.
  * the WebSocket connector for headless use.
  */
-export type ArgentExtraOptions = Omit<
-  WebWalletOptions,
-  'appName' | 'sessionParams' | 'paymasterParams' | 'environment' | 'provider' | 'connector'
-> & { readonly connector?: Connector }
+export type ArgentExtraOptions = ArgentSdkOptions & { readonly connector?: Connector }
 
 /** invisible-sdk's `ConnectResponse`. */
 export interface ConnectResponse {
@@ -115,35 +75,8 @@ export class ArgentWebWallet {
         url: urls.webWalletUrl ?? getEnvironment(params.environment).webWalletUrl,
         theme: params.webwalletTheme ?? 'dark',
       })
-    const { apiKey, baseUrl, tokenAddress } = params.paymasterParams ?? {}
-    this.webWallet = ArgentSdk.create(
-      {
-        ...extra,
-        appName: params.appName,
-        sessionParams: params.sessionParams,
-        ...(params.environment === undefined ? {} : { environment: params.environment }),
-        ...((apiKey ?? baseUrl ?? tokenAddress)
-          ? { paymasterParams: { apiKey, baseUrl, tokenAddress } as PaymasterParameters }
-          : {}),
-        ...(params.provider === undefined ? {} : { provider: params.provider as never }),
-        urls,
-        connector: this.connector,
-      },
-      // invisible-sdk's stored session (its key in the clear) is carried over; the account is ours with its API.
-      {
-        carryPlainKey: carryInvisibleSdkKey,
-        ownsConnector: extra.connector === undefined,
-        account: (ctx, options) => {
-          const account: ArgentAccount = new ArgentAccount(ctx, options, () =>
-            this.webWallet.sessionAccount === account
-              ? (this.webWallet.getSessionStatus() ?? 'INVALID_SESSION')
-              : // An account the app kept after its session was replaced or cleared answers for its session.
-                getSessionStatus(account.session, params.sessionParams.allowedMethods),
-          )
-          return account
-        },
-      },
-    )
+    // invisible-sdk's stored session (its key in the clear) is carried over; the account is ours with its API.
+    this.webWallet = argentSdk(params, { ...extra, urls }, this.connector, extra.connector === undefined)
     this.provider = (params.provider ??
       defaultProvider(
         this.webWallet.environment,

@@ -64,6 +64,7 @@ export class ArgentAccount extends SessionAccount {
     private readonly status: () => SessionStatus,
   ) {
     super(ctx, options)
+    parts.set(this, { ctx, options })
   }
 
   /** The account itself (earlier releases of this entry wrapped it). */
@@ -139,6 +140,19 @@ export class ArgentAccount extends SessionAccount {
     if (toFelt(deployed.contract_address) !== toFelt(this.address)) throw new DeployedAddressMismatchError()
     return { transaction_hash: deployed.transaction_hash, contract_address: deployed.contract_address }
   }
+}
+
+/** Each ArgentAccount's context and options: executeWithPaymaster runs the account's session on its own route. */
+const parts = new WeakMap<object, { ctx: AccountContext; options: SessionAccountOptions }>()
+
+/**
+ * The context and options `account` was built with when it is an account of this entry, else undefined.
+ *
+ * @example
+ * const { ctx, options } = accountParts(account) ?? refuse()
+ */
+export function accountParts(account: unknown) {
+  return typeof account === 'object' && account !== null ? parts.get(account) : undefined
 }
 
 /**

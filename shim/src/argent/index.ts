@@ -1,6 +1,6 @@
 // @webwallet/shim/argent: a drop-in for @argent/invisible-sdk 1.0.0 (and 1.1's `webwalletTheme`), on our
-// session SDK; its gift helpers are at '@webwallet/shim/argent/gift'. What it does not provide is listed in
-// docs/migrating.md ("The argent entry in detail").
+// session SDK: every export of invisible-sdk 1.0.0, its gift helpers at '@webwallet/shim/argent/gift'. What
+// differs is listed in docs/migrating.md ("The argent entry in detail").
 
 export type { ApprovalRequest } from '@webwallet/protocol'
 export { shouldRetryGasless as isOutOfGasError } from '../account/outOfGas'
@@ -33,8 +33,10 @@ export {
   type SessionAccountInterface,
 } from './account'
 export { ethAddress, StarknetChainId, strkAddress } from './constants'
+export { type CreateSessionAccountParameters, createSessionAccount } from './createSessionAccount'
 export type { ExecuteDetails } from './details'
 export { ConnectAndSignSessionError } from './errors'
+export { executeWithPaymaster, type TokenBalanceService } from './executeWithPaymaster'
 export { type FeeEstimateLike, type GasTokenFeesAccount, getEstimatedFeesInGasToken } from './gasTokenFees'
 export { getNativeFees, type NativeFeesArguments } from './nativeFees'
 export { deployAndExecuteWithPaymaster } from './paymaster'

@@ -1,17 +1,72 @@
 // The session SDK under @webwallet/shim/argent: WebWallet, with the entry's account class and invisible-sdk's
-// stored sessions carried over (WebWalletInternals).
-import { validateOptions, type WebWalletOptions } from '../sdk/options'
+// stored sessions carried over (WebWalletInternals). ArgentWebWallet and createSessionAccount both build it here.
+import { type SessionConnector, validateOptions, type WebWalletOptions } from '../sdk/options'
 import { WebWallet, type WebWalletInternals } from '../sdk/WebWallet'
+import { getSessionStatus } from '../session/status'
+import { ArgentAccount } from './account'
+import { carryInvisibleSdkKey } from './carry'
+import type { InitParams, PaymasterParameters } from './params'
 
 /**
  * WebWallet with `internals` (not for apps: the Argent entry builds it).
  *
  * @example
- * const sdk = ArgentSdk.create(options, { carryPlainKeys: true })
+ * const sdk = ArgentSdk.create(options, { carryPlainKey: carryInvisibleSdkKey })
  */
 export class ArgentSdk extends WebWallet {
   /** Checks the options as `WebWallet.init` does (INVALID_OPTIONS), then builds the SDK. */
   static create(options: WebWalletOptions, internals: WebWalletInternals): WebWallet {
     return new ArgentSdk(validateOptions(options), internals)
   }
+}
+
+/** The SDK's own options the entry passes through (storage, key store, fetch, clock, URLs...). */
+export type ArgentSdkOptions = Omit<
+  WebWalletOptions,
+  'appName' | 'sessionParams' | 'paymasterParams' | 'environment' | 'provider' | 'connector'
+>
+
+/**
+ * The SDK of invisible-sdk's init parameters: its accounts are ArgentAccounts, and a session invisible-sdk
+ * stored (its key in the clear) is carried over when the key is the session's. `ownsConnector`: the entry made
+ * `connector` (dispose() closes it).
+ *
+ * @example
+ * const sdk = argentSdk(params, { storage, keyStore }, connector, false)
+ * const { account } = (await sdk.connect()) ?? {}
+ */
+export function argentSdk(
+  params: InitParams,
+  extra: ArgentSdkOptions,
+  connector: SessionConnector,
+  ownsConnector: boolean,
+): WebWallet {
+  const { apiKey, baseUrl, tokenAddress } = params.paymasterParams ?? {}
+  const sdk: WebWallet = ArgentSdk.create(
+    {
+      ...extra,
+      appName: params.appName,
+      sessionParams: params.sessionParams,
+      ...(params.environment === undefined ? {} : { environment: params.environment }),
+      ...((apiKey ?? baseUrl ?? tokenAddress)
+        ? { paymasterParams: { apiKey, baseUrl, tokenAddress } as PaymasterParameters }
+        : {}),
+      ...(params.provider === undefined ? {} : { provider: params.provider as never }),
+      connector,
+    },
+    {
+      carryPlainKey: carryInvisibleSdkKey,
+      ownsConnector,
+      account: (ctx, options) => {
+        const account: ArgentAccount = new ArgentAccount(ctx, options, () =>
+          sdk.sessionAccount === account
+            ? (sdk.getSessionStatus() ?? 'INVALID_SESSION')
+            : // An account the app kept after its session was replaced or cleared answers for its session.
+              getSessionStatus(account.session, params.sessionParams.allowedMethods),
+        )
+        return account
+      },
+    },
+  )
+  return sdk
 }
