@@ -12,8 +12,7 @@ import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
 import type { MutationName } from '@webwallet/protocol/rpc'
 import { respellTypedData } from '@webwallet/protocol/typedData'
 import { PROCEDURE_POLICIES, procedurePolicy } from '@webwallet/protocol/wallet'
-import { checkSessionRequest, checkTypedData } from './checks'
-import { feltCalls } from './feltCalls'
+import { checkSessionRequest, checkTypedData, feltCalls } from './checks'
 import type { Prompt, WalletMode } from './mode'
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
