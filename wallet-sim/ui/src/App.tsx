@@ -27,7 +27,7 @@ export interface AppProps {
   selfOrigin: string
   /** Whether a requesting origin is on the allow-list; default none is (every prompt marked unlisted). */
   isListed?: (origin: string) => boolean
-  /** Asks the iframe modal for room when a screen overflows (see wallet/modal.ts createModalSize). */
+  /** Asks the iframe modal for room when a screen overflows (the page mode's createModalSize). */
   modalFit?: Fit | undefined
   /** Whether the page runs inside a frame (the iframe transport); default yes. */
   framed?: boolean

@@ -33,7 +33,7 @@ export function specifiers(source: string): string[] {
  */
 export function outsideImport(file: string, specifier: string, uiRoot = UI_ROOT): string | undefined {
   // The wallet core and its page mode are the parts of the simulator the page shares: browser-safe
-  // (src/wallet/core/imports.test.ts holds that).
+  // (the last describe of this file holds that).
   if (specifier === '@webwallet/wallet-sim/core' || specifier === '@webwallet/wallet-sim/page')
     return undefined
   if (specifier === '@webwallet/wallet-sim' || specifier.startsWith('@webwallet/wallet-sim/')) {

@@ -1,7 +1,7 @@
 // The wallet router's procedures, written once over a WalletMode: what each needs first (login,
 // connection) is read from protocol's per-procedure policy table at run time; the mode decides who the
 // user is, how they log in and how a consent is answered.
-import type { Call, TypedData } from '@webwallet/protocol'
+import type { Call, ModalEvent, TypedData } from '@webwallet/protocol'
 import {
   ConnectAndSignSessionError,
   ConnectorNotConnectedError,
@@ -25,6 +25,12 @@ const sessionFailure = (error: unknown) =>
   error instanceof ConnectAndSignSessionError || error instanceof ServiceUnreachableError
     ? error
     : new ConnectAndSignSessionError(messageOf(error), 'GENERIC_ERROR', { cause: error })
+
+/** The updateModal stream of a wallet without a modal (headless): open and silent until the client stops it. */
+async function* silentModal(signal: AbortSignal | undefined): AsyncIterable<ModalEvent> {
+  if (signal === undefined || signal.aborted) return
+  await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
+}
 
 /**
  * The wallet router's handlers for a mode.
@@ -102,7 +108,7 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
     authorize: async (_input, ctx) => (await connect('authorize', ctx)) !== undefined,
     connect: (_input, ctx) => connectResult('connect', ctx),
     connectWebwallet: (input, ctx) => {
-      if (input?.theme) mode.theme?.(input.theme)
+      if (input?.theme) mode.modal?.theme?.(input.theme)
       return connectResult('connectWebwallet', ctx)
     },
     connectWebwalletSSO: async ({ token }, ctx) =>
@@ -124,7 +130,7 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
     signTypedData: (input, ctx) => sign('signTypedData', input, ctx),
     signMessage: (input, ctx) => sign('signMessage', input, ctx),
     connectAndSignSession: async (request, ctx) => {
-      if (request.theme) mode.theme?.(request.theme)
+      if (request.theme) mode.modal?.theme?.(request.theme)
       const user = await loggedIn(ctx)
       if (user === undefined) throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
       // The consent shows, and the wallet signs, the request in canonical spelling (the same hash).
@@ -150,6 +156,6 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
     // asked to log in for it (policy: needs connection).
     deploymentData: async (_input, ctx) =>
       backend.deploymentData(await userFor('deploymentData', ctx), ctx.origin),
-    updateModal: (ctx, signal) => mode.updateModal(ctx, signal),
+    updateModal: (_ctx, signal) => (mode.modal?.events ?? silentModal)(signal),
   }
 }

@@ -11,7 +11,7 @@ export {
   statementOf,
 } from './messageMeaning'
 export { type SignedField, type SignMessageView, signMessageView } from './messageView'
-export type { ApproveOptions, Prompt, WalletBackend, WalletMode } from './mode'
+export type { ApproveOptions, Prompt, WalletBackend, WalletModal, WalletMode } from './mode'
 export {
   type AskPromptOptions,
   createPromptQueue,
@@ -20,4 +20,3 @@ export {
   type PromptDecision,
   type PromptQueue,
 } from './promptQueue'
-export { silentModal } from './silentModal'

@@ -6,7 +6,7 @@ import { UserLoggedOutError } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
 import type { LoginService } from '../../services/login/LoginService'
 import type { User } from '../../services/login/state'
-import { createWalletHandlers, silentModal, type WalletBackend, type WalletMode } from '../core'
+import { createWalletHandlers, type WalletBackend, type WalletMode } from '../core'
 import type { WalletService } from '../server/WalletService'
 import type { ApprovalQueue } from './approvals'
 
@@ -131,7 +131,6 @@ export function createHeadlessMode(deps: HeadlessDependencies): WalletMode<User>
       const account = await user(ctx)
       return account === undefined ? { isLoggedIn: false } : wallet.loginStatus(account, ctx.origin)
     },
-    updateModal: (_ctx, signal) => silentModal(signal),
     backend: createServiceBackend(wallet),
   }
 }

@@ -97,7 +97,7 @@ export type ModalSize = ReturnType<typeof createModalSize>
  * `size`, a screen that asked for more room gets it (`updateHeight`).
  *
  * @example
- * updateModal: (_ctx, signal) => modalEvents(prompts, signal, size)
+ * createPageMode({ api, prompts, isListed, modal: (signal) => modalEvents(prompts, signal, size) })
  */
 export async function* modalEvents(
   prompts: PromptQueue,

@@ -4,13 +4,7 @@
 import type { ModalEvent, Theme } from '@webwallet/protocol'
 import { isWebWalletError } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
-import {
-  createWalletHandlers,
-  type PromptQueue,
-  silentModal,
-  type WalletBackend,
-  type WalletMode,
-} from '../core'
+import { createWalletHandlers, type PromptQueue, type WalletBackend, type WalletMode } from '../core'
 import type { Account, WalletApi } from './client'
 
 export interface PageModeDependencies {
@@ -96,7 +90,6 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
         connectAndSign: options?.connectAndSign,
         ...(deps.isListed(ctx.origin) ? { decision: api.decide(ctx.origin) } : {}),
       }),
-    ...(deps.onTheme ? { theme: deps.onTheme } : {}),
     // The page's stored login ends (server and storage); its logout reaches the dapps' walletEvents.
     async logOut() {
       if (!api.isLoggedIn()) return false
@@ -105,7 +98,11 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
     },
     // The server knows the sessions this origin holds; an expired login answers {isLoggedIn: false}.
     loginStatus: (ctx) => api.loginStatus(ctx.origin),
-    updateModal: (_ctx, signal) => (deps.modal ?? silentModal)(signal),
+    // The screens' modal and theme; without a modal, updateModal stays silent (the core's default).
+    modal: {
+      ...(deps.modal ? { events: deps.modal } : {}),
+      ...(deps.onTheme ? { theme: deps.onTheme } : {}),
+    },
     backend: createHttpBackend(api),
   }
 }
