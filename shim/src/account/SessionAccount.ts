@@ -26,12 +26,11 @@ import {
 } from 'starknet'
 import { abortable, withDeadline } from '../http/abort'
 import { CLOCK_CALL, createChainClock } from '../session/clock'
-import { methodsTree } from '../session/crypto'
 import { randomFelt } from '../session/request'
 import { AccountBase, accountArguments } from './accountBase'
-import { checkCalls, checkLimits } from './arguments'
-import { compileCalls } from './compileCalls'
-import type { AccountContext, Call, CompiledCall } from './context'
+import { checkLimits } from './arguments'
+import { checkCalls, compileCalls, sessionCalls } from './compileCalls'
+import type { AccountContext, Call } from './context'
 import { type InvokeDetails, readInvokeDetails } from './details'
 import {
   EXECUTE_TIMEOUT_MS,
@@ -135,9 +134,8 @@ export class SessionAccount extends AccountBase {
     calls: Call | readonly Call[],
     options: ExecuteOptions = {},
   ): Promise<{ transaction_hash: string }> {
-    checkCalls(calls)
     checkLimits(options)
-    const compiled = await this.scoped(calls)
+    const compiled = await sessionCalls(calls, this.ctx.session.stored.allowedMethods)
     const { resourceBounds: _b, nonce: _n, tip: _t, version: _v, ...session } = options
     const details: ReadExecuteOptions = { ...session, ...readInvokeDetails(options) }
     const deadline = withDeadline('execute', options.timeoutMs ?? EXECUTE_TIMEOUT_MS, options.signal)
@@ -161,9 +159,12 @@ export class SessionAccount extends AccountBase {
         guard.check(expiresAt, state.also[0])
         this.known.deployed = state.deployed
         const nonce = details.nonce ?? state.nonce
-        return this.run(ctx, compiled, { ...details, nonce }).catch((error: unknown) => {
-          throw guard.ended(error, expiresAt)
-        })
+        const { runPipeline } = await sendCode()
+        return runPipeline(ctx, compiled, { ...details, nonce }, this.options, this.known).catch(
+          (error: unknown) => {
+            throw guard.ended(error, expiresAt)
+          },
+        )
       }
       // The queue moves on when this execute's deadline fires, even if a request of it cannot be stopped.
       return await abortable(
@@ -180,10 +181,6 @@ export class SessionAccount extends AccountBase {
     }
   }
 
-  private async run(ctx: AccountContext, compiled: CompiledCall[], details: ReadExecuteOptions) {
-    return (await sendCode()).runPipeline(ctx, compiled, details, this.options, this.known)
-  }
-
   /**
    * A view call through the app's starknet.js: v8's Account is its own provider, v10's has `provider`
    * (where v10's Contract reads); both answer here, as tutorials call it on the account.
@@ -191,14 +188,6 @@ export class SessionAccount extends AccountBase {
   callContract(call: StarknetCall, blockIdentifier?: BlockIdentifier): Promise<string[]> {
     const own = (Account.prototype as Partial<ProviderInterface>).callContract
     return own ? own.call(this, call, blockIdentifier) : this.provider.callContract(call, blockIdentifier)
-  }
-
-  /** The calls compiled, each allowed by the session (CALL_NOT_ALLOWED before anything is sent). */
-  private async scoped(calls: Call | readonly Call[]): Promise<CompiledCall[]> {
-    const compiled = await compileCalls(calls)
-    const tree = methodsTree(this.ctx.session.stored.allowedMethods)
-    for (const call of compiled) tree.proofFor(call)
-    return compiled
   }
 
   /**
@@ -210,9 +199,8 @@ export class SessionAccount extends AccountBase {
     calls: Call | readonly Call[],
     options: InvokeDetails = {},
   ): Promise<EstimateFeeResponseOverhead> {
-    checkCalls(calls)
     checkLimits(options, 'details')
-    const compiled = await this.scoped(calls)
+    const compiled = await sessionCalls(calls, this.ctx.session.stored.allowedMethods)
     const details = readInvokeDetails(options)
     return (await sendCode()).estimateRoute(this.ctx, compiled, details, this.known)
   }
@@ -301,9 +289,8 @@ export class SessionAccount extends AccountBase {
   async getOutsideExecutionPayload(calls: Call | readonly Call[], options: OutsideExecutionOptions = {}) {
     this.guard.check(Number.POSITIVE_INFINITY) // SESSION_REVOKED, with why
     // The same checks as execute: an empty list is refused here, not by the cosigner.
-    checkCalls(calls)
     checkLimits(options)
-    const compiled = await this.scoped(calls)
+    const compiled = await sessionCalls(calls, this.ctx.session.stored.allowedMethods)
     const nonce = options.nonce ?? randomFelt()
     const { expiresAt } = this.ctx.session.stored
     const block = await (await sendCode()).outsideReads(this.ctx, this.known, nonce, windowReads(options))

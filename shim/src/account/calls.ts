@@ -1,27 +1,5 @@
 import { InvalidAddressFormatError } from '@webwallet/protocol/errors'
-import { FIELD_PRIME, toHex } from '@webwallet/protocol/session'
-import type { CompiledCall } from './context'
-
-/**
- * The `__execute__` calldata of Cairo 1 accounts: [n, (to, selector, len, ...data)×n].
- *
- * @example
- * executeCalldata(await compileCalls(calls), selectorFromName)
- */
-export function executeCalldata(
-  calls: readonly CompiledCall[],
-  selectorOf: (name: string) => bigint,
-): string[] {
-  return [
-    toHex(BigInt(calls.length)),
-    ...calls.flatMap((call) => [
-      call.contractAddress,
-      toHex(selectorOf(call.entrypoint)),
-      toHex(BigInt(call.calldata.length)),
-      ...call.calldata,
-    ]),
-  ]
-}
+import { FIELD_PRIME } from '@webwallet/protocol/session'
 
 const ADDRESS = /^0x[0-9a-f]{1,64}$/i
 

@@ -3,10 +3,27 @@ import { NodeError } from '@webwallet/protocol/errors'
 import { mapBounds } from '@webwallet/protocol/fees'
 import { type NamedCall, selectorFromName, toHex } from '@webwallet/protocol/session'
 import type { CosignerTransaction } from '../session/cosigner'
-import { executeCalldata } from './calls'
 import type { AccountContext, CompiledCall } from './context'
 import { type FeeEstimate, type ResourceBounds, rpcResourceBounds, sumEstimates } from './fees'
 import { invokeV3Hash } from './transactionHash'
+
+/**
+ * The `__execute__` calldata of Cairo 1 accounts: [n, (to, selector, len, ...data)×n].
+ *
+ * @example
+ * executeCalldata(compiled, selectorFromName)
+ */
+function executeCalldata(calls: readonly CompiledCall[], selectorOf: (name: string) => bigint): string[] {
+  return [
+    toHex(BigInt(calls.length)),
+    ...calls.flatMap((call) => [
+      call.contractAddress,
+      toHex(selectorOf(call.entrypoint)),
+      toHex(BigInt(call.calldata.length)),
+      ...call.calldata,
+    ]),
+  ]
+}
 
 /** The block tag of "latest state including pending transactions" in RPC 0.9+. */
 export const PENDING_TAG = 'pre_confirmed'

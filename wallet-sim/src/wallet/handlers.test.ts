@@ -15,7 +15,7 @@ import { PROCEDURE_POLICIES } from '@webwallet/protocol/wallet'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPromptQueue, type PendingPrompt } from './core'
 import { ETH, MAIL, SPENDER, STRK, sessionRequest } from './fixtures'
-import { createHeadlessHandlers } from './headless/headlessHandlers'
+import { createHeadlessHandlers } from './headless/headlessMode'
 import {
   type Account,
   createEnvelopeServer,

@@ -12,7 +12,7 @@ export {
   createHeadlessHandlers,
   type HeadlessContext,
   type HeadlessDependencies,
-} from './headless/headlessHandlers'
+} from './headless/headlessMode'
 export { bearerToken, createWalletHttpHandler, TRPC_HTTP_PATH, type WalletHttpOptions } from './headless/http'
 export { type CallerClaims, callerContext } from './headless/requestContext'
 export { attachWalletWebSocket, headlessContext, TRPC_WS_PATH } from './headless/ws'

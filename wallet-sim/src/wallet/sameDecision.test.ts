@@ -1,6 +1,6 @@
-// The page and the server decide the same for the same typed data: the wallet core's checks (before the page's screen) and
-// view (the /signMessage screen's content, the modal's title) and the wallet server's check (WalletService)
-// all read protocol's canonical form. Over every spelling starknet.js accepts, and over mangled typed data.
+// The page and the server decide the same for the same typed data: the wallet core's check (before the page's
+// screen) and view (the /signMessage screen's content), the page's modal title and the wallet server's check
+// (WalletService) all read protocol's canonical form. Over every spelling starknet.js accepts, and over mangled typed data.
 
 import { isWebWalletError } from '@webwallet/protocol/errors'
 import type { TypedDataMeaning } from '@webwallet/protocol/typedData'
@@ -13,9 +13,8 @@ import {
   session,
   textMessage,
 } from '../../../protocol/src/typedData/testing/shapes'
-import { signMessageView } from '../../ui/src/wallet/messageView'
-import { modalTitle } from '../../ui/src/wallet/modal'
-import { checkTypedData } from './core'
+import { checkTypedData, signMessageView } from './core'
+import { modalTitle } from './page'
 import { walletFixture } from './testing'
 
 const DAPP = 'https://dapp.example'

@@ -8,7 +8,7 @@ import { ALLOWED_DAPPS_ELEMENT_ID, frameAncestors, parseDappEntry } from '@webwa
 import express, { type Response, Router } from 'express'
 import { compressedFiles, sendCompressed } from '../infra/http/compressed'
 import { DEFAULT_ALLOWED_DAPPS } from '../services/allowlist/router'
-import { APPROVAL_WINDOW_ROUTE } from './core'
+import { APPROVAL_WINDOW_ROUTE } from './page/approvalWindow'
 
 /** The hosted wallet's pages (docs/protocol.md, Parties and routes). */
 export const WALLET_ROUTES = [

@@ -2,10 +2,10 @@
 // iframe, which the dapp keeps hidden while nothing needs the user).
 import { WALLET_ROUTES } from '@webwallet/protocol'
 import type { PendingPrompt, PromptQueue } from '@webwallet/wallet-sim/core'
-import type { Account, Refusal, WalletApi } from '@webwallet/wallet-sim/page'
+import type { Account, ApprovalWindow, Fit, Refusal, WalletApi } from '@webwallet/wallet-sim/page'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { ApprovalWindowContext, useMoveToWindow } from './components/approvalWindowContext'
-import { type Fit, ModalFitContext } from './components/modalFit'
+import { ModalFitContext } from './components/modalFit'
 import { OriginListContext } from './components/originList'
 import { Connect } from './screens/Connect'
 import { ConnectedApps } from './screens/ConnectedApps'
@@ -16,7 +16,6 @@ import { Login } from './screens/Login'
 import { Review } from './screens/Review'
 import { SignMessage } from './screens/SignMessage'
 import { SignSession } from './screens/SignSession'
-import type { ApprovalWindow } from './wallet/approvalWindow'
 import { type ChainClock, chainClockFrom } from './wallet/chainClock'
 
 export interface AppProps {
@@ -28,13 +27,13 @@ export interface AppProps {
   selfOrigin: string
   /** Whether a requesting origin is on the allow-list; default none is (every prompt marked unlisted). */
   isListed?: (origin: string) => boolean
-  /** Asks the iframe modal for room when a screen overflows (see wallet/modal.ts createModalSize). */
+  /** Asks the iframe modal for room when a screen overflows (the page mode's createModalSize). */
   modalFit?: Fit | undefined
   /** Whether the page runs inside a frame (the iframe transport); default yes. */
   framed?: boolean
   /** The iframe's embedder that is not listed: the page then shows only that refusal. */
   refusal?: Pick<Refusal, 'current' | 'subscribe'>
-  /** In a frame: where a prompt the browser cannot prove visible goes on (wallet/approvalWindow.ts). */
+  /** In a frame: where a prompt the browser cannot prove visible goes on (the page mode's approvalWindow.ts). */
   approvalWindow?: ApprovalWindow | undefined
 }
 

@@ -1,5 +1,6 @@
 // The wallet page imports no server source: what both sides must share (schemas, the allow-list rules, the
-// coded errors) lives in @webwallet/protocol. A test rather than biome's noRestrictedImports: that rule matches
+// coded errors) lives in @webwallet/protocol, and the parts of the simulator the page bundles, the wallet
+// core and its page mode (src/wallet/core, src/wallet/page), import only what a page may bundle. A test rather than biome's noRestrictedImports: that rule matches
 // the specifier's text, and `../../src/x` is the server from `ui/src/a.ts` but the page itself from
 // `ui/src/a/b.ts`; here every relative specifier is resolved from its file before it is judged.
 import { readdirSync, readFileSync } from 'node:fs'
@@ -9,6 +10,10 @@ import { describe, expect, it } from 'vitest'
 
 const UI_SRC = dirname(fileURLToPath(import.meta.url))
 const UI_ROOT = dirname(UI_SRC)
+const CORE = resolve(UI_ROOT, '../src/wallet/core')
+const PAGE = resolve(UI_ROOT, '../src/wallet/page')
+/** The packages the page mode may import besides @webwallet/protocol. */
+const PAGE_PACKAGES = ['zod/mini', '@trpc/server', '@trpc/server/unstable-core-do-not-import']
 
 /** Every module specifier of a source: static imports and re-exports (types too), dynamic imports. */
 export function specifiers(source: string): string[] {
@@ -28,7 +33,7 @@ export function specifiers(source: string): string[] {
  */
 export function outsideImport(file: string, specifier: string, uiRoot = UI_ROOT): string | undefined {
   // The wallet core and its page mode are the parts of the simulator the page shares: browser-safe
-  // (src/wallet/core/imports.test.ts holds that).
+  // (the last describe of this file holds that).
   if (specifier === '@webwallet/wallet-sim/core' || specifier === '@webwallet/wallet-sim/page')
     return undefined
   if (specifier === '@webwallet/wallet-sim' || specifier.startsWith('@webwallet/wallet-sim/')) {
@@ -96,5 +101,68 @@ describe('the wallet page imports no server source', () => {
       }),
     )
     expect(offending).toEqual([])
+  })
+})
+
+/**
+ * Why `specifier`, imported by `file`, is not allowed in the folder `home` (undefined when it is): a package
+ * other than @webwallet/protocol and `packages`, or a relative path that leaves `home` for anywhere but
+ * `siblings`.
+ */
+function importProblem(
+  file: string,
+  specifier: string,
+  home: string,
+  options: { packages?: readonly string[]; siblings?: readonly string[] } = {},
+): string | undefined {
+  if (specifier === '@webwallet/protocol' || specifier.startsWith('@webwallet/protocol/')) return undefined
+  if (options.packages?.includes(specifier)) return undefined
+  if (!specifier.startsWith('.')) return `${specifier} is neither @webwallet/protocol nor the wallet's own`
+  const target = resolve(dirname(file), specifier)
+  const inside = (folder: string) => {
+    const path = relative(folder, target)
+    return !(path.startsWith(`..${sep}`) || path === '..')
+  }
+  if (inside(home) || (options.siblings ?? []).some(inside)) return undefined
+  return `${specifier} leaves ${relative(dirname(home), home)}`
+}
+
+function problems(home: string, options: Parameters<typeof importProblem>[3] = {}): string[] {
+  const files = readdirSync(home)
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test(-d)?\.tsx?$/.test(name))
+    .map((name) => join(home, name))
+  expect(files.length).toBeGreaterThan(2)
+  return files.flatMap((file) =>
+    specifiers(readFileSync(file, 'utf8')).flatMap((specifier) => {
+      const why = importProblem(file, specifier, home, options)
+      return why === undefined ? [] : [`${relative(home, file)}: ${why}`]
+    }),
+  )
+}
+
+describe('the wallet core and page mode import only what the page may bundle', () => {
+  it('judges each specifier', () => {
+    const core = resolve('/repo/wallet-sim/src/wallet/core')
+    const page = resolve('/repo/wallet-sim/src/wallet/page')
+    expect(importProblem(`${core}/a.ts`, './mode', core)).toBeUndefined()
+    expect(importProblem(`${core}/a.ts`, '@webwallet/protocol/errors', core)).toBeUndefined()
+    expect(importProblem(`${core}/a.ts`, '../WalletService', core)).toMatch(/leaves core/)
+    expect(importProblem(`${core}/a.ts`, '../page', core)).toMatch(/leaves core/)
+    expect(importProblem(`${core}/a.ts`, 'node:fs', core)).toMatch(/neither/)
+    expect(importProblem(`${core}/a.ts`, 'starknet', core)).toMatch(/neither/)
+    expect(importProblem(`${core}/a.ts`, '@webwallet/protocolx', core)).toMatch(/neither/)
+    const pageRules = { packages: PAGE_PACKAGES, siblings: [core] }
+    expect(importProblem(`${page}/a.ts`, '../core', page, pageRules)).toBeUndefined()
+    expect(importProblem(`${page}/a.ts`, 'zod/mini', page, pageRules)).toBeUndefined()
+    expect(importProblem(`${page}/a.ts`, '../ledger', page, pageRules)).toMatch(/leaves page/)
+    expect(importProblem(`${page}/a.ts`, 'express', page, pageRules)).toMatch(/neither/)
+  })
+
+  it('holds for every source file of the core', () => {
+    expect(problems(CORE)).toEqual([])
+  })
+
+  it('holds for every source file of the page mode', () => {
+    expect(problems(PAGE, { packages: PAGE_PACKAGES, siblings: [CORE] })).toEqual([])
   })
 })

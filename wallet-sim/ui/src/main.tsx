@@ -1,12 +1,14 @@
 // The wallet UI's entry: the theme, then the page of this route: the approval window (a prompt a wallet
 // frame handed over), or the hosted wallet's page.
 import { ThemeSchema } from '@webwallet/protocol'
-import { APPROVAL_WINDOW_ROUTE } from '@webwallet/wallet-sim/core'
 import './styles.css'
 import { isListedOrigin } from '@webwallet/protocol/wallet'
-import { readAllowedDapps } from '@webwallet/wallet-sim/page'
-import { receiveApproval } from './wallet/approvalWindowPage'
-import { createPopupFit } from './wallet/popupSize'
+import {
+  APPROVAL_WINDOW_ROUTE,
+  createPopupFit,
+  readAllowedDapps,
+  receiveApproval,
+} from '@webwallet/wallet-sim/page'
 import { startWalletPage } from './walletPage'
 
 const setTheme = (theme: string | null) => {

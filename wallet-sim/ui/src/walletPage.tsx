@@ -5,18 +5,19 @@ import { createPromptQueue } from '@webwallet/wallet-sim/core'
 import {
   browserStorage,
   checkEmbedding,
+  createApprovalWindow,
+  createModalSize,
+  createPageEvents,
   createPageHandlers,
+  createPopupFit,
   createRefusal,
   createWalletApi,
   loginStorage,
+  modalEvents,
   readAllowedDapps,
   serveWindow,
 } from '@webwallet/wallet-sim/page'
 import type { AppProps } from './App'
-import { createApprovalWindow } from './wallet/approvalWindow'
-import { createModalSize, modalEvents } from './wallet/modal'
-import { createPageEvents } from './wallet/pageEvents'
-import { createPopupFit } from './wallet/popupSize'
 
 /**
  * Starts the wallet page in `root`; `setTheme` applies a theme the dapp asks for.

@@ -1,9 +1,10 @@
 // The checks both modes make before a consent, and the server makes again before it signs, in one place:
-// typed data and session requests read by protocol's canonical reader (a session by its felts), its fee
-// caps and approvals read exactly. What cannot be shown as what is signed is refused before any prompt.
-import type { SessionSignRequest, TypedData } from '@webwallet/protocol'
+// calls read as the felts signed, typed data and session requests by protocol's canonical reader (a session
+// by its felts), fee caps and approvals read exactly. What cannot be shown as what is signed is refused
+// before any prompt.
+import type { Call, SessionSignRequest, TypedData } from '@webwallet/protocol'
 import { ValidationError } from '@webwallet/protocol/errors'
-import { readApprovalRequests, readSessionMetadata } from '@webwallet/protocol/rpc'
+import { readApprovalRequests, readSessionMetadata, strictCalls } from '@webwallet/protocol/rpc'
 import { respellTypedData, type TypedDataMeaning, typedDataMeaning } from '@webwallet/protocol/typedData'
 
 /**
@@ -64,4 +65,19 @@ export function checkSessionRequest(
   readApprovalRequests(request.approvalRequests)
   const sessionTypedData = respellTypedData(request.sessionTypedData, meaning.canonical) as TypedData
   return { ...request, sessionTypedData }
+}
+
+/**
+ * The calls as the felts the wallet signs (hex), or ValidationError before any prompt for a value that
+ * reads two ways: the prompt, the server's review and the signature then see the same felts.
+ *
+ * @example
+ * feltCalls([{ contractAddress: '0x1', entrypoint: 'go', calldata: [10n] }]) // calldata ['0xa']
+ */
+export function feltCalls(calls: Call[]): Call[] {
+  return strictCalls(calls).map((call) => ({
+    contractAddress: call.contractAddress,
+    entrypoint: call.entrypoint,
+    calldata: call.calldata.map((felt) => `0x${felt.toString(16)}`),
+  }))
 }

@@ -1,7 +1,7 @@
 // The wallet router's procedures, written once over a WalletMode: what each needs first (login,
 // connection) is read from protocol's per-procedure policy table at run time; the mode decides who the
 // user is, how they log in and how a consent is answered.
-import type { Call, TypedData } from '@webwallet/protocol'
+import type { Call, ModalEvent, SessionSignRequest, TypedData } from '@webwallet/protocol'
 import {
   ConnectAndSignSessionError,
   ConnectorNotConnectedError,
@@ -12,8 +12,7 @@ import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
 import type { MutationName } from '@webwallet/protocol/rpc'
 import { respellTypedData } from '@webwallet/protocol/typedData'
 import { PROCEDURE_POLICIES, procedurePolicy } from '@webwallet/protocol/wallet'
-import { checkSessionRequest, checkTypedData } from './checks'
-import { feltCalls } from './feltCalls'
+import { checkSessionRequest, checkTypedData, feltCalls } from './checks'
 import type { Prompt, WalletMode } from './mode'
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -27,22 +26,21 @@ const sessionFailure = (error: unknown) =>
     ? error
     : new ConnectAndSignSessionError(messageOf(error), 'GENERIC_ERROR', { cause: error })
 
+/** The updateModal stream of a wallet without a modal (headless): open and silent until the client stops it. */
+async function* silentModal(signal: AbortSignal | undefined): AsyncIterable<ModalEvent> {
+  if (signal === undefined || signal.aborted) return
+  await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
+}
+
 /**
- * The wallet router's handlers for a mode.
- *
- * @example
- * const router = createWalletRouter(createWalletHandlers(createHeadlessMode({ wallet, login, approvals })))
+ * The steps the procedures share, over a mode: who the user is (logging in, or a connected origin's user, as
+ * the policy table's row says), the consents, and the signing and sending after them.
  */
-export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
+function walletSteps<U>(mode: WalletMode<U>) {
   const { backend } = mode
   /** The user, asking them to log in when nobody is; undefined when they refuse (or cannot). */
   const loggedIn = async (ctx: WalletContext): Promise<U | undefined> =>
     (await mode.user(ctx)) ?? (await mode.logIn(ctx))
-  const requireLogin = async (ctx: WalletContext): Promise<U> => {
-    const user = await loggedIn(ctx)
-    if (user === undefined) throw new UserRejectedError()
-    return user
-  }
   const ask = async (prompt: Prompt, ctx: WalletContext) => {
     if (!(await mode.approve(prompt, ctx))) throw new UserRejectedError()
   }
@@ -56,9 +54,9 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
    * (`connection`: never asking; CONNECTOR_NOT_CONNECTED otherwise), else a login (asking when nobody is).
    */
   const userFor = async (procedure: MutationName, ctx: WalletContext): Promise<U> => {
-    if (!PROCEDURE_POLICIES[procedure].connection) return requireLogin(ctx)
-    const user = await connectedUser(ctx)
-    if (user === undefined) throw new ConnectorNotConnectedError()
+    const { connection } = PROCEDURE_POLICIES[procedure]
+    const user = connection ? await connectedUser(ctx) : await loggedIn(ctx)
+    if (user === undefined) throw connection ? new ConnectorNotConnectedError() : new UserRejectedError()
     return user
   }
   /** Logs in (asking when needed) and connects the origin (asking unless it is connected). */
@@ -69,41 +67,77 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
     await backend.connect(account, ctx.origin)
     return account
   }
-  const connectResult = async (procedure: MutationName, ctx: WalletContext, user?: U) => {
-    const account = await connect(procedure, ctx, user)
-    return { account: [backend.address(account)], chainId: await backend.chainId() }
+  return {
+    connectedUser,
+    userFor,
+    connect,
+    connectResult: async (procedure: MutationName, ctx: WalletContext, user?: U) => {
+      const account = await connect(procedure, ctx, user)
+      return { account: [backend.address(account)], chainId: await backend.chainId() }
+    },
+    sign: async (procedure: MutationName, [typedData]: [TypedData], ctx: WalletContext) => {
+      const user = await userFor(procedure, ctx)
+      // Refused before any prompt: the screens show exactly what is signed. What it is comes from the
+      // canonical felts (a session spelled any way is a session); the session screen reads its canonical
+      // spelling, which hashes the same.
+      const meaning = checkTypedData(typedData, backend.feeTokens(user))
+      const prompt: Prompt =
+        meaning.kind.kind === 'session'
+          ? {
+              kind: 'signSession',
+              request: {
+                approvalRequests: [],
+                sessionTypedData: respellTypedData(typedData, meaning.canonical) as TypedData,
+              },
+            }
+          : { kind: 'signTypedData', typedData }
+      await ask(prompt, ctx)
+      return backend.signTypedData(user, ctx.origin, typedData)
+    },
+    execute: async (procedure: MutationName, input: Call[], ctx: WalletContext) => {
+      const calls = feltCalls(input)
+      const user = await userFor(procedure, ctx)
+      await ask({ kind: 'execute', calls }, ctx)
+      return backend.execute(user, ctx.origin, calls)
+    },
+    /** connectAndSignSession: its own USER_REJECTED and failures (ConnectAndSignSessionError). */
+    signSession: async (request: SessionSignRequest, ctx: WalletContext) => {
+      const user = await loggedIn(ctx)
+      if (user === undefined) throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
+      // The consent shows, and the wallet signs, the request in canonical spelling (the same hash).
+      let checked: SessionSignRequest
+      try {
+        checked = checkSessionRequest(request, backend.feeTokens(user))
+      } catch (error) {
+        throw sessionFailure(error)
+      }
+      if (!(await mode.approve({ kind: 'signSession', request: checked }, ctx, { connectAndSign: true }))) {
+        throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
+      }
+      try {
+        return await backend.signSession(user, ctx.origin, checked)
+      } catch (error) {
+        throw sessionFailure(error)
+      }
+    },
   }
-  const sign = async (procedure: MutationName, [typedData]: [TypedData], ctx: WalletContext) => {
-    const user = await userFor(procedure, ctx)
-    // Refused before any prompt: the screens show exactly what is signed. What it is comes from the
-    // canonical felts (a session spelled any way is a session); the session screen reads its canonical
-    // spelling, which hashes the same.
-    const meaning = checkTypedData(typedData, backend.feeTokens(user))
-    const prompt: Prompt =
-      meaning.kind.kind === 'session'
-        ? {
-            kind: 'signSession',
-            request: {
-              approvalRequests: [],
-              sessionTypedData: respellTypedData(typedData, meaning.canonical) as TypedData,
-            },
-          }
-        : { kind: 'signTypedData', typedData }
-    await ask(prompt, ctx)
-    return backend.signTypedData(user, ctx.origin, typedData)
-  }
-  const execute = async (procedure: MutationName, input: Call[], ctx: WalletContext) => {
-    const calls = feltCalls(input)
-    const user = await userFor(procedure, ctx)
-    await ask({ kind: 'execute', calls }, ctx)
-    return backend.execute(user, ctx.origin, calls)
-  }
+}
 
+/**
+ * The wallet router's handlers for a mode.
+ *
+ * @example
+ * const router = createWalletRouter(createWalletHandlers(createHeadlessMode({ wallet, login, approvals })))
+ */
+export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
+  const { backend } = mode
+  const steps = walletSteps(mode)
+  const { connect, connectResult, connectedUser, sign, execute } = steps
   return {
     authorize: async (_input, ctx) => (await connect('authorize', ctx)) !== undefined,
     connect: (_input, ctx) => connectResult('connect', ctx),
     connectWebwallet: (input, ctx) => {
-      if (input?.theme) mode.theme?.(input.theme)
+      if (input?.theme) mode.modal?.theme?.(input.theme)
       return connectResult('connectWebwallet', ctx)
     },
     connectWebwalletSSO: async ({ token }, ctx) =>
@@ -124,25 +158,9 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
     getPermissions: async (_input, ctx) => ((await connectedUser(ctx)) === undefined ? [] : ['accounts']),
     signTypedData: (input, ctx) => sign('signTypedData', input, ctx),
     signMessage: (input, ctx) => sign('signMessage', input, ctx),
-    connectAndSignSession: async (request, ctx) => {
-      if (request.theme) mode.theme?.(request.theme)
-      const user = await loggedIn(ctx)
-      if (user === undefined) throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
-      // The consent shows, and the wallet signs, the request in canonical spelling (the same hash).
-      let checked: typeof request
-      try {
-        checked = checkSessionRequest(request, backend.feeTokens(user))
-      } catch (error) {
-        throw sessionFailure(error)
-      }
-      if (!(await mode.approve({ kind: 'signSession', request: checked }, ctx, { connectAndSign: true }))) {
-        throw new ConnectAndSignSessionError('User rejected request', 'USER_REJECTED')
-      }
-      try {
-        return await backend.signSession(user, ctx.origin, checked)
-      } catch (error) {
-        throw sessionFailure(error)
-      }
+    connectAndSignSession: (request, ctx) => {
+      if (request.theme) mode.modal?.theme?.(request.theme)
+      return steps.signSession(request, ctx)
     },
     addInvokeTransaction: (input, ctx) =>
       execute('addInvokeTransaction', Array.isArray(input) ? input : [input], ctx),
@@ -150,7 +168,7 @@ export function createWalletHandlers<U>(mode: WalletMode<U>): WalletHandlers {
     // Address, class hash and salt reveal the user: only for an origin they connected, and nobody is
     // asked to log in for it (policy: needs connection).
     deploymentData: async (_input, ctx) =>
-      backend.deploymentData(await userFor('deploymentData', ctx), ctx.origin),
-    updateModal: (ctx, signal) => mode.updateModal(ctx, signal),
+      backend.deploymentData(await steps.userFor('deploymentData', ctx), ctx.origin),
+    updateModal: (_ctx, signal) => (mode.modal?.events ?? silentModal)(signal),
   }
 }

@@ -1,11 +1,17 @@
-// The hosted wallet's core: the router's procedures written once over a WalletMode. Browser-safe (the
-// wallet page bundles it): it imports only @webwallet/protocol and itself, which imports.test.ts holds.
+// The hosted wallet's core: the router's procedures written once over a WalletMode, the checks and the
+// signed typed data's view once, the one prompt queue. Browser-safe (the wallet page bundles it): it imports
+// only @webwallet/protocol and itself, which ui/src/imports.test.ts holds.
 
-export { APPROVAL_WINDOW_ROUTE } from './approvalWindowRoute'
-export { checkSessionRequest, checkSessionTypedData, checkTypedData } from './checks'
+export { checkSessionRequest, checkSessionTypedData, checkTypedData, feltCalls } from './checks'
 export { createWalletHandlers } from './createWalletHandlers'
-export { feltCalls } from './feltCalls'
-export type { ApproveOptions, Prompt, WalletBackend, WalletMode } from './mode'
+export {
+  type MessageMeaning,
+  messageMeaning,
+  readMeaning,
+  statementOf,
+} from './messageMeaning'
+export { type SignedField, type SignMessageView, signMessageView } from './messageView'
+export type { ApproveOptions, Prompt, WalletBackend, WalletModal, WalletMode } from './mode'
 export {
   type AskPromptOptions,
   createPromptQueue,
@@ -14,4 +20,3 @@ export {
   type PromptDecision,
   type PromptQueue,
 } from './promptQueue'
-export { silentModal } from './silentModal'

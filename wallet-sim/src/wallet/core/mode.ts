@@ -58,6 +58,17 @@ export interface WalletBackend<U> {
 }
 
 /**
+ * The modal of a wallet with screens (the page): the dapp's modal as the screens drive it, and the theme the
+ * dapp asks for. A wallet without screens (headless) has none: its updateModal stays silent.
+ */
+export interface WalletModal {
+  /** The updateModal stream (show at a screen's size and title, hide, grow) until `signal` aborts. */
+  events?(signal: AbortSignal | undefined): AsyncIterable<ModalEvent>
+  /** The dapp asked for a theme (connectWebwallet, connectAndSignSession). */
+  theme?(theme: Theme): void
+}
+
+/**
  * A mode of the wallet: what differs between the page and headless (who the user is and how they log in,
  * how a consent is asked, the modal) over its backend. `U` is the mode's handle on the logged-in user (the
  * page's account view, the server's user record). Errors a mode throws are the coded errors of
@@ -86,8 +97,7 @@ export interface WalletMode<U> {
    * false (the page dismisses its screen; headless drops the pending approval).
    */
   approve(prompt: Prompt, ctx: WalletContext, options?: ApproveOptions): Promise<boolean>
-  /** The dapp asked for a theme (connectWebwallet, connectAndSignSession). */
-  theme?(theme: Theme): void
-  updateModal(ctx: WalletContext, signal: AbortSignal | undefined): AsyncIterable<ModalEvent>
+  /** The screens' modal; none headless. */
+  modal?: WalletModal
   backend: WalletBackend<U>
 }

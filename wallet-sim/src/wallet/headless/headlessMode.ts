@@ -1,15 +1,14 @@
 // The headless mode of the wallet core (WebSocket and HTTP tRPC clients): the logged-in user comes from the
 // connection (a login token, or the simulator's `--email` user), the approval queue and its policy answer
-// for them, and WalletService runs in process.
+// for them, and WalletService runs in process as its backend.
 
 import { UserLoggedOutError } from '@webwallet/protocol/errors'
-import type { WalletContext } from '@webwallet/protocol/router'
+import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
 import type { LoginService } from '../../services/login/LoginService'
 import type { User } from '../../services/login/state'
-import { silentModal, type WalletMode } from '../core'
+import { createWalletHandlers, type WalletBackend, type WalletMode } from '../core'
 import type { WalletService } from '../server/WalletService'
 import type { ApprovalQueue } from './approvals'
-import { createServiceBackend } from './serviceBackend'
 
 /** A WebSocket connection's context: the dapp origin and, when given, the login token. */
 export interface HeadlessContext extends WalletContext {
@@ -44,6 +43,32 @@ function givenUp(ctx: WalletContext): AbortSignal | undefined {
   const call = 'callSignal' in ctx && typeof ctx.callSignal === 'function' ? ctx.callSignal() : undefined
   const signals = [ctx.signal, call].filter((signal): signal is AbortSignal => signal instanceof AbortSignal)
   return signals.length > 1 ? AbortSignal.any(signals) : signals[0]
+}
+
+/**
+ * The wallet backend over `wallet`, in process.
+ *
+ * @example
+ * const backend = createServiceBackend(wallet)
+ */
+function createServiceBackend(wallet: WalletService): WalletBackend<User> {
+  return {
+    address: (account) => account.account.address,
+    chainId: async () => wallet.chainId,
+    isConnected: async (account, origin) => wallet.isConnected(account, origin),
+    connect: async (account, origin) => wallet.connect(account, origin),
+    feeTokens: () => wallet.feeTokens,
+    signTypedData: async (account, origin, typedData) => wallet.signTypedData(account, typedData, origin),
+    // A signed session connects its origin, as the page's /wallet/api signSession does.
+    signSession: async (account, origin, request) => {
+      const result = await wallet.signSession(account, request, origin)
+      wallet.connect(account, origin)
+      return result
+    },
+    execute: (account, _origin, calls) => wallet.execute(account, calls),
+    // WalletService checks the connection again.
+    deploymentData: async (account, origin) => wallet.deploymentData(account, origin),
+  }
 }
 
 /**
@@ -106,7 +131,17 @@ export function createHeadlessMode(deps: HeadlessDependencies): WalletMode<User>
       const account = await user(ctx)
       return account === undefined ? { isLoggedIn: false } : wallet.loginStatus(account, ctx.origin)
     },
-    updateModal: (_ctx, signal) => silentModal(signal),
     backend: createServiceBackend(wallet),
   }
+}
+
+/**
+ * The wallet router's handlers for headless clients (WebSocket, HTTP): the one wallet core over the headless
+ * mode.
+ *
+ * @example
+ * const router = createWalletRouter(createHeadlessHandlers({ wallet, login, approvals, defaultEmail: () => email }))
+ */
+export function createHeadlessHandlers(deps: HeadlessDependencies): WalletHandlers {
+  return createWalletHandlers(createHeadlessMode(deps))
 }

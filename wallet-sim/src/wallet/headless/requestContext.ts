@@ -1,7 +1,7 @@
 // Who is calling the wallet router, the same way for every wire it is served on (WebSocket and HTTP at
 // /trpc): the dapp origin, the login token and whether the caller is a foreign page.
 import type { IncomingMessage } from 'node:http'
-import type { HeadlessContext } from './headlessHandlers'
+import type { HeadlessContext } from './headlessMode'
 
 /** Without wallet-sim's access rules: only clients that are not browsers (no Origin header). */
 export const nonBrowsers = (req: IncomingMessage): boolean => req.headers.origin === undefined

@@ -5,7 +5,7 @@ import { type AnyTRPCRouter, getTRPCErrorShape, TRPCError } from '@trpc/server'
 import { applyWSSHandler } from '@trpc/server/adapters/ws'
 import { type WebSocket, WebSocketServer } from 'ws'
 import { MAX_MESSAGE_BYTES } from '../../rpc/wsServer'
-import type { HeadlessContext } from './headlessHandlers'
+import type { HeadlessContext } from './headlessMode'
 import { callerContext, nonBrowsers } from './requestContext'
 import { callEndingEncoder, currentCallSignal, trackCalls } from './wsCalls'
 

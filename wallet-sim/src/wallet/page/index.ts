@@ -1,7 +1,22 @@
 // The wallet core's page mode, bundled by the wallet page (ui/src): the mode over the login and prompt
 // screens, the /wallet/api HTTP client and its login storage, the window handler that serves the router to
-// the dapp (embedder check, envelope server). Browser-safe, like the core (core/imports.test.ts holds it).
+// the dapp (embedder check, envelope server), and the page's windows: the modal's events, the popup's size,
+// the approval window, the dapp's walletEvents. Browser-safe, like the core (ui/src/imports.test.ts holds it).
 
+export {
+  APPROVAL_WINDOW_ROUTE,
+  type ApprovalWindow,
+  type ApprovalWindowOptions,
+  type ApprovalWindowState,
+  createApprovalWindow,
+  type FrameWindow,
+} from './approvalWindow'
+export {
+  type ApprovalWindowPage,
+  type ApprovalWindowPhase,
+  type PopupWindow,
+  receiveApproval,
+} from './approvalWindowPage'
 export {
   type Account,
   ApiMessageError,
@@ -19,8 +34,6 @@ export {
   type Refusal,
   readAllowedDapps,
 } from './embedding'
-export { createPageHandlers } from './handlers'
-export { createHttpBackend } from './httpBackend'
 export {
   browserStorage,
   LOGIN_STORAGE_KEY,
@@ -38,7 +51,18 @@ export {
   type ReviewFailure,
   type TransactionReview,
 } from './market'
-export { createPageMode, type PageModeDependencies } from './pageMode'
+export {
+  createModalSize,
+  type ModalSize,
+  modalEvents,
+  modalEventsFor,
+  modalTitle,
+  SCREEN_SIZES,
+  SIGN_TITLES,
+} from './modal'
+export { createPageEvents, type PageEvents, type PageEventsOptions } from './pageEvents'
+export { createHttpBackend, createPageHandlers, createPageMode, type PageModeDependencies } from './pageMode'
+export { createPopupFit, type Fit, type ResizableWindow } from './popupSize'
 export {
   createEnvelopeServer,
   type EnvelopePort,

@@ -3,10 +3,9 @@
 // parsed by protocol's service schemas.
 import type { ModalEvent, Theme } from '@webwallet/protocol'
 import { isWebWalletError } from '@webwallet/protocol/errors'
-import type { WalletContext } from '@webwallet/protocol/router'
-import { type PromptQueue, silentModal, type WalletMode } from '../core'
+import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
+import { createWalletHandlers, type PromptQueue, type WalletBackend, type WalletMode } from '../core'
 import type { Account, WalletApi } from './client'
-import { createHttpBackend } from './httpBackend'
 
 export interface PageModeDependencies {
   api: WalletApi
@@ -23,6 +22,29 @@ export interface PageModeDependencies {
    * default: a silent subscription (no modal).
    */
   modal?: (signal: AbortSignal | undefined) => AsyncIterable<ModalEvent>
+}
+
+/**
+ * The wallet backend over `/wallet/api`.
+ *
+ * @example
+ * const backend = createHttpBackend(createWalletApi({ storage }))
+ */
+export function createHttpBackend(api: WalletApi): WalletBackend<Account> {
+  return {
+    address: (account) => account.address,
+    chainId: () => api.chainId(),
+    isConnected: (_account, origin) => api.isConnected(origin),
+    connect: async (_account, origin) => {
+      await api.connect(origin)
+    },
+    // The server checks again with the same checks (WalletService.checkTypedData).
+    feeTokens: (account) => account.feeTokens,
+    signTypedData: (_account, origin, typedData) => api.signTypedData(origin, typedData),
+    signSession: (_account, origin, request) => api.signSession(origin, request),
+    execute: (_account, origin, calls) => api.execute(origin, calls),
+    deploymentData: (_account, origin) => api.deploymentData(origin),
+  }
 }
 
 /**
@@ -68,7 +90,6 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
         connectAndSign: options?.connectAndSign,
         ...(deps.isListed(ctx.origin) ? { decision: api.decide(ctx.origin) } : {}),
       }),
-    ...(deps.onTheme ? { theme: deps.onTheme } : {}),
     // The page's stored login ends (server and storage); its logout reaches the dapps' walletEvents.
     async logOut() {
       if (!api.isLoggedIn()) return false
@@ -77,7 +98,23 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
     },
     // The server knows the sessions this origin holds; an expired login answers {isLoggedIn: false}.
     loginStatus: (ctx) => api.loginStatus(ctx.origin),
-    updateModal: (_ctx, signal) => (deps.modal ?? silentModal)(signal),
+    // The screens' modal and theme; without a modal, updateModal stays silent (the core's default).
+    modal: {
+      ...(deps.modal ? { events: deps.modal } : {}),
+      ...(deps.onTheme ? { theme: deps.onTheme } : {}),
+    },
     backend: createHttpBackend(api),
   }
+}
+
+/**
+ * The wallet router's handlers inside the wallet page: the one wallet core over the page mode. Each request
+ * that needs the user opens a prompt (login first when needed); only an approval leads to a call of the
+ * signing API.
+ *
+ * @example
+ * const router = createWalletRouter(createPageHandlers({ api, prompts, isListed }))
+ */
+export function createPageHandlers(deps: PageModeDependencies): WalletHandlers {
+  return createWalletHandlers(createPageMode(deps))
 }

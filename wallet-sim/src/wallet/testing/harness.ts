@@ -6,7 +6,7 @@ import { createWalletRouter } from '@webwallet/protocol/router'
 import type { PromptKind } from '@webwallet/protocol/wallet'
 import { expect, vi } from 'vitest'
 import { createPromptQueue } from '../core'
-import { createHeadlessHandlers } from '../headless/headlessHandlers'
+import { createHeadlessHandlers } from '../headless/headlessMode'
 import {
   type Account,
   createEnvelopeServer,

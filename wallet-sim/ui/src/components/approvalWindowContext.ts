@@ -1,9 +1,9 @@
-// How a prompt's screen in the wallet's frame reaches the approval window (wallet/approvalWindow.ts): the
+// How a prompt's screen in the wallet's frame reaches the approval window (the page mode's approvalWindow.ts): the
 // frame's App provides it per prompt; a popup, the approval window itself and tests provide none (no offer).
 
 import type { PendingPrompt } from '@webwallet/wallet-sim/core'
+import type { ApprovalWindow } from '@webwallet/wallet-sim/page'
 import { createContext, useContext, useSyncExternalStore } from 'react'
-import type { ApprovalWindow } from '../wallet/approvalWindow'
 
 /** The screen's way to its own window: not opened yet, open, or refused by the popup blocker. */
 export interface MoveToWindow {

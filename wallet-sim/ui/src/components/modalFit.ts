@@ -1,8 +1,7 @@
 // How a screen asks for the room its content needs: the wallet page provides a `fit` (the iframe modal's
 // size store); a popup or a test provides none and the screen simply scrolls.
+import type { Fit } from '@webwallet/wallet-sim/page'
 import { createContext, type RefObject, useContext, useLayoutEffect } from 'react'
-
-export type Fit = (overflow: number, limit: number) => void
 
 export const ModalFitContext = createContext<Fit | undefined>(undefined)
 

@@ -2,19 +2,25 @@
 // frame shows, for the same user; then what was answered. Opened any other way, it has nothing to approve.
 
 import type { PromptQueue } from '@webwallet/wallet-sim/core'
-import { createWalletApi, loginStorage, type StoredLogin, type WalletApi } from '@webwallet/wallet-sim/page'
+import {
+  type ApprovalWindowPage,
+  createWalletApi,
+  type Fit,
+  loginStorage,
+  type StoredLogin,
+  type WalletApi,
+} from '@webwallet/wallet-sim/page'
 import { useMemo, useSyncExternalStore } from 'react'
 import { PromptView, useAccount } from '../App'
-import { type Fit, ModalFitContext } from '../components/modalFit'
+import { ModalFitContext } from '../components/modalFit'
 import { OriginListContext } from '../components/originList'
-import type { ApprovalWindowPage } from '../wallet/approvalWindowPage'
 
 export interface ApprovalWindowScreenProps {
   page: Pick<ApprovalWindowPage, 'current' | 'subscribe'>
   /** The wallet's own origin (never marked unlisted). */
   selfOrigin: string
   isListed: (origin: string) => boolean
-  /** The window grows to its content (wallet/popupSize.ts). */
+  /** The window grows to its content (the page mode's popupSize.ts). */
   modalFit?: Fit | undefined
   /** The wallet API for the handed-over login; default: this origin's, the login kept in memory only. */
   createApi?: (login: StoredLogin) => WalletApi

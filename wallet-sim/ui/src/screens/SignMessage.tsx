@@ -1,19 +1,19 @@
-// /signMessage: what the signature can do in one plain sentence (wallet/messageMeaning), whom it is for
-// and the message's fields as signed (wallet/messageView, from protocol's canonical reader: felts in hex,
+// /signMessage: what the signature can do in one plain sentence (the wallet core's messageMeaning), whom it is for
+// and the message's fields as signed (the core's messageView, from protocol's canonical reader: felts in hex,
 // text as text), the typed data exactly as the dapp sent it behind Details. For an outside
 // execution (SNIP-9 typed data: a signature anyone, or the caller it names, can submit to run calls from
 // this account), what it does, as the review shows a transaction: the calls, who may submit it, when, and
 // from which account, read from the felts signed.
 import type { TypedData } from '@webwallet/protocol'
 import { ANY_CALLER_FELT, type OutsideExecutionView } from '@webwallet/protocol/rpc'
+import { signMessageView } from '@webwallet/wallet-sim/core'
+import { SIGN_TITLES } from '@webwallet/wallet-sim/page'
 import { AccountLine, chainName } from '../components/AccountLine'
 import { BalanceChanges } from '../components/BalanceChanges'
 import { compactAddress, formatDate, fromNow } from '../components/format'
 import { Screen } from '../components/Screen'
 import { type ChainClock, useChainNow } from '../wallet/chainClock'
 import { decodeCall } from '../wallet/decodeCalls'
-import { signMessageView } from '../wallet/messageView'
-import { SIGN_TITLES } from '../wallet/modal'
 import { type ReviewApi, useMarket } from '../wallet/useReview'
 
 export interface SignMessageProps {
@@ -45,7 +45,7 @@ export function SignMessage({
   chainClock,
   onAnswer,
 }: SignMessageProps) {
-  // Everything below is read from the canonical form (wallet/messageView): what is signed, one way.
+  // Everything below is read from the canonical form (the core's messageView): what is signed, one way.
   const view = signMessageView(typedData, origin)
   if (view.kind === 'outsideExecution')
     return (

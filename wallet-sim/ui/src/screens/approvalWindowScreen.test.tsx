@@ -3,9 +3,8 @@
 // and the handed-over prompt on the same screen the frame shows, read with the handed-over login.
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { createPromptQueue } from '@webwallet/wallet-sim/core'
-import type { Account, StoredLogin, WalletApi } from '@webwallet/wallet-sim/page'
+import type { Account, ApprovalWindowPhase, StoredLogin, WalletApi } from '@webwallet/wallet-sim/page'
 import { afterEach, expect, it, vi } from 'vitest'
-import type { ApprovalWindowPhase } from '../wallet/approvalWindowPage'
 import { ApprovalWindowScreen } from './ApprovalWindowScreen'
 
 afterEach(cleanup)

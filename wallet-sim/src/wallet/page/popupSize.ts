@@ -2,7 +2,12 @@
 // (updateModal), a popup grows its own window to its content, as far as the screen allows. Browsers let a
 // script resize only a popup window opened by script (not a tab, as on phones); where they refuse, the
 // window keeps its size and the screen's body scrolls, with its shadows as the cue.
-import type { Fit } from '../components/modalFit'
+
+/**
+ * How a screen asks for the room its content needs: `overflow` px more, never past `limit` (the display's
+ * height). The iframe's modal size store and a popup's window each give one.
+ */
+export type Fit = (overflow: number, limit: number) => void
 
 export type ResizableWindow = Pick<Window, 'outerWidth' | 'outerHeight' | 'resizeTo'> & {
   screen: Pick<Screen, 'availHeight'>

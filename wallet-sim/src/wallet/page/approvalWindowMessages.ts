@@ -2,9 +2,9 @@
 // of the wallet's origin, and each reads only the other's exact window at that origin. Read by a schema all
 // the same: a message that is not one of these is ignored, never half-used.
 import type { PromptKind } from '@webwallet/protocol/wallet'
-import type { Prompt } from '@webwallet/wallet-sim/core'
-import { type StoredLogin, StoredLoginSchema } from '@webwallet/wallet-sim/page'
 import * as z from 'zod/mini'
+import type { Prompt } from '../core'
+import { type StoredLogin, StoredLoginSchema } from './loginStorage'
 
 const CHANNEL = 'wallet-sim:approval-window'
 const KINDS = ['login', 'connect', 'signTypedData', 'signSession', 'execute'] as const satisfies PromptKind[]

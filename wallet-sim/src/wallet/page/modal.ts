@@ -2,8 +2,7 @@
 // prompts: hidden while nothing needs the user, shown at the screen's size and with its title when
 // something does.
 import type { ModalEvent } from '@webwallet/protocol'
-import type { Prompt, PromptQueue } from '@webwallet/wallet-sim/core'
-import { signMessageView } from './messageView'
+import { type Prompt, type PromptQueue, signMessageView } from '../core'
 
 /** Width x height of each screen (docs/protocol.md, Parties and routes: iframe 380x420, signing 385x440, review 385x775). */
 export const SCREEN_SIZES: Record<Prompt['kind'], { width: number; height: number }> = {
@@ -98,7 +97,7 @@ export type ModalSize = ReturnType<typeof createModalSize>
  * `size`, a screen that asked for more room gets it (`updateHeight`).
  *
  * @example
- * updateModal: (_ctx, signal) => modalEvents(prompts, signal, size)
+ * createPageMode({ api, prompts, isListed, modal: (signal) => modalEvents(prompts, signal, size) })
  */
 export async function* modalEvents(
   prompts: PromptQueue,

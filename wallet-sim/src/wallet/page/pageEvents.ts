@@ -6,8 +6,8 @@
 // user returns to the dapp's tab). No timer: a page in the background sends nothing.
 import type { WalletEvent } from '@webwallet/protocol'
 import type { WalletContext } from '@webwallet/protocol/router'
-import type { WalletApi } from '@webwallet/wallet-sim/page'
-import { LOGIN_STORAGE_KEY } from '@webwallet/wallet-sim/page'
+import type { WalletApi } from './client'
+import { LOGIN_STORAGE_KEY } from './loginStorage'
 
 export interface PageEventsOptions {
   api: Pick<WalletApi, 'isLoggedIn' | 'email' | 'loginStatus' | 'account' | 'chainId'>

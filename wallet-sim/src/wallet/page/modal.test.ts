@@ -1,10 +1,10 @@
 // The modal grows for a screen whose content does not fit, up to the display, and each prompt starts over.
 
-import { createPromptQueue } from '@webwallet/wallet-sim/core'
-import { createPageHandlers } from '@webwallet/wallet-sim/page'
 import { describe, expect, it } from 'vitest'
+import { createPromptQueue } from '../core'
 import { mailTypedData, outsideExecutionTypedData } from '../testing/typedData'
 import { createModalSize, modalEvents, modalTitle } from './modal'
+import { createPageHandlers } from './pageMode'
 
 /** Collects the stream's events until `count` arrived. */
 async function take(stream: AsyncIterable<unknown>, count: number): Promise<unknown[]> {

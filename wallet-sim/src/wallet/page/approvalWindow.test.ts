@@ -3,8 +3,8 @@
 // settles the prompt; the window reads only its opener at the wallet's origin. Every other sender (the dapp
 // that embeds the frame, a page of another origin that opened the window, a second window) is ignored.
 
-import { createPromptQueue } from '@webwallet/wallet-sim/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createPromptQueue } from '../core'
 import { createApprovalWindow } from './approvalWindow'
 import { receiveApproval } from './approvalWindowPage'
 

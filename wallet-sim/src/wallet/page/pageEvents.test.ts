@@ -1,8 +1,8 @@
 // The wallet page's pushed changes for its dapp: its own logout, another tab's login as another user, a
 // login the server stopped honouring (asked when the page is back in view), and nothing while nothing changed.
 import type { LoginStatus, WalletEvent } from '@webwallet/protocol'
-import { LOGIN_STORAGE_KEY } from '@webwallet/wallet-sim/page'
 import { describe, expect, it, vi } from 'vitest'
+import { LOGIN_STORAGE_KEY } from './loginStorage'
 import { createPageEvents } from './pageEvents'
 
 const DAPP = 'https://dapp.example'

@@ -4,9 +4,9 @@
 // here the guard's visibility proof holds as for any popup. Opened by anything else than a wallet frame (a
 // page of another origin, the address bar, a frame) it has nothing to approve.
 
-import { createPromptQueue, type Prompt, type PromptQueue } from '@webwallet/wallet-sim/core'
-import type { StoredLogin } from '@webwallet/wallet-sim/page'
+import { createPromptQueue, type Prompt, type PromptQueue } from '../core'
 import { post, readMessage } from './approvalWindowMessages'
+import type { StoredLogin } from './loginStorage'
 
 /** What the window shows: waiting for its prompt, the prompt, its answer, or nothing to approve. */
 export type ApprovalWindowPhase =

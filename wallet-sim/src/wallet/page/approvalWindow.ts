@@ -6,10 +6,18 @@
 // dialog the same way, but through its host SDK (a `switch` message to its Dialog); starknetkit has no such
 // message, so the frame opens the window itself and keeps the request where it is.
 import { POPUP_SIZES } from '@webwallet/protocol'
-import type { PendingPrompt, PromptQueue } from '@webwallet/wallet-sim/core'
-import { APPROVAL_WINDOW_ROUTE } from '@webwallet/wallet-sim/core'
-import type { StoredLogin } from '@webwallet/wallet-sim/page'
+import type { PendingPrompt, PromptQueue } from '../core'
 import { post, readMessage } from './approvalWindowMessages'
+import type { StoredLogin } from './loginStorage'
+
+/**
+ * The approval window's route on the wallet's origin: a top-level page served like the popup routes (nobody
+ * may frame it).
+ *
+ * @example
+ * window.open(`${location.origin}${APPROVAL_WINDOW_ROUTE}`, '_blank', 'popup')
+ */
+export const APPROVAL_WINDOW_ROUTE = '/approvalWindow'
 
 /** Where the approval of one prompt stands: its window open, or refused by the browser's popup blocker. */
 export interface ApprovalWindowState {
