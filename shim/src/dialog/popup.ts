@@ -13,8 +13,8 @@ import {
   UserRejectedError,
   WalletNotAvailableError,
 } from '@webwallet/protocol/errors'
-import { isPopupLoaded } from '../transport/envelope'
-import { exactOrigin } from '../transport/origin'
+import { isPopupLoaded } from '../messenger/envelope'
+import { exactOrigin } from '../messenger/origin'
 import { defaultProbe, listenerSet } from './listeners'
 import { type OpenerWindow, openPopupWindow, POPUP_NAME } from './popupWindow'
 import type { Dialog, PopupPlacement } from './types'

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { exactOrigin, fromWindow } from './fromWindow'
 import * as Messenger from './Messenger'
-import type { Observer, RpcRequest } from './types'
+import type { Observer, TrpcRequest } from './types'
 
 const WALLET = 'https://wallet.example'
 
@@ -34,7 +34,7 @@ function setup() {
 async function sent(wallet: { postMessage: ReturnType<typeof vi.fn> }) {
   await vi.waitFor(() => expect(wallet.postMessage).toHaveBeenCalled())
   const [message, targetOrigin] = wallet.postMessage.mock.calls.at(-1)!
-  return { request: (message as { trpc: RpcRequest }).trpc, targetOrigin }
+  return { request: (message as { trpc: TrpcRequest }).trpc, targetOrigin }
 }
 
 describe('Messenger.fromWindow', () => {

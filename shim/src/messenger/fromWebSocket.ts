@@ -1,7 +1,7 @@
 import { websocketReconnectDelay } from '@webwallet/protocol/constants'
 import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import { parseRpcResponse } from './envelope'
-import { transportError, waitedInVain } from './errors'
+import { channelError, waitedInVain } from './errors'
 import { WEBSOCKET_OPEN_TIMEOUT_MS } from './limits'
 import type { Channel, Incoming } from './types'
 
@@ -119,7 +119,7 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
       socket = undefined
       setState('closed')
       // Requests already sent on this socket are lost with it; queued ones wait for the reconnect.
-      if (opened) for (const listener of listeners) listener.onClose(transportError('websocket'))
+      if (opened) for (const listener of listeners) listener.onClose(channelError('websocket'))
       if (closedForGood) return
       // A connection that never opened keeps retrying (also after its waiters gave up); one that dropped
       // reconnects only while someone waits: an idle channel stays closed.
@@ -141,7 +141,7 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
     state: () => state,
     refusal: () => refused,
     ready() {
-      if (closedForGood) return Promise.reject(transportError('websocket'))
+      if (closedForGood) return Promise.reject(channelError('websocket'))
       if (state === 'open') return Promise.resolve()
       return new Promise<void>((resolve, reject) => {
         const waiter = {
@@ -159,7 +159,7 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
       })
     },
     post(request) {
-      if (!socket || state !== 'open') throw transportError('websocket')
+      if (!socket || state !== 'open') throw channelError('websocket')
       socket.send(JSON.stringify(request))
     },
     listen(onResponse, onClose) {

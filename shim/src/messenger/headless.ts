@@ -54,7 +54,7 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
  * A Channel speaking tRPC's HTTP wire (docs/protocol.md, HTTP): queries are one GET with
  * `?batch=1&input=` (the inputs by index, as JSON), mutations one POST with that JSON as the body, the
  * paths joined by commas; the `walletEvents` subscription streams as tRPC's server-sent events. Errors
- * come back as the other transports' coded errors; a wallet that cannot be reached is 'Wallet not
+ * come back as the other channels' coded errors; a wallet that cannot be reached is 'Wallet not
  * available'. Its code loads at the first request (a failed load is 'Wallet not available'; the next request
  * tries again).
  *

@@ -4,7 +4,7 @@ import { UserRejectedError } from '@webwallet/protocol/errors'
 import { describe, expect, it, vi } from 'vitest'
 import { callLink, messengerLink, unwrapError } from './link'
 import * as Messenger from './Messenger'
-import type { RpcRequest } from './types'
+import type { TrpcRequest } from './types'
 
 // A tiny router type, so the client is typed exactly as the connector's is.
 const t = initTRPC.create()
@@ -23,7 +23,7 @@ function setup(options: { ready?: boolean } = {}) {
   return { wallet, messenger, client }
 }
 
-const answer = (wallet: ReturnType<typeof setup>['wallet'], data: (r: RpcRequest) => unknown) =>
+const answer = (wallet: ReturnType<typeof setup>['wallet'], data: (r: TrpcRequest) => unknown) =>
   wallet.onRequest((request) => {
     if (request.method !== 'subscription.stop')
       wallet.reply({ id: request.id, result: { data: data(request) } })

@@ -7,7 +7,7 @@ import {
 import { reach } from '../http/reach'
 import { parseRpcResponse } from './envelope'
 import { readEventStream } from './eventStream'
-import type { Channel, Incoming, RequestId, RpcError } from './types'
+import type { Channel, Incoming, RequestId, TrpcError } from './types'
 
 /** Options of {@link fromHttp}. */
 export type FromHttpOptions = {
@@ -33,7 +33,7 @@ type Call = { id: RequestId; path: string; input: unknown }
  * A Channel speaking tRPC's HTTP wire (docs/protocol.md, HTTP): queries are one GET with
  * `?batch=1&input=` (the inputs by index, as JSON), mutations one POST with that JSON as the body, the
  * paths joined by commas. Errors come back in the router's shape and are rebuilt into coded errors like
- * the other transports' (`Messenger.create`); a wallet that cannot be reached is SERVICE_UNREACHABLE
+ * the other channels' (`Messenger.create`); a wallet that cannot be reached is SERVICE_UNREACHABLE
  * and an answer that is not tRPC's is 'Unable to transform response from server'. The `walletEvents`
  * subscription streams as tRPC's server-sent events (what `httpSubscriptionLink` reads: one GET per
  * subscription, `?input=`, `text/event-stream`), with the same headers; a stream that drops is 'Wallet not
@@ -59,7 +59,7 @@ export function fromHttp(options: FromHttpOptions): Channel {
     for (const listener of listeners) listener(response)
   }
   // A failure of the request itself reaches each call as the wallet router would have sent it.
-  const failAll = (calls: Call[], error: RpcError | undefined) => {
+  const failAll = (calls: Call[], error: TrpcError | undefined) => {
     for (const { id } of calls) deliver(error ? { id, error } : { id, malformed: true })
   }
   const run = async (method: 'GET' | 'POST', calls: Call[]) => {
@@ -223,6 +223,6 @@ function parseJson(text: string): unknown {
 const notAvailable = (cause: unknown) =>
   cause instanceof ServiceUnreachableError ? cause : new WalletNotAvailableError({ cause })
 
-function wireError(error: Error & { code: string }): RpcError {
+function wireError(error: Error & { code: string }): TrpcError {
   return { code: -32603, message: error.message, data: { webwalletError: serializeError(error) } }
 }
