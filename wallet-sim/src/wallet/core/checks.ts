@@ -3,7 +3,7 @@
 // caps and approvals read exactly. What cannot be shown as what is signed is refused before any prompt.
 import type { SessionSignRequest, TypedData } from '@webwallet/protocol'
 import { ValidationError } from '@webwallet/protocol/errors'
-import { readApprovalRequests, readSessionMetadata } from '@webwallet/protocol/rpc'
+import { readApprovalRequests, readSessionMetadata } from '@webwallet/protocol/procedures'
 import { respellTypedData, type TypedDataMeaning, typedDataMeaning } from '@webwallet/protocol/typedData'
 
 /**

@@ -1,5 +1,5 @@
 import type { Call } from '@webwallet/protocol'
-import { strictCalls } from '@webwallet/protocol/rpc'
+import { strictCalls } from '@webwallet/protocol/procedures'
 
 /**
  * The calls as the felts the wallet signs (hex), or ValidationError before any prompt for a value that

@@ -5,7 +5,7 @@
 // this account), what it does, as the review shows a transaction: the calls, who may submit it, when, and
 // from which account, read from the felts signed.
 import type { TypedData } from '@webwallet/protocol'
-import { ANY_CALLER_FELT, type OutsideExecutionView } from '@webwallet/protocol/rpc'
+import { ANY_CALLER_FELT, type OutsideExecutionView } from '@webwallet/protocol/procedures'
 import { AccountLine, chainName } from '../components/AccountLine'
 import { BalanceChanges } from '../components/BalanceChanges'
 import { compactAddress, formatDate, fromNow } from '../components/format'
