@@ -22,7 +22,7 @@ import {
   createPageHandlers,
   createWalletApi,
   type EnvelopePort,
-  type HandsFreeDecision,
+  type ApprovalDecision,
   loginStorage,
   type WalletApi,
 } from './page'
@@ -282,7 +282,7 @@ function pageSetup(options: { loggedIn?: boolean; connected?: boolean; listed?: 
   const api = {
     isLoggedIn: () => loggedIn,
     devLogin: vi.fn(async () => false),
-    decide: vi.fn(async (): Promise<HandsFreeDecision> => ({ answer: 'manual' })),
+    decide: vi.fn(async (): Promise<ApprovalDecision> => ({ answer: 'manual' })),
     account: vi.fn(async () => ACCOUNT),
     chainId: vi.fn(async () => ACCOUNT.chainId),
     isConnected: vi.fn(async (origin: string) => connected.has(origin)),

@@ -5,6 +5,7 @@
 export {
   type Account,
   ApiMessageError,
+  type ApprovalDecision,
   createWalletApi,
   type HandsFreeDecision,
   parseAnswer,
