@@ -48,17 +48,6 @@ describe('Messenger.fromWebSocket (scripted socket, fake timers)', () => {
     expect(states).toEqual(['connecting', 'open'])
   })
 
-  it("rejects in-flight requests with 'WebSocket closed prematurely' when the socket drops", async () => {
-    const { channel, messenger } = setup()
-    const o = observer()
-    messenger.send({ type: 'mutation', path: 'enable', input: undefined }, o)
-    FakeSocket.instances[0]!.emit('open')
-    await vi.advanceTimersByTimeAsync(0)
-    FakeSocket.instances[0]!.emit('close')
-    expect(o.errors.map((e) => e.message)).toEqual(['WebSocket closed prematurely'])
-    expect(channel.state()).toBe('closed')
-  })
-
   it('retries a failing connection after 1000 ms × 2^attempt, capped at 30000 ms', async () => {
     const { messenger } = setup(Number.POSITIVE_INFINITY)
     const o = observer()
