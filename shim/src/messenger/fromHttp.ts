@@ -30,17 +30,11 @@ export const HTTP_BATCH_INTERVAL_MS = 10
 type Call = { id: RequestId; path: string; input: unknown }
 
 /**
- * A Channel speaking tRPC's HTTP wire (docs/protocol.md, HTTP): queries are one GET with
- * `?batch=1&input=` (the inputs by index, as JSON), mutations one POST with that JSON as the body, the
- * paths joined by commas. Errors come back in the router's shape and are rebuilt into coded errors like
- * the other channels' (`Messenger.create`); a wallet that cannot be reached is SERVICE_UNREACHABLE
- * and an answer that is not tRPC's is 'Unable to transform response from server'. The `walletEvents`
- * subscription streams as tRPC's server-sent events (what `httpSubscriptionLink` reads: one GET per
- * subscription, `?input=`, `text/event-stream`), with the same headers; a stream that drops is 'Wallet not
- * available'. Other subscriptions (`updateModal` follows a wallet window) are 'not implemented'.
+ * The HTTP channel's code, a chunk of its own: `Messenger.fromHttp` (./headless) loads it and says what it
+ * does.
  *
  * @example
- * const messenger = Messenger.create(Messenger.fromHttp({ url: 'http://localhost:3005/trpc', headers: { authorization: `Bearer ${token}` } }))
+ * const channel = fromHttp({ url: 'http://localhost:3005/trpc', headers: { authorization: `Bearer ${token}` } })
  */
 export function fromHttp(options: FromHttpOptions): Channel {
   const send = options.fetch ?? globalThis.fetch?.bind(globalThis)

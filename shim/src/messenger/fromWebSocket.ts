@@ -46,16 +46,11 @@ export type WebSocketChannel = Channel & {
 }
 
 /**
- * A Channel speaking the tRPC ws adapter protocol (raw JSON-RPC frames) for Node and headless tests.
- * Connects lazily, rejects requests in flight with 'WebSocket closed prematurely' when an open socket
- * drops, and keeps queued requests through reconnects after 1000 ms × 2^attempt (capped at 30000 ms).
- * A request that waits longer than `openTimeoutMs` for the socket rejects, while the scheduled reconnect goes
- * on: SERVICE_UNREACHABLE (service 'wallet') when the last attempt was refused, otherwise 'Wallet not
- * available' (`cause`: 'WebSocket closed prematurely').
+ * The WebSocket channel's code, a chunk of its own: `Messenger.fromWebSocket` (./headless) loads it and says
+ * what it does.
  *
  * @example
- * import { WebSocket } from 'ws'
- * const messenger = Messenger.create(Messenger.fromWebSocket({ url: 'ws://localhost:3005/trpc', WebSocket }))
+ * const channel = fromWebSocket({ url: 'ws://localhost:3005/trpc', WebSocket })
  */
 export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
   const Socket = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
