@@ -69,8 +69,8 @@ export function parseWindowResponse(data: unknown): Incoming | undefined {
   return typeof kind === 'object' ? kind : undefined
 }
 
-/** Reads a raw tRPC JSON-RPC frame (the ws adapter's format, without the `trpc` wrapper). */
-export function parseRpcResponse(data: unknown): Incoming | undefined {
+/** Reads a tRPC wire response as the ws adapter frames it (without the `trpc` wrapper). */
+export function parseTrpcResponse(data: unknown): Incoming | undefined {
   return parseWindowResponse({ trpc: data })
 }
 

@@ -5,7 +5,7 @@ import {
   WalletNotAvailableError,
 } from '@webwallet/protocol/errors'
 import { reach } from '../http/reach'
-import { parseRpcResponse } from './envelope'
+import { parseTrpcResponse } from './envelope'
 import { readEventStream } from './eventStream'
 import type { Channel, Incoming, RequestId, TrpcError } from './types'
 
@@ -94,7 +94,7 @@ export function fromHttp(options: FromHttpOptions): Channel {
       calls.forEach(({ id }, i) => {
         const item = answer[i]
         deliver(
-          parseRpcResponse(typeof item === 'object' && item !== null ? { ...item, id } : { id }) ?? {
+          parseTrpcResponse(typeof item === 'object' && item !== null ? { ...item, id } : { id }) ?? {
             id,
             malformed: true,
           },
@@ -103,7 +103,7 @@ export function fromHttp(options: FromHttpOptions): Channel {
       return
     }
     // One error for the whole request (e.g. tRPC refusing the batch): every call gets it.
-    const whole = parseRpcResponse(typeof answer === 'object' && answer !== null ? { ...answer, id: 0 } : {})
+    const whole = parseTrpcResponse(typeof answer === 'object' && answer !== null ? { ...answer, id: 0 } : {})
     failAll(calls, whole && 'error' in whole ? whole.error : undefined)
   }
   const headersNow = () => (typeof options.headers === 'function' ? options.headers() : options.headers)
@@ -120,7 +120,7 @@ export function fromHttp(options: FromHttpOptions): Channel {
       const response = await reach('wallet', url, { ...init, signal: abort.signal }, send)
       if (!response.ok || !response.body) {
         const answer = (await response.json().catch(() => undefined)) as { error?: unknown } | undefined
-        const refused = parseRpcResponse({ id, error: answer?.error })
+        const refused = parseTrpcResponse({ id, error: answer?.error })
         if (refused && 'error' in refused) deliver(refused)
         else dropped(`HTTP ${response.status}`)
         return
@@ -130,11 +130,11 @@ export function fromHttp(options: FromHttpOptions): Channel {
         if (event === 'connected') deliver({ id, result: { type: 'started' } })
         else if (event === 'return') return deliver({ id, result: { type: 'stopped' } })
         else if (event === 'serialized-error') {
-          const failure = parseRpcResponse({ id, error: parseJson(data) })
+          const failure = parseTrpcResponse({ id, error: parseJson(data) })
           return deliver(failure && 'error' in failure ? failure : { id, malformed: true })
         } else if (event === undefined) {
           const value = { id, result: { type: 'data', data: parseJson(data) } }
-          deliver(parseRpcResponse(value) ?? { id, malformed: true })
+          deliver(parseTrpcResponse(value) ?? { id, malformed: true })
         }
       }
       dropped('the event stream ended')

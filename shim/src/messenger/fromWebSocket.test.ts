@@ -28,7 +28,7 @@ describe('Messenger.fromWebSocket (scripted socket, fake timers)', () => {
     return { channel, states, messenger: Messenger.create(channel) }
   }
 
-  it('connects lazily, queues until open, then sends raw JSON-RPC and matches the reply', async () => {
+  it("connects lazily, queues until open, then sends tRPC's wire message and matches the reply", async () => {
     const { channel, states, messenger } = setup()
     expect(FakeSocket.instances).toHaveLength(0)
     const o = observer()

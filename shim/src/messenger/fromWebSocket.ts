@@ -1,6 +1,6 @@
 import { websocketReconnectDelay } from '@webwallet/protocol/constants'
 import { WalletNotAvailableError } from '@webwallet/protocol/errors'
-import { parseRpcResponse } from './envelope'
+import { parseTrpcResponse } from './envelope'
 import { channelError, waitedInVain } from './errors'
 import { WEBSOCKET_OPEN_TIMEOUT_MS } from './limits'
 import type { Channel, Incoming } from './types'
@@ -100,13 +100,13 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
       try {
         data = JSON.parse(event.data)
       } catch {
-        return // not JSON-RPC (e.g. a keep-alive 'PONG')
+        return // not a tRPC message (e.g. a keep-alive 'PONG')
       }
       if (isReconnectNotice(data)) {
         current.close()
         return
       }
-      const response = parseRpcResponse(data)
+      const response = parseTrpcResponse(data)
       if (response) for (const listener of listeners) listener.onResponse(response)
     })
     current.addEventListener('close', () => {

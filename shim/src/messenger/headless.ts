@@ -11,7 +11,7 @@ import { WEBSOCKET_OPEN_TIMEOUT_MS } from './limits'
 import type { Channel } from './types'
 
 /**
- * A Channel speaking the tRPC ws adapter protocol (raw JSON-RPC frames) for Node and headless tests.
+ * A Channel speaking tRPC's WebSocket wire (the ws adapter's frames) for Node and headless tests.
  * Connects lazily, rejects requests in flight with 'WebSocket closed prematurely' when an open socket
  * drops, and keeps queued requests through reconnects after 1000 ms × 2^attempt (capped at 30000 ms).
  * A request that waits longer than `openTimeoutMs` for the socket rejects, while the scheduled reconnect goes
