@@ -18,11 +18,11 @@ import { ETH, MAIL, SPENDER, STRK, sessionRequest } from './fixtures'
 import { createHeadlessHandlers } from './headless/headlessHandlers'
 import {
   type Account,
+  type ApprovalDecision,
   createEnvelopeServer,
   createPageHandlers,
   createWalletApi,
   type EnvelopePort,
-  type ApprovalDecision,
   loginStorage,
   type WalletApi,
 } from './page'
