@@ -63,7 +63,7 @@ function receive(seen: string[], request: TrpcRequest, reply: (path: string) => 
   return reply(request.params.path)
 }
 
-const memory: ChannelCase = {
+const overMemory: ChannelCase = {
   name: 'memory',
   goneCode: 'WALLET_NOT_AVAILABLE',
   async open(reply) {
@@ -81,7 +81,7 @@ const memory: ChannelCase = {
   },
 }
 
-const window: ChannelCase = {
+const overWindow: ChannelCase = {
   name: 'window',
   goneCode: 'USER_REJECTED',
   async open(reply) {
@@ -126,7 +126,7 @@ const window: ChannelCase = {
   },
 }
 
-const websocket: ChannelCase = {
+const overWebSocket: ChannelCase = {
   name: 'WebSocket',
   goneCode: 'WEBSOCKET_CLOSED',
   async open(reply) {
@@ -187,7 +187,7 @@ async function answerHttp(
   response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
 }
 
-const http: ChannelCase = {
+const overHttp: ChannelCase = {
   name: 'HTTP',
   goneCode: 'SERVICE_UNREACHABLE',
   async open(reply) {
@@ -206,4 +206,4 @@ const http: ChannelCase = {
 }
 
 /** Every channel kind the shim has, each with its test wallet. */
-export const CHANNELS: ChannelCase[] = [memory, window, websocket, http]
+export const CHANNELS: ChannelCase[] = [overMemory, overWindow, overWebSocket, overHttp]
