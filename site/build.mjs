@@ -25,7 +25,9 @@ const ENTRIES = ['shim', 'protocol', 'wallet-sim'].flatMap((dir) => {
 // An entry kept under its old name too (protocol's ./rpc, now ./procedures) is documented once, by the new one.
 const DOCUMENTED = ENTRIES.filter((entry, i) => ENTRIES.findIndex(({ file }) => file === entry.file) === i)
 // Longest folder first: `shim/src` must not rename the start of `shim/src/connector`.
-const MODULE_NAMES = DOCUMENTED.map(({ folder, name }) => [folder, name]).sort(([a], [b]) => b.length - a.length)
+const MODULE_NAMES = DOCUMENTED.map(({ folder, name }) => [folder, name]).sort(
+  ([a], [b]) => b.length - a.length,
+)
 
 const walk = (dir) =>
   readdirSync(dir).flatMap((name) => {
