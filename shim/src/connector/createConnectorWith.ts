@@ -58,7 +58,7 @@ export type ConnectResult = { account: string[]; chainId: string }
 export { CONNECTOR_ICON, CONNECTOR_ID, CONNECTOR_NAME }
 
 /** Opens the wallet over one transport kind: `openTransport`, or `openWindowTransport` (iframe and popup only). */
-export type OpenWallet = (kind: TransportKind, options: OpenTransportOptions) => WalletTransport
+export type OpenTransport = (kind: TransportKind, options: OpenTransportOptions) => WalletTransport
 
 /**
  * The connector over the transports `open` reaches: `createConnector` (every kind) and
@@ -68,7 +68,7 @@ export type OpenWallet = (kind: TransportKind, options: OpenTransportOptions) =>
  * @example
  * const connector = createConnectorWith(openWindowTransport, { environment: 'sepolia' })
  */
-export function createConnectorWith(open: OpenWallet, options: ConnectorOptions) {
+export function createConnectorWith(open: OpenTransport, options: ConnectorOptions) {
   const { environment } = options
   const { walletUrl, mode } = connectorSetup(options)
   // The protocol's 'Powered by Argent' for Argent's wallets; the dev environment's wallet is wallet-sim, not Argent.
