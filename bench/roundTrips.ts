@@ -1,5 +1,5 @@
 // Round trips per execute, ours beside plain starknet.js, on one in-process wallet-sim: the SDK in Node over
-// the WebSocket connector (auto-approve), counted from the clients' fetch; then the time from the node
+// the WebSocket connector (approval mode `auto`), counted from the clients' fetch; then the time from the node
 // accepting a transaction to the client holding its receipt, with the default wait and a 100 ms one.
 // Prints one `BENCH_JSON {...}` line for scripts/bench.mjs.
 

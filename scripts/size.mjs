@@ -131,7 +131,7 @@ export const ENTRIES = [
   // catch-up and the push follow live in the lazy connector chunk): total budget 32.3 → 32.7.
   // Re-measured 2026-11-27 (h27, the connector's headless transports made lazy; this entry's connector chunk
   // never reached them): initial 24,764 bytes, total 33,396 (+1 and +10 bytes: the connector's body is a
-  // function of its own, connectorOn). Budgets unchanged.
+  // function of its own, createConnectorWith). Budgets unchanged.
   // 24.2 → 24.4, 32.7 → 32.9 (2026-11-27, h29): outside executions' window on the chain's clock (the block read
   // in the probe's batch, protocol's window constants): initial 24,763 → 24,977 bytes, total 33,386 → 33,599.
   // Merged with h27 on 2026-11-27: initial 24,977 bytes, total 33,606.
@@ -253,7 +253,7 @@ export const ENTRIES = [
 // 2026-11-28 (issue 38 item 7, h-guard): first measured as served, @webwallet/shim's initial files were
 // 26,511 bytes (four: the entry and three chunks it shares with its two lazy chunks, the connector's and the
 // portfolio's), /argent 27,004, /connector 15,157 (three: two shared with its WebSocket and HTTP chunks).
-// Now one lazy module each (shim/src/firstUse.ts, shim/src/transport/headlessWires.ts), so two initial files:
+// Now one lazy module each (shim/src/firstUse.ts, shim/src/messenger/headlessWires.ts), so two initial files:
 // @webwallet/shim 25,223 bytes (total 33,702), /argent 25,831 (34,604), /connector 15,006 (17,449).
 // Merged 2026-11-28 (lead): after h-lifecycle, h-argent, h-calldata and h-listeners joined h-guard's measure, the
 // shim as served is 26.9 KB (37.3 with its lazy chunks), /argent 28.0 (38.7), /connector 15.5 (17.9): each

@@ -22,8 +22,12 @@ const ENTRIES = ['shim', 'protocol', 'wallet-sim'].flatMap((dir) => {
     return [{ file, folder: file.replace(/(\/index)?\.tsx?$/, ''), name: `${name}${subpath.slice(1)}` }]
   })
 })
+// An entry kept under its old name too (protocol's ./rpc, now ./procedures) is documented once, by the new one.
+const DOCUMENTED = ENTRIES.filter((entry, i) => ENTRIES.findIndex(({ file }) => file === entry.file) === i)
 // Longest folder first: `shim/src` must not rename the start of `shim/src/connector`.
-const MODULE_NAMES = ENTRIES.map(({ folder, name }) => [folder, name]).sort(([a], [b]) => b.length - a.length)
+const MODULE_NAMES = DOCUMENTED.map(({ folder, name }) => [folder, name]).sort(
+  ([a], [b]) => b.length - a.length,
+)
 
 const walk = (dir) =>
   readdirSync(dir).flatMap((name) => {
@@ -136,7 +140,7 @@ for (const file of walk(DOCS)) {
   else cpSync(file, target)
 }
 writeFileSync(join(SRC, 'index.md'), HOME)
-const entryPoints = ENTRIES.flatMap(({ file }) => ['--entryPoints', join(ROOT, file)])
+const entryPoints = DOCUMENTED.flatMap(({ file }) => ['--entryPoints', join(ROOT, file)])
 execFileSync('npx', ['typedoc', '--options', 'typedoc.json', ...entryPoints], { cwd: SITE, stdio: 'inherit' })
 for (const file of walk(join(SRC, 'api'))) {
   let text = readFileSync(file, 'utf8')

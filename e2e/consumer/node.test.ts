@@ -28,7 +28,7 @@ test('the script connects over WebSocket, gets a session and runs a call the cha
 
 test('every entry of the three packages loads in Node', async () => {
   const exported: Record<string, string[]> = JSON.parse(await run('node', ['subpaths.mjs'], dir))
-  expect(Object.keys(exported)).toHaveLength(11)
+  expect(Object.keys(exported)).toHaveLength(12)
   for (const [entry, names] of Object.entries(exported)) expect(names.length, entry).toBeGreaterThan(0)
   expect(exported.shim).toContain('WebWallet')
   expect(exported.argent).toContain('ArgentWebWallet')

@@ -1,11 +1,12 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import * as calldata from './calldata'
 import * as constants from './constantsEntry'
 import * as errors from './errors'
 import * as fees from './fees'
 import * as main from './index'
+import * as procedures from './procedures'
 import * as router from './router'
-import * as rpc from './rpc'
 import * as services from './services'
 import * as typedData from './typedData'
 import * as wallet from './wallet'
@@ -28,8 +29,12 @@ describe('public exports', () => {
   it('@webwallet/protocol/errors', () => {
     expect(Object.keys(errors).sort()).toMatchSnapshot()
   })
-  it('@webwallet/protocol/rpc', () => {
-    expect(Object.keys(rpc).sort()).toMatchSnapshot()
+  it('@webwallet/protocol/procedures', () => {
+    expect(Object.keys(procedures).sort()).toMatchSnapshot()
+  })
+  it('@webwallet/protocol/rpc, the deprecated name of /procedures, is the same files', () => {
+    const { exports } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+    expect(exports['./rpc']).toEqual(exports['./procedures'])
   })
   it('@webwallet/protocol/router', () => {
     expect(Object.keys(router).sort()).toMatchSnapshot()

@@ -9,21 +9,21 @@ export * from './entities/portfolio'
 export * from './entities/session'
 export * from './envelope'
 export * from './environments'
-// Schemas of the procedures and wallet_* requests live in '@webwallet/protocol/rpc'; their types are here.
+// Schemas of the procedures and wallet_* requests live in '@webwallet/protocol/procedures'; their types are here.
 export type {
   ModalEvent,
   MutationName,
   ProcedureInput,
   ProcedureName,
   ProcedureOutput,
-} from './rpc/procedures'
+} from './procedures/procedures'
 export type {
   WalletRequest,
   WalletRequestParams,
   WalletRequestResult,
   WalletRequestType,
-} from './rpc/walletApi'
-export type { WalletEvent } from './rpc/walletEvents'
+} from './procedures/walletApi'
+export type { WalletEvent } from './procedures/walletEvents'
 export * from './schemas/address'
 export * from './schemas/calldata'
 export * from './schemas/felt'

@@ -1,5 +1,5 @@
 // docs/protocol.md's generated tables, kept equal to the code: the procedures with their policy rows
-// (rpc/procedures.ts, wallet/policy.ts) and the error registry (errors/*.ts, router/errors.ts). A table that
+// (procedures/procedures.ts, wallet/policy.ts) and the error registry (errors/*.ts, router/errors.ts). A table that
 // drifted fails here; `WRITE_PROTOCOL_DOC=1 npx vitest run --project protocol src/protocolDoc` rewrites them.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
@@ -13,8 +13,8 @@ import { ERROR_CLASSES } from './errors/registry'
 import * as sdk from './errors/sdk'
 import * as services from './errors/services'
 import * as validation from './errors/validation'
+import { PROCEDURES } from './procedures/procedures'
 import { procedureErrorCode } from './router/errors'
-import { PROCEDURES } from './rpc/procedures'
 import { PROCEDURE_POLICIES } from './wallet/policy'
 
 const DOC = new URL('../../docs/protocol.md', import.meta.url)

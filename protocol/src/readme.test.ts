@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import * as errors from './errors'
 import * as main from './index'
-import * as rpc from './rpc'
+import * as procedures from './procedures'
 import * as typedData from './typedData'
 
 const readme = readFileSync(fileURLToPath(new URL('../../docs/protocol-package.md', import.meta.url)), 'utf8')
@@ -78,7 +78,7 @@ function run(code: string, scope: Record<string, unknown>): Check[] {
   return checks
 }
 
-const scope = { ...main, ...errors, ...rpc, z }
+const scope = { ...main, ...errors, ...procedures, z }
 
 describe('docs/protocol-package.md examples', () => {
   it('Schemas and rules', () => {

@@ -27,9 +27,9 @@ const LAZY = [
   'account/probe.ts',
   'dialog/iframe.ts',
   'dialog/popup.ts',
-  'connector/connectorOn.ts',
-  'connector/transport.ts',
-  'transport/link.ts',
+  'connector/createConnectorWith.ts',
+  'connector/walletTransport.ts',
+  'messenger/link.ts',
   'transport/choose.ts',
   'portfolio/reads.ts',
   'portfolio/guards.ts',
@@ -49,8 +49,8 @@ describe.each(['./index.ts', './argent/index.ts'])('the %s bundle', (entry) => {
 })
 
 // The connector entry: the iframe and popup path at once; the WebSocket and HTTP wires (and what only they
-// use) in one chunk of their own (transport/headlessWires.ts), loaded at a headless connector's first request.
-const HEADLESS = ['transport/fromWebSocket.ts', 'transport/fromHttp.ts', 'transport/eventStream.ts']
+// use) in one chunk of their own (messenger/headlessWires.ts), loaded at a headless connector's first request.
+const HEADLESS = ['messenger/fromWebSocket.ts', 'messenger/fromHttp.ts', 'messenger/eventStream.ts']
 
 describe('the ./connector/index.ts bundle', () => {
   it('keeps the WebSocket and HTTP transports out of the initial chunk, in one lazy chunk', async () => {
@@ -61,9 +61,9 @@ describe('the ./connector/index.ts bundle', () => {
     // What the iframe and popup need stays where a page gets it at once.
     expect(initial).toEqual(
       expect.arrayContaining([
-        'connector/connectorOn.ts',
-        'connector/transport.ts',
-        'transport/fromWindow.ts',
+        'connector/createConnectorWith.ts',
+        'connector/walletTransport.ts',
+        'messenger/fromWindow.ts',
       ]),
     )
   }, 30_000)

@@ -64,7 +64,7 @@ describe('a changeset', () => {
     for (const path of [
       'shim/src/sdk/WebWallet.test.ts',
       'protocol/src/__snapshots__/exports.test.ts.snap',
-      'shim/src/transport/testing/fakeSocket.ts',
+      'shim/src/messenger/testing/fakeSocket.ts',
       'shim/README.md',
       'demo/src/App.tsx',
       'e2e/tests/sdk/x.ts',

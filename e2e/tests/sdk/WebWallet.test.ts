@@ -1,4 +1,4 @@
-// The whole SDK against wallet-sim over the WebSocket messenger with the auto-approve policy: a new user
+// The whole SDK against wallet-sim over the WebSocket transport with approval mode `auto`: a new user
 // connects and signs a session once, runs session calls with no further approval, is refused a call
 // outside the session, sees the session EXPIRED after devnet_increaseTime, and reads balances and DeFi.
 

@@ -1,5 +1,5 @@
 // The shim's HTTP transport (tRPC's HTTP wire, `transport: 'http'`) against wallet-sim's router at
-// /trpc/<procedure> (auto-approve): starknet.js's WalletAccount connects and executes through it, calls of one
+// /trpc/<procedure> (approval mode `auto`): starknet.js's WalletAccount connects and executes through it, calls of one
 // batch interval share one POST, and a login token the wallet does not know is USER_LOGGED_OUT.
 import {
   createConnector,

@@ -1,4 +1,4 @@
-// Issue 27: the SDK under real use against wallet-sim (WebSocket connector, auto-approve): concurrent
+// Issue 27: the SDK under real use against wallet-sim (WebSocket transport, approval mode `auto`): concurrent
 // executes, a double-clicked requestConnection, the chain's clock moving away from the device's, the
 // wallet's Reject, clearSession with an account still held, and disconnect in Node.
 import { createRpc, WebWallet, waitForTransaction } from '@webwallet/shim'

@@ -1,5 +1,5 @@
 // starknet.js's own WalletAccount over our get-starknet wallet object, against wallet-sim's hosted wallet
-// (WebSocket transport, auto-approve): it connects, signs typed data that the account contract accepts, and
+// (WebSocket transport, approval mode `auto`): it connects, signs typed data that the account contract accepts, and
 // executes a transaction that lands on the simulated chain.
 import { createConnector, createStarknetWindowObject } from '@webwallet/shim/connector'
 import { startSim } from '@webwallet/wallet-sim'

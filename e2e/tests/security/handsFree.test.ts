@@ -1,7 +1,8 @@
-// Hands-free mode (`--approve auto --email`, the dev API's one-shot answers) answers for the user: only for
+// Hands-free answers (`--approve auto --email`, the dev API's one-shot answers) answer for the user: only for
 // Node clients, wallet-sim's own pages and the exact --allow-dapp origins. A foreign page (here: another
-// port of localhost) that holds a valid login token — stolen, or its own — is still never auto-approved over
-// /trpc: its request waits for a manual answer, and it cannot take or queue the one-shot answers.
+// port of localhost) that holds a valid login token — stolen, or its own — is still never answered
+// hands-free over /trpc: its request waits for a manual answer, and it cannot take or queue the one-shot
+// answers.
 import { type RunningSim, startSim } from '@webwallet/wallet-sim'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 // The wallet router over tRPC's HTTP wire (/trpc/<procedure>) from real pages in Chromium: the exact
-// --allow-dapp origin calls and reads it as the --email user (CORS, JSON preflight, auto-approve); a page of
+// --allow-dapp origin calls and reads it as the --email user (CORS, JSON preflight, approval mode `auto`); a page of
 // another port of a listed host reads that it is logged out; a page of an unlisted site cannot send a call
 // at all (its preflight is refused), and the user's grants do not move.
 import { startSim } from '@webwallet/wallet-sim'

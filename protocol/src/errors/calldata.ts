@@ -1,6 +1,6 @@
 import { defineError, type ErrorOptions } from './base'
 
-// Calldata conversion errors, in a module of their own: the calldata converters of '@webwallet/protocol/rpc'
+// Calldata conversion errors, in a module of their own: the calldata converters of '@webwallet/protocol/procedures'
 // throw them, so that entry bundles these two classes and none of the rest of the table.
 
 /** Message of a calldata entry that cannot be converted; '...' is the value (strings JSON-quoted). */

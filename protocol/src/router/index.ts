@@ -7,8 +7,8 @@ import {
   PROCEDURES,
   type ProcedureInput,
   type ProcedureOutput,
-} from '../rpc/procedures'
-import { type WalletEvent, WalletEventSchema } from '../rpc/walletEvents'
+} from '../procedures/procedures'
+import { type WalletEvent, WalletEventSchema } from '../procedures/walletEvents'
 import { formatErrorData, shapeMessage, toTRPCError } from './errors'
 
 export { formatErrorData, procedureErrorCode, shapeMessage, toTRPCError, webWalletErrorOf } from './errors'

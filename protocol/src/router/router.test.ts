@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ConnectAndSignSessionError, ConnectorNotFoundError, UserRejectedError } from '../errors/connector'
 import { parseError } from '../errors/parse'
 import { ValidationError } from '../errors/validation'
-import type { ModalEvent } from '../rpc/procedures'
+import type { ModalEvent } from '../procedures/procedures'
 import { createWalletRouter, procedureErrorCode, type WalletHandlers, type WalletRouter } from './index'
 
 const ACCOUNT = '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'

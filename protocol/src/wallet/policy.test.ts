@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { POPUP_SIZES, WALLET_ROUTES } from '../constants'
-import { PROCEDURES } from '../rpc/procedures'
+import { PROCEDURES } from '../procedures/procedures'
 import { isSessionTypedData, PROCEDURE_POLICIES, popupFor, procedurePolicy } from './policy'
 
 const SESSION = { primaryType: 'Session', domain: { name: 'SessionAccount.session' } }

@@ -8,7 +8,7 @@ import {
   SESSION_TYPED_DATA_PRIMARY_TYPE,
   WALLET_ROUTES,
 } from '../constants'
-import type { MutationName } from '../rpc/procedures'
+import type { MutationName } from '../procedures/procedures'
 
 /** The consents the wallet asks for, one word each in code, screens and the approval queue. */
 export type PromptKind = 'login' | 'connect' | 'signTypedData' | 'signSession' | 'execute'

@@ -1,4 +1,4 @@
-import { type Connector, type ConnectorOptions, connectorOn } from './connectorOn'
+import { type Connector, type ConnectorOptions, createConnectorWith } from './createConnectorWith'
 import { openTransport } from './openTransport'
 
 export {
@@ -11,7 +11,7 @@ export {
   type ConnectResult,
   WALLET_READ_TIMEOUT_MS,
   WALLET_USER_TIMEOUT_MS,
-} from './connectorOn'
+} from './createConnectorWith'
 export { createWindowConnector } from './windowConnector'
 
 /**
@@ -27,5 +27,5 @@ export { createWindowConnector } from './windowConnector'
  * }
  */
 export function createConnector(options: ConnectorOptions = {}): Connector {
-  return connectorOn(openTransport, options)
+  return createConnectorWith(openTransport, options)
 }

@@ -163,7 +163,7 @@ describe('the connector without a browser page', () => {
   it("HTTP: a transport chunk that fails to load is 'Wallet not available', and the next request loads it", async () => {
     await using wallet = await startHttpWallet()
     vi.resetModules()
-    vi.doMock('../transport/headlessWires', () => {
+    vi.doMock('../messenger/headlessWires', () => {
       throw new TypeError('Failed to fetch dynamically imported module')
     })
     try {
@@ -173,11 +173,11 @@ describe('the connector without a browser page', () => {
       const failed = await connector.request({ type: 'wallet_requestChainId' }).catch((e: unknown) => e)
       expect(failed).toMatchObject({ code: 'WALLET_NOT_AVAILABLE', message: 'Wallet not available' })
       expect(failed).not.toBeInstanceOf(TypeError)
-      vi.doUnmock('../transport/headlessWires')
+      vi.doUnmock('../messenger/headlessWires')
       expect(await connector.request({ type: 'wallet_requestChainId' })).toBe(wallet.state.chainId)
       await connector.disconnect()
     } finally {
-      vi.doUnmock('../transport/headlessWires')
+      vi.doUnmock('../messenger/headlessWires')
       vi.resetModules()
     }
   })

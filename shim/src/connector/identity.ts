@@ -2,7 +2,7 @@
 // connector of the SDK's first chunk has it without the connector's code.
 import { ENVIRONMENT_NAMES, type EnvironmentName, getEnvironment } from '@webwallet/protocol/constants'
 import { ValidationError } from '@webwallet/protocol/errors'
-import { exactOrigin } from '../transport/origin'
+import { exactOrigin } from '../messenger/origin'
 
 /**
  * The connector's id, as starknetkit's web-wallet connector names itself (starknetkit and the last-connection

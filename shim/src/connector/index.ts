@@ -2,6 +2,7 @@
 
 export * as Dialog from '../dialog/Dialog'
 export type { Dialog as DialogType, ModalUpdate, PopupPlacement } from '../dialog/types'
+export * from '../messenger'
 export * from '../transport'
 export type { StarknetWindowObject } from '../walletObject'
 export { createStarknetWindowObject } from '../walletObject'
@@ -32,5 +33,5 @@ export {
   UserRejectedRequestError,
   WebwalletError,
 } from './starknetkitErrors'
-export type { OpenTransportOptions, TransportKind, WalletTransport } from './transport'
-export { openWindowTransport, parseModalUpdate, websocketUrl } from './transport'
+export type { OpenTransportOptions, TransportKind, WalletTransport } from './walletTransport'
+export { openWindowTransport, parseModalUpdate, websocketUrl } from './walletTransport'

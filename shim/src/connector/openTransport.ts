@@ -1,6 +1,6 @@
-import { create } from '../transport/create'
-import { fromHttp, fromWebSocket } from '../transport/headless'
-import { exactOrigin } from '../transport/origin'
+import { create } from '../messenger/create'
+import { fromHttp, fromWebSocket } from '../messenger/headless'
+import { exactOrigin } from '../messenger/origin'
 import {
   type OpenTransportOptions,
   openWindowTransport,
@@ -8,7 +8,7 @@ import {
   transportOver,
   type WalletTransport,
   websocketUrl,
-} from './transport'
+} from './walletTransport'
 
 /**
  * Builds the dialog, Messenger and tRPC client for one transport kind; the iframe follows the wallet's

@@ -1,7 +1,7 @@
 // The wallet's updateModal values as the page's modal follows them: a title only when it is short plain
 // words (the page writes it as text, but a wallet must not fill the app's chrome with markup or prose).
 import { describe, expect, it } from 'vitest'
-import { parseModalUpdate } from './transport'
+import { parseModalUpdate } from './walletTransport'
 
 describe('parseModalUpdate', () => {
   it.each([

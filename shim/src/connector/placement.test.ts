@@ -1,6 +1,6 @@
 // The shim keeps its own placement switch (protocol's policy table would add ~0.23 KB gzip to its bundle):
 // this test holds the two in step, so protocol's table stays the one truth.
-import { PROCEDURES } from '@webwallet/protocol/rpc'
+import { PROCEDURES } from '@webwallet/protocol/procedures'
 import { isSessionTypedData as policySession, popupFor } from '@webwallet/protocol/wallet'
 import { describe, expect, it } from 'vitest'
 import { isSessionTypedData, popupPlacement } from './placement'

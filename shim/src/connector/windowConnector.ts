@@ -1,7 +1,7 @@
 // The lazy connector's chunk (./lazy imports it): the window connector only, so the app's bundler leaves out
 // the WebSocket and HTTP transports (nothing here reaches ./openTransport or their lazy chunks).
-import { type Connector, type ConnectorOptions, connectorOn } from './connectorOn'
-import { openWindowTransport } from './transport'
+import { type Connector, type ConnectorOptions, createConnectorWith } from './createConnectorWith'
+import { openWindowTransport } from './walletTransport'
 
 /**
  * `createConnector` for the iframe and the popup only, without the WebSocket and HTTP transports' code:
@@ -12,5 +12,5 @@ import { openWindowTransport } from './transport'
  * button.onclick = () => connector.connect() // inside the click: a popup opens synchronously
  */
 export function createWindowConnector(options: ConnectorOptions = {}): Connector {
-  return connectorOn(openWindowTransport, options)
+  return createConnectorWith(openWindowTransport, options)
 }

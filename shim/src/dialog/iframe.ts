@@ -7,7 +7,7 @@ import {
   WALLET_ROUTES,
 } from '@webwallet/protocol/constants'
 import { IframeTimeoutError, ServiceUnreachableError, UserRejectedError } from '@webwallet/protocol/errors'
-import { exactOrigin } from '../transport/origin'
+import { exactOrigin } from '../messenger/origin'
 import { defaultProbe, listenerSet } from './listeners'
 import type { Dialog } from './types'
 

@@ -13,8 +13,8 @@ import {
   UserRejectedError,
   WalletNotAvailableError,
 } from '@webwallet/protocol/errors'
-import { isPopupLoaded } from '../transport/envelope'
-import { exactOrigin } from '../transport/origin'
+import { isPopupLoaded } from '../messenger/envelope'
+import { exactOrigin } from '../messenger/origin'
 import { defaultProbe, listenerSet } from './listeners'
 import { type OpenerWindow, openPopupWindow, POPUP_NAME } from './popupWindow'
 import type { Dialog, PopupPlacement } from './types'
@@ -34,17 +34,15 @@ export type PopupOptions = {
 }
 
 /**
- * The wallet in a popup window. `open()` calls `window.open` synchronously (call it inside the user's
- * click, before any `await`); a blocked popup throws 'Could not open popup'. The window opens blank and goes
- * to the wallet's route once the probe says the wallet answers: Chromium now and then ignores the opener's
- * close() of a window whose navigation to a wallet that is down is failing, and left its error page open. A window of an earlier request
- * is never reused: it may be closing itself after its answer and shows the other request's route and size,
- * so it is closed (its pending requests reject with 'Port disconnected prematurely') and a new one opens at
- * the new route and size. `ready()` waits for the new page's `TRPC_BROWSER::POPUP_LOADED` handshake (origin
- * and source checked); without it, a wallet that cannot be reached (the probe fails: SERVICE_UNREACHABLE) or
- * has not answered after 15 s ('Wallet not available') rejects and the window is closed, and so does a page that
- * answers but sends no handshake within 15 s (it is no wallet; `cause` names its URL). The window is polled every 100 ms while loading and every
- * 1 s after; closing it rejects pending requests with 'User rejected request'.
+ * The wallet in a popup window. `open()` calls `window.open` synchronously (call it inside the user's click,
+ * before any `await`); blocked, it throws 'Could not open popup'. The window opens blank and goes to the
+ * wallet's route once the probe says the wallet answers: Chromium now and then ignores close() of a window
+ * whose navigation is failing. A window of an earlier request is never reused (it may be closing itself after
+ * its answer): it is closed, its pending requests rejecting with 'Port disconnected prematurely'. `ready()`
+ * waits for the page's `TRPC_BROWSER::POPUP_LOADED` handshake (origin and source checked), else rejects and
+ * closes the window: SERVICE_UNREACHABLE when the probe fails, 'Wallet not available' after 15 s without an
+ * answer or a handshake (`cause` names the URL). Closing the window (polled every 100 ms while loading, 1 s
+ * after) rejects pending requests with 'User rejected request'.
  *
  * @example
  * button.onclick = () => {

@@ -14,7 +14,7 @@ const OWN_FETCH: Record<string, string> = {
   'http/reach.ts': 'the helper itself',
   'dialog/listeners.ts': "the dialogs' probe: iframe and popup turn its rejection into SERVICE_UNREACHABLE",
   'transport/allowlist.ts': 'the iframe allow-list: a failure means the popup, never an error',
-  'transport/fromHttp.ts': 'takes fetch as `send` and passes it to reach()',
+  'messenger/fromHttp.ts': 'takes fetch as `send` and passes it to reach()',
   'sdk/WebWallet.ts': 'defines the default fetcher (globalThis.fetch), calls nothing',
   'argent/ArgentWebWallet.ts':
     "the default provider's fetcher (globalThis.fetch), given to createRpc, which calls reach()",

@@ -18,11 +18,11 @@ import { ETH, MAIL, SPENDER, STRK, sessionRequest } from './fixtures'
 import { createHeadlessHandlers } from './headless/headlessMode'
 import {
   type Account,
+  type ApprovalDecision,
   createEnvelopeServer,
   createPageHandlers,
   createWalletApi,
   type EnvelopePort,
-  type HandsFreeDecision,
   loginStorage,
   type WalletApi,
 } from './page'
@@ -282,7 +282,7 @@ function pageSetup(options: { loggedIn?: boolean; connected?: boolean; listed?: 
   const api = {
     isLoggedIn: () => loggedIn,
     devLogin: vi.fn(async () => false),
-    decide: vi.fn(async (): Promise<HandsFreeDecision> => ({ answer: 'manual' })),
+    decide: vi.fn(async (): Promise<ApprovalDecision> => ({ answer: 'manual' })),
     account: vi.fn(async () => ACCOUNT),
     chainId: vi.fn(async () => ACCOUNT.chainId),
     isConnected: vi.fn(async (origin: string) => connected.has(origin)),

@@ -1,7 +1,8 @@
 // @ts-check
-// Every entry of the three packages loads in plain Node (and, type-checked with NodeNext, has its types).
+// Every entry of the three packages (and /rpc, the old name of /procedures) loads in plain Node (and, type-checked with NodeNext, has its types).
 import * as protocol from '@webwallet/protocol'
 import * as errors from '@webwallet/protocol/errors'
+import * as procedures from '@webwallet/protocol/procedures'
 import * as router from '@webwallet/protocol/router'
 import * as rpc from '@webwallet/protocol/rpc'
 import * as session from '@webwallet/protocol/session'
@@ -16,6 +17,7 @@ const entries = {
   protocol,
   errors,
   router,
+  procedures,
   rpc,
   session,
   shim,

@@ -36,7 +36,7 @@ export type ApprovalDecision =
   | { answer: 'reject' }
   | { answer: 'fail'; code: FailCode; message?: string }
 
-/** The approval setting shared by the dev API (which changes it) and the wallet router (which reads it). */
+/** The approval policy: its mode and one-shot answers, set by the dev API and read by the wallet router. */
 export interface ApprovalPolicy {
   get(): ApprovalMode
   set(mode: ApprovalMode): void

@@ -4,7 +4,7 @@
 // before any prompt.
 import type { Call, SessionSignRequest, TypedData } from '@webwallet/protocol'
 import { ValidationError } from '@webwallet/protocol/errors'
-import { readApprovalRequests, readSessionMetadata, strictCalls } from '@webwallet/protocol/rpc'
+import { readApprovalRequests, readSessionMetadata, strictCalls } from '@webwallet/protocol/procedures'
 import { respellTypedData, type TypedDataMeaning, typedDataMeaning } from '@webwallet/protocol/typedData'
 
 /**

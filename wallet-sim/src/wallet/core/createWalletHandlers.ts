@@ -8,8 +8,8 @@ import {
   ServiceUnreachableError,
   UserRejectedError,
 } from '@webwallet/protocol/errors'
+import type { MutationName } from '@webwallet/protocol/procedures'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
-import type { MutationName } from '@webwallet/protocol/rpc'
 import { respellTypedData } from '@webwallet/protocol/typedData'
 import { PROCEDURE_POLICIES, procedurePolicy } from '@webwallet/protocol/wallet'
 import { checkSessionRequest, checkTypedData, feltCalls } from './checks'

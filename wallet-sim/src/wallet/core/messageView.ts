@@ -1,7 +1,7 @@
 // What /signMessage shows, built from the canonical form only (protocol/typedData), so two spellings of the
 // same signed felts give the same screen: an outside execution's calls, or a message's statement and its
 // fields as signed (felts in hex, text as text). Typed data the reader refuses is shown as refused.
-import type { OutsideExecutionView } from '@webwallet/protocol/rpc'
+import type { OutsideExecutionView } from '@webwallet/protocol/procedures'
 import { type CanonicalNode, type CanonicalStruct, feltText, fieldOf } from '@webwallet/protocol/typedData'
 import { type MessageMeaning, readMeaning, statementOf } from './messageMeaning'
 

@@ -11,7 +11,7 @@ import {
   type TRPCRequestInfo,
   urlPathToProcedurePath,
 } from '@trpc/server/unstable-core-do-not-import'
-import { WALLET_EVENTS_PROCEDURE } from '@webwallet/protocol/rpc'
+import { WALLET_EVENTS_PROCEDURE } from '@webwallet/protocol/procedures'
 import type { Request, RequestHandler } from 'express'
 import { TRPC_WS_PATH } from './ws'
 

@@ -23,8 +23,10 @@ import { fetchMarket, jsonSafeCalls, type Market, type TransactionReview } from 
 /** The account as the server describes it (its balances, fee defaults and the paymaster's gas tokens). */
 export type Account = walletApi.account.Response
 
-/** How the simulator answers a prompt for the user: show it (`manual`), yes, no, or a coded failure. */
-export type HandsFreeDecision = walletApi.decide.Response
+/** The approval policy's decision for one prompt, as the page reads it (the server's `ApprovalDecision`). */
+export type ApprovalDecision = walletApi.decide.Response
+/** @deprecated Renamed {@link ApprovalDecision}, the approval policy's word. */
+export type HandsFreeDecision = ApprovalDecision
 
 // The login service's answers (/login, beside the wallet API).
 const LoginStarted = z.object({ expiresAt: z.number() })
@@ -152,7 +154,7 @@ export function createWalletApi(options: WalletApiOptions) {
      * Whether the simulator answers the next prompt of the dapp at `origin` for the user (`--approve
      * auto|reject`, a test's one-shot answer); `manual` (show the screen) whenever it cannot say.
      */
-    async decide(origin: string): Promise<HandsFreeDecision> {
+    async decide(origin: string): Promise<ApprovalDecision> {
       try {
         const answer = await request('POST', walletApi.decide.path, {
           origin,

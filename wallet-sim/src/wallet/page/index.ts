@@ -20,6 +20,7 @@ export {
 export {
   type Account,
   ApiMessageError,
+  type ApprovalDecision,
   createWalletApi,
   type HandsFreeDecision,
   parseAnswer,

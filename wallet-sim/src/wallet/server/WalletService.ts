@@ -10,7 +10,7 @@ import type {
   TypedData,
 } from '@webwallet/protocol'
 import { ConnectorNotConnectedError, NodeError } from '@webwallet/protocol/errors'
-import { strictCalls } from '@webwallet/protocol/rpc'
+import { strictCalls } from '@webwallet/protocol/procedures'
 import type { walletApi } from '@webwallet/protocol/services'
 import { respellTypedData, type TypedDataMeaning, typedDataMeaning } from '@webwallet/protocol/typedData'
 import { typedData as snip12 } from 'starknet'

@@ -3,7 +3,7 @@
 // Plain JSON, so the state store keeps them across restarts.
 import type { TypedData } from '@webwallet/protocol'
 import { ValidationError } from '@webwallet/protocol/errors'
-import { readSessionMetadata } from '@webwallet/protocol/rpc'
+import { readSessionMetadata } from '@webwallet/protocol/procedures'
 import { allowedMethodLeaf, chainIdFelt, merkleRoot, selectorFelt } from '@webwallet/protocol/session'
 import { typedDataMeaning } from '@webwallet/protocol/typedData'
 import { typedData as snip12 } from 'starknet'

@@ -2,7 +2,7 @@
 // the account first), sign with owner + guardian. Failures carry the session-signing result codes.
 import type { Call, SessionSignRequest, SessionSignResult, TypedData } from '@webwallet/protocol'
 import { ConnectAndSignSessionError } from '@webwallet/protocol/errors'
-import { readApprovalRequests } from '@webwallet/protocol/rpc'
+import { readApprovalRequests } from '@webwallet/protocol/procedures'
 import { RpcError } from '../../chain/errors'
 import type { User } from '../../services/login/state'
 import { checkSessionTypedData } from '../core'

@@ -1,6 +1,6 @@
 // Issue 23: the wallet server signs only what its screens can show as the felts signed, whoever asks (the
 // page after its screen, the headless router, a client of /wallet/api that skips the screen).
-import { readOutsideExecution } from '@webwallet/protocol/rpc'
+import { readOutsideExecution } from '@webwallet/protocol/procedures'
 import {
   buildOutsideExecution,
   outsideExecutionTypedData,

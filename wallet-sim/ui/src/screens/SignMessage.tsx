@@ -5,7 +5,7 @@
 // this account), what it does, as the review shows a transaction: the calls, who may submit it, when, and
 // from which account, read from the felts signed.
 import type { TypedData } from '@webwallet/protocol'
-import { ANY_CALLER_FELT, type OutsideExecutionView } from '@webwallet/protocol/rpc'
+import { ANY_CALLER_FELT, type OutsideExecutionView } from '@webwallet/protocol/procedures'
 import { signMessageView } from '@webwallet/wallet-sim/core'
 import { SIGN_TITLES } from '@webwallet/wallet-sim/page'
 import { AccountLine, chainName } from '../components/AccountLine'

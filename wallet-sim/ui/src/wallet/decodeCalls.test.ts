@@ -1,4 +1,4 @@
-import { convertCalldataValue } from '@webwallet/protocol/rpc'
+import { convertCalldataValue } from '@webwallet/protocol/procedures'
 import { describe, expect, it } from 'vitest'
 import { decodeCall } from './decodeCalls'
 

@@ -4,7 +4,7 @@
 // `strictCalls`, the signer's own reading): an address is the felt's hex, never the dapp's string. A call
 // that does not read one way is not decoded: it says why, and the review cannot be confirmed.
 import type { Call } from '@webwallet/protocol'
-import { type FeltCallOf, strictCalls } from '@webwallet/protocol/rpc'
+import { type FeltCallOf, strictCalls } from '@webwallet/protocol/procedures'
 import { type Market, marketKey } from '@webwallet/wallet-sim/page'
 import { compactAddress, tokenOf } from '../components/format'
 import { methodName } from './spending'

@@ -2,7 +2,7 @@
 // selector, the expiry, the fee caps (metadata txFees), the token approvals, and the methods that let the
 // app spend without asking (warnings), apart from the gas payment in a txFees token.
 import type { SessionSignRequest } from '@webwallet/protocol'
-import { readApprovalRequests, readSessionMetadata } from '@webwallet/protocol/rpc'
+import { readApprovalRequests, readSessionMetadata } from '@webwallet/protocol/procedures'
 import { isPlainTransfer, methodName, type SpendingFamily, sameAddress, spendingFamily } from './spending'
 
 export interface SessionView {

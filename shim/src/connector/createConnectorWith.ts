@@ -11,8 +11,8 @@ import {
   isWebWalletError,
   ValidationError,
 } from '@webwallet/protocol/errors'
+import type { CallLimits } from '../messenger/link'
 import { type ChooseTransportOptions, chooseTransport } from '../transport/choose'
-import type { CallLimits } from '../transport/link'
 import { createEvents, type WalletEventHandlers, type WalletEventName } from './events'
 import { CONNECTOR_ICON, CONNECTOR_ID, CONNECTOR_NAME, connectorSetup } from './identity'
 import { type ConnectorStorage, lastConnection } from './lastConnection'
@@ -20,7 +20,7 @@ import type { WalletCall } from './procedures'
 import { isQuiet, routeRequest, type WalletRequest } from './request'
 import { readSessionResult, type SessionSignRequest, type SessionSignResult, sessionError } from './session'
 import { starknetkitSessionError } from './starknetkitErrors'
-import type { OpenTransportOptions, TransportKind, WalletTransport } from './transport'
+import type { OpenTransportOptions, TransportKind, WalletTransport } from './walletTransport'
 
 /** Options of `createConnector`. */
 export type ConnectorOptions = {
@@ -58,7 +58,7 @@ export type ConnectResult = { account: string[]; chainId: string }
 export { CONNECTOR_ICON, CONNECTOR_ID, CONNECTOR_NAME }
 
 /** Opens the wallet over one transport kind: `openTransport`, or `openWindowTransport` (iframe and popup only). */
-export type OpenWallet = (kind: TransportKind, options: OpenTransportOptions) => WalletTransport
+export type OpenTransport = (kind: TransportKind, options: OpenTransportOptions) => WalletTransport
 
 /**
  * The connector over the transports `open` reaches: `createConnector` (every kind) and
@@ -66,9 +66,9 @@ export type OpenWallet = (kind: TransportKind, options: OpenTransportOptions) =>
  * are this with their opener.
  *
  * @example
- * const connector = connectorOn(openWindowTransport, { environment: 'sepolia' })
+ * const connector = createConnectorWith(openWindowTransport, { environment: 'sepolia' })
  */
-export function connectorOn(open: OpenWallet, options: ConnectorOptions) {
+export function createConnectorWith(open: OpenTransport, options: ConnectorOptions) {
   const { environment } = options
   const { walletUrl, mode } = connectorSetup(options)
   // The protocol's 'Powered by Argent' for Argent's wallets; the dev environment's wallet is wallet-sim, not Argent.
@@ -384,7 +384,7 @@ export function connectorOn(open: OpenWallet, options: ConnectorOptions) {
 }
 
 /** The connector `createConnector` returns. */
-export type Connector = ReturnType<typeof connectorOn>
+export type Connector = ReturnType<typeof createConnectorWith>
 
 // Requests whose answer carries the accounts (a popup asks nothing more for them).
 const ANSWERS_ACCOUNTS = new Set<string>([

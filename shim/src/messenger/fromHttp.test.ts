@@ -265,7 +265,7 @@ describe('Messenger.fromHttp', () => {
     expect(stillOpen).toBe('open')
     stopB()
     await expect(closedEarly).resolves.toBe(true)
-    // Neither caller hears a transport error for the request it gave up on.
+    // Neither caller hears a channel error for the request it gave up on.
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect([a.errors, b.errors, a.results, b.results]).toEqual([[], [], [], []])
     messenger.destroy()

@@ -1,6 +1,6 @@
 import { walletOrigins } from '@webwallet/protocol/constants'
 import { parseWindowResponse, wrapWindowRequest } from './envelope'
-import { transportError } from './errors'
+import { channelError } from './errors'
 import { exactOrigin } from './origin'
 import type { Channel } from './types'
 
@@ -51,7 +51,7 @@ export function fromWindow(options: FromWindowOptions): Channel {
     ready: options.ready,
     post(request) {
       const target = options.target()
-      if (!target) throw transportError('port')
+      if (!target) throw channelError('port')
       const message = wrapWindowRequest(request)
       const to = heard?.window === target ? [heard.origin] : origins
       for (const origin of to) target.postMessage(message, origin)

@@ -5,9 +5,9 @@ import {
   WalletNotAvailableError,
 } from '@webwallet/protocol/errors'
 import { reach } from '../http/reach'
-import { parseRpcResponse } from './envelope'
+import { parseTrpcResponse } from './envelope'
 import { readEventStream } from './eventStream'
-import type { Channel, Incoming, RequestId, RpcError } from './types'
+import type { Channel, Incoming, RequestId, TrpcError } from './types'
 
 /** Options of {@link fromHttp}. */
 export type FromHttpOptions = {
@@ -30,17 +30,11 @@ export const HTTP_BATCH_INTERVAL_MS = 10
 type Call = { id: RequestId; path: string; input: unknown }
 
 /**
- * A Channel speaking tRPC's HTTP wire (docs/protocol.md, HTTP): queries are one GET with
- * `?batch=1&input=` (the inputs by index, as JSON), mutations one POST with that JSON as the body, the
- * paths joined by commas. Errors come back in the router's shape and are rebuilt into coded errors like
- * the other transports' (`Messenger.create`); a wallet that cannot be reached is SERVICE_UNREACHABLE
- * and an answer that is not tRPC's is 'Unable to transform response from server'. The `walletEvents`
- * subscription streams as tRPC's server-sent events (what `httpSubscriptionLink` reads: one GET per
- * subscription, `?input=`, `text/event-stream`), with the same headers; a stream that drops is 'Wallet not
- * available'. Other subscriptions (`updateModal` follows a wallet window) are 'not implemented'.
+ * The HTTP channel's code, a chunk of its own: `Messenger.fromHttp` (./headless) loads it and says what it
+ * does.
  *
  * @example
- * const messenger = Messenger.create(Messenger.fromHttp({ url: 'http://localhost:3005/trpc', headers: { authorization: `Bearer ${token}` } }))
+ * const channel = fromHttp({ url: 'http://localhost:3005/trpc', headers: { authorization: `Bearer ${token}` } })
  */
 export function fromHttp(options: FromHttpOptions): Channel {
   const send = options.fetch ?? globalThis.fetch?.bind(globalThis)
@@ -59,7 +53,7 @@ export function fromHttp(options: FromHttpOptions): Channel {
     for (const listener of listeners) listener(response)
   }
   // A failure of the request itself reaches each call as the wallet router would have sent it.
-  const failAll = (calls: Call[], error: RpcError | undefined) => {
+  const failAll = (calls: Call[], error: TrpcError | undefined) => {
     for (const { id } of calls) deliver(error ? { id, error } : { id, malformed: true })
   }
   const run = async (method: 'GET' | 'POST', calls: Call[]) => {
@@ -100,7 +94,7 @@ export function fromHttp(options: FromHttpOptions): Channel {
       calls.forEach(({ id }, i) => {
         const item = answer[i]
         deliver(
-          parseRpcResponse(typeof item === 'object' && item !== null ? { ...item, id } : { id }) ?? {
+          parseTrpcResponse(typeof item === 'object' && item !== null ? { ...item, id } : { id }) ?? {
             id,
             malformed: true,
           },
@@ -109,7 +103,7 @@ export function fromHttp(options: FromHttpOptions): Channel {
       return
     }
     // One error for the whole request (e.g. tRPC refusing the batch): every call gets it.
-    const whole = parseRpcResponse(typeof answer === 'object' && answer !== null ? { ...answer, id: 0 } : {})
+    const whole = parseTrpcResponse(typeof answer === 'object' && answer !== null ? { ...answer, id: 0 } : {})
     failAll(calls, whole && 'error' in whole ? whole.error : undefined)
   }
   const headersNow = () => (typeof options.headers === 'function' ? options.headers() : options.headers)
@@ -126,7 +120,7 @@ export function fromHttp(options: FromHttpOptions): Channel {
       const response = await reach('wallet', url, { ...init, signal: abort.signal }, send)
       if (!response.ok || !response.body) {
         const answer = (await response.json().catch(() => undefined)) as { error?: unknown } | undefined
-        const refused = parseRpcResponse({ id, error: answer?.error })
+        const refused = parseTrpcResponse({ id, error: answer?.error })
         if (refused && 'error' in refused) deliver(refused)
         else dropped(`HTTP ${response.status}`)
         return
@@ -136,11 +130,11 @@ export function fromHttp(options: FromHttpOptions): Channel {
         if (event === 'connected') deliver({ id, result: { type: 'started' } })
         else if (event === 'return') return deliver({ id, result: { type: 'stopped' } })
         else if (event === 'serialized-error') {
-          const failure = parseRpcResponse({ id, error: parseJson(data) })
+          const failure = parseTrpcResponse({ id, error: parseJson(data) })
           return deliver(failure && 'error' in failure ? failure : { id, malformed: true })
         } else if (event === undefined) {
           const value = { id, result: { type: 'data', data: parseJson(data) } }
-          deliver(parseRpcResponse(value) ?? { id, malformed: true })
+          deliver(parseTrpcResponse(value) ?? { id, malformed: true })
         }
       }
       dropped('the event stream ended')
@@ -223,6 +217,6 @@ function parseJson(text: string): unknown {
 const notAvailable = (cause: unknown) =>
   cause instanceof ServiceUnreachableError ? cause : new WalletNotAvailableError({ cause })
 
-function wireError(error: Error & { code: string }): RpcError {
+function wireError(error: Error & { code: string }): TrpcError {
   return { code: -32603, message: error.message, data: { webwalletError: serializeError(error) } }
 }

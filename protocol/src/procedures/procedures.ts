@@ -19,11 +19,11 @@ import { callsSchema } from './callsInput'
 import { ExecuteInputSchema } from './executeInput'
 
 // Input/output schemas of every wallet-router procedure (docs/protocol.md, Procedures), shaped so that an
-// unmodified starknetkit web-wallet client works against our router. Kept in the main entry (no tRPC
-// runtime) so both sides can validate.
+// unmodified starknetkit web-wallet client works against our router. In an entry without tRPC's runtime, so
+// both sides can validate.
 
 /** A call in wallet-API form, turned into the dapp form the handlers receive. */
-export const RpcCallSchema = z.pipe(
+export const WalletApiCallSchema = z.pipe(
   z.object({ contract_address: z.string(), entry_point: z.string(), calldata: z.optional(CalldataSchema) }),
   z.transform(({ contract_address, entry_point, calldata }) => ({
     contractAddress: contract_address,
@@ -31,6 +31,9 @@ export const RpcCallSchema = z.pipe(
     calldata: calldata ?? [],
   })),
 )
+
+/** @deprecated Renamed {@link WalletApiCallSchema} ("RPC" names Starknet's node API only). */
+export const RpcCallSchema = WalletApiCallSchema
 
 /**
  * Accepts one item or a non-empty list and hands the handler a list. Not a union, so a bad item

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { exactOrigin, fromWindow } from './fromWindow'
 import * as Messenger from './Messenger'
-import type { Observer, RpcRequest } from './types'
+import type { Observer, TrpcRequest } from './types'
 
 const WALLET = 'https://wallet.example'
 
@@ -34,7 +34,7 @@ function setup() {
 async function sent(wallet: { postMessage: ReturnType<typeof vi.fn> }) {
   await vi.waitFor(() => expect(wallet.postMessage).toHaveBeenCalled())
   const [message, targetOrigin] = wallet.postMessage.mock.calls.at(-1)!
-  return { request: (message as { trpc: RpcRequest }).trpc, targetOrigin }
+  return { request: (message as { trpc: TrpcRequest }).trpc, targetOrigin }
 }
 
 describe('Messenger.fromWindow', () => {
@@ -48,41 +48,6 @@ describe('Messenger.fromWindow', () => {
       method: 'mutation',
       params: { path: 'enable', input: { a: 1 } },
     })
-  })
-
-  it('accepts a reply only from the wallet origin AND the wallet window, in the envelope', async () => {
-    const { wallet, other, messenger, observer, deliver } = setup()
-    const o = observer()
-    messenger.send({ type: 'mutation', path: 'requestChainId', input: undefined }, o)
-    const { request } = await sent(wallet)
-    deliver({ trpc: { id: request.id, result: { data: 'forged-origin' } } }, 'https://evil.example')
-    deliver({ trpc: { id: request.id, result: { data: 'forged-source' } } }, WALLET, other)
-    deliver({ trpc: { id: request.id, result: { data: 'no-source' } } }, WALLET, null)
-    deliver({ id: request.id, result: { data: 'no-envelope' } })
-    deliver('TRPC_BROWSER::POPUP_LOADED')
-    expect(o.results).toEqual([])
-    deliver({ trpc: { id: request.id, result: { data: 'SN_SEPOLIA' } } })
-    expect(o.results).toEqual(['SN_SEPOLIA'])
-  })
-
-  it('rejects a malformed reply to a pending id, ignores malformed noise', async () => {
-    const { wallet, messenger, observer, deliver } = setup()
-    const o = observer()
-    messenger.send({ type: 'mutation', path: 'enable', input: undefined }, o)
-    const { request } = await sent(wallet)
-    deliver({ trpc: { id: 'not-pending', result: 5 } })
-    expect(o.errors).toEqual([])
-    deliver({ trpc: { id: request.id, result: 5 } })
-    expect(o.errors[0]?.message).toBe('Unable to transform response from server')
-  })
-
-  it('rejects pending requests when the wallet window goes away', async () => {
-    const { wallet, messenger, observer, goneListeners } = setup()
-    const o = observer()
-    messenger.send({ type: 'mutation', path: 'enable', input: undefined }, o)
-    await sent(wallet)
-    for (const gone of goneListeners) gone(new Error('User rejected request'))
-    expect(o.errors.map((e) => e.message)).toEqual(['User rejected request'])
   })
 
   it('stops listening on destroy', async () => {

@@ -8,7 +8,7 @@ import type { Messenger } from './types'
 // (2.7 KB gzip), and tRPC's own client wraps link errors in TRPCClientError anyway.
 
 /**
- * The terminating tRPC v11 link over a Messenger: one link whatever the transport (window, WebSocket,
+ * The terminating tRPC v11 link over a Messenger: one link whatever the channel (window, WebSocket,
  * memory). Links fail with the coded error itself; tRPC's client wraps it as `cause` (see {@link unwrapError}).
  *
  * @example
@@ -146,7 +146,7 @@ export function callLink(link: TRPCLink<AnyTRPCRouter>): LinkCaller {
         stop = () => subscription.unsubscribe()
         if (done) return stop()
         signal?.addEventListener('abort', onAbort)
-        // Started after the transport's own bounds (iframe load, socket open) so an equal bound reports
+        // Started after the channel's own bounds (iframe load, socket open) so an equal bound reports
         // the more precise error: the wallet is unreachable rather than slow.
         if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) {
           timer = setTimeout(() => fail(new OperationTimeoutError(path, timeoutMs)), timeoutMs)

@@ -1,4 +1,4 @@
-import type { Incoming, RpcRequest, RpcResult } from './types'
+import type { Incoming, TrpcRequest, TrpcResult } from './types'
 
 // The wire envelope of @webwallet/protocol (trpc-browser's), checked without zod: protocol's zod/mini
 // schemas alone cost 6 KB gzip, over a third of the connector's 15 KB budget. envelope.test.ts checks
@@ -50,13 +50,13 @@ export function classify(data: unknown): 'loaded' | 'request' | Incoming | undef
     return { id, error: { code: error.code, message: error.message, data: error.data } }
   }
   if (isObj(result) && optional(result.type, (t) => RESULT_TYPES.includes(t as string))) {
-    return { id, result: result as RpcResult }
+    return { id, result: result as TrpcResult }
   }
   return { id, malformed: true }
 }
 
 /** Wraps a request in trpc-browser's window envelope `{trpc: request}`. */
-export function wrapWindowRequest(request: RpcRequest): { trpc: RpcRequest } {
+export function wrapWindowRequest(request: TrpcRequest): { trpc: TrpcRequest } {
   return { trpc: request }
 }
 
@@ -69,8 +69,8 @@ export function parseWindowResponse(data: unknown): Incoming | undefined {
   return typeof kind === 'object' ? kind : undefined
 }
 
-/** Reads a raw tRPC JSON-RPC frame (the ws adapter's format, without the `trpc` wrapper). */
-export function parseRpcResponse(data: unknown): Incoming | undefined {
+/** Reads a tRPC wire response as the ws adapter frames it (without the `trpc` wrapper). */
+export function parseTrpcResponse(data: unknown): Incoming | undefined {
   return parseWindowResponse({ trpc: data })
 }
 

@@ -1,4 +1,4 @@
-// Test doubles of the transports' tests: a scriptable WebSocket and an observer that records what a request
+// Test doubles of the channels' tests: a scriptable WebSocket and an observer that records what a request
 // got. Reached by tests only, so they never land in dist/ (scripts/buildPackage.mjs builds what entries reach).
 import type { Observer } from '../types'
 

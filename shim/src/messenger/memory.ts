@@ -1,11 +1,11 @@
-import type { Channel, Incoming, RpcRequest } from './types'
+import type { Channel, Incoming, TrpcRequest } from './types'
 
 /** The wallet side of a memory channel: sees every request, answers, or ends the channel. */
 export type MemoryPeer = {
   /** Requests posted so far, in order. */
-  readonly requests: RpcRequest[]
+  readonly requests: TrpcRequest[]
   /** Calls `listener` for each request posted from now on. */
-  onRequest(listener: (request: RpcRequest) => void): void
+  onRequest(listener: (request: TrpcRequest) => void): void
   /** Delivers a response (or a malformed reply) to the messenger. */
   reply(response: Incoming): void
   /** Ends the channel: pending requests are rejected with `error`. */
@@ -15,15 +15,15 @@ export type MemoryPeer = {
 }
 
 /**
- * An in-process Channel and its wallet-side peer, for unit tests of everything above the transport.
+ * An in-process Channel and its wallet-side peer, for unit tests of everything above the channel.
  *
  * @example
  * const [channel, wallet] = Messenger.memory()
  * wallet.onRequest((r) => wallet.reply({ id: r.id, result: { data: 'SN_SEPOLIA' } }))
  */
 export function memory(options: { ready?: boolean } = {}): [Channel, MemoryPeer] {
-  const requests: RpcRequest[] = []
-  const requestListeners: Array<(request: RpcRequest) => void> = []
+  const requests: TrpcRequest[] = []
+  const requestListeners: Array<(request: TrpcRequest) => void> = []
   const listeners = new Set<{ onResponse: (r: Incoming) => void; onClose: (e: Error) => void }>()
   let open!: () => void
   const opened = new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 import { websocketReconnectDelay } from '@webwallet/protocol/constants'
 import { WalletNotAvailableError } from '@webwallet/protocol/errors'
-import { parseRpcResponse } from './envelope'
-import { transportError, waitedInVain } from './errors'
+import { parseTrpcResponse } from './envelope'
+import { channelError, waitedInVain } from './errors'
 import { WEBSOCKET_OPEN_TIMEOUT_MS } from './limits'
 import type { Channel, Incoming } from './types'
 
@@ -46,16 +46,11 @@ export type WebSocketChannel = Channel & {
 }
 
 /**
- * A Channel speaking the tRPC ws adapter protocol (raw JSON-RPC frames) for Node and headless tests.
- * Connects lazily, rejects requests in flight with 'WebSocket closed prematurely' when an open socket
- * drops, and keeps queued requests through reconnects after 1000 ms × 2^attempt (capped at 30000 ms).
- * A request that waits longer than `openTimeoutMs` for the socket rejects, while the scheduled reconnect goes
- * on: SERVICE_UNREACHABLE (service 'wallet') when the last attempt was refused, otherwise 'Wallet not
- * available' (`cause`: 'WebSocket closed prematurely').
+ * The WebSocket channel's code, a chunk of its own: `Messenger.fromWebSocket` (./headless) loads it and says
+ * what it does.
  *
  * @example
- * import { WebSocket } from 'ws'
- * const messenger = Messenger.create(Messenger.fromWebSocket({ url: 'ws://localhost:3005/trpc', WebSocket }))
+ * const channel = fromWebSocket({ url: 'ws://localhost:3005/trpc', WebSocket })
  */
 export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
   const Socket = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
@@ -105,13 +100,13 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
       try {
         data = JSON.parse(event.data)
       } catch {
-        return // not JSON-RPC (e.g. a keep-alive 'PONG')
+        return // not a tRPC message (e.g. a keep-alive 'PONG')
       }
       if (isReconnectNotice(data)) {
         current.close()
         return
       }
-      const response = parseRpcResponse(data)
+      const response = parseTrpcResponse(data)
       if (response) for (const listener of listeners) listener.onResponse(response)
     })
     current.addEventListener('close', () => {
@@ -119,7 +114,7 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
       socket = undefined
       setState('closed')
       // Requests already sent on this socket are lost with it; queued ones wait for the reconnect.
-      if (opened) for (const listener of listeners) listener.onClose(transportError('websocket'))
+      if (opened) for (const listener of listeners) listener.onClose(channelError('websocket'))
       if (closedForGood) return
       // A connection that never opened keeps retrying (also after its waiters gave up); one that dropped
       // reconnects only while someone waits: an idle channel stays closed.
@@ -141,7 +136,7 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
     state: () => state,
     refusal: () => refused,
     ready() {
-      if (closedForGood) return Promise.reject(transportError('websocket'))
+      if (closedForGood) return Promise.reject(channelError('websocket'))
       if (state === 'open') return Promise.resolve()
       return new Promise<void>((resolve, reject) => {
         const waiter = {
@@ -159,7 +154,7 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
       })
     },
     post(request) {
-      if (!socket || state !== 'open') throw transportError('websocket')
+      if (!socket || state !== 'open') throw channelError('websocket')
       socket.send(JSON.stringify(request))
     },
     listen(onResponse, onClose) {

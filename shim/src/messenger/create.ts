@@ -1,5 +1,5 @@
 import { isWebWalletError, UnknownError, ValidationError } from '@webwallet/protocol/errors'
-import { transportError, walletError } from './errors'
+import { channelError, walletError } from './errors'
 import type { Channel, Incoming, Messenger, Observer, RequestId } from './types'
 
 /** Options of {@link create}. */
@@ -21,7 +21,7 @@ export function randomId(): string {
 
 /**
  * Builds a Messenger over a Channel: id matching, waiting for the channel, cancellation and teardown
- * happen here once for every transport.
+ * happen here once for every channel.
  *
  * @example
  * const messenger = Messenger.create(Messenger.memory(handler))
@@ -38,7 +38,7 @@ export function create(channel: Channel, options: CreateOptions = {}): Messenger
     if (!observer) return // not ours (or already finished): ignore, never guess
     if ('malformed' in response) {
       pending.delete(response.id)
-      observer.error(transportError('transform'))
+      observer.error(channelError('transform'))
       return
     }
     if ('error' in response) {
@@ -64,7 +64,7 @@ export function create(channel: Channel, options: CreateOptions = {}): Messenger
   return {
     send(operation, observer) {
       if (destroyed) {
-        observer.error(transportError('port'))
+        observer.error(channelError('port'))
         return () => {}
       }
       const id = makeId()
@@ -139,7 +139,7 @@ export function create(channel: Channel, options: CreateOptions = {}): Messenger
       if (destroyed) return
       destroyed = true
       unlisten()
-      rejectAll(transportError('port'))
+      rejectAll(channelError('port'))
       channel.close()
     },
   }

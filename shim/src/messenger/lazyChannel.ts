@@ -1,6 +1,6 @@
 import { isWebWalletError, WalletNotAvailableError } from '@webwallet/protocol/errors'
 import { lazyImport } from '../http/lazyImport'
-import { transportError } from './errors'
+import { channelError } from './errors'
 import type { Channel, Incoming } from './types'
 
 /** A {@link lazyChannel}: a Channel, plus the loaded one once its chunk has arrived. */
@@ -66,7 +66,7 @@ export function lazyChannel<C extends Channel>(open: () => Promise<C>): LazyChan
     },
     post(request) {
       // Messenger.create posts only after ready() resolved, so the channel is there.
-      if (!real) throw transportError('port')
+      if (!real) throw channelError('port')
       real.post(request)
     },
     listen(onResponse, onClose) {

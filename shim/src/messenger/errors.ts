@@ -8,9 +8,9 @@ import {
   WebSocketClosedError,
   type WebWalletError,
 } from '@webwallet/protocol/errors'
-import type { RpcError } from './types'
+import type { TrpcError } from './types'
 
-const TRANSPORT_ERRORS = {
+const CHANNEL_ERRORS = {
   port: PortDisconnectedError,
   websocket: WebSocketClosedError,
   transform: TransformResponseError,
@@ -18,13 +18,13 @@ const TRANSPORT_ERRORS = {
 } as const
 
 /**
- * The coded error for a transport failure.
+ * The coded error for a channel failure.
  *
  * @example
- * transportError('websocket').message // 'WebSocket closed prematurely'
+ * channelError('websocket').message // 'WebSocket closed prematurely'
  */
-export function transportError(kind: keyof typeof TRANSPORT_ERRORS): WebWalletError {
-  return new TRANSPORT_ERRORS[kind]()
+export function channelError(kind: keyof typeof CHANNEL_ERRORS): WebWalletError {
+  return new CHANNEL_ERRORS[kind]()
 }
 
 /**
@@ -35,7 +35,7 @@ export function transportError(kind: keyof typeof TRANSPORT_ERRORS): WebWalletEr
  * @example
  * walletError({ code: -32603, message: 'x', data: { webwalletErrorCode: 'USER_REJECTED' } }).code // 'USER_REJECTED'
  */
-export function walletError(error: RpcError): WebWalletError {
+export function walletError(error: TrpcError): WebWalletError {
   const coded = parseError(error)
   // Keep the wire error reachable (e.g. connectAndSignSession reads webwalletErrorMessage from it).
   if (coded.cause === undefined) Object.defineProperty(coded, 'cause', { value: error, configurable: true })
@@ -53,5 +53,5 @@ export function waitedInVain(url: string, refusal: unknown): Error {
   // The URL without its query: a login token may ride there.
   return refusal !== undefined
     ? new ServiceUnreachableError('wallet', url.split('?')[0] ?? '', { cause: refusal })
-    : new WalletNotAvailableError({ cause: transportError('websocket') })
+    : new WalletNotAvailableError({ cause: channelError('websocket') })
 }

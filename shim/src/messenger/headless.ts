@@ -11,12 +11,13 @@ import { WEBSOCKET_OPEN_TIMEOUT_MS } from './limits'
 import type { Channel } from './types'
 
 /**
- * A Channel speaking the tRPC ws adapter protocol (raw JSON-RPC frames) for Node and headless tests.
+ * A Channel speaking tRPC's WebSocket wire (the ws adapter's frames) for Node and headless tests.
  * Connects lazily, rejects requests in flight with 'WebSocket closed prematurely' when an open socket
  * drops, and keeps queued requests through reconnects after 1000 ms × 2^attempt (capped at 30000 ms).
- * A request that waits longer than `openTimeoutMs` for the socket rejects (SERVICE_UNREACHABLE after a refused
- * attempt, otherwise 'Wallet not available') while the scheduled reconnect goes on. Its code loads at the
- * first request (a failed load is 'Wallet not available'; the next request tries again).
+ * A request that waits longer than `openTimeoutMs` for the socket rejects, while the scheduled reconnect goes
+ * on: SERVICE_UNREACHABLE (service 'wallet') when the last attempt was refused, otherwise 'Wallet not
+ * available' (`cause`: 'WebSocket closed prematurely'). Its code loads at the first request (a failed load is
+ * 'Wallet not available'; the next request tries again).
  *
  * @example
  * import { WebSocket } from 'ws'
@@ -53,9 +54,11 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
 /**
  * A Channel speaking tRPC's HTTP wire (docs/protocol.md, HTTP): queries are one GET with
  * `?batch=1&input=` (the inputs by index, as JSON), mutations one POST with that JSON as the body, the
- * paths joined by commas; the `walletEvents` subscription streams as tRPC's server-sent events. Errors
- * come back as the other transports' coded errors; a wallet that cannot be reached is 'Wallet not
- * available'. Its code loads at the first request (a failed load is 'Wallet not available'; the next request
+ * paths joined by commas. The `walletEvents` subscription streams as tRPC's server-sent events (one GET per
+ * subscription, `?input=`, `text/event-stream`; a stream that drops is 'Wallet not available'); other
+ * subscriptions are 'not implemented'. Errors come back as the other channels' coded errors; a wallet that
+ * cannot be reached is SERVICE_UNREACHABLE, an answer that is not tRPC's 'Unable to transform response from
+ * server'. Its code loads at the first request (a failed load is 'Wallet not available'; the next request
  * tries again).
  *
  * @example

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fromWindow } from './fromWindow'
 import * as Messenger from './Messenger'
-import type { Observer, RpcRequest } from './types'
+import type { Observer, TrpcRequest } from './types'
 
 const ARGENT = 'https://web.argent.xyz'
 const READY = 'https://web.ready.co'
@@ -31,7 +31,7 @@ function setup(walletUrl: string) {
     messenger.send({ type: 'mutation', path: 'requestChainId', input: undefined }, observer)
     await vi.waitFor(() => expect(wallet.postMessage.mock.calls.length).toBeGreaterThan(before))
     const calls = wallet.postMessage.mock.calls.slice(before)
-    return { id: (calls[0]![0] as { trpc: RpcRequest }).trpc.id, targets: calls.map((call) => call[1]) }
+    return { id: (calls[0]![0] as { trpc: TrpcRequest }).trpc.id, targets: calls.map((call) => call[1]) }
   }
   const reply = (id: unknown, data: string, origin: string, source: unknown = wallet) =>
     window.dispatchEvent(

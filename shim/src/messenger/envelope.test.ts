@@ -1,7 +1,7 @@
 import { parseEnvelope } from '@webwallet/protocol'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { classify, parseRpcResponse, parseWindowResponse } from './envelope'
+import { classify, parseTrpcResponse, parseWindowResponse } from './envelope'
 
 // Values that sit on the edges of the schema: right and wrong types for every field.
 const anyValue = fc.oneof(
@@ -98,7 +98,7 @@ describe('envelope guards', () => {
     ).toBeUndefined()
     expect(parseWindowResponse('TRPC_BROWSER::POPUP_LOADED')).toBeUndefined()
     expect(parseWindowResponse({ id: 'a', result: { data: 1 } })).toBeUndefined()
-    expect(parseRpcResponse({ id: 'a', jsonrpc: '2.0', result: { type: 'stopped' } })).toEqual({
+    expect(parseTrpcResponse({ id: 'a', jsonrpc: '2.0', result: { type: 'stopped' } })).toEqual({
       id: 'a',
       result: { type: 'stopped' },
     })
