@@ -1,12 +1,13 @@
 // Gas and scope journeys: sponsored and token-paid gasless calls from an undeployed account, approval
 // requests, a call outside the session, a cosigner failure recovered by the gasless retry, a paymaster 500.
+import { CONTRACTS } from '@webwallet/wallet-sim'
 import { hash as starknetHash, typedData } from 'starknet'
 import { expect, test } from 'vitest'
 import { connectNewUser, type Demo, newEmail, openDemo } from '../../support/demo'
 import { useJourney } from '../../support/journey'
 
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
-const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
+const COUNTER = CONTRACTS.counter
 
 const journey = useJourney()
 
