@@ -5,6 +5,7 @@ import { request as httpRequest } from 'node:http'
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client'
 import type { WalletRouter } from '@webwallet/protocol/router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { greeting } from '../../../../protocol/src/typedData/testing/messages'
 import { type RunningSim, startSim } from '../../index'
 
 const EMAIL = 'bot@example.com'
@@ -81,20 +82,7 @@ async function answerApproval(id: string, approve: boolean) {
   expect(answer.status).toBe(200)
 }
 
-const GREETING = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Greeting: [{ name: 'text', type: 'shortstring' }],
-  },
-  primaryType: 'Greeting',
-  domain: { name: 'http test', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { text: 'gm' },
-}
+const GREETING = greeting('gm')
 
 describe('a Node client (no Origin: trusted, the --email user without a token)', () => {
   it('answers calls batched into one POST /trpc/a,b,c?batch=1', async () => {
