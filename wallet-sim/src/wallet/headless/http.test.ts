@@ -118,6 +118,7 @@ describe('a Node client (no Origin: trusted, the --email user without a token)',
       void call.finally(() => (settled = true)).catch(() => {})
       const [pending] = await waitForApprovals()
       expect(pending).toMatchObject({ kind: 'signTypedData', origin: DAPP })
+      // An absence (no answer while the approval waits) is seen only over a window of time.
       await new Promise((resolve) => setTimeout(resolve, 200))
       expect(settled).toBe(false)
       await answerApproval(pending!.id, true)
