@@ -4,7 +4,7 @@
 import { request as httpRequest } from 'node:http'
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client'
 import type { WalletRouter } from '@webwallet/protocol/router'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { greeting } from '../../../../protocol/src/typedData/testing/messages'
 import { type RunningSim, startSim } from '../../index'
 
@@ -64,13 +64,15 @@ async function pendingApprovals(): Promise<Array<{ id: string; kind: string; ori
 }
 
 /** The pending approvals once there is one (polled; the request that asks is still in flight). */
-async function waitForApprovals() {
-  let pending: Awaited<ReturnType<typeof pendingApprovals>> = []
-  for (let i = 0; i < 100 && pending.length === 0; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    pending = await pendingApprovals()
-  }
-  return pending
+function waitForApprovals() {
+  return vi.waitFor(
+    async () => {
+      const pending = await pendingApprovals()
+      expect(pending.length).toBeGreaterThan(0)
+      return pending
+    },
+    { timeout: 10_000, interval: 20 },
+  )
 }
 
 async function answerApproval(id: string, approve: boolean) {
