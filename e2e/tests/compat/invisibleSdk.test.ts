@@ -12,6 +12,7 @@
 // (`{ tokenAddress: STRK }`, the gas-token route, which tries self-paid first) pays its own gas: our entry
 // does; invisible-sdk 1.0.0 cannot (x-sessions 7 sends the cosigner other bounds than it signed, and its
 // gas-token fallback misprices the fee), which its test pins down.
+import { CONTRACTS } from '@webwallet/wallet-sim'
 import { launchWalletSim, routeArgentToWalletSim, walletControl } from '@webwallet/wallet-sim/playwright/core'
 import type { Page } from 'playwright-core'
 import { RpcProvider } from 'starknet'
@@ -20,7 +21,7 @@ import { launchBrowser } from '../../support/browser'
 import { buildWalletUi } from '../wallet/walletServer'
 import { bundle, bundleInvisibleSdkApp, INVISIBLE_SDK_APP, ROOT, serveDapp } from './page'
 
-const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
+const COUNTER = CONTRACTS.counter
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 
 const scripts: Record<'invisible-sdk' | 'shim', string> = { 'invisible-sdk': '', shim: '' }

@@ -7,6 +7,7 @@
 // again), connect without one (no `[]` to deploy with), the demo's estimate-then-execute with `version: '0x3'`
 // and a hex-string bound, and a user of the 1.0.0 build whose stored session carries over to the switched build
 // on the next load without signing again. One wallet-sim and one browser for the file; the wallet in the iframe.
+import { CONTRACTS } from '@webwallet/wallet-sim'
 import { launchWalletSim, routeArgentToWalletSim, walletControl } from '@webwallet/wallet-sim/playwright/core'
 import type { BrowserContext, Page } from 'playwright-core'
 import { RpcProvider } from 'starknet'
@@ -16,7 +17,7 @@ import { buildWalletUi } from '../wallet/walletServer'
 import { bundle, compatDir, ROOT, resolveAs, serveDapp } from './page'
 
 const DEMO = `${ROOT}compat/invisible-sdk/app/demo.ts`
-const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
+const COUNTER = CONTRACTS.counter
 const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
 const DAPP_CONTRACT = '0x7e00d496e324876bbc8531f2d9a82bf154d1a04a50218ee74cdd372f75a551a'
 

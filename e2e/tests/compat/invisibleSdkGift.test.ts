@@ -26,6 +26,7 @@ import {
 import fc from 'fast-check'
 import { hash } from 'starknet'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { mail } from '../../support/typedData'
 import { compatDir, ROOT } from './page'
 
 type Theirs = typeof import('@webwallet/shim/argent') & typeof import('@webwallet/shim/argent/gift')
@@ -190,24 +191,11 @@ describe("invisible-sdk 1.0.0's signers, ours beside the real package's", () => 
         return [messageHash]
       }
     }
-    const mail = (text: string) => ({
-      types: {
-        StarknetDomain: [
-          { name: 'name', type: 'shortstring' },
-          { name: 'version', type: 'shortstring' },
-          { name: 'chainId', type: 'shortstring' },
-          { name: 'revision', type: 'shortstring' },
-        ],
-        Mail: [{ name: 'text', type: 'shortstring' }],
-      },
-      primaryType: 'Mail',
-      domain: { name: 'Gift', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-      message: { text },
-    })
+    const gift = (text: string) => mail(text, { name: 'Gift' })
     await fc.assert(
       fc.asyncProperty(fc.stringMatching(/^[a-z ]{0,31}$/), address, async (text, account) => {
-        const ours = await new Recorder().signMessage(mail(text) as never, account)
-        expect(ours).toEqual(await new TheirRecorder().signMessage(mail(text) as never, account))
+        const ours = await new Recorder().signMessage(gift(text) as never, account)
+        expect(ours).toEqual(await new TheirRecorder().signMessage(gift(text) as never, account))
       }),
       { numRuns: 20 },
     )

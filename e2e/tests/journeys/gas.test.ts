@@ -1,12 +1,13 @@
 // Gas and scope journeys: sponsored and token-paid gasless calls from an undeployed account, approval
 // requests, a call outside the session, a cosigner failure recovered by the gasless retry, a paymaster 500.
+import { CONTRACTS } from '@webwallet/wallet-sim'
 import { hash as starknetHash, typedData } from 'starknet'
 import { expect, test } from 'vitest'
 import { connectNewUser, type Demo, newEmail, openDemo } from '../../support/demo'
 import { useJourney } from '../../support/journey'
 
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
-const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
+const COUNTER = CONTRACTS.counter
 
 const journey = useJourney()
 
@@ -66,14 +67,6 @@ test('approval requests are signed with the session and land on chain', async ()
   expect(BigInt(low!) + (BigInt(high!) << 128n)).toBe(10n ** 18n)
 })
 
-test('a call outside the session is refused with a clear error, and nothing is sent', async () => {
-  const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe' })
-  await connectNewUser(demo, journey.stack, newEmail('scope'))
-  await demo.run('outside-session')
-  expect(await demo.error()).toBe('Call not allowed by the session: approve')
-  expect(await demo.page.getByTestId('activity').count()).toBe(0)
-})
-
 test('a cosigner failure is retried through the gasless paymaster route, which succeeds', async () => {
   // Paid by the account: session calls are co-signed by the cosigner (the gasless route uses signSessionEFO).
   const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe', gas: 'self' })
@@ -91,9 +84,13 @@ test('a cosigner failure is retried through the gasless paymaster route, which s
   expect(await journey.stack.dev<{ faults: unknown[] }>('/faults')).toEqual({ faults: [] })
 })
 
-test('a paymaster failure (500) reaches the app with the paymaster message', async () => {
+test('a call outside the session is refused with a clear error and nothing is sent; a paymaster failure (500) reaches the app with the paymaster message', async () => {
   const demo = await openDemo(journey.browser, journey.stack, { transport: 'iframe', gas: 'sponsored' })
   await connectNewUser(demo, journey.stack, newEmail('pm500'))
+  await demo.run('outside-session')
+  expect(await demo.error()).toBe('Call not allowed by the session: approve')
+  expect(await demo.page.getByTestId('activity').count()).toBe(0)
+
   await journey.stack.dev('/faults', {
     body: {
       route: '/paymaster/v1/execute',

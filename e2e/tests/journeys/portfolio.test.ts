@@ -4,7 +4,7 @@
 // user, then showing the name the user registers through wallet-sim's dev API.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
-import { connectNewUser, newEmail, openDemo } from '../../support/demo'
+import { connectNewUser, type Demo, newEmail, openDemo } from '../../support/demo'
 import { type Stack, startStack } from '../../support/stack'
 
 // Shared, and closed after the test: a failing test keeps its trace and screenshot (see support/demo.ts).
@@ -20,9 +20,8 @@ afterAll(async () => {
   await stack?.close()
 })
 
-test('a new user sees balances and no DeFi positions or airdrops, then the sample ones once added', async () => {
-  const demo = await openDemo(browser, stack, { transport: 'iframe' })
-  await connectNewUser(demo, stack, newEmail('portfolio'))
+/** A new user sees balances and no DeFi positions or airdrops, then the sample ones once added. */
+async function seesPortfolio(demo: Demo) {
   await demo.run('portfolio-load')
   expect(await demo.error()).toBeUndefined()
 
@@ -61,14 +60,10 @@ test('a new user sees balances and no DeFi positions or airdrops, then the sampl
   expect(await demo.page.getByTestId('dapp').count()).toBe(5)
   // A new user has no Starknet ID name: the profile read answers that, in place.
   expect(await demo.text('profile')).toMatch(/no name|Starkname not found|Could not get/)
-}, 90_000)
+}
 
-test('a user registers a Starknet ID name from the profile panel and the profile shows it', async () => {
-  const demo = await openDemo(browser, stack, { transport: 'iframe' })
-  await connectNewUser(demo, stack, newEmail('named'))
-  await demo.run('portfolio-load')
-  expect(await demo.text('profile')).toMatch(/no name|Starkname not found/)
-
+/** The user registers a Starknet ID name from the profile panel; the profile shows it, taken after. */
+async function registersName(demo: Demo) {
   // Unique per run: a docker-compose stack keeps its chain between runs.
   const name = `${newEmail('named').split('@')[0]}.stark`
   await demo.page.getByTestId('name-input').fill(name)
@@ -83,4 +78,12 @@ test('a user registers a Starknet ID name from the profile panel and the profile
   // Taken now: a second registration is refused with the dev API's message, shown as the demo's error.
   await demo.run('name-register')
   expect(await demo.error()).toBe(`${name} is already registered to ${address}`)
-}, 90_000)
+}
+
+// One user for both (a sign-in costs more than either): the portfolio of a new account, then its name.
+test('a new user sees balances, no DeFi positions or airdrops, then the sample ones; registers a Starknet ID name the profile then shows', async () => {
+  const demo = await openDemo(browser, stack, { transport: 'iframe' })
+  await connectNewUser(demo, stack, newEmail('portfolio'))
+  await seesPortfolio(demo)
+  await registersName(demo)
+}, 120_000)

@@ -99,7 +99,8 @@ test('npm start (dev mode, StrictMode): every load on a restarted chain drops th
   expect(await demo.error()).toBeUndefined()
 
   // The race StrictMode's double effect ran into failed most loads: try several.
-  for (let round = 0; round < 3; round++) {
+  const ROUNDS = 3
+  for (let round = 0; round < ROUNDS; round++) {
     await stack.rpc('devnet_restart')
     await reloaded(demo)
     expect(await demo.error(), `round ${round}`).toMatch(/^The session's chain is gone \(CHAIN_CHANGED/)
@@ -111,7 +112,9 @@ test('npm start (dev mode, StrictMode): every load on a restarted chain drops th
     expect(await demo.error()).toBeUndefined()
     expect(await demo.text('session-status')).toBe('not connected')
 
-    // Sign a session on the new chain (devnet_restart keeps wallet-sim's users: still logged in).
+    // Sign a session on the new chain (devnet_restart keeps wallet-sim's users: still logged in), for the
+    // next round to drop; the last round has none after it.
+    if (round === ROUNDS - 1) break
     await demo.click('connect')
     const wallet = await demo.wallet()
     await readConsent(wallet)

@@ -58,6 +58,7 @@ const typed = (block: Block) =>
 const FRAGMENT_ERRORS = new Set([2304, 2552, 18004, 2448, 2454, 7005, 7006, 7031, 7034])
 
 let sim: RunningSim
+let browser: ReturnType<typeof launchBrowser> | undefined
 const typeErrors = new Map<string, string[]>()
 
 const fileOf = (block: Block) => join(CACHE, `${slug(block)}.${block.lang === 'tsx' ? 'tsx' : block.lang}`)
@@ -149,15 +150,34 @@ async function bundleForBrowser(block: Block): Promise<string> {
   return result.outputFiles[0]!.text.replace(DEV_ORIGIN, simHost())
 }
 
+/** A Node block that talks to the shared wallet-sim (its dev user's nonces): those run one at a time. */
+const usesSharedSim = (block: Block) =>
+  new RegExp(DEV_ORIGIN.source).test(block.code) || /environment:\s*['"]dev['"]/.test(block.code)
+/**
+ * The other Node blocks (no wallet-sim, or one of their own on a free port) run in the background from the
+ * start, one at a time beside the file's serial tests; each block's test awaits its own run.
+ */
+const aloneRuns = new Map<Block, ReturnType<typeof runOnNode>>()
+function startAloneRuns(): void {
+  let previous: Promise<unknown> = Promise.resolve()
+  for (const block of blocks.filter((b) => b.kind === 'node' && !usesSharedSim(b))) {
+    const run = previous.then(() => runOnNode(block, { cache: CACHE }))
+    aloneRuns.set(block, run)
+    previous = run.catch(() => {})
+  }
+}
+
 beforeAll(async () => {
   rmSync(CACHE, { recursive: true, force: true })
   mkdirSync(CACHE, { recursive: true })
   for (const block of blocks.filter((b) => ['node', 'browser', 'typecheck'].includes(b.kind)))
     writeFileSync(fileOf(block), sourceOf(block, CACHE))
+  startAloneRuns()
   typeCheck()
   sim = await startSim({ approve: 'auto', email: 'dev@example.com' })
 }, 300_000)
 afterAll(async () => {
+  await (await browser)?.close()
   await sim?.close()
 })
 
@@ -182,7 +202,8 @@ describe.each(
         using,
         `${name}: \`${using?.[0].trim()}\` is a SyntaxError on Node 20; use try/finally`,
       ).toBeNull()
-      const { code, output } = await runOnNode(block, { cache: CACHE, simUrl: sim.url })
+      const { code, output } = await (aloneRuns.get(block) ??
+        runOnNode(block, { cache: CACHE, simUrl: sim.url }))
       expect(code, `${name} exited ${code}:\n${output}`).toBe(0)
     }, 90_000)
   if (block.kind === 'invalid')
@@ -251,9 +272,11 @@ async function runInBrowser(block: Block): Promise<void> {
 <script type="module">import('/block.js').then(() => { window.__block = 'done' }, (e) => { window.__block = String(e && e.stack || e) })</script>`)
   })
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  // One Chromium for the file (launched at the first browser block); a fresh profile per block.
+  browser ??= launchBrowser()
+  const context = await (await browser).newContext()
   try {
-    await using browser = await launchBrowser()
-    const page = await browser.newPage()
+    const page = await context.newPage()
     const errors: string[] = []
     const failed = new Promise<void>((stop) =>
       page.on('pageerror', (error) => {
@@ -270,6 +293,7 @@ async function runInBrowser(block: Block): Promise<void> {
     expect(errors, `${where(block)}: page errors`).toEqual([])
     expect(missing, where(block)).toBeUndefined()
   } finally {
+    await context.close()
     server.close()
   }
 }

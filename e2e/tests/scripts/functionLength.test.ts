@@ -23,7 +23,7 @@ const LONG_FUNCTIONS: Record<string, string[]> = {
   'protocol/src/router/index.ts': ['createWalletRouter'],
   'scripts/steps.mjs': ['createRunner'],
   // A test body shared by starknetV6.test.ts and starknetV7.test.ts (one describe per starknet.js major).
-  'shim/src/account/legacySuite.ts': [
+  'shim/src/account/legacyTesting.ts': [
     '(anonymous, line describe(`with starknet.js ${major} as t)',
     'legacySuite',
   ],

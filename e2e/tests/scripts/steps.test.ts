@@ -10,6 +10,9 @@ import { createRunner, StepFailed } from '../../../scripts/steps.mjs'
 
 const node = (title: string, code: string) => ({ title, command: process.execPath, args: ['-e', code] })
 const alive = (pid: number) => spawnSync('kill', ['-0', String(pid)]).status === 0
+/** A child's `wait(then)`: calls `then` once `file` exists (the steps' processes signal each other by files). */
+const waitFor = (file: string) =>
+  `const wait = (then) => require('fs').existsSync(${JSON.stringify(file)}) ? then() : setTimeout(() => wait(then), 20);`
 
 test('a lane beside the live one prints each step whole, on lines of its own', async () => {
   let out = ''
@@ -17,8 +20,6 @@ test('a lane beside the live one prints each step whole, on lines of its own', a
   // The live step writes half a line and ends it only once the other lane's step ended, which waits for the half.
   const dir = mkdtempSync(join(tmpdir(), 'steps-'))
   const [half, ended] = [join(dir, 'half'), join(dir, 'ended')]
-  const waitFor = (file: string) =>
-    `const wait = (then) => require('fs').existsSync(${JSON.stringify(file)}) ? then() : setTimeout(() => wait(then), 20);`
   const live = node(
     'live',
     `${waitFor(ended)} process.stdout.write('half', () => { require('fs').writeFileSync(${JSON.stringify(half)}, ''); wait(() => console.log(' line')) })`,
@@ -46,10 +47,16 @@ test('a lane beside the live one prints each step whole, on lines of its own', a
 test('the first failing step stops the other lane with what it started, and the run fails with its code', async () => {
   let out = ''
   const runner = createRunner({ write: (text) => (out += text) })
-  // The live step starts a grandchild (a server a test would start) and waits on it.
-  const grandchild = `const c = require('child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); console.log('grandchild ' + c.pid); setInterval(() => {}, 1000)`
+  // The live step starts a grandchild (a server a test would start) and waits on it; the other lane's step
+  // fails once that grandchild runs.
+  const dir = mkdtempSync(join(tmpdir(), 'steps-'))
+  const spawned = join(dir, 'spawned')
+  const grandchild = `const c = require('child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); console.log('grandchild ' + c.pid); require('fs').writeFileSync(${JSON.stringify(spawned)}, ''); setInterval(() => {}, 1000)`
   const started = Date.now()
-  const failing = node('devnet', "console.error('what went wrong'); setTimeout(() => process.exit(3), 1000)")
+  const failing = node(
+    'devnet',
+    `${waitFor(spawned)} wait(() => { console.error('what went wrong'); process.exit(3) })`,
+  )
   const outcome = runner
     .all([
       () => runner.runStep(node('tests', grandchild)),
@@ -57,6 +64,7 @@ test('the first failing step stops the other lane with what it started, and the 
     ])
     .catch((error: unknown) => error)
   const error = await outcome
+  rmSync(dir, { recursive: true })
   expect(error).toBeInstanceOf(StepFailed)
   expect(error).toMatchObject({ title: 'devnet', status: 3 })
   expect(Date.now() - started).toBeLessThan(15_000) // the live step did not run on

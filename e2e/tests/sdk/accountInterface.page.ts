@@ -5,7 +5,7 @@
 import { memoryKeyStore, memoryStorage, WebWallet } from '@webwallet/shim'
 import { createConnector } from '@webwallet/shim/connector'
 // `starknet` is the page's copy, v10 or v8, as the bundler resolves it (the shim's sources import the same).
-import { type Abi, Contract, RpcProvider } from 'starknet'
+import { Contract, RpcProvider } from 'starknet'
 
 export interface PageConfig {
   readonly url: string
@@ -14,30 +14,6 @@ export interface PageConfig {
   readonly token: string
   readonly counter: string
 }
-
-const ABI: Abi = [
-  {
-    type: 'function',
-    name: 'increment',
-    inputs: [],
-    outputs: [{ type: 'core::felt252' }],
-    state_mutability: 'external',
-  },
-  {
-    type: 'function',
-    name: 'set_value',
-    inputs: [{ name: 'value', type: 'core::felt252' }],
-    outputs: [],
-    state_mutability: 'external',
-  },
-  {
-    type: 'function',
-    name: 'get_counter',
-    inputs: [{ name: 'user', type: 'core::starknet::contract_address::ContractAddress' }],
-    outputs: [{ type: 'core::felt252' }],
-    state_mutability: 'view',
-  },
-]
 
 /** A rejection's code and message (or the value, when the promise fulfilled). */
 async function outcome(promise: Promise<unknown>) {
@@ -72,8 +48,10 @@ async function run(config: PageConfig) {
     keyStore: memoryKeyStore(),
   })
   const { account } = await wallet.requestConnection()
-  // Typed against e2e's own starknet (8.5.2); the bundle has one copy for both.
-  const counter = new Contract({ abi: ABI, address: config.counter, providerOrAccount: account as never })
+  // The counter's ABI as a dapp gets it, from the chain (wallet-sim's contract is the one copy). Typed
+  // against e2e's own starknet (8.5.2); the bundle has one copy for both.
+  const { abi } = await new RpcProvider({ nodeUrl: config.rpcUrl }).getClassAt(config.counter)
+  const counter = new Contract({ abi, address: config.counter, providerOrAccount: account as never })
   const read = async () => BigInt((await counter.get_counter(account.address)) as bigint)
 
   const before = await read()

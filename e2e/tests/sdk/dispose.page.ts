@@ -48,12 +48,26 @@ async function signInAndLeave(wallet: WebWallet): Promise<string | undefined> {
     () => undefined,
     (error: { code?: string }) => error.code,
   )
-  const started = Date.now()
-  while (!document.querySelector('iframe') && Date.now() - started < 20_000) {
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  await iframeAdded(20_000)
   stop.abort()
   return request
+}
+
+/** Resolves once the page has an iframe (the wallet's), or after `ms` without one. */
+function iframeAdded(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect()
+      clearTimeout(timer)
+      resolve()
+    }
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('iframe')) done()
+    })
+    const timer = setTimeout(done, ms)
+    observer.observe(document, { childList: true, subtree: true })
+    if (document.querySelector('iframe')) done()
+  })
 }
 
 function counts(): Counts {

@@ -5,7 +5,7 @@
 import { selectorFromName, toHex } from '@webwallet/protocol/session'
 import { createPortfolio, createRpc, type SessionAccount, WebWallet } from '@webwallet/shim'
 import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { headlessWalletOptions } from '../../support/headless'
 import { logIn } from './login'
 
@@ -229,7 +229,8 @@ describe('cancellation and time limits', () => {
     sim.walletSim.faults.add({ route: '/cosigner/signSession', method: 'POST', count: 1, delayMs: 120_000 })
     const controller = new AbortController()
     const pending = account.execute(increment, { signal: controller.signal })
-    await waitFor(() => sim.walletSim.faults.list().length === 0) // the cosigner request is in flight
+    // The cosigner request is in flight once its fault is used up.
+    await vi.waitFor(() => expect(sim.walletSim.faults.list()).toHaveLength(0), { timeout: 10_000 })
     const reason = new Error('user left the page')
     controller.abort(reason)
     await expect(pending).rejects.toMatchObject({ code: 'OPERATION_ABORTED', cause: reason })
@@ -269,12 +270,32 @@ describe('cancellation and time limits', () => {
 
   it('balance polling of a new account stops on abort (the protocol polls 5 × 5000 ms)', async () => {
     await logIn(sim, 'polled@example.com')
-    const portfolio = createPortfolio({ backendUrl: `${sim.url}/v1`, network: 'sepolia', appName: 'poll' })
     const controller = new AbortController()
+    let answers = 0
+    let abortedAt = 0
+    // Aborts once the SDK handled the backend's first answer (a task later, its promises settled): it is
+    // then in its 5000 ms wait, not before its first request.
+    const answered: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init)
+      answers++
+      setTimeout(() => {
+        abortedAt = Date.now()
+        controller.abort()
+      }, 0)
+      return response
+    }
+    const portfolio = createPortfolio({
+      backendUrl: `${sim.url}/v1`,
+      network: 'sepolia',
+      appName: 'poll',
+      fetch: answered,
+    })
     // A fresh address: the backend answers `initialising` first, so the SDK waits 5000 ms to ask again.
     const pending = portfolio.balances(`0x${'7'.repeat(63)}`, { signal: controller.signal })
-    setTimeout(() => controller.abort(), 50)
     await expect(pending).rejects.toMatchObject({ code: 'OPERATION_ABORTED' })
+    // At once, not when the 5000 ms wait would have ended (the SDK checks the signal before each poll).
+    expect(Date.now() - abortedAt).toBeLessThan(2500)
+    expect(answers).toBe(1)
   })
 
   it("checks host addresses before they reach a backend URL ('Invalid Address Format')", async () => {
@@ -285,7 +306,3 @@ describe('cancellation and time limits', () => {
     await expect(portfolio.defi('0x1/../../x')).rejects.toMatchObject({ code: 'INVALID_ADDRESS_FORMAT' })
   })
 })
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 1000 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10))
-}

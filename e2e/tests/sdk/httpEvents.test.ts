@@ -21,8 +21,14 @@ function httpConnector(token?: string) {
   const following = new Promise<void>((resolve) => (opened = resolve))
   const fetchSpy: typeof fetch = async (url, init) => {
     const response = await fetch(url, init)
-    if (String(url).includes('/trpc/walletEvents')) setTimeout(opened, 50) // its stream's first events
-    return response
+    if (!String(url).includes('/trpc/walletEvents') || !response.body) return response
+    // Following once the stream's first events arrived: a copy of the body is read up to its first chunk.
+    const [watched, passed] = response.body.tee()
+    void watched
+      .getReader()
+      .read()
+      .then(() => opened())
+    return new Response(passed, response)
   }
   const connector = createConnector({ transport: 'http', url: sim.url, http: { headers, fetch: fetchSpy } })
   return { connector, following }

@@ -7,12 +7,12 @@ import {
   createWindowConnector,
   openTransport,
 } from '@webwallet/shim/connector'
-import { type RunningSim, startSim } from '@webwallet/wallet-sim'
+import { CONTRACTS, type RunningSim, startSim } from '@webwallet/wallet-sim'
 import { RpcProvider, WalletAccount } from 'starknet-v8'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { logIn } from './login'
 
-const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
+const COUNTER = CONTRACTS.counter
 const EMAIL = 'http@example.com'
 
 let sim: RunningSim

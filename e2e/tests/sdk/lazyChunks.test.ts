@@ -75,6 +75,7 @@ beforeAll(async () => {
     }
     response.setHeader('content-type', 'text/javascript')
     if (path !== `/${connectorChunk}`) return response.end(body)
+    // A slow network for the connector's chunk (about time: the popup must open before it arrives).
     setTimeout(() => {
       chunkSentAt = Date.now()
       response.end(body)

@@ -2,13 +2,13 @@
 // (WebSocket transport, approval mode `auto`): it connects, signs typed data that the account contract accepts, and
 // executes a transaction that lands on the simulated chain.
 import { createConnector, createStarknetWindowObject } from '@webwallet/shim/connector'
-import { startSim } from '@webwallet/wallet-sim'
+import { CONTRACTS, startSim } from '@webwallet/wallet-sim'
 import { RpcProvider, typedData as td, WalletAccount } from 'starknet-v8'
 import { expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { greeting } from '../../support/typedData'
 
-const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
+const COUNTER = CONTRACTS.counter
 const GREETING = greeting('gm')
 
 test('starknet.js WalletAccount signs and executes through our wallet object against wallet-sim', async () => {

@@ -2,6 +2,7 @@
 // id and for guessed ones, posted from whatever window the attacker holds; and the typed data a dapp asks
 // to sign.
 import type { Frame, Page } from 'playwright-core'
+import { mail } from '../../support/typedData'
 import { heardBy } from './transportPages'
 
 const MAINNET = '0x534e5f4d41494e'
@@ -60,17 +61,4 @@ export const forgedHeard = async (page: Page, origin: string) =>
   (await heardBy(page)).filter((h) => h.origin === origin && JSON.stringify(h.data).includes('"jsonrpc"'))
 
 /** A typed data to sign whose message is `contents`. */
-export const typedData = (contents: string) => ({
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Mail: [{ name: 'contents', type: 'shortstring' }],
-  },
-  primaryType: 'Mail',
-  domain: { name: 'Dapp', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { contents },
-})
+export const typedData = (contents: string) => mail(contents, { name: 'Dapp' })

@@ -150,6 +150,7 @@ function signThenMark(page: Page, contents: string, marker: string, origin: stri
   return page.evaluate(
     ({ data, marker, origin }) => {
       window.victimDapp.request(marker, { type: 'wallet_signTypedData', params: data })
+      // A task later: the marker follows the request's own message to the frame.
       setTimeout(() => {
         const frame = document.getElementById('webwallet-iframe') as HTMLIFrameElement
         frame.contentWindow?.postMessage(marker, origin)

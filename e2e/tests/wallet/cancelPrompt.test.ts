@@ -2,6 +2,7 @@
 // The shim's connector in the iframe against wallet-sim in Chromium: the wallet is told (tRPC's stop message by
 // the request's id), the prompt leaves the wallet's screen, and the next request shows its own prompt, never
 // the abandoned one again.
+import { CONTRACTS } from '@webwallet/wallet-sim'
 import type { Frame } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
@@ -20,7 +21,7 @@ import { buildWalletUi, startWalletSim } from './walletServer'
 
 const signMail = (contents: string) => ({ type: 'wallet_signTypedData', params: mail(`${contents}-mail`) })
 const sign = signMail('abandoned')
-const COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
+const COUNTER = CONTRACTS.counter
 const review = {
   type: 'wallet_addInvokeTransaction',
   params: { calls: [{ contract_address: COUNTER, entry_point: 'increment', calldata: [] }] },

@@ -5,23 +5,11 @@ import { createConnector } from '@webwallet/shim/connector'
 import { RpcProvider, typedData as snip12 } from 'starknet'
 import { expect, test } from 'vitest'
 import { WebSocket } from 'ws'
+import { mail } from '../../support/typedData'
 import { startWalletSim } from './walletServer'
 
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
-const MAIL = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Note: [{ name: 'text', type: 'shortstring' }],
-  },
-  primaryType: 'Note',
-  domain: { name: 'Headless', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { text: 'signed by policy' },
-}
+const MAIL = mail('signed by policy', { name: 'Headless' })
 
 test('with --approve auto and --email, a WebSocket client connects, signs and sends without any screen', async () => {
   await using sim = await startWalletSim({ approve: 'auto', email: 'bot@example.com' })

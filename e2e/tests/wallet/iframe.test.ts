@@ -4,6 +4,7 @@
 
 import { mkdirSync } from 'node:fs'
 import { buildSession, sessionTypedData } from '@webwallet/protocol/session'
+import { CONTRACTS } from '@webwallet/wallet-sim'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../../support/browser'
@@ -18,9 +19,9 @@ const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d
 const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'
 const COUNTER = '0x00000000000000000000000000000000000000000000000000000000000c0de1'
 /** wallet-sim's deployed demo counter: the review names it and estimates its fee. */
-const DEMO_COUNTER = '0x00c0ffee000000000000000000000000000000000000000000000000000c0de2'
+const DEMO_COUNTER = CONTRACTS.counter
 const SPENDER = '0x05bd1e5000000000000000000000000000000000000000000000000000000abc'
-const MAIL = mail('gm from the iframe')
+const MAIL = mail('gm from the iframe', { to: '0x1234' })
 
 beforeAll(() => buildWalletUi(), 120_000)
 

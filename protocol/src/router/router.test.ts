@@ -4,18 +4,11 @@ import { ConnectAndSignSessionError, ConnectorNotFoundError, UserRejectedError }
 import { parseError } from '../errors/parse'
 import { ValidationError } from '../errors/validation'
 import type { ModalEvent } from '../procedures/procedures'
+import { mail } from '../typedData/testing/messages'
 import { createWalletRouter, procedureErrorCode, type WalletHandlers, type WalletRouter } from './index'
 
 const ACCOUNT = '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
-const TYPED_DATA = {
-  types: {
-    StarknetDomain: [{ name: 'name', type: 'shortstring' }],
-    Mail: [{ name: 'text', type: 'shortstring' }],
-  },
-  primaryType: 'Mail',
-  domain: { name: 'demo' },
-  message: { text: 'hi' },
-}
+const TYPED_DATA = mail('hi')
 
 function makeHandlers(overrides: Partial<WalletHandlers> = {}): WalletHandlers {
   return {

@@ -5,36 +5,12 @@
 // wallet-sim, v10 and v8 in Chromium) is e2e/tests/sdk/accountInterface.test.ts.
 import { NotSupportedBySessionError } from '@webwallet/protocol/errors'
 import { parseSessionToken, toFelt } from '@webwallet/protocol/session'
-import { type Abi, Account, Contract } from 'starknet'
+import { Account, Contract } from 'starknet'
 import { describe, expect, it } from 'vitest'
 import { SessionAccount } from './SessionAccount'
-import { ACCOUNT, createWorld, ESTIMATE, GAME, testContext, type World } from './testing'
+import { ACCOUNT, createWorld, ESTIMATE, GAME, GAME_ABI, testContext, type World } from './testing'
 
 const play = { contractAddress: GAME, entrypoint: 'play', calldata: ['0x1'] }
-const ABI: Abi = [
-  {
-    type: 'function',
-    name: 'play',
-    inputs: [{ name: 'move', type: 'core::felt252' }],
-    outputs: [],
-    state_mutability: 'external',
-  },
-  {
-    type: 'function',
-    name: 'drain',
-    inputs: [],
-    outputs: [],
-    state_mutability: 'external',
-  },
-  {
-    type: 'function',
-    name: 'score',
-    inputs: [{ name: 'player', type: 'core::starknet::contract_address::ContractAddress' }],
-    outputs: [{ type: 'core::felt252' }],
-    state_mutability: 'view',
-  },
-]
-
 interface SentInvoke {
   nonce: string
   tip: string
@@ -210,7 +186,7 @@ describe('SessionAccount is a starknet.js Account', () => {
     const { world, sent } = deployedWorld()
     world.node.starknet_call = () => ['0x3']
     const account = new SessionAccount(testContext(world))
-    const game = new Contract({ abi: ABI, address: GAME, providerOrAccount: account })
+    const game = new Contract({ abi: GAME_ABI, address: GAME, providerOrAccount: account })
     expect(await game.score(ACCOUNT)).toBe(3n)
     await expect(game.play(5)).resolves.toMatchObject({ transaction_hash: '0xabc' })
     expect(sent[0]?.calldata.slice(-2)).toEqual(['0x1', '0x5'])

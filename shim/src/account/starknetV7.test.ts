@@ -1,6 +1,6 @@
-// The session account with starknet.js 7 (compat/starknet-legacy) as the app's peer: legacySuite.ts.
+// The session account with starknet.js 7 (compat/starknet-legacy) as the app's peer: legacyTesting.ts.
 import { vi } from 'vitest'
-import { legacySuite } from './legacySuite'
+import { legacySuite } from './legacyTesting'
 
 vi.mock('starknet', async () => {
   const { createRequire } = await import('node:module')

@@ -13,7 +13,16 @@ import {
 } from '@webwallet/protocol/session'
 import { describe, expect, it, vi } from 'vitest'
 import { SessionAccount } from './SessionAccount'
-import { ACCOUNT, argentCalls, createWorld, ESTIMATE, GAME, GUARDIAN_KEY, testContext } from './testing'
+import {
+  ACCOUNT,
+  argentCalls,
+  createWorld,
+  ESTIMATE,
+  GAME,
+  GAME_ABI,
+  GUARDIAN_KEY,
+  testContext,
+} from './testing'
 
 vi.mock('starknet', async () => await import('starknet-v8'))
 
@@ -101,25 +110,8 @@ describe('with starknet.js v8', () => {
     expect(account).toBeInstanceOf(v8.Account)
     expect(account).toBeInstanceOf(v8.RpcProvider)
     expect(BigInt(await account.getNonce())).toBe(4n)
-    const abi = [
-      {
-        type: 'function',
-        name: 'play',
-        inputs: [{ name: 'move', type: 'core::felt252' }],
-        outputs: [],
-        state_mutability: 'external',
-      },
-      { type: 'function', name: 'drain', inputs: [], outputs: [], state_mutability: 'external' },
-      {
-        type: 'function',
-        name: 'score',
-        inputs: [],
-        outputs: [{ type: 'core::felt252' }],
-        state_mutability: 'view',
-      },
-    ]
-    const game = new v8.Contract({ abi, address: GAME, providerOrAccount: account })
-    expect(await game.score()).toBe(3n)
+    const game = new v8.Contract({ abi: GAME_ABI, address: GAME, providerOrAccount: account })
+    expect(await game.score(ACCOUNT)).toBe(3n)
     await expect(game.play(5)).resolves.toMatchObject({ transaction_hash: '0xabc' })
     expect(sent[0]?.calldata.slice(-2)).toEqual(['0x1', '0x5'])
     await expect(game.drain()).rejects.toMatchObject({ code: 'CALL_NOT_ALLOWED' })

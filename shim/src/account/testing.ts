@@ -12,7 +12,7 @@ import {
   toFelt,
   toHex,
 } from '@webwallet/protocol/session'
-import { typedData as td } from 'starknet'
+import { type Abi, typedData as td } from 'starknet'
 import { createPaymaster } from '../paymaster/client'
 import { createSessionRequest, generateSessionKey } from '../session/request'
 import { signedSession } from '../session/signed'
@@ -22,6 +22,27 @@ import { createRpc } from './rpc'
 export const ACCOUNT = '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
 export const GAME = '0x00000000000000000000000000000000000000000000000000000000000a11ce'
 export const STRK = STRK_ADDRESS
+/**
+ * GAME's ABI, as a dapp hands it to starknet.js's Contract: `play(move)` (the session allows it),
+ * `drain()` (it does not) and the view `score(player)`.
+ */
+export const GAME_ABI: Abi = [
+  {
+    type: 'function',
+    name: 'play',
+    inputs: [{ name: 'move', type: 'core::felt252' }],
+    outputs: [],
+    state_mutability: 'external',
+  },
+  { type: 'function', name: 'drain', inputs: [], outputs: [], state_mutability: 'external' },
+  {
+    type: 'function',
+    name: 'score',
+    inputs: [{ name: 'player', type: 'core::starknet::contract_address::ContractAddress' }],
+    outputs: [{ type: 'core::felt252' }],
+    state_mutability: 'view',
+  },
+]
 export const GUARDIAN_KEY = '0x6b6b6b'
 const OWNER_KEY = '0x5a5a5a'
 

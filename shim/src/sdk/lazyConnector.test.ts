@@ -64,7 +64,7 @@ describe('the default connector, loaded on first use', () => {
     await wallet.isConnected()
     wallet.clearSession()
     await wallet.disconnect()
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await vi.dynamicImportSettled() // any chunk load started by now has run its callback
     expect(chunk.created).toBe(0)
   })
 
@@ -78,7 +78,7 @@ describe('the default connector, loaded on first use', () => {
     page().init()
     vi.stubGlobal('document', {})
     page().init(signer)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await vi.dynamicImportSettled() // any chunk load started by now has run its callback
     expect(chunk.created).toBe(0)
   })
 })

@@ -1,26 +1,14 @@
 import { ec, RpcProvider, typedData as td, WalletAccount } from 'starknet'
 import { describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { greeting } from '../../../protocol/src/typedData/testing/messages'
 import { createConnector } from '../connector/createConnector'
 import { startWsWallet } from '../connector/testing/wsWallet'
 import { createStarknetWindowObject } from './index'
 
 // starknet.js v10's own WalletAccount driving our wallet object, end to end over the WebSocket transport.
 
-const typedData = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Greeting: [{ name: 'text', type: 'shortstring' }],
-  },
-  primaryType: 'Greeting',
-  domain: { name: 'Demo', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { text: 'gm' },
-}
+const typedData = greeting('gm')
 
 describe('createStarknetWindowObject', () => {
   it("refuses a missing connector with 'Connector not found'", () => {

@@ -1,6 +1,7 @@
 // Requests the wallet tests send: a SNIP-12 message, a session, calls.
 import type { TypedData } from '@webwallet/protocol'
 import { buildSession, sessionHash, sessionTypedData } from '@webwallet/protocol/session'
+import { mail } from '../../../protocol/src/typedData/testing/messages'
 import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/contracts/erc20'
 
 export const STRK = `0x${STRK_ADDRESS.toString(16).padStart(64, '0')}`
@@ -8,23 +9,7 @@ export const ETH = `0x${ETH_ADDRESS.toString(16).padStart(64, '0')}`
 export const SPENDER = '0x5bd1e5'
 
 /** A revision 1 SNIP-12 message, as a dapp would ask to sign. */
-export const MAIL: TypedData = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Mail: [
-      { name: 'from', type: 'ContractAddress' },
-      { name: 'contents', type: 'shortstring' },
-    ],
-  },
-  primaryType: 'Mail',
-  domain: { name: 'Demo', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { from: '0x1234', contents: 'hello' },
-}
+export const MAIL: TypedData = mail('hello', { to: '0x1234' })
 
 /** A session of `expiresAt` for a fixed session key, allowing STRK transfers. */
 export function sessionRequest(expiresAt: number, chainId = 'SN_SEPOLIA') {

@@ -4,7 +4,8 @@
 import { request as httpRequest } from 'node:http'
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client'
 import type { WalletRouter } from '@webwallet/protocol/router'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { greeting } from '../../../../protocol/src/typedData/testing/messages'
 import { type RunningSim, startSim } from '../../index'
 
 const EMAIL = 'bot@example.com'
@@ -63,13 +64,15 @@ async function pendingApprovals(): Promise<Array<{ id: string; kind: string; ori
 }
 
 /** The pending approvals once there is one (polled; the request that asks is still in flight). */
-async function waitForApprovals() {
-  let pending: Awaited<ReturnType<typeof pendingApprovals>> = []
-  for (let i = 0; i < 100 && pending.length === 0; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    pending = await pendingApprovals()
-  }
-  return pending
+function waitForApprovals() {
+  return vi.waitFor(
+    async () => {
+      const pending = await pendingApprovals()
+      expect(pending.length).toBeGreaterThan(0)
+      return pending
+    },
+    { timeout: 10_000, interval: 20 },
+  )
 }
 
 async function answerApproval(id: string, approve: boolean) {
@@ -81,20 +84,7 @@ async function answerApproval(id: string, approve: boolean) {
   expect(answer.status).toBe(200)
 }
 
-const GREETING = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Greeting: [{ name: 'text', type: 'shortstring' }],
-  },
-  primaryType: 'Greeting',
-  domain: { name: 'http test', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { text: 'gm' },
-}
+const GREETING = greeting('gm')
 
 describe('a Node client (no Origin: trusted, the --email user without a token)', () => {
   it('answers calls batched into one POST /trpc/a,b,c?batch=1', async () => {
@@ -130,6 +120,7 @@ describe('a Node client (no Origin: trusted, the --email user without a token)',
       void call.finally(() => (settled = true)).catch(() => {})
       const [pending] = await waitForApprovals()
       expect(pending).toMatchObject({ kind: 'signTypedData', origin: DAPP })
+      // An absence (no answer while the approval waits) is seen only over a window of time.
       await new Promise((resolve) => setTimeout(resolve, 200))
       expect(settled).toBe(false)
       await answerApproval(pending!.id, true)

@@ -1,37 +1,25 @@
-import { allowedMethodsTree, toHex } from '@webwallet/protocol/session'
+import {
+  allowedMethodsTree,
+  buildSession,
+  toHex,
+  sessionTypedData as toSessionTypedData,
+} from '@webwallet/protocol/session'
 import { typedData as snip12 } from 'starknet'
 import { describe, expect, it } from 'vitest'
 import { createSessionRegistry, isSessionTypedData } from './sessions'
 
 const ACCOUNT = '0x0123'
-const sessionTypedData = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    'Allowed Method': [
-      { name: 'Contract Address', type: 'ContractAddress' },
-      { name: 'selector', type: 'selector' },
-    ],
-    Session: [
-      { name: 'Expires At', type: 'timestamp' },
-      { name: 'Allowed Methods', type: 'merkletree', contains: 'Allowed Method' },
-      { name: 'Metadata', type: 'string' },
-      { name: 'Session Key', type: 'felt' },
-    ],
-  },
-  primaryType: 'Session',
-  domain: { name: 'SessionAccount.session', version: '0x31', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: {
-    'Expires At': '1800000000',
-    'Allowed Methods': [{ 'Contract Address': '0xc0de', selector: 'increment' }],
-    Metadata: '{"projectID":"game","txFees":[{"tokenAddress":"0x4718","maxAmount":"10000000000000000000"}]}',
-    'Session Key': '0x1',
-  },
-}
+// Built as the SDK builds it (protocol's buildSession and sessionTypedData), not written by hand.
+const sessionTypedData = toSessionTypedData(
+  buildSession({
+    expiresAt: 1800000000,
+    allowedMethods: [{ 'Contract Address': '0xc0de', selector: 'increment' }],
+    metadata: { projectID: 'game', txFees: [{ tokenAddress: '0x4718', maxAmount: '10000000000000000000' }] },
+    sessionPublicKey: '0x5e55',
+    sessionKeyGuid: '0x1',
+  }),
+  'SN_SEPOLIA',
+)
 
 describe('the signed-session registry', () => {
   it('finds a session by its SNIP-12 hash for the account, and survives a snapshot round trip', () => {

@@ -3,8 +3,9 @@
 import { readOutsideExecution } from '@webwallet/protocol/procedures'
 import {
   buildOutsideExecution,
+  buildSession,
   outsideExecutionTypedData,
-  SESSION_DOMAIN_NAME,
+  sessionTypedData,
 } from '@webwallet/protocol/session'
 import { describe, expect, it } from 'vitest'
 import { ETH_ADDRESS, STRK_ADDRESS } from '../../chain/contracts/erc20'
@@ -14,34 +15,18 @@ const STRK = `0x${STRK_ADDRESS.toString(16)}`
 const ETH = `0x${ETH_ADDRESS.toString(16)}`
 const ATTACKER = '0xa77ac4'
 
-const session = (metadata: unknown) => ({
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    'Allowed Method': [
-      { name: 'Contract Address', type: 'ContractAddress' },
-      { name: 'selector', type: 'selector' },
-    ],
-    Session: [
-      { name: 'Expires At', type: 'timestamp' },
-      { name: 'Allowed Methods', type: 'merkletree', contains: 'Allowed Method' },
-      { name: 'Metadata', type: 'string' },
-      { name: 'Session Key', type: 'felt' },
-    ],
-  },
-  primaryType: 'Session',
-  domain: { name: SESSION_DOMAIN_NAME, version: '0x31', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: {
-    'Expires At': '2000000000',
-    'Allowed Methods': [{ 'Contract Address': STRK, selector: 'transfer' }],
-    Metadata: JSON.stringify(metadata),
-    'Session Key': '0x1234',
-  },
-})
+/** A session of STRK transfers with `metadata`, as the SDK builds it (protocol's buildSession). */
+const session = (metadata: unknown) =>
+  sessionTypedData(
+    buildSession({
+      expiresAt: 2000000000,
+      allowedMethods: [{ 'Contract Address': STRK, selector: 'transfer' }],
+      metadata,
+      sessionPublicKey: '0x5e55',
+      sessionKeyGuid: '0x1234',
+    }),
+    'SN_SEPOLIA',
+  )
 
 describe('the wallet server signs only what reads one way', () => {
   it('refuses calldata that reads two ways before estimating or sending, and sends the honest transfer', async () => {

@@ -1,22 +1,13 @@
 // Typed data for the UI's tests: complete SNIP-12 (types for every field signed), as dapps send it.
 import { STRK_ADDRESS, type TypedData, toHex } from '@webwallet/protocol'
 import { OUTSIDE_EXECUTION_V2_TYPES } from '@webwallet/protocol/typedData'
+import { mail } from '../../../../protocol/src/typedData/testing/messages'
 
 // Unpadded, as dapps often write it.
 const STRK = toHex(BigInt(STRK_ADDRESS))
 
-/** A revision 1 message with one short-string field `contents`. */
-export function mailTypedData(contents = 'hello wallet', name = 'Demo'): TypedData {
-  return {
-    types: {
-      StarknetDomain: OUTSIDE_EXECUTION_V2_TYPES.StarknetDomain ?? [],
-      Mail: [{ name: 'contents', type: 'shortstring' }],
-    },
-    primaryType: 'Mail',
-    domain: { name, version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-    message: { contents },
-  }
-}
+/** A revision 1 message with one short-string field `contents` (protocol's shared fixture). */
+export const mailTypedData = (contents = 'hello wallet', name = 'Demo'): TypedData => mail(contents, { name })
 
 /** SNIP-9 v2 typed data: anyone may submit one STRK call with `calldata`, in the window given (seconds). */
 export function outsideExecutionTypedData(

@@ -16,28 +16,19 @@ import { describe, expect, it, vi } from 'vitest'
 import { sessionHashOf } from '../session/crypto'
 import { createSessionRequest, generateSessionKey } from '../session/request'
 import { SessionAccount } from './SessionAccount'
-import { ACCOUNT, argentCalls, createWorld, ESTIMATE, GAME, GUARDIAN_KEY, testContext } from './testing'
+import {
+  ACCOUNT,
+  argentCalls,
+  createWorld,
+  ESTIMATE,
+  GAME,
+  GAME_ABI,
+  GUARDIAN_KEY,
+  testContext,
+} from './testing'
 
 type Bounds = Record<'l1_gas' | 'l2_gas' | 'l1_data_gas', { max_amount: string; max_price_per_unit: string }>
 type Sent = { calldata: string[]; signature: string[]; nonce: string; resource_bounds: Bounds }
-
-const ABI = [
-  {
-    type: 'function',
-    name: 'play',
-    inputs: [{ name: 'move', type: 'core::felt252' }],
-    outputs: [],
-    state_mutability: 'external',
-  },
-  { type: 'function', name: 'drain', inputs: [], outputs: [], state_mutability: 'external' },
-  {
-    type: 'function',
-    name: 'score',
-    inputs: [],
-    outputs: [{ type: 'core::felt252' }],
-    state_mutability: 'view',
-  },
-]
 
 /** A node that answers a deployed account (nonce 4) and records what is sent and the block tags asked. */
 function deployedWorld() {
@@ -119,8 +110,8 @@ export function legacySuite(major: 6 | 7): void {
         address: string,
         account: unknown,
       ) => Record<string, (...args: unknown[]) => Promise<unknown>>
-      const game = new LegacyContract(ABI, GAME, account)
-      expect(await game.score?.()).toBe(3n)
+      const game = new LegacyContract(GAME_ABI, GAME, account)
+      expect(await game.score?.(ACCOUNT)).toBe(3n)
       await expect(game.play?.(5)).resolves.toMatchObject({ transaction_hash: '0xabc' })
       expect(sent[0]?.calldata.slice(-2)).toEqual(['0x1', '0x5'])
       await expect(game.drain?.()).rejects.toMatchObject({ code: 'CALL_NOT_ALLOWED' })
