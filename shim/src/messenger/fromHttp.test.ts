@@ -79,6 +79,9 @@ const observer = () => {
   return { o, results, errors, settled }
 }
 
+/** The next macrotask: after the current one, before any timer due later (Node's check phase). */
+const nextTask = () => new Promise((resolve) => setImmediate(resolve))
+
 describe('Messenger.fromHttp', () => {
   it('sends the calls of one interval as one POST (mutations) and one GET (queries), in tRPC’s wire', async () => {
     const messenger = Messenger.create(fromHttp({ url, batchIntervalMs: 30 }))
@@ -86,7 +89,7 @@ describe('Messenger.fromHttp', () => {
     const b = observer()
     const q = observer()
     messenger.send({ type: 'mutation', path: 'add', input: [1, 2] }, a.o)
-    await new Promise((resolve) => setTimeout(resolve, 10)) // within the interval
+    await nextTask() // another task, within the interval (its timer cannot fire before this)
     messenger.send({ type: 'mutation', path: 'add', input: [40, 2] }, b.o)
     messenger.send({ type: 'query', path: 'echo', input: { n: 7 } }, q.o)
     await Promise.all([a.settled, b.settled, q.settled])
@@ -105,7 +108,7 @@ describe('Messenger.fromHttp', () => {
     const a = observer()
     const b = observer()
     messenger.send({ type: 'mutation', path: 'add', input: [1, 1] }, a.o)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await vi.waitFor(() => expect(seen).toHaveLength(1)) // the first request has left
     messenger.send({ type: 'mutation', path: 'add', input: [2, 2] }, b.o)
     await Promise.all([a.settled, b.settled])
     expect([a.results, b.results, seen.length]).toEqual([[2], [4], 2])
@@ -238,7 +241,7 @@ describe('Messenger.fromHttp', () => {
     const kept = observer()
     const stop = messenger.send({ type: 'mutation', path: 'add', input: [1, 2] }, gone.o)
     messenger.send({ type: 'mutation', path: 'add', input: [3, 4] }, kept.o)
-    await new Promise((resolve) => setTimeout(resolve, 5)) // posted to the channel, not yet sent
+    await nextTask() // posted to the channel, not yet sent
     stop()
     await kept.settled
     expect([kept.results, gone.results, gone.errors]).toEqual([[7], [], []])
@@ -257,15 +260,15 @@ describe('Messenger.fromHttp', () => {
     const b = observer()
     const stopA = messenger.send({ type: 'mutation', path: 'slow', input: undefined }, a.o)
     const stopB = messenger.send({ type: 'mutation', path: 'slow', input: undefined }, b.o)
-    while (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    await vi.waitFor(() => expect(seen).toHaveLength(1))
     stopA()
-    // One call of the batch still waits: the request stays open.
+    // One call of the batch still waits: the request stays open (an absence, so a time window).
     await new Promise((resolve) => setTimeout(resolve, 50))
     const stillOpen = await Promise.race([closedEarly, new Promise((r) => setTimeout(() => r('open'), 20))])
     expect(stillOpen).toBe('open')
     stopB()
     await expect(closedEarly).resolves.toBe(true)
-    // Neither caller hears a channel error for the request it gave up on.
+    // Neither caller hears a channel error for the request it gave up on (an absence: a short window).
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect([a.errors, b.errors, a.results, b.results]).toEqual([[], [], [], []])
     messenger.destroy()
@@ -275,11 +278,11 @@ describe('Messenger.fromHttp', () => {
     const messenger = Messenger.create(fromHttp({ url, batchIntervalMs: 0 }))
     const slow = observer()
     messenger.send({ type: 'mutation', path: 'slow', input: undefined }, slow.o)
-    while (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    await vi.waitFor(() => expect(seen).toHaveLength(1))
     messenger.destroy()
     await slow.settled
     expect(slow.errors[0]).toMatchObject({ code: 'PORT_DISCONNECTED' })
-    // Nothing answers after the abort (the late answer is dropped).
+    // Nothing answers after the abort (the late answer, due at 300 ms, is dropped).
     await new Promise((resolve) => setTimeout(resolve, 350))
     expect(slow.results).toEqual([])
   })
