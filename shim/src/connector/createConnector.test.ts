@@ -2,6 +2,7 @@ import { LAST_CONNECTED_WALLET_KEY } from '@webwallet/protocol'
 import { ec, typedData as td } from 'starknet'
 import { describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
+import { greeting } from '../../../protocol/src/typedData/testing/messages'
 import { createConnector } from './createConnector'
 import { ConnectAndSignSessionError } from './starknetkitErrors'
 import { startWsWallet } from './testing/wsWallet'
@@ -29,20 +30,7 @@ async function setup(overrides: Parameters<typeof startWsWallet>[0] = {}) {
   return { wallet, storage, connector }
 }
 
-const typedData = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Mail: [{ name: 'text', type: 'shortstring' }],
-  },
-  primaryType: 'Mail',
-  domain: { name: 'Demo', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { text: 'hello' },
-}
+const typedData = greeting('hello')
 
 describe('createConnector over WebSocket', () => {
   it('connects, stores the first account and the last-connected key, and becomes ready', async () => {

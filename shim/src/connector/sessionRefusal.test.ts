@@ -6,6 +6,7 @@ import { createRequire } from 'node:module'
 import { isWebWalletError } from '@webwallet/protocol/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { greeting } from '../../../protocol/src/typedData/testing/messages'
 import { createConnector } from './createConnector'
 import { ConnectAndSignSessionError, UserRejectedRequestError, WebwalletError } from './index'
 import { startWsWallet } from './testing/wsWallet'
@@ -13,20 +14,7 @@ import { startWsWallet } from './testing/wsWallet'
 type Real = new (message: string, code: string) => Error & { code: string }
 const requireFromCompat = createRequire(new URL('../../../compat/starknetkit/package.json', import.meta.url))
 
-const sessionTypedData = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Mail: [{ name: 'text', type: 'shortstring' }],
-  },
-  primaryType: 'Mail',
-  domain: { name: 'Demo', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { text: 'hello' },
-}
+const sessionTypedData = greeting('hello')
 
 let wallet: Awaited<ReturnType<typeof startWsWallet>>
 let Theirs: Real
