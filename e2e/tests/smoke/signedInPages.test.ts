@@ -37,6 +37,8 @@ test('a page given back is the next test page, reset as a new page of the contex
   const navigations: string[] = []
   first.on('framenavigated', (frame) => navigations.push(frame.url()))
   await first.goto(`${dapp}/?first`)
+  const loads: string[] = []
+  first.once('load', () => loads.push('a once-listener of the first test')) // removed before the reset loads
   await first.evaluate(() => {
     sessionStorage.setItem('tab', 'first test')
     localStorage.setItem('login', 'kept')
@@ -55,7 +57,8 @@ test('a page given back is the next test page, reset as a new page of the contex
     [null, 'kept'],
   )
   expect((await second.requests()).map((r) => r.url())).toEqual([`${dapp}/?second`])
-  expect(navigations).toEqual([`${dapp}/?first`]) // the first test's listener is gone
+  expect(navigations).toEqual([`${dapp}/?first`]) // the first test's listeners are gone
+  expect(loads).toEqual([])
   await pages.release(second)
 })
 
