@@ -115,7 +115,7 @@ function userTestRows({ userTest: u, signedInTest: s }) {
     ),
     row(
       'Chromium',
-      `signed-in test, injected wallet: new page of a connected context, one transaction, receipt; p50 / p95 of ${s.count}`,
+      `signed-in test, injected wallet: a connected page, reset and reused, one transaction, receipt; p50 / p95 of ${s.count}`,
       runs(s),
       '-',
       `≤ 200 ms, no failure${verdict(s.p50 <= 200 && s.failures === 0)}`,

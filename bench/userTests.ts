@@ -3,8 +3,9 @@
 // - a user test: a new browser context with the injected wallet (the `injectedWallet` option: GET /injected.js,
 //   an init script), a new page, the dapp opened, wallet_requestAccounts (connect, answered hands-free), one
 //   transaction, its receipt in hand, the context closed (Playwright's `context` fixture closes its pages);
-// - a signed-in test: a new page of a context whose dapp is already connected (`signedInContext`, the
-//   `signedInPage` fixture's), a silent wallet_requestAccounts, one transaction, its receipt, the page closed.
+// - a signed-in test: the page of a context whose dapp is already connected (`signedInContext`, handed from
+//   test to test as the `signedInPage` fixture hands it: `signedInPages`), the dapp opened, a silent
+//   wallet_requestAccounts, one transaction, its receipt, the page taken back (reset to about:blank).
 // Each is repeated RUNS times; any failure fails the run (no retries). Prints one `BENCH_JSON {...}` line.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -13,13 +14,14 @@ import {
   addInjectedWallet,
   launchWalletSim,
   signedInContext,
+  signedInPages,
   walletControl,
 } from '@webwallet/wallet-sim/playwright/core'
 import type { BrowserContext, Page } from 'playwright-core'
 import { launchBrowser } from '../e2e/support/browser'
 
 // BENCH_QUICK=1: a few of each, for the smoke test that keeps this script running (numbers meaningless).
-const RUNS = process.env.BENCH_QUICK === '1' ? 3 : 100
+const RUNS = process.env.BENCH_QUICK === '1' ? 3 : Number(process.env.BENCH_RUNS ?? 100)
 
 const html = '<!doctype html><meta charset="utf-8"><title>dapp</title><p>a dapp</p>'
 const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html))
@@ -72,13 +74,14 @@ async function connectAndSend(page: Page, silent: boolean): Promise<void> {
   await receipt(hash)
 }
 
-/** A signed-in test: a new page of the signed-in context (the `signedInPage` fixture), closed after. */
+/** A signed-in test: the signed-in context's page (the `signedInPage` fixture's), taken back after. */
 async function signedInTest(context: BrowserContext): Promise<void> {
-  const page = await context.newPage()
+  const pages = signedInPages(context)
+  const page = await pages.take()
   try {
     await connectAndSend(page, true)
   } finally {
-    await page.close()
+    await pages.release(page)
   }
 }
 

@@ -15,8 +15,11 @@ import { buildWalletUi, startWalletSim } from './walletServer'
  * the page: 119,084 bytes measured (the script 115,774 in brotli, from 151,122).
  * 120 → 121 KB (2026-11-29, merged with h-revoke, h-services and h-facts): the Connected apps screen and its API
  * calls, SERVICE_UNREACHABLE from the page's own API client, the Starknet facts' module: 122,927 bytes measured.
+ * 121 → 122 KB (2026-11-29, issue 39, h-speed): the Stark curve runs at its first use (ui/src/starkCurve.ts: the
+ * bundler's wrappers that run a required module later; a hands-free test's frame runs its script in about 17 ms,
+ * not 55, load 5-6): 124,043 bytes measured.
  */
-const WALLET_PAGE_BUDGET_BYTES = 121 * 1024
+const WALLET_PAGE_BUDGET_BYTES = 122 * 1024
 
 test('the wallet page fetches its script and style compressed, within its budget', async () => {
   buildWalletUi()

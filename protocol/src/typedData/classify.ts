@@ -2,7 +2,7 @@
 // session, or a message. Typed data in a known domain that is not exactly the known shape is refused: the
 // account would never act on it, and a screen could only guess what the dapp meant.
 import { toHex } from '../starknet/felt'
-import { ALLOWED_METHOD_LEAF_TYPE_HASH, KNOWN_SHAPES, type KnownShape } from './known'
+import { allowedMethodLeafTypeHash, type KnownShape, knownShapes } from './known'
 import { type CanonicalNode, type CanonicalTypedData, fieldOf } from './tree'
 import { refuse } from './values'
 
@@ -60,8 +60,9 @@ export function classifyTypedData(canonical: CanonicalTypedData): TypedDataKind 
 function knownShape(canonical: CanonicalTypedData): KnownShape | undefined {
   const { domain, message, revision } = canonical
   const name = fieldOf(domain, 'name')?.node.felt
-  if (!KNOWN_SHAPES.some((shape) => shape.name === name)) return undefined
-  const shape = KNOWN_SHAPES.find(
+  const shapes = knownShapes()
+  if (!shapes.some((shape) => shape.name === name)) return undefined
+  const shape = shapes.find(
     (s) =>
       s.name === name &&
       s.revision === revision &&
@@ -72,7 +73,7 @@ function knownShape(canonical: CanonicalTypedData): KnownShape | undefined {
   if (shape === undefined)
     refuse(
       ['domain', 'name'],
-      `is the domain of ${name === KNOWN_SHAPES[2]!.name ? 'sessions' : 'outside executions'}, but its domain version, revision or ${canonical.primaryType} type is not the one the account checks`,
+      `is the domain of ${name === shapes[2]!.name ? 'sessions' : 'outside executions'}, but its domain version, revision or ${canonical.primaryType} type is not the one the account checks`,
     )
   return shape
 }
@@ -107,7 +108,7 @@ function sessionView(canonical: CanonicalTypedData, fields: CanonicalNode[]): Se
   ]
   const allowedMethods = nodes(methods).map((leaf, index) => {
     // The Session type hash does not cover the leaf type; the account hashes leaves with its own.
-    if (leaf.kind !== 'struct' || leaf.typeHash !== ALLOWED_METHOD_LEAF_TYPE_HASH)
+    if (leaf.kind !== 'struct' || leaf.typeHash !== allowedMethodLeafTypeHash())
       refuse(
         ['message', 'Allowed Methods', index],
         'is not an "Allowed Method" leaf as the account hashes it',

@@ -3,9 +3,9 @@
 // Screens, the wallet page's checks and the wallet server all read typed data through it.
 export * from './classify'
 export {
-  KNOWN_SHAPES,
   type KnownKind,
   type KnownShape,
+  knownShapes,
   OUTSIDE_EXECUTION_V1_TYPES,
   OUTSIDE_EXECUTION_V2_TYPES,
   SESSION_TYPES,

@@ -89,18 +89,30 @@ const hashOf = (revision: Revision, types: Types, type: string): bigint => {
   return typeHash(schema, type)
 }
 
-/** Type hash of a session's Merkle leaf, which the Session type hash does not cover. */
-export const ALLOWED_METHOD_LEAF_TYPE_HASH = /* @__PURE__ */ hashOf(1, SESSION_TYPES, 'Allowed Method')
+/** A value computed on its first use: the hashes below need the Stark curve, which a page loads only then. */
+const once = <T>(make: () => T): (() => T) => {
+  let value: T | undefined
+  return () => {
+    value ??= make()
+    return value
+  }
+}
+
+/**
+ * Type hash of a session's Merkle leaf, which the Session type hash does not cover.
+ * @example allowedMethodLeafTypeHash() // the account's ALLOWED_METHOD_TYPE_HASH
+ */
+export const allowedMethodLeafTypeHash = once(() => hashOf(1, SESSION_TYPES, 'Allowed Method'))
 
 /** The domain names of the known kinds, as felts: typed data in one of them is one of them, or refused. */
 export const OUTSIDE_EXECUTION_DOMAIN_FELT = /* @__PURE__ */ shortString('Account.execute_from_outside')
 export const SESSION_DOMAIN_FELT = /* @__PURE__ */ shortString('SessionAccount.session')
 
 /**
- * Every known shape, one row each.
- * @example KNOWN_SHAPES.find((shape) => shape.kind === 'session')?.version // 0x31n ('1')
+ * Every known shape, one row each (hashed on the first call: the wallet page starts without hashing).
+ * @example knownShapes().find((shape) => shape.kind === 'session')?.version // 0x31n ('1')
  */
-export const KNOWN_SHAPES: readonly KnownShape[] = /* @__PURE__ */ (() => {
+export const knownShapes = once((): readonly KnownShape[] => {
   const rev1Domain = hashOf(1, SESSION_TYPES, 'StarknetDomain')
   return [
     {
@@ -128,4 +140,4 @@ export const KNOWN_SHAPES: readonly KnownShape[] = /* @__PURE__ */ (() => {
       typeHash: hashOf(1, SESSION_TYPES, 'Session'),
     },
   ]
-})()
+})

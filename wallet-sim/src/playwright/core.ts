@@ -22,3 +22,4 @@ export {
   signedInContexts,
   signInSteps,
 } from './signedIn'
+export { LASTING_PAGE_METHODS, type SignedInPages, signedInPages } from './signedInPage'

@@ -9,6 +9,7 @@ import { type DappHelpers, dappHelpers } from './dapp'
 import { addInjectedWallet, type InjectedIdentity } from './injected'
 import { type LaunchedWalletSim, type LaunchOptions, launchWalletSim } from './launch'
 import { type SignedInContexts, type SignInOption, signedInContexts } from './signedIn'
+import { signedInPages } from './signedInPage'
 
 /**
  * The per-test fixtures of `@webwallet/wallet-sim/playwright`: `wallet` (control the worker's wallet-sim),
@@ -40,8 +41,10 @@ export interface WalletSimFixtures {
    */
   injectedWallet: InjectedIdentity | false
   /**
-   * A new page of the worker's signed-in context (see `signIn`): the dapp restores its session and the wallet
-   * its login there, so the test starts connected without a wallet screen. Closed after the test.
+   * A page of the worker's signed-in context (see `signIn`): the dapp restores its session and the wallet
+   * its login there, so the test starts connected without a wallet screen. Handed to the next signed-in test
+   * after a reset (listeners removed, sessionStorage cleared, about:blank), or closed if the test changed
+   * what a navigation keeps (an init script, a route, the viewport…): see `signedInPages`.
    */
   signedInPage: Page
   /**
@@ -121,9 +124,10 @@ export const test = base.extend<WalletSimFixtures, WalletSimWorkerFixtures>({
       throw new Error(
         "signedInPage needs to know how to sign in: test.use({ signIn: { button: 'text=Connect' } })",
       )
-    const page = await (await signedInContexts.get(signIn, baseURL, injectedWallet)).newPage()
+    const pages = signedInPages(await signedInContexts.get(signIn, baseURL, injectedWallet))
+    const page = await pages.take()
     await use(page)
-    await page.close()
+    await pages.release(page)
   },
   wallet: async ({ walletSim, revertChain }, use) => {
     const control = walletControl(walletSim.url)
