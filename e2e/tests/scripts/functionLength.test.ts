@@ -39,7 +39,6 @@ const LONG_FUNCTIONS: Record<string, string[]> = {
   'wallet-sim/src/node/remote.ts': ['remoteAccess'],
   'wallet-sim/src/playwright/control.ts': ['walletControl'],
   'wallet-sim/src/rpc/wsSession.ts': ['createSession'],
-  'wallet-sim/src/services/cosigner/router.ts': ['createCosignerRouter'],
   'wallet-sim/src/services/dev/names.ts': ['createDevNames'],
   'wallet-sim/src/services/paymaster/router.ts': ['createPaymasterRouter'],
   'wallet-sim/src/services/paymaster/snip29/methods.ts': ['snip29Methods'],
