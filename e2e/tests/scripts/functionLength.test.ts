@@ -40,7 +40,6 @@ const LONG_FUNCTIONS: Record<string, string[]> = {
   'wallet-sim/src/playwright/control.ts': ['walletControl'],
   'wallet-sim/src/rpc/wsSession.ts': ['createSession'],
   'wallet-sim/src/services/dev/names.ts': ['createDevNames'],
-  'wallet-sim/src/services/paymaster/snip29/methods.ts': ['snip29Methods'],
   'wallet-sim/src/wallet/page/client.ts': ['createWalletApi'],
   'wallet-sim/ui/src/screens/Login.tsx': ['Login'],
 }
