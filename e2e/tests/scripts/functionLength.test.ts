@@ -38,7 +38,6 @@ const LONG_FUNCTIONS: Record<string, string[]> = {
   'wallet-sim/src/injected/pageScript.ts': ['installInjectedWallet'],
   'wallet-sim/src/node/remote.ts': ['remoteAccess'],
   'wallet-sim/src/playwright/control.ts': ['walletControl'],
-  'wallet-sim/src/rpc/wsSession.ts': ['createSession'],
   'wallet-sim/src/wallet/page/client.ts': ['createWalletApi'],
   'wallet-sim/ui/src/screens/Login.tsx': ['Login'],
 }
