@@ -36,13 +36,6 @@ const LONG_FUNCTIONS: Record<string, string[]> = {
   'shim/src/messenger/fromWebSocket.ts': ['fromWebSocket'],
   'wallet-sim/src/injected/pageFrame.ts': ['openWalletFrame'],
   'wallet-sim/src/injected/pageScript.ts': ['installInjectedWallet'],
-  'wallet-sim/src/node/remote.ts': ['remoteAccess'],
-  'wallet-sim/src/playwright/control.ts': ['walletControl'],
-  'wallet-sim/src/rpc/wsSession.ts': ['createSession'],
-  'wallet-sim/src/services/cosigner/router.ts': ['createCosignerRouter'],
-  'wallet-sim/src/services/dev/names.ts': ['createDevNames'],
-  'wallet-sim/src/services/paymaster/router.ts': ['createPaymasterRouter'],
-  'wallet-sim/src/services/paymaster/snip29/methods.ts': ['snip29Methods'],
   'wallet-sim/src/wallet/page/client.ts': ['createWalletApi'],
   'wallet-sim/ui/src/screens/Login.tsx': ['Login'],
 }

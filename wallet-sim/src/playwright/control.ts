@@ -6,6 +6,9 @@
 import type { ApprovalMode } from '../services/dev/approval'
 import type { Mail } from '../services/dev/inbox'
 import type { PendingApproval } from '../wallet/headless/approvals'
+import { type DevRequest, devRequests, rpcRequest, WalletSimRequestError } from './devApi'
+
+export { WalletSimRequestError } from './devApi'
 
 /** ApprovalMode: how wallet-sim answers prompts (manual, auto, reject); PendingApproval: a request waiting. */
 export type { ApprovalMode, PendingApproval }
@@ -21,18 +24,6 @@ export type FailCode =
 
 /** A mail the simulator "sent" (login codes). */
 export type SimMail = Mail
-
-/** A wallet-sim dev API call that failed: its HTTP status, wallet-sim's message, the JSON-RPC error code if any. */
-export class WalletSimRequestError extends Error {
-  override name = 'WalletSimRequestError'
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: number,
-  ) {
-    super(message)
-  }
-}
 
 /**
  * Control of a running wallet-sim for tests: approvals, users, login mails, funds, the chain's clock and snapshots
@@ -110,43 +101,8 @@ export interface WalletControl {
  */
 export function walletControl(url: string): WalletControl {
   const base = new URL(url).origin
-  async function dev<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-    const text = await response.text()
-    const json = text === '' ? undefined : (JSON.parse(text) as unknown)
-    if (!response.ok) {
-      const message = (json as { message?: unknown } | undefined)?.message
-      throw new WalletSimRequestError(
-        response.status,
-        `${method} ${path}: ${typeof message === 'string' ? message : `HTTP ${response.status}`}`,
-      )
-    }
-    return json as T
-  }
-  async function rpc<T>(method: string, params: object): Promise<T> {
-    const answer = await dev<{ result?: T; error?: { code: number; message: string } }>('POST', '/rpc', {
-      jsonrpc: '2.0',
-      id: 1,
-      method,
-      params,
-    })
-    if (answer.error)
-      throw new WalletSimRequestError(
-        200,
-        `${method}: ${answer.error.message} (${answer.error.code})`,
-        answer.error.code,
-      )
-    return answer.result as T
-  }
-  // This control's snapshots, newest last: revert() without an id takes the newest.
-  const taken: number[] = []
+  const dev = devRequests(base)
   const email = async () => (await dev<{ email: string | null }>('GET', '/dev/user')).email ?? undefined
-  const next = (directive: object) => dev('POST', '/dev/approval/next', directive).then(() => {})
-
   const control: WalletControl = {
     url: base,
     rpcUrl: `${base}/rpc`,
@@ -158,6 +114,36 @@ export function walletControl(url: string): WalletControl {
       return (await dev<{ address: string }>('POST', '/dev/accounts', { email: current })).address
     },
     login: async (to) => (await dev<{ address: string }>('PUT', '/dev/user', { email: to })).address,
+    ...approvalControls(dev),
+    inbox: async (to) => {
+      const { messages } = await dev<{ messages: SimMail[] }>('GET', '/dev/inbox')
+      return to === undefined ? messages : messages.filter((m) => m.to.toLowerCase() === to.toLowerCase())
+    },
+    loginCode: (to, { timeout = 5000 } = {}) => waitForLoginCode(dev, to, timeout),
+    ...chainControls(dev),
+    async reset(defaults) {
+      await dev('DELETE', '/dev/approval/next')
+      await control.setApproval(defaults.mode)
+      if (defaults.email !== undefined && (await email()) !== defaults.email.toLowerCase())
+        await control.login(defaults.email)
+    },
+  }
+  return control
+}
+
+type ApprovalControls =
+  | 'setApproval'
+  | 'approveNext'
+  | 'rejectNext'
+  | 'failNext'
+  | 'clearNext'
+  | 'pending'
+  | 'answer'
+
+/** How prompts are answered: the mode, the queued next answers, the pending requests. */
+function approvalControls(dev: DevRequest): Pick<WalletControl, ApprovalControls> {
+  const next = (directive: object) => dev('POST', '/dev/approval/next', directive).then(() => {})
+  return {
     setApproval: (mode) => dev('PUT', '/dev/approval', { mode }).then(() => {}),
     approveNext: () => next({ action: 'approve' }),
     rejectNext: () => next({ action: 'reject' }),
@@ -167,27 +153,35 @@ export function walletControl(url: string): WalletControl {
     pending: async () => (await dev<{ approvals: PendingApproval[] }>('GET', '/wallet/approvals')).approvals,
     answer: (id, approve) =>
       dev('POST', `/wallet/approvals/${encodeURIComponent(id)}`, { approve }).then(() => {}),
-    async inbox(to) {
-      const { messages } = await dev<{ messages: SimMail[] }>('GET', '/dev/inbox')
-      return to === undefined ? messages : messages.filter((m) => m.to.toLowerCase() === to.toLowerCase())
-    },
-    async loginCode(to, { timeout = 5000 } = {}) {
-      const deadline = Date.now() + timeout
-      let mail: SimMail
-      for (;;) {
-        try {
-          mail = await dev<SimMail>('GET', `/dev/inbox/${encodeURIComponent(to)}`)
-          break
-        } catch (error) {
-          // Only "no mail yet" is waited out; any other refusal is the answer.
-          const noMailYet = error instanceof WalletSimRequestError && error.status === 404
-          if (!noMailYet || Date.now() >= deadline) throw error
-          await new Promise((resolve) => setTimeout(resolve, 50))
-        }
-      }
-      if (mail.code === undefined) throw new Error(`The last mail to ${to} carries no login code`)
-      return mail.code
-    },
+  }
+}
+
+/** The last login code sent to `to`, waiting up to `timeout` ms for a first mail. */
+async function waitForLoginCode(dev: DevRequest, to: string, timeout: number): Promise<string> {
+  const deadline = Date.now() + timeout
+  let mail: SimMail
+  for (;;) {
+    try {
+      mail = await dev<SimMail>('GET', `/dev/inbox/${encodeURIComponent(to)}`)
+      break
+    } catch (error) {
+      // Only "no mail yet" is waited out; any other refusal is the answer.
+      const noMailYet = error instanceof WalletSimRequestError && error.status === 404
+      if (!noMailYet || Date.now() >= deadline) throw error
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  if (mail.code === undefined) throw new Error(`The last mail to ${to} carries no login code`)
+  return mail.code
+}
+
+type ChainControls = 'fund' | 'now' | 'increaseTime' | 'setTime' | 'snapshot' | 'revert'
+
+/** Funds, the chain's clock and its snapshots. */
+function chainControls(dev: DevRequest): Pick<WalletControl, ChainControls> {
+  // This control's snapshots, newest last: revert() without an id takes the newest.
+  const taken: number[] = []
+  return {
     fund: (address, amount, token) =>
       dev('POST', `/dev/accounts/${address}/fund`, {
         amount: String(amount),
@@ -198,7 +192,7 @@ export function walletControl(url: string): WalletControl {
       (await dev<{ time: number }>('POST', '/dev/time', { increase: seconds })).time,
     setTime: async (seconds) => (await dev<{ time: number }>('POST', '/dev/time', { set: seconds })).time,
     async snapshot() {
-      const { id } = await rpc<{ id: number }>('devnet_snapshot', {})
+      const { id } = await rpcRequest<{ id: number }>(dev, 'devnet_snapshot', {})
       taken.push(id)
       return id
     },
@@ -206,16 +200,9 @@ export function walletControl(url: string): WalletControl {
       const target = id ?? taken.at(-1)
       if (target === undefined)
         throw new Error('wallet.revert(): no snapshot to revert to: call wallet.snapshot() first')
-      await rpc('devnet_revert', { id: target })
+      await rpcRequest(dev, 'devnet_revert', { id: target })
       // The snapshot and every later one are gone on the chain; forget them here too.
       taken.splice(0, taken.length, ...taken.filter((kept) => kept < target))
     },
-    async reset(defaults) {
-      await dev('DELETE', '/dev/approval/next')
-      await control.setApproval(defaults.mode)
-      if (defaults.email !== undefined && (await email()) !== defaults.email.toLowerCase())
-        await control.login(defaults.email)
-    },
   }
-  return control
 }

@@ -14,7 +14,13 @@ import { Address } from '../../infra/http/schemas'
 import { unknownRoutes } from '../../infra/http/unknownRoutes'
 import { validate } from '../../infra/http/validate'
 import { normalise, STRK_ADDRESS } from '../backend/tokens'
-import { createPaymasterCore, type PaymasterDependencies, PaymasterRefusal, relayOverheadOf } from './core'
+import {
+  createPaymasterCore,
+  type PaymasterCore,
+  type PaymasterDependencies,
+  PaymasterRefusal,
+  relayOverheadOf,
+} from './core'
 import { BuildTypedDataBody, ExecuteBody } from './requests'
 import { sendSigned } from './signature'
 
@@ -49,8 +55,6 @@ const contractError = (reason: string, transactionHash?: string) => {
  */
 export function createPaymasterRouter(deps: PaymasterDependencies): Router {
   const core = createPaymasterCore(deps)
-  const relayOverhead = relayOverheadOf(deps.chain)
-  const overheads = deps.overheads ?? { gas: relayOverhead.l2Gas, dataGas: relayOverhead.l1DataGas }
   const send = (req: express.Request, res: express.Response, body: unknown) =>
     sendSigned(req, res, body, deps.serverPrivateKey)
   const sponsored = (req: express.Request): boolean => {
@@ -61,7 +65,6 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
     }
     return true
   }
-  const deployed = async (address: bigint) => (await deps.chain.classHashAt(address)) !== 0n
   // The core's refusals are this API's 400s, with the same texts.
   const refusing = async <T>(run: () => Promise<T> | T): Promise<T> => {
     try {
@@ -71,10 +74,32 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
       throw error
     }
   }
+  const served: Served = { deps, core, send, sponsored, refusing }
 
   const router = Router()
   router.use(cors({ methods: ['POST'] }))
   router.use(express.json({ limit: '1mb' }))
+  serveInfo(router, served)
+  serveBuildTypedData(router, served)
+  serveExecute(router, served)
+  router.use(unknownRoutes(router))
+  router.use(handleErrors)
+  return router
+}
+
+/** What the routes share: the core, the signed answer, the sponsoring check, the core's refusals as 400s. */
+interface Served {
+  deps: PaymasterDependencies
+  core: PaymasterCore
+  send: (req: express.Request, res: express.Response, body: unknown) => void
+  sponsored: (req: express.Request) => boolean
+  refusing: <T>(run: () => Promise<T> | T) => Promise<T>
+}
+
+/** The read-only routes: status, rewards, compatibility and gas-token prices. */
+function serveInfo(router: Router, { deps, core, send }: Served): void {
+  const relayOverhead = relayOverheadOf(deps.chain)
+  const overheads = deps.overheads ?? { gas: relayOverhead.l2Gas, dataGas: relayOverhead.l1DataGas }
 
   // Up while the relayer can pay for gas (its STRK balance is what the chain charges fees in).
   router.get('/status', async (req, res) => {
@@ -110,7 +135,10 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
       })),
     )
   })
+}
 
+/** `POST /build-typed-data`: the outside execution to sign, with the fee transfer appended unless sponsored. */
+function serveBuildTypedData(router: Router, { deps, core, send, sponsored }: Served): void {
   router.post('/build-typed-data', async (req, res) => {
     const body = validate(BuildTypedDataBody, req.body, 'body')
     const chain = deps.chain
@@ -134,6 +162,11 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
     }
     send(req, res, outsideExecutionTypedData(await core.buildExecution(calls), chain.chainId()))
   })
+}
+
+/** `POST /execute`: the signed outside execution, simulated then relayed. */
+function serveExecute(router: Router, { deps, core, send, sponsored, refusing }: Served): void {
+  const deployed = async (address: bigint) => (await deps.chain.classHashAt(address)) !== 0n
 
   router.post('/execute', async (req, res) => {
     const body = validate(ExecuteBody, req.body, 'body')
@@ -177,8 +210,4 @@ export function createPaymasterRouter(deps: PaymasterDependencies): Router {
     if (result.reverted) throw contractError(result.revertReason ?? 'reverted', result.transactionHash)
     send(req, res, { transactionHash: result.transactionHash })
   })
-
-  router.use(unknownRoutes(router))
-  router.use(handleErrors)
-  return router
 }
