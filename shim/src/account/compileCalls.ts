@@ -1,12 +1,12 @@
 // A session account's calls as the host app gives them: checked, compiled with the calldata reader of the
-// first-use chunk (loaded at the first call compiled), and each allowed by the session. Apart from ./calls.ts,
-// which the chunk's own modules import: no import loops back.
+// first-use chunk (loaded at the first call compiled), and each allowed by the session. Apart from
+// ./hostAddress.ts, which the chunk's own modules import: no import loops back.
 import { ValidationError } from '@webwallet/protocol/errors'
 import { type AllowedMethod, toHex } from '@webwallet/protocol/session'
 import { methodsTree } from '../session/crypto'
 import { invalid, isObject } from './arguments'
-import { hostAddress } from './calls'
 import type { Call, CompiledCall } from './context'
+import { hostAddress } from './hostAddress'
 import { sendCode } from './sendCode'
 
 /**

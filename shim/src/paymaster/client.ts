@@ -15,7 +15,7 @@ import {
 } from '@webwallet/protocol/errors'
 import { verifySignerSignature } from '@webwallet/protocol/session'
 import { ec, hash } from 'starknet'
-import { hostAddress } from '../account/calls'
+import { hostAddress } from '../account/hostAddress'
 import { reach } from '../http/reach'
 import {
   expectShape,

@@ -12,7 +12,7 @@ import {
   ServiceUnreachableError,
   UnexpectedAnswerError,
 } from '@webwallet/protocol/errors'
-import { hostAddress } from '../account/calls'
+import { hostAddress } from '../account/hostAddress'
 import { createHttp, type Http } from '../http/http'
 import { retry } from '../http/retry'
 import { expectShape, isArrayOf } from '../http/shape'

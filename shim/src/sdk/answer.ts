@@ -7,7 +7,7 @@ import {
   UnknownChainIdError,
 } from '@webwallet/protocol/errors'
 import { chainIdFelt } from '@webwallet/protocol/session'
-import { hostAddress } from '../account/calls'
+import { hostAddress } from '../account/hostAddress'
 import type { SessionKeyKind } from '../session/keyKind'
 import type { SessionRequest } from '../session/request'
 import type { ActiveSession } from '../session/signature'
