@@ -20,13 +20,7 @@ const LONG_FUNCTIONS: Record<string, string[]> = {
   'e2e/devnet/forged.ts': ['forgedJourneys'],
   'e2e/devnet/journeys.ts': ['sessionJourneys'],
   'e2e/tests/sdk/accountInterface.page.ts': ['run'],
-  'protocol/src/router/index.ts': ['createWalletRouter'],
   'scripts/steps.mjs': ['createRunner'],
-  // A test body shared by starknetV6.test.ts and starknetV7.test.ts (one describe per starknet.js major).
-  'shim/src/account/legacyTesting.ts': [
-    '(anonymous, line describe(`with starknet.js ${major} as t)',
-    'legacySuite',
-  ],
   'shim/src/connector/createConnectorWith.ts': ['createConnectorWith'],
   'shim/src/connector/walletTransport.ts': ['transportOver'],
   'shim/src/dialog/iframe.ts': ['iframe'],
