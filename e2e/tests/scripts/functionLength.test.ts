@@ -20,7 +20,6 @@ const LONG_FUNCTIONS: Record<string, string[]> = {
   'e2e/devnet/forged.ts': ['forgedJourneys'],
   'e2e/devnet/journeys.ts': ['sessionJourneys'],
   'e2e/tests/sdk/accountInterface.page.ts': ['run'],
-  'scripts/steps.mjs': ['createRunner'],
   'shim/src/connector/createConnectorWith.ts': ['createConnectorWith'],
   'shim/src/connector/walletTransport.ts': ['transportOver'],
   'shim/src/dialog/iframe.ts': ['iframe'],
