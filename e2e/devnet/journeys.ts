@@ -46,13 +46,30 @@ async function logIn(sim: RunningSim, email: string): Promise<string> {
   return token
 }
 
-/**
- * Runs every journey on `sim` (its services on whichever chain) and answers the transcript.
- * @example expect(await sessionJourneys(devnetSim)).toEqual(await sessionJourneys(builtinSim))
- */
-export async function sessionJourneys(sim: RunningSim, email: string): Promise<StepRecord[]> {
-  const rpc = createRpc({ nodeUrl: sim.rpcUrl })
-  const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
+/** What the app sees of a step that sends (its hash) or throws: accepted or not, its code and reason. */
+async function outcomeOf(
+  provider: RpcProvider,
+  step: string,
+  run: () => Promise<string | undefined>,
+): Promise<Omit<StepRecord, 'step' | 'allowance'>> {
+  try {
+    const hash = await run()
+    const status = hash === undefined ? undefined : await statusOf(provider, hash)
+    return { accepted: status === undefined || status === 'SUCCEEDED', ...(status ? { code: status } : {}) }
+  } catch (error) {
+    if (process.env.DEBUG_JOURNEYS) console.error(step, error, (error as { cause?: unknown }).cause)
+    const text = `${String(error)} ${JSON.stringify((error as { data?: unknown }).data ?? '')}`
+    const reason = ACCOUNT_REASON.exec(text)?.[1]
+    return {
+      accepted: false,
+      code: String((error as { code?: unknown }).code ?? (error as Error).name),
+      ...(reason ? { reason } : {}),
+    }
+  }
+}
+
+/** The transcript being written: each step with the account's allowance after it. */
+function transcript(provider: RpcProvider) {
   const records: StepRecord[] = []
   const allowanceOf = async (address: string) => {
     const [low = '0x0', high = '0x0'] = await provider.callContract({
@@ -62,50 +79,42 @@ export async function sessionJourneys(sim: RunningSim, email: string): Promise<S
     })
     return (BigInt(low) + (BigInt(high) << 128n)).toString()
   }
-  const record = async (step: string, account: SessionAccount, run: () => Promise<string | undefined>) => {
-    let entry: Omit<StepRecord, 'allowance'>
-    try {
-      const hash = await run()
-      const status = hash === undefined ? undefined : await statusOf(provider, hash)
-      entry = {
-        step,
-        accepted: status === undefined || status === 'SUCCEEDED',
-        ...(status ? { code: status } : {}),
-      }
-    } catch (error) {
-      if (process.env.DEBUG_JOURNEYS) console.error(step, error, (error as { cause?: unknown }).cause)
-      const text = `${String(error)} ${JSON.stringify((error as { data?: unknown }).data ?? '')}`
-      const reason = ACCOUNT_REASON.exec(text)?.[1]
-      entry = {
-        step,
-        accepted: false,
-        code: String((error as { code?: unknown }).code ?? (error as Error).name),
-        ...(reason ? { reason } : {}),
-      }
-    }
-    records.push({ ...entry, allowance: await allowanceOf(account.address) })
+  return {
+    records,
+    /** Runs a step that sends (its hash) or throws, and records what the app sees. */
+    async send(step: string, account: SessionAccount, run: () => Promise<string | undefined>) {
+      const entry = await outcomeOf(provider, step, run)
+      records.push({ step, ...entry, allowance: await allowanceOf(account.address) })
+    },
+    /** Records a check of the journey's own (the session's status, the class deployed, the clock). */
+    async check(step: string, accepted: boolean, account: SessionAccount) {
+      records.push({ step, accepted, allowance: await allowanceOf(account.address) })
+    },
   }
+}
 
-  // 1. Sign a session in the wallet (the hosted wallet over WebSocket, --approve auto).
+type Transcript = ReturnType<typeof transcript>
+
+/** Signs a session in the wallet (the hosted wallet over WebSocket, --approve auto) and records it. */
+async function signSession(sim: RunningSim, email: string, t: Transcript): Promise<SessionAccount> {
   const token = await logIn(sim, email)
-  const chainNow = async () =>
-    (await rpc.request<{ timestamp: number }>('starknet_getBlockWithTxHashes', { block_id: 'latest' }))
-      .timestamp
   const wallet = WebWallet.init({
     appName: 'cross-check',
     sessionParams: { allowedMethods: [{ contract: ETH, selector: 'approve' }], validityDays: 1 },
     ...headlessWalletOptions(sim, token),
   })
   const { account } = await wallet.requestConnection()
-  records.push({
-    step: 'sign session',
-    accepted: wallet.getSessionStatus() === 'VALID',
-    allowance: await allowanceOf(account.address),
-  })
+  await t.check('sign session', wallet.getSessionStatus() === 'VALID', account)
+  return account
+}
 
-  // 2. Gasless deploy + execute through the paymaster (the account is counterfactual: the SDK's first
-  //    execute goes through the paymaster with the deployment data).
-  await record(
+/**
+ * The session's own execute: gasless deploy + execute through the paymaster (the account is counterfactual:
+ * the SDK's first execute goes through the paymaster with the deployment data), an allowed call self-paid and
+ * co-signed, and a call outside the session (approve on STRK), refused.
+ */
+async function executes(rpc: ReturnType<typeof createRpc>, account: SessionAccount, t: Transcript) {
+  await t.send(
     'gasless deploy + execute',
     account,
     async () => (await account.execute(approve(1))).transaction_hash,
@@ -114,34 +123,31 @@ export async function sessionJourneys(sim: RunningSim, email: string): Promise<S
     block_id: 'latest',
     contract_address: account.address,
   })
-  records.push({
-    step: 'deployed: Argent 0.4.0 at the address the wallet derived',
-    accepted: BigInt(classHash) === BigInt(ARGENT_0_4_0),
-    allowance: await allowanceOf(account.address),
-  })
-
-  // 3. An allowed call, self-paid, co-signed by the cosigner.
-  await record('allowed call', account, async () => (await account.execute(approve(2))).transaction_hash)
-
-  // 4. A call outside the session (approve on STRK): refused.
-  await record(
+  await t.check(
+    'deployed: Argent 0.4.0 at the address the wallet derived',
+    BigInt(classHash) === BigInt(ARGENT_0_4_0),
+    account,
+  )
+  await t.send('allowed call', account, async () => (await account.execute(approve(2))).transaction_hash)
+  await t.send(
     'out-of-scope call',
     account,
     async () => (await account.execute(approve(3, STRK))).transaction_hash,
   )
+}
 
-  // 5. SNIP-9 outside execution: the session signs, a dev account relays it with execute_from_outside_v2.
-  const [dev] = sim.accounts
-  if (!dev) throw new Error('no predeployed account to relay the outside execution')
-  const relayer = new Account({ provider, address: dev.address, signer: dev.private_key })
+/**
+ * SNIP-9 outside executions the session signs and a dev account relays with execute_from_outside_v2: once,
+ * replayed (its nonce is used), with a changed signature. Answers one signed now, to relay after its window.
+ */
+async function outsideExecutions(account: SessionAccount, relayer: Account, t: Transcript) {
   const payload = await account.getOutsideExecutionPayload(approve(4))
-  await record(
+  await t.send(
     'outside execution (SNIP-9)',
     account,
     async () => (await relayer.execute(payload)).transaction_hash,
   )
-  // The same outside execution again: its nonce is used.
-  await record(
+  await t.send(
     'outside execution replayed',
     account,
     async () => (await relayer.execute(payload)).transaction_hash,
@@ -150,29 +156,53 @@ export async function sessionJourneys(sim: RunningSim, email: string): Promise<S
   const tampered = await account.getOutsideExecutionPayload(approve(6))
   const felts = [...tampered.calldata]
   felts[felts.length - 1] = `0x${(BigInt(String(felts.at(-1))) + 1n).toString(16)}`
-  await record(
+  await t.send(
     'outside execution, tampered signature',
     account,
     async () => (await relayer.execute({ ...tampered, calldata: felts })).transaction_hash,
   )
   // Signed now, relayed after its window (20 minutes) closed.
-  const late = await account.getOutsideExecutionPayload(approve(7))
+  return account.getOutsideExecutionPayload(approve(7))
+}
 
-  // 6. The session expired on chain (a day and a bit later): refused.
+/** The chain's clock moved past the session's expiry (a day and a bit later) and the late payload's window. */
+async function expiry(
+  rpc: ReturnType<typeof createRpc>,
+  account: SessionAccount,
+  relayer: Account,
+  late: Awaited<ReturnType<SessionAccount['getOutsideExecutionPayload']>>,
+  t: Transcript,
+) {
+  const chainNow = async () =>
+    (await rpc.request<{ timestamp: number }>('starknet_getBlockWithTxHashes', { block_id: 'latest' }))
+      .timestamp
   const before = await chainNow()
   await rpc.request('devnet_increaseTime', { time: 2 * 86_400 })
-  await record('expired session', account, async () => (await account.execute(approve(5))).transaction_hash)
-  await record(
+  await t.send('expired session', account, async () => (await account.execute(approve(5))).transaction_hash)
+  await t.send(
     'outside execution after its window',
     account,
     async () => (await relayer.execute(late)).transaction_hash,
   )
-  records.push({
-    step: 'clock moved',
-    accepted: (await chainNow()) >= before + 2 * 86_400,
-    allowance: await allowanceOf(account.address),
-  })
-  return records
+  await t.check('clock moved', (await chainNow()) >= before + 2 * 86_400, account)
+}
+
+/**
+ * Runs every journey on `sim` (its services on whichever chain) and answers the transcript.
+ * @example expect(await sessionJourneys(devnetSim)).toEqual(await sessionJourneys(builtinSim))
+ */
+export async function sessionJourneys(sim: RunningSim, email: string): Promise<StepRecord[]> {
+  const rpc = createRpc({ nodeUrl: sim.rpcUrl })
+  const provider = new RpcProvider({ nodeUrl: sim.rpcUrl })
+  const t = transcript(provider)
+  const account = await signSession(sim, email, t)
+  await executes(rpc, account, t)
+  const [dev] = sim.accounts
+  if (!dev) throw new Error('no predeployed account to relay the outside execution')
+  const relayer = new Account({ provider, address: dev.address, signer: dev.private_key })
+  const late = await outsideExecutions(account, relayer, t)
+  await expiry(rpc, account, relayer, late, t)
+  return t.records
 }
 
 async function statusOf(provider: RpcProvider, hash: string): Promise<string> {

@@ -26,7 +26,8 @@ async function outcome(promise: Promise<unknown>) {
   }
 }
 
-async function run(config: PageConfig) {
+/** Connects headless over the wallet's WebSocket: the session is approved by wallet-sim. */
+async function connect(config: PageConfig) {
   const wallet = WebWallet.init({
     appName: 'account-interface',
     sessionParams: { allowedMethods: [{ contract: config.counter, selector: 'increment' }] },
@@ -47,20 +48,23 @@ async function run(config: PageConfig) {
     storage: memoryStorage(),
     keyStore: memoryKeyStore(),
   })
-  const { account } = await wallet.requestConnection()
+  return (await wallet.requestConnection()).account
+}
+
+type Account = Awaited<ReturnType<typeof connect>>
+
+/** The counter as a starknet.js Contract on the session account, and a read of the account's count. */
+async function counterOf(config: PageConfig, account: Account) {
   // The counter's ABI as a dapp gets it, from the chain (wallet-sim's contract is the one copy). Typed
   // against e2e's own starknet (8.5.2); the bundle has one copy for both.
   const { abi } = await new RpcProvider({ nodeUrl: config.rpcUrl }).getClassAt(config.counter)
   const counter = new Contract({ abi, address: config.counter, providerOrAccount: account as never })
   const read = async () => BigInt((await counter.get_counter(account.address)) as bigint)
+  return { counter, read }
+}
 
-  const before = await read()
-  // The first invoke deploys the account (through the paymaster) and increments.
-  const first = await counter.increment()
-  await account.waitForTransaction(first.transaction_hash, { retryInterval: 100 })
-  const afterFirst = await read()
-
-  // Deployed now: the self-paid route, with starknet.js's details.
+/** Once deployed: the self-paid route with starknet.js's details (nonce, estimate), and its reads. */
+async function selfPaid(config: PageConfig, account: Account, counter: Contract) {
   const nonce = BigInt(await account.getNonce())
   const estimate = await account.estimateInvokeFee({
     contractAddress: config.counter,
@@ -83,27 +87,7 @@ async function run(config: PageConfig) {
     entrypoint: 'get_counter',
     calldata: [account.address],
   })
-
-  const outOfScope = await outcome(counter.set_value(7))
-  const declare = await outcome(account.declare({ contract: '{}' } as never))
-  const deployAccount = await outcome(
-    account.deployAccount({ classHash: '0x1', constructorCalldata: [], addressSalt: '0x2' }),
-  )
-  const ownerMessage = await outcome(
-    account.signMessage({
-      types: { StarknetDomain: [], Mail: [] },
-      primaryType: 'Mail',
-      domain: { name: 'x', version: '1', chainId: '0x1', revision: '1' },
-      message: {},
-    } as never),
-  )
   return {
-    // v8's Account is its own provider; v10's has one.
-    accountIsProvider: account instanceof RpcProvider,
-    address: account.address,
-    before: `${before}`,
-    afterFirst: `${afterFirst}`,
-    after: `${await read()}`,
     called,
     nonce: `${nonce}`,
     nonceAfter: `${nonceAfter}`,
@@ -115,10 +99,47 @@ async function run(config: PageConfig) {
     wrongNonce,
     secondSuccess: receipt.isSuccess(),
     secondFee: `${BigInt((receipt as unknown as { actual_fee: { amount: string } }).actual_fee.amount)}`,
-    outOfScope,
-    declare,
-    deployAccount,
-    ownerMessage,
+  }
+}
+
+/** What a session must refuse: a method outside its scope, declare, deployAccount, owner typed data. */
+async function refusals(account: Account, counter: Contract) {
+  return {
+    outOfScope: await outcome(counter.set_value(7)),
+    declare: await outcome(account.declare({ contract: '{}' } as never)),
+    deployAccount: await outcome(
+      account.deployAccount({ classHash: '0x1', constructorCalldata: [], addressSalt: '0x2' }),
+    ),
+    ownerMessage: await outcome(
+      account.signMessage({
+        types: { StarknetDomain: [], Mail: [] },
+        primaryType: 'Mail',
+        domain: { name: 'x', version: '1', chainId: '0x1', revision: '1' },
+        message: {},
+      } as never),
+    ),
+  }
+}
+
+async function run(config: PageConfig) {
+  const account = await connect(config)
+  const { counter, read } = await counterOf(config, account)
+  const before = await read()
+  // The first invoke deploys the account (through the paymaster) and increments.
+  const first = await counter.increment()
+  await account.waitForTransaction(first.transaction_hash, { retryInterval: 100 })
+  const afterFirst = await read()
+  const sent = await selfPaid(config, account, counter)
+  const refused = await refusals(account, counter)
+  return {
+    // v8's Account is its own provider; v10's has one.
+    accountIsProvider: account instanceof RpcProvider,
+    address: account.address,
+    before: `${before}`,
+    afterFirst: `${afterFirst}`,
+    after: `${await read()}`,
+    ...sent,
+    ...refused,
   }
 }
 

@@ -56,17 +56,9 @@ async function run<T>(fn: () => T | Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Builds the wallet's tRPC v11 router: every mutation of docs/protocol.md, Procedures and the `updateModal`
- * subscription, inputs and outputs validated by the protocol schemas, errors carried as
- * `{code, message, data}` in the error shape (plus starknetkit's webwalletErrorCode/Message).
- *
- * @example
- * const router = createWalletRouter({ requestAccounts: async (_input, { origin }) => [account], ... })
- * createWindowHandler({ router, createContext: ({ origin }) => ({ origin }) })
- */
-export function createWalletRouter(handlers: WalletHandlers) {
-  const t = initTRPC.context<WalletContext>().create({
+/** The router's tRPC instance: its context, and errors shaped as the SDKs read them. */
+function initWalletTRPC() {
+  return initTRPC.context<WalletContext>().create({
     // The router also runs inside the wallet's browser page (iframe / popup).
     allowOutsideOfServer: true,
     errorFormatter: ({ shape, error }) => ({
@@ -75,12 +67,19 @@ export function createWalletRouter(handlers: WalletHandlers) {
       data: formatErrorData(shape.data, error),
     }),
   })
-  // The transport's per-request signal reaches the handlers in their context.
-  const p = t.procedure.use(({ ctx, signal, next }) => next({ ctx: signal ? { ...ctx, signal } : ctx }))
-  const h = handlers
-  const P = PROCEDURES
+}
 
-  return t.router({
+/** A procedure whose handler finds the transport's per-request signal in its context. */
+function signalledProcedure(t: ReturnType<typeof initWalletTRPC>) {
+  return t.procedure.use(({ ctx, signal, next }) => next({ ctx: signal ? { ...ctx, signal } : ctx }))
+}
+
+type Procedure = ReturnType<typeof signalledProcedure>
+const P = PROCEDURES
+
+/** Connecting the dapp: the login, the account's connection and the session's signature. */
+function connectionProcedures(p: Procedure, h: WalletHandlers) {
+  return {
     authorize: p.output(P.authorize.output).mutation(({ ctx }) => run(() => h.authorize(undefined, ctx))),
     connect: p.output(P.connect.output).mutation(({ ctx }) => run(() => h.connect(undefined, ctx))),
     connectWebwallet: p
@@ -99,6 +98,12 @@ export function createWalletRouter(handlers: WalletHandlers) {
       .input(P.enable.input)
       .output(P.enable.output)
       .mutation(({ input, ctx }) => run(() => h.enable(input, ctx))),
+  }
+}
+
+/** What the user signs in the wallet's own screens: transactions, messages and typed data. */
+function signingProcedures(p: Procedure, h: WalletHandlers) {
+  return {
     execute: p
       .input(P.execute.input)
       .output(P.execute.output)
@@ -111,6 +116,12 @@ export function createWalletRouter(handlers: WalletHandlers) {
       .input(P.signTypedData.input)
       .output(P.signTypedData.output)
       .mutation(({ input, ctx }) => run(() => h.signTypedData(input, ctx))),
+  }
+}
+
+/** The Starknet wallet API's account methods: login status, accounts, chain, permissions, transactions. */
+function walletApiProcedures(p: Procedure, h: WalletHandlers) {
+  return {
     getLoginStatus: p
       .output(P.getLoginStatus.output)
       .mutation(({ ctx }) => run(() => h.getLoginStatus(undefined, ctx))),
@@ -132,6 +143,12 @@ export function createWalletRouter(handlers: WalletHandlers) {
     deploymentData: p
       .output(P.deploymentData.output)
       .mutation(({ ctx }) => run(() => h.deploymentData(undefined, ctx))),
+  }
+}
+
+/** The wallet API's optional methods: 'not implemented' unless the wallet gives a handler. */
+function optionalProcedures(p: Procedure, h: WalletHandlers) {
+  return {
     addStarknetChain: p
       .input(P.addStarknetChain.input)
       .output(P.addStarknetChain.output)
@@ -144,9 +161,17 @@ export function createWalletRouter(handlers: WalletHandlers) {
       .input(P.watchAsset.input)
       .output(P.watchAsset.output)
       .mutation(({ input, ctx }) => run(() => (h.watchAsset ?? notImplemented)(input, ctx))),
+  }
+}
+
+/**
+ * The subscriptions: the iframe's modal events and the wallet's account and network changes. tRPC skips
+ * output validation for subscriptions, so each event is checked here; an invalid one is dropped rather than
+ * thrown, as a thrown error makes tRPC clients reconnect in a loop.
+ */
+function subscriptionProcedures(p: Procedure, h: WalletHandlers) {
+  return {
     updateModal: p.subscription(async function* ({ ctx, signal }) {
-      // Subscriptions skip output validation in tRPC, so each event is checked here. An invalid event is
-      // dropped rather than thrown: a thrown error makes tRPC clients reconnect in a loop.
       for await (const event of h.updateModal(ctx, signal)) {
         const parsed = ModalEventSchema.safeParse(event)
         if (parsed.success) yield parsed.data
@@ -159,6 +184,27 @@ export function createWalletRouter(handlers: WalletHandlers) {
         if (parsed.success) yield parsed.data
       }
     }),
+  }
+}
+
+/**
+ * Builds the wallet's tRPC v11 router: every mutation of docs/protocol.md, Procedures and the `updateModal`
+ * subscription, inputs and outputs validated by the protocol schemas, errors carried as
+ * `{code, message, data}` in the error shape (plus starknetkit's webwalletErrorCode/Message).
+ *
+ * @example
+ * const router = createWalletRouter({ requestAccounts: async (_input, { origin }) => [account], ... })
+ * createWindowHandler({ router, createContext: ({ origin }) => ({ origin }) })
+ */
+export function createWalletRouter(handlers: WalletHandlers) {
+  const t = initWalletTRPC()
+  const p = signalledProcedure(t)
+  return t.router({
+    ...connectionProcedures(p, handlers),
+    ...signingProcedures(p, handlers),
+    ...walletApiProcedures(p, handlers),
+    ...optionalProcedures(p, handlers),
+    ...subscriptionProcedures(p, handlers),
   })
 }
 
