@@ -3,7 +3,7 @@
 // shrinks. Biome's own rule measures (lint/complexity/noExcessiveLinesPerFunction, with the repository's file
 // set and a limit of 80); biome.jsonc could only exempt whole files, so the names live here.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -14,13 +14,6 @@ const RULE = 'lint/complexity/noExcessiveLinesPerFunction'
 
 /** Today's functions over the limit, by file: split one, then take its name off. */
 const LONG_FUNCTIONS: Record<string, string[]> = {
-  'shim/src/connector/createConnectorWith.ts': ['createConnectorWith'],
-  'shim/src/connector/walletTransport.ts': ['transportOver'],
-  'shim/src/dialog/iframe.ts': ['iframe'],
-  'shim/src/dialog/popup.ts': ['popup'],
-  'shim/src/messenger/create.ts': ['create'],
-  'shim/src/messenger/fromHttp.ts': ['fromHttp'],
-  'shim/src/messenger/fromWebSocket.ts': ['fromWebSocket'],
   'wallet-sim/src/injected/pageFrame.ts': ['openWalletFrame'],
   'wallet-sim/src/injected/pageScript.ts': ['installInjectedWallet'],
   'wallet-sim/src/wallet/page/client.ts': ['createWalletApi'],
@@ -45,6 +38,29 @@ export function functionName(line: string, column: number): string {
 
 let found: Record<string, string[]>
 let dir: string
+// What the measure finds in a file of its own with one function just over the limit (the list above only
+// shrinks, so the repository's own long functions cannot prove the measure works).
+let probe: Record<string, string[]>
+
+/** Biome's functions over the limit under `cwd`, by file, with the biome.json in `configDir`. */
+function longFunctions(cwd: string, configDir: string): Record<string, string[]> {
+  const run = spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'biome'),
+    ['lint', `--config-path=${configDir}`, '--reporter=json', '--max-diagnostics=none', '.'],
+    { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  )
+  const report = JSON.parse(run.stdout) as {
+    diagnostics: { category: string; location: { path: string; start: { line: number; column: number } } }[]
+  }
+  const byFile: Record<string, string[]> = {}
+  for (const { category, location } of report.diagnostics) {
+    if (category !== RULE) continue
+    const line = readFileSync(join(cwd, location.path), 'utf8').split('\n')[location.start.line - 1] ?? ''
+    byFile[location.path] = [...(byFile[location.path] ?? []), functionName(line, location.start.column)]
+  }
+  return byFile
+}
+
 beforeAll(() => {
   const repo = JSON.parse(readFileSync(join(ROOT, 'biome.jsonc'), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as {
     files: { includes: string[] }
@@ -65,20 +81,14 @@ beforeAll(() => {
   }
   dir = mkdtempSync(join(tmpdir(), 'functionLength-'))
   writeFileSync(join(dir, 'biome.json'), JSON.stringify(config))
-  const run = spawnSync(
-    join(ROOT, 'node_modules', '.bin', 'biome'),
-    ['lint', `--config-path=${dir}`, '--reporter=json', '--max-diagnostics=none', '.'],
-    { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  )
-  const report = JSON.parse(run.stdout) as {
-    diagnostics: { category: string; location: { path: string; start: { line: number; column: number } } }[]
-  }
-  found = {}
-  for (const { category, location } of report.diagnostics) {
-    if (category !== RULE) continue
-    const line = readFileSync(join(ROOT, location.path), 'utf8').split('\n')[location.start.line - 1] ?? ''
-    found[location.path] = [...(found[location.path] ?? []), functionName(line, location.start.column)]
-  }
+  found = longFunctions(ROOT, dir)
+  const body = Array.from({ length: MAX_LINES }, (_, i) => `  const v${i} = ${i}`).join('\n')
+  mkdirSync(join(dir, 'probe'))
+  writeFileSync(join(dir, 'probe', 'long.ts'), `export function longOne() {\n${body}\n  return 0\n}\n`)
+  const probeConfig = { ...config, files: { includes: ['**/*.ts'] } }
+  mkdirSync(join(dir, 'probeConfig'))
+  writeFileSync(join(dir, 'probeConfig', 'biome.json'), JSON.stringify(probeConfig))
+  probe = longFunctions(join(dir, 'probe'), join(dir, 'probeConfig'))
 }, 120_000)
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -90,8 +100,8 @@ describe(`no function over ${MAX_LINES} lines`, () => {
     expect(functionName('  buildExecution: async (calls) => {', 19)).toBe('buildExecution')
   })
 
-  test('finds the long functions it knows of (the measure works)', () => {
-    expect(found['shim/src/connector/createConnectorWith.ts'] ?? []).toContain('createConnectorWith')
+  test('finds a function just over the limit (the measure works)', () => {
+    expect(probe).toEqual({ 'long.ts': ['longOne'] })
   })
 
   test('but the named ones, none is over the limit; each named one still is (take it off once split)', () => {

@@ -7,7 +7,7 @@ import { create } from '../messenger/create'
 import type { FromHttpOptions } from '../messenger/fromHttp'
 import type { WebSocketChannel, WebSocketConstructor, WebSocketState } from '../messenger/fromWebSocket'
 import { fromWindow } from '../messenger/fromWindow'
-import { type CallLimits, callLink, messengerLink } from '../messenger/link'
+import { type CallLimits, callLink, type LinkCaller, messengerLink } from '../messenger/link'
 import { exactOrigin } from '../messenger/origin'
 import type { Messenger as MessengerType } from '../messenger/types'
 import { popupPlacement } from './placement'
@@ -123,53 +123,13 @@ export function transportOver(
   walletUrl?: string,
 ): WalletTransport {
   const client = callLink(messengerLink(messenger))
-  let heard = false
-  let onHeard = () => {}
-  const followModal = () =>
-    client.subscription(
-      'updateModal',
-      undefined,
-      (update) => {
-        const parsed = parseModalUpdate(update)
-        if (parsed) dialog?.update(parsed)
-      },
-      () => {
-        heard = true
-        onHeard()
-      },
-    )
-  // The iframe's first answer, within WALLET_HANDSHAKE_TIMEOUT_MS of its load (popups have their own handshake).
-  let handshake: Promise<void> | undefined
-  const spoken = () =>
-    (handshake ??= (dialog?.ready() ?? Promise.resolve()).then(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          if (heard) return resolve()
-          const timer = setTimeout(
-            () => reject(new WalletNotAvailableError({ cause: `No wallet answered at ${walletUrl}` })),
-            WALLET_HANDSHAKE_TIMEOUT_MS,
-          )
-          onHeard = () => {
-            clearTimeout(timer)
-            resolve()
-          }
-        }),
-    ))
-  let stopModal = kind === 'iframe' ? followModal() : undefined
+  const modal = kind === 'iframe' ? followModal(client, dialog, walletUrl) : undefined
   let onEvent: ((event: unknown) => void) | undefined
   let stopEvents: (() => void) | undefined
-  const followEvents = () => onEvent && client.subscription('walletEvents', undefined, onEvent)
-  // The user closing the modal rejects every pending request, the updateModal subscription with them. The
-  // next request follows the modal again: subscribed only then, once the wallet has dropped the screen the
-  // user closed, so that screen does not come back on its own.
-  let modalLost = false
-  const stopWatchingClose =
-    kind === 'iframe'
-      ? dialog?.onClose(() => {
-          modalLost = true
-        })
-      : undefined
-
+  const followEvents = () => {
+    stopEvents?.()
+    stopEvents = onEvent && client.subscription('walletEvents', undefined, onEvent)
+  }
   let shown = 0
   // The popup window whose walletEvents are followed: each new window is followed from its first request.
   let popupFollowed = false
@@ -191,37 +151,88 @@ export function transportOver(
       else if (!answered) dialog?.destroy()
     },
     mutate: ({ procedure, input }, limits) => {
-      if (modalLost) {
-        modalLost = false
-        stopModal?.()
-        stopModal = followModal()
-        stopEvents?.()
-        stopEvents = followEvents()
-      }
+      if (modal?.resume()) followEvents()
       if (kind === 'popup') {
         const answer = client.mutation(procedure, input, limits)
         // Subscribed after the request the popup was opened for, so the wallet sees that one first.
         if (onEvent && !popupFollowed) {
           popupFollowed = true
-          stopEvents?.()
-          stopEvents = followEvents()
+          followEvents()
         }
         return answer
       }
-      if (kind !== 'iframe') return client.mutation(procedure, input, limits)
-      return spoken().then(() => client.mutation(procedure, input, limits))
+      if (!modal) return client.mutation(procedure, input, limits)
+      return modal.spoken().then(() => client.mutation(procedure, input, limits))
     },
     watch(listener) {
       if (onEvent) return
       onEvent = listener
-      if (kind !== 'popup') stopEvents = followEvents()
+      if (kind !== 'popup') followEvents()
     },
     destroy() {
-      stopWatchingClose?.()
-      stopModal?.()
+      modal?.stop()
       stopEvents?.()
       messenger.destroy()
       dialog?.destroy()
+    },
+  }
+}
+
+/**
+ * The iframe's modal follows the wallet's `updateModal` subscription, whose first answer is the wallet's
+ * handshake (`spoken`, within WALLET_HANDSHAKE_TIMEOUT_MS of the iframe's load). The user closing the modal
+ * rejects every pending request, the subscription with them: `resume` follows the modal again at the next
+ * request (true then), once the wallet has dropped the screen the user closed, so it does not come back on
+ * its own.
+ */
+function followModal(client: LinkCaller, dialog: DialogType | undefined, walletUrl: string | undefined) {
+  let heard = false
+  let onHeard = () => {}
+  const follow = () =>
+    client.subscription(
+      'updateModal',
+      undefined,
+      (update) => {
+        const parsed = parseModalUpdate(update)
+        if (parsed) dialog?.update(parsed)
+      },
+      () => {
+        heard = true
+        onHeard()
+      },
+    )
+  let handshake: Promise<void> | undefined
+  let stop = follow()
+  let lost = false
+  const stopWatchingClose = dialog?.onClose(() => {
+    lost = true
+  })
+  return {
+    spoken: () =>
+      (handshake ??= (dialog?.ready() ?? Promise.resolve()).then(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            if (heard) return resolve()
+            const timer = setTimeout(
+              () => reject(new WalletNotAvailableError({ cause: `No wallet answered at ${walletUrl}` })),
+              WALLET_HANDSHAKE_TIMEOUT_MS,
+            )
+            onHeard = () => {
+              clearTimeout(timer)
+              resolve()
+            }
+          }),
+      )),
+    resume() {
+      if (!lost) return false
+      lost = false
+      stop()
+      stop = follow()
+      return true
+    },
+    stop() {
+      stopWatchingClose?.()
+      stop()
     },
   }
 }

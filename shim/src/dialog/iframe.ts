@@ -55,7 +55,51 @@ export function iframe(options: IframeOptions): Dialog {
   const doc = options.document ?? globalThis.document
   removeStale(doc)
   const closed = listenerSet<Error>()
+  const userClose = () => {
+    hide()
+    closed.emit(new UserRejectedError())
+  }
+  const [overlay, panel, title, frame] = modal(doc, options.brandName, userClose)
+  const [show, hide] = focusTrap(doc, overlay, frame, userClose)
+  const src = new URL(WALLET_ROUTES.iframe, exactOrigin(options.walletUrl)).href
+  const loaded = load(frame, src, options.probe ?? defaultProbe)
+  frame.src = src
+  doc.body.append(overlay)
 
+  return {
+    kind: 'iframe',
+    open() {},
+    window: () => frame.contentWindow,
+    ready: () => loaded,
+    update(update) {
+      if (update.action === 'show') {
+        // The screen's own title ("Log in", "Confirm transaction"); the protocol's label when the wallet names none.
+        title.textContent = update.title ?? CONNECTOR_LABELS.title
+        show()
+      } else if (update.action === 'hide') hide()
+      else {
+        if ('height' in update) panel.style.height = `${update.height}px`
+        if ('width' in update) panel.style.width = `${update.width}px`
+      }
+    },
+    onClose: closed.add,
+    removed: () => !overlay.isConnected,
+    destroy() {
+      hide()
+      overlay.remove()
+    },
+  }
+}
+
+/**
+ * The modal's elements, hidden: the overlay holding the backdrop and the panel (a header with the title and
+ * the close button, then the iframe). The close button and a click beside the panel call `userClose`.
+ */
+function modal(
+  doc: Document,
+  brandName: string,
+  userClose: () => void,
+): [overlay: HTMLDivElement, panel: HTMLDivElement, title: HTMLDivElement, frame: HTMLIFrameElement] {
   const overlay = doc.createElement('div')
   overlay.id = MODAL_ID
   overlay.setAttribute('role', 'dialog')
@@ -82,7 +126,7 @@ export function iframe(options: IframeOptions): Dialog {
   title.style.cssText =
     'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap'
   const subtitle = doc.createElement('div')
-  subtitle.textContent = `${CONNECTOR_LABELS.subtitle} ${options.brandName}`
+  subtitle.textContent = `${CONNECTOR_LABELS.subtitle} ${brandName}`
   subtitle.style.cssText = 'font-size:12px;opacity:.7'
   const close = doc.createElement('button')
   close.type = 'button'
@@ -99,8 +143,24 @@ export function iframe(options: IframeOptions): Dialog {
   frame.setAttribute('allow', IFRAME_ALLOW)
   frame.style.cssText = 'flex:1;width:100%;border:0'
 
-  const src = new URL(WALLET_ROUTES.iframe, exactOrigin(options.walletUrl)).href
-  const probe = options.probe ?? defaultProbe
+  panel.append(header, frame)
+  overlay.append(backdrop, panel)
+  close.addEventListener('click', userClose)
+  overlay.addEventListener('click', (event) => {
+    if (event.target === overlay || event.target === backdrop) userClose()
+  })
+  return [overlay, panel, title, frame]
+}
+
+/**
+ * The iframe's load: SERVICE_UNREACHABLE at once when the probe finds no server, IFRAME_TIMEOUT when
+ * neither answers within IFRAME_LOAD_TIMEOUT_MS.
+ */
+function load(
+  frame: HTMLIFrameElement,
+  src: string,
+  probe: (url: string) => Promise<unknown>,
+): Promise<void> {
   const loaded = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new IframeTimeoutError()), IFRAME_LOAD_TIMEOUT_MS)
     const frameLoaded = new Promise<void>((done) => frame.addEventListener('load', () => done()))
@@ -117,68 +177,44 @@ export function iframe(options: IframeOptions): Dialog {
     )
   })
   loaded.catch(() => {}) // observed by ready(); avoid an unhandled rejection when nobody asks
-  frame.src = src
+  return loaded
+}
 
-  panel.append(header, frame)
-  overlay.append(backdrop, panel)
-  doc.body.append(overlay)
-
-  // While shown, focus lives in the modal: it moves in on show, Tab cannot leave it (focus landing anywhere
-  // else on the page comes back), Escape closes it, and the page's focus is restored on hide.
+/**
+ * Showing and hiding the modal. While shown, focus lives in the modal: it moves in on show, Tab cannot leave
+ * it (focus landing anywhere else on the page comes back), Escape closes it, and the page's focus is
+ * restored on hide.
+ */
+function focusTrap(
+  doc: Document,
+  overlay: HTMLElement,
+  frame: HTMLIFrameElement,
+  onEscape: () => void,
+): [show: () => void, hide: () => void] {
   let returnFocus: Element | null = null
   const shown = () => overlay.style.display !== 'none'
   const keepFocus = (event: FocusEvent) => {
     if (shown() && event.target instanceof Node && !overlay.contains(event.target)) frame.focus()
   }
   const onKey = (event: KeyboardEvent) => {
-    if (shown() && event.key === 'Escape') userClose()
+    if (shown() && event.key === 'Escape') onEscape()
   }
-  const show = () => {
-    if (shown()) return
-    returnFocus = doc.activeElement
-    overlay.style.display = 'flex'
-    doc.addEventListener('focusin', keepFocus)
-    doc.addEventListener('keydown', onKey)
-    frame.focus()
-  }
-  const hide = () => {
-    const wasShown = shown()
-    overlay.style.display = 'none'
-    doc.removeEventListener('focusin', keepFocus)
-    doc.removeEventListener('keydown', onKey)
-    if (wasShown && returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus()
-    returnFocus = null
-  }
-  const userClose = () => {
-    hide()
-    closed.emit(new UserRejectedError())
-  }
-  close.addEventListener('click', userClose)
-  overlay.addEventListener('click', (event) => {
-    if (event.target === overlay || event.target === backdrop) userClose()
-  })
-
-  return {
-    kind: 'iframe',
-    open() {},
-    window: () => frame.contentWindow,
-    ready: () => loaded,
-    update(update) {
-      if (update.action === 'show') {
-        // The screen's own title ("Log in", "Confirm transaction"); the protocol's label when the wallet names none.
-        title.textContent = update.title ?? CONNECTOR_LABELS.title
-        show()
-      } else if (update.action === 'hide') hide()
-      else {
-        if ('height' in update) panel.style.height = `${update.height}px`
-        if ('width' in update) panel.style.width = `${update.width}px`
-      }
+  return [
+    () => {
+      if (shown()) return
+      returnFocus = doc.activeElement
+      overlay.style.display = 'flex'
+      doc.addEventListener('focusin', keepFocus)
+      doc.addEventListener('keydown', onKey)
+      frame.focus()
     },
-    onClose: closed.add,
-    removed: () => !overlay.isConnected,
-    destroy() {
-      hide()
-      overlay.remove()
+    () => {
+      const wasShown = shown()
+      overlay.style.display = 'none'
+      doc.removeEventListener('focusin', keepFocus)
+      doc.removeEventListener('keydown', onKey)
+      if (wasShown && returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus()
+      returnFocus = null
     },
-  }
+  ]
 }

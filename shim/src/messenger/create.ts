@@ -31,108 +31,18 @@ export function create(channel: Channel, options: CreateOptions = {}): Messenger
   const makeId = options.id ?? randomId
   const pending = new Map<RequestId, Observer>()
   let destroyed = false
-
-  const onResponse = (response: Incoming) => {
-    if (response.id === null) return
-    const observer = pending.get(response.id)
-    if (!observer) return // not ours (or already finished): ignore, never guess
-    if ('malformed' in response) {
-      pending.delete(response.id)
-      observer.error(channelError('transform'))
-      return
-    }
-    if ('error' in response) {
-      pending.delete(response.id)
-      observer.error(walletError(response.error))
-      return
-    }
-    const { result } = response
-    if (result.type === 'stopped') {
-      pending.delete(response.id)
-      observer.complete()
-      return
-    }
-    observer.next(result)
-  }
   const rejectAll = (error: Error) => {
     const observers = [...pending.values()]
     pending.clear()
     for (const observer of observers) observer.error(error)
   }
-  const unlisten = channel.listen(onResponse, rejectAll)
+  const unlisten = channel.listen((response) => route(pending, response), rejectAll)
 
   return {
     send(operation, observer) {
-      if (destroyed) {
-        observer.error(channelError('port'))
-        return () => {}
-      }
-      const id = makeId()
-      // Queries and mutations finish with their first result; subscriptions run until stopped.
-      const once = operation.type !== 'subscription'
-      let state: 'waiting' | 'posted' | 'done' = 'waiting'
-      const finish = () => {
-        state = 'done'
-        pending.delete(id)
-      }
-      pending.set(id, {
-        next(result) {
-          if (state === 'done') return
-          if (once) finish()
-          observer.next(result)
-          if (once) observer.complete()
-        },
-        error(error) {
-          if (state === 'done') return
-          finish()
-          observer.error(error)
-        },
-        complete() {
-          if (state === 'done') return
-          finish()
-          observer.complete()
-        },
-      })
-      // Only coded errors leave: a request the channel cannot carry (e.g. a DataCloneError) is bad input.
-      const fail = (error: unknown) =>
-        pending
-          .get(id)
-          ?.error(
-            isWebWalletError(error)
-              ? error
-              : error instanceof Error
-                ? new ValidationError([{ path: ['input'], message: error.message }], { cause: error })
-                : new UnknownError({ cause: error }),
-          )
-      channel.ready().then(() => {
-        if (state !== 'waiting' || destroyed) return
-        try {
-          channel.post({
-            id,
-            jsonrpc: '2.0',
-            method: operation.type,
-            params: { path: operation.path, input: operation.input },
-          })
-          state = 'posted'
-        } catch (error) {
-          fail(error)
-        }
-      }, fail)
-      return () => {
-        const posted = state === 'posted'
-        if (state === 'done') return
-        finish()
-        // The wallet is told of every request it received and the dapp gave up on (abort, time limit,
-        // unsubscribe): tRPC's stop message by the request's id, so a prompt shown for it is dismissed and
-        // never shown later. A wallet that only stops subscriptions ignores it for a mutation.
-        if (posted && !destroyed) {
-          try {
-            channel.post({ id, jsonrpc: '2.0', method: 'subscription.stop' })
-          } catch {
-            // the wallet window is gone: nothing left to stop
-          }
-        }
-      }
+      if (!destroyed) return request(channel, pending, makeId(), operation, observer, () => destroyed)
+      observer.error(channelError('port'))
+      return () => {}
     },
     rejectAll,
     destroy() {
@@ -143,4 +53,98 @@ export function create(channel: Channel, options: CreateOptions = {}): Messenger
       channel.close()
     },
   }
+}
+
+/** Hands a response to the request it answers, by id; a coded error for an error or a malformed reply. */
+function route(pending: Map<RequestId, Observer>, response: Incoming): void {
+  if (response.id === null) return
+  const observer = pending.get(response.id)
+  if (!observer) return // not ours (or already finished): ignore, never guess
+  if ('malformed' in response) {
+    pending.delete(response.id)
+    observer.error(channelError('transform'))
+  } else if ('error' in response) {
+    pending.delete(response.id)
+    observer.error(walletError(response.error))
+  } else if (response.result.type === 'stopped') {
+    pending.delete(response.id)
+    observer.complete()
+  } else observer.next(response.result)
+}
+
+/**
+ * One request's life, waiting for the channel, posted, then done: it finishes once (queries and mutations
+ * with their first result; subscriptions when stopped), and the returned stop tells the wallet of a posted
+ * request the dapp gave up on.
+ */
+function request(
+  channel: Channel,
+  pending: Map<RequestId, Observer>,
+  id: RequestId,
+  operation: Parameters<Messenger['send']>[0],
+  observer: Observer,
+  destroyed: () => boolean,
+): () => void {
+  const once = operation.type !== 'subscription'
+  let state: 'waiting' | 'posted' | 'done' = 'waiting'
+  const finish = () => {
+    state = 'done'
+    pending.delete(id)
+  }
+  pending.set(id, {
+    next(result) {
+      if (state === 'done') return
+      if (once) finish()
+      observer.next(result)
+      if (once) observer.complete()
+    },
+    error(error) {
+      if (state === 'done') return
+      finish()
+      observer.error(error)
+    },
+    complete() {
+      if (state === 'done') return
+      finish()
+      observer.complete()
+    },
+  })
+  const fail = (error: unknown) => pending.get(id)?.error(postError(error))
+  channel.ready().then(() => {
+    if (state !== 'waiting' || destroyed()) return
+    try {
+      channel.post({
+        id,
+        jsonrpc: '2.0',
+        method: operation.type,
+        params: { path: operation.path, input: operation.input },
+      })
+      state = 'posted'
+    } catch (error) {
+      fail(error)
+    }
+  }, fail)
+  return () => {
+    const posted = state === 'posted'
+    if (state === 'done') return
+    finish()
+    // The wallet is told of every request it received and the dapp gave up on (abort, time limit,
+    // unsubscribe): tRPC's stop message by the request's id, so a prompt shown for it is dismissed and
+    // never shown later. A wallet that only stops subscriptions ignores it for a mutation.
+    if (posted && !destroyed()) {
+      try {
+        channel.post({ id, jsonrpc: '2.0', method: 'subscription.stop' })
+      } catch {
+        // the wallet window is gone: nothing left to stop
+      }
+    }
+  }
+}
+
+/** Only coded errors leave: a request the channel cannot carry (e.g. a DataCloneError) is bad input. */
+function postError(error: unknown): Error {
+  if (isWebWalletError(error)) return error
+  return error instanceof Error
+    ? new ValidationError([{ path: ['input'], message: error.message }], { cause: error })
+    : new UnknownError({ cause: error })
 }

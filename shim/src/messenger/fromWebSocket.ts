@@ -57,6 +57,80 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
   if (!Socket)
     throw new WalletNotAvailableError({ cause: 'No WebSocket implementation: pass options.WebSocket' })
   const openTimeoutMs = options.openTimeoutMs ?? WEBSOCKET_OPEN_TIMEOUT_MS
+  // Requests waiting for the socket to open, each with its time limit.
+  let waiters: Array<{ resolve: () => void; timer: ReturnType<typeof setTimeout> | undefined }> = []
+  const listeners = new Set<{ onResponse: (r: Incoming) => void; onClose: (e: Error) => void }>()
+  const link = connection(
+    options,
+    Socket,
+    () => {
+      const ready = waiters
+      waiters = []
+      for (const waiter of ready) {
+        clearTimeout(waiter.timer)
+        waiter.resolve()
+      }
+    },
+    (response) => {
+      for (const listener of listeners) listener.onResponse(response)
+    },
+    // Requests already sent on this socket are lost with it; queued ones wait for the reconnect.
+    () => {
+      for (const listener of listeners) listener.onClose(channelError('websocket'))
+    },
+    () => waiters.length > 0,
+  )
+
+  return {
+    state: link.state,
+    refusal: link.refusal,
+    ready() {
+      if (link.closed()) return Promise.reject(channelError('websocket'))
+      if (link.state() === 'open') return Promise.resolve()
+      return new Promise<void>((resolve, reject) => {
+        const waiter = {
+          resolve,
+          timer: Number.isFinite(openTimeoutMs)
+            ? setTimeout(() => {
+                waiters = waiters.filter((w) => w !== waiter)
+                reject(waitedInVain(options.url, link.refusal()))
+              }, openTimeoutMs)
+            : undefined,
+        }
+        waiters.push(waiter)
+        link.wanted()
+      })
+    },
+    post(request) {
+      link.send(JSON.stringify(request))
+    },
+    listen(onResponse, onClose) {
+      const listener = { onResponse, onClose }
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    close() {
+      link.close(() => {
+        for (const waiter of waiters) clearTimeout(waiter.timer)
+        waiters = []
+      })
+    },
+  }
+}
+
+/**
+ * One socket at a time to the wallet: opened when a request wants it, reopened with backoff (a connection
+ * that never opened keeps retrying), closed for good once. It tells its channel when the socket opened, each
+ * response, when an open socket dropped; `waiting` says whether requests wait (a dropped one reconnects only then).
+ */
+function connection(
+  options: FromWebSocketOptions,
+  Socket: WebSocketConstructor,
+  opened: () => void,
+  respond: (response: Incoming) => void,
+  dropped: () => void,
+  waiting: () => boolean,
+) {
   let socket: WebSocketLike | undefined
   let state: WebSocketState = 'closed'
   let attempt = 0
@@ -64,8 +138,6 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
   let closedForGood = false
   // The last attempt's failure when it never opened (refused, reset, DNS): the wallet cannot be reached.
   let refused: unknown
-  let waiters: Array<{ resolve: () => void; timer: ReturnType<typeof setTimeout> | undefined }> = []
-  const listeners = new Set<{ onResponse: (r: Incoming) => void; onClose: (e: Error) => void }>()
 
   const setState = (next: WebSocketState) => {
     state = next
@@ -76,49 +148,34 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
     setState('connecting')
     const current = new Socket(options.url)
     socket = current
-    let opened = false
+    let open = false
     // A refused connection fires 'error' then 'close'; `ws` throws an 'error' nobody listens to (Node).
     current.addEventListener('error', (event) => {
-      if (!opened) refused = event
+      if (!open) refused = event
     })
     current.addEventListener('open', () => {
       if (socket !== current) return
-      opened = true
+      open = true
       refused = undefined
       attempt = 0
       setState('open')
-      const ready = waiters
-      waiters = []
-      for (const waiter of ready) {
-        clearTimeout(waiter.timer)
-        waiter.resolve()
-      }
+      opened()
     })
     current.addEventListener('message', (event) => {
-      if (socket !== current || typeof event.data !== 'string') return
-      let data: unknown
-      try {
-        data = JSON.parse(event.data)
-      } catch {
-        return // not a tRPC message (e.g. a keep-alive 'PONG')
-      }
-      if (isReconnectNotice(data)) {
-        current.close()
-        return
-      }
-      const response = parseTrpcResponse(data)
-      if (response) for (const listener of listeners) listener.onResponse(response)
+      if (socket !== current) return
+      const message = readMessage(event.data)
+      if (message === 'reconnect') current.close()
+      else if (message) respond(message)
     })
     current.addEventListener('close', () => {
       if (socket !== current) return
       socket = undefined
       setState('closed')
-      // Requests already sent on this socket are lost with it; queued ones wait for the reconnect.
-      if (opened) for (const listener of listeners) listener.onClose(channelError('websocket'))
+      if (open) dropped()
       if (closedForGood) return
       // A connection that never opened keeps retrying (also after its waiters gave up); one that dropped
       // reconnects only while someone waits: an idle channel stays closed.
-      if (waiters.length > 0 || !opened) scheduleReconnect()
+      if (waiting() || !open) scheduleReconnect()
     })
   }
   const scheduleReconnect = () => {
@@ -135,44 +192,36 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
   return {
     state: () => state,
     refusal: () => refused,
-    ready() {
-      if (closedForGood) return Promise.reject(channelError('websocket'))
-      if (state === 'open') return Promise.resolve()
-      return new Promise<void>((resolve, reject) => {
-        const waiter = {
-          resolve,
-          timer: Number.isFinite(openTimeoutMs)
-            ? setTimeout(() => {
-                waiters = waiters.filter((w) => w !== waiter)
-                reject(waitedInVain(options.url, refused))
-              }, openTimeoutMs)
-            : undefined,
-        }
-        waiters.push(waiter)
-        // A new request tries at once; a reconnect already scheduled keeps its backoff.
-        if (!socket && retry === undefined) connect()
-      })
+    closed: () => closedForGood,
+    /** A request waits for the socket: it tries at once, unless a reconnect already scheduled keeps its backoff. */
+    wanted() {
+      if (!socket && retry === undefined) connect()
     },
-    post(request) {
+    send(text: string) {
       if (!socket || state !== 'open') throw channelError('websocket')
-      socket.send(JSON.stringify(request))
+      socket.send(text)
     },
-    listen(onResponse, onClose) {
-      const listener = { onResponse, onClose }
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    close() {
+    /** Closes for good; `release` lets the waiters go before the socket closes. */
+    close(release: () => void) {
       closedForGood = true
       if (retry !== undefined) clearTimeout(retry)
       retry = undefined
-      for (const waiter of waiters) clearTimeout(waiter.timer)
-      waiters = []
+      release()
       socket?.close()
     },
   }
 }
 
-function isReconnectNotice(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && (data as { method?: unknown }).method === 'reconnect'
+/** A socket message as a response, 'reconnect' for the server's notice, undefined for anything else. */
+function readMessage(text: unknown): Incoming | 'reconnect' | undefined {
+  if (typeof text !== 'string') return undefined
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    return undefined // not a tRPC message (e.g. a keep-alive 'PONG')
+  }
+  if (typeof data === 'object' && data !== null && (data as { method?: unknown }).method === 'reconnect')
+    return 'reconnect'
+  return parseTrpcResponse(data)
 }
