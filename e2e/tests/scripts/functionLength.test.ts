@@ -36,8 +36,6 @@ const LONG_FUNCTIONS: Record<string, string[]> = {
   'shim/src/messenger/fromWebSocket.ts': ['fromWebSocket'],
   'wallet-sim/src/injected/pageFrame.ts': ['openWalletFrame'],
   'wallet-sim/src/injected/pageScript.ts': ['installInjectedWallet'],
-  'wallet-sim/src/wallet/page/client.ts': ['createWalletApi'],
-  'wallet-sim/ui/src/screens/Login.tsx': ['Login'],
 }
 
 /**
