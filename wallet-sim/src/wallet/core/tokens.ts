@@ -24,10 +24,12 @@ export function marketKey(address: string): string {
   }
 }
 
-const TOKENS: Record<string, { symbol: string; decimals: number }> = {
-  [marketKey(STRK_ADDRESS)]: { symbol: 'STRK', decimals: 18 },
-  [marketKey(ETH_ADDRESS)]: { symbol: 'ETH', decimals: 18 },
-}
+// A list, not a table keyed by marketKey(…): no call runs as the module loads, so the page's first chunk
+// does not take the screens' readers that import this file.
+const FEE_TOKENS: readonly (readonly [string, { symbol: string; decimals: number }])[] = [
+  [STRK_ADDRESS, { symbol: 'STRK', decimals: 18 }],
+  [ETH_ADDRESS, { symbol: 'ETH', decimals: 18 }],
+]
 
 /**
  * The symbol and decimals of a fee token, if `address` is one (any spelling).
@@ -35,7 +37,8 @@ const TOKENS: Record<string, { symbol: string; decimals: number }> = {
  * @example tokenOf(STRK_ADDRESS) // { symbol: 'STRK', decimals: 18 }
  */
 export function tokenOf(address: string): { symbol: string; decimals: number } | undefined {
-  return TOKENS[marketKey(address)]
+  const key = marketKey(address)
+  return FEE_TOKENS.find(([token]) => marketKey(token) === key)?.[1]
 }
 
 /**
