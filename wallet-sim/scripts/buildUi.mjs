@@ -11,8 +11,14 @@ import { fileURLToPath } from 'node:url'
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url))
 export const UI_CONFIG = join(PACKAGE, 'ui', 'vite.config.ts')
 export const UI_DIST = join(PACKAGE, 'ui', 'dist')
-/** What the UI is built from: its own sources and the protocol package's. */
-const UI_SOURCES = [join(PACKAGE, 'ui', 'src'), join(PACKAGE, 'ui', 'index.html'), UI_CONFIG]
+/** What the UI is built from: its own sources, the wallet core and page mode it bundles, and protocol's. */
+const UI_SOURCES = [
+  join(PACKAGE, 'ui', 'src'),
+  join(PACKAGE, 'ui', 'index.html'),
+  UI_CONFIG,
+  join(PACKAGE, 'src', 'wallet', 'core'),
+  join(PACKAGE, 'src', 'wallet', 'page'),
+]
 const PROTOCOL_SOURCES = join(PACKAGE, '..', 'protocol', 'src')
 
 function newestMtime(path) {

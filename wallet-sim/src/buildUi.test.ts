@@ -30,6 +30,16 @@ it('builds a missing UI once, with a message, in production mode; a stale one on
   const scripts = readdirSync(join(outDir, 'assets')).filter((file) => file.endsWith('.js'))
   const code = scripts.map((file) => readFileSync(join(outDir, 'assets', file), 'utf8')).join('\n')
   expect(code).toContain('Minified React error')
+  // Two scripts: the page's own (what a hands-free frame runs) and the screens' chunk with what the screens
+  // read from the core (decodeCall). A core module that runs a call as it loads drags its importers into the
+  // first one, and a helper chunk shared by both is one more request.
+  expect(scripts.map((file) => file.replace(/-[\w-]+\.js$/, '')).sort()).toEqual(['index', 'mountScreens'])
+  const first = readFileSync(
+    join(outDir, 'assets', scripts.find((file) => file.startsWith('index-'))!),
+    'utf8',
+  )
+  expect(first).not.toContain('Cannot be shown as what would be signed')
+  expect(code).toContain('Cannot be shown as what would be signed')
   expect(ensureUi({ outDir, log: () => {} })).toBe(false)
 
   utimesSync(join(outDir, 'index.html'), 0, 0)

@@ -16,8 +16,6 @@ const RULE = 'lint/complexity/noExcessiveLinesPerFunction'
 const LONG_FUNCTIONS: Record<string, string[]> = {
   'wallet-sim/src/injected/pageFrame.ts': ['openWalletFrame'],
   'wallet-sim/src/injected/pageScript.ts': ['installInjectedWallet'],
-  'wallet-sim/src/wallet/page/client.ts': ['createWalletApi'],
-  'wallet-sim/ui/src/screens/Login.tsx': ['Login'],
 }
 
 /**

@@ -2,7 +2,7 @@
 // something is to be shown (see walletPage.tsx), so a framed page that only answers hands-free never parses it.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App, type AppProps } from './App'
+import { App, type AppProps } from './screens/App'
 import { ApprovalWindowScreen, type ApprovalWindowScreenProps } from './screens/ApprovalWindowScreen'
 
 /**

@@ -17,7 +17,7 @@ import {
   readAllowedDapps,
   serveWindow,
 } from '@webwallet/wallet-sim/page'
-import type { AppProps } from './App'
+import type { AppProps } from './screens/App'
 
 /**
  * Starts the wallet page in `root`; `setTheme` applies a theme the dapp asks for.

@@ -1,5 +1,6 @@
-// The wallet UI's client of its server: e-mail login (/login) and the wallet API (/wallet/api). The
-// server holds the keys; the UI calls the signing routes only after the user approved on screen.
+// The wallet UI's client of its server: e-mail login (/login), the wallet API (/wallet/api) and the
+// backend's token prices (/v1). The server holds the keys; the UI calls the signing routes only after the
+// user approved on screen. Every answer is checked by protocol's schemas before anything shows it.
 import type {
   Call,
   DeploymentData,
@@ -8,6 +9,7 @@ import type {
   SessionSignResult,
   TypedData,
 } from '@webwallet/protocol'
+import { PriceListSchema, TokenInfoListSchema } from '@webwallet/protocol'
 import {
   HttpError,
   isWebWalletError,
@@ -17,8 +19,8 @@ import {
 } from '@webwallet/protocol/errors'
 import { walletApi } from '@webwallet/protocol/services'
 import * as z from 'zod/mini'
+import { type Market, type MarketToken, marketKey } from '../core'
 import type { LoginStorage } from './loginStorage'
-import { fetchMarket, jsonSafeCalls, type Market, type TransactionReview } from './market'
 
 /** The account as the server describes it (its balances, fee defaults and the paymaster's gas tokens). */
 export type Account = walletApi.account.Response
@@ -27,6 +29,10 @@ export type Account = walletApi.account.Response
 export type ApprovalDecision = walletApi.decide.Response
 /** @deprecated Renamed {@link ApprovalDecision}, the approval policy's word. */
 export type HandsFreeDecision = ApprovalDecision
+/** What the review screen shows beside the calls (protocol's contract of `POST /wallet/api/review`). */
+export type TransactionReview = walletApi.review.Response
+/** Why the transaction would not go through (the review's `fee` then). */
+export type ReviewFailure = walletApi.review.Failure
 
 // The login service's answers (/login, beside the wallet API).
 const LoginStarted = z.object({ expiresAt: z.number() })
@@ -64,17 +70,16 @@ export interface WalletApiOptions {
   fetch?: typeof fetch
 }
 
-/**
- * @example
- * const api = createWalletApi({ storage: loginStorage(localStorage) })
- * await api.startLogin('ann@example.com')
- */
-export function createWalletApi(options: WalletApiOptions) {
-  const base = options.baseUrl ?? ''
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
+/** One request to the wallet server: the answer's JSON (undefined for 204), or the coded error it answered. */
+type Request = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>
 
-  /** The answer's JSON (undefined for 204), or the coded error the server answered. */
-  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+/** `path?origin=…`: the routes that answer about one dapp. */
+const forOrigin = (path: string, origin: string) => `${path}?origin=${encodeURIComponent(origin)}`
+
+/** Requests with the stored login's Bearer token; the server's refusals become coded errors. */
+function requester(options: WalletApiOptions, doFetch: typeof fetch): Request {
+  const base = options.baseUrl ?? ''
+  return async (method, path, body) => {
     const token = options.storage.read()?.token
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (token !== undefined) headers.authorization = `Bearer ${token}`
@@ -96,35 +101,25 @@ export function createWalletApi(options: WalletApiOptions) {
     if (response.status === 422) throw parseError(json)
     throw new ApiMessageError(typeof message === 'string' ? message : `HTTP ${response.status}`)
   }
+}
 
-  // The simulator's chain id never changes while the page lives (devnet_restart keeps it): ask once.
-  let chainId: Promise<string> | undefined
-  const fetchChainId = () => {
-    chainId ??= request('GET', walletApi.chainId.path).then(
-      (answer) => parseAnswer(walletApi.chainId.Response, answer, 'chain id').chainId,
-      (error: unknown) => {
-        chainId = undefined
-        throw error
-      },
-    )
-    return chainId
-  }
-
+/** The login: e-mail and code, the hands-free user's login, the status a dapp asks for, logout. */
+function loginCalls(request: Request, storage: LoginStorage) {
   return {
-    isLoggedIn: () => options.storage.read() !== undefined,
-    email: () => options.storage.read()?.email,
+    isLoggedIn: () => storage.read() !== undefined,
+    email: () => storage.read()?.email,
     startLogin: async (email: string) =>
       parseAnswer(LoginStarted, await request('POST', '/login/start', { email }), 'login start'),
     async verifyLogin(email: string, code: string): Promise<void> {
       const answer = await request('POST', '/login/verify', { email, code })
       const { token } = parseAnswer(LoginVerified, answer, 'login')
-      options.storage.write({ token, email: email.toLowerCase() })
+      storage.write({ token, email: email.toLowerCase() })
     },
     async logout(): Promise<void> {
       try {
         await request('POST', '/login/logout')
       } finally {
-        options.storage.clear()
+        storage.clear()
       }
     },
     /**
@@ -137,18 +132,74 @@ export function createWalletApi(options: WalletApiOptions) {
         // Asked first (always 200): a normal open, where the server would refuse, makes no failing request.
         const { available } = parseAnswer(
           walletApi.devLoginAvailable.Response,
-          await request('GET', `${walletApi.devLoginAvailable.path}?origin=${encodeURIComponent(origin)}`),
+          await request('GET', forOrigin(walletApi.devLoginAvailable.path, origin)),
           'automatic login',
         )
         if (!available) return false
         const answer = await request('POST', walletApi.devLogin.path, {
           origin,
         } satisfies walletApi.devLogin.Request)
-        options.storage.write(parseAnswer(walletApi.devLogin.Response, answer, 'login'))
+        storage.write(parseAnswer(walletApi.devLogin.Response, answer, 'login'))
         return true
       } catch {
         return false
       }
+    },
+    /**
+     * getLoginStatus for the app at `origin`, as the server sees the stored login. A login the server no
+     * longer honours (expired, logged out, unknown) is forgotten: `{isLoggedIn: false}`, and the next
+     * request that needs the user shows the login screen.
+     */
+    async loginStatus(origin: string): Promise<LoginStatus> {
+      if (storage.read() === undefined) return { isLoggedIn: false }
+      let answer: unknown
+      try {
+        answer = await request('GET', forOrigin(walletApi.loginStatus.path, origin))
+      } catch (error) {
+        if (!isWebWalletError(error, 'USER_LOGGED_OUT')) throw error
+        answer = { isLoggedIn: false }
+      }
+      const status = parseAnswer(walletApi.loginStatus.Response, answer, 'login status')
+      if (!status.isLoggedIn) storage.clear()
+      return status
+    },
+  }
+}
+
+/** The account, the chain, the dapps the user connected, and the approval policy's answer for a prompt. */
+function accountCalls(request: Request) {
+  // The simulator's chain id never changes while the page lives (devnet_restart keeps it): ask once.
+  let chainId: Promise<string> | undefined
+  return {
+    account: async (): Promise<Account> =>
+      parseAnswer(walletApi.account.Response, await request('GET', walletApi.account.path), 'account'),
+    chainId: (): Promise<string> => {
+      chainId ??= request('GET', walletApi.chainId.path).then(
+        (answer) => parseAnswer(walletApi.chainId.Response, answer, 'chain id').chainId,
+        (error: unknown) => {
+          chainId = undefined
+          throw error
+        },
+      )
+      return chainId
+    },
+    isConnected: async (origin: string): Promise<boolean> => {
+      const answer = await request('GET', forOrigin(walletApi.permissions.path, origin))
+      return parseAnswer(walletApi.permissions.Response, answer, 'permission').connected
+    },
+    connect: async (origin: string): Promise<walletApi.connect.Response> => {
+      const answer = await request('POST', walletApi.connect.path, {
+        origin,
+      } satisfies walletApi.connect.Request)
+      return parseAnswer(walletApi.connect.Response, answer, 'connection')
+    },
+    /** Forgets the user's connection of `origin` (its sessions stay until they are revoked or expire). */
+    disconnect: async (origin: string): Promise<void> => {
+      await request('POST', walletApi.disconnect.path, { origin } satisfies walletApi.disconnect.Request)
+    },
+    deploymentData: async (origin: string): Promise<DeploymentData> => {
+      const answer = await request('GET', forOrigin(walletApi.deploymentData.path, origin))
+      return parseAnswer(walletApi.deploymentData.Response, answer, 'deployment data')
     },
     /**
      * Whether the simulator answers the next prompt of the dapp at `origin` for the user (`--approve
@@ -165,40 +216,12 @@ export function createWalletApi(options: WalletApiOptions) {
         return { answer: 'manual' }
       }
     },
-    /**
-     * getLoginStatus for the app at `origin`, as the server sees the stored login. A login the server no
-     * longer honours (expired, logged out, unknown) is forgotten: `{isLoggedIn: false}`, and the next
-     * request that needs the user shows the login screen.
-     */
-    async loginStatus(origin: string): Promise<LoginStatus> {
-      if (options.storage.read() === undefined) return { isLoggedIn: false }
-      let answer: unknown
-      try {
-        answer = await request('GET', `${walletApi.loginStatus.path}?origin=${encodeURIComponent(origin)}`)
-      } catch (error) {
-        if (!isWebWalletError(error, 'USER_LOGGED_OUT')) throw error
-        answer = { isLoggedIn: false }
-      }
-      const status = parseAnswer(walletApi.loginStatus.Response, answer, 'login status')
-      if (!status.isLoggedIn) options.storage.clear()
-      return status
-    },
-    account: async (): Promise<Account> =>
-      parseAnswer(walletApi.account.Response, await request('GET', walletApi.account.path), 'account'),
-    chainId: fetchChainId,
-    isConnected: async (origin: string): Promise<boolean> => {
-      const answer = await request(
-        'GET',
-        `${walletApi.permissions.path}?origin=${encodeURIComponent(origin)}`,
-      )
-      return parseAnswer(walletApi.permissions.Response, answer, 'permission').connected
-    },
-    connect: async (origin: string): Promise<walletApi.connect.Response> => {
-      const answer = await request('POST', walletApi.connect.path, {
-        origin,
-      } satisfies walletApi.connect.Request)
-      return parseAnswer(walletApi.connect.Response, answer, 'connection')
-    },
+  }
+}
+
+/** What the user approved on screen, signed and sent by the server. */
+function signingCalls(request: Request) {
+  return {
     signTypedData: async (origin: string, typedData: TypedData): Promise<string[]> => {
       const body: walletApi.signTypedData.Request = { origin, typedData }
       const answer = await request('POST', walletApi.signTypedData.path, body)
@@ -214,6 +237,12 @@ export function createWalletApi(options: WalletApiOptions) {
       const answer = await request('POST', walletApi.execute.path, body)
       return parseAnswer(walletApi.execute.Response, answer, 'transaction').transactionHash
     },
+  }
+}
+
+/** What the screens show before the user decides (nothing signed), and the Connected apps page. */
+function screenCalls(request: Request, market: () => Promise<Market>) {
+  return {
     /** The fee `calls` would cost and the called contracts' names; nothing is signed. */
     review: async (origin: string, calls: Call[]): Promise<TransactionReview> => {
       const body: walletApi.review.Request = { origin, calls: jsonSafeCalls(calls) }
@@ -230,7 +259,7 @@ export function createWalletApi(options: WalletApiOptions) {
       return parseAnswer(walletApi.contractNames.Response, answer, 'contract names').contracts
     },
     /** Token symbols, decimals and USD prices from the portfolio backend (no login token sent there). */
-    market: (): Promise<Market> => fetchMarket(doFetch, base),
+    market,
     /** The Connected apps page: the apps the user connected or signed sessions for, with their sessions. */
     apps: async (): Promise<walletApi.apps.Response['apps']> =>
       parseAnswer(walletApi.apps.Response, await request('GET', walletApi.apps.path), 'app list').apps,
@@ -240,15 +269,63 @@ export function createWalletApi(options: WalletApiOptions) {
       const answer = await request('POST', walletApi.revokeSession.path, body)
       return parseAnswer(walletApi.revokeSession.Response, answer, 'revocation')
     },
-    /** Forgets the user's connection of `origin` (its sessions stay until they are revoked or expire). */
-    disconnect: async (origin: string): Promise<void> => {
-      await request('POST', walletApi.disconnect.path, { origin } satisfies walletApi.disconnect.Request)
-    },
-    deploymentData: async (origin: string): Promise<DeploymentData> => {
-      const path = `${walletApi.deploymentData.path}?origin=${encodeURIComponent(origin)}`
-      return parseAnswer(walletApi.deploymentData.Response, await request('GET', path), 'deployment data')
-    },
+  }
+}
+
+/**
+ * @example
+ * const api = createWalletApi({ storage: loginStorage(localStorage) })
+ * await api.startLogin('ann@example.com')
+ */
+export function createWalletApi(options: WalletApiOptions) {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
+  const request = requester(options, doFetch)
+  return {
+    ...loginCalls(request, options.storage),
+    ...accountCalls(request),
+    ...signingCalls(request),
+    ...screenCalls(request, () => fetchMarket(doFetch, options.baseUrl ?? '')),
   }
 }
 
 export type WalletApi = ReturnType<typeof createWalletApi>
+
+/** postMessage can carry bigints; JSON to the server cannot. */
+export function jsonSafeCalls(calls: readonly Call[]): Call[] {
+  return calls.map((call) => ({
+    ...call,
+    calldata: (call.calldata ?? []).map((value) =>
+      typeof value === 'bigint' ? `0x${value.toString(16)}` : value,
+    ),
+  }))
+}
+
+/**
+ * The backend's tokens with their USD prices (`ccyValue`), by address.
+ *
+ * @example
+ * const market = await fetchMarket(fetch, '')
+ * market.get(marketKey(STRK))?.usd // 0.3
+ */
+export async function fetchMarket(doFetch: typeof fetch, base: string): Promise<Market> {
+  const get = async (path: string) => {
+    const response = await doFetch(`${base}/v1/${path}?chain=starknet`)
+    if (!response.ok) throw new Error(`The price service answered HTTP ${response.status}`)
+    return response.json() as Promise<unknown>
+  }
+  const [tokens, prices] = await Promise.all([get('tokens/info'), get('tokens/prices')])
+  const tokenList = TokenInfoListSchema.safeParse(tokens)
+  const priceList = PriceListSchema.safeParse(prices)
+  if (!tokenList.success || !priceList.success) throw new Error('The price service answered invalid prices')
+  const usd = new Map(priceList.data.prices.map((price) => [price.pricingId, Number(price.ccyValue)]))
+  const market = new Map<string, MarketToken>()
+  for (const token of tokenList.data.tokens) {
+    const price = token.pricingId === undefined ? undefined : usd.get(token.pricingId)
+    market.set(marketKey(token.address), {
+      symbol: token.symbol,
+      decimals: token.decimals,
+      ...(price !== undefined && Number.isFinite(price) ? { usd: price } : {}),
+    })
+  }
+  return market
+}

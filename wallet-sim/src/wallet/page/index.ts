@@ -3,6 +3,8 @@
 // the dapp (embedder check, envelope server), and the page's windows: the modal's events, the popup's size,
 // the approval window, the dapp's walletEvents. Browser-safe, like the core (ui/src/imports.test.ts holds it).
 
+// The screens' token list lives in the core; named here too for the page's older imports.
+export { type Market, type MarketToken, marketKey } from '../core'
 export {
   APPROVAL_WINDOW_ROUTE,
   type ApprovalWindow,
@@ -22,8 +24,12 @@ export {
   ApiMessageError,
   type ApprovalDecision,
   createWalletApi,
+  fetchMarket,
   type HandsFreeDecision,
+  jsonSafeCalls,
   parseAnswer,
+  type ReviewFailure,
+  type TransactionReview,
   type WalletApi,
   type WalletApiOptions,
 } from './client'
@@ -43,15 +49,6 @@ export {
   type StoredLogin,
   StoredLoginSchema,
 } from './loginStorage'
-export {
-  fetchMarket,
-  jsonSafeCalls,
-  type Market,
-  type MarketToken,
-  marketKey,
-  type ReviewFailure,
-  type TransactionReview,
-} from './market'
 export {
   createModalSize,
   type ModalSize,

@@ -1,9 +1,7 @@
 // The review's "Balance changes": what leaves and reaches the user's account, per token, with its USD value
 // where the backend has a price. Summed from the decoded calls (the felts signed), never from the dapp's
 // words; a call whose effect the wallet cannot tell is named as such, not shown as "no change".
-import type { Market } from '@webwallet/wallet-sim/page'
-import { sumBalanceChanges } from '../wallet/balanceChanges'
-import type { DecodedCall } from '../wallet/decodeCalls'
+import { type DecodedCall, type Market, sumBalanceChanges } from '@webwallet/wallet-sim/core'
 import { formatRounded, formatUsd, usdValue } from './format'
 
 export interface BalanceChangesProps {

@@ -1,9 +1,8 @@
 // The consent's fee limits: each cap in its token and in USD (the review's price source), worded for both
 // ways the session's transactions may pay gas, since the consent cannot know which the app will use.
-import type { Market } from '@webwallet/wallet-sim/page'
-import { marketKey } from '@webwallet/wallet-sim/page'
-import type { Loaded } from '../wallet/useReview'
-import { compactAddress, formatAmount, formatUsd, tokenOf, usdValue } from './format'
+import { compactAddress, type Market, marketKey, tokenOf } from '@webwallet/wallet-sim/core'
+import type { Loaded } from '../screens/screenData'
+import { formatAmount, formatUsd, usdValue } from './format'
 
 export interface SessionFeesProps {
   feeCaps: readonly { token: string; maxAmount: bigint }[]

@@ -1,28 +1,5 @@
-// Display helpers: compact addresses (first 6, last 4), token amounts, known tokens.
-import { ETH_ADDRESS, STRK_ADDRESS } from '@webwallet/protocol'
-
-const normalise = (address: string): string => {
-  try {
-    return `0x${BigInt(address).toString(16)}`
-  } catch {
-    return address.toLowerCase()
-  }
-}
-
-const TOKENS: Record<string, { symbol: string; decimals: number }> = {
-  [normalise(STRK_ADDRESS)]: { symbol: 'STRK', decimals: 18 },
-  [normalise(ETH_ADDRESS)]: { symbol: 'ETH', decimals: 18 },
-}
-
-/** `0x1234…abcd` (docs/protocol.md, Constants: first 6 and last 4 characters). */
-export function compactAddress(address: string): string {
-  return address.length <= 10 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`
-}
-
-/** The symbol and decimals of a known token, if it is one. */
-export function tokenOf(address: string): { symbol: string; decimals: number } | undefined {
-  return TOKENS[normalise(address)]
-}
+// Display helpers: token amounts, US dollars, dates and durations (addresses and known tokens: the core's tokens.ts).
+import { tokenOf } from '@webwallet/wallet-sim/core'
 
 /** `1.5 STRK` for known tokens, the raw integer otherwise. */
 export function formatAmount(amount: bigint | string, token: string): string {
@@ -83,7 +60,7 @@ export function formatDate(date: Date): string {
 
 /**
  * `in 3 hours`, `5 minutes ago`: how far `date` is from `now`, in the largest whole unit. `now` is always
- * given: for what the chain checks, the chain's time (wallet/chainClock), not this device's.
+ * given: for what the chain checks, the chain's time (the core's chainClock), not this device's.
  */
 export function fromNow(date: Date, now: Date): string {
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000)
@@ -105,7 +82,7 @@ export function fromNow(date: Date, now: Date): string {
  * `30 days`, `1 day 6 hours`, `2 hours 30 minutes`: how long from `now` until `at`, rounded to the minute
  * (`0 minutes` if past), in at most two units. Rounded, not cut: a session the app asked for one day, read a
  * few seconds later by the chain's clock, lasts `1 day`, not `23 hours`.
- * `now` is always given: for what the chain checks, the chain's time (wallet/chainClock).
+ * `now` is always given: for what the chain checks, the chain's time (the core's chainClock).
  *
  * @example durationWords(new Date('2026-01-02T00:00Z'), new Date('2026-01-01T00:00:05Z')) // '1 day'
  */

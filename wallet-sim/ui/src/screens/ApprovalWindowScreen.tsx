@@ -11,9 +11,10 @@ import {
   type WalletApi,
 } from '@webwallet/wallet-sim/page'
 import { useMemo, useSyncExternalStore } from 'react'
-import { PromptView, useAccount } from '../App'
 import { ModalFitContext } from '../components/modalFit'
 import { OriginListContext } from '../components/originList'
+import { PromptView } from './App'
+import { useAccount } from './screenData'
 
 export interface ApprovalWindowScreenProps {
   page: Pick<ApprovalWindowPage, 'current' | 'subscribe'>

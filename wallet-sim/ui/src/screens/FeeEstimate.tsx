@@ -1,10 +1,10 @@
 // The review's fee: estimating, the estimate in the fee token and in USD, or what failed (with a retry
 // when the wallet server or its node could not be asked; the user can always reject). A transaction that
 // would fail has no fee: the review's WillFail banner says why.
-import type { Market, TransactionReview } from '@webwallet/wallet-sim/page'
-import { marketKey } from '@webwallet/wallet-sim/page'
-import { formatRounded, formatUsd, tokenOf, usdValue } from '../components/format'
-import type { Loaded } from '../wallet/useReview'
+import { type Market, marketKey, tokenOf } from '@webwallet/wallet-sim/core'
+import type { TransactionReview } from '@webwallet/wallet-sim/page'
+import { formatRounded, formatUsd, usdValue } from '../components/format'
+import type { Loaded } from './screenData'
 
 export interface FeeEstimateProps {
   review: Loaded<TransactionReview>

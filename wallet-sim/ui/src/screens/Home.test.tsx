@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { marketKey } from '@webwallet/wallet-sim/core'
 import type { Account } from '@webwallet/wallet-sim/page'
-import { marketKey } from '@webwallet/wallet-sim/page'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Home } from './Home'
 

@@ -1,11 +1,11 @@
 // The wallet page with nothing to approve: the account (or a login button), its balances with their USD
 // value where the backend has a price, and logout.
 import { ETH_ADDRESS, STRK_ADDRESS } from '@webwallet/protocol'
+import { compactAddress, type Market, marketKey, tokenOf } from '@webwallet/wallet-sim/core'
 import type { Account, WalletApi } from '@webwallet/wallet-sim/page'
-import { type Market, marketKey } from '@webwallet/wallet-sim/page'
 import { useEffect, useState } from 'react'
-import { compactAddress, formatAmount, formatUsd, tokenOf, usdValue } from '../components/format'
-import { useMarket } from '../wallet/useReview'
+import { formatAmount, formatUsd, usdValue } from '../components/format'
+import { useMarket } from './screenData'
 
 export interface HomeProps {
   /** The wallet server; with `market`, the balances show their USD value too. */

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { createPromptQueue } from '@webwallet/wallet-sim/core'
 import type { WalletApi } from '@webwallet/wallet-sim/page'
 import { afterEach, expect, it } from 'vitest'
-import { App } from '../App'
+import { App } from './App'
 
 afterEach(cleanup)
 

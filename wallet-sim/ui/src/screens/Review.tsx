@@ -4,12 +4,12 @@
 // could not be had (retry), when the node says the transaction would revert or be refused, or when the
 // balance cannot cover the fee, only Reject does.
 import type { Call } from '@webwallet/protocol'
+import { decodeCall } from '@webwallet/wallet-sim/core'
 import { AccountLine } from '../components/AccountLine'
 import { BalanceChanges } from '../components/BalanceChanges'
 import { Screen } from '../components/Screen'
-import { decodeCall } from '../wallet/decodeCalls'
-import { type ReviewApi, useReview } from '../wallet/useReview'
 import { FeeEstimate, feeCovered } from './FeeEstimate'
+import { type ReviewApi, useReview } from './screenData'
 import { WillFail } from './WillFail'
 
 export interface ReviewProps {

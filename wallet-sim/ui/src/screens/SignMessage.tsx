@@ -6,15 +6,13 @@
 // from which account, read from the felts signed.
 import type { TypedData } from '@webwallet/protocol'
 import { ANY_CALLER_FELT, type OutsideExecutionView } from '@webwallet/protocol/procedures'
-import { signMessageView } from '@webwallet/wallet-sim/core'
+import { type ChainClock, compactAddress, decodeCall, signMessageView } from '@webwallet/wallet-sim/core'
 import { SIGN_TITLES } from '@webwallet/wallet-sim/page'
 import { AccountLine, chainName } from '../components/AccountLine'
 import { BalanceChanges } from '../components/BalanceChanges'
-import { compactAddress, formatDate, fromNow } from '../components/format'
+import { formatDate, fromNow } from '../components/format'
 import { Screen } from '../components/Screen'
-import { type ChainClock, useChainNow } from '../wallet/chainClock'
-import { decodeCall } from '../wallet/decodeCalls'
-import { type ReviewApi, useMarket } from '../wallet/useReview'
+import { type ReviewApi, useChainNow, useMarket } from './screenData'
 
 export interface SignMessageProps {
   origin: string

@@ -1,16 +1,24 @@
 // /signSessionKeys: what the session lets the app do without asking again.
 import type { SessionSignRequest } from '@webwallet/protocol'
-import type { Market } from '@webwallet/wallet-sim/page'
+import {
+  type ChainClock,
+  compactAddress,
+  isPlainTransfer,
+  type Market,
+  methodName,
+  type SessionView,
+  type SpendingFamily,
+  sameAddress,
+  sessionView,
+  tokenOf,
+} from '@webwallet/wallet-sim/core'
 import { useEffect, useState } from 'react'
 import { AccountLine } from '../components/AccountLine'
 import { dappClaim } from '../components/dappText'
-import { compactAddress, durationWords, formatAmount, formatDate, tokenOf } from '../components/format'
+import { durationWords, formatAmount, formatDate } from '../components/format'
 import { Screen } from '../components/Screen'
 import { SessionFees } from '../components/SessionFees'
-import { type ChainClock, useChainNow } from '../wallet/chainClock'
-import { type SessionView, sessionView } from '../wallet/sessionView'
-import { isPlainTransfer, methodName, type SpendingFamily, sameAddress } from '../wallet/spending'
-import { type Loaded, type ReviewApi, useMarket } from '../wallet/useReview'
+import { type Loaded, type ReviewApi, useChainNow, useMarket } from './screenData'
 
 export interface SignSessionProps {
   origin: string

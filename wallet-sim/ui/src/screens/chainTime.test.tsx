@@ -5,9 +5,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { SessionSignRequest, TypedData } from '@webwallet/protocol'
 import { OUTSIDE_EXECUTION_V2_TYPES } from '@webwallet/protocol/typedData'
+import { CHAIN_TICK_MS, chainClockFrom } from '@webwallet/wallet-sim/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { APPROVE_DELAY_MS } from '../components/useApproveGuard'
-import { CHAIN_TICK_MS, chainClockFrom } from '../wallet/chainClock'
 import { SignMessage } from './SignMessage'
 import { SignSession } from './SignSession'
 

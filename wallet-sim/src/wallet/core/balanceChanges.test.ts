@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sumBalanceChanges } from './balanceChanges'
-import { decodeCall } from './decodeCalls'
+import { decodeCall, sumBalanceChanges } from './decodeCalls'
 
 const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7'

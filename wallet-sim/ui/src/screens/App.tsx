@@ -1,22 +1,22 @@
 // The wallet page: the screen of the current prompt, or the home page (nothing at all inside the
 // iframe, which the dapp keeps hidden while nothing needs the user).
 import { WALLET_ROUTES } from '@webwallet/protocol'
-import type { PendingPrompt, PromptQueue } from '@webwallet/wallet-sim/core'
+import type { ChainClock, PendingPrompt, PromptQueue } from '@webwallet/wallet-sim/core'
 import type { Account, ApprovalWindow, Fit, Refusal, WalletApi } from '@webwallet/wallet-sim/page'
-import { useEffect, useState, useSyncExternalStore } from 'react'
-import { ApprovalWindowContext, useMoveToWindow } from './components/approvalWindowContext'
-import { ModalFitContext } from './components/modalFit'
-import { OriginListContext } from './components/originList'
-import { Connect } from './screens/Connect'
-import { ConnectedApps } from './screens/ConnectedApps'
-import { EmbedRefused } from './screens/EmbedRefused'
-import { Home } from './screens/Home'
-import { Idle } from './screens/Idle'
-import { Login } from './screens/Login'
-import { Review } from './screens/Review'
-import { SignMessage } from './screens/SignMessage'
-import { SignSession } from './screens/SignSession'
-import { type ChainClock, chainClockFrom } from './wallet/chainClock'
+import { useState, useSyncExternalStore } from 'react'
+import { ApprovalWindowContext, useMoveToWindow } from '../components/approvalWindowContext'
+import { ModalFitContext } from '../components/modalFit'
+import { OriginListContext } from '../components/originList'
+import { Connect } from './Connect'
+import { ConnectedApps } from './ConnectedApps'
+import { EmbedRefused } from './EmbedRefused'
+import { Home } from './Home'
+import { Idle } from './Idle'
+import { Login } from './Login'
+import { Review } from './Review'
+import { SignMessage } from './SignMessage'
+import { SignSession } from './SignSession'
+import { useAccount } from './screenData'
 
 export interface AppProps {
   api: WalletApi
@@ -45,45 +45,6 @@ const NO_REFUSAL: Pick<Refusal, 'current' | 'subscribe'> = {
   subscribe: () => () => {},
 }
 const UNLISTED = () => false
-
-interface Loaded {
-  account: Account
-  /** The prompt the answer was asked for: its chain time is that prompt's, never an older one's. */
-  promptId: number
-  chainClock: ChainClock | undefined
-}
-
-/**
- * The account, read again for each prompt (the last one stays on screen meanwhile), and the chain's clock
- * from the answer for this prompt only: an older answer's chain time may predate a move of the chain's clock.
- *
- * @example
- * const { account, chainClock } = useAccount(api, prompts.current())
- */
-export function useAccount(
-  api: WalletApi,
-  prompt: PendingPrompt | undefined,
-): { account: Account | undefined; chainClock: ChainClock | undefined } {
-  const [loaded, setLoaded] = useState<Loaded>()
-  const id = prompt?.id
-  const kind = prompt?.kind
-  useEffect(() => {
-    if (id === undefined || kind === 'login' || !api.isLoggedIn()) return
-    let live = true
-    api.account().then(
-      (next) =>
-        live && setLoaded({ account: next, promptId: id, chainClock: chainClockFrom(next.chainTime) }),
-      () => {},
-    )
-    return () => {
-      live = false
-    }
-  }, [api, id, kind])
-  return {
-    account: loaded?.account,
-    chainClock: loaded !== undefined && loaded.promptId === id ? loaded.chainClock : undefined,
-  }
-}
 
 /** @example createRoot(el).render(<App api={api} prompts={prompts} route={location.pathname} selfOrigin={location.origin} />) */
 export function App({ isListed = UNLISTED, refusal = NO_REFUSAL, modalFit, ...props }: AppProps) {

@@ -4,8 +4,8 @@ import { createPromptQueue } from '@webwallet/wallet-sim/core'
 import type { Account, WalletApi } from '@webwallet/wallet-sim/page'
 import { createRefusal } from '@webwallet/wallet-sim/page'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { APPROVE_DELAY_MS } from '../components/useApproveGuard'
 import { App } from './App'
-import { APPROVE_DELAY_MS } from './components/useApproveGuard'
 
 afterEach(() => {
   cleanup()

@@ -6,10 +6,9 @@
 // wrong). Without it, screens show the signed dates only, never a guess.
 //
 // The device's own clock stays for what only the page measures: the approve delay and pointer timing
-// (components/useApproveGuard), nothing that is signed or that the chain checks. The login token's expiry is
+// (ui/src/components/useApproveGuard.ts), nothing that is signed or that the chain checks. The login token's expiry is
 // judged by the server (`loginStatus`, a 401 LOGIN_EXPIRED), and the login code's expiry (`/login/start`
 // answers `expiresAt`) is not shown.
-import { useEffect, useState } from 'react'
 
 /** The chain's time, read on demand. */
 export interface ChainClock {
@@ -37,19 +36,3 @@ export function chainClockFrom(
 
 /** How often an open screen reads the chain's clock again (a window may close while it is shown). */
 export const CHAIN_TICK_MS = 15_000
-
-/**
- * The chain's time in seconds, read again every {@link CHAIN_TICK_MS}; undefined without a clock.
- *
- * @example const now = useChainNow(chainClock) // then: expiresAt > now
- */
-export function useChainNow(clock: ChainClock | undefined): number | undefined {
-  const [now, setNow] = useState(() => clock?.now())
-  useEffect(() => {
-    setNow(clock?.now())
-    if (clock === undefined) return
-    const timer = setInterval(() => setNow(clock.now()), CHAIN_TICK_MS)
-    return () => clearInterval(timer)
-  }, [clock])
-  return now
-}

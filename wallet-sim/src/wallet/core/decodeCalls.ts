@@ -2,12 +2,12 @@
 // out ("Transfer 100 STRK to 0x1234…abcd"), other calls name the entry point and the contract, by its name
 // where the wallet knows it. Everything shown is read from the felts the wallet signs (protocol's
 // `strictCalls`, the signer's own reading): an address is the felt's hex, never the dapp's string. A call
-// that does not read one way is not decoded: it says why, and the review cannot be confirmed.
+// that does not read one way is not decoded: it says why, and the review cannot be confirmed. What the calls
+// do to the balances is summed from the same reading, never from a figure the dapp supplied.
 import type { Call } from '@webwallet/protocol'
 import { type FeltCallOf, strictCalls } from '@webwallet/protocol/procedures'
-import { type Market, marketKey } from '@webwallet/wallet-sim/page'
-import { compactAddress, tokenOf } from '../components/format'
 import { methodName } from './spending'
+import { compactAddress, type Market, marketKey, tokenOf } from './tokens'
 
 export interface DecodedCall {
   /** The contract's address, the felt in 64 lowercase hex digits (the dapp's string when it is no felt). */
@@ -159,4 +159,35 @@ export function decodeCall(call: Call, context: DecodeContext = {}): DecodedCall
     calldata: read.calldata.map(hex),
     ...(known ? { changes: known.changes } : {}),
   }
+}
+
+export interface BalanceChanges {
+  /** Net change per token, in call order of first appearance; tokens that net to zero are kept (0n). */
+  changes: BalanceChange[]
+  /** The calls whose effect on balances the wallet cannot tell, by their summary. */
+  unknown: string[]
+}
+
+/**
+ * What a transaction does to the user's balances, per token; a call whose effect the wallet cannot tell
+ * (another contract's method) is named, not guessed.
+ *
+ * @example
+ * sumBalanceChanges(calls.map((call) => decodeCall(call, context)))
+ * // { changes: [{ token: '0x4718…', symbol: 'STRK', decimals: 18, delta: -10n ** 16n }], unknown: [] }
+ */
+export function sumBalanceChanges(calls: readonly DecodedCall[]): BalanceChanges {
+  const byToken = new Map<string, BalanceChange>()
+  const unknown: string[] = []
+  for (const call of calls) {
+    if (call.changes === undefined) {
+      unknown.push(call.summary)
+      continue
+    }
+    for (const change of call.changes) {
+      const sum = byToken.get(change.token)
+      byToken.set(change.token, sum ? { ...sum, delta: sum.delta + change.delta } : change)
+    }
+  }
+  return { changes: [...byToken.values()], unknown }
 }
