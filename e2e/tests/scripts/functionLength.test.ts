@@ -34,8 +34,6 @@ const LONG_FUNCTIONS: Record<string, string[]> = {
   'shim/src/messenger/create.ts': ['create'],
   'shim/src/messenger/fromHttp.ts': ['fromHttp'],
   'shim/src/messenger/fromWebSocket.ts': ['fromWebSocket'],
-  'wallet-sim/src/injected/pageFrame.ts': ['openWalletFrame'],
-  'wallet-sim/src/injected/pageScript.ts': ['installInjectedWallet'],
   'wallet-sim/src/wallet/page/client.ts': ['createWalletApi'],
   'wallet-sim/ui/src/screens/Login.tsx': ['Login'],
 }

@@ -153,6 +153,7 @@ export function createWalletApi(options: WalletApiOptions) {
     /**
      * Whether the simulator answers the next prompt of the dapp at `origin` for the user (`--approve
      * auto|reject`, a test's one-shot answer); `manual` (show the screen) whenever it cannot say.
+     * USER_LOGGED_OUT when the server no longer honours the stored login (it took no answer then).
      */
     async decide(origin: string): Promise<ApprovalDecision> {
       try {
@@ -161,7 +162,8 @@ export function createWalletApi(options: WalletApiOptions) {
         } satisfies walletApi.decide.Request)
         const decision = walletApi.decide.Response.safeParse(answer)
         return decision.success ? decision.data : { answer: 'manual' }
-      } catch {
+      } catch (error) {
+        if (isWebWalletError(error, 'USER_LOGGED_OUT')) throw error
         return { answer: 'manual' }
       }
     },
@@ -183,8 +185,12 @@ export function createWalletApi(options: WalletApiOptions) {
       if (!status.isLoggedIn) options.storage.clear()
       return status
     },
-    account: async (): Promise<Account> =>
-      parseAnswer(walletApi.account.Response, await request('GET', walletApi.account.path), 'account'),
+    /** The account; with `origin`, also whether the user connected it (`connected`), in the same request. */
+    account: async (origin?: string): Promise<Account> => {
+      const query = origin === undefined ? '' : `?origin=${encodeURIComponent(origin)}`
+      const answer = await request('GET', `${walletApi.account.path}${query}`)
+      return parseAnswer(walletApi.account.Response, answer, 'account')
+    },
     chainId: fetchChainId,
     isConnected: async (origin: string): Promise<boolean> => {
       const answer = await request(
