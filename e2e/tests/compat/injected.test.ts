@@ -250,6 +250,34 @@ for (const as of ['argentX', 'braavos'] as const) {
   }, 120_000)
 }
 
+test('the account read at connect serves the transaction after it; a user switched since is seen, not reused', async () => {
+  const page = await open('v4', 'walletsim')
+  const paths = walletPaths.get(page.context()) ?? []
+  const apiSince = (from: number) => paths.slice(from).filter((path) => path.startsWith('/wallet/api/'))
+  expect((await page.evaluate(() => window.injectedDapp.connect('walletsim'))).value).toBeDefined()
+  const connected = paths.length
+  const sent = await page.evaluate((calls) => window.injectedDapp.execute(calls), INCREMENT())
+  expect((await provider().waitForTransaction(sent.value ?? '', { retryInterval: 100 })).isSuccess()).toBe(
+    true,
+  )
+  // One request before the consent (the hands-free decision, which proves the login), then the send.
+  expect(apiSince(connected)).toEqual(['/wallet/api/decide', '/wallet/api/execute'])
+
+  const other = await wallet.login('reuse-switch@example.com')
+  try {
+    const before = paths.length
+    const again = await page.evaluate((calls) => window.injectedDapp.execute(calls), INCREMENT())
+    const tx = await provider().getTransactionByHash(again.value ?? '')
+    expect(BigInt((tx as { sender_address?: string }).sender_address ?? 0)).toBe(BigInt(other))
+    // The stale login's decision took nothing (401); the request ran again as the new user.
+    expect(apiSince(before).filter((path) => path === '/wallet/api/decide')).toHaveLength(2)
+    expect(apiSince(before).filter((path) => path === '/wallet/api/execute')).toHaveLength(1)
+  } finally {
+    await wallet.login('user@example.com')
+  }
+  await page.context().close()
+}, 60_000)
+
 test("starknetkit's injected connector (id braavos): connect, execute, sign, refuse", async () => {
   const page = await open('kit', 'braavos')
   expect((await page.evaluate(() => window.injectedDapp.discover())).map((w) => w.id)).toEqual(['braavos'])

@@ -23,9 +23,14 @@ export namespace chainId {
   export type Response = z.output<typeof Response>
 }
 
-/** GET /account: the logged-in user's account as the page shows it. */
+/**
+ * GET /account[?origin=]: the logged-in user's account as the page shows it; with `origin`, whether the user
+ * connected that dapp too (`connected`), so the page learns who and whether in one round trip.
+ */
 export namespace account {
   export const path = '/wallet/api/account'
+  export const Query = z.object({ origin: z.optional(Origin) })
+  export type Query = z.input<typeof Query>
   export const Response = z.object({
     email: z.string(),
     address: z.string(),
@@ -42,6 +47,8 @@ export namespace account {
      * never the device's clock. Absent when the server could not read it: the page then shows dates only.
      */
     chainTime: z.optional(z.int().check(z.nonnegative())),
+    /** Whether the user connected the query's `origin`; absent when the request named none. */
+    connected: z.optional(z.boolean()),
   })
   export type Response = z.output<typeof Response>
 }
@@ -210,7 +217,11 @@ export namespace devLoginAvailable {
   export type Response = z.output<typeof Response>
 }
 
-/** POST /decide: how the simulator answers the dapp's next prompt for the user. */
+/**
+ * POST /decide: how the simulator answers the dapp's next prompt for the user. A login token sent with it must
+ * still be valid (401 otherwise, before any one-shot answer is taken): the page's cached account is only
+ * used while the server still honours its login.
+ */
 export namespace decide {
   export const path = '/wallet/api/decide'
   export const Request = OriginOnly

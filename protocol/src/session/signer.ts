@@ -33,12 +33,17 @@ export function publicKeyOf(privateKey: FeltLike): Felt {
 }
 
 /**
- * Signs `hash` with a Stark private key (RFC 6979, so the result is deterministic).
+ * Signs `hash` with a Stark private key (RFC 6979, so the result is deterministic); `publicKey`, when the
+ * caller knows it, saves deriving it again (a curve multiplication).
  * @example signHash(txHash, ownerPrivateKey) // { signer, r, s }
  */
-export function signHash(hash: FeltLike, privateKey: FeltLike): StarknetSignerSignature {
+export function signHash(
+  hash: FeltLike,
+  privateKey: FeltLike,
+  publicKey: Felt = publicKeyOf(privateKey),
+): StarknetSignerSignature {
   const signature = ec.starkCurve.sign(toHex(hash), toHex(privateKey))
-  return { signer: publicKeyOf(privateKey), r: signature.r, s: signature.s }
+  return { signer: publicKey, r: signature.r, s: signature.s }
 }
 
 /**

@@ -2,7 +2,8 @@
 // script runs in Chromium in e2e/tests/compat/injected.test.ts): a declare is a coded refusal that says what to
 // do instead; an unknown method is the wallet API's 114.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type InjectedConfig, installInjectedWallet } from './pageScript'
+import { envelopeChannel, frameElements, walletError } from './pageFrame'
+import { type InjectedConfig, installInjectedWallet, legacyAccount, walletRequest } from './pageScript'
 
 type Wallet = { request(r: { type: string; params?: unknown }): Promise<unknown> }
 const config: InjectedConfig = {
@@ -28,6 +29,11 @@ beforeEach(() => {
   installInjectedWallet(config, {
     openWalletFrame: () => ({ call: async (path: string) => void called.push(path) }),
     registerStandardWallet: () => ({ accounts: [] }) as never,
+    frameElements,
+    envelopeChannel,
+    walletError,
+    walletRequest,
+    legacyAccount,
   })
   wallet = page.starknet_argentX as Wallet
 })

@@ -3,8 +3,14 @@
 // fixed connector list look for) is decided here, once.
 import { IFRAME_ALLOW, IFRAME_MODAL, IFRAME_SANDBOX } from '@webwallet/protocol'
 import { ERROR_CLASSES } from '@webwallet/protocol/errors'
-import { openWalletFrame } from './pageFrame'
-import { type InjectedConfig, installInjectedWallet } from './pageScript'
+import { envelopeChannel, frameElements, openWalletFrame, walletError } from './pageFrame'
+import {
+  type InjectedConfig,
+  type InjectedParts,
+  installInjectedWallet,
+  legacyAccount,
+  walletRequest,
+} from './pageScript'
 import { registerStandardWallet } from './pageStandard'
 
 /** The wallets the injected wallet can present itself as. */
@@ -58,6 +64,17 @@ export interface InjectedScriptOptions {
   readonly preload?: boolean
 }
 
+/** The page functions installInjectedWallet is handed, each sent as its source text. */
+const PAGE_PARTS: InjectedParts = {
+  openWalletFrame,
+  frameElements,
+  envelopeChannel,
+  walletError,
+  walletRequest,
+  legacyAccount,
+  registerStandardWallet,
+}
+
 /** The wallet-standard chain name of a chain id (`starknet:SN_SEPOLIA`), else `starknet:0x…`. */
 function chainName(chainId: string): string {
   const hex = BigInt(chainId).toString(16)
@@ -92,6 +109,8 @@ export function injectedWalletScript(options: InjectedScriptOptions): string {
     preload: options.preload === true,
   }
   // `__name`: the helper some TypeScript runners (tsx, Vitest) wrap named functions in; the page has none.
-  const parts = `{ openWalletFrame: ${openWalletFrame.toString()}, registerStandardWallet: ${registerStandardWallet.toString()} }`
+  const parts = `{ ${Object.entries(PAGE_PARTS)
+    .map(([name, fn]) => `${name}: ${fn.toString()}`)
+    .join(', ')} }`
   return `(() => {\nvar __name = (target) => target;\n(${installInjectedWallet.toString()})(${JSON.stringify(config)}, ${parts});\n})();\n`
 }

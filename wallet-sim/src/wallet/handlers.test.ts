@@ -281,6 +281,7 @@ function pageSetup(options: { loggedIn?: boolean; connected?: boolean; listed?: 
   const connected = new Set<string>(options.connected ? [DAPP] : [])
   const api = {
     isLoggedIn: () => loggedIn,
+    email: () => (loggedIn ? ACCOUNT.email : undefined),
     devLogin: vi.fn(async () => false),
     decide: vi.fn(async (): Promise<ApprovalDecision> => ({ answer: 'manual' })),
     account: vi.fn(async () => ACCOUNT),

@@ -102,10 +102,21 @@ it('the HTTP API needs a login, signs after it, and answers coded errors', async
   expect((await call('/wallet/api/permissions?origin=https://a.example', { token })).body).toEqual({
     connected: false,
   })
+  expect(account.body).not.toHaveProperty('connected')
+  expect((await call('/wallet/api/account?origin=https://a.example', { token })).body).toMatchObject({
+    address: user.account.address,
+    connected: false,
+  })
   await call('/wallet/api/connect', { method: 'POST', token, body: { origin: 'https://a.example' } })
   expect((await call('/wallet/api/permissions?origin=https://a.example', { token })).body).toEqual({
     connected: true,
   })
+  // The account and the dapp's permission in one request (the page's silent connect).
+  expect((await call('/wallet/api/account?origin=https://a.example', { token })).body).toMatchObject({
+    address: user.account.address,
+    connected: true,
+  })
+  expect((await call('/wallet/api/account?origin=', { token })).status).toBe(400)
   const signed = await call('/wallet/api/signTypedData', {
     method: 'POST',
     token,

@@ -114,7 +114,11 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
   }
   app.use(
     '/wallet/api/decide',
-    createDecideApi({ policy: deps.approval, trustedOrigin: deps.trustedOrigin ?? (() => false) }),
+    createDecideApi({
+      policy: deps.approval,
+      trustedOrigin: deps.trustedOrigin ?? (() => false),
+      login: deps.login,
+    }),
   )
   app.use('/wallet/api', createWalletApi({ wallet, login: deps.login, devLogin }))
   app.use('/wallet/approvals', createApprovalsApi(approvals))

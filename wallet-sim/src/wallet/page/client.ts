@@ -171,8 +171,11 @@ function accountCalls(request: Request) {
   // The simulator's chain id never changes while the page lives (devnet_restart keeps it): ask once.
   let chainId: Promise<string> | undefined
   return {
-    account: async (): Promise<Account> =>
-      parseAnswer(walletApi.account.Response, await request('GET', walletApi.account.path), 'account'),
+    /** The account; with `origin`, also whether the user connected it (`connected`), in the same request. */
+    account: async (origin?: string): Promise<Account> => {
+      const path = origin === undefined ? walletApi.account.path : forOrigin(walletApi.account.path, origin)
+      return parseAnswer(walletApi.account.Response, await request('GET', path), 'account')
+    },
     chainId: (): Promise<string> => {
       chainId ??= request('GET', walletApi.chainId.path).then(
         (answer) => parseAnswer(walletApi.chainId.Response, answer, 'chain id').chainId,
@@ -204,6 +207,7 @@ function accountCalls(request: Request) {
     /**
      * Whether the simulator answers the next prompt of the dapp at `origin` for the user (`--approve
      * auto|reject`, a test's one-shot answer); `manual` (show the screen) whenever it cannot say.
+     * USER_LOGGED_OUT when the server no longer honours the stored login (it took no answer then).
      */
     async decide(origin: string): Promise<ApprovalDecision> {
       try {
@@ -212,7 +216,8 @@ function accountCalls(request: Request) {
         } satisfies walletApi.decide.Request)
         const decision = walletApi.decide.Response.safeParse(answer)
         return decision.success ? decision.data : { answer: 'manual' }
-      } catch {
+      } catch (error) {
+        if (isWebWalletError(error, 'USER_LOGGED_OUT')) throw error
         return { answer: 'manual' }
       }
     },

@@ -5,7 +5,8 @@ import type { ModalEvent, Theme } from '@webwallet/protocol'
 import { isWebWalletError } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
 import { createWalletHandlers, type PromptQueue, type WalletBackend, type WalletMode } from '../core'
-import type { Account, WalletApi } from './client'
+import type { WalletApi } from './client'
+import { createPageUsers, type PageUser } from './pageUser'
 
 export interface PageModeDependencies {
   api: WalletApi
@@ -30,11 +31,13 @@ export interface PageModeDependencies {
  * @example
  * const backend = createHttpBackend(createWalletApi({ storage }))
  */
-export function createHttpBackend(api: WalletApi): WalletBackend<Account> {
+export function createHttpBackend(api: WalletApi): WalletBackend<PageUser> {
   return {
     address: (account) => account.address,
     chainId: () => api.chainId(),
-    isConnected: (_account, origin) => api.isConnected(origin),
+    // Read with the account in this request when it was (GET /account?origin=), else asked now.
+    isConnected: async ({ permission }, origin) =>
+      permission?.origin === origin ? permission.connected : api.isConnected(origin),
     connect: async (_account, origin) => {
       await api.connect(origin)
     },
@@ -53,8 +56,13 @@ export function createHttpBackend(api: WalletApi): WalletBackend<Account> {
  * @example
  * const router = createWalletRouter(createWalletHandlers(createPageMode({ api, prompts, isListed })))
  */
-export function createPageMode(deps: PageModeDependencies): WalletMode<Account> {
+export function createPageMode(
+  deps: PageModeDependencies,
+  // Alone, it reads the account for every request: reusing one needs createPageHandlers' re-run.
+  users = createPageUsers(deps.api, () => false),
+): WalletMode<PageUser> {
   const { api, prompts } = deps
+  const backend = createHttpBackend(api)
   return {
     // The stored login; one the server no longer honours is forgotten, and the login screen follows. With no
     // login, a hands-free dapp (--approve auto|reject, its exact origin: the server decides) is logged in
@@ -64,7 +72,7 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
       if (!api.isLoggedIn() && !(deps.isListed(ctx.origin) && (await api.devLogin(ctx.origin))))
         return undefined
       try {
-        return await api.account()
+        return await users.read(ctx)
       } catch (error) {
         if (!isWebWalletError(error, 'USER_LOGGED_OUT')) throw error
         await api.logout().catch(() => {})
@@ -74,7 +82,7 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
     async logIn(ctx: WalletContext) {
       const automatic = deps.isListed(ctx.origin) && (await api.devLogin(ctx.origin))
       if (automatic || (await prompts.ask({ kind: 'login' }, ctx.origin, { signal: ctx.signal })))
-        return api.account()
+        return users.read(ctx)
       return undefined
     },
     // A token handed over by the embedding dapp never becomes the page's login: it would sign the user
@@ -88,7 +96,7 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
       prompts.ask(prompt, ctx.origin, {
         signal: ctx.signal,
         connectAndSign: options?.connectAndSign,
-        ...(deps.isListed(ctx.origin) ? { decision: api.decide(ctx.origin) } : {}),
+        ...(deps.isListed(ctx.origin) ? { decision: users.proved(ctx, () => api.decide(ctx.origin)) } : {}),
       }),
     // The page's stored login ends (server and storage); its logout reaches the dapps' walletEvents.
     async logOut() {
@@ -103,7 +111,10 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
       ...(deps.modal ? { events: deps.modal } : {}),
       ...(deps.onTheme ? { theme: deps.onTheme } : {}),
     },
-    backend: createHttpBackend(api),
+    backend: {
+      ...backend,
+      isConnected: (user, origin) => users.proved(user, () => backend.isConnected(user, origin)),
+    },
   }
 }
 
@@ -116,5 +127,6 @@ export function createPageMode(deps: PageModeDependencies): WalletMode<Account> 
  * const router = createWalletRouter(createPageHandlers({ api, prompts, isListed }))
  */
 export function createPageHandlers(deps: PageModeDependencies): WalletHandlers {
-  return createWalletHandlers(createPageMode(deps))
+  const users = createPageUsers(deps.api, deps.isListed)
+  return users.retrying(createWalletHandlers(createPageMode(deps, users)))
 }

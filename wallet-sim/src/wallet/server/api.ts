@@ -27,7 +27,7 @@ export interface WalletApiDependencies {
 }
 
 /**
- * The routes: `GET /chainId` (no login), `GET /account`, `GET /permissions?origin=`, `GET /loginStatus?origin=`,
+ * The routes: `GET /chainId` (no login), `GET /account[?origin=]` (with `connected` for the origin), `GET /permissions?origin=`, `GET /loginStatus?origin=`,
  * `POST /connect {origin}`, `POST /disconnect {origin}`, `POST /signTypedData {origin, typedData}`, `POST /signSession {origin, request}`,
  * `POST /review {origin, calls}` (fee estimate, contract names; nothing signed), `POST /contractNames {addresses}`, `POST /execute {origin, calls}`, `GET /apps` and `POST /revokeSession {sessionHash}` (the Connected apps page), `GET /deploymentData?origin=` (connected origins only), and `POST /devLogin` (the `--email` user,
  * without a code, while approvals are automatic).
@@ -45,12 +45,16 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
     res.json({ chainId: wallet.chainId } satisfies walletApi.chainId.Response)
   })
   router.get('/account', async (req, res) => {
+    const user = userOf(req)
+    const { origin } = validate(walletApi.account.Query, req.query, 'query')
     res.json({
-      ...(await wallet.account(userOf(req))),
+      ...(await wallet.account(user)),
       txFeeDefaults: DEFAULT_TX_FEE_MAX_AMOUNTS,
       feeTokens: wallet.feeTokens,
       // The chain's clock, as the account and the cosigner check expiry: the page judges by it, not its own.
       chainTime: Math.floor(await wallet.ledger.now()),
+      // Who and whether in one round trip: the page's silent connect needs both.
+      ...(origin === undefined ? {} : { connected: wallet.isConnected(user, origin) }),
     } satisfies walletApi.account.Response)
   })
   router.get('/permissions', (req, res) => {

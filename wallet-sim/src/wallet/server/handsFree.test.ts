@@ -48,6 +48,15 @@ it('answers the wallet page for an allowed dapp by the policy and one-shot answe
   await call(`${sim.url}/dev/approval`, 'PUT', { mode: 'manual' })
   expect((await decide(DAPP)).body).toEqual({ answer: 'manual' })
 
+  // A login token the server no longer honours is a 401 before anything is decided: the one-shot answer
+  // stays for the page's re-run with its user read again.
+  const stale = { origin: sim.url, authorization: `Bearer ${'ab'.repeat(32)}` }
+  await next({ action: 'reject' })
+  expect(await call(`${sim.url}/wallet/api/decide`, 'POST', { origin: DAPP }, stale)).toMatchObject({
+    status: 401,
+  })
+  expect((await decide(DAPP)).body).toEqual({ answer: 'reject' })
+
   // A foreign page asking itself is refused before anything is decided; a bad body is a 400.
   expect(
     await call(`${sim.url}/wallet/api/decide`, 'POST', { origin: DAPP }, { origin: 'http://localhost:5174' }),

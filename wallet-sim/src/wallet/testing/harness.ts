@@ -78,6 +78,7 @@ function pageHarness(loggedIn: boolean): Harness {
   let signed = 0
   const api = {
     isLoggedIn: () => loggedIn,
+    email: () => (loggedIn ? PAGE_ACCOUNT.email : undefined),
     devLogin: async () => false,
     decide: async () => ({ answer: 'manual' as const }),
     account: async () => PAGE_ACCOUNT,
