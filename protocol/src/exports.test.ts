@@ -42,7 +42,7 @@ describe('public exports', () => {
   it('@webwallet/protocol/services', () => {
     expect(Object.keys(services).sort()).toMatchSnapshot()
     expect(Object.keys(services.cosigner).sort()).toMatchSnapshot()
-    expect(Object.keys(services.walletApi).sort()).toMatchSnapshot()
+    expect(Object.keys(services.walletPage).sort()).toMatchSnapshot()
   })
   it('@webwallet/protocol/typedData', () => {
     expect(Object.keys(typedData).sort()).toMatchSnapshot()

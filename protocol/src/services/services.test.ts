@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SignSessionError, type SignSessionStatus } from '../errors'
-import { COSIGNER_REFUSALS, cosigner, isCosignerRefusal, walletApi } from './index'
+import * as services from './index'
+import { COSIGNER_REFUSALS, cosigner, isCosignerRefusal, walletPage } from './index'
 
 const felt = '0x1'
 const session = {
@@ -90,22 +91,26 @@ describe('cosigner', () => {
   })
 })
 
-describe('walletApi', () => {
+describe('walletPage', () => {
+  it('keeps its old name, walletApi, as the same namespace', () => {
+    expect(services.walletApi).toBe(services.walletPage)
+  })
+
   it('each route names its path under /wallet/api', () => {
-    for (const [name, route] of Object.entries(walletApi)) {
+    for (const [name, route] of Object.entries(walletPage)) {
       // devLoginAvailable is the GET beside devLogin's POST, on the same path: it asks whether the POST would succeed.
       expect((route as { path: string }).path).toBe(`/wallet/api/${name.replace(/Available$/, '')}`)
     }
   })
 
   it('requests: an origin is required and non-empty; a call list is not empty', () => {
-    expect(walletApi.connect.Request.safeParse({ origin: 'https://a.example' }).success).toBe(true)
-    expect(walletApi.connect.Request.safeParse({ origin: '' }).success).toBe(false)
-    expect(walletApi.permissions.Query.safeParse({}).success).toBe(false)
+    expect(walletPage.connect.Request.safeParse({ origin: 'https://a.example' }).success).toBe(true)
+    expect(walletPage.connect.Request.safeParse({ origin: '' }).success).toBe(false)
+    expect(walletPage.permissions.Query.safeParse({}).success).toBe(false)
     const call = { contractAddress: '0x1', entrypoint: 'go', calldata: [] }
-    expect(walletApi.execute.Request.safeParse({ origin: 'o', calls: [call] }).success).toBe(true)
-    expect(walletApi.execute.Request.safeParse({ origin: 'o', calls: [] }).success).toBe(false)
-    expect(walletApi.contractNames.Request.safeParse({ addresses: Array(101).fill('0x1') }).success).toBe(
+    expect(walletPage.execute.Request.safeParse({ origin: 'o', calls: [call] }).success).toBe(true)
+    expect(walletPage.execute.Request.safeParse({ origin: 'o', calls: [] }).success).toBe(false)
+    expect(walletPage.contractNames.Request.safeParse({ addresses: Array(101).fill('0x1') }).success).toBe(
       false,
     )
   })
@@ -113,29 +118,29 @@ describe('walletApi', () => {
   it('answers: the review fee is an estimate or a failure; amounts are decimal strings', () => {
     const review = { feeToken: '0x1', balance: '5', deploysFirst: true, contracts: { '0x1': 'ERC20' } }
     expect(
-      walletApi.review.Response.safeParse({ ...review, fee: { amount: '1', maxAmount: '2' } }).success,
+      walletPage.review.Response.safeParse({ ...review, fee: { amount: '1', maxAmount: '2' } }).success,
     ).toBe(true)
     const failure = { kind: 'reverts', error: 'no', detail: 'trace', call: 0 }
-    expect(walletApi.review.Response.safeParse({ ...review, fee: failure }).success).toBe(true)
+    expect(walletPage.review.Response.safeParse({ ...review, fee: failure }).success).toBe(true)
     expect(
-      walletApi.review.Response.safeParse({ ...review, fee: { amount: '0x1', maxAmount: '2' } }).success,
+      walletPage.review.Response.safeParse({ ...review, fee: { amount: '0x1', maxAmount: '2' } }).success,
     ).toBe(false)
     expect(
-      walletApi.review.Response.safeParse({ ...review, fee: { ...failure, kind: 'maybe' } }).success,
+      walletPage.review.Response.safeParse({ ...review, fee: { ...failure, kind: 'maybe' } }).success,
     ).toBe(false)
     const account = { email: 'a', address: '0x1', chainId: '0x1', deployed: false }
     expect(
-      walletApi.account.Response.safeParse({ ...account, balances: { STRK: '1', ETH: '0' } }).success,
+      walletPage.account.Response.safeParse({ ...account, balances: { STRK: '1', ETH: '0' } }).success,
     ).toBe(true)
     expect(
-      walletApi.account.Response.safeParse({ ...account, balances: { STRK: 1, ETH: '0' } }).success,
+      walletPage.account.Response.safeParse({ ...account, balances: { STRK: 1, ETH: '0' } }).success,
     ).toBe(false)
     // The chain's clock: whole seconds, or absent (the page then shows dates only).
     const balances = { STRK: '1', ETH: '0' }
     const withTime = (chainTime: unknown) =>
-      walletApi.account.Response.safeParse({ ...account, balances, chainTime }).success
+      walletPage.account.Response.safeParse({ ...account, balances, chainTime }).success
     expect([1_800_000_000, 0].map(withTime)).toEqual([true, true])
     expect([1.5, -1, '1800000000', null].map(withTime)).toEqual([false, false, false, false])
-    expect(walletApi.decide.Response.safeParse({ answer: 'fail' }).success).toBe(false)
+    expect(walletPage.decide.Response.safeParse({ answer: 'fail' }).success).toBe(false)
   })
 })

@@ -20,8 +20,8 @@ import {
   type Account,
   type ApprovalDecision,
   createEnvelopeServer,
+  createPageClient,
   createPageHandlers,
-  createWalletApi,
   type EnvelopePort,
   loginStorage,
   type WalletApi,
@@ -658,7 +658,7 @@ describe('page mode', () => {
       })
       storage.write({ token: TOKEN, email: 'ann@example.com' })
       const requests: { url: string; authorization: string | undefined }[] = []
-      const api = createWalletApi({
+      const api = createPageClient({
         storage,
         fetch: async (url, init) => {
           const headers = (init?.headers ?? {}) as Record<string, string>

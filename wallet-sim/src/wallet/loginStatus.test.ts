@@ -8,7 +8,7 @@ import { serve } from '../infra/http/serve'
 import { TOKEN_TTL_MS } from '../services/login/limits'
 import { MAIL, sessionRequest } from './fixtures'
 import { createHeadlessHandlers } from './headless/headlessMode'
-import { createWalletApi } from './server/api'
+import { createWalletPageApi } from './server/api'
 import { createPermissions } from './server/permissions'
 import { createSessionRegistry } from './server/sessions'
 import { WalletService } from './server/WalletService'
@@ -232,7 +232,7 @@ describe('a session signed as plain typed data (x-sessions asks with signTypedDa
   })
 
   it('through POST /wallet/api/signTypedData (the wallet page) too', async () => {
-    const served = await serve('/wallet/api', createWalletApi({ wallet: fx.wallet, login: fx.login }))
+    const served = await serve('/wallet/api', createWalletPageApi({ wallet: fx.wallet, login: fx.login }))
     try {
       const request = sessionRequest(EXPIRES_AT)
       const response = await fetch(`${served.url}/signTypedData`, {
@@ -253,7 +253,7 @@ describe('a session signed as plain typed data (x-sessions asks with signTypedDa
 
 describe('GET /wallet/api/loginStatus (the wallet page)', () => {
   it('answers the same status for the Bearer token; no token, an unknown or an expired one is logged out', async () => {
-    const served = await serve('/wallet/api', createWalletApi({ wallet: fx.wallet, login: fx.login }))
+    const served = await serve('/wallet/api', createWalletPageApi({ wallet: fx.wallet, login: fx.login }))
     try {
       const get = async (path: string, bearer?: string) => {
         const response = await fetch(`${served.url}${path}`, {

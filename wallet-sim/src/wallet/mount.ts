@@ -13,7 +13,7 @@ import { type ApprovalQueue, createApprovalQueue } from './headless/approvals'
 import { createHeadlessHandlers } from './headless/headlessMode'
 import { createWalletHttpHandler, TRPC_HTTP_PATH } from './headless/http'
 import { attachWalletWebSocket, TRPC_WS_PATH } from './headless/ws'
-import { createApprovalsApi, createWalletApi } from './server/api'
+import { createApprovalsApi, createWalletPageApi } from './server/api'
 import { createDecideApi } from './server/decideApi'
 import { createWalletEvents, type WalletEvents } from './server/events'
 import { createHandsFreeUser, type HandsFreeUser } from './server/handsFree'
@@ -120,7 +120,7 @@ export function mountWallet(app: Express, deps: WalletDependencies): MountedWall
       login: deps.login,
     }),
   )
-  app.use('/wallet/api', createWalletApi({ wallet, login: deps.login, devLogin }))
+  app.use('/wallet/api', createWalletPageApi({ wallet, login: deps.login, devLogin }))
   app.use('/wallet/approvals', createApprovalsApi(approvals))
   // Pushed account and network changes: logins, logouts and connections notify by themselves.
   const events = createWalletEvents({ wallet, login: deps.login, currentEmail: () => handsFree.current() })

@@ -7,11 +7,11 @@ import {
   checkEmbedding,
   createApprovalWindow,
   createModalSize,
+  createPageClient,
   createPageEvents,
   createPageHandlers,
   createPopupFit,
   createRefusal,
-  createWalletApi,
   loginStorage,
   modalEvents,
   readAllowedDapps,
@@ -39,7 +39,7 @@ export function startWalletPage(root: HTMLElement | null, setTheme: (theme: stri
   // The page's own login and logout tell the dapp's walletEvents subscription (pageEvents.ts).
   const storage = loginStorage(browserStorage(window))
   let loginChanged = () => {}
-  const api = createWalletApi({
+  const api = createPageClient({
     storage: {
       read: storage.read,
       write: (login) => {

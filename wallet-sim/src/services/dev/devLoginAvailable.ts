@@ -1,7 +1,7 @@
 // GET /wallet/api/devLogin?origin=: the wallet page asks whether the automatic login would work before it
 // tries it, so a normal open (manual approvals, no --email user, a dapp not allowed) makes no failing request.
 import type { IncomingMessage } from 'node:http'
-import { walletApi } from '@webwallet/protocol/services'
+import { walletPage } from '@webwallet/protocol/services'
 import type { RequestHandler } from 'express'
 import { validate } from '../../infra/http/validate'
 
@@ -23,10 +23,10 @@ export interface DevLoginAvailability {
  */
 export function devLoginAvailable(deps: DevLoginAvailability): RequestHandler {
   return (req, res) => {
-    const { origin } = validate(walletApi.devLoginAvailable.Query, req.query, 'query')
+    const { origin } = validate(walletPage.devLoginAvailable.Query, req.query, 'query')
     const ready = deps.ready()
     const trusted = origin === undefined || deps.trusted(origin, req)
     if (ready && !trusted && origin !== undefined) deps.onRefused?.(origin)
-    res.json({ available: ready && trusted } satisfies walletApi.devLoginAvailable.Response)
+    res.json({ available: ready && trusted } satisfies walletPage.devLoginAvailable.Response)
   }
 }

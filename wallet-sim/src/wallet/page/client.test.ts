@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiMessageError, createWalletApi } from './client'
+import { ApiMessageError, createPageClient } from './client'
 
 const memoryStorage = () => {
   let value: { token: string; email: string } | undefined
@@ -17,7 +17,7 @@ describe('the wallet API client', () => {
       Response.json({ chainId: '0x534e5f5345504f4c4941' }),
     ]
     const paths: string[] = []
-    const api = createWalletApi({
+    const api = createPageClient({
       storage: memoryStorage() as never,
       fetch: async (url) => {
         paths.push(String(url))
@@ -40,7 +40,7 @@ describe('loginStatus', () => {
     const storage = memoryStorage()
     storage.write(login)
     const calls: [string, RequestInit | undefined][] = []
-    const api = createWalletApi({
+    const api = createPageClient({
       storage: storage as never,
       fetch: async (url, init) => {
         calls.push([String(url), init])
@@ -97,7 +97,7 @@ describe('every answer is parsed by protocol’s contract of its route', () => {
   const answering = (answer: unknown) => {
     const storage = memoryStorage()
     storage.write(login)
-    return createWalletApi({ storage: storage as never, fetch: async () => Response.json(answer) })
+    return createPageClient({ storage: storage as never, fetch: async () => Response.json(answer) })
   }
   const calls = [{ contractAddress: '0x1', entrypoint: 'go', calldata: [] }]
   const typedData = { types: {}, primaryType: 'Mail', domain: {}, message: {} }

@@ -17,29 +17,29 @@ import {
   ServiceUnreachableError,
   UserLoggedOutError,
 } from '@webwallet/protocol/errors'
-import { walletApi } from '@webwallet/protocol/services'
+import { walletPage } from '@webwallet/protocol/services'
 import * as z from 'zod/mini'
 import { type Market, type MarketToken, marketKey } from '../core'
 import type { LoginStorage } from './loginStorage'
 
 /** The account as the server describes it (its balances, fee defaults and the paymaster's gas tokens). */
-export type Account = walletApi.account.Response
+export type Account = walletPage.account.Response
 
 /** The approval policy's decision for one prompt, as the page reads it (the server's `ApprovalDecision`). */
-export type ApprovalDecision = walletApi.decide.Response
+export type ApprovalDecision = walletPage.decide.Response
 /** @deprecated Renamed {@link ApprovalDecision}, the approval policy's word. */
 export type HandsFreeDecision = ApprovalDecision
 /** What the review screen shows beside the calls (protocol's contract of `POST /wallet/api/review`). */
-export type TransactionReview = walletApi.review.Response
+export type TransactionReview = walletPage.review.Response
 /** Why the transaction would not go through (the review's `fee` then). */
-export type ReviewFailure = walletApi.review.Failure
+export type ReviewFailure = walletPage.review.Failure
 
 // The login service's answers (/login, beside the wallet API).
 const LoginStarted = z.object({ expiresAt: z.number() })
 const LoginVerified = z.object({ token: z.string() })
 
 /**
- * `json` read by the route's answer schema (protocol's `walletApi`), or HttpError (HTTP_ERROR, the answer's
+ * `json` read by the route's answer schema (protocol's `walletPage`), or HttpError (HTTP_ERROR, the answer's
  * status, the first issue in `data.body`) when the server answered something else: nothing the screens show
  * is taken from an answer unchecked.
  */
@@ -63,7 +63,7 @@ export class ApiMessageError extends Error {
   override name = 'ApiMessageError'
 }
 
-export interface WalletApiOptions {
+export interface PageClientOptions {
   /** The wallet server, '' for the page's own origin. */
   baseUrl?: string
   storage: LoginStorage
@@ -77,7 +77,7 @@ type Request = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise
 const forOrigin = (path: string, origin: string) => `${path}?origin=${encodeURIComponent(origin)}`
 
 /** Requests with the stored login's Bearer token; the server's refusals become coded errors. */
-function requester(options: WalletApiOptions, doFetch: typeof fetch): Request {
+function requester(options: PageClientOptions, doFetch: typeof fetch): Request {
   const base = options.baseUrl ?? ''
   return async (method, path, body) => {
     const token = options.storage.read()?.token
@@ -131,15 +131,15 @@ function loginCalls(request: Request, storage: LoginStorage) {
       try {
         // Asked first (always 200): a normal open, where the server would refuse, makes no failing request.
         const { available } = parseAnswer(
-          walletApi.devLoginAvailable.Response,
-          await request('GET', forOrigin(walletApi.devLoginAvailable.path, origin)),
+          walletPage.devLoginAvailable.Response,
+          await request('GET', forOrigin(walletPage.devLoginAvailable.path, origin)),
           'automatic login',
         )
         if (!available) return false
-        const answer = await request('POST', walletApi.devLogin.path, {
+        const answer = await request('POST', walletPage.devLogin.path, {
           origin,
-        } satisfies walletApi.devLogin.Request)
-        storage.write(parseAnswer(walletApi.devLogin.Response, answer, 'login'))
+        } satisfies walletPage.devLogin.Request)
+        storage.write(parseAnswer(walletPage.devLogin.Response, answer, 'login'))
         return true
       } catch {
         return false
@@ -154,12 +154,12 @@ function loginCalls(request: Request, storage: LoginStorage) {
       if (storage.read() === undefined) return { isLoggedIn: false }
       let answer: unknown
       try {
-        answer = await request('GET', forOrigin(walletApi.loginStatus.path, origin))
+        answer = await request('GET', forOrigin(walletPage.loginStatus.path, origin))
       } catch (error) {
         if (!isWebWalletError(error, 'USER_LOGGED_OUT')) throw error
         answer = { isLoggedIn: false }
       }
-      const status = parseAnswer(walletApi.loginStatus.Response, answer, 'login status')
+      const status = parseAnswer(walletPage.loginStatus.Response, answer, 'login status')
       if (!status.isLoggedIn) storage.clear()
       return status
     },
@@ -173,12 +173,12 @@ function accountCalls(request: Request) {
   return {
     /** The account; with `origin`, also whether the user connected it (`connected`), in the same request. */
     account: async (origin?: string): Promise<Account> => {
-      const path = origin === undefined ? walletApi.account.path : forOrigin(walletApi.account.path, origin)
-      return parseAnswer(walletApi.account.Response, await request('GET', path), 'account')
+      const path = origin === undefined ? walletPage.account.path : forOrigin(walletPage.account.path, origin)
+      return parseAnswer(walletPage.account.Response, await request('GET', path), 'account')
     },
     chainId: (): Promise<string> => {
-      chainId ??= request('GET', walletApi.chainId.path).then(
-        (answer) => parseAnswer(walletApi.chainId.Response, answer, 'chain id').chainId,
+      chainId ??= request('GET', walletPage.chainId.path).then(
+        (answer) => parseAnswer(walletPage.chainId.Response, answer, 'chain id').chainId,
         (error: unknown) => {
           chainId = undefined
           throw error
@@ -187,22 +187,22 @@ function accountCalls(request: Request) {
       return chainId
     },
     isConnected: async (origin: string): Promise<boolean> => {
-      const answer = await request('GET', forOrigin(walletApi.permissions.path, origin))
-      return parseAnswer(walletApi.permissions.Response, answer, 'permission').connected
+      const answer = await request('GET', forOrigin(walletPage.permissions.path, origin))
+      return parseAnswer(walletPage.permissions.Response, answer, 'permission').connected
     },
-    connect: async (origin: string): Promise<walletApi.connect.Response> => {
-      const answer = await request('POST', walletApi.connect.path, {
+    connect: async (origin: string): Promise<walletPage.connect.Response> => {
+      const answer = await request('POST', walletPage.connect.path, {
         origin,
-      } satisfies walletApi.connect.Request)
-      return parseAnswer(walletApi.connect.Response, answer, 'connection')
+      } satisfies walletPage.connect.Request)
+      return parseAnswer(walletPage.connect.Response, answer, 'connection')
     },
     /** Forgets the user's connection of `origin` (its sessions stay until they are revoked or expire). */
     disconnect: async (origin: string): Promise<void> => {
-      await request('POST', walletApi.disconnect.path, { origin } satisfies walletApi.disconnect.Request)
+      await request('POST', walletPage.disconnect.path, { origin } satisfies walletPage.disconnect.Request)
     },
     deploymentData: async (origin: string): Promise<DeploymentData> => {
-      const answer = await request('GET', forOrigin(walletApi.deploymentData.path, origin))
-      return parseAnswer(walletApi.deploymentData.Response, answer, 'deployment data')
+      const answer = await request('GET', forOrigin(walletPage.deploymentData.path, origin))
+      return parseAnswer(walletPage.deploymentData.Response, answer, 'deployment data')
     },
     /**
      * Whether the simulator answers the next prompt of the dapp at `origin` for the user (`--approve
@@ -211,10 +211,10 @@ function accountCalls(request: Request) {
      */
     async decide(origin: string): Promise<ApprovalDecision> {
       try {
-        const answer = await request('POST', walletApi.decide.path, {
+        const answer = await request('POST', walletPage.decide.path, {
           origin,
-        } satisfies walletApi.decide.Request)
-        const decision = walletApi.decide.Response.safeParse(answer)
+        } satisfies walletPage.decide.Request)
+        const decision = walletPage.decide.Response.safeParse(answer)
         return decision.success ? decision.data : { answer: 'manual' }
       } catch (error) {
         if (isWebWalletError(error, 'USER_LOGGED_OUT')) throw error
@@ -228,19 +228,19 @@ function accountCalls(request: Request) {
 function signingCalls(request: Request) {
   return {
     signTypedData: async (origin: string, typedData: TypedData): Promise<string[]> => {
-      const body: walletApi.signTypedData.Request = { origin, typedData }
-      const answer = await request('POST', walletApi.signTypedData.path, body)
-      return parseAnswer(walletApi.signTypedData.Response, answer, 'signature').signature
+      const body: walletPage.signTypedData.Request = { origin, typedData }
+      const answer = await request('POST', walletPage.signTypedData.path, body)
+      return parseAnswer(walletPage.signTypedData.Response, answer, 'signature').signature
     },
     signSession: async (origin: string, request_: SessionSignRequest): Promise<SessionSignResult> => {
-      const body: walletApi.signSession.Request = { origin, request: request_ }
-      const answer = await request('POST', walletApi.signSession.path, body)
-      return parseAnswer(walletApi.signSession.Response, answer, 'session signature')
+      const body: walletPage.signSession.Request = { origin, request: request_ }
+      const answer = await request('POST', walletPage.signSession.path, body)
+      return parseAnswer(walletPage.signSession.Response, answer, 'session signature')
     },
     execute: async (origin: string, calls: Call[]): Promise<string> => {
-      const body: walletApi.execute.Request = { origin, calls: jsonSafeCalls(calls) }
-      const answer = await request('POST', walletApi.execute.path, body)
-      return parseAnswer(walletApi.execute.Response, answer, 'transaction').transactionHash
+      const body: walletPage.execute.Request = { origin, calls: jsonSafeCalls(calls) }
+      const answer = await request('POST', walletPage.execute.path, body)
+      return parseAnswer(walletPage.execute.Response, answer, 'transaction').transactionHash
     },
   }
 }
@@ -250,39 +250,39 @@ function screenCalls(request: Request, market: () => Promise<Market>) {
   return {
     /** The fee `calls` would cost and the called contracts' names; nothing is signed. */
     review: async (origin: string, calls: Call[]): Promise<TransactionReview> => {
-      const body: walletApi.review.Request = { origin, calls: jsonSafeCalls(calls) }
+      const body: walletPage.review.Request = { origin, calls: jsonSafeCalls(calls) }
       return parseAnswer(
-        walletApi.review.Response,
-        await request('POST', walletApi.review.path, body),
+        walletPage.review.Response,
+        await request('POST', walletPage.review.path, body),
         'review',
       )
     },
     /** The class names of the contracts at `addresses` the chain knows, by address. */
     contractNames: async (addresses: string[]): Promise<Record<string, string>> => {
-      const body: walletApi.contractNames.Request = { addresses }
-      const answer = await request('POST', walletApi.contractNames.path, body)
-      return parseAnswer(walletApi.contractNames.Response, answer, 'contract names').contracts
+      const body: walletPage.contractNames.Request = { addresses }
+      const answer = await request('POST', walletPage.contractNames.path, body)
+      return parseAnswer(walletPage.contractNames.Response, answer, 'contract names').contracts
     },
     /** Token symbols, decimals and USD prices from the portfolio backend (no login token sent there). */
     market,
     /** The Connected apps page: the apps the user connected or signed sessions for, with their sessions. */
-    apps: async (): Promise<walletApi.apps.Response['apps']> =>
-      parseAnswer(walletApi.apps.Response, await request('GET', walletApi.apps.path), 'app list').apps,
+    apps: async (): Promise<walletPage.apps.Response['apps']> =>
+      parseAnswer(walletPage.apps.Response, await request('GET', walletPage.apps.path), 'app list').apps,
     /** Revokes one of the user's sessions (at the cosigner, and on chain once the account is deployed). */
-    revokeSession: async (sessionHash: string): Promise<walletApi.revokeSession.Response> => {
-      const body: walletApi.revokeSession.Request = { sessionHash }
-      const answer = await request('POST', walletApi.revokeSession.path, body)
-      return parseAnswer(walletApi.revokeSession.Response, answer, 'revocation')
+    revokeSession: async (sessionHash: string): Promise<walletPage.revokeSession.Response> => {
+      const body: walletPage.revokeSession.Request = { sessionHash }
+      const answer = await request('POST', walletPage.revokeSession.path, body)
+      return parseAnswer(walletPage.revokeSession.Response, answer, 'revocation')
     },
   }
 }
 
 /**
  * @example
- * const api = createWalletApi({ storage: loginStorage(localStorage) })
+ * const api = createPageClient({ storage: loginStorage(localStorage) })
  * await api.startLogin('ann@example.com')
  */
-export function createWalletApi(options: WalletApiOptions) {
+export function createPageClient(options: PageClientOptions) {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
   const request = requester(options, doFetch)
   return {
@@ -293,7 +293,13 @@ export function createWalletApi(options: WalletApiOptions) {
   }
 }
 
-export type WalletApi = ReturnType<typeof createWalletApi>
+export type PageClient = ReturnType<typeof createPageClient>
+/** @deprecated Renamed `createPageClient`. */
+export const createWalletApi = createPageClient
+/** @deprecated Renamed `PageClient`. */
+export type WalletApi = PageClient
+/** @deprecated Renamed `PageClientOptions`. */
+export type WalletApiOptions = PageClientOptions
 
 /** postMessage can carry bigints; JSON to the server cannot. */
 export function jsonSafeCalls(calls: readonly Call[]): Call[] {

@@ -6,11 +6,11 @@
 // user returns to the dapp's tab). No timer: a page in the background sends nothing.
 import type { WalletEvent } from '@webwallet/protocol'
 import type { WalletContext } from '@webwallet/protocol/router'
-import type { WalletApi } from './client'
+import type { PageClient } from './client'
 import { LOGIN_STORAGE_KEY } from './loginStorage'
 
 export interface PageEventsOptions {
-  api: Pick<WalletApi, 'isLoggedIn' | 'email' | 'loginStatus' | 'account' | 'chainId'>
+  api: Pick<PageClient, 'isLoggedIn' | 'email' | 'loginStatus' | 'account' | 'chainId'>
   /** Where other tabs' login changes arrive (`storage` events); the page's window. */
   target?: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined
   /** Whose `visibilitychange` (back in view) makes the page ask its server again; the page's document. */

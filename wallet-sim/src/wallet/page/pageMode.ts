@@ -5,11 +5,11 @@ import type { ModalEvent, Theme } from '@webwallet/protocol'
 import { isWebWalletError } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
 import { createWalletHandlers, type PromptQueue, type WalletBackend, type WalletMode } from '../core'
-import type { WalletApi } from './client'
+import type { PageClient } from './client'
 import { createPageUsers, type PageUser } from './pageUser'
 
 export interface PageModeDependencies {
-  api: WalletApi
+  api: PageClient
   prompts: PromptQueue
   /** The dapp asked for a theme (connectWebwallet, connectAndSignSession). */
   onTheme?: (theme: Theme) => void
@@ -29,9 +29,9 @@ export interface PageModeDependencies {
  * The wallet backend over `/wallet/api`.
  *
  * @example
- * const backend = createHttpBackend(createWalletApi({ storage }))
+ * const backend = createHttpBackend(createPageClient({ storage }))
  */
-export function createHttpBackend(api: WalletApi): WalletBackend<PageUser> {
+export function createHttpBackend(api: PageClient): WalletBackend<PageUser> {
   return {
     address: (account) => account.address,
     chainId: () => api.chainId(),

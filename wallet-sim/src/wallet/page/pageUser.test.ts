@@ -3,7 +3,7 @@
 import { UserLoggedOutError } from '@webwallet/protocol/errors'
 import { describe, expect, it, vi } from 'vitest'
 import { createPromptQueue } from '../core'
-import type { Account, ApprovalDecision, WalletApi } from './client'
+import type { Account, ApprovalDecision, PageClient } from './client'
 import { createPageHandlers } from './pageMode'
 
 const DAPP = 'https://dapp.example'
@@ -46,9 +46,9 @@ function setup(listed = true) {
     logout: vi.fn(async () => {
       email = undefined
     }),
-  } satisfies Partial<WalletApi>
+  } satisfies Partial<PageClient>
   const handlers = createPageHandlers({
-    api: api as unknown as WalletApi,
+    api: api as unknown as PageClient,
     prompts: createPromptQueue(),
     isListed: (origin) => listed && origin === DAPP,
   })

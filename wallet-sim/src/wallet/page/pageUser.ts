@@ -5,7 +5,7 @@
 // read); a 401 there re-runs the whole request with the account read again, as if it had never been reused.
 import { isWebWalletError, UserLoggedOutError } from '@webwallet/protocol/errors'
 import type { WalletContext, WalletHandlers } from '@webwallet/protocol/router'
-import type { Account, WalletApi } from './client'
+import type { Account, PageClient } from './client'
 
 /** The page mode's user: the account, and whether it connected `permission.origin` (read in this request). */
 export type PageUser = Omit<Account, 'connected'> & {
@@ -23,7 +23,7 @@ class StaleLogin extends Error {
  * @example const users = createPageUsers(api, isListed); const user = await users.read(ctx)
  */
 export function createPageUsers(
-  api: Pick<WalletApi, 'account' | 'email'>,
+  api: Pick<PageClient, 'account' | 'email'>,
   isListed: (origin: string) => boolean,
 ) {
   let remembered: { email: string; account: PageUser } | undefined

@@ -11,7 +11,7 @@ import type {
 } from '@webwallet/protocol'
 import { ConnectorNotConnectedError, NodeError } from '@webwallet/protocol/errors'
 import { strictCalls } from '@webwallet/protocol/procedures'
-import type { walletApi } from '@webwallet/protocol/services'
+import type { walletPage } from '@webwallet/protocol/services'
 import { respellTypedData, type TypedDataMeaning, typedDataMeaning } from '@webwallet/protocol/typedData'
 import { typedData as snip12 } from 'starknet'
 import { ETH_ADDRESS, STRK_ADDRESS } from '../../chain/contracts/erc20'
@@ -35,13 +35,13 @@ const hex = (value: bigint) => `0x${value.toString(16)}`
  * What the review screen shows beside the calls: the fee they would cost (or why there is none) and who they
  * call. Protocol's contract of `POST /wallet/api/review`, which the page parses the answer with.
  */
-export type TransactionReview = walletApi.review.Response
+export type TransactionReview = walletPage.review.Response
 
 /**
  * The account as the wallet UI shows it (`GET /wallet/api/account` adds the fee defaults, the gas tokens and
  * the chain's clock).
  */
-export type AccountView = Omit<walletApi.account.Response, 'txFeeDefaults' | 'feeTokens' | 'chainTime'>
+export type AccountView = Omit<walletPage.account.Response, 'txFeeDefaults' | 'feeTokens' | 'chainTime'>
 
 export interface WalletServiceOptions {
   ledger: Ledger
@@ -149,12 +149,12 @@ export class WalletService {
   }
 
   /** The Connected apps page: the user's apps and their sessions (connectedApps.ts). */
-  apps(user: User): Promise<walletApi.apps.Response> {
+  apps(user: User): Promise<walletPage.apps.Response> {
     return connectedApps(this.#apps, user)
   }
 
   /** Revokes one of the user's sessions at the cosigner and on chain (connectedApps.ts). */
-  revokeSession(user: User, sessionHash: string): Promise<walletApi.revokeSession.Response> {
+  revokeSession(user: User, sessionHash: string): Promise<walletPage.revokeSession.Response> {
     return this.#ledger.serial(user.account.address, () =>
       revokeSession(this.#apps, user, sessionHash, this.#keys(user)),
     )

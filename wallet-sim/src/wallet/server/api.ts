@@ -2,7 +2,7 @@
 // every route needs the login token (`Authorization: Bearer`). Errors answer `{code, message, data}`.
 import { DEFAULT_TX_FEE_MAX_AMOUNTS } from '@webwallet/protocol'
 import { isWebWalletError, serializeError } from '@webwallet/protocol/errors'
-import { walletApi } from '@webwallet/protocol/services'
+import { walletPage } from '@webwallet/protocol/services'
 import express, { type ErrorRequestHandler, type Request, Router } from 'express'
 import * as z from 'zod/mini'
 import { HttpError, requestFault } from '../../infra/http/HttpError'
@@ -13,10 +13,10 @@ import type { LoginService } from '../../services/login/LoginService'
 import { bearerToken, optionalBearerToken } from '../../services/login/router'
 import type { WalletService } from './WalletService'
 
-// Requests are validated, and answers typed, by protocol's contract of this API (`walletApi.<route>`),
+// Requests are validated, and answers typed, by protocol's contract of this API (`walletPage.<route>`),
 // which the wallet page parses every answer with.
 
-export interface WalletApiDependencies {
+export interface WalletPageApiDependencies {
   wallet: WalletService
   login: Pick<LoginService, 'userOfToken' | 'tokenStatus'>
   /**
@@ -33,20 +33,20 @@ export interface WalletApiDependencies {
  * without a code, while approvals are automatic).
  *
  * @example
- * app.use('/wallet/api', createWalletApi({ wallet, login }))
+ * app.use('/wallet/api', createWalletPageApi({ wallet, login }))
  */
-export function createWalletApi(deps: WalletApiDependencies): Router {
+export function createWalletPageApi(deps: WalletPageApiDependencies): Router {
   const { wallet } = deps
   const router = Router()
   router.use(express.json({ limit: '1mb' }))
   const userOf = (req: Request) => deps.login.userOfToken(bearerToken(req))
 
   router.get('/chainId', (_req, res) => {
-    res.json({ chainId: wallet.chainId } satisfies walletApi.chainId.Response)
+    res.json({ chainId: wallet.chainId } satisfies walletPage.chainId.Response)
   })
   router.get('/account', async (req, res) => {
     const user = userOf(req)
-    const { origin } = validate(walletApi.account.Query, req.query, 'query')
+    const { origin } = validate(walletPage.account.Query, req.query, 'query')
     res.json({
       ...(await wallet.account(user)),
       txFeeDefaults: DEFAULT_TX_FEE_MAX_AMOUNTS,
@@ -55,34 +55,34 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
       chainTime: Math.floor(await wallet.ledger.now()),
       // Who and whether in one round trip: the page's silent connect needs both.
       ...(origin === undefined ? {} : { connected: wallet.isConnected(user, origin) }),
-    } satisfies walletApi.account.Response)
+    } satisfies walletPage.account.Response)
   })
   router.get('/permissions', (req, res) => {
-    const { origin } = validate(walletApi.permissions.Query, req.query, 'query')
-    res.json({ connected: wallet.isConnected(userOf(req), origin) } satisfies walletApi.permissions.Response)
+    const { origin } = validate(walletPage.permissions.Query, req.query, 'query')
+    res.json({ connected: wallet.isConnected(userOf(req), origin) } satisfies walletPage.permissions.Response)
   })
   // getLoginStatus for the wallet page: a status, never a 401 — no token, an unknown, logged-out or expired
   // one all answer `{isLoggedIn: false}`, as the router does over /trpc.
   router.get('/loginStatus', async (req, res) => {
-    const { origin } = validate(walletApi.loginStatus.Query, req.query, 'query')
+    const { origin } = validate(walletPage.loginStatus.Query, req.query, 'query')
     const token = optionalBearerToken(req)
     const found = token === undefined ? undefined : deps.login.tokenStatus(token)
-    const status: walletApi.loginStatus.Response =
+    const status: walletPage.loginStatus.Response =
       found?.status === 'active' ? await wallet.loginStatus(found.user, origin) : { isLoggedIn: false }
     res.json(status)
   })
   router.post('/connect', (req, res) => {
     const user = userOf(req)
-    const { origin } = validate(walletApi.connect.Request, req.body, 'body')
+    const { origin } = validate(walletPage.connect.Request, req.body, 'body')
     wallet.connect(user, origin)
     res.json({
       account: [user.account.address],
       chainId: wallet.chainId,
-    } satisfies walletApi.connect.Response)
+    } satisfies walletPage.connect.Response)
   })
   router.post('/disconnect', (req, res) => {
     const user = userOf(req)
-    wallet.disconnect(user, validate(walletApi.disconnect.Request, req.body, 'body').origin)
+    wallet.disconnect(user, validate(walletPage.disconnect.Request, req.body, 'body').origin)
     res.status(204).end()
   })
   mountUserActions(router, wallet, userOf)
@@ -90,13 +90,13 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
     const login = await deps.devLogin?.()
     if (login === undefined)
       throw new HttpError(404, 'NOT_FOUND', 'No automatic login (needs --email and --approve auto)')
-    res.json(login satisfies walletApi.devLogin.Response)
+    res.json(login satisfies walletPage.devLogin.Response)
   })
   // Answered only for an origin the user connected (422 CONNECTOR_NOT_CONNECTED otherwise).
   router.get('/deploymentData', (req, res) => {
     const user = userOf(req)
-    const { origin } = validate(walletApi.deploymentData.Query, req.query, 'query')
-    const data: walletApi.deploymentData.Response = wallet.deploymentData(user, origin)
+    const { origin } = validate(walletPage.deploymentData.Query, req.query, 'query')
+    const data: walletPage.deploymentData.Response = wallet.deploymentData(user, origin)
     res.json(data)
   })
 
@@ -108,40 +108,40 @@ export function createWalletApi(deps: WalletApiDependencies): Router {
 /** What the logged-in user does through the page: sign, send, review, and the Connected apps page. */
 function mountUserActions(
   router: Router,
-  wallet: WalletApiDependencies['wallet'],
-  userOf: (req: Request) => ReturnType<WalletApiDependencies['login']['userOfToken']>,
+  wallet: WalletPageApiDependencies['wallet'],
+  userOf: (req: Request) => ReturnType<WalletPageApiDependencies['login']['userOfToken']>,
 ): void {
   router.post('/signTypedData', (req, res) => {
     const user = userOf(req)
-    const { origin, typedData } = validate(walletApi.signTypedData.Request, req.body, 'body')
+    const { origin, typedData } = validate(walletPage.signTypedData.Request, req.body, 'body')
     res.json({
       signature: wallet.signTypedData(user, typedData, origin),
-    } satisfies walletApi.signTypedData.Response)
+    } satisfies walletPage.signTypedData.Response)
   })
   router.post('/signSession', async (req, res) => {
     const user = userOf(req)
-    const { origin, request } = validate(walletApi.signSession.Request, req.body, 'body')
-    const result: walletApi.signSession.Response = await wallet.signSession(user, request, origin)
+    const { origin, request } = validate(walletPage.signSession.Request, req.body, 'body')
+    const result: walletPage.signSession.Response = await wallet.signSession(user, request, origin)
     wallet.connect(user, origin)
     res.json(result)
   })
   router.post('/execute', async (req, res) => {
     const user = userOf(req)
-    const { calls } = validate(walletApi.execute.Request, req.body, 'body')
-    res.json({ transactionHash: await wallet.execute(user, calls) } satisfies walletApi.execute.Response)
+    const { calls } = validate(walletPage.execute.Request, req.body, 'body')
+    res.json({ transactionHash: await wallet.execute(user, calls) } satisfies walletPage.execute.Response)
   })
   // What the review screen shows before the user confirms: the fee estimate and the called contracts' names.
   router.post('/review', async (req, res) => {
     const user = userOf(req)
-    const { calls } = validate(walletApi.review.Request, req.body, 'body')
-    const review: walletApi.review.Response = await wallet.review(user, calls)
+    const { calls } = validate(walletPage.review.Request, req.body, 'body')
+    const review: walletPage.review.Response = await wallet.review(user, calls)
     res.json(review)
   })
   // Names for the session consent's contracts (the review gets them with its estimate).
   router.post('/contractNames', async (req, res) => {
     userOf(req)
-    const { addresses } = validate(walletApi.contractNames.Request, req.body, 'body')
-    res.json({ contracts: await wallet.contractNames(addresses) } satisfies walletApi.contractNames.Response)
+    const { addresses } = validate(walletPage.contractNames.Request, req.body, 'body')
+    res.json({ contracts: await wallet.contractNames(addresses) } satisfies walletPage.contractNames.Response)
   })
   // The Connected apps page: the user's apps and sessions, and the revocation of one.
   router.get('/apps', async (req, res) => {
@@ -149,7 +149,7 @@ function mountUserActions(
   })
   router.post('/revokeSession', async (req, res) => {
     const user = userOf(req)
-    const { sessionHash } = validate(walletApi.revokeSession.Request, req.body, 'body')
+    const { sessionHash } = validate(walletPage.revokeSession.Request, req.body, 'body')
     res.json(await wallet.revokeSession(user, sessionHash))
   })
 }

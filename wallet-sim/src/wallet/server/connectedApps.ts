@@ -1,7 +1,7 @@
 // The wallet's Connected apps page, server side: the apps a user connected or signed sessions for, each
 // session's scope and state, and the user's revocation of one (at the cosigner at once, on chain when the
 // account is deployed).
-import type { walletApi } from '@webwallet/protocol/services'
+import type { walletPage } from '@webwallet/protocol/services'
 import { RpcError } from '../../chain/errors'
 import { HttpError } from '../../infra/http/HttpError'
 import type { RevocationList } from '../../services/cosigner/revocations'
@@ -11,7 +11,7 @@ import type { Permissions } from './permissions'
 import type { SessionRegistry } from './sessions'
 import type { AccountKeys } from './signer'
 
-type App = walletApi.apps.Response['apps'][number]
+type App = walletPage.apps.Response['apps'][number]
 type AppSession = App['sessions'][number]
 
 export interface ConnectedAppsDependencies {
@@ -36,7 +36,7 @@ export async function isRevoked(deps: ConnectedAppsDependencies, address: string
 export async function connectedApps(
   deps: ConnectedAppsDependencies,
   user: User,
-): Promise<walletApi.apps.Response> {
+): Promise<walletPage.apps.Response> {
   const { address } = user.account
   const now = await deps.ledger.now()
   const byOrigin = new Map<string, AppSession[]>()
@@ -76,7 +76,7 @@ export async function revokeSession(
   user: User,
   sessionHash: string,
   keys: AccountKeys,
-): Promise<walletApi.revokeSession.Response> {
+): Promise<walletPage.revokeSession.Response> {
   const { address } = user.account
   const record = deps.sessions.lookup(sessionHash)
   const hash = `0x${BigInt(sessionHash).toString(16)}`

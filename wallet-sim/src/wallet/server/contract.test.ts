@@ -3,7 +3,7 @@
 // server actually sends, route by route.
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { cosigner, walletApi } from '@webwallet/protocol/services'
+import { cosigner, walletPage } from '@webwallet/protocol/services'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createWalletSim, type WalletSim } from '../../app'
 import { MAIL, STRK, sessionRequest } from '../fixtures'
@@ -20,8 +20,8 @@ beforeAll(async () => {
     const s = sim.app.listen(0, '127.0.0.1', () => resolve(s))
   })
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  token = walletApi.devLogin.Response.parse(
-    (await call('POST', walletApi.devLogin.path, { origin: DAPP })).body,
+  token = walletPage.devLogin.Response.parse(
+    (await call('POST', walletPage.devLogin.path, { origin: DAPP })).body,
   ).token
 })
 afterAll(async () => {
@@ -48,53 +48,53 @@ const transfer = [{ contractAddress: STRK, entrypoint: 'transfer', calldata: ['0
 
 describe('the wallet API answers as protocol writes it', () => {
   it('reads: chainId, account, permissions, loginStatus, decide', async () => {
-    const chain = walletApi.chainId.Response.parse((await call('GET', walletApi.chainId.path)).body)
-    const account = walletApi.account.Response.parse((await call('GET', walletApi.account.path)).body)
+    const chain = walletPage.chainId.Response.parse((await call('GET', walletPage.chainId.path)).body)
+    const account = walletPage.account.Response.parse((await call('GET', walletPage.account.path)).body)
     expect(account).toMatchObject({ email: 'ann@example.com', chainId: chain.chainId })
     expect(account.feeTokens?.length).toBeGreaterThan(0)
     // The chain's clock, not the wall clock: moved a year ahead (POST /dev/time), the account says so.
     const moved = (await call('POST', '/dev/time', { increase: 365 * 86_400 })).body as { time: number }
-    const later = walletApi.account.Response.parse((await call('GET', walletApi.account.path)).body)
+    const later = walletPage.account.Response.parse((await call('GET', walletPage.account.path)).body)
     expect(later.chainTime).toBeGreaterThanOrEqual(moved.time)
     expect(later.chainTime).toBeLessThan(moved.time + 60)
     expect(later.chainTime).toBeGreaterThan(Date.now() / 1000 + 364 * 86_400)
     // Back to the wall clock for the tests that follow (their sessions expire in an hour of it).
     await call('POST', '/dev/time', { set: moved.time - 365 * 86_400 })
-    const back = walletApi.account.Response.parse((await call('GET', walletApi.account.path)).body)
+    const back = walletPage.account.Response.parse((await call('GET', walletPage.account.path)).body)
     expect(back.chainTime).toBeLessThan(Date.now() / 1000 + 60)
-    const permissions = await call('GET', `${walletApi.permissions.path}${query}`)
-    expect(walletApi.permissions.Response.parse(permissions.body)).toEqual({ connected: false })
-    const status = await call('GET', `${walletApi.loginStatus.path}${query}`)
-    expect(walletApi.loginStatus.Response.parse(status.body).isLoggedIn).toBe(true)
-    const decision = await call('POST', walletApi.decide.path, { origin: DAPP })
-    expect(walletApi.decide.Response.parse(decision.body)).toEqual({ answer: 'approve' })
+    const permissions = await call('GET', `${walletPage.permissions.path}${query}`)
+    expect(walletPage.permissions.Response.parse(permissions.body)).toEqual({ connected: false })
+    const status = await call('GET', `${walletPage.loginStatus.path}${query}`)
+    expect(walletPage.loginStatus.Response.parse(status.body).isLoggedIn).toBe(true)
+    const decision = await call('POST', walletPage.decide.path, { origin: DAPP })
+    expect(walletPage.decide.Response.parse(decision.body)).toEqual({ answer: 'approve' })
   })
 
   it('connect, deploymentData, signTypedData, signSession, review, contractNames, execute', async () => {
-    const connected = await call('POST', walletApi.connect.path, { origin: DAPP })
-    expect(walletApi.connect.Response.parse(connected.body).account).toHaveLength(1)
-    const deployment = await call('GET', `${walletApi.deploymentData.path}${query}`)
-    expect(walletApi.deploymentData.Response.safeParse(deployment.body).success).toBe(true)
-    const signed = await call('POST', walletApi.signTypedData.path, { origin: DAPP, typedData: MAIL })
-    expect(walletApi.signTypedData.Response.parse(signed.body).signature.length).toBeGreaterThan(0)
+    const connected = await call('POST', walletPage.connect.path, { origin: DAPP })
+    expect(walletPage.connect.Response.parse(connected.body).account).toHaveLength(1)
+    const deployment = await call('GET', `${walletPage.deploymentData.path}${query}`)
+    expect(walletPage.deploymentData.Response.safeParse(deployment.body).success).toBe(true)
+    const signed = await call('POST', walletPage.signTypedData.path, { origin: DAPP, typedData: MAIL })
+    expect(walletPage.signTypedData.Response.parse(signed.body).signature.length).toBeGreaterThan(0)
     const { typedData } = sessionRequest(Math.floor(Date.now() / 1000) + 3600)
     const request = { approvalRequests: [], sessionTypedData: typedData }
-    const session = await call('POST', walletApi.signSession.path, { origin: DAPP, request })
+    const session = await call('POST', walletPage.signSession.path, { origin: DAPP, request })
     expect(session.status).toBe(200)
-    expect(walletApi.signSession.Response.safeParse(session.body).success).toBe(true)
-    const review = await call('POST', walletApi.review.path, { origin: DAPP, calls: transfer })
+    expect(walletPage.signSession.Response.safeParse(session.body).success).toBe(true)
+    const review = await call('POST', walletPage.review.path, { origin: DAPP, calls: transfer })
     expect(review.status).toBe(200)
-    expect(walletApi.review.Response.parse(review.body).feeToken).toMatch(/^0x/)
-    const names = await call('POST', walletApi.contractNames.path, { addresses: [STRK] })
-    expect(Object.keys(walletApi.contractNames.Response.parse(names.body).contracts)).toHaveLength(1)
-    const executed = await call('POST', walletApi.execute.path, { origin: DAPP, calls: transfer })
+    expect(walletPage.review.Response.parse(review.body).feeToken).toMatch(/^0x/)
+    const names = await call('POST', walletPage.contractNames.path, { addresses: [STRK] })
+    expect(Object.keys(walletPage.contractNames.Response.parse(names.body).contracts)).toHaveLength(1)
+    const executed = await call('POST', walletPage.execute.path, { origin: DAPP, calls: transfer })
     expect(executed.status).toBe(200)
-    expect(walletApi.execute.Response.parse(executed.body).transactionHash).toMatch(/^0x/)
+    expect(walletPage.execute.Response.parse(executed.body).transactionHash).toMatch(/^0x/)
   })
 
   it('refuses a request the contract refuses, as 400, before the wallet sees it', async () => {
-    expect(walletApi.execute.Request.safeParse({ origin: DAPP, calls: [] }).success).toBe(false)
-    const answer = await call('POST', walletApi.execute.path, { origin: DAPP, calls: [] })
+    expect(walletPage.execute.Request.safeParse({ origin: DAPP, calls: [] }).success).toBe(false)
+    const answer = await call('POST', walletPage.execute.path, { origin: DAPP, calls: [] })
     expect(answer).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } })
   })
 })

@@ -2,7 +2,7 @@
 // one-shot answer) or shown. The page says which dapp asks (the message's event.origin); only a dapp that
 // may use dev powers (an exact --allow-dapp origin) is answered by the policy, any other sees the screens.
 import type { IncomingMessage } from 'node:http'
-import { walletApi } from '@webwallet/protocol/services'
+import { walletPage } from '@webwallet/protocol/services'
 import express, { Router } from 'express'
 import { unknownRoutes } from '../../infra/http/unknownRoutes'
 import { validate } from '../../infra/http/validate'
@@ -28,10 +28,10 @@ export function createDecideApi(deps: {
   const router = Router()
   router.use(express.json())
   router.post('/', (req, res) => {
-    const { origin } = validate(walletApi.decide.Request, req.body, 'body')
+    const { origin } = validate(walletPage.decide.Request, req.body, 'body')
     const token = optionalBearerToken(req)
     if (token !== undefined) deps.login?.userOfToken(token)
-    const decision: walletApi.decide.Response = deps.policy.decide(deps.trustedOrigin(origin, req))
+    const decision: walletPage.decide.Response = deps.policy.decide(deps.trustedOrigin(origin, req))
     res.json(decision)
   })
   router.use(unknownRoutes(router))

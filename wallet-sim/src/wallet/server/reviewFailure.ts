@@ -1,16 +1,16 @@
 // Why a reviewed transaction would not go through, from the node's error: whether it reverts (its execution
 // fails) or is refused (nonce, balance, validation), the contract's own reason in a few words, which of the
 // user's calls failed when the trace names it, and the node's whole text for the review's Details.
-import type { walletApi } from '@webwallet/protocol/services'
+import type { walletPage } from '@webwallet/protocol/services'
 import { RpcCode, type RpcError } from '../../chain/errors'
 import { selectorOf } from '../../chain/felt'
 import type { FeltCall } from './ledger'
 
 /**
  * What the review screen shows instead of a fee when the node says the transaction would fail: protocol's
- * `walletApi.review.Failure` (kind, error, detail, call), with the node's whole text always given here.
+ * `walletPage.review.Failure` (kind, error, detail, call), with the node's whole text always given here.
  */
-export type ReviewFailure = walletApi.review.Failure & { detail: string }
+export type ReviewFailure = walletPage.review.Failure & { detail: string }
 
 /** Longest reason the summary keeps; the whole text stays in `detail`. */
 const MAX_REASON = 160

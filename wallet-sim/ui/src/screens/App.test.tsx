@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createPromptQueue } from '@webwallet/wallet-sim/core'
-import type { Account, WalletApi } from '@webwallet/wallet-sim/page'
+import type { Account, PageClient } from '@webwallet/wallet-sim/page'
 import { createRefusal } from '@webwallet/wallet-sim/page'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { APPROVE_DELAY_MS } from '../components/useApproveGuard'
@@ -40,7 +40,7 @@ function fakeApi(loggedIn: boolean) {
       contracts: {},
     })),
     market: vi.fn(async () => new Map()),
-  } as unknown as WalletApi & { logout: ReturnType<typeof vi.fn> }
+  } as unknown as PageClient & { logout: ReturnType<typeof vi.fn> }
 }
 
 describe('App', () => {

@@ -2,7 +2,7 @@
 // iframe, which the dapp keeps hidden while nothing needs the user).
 import { WALLET_ROUTES } from '@webwallet/protocol'
 import type { ChainClock, PendingPrompt, PromptQueue } from '@webwallet/wallet-sim/core'
-import type { Account, ApprovalWindow, Fit, Refusal, WalletApi } from '@webwallet/wallet-sim/page'
+import type { Account, ApprovalWindow, Fit, PageClient, Refusal } from '@webwallet/wallet-sim/page'
 import { useState, useSyncExternalStore } from 'react'
 import { ApprovalWindowContext, useMoveToWindow } from '../components/approvalWindowContext'
 import { ModalFitContext } from '../components/modalFit'
@@ -19,7 +19,7 @@ import { SignSession } from './SignSession'
 import { useAccount } from './screenData'
 
 export interface AppProps {
-  api: WalletApi
+  api: PageClient
   prompts: PromptQueue
   /** The page's route, e.g. '/iframes/comms'. */
   route: string
@@ -115,7 +115,7 @@ export function PromptView({
   prompt: PendingPrompt
   account: Account | undefined
   chainClock: ChainClock | undefined
-  api: WalletApi
+  api: PageClient
   approvalWindow?: ApprovalWindow | undefined
 }) {
   const { prompt, account, chainClock, api } = props
@@ -145,7 +145,7 @@ function PromptScreen({
   prompt: PendingPrompt
   account: Account | undefined
   chainClock: ChainClock | undefined
-  api: WalletApi
+  api: PageClient
 }) {
   const answer = (approved: boolean) => prompt.answer(approved)
   switch (prompt.kind) {

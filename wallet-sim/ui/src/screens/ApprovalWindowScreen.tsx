@@ -4,11 +4,11 @@
 import type { PromptQueue } from '@webwallet/wallet-sim/core'
 import {
   type ApprovalWindowPage,
-  createWalletApi,
+  createPageClient,
   type Fit,
   loginStorage,
+  type PageClient,
   type StoredLogin,
-  type WalletApi,
 } from '@webwallet/wallet-sim/page'
 import { useMemo, useSyncExternalStore } from 'react'
 import { ModalFitContext } from '../components/modalFit'
@@ -24,11 +24,11 @@ export interface ApprovalWindowScreenProps {
   /** The window grows to its content (the page mode's popupSize.ts). */
   modalFit?: Fit | undefined
   /** The wallet API for the handed-over login; default: this origin's, the login kept in memory only. */
-  createApi?: (login: StoredLogin) => WalletApi
+  createApi?: (login: StoredLogin) => PageClient
 }
 
 /** The frame's login for this window only: never written to this origin's storage. */
-function apiFor(login: StoredLogin): WalletApi {
+function apiFor(login: StoredLogin): PageClient {
   const memory = new Map<string, string>()
   const storage = loginStorage({
     getItem: (key) => memory.get(key) ?? null,
@@ -36,7 +36,7 @@ function apiFor(login: StoredLogin): WalletApi {
     removeItem: (key) => void memory.delete(key),
   })
   storage.write(login)
-  return createWalletApi({ storage })
+  return createPageClient({ storage })
 }
 
 /** @example <ApprovalWindowScreen page={receiveApproval({ window })} selfOrigin={location.origin} isListed={isListed} /> */
@@ -93,7 +93,7 @@ function Asking({
 }: {
   login: StoredLogin
   prompts: PromptQueue
-  createApi: (login: StoredLogin) => WalletApi
+  createApi: (login: StoredLogin) => PageClient
 }) {
   const api = useMemo(() => createApi(login), [createApi, login])
   const prompt = useSyncExternalStore(prompts.subscribe, prompts.current, prompts.current)

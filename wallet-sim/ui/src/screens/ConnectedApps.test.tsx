@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import type { WalletApi } from '@webwallet/wallet-sim/page'
+import type { PageClient } from '@webwallet/wallet-sim/page'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ConnectedApps } from './ConnectedApps'
 
 afterEach(cleanup)
 
 const STRK = '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
-type Apps = Awaited<ReturnType<WalletApi['apps']>>
+type Apps = Awaited<ReturnType<PageClient['apps']>>
 
 function fakeApi(apps: Apps, loggedIn = true) {
   let state = structuredClone(apps)

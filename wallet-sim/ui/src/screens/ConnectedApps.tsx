@@ -2,15 +2,15 @@
 // expiry, allowed methods and spending limits, a Revoke per live session, and Log out.
 
 import { compactAddress } from '@webwallet/wallet-sim/core'
-import type { WalletApi } from '@webwallet/wallet-sim/page'
+import type { PageClient } from '@webwallet/wallet-sim/page'
 import { useEffect, useState } from 'react'
 import { formatAmount, formatDate } from '../components/format'
 
-type Apps = Awaited<ReturnType<WalletApi['apps']>>
+type Apps = Awaited<ReturnType<PageClient['apps']>>
 type AppSession = Apps[number]['sessions'][number]
 
 export interface ConnectedAppsProps {
-  api: Pick<WalletApi, 'apps' | 'revokeSession' | 'disconnect' | 'logout' | 'isLoggedIn'>
+  api: Pick<PageClient, 'apps' | 'revokeSession' | 'disconnect' | 'logout' | 'isLoggedIn'>
   onLogin: () => void
   /** Bumped by the app after a login, to reload the list. */
   version: number

@@ -2,14 +2,14 @@
 // value where the backend has a price, and logout.
 import { ETH_ADDRESS, STRK_ADDRESS } from '@webwallet/protocol'
 import { compactAddress, type Market, marketKey, tokenOf } from '@webwallet/wallet-sim/core'
-import type { Account, WalletApi } from '@webwallet/wallet-sim/page'
+import type { Account, PageClient } from '@webwallet/wallet-sim/page'
 import { useEffect, useState } from 'react'
 import { formatAmount, formatUsd, usdValue } from '../components/format'
 import { useMarket } from './screenData'
 
 export interface HomeProps {
   /** The wallet server; with `market`, the balances show their USD value too. */
-  api: Pick<WalletApi, 'account' | 'logout' | 'isLoggedIn'> & Partial<Pick<WalletApi, 'market'>>
+  api: Pick<PageClient, 'account' | 'logout' | 'isLoggedIn'> & Partial<Pick<PageClient, 'market'>>
   onLogin: () => void
   /** Bumped by the app after a login, to reload the account. */
   version: number
@@ -22,7 +22,7 @@ export function Home({ api, onLogin, version }: HomeProps) {
   const [loggedOut, setLoggedOut] = useState(0)
   const [attempt, setAttempt] = useState(0)
   const loggedIn = api.isLoggedIn()
-  const market = useMarket(api.market ? (api as Pick<WalletApi, 'market'>) : undefined)
+  const market = useMarket(api.market ? (api as Pick<PageClient, 'market'>) : undefined)
   const prices = market.status === 'ready' ? market.value : undefined
   // biome-ignore lint/correctness/useExhaustiveDependencies: version, loggedOut and attempt are reload triggers
   useEffect(() => {

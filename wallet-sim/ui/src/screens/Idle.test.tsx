@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import { createPromptQueue } from '@webwallet/wallet-sim/core'
-import type { WalletApi } from '@webwallet/wallet-sim/page'
+import type { PageClient } from '@webwallet/wallet-sim/page'
 import { afterEach, expect, it } from 'vitest'
 import { App } from './App'
 
 afterEach(cleanup)
 
-const api = { isLoggedIn: () => false } as unknown as WalletApi
+const api = { isLoggedIn: () => false } as unknown as PageClient
 
 it.each([
   ['/review', 'Nothing to review'],

@@ -1,11 +1,11 @@
 // /interstitialLogin: e-mail, then the one-time code from the inbox (or the server log).
 
-import type { WalletApi } from '@webwallet/wallet-sim/page'
+import type { PageClient } from '@webwallet/wallet-sim/page'
 import { type FormEvent, useState } from 'react'
 import { Screen } from '../components/Screen'
 
 export interface LoginProps {
-  api: Pick<WalletApi, 'startLogin' | 'verifyLogin'>
+  api: Pick<PageClient, 'startLogin' | 'verifyLogin'>
   origin: string
   onDone: (loggedIn: boolean) => void
 }

@@ -3,7 +3,7 @@
 // and the handed-over prompt on the same screen the frame shows, read with the handed-over login.
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { createPromptQueue } from '@webwallet/wallet-sim/core'
-import type { Account, ApprovalWindowPhase, StoredLogin, WalletApi } from '@webwallet/wallet-sim/page'
+import type { Account, ApprovalWindowPhase, PageClient, StoredLogin } from '@webwallet/wallet-sim/page'
 import { afterEach, expect, it, vi } from 'vitest'
 import { ApprovalWindowScreen } from './ApprovalWindowScreen'
 
@@ -45,7 +45,7 @@ it("shows the handed-over prompt as the frame does, for the frame's user, and an
   const answered = prompts.ask({ kind: 'connect' }, 'https://dapp.example')
   const createApi = vi.fn(
     (_login: StoredLogin) =>
-      ({ isLoggedIn: () => true, account: vi.fn(async () => ACCOUNT) }) as unknown as WalletApi,
+      ({ isLoggedIn: () => true, account: vi.fn(async () => ACCOUNT) }) as unknown as PageClient,
   )
   render(
     <ApprovalWindowScreen

@@ -10,7 +10,7 @@ import {
   type Market,
   type PendingPrompt,
 } from '@webwallet/wallet-sim/core'
-import type { Account, TransactionReview, WalletApi } from '@webwallet/wallet-sim/page'
+import type { Account, PageClient, TransactionReview } from '@webwallet/wallet-sim/page'
 import { useCallback, useEffect, useState } from 'react'
 
 export type Loaded<T> =
@@ -84,7 +84,7 @@ interface LoadedAccount {
  * const { account, chainClock } = useAccount(api, prompts.current())
  */
 export function useAccount(
-  api: Pick<WalletApi, 'account' | 'isLoggedIn'>,
+  api: Pick<PageClient, 'account' | 'isLoggedIn'>,
   prompt: PendingPrompt | undefined,
 ): { account: Account | undefined; chainClock: ChainClock | undefined } {
   const [loaded, setLoaded] = useState<LoadedAccount>()
