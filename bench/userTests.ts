@@ -1,8 +1,9 @@
 // User tests against the injected wallet in headless Chromium, timed as a test runner sees them (issue 39),
 // each step the way @webwallet/wallet-sim/playwright's fixtures take it:
 // - a user test: a new browser context with the injected wallet (the `injectedWallet` option: GET /injected.js,
-//   an init script), a new page, the dapp opened, wallet_requestAccounts (connect, answered hands-free), one
-//   transaction, its receipt in hand, the context closed (Playwright's `context` fixture closes its pages);
+//   an init script; with it the fixtures route nothing, `argentRoutes` being off), a new page, the dapp opened,
+//   wallet_requestAccounts (connect, answered hands-free), one transaction, its receipt in hand, the context
+//   closed (Playwright's `context` fixture closes its pages);
 // - a signed-in test: the page of a context whose dapp is already connected (`signedInContext`, handed from
 //   test to test as the `signedInPage` fixture hands it: `signedInPages`), the dapp opened, a silent
 //   wallet_requestAccounts, one transaction, its receipt, the page taken back (reset to about:blank).

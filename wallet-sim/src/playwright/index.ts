@@ -23,9 +23,10 @@ export interface WalletSimFixtures {
   dapp: DappHelpers
   /**
    * Route Argent's invisible SDK (`environment: 'dev'`) to the worker's wallet-sim: its wallet at
-   * http://localhost:3005 and its fixed https hosts (cosigner, allow-list, paymaster, node). Default `true`
-   * (`test.use({ argentRoutes: false })` to turn it off); the wallet route is left out when the project's
-   * `baseURL` is http://localhost:3005 itself.
+   * http://localhost:3005 and its fixed https hosts (cosigner, allow-list, paymaster, node). Default `true`,
+   * but `false` when `injectedWallet` is set (`test.use({ argentRoutes: … })` decides either way): any route
+   * makes Playwright pause every request of the context and turn its HTTP cache off. The wallet route is
+   * left out when the project's `baseURL` is http://localhost:3005 itself.
    */
   argentRoutes: boolean
   /**
@@ -86,7 +87,8 @@ export interface WalletSimWorkerFixtures {
  */
 export const test = base.extend<WalletSimFixtures, WalletSimWorkerFixtures>({
   walletSimOptions: [{}, { scope: 'worker', option: true }],
-  argentRoutes: [true, { option: true }],
+  // An injected-wallet dapp never calls Argent's hosts: its tests need not pay for request interception.
+  argentRoutes: [async ({ injectedWallet }, use) => use(injectedWallet === false), { option: true }],
   signIn: [undefined, { option: true }],
   revertChain: [false, { option: true }],
   injectedWallet: [false, { option: true }],
