@@ -1,10 +1,10 @@
-import {
-  type ApprovalRequest,
-  type EnvironmentConfig,
-  SESSION_STORAGE_KEY,
-  type SessionStatus,
-  type Session as StoredSession,
+import type {
+  ApprovalRequest,
+  EnvironmentConfig,
+  SessionStatus,
+  Session as StoredSession,
 } from '@webwallet/protocol'
+import { SESSION_STORAGE_KEY } from '@webwallet/protocol/constants'
 import {
   InvalidApprovalRequestError,
   isWebWalletError,
