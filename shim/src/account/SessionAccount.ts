@@ -65,9 +65,10 @@ export { EXECUTE_TIMEOUT_MS, type ExecuteOptions, type ReadExecuteOptions, type 
 export class SessionAccount extends AccountBase {
   /** Known deployed (cached so later executes skip the class-hash lookup). */
   private readonly known: Known = { deployed: false }
-  private readonly ctx: AccountContext
-  private readonly options: SessionAccountOptions
-  private readonly guard: AccountGuard
+  // Set in the constructor: `declare`d, so the bundle carries no field list.
+  declare private readonly ctx: AccountContext
+  declare private readonly options: SessionAccountOptions
+  declare private readonly guard: AccountGuard
 
   constructor(ctx: AccountContext, options: SessionAccountOptions = {}) {
     // starknet.js reads the chain (calls, nonce) through the SDK's node client: its node list and fallback.

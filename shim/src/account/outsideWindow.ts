@@ -1,4 +1,4 @@
-import { OUTSIDE_EXECUTION_AHEAD_MS, OUTSIDE_EXECUTION_BACK_MS } from '@webwallet/protocol'
+import { OUTSIDE_EXECUTION_AHEAD_MS, OUTSIDE_EXECUTION_BACK_MS } from '@webwallet/protocol/constants'
 import { toHex } from '@webwallet/protocol/session'
 import { CLOCK_CALL } from '../session/clock'
 import type { OutsideExecutionOptions } from './outside'

@@ -2,7 +2,7 @@
 // a chunk of their own (the app's bundler splits the dynamic import), fetched when the wallet is first
 // needed, or at init in a page that has no stored session yet. A page that restores its session never loads
 // it: ready(), disconnect() and the events need only the remembered connection.
-import { CONNECTOR_VERSION } from '@webwallet/protocol'
+import { CONNECTOR_VERSION } from '@webwallet/protocol/constants'
 import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import { type OpenerWindow, openPopupWindow } from '../dialog/popupWindow'
 import type { PopupPlacement } from '../dialog/types'

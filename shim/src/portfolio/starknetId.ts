@@ -1,4 +1,5 @@
-import { CHAIN_IDS, type Profile } from '@webwallet/protocol'
+import type { Profile } from '@webwallet/protocol'
+import { CHAIN_IDS } from '@webwallet/protocol/constants'
 import {
   AggregateCallError,
   NameServiceNotDeployedError,

@@ -1,10 +1,10 @@
-import {
-  type ApprovalRequest,
-  type EnvironmentConfig,
-  SESSION_STORAGE_KEY,
-  type SessionStatus,
-  type Session as StoredSession,
+import type {
+  ApprovalRequest,
+  EnvironmentConfig,
+  SessionStatus,
+  Session as StoredSession,
 } from '@webwallet/protocol'
+import { SESSION_STORAGE_KEY } from '@webwallet/protocol/constants'
 import {
   InvalidApprovalRequestError,
   isWebWalletError,
@@ -68,45 +68,50 @@ export interface ConnectResult {
  * await account.execute({ contractAddress: GAME, entrypoint: 'play', calldata: [1] })
  */
 export class WebWallet {
-  readonly environment: EnvironmentConfig
-  readonly paymaster: Paymaster
-  readonly portfolio: Portfolio
-  private readonly connector: SessionConnector
-  private readonly sessions: SessionStore
-  private account: SessionAccount | undefined
-  private active: ActiveSession | undefined
+  // Fields set in the constructor or later are `declare`d: no field list in the bundle (set on first write).
+  declare readonly environment: EnvironmentConfig
+  declare readonly paymaster: Paymaster
+  declare readonly portfolio: Portfolio
+  declare private readonly connector: SessionConnector
+  declare private readonly sessions: SessionStore
+  declare private account: SessionAccount | undefined
+  declare private active: ActiveSession | undefined
   /**
    * Set when the stored session could not be used and was removed (`STORED_SESSION_DISCARDED`, its reason as
    * `cause`): `connect()` then answers undefined and the user signs once with `requestConnection()`, which
    * clears it. Undefined otherwise.
    */
-  discardedSession: StoredSessionDiscardedError | undefined
-  private restoring!: {
+  declare discardedSession: StoredSessionDiscardedError | undefined
+  declare private restoring: {
     stored: string
     session: Promise<ActiveSession | undefined>
     /** Why the stored session can never work (its chain is gone), found while it was restored. */
     gone: Promise<Error | undefined>
   }
   /** The chain the stored session was signed on (its genesis block), to notice a chain that is gone. */
-  private readonly identity: ChainIdentity
+  declare private readonly identity: ChainIdentity
   /** The chain's clock: session status, new sessions' expiry and the check before every send follow it. */
-  private readonly clock: ChainClock
+  declare private readonly clock: ChainClock
   /** One queue and revocation per account address, shared by every account object handed out for it. */
   private guards = new Map<string, AccountGuard>()
-  private connecting: { parameters: RequestConnectionParameters; result: Promise<ConnectResult> } | undefined
-  private readonly fetcher: typeof fetch
+  declare private connecting:
+    | { parameters: RequestConnectionParameters; result: Promise<ConnectResult> }
+    | undefined
+  declare private readonly fetcher: typeof fetch
   /** Set by dispose(): the page's listeners and frame are released, and the calls answer it. */
-  private disposed: WalletDisposedError | undefined
+  declare private disposed: WalletDisposedError | undefined
   /** Releases what this instance holds in the page (storage listener, its own connector's frame). */
   private release: () => void = () => {}
   private stopFollowing: () => void = () => {}
   /** Fired by dispose(): a sign-in still waiting for the wallet ends with WALLET_DISPOSED. */
   private readonly stopped = new AbortController()
 
-  protected constructor(
-    private readonly options: WebWalletOptions,
-    private readonly internals: WebWalletInternals = {},
-  ) {
+  declare private readonly options: WebWalletOptions
+  declare private readonly internals: WebWalletInternals
+
+  protected constructor(options: WebWalletOptions, internals: WebWalletInternals = {}) {
+    this.options = options
+    this.internals = internals
     this.environment = resolveEnvironment(options)
     const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
     this.fetcher = fetcher

@@ -1,4 +1,5 @@
-import { DEV_ORIGIN, ENVIRONMENTS, type EnvironmentConfig } from '@webwallet/protocol'
+import type { EnvironmentConfig } from '@webwallet/protocol'
+import { DEV_ORIGIN, ENVIRONMENTS } from '@webwallet/protocol/constants'
 import { InvalidOptionsError } from '@webwallet/protocol/errors'
 
 /** Every URL of an environment: what `urls` of `WebWallet.init` overrides. */

@@ -1,4 +1,5 @@
-import { ENVIRONMENTS, type EnvironmentConfig, PUBLIC_NODE_URLS } from '@webwallet/protocol'
+import type { EnvironmentConfig } from '@webwallet/protocol'
+import { ENVIRONMENTS, PUBLIC_NODE_URLS } from '@webwallet/protocol/constants'
 import { createRpc, type RpcOptions } from '../account/rpc'
 
 /**

@@ -1,12 +1,10 @@
+import type { AllowedMethod, EnvironmentConfig, EnvironmentName } from '@webwallet/protocol'
 import {
-  type AllowedMethod,
   DEFAULT_ENVIRONMENT,
   ENVIRONMENT_NAMES,
-  type EnvironmentConfig,
-  type EnvironmentName,
   getEnvironment,
   SESSION_VALIDITY_DAYS_LIMITS,
-} from '@webwallet/protocol'
+} from '@webwallet/protocol/constants'
 import { InvalidOptionsError } from '@webwallet/protocol/errors'
 import { FIELD_PRIME } from '@webwallet/protocol/session'
 import type { Deployer } from '../account/deploy'

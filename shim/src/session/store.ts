@@ -1,9 +1,5 @@
-import {
-  type DeploymentPayload,
-  SESSION_STORAGE_KEY,
-  STORAGE_VALUE_MAX_LENGTH,
-  type Session as StoredSession,
-} from '@webwallet/protocol'
+import type { DeploymentPayload, Session as StoredSession } from '@webwallet/protocol'
+import { SESSION_STORAGE_KEY, STORAGE_VALUE_MAX_LENGTH } from '@webwallet/protocol/constants'
 import { InvalidStorageValueError } from '@webwallet/protocol/errors'
 import { type AllowedMethod, toHex } from '@webwallet/protocol/session'
 import { fields, hasShape, isArrayOf, isNumber, isOptional, isString } from '../http/shape'

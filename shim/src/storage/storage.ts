@@ -1,4 +1,4 @@
-import { STORAGE_VALUE_MAX_LENGTH } from '@webwallet/protocol'
+import { STORAGE_VALUE_MAX_LENGTH } from '@webwallet/protocol/constants'
 import { InvalidStorageKeyError, InvalidStorageValueError } from '@webwallet/protocol/errors'
 
 // The key rule of docs/protocol.md, Validation rules (protocol's StorageKeySchema; a regex keeps zod out of the bundle).
