@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import type { SessionSignRequest, TypedData } from '@webwallet/protocol'
+import { addressKey, type SessionSignRequest, type TypedData } from '@webwallet/protocol'
 import { OUTSIDE_EXECUTION_V2_TYPES } from '@webwallet/protocol/typedData'
-import { type Market, marketKey } from '@webwallet/wallet-sim/core'
+import type { Market } from '@webwallet/wallet-sim/core'
 import type { TransactionReview } from '@webwallet/wallet-sim/page'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -436,8 +436,8 @@ describe('Review', () => {
     { contractAddress: COUNTER, entrypoint: 'increase_counter', calldata: ['0x2a'] },
   ]
   const MARKET = new Map([
-    [marketKey(STRK), { symbol: 'STRK', decimals: 18, usd: 0.3 }],
-    [marketKey(USDC), { symbol: 'USDC', decimals: 6, usd: 1 }],
+    [addressKey(STRK), { symbol: 'STRK', decimals: 18, usd: 0.3 }],
+    [addressKey(USDC), { symbol: 'USDC', decimals: 6, usd: 1 }],
   ])
   const REVIEW: TransactionReview = {
     feeToken: STRK,
@@ -736,7 +736,7 @@ describe('SignSession spending warnings', () => {
   it('the fee limits in USD, from the price source of the review', async () => {
     const request = session([[COUNTER, 'increase_counter']], STRK_FEES)
     const prices = {
-      market: async () => new Map([[marketKey(STRK), { symbol: 'STRK', decimals: 18, usd: 0.5 }]]),
+      market: async () => new Map([[addressKey(STRK), { symbol: 'STRK', decimals: 18, usd: 0.5 }]]),
     }
     render(<SignSession origin={DAPP} request={request} prices={prices} onAnswer={vi.fn()} />)
     await waitFor(() =>
