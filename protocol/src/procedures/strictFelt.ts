@@ -5,7 +5,7 @@ import { STRICT_FELT_FORMS, strictFelt } from '../starknet/strictFelt'
 
 // The reading of one felt lives with the other Starknet facts (protocol/src/starknet/strictFelt.ts); the
 // calls and the coded refusals built on it live here.
-export { STRICT_FELT_FORMS, strictFelt, strictUint256 } from '../starknet/strictFelt'
+export { readFelt, STRICT_FELT_FORMS, strictFelt, strictUint256 } from '../starknet/strictFelt'
 
 /** A call whose address and calldata are felts, as the wallet shows and signs them. */
 export interface FeltCallOf {

@@ -1,7 +1,7 @@
-// One way to read an address: the felt the wallet signs (strictFelt's reading, so a screen and the signer
-// never read one string two ways), written as Starknet writes an address, and shortened one way on screen.
+// One way to read an address: the felt the wallet signs (readFelt, the reading strictFelt explains, so a
+// screen and the signer never read one string two ways), written as Starknet writes one, shortened one way.
 import { COMPACT_ADDRESS_HEAD, COMPACT_ADDRESS_TAIL } from '../constants'
-import { strictFelt } from './strictFelt'
+import { readFelt } from './strictFelt'
 
 /**
  * An address as Starknet writes one: the felt in `0x` and 64 lowercase hex digits.
@@ -22,8 +22,8 @@ export function toAddress(felt: bigint): string {
  * addressKey('0x4718F5A0…') === addressKey(BigInt(STRK_ADDRESS)) // true
  */
 export function addressKey(address: unknown): string {
-  const read = strictFelt(address)
-  return 'felt' in read ? toAddress(read.felt) : String(address)
+  const felt = readFelt(address)
+  return felt === undefined ? String(address) : toAddress(felt)
 }
 
 /**
@@ -33,9 +33,8 @@ export function addressKey(address: unknown): string {
  * sameAddress('0x04718f…', '0x4718F…') // true
  */
 export function sameAddress(a: unknown, b: unknown): boolean {
-  const x = strictFelt(a)
-  const y = strictFelt(b)
-  return 'felt' in x && 'felt' in y && x.felt === y.felt
+  const x = readFelt(a)
+  return x !== undefined && x === readFelt(b)
 }
 
 /**

@@ -5,4 +5,5 @@
 export * from './address'
 export * from './felt'
 export * from './field'
+export { readFelt } from './strictFelt'
 export * from './tokens'

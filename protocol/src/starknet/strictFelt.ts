@@ -14,25 +14,40 @@ const HEX = /^0x[0-9a-fA-F]{1,64}$/
 const DECIMAL = /^(0|[1-9][0-9]{0,77})$/
 
 /**
- * The felt of `value`, or why it has none: only {@link STRICT_FELT_FORMS}.
+ * The felt of `value` in {@link STRICT_FELT_FORMS}, or `undefined`: the one reading of a felt (and of an
+ * address) that the screens, the checks and the signer share.
+ *
+ * @example
+ * readFelt('0x1') // 1n
+ * readFelt('1 ') // undefined
+ */
+export function readFelt(value: unknown): bigint | undefined {
+  const felt =
+    typeof value === 'bigint'
+      ? value
+      : (typeof value === 'number' && Number.isSafeInteger(value)) ||
+          (typeof value === 'string' && (HEX.test(value) || DECIMAL.test(value)))
+        ? BigInt(value)
+        : undefined
+  return felt !== undefined && felt >= 0n && felt < FIELD_PRIME ? felt : undefined
+}
+
+/**
+ * The felt of `value`, or why it has none: {@link readFelt} with the reason it refuses.
  *
  * @example
  * strictFelt('0x1') // { felt: 1n }
- * strictFelt('1 ') // { refused: 'not a number (a string with other characters)' }
+ * strictFelt('1 ') // { refused: 'has spaces around it' }
  */
 export function strictFelt(value: unknown): { felt: bigint } | { refused: string } {
-  let felt: bigint
-  if (typeof value === 'bigint') felt = value
-  else if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) return { refused: 'not a safe integer' }
-    felt = BigInt(value)
-  } else if (typeof value === 'string') {
-    if (HEX.test(value) || DECIMAL.test(value)) felt = BigInt(value)
-    else return { refused: stringFault(value) }
-  } else return { refused: `a ${value === null ? 'null' : typeof value}, not a number` }
-  if (felt < 0n) return { refused: 'negative' }
-  if (felt >= FIELD_PRIME) return { refused: 'not below the field prime' }
-  return { felt }
+  const felt = readFelt(value)
+  if (felt !== undefined) return { felt }
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) return { refused: 'not a safe integer' }
+  if (typeof value === 'string' && !HEX.test(value) && !DECIMAL.test(value))
+    return { refused: stringFault(value) }
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint')
+    return { refused: `a ${value === null ? 'null' : typeof value}, not a number` }
+  return { refused: BigInt(value) < 0n ? 'negative' : 'not below the field prime' }
 }
 
 /**

@@ -5,8 +5,7 @@
 // paymaster's fee recipient, within the txFees cap over the session's life (contract shared with the
 // cosigner and SDK helpers of issue 13).
 
-import { toHex } from '@webwallet/protocol'
-import { strictFelt } from '@webwallet/protocol/procedures'
+import { readFelt, toHex } from '@webwallet/protocol'
 
 export type SpendingFamily = 'transfer' | 'allowance'
 
@@ -35,8 +34,8 @@ export const SPENDING_SELECTORS: Record<string, string> = {
 
 /** The method's name, a selector hash read back to its name when it is one we know. */
 export function methodName(selector: string): string {
-  const read = /^0x/.test(selector) ? strictFelt(selector) : undefined
-  return (read && 'felt' in read && SPENDING_SELECTORS[toHex(read.felt)]) || selector
+  const felt = /^0x/.test(selector) ? readFelt(selector) : undefined
+  return (felt !== undefined && SPENDING_SELECTORS[toHex(felt)]) || selector
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Market } from '@webwallet/wallet-sim/core'
 import type { TransactionReview } from '@webwallet/wallet-sim/page'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { outsideExecution } from '../../../../protocol/src/typedData/testing/messages'
 import { OriginListContext } from '../components/originList'
 import { APPROVE_DELAY_MS } from '../components/useApproveGuard'
 import { Connect } from './Connect'
@@ -181,18 +182,7 @@ describe('SignMessage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Confirm transaction')
   })
 
-  const outside = (calldata: string[]): TypedData => ({
-    types: OUTSIDE_EXECUTION_V2_TYPES,
-    primaryType: 'OutsideExecution',
-    domain: { name: 'Account.execute_from_outside', version: '2', chainId: 'SN_SEPOLIA', revision: '1' },
-    message: {
-      Caller: '0x414e595f43414c4c4552',
-      Nonce: '0x1',
-      'Execute After': '0x0',
-      'Execute Before': '1767229200',
-      Calls: [{ To: STRK, Selector: 'transfer', Calldata: calldata }],
-    },
-  })
+  const outside = (calldata: string[]): TypedData => outsideExecution(calldata)
 
   it('shows an outside execution as the transaction it is: the calls, who may submit it, the account', () => {
     const onAnswer = vi.fn()
