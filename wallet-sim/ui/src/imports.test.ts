@@ -95,9 +95,9 @@ describe('the wallet page imports no server source', () => {
     const fixture = '../../../../protocol/src/typedData/testing/messages'
     expect(outsideImport(`${root}/src/a/b.test.tsx`, fixture, root)).toBeUndefined()
     expect(outsideImport(`${root}/src/a/b.tsx`, fixture, root)).toMatch(/outside/)
-    expect(outsideImport(`${root}/src/a/b.test.tsx`, '../../../../protocol/src/typedData/known', root)).toMatch(
-      /outside/,
-    )
+    expect(
+      outsideImport(`${root}/src/a/b.test.tsx`, '../../../../protocol/src/typedData/known', root),
+    ).toMatch(/outside/)
     expect(outsideImport(`${root}/src/a/b.test.tsx`, '../../../src/wallet/testing/typedData', root)).toMatch(
       /outside/,
     )
