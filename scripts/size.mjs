@@ -26,7 +26,10 @@ export const ENTRIES = [
   // 15.2 → 15.4 (2026-11-29, issue 38 item 2, h-facts): the Starknet facts in the main entry (STRK and ETH
   // addresses per network, the wire-felt pattern, shortStringFelt, decodeShortString) and FeltStringSchema, the
   // felt schema four modules used to write: 15,419 → 15,761 bytes.
-  { name: '@webwallet/protocol', entry: 'protocol/dist/index.js', budgetKb: 15.4 },
+  // 15.4 → 15.6 (2026-11-29, issue 38 item 2, h-felts): one reading of an address in the main entry (readFelt,
+  // the strict felt reading moved beside the other facts, addressKey, sameAddress, toAddress; compactAddress
+  // with the screens' …): 15,761 → 15,906 bytes.
+  { name: '@webwallet/protocol', entry: 'protocol/dist/index.js', budgetKb: 15.6 },
   // 5: 5,151 bytes after the merges; 5,110 after issue 24 item 5 (one isRecord, declared fields, no data key
   // on fixed errors, errorName without a lookup table).
   // 5 → 5.1 (issue 26 item 3): the interface probes' two coded errors, OUTSIDE_EXECUTION_UNSUPPORTED and
@@ -288,7 +291,8 @@ export const ENTRIES = [
 export const SERVED_BUDGETS = {
   // 2026-11-29 (issue 38 item 2, h-facts): the Starknet facts' one home, as in ENTRIES above: @webwallet/protocol
   // 15,761 bytes, @webwallet/shim 27,707 (38,366 with its lazy chunks), /argent 28,815 (39,784).
-  '@webwallet/protocol': { initialKb: 15.4 },
+  // 2026-11-29 (issue 38 item 2, h-felts): one reading of an address, as in ENTRIES: 15,906 bytes.
+  '@webwallet/protocol': { initialKb: 15.6 },
   '@webwallet/protocol/errors': { initialKb: 5.6 },
   '@webwallet/protocol/services': { initialKb: 12.5 },
   '@webwallet/protocol/wallet': { initialKb: 2.1 },

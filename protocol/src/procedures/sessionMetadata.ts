@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors/validation'
 import { toHex } from '../starknet/felt'
-import { strictFelt, strictUint256 } from './strictFelt'
+import { readFelt, strictFelt, strictUint256 } from './strictFelt'
 
 // A session's `Metadata` (JSON text: `{projectID, txFees}`) read once, by the consent screen and by the
 // wallet server that records the caps the cosigner enforces. A cap the wallet cannot read exactly is no cap:
@@ -26,11 +26,6 @@ const fail = (path: (string | number)[], message: string): never => {
   throw new ValidationError([
     { path: ['message', 'Metadata', ...path], message: `Session metadata: ${message}` },
   ])
-}
-
-const feltOf = (value: unknown) => {
-  const read = strictFelt(value)
-  return 'felt' in read ? read.felt : undefined
 }
 
 const describe = (value: unknown) =>
@@ -90,7 +85,7 @@ function readFee(fee: unknown, index: number, feeTokens: readonly string[] | und
       `txFees ${index}: maxAmount ${describe(maxAmount)} is not an amount (a hex or decimal string of at most 2^128-1 base units)`,
     )
   const tokenHex = toHex(token.felt)
-  if (feeTokens !== undefined && !feeTokens.some((known) => feltOf(known) === token.felt))
+  if (feeTokens !== undefined && !feeTokens.some((known) => readFelt(known) === token.felt))
     fail(
       ['txFees', index, 'tokenAddress'],
       `txFees ${index}: ${tokenHex} is not a gas token of the paymaster`,

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest'
 import {
   AddressSchema,
   addressFailure,
-  compactAddress,
   FixedAddressSchema,
   getChecksumAddress,
   isValidChecksum,
@@ -109,10 +108,5 @@ describe('address rules', () => {
         expect(addressFailure(flipped)).toBe('checksum')
       }),
     )
-  })
-
-  it('compacts to the first 6 and last 4 characters', () => {
-    expect(compactAddress(LOWER)).toBe('0x2fd2...e914')
-    expect(compactAddress('0x1234')).toBe('0x1234')
   })
 })

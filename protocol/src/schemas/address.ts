@@ -1,10 +1,5 @@
 import * as z from 'zod/mini'
-import {
-  ADDRESS_MAX_LENGTH,
-  ADDRESS_MIN_LENGTH,
-  COMPACT_ADDRESS_HEAD,
-  COMPACT_ADDRESS_TAIL,
-} from '../constants'
+import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH } from '../constants'
 import { FELT_MAX } from './felt'
 import { bytesToHexString, keccak256 } from './keccak'
 import './genericMessages'
@@ -140,14 +135,3 @@ export const FixedAddressSchema = addressSchema(
   },
   { min: ADDRESS_MAX_LENGTH, max: ADDRESS_MAX_LENGTH },
 )
-
-/**
- * Short display form: the first 6 and last 4 characters.
- *
- * @example
- * compactAddress('0x0123456789abcdef') // '0x0123...cdef'
- */
-export function compactAddress(address: string): string {
-  if (address.length <= COMPACT_ADDRESS_HEAD + COMPACT_ADDRESS_TAIL) return address
-  return `${address.slice(0, COMPACT_ADDRESS_HEAD)}...${address.slice(-COMPACT_ADDRESS_TAIL)}`
-}

@@ -24,7 +24,7 @@ import {
   createPageHandlers,
   type EnvelopePort,
   loginStorage,
-  type WalletApi,
+  type PageClient,
 } from './page'
 import { type MemoryAnswer, memoryClient, NOW, type WalletFixture, walletFixture } from './testing'
 import { DAPP, type Harness, harness } from './testing/harness'
@@ -307,9 +307,9 @@ function pageSetup(options: { loggedIn?: boolean; connected?: boolean; listed?: 
         ? { isLoggedIn: true, hasSession: false, isPreauthorized: connected.has(origin) }
         : { isLoggedIn: false },
     ),
-  } satisfies Partial<WalletApi>
+  } satisfies Partial<PageClient>
   const served = pageServe(
-    api as unknown as WalletApi,
+    api as unknown as PageClient,
     () => {
       loggedIn = true
     },
@@ -319,7 +319,7 @@ function pageSetup(options: { loggedIn?: boolean; connected?: boolean; listed?: 
 }
 
 /** The page handlers for `api` behind the envelope server, as the app at DAPP reaches them. */
-function pageServe(api: WalletApi, onLogin: () => void = () => {}, listed = true) {
+function pageServe(api: PageClient, onLogin: () => void = () => {}, listed = true) {
   const prompts = createPromptQueue()
   const onTheme = vi.fn()
   const router = createWalletRouter(

@@ -29,7 +29,8 @@ export function specifiers(source: string): string[] {
 
 /**
  * Why `specifier`, imported by `file`, reaches outside the page (undefined when it does not): a relative
- * path that leaves `wallet-sim/ui`, or the simulator package by name.
+ * path that leaves `wallet-sim/ui`, or the simulator package by name. A test (never bundled) may also read
+ * protocol's shared test fixtures (protocol/src/<area>/testing/), the one copy every workspace's tests use.
  */
 export function outsideImport(file: string, specifier: string, uiRoot = UI_ROOT): string | undefined {
   // The wallet core and its page mode are the parts of the simulator the page shares: browser-safe
@@ -41,6 +42,9 @@ export function outsideImport(file: string, specifier: string, uiRoot = UI_ROOT)
   }
   if (!specifier.startsWith('.')) return undefined
   const target = relative(uiRoot, resolve(dirname(file), specifier))
+  const [up, root, pkg, src, , testing, name] = target.split(sep)
+  const fixture = up === '..' && root === '..' && pkg === 'protocol' && src === 'src' && testing === 'testing'
+  if (/\.test\.tsx?$/.test(file) && fixture && name !== undefined) return undefined
   return target.startsWith(`..${sep}`) || target === '..'
     ? `${specifier} resolves outside wallet-sim/ui`
     : undefined
@@ -88,6 +92,15 @@ describe('the wallet page imports no server source', () => {
     expect(outsideImport(`${root}/src/a.ts`, '@webwallet/wallet-sim/core', root)).toBeUndefined()
     expect(outsideImport(`${root}/src/a.ts`, '@webwallet/wallet-sim/page', root)).toBeUndefined()
     expect(outsideImport(`${root}/src/a.ts`, '@webwallet/wallet-sim/core/mode', root)).toMatch(/own package/)
+    const fixture = '../../../../protocol/src/typedData/testing/messages'
+    expect(outsideImport(`${root}/src/a/b.test.tsx`, fixture, root)).toBeUndefined()
+    expect(outsideImport(`${root}/src/a/b.tsx`, fixture, root)).toMatch(/outside/)
+    expect(
+      outsideImport(`${root}/src/a/b.test.tsx`, '../../../../protocol/src/typedData/known', root),
+    ).toMatch(/outside/)
+    expect(outsideImport(`${root}/src/a/b.test.tsx`, '../../../src/wallet/testing/typedData', root)).toMatch(
+      /outside/,
+    )
   })
 
   it('holds for every file under wallet-sim/ui/src', () => {

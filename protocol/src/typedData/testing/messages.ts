@@ -1,6 +1,8 @@
 // The SNIP-12 (revision 1, Sepolia) messages every suite has a wallet sign: one home for the unit tests of
 // each workspace and the e2e suites (e2e/support/typedData.ts hands them on), not a copy per file.
 import { starknetDomainType } from '../../session/typedDataJson'
+import { STRK_ADDRESS } from '../../starknet/tokens'
+import { OUTSIDE_EXECUTION_V2_TYPES } from '../known'
 
 const domain = (name: string) => ({ name, version: '1', chainId: 'SN_SEPOLIA', revision: '1' })
 
@@ -40,4 +42,32 @@ export const greeting = (text: string) => ({
   primaryType: 'Greeting',
   domain: domain('Demo'),
   message: { text },
+})
+
+/** The window of an {@link outsideExecution}, in seconds, spelled as the message will carry it. */
+export interface OutsideExecutionWindow {
+  readonly after?: string
+  readonly before?: string
+}
+
+/**
+ * SNIP-9 v2 typed data as a dapp or paymaster asks for it: anyone may submit one `transfer` of STRK with
+ * `calldata` exactly as given (any spelling), within `window` (by default from 0 to 2026-01-01).
+ * @example await account.signMessage(outsideExecution(['0xa77ac4', '1', '0'], { before: '1767229200' }))
+ */
+export const outsideExecution = (
+  calldata: readonly string[],
+  window: OutsideExecutionWindow = {},
+  to: string = STRK_ADDRESS,
+) => ({
+  types: OUTSIDE_EXECUTION_V2_TYPES,
+  primaryType: 'OutsideExecution',
+  domain: { name: 'Account.execute_from_outside', version: '2', chainId: 'SN_SEPOLIA', revision: '1' },
+  message: {
+    Caller: '0x414e595f43414c4c4552',
+    Nonce: '0x1',
+    'Execute After': window.after ?? '0x0',
+    'Execute Before': window.before ?? '1767229200',
+    Calls: [{ To: to, Selector: 'transfer', Calldata: [...calldata] }],
+  },
 })

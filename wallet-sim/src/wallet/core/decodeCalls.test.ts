@@ -25,7 +25,7 @@ describe('decodeCall reads the felts the wallet signs', () => {
       calldata: ['0xf00d00', '0x1', '0x0'],
       changes: [
         {
-          token: '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
+          token: '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
           symbol: 'STRK',
           decimals: 18,
           delta: -1n,

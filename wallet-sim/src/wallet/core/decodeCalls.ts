@@ -4,10 +4,10 @@
 // `strictCalls`, the signer's own reading): an address is the felt's hex, never the dapp's string. A call
 // that does not read one way is not decoded: it says why, and the review cannot be confirmed. What the calls
 // do to the balances is summed from the same reading, never from a figure the dapp supplied.
-import type { Call } from '@webwallet/protocol'
+import { addressKey, type Call, compactAddress, toAddress, toHex } from '@webwallet/protocol'
 import { type FeltCallOf, strictCalls } from '@webwallet/protocol/procedures'
 import { methodName } from './spending'
-import { compactAddress, type Market, marketKey, tokenOf } from './tokens'
+import { type Market, tokenOf } from './tokens'
 
 export interface DecodedCall {
   /** The contract's address, the felt in 64 lowercase hex digits (the dapp's string when it is no felt). */
@@ -30,7 +30,7 @@ export interface DecodedCall {
 
 /** A token amount that leaves (`delta` < 0) or reaches (> 0) the user's account. */
 export interface BalanceChange {
-  /** The token's address, as a Market key. */
+  /** The token's address, as a Market key (addressKey). */
   token: string
   symbol: string
   decimals: number
@@ -47,9 +47,6 @@ export interface DecodeContext {
 }
 
 const U128 = 2n ** 128n
-const hex = (felt: bigint) => `0x${felt.toString(16)}`
-/** An address as Starknet writes one: the felt in 64 hex digits (the form the wallet shows the account in). */
-const addressOf = (felt: bigint) => `0x${felt.toString(16).padStart(64, '0')}`
 
 // The token entry points decoded, by their exact names: a name in another case or spelling is another
 // selector, which the token may not have.
@@ -76,7 +73,7 @@ const amountOf = (amount: bigint, token: { symbol: string; decimals: number }): 
 
 /** The known token at `address`: the backend's list first, the wallet's own short list otherwise. */
 function tokenAt(address: string, market: Market | undefined) {
-  return market?.get(marketKey(address)) ?? tokenOf(address)
+  return market?.get(addressKey(address)) ?? tokenOf(address)
 }
 
 function tokenSummary(
@@ -88,16 +85,16 @@ function tokenSummary(
   const token = tokenAt(contract, context.market)
   const kind = TOKEN_METHODS[method]
   if (!token || !kind) return undefined
-  const self = context.self === undefined ? undefined : marketKey(context.self)
-  const mine = (felt: bigint | undefined) => self !== undefined && marketKey(addressOf(felt ?? 0n)) === self
+  const self = context.self === undefined ? undefined : addressKey(context.self)
+  const mine = (felt: bigint | undefined) => self !== undefined && toAddress(felt ?? 0n) === self
   const party = (felt: bigint | undefined) => {
-    const address = addressOf(felt ?? 0n)
+    const address = toAddress(felt ?? 0n)
     return mine(felt) ? `your account (${compactAddress(address)})` : compactAddress(address)
   }
   const change = (delta: bigint): BalanceChange[] =>
     delta === 0n
       ? []
-      : [{ token: marketKey(contract), symbol: token.symbol, decimals: token.decimals, delta }]
+      : [{ token: addressKey(contract), symbol: token.symbol, decimals: token.decimals, delta }]
   if (kind === 'transferFrom') {
     const amount = felts.length === 4 ? u256(felts[2], felts[3]) : undefined
     if (amount === undefined) return undefined
@@ -142,7 +139,7 @@ export function decodeCall(call: Call, context: DecodeContext = {}): DecodedCall
       unreadable: reason,
     }
   }
-  const contract = addressOf(BigInt(read.contractAddress))
+  const contract = addressKey(read.contractAddress)
   const method = /^0x/.test(call.entrypoint) ? methodName(call.entrypoint) : call.entrypoint
   const token = tokenAt(contract, context.market)
   const name =
@@ -156,7 +153,7 @@ export function decodeCall(call: Call, context: DecodeContext = {}): DecodedCall
     contractLabel,
     entrypoint: call.entrypoint,
     summary: known?.summary ?? `Call ${method} on ${contractLabel}`,
-    calldata: read.calldata.map(hex),
+    calldata: read.calldata.map(toHex),
     ...(known ? { changes: known.changes } : {}),
   }
 }
@@ -174,7 +171,7 @@ export interface BalanceChanges {
  *
  * @example
  * sumBalanceChanges(calls.map((call) => decodeCall(call, context)))
- * // { changes: [{ token: '0x4718…', symbol: 'STRK', decimals: 18, delta: -10n ** 16n }], unknown: [] }
+ * // { changes: [{ token: '0x04718…', symbol: 'STRK', decimals: 18, delta: -10n ** 16n }], unknown: [] }
  */
 export function sumBalanceChanges(calls: readonly DecodedCall[]): BalanceChanges {
   const byToken = new Map<string, BalanceChange>()

@@ -31,5 +31,5 @@ export {
   type PromptQueue,
 } from './promptQueue'
 export { type SessionView, sessionView } from './sessionView'
-export { isPlainTransfer, methodName, type SpendingFamily, sameAddress, spendingFamily } from './spending'
-export { compactAddress, type Market, type MarketToken, marketKey, tokenOf } from './tokens'
+export { isPlainTransfer, methodName, type SpendingFamily, spendingFamily } from './spending'
+export { type Market, type MarketToken, tokenOf } from './tokens'

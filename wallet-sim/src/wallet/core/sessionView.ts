@@ -1,9 +1,9 @@
 // Reads what a session request grants, for the /signSessionKeys screen: every allowed contract and
 // selector, the expiry, the fee caps (metadata txFees), the token approvals, and the methods that let the
 // app spend without asking (warnings), apart from the gas payment in a txFees token.
-import type { SessionSignRequest } from '@webwallet/protocol'
+import { addressKey, type SessionSignRequest, sameAddress } from '@webwallet/protocol'
 import { readApprovalRequests, readSessionMetadata } from '@webwallet/protocol/procedures'
-import { isPlainTransfer, methodName, type SpendingFamily, sameAddress, spendingFamily } from './spending'
+import { isPlainTransfer, methodName, type SpendingFamily, spendingFamily } from './spending'
 
 export interface SessionView {
   expiresAt: Date | undefined
@@ -22,9 +22,6 @@ export interface SessionView {
   gasPayments: { token: string; maxAmount: bigint }[]
 }
 
-// An address as Starknet writes one: the felt in 64 hex digits.
-const address = (felt: string) => `0x${BigInt(felt).toString(16).padStart(64, '0')}`
-
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
 
@@ -42,8 +39,8 @@ export function sessionView(request: SessionSignRequest, feeTokens?: readonly st
   try {
     metadata = readSessionMetadata(message.Metadata, feeTokens)
     approvals = readApprovalRequests(request.approvalRequests).map(({ tokenAddress, spender, amount }) => ({
-      token: address(tokenAddress),
-      spender: address(spender),
+      token: addressKey(tokenAddress),
+      spender: addressKey(spender),
       amount,
     }))
   } catch (error) {

@@ -1,6 +1,6 @@
 import { hash } from 'starknet'
 import { describe, expect, it } from 'vitest'
-import { isPlainTransfer, methodName, SPENDING_SELECTORS, sameAddress, spendingFamily } from './spending'
+import { isPlainTransfer, methodName, SPENDING_SELECTORS, spendingFamily } from './spending'
 
 describe('spending methods', () => {
   it('knows the selector hash of each spelling (as starknet.js computes it)', () => {
@@ -29,11 +29,5 @@ describe('spending methods', () => {
     expect(isPlainTransfer(hash.getSelectorFromName('transfer'))).toBe(true)
     expect(isPlainTransfer('transferFrom')).toBe(false)
     expect(methodName(hash.getSelectorFromName('increaseAllowance'))).toBe('increaseAllowance')
-  })
-
-  it('compares addresses as felts', () => {
-    expect(sameAddress('0x04718f', '0x4718F')).toBe(true)
-    expect(sameAddress('0x1', '0x2')).toBe(false)
-    expect(sameAddress('nope', 'nope')).toBe(false)
   })
 })

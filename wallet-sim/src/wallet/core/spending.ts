@@ -5,6 +5,8 @@
 // paymaster's fee recipient, within the txFees cap over the session's life (contract shared with the
 // cosigner and SDK helpers of issue 13).
 
+import { readFelt, toHex } from '@webwallet/protocol'
+
 export type SpendingFamily = 'transfer' | 'allowance'
 
 // Names without `_`, lower-cased, and the starknet_keccak selectors of their spellings (checked against
@@ -30,18 +32,10 @@ export const SPENDING_SELECTORS: Record<string, string> = {
   '0xd86ca3d41635e20c180181046b11abcf19e1bdef3dcaa4c180300ccca1813f': 'set_approval_for_all',
 }
 
-const felt = (value: string): string | undefined => {
-  try {
-    return `0x${BigInt(value).toString(16)}`
-  } catch {
-    return undefined
-  }
-}
-
 /** The method's name, a selector hash read back to its name when it is one we know. */
 export function methodName(selector: string): string {
-  const hex = /^0x[0-9a-f]+$/i.test(selector) ? felt(selector) : undefined
-  return (hex && SPENDING_SELECTORS[hex]) ?? selector
+  const felt = /^0x/.test(selector) ? readFelt(selector) : undefined
+  return (felt !== undefined && SPENDING_SELECTORS[toHex(felt)]) || selector
 }
 
 /**
@@ -50,12 +44,6 @@ export function methodName(selector: string): string {
  */
 export function spendingFamily(selector: string): SpendingFamily | undefined {
   return BY_NAME[methodName(selector).replace(/_/g, '').toLowerCase()]
-}
-
-/** Whether two contract addresses are the same felt (`0x04718f…` = `0x4718f…`). */
-export function sameAddress(a: string, b: string): boolean {
-  const x = felt(a)
-  return x !== undefined && x === felt(b)
 }
 
 /** Whether a selector is exactly a plain `transfer` (the gas-payment permission's method). */

@@ -9,7 +9,7 @@ import type {
   SessionSignResult,
   TypedData,
 } from '@webwallet/protocol'
-import { PriceListSchema, TokenInfoListSchema } from '@webwallet/protocol'
+import { addressKey, PriceListSchema, TokenInfoListSchema } from '@webwallet/protocol'
 import {
   HttpError,
   isWebWalletError,
@@ -19,7 +19,7 @@ import {
 } from '@webwallet/protocol/errors'
 import { walletPage } from '@webwallet/protocol/services'
 import * as z from 'zod/mini'
-import { type Market, type MarketToken, marketKey } from '../core'
+import type { Market, MarketToken } from '../core'
 import type { LoginStorage } from './loginStorage'
 
 /** The account as the server describes it (its balances, fee defaults and the paymaster's gas tokens). */
@@ -316,7 +316,7 @@ export function jsonSafeCalls(calls: readonly Call[]): Call[] {
  *
  * @example
  * const market = await fetchMarket(fetch, '')
- * market.get(marketKey(STRK))?.usd // 0.3
+ * market.get(addressKey(STRK))?.usd // 0.3
  */
 export async function fetchMarket(doFetch: typeof fetch, base: string): Promise<Market> {
   const get = async (path: string) => {
@@ -332,7 +332,7 @@ export async function fetchMarket(doFetch: typeof fetch, base: string): Promise<
   const market = new Map<string, MarketToken>()
   for (const token of tokenList.data.tokens) {
     const price = token.pricingId === undefined ? undefined : usd.get(token.pricingId)
-    market.set(marketKey(token.address), {
+    market.set(addressKey(token.address), {
       symbol: token.symbol,
       decimals: token.decimals,
       ...(price !== undefined && Number.isFinite(price) ? { usd: price } : {}),

@@ -4,7 +4,7 @@
 // the approval window, the dapp's walletEvents. Browser-safe, like the core (ui/src/imports.test.ts holds it).
 
 // The screens' token list lives in the core; named here too for the page's older imports.
-export { type Market, type MarketToken, marketKey } from '../core'
+export type { Market, MarketToken } from '../core'
 export {
   APPROVAL_WINDOW_ROUTE,
   type ApprovalWindow,

@@ -12,7 +12,7 @@ import {
   createEnvelopeServer,
   createPageHandlers,
   type EnvelopePort,
-  type WalletApi,
+  type PageClient,
 } from '../page'
 import { walletFixture } from './fixture'
 
@@ -114,10 +114,10 @@ function pageHarness(loggedIn: boolean): Harness {
       loggedIn
         ? { isLoggedIn: true, hasSession: false, isPreauthorized: connected.has(origin) }
         : { isLoggedIn: false },
-  } satisfies Partial<WalletApi>
+  } satisfies Partial<PageClient>
   const prompts = createPromptQueue()
   const router = createWalletRouter(
-    createPageHandlers({ api: api as unknown as WalletApi, prompts, isListed: (origin) => origin === DAPP }),
+    createPageHandlers({ api: api as unknown as PageClient, prompts, isListed: (origin) => origin === DAPP }),
   )
   const { mutate, stopLatest, server } = envelopeClient(router, { origin: DAPP })
   const answerPrompt = async (kind: PromptKind, approved: boolean) => {

@@ -1,7 +1,6 @@
 // Which network and which account a prompt signs for: the chain id the wallet server reports for the
 // logged-in account (the one that signs), never anything the app sent.
-import { CHAIN_IDS } from '@webwallet/protocol'
-import { compactAddress } from '@webwallet/wallet-sim/core'
+import { CHAIN_IDS, compactAddress } from '@webwallet/protocol'
 
 /** `Starknet Sepolia`, `Starknet Mainnet` (from the hex felt or the short string), else the chain id as given. */
 export function chainName(chainId: string): string {

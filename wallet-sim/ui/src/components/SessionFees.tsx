@@ -1,6 +1,7 @@
 // The consent's fee limits: each cap in its token and in USD (the review's price source), worded for both
 // ways the session's transactions may pay gas, since the consent cannot know which the app will use.
-import { compactAddress, type Market, marketKey, tokenOf } from '@webwallet/wallet-sim/core'
+import { addressKey, compactAddress } from '@webwallet/protocol'
+import { type Market, tokenOf } from '@webwallet/wallet-sim/core'
 import type { Loaded } from '../screens/screenData'
 import { formatAmount, formatUsd, usdValue } from './format'
 
@@ -20,7 +21,7 @@ function capText(amount: bigint, token: string, market: Loaded<Market>): string 
   } catch {
     text = `${amount} base units of ${compactAddress(token)}`
   }
-  const listed = market.status === 'ready' ? market.value.get(marketKey(token)) : undefined
+  const listed = market.status === 'ready' ? market.value.get(addressKey(token)) : undefined
   const decimals = listed?.decimals ?? known?.decimals
   if (listed?.usd === undefined || decimals === undefined) return text
   return `${text} (≈ ${formatUsd(usdValue(amount, decimals, listed.usd))})`

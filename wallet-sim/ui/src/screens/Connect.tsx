@@ -1,5 +1,5 @@
 // The dapp asks to see the account: approve once per origin.
-import { compactAddress } from '@webwallet/wallet-sim/core'
+import { compactAddress } from '@webwallet/protocol'
 import { Screen } from '../components/Screen'
 
 export interface ConnectProps {

@@ -1,7 +1,7 @@
 // The wallet's Connected apps page (/apps): the apps the user connected or signed sessions for, each session's
 // expiry, allowed methods and spending limits, a Revoke per live session, and Log out.
 
-import { compactAddress } from '@webwallet/wallet-sim/core'
+import { compactAddress } from '@webwallet/protocol'
 import type { PageClient } from '@webwallet/wallet-sim/page'
 import { useEffect, useState } from 'react'
 import { formatAmount, formatDate } from '../components/format'

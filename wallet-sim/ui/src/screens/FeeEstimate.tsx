@@ -1,7 +1,8 @@
 // The review's fee: estimating, the estimate in the fee token and in USD, or what failed (with a retry
 // when the wallet server or its node could not be asked; the user can always reject). A transaction that
 // would fail has no fee: the review's WillFail banner says why.
-import { type Market, marketKey, tokenOf } from '@webwallet/wallet-sim/core'
+import { addressKey } from '@webwallet/protocol'
+import { type Market, tokenOf } from '@webwallet/wallet-sim/core'
 import type { TransactionReview } from '@webwallet/wallet-sim/page'
 import { formatRounded, formatUsd, usdValue } from '../components/format'
 import type { Loaded } from './screenData'
@@ -14,7 +15,7 @@ export interface FeeEstimateProps {
 
 /** The fee token as the backend lists it (with its USD price), else as the wallet knows it. */
 function feeTokenOf(feeToken: string, market: Loaded<Market>) {
-  const listed = market.status === 'ready' ? market.value.get(marketKey(feeToken)) : undefined
+  const listed = market.status === 'ready' ? market.value.get(addressKey(feeToken)) : undefined
   return listed ?? tokenOf(feeToken) ?? { symbol: 'base units of the fee token', decimals: 0 }
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
-import { marketKey } from '@webwallet/wallet-sim/core'
+import { addressKey } from '@webwallet/protocol'
 import type { Account } from '@webwallet/wallet-sim/page'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Home } from './Home'
@@ -28,8 +28,8 @@ describe('Home', () => {
   it("shows the account's balances with their USD value at the backend's prices", async () => {
     const market = async () =>
       new Map([
-        [marketKey(STRK), { symbol: 'STRK', decimals: 18, usd: 0.3 }],
-        [marketKey(ETH), { symbol: 'ETH', decimals: 18 }],
+        [addressKey(STRK), { symbol: 'STRK', decimals: 18, usd: 0.3 }],
+        [addressKey(ETH), { symbol: 'ETH', decimals: 18 }],
       ])
     render(<Home api={api(market)} onLogin={vi.fn()} version={0} />)
     // ETH has no price here: its amount alone.

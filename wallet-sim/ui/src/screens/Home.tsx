@@ -1,7 +1,7 @@
 // The wallet page with nothing to approve: the account (or a login button), its balances with their USD
 // value where the backend has a price, and logout.
-import { ETH_ADDRESS, STRK_ADDRESS } from '@webwallet/protocol'
-import { compactAddress, type Market, marketKey, tokenOf } from '@webwallet/wallet-sim/core'
+import { addressKey, compactAddress, ETH_ADDRESS, STRK_ADDRESS } from '@webwallet/protocol'
+import { type Market, tokenOf } from '@webwallet/wallet-sim/core'
 import type { Account, PageClient } from '@webwallet/wallet-sim/page'
 import { useEffect, useState } from 'react'
 import { formatAmount, formatUsd, usdValue } from '../components/format'
@@ -105,7 +105,7 @@ export function Home({ api, onLogin, version }: HomeProps) {
 
 /** ` ($299.99)`: the balance's USD value at the backend's price; nothing without one. */
 function usdText(amount: string | bigint, token: string, prices: Market | undefined): string {
-  const usd = prices?.get(marketKey(token))?.usd
+  const usd = prices?.get(addressKey(token))?.usd
   const decimals = tokenOf(token)?.decimals
   return usd === undefined || decimals === undefined
     ? ''

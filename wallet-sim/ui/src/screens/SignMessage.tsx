@@ -4,9 +4,9 @@
 // execution (SNIP-9 typed data: a signature anyone, or the caller it names, can submit to run calls from
 // this account), what it does, as the review shows a transaction: the calls, who may submit it, when, and
 // from which account, read from the felts signed.
-import type { TypedData } from '@webwallet/protocol'
+import { compactAddress, type TypedData } from '@webwallet/protocol'
 import { ANY_CALLER_FELT, type OutsideExecutionView } from '@webwallet/protocol/procedures'
-import { type ChainClock, compactAddress, decodeCall, signMessageView } from '@webwallet/wallet-sim/core'
+import { type ChainClock, decodeCall, signMessageView } from '@webwallet/wallet-sim/core'
 import { SIGN_TITLES } from '@webwallet/wallet-sim/page'
 import { AccountLine, chainName } from '../components/AccountLine'
 import { BalanceChanges } from '../components/BalanceChanges'

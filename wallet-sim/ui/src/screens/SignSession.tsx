@@ -1,14 +1,12 @@
 // /signSessionKeys: what the session lets the app do without asking again.
-import type { SessionSignRequest } from '@webwallet/protocol'
+import { compactAddress, type SessionSignRequest, sameAddress } from '@webwallet/protocol'
 import {
   type ChainClock,
-  compactAddress,
   isPlainTransfer,
   type Market,
   methodName,
   type SessionView,
   type SpendingFamily,
-  sameAddress,
   sessionView,
   tokenOf,
 } from '@webwallet/wallet-sim/core'

@@ -4,9 +4,9 @@
 
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { SessionSignRequest, TypedData } from '@webwallet/protocol'
-import { OUTSIDE_EXECUTION_V2_TYPES } from '@webwallet/protocol/typedData'
 import { CHAIN_TICK_MS, chainClockFrom } from '@webwallet/wallet-sim/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { outsideExecution } from '../../../../protocol/src/typedData/testing/messages'
 import { APPROVE_DELAY_MS } from '../components/useApproveGuard'
 import { SignMessage } from './SignMessage'
 import { SignSession } from './SignSession'
@@ -95,18 +95,8 @@ describe('SignSession, by the chain clock', () => {
 })
 
 describe('outside execution window, by the chain clock', () => {
-  const outside = (after: number, before: number): TypedData => ({
-    types: OUTSIDE_EXECUTION_V2_TYPES,
-    primaryType: 'OutsideExecution',
-    domain: { name: 'Account.execute_from_outside', version: '2', chainId: 'SN_SEPOLIA', revision: '1' },
-    message: {
-      Caller: '0x414e595f43414c4c4552',
-      Nonce: '0x1',
-      'Execute After': String(after),
-      'Execute Before': String(before),
-      Calls: [{ To: STRK, Selector: 'transfer', Calldata: ['0xa77ac4', '1', '0'] }],
-    },
-  })
+  const outside = (after: number, before: number): TypedData =>
+    outsideExecution(['0xa77ac4', '1', '0'], { after: String(after), before: String(before) })
   const window = () => screen.getByLabelText('Validity window')
   const typedData = outside(CHAIN_NOW - 600, CHAIN_NOW + 1200)
 

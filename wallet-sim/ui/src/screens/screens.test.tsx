@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import type { SessionSignRequest, TypedData } from '@webwallet/protocol'
+import { addressKey, type SessionSignRequest, type TypedData } from '@webwallet/protocol'
 import { OUTSIDE_EXECUTION_V2_TYPES } from '@webwallet/protocol/typedData'
-import { type Market, marketKey } from '@webwallet/wallet-sim/core'
+import type { Market } from '@webwallet/wallet-sim/core'
 import type { TransactionReview } from '@webwallet/wallet-sim/page'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { outsideExecution } from '../../../../protocol/src/typedData/testing/messages'
 import { OriginListContext } from '../components/originList'
 import { APPROVE_DELAY_MS } from '../components/useApproveGuard'
 import { Connect } from './Connect'
@@ -181,18 +182,7 @@ describe('SignMessage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Confirm transaction')
   })
 
-  const outside = (calldata: string[]): TypedData => ({
-    types: OUTSIDE_EXECUTION_V2_TYPES,
-    primaryType: 'OutsideExecution',
-    domain: { name: 'Account.execute_from_outside', version: '2', chainId: 'SN_SEPOLIA', revision: '1' },
-    message: {
-      Caller: '0x414e595f43414c4c4552',
-      Nonce: '0x1',
-      'Execute After': '0x0',
-      'Execute Before': '1767229200',
-      Calls: [{ To: STRK, Selector: 'transfer', Calldata: calldata }],
-    },
-  })
+  const outside = (calldata: string[]): TypedData => outsideExecution(calldata)
 
   it('shows an outside execution as the transaction it is: the calls, who may submit it, the account', () => {
     const onAnswer = vi.fn()
@@ -436,8 +426,8 @@ describe('Review', () => {
     { contractAddress: COUNTER, entrypoint: 'increase_counter', calldata: ['0x2a'] },
   ]
   const MARKET = new Map([
-    [marketKey(STRK), { symbol: 'STRK', decimals: 18, usd: 0.3 }],
-    [marketKey(USDC), { symbol: 'USDC', decimals: 6, usd: 1 }],
+    [addressKey(STRK), { symbol: 'STRK', decimals: 18, usd: 0.3 }],
+    [addressKey(USDC), { symbol: 'USDC', decimals: 6, usd: 1 }],
   ])
   const REVIEW: TransactionReview = {
     feeToken: STRK,
@@ -736,7 +726,7 @@ describe('SignSession spending warnings', () => {
   it('the fee limits in USD, from the price source of the review', async () => {
     const request = session([[COUNTER, 'increase_counter']], STRK_FEES)
     const prices = {
-      market: async () => new Map([[marketKey(STRK), { symbol: 'STRK', decimals: 18, usd: 0.5 }]]),
+      market: async () => new Map([[addressKey(STRK), { symbol: 'STRK', decimals: 18, usd: 0.5 }]]),
     }
     render(<SignSession origin={DAPP} request={request} prices={prices} onAnswer={vi.fn()} />)
     await waitFor(() =>
