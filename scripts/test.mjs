@@ -69,8 +69,9 @@ const REPORTERS = ['--reporter=default', '--reporter=./scripts/flakyReporter.mjs
 
 /**
  * The main lane: checks, builds, then the main Vitest run (unit, integration, Chromium journeys), printed as it
- * goes, then the browser suites outside it: with the unit projects on every core, this lane ends about when
- * the lane beside does (last timed: main 1,128 s of tests, beside 1,030 s, when these suites ran beside).
+ * goes, then the browser suites outside it: with the unit projects on every core, they are here so that the
+ * lanes end about together (last timed with one worker, when they ran beside: main 1,128 s of tests, beside
+ * 1,030 s).
  */
 async function main() {
   const run = (s) => runner.runStep(s)
