@@ -13,6 +13,10 @@ export default defineProject({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // After the unit projects, which then have every core (scripts/test.mjs gives them --maxWorkers): Vitest runs
+    // the projects of one groupOrder in one pool of a single worker count, so with this file's single worker
+    // in theirs it ran every unit file one at a time as well (and refused to start on a machine of 3+ cores).
+    sequence: { groupOrder: 1 },
     // One worker runs every file in one module graph: starknet.js, the shim and wallet-sim load once, not once
     // per file (a fresh import per file cost about 1.4 s each). Each file starts and stops its own servers and
     // browsers, and no file mocks modules or stubs globals.

@@ -1,13 +1,14 @@
 // `npm test`, in two lanes. The main lane: type-check, lint, build, bundle budgets, then every test (unit,
-// integration, browser E2E) in one Vitest run, printed as they run. Beside it, once the checks and builds
+// integration, browser E2E) in one Vitest run, printed as they run, then the Playwright helper's user-style
+// suite (@playwright/test) and the journeys on Firefox and WebKit. Beside it, once the checks and builds
 // passed, the docs site's build (site/: dead links and anchors fail it), the consumer suite (the packed
 // tarballs installed into fresh apps outside the workspaces: npm registry access, mostly npm install and next
-// build), the third-party clients' suites (e2e/tests/compat), the devnet project against starknet-devnet-rs, the
-// Playwright helper's user-style suite (@playwright/test) and the journeys on Firefox and WebKit, each printed
-// whole when it ends. starknet-devnet's build (when it is missing) starts first and runs in the background at low
+// build), the third-party clients' suites (e2e/tests/compat) and the devnet project against
+// starknet-devnet-rs, each printed whole when it ends. starknet-devnet's build (when it is missing) starts first and runs in the background at low
 // priority while the rest runs (scripts/devnet.mjs); WEBWALLET_SKIP_DEVNET=1 skips the devnet step. The first
 // failing step stops the other lane and fails the run (scripts/steps.mjs); a summary of every step's time ends
 // the run, however it ends.
+import { availableParallelism } from 'node:os'
 import { ensureChromium } from './chromium.mjs'
 import { StillBuilding, startBuild, waitForDevnet } from './devnet.mjs'
 import { ensureEngines } from './engines.mjs'
@@ -57,11 +58,21 @@ const anchors = [
   'starknet-legacy',
 ]
 // The main run names its projects: Vitest ORs several `!name` filters, so '!consumer' '!devnet' would select all.
-const MAIN = ['protocol', 'shim', 'wallet-sim', 'e2e'].flatMap((name) => ['--project', name])
+// The unit projects run first on every core (Vitest's default leaves one idle: a single worker on 2 cores), then
+// the e2e project's journeys one file at a time (its groupOrder, e2e/vitest.config.ts).
+const MAIN = [
+  ...['protocol', 'shim', 'wallet-sim', 'e2e'].flatMap((name) => ['--project', name]),
+  `--maxWorkers=${availableParallelism()}`,
+]
 // The default reporter, and one that lists the tests which passed only on a retry (e2e retries once in CI).
 const REPORTERS = ['--reporter=default', '--reporter=./scripts/flakyReporter.mjs']
 
-/** The main lane: checks, builds, then the main Vitest run (unit, integration, Chromium journeys), printed as it goes. */
+/**
+ * The main lane: checks, builds, then the main Vitest run (unit, integration, Chromium journeys), printed as it
+ * goes, then the browser suites outside it: with the unit projects on every core, they are here so that the
+ * lanes end about together (last timed with one worker, when they ran beside: main 1,128 s of tests, beside
+ * 1,030 s).
+ */
 async function main() {
   const run = (s) => runner.runStep(s)
   try {
@@ -76,6 +87,7 @@ async function main() {
     throw error
   }
   await run(step('tests', 'npx', ['vitest', 'run', ...MAIN, ...REPORTERS], env))
+  await browserSuites({})
 }
 
 /**
@@ -123,10 +135,9 @@ const NICE = 10
 
 /**
  * The lane beside the main one, once the checks and builds passed: the docs site's build (about half a minute
- * of CPU), the consumer suite (mostly npm install and next build: network and disk), then the devnet project (devnet and its client: about one core), which may
- * wait for the binary's build, then the browser suites outside the main run (they end well before the main
- * lane's single-file journeys, which leave about a third of the CPU idle). Each step's output is printed whole
- * when it ends.
+ * of CPU), the consumer suite (mostly npm install and next build: network and disk), the third-party clients'
+ * suites, then the devnet project (devnet and its client: about one core), which may wait for the binary's
+ * build. Each step's output is printed whole when it ends.
  */
 async function beside() {
   try {
@@ -156,7 +167,6 @@ async function beside() {
     { buffered: true, lane: BESIDE, nice: NICE },
   )
   await devnet()
-  await browserSuites({ buffered: true, lane: BESIDE, nice: NICE })
 }
 
 /** The devnet project once its binary is there (skipped while a build is still running). */

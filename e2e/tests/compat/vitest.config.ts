@@ -13,6 +13,8 @@ export default defineProject({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // A single worker: after the projects that run files side by side, as the e2e project (e2e/vitest.config.ts).
+    sequence: { groupOrder: 1 },
     // One module graph for every file, as in the e2e project (e2e/vitest.config.ts).
     isolate: false,
     retry: process.env.CI ? 1 : 0,

@@ -1,8 +1,12 @@
 // starkPublicKey before the base table exists (startup: guardian, relayer, minter) and after a signature
 // check built it: the same keys either way. A file of its own, so no other test has built the table first.
 import { getStarkKey, Point, sign } from '@scure/starknet'
-import { expect, it } from 'vitest'
-import { starkPublicKey, verifyStarkSignature, warmBaseTable } from './signature'
+import { expect, it, vi } from 'vitest'
+
+// The project's files share their worker's module graph (isolate: false): a fresh copy of ./signature, whose
+// base table no earlier file built.
+vi.resetModules()
+const { starkPublicKey, verifyStarkSignature, warmBaseTable } = await import('./signature')
 
 const ORDER = Point.Fn.ORDER
 const hex = (n: bigint) => n.toString(16).padStart(64, '0')
