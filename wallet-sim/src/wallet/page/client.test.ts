@@ -145,4 +145,20 @@ describe('every answer is parsed by protocol’s contract of its route', () => {
     expect(await answering({ answer: 'fail' }).decide('o')).toEqual({ answer: 'manual' })
     expect(await answering({ answer: 'fail', code: 'X' }).decide('o')).toEqual({ answer: 'fail', code: 'X' })
   })
+
+  it('decide: a server that does not answer is SERVICE_UNREACHABLE, not a screen that waits for nobody', async () => {
+    const storage = memoryStorage()
+    storage.write(login)
+    const down = createPageClient({
+      storage: storage as never,
+      baseUrl: 'http://127.0.0.1:9',
+      fetch: async () => {
+        throw new TypeError('fetch failed')
+      },
+    })
+    await expect(down.decide('o')).rejects.toMatchObject({
+      code: 'SERVICE_UNREACHABLE',
+      data: { service: 'wallet' },
+    })
+  })
 })

@@ -207,7 +207,8 @@ function accountCalls(request: Request) {
     /**
      * Whether the simulator answers the next prompt of the dapp at `origin` for the user (`--approve
      * auto|reject`, a test's one-shot answer); `manual` (show the screen) whenever it cannot say.
-     * USER_LOGGED_OUT when the server no longer honours the stored login (it took no answer then).
+     * USER_LOGGED_OUT when the server no longer honours the stored login (it took no answer then),
+     * SERVICE_UNREACHABLE when it does not answer at all.
      */
     async decide(origin: string): Promise<ApprovalDecision> {
       try {
@@ -217,7 +218,9 @@ function accountCalls(request: Request) {
         const decision = walletPage.decide.Response.safeParse(answer)
         return decision.success ? decision.data : { answer: 'manual' }
       } catch (error) {
-        if (isWebWalletError(error, 'USER_LOGGED_OUT')) throw error
+        // A login the server dropped, or no server at all, is the request's answer; a screen would not help.
+        if (isWebWalletError(error, 'USER_LOGGED_OUT') || isWebWalletError(error, 'SERVICE_UNREACHABLE'))
+          throw error
         return { answer: 'manual' }
       }
     },
