@@ -11,6 +11,7 @@ import { validate } from '../../infra/http/validate'
 import { NodeUnreachable } from '../../node/rpcClient'
 import type { LoginService } from '../../services/login/LoginService'
 import { bearerToken, optionalBearerToken } from '../../services/login/router'
+import { type DappRoute, requireConnection } from './connectionGuard'
 import type { WalletService } from './WalletService'
 
 // Requests are validated, and answers typed, by protocol's contract of this API (`walletPage.<route>`),
@@ -30,7 +31,8 @@ export interface WalletPageApiDependencies {
  * The routes: `GET /chainId` (no login), `GET /account[?origin=]` (with `connected` for the origin), `GET /permissions?origin=`, `GET /loginStatus?origin=`,
  * `POST /connect {origin}`, `POST /disconnect {origin}`, `POST /signTypedData {origin, typedData}`, `POST /signSession {origin, request}`,
  * `POST /review {origin, calls}` (fee estimate, contract names; nothing signed), `POST /contractNames {addresses}`, `POST /execute {origin, calls}`, `GET /apps` and `POST /revokeSession {sessionHash}` (the Connected apps page), `GET /deploymentData?origin=` (connected origins only), and `POST /devLogin` (the `--email` user,
- * without a code, while approvals are automatic).
+ * without a code, while approvals are automatic). The routes that act for the dapp named by `origin` refuse
+ * an origin the user did not connect where protocol's policy table says so (connectionGuard.ts).
  *
  * @example
  * app.use('/wallet/api', createWalletPageApi({ wallet, login }))
@@ -40,6 +42,7 @@ export function createWalletPageApi(deps: WalletPageApiDependencies): Router {
   const router = Router()
   router.use(express.json({ limit: '1mb' }))
   const userOf = (req: Request) => deps.login.userOfToken(bearerToken(req))
+  const forDapp = dappGuard(wallet)
 
   router.get('/chainId', (_req, res) => {
     res.json({ chainId: wallet.chainId } satisfies walletPage.chainId.Response)
@@ -74,6 +77,7 @@ export function createWalletPageApi(deps: WalletPageApiDependencies): Router {
   router.post('/connect', (req, res) => {
     const user = userOf(req)
     const { origin } = validate(walletPage.connect.Request, req.body, 'body')
+    forDapp('POST /connect', user, origin)
     wallet.connect(user, origin)
     res.json({
       account: [user.account.address],
@@ -85,7 +89,7 @@ export function createWalletPageApi(deps: WalletPageApiDependencies): Router {
     wallet.disconnect(user, validate(walletPage.disconnect.Request, req.body, 'body').origin)
     res.status(204).end()
   })
-  mountUserActions(router, wallet, userOf)
+  mountUserActions(router, wallet, userOf, forDapp)
   router.post('/devLogin', async (_req, res) => {
     const login = await deps.devLogin?.()
     if (login === undefined)
@@ -96,6 +100,7 @@ export function createWalletPageApi(deps: WalletPageApiDependencies): Router {
   router.get('/deploymentData', (req, res) => {
     const user = userOf(req)
     const { origin } = validate(walletPage.deploymentData.Query, req.query, 'query')
+    forDapp('GET /deploymentData', user, origin)
     const data: walletPage.deploymentData.Response = wallet.deploymentData(user, origin)
     res.json(data)
   })
@@ -110,10 +115,12 @@ function mountUserActions(
   router: Router,
   wallet: WalletPageApiDependencies['wallet'],
   userOf: (req: Request) => ReturnType<WalletPageApiDependencies['login']['userOfToken']>,
+  forDapp: ReturnType<typeof dappGuard>,
 ): void {
   router.post('/signTypedData', (req, res) => {
     const user = userOf(req)
     const { origin, typedData } = validate(walletPage.signTypedData.Request, req.body, 'body')
+    forDapp('POST /signTypedData', user, origin)
     res.json({
       signature: wallet.signTypedData(user, typedData, origin),
     } satisfies walletPage.signTypedData.Response)
@@ -121,19 +128,22 @@ function mountUserActions(
   router.post('/signSession', async (req, res) => {
     const user = userOf(req)
     const { origin, request } = validate(walletPage.signSession.Request, req.body, 'body')
+    forDapp('POST /signSession', user, origin)
     const result: walletPage.signSession.Response = await wallet.signSession(user, request, origin)
     wallet.connect(user, origin)
     res.json(result)
   })
   router.post('/execute', async (req, res) => {
     const user = userOf(req)
-    const { calls } = validate(walletPage.execute.Request, req.body, 'body')
+    const { origin, calls } = validate(walletPage.execute.Request, req.body, 'body')
+    forDapp('POST /execute', user, origin)
     res.json({ transactionHash: await wallet.execute(user, calls) } satisfies walletPage.execute.Response)
   })
   // What the review screen shows before the user confirms: the fee estimate and the called contracts' names.
   router.post('/review', async (req, res) => {
     const user = userOf(req)
-    const { calls } = validate(walletPage.review.Request, req.body, 'body')
+    const { origin, calls } = validate(walletPage.review.Request, req.body, 'body')
+    forDapp('POST /review', user, origin)
     const review: walletPage.review.Response = await wallet.review(user, calls)
     res.json(review)
   })
@@ -152,6 +162,15 @@ function mountUserActions(
     const { sessionHash } = validate(walletPage.revokeSession.Request, req.body, 'body')
     res.json(await wallet.revokeSession(user, sessionHash))
   })
+}
+
+/**
+ * The connection check of a route that acts for a dapp (connectionGuard.ts: protocol's policy table decides
+ * which need one), before the route signs, estimates or sends anything.
+ */
+function dappGuard(wallet: Pick<WalletService, 'isConnected'>) {
+  return (route: DappRoute, user: Parameters<WalletService['isConnected']>[0], origin: string): void =>
+    requireConnection(route, () => wallet.isConnected(user, origin))
 }
 
 /**
