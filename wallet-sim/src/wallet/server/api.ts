@@ -11,7 +11,7 @@ import { validate } from '../../infra/http/validate'
 import { NodeUnreachable } from '../../node/rpcClient'
 import type { LoginService } from '../../services/login/LoginService'
 import { bearerToken, optionalBearerToken } from '../../services/login/router'
-import { type DappRoute, requireConnection } from './connectionGuard'
+import { type DappRoute, type PolicyTable, requireConnection } from './connectionGuard'
 import type { WalletService } from './WalletService'
 
 // Requests are validated, and answers typed, by protocol's contract of this API (`walletPage.<route>`),
@@ -25,6 +25,8 @@ export interface WalletPageApiDependencies {
    * undefined when that is off.
    */
   devLogin?: () => Promise<{ token: string; email: string } | undefined>
+  /** Which procedures need a connected origin: protocol's `PROCEDURE_POLICIES` unless given (tests). */
+  policies?: PolicyTable
 }
 
 /**
@@ -42,7 +44,7 @@ export function createWalletPageApi(deps: WalletPageApiDependencies): Router {
   const router = Router()
   router.use(express.json({ limit: '1mb' }))
   const userOf = (req: Request) => deps.login.userOfToken(bearerToken(req))
-  const forDapp = dappGuard(wallet)
+  const forDapp = dappGuard(wallet, deps.policies)
 
   router.get('/chainId', (_req, res) => {
     res.json({ chainId: wallet.chainId } satisfies walletPage.chainId.Response)
@@ -168,9 +170,9 @@ function mountUserActions(
  * The connection check of a route that acts for a dapp (connectionGuard.ts: protocol's policy table decides
  * which need one), before the route signs, estimates or sends anything.
  */
-function dappGuard(wallet: Pick<WalletService, 'isConnected'>) {
+function dappGuard(wallet: Pick<WalletService, 'isConnected'>, policies?: PolicyTable) {
   return (route: DappRoute, user: Parameters<WalletService['isConnected']>[0], origin: string): void =>
-    requireConnection(route, () => wallet.isConnected(user, origin))
+    requireConnection(route, () => wallet.isConnected(user, origin), policies)
 }
 
 /**

@@ -5,22 +5,17 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { MutationName } from '@webwallet/protocol/procedures'
-import type { ProcedurePolicy } from '@webwallet/protocol/wallet'
+import { PROCEDURE_POLICIES, type ProcedurePolicy } from '@webwallet/protocol/wallet'
 import express from 'express'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { HTTP_LISTENERS } from '../../listeners'
 import { MAIL, STRK, sessionRequest } from '../fixtures'
 import { NOW, type WalletFixture, walletFixture } from '../testing'
 import { createWalletPageApi } from './api'
-import { type DappRoute, needsConnection, ROUTE_PROCEDURES } from './connectionGuard'
+import { type DappRoute, needsConnection, type PolicyTable, ROUTE_PROCEDURES } from './connectionGuard'
 
-// protocol's table, as a copy the tests may tighten (restored before each test).
-const table = vi.hoisted(() => ({ rows: {} as Record<string, ProcedurePolicy>, real: {} as object }))
-vi.mock('@webwallet/protocol/wallet', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@webwallet/protocol/wallet')>()
-  table.real = { ...actual.PROCEDURE_POLICIES }
-  return { ...actual, PROCEDURE_POLICIES: table.rows }
-})
+// protocol's table, and a copy the tests may tighten, handed to the API as its table (restored before each test).
+const rows: Record<string, Pick<ProcedurePolicy, 'connection'>> = {}
 
 // The routes that act for no dapp: reads of the user's own state, the Connected apps page (the user's own
 // screen), the hands-free decision (no token needed), disconnect (only takes power away) and the dev login.
@@ -60,11 +55,14 @@ let server: Server
 let url: string
 
 beforeEach(async () => {
-  for (const key of Object.keys(table.rows)) delete table.rows[key]
-  Object.assign(table.rows, table.real)
+  for (const key of Object.keys(rows)) delete rows[key]
+  Object.assign(rows, PROCEDURE_POLICIES)
   fx = walletFixture()
   const app = express()
-  app.use('/wallet/api', createWalletPageApi({ wallet: fx.wallet, login: fx.login }))
+  app.use(
+    '/wallet/api',
+    createWalletPageApi({ wallet: fx.wallet, login: fx.login, policies: rows as PolicyTable }),
+  )
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
   })
@@ -90,7 +88,7 @@ const send = async (route: DappRoute, origin: string, token: string) => {
 
 /** Every row of the table says `connection`, as a stricter wallet would. */
 const everyRowNeedsConnection = () => {
-  for (const [name, row] of Object.entries(table.rows)) table.rows[name] = { ...row, connection: true }
+  for (const [name, row] of Object.entries(rows)) rows[name] = { ...row, connection: true }
 }
 
 describe('the wallet page API refuses an unconnected dapp where the policy table says so', () => {
@@ -112,7 +110,7 @@ describe('the wallet page API refuses an unconnected dapp where the policy table
     for (const route of unguarded) {
       const procedures: readonly MutationName[] = ROUTE_PROCEDURES[route as DappRoute]
       expect(
-        procedures.some((procedure) => !table.rows[procedure]?.connection),
+        procedures.some((procedure) => !rows[procedure]?.connection),
         route,
       ).toBe(true)
     }

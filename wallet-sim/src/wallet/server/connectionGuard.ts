@@ -3,7 +3,7 @@
 // (no `connection` in their rows): the server holds the wallet core's line itself, whatever the page sends.
 import { ConnectorNotConnectedError } from '@webwallet/protocol/errors'
 import type { MutationName } from '@webwallet/protocol/procedures'
-import { PROCEDURE_POLICIES } from '@webwallet/protocol/wallet'
+import { PROCEDURE_POLICIES, type ProcedurePolicy } from '@webwallet/protocol/wallet'
 
 /**
  * The routes (`METHOD /path` under /wallet/api) that sign, spend, reveal or connect for the dapp named in
@@ -32,6 +32,9 @@ export const ROUTE_PROCEDURES = {
 /** A route of ROUTE_PROCEDURES. */
 export type DappRoute = keyof typeof ROUTE_PROCEDURES
 
+/** The policy table the guard reads: protocol's, unless a test hands a stricter copy. */
+export type PolicyTable = Readonly<Record<MutationName, Pick<ProcedurePolicy, 'connection'>>>
+
 /**
  * Does `route` answer only an origin the user connected? Yes when the policy table's row of every
  * procedure it serves says `connection` (a route serving one procedure that may go without would refuse it).
@@ -40,8 +43,8 @@ export type DappRoute = keyof typeof ROUTE_PROCEDURES
  * needsConnection('GET /deploymentData') // true
  * needsConnection('POST /signSession') // false: connectAndSignSession connects by signing
  */
-export function needsConnection(route: DappRoute): boolean {
-  return ROUTE_PROCEDURES[route].every((procedure) => PROCEDURE_POLICIES[procedure].connection === true)
+export function needsConnection(route: DappRoute, policies: PolicyTable = PROCEDURE_POLICIES): boolean {
+  return ROUTE_PROCEDURES[route].every((procedure) => policies[procedure].connection === true)
 }
 
 /**
@@ -51,6 +54,10 @@ export function needsConnection(route: DappRoute): boolean {
  * @example
  * requireConnection('GET /deploymentData', () => wallet.isConnected(user, origin))
  */
-export function requireConnection(route: DappRoute, connected: () => boolean): void {
-  if (needsConnection(route) && !connected()) throw new ConnectorNotConnectedError()
+export function requireConnection(
+  route: DappRoute,
+  connected: () => boolean,
+  policies: PolicyTable = PROCEDURE_POLICIES,
+): void {
+  if (needsConnection(route, policies) && !connected()) throw new ConnectorNotConnectedError()
 }
