@@ -203,7 +203,10 @@ export const ENTRIES = [
   // WebWallet (shim/src/firstUse.ts), so esbuild keeps the page's code in one chunk with what the first-use
   // chunk shares (fewer bindings between chunks), and WebWallet and SessionAccount declare the fields their
   // constructors set (no field list in the bundle): 24,620 → 23,757 bytes, total 39,874 → 39,022.
-  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 23.3, totalBudgetKb: 38.2 },
+  // 23.3 → 24.0, 38.2 → 39.0 (2026-11-29, lead, merged): the first-use chunk no longer names WebWallet: that
+  // re-export closed an import circle (WebWallet → its lazy loaders → firstUse.ts → WebWallet) that issue 38
+  // forbids; the declared fields stay. Measured: 24,552 bytes together, total 39,806.
+  { name: '@webwallet/shim', entry: 'shim/dist/index.js', budgetKb: 24.0, totalBudgetKb: 39.0 },
   // Opt-in non-extractable P-256 session keys (issue 13): WebAuthn encodings, P-256 recovery, key storage.
   { name: '@webwallet/shim/p256', entry: 'shim/dist/p256/index.js', budgetKb: 4 },
   // The invisible-sdk 1.0.0 drop-in (issue 24): the session SDK and the window connector it maps onto
@@ -264,7 +267,9 @@ export const ENTRIES = [
   // connector's long functions split): 42,850 → 43,114 bytes; initial unchanged (27,862).
   // 27.3 → 26.8, 42.2 → 41.7 (2026-11-29, issue 38 item 7, h-bytes): made room; it follows the shim (above):
   // 27,862 → 27,389 bytes, total 43,114 → 42,659.
-  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 26.8, totalBudgetKb: 41.7 },
+  // 26.8 → 27.3, 41.7 → 42.2 (2026-11-29, lead, merged): it follows the shim (the circle, above): 27,807 bytes
+  // together, total 43,060.
+  { name: '@webwallet/shim/argent', entry: 'shim/dist/argent/index.js', budgetKb: 27.3, totalBudgetKb: 42.2 },
 ]
 
 // Issue 38: the budgets as served (each initial file gzipped alone, summed; see the header), per entry name of
@@ -315,12 +320,16 @@ export const SERVED_BUDGETS = {
   // files each compressed alone: @webwallet/shim 25,471 → 23,859 bytes as served (24.9 → 23.3 KB), total
   // 40,724 → 39,124; /argent 28,736 → 28,053 (28.0 → 27.4), total 43,965 → 43,323. The unsplit build grows by
   // about 0.3 KB (esbuild runs WebWallet's modules through init functions there) and still holds no zod.
-  '@webwallet/shim': { initialKb: 23.4, totalKb: 38.3 },
+  // 2026-11-29 (lead, merged): WebWallet is no longer named by the first-use chunk (an import circle, see
+  // ENTRIES): the page's code is two initial files again, each compressed alone: 25,408 bytes as served
+  // (23.4 → 24.9; 25,471 before h-bytes), total 40,662 (38.3 → 39.8); /argent 28,652 (27.5 → 28.1), total
+  // 43,905 (42.4 → 43.0). Still within issue 38's 25 KB for the SDK's initial cost as served.
+  '@webwallet/shim': { initialKb: 24.9, totalKb: 39.8 },
   '@webwallet/shim/p256': { initialKb: 4 },
   // 2026-11-29 (issue 35 item 3, h-argent2; see ENTRIES): createSessionAccount and executeWithPaymaster, /argent
   // 28,113 → 28,789 bytes as served (27.5 → 28.2), total 43,036 → 43,730 (42.1 → 42.8); the shim's first-use
   // chunk's balances source, +15 bytes in its served total (39.6 holds).
-  '@webwallet/shim/argent': { initialKb: 27.5, totalKb: 42.4 },
+  '@webwallet/shim/argent': { initialKb: 28.1, totalKb: 43.0 },
 }
 
 // What the app brings: starknet.js and React, and @scure/starknet (starknet.js's hashes and curve, which every

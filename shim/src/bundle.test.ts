@@ -48,18 +48,6 @@ describe.each(['./index.ts', './argent/index.ts'])('the %s bundle', (entry) => {
   }, 30_000)
 })
 
-// The first-use chunk names WebWallet (shim/src/firstUse.ts), so esbuild puts the page's SDK code in the chunk it
-// shares with the first-use chunk: the entry's own file holds little more than its re-exports (1.5 KB gzip
-// less as served than the page's code split over two files, each compressed alone).
-it("puts the page's SDK code in one initial file, beside a small file of the entry's re-exports", async () => {
-  const { chunks } = await chunkGraph(source('./index.ts'), undefined, ['@webwallet/source'])
-  const initial = chunks.filter((chunk) => chunk.initial)
-  expect(initial).toHaveLength(2)
-  const entryFile = initial.find((chunk) => chunk.file.endsWith('/index.js'))
-  expect(entryFile?.modules.map(({ module }) => module.replace(/^.*\/src\//, ''))).toEqual(['sdk/devUrls.ts'])
-  expect(entryFile?.gzipBytes).toBeLessThan(1024)
-}, 30_000)
-
 // The connector entry: the iframe and popup path at once; the WebSocket and HTTP wires (and what only they
 // use) in one chunk of their own (messenger/headlessWires.ts), loaded at a headless connector's first request.
 const HEADLESS = ['messenger/fromWebSocket.ts', 'messenger/fromHttp.ts', 'messenger/eventStream.ts']

@@ -8,7 +8,3 @@ export * from './account/onSend'
 export { createWindowConnector } from './connector/windowConnector'
 export { portfolioReads } from './portfolio/reads'
 export { revokeAtCosigner } from './sdk/revoke'
-// Not read here: naming WebWallet puts the page's SDK code and what this chunk shares with it in one chunk
-// (esbuild splits them otherwise: 1.5 KB gzip more as served, each file compressed alone). A page already
-// has WebWallet; only an app of createPortfolio or SessionAccount alone, bundled by esbuild, would add it.
-export { WebWallet } from './sdk/WebWallet'
