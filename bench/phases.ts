@@ -2,9 +2,6 @@
 // signed-in test, timed one by one, against a blank dapp with no wallet on the same machine at the same time.
 // Not part of `npm run bench` (its extra waits cost time of their own); run it to see what a change moves:
 // node --conditions=@webwallet/source --import tsx bench/phases.ts [runs]
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { CONTRACTS } from '@webwallet/wallet-sim'
 import {
   launchWalletSim,
   signedInContext,
@@ -13,12 +10,11 @@ import {
 } from '@webwallet/wallet-sim/playwright/core'
 import { chromium, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser'
+import { INCREMENT, serveBlankDapp } from './blankDapp'
 
 const RUNS = Number(process.argv[2] ?? 15)
-const html = '<!doctype html><meta charset="utf-8"><title>dapp</title><p>a dapp</p>'
-const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html))
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-const dapp = `http://localhost:${(server.address() as AddressInfo).port}`
+const dappServer = await serveBlankDapp()
+const dapp = dappServer.url
 await using sim = await launchWalletSim({ dappOrigins: [dapp], email: 'bench-user@example.com' })
 // PHASES_VARIANTS=';fresh;--flag1,--flag2': variants run alternately, each its own column: `fresh` takes a new
 // page per test (and closes it) instead of the fixture's kept page; `--…` are extra Chromium switches.
@@ -31,7 +27,7 @@ const browsers = await Promise.all(
     }),
   ),
 )
-const call = { contract_address: CONTRACTS.counter, entry_point: 'increment', calldata: [] }
+const call = INCREMENT
 
 type Wallet = { request(r: unknown): Promise<unknown> }
 async function connectAndSend(page: Page, silent: boolean, marks?: (name: string) => void): Promise<void> {
@@ -121,4 +117,4 @@ console.log(['phase'.padEnd(32), ...runs.map((r) => r.label.slice(0, 24).padStar
 for (const name of names)
   console.log([name.padEnd(32), ...runs.map((r) => median(r.times[name]!).toFixed(0).padStart(24))].join(' '))
 await Promise.all(browsers.map((b) => b.close()))
-server.close()
+dappServer.close()

@@ -7,9 +7,6 @@
 //   test runs (what the fixture does not do: the old documents outlive the test by that much).
 // Each variant runs blocks of 5 tests in a row (the first of a block not counted, so what a variant leaves
 // running in the background lands on its own tests), the blocks alternated.
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { CONTRACTS } from '@webwallet/wallet-sim'
 import {
   launchWalletSim,
   type SignedInPages,
@@ -19,15 +16,14 @@ import {
 } from '@webwallet/wallet-sim/playwright/core'
 import type { BrowserContext, Page } from 'playwright-core'
 import { launchBrowser } from '../e2e/support/browser'
+import { INCREMENT, serveBlankDapp } from './blankDapp'
 
 const BLOCKS = Number(process.argv[2] ?? 12)
-const html = '<!doctype html><meta charset="utf-8"><title>dapp</title><p>a dapp</p>'
-const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html))
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-const dapp = `http://localhost:${(server.address() as AddressInfo).port}`
+const dappServer = await serveBlankDapp()
+const dapp = dappServer.url
 await using sim = await launchWalletSim({ dappOrigins: [dapp], email: 'bench-user@example.com' })
 await using browser = await launchBrowser()
-const call = { contract_address: CONTRACTS.counter, entry_point: 'increment', calldata: [] }
+const call = INCREMENT
 const times: Record<string, number[]> = {}
 const note = (name: string, ms: number) => {
   times[name] = [...(times[name] ?? []), ms]
@@ -126,4 +122,4 @@ await turns.settled()
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 for (const [name, ms] of Object.entries(times).sort())
   console.log(`${name.padEnd(36)} ${median(ms).toFixed(0).padStart(6)} ms median of ${ms.length}`)
-server.close()
+dappServer.close()

@@ -4,24 +4,20 @@
 // 50 GETs from the wallet's frame to wallet-sim after bench/userTests.ts' user test, in contexts with and
 // without the routes, alternated. Not part of `npm run bench`:
 // node --conditions=@webwallet/source --import tsx bench/routeCost.ts [contexts]
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { CONTRACTS } from '@webwallet/wallet-sim'
 import {
   addInjectedWallet,
   launchWalletSim,
   routeArgentToWalletSim,
 } from '@webwallet/wallet-sim/playwright/core'
 import { launchBrowser } from '../e2e/support/browser'
+import { INCREMENT, serveBlankDapp } from './blankDapp'
 
 const RUNS = Number(process.argv[2] ?? 30)
-const html = '<!doctype html><meta charset="utf-8"><title>dapp</title><p>a dapp</p>'
-const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html))
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-const dapp = `http://localhost:${(server.address() as AddressInfo).port}`
+const dappServer = await serveBlankDapp()
+const dapp = dappServer.url
 await using sim = await launchWalletSim({ dappOrigins: [dapp], email: 'bench-user@example.com' })
 await using browser = await launchBrowser()
-const call = { contract_address: CONTRACTS.counter, entry_point: 'increment', calldata: [] }
+const call = INCREMENT
 const results: Record<string, number[]> = {}
 const note = (name: string, value: number) => {
   results[name] = [...(results[name] ?? []), value]
@@ -64,4 +60,4 @@ for (let i = 0; i < RUNS; i++)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 for (const [name, values] of Object.entries(results).sort())
   console.log(`${name.padEnd(52)} ${median(values).toFixed(1).padStart(6)} (median of ${values.length})`)
-server.close()
+dappServer.close()

@@ -8,9 +8,6 @@
 //   test to test as the `signedInPage` fixture hands it: `signedInPages`), the dapp opened, a silent
 //   wallet_requestAccounts, one transaction, its receipt, the page taken back (reset to about:blank).
 // Each is repeated RUNS times; any failure fails the run (no retries). Prints one `BENCH_JSON {...}` line.
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { CONTRACTS } from '@webwallet/wallet-sim'
 import {
   addInjectedWallet,
   launchWalletSim,
@@ -20,18 +17,17 @@ import {
 } from '@webwallet/wallet-sim/playwright/core'
 import type { BrowserContext, Page } from 'playwright-core'
 import { launchBrowser } from '../e2e/support/browser'
+import { INCREMENT, serveBlankDapp } from './blankDapp'
 
 // BENCH_QUICK=1: a few of each, for the smoke test that keeps this script running (numbers meaningless).
 const RUNS = process.env.BENCH_QUICK === '1' ? 3 : Number(process.env.BENCH_RUNS ?? 100)
 
-const html = '<!doctype html><meta charset="utf-8"><title>dapp</title><p>a dapp</p>'
-const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html))
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-const dapp = `http://localhost:${(server.address() as AddressInfo).port}`
+const dappServer = await serveBlankDapp()
+const dapp = dappServer.url
 // As the Playwright fixtures start it: hands-free for the dapp, on the dapp's site (localhost).
 await using sim = await launchWalletSim({ dappOrigins: [dapp], email: 'bench-user@example.com' })
 await using browser = await launchBrowser()
-const call = { contract_address: CONTRACTS.counter, entry_point: 'increment', calldata: [] }
+const call = INCREMENT
 
 async function receipt(hash: string): Promise<void> {
   for (;;) {
@@ -127,7 +123,7 @@ for (let i = 0; i < RUNS; i++) await timed('signedInTest', () => signedInTest(si
 await signedIn.close()
 const userTimes: number[] = []
 for (let i = 0; i < RUNS; i++) await timed('userTest', userTest, userTimes)
-server.close()
+dappServer.close()
 
 const summary = (xs: number[], kind: keyof typeof failures) => ({
   count: RUNS,
