@@ -1,48 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../errors/validation'
+import {
+  OUTSIDE_EXECUTION_V1_TYPES as V1_TYPES,
+  OUTSIDE_EXECUTION_V2_TYPES as V2_TYPES,
+} from '../typedData/known'
 import { ANY_CALLER_FELT, isOutsideExecutionTypedData, readOutsideExecution } from './outsideExecutionMessage'
 
-const V2_TYPES = {
-  StarknetDomain: [
-    { name: 'name', type: 'shortstring' },
-    { name: 'version', type: 'shortstring' },
-    { name: 'chainId', type: 'shortstring' },
-    { name: 'revision', type: 'shortstring' },
-  ],
-  OutsideExecution: [
-    { name: 'Caller', type: 'ContractAddress' },
-    { name: 'Nonce', type: 'felt' },
-    { name: 'Execute After', type: 'u128' },
-    { name: 'Execute Before', type: 'u128' },
-    { name: 'Calls', type: 'Call*' },
-  ],
-  Call: [
-    { name: 'To', type: 'ContractAddress' },
-    { name: 'Selector', type: 'selector' },
-    { name: 'Calldata', type: 'felt*' },
-  ],
-}
-const V1_TYPES = {
-  StarkNetDomain: [
-    { name: 'name', type: 'felt' },
-    { name: 'version', type: 'felt' },
-    { name: 'chainId', type: 'felt' },
-  ],
-  OutsideExecution: [
-    { name: 'caller', type: 'felt' },
-    { name: 'nonce', type: 'felt' },
-    { name: 'execute_after', type: 'felt' },
-    { name: 'execute_before', type: 'felt' },
-    { name: 'calls_len', type: 'felt' },
-    { name: 'calls', type: 'OutsideCall*' },
-  ],
-  OutsideCall: [
-    { name: 'to', type: 'felt' },
-    { name: 'selector', type: 'felt' },
-    { name: 'calldata_len', type: 'felt' },
-    { name: 'calldata', type: 'felt*' },
-  ],
-}
 const TRANSFER = '0x83afd3f4caedc6eebf44246fe54e38c95e3179a5ec9ea81740eca5b482d12e'
 const STRK = '0x4718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d'
 const v2 = (calldata: unknown[], selector: unknown = 'transfer') => ({

@@ -2,26 +2,10 @@ import fc from 'fast-check'
 import { num } from 'starknet'
 import { describe, expect, it } from 'vitest'
 import { strictCalls } from '../procedures/strictFelt'
-import { addressValue } from '../typedData/testing/spellings'
+import { addressValue, addressSpellings as spellings } from '../typedData/testing/spellings'
 import { addressKey, compactAddress, sameAddress, toAddress } from './address'
 import { FIELD_PRIME } from './field'
 import { STRK_ADDRESS } from './tokens'
-
-/** Every spelling starknet.js reads as the address `felt` and the wallet reads one way. */
-const spellings = (felt: bigint): fc.Arbitrary<string | number | bigint> => {
-  const hex = felt.toString(16)
-  const cased = fc
-    .array(fc.boolean(), { minLength: hex.length, maxLength: hex.length })
-    .map((upper) => [...hex].map((digit, i) => (upper[i] ? digit.toUpperCase() : digit)).join(''))
-  return fc.oneof(
-    fc
-      .tuple(cased, fc.integer({ min: 0, max: 64 - hex.length }))
-      .map(([d, pad]) => `0x${'0'.repeat(pad)}${d}`),
-    fc.constant(felt.toString()),
-    fc.constant(felt),
-    ...(felt <= BigInt(Number.MAX_SAFE_INTEGER) ? [fc.constant(Number(felt))] : []),
-  )
-}
 
 describe('one reading of an address', () => {
   it('keys every spelling of an address as Starknet writes it, and as starknet.js reads it', () => {

@@ -45,6 +45,26 @@ export function numberSpellings(n: bigint): fc.Arbitrary<unknown> {
   )
 }
 
+/**
+ * Every spelling of the address `felt` that starknet.js reads and the wallet reads one way (protocol's
+ * `addressKey`): hex in any case and padding up to 64 digits, decimal text, a bigint, a safe number.
+ * @example fc.sample(addressSpellings(0xabcn), 3) // ['0x0aBc', '2748', 2748n]
+ */
+export function addressSpellings(felt: bigint): fc.Arbitrary<string | number | bigint> {
+  const hex = felt.toString(16)
+  const cased = fc
+    .array(fc.boolean(), { minLength: hex.length, maxLength: hex.length })
+    .map((upper) => [...hex].map((digit, i) => (upper[i] ? digit.toUpperCase() : digit)).join(''))
+  return fc.oneof(
+    fc
+      .tuple(cased, fc.integer({ min: 0, max: 64 - hex.length }))
+      .map(([d, pad]) => `0x${'0'.repeat(pad)}${d}`),
+    fc.constant(felt.toString()),
+    fc.constant(felt),
+    ...(felt <= BigInt(Number.MAX_SAFE_INTEGER) ? [fc.constant(Number(felt))] : []),
+  )
+}
+
 /** Spellings of a felt where text is allowed too (`felt`, `shortstring`): the numbers, or its text. */
 export function feltSpellings(felt: bigint): fc.Arbitrary<unknown> {
   const text = textOfFelt(felt)

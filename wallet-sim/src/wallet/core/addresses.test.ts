@@ -11,26 +11,12 @@ import {
 } from '@webwallet/protocol'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { addressSpellings as spellings } from '../../../../protocol/src/typedData/testing/spellings'
 import { feltCalls } from './checks'
 import { decodeCall } from './decodeCalls'
 import { sessionView } from './sessionView'
 import { tokenOf } from './tokens'
 
-/** Every spelling starknet.js reads as `felt` and the wallet reads one way: hex in any case and padding, decimal, bigint, number. */
-const spellings = (felt: bigint): fc.Arbitrary<string | number | bigint> => {
-  const hex = felt.toString(16)
-  const cased = fc
-    .array(fc.boolean(), { minLength: hex.length, maxLength: hex.length })
-    .map((upper) => [...hex].map((digit, i) => (upper[i] ? digit.toUpperCase() : digit)).join(''))
-  return fc.oneof(
-    fc
-      .tuple(cased, fc.integer({ min: 0, max: 64 - hex.length }))
-      .map(([d, pad]) => `0x${'0'.repeat(pad)}${d}`),
-    fc.constant(felt.toString()),
-    fc.constant(felt),
-    ...(felt <= BigInt(Number.MAX_SAFE_INTEGER) ? [fc.constant(Number(felt))] : []),
-  )
-}
 const address = fc.oneof(
   fc.constantFrom(BigInt(STRK_ADDRESS), BigInt(ETH_ADDRESS), 0x1234n),
   fc.bigInt({ min: 1n, max: 2n ** 251n - 1n }),
