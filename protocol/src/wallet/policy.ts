@@ -72,9 +72,8 @@ export const PROCEDURE_POLICIES: Readonly<Record<MutationName, ProcedurePolicy>>
 type TypedDataLike = { primaryType?: unknown; domain?: { name?: unknown } } | undefined
 
 /**
- * Is this the typed data of a session (primaryType Session, domain 'SessionAccount.session')? A routing hint
- * only (which popup page opens first, read by the shim without starknet.js): what the wallet shows and signs
- * is decided by the canonical reader (`@webwallet/protocol/typedData`), which knows a session by its felts.
+ * Is this a session's typed data (primaryType Session, domain 'SessionAccount.session')? A routing hint for the
+ * popup page only: what the wallet shows and signs is decided by the canonical reader (`@webwallet/protocol/typedData`).
  *
  * @example
  * isSessionTypedData({ primaryType: 'Session', domain: { name: 'SessionAccount.session' } }) // true
