@@ -23,8 +23,7 @@ interface View {
 }
 
 /**
- * The page's emitter: `notify()` after the page's own login or logout, `subscribe` as the router's
- * `walletEvents` handler.
+ * The page's emitter: `notify()` after the page's own login or logout, `subscribe` as the `walletEvents` handler.
  *
  * @example
  * const events = createPageEvents({ api, target: window })

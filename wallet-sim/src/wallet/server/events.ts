@@ -22,9 +22,8 @@ interface View {
 }
 
 /**
- * The emitter: `notify()` after any change (login and permission changes notify by themselves; the
- * hands-free switch and a chain change must call it), `subscribe(ctx, signal)` as the router's
- * `walletEvents` handler.
+ * The emitter: `notify()` after any change (login and permissions notify themselves; the hands-free switch and a
+ * chain change must call it), `subscribe(ctx, signal)` as the router's `walletEvents` handler.
  *
  * @example
  * const events = createWalletEvents({ wallet, login, currentEmail: () => handsFree.current() })
