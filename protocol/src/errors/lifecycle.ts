@@ -1,6 +1,6 @@
 import { defineError, type ErrorOptions } from './base'
 
-// Errors of a session's life after it was signed (issue 36), apart from the SDK's older table.
+// Errors of a session's life after it was signed.
 
 /** Why a stored session can never work again (SESSION_INVALID's `data.reason`). */
 export type SessionInvalidReason =

@@ -171,7 +171,7 @@ export const ChecksumAddressError = /* @__PURE__ */ defineFixedError(
 /** An instance of {@link ChecksumAddressError}. */
 export type ChecksumAddressError = InstanceType<typeof ChecksumAddressError>
 
-// Session SDK errors without a text in the original protocol (issue 15): every failure the SDK throws carries a code.
+// Session SDK errors without a text in the original protocol: every failure the SDK throws carries a code.
 
 /**
  * An init option that cannot work; `data.path` names it (e.g. 'sessionParams.validityDays').
