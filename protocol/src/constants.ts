@@ -1,11 +1,5 @@
-/**
- * Business constants of docs/protocol.md, Constants, in one place so the shim, wallet-sim and tests agree.
- * Durations are in milliseconds unless the name says otherwise.
- *
- * @example
- * import { DEPLOYMENT_POLL_INTERVAL_MS } from '@webwallet/protocol'
- * setTimeout(poll, DEPLOYMENT_POLL_INTERVAL_MS)
- */
+// Business constants of docs/protocol.md, Constants, so the shim, wallet-sim and tests agree.
+// Durations are in milliseconds unless the name says otherwise.
 
 /** Version of the SDK package (docs/protocol.md, Parties and routes). */
 export const PACKAGE_VERSION = '1.0.0-alpha.14'
@@ -199,9 +193,8 @@ export const BACKEND_HEADERS = {
 export const BACKEND_CLIENT_NAME = 'webwallet-sdk'
 
 /**
- * The universal deployer (UDC) that deploys accounts on the gasless route, and its entry point: Starknet's
- * current Cairo 1 UDC on mainnet and Sepolia, starknet.js v8/v10's default (`constants.UDC`). The one
- * constant wallet-sim deploys at genesis and its paymaster calls.
+ * The universal deployer (UDC) and its entry point, which deploy accounts on the gasless route: Starknet's
+ * Cairo 1 UDC on mainnet and Sepolia (starknet.js v8/v10 `constants.UDC`).
  *
  * @example
  * { contractAddress: UDC_ADDRESS, entrypoint: UDC_ENTRYPOINT, calldata: [classHash, salt, '0x0', ...] }

@@ -103,8 +103,7 @@ export type Envelope =
   | { kind: 'loaded' }
 
 /**
- * Classifies a `MessageEvent.data` (or a WebSocket frame, already JSON-parsed); `undefined` for anything
- * that is not ours, which the caller ignores.
+ * Classifies a `MessageEvent.data` or a parsed WebSocket frame; `undefined` for anything not ours (ignore it).
  *
  * @example
  * const envelope = parseEnvelope(event.data)

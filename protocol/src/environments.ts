@@ -28,11 +28,9 @@ export interface EnvironmentConfig {
 const ARGENT_API = 'https://cloud.argent-api.com/v1'
 
 /**
- * The operator's hosted wallet, per network: every origin it serves from, the default first. Ready's hosts
- * are the default because starknetkit 3.x opens `https://web.ready.co` (Argent's web wallet renamed Ready);
- * Argent's hosts stay on the list for apps that still name them and for a host that sends its visitors on
- * to the other one. Exact origins only: a frame or popup opened at one of them may answer from another of the
- * same network's list, never from anything else.
+ * The operator's hosted wallet origins per network, the default first: starknetkit 3.x opens
+ * `https://web.ready.co` (Argent's web wallet renamed Ready); Argent's hosts stay for apps that still name them.
+ * Exact origins only: a window opened at one may answer from another of the same network's list, nothing else.
  *
  * @example
  * HOSTED_WALLET_ORIGINS.mainnet[0] // 'https://web.ready.co'
@@ -93,10 +91,9 @@ export const ENVIRONMENTS: { readonly [K in EnvironmentName]: EnvironmentConfig 
 }
 
 /**
- * The public nodes of each network at the RPC version the SDK speaks, in the order the SDK tries them when the
- * environment's default node (the first) cannot be reached: starknet.js v8/v10's default (ZAN), then
- * Nethermind's free Juno node (starknet.js 6's default). A node that answers (an error, another version) is
- * never left for the next; a node set by the app (`urls.providerDefaultUrl`, `provider`) has no fallback.
+ * Public nodes per network at the SDK's RPC version, tried in order when the first (the default) is unreachable:
+ * ZAN (starknet.js v8/v10's default), then Nethermind's Juno. A node that answers (even an error) is never left;
+ * an app's own node (`urls.providerDefaultUrl`, `provider`) has no fallback.
  *
  * @example
  * PUBLIC_NODE_URLS.mainnet[0] === ENVIRONMENTS.mainnet.providerDefaultUrl // true
@@ -139,9 +136,8 @@ export function getEnvironment(
 }
 
 /**
- * The exact origins a wallet window opened at `origin` (an exact origin) may answer from: `origin` itself,
- * then, when it is one of the operator's hosted wallets, the other hosts of the same network
- * (HOSTED_WALLET_ORIGINS). Any other origin answers only from itself; never a pattern, never `*`.
+ * The exact origins a wallet window opened at `origin` may answer from: `origin`, then the same network's other
+ * hosted-wallet hosts when it is one of them (HOSTED_WALLET_ORIGINS). Never a pattern, never `*`.
  *
  * @example
  * walletOrigins('https://web.argent.xyz') // ['https://web.argent.xyz', 'https://web.ready.co']

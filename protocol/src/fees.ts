@@ -43,9 +43,8 @@ export type EstimateAmounts = Readonly<
 >
 
 /**
- * Resource bounds from a node's fee estimate with the protocol's margins (docs/protocol.md, Constants): 50% on every amount and on every price,
- * so the transaction still fits when prices move between estimate and inclusion (starknet.js's
- * `toOverheadResourceBounds` with the protocol's margins, never an app's starknet.js config).
+ * Resource bounds from a node's fee estimate with the protocol's 50% margins on every amount and price
+ * (docs/protocol.md, Constants), so the transaction still fits when prices move before inclusion.
  *
  * @example
  * boundsFromEstimate(estimate).l2_gas.max_amount // 1.5 × l2_gas_consumed
@@ -97,9 +96,8 @@ export function feeOf(amounts: PerResource, prices: PerResource): bigint {
 }
 
 /**
- * The most a transaction with these bounds can cost: Σ max amount × max price, plus the tip, which is paid
- * per unit of L2 gas on top of its price. Takes bigints or wire strings (hex or decimal); a missing bound
- * counts as zero.
+ * The most a transaction with these bounds can cost: Σ max amount × max price, plus the tip per unit of L2 gas.
+ * Takes bigints or wire strings (hex or decimal); a missing bound counts as zero.
  *
  * @example
  * maxCost({ l2_gas: { max_amount: '0x10', max_price_per_unit: '0x2' } }, '0x1') // 48n

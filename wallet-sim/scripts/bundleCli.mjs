@@ -1,13 +1,8 @@
-// The development CLI: bundles the CLI with its workspace sources (protocol's through the @webwallet/source
-// export condition, wallet-sim's) into one ES module, so `wallet-sim` in this repository starts from the
-// sources without compiling TypeScript on the fly or building protocol first. Its npm dependencies are
-// bundled too (issue 25: resolving and reading some 300 files of express, starknet.js, zod and ws was a
-// quarter of the startup); only the optional native addons of ws stay outside. Beside it, dist/bin/
-// THIRD_PARTY_LICENSES.md holds the license texts of every bundled package (scripts/thirdPartyLicenses.mjs);
-// the build fails when one of them is not on its allow-list. The published package's bin runs this bundle too
-// (dist/cli.js, built module by module, is its fallback). Output: dist/bin/cli.mjs — two levels below the
-// package, like src/wallet/, so the UI directory it resolves (`../../ui/dist`) is the same.
-// Run directly (`npm run build`), or imported by bin/wallet-sim.js when the bundle is older than the sources.
+// Bundles the CLI with its workspace sources (protocol's via the @webwallet/source condition) and npm
+// dependencies into one ES module, so `wallet-sim` starts without compiling TypeScript or reading hundreds of
+// files (only ws's optional native addons stay outside). The bundled licenses go to dist/bin/
+// THIRD_PARTY_LICENSES.md; one off the allow-list fails the build. dist/bin/cli.mjs sits two levels down, like
+// src/wallet/, so `../../ui/dist` resolves the same. Run by `npm run build`, or by bin/wallet-sim.js when stale.
 import { renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'

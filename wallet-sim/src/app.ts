@@ -1,7 +1,5 @@
-// The whole simulator in one express app: the chain's JSON-RPC, the hosted wallet (UI, its API, the wallet
-// router over WebSocket), the paymaster, the cosigner, the portfolio backend, the allow-list, e-mail login
-// and the dev control API, with fault injection in front of everything. The composition root: the parts
-// are built in compose/parts.ts, the routes mounted by compose/routes.ts and compose/devRoutes.ts.
+// The composition root: the whole simulator in one express app, its parts built in compose/parts.ts and
+// mounted by compose/routes.ts and compose/devRoutes.ts.
 import type { Server } from 'node:http'
 import express, { type Express } from 'express'
 import { ETH_ADDRESS, STRK_ADDRESS } from './chain/contracts/erc20'

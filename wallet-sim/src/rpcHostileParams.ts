@@ -1,7 +1,5 @@
-// Test helper of the JSON-RPC hostile-input tests (listeners.rpc.test.ts): hostile params for a method (by
-// name and by position, wrong types, prototype keys, huge arrays and strings, deep nesting, huge numbers,
-// missing and extra fields), the check that an answer is a JSON-RPC result or a coded error, and the digest of
-// the chain that an error answer must leave as it was.
+// Test helper of the JSON-RPC hostile-input tests (listeners.rpc.test.ts): hostile params for a method, the check
+// that an answer is a result or a coded error, and the chain's digest an error answer must leave as it was.
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import { STRK_ADDRESS } from './chain/contracts/erc20'

@@ -24,10 +24,9 @@ export interface WalletSimServer {
 }
 
 /**
- * Builds the app: JSON-RPC 0.7 at `/rpc/v0_7` and 0.8 at `/rpc/v0_8` (adapters over 0.9), 0.9 at `/rpc/v0_9`, 0.10 at `/rpc/v0_10` and `/rpc` (other methods 405, other
- * paths below `/rpc` 404, as JSON-RPC errors). Every origin may call the `starknet_*` methods (CORS `*`, as
- * nodes answer); `devnetGate` refuses `devnet_*` per request (wallet-sim passes its access rules; default:
- * nobody is refused).
+ * Builds the app: JSON-RPC 0.10 at `/rpc/v0_10` and `/rpc`, 0.9 at `/rpc/v0_9`, 0.7 and 0.8 as adapters over 0.9
+ * (other methods 405, other paths below `/rpc` 404). Every origin may call `starknet_*` (CORS `*`, as nodes do);
+ * `devnetGate` refuses `devnet_*` per request (default: nobody).
  * @example
  * const { app, mount } = createServer({ seed: 1 })
  * mount('/dev', devRouter)

@@ -87,9 +87,8 @@ export interface BuiltError<TData> {
   walletApiCode?: number | undefined
 }
 
-// Code words whose class-name spelling is not plain capitalisation ('WEBSOCKET' is the WebSocket API).
 /**
- * The class name of a code (names are derived so the bundle carries each code once).
+ * The class name of a code (derived, so the bundle carries each code once).
  *
  * @example
  * errorName('USER_REJECTED') // 'UserRejectedError'

@@ -55,11 +55,9 @@ export const NodeError = /* @__PURE__ */ defineError(
 export type NodeError = InstanceType<typeof NodeError>
 
 /**
- * A transaction was sent but its answer was lost (the connection dropped, a 5xx, the time limit, an abort)
- * and the SDK could not find out whether it was received: do not send it again. `data.transactionHash` is
- * its hash when the SDK computed it (the self-paid route): wait for it. On the paymaster route the hash is
- * the relayer's, unknown; `data.outsideExecutionNonce` is the signed outside execution's nonce, which stays
- * valid until `data.executeBefore` (seconds): a relayer may still submit it until then.
+ * A transaction was sent but its answer was lost (connection dropped, 5xx, time limit, abort): do not send it
+ * again. `data.transactionHash` is set when the SDK computed it (self-paid): wait for it. On the paymaster route
+ * `data.outsideExecutionNonce` stays valid until `data.executeBefore` (seconds): a relayer may still submit it.
  *
  * @example
  * await account.execute(calls).catch(async (e) => {

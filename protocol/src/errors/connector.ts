@@ -4,10 +4,9 @@ import { WALLET_API_CODES } from './codes'
 // Connector and transport errors (docs/protocol.md, Errors, connector). Texts are exact, spelling included.
 // Each class is declared with defineFixedError/defineError; the type alias gives its instance type.
 
-/** The user closed the wallet or refused (wallet-API 113). */
 /**
- * The user refused: closed the wallet, or pressed its Reject button. A refusal the wallet reported itself
- * keeps its words in `data` (`webwalletErrorCode`, `webwalletErrorMessage`); a closed window has no `data`.
+ * The user refused: closed the wallet or pressed Reject (wallet-API 113). A refusal the wallet reported keeps
+ * its words in `data` (`webwalletErrorCode`, `webwalletErrorMessage`); a closed window has no `data`.
  *
  * @example
  * new UserRejectedError().message // 'User rejected request'

@@ -1,6 +1,6 @@
 import { defineError, type ErrorOptions } from './base'
 
-// Errors of a session's life after it was signed (issue 36), apart from the SDK's older table.
+// Errors of a session's life after it was signed.
 
 /** Why a stored session can never work again (SESSION_INVALID's `data.reason`). */
 export type SessionInvalidReason =
@@ -10,10 +10,9 @@ export type SessionInvalidReason =
   | 'CHAIN_ID'
 
 /**
- * The stored session belongs to a chain that is gone: the node was restarted without its state
- * (`devnet_restart`, wallet-sim without `--state`) or now serves another chain, so the session's account
- * and the cosigner's record of it no longer exist. `connect()` drops the session and throws this; the app
- * asks for a new one. `data.expected` is what the session was signed on, `data.found` what the node answers.
+ * The stored session's chain is gone (the node restarted without its state, or serves another chain):
+ * `connect()` drops the session and throws this; ask for a new one. `data.expected` is the chain the session
+ * was signed on, `data.found` what the node answers.
  *
  * @example
  * const result = await wallet.connect().catch((e) => {

@@ -171,7 +171,7 @@ export const ChecksumAddressError = /* @__PURE__ */ defineFixedError(
 /** An instance of {@link ChecksumAddressError}. */
 export type ChecksumAddressError = InstanceType<typeof ChecksumAddressError>
 
-// Session SDK errors without a text in the original protocol (issue 15): every failure the SDK throws carries a code.
+// Session SDK errors without a text in the original protocol: every failure the SDK throws carries a code.
 
 /**
  * An init option that cannot work; `data.path` names it (e.g. 'sessionParams.validityDays').
@@ -361,9 +361,8 @@ export const NotSupportedBySessionError = /* @__PURE__ */ defineError(
 export type NotSupportedBySessionError = InstanceType<typeof NotSupportedBySessionError>
 
 /**
- * The session's expiry has passed on the chain's clock (the latest block's time, not the device's): found
- * before anything is sent, or reported by the node (`session/expired`) or the cosigner (`sessionExpired`).
- * `data.expiresAt` and `data.chainTime` are in seconds (chainTime 0 when the chain reported it).
+ * The session's expiry has passed on the chain's clock (latest block time), found before sending or reported by
+ * the node or cosigner. `data.expiresAt` and `data.chainTime` are seconds (chainTime 0 when the chain reported it).
  *
  * @example
  * await account.execute(calls).catch((e) => e.code === 'SESSION_EXPIRED' && wallet.requestConnection())
@@ -381,10 +380,9 @@ export const SessionExpiredError = /* @__PURE__ */ defineError(
 export type SessionExpiredError = InstanceType<typeof SessionExpiredError>
 
 /**
- * `revokeSession()` could not revoke the session at the cosigner: it refused (`data.status`: a cosigner refusal
- * word or the HTTP status), or the SDK's code for it could not load (`data.status` undefined, the failure as
- * `cause`). A cosigner that gives no answer is SERVICE_UNREACHABLE instead.
- * The session stays stored and usable; try again, or `clearSession()` to forget it on this device only.
+ * `revokeSession()` failed: the cosigner refused (`data.status`: its refusal word or HTTP status) or the code could
+ * not load (`data.status` undefined; see `cause`); no answer at all is SERVICE_UNREACHABLE. The session stays
+ * stored and usable: try again, or `clearSession()` to forget it on this device only.
  *
  * @example
  * new SessionRevocationFailedError('https://cosigner.example/cosigner/revokeSession').data.status // undefined

@@ -80,9 +80,8 @@ export type PaymasterHttpError = InstanceType<typeof PaymasterHttpError>
 export type ServiceName = 'wallet' | 'node' | 'cosigner' | 'paymaster' | 'backend'
 
 /**
- * A request got no answer at all (server down, connection refused or reset, DNS, CORS, offline): one code for
- * every service and every path to it, so an app branches once; `data.service` names the service, `data.url`
- * the request's URL, and `cause` is the network error itself. An answer of any kind (an HTTP 500, a refusal)
+ * A request got no answer at all (server down, connection refused or reset, DNS, CORS, offline), for every
+ * service: `data.service` and `data.url` say which, `cause` is the network error. Any answer (a 500, a refusal)
  * keeps its own code.
  *
  * @example

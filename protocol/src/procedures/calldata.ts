@@ -9,9 +9,8 @@ import { shortStringFelt, toHex } from '../starknet/felt'
 // here and not in the main entry, which carries schemas (that report issues) and no error classes.
 
 /**
- * The felt of a short string: its bytes read big-endian. Throws ValidationError for more than 31 characters
- * (the protocol's 'The short string cannot exceed 31 characters': more would not fit in a felt) and for a character
- * outside ASCII.
+ * The felt of a short string (its bytes big-endian). Throws ValidationError for more than 31 characters
+ * ('The short string cannot exceed 31 characters') or a character outside ASCII.
  *
  * @example
  * encodeShortString('SN_MAIN') // 0x534e5f4d41494en
@@ -26,9 +25,8 @@ function invalid(message: string): never {
 }
 
 /**
- * Converts one entry to a felt bigint. Numeric strings longer than 15 characters are read as bigint,
- * shorter ones as decimal numbers; short strings are encoded; anything else throws
- * CalldataConversionError naming the index.
+ * Converts one entry to a felt bigint: numeric strings over 15 characters read as bigint, shorter ones as
+ * numbers, short strings encoded; anything else throws CalldataConversionError naming the index.
  *
  * @example
  * convertCalldataValue('1234567890123456789', 0) // 1234567890123456789n

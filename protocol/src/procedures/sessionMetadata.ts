@@ -102,9 +102,8 @@ export interface ApprovalView {
 }
 
 /**
- * Reads a session request's approvals strictly: token and spender felts (hex), the amount a u256 as a hex or
- * decimal string; throws ValidationError (wallet API 114) otherwise, so the consent screen and the
- * `approve` calls the wallet sends read the same numbers.
+ * Reads a session request's approvals strictly (hex felts, the amount a u256 as hex or decimal text), so the
+ * screen and the wallet's `approve` calls read the same numbers; anything else throws ValidationError (114).
  *
  * @example
  * readApprovalRequests([{ tokenAddress: STRK, spender: '0x5bd1…', amount: '2500000000000000000' }])

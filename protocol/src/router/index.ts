@@ -188,9 +188,8 @@ function subscriptionProcedures(p: Procedure, h: WalletHandlers) {
 }
 
 /**
- * Builds the wallet's tRPC v11 router: every mutation of docs/protocol.md, Procedures and the `updateModal`
- * subscription, inputs and outputs validated by the protocol schemas, errors carried as
- * `{code, message, data}` in the error shape (plus starknetkit's webwalletErrorCode/Message).
+ * Builds the wallet's tRPC v11 router (docs/protocol.md, Procedures), inputs and outputs validated by the
+ * protocol schemas, errors as `{code, message, data}` plus starknetkit's webwalletErrorCode/Message.
  *
  * @example
  * const router = createWalletRouter({ requestAccounts: async (_input, { origin }) => [account], ... })

@@ -28,11 +28,9 @@ const LENGTH_WORDS: Record<string, Record<string, [string, string]>> = {
 }
 
 /**
- * The generic schema messages of docs/protocol.md, Validation rules, in zod v3's wording: 'Required' for a missing value,
- * 'Expected string, received number' for a wrong type, and the string and array length messages
- * ('String must contain at least 1 character(s)', 'Array must contain at most 3 element(s)'). Issues
- * with their own message keep it; other issues get `undefined` (zod's default). Installed once with
- * `z.config({ customError })` by protocol; exported for zod instances configured elsewhere.
+ * The generic schema messages of docs/protocol.md, Validation rules (type and length issues), in zod v3's
+ * wording; other issues get `undefined` (their own message, or zod's). Installed here with `z.config`;
+ * exported for zod instances configured elsewhere.
  *
  * @example
  * z.string().safeParse(undefined).error?.issues[0]?.message // 'Required'

@@ -1,7 +1,5 @@
-// @webwallet/protocol/services: the HTTP contracts of the services a wallet talks to, one namespace per
-// service and one per route inside it (`cosigner.signSession.Request`, `walletPage.account.Response`), in the
-// manner of Porto's relay schema. Servers validate requests with them, clients parse answers with them; the
-// shim imports their types only, so zod stays out of its bundle. A separate entry: the main one is at budget.
+// @webwallet/protocol/services: the HTTP contracts of the wallet's services, one namespace per route
+// (`cosigner.signSession.Request`). A separate entry, and the shim imports types only, so zod stays out of its bundle.
 export * as cosigner from './cosigner'
 export { COSIGNER_REFUSALS, type CosignerRefusal, isCosignerRefusal } from './cosignerRefusals'
 export * as walletPage from './walletPage'

@@ -14,8 +14,7 @@ export interface AccountSigners {
 }
 
 /**
- * Argent's constructor calldata for an owner and a guardian. A guardian absent (or 0) is `Option::None`: the
- * account has no guardian and reads it as 0 (docs/protocol.md, Entities: a guardian absent reads as 0).
+ * Argent's constructor calldata for an owner and a guardian; no guardian (or 0) is `Option::None`, read as 0.
  *
  * @example
  * argentConstructorCalldata(owner, guardian) // ['0x0', owner, '0x0', '0x0', guardian]

@@ -14,9 +14,8 @@ export function toAddress(felt: bigint): string {
 }
 
 /**
- * The key of an address for lookups and comparisons, from any spelling the wallet reads one way (0x hex in
- * any case and padding, a decimal string, a safe integer, a bigint): its {@link toAddress} form. A value
- * that is no felt keeps its own spelling, which is never the key of a felt.
+ * The key of an address for lookups and comparisons: its {@link toAddress} form, from any spelling read as one
+ * felt (hex in any case or padding, decimal, safe integer, bigint); a non-felt keeps its own spelling.
  *
  * @example
  * addressKey('0x4718F5A0…') === addressKey(BigInt(STRK_ADDRESS)) // true

@@ -14,8 +14,7 @@ const HEX = /^0x[0-9a-fA-F]{1,64}$/
 const DECIMAL = /^(0|[1-9][0-9]{0,77})$/
 
 /**
- * The felt of `value` in {@link STRICT_FELT_FORMS}, or `undefined`: the one reading of a felt (and of an
- * address) that the screens, the checks and the signer share.
+ * The felt of `value` in {@link STRICT_FELT_FORMS}, or `undefined`; screens, checks and signer share it.
  *
  * @example
  * readFelt('0x1') // 1n

@@ -13,8 +13,7 @@ export interface TypedDataMeaning {
 }
 
 /**
- * Reads, classifies and judges typed data; throws ValidationError (wallet API 114) for typed data the wallet
- * cannot read one way (see readTypedData and classifyTypedData).
+ * Reads, classifies and judges typed data; throws ValidationError (wallet API 114) as readTypedData does.
  *
  * @example
  * typedDataMeaning(loginMessage).proof // { textOnly: true }

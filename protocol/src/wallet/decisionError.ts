@@ -14,10 +14,8 @@ export interface FailDecision {
 }
 
 /**
- * The coded error for `failure`: USER_LOGGED_OUT is the logged-out error; USER_REJECTED is the usual
- * rejection (outside connectAndSignSession, with its fixed text); the other codes, and every code of connectAndSignSession
- * (`connectAndSign: true`), are ConnectAndSignSessionError with that `webwalletErrorCode`, as the
- * wallet reports them and as a client rebuilds any of these codes.
+ * The coded error for `failure`: USER_LOGGED_OUT, and USER_REJECTED outside connectAndSignSession, as their own
+ * classes; anything else is ConnectAndSignSessionError with that `webwalletErrorCode`, as the wallet reports it.
  *
  * @example
  * decisionError({ code: 'NOT_ENOUGH_BALANCE' }, true).data // { webwalletErrorCode: 'NOT_ENOUGH_BALANCE', … }

@@ -1,7 +1,5 @@
-// One row per wallet procedure: which consent it asks for, where a popup opens and at what size, whether
-// it may answer without a screen, and what it needs first. Read by the shim (popup placement, quiet
-// requests), by both modes of the hosted wallet (prompts) and by its approval queue, instead of a switch
-// in each. Plain data and two tiny functions: the shim bundles it (no zod, no starknet.js).
+// One row per wallet procedure, read by the shim and both wallet modes instead of a switch in each.
+// Plain data (no zod, no starknet.js): the shim bundles it.
 import {
   POPUP_SIZES,
   SESSION_TYPED_DATA_DOMAIN_NAME,
@@ -72,9 +70,8 @@ export const PROCEDURE_POLICIES: Readonly<Record<MutationName, ProcedurePolicy>>
 type TypedDataLike = { primaryType?: unknown; domain?: { name?: unknown } } | undefined
 
 /**
- * Is this the typed data of a session (primaryType Session, domain 'SessionAccount.session')? A routing hint
- * only (which popup page opens first, read by the shim without starknet.js): what the wallet shows and signs
- * is decided by the canonical reader (`@webwallet/protocol/typedData`), which knows a session by its felts.
+ * Is this a session's typed data (primaryType Session, domain 'SessionAccount.session')? A routing hint for the
+ * popup page only: what the wallet shows and signs is decided by the canonical reader (`@webwallet/protocol/typedData`).
  *
  * @example
  * isSessionTypedData({ primaryType: 'Session', domain: { name: 'SessionAccount.session' } }) // true

@@ -1,9 +1,5 @@
-// The contract model of the simulated chain: contracts are native TypeScript classes keyed by class hash,
-// their state lives in the chain's storage maps, and they run with the same entry points and context
-// (caller, transaction info, block info) that Cairo contracts see on Starknet.
-//
-// This file is the interface between the node (state, transactions, RPC) and the contract classes
-// (ERC-20, accounts, deployer, demo contracts). Extend it; do not change existing signatures.
+// The contract model of the simulated chain: TypeScript classes keyed by class hash, their state in the chain's
+// storage maps, run with the entry points and context (caller, transaction, block) Cairo contracts see.
 
 /** A Starknet field element, as a bigint in [0, P). */
 export type Felt = bigint

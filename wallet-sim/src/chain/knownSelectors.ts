@@ -1,7 +1,5 @@
-// Starknet keccak of the names the built-in contracts hash when their modules load (entry points, events,
-// storage variables), written out: computing these ~80 hashes at load, the keccak code still cold, was ~30 ms
-// of the simulator's startup (issue 25). knownSelectors.test.ts recomputes every entry; a name missing here is
-// hashed on first use (felt.ts), so the list has to be right, not complete.
+// Starknet keccak of the names the built-in contracts hash at load, written out: computing them cold cost ~30 ms
+// of startup. knownSelectors.test.ts recomputes each; a missing name is hashed on first use (felt.ts).
 import type { Felt } from './contract'
 
 /** [name, starknet keccak of name]: selectorOf and storageVarAddress start from these. */

@@ -3,8 +3,7 @@
 // 0.20 (versioned constants 0.14.4) runs its `__validate__` under `validate_max_n_steps` = 1,000,000 steps,
 // i.e. `validate_max_sierra_gas` = 100,000,000 L2 gas at 100 gas a step; `__execute__` gets ten times the
 // steps (`invoke_tx_max_n_steps`). A validation that needs more is refused (55) with Cairo's "Could not reach
-// the end of the program. RunResources has no remaining steps." Kept apart from gas.ts (the calibrated fee
-// model) so each can change alone.
+// the end of the program. RunResources has no remaining steps."
 import { ExecutionFailure } from './execute'
 import { toHex } from './felt'
 import { GasMeter } from './gas'

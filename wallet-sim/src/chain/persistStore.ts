@@ -48,8 +48,7 @@ export interface ChainStore {
 const MIB = 1024 * 1024
 
 /**
- * Opens (or creates) the chain's state at `file`. A `file` holding a plain devnet_dump (what wallet-sim
- * wrote before the journal) is first rewritten as a snapshot of the same state.
+ * Opens (or creates) the chain's state at `file`, first rewriting a plain devnet_dump (the old format) as a snapshot.
  * @example
  * const store = openChainStore('/tmp/state.json')
  * const saved = store.load() // { dump, entries } | undefined

@@ -18,11 +18,9 @@ export interface Reorg {
 }
 
 /**
- * Aborts the blocks from `id` to the latest (and the pre_confirmed block). `pre_confirmed` aborts that block
- * alone: starknet-devnet seals it and aborts the block it made, so the answer is the hash that block would have.
- * Throws 24 for an unknown block (an aborted one included; devnet_abortBlocks answers it as devnet's -1
- * "No block found") and devnet's -1 for the genesis block. A block accepted on L1 may be aborted, as on
- * starknet-devnet: the L1-accepted blocks that stay are those before the starting one.
+ * Aborts the blocks from `id` to the latest (and the pre_confirmed block); `pre_confirmed` alone is sealed and
+ * aborted as starknet-devnet does, answering the hash it got. Throws 24 for an unknown or aborted block
+ * (devnet_abortBlocks answers devnet's -1 "No block found") and -1 for genesis; L1-accepted blocks may go too.
  * @example abortBlocks(chain, { number: 2 }).aborted // [hash of block 3, hash of block 2]
  */
 export function abortBlocks(chain: Chain, id: BlockId): Reorg {

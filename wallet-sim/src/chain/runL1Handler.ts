@@ -14,11 +14,10 @@ export interface L1HandlerRunOptions {
 }
 
 /**
- * Runs an L1_HANDLER transaction on `state` (a layer the caller commits or drops), as the sequencer does:
- * no signature, validation, nonce or fee transfer; the handler runs with caller 0 and, when it fails, its
- * writes and events are rolled back and the outcome is reverted (only the per-transaction and calldata gas).
- * Gas otherwise: that, the metered execution, and L1 data gas for its state diff. Never throws for a
- * contract failure: a missing handler is a revert too, so callers check the selector first.
+ * Runs an L1_HANDLER transaction on `state` (a layer the caller commits or drops) as the sequencer does: no
+ * signature, validation, nonce or fee transfer; caller 0. A failure rolls back its writes and events and reverts
+ * (charging only per-transaction and calldata gas). Never throws for a contract failure: a missing handler
+ * reverts too, so callers check the selector first.
  * @example const outcome = runL1Handler(pending.child(), tx, l1HandlerTransactionHash(tx, chainId), { chainId, block })
  */
 export function runL1Handler(

@@ -123,7 +123,7 @@ export function warmPublicKey(publicKey: Felt): void {
 
 /**
  * The Stark public key of a private key (x of k·G), on the base table the signature checks use once it is
- * built (before, without a table): no curve library's own precomputation (issue 25: ~45 ms of startup
+ * built (before, without a table): no curve library's own precomputation (~45 ms of startup
  * each). Not constant-time: it derives the simulator's own keys (dev accounts, guardian, relayer) in its
  * own process, where no one else times it. Throws a RangeError for a key outside 1 … order − 1.
  * @example starkPublicKey('0x1') // the x coordinate of the generator

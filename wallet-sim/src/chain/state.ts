@@ -16,7 +16,6 @@ export interface StateDiff {
 /**
  * One layer of contract state: storage, deployed class hashes and nonces.
  * @example
- * const base = new State()
  * const tx = base.child()
  * tx.setStorage(token, key, 5n)
  * tx.commit() // base now holds the write

@@ -1,10 +1,7 @@
-// The injected wallet as it runs in the dapp's page. These functions are sent to the page as their source text
-// (script.ts), so each is self-contained: no outside names; what they need comes in `config` and `parts`.
-// It announces a get-starknet v4 wallet object (`window.starknet_<id>`) and registers a wallet-standard
-// Starknet wallet (get-starknet v5). Both forward each request to wallet-sim's own wallet page, loaded in a
-// hidden iframe (/iframes/comms) and spoken to over postMessage with the envelope the hosted wallet serves:
-// the wallet page checks the dapp's origin exactly as for any embedder, logs in, shows its screens (the iframe
-// is shown while the wallet asks) or answers hands-free, and signs with the logged-in user's account.
+// The injected wallet as it runs in the dapp's page: a get-starknet v4 object (`window.starknet_<id>`) and a
+// wallet-standard Starknet wallet (get-starknet v5), both forwarding to wallet-sim's wallet page in a hidden
+// iframe, which checks the dapp's origin as for any embedder. Sent as source text (script.ts), so each function
+// is self-contained: what it needs comes in `config` and `parts`.
 
 import type { InjectedConfig } from './pageConfig'
 import type { FrameParts, openWalletFrame } from './pageFrame'

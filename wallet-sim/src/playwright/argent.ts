@@ -24,15 +24,10 @@ export const ARGENT_DEV_HOSTS = Object.freeze({
 })
 
 /**
- * The wallet-sim URL that serves `url`, one of invisible-sdk's dev-environment requests; `undefined` for
- * what wallet-sim does not simulate (a request to one of Argent's hosts it does not serve), `null` for a
- * URL that is none of them.
- *
- * Each target answers in the real service's format: the cosigner's requests and answers are x-sessions'
- * (wallet-sim's cosigner implements them), the backend is wallet-sim's `/v1` (Argent's paths and answers,
- * e.g. the balances x-shared reads: `{ status, balances: [{ tokenAddress, tokenBalance }] }`), the
- * allow-lists are `{ allowedDapps }`, the paymaster is AVNU's `/paymaster/v1` API. The node is JSON-RPC 0.7,
- * served at `/rpc/v0_7`.
+ * The wallet-sim URL that serves `url`, one of invisible-sdk's dev-environment requests; `undefined` for an
+ * Argent host wallet-sim does not simulate, `null` for any other URL. Each target answers in the real
+ * service's format: x-sessions' cosigner, Argent's backend at `/v1`, `{ allowedDapps }` allow-lists, AVNU's
+ * `/paymaster/v1`, and JSON-RPC 0.7 at `/rpc/v0_7`.
  *
  * @example
  * argentTarget(new URL('https://api.hydrogen.argent47.net/v1/cosigner/signSession'), 'http://127.0.0.1:4100')
@@ -68,9 +63,8 @@ const PATTERNS = [
 ]
 
 /**
- * Routes every request of `target` (a browser context, its popups included, or one page) to invisible-sdk's
- * dev hosts to the wallet-sim at `simUrl`; answers the routed function's undo. A request to one of Argent's
- * hosts wallet-sim does not serve gets a 404 whose body says so: a test never reaches Argent's real services.
+ * Routes `target`'s requests (a context with its popups, or one page) for invisible-sdk's dev hosts to the
+ * wallet-sim at `simUrl`; returns the undo. Argent hosts wallet-sim does not serve get a 404 saying so.
  *
  * @example
  * const sim = await launchWalletSim({ dappOrigins: ['http://localhost:5173'] })

@@ -61,8 +61,7 @@ export interface WalletControl {
   /** Every mail sent, or the ones to `email`, oldest first. */
   inbox(email?: string): Promise<SimMail[]>
   /**
-   * The last login code sent to `email`, waiting up to `timeout` ms (5 s by default) for a first mail to arrive:
-   * a test may read it right after clicking "Send code", before the wallet has sent it.
+   * The last login code sent to `email`, waiting up to `timeout` ms (5 s) for a first mail to arrive.
    *
    * @example
    * await frame.getByRole('button', { name: 'Send code' }).click()

@@ -39,8 +39,7 @@ export function addressPattern(address: string): RegExp {
 }
 
 /**
- * The dapp helpers for `page`, against the simulator `wallet` controls; relative URLs resolve against
- * `baseURL`.
+ * The dapp helpers for `page` against the simulator `wallet` controls; relative URLs resolve against `baseURL`.
  *
  * @example
  * const dapp = dappHelpers(page, walletControl(sim.url))

@@ -7,10 +7,9 @@ import { WalletSimRequestError } from './control'
 export type { InjectedIdentity }
 
 /**
- * Adds wallet-sim's injected wallet to every page of `context` (now and later), presented as `as`
- * (`walletsim`, or `argentX` / `braavos` for dapps whose connector list is fixed). Its wallet page starts
- * loading once each page has loaded (after the load event, which it does not delay), so the dapp's first
- * request finds it ready; `{ preload: false }` loads it at the first request instead.
+ * Adds wallet-sim's injected wallet to every page of `context`, presented as `as` (`walletsim`, or `argentX` /
+ * `braavos` for dapps with a fixed connector list). Its wallet page loads after each page's load event, ready
+ * for the dapp's first request; `{ preload: false }` loads it at the first request instead.
  *
  * @example
  * await addInjectedWallet(context, sim.url, 'argentX')

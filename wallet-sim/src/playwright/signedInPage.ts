@@ -1,11 +1,7 @@
-// The `signedInPage` fixture's page: one page of a signed-in context handed from test to test. Opening and
-// closing a Chromium page is the largest part of a short signed-in test (about 150 of 430 ms on 2 cores), so a
-// test whose page was only used is taken back: its listeners removed, the tab's sessionStorage cleared (a new
-// tab has none), its console and error lists emptied, then navigated to about:blank, which ends its documents,
-// their scripts and the wallet's frame. A test that changed the page in a way a navigation keeps (an init
-// script, an exposed function, a route, the viewport, …) leaves a page that is closed; the next test gets a
-// new one. Contexts' own state (cookies, localStorage, the wallet's login) is shared by design: that is the
-// signed-in state.
+// The `signedInPage` fixture's page, handed from test to test: opening and closing a Chromium page is most of a
+// short signed-in test (about 150 of 430 ms on 2 cores). A used page is reset (listeners removed, sessionStorage
+// cleared, then about:blank); one changed in a way a navigation keeps (init script, route, viewport, …) is
+// closed instead. The context's cookies, localStorage and wallet login are shared by design: the signed-in state.
 import type { BrowserContext, Page, Request } from 'playwright-core'
 
 /** Page methods whose effect outlives a navigation: a page a test called one of is not handed on. */

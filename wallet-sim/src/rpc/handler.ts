@@ -162,7 +162,7 @@ export function rpcRouter(host: DevHost, version: RpcVersion, devnetGate?: Devne
   const router = express.Router()
   // Serialised here: res.json's failure would reach the error handler below and read as a parse error.
   // Written with writeHead and end rather than res.send: express would hash every answer for an ETag that no
-  // POST uses and send headers and body in two writes (issue 25: a fifth of a transaction's time on the node).
+  // POST uses and send headers and body in two writes (a fifth of a transaction's time on the node).
   const reply = (res: express.Response, answer: object) => {
     const text = answerText(answer, version)
     res.writeHead(res.statusCode, {

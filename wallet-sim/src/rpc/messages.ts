@@ -126,12 +126,10 @@ const MESSAGE_TO_L2_FIELDS = [
 ]
 
 /**
- * devnet_postmanSendMessageToL2 as starknet-devnet answers it: the L1_HANDLER transaction of the message (calldata
- * `[l1_contract_address, ...payload]`, the message's nonce) runs on the pre_confirmed block without an L1;
- * `{ transaction_hash }`. A handler that fails gives a REVERTED transaction, as on Starknet. -32602 for bad or
- * unknown fields, a `paid_fee_on_l1` that is 0 (Starknet rejects an unpaid message) or above u128; 20 when
- * nothing is deployed at `l2_contract_address`; 40 when the selector is no L1 handler there; 59 for a message
- * (and nonce) sent before.
+ * devnet_postmanSendMessageToL2 as starknet-devnet answers it: the message's L1_HANDLER transaction (calldata
+ * `[l1_contract_address, ...payload]`) runs on the pre_confirmed block; a failing handler is REVERTED. Errors:
+ * -32602 bad fields or a `paid_fee_on_l1` of 0 (Starknet rejects unpaid messages) or above u128; 20 nothing
+ * deployed; 40 no such L1 handler; 59 a message and nonce sent before.
  */
 function sendMessageToL2(c: Chain, p: Params): { transaction_hash: string } {
   const unknown = Object.keys(p).find((k) => !MESSAGE_TO_L2_FIELDS.includes(k))

@@ -23,9 +23,8 @@ export const MAX_MESSAGE_BYTES = 20 * 1024 * 1024
 export const MAX_UNREAD_BYTES = 64 * 1024 * 1024
 
 /**
- * Serves the Starknet WebSocket API on `server`'s upgrades at STARKNET_WS_PATHS (other paths are left to
- * other handlers); returns the function that stops it and drops its connections. `devnetGate` decides per
- * connection whether `devnet_*` methods run (default: always).
+ * Serves the Starknet WebSocket API on `server`'s upgrades at STARKNET_WS_PATHS; returns its stop function.
+ * `devnetGate` decides per connection whether `devnet_*` methods run (default: always).
  * @example
  * const stop = attachStarknetWebSocket(httpServer, sim)
  * // new WebSocketChannel({ nodeUrl: 'ws://127.0.0.1:3005/rpc' })

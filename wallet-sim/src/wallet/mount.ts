@@ -78,8 +78,8 @@ export interface MountedWallet {
 }
 
 /**
- * Mounts the wallet: `/iframes/comms`, `/interstitialLogin`, `/signMessage`, `/signSessionKeys`,
- * `/review` and `/assets/*` (the UI), `/wallet/api/*` (its HTTP API), `/wallet/approvals` (dev), the router over HTTP at `/trpc/<procedure>`.
+ * Mounts the wallet: its pages and `/assets/*` (the UI), `/wallet/api/*`, `/wallet/approvals` (dev) and the
+ * router over HTTP at `/trpc/<procedure>` (listeners.ts lists every route).
  *
  * @example
  * const { app, sim } = createServer(options)

@@ -1,4 +1,4 @@
-// The interface-probe errors of issue 26 for the error-table test (apart, so additions merge cleanly).
+// The interface-probe errors for the error-table test (apart, so additions merge cleanly).
 import type { WebWalletError } from '../base'
 import { OutsideExecutionNonceUsedError, OutsideExecutionUnsupportedError } from '../probes'
 

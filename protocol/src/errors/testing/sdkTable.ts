@@ -1,5 +1,4 @@
-// The session SDK's coded errors of issue 15 for the error-table test (kept apart so other helpers'
-// additions to the table merge without conflicts).
+// The session SDK's coded errors for the error-table test (apart, so additions merge cleanly).
 import type { WebWalletError } from '../base'
 import { TransactionOutcomeUnknownError } from '../chain'
 import { SessionInvalidError } from '../lifecycle'

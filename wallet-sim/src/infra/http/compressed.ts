@@ -58,11 +58,9 @@ export async function sendCompressed(req: Request, res: Response, body: string |
 }
 
 /**
- * Serves the compressible files under `dir` compressed: the build's `<file>.br` / `<file>.gz` beside it when
- * there and not older (wallet-sim/scripts/precompress.mjs), else compressed here once (brotli at a quality
- * that takes milliseconds); either kept in memory while the file's size and time are unchanged (the UI's
- * hashed assets never change). Every other request
- * (other files, a client that accepts neither encoding, a missing file) goes on to the next handler.
+ * Serves the compressible files under `dir` compressed: the build's `<file>.br` / `<file>.gz` when not older
+ * (wallet-sim/scripts/precompress.mjs), else compressed here once (fast brotli), kept in memory while the file
+ * is unchanged. Anything else (other files, no accepted encoding, a missing file) goes to the next handler.
  *
  * @example
  * router.use('/assets', compressedFiles(assetsDir, { 'Cache-Control': 'public, max-age=31536000, immutable' }))

@@ -18,8 +18,7 @@ export function exceptRpc(handler: RequestHandler): RequestHandler {
 }
 
 /**
- * Answers 403 to the upgrades of `server` that `refuse` gives a reason for, and hands the others to the
- * listeners of the returned `server` (what the WebSocket handlers attach to instead of the real server).
+ * Answers 403 to upgrades `refuse` gives a reason for; the rest reach the returned `server`'s listeners.
  *
  * @example
  * const upgrades = guardUpgrades(httpServer, access.hostRefusal)

@@ -27,9 +27,8 @@ function addressAsHost(address: string | undefined): string | undefined {
 }
 
 /**
- * The names a server answers: localhost, `*.localhost`, 127.0.0.1, [::1], the address a request reached
- * (so `--host 127.0.0.2`, a LAN address, or any interface of `0.0.0.0` answer under their own address),
- * the `--host` name when it is one, and `extraHosts` (`--allow-host`).
+ * The names a server answers: localhost, `*.localhost`, 127.0.0.1, [::1], the address a request reached (so a
+ * LAN address or any interface of `0.0.0.0` answers under its own), a `--host` name, and `extraHosts`.
  *
  * @example
  * const names = allowedHostNames({ host: '0.0.0.0', extraHosts: ['wallet-sim'] })
@@ -63,9 +62,8 @@ export function hostRefusal(req: IncomingMessage, names: AllowedHostNames): stri
 }
 
 /**
- * Refuses (403) a request whose Host header is not one of `names`, whatever address the socket has: what a
- * page does after DNS rebinding (its own name now resolving to wallet-sim) to read login codes from /dev or
- * a token from the wallet API.
+ * Refuses (403) a request whose Host header is not one of `names`, whatever the socket's address: a DNS-rebound
+ * page (its name now resolving to wallet-sim) must not read login codes from /dev or a wallet API token.
  *
  * @example
  * app.use(hostCheck(allowedHostNames({ host: '127.0.0.1' })))

@@ -15,9 +15,8 @@ export interface UnknownRoutesOptions {
 }
 
 /**
- * The last handler of a service router: a path it serves with another method is 405 `METHOD_NOT_ALLOWED`
- * (with `Allow`), any other path 404 `NOT_FOUND`, both passed to the router's error handler so they answer
- * in the service's JSON error shape instead of express's HTML page.
+ * The last handler of a service router: 405 `METHOD_NOT_ALLOWED` (with `Allow`) for a path served with another
+ * method, else 404 `NOT_FOUND`, both through the router's error handler (JSON, not express's HTML page).
  *
  * @example
  * router.use(unknownRoutes(router))

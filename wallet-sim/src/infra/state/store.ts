@@ -42,16 +42,10 @@ interface JournalLine {
 }
 
 /**
- * Open (or create) the store at `file`; the journal lives beside it in `${file}.journal`.
- * One process at a time: the store takes no lock.
- *
- * Crash safety: an append is acknowledged only after fsync, so kill -9 loses nothing acknowledged. A snapshot
- * is written to a temp file, fsynced, renamed over `file` and the directory fsynced before the journal is
- * truncated; journal lines carry sequence numbers, so a crash between rename and truncate is harmless (lines
- * already in the snapshot are skipped on load).
- *
- * Opening reads the journal once (the first `load()` reuses it) and only the head of the snapshot, where its
- * sequence number is: the snapshot is read and parsed once, by `load()`.
+ * Opens (or creates) the store at `file`, its journal in `${file}.journal`; one process at a time (no lock).
+ * Crash safety: an append is acknowledged after fsync (kill -9 loses nothing acknowledged); a snapshot goes to a
+ * temp file, fsynced, renamed over `file`, the directory fsynced, before the journal is truncated, and journal
+ * lines carry sequence numbers, so lines already in the snapshot are skipped on load.
  *
  * @example
  * const store = openStateStore('/tmp/sim.json')

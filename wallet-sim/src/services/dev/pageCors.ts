@@ -29,8 +29,7 @@ export function devGuard(gate: DevGate): RequestHandler {
  * For `POST /wallet/api/devLogin {origin?}`: the wallet page says which dapp it serves (the embedder or
  * opener whose messages it answers); the `--email` user is only for a dapp `trusted` names, so any site
  * that frames or opens the wallet page does not get it. Without `origin` (Node clients) nothing is checked
- * here. Runs after a JSON body parser. `onRefused` hears each refusal (wallet-sim logs why a page got the
- * login screen instead of the hands-free user).
+ * here. Runs after a JSON body parser; `onRefused` hears each refusal.
  *
  * @example
  * app.use('/wallet/api/devLogin', express.json(), embedderGuard(access.trustedOrigin))

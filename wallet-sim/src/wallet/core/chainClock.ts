@@ -1,14 +1,8 @@
-// The chain's clock as the wallet page knows it. Whatever the chain or the cosigner checks against time (a
-// session's `Expires At`, an outside execution's `Execute After`/`Execute Before`) is judged on screen by
-// the chain's clock, never by this device's: the device's may be off, and a simulator's chain may have been
-// moved (`POST /dev/time`). The server says the chain's time with the account (`chainTime`); the page moves
-// it on by the time elapsed here since (a monotonic count of seconds: right even when the device's date is
-// wrong). Without it, screens show the signed dates only, never a guess.
-//
-// The device's own clock stays for what only the page measures: the approve delay and pointer timing
-// (ui/src/components/useApproveGuard.ts), nothing that is signed or that the chain checks. The login token's expiry is
-// judged by the server (`loginStatus`, a 401 LOGIN_EXPIRED), and the login code's expiry (`/login/start`
-// answers `expiresAt`) is not shown.
+// The chain's clock as the wallet page knows it: what the chain or the cosigner checks against time (a session's
+// expiry, an outside execution's window) is shown by the chain's clock, never the device's, which may be off (and a
+// simulator's chain may be moved). The page moves the server's `chainTime` on by a monotonic count of seconds;
+// without it, screens show the signed dates only. The device's clock serves only the approve delay and pointer
+// timing (ui/src/components/useApproveGuard.ts), nothing signed or checked by the chain.
 
 /** The chain's time, read on demand. */
 export interface ChainClock {
@@ -17,9 +11,8 @@ export interface ChainClock {
 }
 
 /**
- * The chain's clock from the chain time the server answered (seconds) and when the answer arrived, moved on
- * by `elapsedMs` (default `performance.now`, which the device's date setting does not move); undefined when
- * the server gave no chain time.
+ * The chain's clock from the server's chain time (seconds) and when it arrived, moved on by `elapsedMs` (default
+ * `performance.now`, which the device's date setting does not move); undefined without a chain time.
  *
  * @example
  * const clock = chainClockFrom(account.chainTime)

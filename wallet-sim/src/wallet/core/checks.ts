@@ -8,10 +8,9 @@ import { readApprovalRequests, readSessionMetadata, strictCalls } from '@webwall
 import { respellTypedData, type TypedDataMeaning, typedDataMeaning } from '@webwallet/protocol/typedData'
 
 /**
- * Reads typed data with protocol's canonical reader and answers what it is. Throws ValidationError for typed
- * data the wallet cannot show as what it signs: a value that does not encode one way, a redefined basic
- * type, an outside-execution or session domain in another shape, or a session whose fee caps are not exact
- * amounts in `feeTokens` (the paymaster's gas tokens).
+ * Reads typed data with protocol's canonical reader and answers what it is. Throws ValidationError for typed data
+ * the wallet cannot show as what it signs (a value that encodes two ways, a redefined basic type, a known domain in
+ * another shape) or session fee caps that are not exact amounts in `feeTokens` (the paymaster's gas tokens).
  *
  * @example
  * const { kind, canonical } = checkTypedData(typedData, account.feeTokens)
@@ -26,9 +25,8 @@ export function checkTypedData(
 }
 
 /**
- * Reads a session's typed data with protocol's canonical reader (a session by its felts) and answers its
- * meaning. Throws ValidationError for typed data that is no session, a session for another chain than
- * `chainId` (when given: the server before it signs), or fee caps that are not exact amounts in `feeTokens`.
+ * Reads a session's typed data (a session by its felts) and answers its meaning. Throws ValidationError for no
+ * session, another chain than `chainId` (when given), or fee caps that are not exact amounts in `feeTokens`.
  *
  * @example
  * const { kind } = checkSessionTypedData(typedData, feeTokens, '0x534e5f5345504f4c4941')

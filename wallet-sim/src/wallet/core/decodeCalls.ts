@@ -166,8 +166,7 @@ export interface BalanceChanges {
 }
 
 /**
- * What a transaction does to the user's balances, per token; a call whose effect the wallet cannot tell
- * (another contract's method) is named, not guessed.
+ * What a transaction does to the user's balances, per token; a call the wallet cannot tell is named, not guessed.
  *
  * @example
  * sumBalanceChanges(calls.map((call) => decodeCall(call, context)))

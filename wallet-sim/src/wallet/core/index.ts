@@ -1,7 +1,5 @@
-// The hosted wallet's core: the router's procedures written once over a WalletMode, the checks once, the one
-// prompt queue, and the one reading of what will be signed that the screens render (typed data, calls and
-// their balance changes, session scopes, the chain's clock). Browser-safe (the wallet page bundles it): it
-// imports only @webwallet/protocol and itself, which ui/src/imports.test.ts holds.
+// The hosted wallet's core: the procedures, checks and prompt queue once, over a WalletMode. Browser-safe (the
+// wallet page bundles it): it imports only @webwallet/protocol and itself (ui/src/imports.test.ts holds it).
 
 export { CHAIN_TICK_MS, type ChainClock, chainClockFrom } from './chainClock'
 export { checkSessionRequest, checkSessionTypedData, checkTypedData, feltCalls } from './checks'

@@ -2,8 +2,7 @@
 // transferFrom, approve, increaseAllowance (and NFT safeTransferFrom / setApprovalForAll), by name in any
 // case or snake/camel spelling, or by selector hash. The one exception is a `transfer` of a token the session's
 // txFees lists: the SDK adds that permission itself to pay gas, and the cosigner lets it pay only the
-// paymaster's fee recipient, within the txFees cap over the session's life (contract shared with the
-// cosigner and SDK helpers of issue 13).
+// paymaster's fee recipient, within the txFees cap over the session's life.
 
 import { readFelt, toHex } from '@webwallet/protocol'
 

@@ -45,12 +45,7 @@ function givenUp(ctx: WalletContext): AbortSignal | undefined {
   return signals.length > 1 ? AbortSignal.any(signals) : signals[0]
 }
 
-/**
- * The wallet backend over `wallet`, in process.
- *
- * @example
- * const backend = createServiceBackend(wallet)
- */
+/** The wallet backend over `wallet`, in process. */
 function createServiceBackend(wallet: WalletService): WalletBackend<User> {
   return {
     address: (account) => account.account.address,

@@ -45,20 +45,17 @@ export function bearerToken(req: IncomingMessage): string | undefined {
 }
 
 /**
- * Serves `router` over tRPC's HTTP wire (mount it at {@link TRPC_HTTP_PATH}): POST with a JSON body for
- * mutations, GET `?input=` for queries, batches with `?batch=1` and the paths joined by commas.
- * - CORS only for trusted pages and `pageHosts`' origins; a preflight from any other origin is 403.
- * - CSRF: a POST must be `Content-Type: application/json` (415 otherwise), which no form and no `no-cors`
- *   fetch can send, and a browser GET must be a `fetch` (`Sec-Fetch-Mode: cors|same-origin`), not an
- *   `<img>`, `<script>` or navigation (403), since those carry no Origin header.
- * - A call that waits for an approval keeps its request open until it is answered or times out (the
- *   approval queue's timeout, 5 minutes by default, is a rejection).
- * - `walletEvents` streams as tRPC's server-sent events (GET, `text/event-stream`, what
- *   `httpSubscriptionLink` reads), the login token in `Authorization: Bearer` or tRPC's
- *   `?connectionParams={"token":…}` (an `EventSource` sends no headers). A browser page whose origin may not
- *   read the answers (no CORS) is refused (403) before a stream opens, in any spelling of the path or query:
- *   the gate reads the request with tRPC's own parser (httpSubscriptions.ts). `updateModal` follows a
- *   wallet window and is WebSocket and postMessage only: `METHOD_NOT_SUPPORTED`.
+ * Serves `router` over tRPC's HTTP wire (mount it at {@link TRPC_HTTP_PATH}): POST JSON for mutations, GET
+ * `?input=` for queries, `?batch=1` batches.
+ * - CORS only for trusted pages and `pageHosts`' origins; any other preflight is 403.
+ * - CSRF: a POST must be `Content-Type: application/json` (else 415), which no form or `no-cors` fetch can send,
+ *   and a browser GET must be a `fetch` (`Sec-Fetch-Mode: cors|same-origin`), not an `<img>`, `<script>` or
+ *   navigation (403), which carry no Origin.
+ * - A call awaiting approval holds its request until answered or the queue's timeout (a rejection).
+ * - `walletEvents` streams as tRPC's server-sent events, the token in `Authorization: Bearer` or
+ *   `?connectionParams={"token":…}` (an `EventSource` sends no headers); a page that may not read the answers is
+ *   refused before a stream opens, in any spelling (tRPC's own parser reads it: httpSubscriptions.ts).
+ * - `updateModal` follows a wallet window, so it is `METHOD_NOT_SUPPORTED` here.
  *
  * @example
  * app.use(TRPC_HTTP_PATH, createWalletHttpHandler(router, { trustedPage: access.trustedPage }))

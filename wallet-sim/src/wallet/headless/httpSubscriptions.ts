@@ -56,11 +56,9 @@ function headersOf(req: IncomingMessage): Headers {
 }
 
 /**
- * Gates calls of a subscription before tRPC sees them, on the calls tRPC will make (trpcCallsOf):
- * `walletEvents`, alone or anywhere in a batch, is refused (403) to a browser page whose origin may not read
- * it, so no other site holds a stream open; `updateModal` (it follows a wallet window, which HTTP clients
- * have not) is tRPC's METHOD_NOT_SUPPORTED error (405, the router's error shape). Other batches that hold a
- * subscription are left to tRPC, which refuses them itself (400, no stream).
+ * Gates subscription calls before tRPC sees them, on the calls tRPC will make (trpcCallsOf): `walletEvents`,
+ * anywhere in a batch, is 403 to a browser page whose origin may not read it (no other site holds a stream open);
+ * `updateModal` (it follows a wallet window) is METHOD_NOT_SUPPORTED (405). tRPC refuses other batches itself.
  *
  * @example
  * http.use(subscriptionRules(router, (origin, req) => trustedPage(req) || isListedOrigin(origin, hosts)))

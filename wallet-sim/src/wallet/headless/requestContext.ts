@@ -15,10 +15,9 @@ export interface CallerClaims {
 }
 
 /**
- * A caller's context: its dapp origin (the Origin header, else the claimed origin, else 'headless') and its
- * login token. A browser page (it sends an Origin header) that `trustedPage` refuses is marked `foreignPage`:
- * any site can reach localhost, so without a token it must not act as the `--email` user, and the approval
- * policy never answers it.
+ * A caller's context: its dapp origin (the Origin header, else the claimed origin, else 'headless') and login
+ * token. A browser page `trustedPage` refuses is `foreignPage`: any site can reach localhost, so without a token it
+ * must not act as the `--email` user, and the approval policy never answers it.
  *
  * @example
  * callerContext(req, { token: bearerToken(req) }, access.trustedPage) // { origin: 'https://evil.example', foreignPage: true }

@@ -49,9 +49,8 @@ function requestUrl(req: IncomingMessage): URL {
 }
 
 /**
- * Serves `router` on upgrades of `server` at /trpc; returns the stop function (other upgrade paths are
- * left to other handlers). A query or mutation the client gives up on (tRPC's stop message for its id, or
- * the socket's close) sees its signal fire: a pending approval for it leaves the queue at once.
+ * Serves `router` on `server`'s upgrades at /trpc; returns the stop function. A query or mutation the client gives
+ * up on (tRPC's stop message, or the socket's close) sees its signal fire, so its pending approval leaves the queue.
  *
  * @example
  * const stop = attachWalletWebSocket(httpServer, router, { trustedPage: access.trustedPage })

@@ -1,13 +1,8 @@
-// The queries and mutations a WebSocket connection has in flight, each with a signal that fires when its
-// client gives up on it: tRPC's stop message for its id on this connection, or the socket's close.
-//
-// Why tRPC alone cannot: its ws adapter (v11) makes an AbortController per call but keeps only
-// subscriptions by id, so it ignores `subscription.stop` for a query or mutation, and a closed socket
-// aborts the subscriptions and the connection's signal, never a query or mutation in flight; the per-call
-// controller is not reachable from outside. So each connection keeps its own registry here, filled by
-// reading each message before tRPC does, and each call runs in an AsyncLocalStorage scope that its
-// procedure reads (`currentCallSignal`). Ids are only ever looked up in the connection's own registry: a
-// stop on one socket never reaches another socket's call.
+// The queries and mutations a WebSocket connection has in flight, each with a signal that fires when its client
+// gives up on it (tRPC's stop message for its id, or the socket's close). tRPC's ws adapter (v11) cannot: it keeps
+// only subscriptions by id, aborts only those and the connection's signal on close, and its per-call controller is
+// private. So each connection reads messages before tRPC into its own registry (a stop on one socket never reaches
+// another's call) and runs each call in an AsyncLocalStorage scope its procedure reads (`currentCallSignal`).
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { type Encoder, jsonEncoder } from '@trpc/server/adapters/ws'
 import type { RawData, WebSocket } from 'ws'
@@ -83,9 +78,8 @@ function headerOf(message: unknown): { id: RequestId; method: unknown } | undefi
 }
 
 /**
- * Serves `client` with `serve` (tRPC's connection handler) and makes its queries and mutations stoppable:
- * tRPC's message listener is called by ours, each call of a batch on its own, inside that call's scope.
- * The signal fires on tRPC's stop message for the call's id on this connection, or when the socket closes.
+ * Serves `client` with `serve` (tRPC's connection handler) and makes its queries and mutations stoppable: ours
+ * calls tRPC's message listener, each call of a batch on its own inside its scope.
  *
  * @example
  * wss.handleUpgrade(req, socket, head, (ws) =>

@@ -1,10 +1,7 @@
-// Finishing an approval in a window of the wallet's own: when the browser cannot prove the wallet's frame
-// visible (a host page that blurs or fades an ancestor of the frame, as starknetkit 2.8.0's modal does), the
-// frame opens its origin's /approvalWindow from the user's click and hands it the prompt on screen. The popup
-// shows the same screen to the same user; its answer settles that same prompt here, where the request's
-// handler goes on as after a click in the frame (the same checks, the same signing call). Porto moves its
-// dialog the same way, but through its host SDK (a `switch` message to its Dialog); starknetkit has no such
-// message, so the frame opens the window itself and keeps the request where it is.
+// Finishing an approval in the wallet's own window: when the browser cannot prove the frame visible (a host page
+// that blurs or fades its ancestor, as starknetkit 2.8.0's modal does), the frame opens /approvalWindow from the
+// user's click and hands it the prompt; the window's answer settles that prompt here, so the same checks and
+// signing follow. starknetkit has no message to move the dialog (Porto's `switch`), so the frame opens it itself.
 import { POPUP_SIZES } from '@webwallet/protocol'
 import type { PendingPrompt, PromptQueue } from '../core'
 import { post, readMessage } from './approvalWindowMessages'

@@ -1,7 +1,5 @@
-// The wallet core's page mode, bundled by the wallet page (ui/src): the mode over the login and prompt
-// screens, the /wallet/api HTTP client and its login storage, the window handler that serves the router to
-// the dapp (embedder check, envelope server), and the page's windows: the modal's events, the popup's size,
-// the approval window, the dapp's walletEvents. Browser-safe, like the core (ui/src/imports.test.ts holds it).
+// The wallet core's page mode, bundled by the wallet page (ui/src); browser-safe like the core
+// (ui/src/imports.test.ts holds it).
 
 // The screens' token list lives in the core; named here too for the page's older imports.
 export type { Market, MarketToken } from '../core'

@@ -56,9 +56,8 @@ const modalKey = (request: Prompt | undefined) =>
   request === undefined ? undefined : `${request.kind}:${modalTitle(request)}`
 
 /**
- * The height the modal should have for the current screen: the screen's default size, grown when the screen
- * reports content that does not fit (a consent with many lines), so every detail is visible without a
- * hidden scroll. Never above `limit` (the display's height): beyond it the screen scrolls, visibly.
+ * The modal's height for the current screen: its default, grown when the screen reports overflowing content so
+ * every detail shows without a hidden scroll; never above `limit` (the display's height), where the screen scrolls.
  *
  * @example
  * const size = createModalSize(prompts)

@@ -1,9 +1,6 @@
-// The wallet page's pushed account and network changes (docs/protocol.md, Pushed events) for the dapp that
-// embeds it (iframe) or opened it (popup, while it is open): the `walletEvents` subscription of the page's router. The page learns of a change from its
-// own login and logout (`notify`), from the wallet's other tabs of the same storage (the `storage` event)
-// and, for what only the server knows (a logout in a tab of other storage, an expired login, another
-// hands-free user), from asking its server when the page comes back into view (`visibilitychange`: the
-// user returns to the dapp's tab). No timer: a page in the background sends nothing.
+// The wallet page's `walletEvents` (docs/protocol.md, Pushed events) for the dapp that embeds or opened it. It
+// learns of changes from its own login and logout, other tabs (the `storage` event), and, for what only the
+// server knows, by asking it when the page comes back into view. No timer: a background page sends nothing.
 import type { WalletEvent } from '@webwallet/protocol'
 import type { WalletContext } from '@webwallet/protocol/router'
 import type { PageClient } from './client'
@@ -23,8 +20,7 @@ interface View {
 }
 
 /**
- * The page's emitter: `notify()` after the page's own login or logout, `subscribe` as the router's
- * `walletEvents` handler.
+ * The page's emitter: `notify()` after the page's own login or logout, `subscribe` as the `walletEvents` handler.
  *
  * @example
  * const events = createPageEvents({ api, target: window })

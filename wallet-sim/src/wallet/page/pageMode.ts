@@ -119,9 +119,7 @@ export function createPageMode(
 }
 
 /**
- * The wallet router's handlers inside the wallet page: the one wallet core over the page mode. Each request
- * that needs the user opens a prompt (login first when needed); only an approval leads to a call of the
- * signing API.
+ * The wallet router's handlers in the wallet page: the wallet core over the page mode (a prompt, then signing).
  *
  * @example
  * const router = createWalletRouter(createPageHandlers({ api, prompts, isListed }))

@@ -212,11 +212,8 @@ export class WalletService {
   }
 
   /**
-   * Reads typed data with protocol's canonical reader, the one the wallet page uses, and answers what it
-   * is. Throws ValidationError for typed data the wallet cannot show as what it signs: a value that does not
-   * encode one way, a redefined basic type, an outside-execution or session domain in another shape, or a
-   * session whose fee caps are not exact amounts in the paymaster's gas tokens. Called before any prompt, and
-   * again before signing.
+   * The core's `checkTypedData` with the paymaster's gas tokens (ValidationError for what the wallet cannot
+   * show as what it signs); called before any prompt, and again before signing.
    */
   checkTypedData(typedData: TypedData): TypedDataMeaning {
     return checkTypedData(typedData, this.feeTokens)

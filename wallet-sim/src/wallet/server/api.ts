@@ -30,11 +30,9 @@ export interface WalletPageApiDependencies {
 }
 
 /**
- * The routes: `GET /chainId` (no login), `GET /account[?origin=]` (with `connected` for the origin), `GET /permissions?origin=`, `GET /loginStatus?origin=`,
- * `POST /connect {origin}`, `POST /disconnect {origin}`, `POST /signTypedData {origin, typedData}`, `POST /signSession {origin, request}`,
- * `POST /review {origin, calls}` (fee estimate, contract names; nothing signed), `POST /contractNames {addresses}`, `POST /execute {origin, calls}`, `GET /apps` and `POST /revokeSession {sessionHash}` (the Connected apps page), `GET /deploymentData?origin=` (connected origins only), and `POST /devLogin` (the `--email` user,
- * without a code, while approvals are automatic). The routes that act for the dapp named by `origin` refuse
- * an origin the user did not connect where protocol's policy table says so (connectionGuard.ts).
+ * The wallet page's HTTP API (listeners.ts lists its routes). Routes acting for the dapp named by `origin` refuse
+ * an origin the user did not connect where protocol's policy table says so (connectionGuard.ts); `POST /devLogin`
+ * is the `--email` user without a code, while approvals are automatic.
  *
  * @example
  * app.use('/wallet/api', createWalletPageApi({ wallet, login }))

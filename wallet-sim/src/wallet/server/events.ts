@@ -1,7 +1,5 @@
-// The wallet's pushed account and network changes (docs/protocol.md, Pushed events) for
-// connections served by the server (WebSocket /trpc): one
-// emitter, told of every change of who is logged in, which user is hands-free and which dapps are
-// connected, and a `walletEvents` stream per connection that yields what changed for its dapp.
+// The wallet's pushed account and network changes (docs/protocol.md, Pushed events) for the server's
+// connections: one emitter, and a `walletEvents` stream per connection yielding what changed for its dapp.
 import type { WalletEvent } from '@webwallet/protocol'
 import type { WalletContext } from '@webwallet/protocol/router'
 import type { LoginService } from '../../services/login/LoginService'
@@ -22,9 +20,8 @@ interface View {
 }
 
 /**
- * The emitter: `notify()` after any change (login and permission changes notify by themselves; the
- * hands-free switch and a chain change must call it), `subscribe(ctx, signal)` as the router's
- * `walletEvents` handler.
+ * The emitter: `notify()` after any change (login and permissions notify themselves; the hands-free switch and a
+ * chain change must call it), `subscribe(ctx, signal)` as the router's `walletEvents` handler.
  *
  * @example
  * const events = createWalletEvents({ wallet, login, currentEmail: () => handsFree.current() })

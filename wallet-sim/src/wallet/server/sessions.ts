@@ -38,9 +38,8 @@ const SessionMessage = z.object({
 })
 
 /**
- * True for Argent session typed data, read by protocol's canonical reader (the session domain's felts and
- * the Session type hash, whatever the spelling): what the wallet shows on /signSessionKeys and records when
- * it signs it, whichever way the app asked. Typed data the reader refuses is no session.
+ * True for Argent session typed data as protocol's canonical reader knows it (by its felts, whatever the
+ * spelling), whichever way the app asked; typed data the reader refuses is no session.
  *
  * @example
  * isSessionTypedData(sessionRequest.sessionTypedData) // true

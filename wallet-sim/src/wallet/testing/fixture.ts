@@ -66,8 +66,7 @@ export type WalletFixture = ReturnType<typeof walletFixture>
 export type MemoryAnswer = { ok: true; data: unknown } | { ok: false; error: EnvelopeError['trpc']['error'] }
 
 /**
- * Calls a router through the envelope server over an in-memory port (every answer is checked with
- * protocol's `parseEnvelope`).
+ * Calls a router through the envelope server over an in-memory port, checking every answer with `parseEnvelope`.
  *
  * @example
  * const client = memoryClient(router, { origin: 'https://dapp.example' })
@@ -98,8 +97,7 @@ export function memoryClient(router: AnyTRPCRouter, ctx: object) {
 }
 
 /**
- * The headless wallet of `fx` (`email` its `--email` user) served over WebSocket at /trpc on a free port
- * of 127.0.0.1; `close` stops the router and the server.
+ * The headless wallet of `fx` (`email` its `--email` user) over WebSocket at /trpc on a free port of 127.0.0.1.
  *
  * @example
  * const served = await serveHeadlessWebSocket(fx, 'bot@example.com')

@@ -81,8 +81,7 @@ export function fromNow(date: Date, now: Date): string {
 /**
  * `30 days`, `1 day 6 hours`, `2 hours 30 minutes`: how long from `now` until `at`, rounded to the minute
  * (`0 minutes` if past), in at most two units. Rounded, not cut: a session the app asked for one day, read a
- * few seconds later by the chain's clock, lasts `1 day`, not `23 hours`.
- * `now` is always given: for what the chain checks, the chain's time (the core's chainClock).
+ * few seconds later by the chain's clock, lasts `1 day`, not `23 hours`. `now` is the chain's time (chainClock).
  *
  * @example durationWords(new Date('2026-01-02T00:00Z'), new Date('2026-01-01T00:00:05Z')) // '1 day'
  */

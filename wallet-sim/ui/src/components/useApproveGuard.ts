@@ -1,12 +1,9 @@
 // Clickjacking guard of the approve buttons: a button works only once its prompt has been on screen for
-// APPROVE_DELAY_MS without interruption, and only while the browser says it is on screen: with
-// IntersectionObserver v2 (Chromium) really visible (not covered, not faded as an opacity-0.0001 frame over
-// a decoy, not filtered or transformed); elsewhere (Firefox, Safari) at least reported intersecting by v1
-// (which Firefox computes against a cross-origin frame's own viewport: it cannot tell a hidden frame).
-// starknetkit 3.x's and the SDK's iframe modals (blurred backdrop included) pass:
-// their blur is a sibling layer painted under the frame, never an ancestor of it nor a layer above it.
-// A modal that does put a filter on an ancestor (starknetkit 2.8.0's, which invisible-sdk 1.0.0 pins) never
-// proves the frame visible: the guard then says `unproven`, and the screen offers the wallet's own window.
+// APPROVE_DELAY_MS without interruption, and only while the browser says it is: really visible with
+// IntersectionObserver v2 (Chromium: not covered, faded, filtered or transformed), else intersecting by v1
+// (Firefox computes it against a cross-origin frame's own viewport: it cannot tell a hidden frame).
+// starknetkit 3.x's and the SDK's modals pass (their blur is a sibling layer under the frame); one that filters an
+// ancestor (starknetkit 2.8.0's, pinned by invisible-sdk 1.0.0) is `unproven`, and the screen offers a window.
 import { type RefObject, useEffect, useState } from 'react'
 
 /** How long a prompt must have been visible before its approve button works. */
@@ -60,12 +57,10 @@ export const PROOF_WAIT_MS = 1500
 export type GuardState = 'armed' | 'waiting' | 'unproven'
 
 /**
- * The guard's state for the element of `target`. Observed only while `active` (a screen with an approve
- * button). The element counts as shown only once the browser reported it (IntersectionObserver v2
- * `isVisible` in Chromium, v1 `isIntersecting` elsewhere), so the delay never counts from before the browser
- * rendered it. The delay restarts whenever the element is shown again, the page becomes visible again
- * (visibilitychange), or the window is focused other than by a click in it. In Chromium, a cross-origin
- * frame that tracks visibility also gets no clicks within 500 ms of moving (by 30 px or more) in its host page.
+ * The guard's state for `target`'s element, observed while `active`. The delay counts from the browser's first
+ * report of it shown (v2 `isVisible` in Chromium, v1 `isIntersecting` elsewhere) and restarts when it is shown
+ * again, the page becomes visible again, or the window is focused other than by a click in it. Chromium also gives
+ * a cross-origin frame that tracks visibility no clicks within 500 ms of moving 30 px or more in its host page.
  *
  * @example
  * const state = useApproveGuardState(footerRef)

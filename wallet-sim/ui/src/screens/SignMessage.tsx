@@ -1,9 +1,6 @@
-// /signMessage: what the signature can do in one plain sentence (the wallet core's messageMeaning), whom it is for
-// and the message's fields as signed (the core's messageView, from protocol's canonical reader: felts in hex,
-// text as text), the typed data exactly as the dapp sent it behind Details. For an outside
-// execution (SNIP-9 typed data: a signature anyone, or the caller it names, can submit to run calls from
-// this account), what it does, as the review shows a transaction: the calls, who may submit it, when, and
-// from which account, read from the felts signed.
+// /signMessage: what the signature can do in one sentence (messageMeaning), whom it is for and the fields as signed
+// (messageView), the typed data as sent behind Details. An outside execution (SNIP-9: a signature anyone, or
+// the caller it names, can submit) shows its calls, submitter, window and account, read from the felts signed.
 import { compactAddress, type TypedData } from '@webwallet/protocol'
 import { ANY_CALLER_FELT, type OutsideExecutionView } from '@webwallet/protocol/procedures'
 import { type ChainClock, decodeCall, signMessageView } from '@webwallet/wallet-sim/core'

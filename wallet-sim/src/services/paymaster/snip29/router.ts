@@ -16,7 +16,6 @@ export const PAYMASTER_API_KEY_HEADER = 'x-paymaster-api-key'
  * `paymaster_getSupportedTokens`, `paymaster_buildTransaction`, `paymaster_executeTransaction`, sponsored
  * (with an `x-paymaster-api-key`) or paid in a gas token, for invoke, deploy and deploy_and_invoke. Same
  * relayer, typed data and fee recipient as the AVNU v1 API (`createPaymasterRouter`): give both the same deps.
- * Other paths and methods answer the services' JSON error shape (404 / 405).
  *
  * @example
  * app.use('/paymaster', createSnip29Router({ chain: builtinAccess(() => sim.chain), relayer }))
