@@ -49,13 +49,9 @@ import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTra
 export { EXECUTE_TIMEOUT_MS, type ExecuteOptions, type ReadExecuteOptions, type SessionAccountOptions }
 
 /**
- * The account the app runs session calls with: a starknet.js `Account` (the app's own copy of `starknet`,
- * 6.13+, 7, 8 or 10), so `Contract`, `callContract`, `getNonce`, `estimateInvokeFee` and starknet-react use it.
- * It signs with the session key (co-signed by the provider's cosigner), deploys itself first when needed,
- * and pays gas itself or through the paymaster; every path that sends a transaction (`execute`,
- * `Contract.invoke`, `deploy` through the UDC) runs {@link SessionAccount.execute}'s session rules. What
- * only the owner can do (declare, deploying another account, signing a transaction outside the session's
- * route) is NOT_SUPPORTED_BY_SESSION.
+ * The account the app runs session calls with: a starknet.js `Account` (the app's `starknet`, 6.13+, 7, 8 or
+ * 10) that signs with the session key, co-signed, deploys itself when needed and pays itself or through the
+ * paymaster. What only the owner can do (declare, deploy another account) is NOT_SUPPORTED_BY_SESSION.
  *
  * @example
  * const { account } = await wallet.requestConnection({})
@@ -279,13 +275,9 @@ export class SessionAccount extends AccountBase {
   }
 
   /**
-   * An `execute_from_outside_v2` call for a relayer: valid from 10 minutes back to 20 minutes ahead of the
-   * chain's clock (the timestamp of the block it would land in, read in the batch of the account's probe:
-   * the account and the cosigner check the window against block time, not the device's clock) unless
-   * `executeAfter` / `executeBefore` are given (both given: no block read), any caller, a random nonce.
-   * starknet.js's `getOutsideTransaction` builds it; the session signs it (co-signed through
-   * signSessionEFO), each call checked against the session first. A session the chain's clock has passed is
-   * SESSION_EXPIRED; a node that cannot answer, its NODE_ERROR.
+   * An `execute_from_outside_v2` payload for a relayer, signed by the session: any caller, a random nonce, valid
+   * from 10 minutes before to 20 after the chain's clock (block time is what the account checks) unless
+   * `executeAfter` / `executeBefore` are given. SESSION_EXPIRED once the chain's clock passed the session.
    */
   async getOutsideExecutionPayload(calls: Call | readonly Call[], options: OutsideExecutionOptions = {}) {
     this.guard.check(Number.POSITIVE_INFINITY) // SESSION_REVOKED, with why
