@@ -46,9 +46,8 @@ export interface OutsideExecutionCall {
 }
 
 /**
- * invisible-sdk's `SessionAccount`, as our SessionAccount (a starknet.js `Account`). The app runs the calls
- * its session allows (`execute`, `estimateInvokeFee` with starknet.js's `UniversalDetails`), hands relayers
- * signed outside executions, reads the session's status and deploys the account from another one.
+ * invisible-sdk's `SessionAccount` as ours (a starknet.js `Account`): session calls, fee estimates, signed
+ * outside executions for relayers, the session's status, deploying the account from another one.
  *
  * @example
  * const { account } = await argentWebWallet.requestConnection({})

@@ -32,10 +32,8 @@ export interface GasTokenFeesAccount {
 const at = (value: Amount | undefined, fallback: bigint) => (value === undefined ? fallback : BigInt(value))
 
 /**
- * `fee` in each gas token of the paymaster (keys: the token's checksum address, as invisible-sdk's), and the
- * paymaster's host.
- * A chain without an AVNU paymaster is GASLESS_UNSUPPORTED_CHAIN; a fee in FRI without STRK among the
- * paymaster's tokens is GAS_FEE.
+ * `fee` in each of the paymaster's gas tokens (keyed by checksum address, as invisible-sdk's) and its host. No
+ * AVNU paymaster on the chain: GASLESS_UNSUPPORTED_CHAIN; a FRI fee without STRK among its tokens: GAS_FEE.
  *
  * @example
  * const { gasTokenFees } = await getEstimatedFeesInGasToken({ account, fee: await account.estimateInvokeFee(calls) })

@@ -28,9 +28,8 @@ const isFeeTransfer = (c: OutsideCall) =>
   toFelt(c.To) === toFelt(STRK_ADDRESS) && toFelt(c.Selector) === selectorFelt('transfer')
 
 /**
- * The calls an outside execution's typed data runs, checked against the app's `calls`: one more call in the
- * typed data may be the paymaster's STRK `transfer` (its fee), which is put in its place; then every call must
- * match by address and selector (UNALIGNED_PROOFS, MISMATCHED_CONTRACT_ADDRESS, MISMATCHED_SELECTOR).
+ * The typed data's calls checked against the app's `calls` by address and selector (UNALIGNED_PROOFS,
+ * MISMATCHED_*); one extra may be the paymaster's STRK fee `transfer`, kept where the typed data has it.
  *
  * @example
  * const signedCalls = prependPaymasterTransfer(typedData, calls) // [...calls, { contractAddress: STRK, entrypoint: 'transfer' }]
