@@ -59,8 +59,7 @@ export interface ConnectResult {
 }
 
 /**
- * The session SDK: the wallet owner signs a session once, then the app runs the allowed calls with a
- * temporary session key.
+ * The session SDK: the owner signs a session once, then the app runs the allowed calls with a session key.
  *
  * @example
  * const wallet = WebWallet.init({ appName: 'my-game', sessionParams: { allowedMethods: [{ contract: GAME, selector: 'play' }] } })
@@ -368,12 +367,10 @@ export class WebWallet {
   }
 
   /**
-   * Revokes this app's session at the cosigner, then forgets it here and in the app's other tabs. The session
-   * key signs the revocation: no wallet screen and no login, and a stolen copy of the key can do no more with
-   * it than this. The cosigner then co-signs nothing for the session, so no transaction of it runs; accounts
-   * handed out fail with SESSION_REVOKED (`data.reason` 'revoked'). Without a session it does nothing. The
-   * cosigner unreachable: SERVICE_UNREACHABLE; refusing (or this code's chunk not loading):
-   * SESSION_REVOCATION_FAILED (the session stays either way: try again, or `clearSession()`); 20 s at most (OPERATION_TIMEOUT), or `signal` (OPERATION_ABORTED).
+   * Revokes this app's session at the cosigner (signed by the session key: no wallet screen, no login), then
+   * forgets it here and in other tabs; accounts handed out fail with SESSION_REVOKED. No session: nothing. The
+   * cosigner unreachable: SERVICE_UNREACHABLE; refusing: SESSION_REVOCATION_FAILED (the session stays: retry, or
+   * `clearSession()`); 20 s at most (OPERATION_TIMEOUT), or `signal` (OPERATION_ABORTED).
    *
    * @example
    * await wallet.revokeSession() // the key is useless now, wherever a copy of it is
@@ -400,15 +397,13 @@ export class WebWallet {
   }
 
   /**
-   * Logs the user out of the wallet (no prompt): the next `requestConnection()` asks for the e-mail login
-   * again. This app's session is forgotten here and in its other tabs; it stays valid at the cosigner until
-   * it expires, so call `revokeSession()` first to end it there too. True when a login ended, false when
-   * nobody was logged in. The wallet unreachable: its coded error, and nothing is forgotten. A connector
-   * given at init without `logout`: NOT_IMPLEMENTED.
+   * Logs the user out of the wallet (no prompt) and forgets this app's session here and in other tabs; the
+   * session stays valid at the cosigner until it expires, so `revokeSession()` first to end it there. True when
+   * a login ended. The wallet unreachable: its coded error, nothing forgotten; no `logout` on a given connector:
+   * NOT_IMPLEMENTED.
    *
    * @example
-   * await wallet.revokeSession()
-   * await wallet.logout()
+   * await wallet.revokeSession(); await wallet.logout()
    */
   async logout(options: { signal?: AbortSignal } = {}): Promise<boolean> {
     this.live()
@@ -420,10 +415,8 @@ export class WebWallet {
   }
 
   /**
-   * Closes the connector's transports (iframe, popup, WebSocket), so that a Node process can exit; a pending
-   * wallet request rejects. The stored session and the connector's remembered grant stay: `connect()`
-   * restores the session and `isConnected()` agrees with it, here and after a reload; a later wallet request
-   * opens the wallet again. With no stored session (after `clearSession()`) the grant is forgotten too.
+   * Closes the connector's transports so a Node process can exit (a pending request rejects); the stored session
+   * and its remembered grant stay for `connect()`, and the next wallet request reopens the wallet.
    *
    * @example
    * await wallet.disconnect() // the script ends: no socket keeps it alive
@@ -452,17 +445,12 @@ export class WebWallet {
   }
 
   /**
-   * Releases what this instance holds in the page: its `storage` callback and, when it made its own connector,
-   * the wallet's frame and message listeners; a sign-in it has pending ends. Its calls then answer
-   * WALLET_DISPOSED; the stored session stays for another instance. Without it, instances share the page's one
-   * `storage` listener, and a newer `WebWallet.init` closes an older instance's idle wallet frame (it opens
-   * again if that instance is used), so re-creating the SDK piles nothing up. Idempotent.
+   * Releases what this instance holds in the page (its `storage` callback; its own connector's frame and
+   * listeners) and ends a pending sign-in; later calls answer WALLET_DISPOSED, the stored session stays.
+   * Idempotent. Without it nothing piles up either: a newer `WebWallet.init` closes an older one's idle frame.
    *
    * @example
-   * useEffect(() => {
-   *   const wallet = WebWallet.init(options)
-   *   return () => wallet.dispose()
-   * }, [])
+   * useEffect(() => { const wallet = WebWallet.init(options); return () => wallet.dispose() }, [])
    */
   dispose(): void {
     if (this.disposed) return

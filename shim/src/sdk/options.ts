@@ -113,9 +113,8 @@ const isBelow = (hex: string, limit: bigint) => /^0x[0-9a-f]{1,64}$/i.test(hex) 
 export const CONNECT_TIMEOUT_MS = 600_000
 
 /**
- * Checks the init options as protocol's InitOptionsSchema does (appName non-empty, known environment,
- * allowed methods of contract and selector strings, validityDays a finite number above 0), without zod in
- * the bundle; a protocol test keeps both in step. Throws INVALID_OPTIONS naming the option.
+ * Checks the init options as protocol's InitOptionsSchema does, without zod in the bundle (a protocol test
+ * keeps both in step); throws INVALID_OPTIONS naming the option.
  *
  * @example
  * validateOptions({ appName: '', sessionParams: { allowedMethods: [] } }) // throws 'Invalid option appName: must not be empty'
