@@ -129,15 +129,13 @@ export interface SessionScopeOptions {
 }
 
 /**
- * The allowed methods a session is signed with: the app's, then, in gasless mode (`feeTokenTransfers`,
- * default true), a `transfer` of each fee token of the session metadata (`txFees`) the app did not list
- * itself, so the gasless route can pay its fee in that token without the app granting a blanket transfer.
- * The cosigner co-signs such a transfer only to the paymaster's fee recipient and within the txFees caps.
- * Deterministic: the store recomputes it on load.
+ * The allowed methods a session is signed with: the app's, plus in gasless mode (`feeTokenTransfers`, default
+ * true) a `transfer` of each `txFees` token the app did not list, so the paymaster's fee is payable without a
+ * blanket transfer grant (the cosigner co-signs it only to the fee recipient, within the caps). Deterministic:
+ * the store recomputes it on load.
  *
  * @example
  * sessionAllowedMethods('demo', [{ contract: game, selector: 'play' }]).length // 3 (play, STRK and ETH transfer)
- * sessionAllowedMethods('demo', [{ contract: game, selector: 'play' }], { feeTokenTransfers: false }).length // 1
  */
 export function sessionAllowedMethods(
   appName: string,
