@@ -82,11 +82,9 @@ export interface WebWalletOptions {
   /** Time limit of `requestConnection` (the user signs in the wallet meanwhile); default 10 minutes. */
   readonly connectTimeoutMs?: number
   /**
-   * Gasless mode's fee-token transfers (docs/protocol.md, Session scope): whether new sessions also grant a `transfer` of
-   * STRK and ETH, which the paymaster's gas-token route needs to take its fee (the cosigner co-signs one only
-   * to the paymaster's fee recipient, within the session's fee caps). Default: true when the SDK has a
-   * paymaster route configured (`paymasterParams`, or no `deployer`: an undeployed account is then deployed
-   * through the paymaster), false otherwise. False grants exactly `sessionParams.allowedMethods`.
+   * Whether new sessions also grant a `transfer` of STRK and ETH, which the paymaster's gas-token route takes its
+   * fee with (docs/protocol.md, Session scope; the cosigner co-signs one only to the fee recipient, within the
+   * fee caps). Default: true when a paymaster route is configured (`paymasterParams`, or no `deployer`).
    */
   readonly feeTokenTransfers?: boolean
 }

@@ -121,9 +121,8 @@ export function createSessionRequest(parameters: SessionRequestParameters): Sess
 /** Options of {@link sessionAllowedMethods}. */
 export interface SessionScopeOptions {
   /**
-   * Gasless mode (docs/protocol.md, Session scope: the fee tokens' `transfer` is added only in gasless
-   * mode): add a `transfer` of each fee token; default true. False: the session grants exactly the app's
-   * methods, and the paymaster's gas-token route (which appends a fee transfer) cannot run.
+   * Gasless mode (docs/protocol.md, Session scope): add a `transfer` of each fee token; default true. False grants
+   * exactly the app's methods, and the paymaster's gas-token route (which appends a fee transfer) cannot run.
    */
   readonly feeTokenTransfers?: boolean | undefined
 }
