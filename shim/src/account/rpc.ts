@@ -44,10 +44,7 @@ type RpcAnswer = { id: number; result?: unknown; error?: { code: number; message
  *
  * @example
  * const rpc = createRpc({ nodeUrl: 'http://localhost:3005/rpc' })
- * const [classHash, nonce] = await rpc.batch([
- *   { method: 'starknet_getClassHashAt', params: { block_id: 'latest', contract_address } },
- *   { method: 'starknet_getNonce', params: { block_id: 'pre_confirmed', contract_address } },
- * ])
+ * const [nonce] = await rpc.batch([{ method: 'starknet_getNonce', params: { block_id: 'latest', contract_address } }])
  */
 export function createRpc(options: RpcOptions) {
   const nodes = [options.nodeUrl, ...(options.fallbackUrls ?? []).filter((url) => url !== options.nodeUrl)]

@@ -101,7 +101,7 @@ export function openWindowTransport(kind: TransportKind, options: OpenTransportO
   return transportOver(kind, messenger, shown, undefined, options.walletUrl)
 }
 
-/** How long a loaded iframe has to answer its first message: a page that is no wallet fails fast, not in 10 min. */
+/** A loaded iframe's time to answer its first message: a page that is no wallet fails then, not in 10 min. */
 export const WALLET_HANDSHAKE_TIMEOUT_MS = 20_000
 
 /**

@@ -132,9 +132,8 @@ export class WebWallet {
       storage,
       createKeyVault(options.keyStore ? { store: options.keyStore } : {}),
       discarded,
-      // A stored session too large for one value keeps only the root of its allowed methods: they are
-      // recomputed from these options on load (docs/protocol.md, Validation rules's 4,096-character rule), with and without
-      // the fee-token transfers (a session signed in the other mode still loads).
+      // A session too large for one value is stored with its methods' root only; they are recomputed from these
+      // options on load (the 4,096-character rule), with and without the fee-token transfers.
       () =>
         [feeTokenTransfers(options), !feeTokenTransfers(options)].map((transfers) =>
           sessionAllowedMethods(options.appName, options.sessionParams.allowedMethods, {
@@ -148,10 +147,8 @@ export class WebWallet {
     // so that `await connect()` in a click reuses it and requestConnection() can still open its popup.
     this.restore()
     this.joinPage(ownsConnector)
-    // In a page without a stored session (a sign-in is coming) the clock is read now, so that requestConnection
-    // in a click need not wait for the node or the connector's code. A stored session comes back with no request: its first execute
-    // reads the clock in the batch it sends anyway.
-    // The connector's code (dialogs, transports) is fetched now too; a restored session never needs it.
+    // Without a stored session a sign-in is coming: the clock and the connector's code are fetched now, so that
+    // requestConnection in a click waits for neither (a restored session reads the clock in its first send).
     if (typeof document !== 'undefined' && this.sessions.peek() === undefined) {
       this.clock.read().catch(() => {})
       preloadConnector(this.connector)
