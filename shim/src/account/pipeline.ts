@@ -1,7 +1,5 @@
-// A session account's execute as one pipeline (in the SDK's first-use chunk, with ./onSend.ts): deploy if
-// needed, then ./strategy.ts's steps (estimate → transaction → sign → send) on the self-paid or the paymaster
-// strategy, the paymaster as the retry of a self-paid attempt; and the reads before an outside execution or an
-// estimate. The account keeps its state (`known.deployed`) and hands it here.
+// A session account's execute as one pipeline: deploy if needed, then ./strategy.ts's steps on the self-paid
+// or the paymaster strategy. The account keeps its state (`known.deployed`) and hands it here.
 import {
   GaslessRetryFailedError,
   InvalidOptionsError,

@@ -1,7 +1,5 @@
-// The session account of the Argent-compatible entry: our SessionAccount (a starknet.js `Account` on the
-// app's starknet.js: `estimateInvokeFee`, `getNonce`, `callContract`...) with invisible-sdk 1.0.0's
-// SessionAccount calls on top (`execute(calls, abis, details)`, `getOutsideExecutionPayload({ calls })`,
-// `getSessionStatus()`, `deployFrom`).
+// The Argent entry's session account: our SessionAccount with invisible-sdk 1.0.0's calls on top
+// (`execute(calls, abis, details)`, `getOutsideExecutionPayload({ calls })`, `deployFrom`...).
 import type { DeploymentPayload, SessionStatus } from '@webwallet/protocol'
 import {
   AccountAlreadyDeployedError,

@@ -1,6 +1,5 @@
-// invisible-sdk 1.0.0's `executeWithPaymaster`: the calls through the paymaster, sponsored with an api key,
-// else paid in the first gas token whose balance covers its fee, the balances read from invisible-sdk's token
-// service when one is given. The account's own paymaster route runs it (shim/src/account/gasless.ts).
+// invisible-sdk 1.0.0's `executeWithPaymaster`, run by the account's own paymaster route
+// (shim/src/account/gasless.ts).
 import { InvalidOptionsError } from '@webwallet/protocol/errors'
 import { toFelt } from '@webwallet/protocol/session'
 import type { AccountContext, Call } from '../account/context'

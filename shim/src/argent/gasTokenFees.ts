@@ -1,7 +1,5 @@
-// invisible-sdk 1.0.0's `getEstimatedFeesInGasToken`: a fee estimate in each gas token the AVNU paymaster of
-// the account's chain takes (its overheads counted for a deployed account), priced as the SDK's own gasless
-// route prices it (shim/src/paymaster/fee.ts: a V3 fee in FRI is converted with STRK's price). The keys are
-// checksum addresses as invisible-sdk's (the app's starknet.js writes them: protocol's needs its zod schemas).
+// invisible-sdk 1.0.0's `getEstimatedFeesInGasToken`, priced as the SDK's own gasless route prices it
+// (shim/src/paymaster/fee.ts). Checksum keys come from the app's starknet.js: protocol's writer needs zod.
 import { STRK_ADDRESS } from '@webwallet/protocol'
 import { GaslessUnsupportedChainError } from '@webwallet/protocol/errors'
 import { toFelt, toHex } from '@webwallet/protocol/session'

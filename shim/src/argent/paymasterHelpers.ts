@@ -1,6 +1,4 @@
-// invisible-sdk 1.0.0's paymaster helpers that apps can call on their own: the AVNU paymaster's hosts per
-// chain, its default gas token, and the check that an outside execution the paymaster built runs exactly the
-// app's calls (plus its STRK fee transfer).
+// invisible-sdk 1.0.0's paymaster helpers that apps call on their own.
 import { CHAIN_IDS, ENVIRONMENTS, STRK_ADDRESS } from '@webwallet/protocol'
 import {
   MismatchedContractAddressError,

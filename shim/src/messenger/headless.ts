@@ -1,7 +1,5 @@
-// The headless wires as `Messenger` exports them: the same functions as ./fromWebSocket and ./fromHttp, same
-// options and answers, with their code in chunks of their own that load at the channel's first request. A
-// page over the iframe or the popup never fetches them; Node and tests over WebSocket or HTTP wait for them
-// once, at their first request.
+// The headless wires as `Messenger` exports them (./fromWebSocket, ./fromHttp), their code in a chunk loaded
+// at the channel's first request: a page over the iframe or the popup never fetches it.
 import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import { waitedInVain } from './errors'
 import type { FromHttpOptions } from './fromHttp'
