@@ -121,11 +121,10 @@ export class SessionAccount extends AccountBase {
   }
 
   /**
-   * Runs the calls. Undeployed: deploys first (with a deployer) or goes through the paymaster with the
-   * deployment data. On 'Sign session error' or a balance too low for the fee (node code 54, or 55 naming the
-   * balance: `shouldRetryGasless`) it retries
-   * through the paymaster and answers the retry's result; when the retry fails too, GASLESS_RETRY_FAILED
-   * carries both errors, unless the retry could not reach its service (SERVICE_UNREACHABLE, as on every path). `signal` and `timeoutMs` bound the whole of it.
+   * Runs the calls, deploying first when needed (with a deployer, else through the paymaster). A co-signer's
+   * refusal or a balance too low for the fee (`shouldRetryGasless`) retries through the paymaster; both failing
+   * is GASLESS_RETRY_FAILED with both errors (an unreachable service stays SERVICE_UNREACHABLE). `signal` and
+   * `timeoutMs` bound the whole of it.
    */
   override async execute(
     calls: Call | readonly Call[],

@@ -226,10 +226,9 @@ export class WebWallet {
   }
 
   /**
-   * Asks the wallet to sign a new session (fresh key pair), stores it and builds the account. The session
-   * in use stays stored and usable until the new one is signed and stored: a rejected, failed, aborted or
-   * timed-out request leaves it as it was (the original protocol clears first: docs/protocol.md, Deviations; see docs/session-lifecycle.md, "Signing a new session").
-   * A session too large to store is refused before the wallet is asked.
+   * Asks the wallet to sign a new session (fresh key pair), stores it and builds the account. The session in
+   * use stays until the new one is stored: a refused, failed, aborted or timed-out request leaves it as it was
+   * (docs/session-lifecycle.md, "Signing a new session"). A session too large to store is refused first.
    */
   async requestConnection(parameters: RequestConnectionParameters = {}): Promise<ConnectResult> {
     this.live()
