@@ -49,14 +49,11 @@ import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTra
 export { EXECUTE_TIMEOUT_MS, type ExecuteOptions, type ReadExecuteOptions, type SessionAccountOptions }
 
 /**
- * The account the app runs session calls with: a starknet.js `Account` (the app's `starknet`, 6.13+, 7, 8 or
- * 10) that signs with the session key, co-signed, deploys itself when needed and pays itself or through the
- * paymaster. What only the owner can do (declare, deploy another account) is NOT_SUPPORTED_BY_SESSION.
+ * The account the app runs session calls with: a starknet.js `Account` (the app's `starknet`, 6.13+ to 10)
+ * that signs with the session key, co-signed; what only the owner can do is NOT_SUPPORTED_BY_SESSION.
  *
  * @example
- * const { account } = await wallet.requestConnection({})
  * const { transaction_hash } = await account.execute([{ contractAddress: game, entrypoint: 'play', calldata: [1] }])
- * await account.waitForTransaction(transaction_hash)
  */
 export class SessionAccount extends AccountBase {
   /** Known deployed (cached so later executes skip the class-hash lookup). */

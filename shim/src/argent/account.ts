@@ -44,11 +44,9 @@ export interface OutsideExecutionCall {
 }
 
 /**
- * invisible-sdk's `SessionAccount` as ours (a starknet.js `Account`): session calls, fee estimates, signed
- * outside executions for relayers, the session's status, deploying the account from another one.
+ * invisible-sdk's `SessionAccount` as ours (a starknet.js `Account`), with invisible-sdk's call shapes.
  *
  * @example
- * const { account } = await argentWebWallet.requestConnection({})
  * const { resourceBounds } = await account.estimateInvokeFee(call, { version: '0x3' })
  * const { transaction_hash } = await account.execute(call, { version: '0x3', resourceBounds })
  */

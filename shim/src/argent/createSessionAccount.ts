@@ -48,10 +48,8 @@ const noWallet: SessionConnector = {
  * gives an account whose `execute` is SESSION_EXPIRED.
  *
  * @example
- * const account = await createSessionAccount({
- *   session, sessionParams, provider, chainId: StarknetChainId.SN_SEPOLIA,
- *   argentBaseUrl: 'https://cloud.argent-api.com/v1', paymasterParams: { apiKey },
- * })
+ * const params = { session, sessionParams, provider, chainId: StarknetChainId.SN_SEPOLIA, argentBaseUrl }
+ * const account = await createSessionAccount(params)
  */
 export async function createSessionAccount(
   parameters: CreateSessionAccountParameters,
