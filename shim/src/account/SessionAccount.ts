@@ -49,18 +49,11 @@ import { type WaitOptions, waitForBlock, waitForTransaction } from './waitForTra
 export { EXECUTE_TIMEOUT_MS, type ExecuteOptions, type ReadExecuteOptions, type SessionAccountOptions }
 
 /**
- * The account the app runs session calls with: a starknet.js `Account` (the app's own copy of `starknet`,
- * 6.13+, 7, 8 or 10), so `Contract`, `callContract`, `getNonce`, `estimateInvokeFee` and starknet-react use it.
- * It signs with the session key (co-signed by the provider's cosigner), deploys itself first when needed,
- * and pays gas itself or through the paymaster; every path that sends a transaction (`execute`,
- * `Contract.invoke`, `deploy` through the UDC) runs {@link SessionAccount.execute}'s session rules. What
- * only the owner can do (declare, deploying another account, signing a transaction outside the session's
- * route) is NOT_SUPPORTED_BY_SESSION.
+ * The account the app runs session calls with: a starknet.js `Account` (the app's `starknet`, 6.13+ to 10)
+ * that signs with the session key, co-signed; what only the owner can do is NOT_SUPPORTED_BY_SESSION.
  *
  * @example
- * const { account } = await wallet.requestConnection({})
  * const { transaction_hash } = await account.execute([{ contractAddress: game, entrypoint: 'play', calldata: [1] }])
- * await account.waitForTransaction(transaction_hash)
  */
 export class SessionAccount extends AccountBase {
   /** Known deployed (cached so later executes skip the class-hash lookup). */
@@ -125,11 +118,10 @@ export class SessionAccount extends AccountBase {
   }
 
   /**
-   * Runs the calls. Undeployed: deploys first (with a deployer) or goes through the paymaster with the
-   * deployment data. On 'Sign session error' or a balance too low for the fee (node code 54, or 55 naming the
-   * balance: `shouldRetryGasless`) it retries
-   * through the paymaster and answers the retry's result; when the retry fails too, GASLESS_RETRY_FAILED
-   * carries both errors, unless the retry could not reach its service (SERVICE_UNREACHABLE, as on every path). `signal` and `timeoutMs` bound the whole of it.
+   * Runs the calls, deploying first when needed (with a deployer, else through the paymaster). A co-signer's
+   * refusal or a balance too low for the fee (`shouldRetryGasless`) retries through the paymaster; both failing
+   * is GASLESS_RETRY_FAILED with both errors (an unreachable service stays SERVICE_UNREACHABLE). `signal` and
+   * `timeoutMs` bound the whole of it.
    */
   override async execute(
     calls: Call | readonly Call[],
@@ -279,13 +271,9 @@ export class SessionAccount extends AccountBase {
   }
 
   /**
-   * An `execute_from_outside_v2` call for a relayer: valid from 10 minutes back to 20 minutes ahead of the
-   * chain's clock (the timestamp of the block it would land in, read in the batch of the account's probe:
-   * the account and the cosigner check the window against block time, not the device's clock) unless
-   * `executeAfter` / `executeBefore` are given (both given: no block read), any caller, a random nonce.
-   * starknet.js's `getOutsideTransaction` builds it; the session signs it (co-signed through
-   * signSessionEFO), each call checked against the session first. A session the chain's clock has passed is
-   * SESSION_EXPIRED; a node that cannot answer, its NODE_ERROR.
+   * An `execute_from_outside_v2` payload for a relayer, signed by the session: any caller, a random nonce, valid
+   * from 10 minutes before to 20 after the chain's clock (block time is what the account checks) unless
+   * `executeAfter` / `executeBefore` are given. SESSION_EXPIRED once the chain's clock passed the session.
    */
   async getOutsideExecutionPayload(calls: Call | readonly Call[], options: OutsideExecutionOptions = {}) {
     this.guard.check(Number.POSITIVE_INFINITY) // SESSION_REVOKED, with why

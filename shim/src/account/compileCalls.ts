@@ -10,9 +10,7 @@ import { hostAddress } from './hostAddress'
 import { sendCode } from './sendCode'
 
 /**
- * Checks `execute`'s calls before anything is built: one call or a non-empty list of calls, each with a
- * string contract address and entrypoint and calldata a list or an object of arguments (its values are
- * read when compiled). Throws INVALID_OPTIONS naming the path (e.g. 'calls.0.calldata').
+ * Checks `execute`'s calls before anything is built; throws INVALID_OPTIONS naming the path ('calls.0.calldata').
  *
  * @example
  * checkCalls([]) // throws 'Invalid option calls: must not be empty'
@@ -50,10 +48,8 @@ export async function sessionCalls(
 }
 
 /**
- * Normalises one call or a list: addresses as felt hex, calldata compiled as starknet.js's
- * `CallData.compile` compiles it (nested lists, u256 `{low, high}`, structs, arguments by name, Cairo
- * Option/Result/enum values) by protocol's `readCalldata`, the same reader as the wallet's; a value that reads
- * two ways is ValidationError (wallet API 114) naming the call and the place.
+ * Normalises one call or a list as starknet.js's `CallData.compile` does, through protocol's `readCalldata` (the
+ * wallet's reader); a value that reads two ways is ValidationError (wallet API 114) naming the call and place.
  *
  * @example
  * await compileCalls({ contractAddress: '0x1', entrypoint: 'transfer', calldata: ['0x2', cairo.uint256(1000)] })

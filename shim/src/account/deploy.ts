@@ -73,9 +73,8 @@ export async function deployedWithNonce(
 }
 
 /**
- * Deploys the session's account with `deployer` and waits for it, polling every 2000 ms. Refuses a
- * deployed account ('Account is already deployed') and any address other than the session's ('The
- * deployed address does not match the expected address'), before and after sending.
+ * Deploys the session's account with `deployer` and waits for it (polling every 2000 ms); refuses an account
+ * already deployed, or an address other than the session's, before and after sending.
  *
  * @example
  * const { transactionHash } = await deployAccount(ctx, deployer)

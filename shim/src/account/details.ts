@@ -38,8 +38,7 @@ const U64 = 2n ** 64n
 const V3 = [3n, 2n ** 128n + 3n]
 
 /**
- * Reads a session's transaction details; throws INVALID_OPTIONS naming the first one outside its Starknet
- * type (nonce a felt, tip and max_amount u64, max_price_per_unit u128, version V3).
+ * Reads a session's transaction details (V3 only); throws INVALID_OPTIONS naming the first out of its type.
  *
  * @example
  * readInvokeDetails({ nonce: '0x9', tip: 7, version: '0x3' }) // { nonce: 9n, tip: 7n }

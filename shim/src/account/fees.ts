@@ -23,9 +23,8 @@ export interface FeeEstimate {
 export type ResourceBounds = ProtocolResourceBounds
 
 /**
- * Resource bounds from an estimate with the margins of docs/protocol.md, Constants: 50% on every amount and on
- * every price, so the transaction still fits when prices move between estimate and inclusion (protocol's
- * one fee rule: starknet.js's `toOverheadResourceBounds` with the protocol's margins, never the app's config).
+ * Resource bounds from an estimate with the protocol's margins (docs/protocol.md, Constants: 50% on every amount
+ * and price), so the transaction still fits when prices move before inclusion; never the app's config.
  *
  * @example
  * resourceBoundsFromEstimate(estimate).l2_gas.max_amount // 1.5 × l2_gas_consumed

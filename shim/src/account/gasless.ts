@@ -27,10 +27,8 @@ export interface GaslessOptions {
 }
 
 /**
- * The paymaster strategy's transaction: sponsored when the app gave an api key, otherwise paid in the first
- * gas token the account holds enough of for `estimate` ('Not enough balance in any gas token - please fund
- * your wallet with a valid gas token'). Answers the paymaster's outside-execution typed data, checked, with
- * its hash (what the session signs), the calls it proves, and how it is sent (to the paymaster).
+ * The paymaster strategy's transaction: sponsored with an api key, else paid in the first gas token the account
+ * holds enough of. Answers the checked outside-execution typed data's hash (what the session signs) and sender.
  *
  * @example
  * const { hash, cosigner, send } = await gaslessDraft(ctx, paymaster, calls, { deploy: false }, estimate)

@@ -7,26 +7,22 @@ import {
 import type { ChainClock } from '../session/clock'
 
 /**
- * What stands before a session account's sends: one queue (a send starts when the previous one was sent or
- * failed, so nonces follow each other; with a lock name, under that Web Lock, so other tabs' sends wait too), the chain clock checked before sending, and the revocation of
- * `clearSession()`. One guard per SDK instance and account address; every account object of that address
- * shares it.
+ * What stands before a session account's sends: one queue (a send starts once the previous one was sent or
+ * failed, so nonces follow each other; under a named Web Lock, other tabs' sends too), the chain clock's check,
+ * and `clearSession()`'s revocation. One guard per SDK instance and account address, shared by its accounts.
  */
 export interface AccountGuard {
   /** Runs `task` after every task queued before it settled. */
   queue<T>(task: () => Promise<T>): Promise<T>
   /**
-   * Throws SESSION_REVOKED after {@link revoke}; with `block` (the answer of the clock's call, read with the
-   * account's class hash and nonce in one batch), SESSION_EXPIRED when the chain's time reached `expiresAt`
-   * (seconds), and UNEXPECTED_ANSWER for a block without a timestamp. Answers the block's time in seconds
-   * (undefined without a block).
+   * Throws SESSION_REVOKED after {@link revoke}; given `block` (the clock's answer, read in the send's batch),
+   * SESSION_EXPIRED once the chain's time reached `expiresAt` (seconds), UNEXPECTED_ANSWER without a timestamp.
+   * Answers the block's time in seconds.
    */
   check(expiresAt: number, block?: PromiseSettledResult<unknown>): number | undefined
   /**
-   * The chain's (or the cosigner's) own refusal of an ended session as the SDK's code: `session/expired`
-   * (`sessionExpired`) as SESSION_EXPIRED, the clock then at least at the expiry; `session/revoked`
-   * (`sessionRevoked`: the wallet or another device revoked it) as SESSION_REVOKED, and this guard revoked.
-   * Other errors unchanged.
+   * The chain's or cosigner's refusal of an ended session as the SDK's code: `session/expired` as
+   * SESSION_EXPIRED, `session/revoked` (by the wallet or another device) as SESSION_REVOKED, revoking this guard.
    */
   ended(error: unknown, expiresAt: number): unknown
   /**

@@ -39,10 +39,8 @@ export const SESSION_VALIDATION_L2_GAS = 10n ** 6n
 export type SessionSigns = (hash: string, calls: readonly NamedCall[]) => Promise<string[]>
 
 /**
- * The estimate step: the invoke of `calls`, validation skipped, signed with a placeholder as long as the real
- * session token (validation gas grows with signature length; no co-signer call is spent on it), plus
- * `validationGas` (the session's check, {@link SESSION_VALIDATION_L2_GAS}, which the self-paid invoke runs).
- * With `deploy`, one bulk estimate of the DEPLOY_ACCOUNT (nonce 0) then the invoke, summed.
+ * The estimate step: the invoke signed with a placeholder as long as the session token (its length costs gas),
+ * plus `validationGas`; with `deploy`, the DEPLOY_ACCOUNT (nonce 0) estimated in the same bulk and summed.
  *
  * @example
  * resourceBoundsFromEstimate(await estimateInvoke(ctx, calls, nonce, 0n, undefined, placeholder, SESSION_VALIDATION_L2_GAS))

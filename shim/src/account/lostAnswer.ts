@@ -19,11 +19,10 @@ const TRANSACTION_HASH_NOT_FOUND = 29
 export const STATUS_CHECK_MS = 10_000
 
 /**
- * What one execute sent whose answer it may not see: noted just before the request leaves, so that a time
- * limit or an abort that fires later can tell "sent, outcome unknown" from "never sent".
+ * What an execute sent, noted just before it leaves, so a later time limit or abort can tell "sent, outcome
+ * unknown" from "never sent".
  *
  * @example
- * const log: SendLog = {}
  * await sendOnce(rpc, sent, send, log) // log.sent: { service: 'node', url, transactionHash }
  */
 export interface SendLog {
@@ -31,10 +30,8 @@ export interface SendLog {
 }
 
 /**
- * Whether a failure of a request that was sent may have hidden its answer: no answer at all (the
- * connection dropped after the request left: the browser cannot tell it from one that never left), a 5xx of
- * the server or a proxy, or an answer cut or garbled on the way. A JSON-RPC or paymaster refusal (4xx, a
- * node error code) is an answer: the transaction was not taken.
+ * Whether a failed request may have hidden its answer: none at all (a browser cannot tell a dropped connection
+ * from a request never sent), a 5xx, or a garbled answer. A node or paymaster refusal is an answer: not taken.
  *
  * @example
  * isLostAnswer(new ServiceUnreachableError('node', url)) // true
@@ -49,14 +46,10 @@ export function isLostAnswer(error: unknown): boolean {
 }
 
 /**
- * The send step: notes `sent` in `log` just before `send` leaves. When the answer is lost
- * ({@link isLostAnswer}): an invoke whose hash the SDK computed and signed is looked up at the node (known,
- * even reverted, answers the hash as the send would have; unknown to a node that answers rethrows the send's
- * error: nothing was taken, and the same nonce keeps a late copy from landing twice; no answer to the
- * question either is TRANSACTION_OUTCOME_UNKNOWN with the hash). An outside execution sent to the paymaster
- * has the relayer's hash, which the SDK cannot know, and stays valid until its `Execute Before`: its lost
- * answer is TRANSACTION_OUTCOME_UNKNOWN with the execution's nonce and window end, never a code that invites
- * sending the calls again.
+ * The send step, noting `sent` in `log` first. A lost answer ({@link isLostAnswer}) to an invoke is looked up by
+ * its hash: known (even reverted) answers it; unknown to a node that answers rethrows (the nonce keeps a late copy
+ * from landing twice); no answer is TRANSACTION_OUTCOME_UNKNOWN. An outside execution's hash is the relayer's: its
+ * lost answer is TRANSACTION_OUTCOME_UNKNOWN with nonce and window end, never a code that invites a resend.
  *
  * @example
  * return sendOnce(ctx.rpc, { service: 'node', url, transactionHash }, () => rpc.request('starknet_addInvokeTransaction', params))
@@ -101,11 +94,8 @@ export async function isKnown(rpc: Rpc, transactionHash: string, lost: unknown):
 }
 
 /**
- * An execute's error as the caller gets it: a time limit or an abort that fired after a transaction was
- * sent is TRANSACTION_OUTCOME_UNKNOWN (the deadline's error as `cause`); a time limit first asks the node for
- * the hash once more (`rpc`, not bound to the spent deadline) and answers it when the node knows it (not
- * known is no proof: the request may still be on its way). An abort asks nothing: the caller wants the call
- * to end now.
+ * A time limit or abort after a send is TRANSACTION_OUTCOME_UNKNOWN; a time limit first asks the node for the hash
+ * once more and answers it if known, an abort asks nothing (the caller wants the call to end now).
  *
  * @example
  * try { ... } catch (error) { return await afterDeadline(error, log, this.ctx.rpc) }

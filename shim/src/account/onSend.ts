@@ -1,7 +1,5 @@
-// What a session account sends with, in the SDK's first-use chunk (../firstUse.ts): the calldata compiler and
-// the execute pipeline (deployment, estimate, the self-paid or paymaster transaction, sign, send with the
-// lost-answer lookup) and the outside execution's reads and signature.
-// A first execute waits for the chunk once, as it waited for the compiler's alone before.
+// What a session account sends with, in the SDK's first-use chunk (../firstUse.ts): the calldata compiler,
+// the execute pipeline, and the outside execution's reads and signature.
 export { readCalldata } from '@webwallet/protocol/calldata'
 export { deployedWithNonce, isDeployed } from './deploy'
 export { afterDeadline } from './lostAnswer'

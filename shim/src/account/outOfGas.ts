@@ -14,13 +14,8 @@ const SESSION_REFUSALS: readonly unknown[] = [
 ] satisfies CosignerRefusal[]
 
 /**
- * Whether an execute error sends the calls through the paymaster instead: the co-signer refused this
- * transaction ('Sign session error', save a refusal of the session or its calls, which the paymaster route
- * meets the same: SESSION_REFUSALS), or the account cannot pay. A node says so by code: 54
- * INSUFFICIENT_ACCOUNT_BALANCE (the bounds' maximal fee is above the balance: what wallet-sim and the
- * sequencer's gateway answer), or 55 VALIDATION_FAILURE whose data names the balance (nodes that run the fee
- * check inside validation: "Resources bounds (...) exceed balance (...)"; Argent's 'validation failed gas
- * bounds exceed balance').
+ * Whether an execute error retries through the paymaster: the co-signer refused this transaction (not the
+ * session or its calls: SESSION_REFUSALS), or the account cannot pay (node code 54, or 55 naming the balance).
  *
  * @example
  * if (shouldRetryGasless(error)) return attempt(paymaster)

@@ -46,9 +46,8 @@ export async function signOutsideExecution(
 }
 
 /**
- * The hash the session signs for outside-execution typed data: only primaryType OutsideExecution in domain
- * Account.execute_from_outside ('signMessage only for outside execution'), whose calls are the expected
- * ones ('unaligned proofs', 'mismatched contract address', 'mismatched selector').
+ * The hash the session signs for outside-execution typed data; refuses another primaryType or domain and calls
+ * other than the expected ones ('unaligned proofs', 'mismatched contract address', 'mismatched selector').
  *
  * @example
  * const hash = outsideHash(ctx, typedData, calls)

@@ -1,7 +1,5 @@
-// A session account's execute as one pipeline (in the SDK's first-use chunk, with ./onSend.ts): deploy if
-// needed, then ./strategy.ts's steps (estimate → transaction → sign → send) on the self-paid or the paymaster
-// strategy, the paymaster as the retry of a self-paid attempt; and the reads before an outside execution or an
-// estimate. The account keeps its state (`known.deployed`) and hands it here.
+// A session account's execute as one pipeline: deploy if needed, then ./strategy.ts's steps on the self-paid
+// or the paymaster strategy. The account keeps its state (`known.deployed`) and hands it here.
 import {
   GaslessRetryFailedError,
   InvalidOptionsError,
@@ -48,11 +46,8 @@ export async function deployWith(ctx: AccountContext, options: SessionAccountOpt
 }
 
 /**
- * Runs compiled calls: deployed first when needed (with the deployer, which it waits for; else the paymaster
- * carries the deployment data), then the self-paid strategy, or the paymaster's when asked, sponsored, for an
- * undeployed account or a P-256 key. A self-paid attempt that fails on the balance or a co-signer's refusal
- * of this transaction ({@link shouldRetryGasless}) runs again through the paymaster; when that fails too,
- * GASLESS_RETRY_FAILED carries both errors.
+ * Runs compiled calls: deploys first when needed, then pays itself or, when asked, undeployed or with a P-256
+ * key, goes through the paymaster; a {@link shouldRetryGasless} failure retries there (GASLESS_RETRY_FAILED: both).
  *
  * @example
  * return runPipeline(ctx, compiled, details, this.options, this.known)
@@ -92,9 +87,8 @@ export async function runPipeline(
 }
 
 /**
- * Before an outside execution is signed: the deployed state (cached once true) and, for a deployed account,
- * the probe of `nonce`; `clock` rides in the first batch sent. Round trips as without it: one for a
- * known-deployed or an undeployed account, two the first time a deployed one is seen. Answers the block read.
+ * Reads before an outside execution is signed: the deployed state (cached once true), the probe of `nonce` when
+ * deployed, `clock` in the first batch (no extra round trip). Answers the block read.
  *
  * @example
  * const block = await outsideReads(ctx, known, nonce, windowReads(options))
@@ -117,9 +111,8 @@ export async function outsideReads(ctx: AccountContext, known: Known, nonce: str
 }
 
 /**
- * The fee of the self-paid invoke as the session sends it (see SessionAccount.estimateInvokeFee): the
- * estimate step alone. Undeployed, the deployment and the invoke (nonce 1) together; the nonce
- * read with the deployed state, else on its own.
+ * The self-paid invoke's fee as the session sends it (the estimate step alone); undeployed, the deployment and
+ * the invoke (nonce 1) together.
  *
  * @example
  * return estimateRoute(ctx, compiled, readInvokeDetails(options), known)

@@ -11,11 +11,8 @@ export const SNIP9_V2_INTERFACE_ID = '0x1d1144bb2138366ff28d8e9ab57456b1d332ac42
 const supported = new WeakSet<AccountContext>()
 
 /**
- * Probes the deployed account before an outside execution is signed (docs/protocol.md, Chain node): it must answer
- * true to `supports_interface(SNIP-9 v2)` (asked once per account and session) and to
- * `is_valid_outside_execution_nonce(nonce)`, both in one round trip. Never called for an account that is
- * not deployed yet: its class is the session's deployment payload and a new contract has used no nonce.
- * `also` rides in the same batch (the read of the chain's clock); their answers come back settled.
+ * Asks a deployed account `supports_interface(SNIP-9 v2)` (once per account and session) and
+ * `is_valid_outside_execution_nonce(nonce)` in one batch with `also` (docs/protocol.md, Chain node).
  *
  * @example
  * await probeOutsideExecution(ctx, '0x7') // OUTSIDE_EXECUTION_UNSUPPORTED / OUTSIDE_EXECUTION_NONCE_USED

@@ -40,15 +40,11 @@ const compatibleNodes = new Set<string>()
 type RpcAnswer = { id: number; result?: unknown; error?: { code: number; message: string; data?: unknown } }
 
 /**
- * A small Starknet JSON-RPC client: one call, or several in one HTTP batch (one round trip). Node errors
- * become NodeError with the node's code, message and data.
+ * A small Starknet JSON-RPC client: one call, or a batch in one round trip; node errors become NodeError.
  *
  * @example
  * const rpc = createRpc({ nodeUrl: 'http://localhost:3005/rpc' })
- * const [classHash, nonce] = await rpc.batch([
- *   { method: 'starknet_getClassHashAt', params: { block_id: 'latest', contract_address } },
- *   { method: 'starknet_getNonce', params: { block_id: 'pre_confirmed', contract_address } },
- * ])
+ * const [nonce] = await rpc.batch([{ method: 'starknet_getNonce', params: { block_id: 'latest', contract_address } }])
  */
 export function createRpc(options: RpcOptions) {
   const nodes = [options.nodeUrl, ...(options.fallbackUrls ?? []).filter((url) => url !== options.nodeUrl)]

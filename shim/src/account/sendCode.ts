@@ -2,9 +2,8 @@ import { FetchUrlError } from '@webwallet/protocol/errors'
 import { lazyImport } from '../http/lazyImport'
 
 /**
- * The code a session account sends with (./onSend.ts, in the SDK's first-use chunk), loaded once at its first
- * execute, estimate or outside execution. A failed load (offline, or the app deployed anew and the chunk is gone) is FETCH_URL before
- * anything was sent, and the next call tries again.
+ * The send code (the SDK's first-use chunk), loaded at a session account's first send. A failed load (offline,
+ * or a redeploy removed the chunk) is FETCH_URL before anything was sent; the next call tries again.
  *
  * @example
  * const { runPipeline } = await sendCode()

@@ -27,9 +27,8 @@ export function signer(ctx: AccountContext) {
 }
 
 /**
- * One attempt of the pipeline on one strategy (`through` a paymaster, else self-paid): estimate (skipped
- * when bounds are given or the paymaster sponsors) → the strategy's transaction → the session's signature,
- * co-signed → send, the lost answer looked up. Undeployed (`deploy`), only through a paymaster.
+ * One attempt on one strategy (`through` a paymaster, else self-paid): estimate unless bounds are given or
+ * sponsored, then the strategy's transaction, the co-signed signature and the send. Undeployed: paymaster only.
  *
  * @example
  * await runStrategy(ctx, compiled, {}, undefined, { deploy: false })

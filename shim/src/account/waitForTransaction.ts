@@ -36,9 +36,8 @@ const SUCCESS = new Set(['SUCCEEDED', 'ACCEPTED_ON_L2', 'ACCEPTED_ON_L1'])
 const TRANSACTION_HASH_NOT_FOUND = 29
 
 /**
- * Polls the status until the transaction succeeded or is accepted (L2 or L1), and answers the receipt.
- * REJECTED fails at once with 'execution status: finality status'; a hash the node does not know yet is
- * polled again; after `retries` polls it is 'waitForTransaction timed-out with retries N'.
+ * Polls until the transaction succeeded or is accepted and answers the receipt; REJECTED fails at once, and
+ * after `retries` polls it is 'waitForTransaction timed-out with retries N'.
  *
  * @example
  * const receipt = await waitForTransaction(rpc, transactionHash, { retryInterval: 2000 })

@@ -58,7 +58,6 @@ const U128 = (1n << 128n) - 1n
  * @example
  * const argentWebWallet = ArgentWebWallet.init({ appName: 'my-game', environment: 'sepolia', sessionParams })
  * const { account } = (await argentWebWallet.connect()) ?? (await argentWebWallet.requestConnection({}))
- * await account.execute({ contractAddress: GAME, entrypoint: 'play', calldata: [1] })
  */
 export class ArgentWebWallet {
   /** The node the app reads with (`provider.waitForTransaction(hash)`). */
@@ -94,10 +93,9 @@ export class ArgentWebWallet {
     return this.webWallet.sessionAccount as ArgentAccount | undefined
   }
 
-  /** Restores the stored session (no request); undefined when there is none. Call it when the app starts. */
   /**
-   * `STORED_SESSION_DISCARDED` when the session invisible-sdk stored could not be carried over (its key is not
-   * the key the session names) and was removed: `connect()` answered undefined; `requestConnection()` once.
+   * STORED_SESSION_DISCARDED when invisible-sdk's stored session could not be carried over (its key is not the
+   * session's) and was removed: `connect()` answered undefined. The next `requestConnection()` clears it.
    *
    * @example
    * if ((await wallet.connect()) === undefined && wallet.discardedSession) showSignAgain()
@@ -106,6 +104,7 @@ export class ArgentWebWallet {
     return this.webWallet.discardedSession
   }
 
+  /** Restores the stored session (no request); undefined when there is none. Call it when the app starts. */
   async connect(): Promise<ConnectResponse | undefined> {
     const restored = await this.webWallet.connect()
     return restored && { account: restored.account as ArgentAccount }

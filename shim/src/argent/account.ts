@@ -1,7 +1,5 @@
-// The session account of the Argent-compatible entry: our SessionAccount (a starknet.js `Account` on the
-// app's starknet.js: `estimateInvokeFee`, `getNonce`, `callContract`...) with invisible-sdk 1.0.0's
-// SessionAccount calls on top (`execute(calls, abis, details)`, `getOutsideExecutionPayload({ calls })`,
-// `getSessionStatus()`, `deployFrom`).
+// The Argent entry's session account: our SessionAccount with invisible-sdk 1.0.0's calls on top
+// (`execute(calls, abis, details)`, `getOutsideExecutionPayload({ calls })`, `deployFrom`...).
 import type { DeploymentPayload, SessionStatus } from '@webwallet/protocol'
 import {
   AccountAlreadyDeployedError,
@@ -46,12 +44,9 @@ export interface OutsideExecutionCall {
 }
 
 /**
- * invisible-sdk's `SessionAccount`, as our SessionAccount (a starknet.js `Account`). The app runs the calls
- * its session allows (`execute`, `estimateInvokeFee` with starknet.js's `UniversalDetails`), hands relayers
- * signed outside executions, reads the session's status and deploys the account from another one.
+ * invisible-sdk's `SessionAccount` as ours (a starknet.js `Account`), with invisible-sdk's call shapes.
  *
  * @example
- * const { account } = await argentWebWallet.requestConnection({})
  * const { resourceBounds } = await account.estimateInvokeFee(call, { version: '0x3' })
  * const { transaction_hash } = await account.execute(call, { version: '0x3', resourceBounds })
  */

@@ -42,20 +42,14 @@ const noWallet: SessionConnector = {
 }
 
 /**
- * The session account of `session`, as `connect()` answers it for a stored session: the same class (a
- * starknet.js `Account`), the same checks. No wallet is opened and nothing is stored: the session lives in
- * this account only. A key that is not the session's (e.g. an `exportSignedSession()` without the key) is
- * STORED_SESSION_DISCARDED (its `cause` says why); a session of another chain than `chainId`, SESSION_INVALID;
- * a chain that is neither SN_MAIN nor SN_SEPOLIA, or no session at all, INVALID_OPTIONS. An expired session
- * gives its account, whose `getSessionStatus()` is 'EXPIRED' and whose `execute` is SESSION_EXPIRED, as
- * `connect()`'s.
+ * The session account of `session`, as `connect()` answers a stored one; no wallet is opened, nothing stored.
+ * A key that is not the session's is STORED_SESSION_DISCARDED (`cause` says why), another chain's session
+ * SESSION_INVALID, a chain other than SN_MAIN / SN_SEPOLIA or no session INVALID_OPTIONS. An expired session
+ * gives an account whose `execute` is SESSION_EXPIRED.
  *
  * @example
- * const account = await createSessionAccount({
- *   session, sessionParams, provider, chainId: StarknetChainId.SN_SEPOLIA,
- *   argentBaseUrl: 'https://cloud.argent-api.com/v1', paymasterParams: { apiKey },
- * })
- * await account.execute({ contractAddress: GAME, entrypoint: 'play', calldata: [1] })
+ * const params = { session, sessionParams, provider, chainId: StarknetChainId.SN_SEPOLIA, argentBaseUrl }
+ * const account = await createSessionAccount(params)
  */
 export async function createSessionAccount(
   parameters: CreateSessionAccountParameters,

@@ -1,6 +1,5 @@
-// invisible-sdk 1.0.0's `executeWithPaymaster`: the calls through the paymaster, sponsored with an api key,
-// else paid in the first gas token whose balance covers its fee, the balances read from invisible-sdk's token
-// service when one is given. The account's own paymaster route runs it (shim/src/account/gasless.ts).
+// invisible-sdk 1.0.0's `executeWithPaymaster`, run by the account's own paymaster route
+// (shim/src/account/gasless.ts).
 import { InvalidOptionsError } from '@webwallet/protocol/errors'
 import { toFelt } from '@webwallet/protocol/session'
 import type { AccountContext, Call } from '../account/context'
@@ -21,19 +20,13 @@ export interface TokenBalanceService {
 }
 
 /**
- * Runs `calls` through the paymaster as one outside execution the session signs, deploying the account on the
- * way when it is not deployed. With `paymasterParams.apiKey` it is sponsored. Without, it pays in a gas token:
- * `paymasterParams.tokenAddress`, else the first of the paymaster's tokens whose balance covers its fee; the
- * balances come from `tokenService.fetchAddressTokenBalancesFromBackend(address, network)` when `tokenService`
- * has that method (invisible-sdk's token service, or any object with it), else from the chain. No token covers
- * the fee: NOT_ENOUGH_GAS_TOKEN, 'Not enough balance in any gas token - please fund your wallet with a valid gas
- * token', as invisible-sdk. The paymaster is `paymasterParams.baseUrl`, else the account's (the init's or
- * createSessionAccount's). `account` must be this entry's (INVALID_OPTIONS otherwise); the session's rules and
- * the account's queue apply as in `execute`.
+ * Runs `calls` through the paymaster (`baseUrl`, else the account's) as one outside execution the session
+ * signs, deploying the account first if needed: sponsored with `apiKey`, else paid in `tokenAddress` or the
+ * first gas token whose balance covers the fee (from `tokenService.fetchAddressTokenBalancesFromBackend` when
+ * it has one, else the chain; none: NOT_ENOUGH_GAS_TOKEN). `account` must be this entry's (INVALID_OPTIONS).
  *
  * @example
  * const { transaction_hash } = await executeWithPaymaster(tokenService, account, [play], { tokenAddress: USDC })
- * await account.waitForTransaction(transaction_hash)
  */
 export async function executeWithPaymaster(
   tokenService: unknown,

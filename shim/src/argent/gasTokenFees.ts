@@ -1,7 +1,5 @@
-// invisible-sdk 1.0.0's `getEstimatedFeesInGasToken`: a fee estimate in each gas token the AVNU paymaster of
-// the account's chain takes (its overheads counted for a deployed account), priced as the SDK's own gasless
-// route prices it (shim/src/paymaster/fee.ts: a V3 fee in FRI is converted with STRK's price). The keys are
-// checksum addresses as invisible-sdk's (the app's starknet.js writes them: protocol's needs its zod schemas).
+// invisible-sdk 1.0.0's `getEstimatedFeesInGasToken`, priced as the SDK's own gasless route prices it
+// (shim/src/paymaster/fee.ts). Checksum keys come from the app's starknet.js: protocol's writer needs zod.
 import { STRK_ADDRESS } from '@webwallet/protocol'
 import { GaslessUnsupportedChainError } from '@webwallet/protocol/errors'
 import { toFelt, toHex } from '@webwallet/protocol/session'
@@ -32,10 +30,8 @@ export interface GasTokenFeesAccount {
 const at = (value: Amount | undefined, fallback: bigint) => (value === undefined ? fallback : BigInt(value))
 
 /**
- * `fee` in each gas token of the paymaster (keys: the token's checksum address, as invisible-sdk's), and the
- * paymaster's host.
- * A chain without an AVNU paymaster is GASLESS_UNSUPPORTED_CHAIN; a fee in FRI without STRK among the
- * paymaster's tokens is GAS_FEE.
+ * `fee` in each of the paymaster's gas tokens (keyed by checksum address, as invisible-sdk's) and its host. No
+ * AVNU paymaster on the chain: GASLESS_UNSUPPORTED_CHAIN; a FRI fee without STRK among its tokens: GAS_FEE.
  *
  * @example
  * const { gasTokenFees } = await getEstimatedFeesInGasToken({ account, fee: await account.estimateInvokeFee(calls) })

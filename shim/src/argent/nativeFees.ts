@@ -17,10 +17,8 @@ export interface NativeFeesArguments {
 }
 
 /**
- * The invoke's fee estimate. This entry's session account estimates its own way (the deployment included
- * while it is undeployed); any other starknet.js account estimates the DEPLOY_ACCOUNT (when `isDeployed` is
- * false and a payload is given) and the invoke in one bulk request, as invisible-sdk did, and the invoke's is
- * answered.
+ * The invoke's fee: this entry's session account estimates itself; another account estimates the DEPLOY_ACCOUNT
+ * (undeployed, with a payload) and the invoke in one bulk request, as invisible-sdk did, and answers the invoke's.
  *
  * @example
  * const { overall_fee } = await getNativeFees({ account, calls, isDeployed: await account.isDeployed() })

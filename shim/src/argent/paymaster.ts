@@ -7,15 +7,12 @@ import type { PaymasterParameters } from './ArgentWebWallet'
 import type { AccountDeploymentPayload, SessionAccountInterface } from './account'
 
 /**
- * Deploys the session's account and runs `calls` through the paymaster in one sponsored transaction, as
- * invisible-sdk 1.0.0's function: only with `paymasterParams.apiKey` (else it answers undefined and sends
- * nothing, as invisible-sdk does). With no calls it deploys alone (nothing is sent for a deployed account).
- * The SDK's paymaster is the one used (the init's `paymasterParams`), and the session's deployment data: a
- * `deploymentPayload` of another address is DEPLOYED_ADDRESS_MISMATCH before anything is sent.
+ * Deploys the session's account and runs `calls` in one sponsored transaction, as invisible-sdk 1.0.0's: only
+ * with `paymasterParams.apiKey` (else undefined, nothing sent); no calls deploy alone. A `deploymentPayload` of
+ * another address is DEPLOYED_ADDRESS_MISMATCH before anything is sent.
  *
  * @example
- * const response = await argentWebWallet.requestConnection({ approvalRequests })
- * if (response?.deploymentPayload && !(await response.account.isDeployed()))
+ * if (response.deploymentPayload && !(await response.account.isDeployed()))
  *   await deployAndExecuteWithPaymaster(response.account, paymasterParams, response.deploymentPayload, [])
  */
 export async function deployAndExecuteWithPaymaster(

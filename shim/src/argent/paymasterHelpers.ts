@@ -1,6 +1,4 @@
-// invisible-sdk 1.0.0's paymaster helpers that apps can call on their own: the AVNU paymaster's hosts per
-// chain, its default gas token, and the check that an outside execution the paymaster built runs exactly the
-// app's calls (plus its STRK fee transfer).
+// invisible-sdk 1.0.0's paymaster helpers that apps call on their own.
 import { CHAIN_IDS, ENVIRONMENTS, STRK_ADDRESS } from '@webwallet/protocol'
 import {
   MismatchedContractAddressError,
@@ -28,9 +26,8 @@ const isFeeTransfer = (c: OutsideCall) =>
   toFelt(c.To) === toFelt(STRK_ADDRESS) && toFelt(c.Selector) === selectorFelt('transfer')
 
 /**
- * The calls an outside execution's typed data runs, checked against the app's `calls`: one more call in the
- * typed data may be the paymaster's STRK `transfer` (its fee), which is put in its place; then every call must
- * match by address and selector (UNALIGNED_PROOFS, MISMATCHED_CONTRACT_ADDRESS, MISMATCHED_SELECTOR).
+ * The typed data's calls checked against the app's `calls` by address and selector (UNALIGNED_PROOFS,
+ * MISMATCHED_*); one extra may be the paymaster's STRK fee `transfer`, kept where the typed data has it.
  *
  * @example
  * const signedCalls = prependPaymasterTransfer(typedData, calls) // [...calls, { contractAddress: STRK, entrypoint: 'transfer' }]

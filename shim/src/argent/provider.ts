@@ -1,6 +1,5 @@
-// The entry's default `wallet.provider`: a starknet.js RpcProvider (the app's starknet.js) on the
-// environment's node whose requests move to the network's next public node when one cannot be reached, as the
-// session account's reads do (one JSON-RPC client underneath: shim/src/account/rpc.ts).
+// The entry's default `wallet.provider`: it moves to the network's next public node when one cannot be
+// reached, as the session account's reads do (one JSON-RPC client underneath: shim/src/account/rpc.ts).
 import type { EnvironmentConfig } from '@webwallet/protocol'
 import { type ProviderInterface, RpcProvider } from 'starknet'
 import { environmentRpc, nodeFallbacks } from '../sdk/nodes'

@@ -27,13 +27,11 @@ export type ArgentSdkOptions = Omit<
 >
 
 /**
- * The SDK of invisible-sdk's init parameters: its accounts are ArgentAccounts, and a session invisible-sdk
- * stored (its key in the clear) is carried over when the key is the session's. `ownsConnector`: the entry made
- * `connector` (dispose() closes it).
+ * The SDK for invisible-sdk's init parameters: ArgentAccounts, and invisible-sdk's stored session (key in the
+ * clear) carried over when the key is the session's. `ownsConnector`: dispose() closes `connector`.
  *
  * @example
- * const sdk = argentSdk(params, { storage, keyStore }, connector, false)
- * const { account } = (await sdk.connect()) ?? {}
+ * const { account } = (await argentSdk(params, { storage, keyStore }, connector, false).connect()) ?? {}
  */
 export function argentSdk(
   params: InitParams,

@@ -4,9 +4,8 @@ import { WebWalletError } from '@webwallet/protocol/errors'
 import { ec, Signer } from 'starknet'
 
 /**
- * A starknet.js `SignerInterface` whose signing you write: every `sign*` method hashes as the app's
- * starknet.js `Signer` does (SNIP-12 messages, invoke, deploy-account and declare transactions) and hands the
- * hash to `signRaw`. It has no one public key (`getPubKey` throws, as invisible-sdk's).
+ * A starknet.js `SignerInterface` whose signing you write: every `sign*` hashes as starknet.js's `Signer` does
+ * and hands the hash to `signRaw`. `getPubKey` throws (there is no one public key), as invisible-sdk's.
  *
  * @example
  * class Remote extends RawSigner { async signRaw(hash: string) { return await myHsm.sign(hash) } }

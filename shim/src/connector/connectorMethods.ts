@@ -67,10 +67,9 @@ export function connectMethods(requests: WalletRequests, grant: Grant, options: 
     close: async () => requests.close(),
 
     /**
-     * Logs the user out of the wallet (its `logout` procedure: the wallet page's login ends, so the next
-     * connect asks for the e-mail login again; a WebSocket's token ends) and forgets the grant, as the wallet's
-     * pushed logout would. True when a login ended, false when nobody was logged in. No prompt; a popup opens
-     * and closes (the login lives in the wallet's own storage). Within 20 s unless `limits` say otherwise.
+     * Logs the user out of the wallet (no prompt; a popup opens and closes, the login lives in the wallet's
+     * storage) and forgets the grant, as the wallet's pushed logout would; true when a login ended. 20 s unless
+     * `limits` say otherwise.
      */
     async logout(limits?: CallLimits): Promise<boolean> {
       const call = { procedure: 'logout', input: undefined } as const
@@ -118,10 +117,9 @@ export function connectMethods(requests: WalletRequests, grant: Grant, options: 
 export function askMethods(requests: WalletRequests, grant: Grant) {
   return {
     /**
-     * True when the wallet grants the `accounts` permission. An iframe or socket this page already asked is
-     * asked (false on any error, within 20 s); otherwise (popup, or nothing asked yet, as after a reload) the
-     * grant of the last connect answers: in this page, or in an earlier one the storage remembers, as the
-     * wallet's pushed events keep it. Opens no window.
+     * True when the wallet grants `accounts`: an iframe or socket this page already asked is asked again (false
+     * on any error, within 20 s); otherwise (popup, or after a reload) the last connect's remembered grant
+     * answers. Opens no window.
      */
     async ready(limits?: CallLimits): Promise<boolean> {
       const wallet = requests.wallet()

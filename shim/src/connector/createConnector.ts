@@ -15,16 +15,11 @@ export {
 export { createWindowConnector } from './windowConnector'
 
 /**
- * The web-wallet connector: opens the hosted wallet in an iframe or popup (or wallet-sim over WebSocket or
- * HTTP, whose code loads at the first request), connects, answers `wallet_*` requests and reports account and
- * network changes.
+ * The web-wallet connector: the hosted wallet in an iframe or popup (wallet-sim also over WebSocket or HTTP).
  *
  * @example
  * const connector = createConnector({ environment: 'sepolia' })
- * button.onclick = async () => {
- *   const { account } = await connector.connect() // call inside the click: a popup opens synchronously
- *   console.log(account[0], await connector.chainId())
- * }
+ * button.onclick = () => connector.connect() // inside the click: a popup opens synchronously
  */
 export function createConnector(options: ConnectorOptions = {}): Connector {
   return createConnectorWith(openTransport, options)

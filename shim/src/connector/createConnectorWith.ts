@@ -38,9 +38,8 @@ export type { CallLimits }
 export { CONNECTOR_ICON, CONNECTOR_ID, CONNECTOR_NAME }
 
 /**
- * The connector over the transports `open` reaches: `createConnector` (every kind) and
- * `createWindowConnector` (iframe and popup only, so the WebSocket and HTTP code stays out of its graph)
- * are this with their opener.
+ * The connector over the transports `open` reaches (`createWindowConnector`'s opener keeps the WebSocket and
+ * HTTP code out of its graph).
  *
  * @example
  * const connector = createConnectorWith(openWindowTransport, { environment: 'sepolia' })

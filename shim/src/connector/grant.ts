@@ -3,14 +3,11 @@ import { CONNECTOR_ID } from './identity'
 import { type ConnectorStorage, lastConnection } from './lastConnection'
 
 /**
- * The wallet's grant as this page knows it: the account and chain id, from this page's connect or remembered
- * from before a reload. A change is remembered and announced (accountsChanged, networkChanged); `forget`
- * voids it.
+ * The wallet's grant as this page knows it (remembered across a reload); changes are remembered and announced.
  *
  * @example
  * const grant = createGrant(undefined, createEvents())
- * grant.setAccounts(['0x1'])
- * grant.account // '0x1'
+ * grant.setAccounts(['0x1']) // grant.account: '0x1'
  */
 export function createGrant(storage: ConnectorStorage | undefined, events: ReturnType<typeof createEvents>) {
   const last = lastConnection(storage, CONNECTOR_ID)

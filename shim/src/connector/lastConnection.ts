@@ -13,15 +13,11 @@ const hex = (value: unknown): value is string =>
   typeof value === 'string' && /^0x[0-9a-f]{1,64}$/i.test(value)
 
 /**
- * Reads, saves and forgets the last connection: `starknetLastConnectedWallet` holds the connector id (as
- * starknetkit reads it) and {@link LAST_ACCOUNT_KEY} `[account, chainId]`. A value that is not ours, or not
- * an address, reads as no connection. Storage is best effort: a full or forbidden storage (private mode,
- * sandboxed frames) never fails a call.
+ * The last connection: `starknetLastConnectedWallet` holds the connector id (as starknetkit reads it) and
+ * {@link LAST_ACCOUNT_KEY} `[account, chainId]`; a full or forbidden storage never fails a call.
  *
  * @example
- * const last = lastConnection(localStorage, 'argentWebWallet')
- * last.save('0x1', '0x534e5f5345504f4c4941')
- * last.read() // { account: '0x1', chainId: '0x534e5f5345504f4c4941' }
+ * lastConnection(localStorage, 'argentWebWallet').read() // { account: '0x1', chainId: '0x534e5f5345504f4c4941' }
  */
 export function lastConnection(given: ConnectorStorage | undefined, id: string) {
   const storage = () => given ?? (globalThis as { localStorage?: ConnectorStorage }).localStorage

@@ -29,15 +29,13 @@ export function preloadConnector(connector: object): void {
 }
 
 /**
- * {@link createWindowConnector} with its code in a chunk loaded on first use; the same options, checks
- * (at once, coded) and behaviour. Where the popup is certain (`transport: 'popup'`, or `auto` in a browser
- * that is not Chrome-like), a request made before the chunk has loaded opens the popup window blank inside
- * the user's click, and the connector takes that window over by its name. Chrome keeps the click's
- * activation while the chunk loads (its iframe-or-popup choice needs the chunk).
+ * {@link createWindowConnector} whose code loads on first use; the same options and checks (at once, coded).
+ * Where the popup is certain (`transport: 'popup'`, or `auto` outside Chrome-like browsers), a request before the
+ * chunk loaded opens the popup blank inside the click and the connector takes it over by name; Chrome keeps the
+ * click's activation while the chunk loads.
  *
  * @example
- * const connector = lazyWindowConnector({ environment: 'dev' })
- * button.onclick = () => connector.connect() // loads the connector, then asks the wallet
+ * button.onclick = () => lazyWindowConnector({ environment: 'dev' }).connect()
  */
 export function lazyWindowConnector(options: ConnectorOptions = {}): Connector {
   const { walletUrl, mode } = connectorSetup(options)

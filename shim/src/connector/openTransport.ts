@@ -11,15 +11,11 @@ import {
 } from './walletTransport'
 
 /**
- * Builds the dialog, Messenger and tRPC client for one transport kind; the iframe follows the wallet's
- * `updateModal` subscription (show, hide, size). The WebSocket and HTTP wires load their code at the first
- * request (a failed load is 'Wallet not available'; the next request tries again).
+ * Builds the dialog, Messenger and tRPC client for one transport kind. The WebSocket and HTTP wires load at the
+ * first request (a failed load is 'Wallet not available'; the next request tries again).
  *
  * @example
- * const wallet = openTransport('popup', { walletUrl: 'https://web.argent.xyz', brandName: 'Argent' })
- * const call = { procedure: 'requestAccounts', input: { silent_mode: false } } as const
- * wallet.show(call)
- * const accounts = await wallet.mutate(call)
+ * openTransport('popup', { walletUrl, brandName: 'Argent' }).mutate({ procedure: 'requestChainId', input: undefined })
  */
 export function openTransport(kind: TransportKind, options: OpenTransportOptions): WalletTransport {
   if (kind === 'http') {

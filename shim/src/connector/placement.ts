@@ -10,9 +10,8 @@ import type { PopupPlacement } from '../dialog/types'
 type TypedDataLike = { primaryType?: unknown; domain?: { name?: unknown } } | undefined
 
 /**
- * Is this the typed data of a session (primaryType Session, domain 'SessionAccount.session')? Only where the
- * popup opens (the bundle stays free of starknet.js and the SNIP-12 encoder): the wallet decides what it shows
- * from the canonical reader (`@webwallet/protocol/typedData`), whichever page opened.
+ * Is this a session's typed data (primaryType Session, domain 'SessionAccount.session')? For choosing the popup
+ * only, so the bundle stays free of the SNIP-12 encoder: the wallet reads what it shows with the canonical reader.
  *
  * @example
  * isSessionTypedData({ primaryType: 'Session', domain: { name: 'SessionAccount.session' } }) // true
@@ -25,9 +24,8 @@ export function isSessionTypedData(typedData: TypedDataLike): boolean {
 }
 
 /**
- * The popup route and size for a wallet procedure (docs/protocol.md, Parties and routes): signing routes 385x440, review
- * 385x775, everything else the login page at 775x385, connectAndSignSession too (as starknetkit 2.x and 3.x
- * open it: the page logs the user in, then asks for the session).
+ * The popup route and size for a wallet procedure (docs/protocol.md, Parties and routes); connectAndSignSession
+ * opens the login page, as starknetkit 2.x and 3.x do (the page logs the user in, then asks for the session).
  *
  * @example
  * popupPlacement('signTypedData', typedData) // { route: '/signMessage', width: 385, height: 440 }

@@ -12,12 +12,11 @@ export const SUPPORTED_WALLET_API = ['0.7', '0.8'] as const
 export type RequestRoute = WalletCall | { local: unknown }
 
 /**
- * Maps a `wallet_*` request of docs/protocol.md, Procedures to the wallet procedure and input that serve it.
- * addStarknetChain, switchStarknetChain, watchAsset, declare and unknown types throw 'not implemented'.
+ * Maps a `wallet_*` request (docs/protocol.md, Procedures) to the wallet procedure and input that serve it;
+ * the rest (addStarknetChain, switchStarknetChain, watchAsset, declare, unknown) throws 'not implemented'.
  *
  * @example
- * routeRequest({ type: 'wallet_requestAccounts', params: { silent_mode: true } })
- * // { procedure: 'requestAccounts', input: { silent_mode: true } }
+ * routeRequest({ type: 'wallet_requestAccounts' }) // { procedure: 'requestAccounts', input: { silent_mode: false } }
  */
 export function routeRequest({ type, params }: WalletRequest): RequestRoute {
   const p = (params ?? {}) as Record<string, unknown>

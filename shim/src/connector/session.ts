@@ -27,9 +27,8 @@ export function readSessionResult(value: unknown): SessionSignResult {
 }
 
 /**
- * The error of a failed connectAndSignSession: the wallet's `webwalletErrorCode` and
- * `webwalletErrorMessage` (from the tRPC error data) as a ConnectAndSignSessionError; other errors
- * (popup blocked, transport, a service the wallet could not reach) unchanged.
+ * A failed connectAndSignSession's error: the wallet's `webwalletErrorCode` / `webwalletErrorMessage` (tRPC
+ * error data) as a ConnectAndSignSessionError; others (popup blocked, transport, unreachable) unchanged.
  *
  * @example
  * try { await connector.connectAndSignSession(request) } catch (e) { e.data.webwalletErrorCode }

@@ -11,14 +11,11 @@ const walletCode = (error: WebWalletError) =>
   (error.data as { webwalletErrorCode?: string })?.webwalletErrorCode
 
 /**
- * starknetkit's `ConnectAndSignSessionError`: the wallet refused to sign the session; `code` is the wallet's
- * reason (`USER_REJECTED`, `NOT_ENOUGH_BALANCE`, `ACCOUNT_NOT_DEPLOYED`, `GENERIC_ERROR`...) and `cause` our
- * coded error (CONNECT_AND_SIGN_SESSION). A `USER_REJECTED` one is also `instanceof UserRejectedRequestError`.
+ * starknetkit's `ConnectAndSignSessionError`: `code` is the wallet's reason (`NOT_ENOUGH_BALANCE`...; a
+ * `USER_REJECTED` one is also `instanceof UserRejectedRequestError`), `cause` our coded error.
  *
  * @example
- * try { await connector.connectAndSignSession(request) } catch (e) {
- *   if (e instanceof ConnectAndSignSessionError && e.code === 'NOT_ENOUGH_BALANCE') askForFunds()
- * }
+ * catch (e) { if (e instanceof ConnectAndSignSessionError && e.code === 'NOT_ENOUGH_BALANCE') askForFunds() }
  */
 export class ConnectAndSignSessionError extends Error {
   readonly code: string
@@ -109,9 +106,7 @@ export const UserNotConnectedError = /* @__PURE__ */ identity('UserNotConnectedE
 ])
 
 /**
- * starknetkit's `WebwalletError` (what its web-wallet connector's `request` throws for the wallet's refusals):
- * the user's refusal and the wallet's coded answers (CONNECT_AND_SIGN_SESSION, CONNECTOR_NOT_CONNECTED,
- * USER_LOGGED_OUT, VALIDATION, UNKNOWN).
+ * starknetkit's `WebwalletError`, what its web-wallet connector's `request` throws for the wallet's refusals.
  *
  * @example
  * try { await connector.request(call) } catch (e) { if (e instanceof WebwalletError) report(e.code) }

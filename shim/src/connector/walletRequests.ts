@@ -26,15 +26,11 @@ export type WalletRequestsOptions = Omit<OpenTransportOptions, 'walletUrl' | 'br
 }
 
 /**
- * The connector's way to the wallet: which transport (`mode`, or chosen once when 'auto'), opening it (again,
- * when another connector of the page removed its iframe), following the wallet's pushes into the grant, and
- * each request with its time limit. A connection restored from before a reload follows the wallet's pushes
- * at once over the iframe or the socket (asking and showing nothing); a popup cannot open without the user's
- * click, and learns what changed at its next request.
+ * The connector's way to the wallet: the transport (`mode`, chosen once for 'auto', reopened if another connector
+ * removed its iframe), pushes into the grant (a popup learns them at its next request), time limits.
  *
  * @example
- * const requests = walletRequests(openTransport, {}, walletUrl, 'Argent', 'auto', grant)
- * await requests.invoke({ procedure: 'requestChainId', input: undefined })
+ * await walletRequests(open, {}, walletUrl, 'Argent', 'auto', grant).invoke({ procedure: 'requestChainId', input: undefined })
  */
 export function walletRequests(
   open: OpenTransport,

@@ -101,11 +101,7 @@ export function openWindowTransport(kind: TransportKind, options: OpenTransportO
   return transportOver(kind, messenger, shown, undefined, options.walletUrl)
 }
 
-/**
- * How long an iframe wallet, once loaded, has to answer its first message (the updateModal subscription):
- * a page that loads but does not speak the wallet protocol is WALLET_NOT_AVAILABLE after this, not after a
- * request's own limit (10 minutes for the ones the user answers).
- */
+/** A loaded iframe's time to answer its first message: a page that is no wallet fails then, not in 10 min. */
 export const WALLET_HANDSHAKE_TIMEOUT_MS = 20_000
 
 /**
@@ -179,11 +175,9 @@ export function transportOver(
 }
 
 /**
- * The iframe's modal follows the wallet's `updateModal` subscription, whose first answer is the wallet's
- * handshake (`spoken`, within WALLET_HANDSHAKE_TIMEOUT_MS of the iframe's load). The user closing the modal
- * rejects every pending request, the subscription with them: `resume` follows the modal again at the next
- * request (true then), once the wallet has dropped the screen the user closed, so it does not come back on
- * its own.
+ * The iframe's modal follows the wallet's `updateModal`, whose first answer is the wallet's handshake. Closing
+ * the modal rejects every pending request, this subscription too: `resume` follows again at the next request,
+ * once the wallet has dropped the closed screen, so that it does not come back on its own.
  */
 function followModal(client: LinkCaller, dialog: DialogType | undefined, walletUrl: string | undefined) {
   let heard = false
@@ -254,7 +248,6 @@ export function parseModalUpdate(value: unknown): ModalUpdate | undefined {
   > | null
   if (typeof update !== 'object' || update === null) return undefined
   const { action, height, width, title } = update
-  // Number.isFinite is false for anything but a finite number.
   const size = (v: unknown) => Number.isFinite(v) && (v as number) > 0
   if (action === 'show' || action === 'hide')
     return typeof title === 'string' && MODAL_TITLE_PATTERN.test(title) ? { action, title } : { action }

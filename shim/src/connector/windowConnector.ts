@@ -4,12 +4,11 @@ import { type Connector, type ConnectorOptions, createConnectorWith } from './cr
 import { openWindowTransport } from './walletTransport'
 
 /**
- * `createConnector` for the iframe and the popup only, without the WebSocket and HTTP transports' code:
- * the browser SDK's default connector. 'websocket' and 'http' are 'Wallet not available'.
+ * `createConnector` for the iframe and popup only (the browser SDK's default): without the WebSocket and HTTP
+ * code, those kinds are 'Wallet not available'.
  *
  * @example
- * const connector = createWindowConnector({ environment: 'sepolia' })
- * button.onclick = () => connector.connect() // inside the click: a popup opens synchronously
+ * button.onclick = () => createWindowConnector({ environment: 'sepolia' }).connect() // a popup opens in the click
  */
 export function createWindowConnector(options: ConnectorOptions = {}): Connector {
   return createConnectorWith(openWindowTransport, options)

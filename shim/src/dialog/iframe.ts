@@ -42,14 +42,11 @@ export function removeStale(doc: Document = globalThis.document): void {
 }
 
 /**
- * The wallet in a sandboxed iframe inside a centred modal with a blurred backdrop, hidden until the
- * wallet says show. Loading rejects with SERVICE_UNREACHABLE when the wallet's server cannot be reached, with
- * 'Timeout while loading an iframe' after 20 s without an answer; closing the modal
- * rejects pending requests with 'User rejected request'.
+ * The wallet in a sandboxed iframe in a centred modal, hidden until the wallet says show. Loading fails with
+ * SERVICE_UNREACHABLE or, after 20 s, a timeout; closing the modal rejects pending requests (user rejected).
  *
  * @example
- * const dialog = Dialog.iframe({ walletUrl: 'https://web.argent.xyz', brandName: 'Argent' })
- * await dialog.ready()
+ * await Dialog.iframe({ walletUrl: 'https://web.argent.xyz', brandName: 'Argent' }).ready()
  */
 export function iframe(options: IframeOptions): Dialog {
   const doc = options.document ?? globalThis.document

@@ -34,21 +34,15 @@ export type PopupOptions = {
 }
 
 /**
- * The wallet in a popup window. `open()` calls `window.open` synchronously (call it inside the user's click,
- * before any `await`); blocked, it throws 'Could not open popup'. The window opens blank and goes to the
- * wallet's route once the probe says the wallet answers: Chromium now and then ignores close() of a window
- * whose navigation is failing. A window of an earlier request is never reused (it may be closing itself after
- * its answer): it is closed, its pending requests rejecting with 'Port disconnected prematurely'. `ready()`
- * waits for the page's `TRPC_BROWSER::POPUP_LOADED` handshake (origin and source checked), else rejects and
- * closes the window: SERVICE_UNREACHABLE when the probe fails, 'Wallet not available' after 15 s without an
- * answer or a handshake (`cause` names the URL). Closing the window (polled every 100 ms while loading, 1 s
- * after) rejects pending requests with 'User rejected request'.
+ * The wallet in a popup window. `open()` calls `window.open` synchronously: call it inside the user's click,
+ * before any `await` (blocked: 'Could not open popup'). The window opens blank and navigates once the probe
+ * says the wallet answers (Chromium now and then ignores close() of a window whose navigation fails); an
+ * earlier request's window is closed, never reused (it may be closing itself). `ready()` waits for the checked
+ * `TRPC_BROWSER::POPUP_LOADED` handshake: SERVICE_UNREACHABLE when the probe fails, 'Wallet not available'
+ * after 15 s. Closing the window rejects pending requests with 'User rejected request'.
  *
  * @example
- * button.onclick = () => {
- *   dialog.open({ route: '/interstitialLogin', ...POPUP_SIZES.default })
- *   void connector.connect()
- * }
+ * button.onclick = () => dialog.open({ route: '/interstitialLogin', ...POPUP_SIZES.default })
  */
 export function popup(options: PopupOptions): Dialog {
   const opener = options.opener ?? (globalThis.window as OpenerWindow)

@@ -13,8 +13,7 @@ export interface Deadline {
 }
 
 /**
- * A deadline of `ms` for `operation`, also fired by `outer` (the caller's signal). Without `ms` only the
- * caller can stop it.
+ * A deadline of `ms` (none: only the caller's) for `operation`, also fired by `outer`, the caller's signal.
  *
  * @example
  * const deadline = withDeadline('execute', 120_000, options.signal)

@@ -17,14 +17,11 @@ export interface HttpOptions {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 /**
- * The backend HTTP wrapper: JSON in, JSON out, the client/version/network headers on every request.
- * A network failure (no answer at all) is SERVICE_UNREACHABLE naming the service and the URL, with the
- * network error as `cause`; a non-2xx answer is an HttpError carrying status text, status and body; 204 is
- * an empty result.
+ * The backend HTTP wrapper: JSON in and out, the client/version/network headers on every request. No answer is
+ * SERVICE_UNREACHABLE, a non-2xx an HttpError (status text, status, body), 204 an empty result.
  *
  * @example
- * const http = createHttp({ network: 'sepolia' })
- * const { tokens } = await http.get<{ tokens: unknown[] }>('https://cloud.argent-api.com/v1/tokens/info?chain=starknet')
+ * const { tokens } = await createHttp({ network: 'sepolia' }).get<{ tokens: unknown[] }>(tokensUrl)
  */
 export function createHttp(options: HttpOptions) {
   const headers: Record<string, string> = {

@@ -1,11 +1,8 @@
 import { type ServiceName, ServiceUnreachableError } from '@webwallet/protocol/errors'
 
 /**
- * `fetch` to one of the services, where a request that gets no answer at all (down, refused, reset, DNS, CORS)
- * is SERVICE_UNREACHABLE naming the service and the URL, with the network error as `cause`. Every request the
- * SDK sends to the node, cosigner, paymaster and backend goes through here, so one cause is one code on every
- * path. An abort stays the abort (its caller turns it into OPERATION_ABORTED or OPERATION_TIMEOUT); an answer
- * of any status is returned for the caller to read.
+ * `fetch` to a service: no answer (down, refused, DNS, CORS) is SERVICE_UNREACHABLE naming service and URL, one
+ * code on every path; an abort stays the abort, and any status is returned for the caller to read.
  *
  * @example
  * const response = await reach('node', url, { method: 'POST', body }, fetch)

@@ -20,12 +20,11 @@ export function randomId(): string {
 }
 
 /**
- * Builds a Messenger over a Channel: id matching, waiting for the channel, cancellation and teardown
- * happen here once for every channel.
+ * Builds a Messenger over a Channel: id matching, waiting for the channel, cancellation and teardown, once for
+ * every channel.
  *
  * @example
  * const messenger = Messenger.create(Messenger.memory(handler))
- * messenger.send({ type: 'mutation', path: 'requestChainId', input: undefined }, observer)
  */
 export function create(channel: Channel, options: CreateOptions = {}): Messenger {
   const makeId = options.id ?? randomId

@@ -28,9 +28,8 @@ export function channelError(kind: keyof typeof CHANNEL_ERRORS): WebWalletError 
 }
 
 /**
- * Rebuilds the coded error a wallet sent as a tRPC error (`{code, message, data}`) with protocol's
- * `parseError`: `data.webwalletError` or starknetkit's `webwalletErrorCode` pick the class, anything else
- * is 'Unknown error'. The wire error stays reachable as `cause`.
+ * Rebuilds the coded error a wallet sent as a tRPC error with protocol's `parseError` (unknown codes: 'Unknown
+ * error'); the wire error stays reachable as `cause`.
  *
  * @example
  * walletError({ code: -32603, message: 'x', data: { webwalletErrorCode: 'USER_REJECTED' } }).code // 'USER_REJECTED'

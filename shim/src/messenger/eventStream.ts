@@ -2,9 +2,8 @@
 export type ServerSentEvent = { event: string | undefined; data: string }
 
 /**
- * Reads a `text/event-stream` body (the WHATWG server-sent events format, as tRPC's SSE subscriptions write
- * it) event by event: `event:` and `data:` fields, blank line ends an event, `:` comments and `id:`/`retry:`
- * ignored. Ends when the body ends; rejects when reading fails (the connection dropped or was aborted).
+ * Reads a `text/event-stream` body (WHATWG server-sent events, as tRPC's SSE subscriptions write them) event by
+ * event; `id:`/`retry:` are ignored. Ends with the body; rejects when reading fails (dropped or aborted).
  *
  * @example
  * for await (const { event, data } of readEventStream(response.body)) if (event === undefined) use(JSON.parse(data))

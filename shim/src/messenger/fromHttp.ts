@@ -68,10 +68,8 @@ export function fromHttp(options: FromHttpOptions): Channel {
     },
     closed: () => closed,
   }
-  // A call given up on (tRPC's stop message by its id): one still queued is not sent; a sent one ends its
-  // request once every call of that request was given up on, so the wallet sees the client leave (its
-  // pending approval for the call is dropped, as over the WebSocket). The caller has its answer already
-  // (OPERATION_ABORTED or OPERATION_TIMEOUT from Messenger).
+  // A call given up on: one still queued is not sent; a sent request ends once all its calls were given up on,
+  // so the wallet sees the client leave and drops the pending approval, as over the WebSocket.
   const stop = (id: RequestId) => {
     streams.get(id)?.abort()
     queue = {

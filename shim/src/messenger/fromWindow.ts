@@ -29,19 +29,12 @@ export type FromWindowOptions = {
 }
 
 /**
- * A Channel over `window.postMessage` in trpc-browser's envelope. Accepts a message only when `event.origin` is
- * one of the wallet's exact origins (`walletOrigins`: the opened one, or the same network's other host of a
- * hosted wallet that moved), `event.source` is the wallet's window and the data passes the envelope schema;
- * everything else is ignored. Posts never to `'*'`: to the origin the window last answered from, or, before
- * it answered, to each of the wallet's exact origins (a window has one origin, so one post at most arrives).
+ * A Channel over `window.postMessage` in trpc-browser's envelope. A message counts only from one of the wallet's
+ * exact origins (`walletOrigins`), from the wallet's window, and in the envelope's shape. Posts never go to `'*'`:
+ * to the origin the window last answered from, or before that to each exact origin (one at most arrives).
  *
  * @example
- * const channel = Messenger.fromWindow({
- *   listen: window,
- *   target: () => iframe.contentWindow,
- *   origin: 'https://web.argent.xyz',
- *   ready: () => loaded,
- * })
+ * Messenger.fromWindow({ listen: window, target: () => frame.contentWindow, origin: walletOrigin, ready })
  */
 export function fromWindow(options: FromWindowOptions): Channel {
   const origins = walletOrigins(exactOrigin(options.origin))

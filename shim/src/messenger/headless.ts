@@ -1,7 +1,5 @@
-// The headless wires as `Messenger` exports them: the same functions as ./fromWebSocket and ./fromHttp, same
-// options and answers, with their code in chunks of their own that load at the channel's first request. A
-// page over the iframe or the popup never fetches them; Node and tests over WebSocket or HTTP wait for them
-// once, at their first request.
+// The headless wires as `Messenger` exports them (./fromWebSocket, ./fromHttp), their code in a chunk loaded
+// at the channel's first request: a page over the iframe or the popup never fetches it.
 import { WalletNotAvailableError } from '@webwallet/protocol/errors'
 import { waitedInVain } from './errors'
 import type { FromHttpOptions } from './fromHttp'
@@ -11,17 +9,12 @@ import { WEBSOCKET_OPEN_TIMEOUT_MS } from './limits'
 import type { Channel } from './types'
 
 /**
- * A Channel speaking tRPC's WebSocket wire (the ws adapter's frames) for Node and headless tests.
- * Connects lazily, rejects requests in flight with 'WebSocket closed prematurely' when an open socket
- * drops, and keeps queued requests through reconnects after 1000 ms × 2^attempt (capped at 30000 ms).
- * A request that waits longer than `openTimeoutMs` for the socket rejects, while the scheduled reconnect goes
- * on: SERVICE_UNREACHABLE (service 'wallet') when the last attempt was refused, otherwise 'Wallet not
- * available' (`cause`: 'WebSocket closed prematurely'). Its code loads at the first request (a failed load is
- * 'Wallet not available'; the next request tries again).
+ * A Channel over tRPC's WebSocket wire, for Node and headless tests; its code loads at the first request. An
+ * open socket that drops rejects requests in flight; queued ones wait through reconnects (1000 ms × 2^attempt,
+ * at most 30000 ms) up to `openTimeoutMs`: then SERVICE_UNREACHABLE when refused, else 'Wallet not available'.
  *
  * @example
- * import { WebSocket } from 'ws'
- * const messenger = Messenger.create(Messenger.fromWebSocket({ url: 'ws://localhost:3005/trpc', WebSocket }))
+ * Messenger.create(Messenger.fromWebSocket({ url: 'ws://localhost:3005/trpc', WebSocket })) // ws's WebSocket in Node
  */
 export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
   const WebSocket = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
@@ -52,17 +45,12 @@ export function fromWebSocket(options: FromWebSocketOptions): WebSocketChannel {
 }
 
 /**
- * A Channel speaking tRPC's HTTP wire (docs/protocol.md, HTTP): queries are one GET with
- * `?batch=1&input=` (the inputs by index, as JSON), mutations one POST with that JSON as the body, the
- * paths joined by commas. The `walletEvents` subscription streams as tRPC's server-sent events (one GET per
- * subscription, `?input=`, `text/event-stream`; a stream that drops is 'Wallet not available'); other
- * subscriptions are 'not implemented'. Errors come back as the other channels' coded errors; a wallet that
- * cannot be reached is SERVICE_UNREACHABLE, an answer that is not tRPC's 'Unable to transform response from
- * server'. Its code loads at the first request (a failed load is 'Wallet not available'; the next request
- * tries again).
+ * A Channel over tRPC's HTTP wire (docs/protocol.md, HTTP): batched GET queries and POST mutations, the
+ * `walletEvents` subscription as server-sent events (a dropped stream is 'Wallet not available'; other
+ * subscriptions 'not implemented'). Unreachable is SERVICE_UNREACHABLE; its code loads at the first request.
  *
  * @example
- * const messenger = Messenger.create(Messenger.fromHttp({ url: 'http://localhost:3005/trpc', headers: { authorization: `Bearer ${token}` } }))
+ * Messenger.create(Messenger.fromHttp({ url: 'http://localhost:3005/trpc', headers: { authorization } }))
  */
 export function fromHttp(options: FromHttpOptions): Channel {
   const fetch = options.fetch ?? globalThis.fetch?.bind(globalThis)

@@ -18,15 +18,12 @@ type Listener = {
 }
 
 /**
- * A Channel whose code is a chunk loaded on first use (the WebSocket and HTTP wires, which a page over the
- * iframe or popup never needs): `open` runs at the first `ready()` (what `Messenger.create` awaits before
- * each request), and everything is then handed to the channel it built; listeners registered before carry
- * over. A chunk that fails to load is 'Wallet not available' (its cause kept; a coded error the channel's own
- * code threw passes unchanged) and the next `ready()` tries again.
+ * A Channel whose code loads at the first `ready()` (the WebSocket and HTTP wires, which window pages never
+ * need); listeners registered before carry over. A failed load is 'Wallet not available' (a coded error of the
+ * channel's own code passes unchanged) and the next `ready()` tries again.
  *
  * @example
  * const channel = lazyChannel(() => import('./fromWebSocket').then((m) => m.fromWebSocket({ url })))
- * const messenger = Messenger.create(channel) // the chunk loads at the first request
  */
 export function lazyChannel<C extends Channel>(open: () => Promise<C>): LazyChannel<C> {
   const listeners = new Set<Listener>()

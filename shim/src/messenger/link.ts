@@ -8,12 +8,11 @@ import type { Messenger } from './types'
 // (2.7 KB gzip), and tRPC's own client wraps link errors in TRPCClientError anyway.
 
 /**
- * The terminating tRPC v11 link over a Messenger: one link whatever the channel (window, WebSocket,
- * memory). Links fail with the coded error itself; tRPC's client wraps it as `cause` (see {@link unwrapError}).
+ * The terminating tRPC v11 link over a Messenger, whatever the channel. It fails with the coded error itself;
+ * tRPC's client wraps it as `cause` (see {@link unwrapError}).
  *
  * @example
  * const client = createTRPCClient<WalletRouter>({ links: [messengerLink(messenger)] })
- * await client.requestChainId.mutate()
  */
 export function messengerLink<TRouter extends AnyTRPCRouter>(messenger: Messenger): TRPCLink<TRouter> {
   return () =>

@@ -42,13 +42,11 @@ export interface PaymasterOptions {
 }
 
 /**
- * A client of the AVNU gasless API v1 (the paths and headers of docs/protocol.md, Portfolio backend, the status rules of
- * section 8: 400 → first message; 500 → first message, or the revert detail for 'Contract error';
- * other >400 → 'status statusText'; server-signature check when a public key is configured).
+ * A client of the AVNU gasless API v1 (docs/protocol.md, Portfolio backend): 400 and 500 fail with the first
+ * message, other >400 with 'status statusText'; the server's signature is checked when a public key is set.
  *
  * @example
- * const paymaster = createPaymaster({ baseUrl: 'https://sepolia.api.avnu.fi', apiKey })
- * const { isCompatible } = await paymaster.compatibility(address)
+ * const { isCompatible } = await createPaymaster({ baseUrl: 'https://sepolia.api.avnu.fi', apiKey }).compatibility(address)
  */
 export function createPaymaster(options: PaymasterOptions) {
   const headers = (json: boolean): Record<string, string> => ({

@@ -5,14 +5,11 @@ import type { Portfolio, PortfolioOptions } from './types'
 export type { Portfolio, PortfolioOptions } from './types'
 
 /**
- * Portfolio reads from the provider's backend: token infos, prices, balances (polled until the backend
- * has initialised the account), DeFi positions and airdrops. Every request carries the SDK's client,
- * version and network headers. The reads' code is in the SDK's first-use chunk (with the connector's), loaded at the first read (a failed
- * load is FETCH_URL, and the next read tries again).
+ * Portfolio reads from the provider's backend: token infos, prices, balances (polled until the backend knows the
+ * account), DeFi positions, airdrops. Loaded at the first read (a failed load is FETCH_URL; the next read retries).
  *
  * @example
- * const portfolio = createPortfolio({ backendUrl: 'http://localhost:3005/v1', network: 'sepolia', appName: 'demo' })
- * const balances = await portfolio.balances(account.address)
+ * const balances = await createPortfolio({ backendUrl, network: 'sepolia', appName: 'demo' }).balances(address)
  */
 export function createPortfolio(options: PortfolioOptions): Portfolio {
   const reads = lazyImport(

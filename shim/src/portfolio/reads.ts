@@ -48,11 +48,6 @@ export function portfolioReads(options: PortfolioOptions): Portfolio {
       return expectShape<{ prices: PriceEntry[] }>(answer, { prices: isArrayOf(isPriceEntry) }, 'price list')
         .prices
     },
-    /**
-     * Balances of an account, asked again while the backend answers `initialising`, on a fetch error or an
-     * answer that fails the schema ('Error fetching', 'Error parsing response', 'Not initialised yet').
-     * `signal` stops the polling at once (OPERATION_ABORTED, the abort reason as its cause).
-     */
     async balances(address: string, request: { signal?: AbortSignal } = {}): Promise<TokenBalance[]> {
       const url = `${base}/activity/starknet/${options.network}/account/${hostAddress(address)}/balance`
       const { signal } = request

@@ -29,8 +29,7 @@ export interface StarknetIdContracts {
 export const IDENTICON_URL = 'https://starknet.id/api/identicons/'
 
 /**
- * Starknet ID reads through the name-service contracts: name of an address, address of a name, and the
- * profile in one multicall `aggregate` (name, twitter, github, discord, proof of personhood, picture).
+ * Starknet ID reads through the name-service contracts: an address's name, a name's address, the profile.
  *
  * @example
  * const ids = createStarknetId(rpc, '0x534e5f5345504f4c4941')

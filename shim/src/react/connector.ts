@@ -20,13 +20,11 @@ export type ConnectorEvents = {
 }
 
 /**
- * The web wallet as a starknet-react v5 connector. It has the shape of `@starknet-react/core`'s
- * abstract `Connector` (id, name, icon, available, ready, connect, disconnect, account, chainId,
- * request, and change/connect/disconnect events) without importing it, so the shim stays dependency-free.
+ * The web wallet as a starknet-react v5 connector, shaped as `@starknet-react/core`'s `Connector` without
+ * importing it (the shim stays dependency-free).
  *
  * @example
- * const connectors = [new WebWalletConnector({ environment: 'sepolia' })]
- * <StarknetConfig chains={[sepolia]} provider={publicProvider()} connectors={connectors}>
+ * <StarknetConfig chains={[sepolia]} provider={publicProvider()} connectors={[new WebWalletConnector(options)]}>
  */
 export class WebWalletConnector extends ConnectorEmitter<ConnectorEvents> {
   readonly #connector: ReturnType<typeof createConnector>

@@ -17,17 +17,13 @@ export interface SessionConnectorOptions {
 }
 
 /**
- * The session SDK as a starknet-react v5 connector: `connect()` restores the stored session or asks the
- * wallet to sign one (the only prompt), and `account()` is the session's {@link SessionAccount}, so
- * `useAccount`, `useSendTransaction`, `useContract`, `useEstimateFees` and `useTransactionReceipt` run the
- * session's calls with its key and no wallet prompt. A call outside the session is CALL_NOT_ALLOWED in the
- * hook's `error`; what a session cannot do (declare, an owner's signature) is refused with its code.
- * `disconnect()` clears the session. The account reads and sends through the SDK's node, not through
- * starknet-react's provider. Same shape as `@starknet-react/core`'s `Connector`, without importing it.
+ * The session SDK as a starknet-react v5 connector: `connect()` restores the stored session or asks the wallet
+ * to sign one (the only prompt); `account()` is the session's {@link SessionAccount}, so starknet-react's hooks
+ * run session calls with no prompt (outside the session: CALL_NOT_ALLOWED in the hook's `error`). The account
+ * uses the SDK's node, not starknet-react's provider; `disconnect()` clears the session.
  *
  * @example
- * const wallet = WebWallet.init({ appName: 'my-game', sessionParams: { allowedMethods } })
- * const connectors = [new WebWalletSessionConnector(wallet)]
+ * const connectors = [new WebWalletSessionConnector(WebWallet.init({ appName: 'my-game', sessionParams }))]
  * <StarknetConfig chains={[sepolia]} provider={publicProvider()} connectors={connectors}>
  */
 export class WebWalletSessionConnector extends ConnectorEmitter<ConnectorEvents> {

@@ -5,13 +5,11 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null
 
 /**
- * The calls of a `wallet_addInvokeTransaction` request (the wallet API's `contract_address`, `entry_point`,
- * `calldata`, what starknet-react's `useSendTransaction` sends) as starknet.js calls. Checks the shape at the
- * boundary: INVALID_OPTIONS naming the path; the session account checks the rest (addresses, permissions).
+ * The calls of a `wallet_addInvokeTransaction` request (as starknet-react's `useSendTransaction` sends them) as
+ * starknet.js calls; a bad shape is INVALID_OPTIONS naming the path (the account checks the rest).
  *
  * @example
- * invokeCalls({ calls: [{ contract_address: GAME, entry_point: 'play', calldata: ['0x1'] }] })
- * // [{ contractAddress: GAME, entrypoint: 'play', calldata: ['0x1'] }]
+ * invokeCalls({ calls: [{ contract_address: GAME, entry_point: 'play', calldata: ['0x1'] }] }) // [{ contractAddress: GAME, ... }]
  */
 export function invokeCalls(params: unknown): Call[] {
   const calls = isObject(params) ? params.calls : undefined

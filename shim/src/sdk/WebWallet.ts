@@ -59,8 +59,7 @@ export interface ConnectResult {
 }
 
 /**
- * The session SDK: the wallet owner signs a session once, then the app runs the allowed calls with a
- * temporary session key.
+ * The session SDK: the owner signs a session once, then the app runs the allowed calls with a session key.
  *
  * @example
  * const wallet = WebWallet.init({ appName: 'my-game', sessionParams: { allowedMethods: [{ contract: GAME, selector: 'play' }] } })
@@ -133,9 +132,8 @@ export class WebWallet {
       storage,
       createKeyVault(options.keyStore ? { store: options.keyStore } : {}),
       discarded,
-      // A stored session too large for one value keeps only the root of its allowed methods: they are
-      // recomputed from these options on load (docs/protocol.md, Validation rules's 4,096-character rule), with and without
-      // the fee-token transfers (a session signed in the other mode still loads).
+      // A session too large for one value is stored with its methods' root only; they are recomputed from these
+      // options on load (the 4,096-character rule), with and without the fee-token transfers.
       () =>
         [feeTokenTransfers(options), !feeTokenTransfers(options)].map((transfers) =>
           sessionAllowedMethods(options.appName, options.sessionParams.allowedMethods, {
@@ -149,10 +147,8 @@ export class WebWallet {
     // so that `await connect()` in a click reuses it and requestConnection() can still open its popup.
     this.restore()
     this.joinPage(ownsConnector)
-    // In a page without a stored session (a sign-in is coming) the clock is read now, so that requestConnection
-    // in a click need not wait for the node or the connector's code. A stored session comes back with no request: its first execute
-    // reads the clock in the batch it sends anyway.
-    // The connector's code (dialogs, transports) is fetched now too; a restored session never needs it.
+    // Without a stored session a sign-in is coming: the clock and the connector's code are fetched now, so that
+    // requestConnection in a click waits for neither (a restored session reads the clock in its first send).
     if (typeof document !== 'undefined' && this.sessions.peek() === undefined) {
       this.clock.read().catch(() => {})
       preloadConnector(this.connector)
@@ -230,10 +226,9 @@ export class WebWallet {
   }
 
   /**
-   * Asks the wallet to sign a new session (fresh key pair), stores it and builds the account. The session
-   * in use stays stored and usable until the new one is signed and stored: a rejected, failed, aborted or
-   * timed-out request leaves it as it was (the original protocol clears first: docs/protocol.md, Deviations; see docs/session-lifecycle.md, "Signing a new session").
-   * A session too large to store is refused before the wallet is asked.
+   * Asks the wallet to sign a new session (fresh key pair), stores it and builds the account. The session in
+   * use stays until the new one is stored: a refused, failed, aborted or timed-out request leaves it as it was
+   * (docs/session-lifecycle.md, "Signing a new session"). A session too large to store is refused first.
    */
   async requestConnection(parameters: RequestConnectionParameters = {}): Promise<ConnectResult> {
     this.live()
@@ -368,12 +363,10 @@ export class WebWallet {
   }
 
   /**
-   * Revokes this app's session at the cosigner, then forgets it here and in the app's other tabs. The session
-   * key signs the revocation: no wallet screen and no login, and a stolen copy of the key can do no more with
-   * it than this. The cosigner then co-signs nothing for the session, so no transaction of it runs; accounts
-   * handed out fail with SESSION_REVOKED (`data.reason` 'revoked'). Without a session it does nothing. The
-   * cosigner unreachable: SERVICE_UNREACHABLE; refusing (or this code's chunk not loading):
-   * SESSION_REVOCATION_FAILED (the session stays either way: try again, or `clearSession()`); 20 s at most (OPERATION_TIMEOUT), or `signal` (OPERATION_ABORTED).
+   * Revokes this app's session at the cosigner (signed by the session key: no wallet screen, no login), then
+   * forgets it here and in other tabs; accounts handed out fail with SESSION_REVOKED. No session: nothing. The
+   * cosigner unreachable: SERVICE_UNREACHABLE; refusing: SESSION_REVOCATION_FAILED (the session stays: retry, or
+   * `clearSession()`); 20 s at most (OPERATION_TIMEOUT), or `signal` (OPERATION_ABORTED).
    *
    * @example
    * await wallet.revokeSession() // the key is useless now, wherever a copy of it is
@@ -400,15 +393,13 @@ export class WebWallet {
   }
 
   /**
-   * Logs the user out of the wallet (no prompt): the next `requestConnection()` asks for the e-mail login
-   * again. This app's session is forgotten here and in its other tabs; it stays valid at the cosigner until
-   * it expires, so call `revokeSession()` first to end it there too. True when a login ended, false when
-   * nobody was logged in. The wallet unreachable: its coded error, and nothing is forgotten. A connector
-   * given at init without `logout`: NOT_IMPLEMENTED.
+   * Logs the user out of the wallet (no prompt) and forgets this app's session here and in other tabs; the
+   * session stays valid at the cosigner until it expires, so `revokeSession()` first to end it there. True when
+   * a login ended. The wallet unreachable: its coded error, nothing forgotten; no `logout` on a given connector:
+   * NOT_IMPLEMENTED.
    *
    * @example
-   * await wallet.revokeSession()
-   * await wallet.logout()
+   * await wallet.revokeSession(); await wallet.logout()
    */
   async logout(options: { signal?: AbortSignal } = {}): Promise<boolean> {
     this.live()
@@ -420,10 +411,8 @@ export class WebWallet {
   }
 
   /**
-   * Closes the connector's transports (iframe, popup, WebSocket), so that a Node process can exit; a pending
-   * wallet request rejects. The stored session and the connector's remembered grant stay: `connect()`
-   * restores the session and `isConnected()` agrees with it, here and after a reload; a later wallet request
-   * opens the wallet again. With no stored session (after `clearSession()`) the grant is forgotten too.
+   * Closes the connector's transports so a Node process can exit (a pending request rejects); the stored session
+   * and its remembered grant stay for `connect()`, and the next wallet request reopens the wallet.
    *
    * @example
    * await wallet.disconnect() // the script ends: no socket keeps it alive
@@ -452,17 +441,12 @@ export class WebWallet {
   }
 
   /**
-   * Releases what this instance holds in the page: its `storage` callback and, when it made its own connector,
-   * the wallet's frame and message listeners; a sign-in it has pending ends. Its calls then answer
-   * WALLET_DISPOSED; the stored session stays for another instance. Without it, instances share the page's one
-   * `storage` listener, and a newer `WebWallet.init` closes an older instance's idle wallet frame (it opens
-   * again if that instance is used), so re-creating the SDK piles nothing up. Idempotent.
+   * Releases what this instance holds in the page (its `storage` callback; its own connector's frame and
+   * listeners) and ends a pending sign-in; later calls answer WALLET_DISPOSED, the stored session stays.
+   * Idempotent. Without it nothing piles up either: a newer `WebWallet.init` closes an older one's idle frame.
    *
    * @example
-   * useEffect(() => {
-   *   const wallet = WebWallet.init(options)
-   *   return () => wallet.dispose()
-   * }, [])
+   * useEffect(() => { const wallet = WebWallet.init(options); return () => wallet.dispose() }, [])
    */
   dispose(): void {
     if (this.disposed) return

@@ -16,10 +16,8 @@ import { getSessionStatus } from '../session/status'
 import { readDeploymentPayload } from '../session/store'
 
 /**
- * The signed session of the wallet's answer to `request`, checked before anything is kept: a result
- * carrying `errorCode` is that error; an address and a signature are required ('No account address found',
- * 'No signature found', 'Invalid Address Format'); the chain must be the environment's ('Unknown chain
- * id'); the owner's and guardian's signatures must verify over the session ('Signature verification Error').
+ * The signed session of the wallet's answer to `request`, checked before anything is kept: an `errorCode` is
+ * that error; address and signature required, the environment's chain, owner's and guardian's signatures verified.
  *
  * @example
  * const active = activeSession(request, await connector.connectAndSignSession(...), environment.chainId)

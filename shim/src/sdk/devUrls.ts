@@ -6,14 +6,11 @@ import { InvalidOptionsError } from '@webwallet/protocol/errors'
 export type EnvironmentUrls = Omit<EnvironmentConfig, 'name' | 'chainId' | 'network'>
 
 /**
- * Every URL of the `dev` environment moved to one wallet-sim origin: wallet-sim serves the wallet pages, node,
- * cosigner, backend, paymaster and allow-list side by side, so one origin decides all of them. Built from the
- * `dev` table itself, so a URL added there moves too. A path or trailing slash is dropped (the origin is what
- * counts); anything but an http(s) URL is INVALID_OPTIONS.
+ * Every URL of the `dev` environment moved to one wallet-sim origin (wallet-sim serves all its services side
+ * by side); a path or trailing slash is dropped, and anything but an http(s) URL is INVALID_OPTIONS.
  *
  * @example
  * WebWallet.init({ appName: 'my-dapp', environment: 'dev', urls: devUrls('http://localhost:4100'), sessionParams })
- * devUrls('http://localhost:4100/').providerDefaultUrl // 'http://localhost:4100/rpc'
  */
 export function devUrls(origin: string): EnvironmentUrls {
   let parsed: URL | undefined

@@ -82,11 +82,9 @@ export interface WebWalletOptions {
   /** Time limit of `requestConnection` (the user signs in the wallet meanwhile); default 10 minutes. */
   readonly connectTimeoutMs?: number
   /**
-   * Gasless mode's fee-token transfers (docs/protocol.md, Session scope): whether new sessions also grant a `transfer` of
-   * STRK and ETH, which the paymaster's gas-token route needs to take its fee (the cosigner co-signs one only
-   * to the paymaster's fee recipient, within the session's fee caps). Default: true when the SDK has a
-   * paymaster route configured (`paymasterParams`, or no `deployer`: an undeployed account is then deployed
-   * through the paymaster), false otherwise. False grants exactly `sessionParams.allowedMethods`.
+   * Whether new sessions also grant a `transfer` of STRK and ETH, which the paymaster's gas-token route takes its
+   * fee with (docs/protocol.md, Session scope; the cosigner co-signs one only to the fee recipient, within the
+   * fee caps). Default: true when a paymaster route is configured (`paymasterParams`, or no `deployer`).
    */
   readonly feeTokenTransfers?: boolean
 }
@@ -113,9 +111,8 @@ const isBelow = (hex: string, limit: bigint) => /^0x[0-9a-f]{1,64}$/i.test(hex) 
 export const CONNECT_TIMEOUT_MS = 600_000
 
 /**
- * Checks the init options as protocol's InitOptionsSchema does (appName non-empty, known environment,
- * allowed methods of contract and selector strings, validityDays a finite number above 0), without zod in
- * the bundle; a protocol test keeps both in step. Throws INVALID_OPTIONS naming the option.
+ * Checks the init options as protocol's InitOptionsSchema does, without zod in the bundle (a protocol test
+ * keeps both in step); throws INVALID_OPTIONS naming the option.
  *
  * @example
  * validateOptions({ appName: '', sessionParams: { allowedMethods: [] } }) // throws 'Invalid option appName: must not be empty'

@@ -3,13 +3,10 @@
 const followers = new Map<string, Set<() => boolean | undefined>>()
 
 /**
- * Calls `onChange` when another tab (or window) of the origin writes or removes `key` in localStorage, or
- * clears it: the `storage` event, which the tab that wrote does not get. Nothing outside a page. One window
- * listener serves every caller; a callback that answers `false` (its instance is gone) is dropped. Answers
- * the function that removes the callback (WebWallet's `dispose()`).
+ * Calls `onChange` when another tab changes `key` in localStorage (the `storage` event: the writing tab gets
+ * none); one window listener serves all, a callback answering `false` is dropped. Answers the remover.
  *
  * @example
- * const self = new WeakRef(wallet)
  * const stop = followOtherTabs('session', () => self.deref()?.followStoredSession() !== undefined)
  */
 export function followOtherTabs(key: string, onChange: () => boolean | undefined): () => void {

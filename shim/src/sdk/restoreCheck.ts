@@ -4,14 +4,12 @@ import { chainIdFelt } from '@webwallet/protocol/session'
 import type { ChainIdentity } from '../session/chainIdentity'
 
 /**
- * Whether a stored session can still work on this SDK's chain, checked when it is restored: its chain id must
- * be the environment's (else SESSION_INVALID `CHAIN_ID`, no request), and the node must still serve the chain
- * it was signed on (else SESSION_INVALID `CHAIN_CHANGED`: one node round trip, begun at init with the
- * session's unsealing, so `connect()` in a click rarely waits for it). Resolves to the error, never rejects.
+ * Whether a stored session still works on this SDK's chain: its chain id must be the environment's (else
+ * SESSION_INVALID `CHAIN_ID`) and the node must still serve the chain it was signed on (else `CHAIN_CHANGED`;
+ * one round trip, begun at init so `connect()` in a click rarely waits). Resolves to the error, never rejects.
  *
  * @example
- * const problem = await checkRestored(stored, environment.chainId, identity)
- * if (problem) { wallet.clearSession(); throw problem }
+ * if (await checkRestored(stored, environment.chainId, identity)) wallet.clearSession()
  */
 export async function checkRestored(
   stored: StoredSession | undefined,

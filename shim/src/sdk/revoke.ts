@@ -12,10 +12,8 @@ import { fields } from '../http/shape'
 export const REVOKE_TIMEOUT_MS = 20_000
 
 /**
- * POST {base}/cosigner/revokeSession with `session`: its `sessionSignature` is the session key's over
- * `sessionRevocationHash(session hash)`. Throws SERVICE_UNREACHABLE (`data.service` 'cosigner') when the
- * cosigner gives no answer, SESSION_REVOCATION_FAILED when it refuses (`data.status`), OPERATION_TIMEOUT after
- * 20 s, OPERATION_ABORTED on `signal`.
+ * POST {base}/cosigner/revokeSession, signed by the session key over `sessionRevocationHash(session hash)`;
+ * no answer: SERVICE_UNREACHABLE, a refusal: SESSION_REVOCATION_FAILED, 20 s: OPERATION_TIMEOUT.
  *
  * @example
  * await revokeAtCosigner({ sessionHash, sessionAuthorisation, cacheAuthorisation: false, sessionSignature }, fetch, base)

@@ -32,7 +32,6 @@ export interface IdentityRpc {
  * Which chain the stored session belongs to, and whether the node still serves it.
  *
  * @example
- * const identity = createChainIdentity(rpc, storage)
  * identity.remember(await identity.read()) // after a session was signed
  * await identity.check() // SESSION_INVALID when the node now serves another chain
  */

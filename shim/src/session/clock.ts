@@ -29,8 +29,7 @@ export const CLOCK_CALL = {
  *
  * @example
  * const clock = createChainClock(rpc)
- * await clock.read() // e.g. 1_900_000_000_000 after devnet_setTime({ time: 1_900_000_000 })
- * clock.now() // the chain's time, moving with the device's clock
+ * clock.now() // after `await clock.read()`: the chain's time, moving with the device's clock
  */
 export function createChainClock(rpc: ClockRpc, localNow: () => number = Date.now): ChainClock {
   let offset = 0

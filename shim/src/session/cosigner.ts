@@ -36,14 +36,11 @@ export type CosignerPart =
   | { readonly message: CosignerOutsideMessage }
 
 /**
- * Asks the provider's co-signer (the guardian) to sign for the session: a transaction at POST
- * {base}/cosigner/signSession, an outside execution at POST {base}/cosigner/signSessionEFO. A refusal is
- * SignSessionError ('Sign session error') carrying the status from the answer body; no answer at all is
- * SERVICE_UNREACHABLE (service 'cosigner').
+ * The co-signer's (guardian's) signature for the session: POST {base}/cosigner/signSession (a transaction) or
+ * signSessionEFO (an outside execution); a refusal is SignSessionError, no answer SERVICE_UNREACHABLE.
  *
  * @example
  * const guardian = await cosign(fetch, 'http://localhost:3005', session, { transaction })
- * const efo = await cosign(fetch, base, session, { message: { accountAddress, message: typedData, network: 'sepolia' } })
  */
 export function cosign(
   fetcher: typeof fetch,

@@ -19,9 +19,8 @@ import {
 import { hash, merkle, type TypedData, TypedDataRevision, typedData } from 'starknet'
 
 /**
- * The session's typed-data hash for the account at `address`: what the owner and guardian signed. SNIP-12
- * revision 1, its parts hashed by starknet.js; the allowed methods by their root, so that a session without
- * methods (root 0) has a hash too (starknet.js's Merkle tree needs a leaf).
+ * The session's typed-data hash for the account at `address` (what owner and guardian signed), SNIP-12 rev 1;
+ * methods by their root, so that no methods (root 0) still hash (starknet.js's Merkle tree needs a leaf).
  *
  * @example
  * sessionHashOf(session, '0x1234', 'SN_SEPOLIA') === sessionHash(session, '0x1234', 'SN_SEPOLIA') // true

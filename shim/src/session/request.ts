@@ -121,23 +121,20 @@ export function createSessionRequest(parameters: SessionRequestParameters): Sess
 /** Options of {@link sessionAllowedMethods}. */
 export interface SessionScopeOptions {
   /**
-   * Gasless mode (docs/protocol.md, Session scope: the fee tokens' `transfer` is added only in gasless
-   * mode): add a `transfer` of each fee token; default true. False: the session grants exactly the app's
-   * methods, and the paymaster's gas-token route (which appends a fee transfer) cannot run.
+   * Gasless mode (docs/protocol.md, Session scope): add a `transfer` of each fee token; default true. False grants
+   * exactly the app's methods, and the paymaster's gas-token route (which appends a fee transfer) cannot run.
    */
   readonly feeTokenTransfers?: boolean | undefined
 }
 
 /**
- * The allowed methods a session is signed with: the app's, then, in gasless mode (`feeTokenTransfers`,
- * default true), a `transfer` of each fee token of the session metadata (`txFees`) the app did not list
- * itself, so the gasless route can pay its fee in that token without the app granting a blanket transfer.
- * The cosigner co-signs such a transfer only to the paymaster's fee recipient and within the txFees caps.
- * Deterministic: the store recomputes it on load.
+ * The allowed methods a session is signed with: the app's, plus in gasless mode (`feeTokenTransfers`, default
+ * true) a `transfer` of each `txFees` token the app did not list, so the paymaster's fee is payable without a
+ * blanket transfer grant (the cosigner co-signs it only to the fee recipient, within the caps). Deterministic:
+ * the store recomputes it on load.
  *
  * @example
  * sessionAllowedMethods('demo', [{ contract: game, selector: 'play' }]).length // 3 (play, STRK and ETH transfer)
- * sessionAllowedMethods('demo', [{ contract: game, selector: 'play' }], { feeTokenTransfers: false }).length // 1
  */
 export function sessionAllowedMethods(
   appName: string,

@@ -28,11 +28,9 @@ export function toProtocolSession(stored: StoredSession) {
 }
 
 /**
- * The computed status, in order of precedence: EXPIRED (expiry passed), INVALID_SCOPE (a required method is
- * missing), INVALID_SIGNATURE (no signature), INVALID_SESSION (the stored fields do not hash to the signed
- * session, the key does not match, or an owner/guardian signature does not verify), VALID.
- * `privateKey` is the unsealed session key when known. `now` (ms, default Date.now()) should be the chain's
- * time, which the account judges expiry by: WebWallet passes its chain clock's last reading.
+ * The session's status, first match wins: EXPIRED, INVALID_SCOPE, INVALID_SIGNATURE, INVALID_SESSION (fields,
+ * key or signatures do not match), VALID. `now` (ms) should be the chain's time, which the account judges
+ * expiry by; `privateKey` is the unsealed session key when known.
  *
  * @example
  * getSessionStatus(stored, sessionParams.allowedMethods) // 'VALID'

@@ -10,20 +10,14 @@ import type { SessionRequest } from './request'
 import type { ActiveSession } from './signature'
 
 /**
- * Keeps the signed session under the key 'session'. The private key is sealed by the key vault before
- * it is written, and unsealed on load; anything unreadable (bad JSON, wrong shape, a key the vault cannot
- * open) is removed and the load answers undefined.
- *
- * A session whose JSON exceeds the 4,096-character value rule is stored compactly: `signature` is left
- * out when it repeats `authorisationSignature`, and when the allowed methods are one of the lists `recompute`
- * gives (what the app's options sign, with and without the fee-token transfers), they are replaced by their
- * Merkle root (`allowedMethodsRoot`) and rebuilt on load; when no list gives that root the session loads
- * with no methods (INVALID_SCOPE).
+ * Keeps the signed session under the key 'session', its private key sealed by the key vault; anything
+ * unreadable is removed and loads as undefined. A session over the 4,096-character value limit is stored
+ * compactly: `signature` dropped when it repeats `authorisationSignature`, allowed methods that `recompute`
+ * gives replaced by their Merkle root and rebuilt on load (no list with that root: no methods, INVALID_SCOPE).
  *
  * @example
  * const sessions = createSessionStore(createStorage(), createKeyVault())
  * await sessions.save(active)
- * const restored = await sessions.load()
  */
 export function createSessionStore(
   storage: SdkStorage,

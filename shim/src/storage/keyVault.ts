@@ -73,13 +73,11 @@ export interface KeyVaultOptions {
 }
 
 /**
- * Encrypts and decrypts secrets with a non-extractable AES-GCM-256 key; ciphertexts are
- * `aesgcm:<iv hex>:<ciphertext hex>`. Decrypting a tampered or foreign ciphertext rejects.
+ * Seals secrets with a non-extractable AES-GCM-256 key (`aesgcm:<iv hex>:<ciphertext hex>`); tampering rejects.
  *
  * @example
  * const vault = createKeyVault()
- * const sealed = await vault.seal(privateKey) // store this
- * const privateKeyAgain = await vault.open(sealed)
+ * await vault.open(await vault.seal(privateKey)) // privateKey; store the sealed text, never the key
  */
 export function createKeyVault(options: KeyVaultOptions = {}) {
   const webCrypto = options.crypto ?? globalThis.crypto

@@ -21,15 +21,13 @@ export interface StorageOptions {
 }
 
 /**
- * The SDK's key/value storage. Keys are 1-128 characters of A-Z, a-z, 0-9, _ and -, values at most 4096
- * characters (docs/protocol.md, Validation rules); breaking a rule throws. Unreadable data (not JSON, wrong shape, a
- * throwing backend) never crashes a read: the read answers `undefined` and the entry is left untouched (a
- * value the SDK cannot recognise may be the app's own).
+ * The SDK's key/value storage: keys of 1-128 characters of A-Z, a-z, 0-9, _ and -, values at most 4096
+ * characters (docs/protocol.md, Validation rules), else it throws. Unreadable data never crashes a read: it
+ * answers `undefined` and leaves the entry alone (it may be the app's own).
  *
  * @example
- * const storage = createStorage()
  * storage.setJson('session', session)
- * const restored = storage.getJson('session', SessionSchema) // undefined when missing or tampered with
+ * storage.getJson('session', SessionSchema) // undefined when missing or tampered with
  */
 export function createStorage(options: StorageOptions = {}) {
   const backend = options.backend ?? defaultBackend()

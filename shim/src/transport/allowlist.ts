@@ -34,7 +34,6 @@ export function allowlistUrl(walletUrl: string): string {
  *
  * @example
  * const hosts = await getAllowlist({ url: allowlistUrl(walletUrl), caches })
- * hosts.includes(location.hostname)
  */
 export async function getAllowlist(options: AllowlistOptions): Promise<string[]> {
   const now = options.now ?? Date.now

@@ -22,9 +22,8 @@ export type ChooseTransportOptions = {
 }
 
 /**
- * Picks iframe or popup as docs/protocol.md, Connection states says: popup unless the browser is Chrome-like and has a
- * storage quota of at least twice the heap limit (an iframe's storage is evicted first under
- * pressure), and the host name is on the wallet network's allow-list.
+ * Picks iframe or popup (docs/protocol.md, Connection states): iframe only in a Chrome-like browser whose
+ * storage quota is at least twice the heap limit (an iframe's storage is evicted first) and on the allow-list.
  *
  * @example
  * const transport = await chooseTransport({ walletUrl: 'https://web.argent.xyz' }) // 'iframe' | 'popup'

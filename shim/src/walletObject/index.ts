@@ -22,7 +22,6 @@ export type StarknetWindowObject = {
  * Wraps a connector as a get-starknet `StarknetWindowObject`; no connector is 'Connector not found'.
  *
  * @example
- * import { WalletAccount } from 'starknet'
  * const wallet = createStarknetWindowObject(createConnector({ environment: 'sepolia' }))
  * const [address] = await wallet.request<string[]>({ type: 'wallet_requestAccounts' })
  * const account = new WalletAccount({ provider, walletProvider: wallet, address })

@@ -102,8 +102,7 @@ export function executeActionOnAccount(functionName: string, accountAddress: str
 const U128 = 1n << 128n
 
 /**
- * The calls that fund a gift (the token approvals, then the factory's `deposit`) and the gift they create.
- * One token for gift and fee: the gift must exceed the fee (VALIDATION, invisible-sdk's sentence).
+ * The calls that fund a gift (token approvals, then the factory's `deposit`) and the gift; one token: gift > fee.
  *
  * @example
  * const { calls, gift } = createDeposit(account.address, params)
@@ -161,9 +160,8 @@ function units(value: bigint): string {
 }
 
 /**
- * The escrow account, signing with the gift's key: a starknet.js `Account` (the app's starknet.js) at the
- * escrow's address (or `forceEscrowAddress`), on `provider`. It sends V3 transactions (fees in STRK), the only
- * ones Starknet accepts since 0.14; invisible-sdk sent V2 for an ETH fee token.
+ * The escrow account signing with the gift's key at the escrow's address (or `forceEscrowAddress`). It sends V3
+ * (fees in STRK), the only transactions Starknet accepts since 0.14; invisible-sdk sent V2 for an ETH fee.
  *
  * @example
  * await getEscrowAccount(provider, gift, giftPrivateKey).execute(call)

@@ -4,12 +4,11 @@ import { createHTTPHandler } from '@trpc/server/adapters/standalone'
 import { createTestWalletRouter, createTestWalletState, type TestWalletState } from './wallet'
 
 /**
- * Serves the test wallet over tRPC's HTTP wire (its standalone adapter: batches, and subscriptions as
- * server-sent events) on a free port at `/trpc`; `await using` closes it.
+ * Serves the test wallet over tRPC's HTTP wire (batches; subscriptions as server-sent events) on a free port
+ * at `/trpc`; `await using` closes it.
  *
  * @example
  * await using wallet = await startHttpWallet()
- * createConnector({ transport: 'http', url: wallet.origin, http: { url: wallet.url } })
  */
 export async function startHttpWallet(overrides: Partial<TestWalletState> = {}) {
   const state = createTestWalletState(overrides)

@@ -16,9 +16,8 @@ export interface UseSessionResult {
 }
 
 /**
- * The wallet's session: restores a stored one on mount (no network request), asks for a new one on
- * demand, clears it. A failure (a Reject in the wallet: `USER_REJECTED`) is in `error`, goes to `onError`, and
- * with `throwOnError` makes `requestConnection` reject; a failed restore on mount never throws.
+ * The wallet's session: restores a stored one on mount (no request), asks for one on demand, clears it. A
+ * failure (e.g. USER_REJECTED) is in `error` and `onError`; `throwOnError` makes `requestConnection` reject.
  *
  * @example
  * const { account, status, error, requestConnection } = useSession(wallet, { onError: console.warn })
