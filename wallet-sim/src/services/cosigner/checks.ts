@@ -1,3 +1,4 @@
+import { toHex } from '@webwallet/protocol/constants'
 import type { CosignerRefusal, cosigner } from '@webwallet/protocol/services'
 import {
   DeserializeError,
@@ -206,7 +207,7 @@ export function checkCalls(
     if (!allowed.has(`${call.to}:${call.selector}`)) {
       throw refuse(
         'methodNotAllowed',
-        `The session does not allow selector 0x${call.selector.toString(16)} on 0x${call.to.toString(16)}`,
+        `The session does not allow selector ${toHex(call.selector)} on ${toHex(call.to)}`,
       )
     }
   }

@@ -1,6 +1,7 @@
 // Gives an account a Starknet ID name the way its owner would: a `register` transaction on the naming
 // contract, sent from the account and signed with its key — the simulator holds the keys of its
 // predeployed dev accounts and of the wallet's e-mail users.
+import { sameAddress } from '@webwallet/protocol/constants'
 import type { Chain } from '../../chain/chain'
 import { STARKNET_ID_NAMING_ADDRESS } from '../../chain/contracts/starknetId'
 import { RpcCode, RpcError } from '../../chain/errors'
@@ -150,9 +151,9 @@ function ownerOf(deps: DevNamesDependencies, name: string): bigint {
 
 /** Who signs for `address`: a predeployed dev account, else a wallet user, else nobody. */
 function signerOf(deps: DevNamesDependencies, address: string): Signer | undefined {
-  const dev = deps.predeployed().find((a) => BigInt(a.address) === BigInt(address))
+  const dev = deps.predeployed().find((a) => sameAddress(a.address, address))
   if (dev) return devSigner(deps, dev)
-  const known = deps.login.users().find((u) => BigInt(u.address) === BigInt(address))
+  const known = deps.login.users().find((u) => sameAddress(u.address, address))
   const user = known && deps.login.user(known.email)
   if (!user) return undefined
   const ledger = new Ledger(builtinAccess(deps.chain))
