@@ -1,4 +1,4 @@
-import { toHex } from '@webwallet/protocol/constants'
+import { sameAddress, toHex } from '@webwallet/protocol/constants'
 import type { CosignerRefusal, cosigner } from '@webwallet/protocol/services'
 import {
   DeserializeError,
@@ -150,7 +150,7 @@ export function checkSessionKey(session: cosigner.CosignerSession, record: Sessi
  * not make a transaction of another account, or on another chain, one of this session's.
  */
 export function checkSessionScope(record: SessionRecord | undefined, account: Felt, chainId: Felt): void {
-  if (record?.account !== undefined && BigInt(record.account) !== account) {
+  if (record?.account !== undefined && !sameAddress(record.account, account)) {
     throw refuse('unknownSession', 'The cosigner does not know this session for this account')
   }
   if (record?.chainId !== undefined && BigInt(record.chainId) !== chainId) {

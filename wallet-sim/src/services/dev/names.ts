@@ -197,7 +197,7 @@ function devSigner(
 
 function checkAvailable(deps: DevNamesDependencies, address: string, name: string): void {
   const owner = ownerOf(deps, name)
-  if (owner === BigInt(address)) throw conflict(`${name} is already registered to ${address}`)
+  if (sameAddress(owner, address)) throw conflict(`${name} is already registered to ${address}`)
   if (owner !== 0n) throw conflict(`${name} is taken by ${toAddress(owner)}`)
   // Starknet ID: only the owner of a domain creates its subdomains.
   const parent = parentOf(name)
@@ -205,6 +205,6 @@ function checkAvailable(deps: DevNamesDependencies, address: string, name: strin
   const parentOwner = ownerOf(deps, parent)
   if (parentOwner === 0n)
     throw conflict(`${parent} is not registered: register it to ${address} before ${name}`)
-  if (parentOwner !== BigInt(address))
+  if (!sameAddress(parentOwner, address))
     throw conflict(`${parent} belongs to ${toAddress(parentOwner)}: only its owner can register ${name}`)
 }

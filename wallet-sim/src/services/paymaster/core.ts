@@ -136,7 +136,7 @@ export function createPaymasterCore(deps: PaymasterDependencies) {
   const feeRecipient = BigInt(paymasterFeeRecipient(deps))
   const gasTokens = deps.gasTokens ?? DEFAULT_GAS_TOKENS
   const strkPrice = gasTokens.find((token) => sameAddress(token.tokenAddress, STRK_ADDRESS))
-  const gasTokenOf = (address: Felt) => gasTokens.find((token) => BigInt(token.tokenAddress) === address)
+  const gasTokenOf = (address: Felt) => gasTokens.find((token) => sameAddress(token.tokenAddress, address))
 
   return {
     relayer,
