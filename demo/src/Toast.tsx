@@ -1,6 +1,6 @@
 // The outcome of the last task, pinned to the bottom of the viewport: the result or the error is in view
 // whatever the page's scroll, on a phone too (the panel that owns the task shows it in place as well).
-import { shortHex } from './format'
+import { compactAddress } from '@webwallet/protocol/constants'
 
 export interface Outcome {
   readonly kind: 'done' | 'error' | 'cancelled'
@@ -21,7 +21,7 @@ export function Toast({ outcome, onDismiss }: { outcome: Outcome | undefined; on
         {outcome.transactionHash ? (
           <>
             {' '}
-            <code title={outcome.transactionHash}>{shortHex(outcome.transactionHash)}</code>
+            <code title={outcome.transactionHash}>{compactAddress(outcome.transactionHash)}</code>
           </>
         ) : null}
         {outcome.code ? (

@@ -1,6 +1,8 @@
 // The transactions the demo sent for an account, newest first: shared by the App and its panels (its own
 // module, so the panels do not import App), and kept in localStorage so a reload does not lose them.
 
+import { sameAddress } from '@webwallet/protocol/constants'
+
 export interface Activity {
   readonly label: string
   readonly transactionHash: string
@@ -61,12 +63,4 @@ function isActivity(value: unknown): value is Activity {
     typeof transactionHash === 'string' &&
     HASH.test(transactionHash)
   )
-}
-
-function sameAddress(a: string, b: string): boolean {
-  try {
-    return BigInt(a) === BigInt(b)
-  } catch {
-    return false
-  }
 }

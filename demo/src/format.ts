@@ -1,4 +1,5 @@
-// Display helpers of the demo: token amounts in whole units, dates in the user's locale, short hashes.
+// Display helpers of the demo: token amounts in whole units, dates in the user's locale (short hashes and
+// addresses: protocol's compactAddress).
 
 /** `1535000000000000000000` with 18 decimals → `1,535`; at most `digits` fraction digits, trailing zeros cut. */
 export function formatUnits(amount: string | bigint, decimals: number, digits = 4): string {
@@ -17,11 +18,6 @@ export function formatUnits(amount: string | bigint, decimals: number, digits = 
 /** `25 Nov 2026, 11:20`. */
 export function formatDate(date: Date | number): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date)
-}
-
-/** `0x1234…abcd`. */
-export function shortHex(hex: string): string {
-  return hex.length <= 12 ? hex : `${hex.slice(0, 6)}…${hex.slice(-4)}`
 }
 
 /**

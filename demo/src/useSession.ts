@@ -1,5 +1,6 @@
 // The app's session and its account's transaction list: restored at load, taken from a signed connection,
 // dropped when the wallet leaves its account (a logout there, or another user) or the app forgets it.
+import { sameAddress } from '@webwallet/protocol/constants'
 import type { SessionAccount, WebWallet } from '@webwallet/shim'
 import type { Connector } from '@webwallet/shim/connector'
 import { useCallback, useEffect, useState } from 'react'
@@ -48,7 +49,7 @@ export function useSession(wallet: WebWallet, connector: Connector, tasks: Tasks
   useEffect(() => {
     const onAccounts = (accounts: string[] | undefined) => {
       const address = wallet.sessionAccount?.address
-      if (address === undefined || accounts?.some((a) => BigInt(a) === BigInt(address))) return
+      if (address === undefined || accounts?.some((a) => sameAddress(a, address))) return
       wallet.clearSession()
       forget()
       setOutcome({ kind: 'done', text: WALLET_CHANGED_TEXT })

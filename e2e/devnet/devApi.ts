@@ -2,6 +2,8 @@
 // wallet-sim's built-in chain, each answer reduced to what must match (acceptance, error code, the result's
 // shape, and the values both chains must agree on from the same seed).
 
+import { toHex } from '@webwallet/protocol/constants'
+
 const ACCOUNT_0 = '0x064b48806902a367c8598f4f95c305e8c1a1acba5f082d294a43793113115691'
 /** Not a predeployed account: mints here (one of them differs on purpose) leave the accounts' balances equal. */
 const STRANGER = '0xf00d'
@@ -183,7 +185,7 @@ export function comparable(value: unknown): unknown {
         .filter(([k]) => k !== 'tx_hash' && k !== 'block_hash')
         .map(([k, v]) => [k, comparable(v)]),
     )
-  if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) return `0x${BigInt(value).toString(16)}`
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) return toHex(BigInt(value))
   return value
 }
 

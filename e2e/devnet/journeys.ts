@@ -6,7 +6,7 @@
 //
 // The app's calls are ETH `approve` (the one contract both chains have that a session may call: the
 // cosigner co-signs a fee-token transfer only to the paymaster); its state is `allowance(account, SPENDER)`.
-import { ETH_ADDRESS as ETH, STRK_ADDRESS as STRK } from '@webwallet/protocol'
+import { ETH_ADDRESS as ETH, STRK_ADDRESS as STRK, toHex } from '@webwallet/protocol'
 import { createRpc, type SessionAccount, WebWallet } from '@webwallet/shim'
 import { createConnector } from '@webwallet/shim/connector'
 import type { RunningSim } from '@webwallet/wallet-sim'
@@ -155,7 +155,7 @@ async function outsideExecutions(account: SessionAccount, relayer: Account, t: T
   // A session signature changed in its last felt.
   const tampered = await account.getOutsideExecutionPayload(approve(6))
   const felts = [...tampered.calldata]
-  felts[felts.length - 1] = `0x${(BigInt(String(felts.at(-1))) + 1n).toString(16)}`
+  felts[felts.length - 1] = toHex(BigInt(String(felts.at(-1))) + 1n)
   await t.send(
     'outside execution, tampered signature',
     account,

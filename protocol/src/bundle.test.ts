@@ -38,8 +38,8 @@ describe('main entry bundle', () => {
 })
 
 describe('fees entry bundle', () => {
-  it('is pure bigint: no zod, nothing but the fee module and its constants', async () => {
+  it('is pure bigint: no zod, nothing but the fee module, its constants and the hex writer', async () => {
     const modules = (await bundledModules('./fees.ts')).map((path) => path.replace(/^.*src\//, ''))
-    expect(modules.sort()).toEqual(['constants.ts', 'fees.ts'])
+    expect(modules.sort()).toEqual(['constants.ts', 'fees.ts', 'starknet/felt.ts'])
   })
 })

@@ -6,6 +6,7 @@ import {
   FEE_MARGIN_L1_GAS_AMOUNT_PERCENT,
   FEE_MARGIN_MAX_FEE_PERCENT,
 } from './constants'
+import { toHex } from './starknet/felt'
 
 /** The three resources a V3 transaction pays for. */
 export type FeeResource = 'l1_gas' | 'l2_gas' | 'l1_data_gas'
@@ -132,7 +133,7 @@ export function mapBounds<T, U>(bounds: ResourceBounds<T>, write: (value: T) => 
  * { ...tx, resource_bounds: boundsToHex(bounds) }
  */
 export function boundsToHex(bounds: ResourceBounds): ResourceBounds<string> {
-  return mapBounds(bounds, (value) => `0x${value.toString(16)}`)
+  return mapBounds(bounds, toHex)
 }
 
 /** A node fee estimate's fields (RPC 0.8+) as hex strings, as `sumEstimates` writes them. */
@@ -160,14 +161,15 @@ export function sumEstimates(
   const summed = Object.fromEntries(
     keys.map((key) => [
       key,
-      `0x${estimates
-        .map((estimate) => BigInt(estimate[key as keyof SummedEstimate] ?? 0))
-        // Prices: the highest; amounts and fees: the sum.
-        .reduce(
-          (total, value) => (key.endsWith('price') ? (value > total ? value : total) : total + value),
-          0n,
-        )
-        .toString(16)}`,
+      toHex(
+        estimates
+          .map((estimate) => BigInt(estimate[key as keyof SummedEstimate] ?? 0))
+          // Prices: the highest; amounts and fees: the sum.
+          .reduce(
+            (total, value) => (key.endsWith('price') ? (value > total ? value : total) : total + value),
+            0n,
+          ),
+      ),
     ]),
   ) as SummedEstimate
   const unit = estimates[0]?.unit

@@ -1,5 +1,6 @@
 // Test helper for the fuzz tests: JSON values that look like what clients send and are wrong in every
 // way (felts too wide, tags, empty strings, numbers, nesting, the field names the routes read).
+import { toHex } from '@webwallet/protocol/constants'
 import fc from 'fast-check'
 
 /**
@@ -11,7 +12,7 @@ export function clientValues(keys: readonly string[], words: readonly string[]):
   return fc.letrec((tie) => ({
     leaf: fc.oneof(
       fc.constantFrom(...words, '0x0', '0x1', '0x', ''),
-      fc.bigInt({ min: 0n, max: 2n ** 260n }).map((n) => `0x${n.toString(16)}`),
+      fc.bigInt({ min: 0n, max: 2n ** 260n }).map(toHex),
       fc.integer(),
       fc.double(),
       fc.boolean(),

@@ -1,7 +1,8 @@
+import { compactAddress } from '@webwallet/protocol/constants'
 import type { SessionAccount, WebWallet } from '@webwallet/shim'
 import type { ReactNode } from 'react'
 import { WALLET_URL } from '../config'
-import { formatDate, shortHex } from '../format'
+import { formatDate } from '../format'
 
 export function SessionPanel(props: {
   wallet: WebWallet
@@ -93,7 +94,7 @@ export function SessionPanel(props: {
               kind="quiet"
               busy={busy}
               onClick={props.onDisconnect}
-              title={`Forget the session of ${shortHex(account.address)}`}
+              title={`Forget the session of ${compactAddress(account.address)}`}
             >
               Disconnect
             </Action>

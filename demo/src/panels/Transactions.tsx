@@ -1,7 +1,8 @@
+import { compactAddress } from '@webwallet/protocol/constants'
 import { useEffect, useState } from 'react'
 import type { Activity } from '../activity'
 import { provider } from '../clock'
-import { formatUnits, shortHex } from '../format'
+import { formatUnits } from '../format'
 
 interface Receipt {
   status: 'pending' | 'succeeded' | 'reverted'
@@ -53,7 +54,7 @@ export function Transactions({ activity }: { activity: Activity[] }) {
                 {receipt.fee ? ` · fee ${receipt.fee}` : ''}
               </span>
               <code className="tx-hash" title={entry.transactionHash}>
-                {shortHex(entry.transactionHash)}
+                {compactAddress(entry.transactionHash)}
               </code>
             </li>
           )

@@ -1,5 +1,6 @@
 // The portfolio's lists: balances, DeFi positions and airdrops, each amount in its token's units and symbol
 // and, when the price service answered, in USD.
+import { addressKey, compactAddress, sameAddress } from '@webwallet/protocol/constants'
 import { formatDate, formatUnits, formatUsdValue } from '../format'
 import type { Loaded } from './usePortfolio'
 
@@ -12,9 +13,9 @@ export interface TokenFormat {
 
 /** The token format of the backend's token list and prices (unknown tokens: a short address, 18 decimals). */
 export function tokenFormat(loaded: Loaded): TokenFormat {
-  const tokenOf = (token: string) => loaded.tokens.find((t) => BigInt(t.address) === BigInt(token))
+  const tokenOf = (token: string) => loaded.tokens.find((t) => sameAddress(t.address, token))
   return {
-    symbolOf: (token) => tokenOf(token)?.symbol ?? token.slice(0, 10),
+    symbolOf: (token) => tokenOf(token)?.symbol ?? compactAddress(token),
     amountOf: (token, amount) => formatUnits(amount, tokenOf(token)?.decimals ?? 18),
     usdOf: (token, amount) => {
       const info = tokenOf(token)
@@ -120,7 +121,7 @@ function amountsOf(
   for (const position of positions) {
     for (const [token, amount] of Object.entries(position.totalBalances)) {
       if (!/^-?\d+$/.test(amount) || !/^0x[0-9a-f]+$/i.test(token)) continue
-      const key = `0x${BigInt(token).toString(16)}`
+      const key = addressKey(token)
       sums.set(key, (sums.get(key) ?? 0n) + BigInt(amount))
     }
   }

@@ -1,7 +1,10 @@
 // Each Starknet fact has one home, protocol/src/starknet/: no other source file of the repository writes
 // the field prime, the STRK or ETH address, the wire-felt pattern or an address in Starknet's 64-digit form
-// by hand (a private normaliser: protocol's toAddress and addressKey read and write it); they import it. Tests may write the
-// literals (they check the home against the outside world); the files below may too, each for its reason.
+// by hand (a private normaliser: protocol's toAddress and addressKey read and write it); they import it. Nor a
+// private hex writer: a key function `0x${BigInt(x).toString(16)}` or a lambda or function that is only
+// `0x${x.toString(16)}` (protocol's toHex writes it; addressKey is the key of an address). Inline hex in a
+// message or a signature's r and s is not caught. Tests may write the literals (they check the home against
+// the outside world); the files below may too, each for its reason.
 // A cheap scan of the files git tracks, plus new ones not ignored.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
@@ -33,7 +36,19 @@ const FACTS: Record<string, RegExp> = {
   // `0x` joined to 64 padded digits: how a hand-written address normaliser writes the address form. A key or a
   // curve point padded without `0x` is not one (signatures and P-256 write those).
   'address form': /0x\$\{[^`]*?\.padStart\(\s*64\b|['"]0x['"]\s*\+[^;\n]*\.padStart\(\s*64\b/,
+  // Hex of whatever BigInt reads, unpadded: a map key or comparison form of its own (addressKey, or toHex).
+  'unpadded key':
+    /`0x\$\{BigInt\([^`]*?\)\.toString\(16\)\}`|['"]0x['"]\s*\+\s*BigInt\([^;\n]*?\)\.toString\(16\)/,
+  // A lambda or a function whose whole body is the hex of its parameter: a private toHex.
+  'hex writer': new RegExp(
+    [
+      String.raw`(?:\(\s*\w+\s*(?::\s*\w+\s*)?\)|\b\w+)\s*(?::\s*string\s*)?=>\s*(?:\`0x\$\{\w+\.toString\(16\)\}\`|['"]0x['"]\s*\+\s*\w+\.toString\(16\)\s*[,;)\n])`,
+      String.raw`function\s+\w+\s*\([^)]*\)[^{]*\{\s*return\s+(?:\`0x\$\{\w+\.toString\(16\)\}\`|['"]0x['"]\s*\+\s*\w+\.toString\(16\))\s*;?\s*\}`,
+    ].join('|'),
+  ),
 }
+/** Spellings of a helper the home writes another way (addressKey reads any spelling): not looked for in it. */
+const NOT_IN_HOME = ['unpadded key']
 
 /** Files outside the home that may write a fact, and why. */
 const ALLOWED: Record<string, { facts: string[]; reason: string }> = {
@@ -49,23 +64,6 @@ const ALLOWED: Record<string, { facts: string[]; reason: string }> = {
     facts: ['address form'],
     reason: 'an L1 transaction hash in its 64-digit form, not an address',
   },
-  // Written before protocol's toAddress and addressKey (2026-11-29, issue 38 item 2); each moves onto them.
-  'shim/src/session/signed.ts': { facts: ['address form'], reason: "to move onto protocol's toAddress" },
-  'wallet-sim/src/chain/felt.ts': {
-    facts: ['address form'],
-    reason: "the chain's toAddress, protocol's twin",
-  },
-  'wallet-sim/src/services/backend/tokens.ts': { facts: ['address form'], reason: 'to move onto addressKey' },
-  'wallet-sim/src/services/cosigner/fees.ts': { facts: ['address form'], reason: 'to move onto toAddress' },
-  'wallet-sim/src/services/paymaster/relayer.ts': {
-    facts: ['address form'],
-    reason: 'to move onto toAddress',
-  },
-  'wallet-sim/src/wallet/fixtures.ts': {
-    facts: ['address form'],
-    reason: 'test fixtures: STRK_ADDRESS as is',
-  },
-  'wallet-sim/src/wallet/server/account.ts': { facts: ['address form'], reason: 'to move onto addressKey' },
   'compat/invisible-sdk/app/app.ts': {
     facts: ['STRK address'],
     reason: 'a dapp written against @argent/invisible-sdk alone, installed outside the workspaces',
@@ -97,7 +95,7 @@ const factsIn = (text: string) =>
 describe('Starknet facts are written once, in protocol/src/starknet/', () => {
   test('the home writes every fact (so the patterns match what they look for)', () => {
     const home = HOME.map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n')
-    expect(factsIn(home)).toEqual(Object.keys(FACTS))
+    expect(factsIn(home)).toEqual(Object.keys(FACTS).filter((fact) => !NOT_IN_HOME.includes(fact)))
   })
 
   test('the patterns find other spellings of the facts', () => {
@@ -116,6 +114,21 @@ describe('Starknet facts are written once, in protocol/src/starknet/', () => {
     // A private key or a curve point padded without 0x is no address.
     expect(factsIn("sign(hash, key.toString(16).padStart(64, '0'))")).toEqual([])
     expect(factsIn(`Point.fromHex(\`02\${x.toString(16).padStart(64, '0')}\`)`)).toEqual([])
+    expect(factsIn(`const key = (felt: bigint | string) => \`0x\${BigInt(felt).toString(16)}\``)).toEqual([
+      'unpadded key',
+    ])
+    expect(factsIn("if (a === '0x' + BigInt(b).toString(16)) return")).toEqual(['unpadded key'])
+    expect(factsIn(`const hex = (value: bigint) => \`0x\${value.toString(16)}\``)).toEqual(['hex writer'])
+    expect(factsIn(`const h = (x: bigint): string => \`0x\${x.toString(16)}\``)).toEqual(['hex writer'])
+    expect(factsIn(`values.map((n) => \`0x\${n.toString(16)}\`)`)).toEqual(['hex writer'])
+    expect(factsIn("values.map(n => '0x' + n.toString(16))")).toEqual(['hex writer'])
+    expect(factsIn(`function hex(x) {\n  return \`0x\${x.toString(16)}\`\n}`)).toEqual(['hex writer'])
+    // Hex inside a message or of an expression is no private writer; nor is a signature's r and s.
+    expect(factsIn(`throw new Error(\`no selector 0x\${selector.toString(16)}\`)`)).toEqual([])
+    expect(factsIn(`const address = (i: number) => \`0x\${(0x5a1e0000 + i).toString(16)}\``)).toEqual([])
+    expect(
+      factsIn(`return [\`0x\${signature.r.toString(16)}\`, \`0x\${signature.s.toString(16)}\`]`),
+    ).toEqual([])
   })
 
   test('no other source file writes one, except those allowed with a reason', () => {

@@ -3,7 +3,7 @@
 // @scure/starknet (what starknet.js hashes with), not starknet.js's barrel: a page bundling them stays small.
 import { keccak, poseidonHash, poseidonHashMany } from '@scure/starknet'
 import { ValidationError } from '../errors/validation'
-import { shortStringFelt } from '../starknet/felt'
+import { toHex as hexOf, shortStringFelt } from '../starknet/felt'
 import { FIELD_PRIME } from '../starknet/field'
 
 export { FIELD_PRIME }
@@ -40,7 +40,7 @@ export function invalid(message: string, cause?: unknown): never {
  * @example toHex(31n) // '0x1f'
  */
 export function toHex(value: FeltLike): string {
-  return `0x${toFelt(value).toString(16)}`
+  return hexOf(toFelt(value))
 }
 
 /**

@@ -15,11 +15,11 @@ import { invokeV3Hash } from './transactionHash'
  */
 function executeCalldata(calls: readonly CompiledCall[], selectorOf: (name: string) => bigint): string[] {
   return [
-    toHex(BigInt(calls.length)),
+    toHex(calls.length),
     ...calls.flatMap((call) => [
       call.contractAddress,
       toHex(selectorOf(call.entrypoint)),
-      toHex(BigInt(call.calldata.length)),
+      toHex(call.calldata.length),
       ...call.calldata,
     ]),
   ]

@@ -7,6 +7,7 @@ import {
   type EnvironmentName,
   getEnvironment,
   type Session as StoredSession,
+  toHex,
 } from '@webwallet/protocol'
 import { type StoredSessionDiscardedError, WebWalletError } from '@webwallet/protocol/errors'
 import type { ProviderInterface } from 'starknet'
@@ -225,6 +226,6 @@ function approveCall(request: ApprovalRequest): WalletApiCall {
   return {
     contract_address: request.tokenAddress,
     entry_point: 'approve',
-    calldata: [request.spender, `0x${(amount & U128).toString(16)}`, `0x${(amount >> 128n).toString(16)}`],
+    calldata: [request.spender, toHex(amount & U128), toHex(amount >> 128n)],
   }
 }

@@ -1,5 +1,6 @@
 // invisible-sdk 1.0.0's raw signers: a starknet.js signer (the app's starknet.js: its hashes of messages and
 // transactions) whose signing is one method, `signRaw(hash)`, and a Stark key pair built on it.
+import { toHex } from '@webwallet/protocol/constants'
 import { WebWalletError } from '@webwallet/protocol/errors'
 import { ec, Signer } from 'starknet'
 
@@ -48,7 +49,7 @@ export class LegacyStarknetKeyPair extends RawSigner {
   override pk: string
   constructor(pk?: string | bigint) {
     super()
-    this.pk = pk ? `0x${BigInt(pk).toString(16)}` : randomPrivateKey()
+    this.pk = pk ? toHex(BigInt(pk)) : randomPrivateKey()
   }
   get privateKey(): string {
     return this.pk

@@ -82,11 +82,7 @@ export function createStarknetId(rpc: Rpc, chainId: string, overrides: Partial<S
           .slice(0, -'.stark'.length)
           .split('.')
           .map((label) => toHex(encodeLabel(label)))
-        const [address] = await call(naming, 'domain_to_address', [
-          toHex(BigInt(labels.length)),
-          ...labels,
-          '0x0',
-        ])
+        const [address] = await call(naming, 'domain_to_address', [toHex(labels.length), ...labels, '0x0'])
         if (!address) throw new TypeError('Empty answer')
         return address
       } catch (cause) {

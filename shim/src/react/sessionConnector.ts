@@ -1,3 +1,4 @@
+import { sameAddress } from '@webwallet/protocol/constants'
 import {
   ConnectorNotConnectedError,
   NotImplementedError,
@@ -64,7 +65,7 @@ export class WebWalletSessionConnector extends ConnectorEmitter<ConnectorEvents>
       (await this.#restored()) ??
       (await this.webWallet.requestConnection({ ...this.options.requestConnection })).account
     const data = { account: account.address, chainId: BigInt(this.#chainId()) }
-    const changed = this.#address !== undefined && BigInt(this.#address) !== BigInt(account.address)
+    const changed = this.#address !== undefined && !sameAddress(this.#address, account.address)
     this.#address = account.address
     this.fire(changed ? 'change' : 'connect', data)
     return data

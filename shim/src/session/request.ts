@@ -38,7 +38,7 @@ export interface SessionKeyPair {
  */
 export function generateSessionKey(): SessionKeyPair {
   const privateKey = randomFelt()
-  return { privateKey, publicKey: toHex(BigInt(ec.starkCurve.getStarkKey(privateKey))) }
+  return { privateKey, publicKey: toHex(ec.starkCurve.getStarkKey(privateKey)) }
 }
 
 /**
@@ -161,5 +161,5 @@ export function sessionAllowedMethods(
  */
 export function randomFelt(): string {
   const bytes = ec.starkCurve.utils.randomPrivateKey()
-  return toHex(BigInt(`0x${bytesToHex(bytes)}`))
+  return toHex(`0x${bytesToHex(bytes)}`)
 }

@@ -1,5 +1,6 @@
 import type { DeploymentPayload, Session as StoredSession } from '@webwallet/protocol'
-import { chainIdFelt, shortString, toHex } from '@webwallet/protocol/session'
+import { toAddress } from '@webwallet/protocol/constants'
+import { chainIdFelt, shortString, toFelt, toHex } from '@webwallet/protocol/session'
 import { sessionHashOf } from './crypto'
 import type { SessionRequest } from './request'
 import type { ActiveSession } from './signature'
@@ -29,15 +30,15 @@ export function signedSession(request: SessionRequest, answer: WalletSessionAnsw
     sessionKey: { publicKey: sessionKey.publicKey, privateKey: '' },
     expiresAt: Number(session.expiresAt),
     // Normalised to 0x plus 64 hex digits (docs/protocol.md, Validation rules).
-    address: `0x${BigInt(answer.address).toString(16).padStart(64, '0')}`,
+    address: toAddress(toFelt(answer.address)),
     // Hex, whether the wallet answered a name ('SN_SEPOLIA') or the felt.
     chainId: toHex(chainIdFelt(answer.chainId)),
-    authorisationSignature: answer.signature.map((s) => toHex(s)),
+    authorisationSignature: answer.signature.map(toHex),
     hash: toHex(sessionHashOf(session, answer.address, answer.chainId)),
     version: toHex(shortString('1')),
     sessionKeyGuid: toHex(session.sessionKeyGuid),
     metadata: session.metadata,
-    signature: answer.signature.map((s) => toHex(s)),
+    signature: answer.signature.map(toHex),
     ...(answer.deploymentPayload ? { deploymentPayload: answer.deploymentPayload } : {}),
   }
   return { stored, privateKey: sessionKey.privateKey }

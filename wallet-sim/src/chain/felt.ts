@@ -7,13 +7,7 @@ import { KNOWN_KECCAKS } from './knownSelectors'
 import { hashOnElements, pedersenHash } from './pedersen'
 
 // The field prime and the bigint-only helpers live once in protocol; the node's modules read them here.
-export { decodeShortString, FIELD_PRIME, toHex } from '@webwallet/protocol/constants'
-
-/**
- * A felt as a 64-digit, zero-padded address (how wallets display addresses).
- * @example toAddress(1n) // '0x000…0001'
- */
-export const toAddress = (value: bigint): string => `0x${value.toString(16).padStart(64, '0')}`
+export { decodeShortString, FIELD_PRIME, toAddress, toHex } from '@webwallet/protocol/constants'
 
 /**
  * Parses a hex or decimal felt string (or number/bigint) and checks the field range.

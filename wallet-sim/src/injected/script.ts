@@ -1,7 +1,7 @@
 // The injected wallet's script as a page loads it: the page function of pageScript.ts as source text, called
 // with its config. Which wallet it presents itself as (its own id, or the ids, names and icons dapps with a
 // fixed connector list look for) is decided here, once.
-import { IFRAME_ALLOW, IFRAME_MODAL, IFRAME_SANDBOX } from '@webwallet/protocol'
+import { IFRAME_ALLOW, IFRAME_MODAL, IFRAME_SANDBOX, toHex } from '@webwallet/protocol'
 import { ERROR_CLASSES } from '@webwallet/protocol/errors'
 import { envelopeChannel, frameElements, openWalletFrame, walletError } from './pageFrame'
 import {
@@ -94,7 +94,7 @@ export function injectedWalletScript(options: InjectedScriptOptions): string {
     id: as,
     ...IDENTITIES[as],
     version: options.version,
-    chainId: `0x${BigInt(options.chainId).toString(16)}`,
+    chainId: toHex(BigInt(options.chainId)),
     chain: chainName(options.chainId),
     frame: {
       sandbox: IFRAME_SANDBOX,

@@ -1,6 +1,7 @@
 // Formats the chain's records as the RPC spec of a version shapes them (0.9 vs 0.10 differences:
 // block header commitments and counts, event indices in receipts and getEvents).
 import type { Chain } from '../chain/chain'
+import { toHex } from '../chain/felt'
 import type { GasPrices, GasUsage } from '../chain/gas'
 import type { BlockRecord, JsonObject, TxRecord } from '../chain/records'
 
@@ -13,7 +14,7 @@ export function blockHeader(chain: Chain, block: BlockRecord | 'pending', v: Spe
     return {
       block_number: Number(info.number),
       timestamp: Number(info.timestamp),
-      sequencer_address: `0x${chain.sequencerAddress.toString(16)}`,
+      sequencer_address: toHex(chain.sequencerAddress),
       ...pricesOf(chain),
       l1_da_mode: 'BLOB',
       starknet_version: STARKNET_VERSION,
@@ -57,11 +58,10 @@ export const STARKNET_VERSION = '0.14.0'
 
 function pricesOf(chain: Chain): JsonObject {
   const p = chain.gasPrices
-  const h = (x: bigint) => `0x${x.toString(16)}`
   return {
-    l1_gas_price: { price_in_fri: h(p.l1Gas.fri), price_in_wei: h(p.l1Gas.wei) },
-    l2_gas_price: { price_in_fri: h(p.l2Gas.fri), price_in_wei: h(p.l2Gas.wei) },
-    l1_data_gas_price: { price_in_fri: h(p.l1DataGas.fri), price_in_wei: h(p.l1DataGas.wei) },
+    l1_gas_price: { price_in_fri: toHex(p.l1Gas.fri), price_in_wei: toHex(p.l1Gas.wei) },
+    l2_gas_price: { price_in_fri: toHex(p.l2Gas.fri), price_in_wei: toHex(p.l2Gas.wei) },
+    l1_data_gas_price: { price_in_fri: toHex(p.l1DataGas.fri), price_in_wei: toHex(p.l1DataGas.wei) },
   }
 }
 
@@ -99,15 +99,14 @@ export const blockStatus = (chain: Chain, block: BlockRecord | 'pending') =>
  */
 export function feeEstimateJson(usage: GasUsage, prices: GasPrices, unit: 'FRI' | 'WEI'): JsonObject {
   const k = unit === 'FRI' ? 'fri' : 'wei'
-  const h = (x: bigint) => `0x${x.toString(16)}`
   return {
-    l1_gas_consumed: h(usage.l1Gas),
-    l1_gas_price: h(prices.l1Gas[k]),
-    l2_gas_consumed: h(usage.l2Gas),
-    l2_gas_price: h(prices.l2Gas[k]),
-    l1_data_gas_consumed: h(usage.l1DataGas),
-    l1_data_gas_price: h(prices.l1DataGas[k]),
-    overall_fee: h(
+    l1_gas_consumed: toHex(usage.l1Gas),
+    l1_gas_price: toHex(prices.l1Gas[k]),
+    l2_gas_consumed: toHex(usage.l2Gas),
+    l2_gas_price: toHex(prices.l2Gas[k]),
+    l1_data_gas_consumed: toHex(usage.l1DataGas),
+    l1_data_gas_price: toHex(prices.l1DataGas[k]),
+    overall_fee: toHex(
       usage.l1Gas * prices.l1Gas[k] + usage.l2Gas * prices.l2Gas[k] + usage.l1DataGas * prices.l1DataGas[k],
     ),
     unit,

@@ -1,11 +1,12 @@
 // Requests the wallet tests send: a SNIP-12 message, a session, calls.
 import type { TypedData } from '@webwallet/protocol'
+import { toAddress, toHex } from '@webwallet/protocol/constants'
 import { buildSession, sessionHash, sessionTypedData } from '@webwallet/protocol/session'
 import { mail } from '../../../protocol/src/typedData/testing/messages'
 import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/contracts/erc20'
 
-export const STRK = `0x${STRK_ADDRESS.toString(16).padStart(64, '0')}`
-export const ETH = `0x${ETH_ADDRESS.toString(16).padStart(64, '0')}`
+export const STRK = toAddress(STRK_ADDRESS)
+export const ETH = toAddress(ETH_ADDRESS)
 export const SPENDER = '0x5bd1e5'
 
 /** A revision 1 SNIP-12 message, as a dapp would ask to sign. */
@@ -26,7 +27,6 @@ export function sessionRequest(expiresAt: number, chainId = 'SN_SEPOLIA') {
   return {
     session,
     typedData: typedData as unknown as TypedData,
-    hashFor: (address: string) =>
-      `0x${sessionHash(session, address, BigInt('0x534e5f5345504f4c4941')).toString(16)}`,
+    hashFor: (address: string) => toHex(sessionHash(session, address, BigInt('0x534e5f5345504f4c4941'))),
   }
 }

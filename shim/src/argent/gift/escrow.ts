@@ -82,7 +82,7 @@ export function calculateEscrowAddress(gift: Gift): string {
     CallData.compile(escrowArguments(gift)),
     gift.factory,
   )
-  return toHex(BigInt(address))
+  return toHex(address)
 }
 
 /**

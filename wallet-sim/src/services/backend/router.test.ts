@@ -1,5 +1,6 @@
 import {
   AirdropSchema,
+  addressKey,
   BalanceResponseSchema,
   DefiDecompositionSchema,
   PriceListSchema,
@@ -12,10 +13,10 @@ import * as z from 'zod/mini'
 import { type Served, serve } from '../../infra/http/serve'
 import { createBackendRouter } from './router'
 import { createPortfolioFixtures } from './setups'
-import { ETH_ADDRESS, normalise, STRK_ADDRESS } from './tokens'
+import { ETH_ADDRESS, STRK_ADDRESS } from './tokens'
 
-const DEMO = normalise('0xd3a')
-const ALICE = normalise('0xa11ce')
+const DEMO = addressKey('0xd3a')
+const ALICE = addressKey('0xa11ce')
 const NOW = 1_750_000_000_000
 const balances = new Map<string, bigint>([
   [`${STRK_ADDRESS}:${ALICE}`, 5n * 10n ** 18n],

@@ -1,4 +1,4 @@
-import type { BalanceResponse } from '@webwallet/protocol'
+import { addressKey, type BalanceResponse } from '@webwallet/protocol'
 import { Router } from 'express'
 import * as z from 'zod/mini'
 import { cors } from '../../infra/http/cors'
@@ -9,7 +9,7 @@ import { validate } from '../../infra/http/validate'
 import { readClientHeaders } from './clientHeaders'
 import { profileFor } from './profile'
 import { createPortfolioFixtures, type PortfolioFixtures } from './setups'
-import { buildCatalog, type DemoToken, ETH_ADDRESS, normalise, pricesOf, STRK_ADDRESS } from './tokens'
+import { buildCatalog, type DemoToken, ETH_ADDRESS, pricesOf, STRK_ADDRESS } from './tokens'
 
 /** What the portfolio backend needs from the rest of the simulator. */
 export interface BackendDependencies {
@@ -60,7 +60,7 @@ export function createBackendRouter(deps: BackendDependencies): Router {
   const balanceTokens = [
     ETH_ADDRESS,
     STRK_ADDRESS,
-    ...(config.demoTokens ?? []).map((t) => normalise(t.address)),
+    ...(config.demoTokens ?? []).map((t) => addressKey(t.address)),
   ]
   const polls = new Map<string, number>()
   const fixtures = deps.fixtures ?? createPortfolioFixtures({ seed, now })

@@ -3,14 +3,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { AirdropSchema, DefiDecompositionSchema } from '@webwallet/protocol'
+import { AirdropSchema, addressKey, DefiDecompositionSchema } from '@webwallet/protocol'
 import { afterAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { createWalletSim } from '../../app'
 import { createPortfolioFixtures } from './setups'
-import { normalise, STRK_ADDRESS } from './tokens'
+import { STRK_ADDRESS } from './tokens'
 
-const ALICE = normalise('0xa11ce')
+const ALICE = addressKey('0xa11ce')
 const NOW = 1_750_000_000_000
 const dir = mkdtempSync(join(tmpdir(), 'fixtures-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -33,7 +33,7 @@ describe('portfolio fixtures', () => {
       claimStart: new Date(NOW - 86400_000).toISOString(),
     })
     expect(fixtures.defiOf(ALICE)).toEqual(defi)
-    expect(fixtures.defiOf(normalise('0xb0b'))).toEqual({ dapps: [] })
+    expect(fixtures.defiOf(addressKey('0xb0b'))).toEqual({ dapps: [] })
   })
 
   it('keeps given data as given, hands out copies, clears, and tells listeners of each change', () => {

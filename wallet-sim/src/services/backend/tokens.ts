@@ -1,4 +1,4 @@
-import { ETH_ADDRESS, type PriceEntry, STRK_ADDRESS, type TokenInfo } from '@webwallet/protocol'
+import { addressKey, ETH_ADDRESS, type PriceEntry, STRK_ADDRESS, type TokenInfo } from '@webwallet/protocol'
 
 export { ETH_ADDRESS, STRK_ADDRESS }
 
@@ -135,7 +135,7 @@ export function buildCatalog(demoTokens: readonly DemoToken[] = []): CatalogEntr
       info: {
         ...base,
         id: 100 + index,
-        address: normalise(token.address),
+        address: addressKey(token.address),
         name: token.name,
         symbol: token.symbol,
         decimals: token.decimals,
@@ -170,9 +170,4 @@ export function pricesOf(catalog: readonly CatalogEntry[]): PriceEntry[] {
           },
         ],
   )
-}
-
-/** `0x` + 64 lowercase hex digits, the form addresses are compared in. */
-export function normalise(address: string): string {
-  return `0x${address.replace(/^0x/i, '').toLowerCase().padStart(64, '0')}`
 }

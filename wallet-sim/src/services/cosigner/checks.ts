@@ -1,3 +1,4 @@
+import { sameAddress, toHex } from '@webwallet/protocol/constants'
 import type { CosignerRefusal, cosigner } from '@webwallet/protocol/services'
 import {
   DeserializeError,
@@ -149,7 +150,7 @@ export function checkSessionKey(session: cosigner.CosignerSession, record: Sessi
  * not make a transaction of another account, or on another chain, one of this session's.
  */
 export function checkSessionScope(record: SessionRecord | undefined, account: Felt, chainId: Felt): void {
-  if (record?.account !== undefined && BigInt(record.account) !== account) {
+  if (record?.account !== undefined && !sameAddress(record.account, account)) {
     throw refuse('unknownSession', 'The cosigner does not know this session for this account')
   }
   if (record?.chainId !== undefined && BigInt(record.chainId) !== chainId) {
@@ -206,7 +207,7 @@ export function checkCalls(
     if (!allowed.has(`${call.to}:${call.selector}`)) {
       throw refuse(
         'methodNotAllowed',
-        `The session does not allow selector 0x${call.selector.toString(16)} on 0x${call.to.toString(16)}`,
+        `The session does not allow selector ${toHex(call.selector)} on ${toHex(call.to)}`,
       )
     }
   }

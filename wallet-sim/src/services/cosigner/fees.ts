@@ -2,7 +2,7 @@
 // co-signature, which the Argent account requires on every session transaction. A fee-token transfer is
 // co-signed only to the paymaster's fee recipient, and everything a session pays for gas (a V3 transaction's
 // maximum fee, tip included, and its fee transfers) counts against its `txFees` caps over its whole life.
-import { ETH_ADDRESS, STRK_ADDRESS } from '@webwallet/protocol/constants'
+import { ETH_ADDRESS, STRK_ADDRESS, toAddress } from '@webwallet/protocol/constants'
 import { maxCost } from '@webwallet/protocol/fees'
 import { type Felt, selectorFromName } from '@webwallet/protocol/session'
 import type { CosignerCall, SessionRecord } from './checks'
@@ -15,8 +15,6 @@ export const STRK = BigInt(STRK_ADDRESS)
 export const ETH = BigInt(ETH_ADDRESS)
 const TRANSFER = selectorFromName('transfer')
 const U128 = 2n ** 128n
-// As every answer of the services: 0x + 64 lowercase hex digits.
-const address = (felt: Felt) => `0x${felt.toString(16).padStart(64, '0')}`
 
 /** A V3 transaction's resource bounds and tip, as the cosigner receives them. */
 export interface FeeBounds {
@@ -54,7 +52,7 @@ export function feeCharges(
   for (const call of calls) {
     if (call.selector !== TRANSFER || !feeTokens.has(call.to)) continue
     const [recipient, low, high] = call.calldata
-    const token = address(call.to)
+    const token = toAddress(call.to)
     if (
       call.calldata.length !== 3 ||
       low === undefined ||
@@ -73,7 +71,7 @@ export function feeCharges(
     if (recipient !== feeRecipient) {
       throw refuse(
         'feeTransferNotAllowed',
-        `A session may transfer fee token ${token} only to the paymaster's fee recipient ${address(feeRecipient)}`,
+        `A session may transfer fee token ${token} only to the paymaster's fee recipient ${toAddress(feeRecipient)}`,
       )
     }
     add(call.to, low + (high << 128n))
@@ -102,7 +100,7 @@ export function checkFeeCaps(
     if (amount > left) {
       throw refuse(
         'feeCapExceeded',
-        `The fee (${amount} of token ${address(token)}) exceeds what is left of the session's cap: ${left} of ${cap}`,
+        `The fee (${amount} of token ${toAddress(token)}) exceeds what is left of the session's cap: ${left} of ${cap}`,
       )
     }
   }

@@ -1,6 +1,7 @@
 // Revoked sessions: the chain's own (`is_session_revoked` on the account, which only the owner can write) and
 // the cosigner's list (a session key revoking itself, or the user on the wallet's Connected apps page).
 
+import { toHex } from '@webwallet/protocol/constants'
 import * as z from 'zod/mini'
 import { selectorOf } from '../../chain/felt'
 import type { ChainAccess } from '../../node/access'
@@ -32,7 +33,8 @@ export function chainRevocations(chain: ChainAccess): IsSessionRevoked {
 export const RevocationsState = z.array(z.string())
 export type RevocationsState = z.infer<typeof RevocationsState>
 
-const normal = (hash: string | bigint) => `0x${BigInt(hash).toString(16)}`
+// Unpadded hex, the form `--state` files already hold.
+const normal = (hash: string | bigint) => toHex(BigInt(hash))
 
 /**
  * The sessions revoked at the cosigner: by the session key itself (`POST /cosigner/revokeSession`) or by the

@@ -3,6 +3,7 @@
 // cannot spend more than the session's `txFees` caps however many transactions it signs. Each charge stays
 // pending until the chain says how it ended (see settle.ts), which may give back what was not used. Plain
 // JSON (base units as decimal strings), so the state store keeps it across restarts.
+import { toHex } from '@webwallet/protocol/constants'
 import * as z from 'zod/mini'
 
 const Amount = z.string().check(z.regex(/^[0-9]{1,80}$/, 'Expected a base-unit amount'))
@@ -33,7 +34,8 @@ const SessionSpending = z.object({
 export const SpendingState = z.record(z.string(), SessionSpending)
 export type SpendingState = z.infer<typeof SpendingState>
 
-const key = (felt: bigint | string) => `0x${BigInt(felt).toString(16)}`
+// Unpadded hex, the form of the keys `--state` files already hold.
+const key = (felt: bigint | string) => toHex(BigInt(felt))
 
 /**
  * @example

@@ -1,6 +1,7 @@
 // Gives an account a Starknet ID name the way its owner would: a `register` transaction on the naming
 // contract, sent from the account and signed with its key — the simulator holds the keys of its
 // predeployed dev accounts and of the wallet's e-mail users.
+import { sameAddress } from '@webwallet/protocol/constants'
 import type { Chain } from '../../chain/chain'
 import { STARKNET_ID_NAMING_ADDRESS } from '../../chain/contracts/starknetId'
 import { RpcCode, RpcError } from '../../chain/errors'
@@ -150,9 +151,9 @@ function ownerOf(deps: DevNamesDependencies, name: string): bigint {
 
 /** Who signs for `address`: a predeployed dev account, else a wallet user, else nobody. */
 function signerOf(deps: DevNamesDependencies, address: string): Signer | undefined {
-  const dev = deps.predeployed().find((a) => BigInt(a.address) === BigInt(address))
+  const dev = deps.predeployed().find((a) => sameAddress(a.address, address))
   if (dev) return devSigner(deps, dev)
-  const known = deps.login.users().find((u) => BigInt(u.address) === BigInt(address))
+  const known = deps.login.users().find((u) => sameAddress(u.address, address))
   const user = known && deps.login.user(known.email)
   if (!user) return undefined
   const ledger = new Ledger(builtinAccess(deps.chain))
@@ -196,7 +197,7 @@ function devSigner(
 
 function checkAvailable(deps: DevNamesDependencies, address: string, name: string): void {
   const owner = ownerOf(deps, name)
-  if (owner === BigInt(address)) throw conflict(`${name} is already registered to ${address}`)
+  if (sameAddress(owner, address)) throw conflict(`${name} is already registered to ${address}`)
   if (owner !== 0n) throw conflict(`${name} is taken by ${toAddress(owner)}`)
   // Starknet ID: only the owner of a domain creates its subdomains.
   const parent = parentOf(name)
@@ -204,6 +205,6 @@ function checkAvailable(deps: DevNamesDependencies, address: string, name: strin
   const parentOwner = ownerOf(deps, parent)
   if (parentOwner === 0n)
     throw conflict(`${parent} is not registered: register it to ${address} before ${name}`)
-  if (parentOwner !== BigInt(address))
+  if (!sameAddress(parentOwner, address))
     throw conflict(`${parent} belongs to ${toAddress(parentOwner)}: only its owner can register ${name}`)
 }

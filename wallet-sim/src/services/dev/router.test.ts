@@ -1,8 +1,9 @@
+import { addressKey } from '@webwallet/protocol'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { HttpError } from '../../infra/http/HttpError'
 import { type Served, serve } from '../../infra/http/serve'
 import { createPortfolioFixtures } from '../backend/setups'
-import { normalise, STRK_ADDRESS } from '../backend/tokens'
+import { STRK_ADDRESS } from '../backend/tokens'
 import { type ApprovalMode, createApprovalPolicy } from './approval'
 import { createFaultRegistry } from './faults'
 import { createInbox } from './inbox'
@@ -29,7 +30,7 @@ const registered = new Map<string, string>()
 const portfolio = createPortfolioFixtures({ now: () => time * 1000 })
 const names: DevNames = {
   register: async (address, name) => {
-    if (address === normalise('0x404')) throw new HttpError(404, 'NOT_FOUND', `Unknown account ${address}`)
+    if (address === addressKey('0x404')) throw new HttpError(404, 'NOT_FOUND', `Unknown account ${address}`)
     if ([...registered.values()].includes(name))
       throw new HttpError(409, 'CONFLICT', `${name} is taken by ${address}`)
     registered.set(address, name)
@@ -50,7 +51,7 @@ beforeAll(async () => {
       accounts: {
         list: () => accounts,
         create: async (email) => {
-          const account = { email, address: normalise(`0x${accounts.length + 1}`) }
+          const account = { email, address: addressKey(`0x${accounts.length + 1}`) }
           accounts.push(account)
           return account
         },
@@ -152,11 +153,11 @@ describe('accounts', () => {
     expect(created).toMatchObject({ status: 201, body: { email: 'bob@example.com' } })
     expect((await call('GET', '/accounts')).body).toEqual({ accounts })
     const fund = await call('POST', '/accounts/0x1/fund', { amount: '1000' })
-    expect(fund.body).toEqual({ address: normalise('0x1'), token: STRK_ADDRESS, amount: '1000' })
+    expect(fund.body).toEqual({ address: addressKey('0x1'), token: STRK_ADDRESS, amount: '1000' })
     await call('POST', '/accounts/0x1/fund', { token: '0xabc', amount: '0x10' })
     expect(funded).toEqual([
-      [normalise('0x1'), STRK_ADDRESS, 1000n],
-      [normalise('0x1'), normalise('0xabc'), 16n],
+      [addressKey('0x1'), STRK_ADDRESS, 1000n],
+      [addressKey('0x1'), addressKey('0xabc'), 16n],
     ])
   })
 
@@ -216,14 +217,14 @@ describe('names', () => {
   it('registers a name (201) and reads it back', async () => {
     expect(await call('GET', '/accounts/0x7/name')).toMatchObject({
       status: 200,
-      body: { address: normalise('0x7'), name: null },
+      body: { address: addressKey('0x7'), name: null },
     })
     expect(await call('POST', '/accounts/0x7/name', { name: 'alice.stark' })).toMatchObject({
       status: 201,
-      body: { name: 'alice.stark', address: normalise('0x7'), transactionHash: '0xabc' },
+      body: { name: 'alice.stark', address: addressKey('0x7'), transactionHash: '0xabc' },
     })
     expect((await call('GET', '/accounts/0x07/name')).body).toEqual({
-      address: normalise('0x7'),
+      address: addressKey('0x7'),
       name: 'alice.stark',
     })
   })
@@ -248,7 +249,7 @@ describe('names', () => {
     })
     expect(await call('POST', '/accounts/0x404/name', { name: 'bob.stark' })).toMatchObject({
       status: 404,
-      body: { code: 'NOT_FOUND', message: `Unknown account ${normalise('0x404')}` },
+      body: { code: 'NOT_FOUND', message: `Unknown account ${addressKey('0x404')}` },
     })
     // A path parameter that is no valid percent-encoding is the client's fault, answered as JSON.
     expect(await call('GET', '/accounts/%ZZ/name')).toMatchObject({
@@ -258,7 +259,7 @@ describe('names', () => {
     await call('POST', '/accounts/0x9/name', { name: 'carol.stark' })
     expect(await call('POST', '/accounts/0xa/name', { name: 'carol.stark' })).toMatchObject({
       status: 409,
-      body: { code: 'CONFLICT', message: `carol.stark is taken by ${normalise('0xa')}` },
+      body: { code: 'CONFLICT', message: `carol.stark is taken by ${addressKey('0xa')}` },
     })
   })
 
@@ -291,24 +292,24 @@ describe('DeFi positions and airdrops', () => {
   it('sets up the sample or given data for an account, and clears it', async () => {
     const sample = await call('POST', '/accounts/0xc1/defi', { preset: 'sample' })
     expect(sample.status).toBe(201)
-    expect(sample.body).toEqual(portfolio.defiOf(normalise('0xc1')))
-    expect(portfolio.defiOf(normalise('0xc1')).dapps).toHaveLength(5)
+    expect(sample.body).toEqual(portfolio.defiOf(addressKey('0xc1')))
+    expect(portfolio.defiOf(addressKey('0xc1')).dapps).toHaveLength(5)
     const dapps = [{ dappId: 'ekubo', products: [] }]
     expect(await call('POST', '/accounts/0xC1/defi', { dapps })).toMatchObject({
       status: 201,
       body: { dapps },
     })
-    expect(portfolio.defiOf(normalise('0xc1'))).toEqual({ dapps })
+    expect(portfolio.defiOf(addressKey('0xc1'))).toEqual({ dapps })
     expect(await call('POST', '/accounts/0xc1/airdrops', { airdrops: [drop] })).toMatchObject({
       status: 201,
       body: { airdrops: [drop] },
     })
     expect((await call('POST', '/accounts/0xc2/airdrops', { preset: 'sample' })).status).toBe(201)
-    expect(portfolio.airdropsOf(normalise('0xc2'))[0]).toMatchObject({ tokenAddress: STRK_ADDRESS })
+    expect(portfolio.airdropsOf(addressKey('0xc2'))[0]).toMatchObject({ tokenAddress: STRK_ADDRESS })
     expect((await call('DELETE', '/accounts/0xc1/defi')).status).toBe(204)
     expect((await call('DELETE', '/accounts/0xc1/airdrops')).status).toBe(204)
-    expect(portfolio.defiOf(normalise('0xc1'))).toEqual({ dapps: [] })
-    expect(portfolio.airdropsOf(normalise('0xc1'))).toEqual([])
+    expect(portfolio.defiOf(addressKey('0xc1'))).toEqual({ dapps: [] })
+    expect(portfolio.airdropsOf(addressKey('0xc1'))).toEqual([])
   })
 
   it.each([
@@ -326,8 +327,8 @@ describe('DeFi positions and airdrops', () => {
     const response = await call('POST', `/accounts/0xc3${route}`, body)
     expect(response).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } })
     expect((response.body as { message: string }).message).toContain(message)
-    expect(portfolio.defiOf(normalise('0xc3'))).toEqual({ dapps: [] })
-    expect(portfolio.airdropsOf(normalise('0xc3'))).toEqual([])
+    expect(portfolio.defiOf(addressKey('0xc3'))).toEqual({ dapps: [] })
+    expect(portfolio.airdropsOf(addressKey('0xc3'))).toEqual([])
   })
 
   it('lets the allowed pages call it from a browser and refuses other pages', async () => {
@@ -342,6 +343,6 @@ describe('DeFi positions and airdrops', () => {
       status: 403,
       allowOrigin: null,
     })
-    expect(portfolio.defiOf(normalise('0xc5'))).toEqual({ dapps: [] })
+    expect(portfolio.defiOf(addressKey('0xc5'))).toEqual({ dapps: [] })
   })
 })

@@ -1,8 +1,8 @@
 // Login denial: anyone may ask for a code for any e-mail. Someone else's requests must neither void the
 // user's pending code, nor spend its tries, nor (from a few addresses) hold back the user's own requests;
 // guessing stays bounded per client and per e-mail.
+import { addressKey } from '@webwallet/protocol'
 import { describe, expect, it } from 'vitest'
-import { normalise } from '../backend/tokens'
 import { createInbox } from '../dev/inbox'
 import { LoginService } from './LoginService'
 import { MAX_PENDING_CODES_PER_EMAIL } from './limits'
@@ -21,7 +21,7 @@ function service(limits: ConstructorParameters<typeof LoginService>[0]['limits']
     logger: { info: () => {} },
     accounts: {
       createAccountFor: (ownerPublicKey) => ({
-        address: normalise(`0x${++n}`),
+        address: addressKey(`0x${++n}`),
         classHash: '0xc1a55',
         salt: ownerPublicKey,
         constructorCalldata: [],

@@ -1,7 +1,7 @@
 // Token lifetime, code rate limits and brute-force bounds of the e-mail login, on an injected wall clock.
+import { addressKey } from '@webwallet/protocol'
 import { describe, expect, it } from 'vitest'
 import { serve } from '../../infra/http/serve'
-import { normalise } from '../backend/tokens'
 import { createInbox } from '../dev/inbox'
 import { LoginService } from './LoginService'
 import { CODE_TTL_MS, DEFAULT_LOGIN_LIMITS, type LoginLimits, TOKEN_TTL_MS } from './limits'
@@ -19,7 +19,7 @@ async function loginServer(options: { limits?: Partial<LoginLimits>; state?: unk
     logger: { info: () => {} },
     accounts: {
       createAccountFor: (ownerPublicKey) => ({
-        address: normalise(`0x${++accounts}`),
+        address: addressKey(`0x${++accounts}`),
         classHash: '0xc1a55',
         salt: ownerPublicKey,
         constructorCalldata: [],

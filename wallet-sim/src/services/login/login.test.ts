@@ -1,7 +1,8 @@
+import { addressKey } from '@webwallet/protocol'
 import { ec } from 'starknet'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Served, serve } from '../../infra/http/serve'
-import { ETH_ADDRESS, normalise, STRK_ADDRESS } from '../backend/tokens'
+import { ETH_ADDRESS, STRK_ADDRESS } from '../backend/tokens'
 import { createInbox } from '../dev/inbox'
 import { CODE_TTL_MS, LoginService } from './LoginService'
 import { createLoginRouter } from './router'
@@ -16,7 +17,7 @@ const accounts = {
   createAccountFor: async (ownerPublicKey: string): Promise<AccountDeployment> => {
     created.push(ownerPublicKey)
     return {
-      address: normalise(`0x${created.length}`),
+      address: addressKey(`0x${created.length}`),
       classHash: '0xc1a55',
       salt: ownerPublicKey,
       constructorCalldata: [ownerPublicKey, '0x0'],

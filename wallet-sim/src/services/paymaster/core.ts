@@ -2,7 +2,12 @@
 // JSON-RPC in snip29/): gas tokens and prices, the fee transfer, the outside-execution typed data it builds
 // and reads back, the deployment call and the relayer that submits everything.
 import { randomBytes } from 'node:crypto'
-import { OUTSIDE_EXECUTION_AHEAD_MS, OUTSIDE_EXECUTION_BACK_MS, UDC_ENTRYPOINT } from '@webwallet/protocol'
+import {
+  OUTSIDE_EXECUTION_AHEAD_MS,
+  OUTSIDE_EXECUTION_BACK_MS,
+  sameAddress,
+  UDC_ENTRYPOINT,
+} from '@webwallet/protocol'
 import {
   ANY_CALLER,
   chainIdFelt,
@@ -130,8 +135,8 @@ export function createPaymasterCore(deps: PaymasterDependencies) {
   const relayerFelt = BigInt(relayer.address)
   const feeRecipient = BigInt(paymasterFeeRecipient(deps))
   const gasTokens = deps.gasTokens ?? DEFAULT_GAS_TOKENS
-  const strkPrice = gasTokens.find((token) => BigInt(token.tokenAddress) === BigInt(STRK_ADDRESS))
-  const gasTokenOf = (address: Felt) => gasTokens.find((token) => BigInt(token.tokenAddress) === address)
+  const strkPrice = gasTokens.find((token) => sameAddress(token.tokenAddress, STRK_ADDRESS))
+  const gasTokenOf = (address: Felt) => gasTokens.find((token) => sameAddress(token.tokenAddress, address))
 
   return {
     relayer,

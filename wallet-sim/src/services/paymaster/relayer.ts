@@ -3,7 +3,7 @@ import type { Call } from '../../chain/contract'
 import { OZ_ACCOUNT_CLASS_HASH } from '../../chain/contracts/account'
 import { encodeCalls } from '../../chain/contracts/calls'
 import { STRK_ADDRESS } from '../../chain/contracts/erc20'
-import { contractAddress } from '../../chain/felt'
+import { contractAddress, toAddress } from '../../chain/felt'
 import { parseTransaction } from '../../chain/parseTransaction'
 import { starkPublicKey } from '../../chain/signature'
 import type { RpcTransaction } from '../../chain/transaction'
@@ -47,7 +47,7 @@ export const RELAYER_FUNDING = 10n ** 21n
 export function relayerAccountOf(privateKey: string): RelayerAccount {
   const publicKey = starkPublicKey(privateKey)
   const address = contractAddress(publicKey, OZ_ACCOUNT_CLASS_HASH, [publicKey], 0n)
-  return { address: `0x${address.toString(16).padStart(64, '0')}`, privateKey }
+  return { address: toAddress(address), privateKey }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { addressKey } from '@webwallet/protocol/constants'
 import {
   type OutsideCall,
   outsideExecutionTypedData,
@@ -13,7 +14,7 @@ import { HttpError, handleErrors } from '../../infra/http/HttpError'
 import { Address } from '../../infra/http/schemas'
 import { unknownRoutes } from '../../infra/http/unknownRoutes'
 import { validate } from '../../infra/http/validate'
-import { normalise, STRK_ADDRESS } from '../backend/tokens'
+import { STRK_ADDRESS } from '../backend/tokens'
 import {
   createPaymasterCore,
   type PaymasterCore,
@@ -129,7 +130,7 @@ function serveInfo(router: Router, { deps, core, send }: Served): void {
       req,
       res,
       core.gasTokens.map((token) => ({
-        tokenAddress: normalise(token.tokenAddress),
+        tokenAddress: addressKey(token.tokenAddress),
         decimals: token.decimals,
         priceInETH: toHex(token.priceInETH),
       })),

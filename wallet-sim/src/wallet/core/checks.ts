@@ -3,6 +3,7 @@
 // by its felts), fee caps and approvals read exactly. What cannot be shown as what is signed is refused
 // before any prompt.
 import type { Call, SessionSignRequest, TypedData } from '@webwallet/protocol'
+import { toHex } from '@webwallet/protocol/constants'
 import { ValidationError } from '@webwallet/protocol/errors'
 import { readApprovalRequests, readSessionMetadata, strictCalls } from '@webwallet/protocol/procedures'
 import { respellTypedData, type TypedDataMeaning, typedDataMeaning } from '@webwallet/protocol/typedData'
@@ -41,7 +42,7 @@ export function checkSessionTypedData(
     throw refused('Not a session: primaryType must be Session in the SessionAccount.session domain')
   const session = meaning.kind.session
   if (chainId !== undefined && session.chainId !== BigInt(chainId))
-    throw refused(`The session is for chain 0x${session.chainId.toString(16)}, the wallet is on ${chainId}`)
+    throw refused(`The session is for chain ${toHex(session.chainId)}, the wallet is on ${chainId}`)
   readSessionMetadata(session.metadata, feeTokens)
   return meaning
 }
@@ -76,6 +77,6 @@ export function feltCalls(calls: Call[]): Call[] {
   return strictCalls(calls).map((call) => ({
     contractAddress: call.contractAddress,
     entrypoint: call.entrypoint,
-    calldata: call.calldata.map((felt) => `0x${felt.toString(16)}`),
+    calldata: call.calldata.map(toHex),
   }))
 }

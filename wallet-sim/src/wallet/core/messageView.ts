@@ -1,6 +1,7 @@
 // What /signMessage shows, built from the canonical form only (protocol/typedData), so two spellings of the
 // same signed felts give the same screen: an outside execution's calls, or a message's statement and its
 // fields as signed (felts in hex, text as text). Typed data the reader refuses is shown as refused.
+import { toHex } from '@webwallet/protocol/constants'
 import type { OutsideExecutionView } from '@webwallet/protocol/procedures'
 import { type CanonicalNode, type CanonicalStruct, feltText, fieldOf } from '@webwallet/protocol/typedData'
 import { type MessageMeaning, readMeaning, statementOf } from './messageMeaning'
@@ -25,9 +26,8 @@ export type SignMessageView =
     }
   | { kind: 'refused'; reason: string }
 
-const hex = (felt: bigint) => `0x${felt.toString(16)}`
 /** A felt as a person reads it: its text when it is a short string, else hex. */
-const feltWords = (felt: bigint) => feltText(felt) ?? hex(felt)
+const feltWords = (felt: bigint) => feltText(felt) ?? toHex(felt)
 
 function rows(node: CanonicalNode, label: string): SignedField[] {
   switch (node.kind) {
@@ -50,9 +50,9 @@ function rows(node: CanonicalNode, label: string): SignedField[] {
       return [{ label, value: node.value ? 'yes' : 'no' }]
     case 'felt':
       // A short string reads as its text; any other felt (an address, an amount) as the number signed.
-      return [{ label, value: node.type === 'shortstring' ? feltWords(node.felt) : hex(node.felt) }]
+      return [{ label, value: node.type === 'shortstring' ? feltWords(node.felt) : toHex(node.felt) }]
     case 'selector':
-      return [{ label, value: hex(node.felt) }]
+      return [{ label, value: toHex(node.felt) }]
   }
 }
 

@@ -9,7 +9,7 @@ import type {
   SessionSignResult,
   TypedData,
 } from '@webwallet/protocol'
-import { addressKey, PriceListSchema, TokenInfoListSchema } from '@webwallet/protocol'
+import { addressKey, PriceListSchema, TokenInfoListSchema, toHex } from '@webwallet/protocol'
 import {
   HttpError,
   isWebWalletError,
@@ -308,9 +308,7 @@ export type WalletApiOptions = PageClientOptions
 export function jsonSafeCalls(calls: readonly Call[]): Call[] {
   return calls.map((call) => ({
     ...call,
-    calldata: (call.calldata ?? []).map((value) =>
-      typeof value === 'bigint' ? `0x${value.toString(16)}` : value,
-    ),
+    calldata: (call.calldata ?? []).map((value) => (typeof value === 'bigint' ? toHex(value) : value)),
   }))
 }
 

@@ -9,6 +9,7 @@ import type {
   SessionSignResult,
   TypedData,
 } from '@webwallet/protocol'
+import { toHex } from '@webwallet/protocol/constants'
 import { ConnectorNotConnectedError, NodeError } from '@webwallet/protocol/errors'
 import { strictCalls } from '@webwallet/protocol/procedures'
 import type { walletPage } from '@webwallet/protocol/services'
@@ -28,8 +29,6 @@ import { createSessionRegistry, type SessionRegistry } from './sessions'
 import type { AccountKeys } from './signer'
 import { signAsAccount } from './signer'
 import { signSession } from './signSession'
-
-const hex = (value: bigint) => `0x${value.toString(16)}`
 
 /**
  * What the review screen shows beside the calls: the fee they would cost (or why there is none) and who they
@@ -110,8 +109,8 @@ export class WalletService {
       chainId: this.chainId,
       deployed: await this.#ledger.isDeployed(address),
       balances: {
-        STRK: (await this.#ledger.balanceOf(address, hex(STRK_ADDRESS))).toString(),
-        ETH: (await this.#ledger.balanceOf(address, hex(ETH_ADDRESS))).toString(),
+        STRK: (await this.#ledger.balanceOf(address, toHex(STRK_ADDRESS))).toString(),
+        ETH: (await this.#ledger.balanceOf(address, toHex(ETH_ADDRESS))).toString(),
       },
     }
   }
@@ -197,10 +196,7 @@ export class WalletService {
     const { kind, canonical } = this.checkTypedData(typedData)
     const session =
       origin !== undefined && kind.kind === 'session' && kind.session.chainId === BigInt(this.chainId)
-    const signature = signAsAccount(
-      `0x${canonical.messageHash(user.account.address).toString(16)}`,
-      this.#keys(user),
-    )
+    const signature = signAsAccount(toHex(canonical.messageHash(user.account.address)), this.#keys(user))
     // Recorded in its canonical spelling (same hash): the cosigner checks calls against the signed felts.
     if (session)
       this.sessions.register(
@@ -258,8 +254,8 @@ export class WalletService {
       if (!(cause instanceof RpcError)) throw cause
       fee = reviewFailureOf(cause, felts)
     }
-    const balance = (await this.#ledger.balanceOf(address, hex(STRK_ADDRESS))).toString()
-    return { feeToken: hex(STRK_ADDRESS), fee, balance, deploysFirst, contracts }
+    const balance = (await this.#ledger.balanceOf(address, toHex(STRK_ADDRESS))).toString()
+    return { feeToken: toHex(STRK_ADDRESS), fee, balance, deploysFirst, contracts }
   }
 
   /** Signs and submits `calls` (deploying the account first if needed); returns the invoke hash. */

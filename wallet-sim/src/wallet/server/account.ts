@@ -1,6 +1,7 @@
 // The Argent-style account every wallet user gets: owner = the user's key, guardian = the simulator's
 // cosigner key. Its address is counterfactual (UDC-less deploy-account address) until deployed.
 
+import { toAddress } from '@webwallet/protocol/constants'
 import { argentConstructorCalldata as protocolCalldata, toHex } from '@webwallet/protocol/session'
 import { hash } from 'starknet'
 import { ARGENT_ACCOUNT_CLASS_HASH } from '../../chain/contracts/argent'
@@ -32,7 +33,7 @@ export function argentAccountFactory(
     const classHash = toHex(ARGENT_ACCOUNT_CLASS_HASH)
     const address = hash.calculateContractAddressFromHash(salt, classHash, constructorCalldata, 0)
     return {
-      address: `0x${BigInt(address).toString(16).padStart(64, '0')}`,
+      address: toAddress(BigInt(address)),
       classHash,
       salt,
       constructorCalldata,

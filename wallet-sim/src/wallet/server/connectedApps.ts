@@ -1,6 +1,7 @@
 // The wallet's Connected apps page, server side: the apps a user connected or signed sessions for, each
 // session's scope and state, and the user's revocation of one (at the cosigner at once, on chain when the
 // account is deployed).
+import { sameAddress, toHex } from '@webwallet/protocol/constants'
 import type { walletPage } from '@webwallet/protocol/services'
 import { RpcError } from '../../chain/errors'
 import { HttpError } from '../../infra/http/HttpError'
@@ -79,8 +80,8 @@ export async function revokeSession(
 ): Promise<walletPage.revokeSession.Response> {
   const { address } = user.account
   const record = deps.sessions.lookup(sessionHash)
-  const hash = `0x${BigInt(sessionHash).toString(16)}`
-  if (record?.account === undefined || BigInt(record.account) !== BigInt(address))
+  const hash = toHex(BigInt(sessionHash))
+  if (record?.account === undefined || !sameAddress(record.account, address))
     throw new HttpError(404, 'NOT_FOUND', `No session ${hash} of this account`)
   deps.revocations.revoke(hash)
   if (!(await deps.ledger.isDeployed(address)) || (await deps.ledger.isSessionRevoked(address, hash)))

@@ -5,7 +5,7 @@ import type { Call } from '../../chain/contract'
 import { encodeCalls } from '../../chain/contracts/calls'
 import { STRK_ADDRESS } from '../../chain/contracts/erc20'
 import { RpcError } from '../../chain/errors'
-import { selectorOf } from '../../chain/felt'
+import { selectorOf, toHex } from '../../chain/felt'
 import { parseTransaction } from '../../chain/parseTransaction'
 import { getContractClass } from '../../chain/registry'
 import type { RpcTransaction } from '../../chain/transaction'
@@ -15,7 +15,6 @@ import { createSerial } from '../../node/serial'
 import type { AccountDeployment } from '../../services/login/state'
 import { type AccountKeys, signAsAccount } from './signer'
 
-const hex = (value: bigint) => `0x${value.toString(16)}`
 /** Owner + guardian signature length, so fee estimates price validation right. */
 const PLACEHOLDER_SIGNATURE = Array.from({ length: 9 }, () => '0x0')
 
@@ -55,14 +54,14 @@ export class Ledger {
   constructor(private readonly chain: ChainAccess) {}
 
   get chainId(): string {
-    return hex(this.chain.chainId())
+    return toHex(this.chain.chainId())
   }
 
   async isDeployed(address: string): Promise<boolean> {
     return (await this.chain.classHashAt(BigInt(address))) !== 0n
   }
 
-  balanceOf(address: string, token: string = hex(STRK_ADDRESS)): Promise<bigint> {
+  balanceOf(address: string, token: string = toHex(STRK_ADDRESS)): Promise<bigint> {
     return this.chain.balanceOf(BigInt(token), BigInt(address))
   }
 
@@ -73,7 +72,7 @@ export class Ledger {
 
   /** Submits a signed deploy-account transaction; throws the node's RpcError when it is refused. */
   async submit(tx: RpcTransaction): Promise<string> {
-    return hex(await this.chain.submit(tx, 'DEPLOY_ACCOUNT'))
+    return toHex(await this.chain.submit(tx, 'DEPLOY_ACCOUNT'))
   }
 
   /** Deploys the account; throws the node's RpcError when it is refused. Returns the transaction hash. */
@@ -135,7 +134,7 @@ export class Ledger {
 
   /** Signs and submits an invoke of `calls`; returns the transaction hash (the receipt may be REVERTED). */
   async invoke(address: string, calls: readonly FeltCall[], keys: AccountKeys): Promise<string> {
-    return hex(await this.chain.submit(await this.invokeTransaction(address, calls, keys), 'INVOKE'))
+    return toHex(await this.chain.submit(await this.invokeTransaction(address, calls, keys), 'INVOKE'))
   }
 
   /** The receipt's execution status and revert reason. */
@@ -217,8 +216,8 @@ function unsignedInvoke(address: string, calls: readonly FeltCall[], nonce: bigi
     type: 'INVOKE',
     version: '0x3',
     sender_address: address,
-    calldata: encodeCalls(encoded).map(hex),
-    nonce: hex(nonce),
+    calldata: encodeCalls(encoded).map(toHex),
+    nonce: toHex(nonce),
     account_deployment_data: [],
     ...common,
   }

@@ -2,6 +2,7 @@
 // the session's allowed methods, expiry and key, and getLoginStatus can tell an app whether it has one.
 // Plain JSON, so the state store keeps them across restarts.
 import type { TypedData } from '@webwallet/protocol'
+import { toHex } from '@webwallet/protocol/constants'
 import { ValidationError } from '@webwallet/protocol/errors'
 import { readSessionMetadata } from '@webwallet/protocol/procedures'
 import { allowedMethodLeaf, chainIdFelt, merkleRoot, selectorFelt } from '@webwallet/protocol/session'
@@ -84,7 +85,7 @@ export function createSessionRegistry(initial: unknown = {}) {
     register(typedData: TypedData, accountAddress: string, origin?: string): string {
       const message = SessionMessage.parse(typedData.message)
       const methods = message['Allowed Methods']
-      const hash = `0x${BigInt(snip12.getMessageHash(typedData as never, accountAddress)).toString(16)}`
+      const hash = toHex(BigInt(snip12.getMessageHash(typedData as never, accountAddress)))
       state[hash] = {
         allowedMethods: methods.map((m) => ({
           contractAddress: m['Contract Address'],
@@ -94,7 +95,7 @@ export function createSessionRegistry(initial: unknown = {}) {
         ...feeCapsOf(message.Metadata),
         account: felt(accountAddress),
         ...(origin === undefined ? {} : { origin }),
-        allowedMethodsRoot: hex(
+        allowedMethodsRoot: toHex(
           merkleRoot(methods.map((m) => allowedMethodLeaf(m['Contract Address'], selectorFelt(m.selector)))),
         ),
         sessionKeyGuid: felt(String(message['Session Key'])),
@@ -131,13 +132,12 @@ export function createSessionRegistry(initial: unknown = {}) {
 
 export type SessionRegistry = ReturnType<typeof createSessionRegistry>
 
-const hex = (value: bigint) => `0x${value.toString(16)}`
-const felt = (value: string) => hex(BigInt(value))
+const felt = (value: string) => toHex(BigInt(value))
 
 // The wallet records only sessions on its own chain, whose chain id it has read already.
 function chainIdOf(typedData: TypedData): { chainId?: string } {
   try {
-    return { chainId: hex(chainIdFelt(String(typedData.domain.chainId ?? ''))) }
+    return { chainId: toHex(chainIdFelt(String(typedData.domain.chainId ?? ''))) }
   } catch {
     return {}
   }

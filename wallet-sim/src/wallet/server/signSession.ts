@@ -1,6 +1,7 @@
 // connectAndSignSession after approval: check the session typed data, run the token approvals (deploying
 // the account first), sign with owner + guardian. Failures carry the session-signing result codes.
 import type { Call, SessionSignRequest, SessionSignResult, TypedData } from '@webwallet/protocol'
+import { toHex } from '@webwallet/protocol/constants'
 import { ConnectAndSignSessionError } from '@webwallet/protocol/errors'
 import { readApprovalRequests } from '@webwallet/protocol/procedures'
 import { RpcError } from '../../chain/errors'
@@ -9,7 +10,6 @@ import { checkSessionTypedData } from '../core'
 import { type FeltCall, type Ledger, maxFeeOf } from './ledger'
 import type { AccountKeys } from './signer'
 
-const hex = (value: bigint) => `0x${value.toString(16)}`
 const U128 = 2n ** 128n
 
 const sessionError = (message: string, code: string, cause?: unknown) =>
@@ -42,7 +42,7 @@ export function approvalCalls(request: SessionSignRequest) {
     return {
       contractAddress: tokenAddress,
       entrypoint: 'approve',
-      calldata: [spender, hex(amount % U128), hex(amount / U128)],
+      calldata: [spender, toHex(amount % U128), toHex(amount / U128)],
     }
   })
 }

@@ -1,7 +1,7 @@
 // /signMessage: what the signature can do in one sentence (messageMeaning), whom it is for and the fields as signed
 // (messageView), the typed data as sent behind Details. An outside execution (SNIP-9: a signature anyone, or
 // the caller it names, can submit) shows its calls, submitter, window and account, read from the felts signed.
-import { compactAddress, type TypedData } from '@webwallet/protocol'
+import { compactAddress, type TypedData, toHex } from '@webwallet/protocol'
 import { ANY_CALLER_FELT, type OutsideExecutionView } from '@webwallet/protocol/procedures'
 import { type ChainClock, decodeCall, signMessageView } from '@webwallet/wallet-sim/core'
 import { SIGN_TITLES } from '@webwallet/wallet-sim/page'
@@ -27,8 +27,6 @@ export interface SignMessageProps {
   chainClock?: ChainClock | undefined
   onAnswer: (approved: boolean) => void
 }
-
-const hex = (felt: bigint) => `0x${felt.toString(16)}`
 
 /** @example <SignMessage origin={origin} typedData={typedData} onAnswer={prompt.answer} /> */
 export function SignMessage({
@@ -193,11 +191,15 @@ function SignOutsideExecution({
   const market = loaded.status === 'ready' ? loaded.value : undefined
   const calls = view.calls.map((call) =>
     decodeCall(
-      { contractAddress: call.contractAddress, entrypoint: call.selector, calldata: call.calldata.map(hex) },
+      {
+        contractAddress: call.contractAddress,
+        entrypoint: call.selector,
+        calldata: call.calldata.map(toHex),
+      },
       { self, market },
     ),
   )
-  const caller = view.caller === ANY_CALLER_FELT ? 'anyone' : compactAddress(hex(view.caller))
+  const caller = view.caller === ANY_CALLER_FELT ? 'anyone' : compactAddress(toHex(view.caller))
   // Outside its window the signature is still exactly what is shown (the screen says so; the protocol has no
   // refusal for it): an expired one could never run, a later one runs once its window opens.
   const validity = windowWords(view, chainNow)
@@ -237,7 +239,7 @@ function SignOutsideExecution({
         </div>
         <div className="field">
           <dt>Who may submit it</dt>
-          <dd title={hex(view.caller)}>{caller}</dd>
+          <dd title={toHex(view.caller)}>{caller}</dd>
         </div>
         <div className="field">
           <dt>Valid</dt>

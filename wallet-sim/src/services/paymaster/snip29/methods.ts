@@ -1,9 +1,12 @@
 // The four SNIP-29 methods over the paymaster core: the same relayer, typed data, fee transfer and fee
 // recipient as the AVNU v1 API, with SNIP-29's fee estimate and error codes.
+
+import { sameAddress } from '@webwallet/protocol/constants'
 import {
   type OutsideCall,
   type OutsideExecution,
   outsideExecutionTypedData,
+  toHex,
 } from '@webwallet/protocol/session'
 import { HttpError } from '../../../infra/http/HttpError'
 import { STRK_ADDRESS } from '../../backend/tokens'
@@ -18,7 +21,6 @@ import {
   echo,
   feeEstimate,
   gasTokenOf,
-  hex,
   measure,
   timeWindow,
 } from './parameters'
@@ -39,9 +41,9 @@ export function snip29Methods(deps: PaymasterDependencies, core: PaymasterCore) 
 
     getSupportedTokens: () =>
       core.gasTokens.map((token) => ({
-        token_address: hex(BigInt(token.tokenAddress)),
+        token_address: toHex(token.tokenAddress),
         decimals: token.decimals,
-        price_in_strk: hex(core.priceInStrk(token)),
+        price_in_strk: toHex(core.priceInStrk(token)),
       })),
 
     buildTransaction: (transaction: UserTransaction, parameters: Parameters, apiKey: string | undefined) =>
@@ -97,7 +99,7 @@ async function buildTransaction(
     feeInStrk = await measure(chain, user, [...calls, core.feeTransfer(address, 1n)], deployment)
     const amount = BigInt(feeEstimate(core, feeInStrk, token).suggested_max_fee_in_gas_token)
     if ((await chain.balanceOf(address, user)) < amount) {
-      throw executionError(`Not enough ${hex(address)} to pay the fee: ${amount} needed`)
+      throw executionError(`Not enough ${toHex(address)} to pay the fee: ${amount} needed`)
     }
     signed = [...calls, core.feeTransfer(address, amount)]
   }
@@ -184,7 +186,7 @@ function readExecution(core: PaymasterCore, typedData: unknown): OutsideExecutio
 /** The amount the execution pays the fee recipient in `token`; refused when it pays nothing, or in another token. */
 function feeIn(core: PaymasterCore, execution: OutsideExecution, token: GasToken): bigint {
   const paid = core.feePaid(execution)
-  if (paid === undefined || BigInt(paid.token.tokenAddress) !== BigInt(token.tokenAddress)) {
+  if (paid === undefined || !sameAddress(paid.token.tokenAddress, token.tokenAddress)) {
     throw new Snip29Error(
       Snip29Code.MAX_AMOUNT_TOO_LOW,
       'The typed data does not pay the paymaster in the gas token',

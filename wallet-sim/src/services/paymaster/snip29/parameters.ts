@@ -10,7 +10,6 @@ import { executionError, Snip29Code, Snip29Error } from './errors'
 import { measureUserCalls } from './estimate'
 import type { Deployment, ExecutionParameters as Parameters } from './schemas'
 
-export const hex = (value: bigint) => toHex(value)
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b
 
 /** Sponsoring needs a valid key, as AVNU's paymaster answers without one. */
@@ -70,11 +69,11 @@ export function feeEstimate(core: PaymasterCore, feeInStrk: bigint, token: GasTo
   const unit = 10n ** BigInt(token?.decimals ?? 18)
   const suggested = maxFeeWithMargin(feeInStrk)
   return {
-    gas_token_price_in_strk: hex(price),
-    estimated_fee_in_strk: hex(feeInStrk),
-    estimated_fee_in_gas_token: hex(ceilDiv(feeInStrk * unit, price)),
-    suggested_max_fee_in_strk: hex(suggested),
-    suggested_max_fee_in_gas_token: hex(ceilDiv(suggested * unit, price)),
+    gas_token_price_in_strk: toHex(price),
+    estimated_fee_in_strk: toHex(feeInStrk),
+    estimated_fee_in_gas_token: toHex(ceilDiv(feeInStrk * unit, price)),
+    suggested_max_fee_in_strk: toHex(suggested),
+    suggested_max_fee_in_gas_token: toHex(ceilDiv(suggested * unit, price)),
   }
 }
 
@@ -97,7 +96,7 @@ export function echo(parameters: Parameters) {
     fee_mode:
       parameters.fee_mode.mode === 'sponsored'
         ? { mode: 'sponsored' }
-        : { mode: 'default', gas_token: hex(parameters.fee_mode.gas_token) },
+        : { mode: 'default', gas_token: toHex(parameters.fee_mode.gas_token) },
     ...(parameters.time_bounds === undefined
       ? {}
       : {
@@ -112,11 +111,11 @@ export function echo(parameters: Parameters) {
 /** The deployment as the answer repeats it. */
 export function deploymentJson(deployment: Deployment) {
   return {
-    address: hex(deployment.address),
-    class_hash: hex(deployment.class_hash),
-    salt: hex(deployment.salt),
-    calldata: deployment.calldata.map(hex),
-    ...(deployment.sigdata === undefined ? {} : { sigdata: deployment.sigdata.map(hex) }),
+    address: toHex(deployment.address),
+    class_hash: toHex(deployment.class_hash),
+    salt: toHex(deployment.salt),
+    calldata: deployment.calldata.map(toHex),
+    ...(deployment.sigdata === undefined ? {} : { sigdata: deployment.sigdata.map(toHex) }),
     version: 1,
   }
 }
