@@ -1,4 +1,5 @@
 // Felt helpers that need nothing but bigints, and the pattern of a felt on a JSON wire.
+import { hexToBytes } from '../bytes'
 
 /** A felt on a JSON wire: 0x and 1 to 64 hex digits, or 1 to 78 decimal digits (2^256 has 78). */
 export const FELT_STRING_RE = /^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/
@@ -40,11 +41,8 @@ export function shortStringFelt(text: string): bigint | undefined {
  */
 export function decodeShortString(value: bigint): string | undefined {
   if (value <= 0n) return undefined
-  let hex = value.toString(16)
-  if (hex.length % 2) hex = `0${hex}`
   let out = ''
-  for (let i = 0; i < hex.length; i += 2) {
-    const code = Number.parseInt(hex.slice(i, i + 2), 16)
+  for (const code of hexToBytes(value.toString(16))!) {
     if (code < 0x20 || code > 0x7e) return undefined
     out += String.fromCharCode(code)
   }
