@@ -1,7 +1,7 @@
 import fc from 'fast-check'
-import { shortString } from 'starknet'
+import { num, shortString } from 'starknet'
 import { describe, expect, it } from 'vitest'
-import { decodeShortString, shortStringFelt } from './felt'
+import { decodeShortString, isHexFelt, shortStringFelt } from './felt'
 
 const printable = fc.string({
   unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
@@ -27,5 +27,50 @@ describe('short strings', () => {
     expect(decodeShortString(0x41_0a_41n)).toBeUndefined()
     expect(decodeShortString(0x41_7f_41n)).toBeUndefined()
     expect(decodeShortString(0x141n)).toBeUndefined() // an odd digit count: the bytes 0x01, 0x41
+  })
+})
+
+describe('isHexFelt', () => {
+  it('accepts 0x and 1 to 64 hex digits in either case, padded or not, as starknet.js reads hex', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), fc.nat(63), (value, pad) => {
+        const digits = value.toString(16)
+        for (const hex of [
+          `0x${digits}`,
+          `0x${digits.toUpperCase()}`,
+          `0X${digits}`,
+          `0x${digits.padStart(64 - (pad % 64), '0')}`,
+        ]) {
+          expect(isHexFelt(hex)).toBe(hex.length <= 66)
+          if (isHexFelt(hex)) expect(num.isHex(hex) && BigInt(hex) === value).toBe(true)
+        }
+      }),
+    )
+  })
+
+  it('refuses anything else: no digits, 65 digits, no 0x, spaces, signs, other types', () => {
+    for (const value of [
+      '0x',
+      `0x${'1'.repeat(65)}`,
+      '12',
+      'x12',
+      ' 0x1',
+      '0x1 ',
+      '-0x1',
+      '0x1g',
+      '0x 1',
+      1,
+      1n,
+      null,
+      undefined,
+      ['0x1'],
+    ]) {
+      expect(isHexFelt(value)).toBe(false)
+    }
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        expect(isHexFelt(text)).toBe(/^0x[0-9a-f]{1,64}$/i.test(text))
+      }),
+    )
   })
 })

@@ -5,6 +5,18 @@ import { hexToBytes } from '../bytes'
 export const FELT_STRING_RE = /^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/
 
 /**
+ * Whether a value is a felt's hex as the SDK reads an address or a hash from an app or a service: `0x` (or `0X`)
+ * and 1 to 64 hex digits in either case. Its range is each caller's check (the field prime, the address bound).
+ *
+ * @example
+ * isHexFelt('0x49d3') // true
+ * isHexFelt('49d3') // false
+ */
+export function isHexFelt(value: unknown): value is string {
+  return typeof value === 'string' && /^0x[\da-f]{1,64}$/i.test(value)
+}
+
+/**
  * Lowercase 0x-hex of a non-negative bigint, without padding: how the RPC writes a felt.
  *
  * @example

@@ -3,6 +3,7 @@ import {
   DEFAULT_ENVIRONMENT,
   ENVIRONMENT_NAMES,
   getEnvironment,
+  isHexFelt,
   SESSION_VALIDITY_DAYS_LIMITS,
 } from '@webwallet/protocol/constants'
 import { InvalidOptionsError } from '@webwallet/protocol/errors'
@@ -106,7 +107,7 @@ export function feeTokenTransfers(options: WebWalletOptions): boolean {
 /** `validityDays` limits (protocol's SESSION_VALIDITY_DAYS_LIMITS): one minute to 100 years. */
 export const { min: MIN_VALIDITY_DAYS, max: MAX_VALIDITY_DAYS } = SESSION_VALIDITY_DAYS_LIMITS
 
-const isBelow = (hex: string, limit: bigint) => /^0x[0-9a-f]{1,64}$/i.test(hex) && BigInt(hex) < limit
+const isBelow = (hex: string, limit: bigint) => isHexFelt(hex) && BigInt(hex) < limit
 
 /** Default time limit of `requestConnection`: long enough to log in and read the consent screen. */
 export const CONNECT_TIMEOUT_MS = 600_000
