@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { num, shortString } from 'starknet'
 import { describe, expect, it } from 'vitest'
-import { decodeShortString, isHexFelt, shortStringFelt } from './felt'
+import { decodeShortString, integerOf, isHexFelt, shortStringFelt } from './felt'
 
 const printable = fc.string({
   unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
@@ -72,5 +72,49 @@ describe('isHexFelt', () => {
         expect(isHexFelt(text)).toBe(/^0x[0-9a-f]{1,64}$/i.test(text))
       }),
     )
+  })
+})
+
+describe('integerOf', () => {
+  it('reads every spelling of a non-negative integer starknet.js takes: bigint, safe integer, hex or decimal', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 300n }), (value) => {
+        const spellings: unknown[] = [
+          value,
+          value.toString(),
+          `0x${value.toString(16)}`,
+          `0X${value.toString(16).toUpperCase()}`,
+        ]
+        if (value <= BigInt(Number.MAX_SAFE_INTEGER)) spellings.push(Number(value))
+        for (const spelling of spellings) {
+          expect(integerOf(spelling)).toBe(value)
+          expect(num.toBigInt(spelling as string)).toBe(value)
+        }
+      }),
+    )
+  })
+
+  it('reads no integer from a negative, a fraction, an exponent, an unsafe number, text or another type', () => {
+    for (const value of [
+      -1,
+      -1n,
+      '-1',
+      1.5,
+      '1.5',
+      1e21,
+      '1e3',
+      2 ** 53,
+      Number.NaN,
+      '',
+      '0x',
+      ' 1',
+      'SN_MAIN',
+      null,
+      undefined,
+      {},
+      [1],
+    ]) {
+      expect(integerOf(value)).toBeUndefined()
+    }
   })
 })

@@ -27,6 +27,21 @@ export function toHex(value: bigint): string {
 }
 
 /**
+ * The integer a starknet.js BigNumberish names: a bigint, a safe integer, or a `0x` hex or decimal string of
+ * any length; `undefined` for a negative, a fraction, an exponent, an unsafe number or anything else. Its
+ * range is each caller's check.
+ *
+ * @example
+ * integerOf('0x10') // 16n
+ * integerOf(1.5) // undefined
+ */
+export function integerOf(value: unknown): bigint | undefined {
+  const digits =
+    typeof value === 'bigint' || typeof value === 'string' || Number.isSafeInteger(value) ? String(value) : ''
+  return /^(0x[\da-f]+|\d+)$/i.test(digits) ? BigInt(digits) : undefined
+}
+
+/**
  * The felt of a Cairo short string (its ASCII bytes read big-endian), or `undefined` for more than 31
  * characters or a character outside ASCII; each caller refuses those with its own coded error.
  *
