@@ -18,7 +18,7 @@ export function bytesToHex(bytes: Uint8Array): string {
  * hexToBytes('01ff') // Uint8Array [1, 255]
  * hexToBytes('abc') // Uint8Array [0x0a, 0xbc]
  */
-export function hexToBytes(hex: string): Uint8Array<ArrayBuffer> | undefined {
+export function hexToBytes(hex: string): Uint8Array | undefined {
   if (!/^[\da-f]*$/i.test(hex)) return undefined
   return Uint8Array.from((hex.length % 2 ? `0${hex}` : hex).match(/../g) ?? [], (byte) =>
     Number.parseInt(byte, 16),

@@ -120,10 +120,11 @@ export function createKeyVault(options: KeyVaultOptions = {}) {
         // The pattern lets only hex digits through; no match is no bytes, which AES-GCM refuses (the cause).
         const [, iv = '', data = ''] = /^aesgcm:((?:[\da-f]{2})+):((?:[\da-f]{2})+)$/.exec(sealed) ?? []
         const key = await wrappingKey(false)
+        // Hex digits only, so hexToBytes gives bytes, in a fresh ArrayBuffer as WebCrypto's BufferSource asks.
         const plain = await webCrypto.subtle.decrypt(
-          { name: 'AES-GCM', iv: hexToBytes(iv)! },
+          { name: 'AES-GCM', iv: hexToBytes(iv) as Uint8Array<ArrayBuffer> },
           key,
-          hexToBytes(data)!,
+          hexToBytes(data) as Uint8Array<ArrayBuffer>,
         )
         return new TextDecoder().decode(plain)
       } catch (cause) {
