@@ -1,6 +1,7 @@
 // @webwallet/protocol main entry: schemas, wire envelope, constants, environments. No tRPC runtime
 // (that lives in '@webwallet/protocol/router') and no error table (that lives in
 // '@webwallet/protocol/errors'), so the browser bundle stays small.
+export * from './bytes'
 export * from './constants'
 export * from './entities/connector'
 export * from './entities/defi'

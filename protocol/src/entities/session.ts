@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { SESSION_VALIDITY_DAYS_DEFAULT, SESSION_VALIDITY_DAYS_LIMITS } from '../constants'
 import { DEFAULT_ENVIRONMENT, ENVIRONMENT_NAMES } from '../environments'
 import { nonEmpty, oneOf, oneOfValues } from '../schemas/util'
+import { isHexFelt } from '../starknet/felt'
 import { FIELD_PRIME } from '../starknet/field'
 import '../schemas/genericMessages'
 import { CallSchema } from './connector'
@@ -64,15 +65,12 @@ export type Session = z.infer<typeof SessionSchema>
 export const AllowedMethodSchema = z.object({
   contract: z.string().check(
     // A contract address is below 2^251 (Starknet's address space), stricter than a felt.
-    z.refine((a) => /^0x[0-9a-f]{1,64}$/i.test(a) && BigInt(a) < 2n ** 251n, 'Invalid Address Format'),
+    z.refine((a) => isHexFelt(a) && BigInt(a) < 2n ** 251n, 'Invalid Address Format'),
   ),
   selector: z.string().check(
     nonEmpty('selector must not be empty'),
     // A hex selector is a felt, below the field prime; a name is hashed to one.
-    z.refine(
-      (s) => !/^0x/i.test(s) || (/^0x[0-9a-f]{1,64}$/i.test(s) && BigInt(s) < FIELD_PRIME),
-      'selector must be a felt',
-    ),
+    z.refine((s) => !/^0x/i.test(s) || (isHexFelt(s) && BigInt(s) < FIELD_PRIME), 'selector must be a felt'),
   ),
 })
 /** A value {@link AllowedMethodSchema} accepts, as it parses it. */

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
+import { bytesToHex, hexToBytes } from '../bytes'
 import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH } from '../constants'
 import { FELT_MAX } from './felt'
-import { bytesToHexString, keccak256 } from './keccak'
+import { keccak256 } from './keccak'
 import './genericMessages'
 import { PREFIXED_HEX_RE } from './patterns'
 
@@ -15,12 +16,6 @@ export function normalizeAddress(address: string): string {
   return `0x${address.replace(/^0x/i, '').toLowerCase().padStart(64, '0')}`
 }
 
-function valueBytes(value: bigint): Uint8Array {
-  const hex = value.toString(16)
-  const even = hex.length % 2 ? `0${hex}` : hex
-  return Uint8Array.from(even.match(/../g) ?? [], (byte) => Number.parseInt(byte, 16))
-}
-
 /**
  * The Starknet checksum form of an address (as starknet.js `getChecksumAddress`): the keccak-256 of the
  * address value, masked to 250 bits, decides per nibble whether a hex letter is uppercase.
@@ -31,9 +26,9 @@ function valueBytes(value: bigint): Uint8Array {
 export function getChecksumAddress(address: string): string {
   const normal = normalizeAddress(address)
   const value = BigInt(normal)
-  const hash = keccak256(valueBytes(value))
+  const hash = keccak256(hexToBytes(value.toString(16))!)
   hash[0]! &= 0x03 // mask to 250 bits, as starknet.js' keccak does
-  const nibbles = bytesToHexString(hash)
+  const nibbles = bytesToHex(hash)
   const chars = normal.slice(2).split('')
   for (let i = 0; i < chars.length; i++) {
     if (Number.parseInt(nibbles[i]!, 16) >= 8) chars[i] = chars[i]!.toUpperCase()

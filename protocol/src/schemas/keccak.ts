@@ -53,7 +53,7 @@ function permute(a: bigint[]): void {
  * Keccak-256 of bytes.
  *
  * @example
- * bytesToHexString(keccak256(new Uint8Array())) // 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470'
+ * bytesToHex(keccak256(new Uint8Array())) // 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470'
  */
 export function keccak256(data: Uint8Array): Uint8Array {
   const rate = 136
@@ -75,7 +75,5 @@ export function keccak256(data: Uint8Array): Uint8Array {
   return out
 }
 
-/** Lowercase hex of bytes, without 0x. */
-export function bytesToHexString(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}
+/** @deprecated The same function as `bytesToHex` (its one home, protocol/src/bytes.ts), under its former name. */
+export { bytesToHex as bytesToHexString } from '../bytes'

@@ -1,3 +1,4 @@
+import { integerOf } from '../starknet/felt'
 import { type Felt, type FeltLike, shortString, toFelt } from './felt'
 
 /**
@@ -5,6 +6,6 @@ import { type Felt, type FeltLike, shortString, toFelt } from './felt'
  * @example chainIdFelt('SN_SEPOLIA') === chainIdFelt('0x534e5f5345504f4c4941') // true
  */
 export function chainIdFelt(chainId: FeltLike): Felt {
-  if (typeof chainId === 'string' && !/^(0x[0-9a-f]+|[0-9]+)$/i.test(chainId)) return shortString(chainId)
+  if (typeof chainId === 'string' && integerOf(chainId) === undefined) return shortString(chainId)
   return toFelt(chainId)
 }

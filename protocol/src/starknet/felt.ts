@@ -1,7 +1,20 @@
 // Felt helpers that need nothing but bigints, and the pattern of a felt on a JSON wire.
+import { hexToBytes } from '../bytes'
 
 /** A felt on a JSON wire: 0x and 1 to 64 hex digits, or 1 to 78 decimal digits (2^256 has 78). */
 export const FELT_STRING_RE = /^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/
+
+/**
+ * Whether a value is a felt's hex as the SDK reads an address or a hash from an app or a service: `0x` (or `0X`)
+ * and 1 to 64 hex digits in either case. Its range is each caller's check (the field prime, the address bound).
+ *
+ * @example
+ * isHexFelt('0x49d3') // true
+ * isHexFelt('49d3') // false
+ */
+export function isHexFelt(value: unknown): value is string {
+  return typeof value === 'string' && /^0x[\da-f]{1,64}$/i.test(value)
+}
 
 /**
  * Lowercase 0x-hex of a non-negative bigint, without padding: how the RPC writes a felt.
@@ -11,6 +24,21 @@ export const FELT_STRING_RE = /^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/
  */
 export function toHex(value: bigint): string {
   return `0x${value.toString(16)}`
+}
+
+/**
+ * The integer a starknet.js BigNumberish names: a bigint, a safe integer, or a `0x` hex or decimal string of
+ * any length; `undefined` for a negative, a fraction, an exponent, an unsafe number or anything else. Its
+ * range is each caller's check.
+ *
+ * @example
+ * integerOf('0x10') // 16n
+ * integerOf(1.5) // undefined
+ */
+export function integerOf(value: unknown): bigint | undefined {
+  const digits =
+    typeof value === 'bigint' || typeof value === 'string' || Number.isSafeInteger(value) ? String(value) : ''
+  return /^(0x[\da-f]+|\d+)$/i.test(digits) ? BigInt(digits) : undefined
 }
 
 /**
@@ -40,11 +68,8 @@ export function shortStringFelt(text: string): bigint | undefined {
  */
 export function decodeShortString(value: bigint): string | undefined {
   if (value <= 0n) return undefined
-  let hex = value.toString(16)
-  if (hex.length % 2) hex = `0${hex}`
   let out = ''
-  for (let i = 0; i < hex.length; i += 2) {
-    const code = Number.parseInt(hex.slice(i, i + 2), 16)
+  for (const code of hexToBytes(value.toString(16))!) {
     if (code < 0x20 || code > 0x7e) return undefined
     out += String.fromCharCode(code)
   }

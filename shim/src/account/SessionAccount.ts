@@ -1,3 +1,4 @@
+import { integerOf } from '@webwallet/protocol/constants'
 import {
   InvalidOptionsError,
   isWebWalletError,
@@ -330,15 +331,11 @@ export class SessionAccount extends AccountBase {
 
 // A block number as starknet.js takes it (a number, a bigint, a hex or decimal string); anything else is coded.
 function blockNumberOf(block: unknown): number {
-  const text = typeof block === 'number' || typeof block === 'bigint' ? String(block) : block
-  if (
-    typeof text !== 'string' ||
-    !/^(0x[0-9a-f]+|[0-9]+)$/i.test(text) ||
-    !Number.isSafeInteger(Number(text))
-  ) {
+  const number = Number(integerOf(block) ?? Number.NaN)
+  if (!Number.isSafeInteger(number)) {
     throw new InvalidOptionsError('block', "must be a block number, 'latest' or 'pre_confirmed'")
   }
-  return Number(text)
+  return number
 }
 
 const refuse = (operation: string): Promise<never> =>

@@ -1,3 +1,4 @@
+import { integerOf } from '@webwallet/protocol/constants'
 import { InvalidOptionsError } from '@webwallet/protocol/errors'
 import { FEE_RESOURCES, type FeeResource } from '@webwallet/protocol/fees'
 import { FIELD_PRIME } from '@webwallet/protocol/session'
@@ -45,7 +46,7 @@ const V3 = [3n, 2n ** 128n + 3n]
  * readInvokeDetails({ tip: -1n }) // throws 'Invalid option tip: must be an integer in [0, 18446744073709551616)'
  */
 export function readInvokeDetails({ nonce, tip, resourceBounds, version }: InvokeDetails): ReadDetails {
-  if (version !== undefined && !V3.some((v3) => v3 === numberOf(version))) {
+  if (version !== undefined && !V3.some((v3) => v3 === integerOf(version))) {
     throw new InvalidOptionsError('version', 'a session sends V3 transactions only')
   }
   const bounds = resourceBounds as Partial<ResourceBoundsLike> | undefined
@@ -72,15 +73,8 @@ export function readInvokeDetails({ nonce, tip, resourceBounds, version }: Invok
   }
 }
 
-/** The integer a BigNumberish names; undefined for a fraction, a negative, an exponent or an unsafe number. */
-function numberOf(value: unknown): bigint | undefined {
-  const digits =
-    typeof value === 'bigint' || typeof value === 'string' || Number.isSafeInteger(value) ? String(value) : ''
-  return /^(0x[0-9a-f]+|[0-9]+)$/i.test(digits) ? BigInt(digits) : undefined
-}
-
 function integer(path: string, value: unknown, limit: bigint): bigint {
-  const number = numberOf(value)
+  const number = integerOf(value)
   if (number !== undefined && number < limit) return number
   throw new InvalidOptionsError(path, `must be an integer in [0, ${limit})`)
 }

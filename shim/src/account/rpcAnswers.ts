@@ -1,3 +1,4 @@
+import { FEE_RESOURCES } from '@webwallet/protocol/fees'
 import { fields, hasShape, isArrayOf, isCount, isFelt, isOptional, isString, isUint } from '../http/shape'
 
 // What the SDK reads of each node answer, checked once in the client so a wrongly shaped answer is
@@ -5,7 +6,7 @@ import { fields, hasShape, isArrayOf, isCount, isFelt, isOptional, isString, isU
 
 // Fee fields are u64/u128 hex strings on the wire; decimal strings and integers are read the same way.
 const isQuantity = (value: unknown) => isUint(value) || isCount(value)
-const FEE_FIELDS = ['l1_gas', 'l2_gas', 'l1_data_gas'].flatMap((g) => [`${g}_consumed`, `${g}_price`])
+const FEE_FIELDS = FEE_RESOURCES.flatMap((g) => [`${g}_consumed`, `${g}_price`])
 const isEstimate = (value: unknown) =>
   hasShape(value, Object.fromEntries([...FEE_FIELDS, 'overall_fee'].map((key) => [key, isQuantity])))
 

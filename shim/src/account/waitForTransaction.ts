@@ -1,5 +1,6 @@
 import {
   BLOCK_WAIT_INTERVAL_MS,
+  isHexFelt,
   NODE_ERROR_CODES,
   TRANSACTION_WAIT_INTERVAL_MS,
   TRANSACTION_WAIT_RETRIES,
@@ -43,7 +44,7 @@ const TRANSACTION_HASH_NOT_FOUND = 29
  * const receipt = await waitForTransaction(rpc, transactionHash, { retryInterval: 2000 })
  */
 export async function waitForTransaction(rpc: Rpc, transactionHash: string, options: WaitOptions = {}) {
-  if (typeof transactionHash !== 'string' || !/^0x[0-9a-f]{1,64}$/i.test(transactionHash)) {
+  if (!isHexFelt(transactionHash)) {
     throw new InvalidOptionsError('transactionHash', 'must be a transaction hash (0x and hex digits)')
   }
   checkLimits(options)

@@ -1,6 +1,7 @@
 // invisible-sdk 1.0.0 keeps its session key in the clear under localStorage 'session' (its x-sessions
 // session, signature, address, deployment payload): this entry takes it over when the key is the session's.
 import type { Session as StoredSession } from '@webwallet/protocol'
+import { isHexFelt } from '@webwallet/protocol/constants'
 import { publicKeyOf, toFelt } from '@webwallet/protocol/session'
 
 /**
@@ -13,9 +14,7 @@ import { publicKeyOf, toFelt } from '@webwallet/protocol/session'
 export function carryInvisibleSdkKey(stored: StoredSession): string | undefined {
   const { privateKey, publicKey } = stored.sessionKey
   try {
-    return /^0x[0-9a-f]{1,64}$/i.test(privateKey) && publicKeyOf(privateKey) === toFelt(publicKey)
-      ? privateKey
-      : undefined
+    return isHexFelt(privateKey) && publicKeyOf(privateKey) === toFelt(publicKey) ? privateKey : undefined
   } catch {
     return undefined
   }

@@ -1,5 +1,6 @@
 // starknet.js's `UniversalDetails` as invisible-sdk apps pass them (any starknet.js major: numbers, bigints,
 // hex or decimal strings), read into the session account's options once, at the entry's boundary.
+import { integerOf } from '@webwallet/protocol/constants'
 import { InvalidOptionsError } from '@webwallet/protocol/errors'
 import { FEE_RESOURCES } from '@webwallet/protocol/fees'
 import type { ExecuteOptions } from '../account/SessionAccount'
@@ -56,9 +57,10 @@ function readBounds(value: unknown): ExecuteOptions['resourceBounds'] {
 
 // A non-negative integer in any of starknet.js's BigNumberish spellings (a range check follows in the account).
 function integer(path: string, value: unknown): bigint {
-  const text = typeof value === 'bigint' || typeof value === 'number' ? String(value) : value
-  if (typeof text !== 'string' || !/^(0x[0-9a-f]+|[0-9]+)$/i.test(text)) {
+  // A number past the safe range is read as it prints, as starknet.js's BigNumberish reads one.
+  const found = integerOf(typeof value === 'number' ? String(value) : value)
+  if (found === undefined) {
     throw new InvalidOptionsError(path, 'must be an integer (a number, a bigint, or a hex or decimal string)')
   }
-  return BigInt(text)
+  return found
 }

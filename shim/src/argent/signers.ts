@@ -1,6 +1,6 @@
 // invisible-sdk 1.0.0's raw signers: a starknet.js signer (the app's starknet.js: its hashes of messages and
 // transactions) whose signing is one method, `signRaw(hash)`, and a Stark key pair built on it.
-import { toHex } from '@webwallet/protocol/constants'
+import { bytesToHex, toHex } from '@webwallet/protocol/constants'
 import { WebWalletError } from '@webwallet/protocol/errors'
 import { ec, Signer } from 'starknet'
 
@@ -34,7 +34,7 @@ export function randomPrivateKey(): string
 export function randomPrivateKey(format: 'buffer' | 'bigint' | 'hex' = 'hex'): Uint8Array | bigint | string {
   const bytes = ec.starkCurve.utils.randomPrivateKey()
   if (format === 'buffer') return bytes
-  const hex = `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
+  const hex = `0x${bytesToHex(bytes)}`
   return format === 'hex' ? hex : BigInt(hex)
 }
 

@@ -1,4 +1,4 @@
-import { LAST_CONNECTED_WALLET_KEY } from '@webwallet/protocol/constants'
+import { isHexFelt as hex, LAST_CONNECTED_WALLET_KEY } from '@webwallet/protocol/constants'
 
 /** Where the connector remembers its last connection; `getItem` is needed to remember it across reloads. */
 export type ConnectorStorage = Pick<Storage, 'setItem' | 'removeItem'> & Partial<Pick<Storage, 'getItem'>>
@@ -8,9 +8,6 @@ export const LAST_ACCOUNT_KEY = 'webwalletLastAccount'
 
 /** What the connector remembers of the wallet's last grant. */
 export type LastConnection = { account: string; chainId: string | undefined }
-
-const hex = (value: unknown): value is string =>
-  typeof value === 'string' && /^0x[0-9a-f]{1,64}$/i.test(value)
 
 /**
  * The last connection: `starknetLastConnectedWallet` holds the connector id (as starknetkit reads it) and

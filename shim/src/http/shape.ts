@@ -1,3 +1,4 @@
+import { isHexFelt } from '@webwallet/protocol/constants'
 import { UnexpectedAnswerError } from '@webwallet/protocol/errors'
 
 // Small structural checks for wire answers. The shim's main entry stays free of zod (its schemas would
@@ -31,8 +32,8 @@ const matches =
   (pattern: RegExp) =>
   (value: unknown): value is string =>
     typeof value === 'string' && pattern.test(value)
-/** A felt as the wire writes it: 0x and 1 to 64 hex digits. */
-export const isFelt = matches(/^0x[\da-f]{1,64}$/i)
+/** A felt as the wire writes it: 0x and 1 to 64 hex digits (protocol's isHexFelt). */
+export const isFelt = isHexFelt
 /** An unsigned integer as a hex or decimal string (what BigInt reads). */
 export const isUint = matches(/^(0x[\da-f]{1,64}|\d{1,78})$/i)
 /** A non-negative safe integer (a count, a block number, a token's decimals). */

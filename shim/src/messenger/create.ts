@@ -1,3 +1,4 @@
+import { bytesToHex } from '@webwallet/protocol/constants'
 import { isWebWalletError, UnknownError, ValidationError } from '@webwallet/protocol/errors'
 import { channelError, walletError } from './errors'
 import type { Channel, Incoming, Messenger, Observer, RequestId } from './types'
@@ -13,10 +14,7 @@ export type CreateOptions = {
  * unlike trpc-browser's counter.
  */
 export function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8))
-  let id = ''
-  for (const byte of bytes) id += byte.toString(16).padStart(2, '0')
-  return id
+  return bytesToHex(crypto.getRandomValues(new Uint8Array(8)))
 }
 
 /**

@@ -4,6 +4,7 @@
 // trusts the key, not a device), so page script can use the key while the page is open but never read it,
 // and nothing can carry it off the device. Kept out of the main entry for its size budget.
 
+import { bytesToHex } from '@webwallet/protocol/constants'
 import { InvalidOptionsError, ValidationError } from '@webwallet/protocol/errors'
 import {
   type Felt,
@@ -20,7 +21,6 @@ import {
 } from '@webwallet/protocol/session'
 import type { SessionKeyKind } from '../session/keyKind'
 import type { SessionKeyPair } from '../session/request'
-import { bytesToHex } from '../storage/keyVault'
 import { indexedDbP256KeyStore, memoryP256KeyStore, type P256KeyStore } from './keys'
 
 export { indexedDbP256KeyStore, memoryP256KeyStore, type P256KeyStore } from './keys'

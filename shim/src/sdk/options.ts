@@ -3,10 +3,12 @@ import {
   DEFAULT_ENVIRONMENT,
   ENVIRONMENT_NAMES,
   getEnvironment,
+  isHexFelt,
   SESSION_VALIDITY_DAYS_LIMITS,
 } from '@webwallet/protocol/constants'
 import { InvalidOptionsError } from '@webwallet/protocol/errors'
 import { FIELD_PRIME } from '@webwallet/protocol/session'
+import { invalid, isObject } from '../account/arguments'
 import type { Deployer } from '../account/deploy'
 import { hostAddress } from '../account/hostAddress'
 import type { SessionSignRequest, SessionSignResult } from '../connector/session'
@@ -105,7 +107,7 @@ export function feeTokenTransfers(options: WebWalletOptions): boolean {
 /** `validityDays` limits (protocol's SESSION_VALIDITY_DAYS_LIMITS): one minute to 100 years. */
 export const { min: MIN_VALIDITY_DAYS, max: MAX_VALIDITY_DAYS } = SESSION_VALIDITY_DAYS_LIMITS
 
-const isBelow = (hex: string, limit: bigint) => /^0x[0-9a-f]{1,64}$/i.test(hex) && BigInt(hex) < limit
+const isBelow = (hex: string, limit: bigint) => isHexFelt(hex) && BigInt(hex) < limit
 
 /** Default time limit of `requestConnection`: long enough to log in and read the consent screen. */
 export const CONNECT_TIMEOUT_MS = 600_000
@@ -118,19 +120,16 @@ export const CONNECT_TIMEOUT_MS = 600_000
  * validateOptions({ appName: '', sessionParams: { allowedMethods: [] } }) // throws 'Invalid option appName: must not be empty'
  */
 export function validateOptions(options: WebWalletOptions): WebWalletOptions {
-  const fail = (path: string, reason: string): never => {
-    throw new InvalidOptionsError(path, reason)
-  }
-  if (typeof options !== 'object' || options === null) fail('options', 'must be an object')
+  if (!isObject(options)) invalid('options', 'must be an object')
   if (typeof options.appName !== 'string' || options.appName.trim() === '') {
-    fail('appName', 'must not be empty')
+    invalid('appName', 'must not be empty')
   }
   if (options.environment !== undefined && !ENVIRONMENT_NAMES.includes(options.environment)) {
-    fail('environment', `must be one of ${ENVIRONMENT_NAMES.join(', ')}`)
+    invalid('environment', `must be one of ${ENVIRONMENT_NAMES.join(', ')}`)
   }
   const params = options.sessionParams
-  if (typeof params !== 'object' || params === null) fail('sessionParams', 'is required')
-  if (!Array.isArray(params.allowedMethods)) fail('sessionParams.allowedMethods', 'must be a list')
+  if (!isObject(params)) invalid('sessionParams', 'is required')
+  if (!Array.isArray(params.allowedMethods)) invalid('sessionParams.allowedMethods', 'must be a list')
   params.allowedMethods.forEach((method, i) => {
     const { selector, contract } = method ?? {}
     // A hex selector is a felt (below the field prime); a name is hashed to one.
@@ -139,7 +138,7 @@ export function validateOptions(options: WebWalletOptions): WebWalletOptions {
       !selector ||
       (/^0x/i.test(selector) && !isBelow(selector, FIELD_PRIME))
     ) {
-      fail(`sessionParams.allowedMethods.${i}.selector`, 'must be an entrypoint name or a felt')
+      invalid(`sessionParams.allowedMethods.${i}.selector`, 'must be an entrypoint name or a felt')
     }
     try {
       hostAddress(contract)
@@ -150,31 +149,34 @@ export function validateOptions(options: WebWalletOptions): WebWalletOptions {
     }
     // A contract address is below 2^251 (Starknet's address space), stricter than a felt.
     if (!isBelow(contract, 2n ** 251n))
-      fail(`sessionParams.allowedMethods.${i}.contract`, 'must be below 2^251')
+      invalid(`sessionParams.allowedMethods.${i}.contract`, 'must be below 2^251')
   })
   const days = params.validityDays
   if (
     days !== undefined &&
     !(typeof days === 'number' && days >= MIN_VALIDITY_DAYS && days <= MAX_VALIDITY_DAYS)
   ) {
-    fail('sessionParams.validityDays', `must be between ${MIN_VALIDITY_DAYS} and ${MAX_VALIDITY_DAYS} days`)
+    invalid(
+      'sessionParams.validityDays',
+      `must be between ${MIN_VALIDITY_DAYS} and ${MAX_VALIDITY_DAYS} days`,
+    )
   }
   if (options.feeTokenTransfers !== undefined && typeof options.feeTokenTransfers !== 'boolean') {
-    fail('feeTokenTransfers', 'must be true or false')
+    invalid('feeTokenTransfers', 'must be true or false')
   }
   if (options.allowSessionKeyExport !== undefined && typeof options.allowSessionKeyExport !== 'boolean') {
-    fail('allowSessionKeyExport', 'must be true or false')
+    invalid('allowSessionKeyExport', 'must be true or false')
   }
   const kind = options.sessionKey
   if (
     kind !== undefined &&
     !['generate', 'guid', 'sign'].every((k) => typeof kind?.[k as 'sign'] === 'function')
   ) {
-    fail('sessionKey', 'must be a session-key kind such as p256SessionKey()')
+    invalid('sessionKey', 'must be a session-key kind such as p256SessionKey()')
   }
   const timeout = options.connectTimeoutMs
   if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
-    fail('connectTimeoutMs', 'must be a finite number of milliseconds above 0')
+    invalid('connectTimeoutMs', 'must be a finite number of milliseconds above 0')
   }
   return options
 }

@@ -1,3 +1,4 @@
+import { isHexFelt } from '@webwallet/protocol/constants'
 import { SessionInvalidError } from '@webwallet/protocol/errors'
 import type { RpcCall } from '../account/rpc'
 import type { SdkStorage } from '../storage/storage'
@@ -15,8 +16,6 @@ export const GENESIS_CALL = {
   method: 'starknet_getBlockWithTxHashes',
   params: { block_id: { block_number: 0 } },
 } as const
-
-const HASH = /^0x[0-9a-f]{1,64}$/i
 
 /** How long `connect()` waits for the node's answer before it keeps the session unchecked. */
 export const CHAIN_CHECK_MS = 5_000
@@ -66,9 +65,9 @@ export function createChainIdentity(
     async check(): Promise<void> {
       const found = await read()
       const expected = storage.get(CHAIN_STORAGE_KEY)
-      if (found === undefined || !HASH.test(found)) return
+      if (!isHexFelt(found)) return
       // No record (or not ours to read): a session from before this check belongs to the chain it is used on.
-      if (expected === undefined || !HASH.test(expected)) return remember(found)
+      if (!isHexFelt(expected)) return remember(found)
       if (BigInt(expected) !== BigInt(found)) throw new SessionInvalidError('CHAIN_CHANGED', expected, found)
     },
   }

@@ -1,5 +1,6 @@
 import type { AllowedMethod, SessionMetadata } from '@webwallet/protocol'
 import {
+  bytesToHex,
   CHAIN_IDS,
   DEFAULT_TX_FEE_MAX_AMOUNTS,
   ETH_ADDRESS,
@@ -19,7 +20,6 @@ import {
   toHex,
 } from '@webwallet/protocol/session'
 import { ec } from 'starknet'
-import { bytesToHex } from '../storage/keyVault'
 
 /** STRK then ETH: the fee tokens of the default session metadata. */
 export const FEE_TOKENS = [STRK_ADDRESS, ETH_ADDRESS] as const

@@ -2,6 +2,7 @@
 // non-extractable CryptoKey kept in IndexedDB: script on the page can use it but never read its bytes, and
 // a copy of localStorage alone is useless. Where IndexedDB is missing (Node, some private modes) the key
 // lives in memory only, so a stored session cannot be restored after a reload: the safe failure.
+import { bytesToHex, hexToBytes } from '@webwallet/protocol/constants'
 import { ValidationError } from '@webwallet/protocol/errors'
 
 const DB_NAME = 'webwallet-sdk'
@@ -116,13 +117,14 @@ export function createKeyVault(options: KeyVaultOptions = {}) {
     /** VALIDATION 'Not a sealed secret' for anything it cannot open (the reason as cause). */
     async open(sealed: string): Promise<string> {
       try {
-        // No match leaves iv undefined: fromHex fails, and that TypeError is the cause.
-        const [, iv, data] = /^aesgcm:((?:[\da-f]{2})+):((?:[\da-f]{2})+)$/.exec(sealed) ?? []
+        // The pattern lets only hex digits through; no match is no bytes, which AES-GCM refuses (the cause).
+        const [, iv = '', data = ''] = /^aesgcm:((?:[\da-f]{2})+):((?:[\da-f]{2})+)$/.exec(sealed) ?? []
         const key = await wrappingKey(false)
+        // Hex digits only, so hexToBytes gives bytes, in a fresh ArrayBuffer as WebCrypto's BufferSource asks.
         const plain = await webCrypto.subtle.decrypt(
-          { name: 'AES-GCM', iv: fromHex(iv as string) },
+          { name: 'AES-GCM', iv: hexToBytes(iv) as Uint8Array<ArrayBuffer> },
           key,
-          fromHex(data as string),
+          hexToBytes(data) as Uint8Array<ArrayBuffer>,
         )
         return new TextDecoder().decode(plain)
       } catch (cause) {
@@ -138,13 +140,4 @@ export type KeyVault = ReturnType<typeof createKeyVault>
 function defaultStore(): KeyStore {
   const factory = (globalThis as { indexedDB?: IDBFactory }).indexedDB
   return factory ? indexedDbKeyStore(factory) : memoryKeyStore()
-}
-
-/** Bytes as lowercase hex without prefix. @example bytesToHex(new Uint8Array([1, 255])) // '01ff' */
-export function bytesToHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}
-
-function fromHex(hex: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(hex.match(/../g) ?? [], (b) => Number.parseInt(b, 16))
 }
