@@ -10,6 +10,7 @@ import {
   SessionSignResultSchema,
   TypedDataSchema,
 } from '../entities/connector'
+import { isHexFelt } from '../starknet/felt'
 
 const Origin = z.string('origin must be a string').check(z.minLength(1))
 const OriginOnly = z.object({ origin: Origin })
@@ -117,7 +118,9 @@ export namespace apps {
  */
 export namespace revokeSession {
   export const path = '/wallet/api/revokeSession'
-  export const Request = z.object({ sessionHash: z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/)) })
+  export const Request = z.object({
+    sessionHash: z.string().check(z.refine((hash) => isHexFelt(hash, '0x'), 'Invalid session hash')),
+  })
   export type Request = z.input<typeof Request>
   export const Response = z.object({
     sessionHash: z.string(),

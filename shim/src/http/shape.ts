@@ -34,8 +34,9 @@ const matches =
     typeof value === 'string' && pattern.test(value)
 /** A felt as the wire writes it: 0x and 1 to 64 hex digits (protocol's isHexFelt). */
 export const isFelt = isHexFelt
-/** An unsigned integer as a hex or decimal string (what BigInt reads). */
-export const isUint = matches(/^(0x[\da-f]{1,64}|\d{1,78})$/i)
+const isDecimal = matches(/^\d{1,78}$/)
+/** An unsigned integer as a hex (a felt's, protocol's isHexFelt) or decimal string (what BigInt reads). */
+export const isUint = (value: unknown): value is string => isHexFelt(value) || isDecimal(value)
 /** A non-negative safe integer (a count, a block number, a token's decimals). */
 export const isCount = (value: unknown): value is number =>
   Number.isSafeInteger(value) && (value as number) >= 0
