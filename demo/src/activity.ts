@@ -1,7 +1,7 @@
 // The transactions the demo sent for an account, newest first: shared by the App and its panels (its own
 // module, so the panels do not import App), and kept in localStorage so a reload does not lose them.
 
-import { sameAddress } from '@webwallet/protocol/constants'
+import { isHexFelt, sameAddress } from '@webwallet/protocol/constants'
 
 export interface Activity {
   readonly label: string
@@ -49,8 +49,6 @@ export function forgetActivity(): void {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-const HASH = /^0x[0-9a-f]{1,64}$/i
-
 function isActivity(value: unknown): value is Activity {
   if (!isRecord(value)) return false
   const { label, transactionHash, route } = value
@@ -61,6 +59,6 @@ function isActivity(value: unknown): value is Activity {
     typeof route === 'string' &&
     route.length <= 200 &&
     typeof transactionHash === 'string' &&
-    HASH.test(transactionHash)
+    isHexFelt(transactionHash)
   )
 }

@@ -1,4 +1,5 @@
 // Where the demo finds wallet-sim, and the contracts wallet-sim deploys at fixed addresses.
+import { isHexFelt } from '@webwallet/protocol/constants'
 import { devUrls } from '@webwallet/shim'
 
 /**
@@ -37,8 +38,7 @@ export function userContract(
 ): { address: string; amount: string } | { error: string } | undefined {
   const address = params.get('contract') ?? built
   if (!address) return undefined
-  if (!/^0x[0-9a-f]{1,64}$/i.test(address))
-    return { error: `?contract= is not a contract address: ${address}` }
+  if (!isHexFelt(address)) return { error: `?contract= is not a contract address: ${address}` }
   const amount = params.get('amount') ?? '1'
   if (!/^[1-9][0-9]{0,30}$/.test(amount)) return { error: `?amount= is not a positive integer: ${amount}` }
   return { address, amount }

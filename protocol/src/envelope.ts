@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { nonEmpty, oneOf, oneOfValues } from './schemas/util'
+import { nonEmpty, number, oneOf, oneOfValues } from './schemas/util'
 import './schemas/genericMessages'
 
 // The postMessage wire envelope of trpc-browser, which starknetkit's web-wallet connector speaks, as
@@ -10,7 +10,7 @@ export const POPUP_LOADED_MESSAGE = 'TRPC_BROWSER::POPUP_LOADED'
 export const PopupLoadedSchema = oneOfValues([POPUP_LOADED_MESSAGE])
 
 /** tRPC request ids are numbers or strings; ours are random strings. */
-export const EnvelopeIdSchema = oneOf([z.string(), z.number()])
+export const EnvelopeIdSchema = oneOf([z.string(), number()])
 const JsonRpcSchema = z.optional(oneOfValues(['2.0']))
 
 export const ProcedureTypeSchema = oneOfValues(['query', 'mutation', 'subscription'])
@@ -30,7 +30,7 @@ export const EnvelopeRequestSchema = z.object({
     method: ProcedureTypeSchema,
     params: z.object({
       path: z.string().check(nonEmpty('Path must not be empty')),
-      input: z.optional(z.unknown()),
+      input: z.optional(z.custom()),
     }),
   }),
 })
@@ -55,7 +55,7 @@ export const EnvelopeResultSchema = z.object({
     jsonrpc: JsonRpcSchema,
     result: z.object({
       type: z.optional(oneOfValues(['started', 'stopped', 'data'])),
-      data: z.optional(z.unknown()),
+      data: z.optional(z.custom()),
     }),
   }),
 })
@@ -68,12 +68,12 @@ export type EnvelopeResult = z.infer<typeof EnvelopeResultSchema>
  */
 export const ErrorShapeDataSchema = z.object({
   code: z.optional(z.string()),
-  httpStatus: z.optional(z.number()),
+  httpStatus: z.optional(number()),
   path: z.optional(z.string()),
   webwalletErrorCode: z.optional(z.string()),
   webwalletErrorMessage: z.optional(z.string()),
   webwalletError: z.optional(
-    z.object({ code: z.string(), message: z.string(), data: z.optional(z.unknown()) }),
+    z.object({ code: z.string(), message: z.string(), data: z.optional(z.custom()) }),
   ),
 })
 
@@ -81,7 +81,7 @@ export const EnvelopeErrorSchema = z.object({
   trpc: z.object({
     id: EnvelopeIdSchema,
     jsonrpc: JsonRpcSchema,
-    error: z.object({ code: z.number(), message: z.string(), data: z.optional(ErrorShapeDataSchema) }),
+    error: z.object({ code: number(), message: z.string(), data: z.optional(ErrorShapeDataSchema) }),
   }),
 })
 /** A value {@link EnvelopeErrorSchema} accepts, as it parses it. */

@@ -2,8 +2,9 @@
 // the field prime, the STRK or ETH address, the wire-felt pattern or an address in Starknet's 64-digit form
 // by hand (a private normaliser: protocol's toAddress and addressKey read and write it); they import it. Nor a
 // private hex writer: a key function `0x${BigInt(x).toString(16)}` or a lambda or function that is only
-// `0x${x.toString(16)}` (protocol's toHex writes it; addressKey is the key of an address). Inline hex in a
-// message or a signature's r and s is not caught. Tests may write the literals (they check the home against
+// `0x${x.toString(16)}` (protocol's toHex writes it; addressKey is the key of an address). Nor a hand-written
+// felt-hex pattern (0x and 1 to 64 hex digits: isHexFelt reads it) or hex-or-decimal integer pattern (integerOf).
+// Inline hex in a message or a signature's r and s is not caught. Tests may write the literals (they check the home against
 // the outside world); the files below may too, each for its reason.
 // A cheap scan of the files git tracks, plus new ones not ignored.
 import { execFileSync } from 'node:child_process'
@@ -33,6 +34,11 @@ const FACTS: Record<string, RegExp> = {
     'i',
   ),
   'wire-felt pattern': /\[0-9a-fA-F\]\{1,64\}\|\[0-9\]\{1,78\}/,
+  // 0x (or 0[xX]), a class of hex digits in any spelling, 1 to 64 of them: a private isHexFelt. An L1 address's
+  // {1,40}, a padded {64} and an unbounded + are other facts.
+  'felt-hex pattern': /0(?:[xX]|\[xX\]|\[Xx\])\[[\\\w-]+\]\{[01],64\}/,
+  // Hex or decimal digits, unbounded, as BigInt reads them: a private integerOf.
+  'integer pattern': /0(?:[xX]|\[xX\]|\[Xx\])\[[\\\w-]+\]\+\s*\|\s*(?:\[0-9\]|\\{1,2}d)\+/,
   // `0x` joined to 64 padded digits: how a hand-written address normaliser writes the address form. A key or a
   // curve point padded without `0x` is not one (signatures and P-256 write those).
   'address form': /0x\$\{[^`]*?\.padStart\(\s*64\b|['"]0x['"]\s*\+[^;\n]*\.padStart\(\s*64\b/,
@@ -107,6 +113,18 @@ describe('Starknet facts are written once, in protocol/src/starknet/', () => {
       'STRK address',
     ])
     expect(factsIn('const a = 0x1234')).toEqual([])
+    expect(factsIn('if (!/^0x[0-9a-fA-F]{1,64}$/.test(key)) throw')).toEqual(['felt-hex pattern'])
+    expect(factsIn('const HASH = /^0x[0-9a-f]{1,64}$/i')).toEqual(['felt-hex pattern'])
+    expect(factsIn('const HEX = /^0[xX][a-fA-F0-9]{1,64}$/')).toEqual(['felt-hex pattern'])
+    expect(factsIn('/^0X[\\dA-F]{0,64}$/i.test(value)')).toEqual(['felt-hex pattern'])
+    expect(factsIn("new RegExp('^0x[\\\\da-f]{1,64}$', 'i')")).toEqual(['felt-hex pattern'])
+    expect(factsIn('z.regex(/^(0x[0-9a-fA-F]+|[0-9]+)$/)')).toEqual(['integer pattern'])
+    expect(factsIn('/^(0X[\\da-f]+|\\d+)$/i')).toEqual(['integer pattern'])
+    // An L1 address, a padded hash, any hex and a decimal alone are other facts.
+    expect(factsIn('/^0x[0-9a-fA-F]{1,40}$/.test(v)')).toEqual([])
+    expect(factsIn('expect(address).toMatch(/^0x[0-9a-f]{64}$/)')).toEqual([])
+    expect(factsIn('/^0x[0-9a-fA-F]+$/.test(selector)')).toEqual([])
+    expect(factsIn('/^\\d{1,78}$/')).toEqual([])
     expect(factsIn(`const key = (a: string) => \`0x\${BigInt(a).toString(16).padStart(64, '0')}\``)).toEqual([
       'address form',
     ])

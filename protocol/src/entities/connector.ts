@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { WEBWALLET_ERROR_CODES } from '../errors/codes'
 import { CalldataItemSchema, CalldataSchema } from '../schemas/calldata'
 import { DeploymentVersionSchema, ThemeSchema } from '../schemas/misc'
-import { nonEmpty, oneOf, oneOfValues, record } from '../schemas/util'
+import { boolean, nonEmpty, number, oneOf, oneOfValues, record } from '../schemas/util'
 import '../schemas/genericMessages'
 
 // Connector entities of docs/protocol.md, Entities. Field names are the wire names starknetkit uses.
@@ -77,7 +77,7 @@ export const AssetSchema = z.object({
   options: z.object({
     address: z.string(),
     symbol: z.optional(z.string()),
-    decimals: z.optional(z.number()),
+    decimals: z.optional(number()),
     image: z.optional(z.string()),
     name: z.optional(z.string()),
   }),
@@ -153,7 +153,7 @@ export const SessionSignResultSchema = z.object({
   chainId: z.optional(z.string()),
   signature: z.optional(z.array(z.string())),
   approvalTransactionHash: z.optional(z.string()),
-  deploymentPayload: z.optional(z.unknown()),
+  deploymentPayload: z.optional(z.custom()),
   approvalRequestsCalls: z.optional(z.array(CallSchema)),
   errorCode: z.optional(WebwalletErrorCodeSchema),
 })
@@ -162,9 +162,9 @@ export type SessionSignResult = z.infer<typeof SessionSignResultSchema>
 
 /** getLoginStatus output. */
 export const LoginStatusSchema = z.object({
-  isLoggedIn: z.boolean(),
-  hasSession: z.optional(z.boolean()),
-  isPreauthorized: z.optional(z.boolean()),
+  isLoggedIn: boolean(),
+  hasSession: z.optional(boolean()),
+  isPreauthorized: z.optional(boolean()),
 })
 /** A value {@link LoginStatusSchema} accepts, as it parses it. */
 export type LoginStatus = z.infer<typeof LoginStatusSchema>

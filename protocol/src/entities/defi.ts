@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { oneOfValues, record } from '../schemas/util'
+import { boolean, oneOfValues, record } from '../schemas/util'
 import '../schemas/genericMessages'
 
 const GroupSchema = z.object({ name: z.string(), healthRatio: z.optional(z.string()) })
@@ -39,9 +39,9 @@ export const LendingPositionSchema = z.object({
   apy: z.optional(z.string()),
   totalApy: z.optional(z.string()),
   group: z.optional(z.string()),
-  collateral: z.boolean(),
-  debt: z.boolean(),
-  lending: z.boolean(),
+  collateral: boolean(),
+  debt: boolean(),
+  lending: boolean(),
 })
 /** Delegated tokens. */
 export const DelegationPositionSchema = z.object({ ...positionBase, delegatingTo: z.string() })

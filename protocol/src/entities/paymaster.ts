@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { FeltStringSchema as WireFelt } from '../schemas/felt'
-import { nonEmpty, oneOf, record } from '../schemas/util'
+import { boolean, nonEmpty, number, oneOf, record } from '../schemas/util'
 import '../schemas/genericMessages'
 import { CallSchema } from './connector'
 
@@ -8,7 +8,7 @@ import { CallSchema } from './connector'
 
 /** GET /paymaster/v1/accounts/{address}/compatible */
 export const PaymasterCompatibilitySchema = z.object({
-  isCompatible: z.boolean(),
+  isCompatible: boolean(),
   gasConsumedOverhead: z.string(),
   dataGasConsumedOverhead: z.string(),
 })
@@ -18,7 +18,7 @@ export type PaymasterCompatibility = z.infer<typeof PaymasterCompatibilitySchema
 /** One entry of GET /paymaster/v1/gas-token-prices. */
 export const GasTokenPriceSchema = z.object({
   tokenAddress: z.string(),
-  decimals: z.number(),
+  decimals: number(),
   priceInETH: z.string(),
 })
 /** A value {@link GasTokenPriceSchema} accepts, as it parses it. */
@@ -68,7 +68,7 @@ export type ExecuteResult = z.infer<typeof ExecuteResultSchema>
 export const CosignerSessionSchema = z.object({
   sessionHash: z.string(),
   sessionAuthorisation: z.array(z.string()),
-  cacheAuthorisation: z.boolean(),
+  cacheAuthorisation: boolean(),
   sessionSignature: z.object({
     type: z.optional(z.string()),
     signer: z.object({ publicKey: z.string() }),
@@ -90,7 +90,7 @@ export const CosignerSignSessionEfoRequestSchema = z.object({
     type: z.string(),
     accountAddress: z.string(),
     chain: z.string(),
-    message: z.unknown(),
+    message: z.optional(z.custom()),
     network: z.optional(z.string()),
   }),
 })
@@ -100,4 +100,4 @@ export const CosignerResponseSchema = z.object({
   signature: z.object({ publicKey: z.string(), r: z.string(), s: z.string() }),
 })
 /** A co-signer failure body: its `status` becomes SignSessionError's data. */
-export const CosignerErrorSchema = z.object({ status: z.optional(oneOf([z.string(), z.number()])) })
+export const CosignerErrorSchema = z.object({ status: z.optional(oneOf([z.string(), number()])) })

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { CairoVersionSchema } from '../schemas/misc'
-import { oneOfValues } from '../schemas/util'
+import { boolean, number, oneOfValues } from '../schemas/util'
 import '../schemas/genericMessages'
 import { PREFIXED_HEX_RE } from '../schemas/patterns'
 
@@ -14,27 +14,27 @@ import { PREFIXED_HEX_RE } from '../schemas/patterns'
  *   popular: true, refundable: true, listed: true, tradable: true, category: 'tokens' })
  */
 export const TokenInfoSchema = z.object({
-  id: z.number(),
+  id: number(),
   address: z.string(),
   brandColor: z.optional(z.string()),
   name: z.string(),
   symbol: z.string(),
-  decimals: z.number(),
+  decimals: number(),
   iconUrl: z.optional(z.string()),
-  sendable: z.boolean(),
-  popular: z.boolean(),
-  refundable: z.boolean(),
-  listed: z.boolean(),
-  tradable: z.boolean(),
+  sendable: boolean(),
+  popular: boolean(),
+  refundable: boolean(),
+  listed: boolean(),
+  tradable: boolean(),
   category: oneOfValues(['tokens', 'currencies', 'savings']),
-  pricingId: z.optional(z.number()),
+  pricingId: z.optional(number()),
   dappId: z.optional(z.string()),
   marketData: z.optional(
     z.object({
-      marketCap: z.number(),
-      marketCap24hChange: z.number(),
-      dailyVolume: z.number(),
-      rank: z.number(),
+      marketCap: number(),
+      marketCap24hChange: number(),
+      dailyVolume: number(),
+      rank: number(),
     }),
   ),
   tags: z.optional(z.array(z.string())),
@@ -46,7 +46,7 @@ export const TokenInfoListSchema = z.object({ tokens: z.array(TokenInfoSchema) }
 
 /** A price: every value is a string except the id. */
 export const PriceEntrySchema = z.object({
-  pricingId: z.number(),
+  pricingId: number(),
   ethValue: z.string(),
   ccyValue: z.string(),
   ethDayChange: z.string(),
@@ -106,7 +106,7 @@ export const ProfileSchema = z.object({
   twitter: z.optional(z.string()),
   github: z.optional(z.string()),
   discord: z.optional(z.string()),
-  proofOfPersonhood: z.optional(z.boolean()),
+  proofOfPersonhood: z.optional(boolean()),
   profilePicture: z.optional(z.string()),
 })
 /** A value {@link ProfileSchema} accepts, as it parses it. */

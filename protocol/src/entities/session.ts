@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { SESSION_VALIDITY_DAYS_DEFAULT, SESSION_VALIDITY_DAYS_LIMITS } from '../constants'
 import { DEFAULT_ENVIRONMENT, ENVIRONMENT_NAMES } from '../environments'
-import { nonEmpty, oneOf, oneOfValues } from '../schemas/util'
+import { boolean, nonEmpty, number, oneOf, oneOfValues } from '../schemas/util'
 import { isHexFelt } from '../starknet/felt'
 import { FIELD_PRIME } from '../starknet/field'
 import '../schemas/genericMessages'
@@ -47,7 +47,7 @@ export type SessionKey = z.infer<typeof SessionKeySchema>
 export const SessionSchema = z.object({
   allowedMethods: z.array(StoredAllowedMethodSchema),
   sessionKey: SessionKeySchema,
-  expiresAt: z.number(),
+  expiresAt: number(),
   address: z.string(),
   chainId: z.string(),
   authorisationSignature: z.array(z.string()),
@@ -85,16 +85,14 @@ export type AllowedMethod = z.infer<typeof AllowedMethodSchema>
 export const SessionParamsSchema = z.object({
   allowedMethods: z.array(AllowedMethodSchema),
   validityDays: z.pipe(
-    // zod refuses NaN and ±Infinity as numbers already.
+    // number() refuses NaN and ±Infinity already.
     z.optional(
-      z
-        .number()
-        .check(
-          z.refine(
-            (n) => n >= SESSION_VALIDITY_DAYS_LIMITS.min && n <= SESSION_VALIDITY_DAYS_LIMITS.max,
-            'validityDays must be between one minute and 36500 days',
-          ),
+      number().check(
+        z.refine(
+          (n) => n >= SESSION_VALIDITY_DAYS_LIMITS.min && n <= SESSION_VALIDITY_DAYS_LIMITS.max,
+          'validityDays must be between one minute and 36500 days',
         ),
+      ),
     ),
     z.transform((days) => days ?? SESSION_VALIDITY_DAYS_DEFAULT),
   ),
@@ -127,11 +125,11 @@ export const InitOptionsSchema = z.object({
   ),
   sessionParams: SessionParamsSchema,
   paymasterParams: z.optional(PaymasterParamsSchema),
-  provider: z.optional(z.unknown()),
+  provider: z.optional(z.custom()),
   /** The SDK hands out the raw session key only with this (exportSignedSession({includePrivateKey})). */
-  allowSessionKeyExport: z.optional(z.boolean()),
+  allowSessionKeyExport: z.optional(boolean()),
   /** Time limit of requestConnection in ms. */
-  connectTimeoutMs: z.optional(z.number().check(z.refine((n) => n > 0, 'connectTimeoutMs must be positive'))),
+  connectTimeoutMs: z.optional(number().check(z.refine((n) => n > 0, 'connectTimeoutMs must be positive'))),
 })
 export type InitOptions = z.input<typeof InitOptionsSchema>
 
@@ -140,7 +138,7 @@ export const SdkConnectResultSchema = z.object({
   account: z.custom<object>((v) => typeof v === 'object' && v !== null),
   approvalRequestsCalls: z.optional(z.array(CallSchema)),
   approvalTransactionHash: z.optional(z.string()),
-  deploymentPayload: z.optional(z.unknown()),
+  deploymentPayload: z.optional(z.custom()),
   callbackData: z.optional(z.string()),
 })
 /** A value {@link SdkConnectResultSchema} accepts, as it parses it. */

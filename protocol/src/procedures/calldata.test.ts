@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { CalldataConversionError } from '../errors/calldata'
 import { ValidationError } from '../errors/validation'
@@ -8,6 +9,23 @@ describe('calldata conversion', () => {
     expect(convertCalldataValue('1234567890123456789', 0)).toBe(1234567890123456789n)
     expect(convertCalldataValue('123456789012345', 0)).toBe(123456789012345n)
     expect(toCalldata(['0x1', 2, 3n, 'hello'])).toEqual(['0x1', '0x2', '0x3', '0x68656c6c6f'])
+  })
+
+  it('reads every spelling of a non-negative integer to it (integerOf), and no negative number', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 256n }), (value) => {
+        const spellings: unknown[] = [
+          value,
+          String(value),
+          `0x${value.toString(16)}`,
+          `0X${value.toString(16).toUpperCase()}`,
+        ]
+        if (value <= BigInt(Number.MAX_SAFE_INTEGER)) spellings.push(Number(value))
+        for (const spelling of spellings) expect(convertCalldataValue(spelling, 0)).toBe(value)
+        // A negative number is no felt ('-5' as a string is the short string of its two characters).
+        if (value > 0n) expect(() => convertCalldataValue(-value, 0)).toThrow(CalldataConversionError)
+      }),
+    )
   })
 
   it.each([

@@ -1,9 +1,8 @@
 import { SHORT_STRING_MAX_LENGTH } from '../constants'
 import { CalldataConversionError } from '../errors/calldata'
 import { ValidationError } from '../errors/validation'
-import { CALLDATA_HEX_RE, DECIMAL_RE } from '../schemas/patterns'
 import { isShortString } from '../schemas/shortString'
-import { shortStringFelt, toHex } from '../starknet/felt'
+import { integerOf, shortStringFelt, toHex } from '../starknet/felt'
 
 // Calldata conversion for the calls of wallet requests. It throws coded errors of the table, so it lives
 // here and not in the main entry, which carries schemas (that report issues) and no error classes.
@@ -25,23 +24,17 @@ function invalid(message: string): never {
 }
 
 /**
- * Converts one entry to a felt bigint: numeric strings over 15 characters read as bigint, shorter ones as
- * numbers, short strings encoded; anything else throws CalldataConversionError naming the index.
+ * Converts one entry to a felt bigint: a non-negative bigint or safe integer, a hex or decimal string (integerOf),
+ * or a short string (encoded); anything else throws CalldataConversionError naming the index.
  *
  * @example
  * convertCalldataValue('1234567890123456789', 0) // 1234567890123456789n
  */
 export function convertCalldataValue(value: unknown, index: number): bigint {
   try {
-    if (typeof value === 'bigint' && value >= 0n) return value
-    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value)
-    if (typeof value === 'string') {
-      if (CALLDATA_HEX_RE.test(value)) return BigInt(value)
-      // Long decimal strings lose precision as a Number, so they go through BigInt.
-      if (DECIMAL_RE.test(value))
-        return value.length > 15 ? BigInt(value) : BigInt(Number.parseInt(value, 10))
-      if (isShortString(value)) return encodeShortString(value)
-    }
+    const integer = integerOf(value)
+    if (integer !== undefined) return integer
+    if (typeof value === 'string' && isShortString(value)) return encodeShortString(value)
   } catch (cause) {
     throw new CalldataConversionError(value, index, { cause })
   }

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
+import { integerOf } from '../starknet/felt'
 import type { BigNumberish } from './felt'
 import { isShortString } from './shortString'
 import './genericMessages'
-import { CALLDATA_HEX_RE, DECIMAL_RE } from './patterns'
 
 const CALLDATA_MESSAGE = 'Only hex, integers and bigint are supported in calldata'
 
@@ -11,7 +11,7 @@ export function isCalldataItem(value: unknown): value is BigNumberish {
   if (typeof value === 'bigint') return true
   if (typeof value === 'number') return Number.isInteger(value)
   if (typeof value !== 'string') return false
-  return CALLDATA_HEX_RE.test(value) || DECIMAL_RE.test(value) || isShortString(value)
+  return integerOf(value) !== undefined || isShortString(value)
 }
 
 /**

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini'
 import './genericMessages'
 
-import { FELT_STRING_RE, toHex } from '../starknet/felt'
-import { DECIMAL_RE, PREFIXED_HEX_RE } from './patterns'
+import { FELT_STRING_RE, integerOf, toHex } from '../starknet/felt'
 /**
  * Upper bound of the felt rule as docs/protocol.md, Validation rules states it: [0, 2^252-1]. This is wider than the field
  * (values in [FIELD_PRIME, 2^252-1] pass the schema); we implement the stated rule, and the chain rejects
@@ -14,7 +13,8 @@ export const FELT_MAX = 2n ** 252n - 1n
 export type BigNumberish = string | number | bigint
 
 /**
- * Reads a hex ('0x…') or decimal string, a safe non-negative integer or a bigint; `undefined` otherwise.
+ * Reads a hex ('0x…') or decimal string (protocol's integerOf, as the wire writes hex), a safe integer or a
+ * bigint, negative ones too (the range is each schema's check); `undefined` otherwise.
  *
  * @example
  * toBigInt('0x10') // 16n
@@ -22,9 +22,7 @@ export type BigNumberish = string | number | bigint
 export function toBigInt(value: unknown): bigint | undefined {
   if (typeof value === 'bigint') return value
   if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : undefined
-  if (typeof value === 'string' && (PREFIXED_HEX_RE.test(value) || DECIMAL_RE.test(value)))
-    return BigInt(value)
-  return undefined
+  return typeof value === 'string' ? integerOf(value, '0x') : undefined
 }
 
 /**
@@ -33,7 +31,10 @@ export function toBigInt(value: unknown): bigint | undefined {
  * @example
  * FeltStringSchema.safeParse('0x1f').success // true
  */
-export const FeltStringSchema = z.string().check(z.regex(FELT_STRING_RE, 'Expected a felt (hex or decimal)'))
+export const FeltStringSchema = z
+  .string()
+  // A refine, not z.regex: the main entry has no other regex check, and zod's costs 0.16 KB gzip there.
+  .check(z.refine((text) => FELT_STRING_RE.test(text), 'Expected a felt (hex or decimal)'))
 
 /**
  * A schema for a number in [0, max], output as lowercase 0x-hex (JSON-safe).

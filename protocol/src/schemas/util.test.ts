@@ -1,8 +1,9 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { PositionSchema } from '../entities/defi'
 import { EnvelopeIdSchema } from '../envelope'
-import { oneOf, oneOfValues } from './util'
+import { boolean, number, oneOf, oneOfValues } from './util'
 
 describe('oneOf (the union stand-in)', () => {
   const schema = oneOf([z.object({ kind: z.enum(['a']), a: z.string() }), z.object({ b: z.number() })])
@@ -44,5 +45,41 @@ describe('oneOfValues (the enum stand-in)', () => {
       expect(zods).toHaveLength(1)
       expect(z.object({ f: ours }).safeParse({ f: input }).error?.issues).toEqual(zods)
     }
+  })
+})
+
+describe('boolean and number (the stand-ins of z.boolean and z.number)', () => {
+  // What a parse answers: the output, or the issues as zod reports them (code, path, message, expected, received).
+  const outcome = (schema: z.ZodMiniType, value: unknown) => {
+    const result = schema.safeParse(value)
+    return result.success ? { data: result.data } : { issues: result.error.issues }
+  }
+  const value = fc.oneof(
+    fc.anything(),
+    fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0, true, false),
+    fc.double(),
+  )
+  const pairs = [
+    [boolean(), z.boolean()],
+    [number(), z.number()],
+  ] as const
+
+  it('accept, refuse and word their issues as zod does, alone, in an object, optional, and before a check', () => {
+    fc.assert(
+      fc.property(value, (input) => {
+        for (const [ours, zods] of pairs) {
+          expect(outcome(ours, input)).toEqual(outcome(zods, input))
+          expect(outcome(z.object({ field: ours }), { field: input })).toEqual(
+            outcome(z.object({ field: zods }), { field: input }),
+          )
+          expect(outcome(z.object({ field: z.optional(ours) }), {})).toEqual(
+            outcome(z.object({ field: z.optional(zods) }), {}),
+          )
+        }
+        // A refused type ends the parse: the check after it never sees the value.
+        const positive = z.refine<number>((n) => n > 0, 'positive')
+        expect(outcome(number().check(positive), input)).toEqual(outcome(z.number().check(positive), input))
+      }),
+    )
   })
 })

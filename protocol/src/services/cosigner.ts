@@ -3,6 +3,7 @@
 // zod out of its bundle, builds the same bodies against their types (`import type`).
 import * as z from 'zod/mini'
 import { FeltStringSchema as FeltString } from '../schemas/felt'
+import { boolean } from '../schemas/util'
 import { shortStringFelt } from '../starknet/felt'
 import { FIELD_PRIME } from '../starknet/field'
 import { COSIGNER_REFUSALS } from './cosignerRefusals'
@@ -26,7 +27,7 @@ const SessionSignature = z.union([WebauthnSessionSignature, StarkSessionSignatur
 export const CosignerSession = z.object({
   sessionHash: FeltString,
   sessionAuthorisation: z.array(FeltString).check(z.minLength(1)),
-  cacheAuthorisation: z.boolean(),
+  cacheAuthorisation: boolean(),
   sessionSignature: SessionSignature,
 })
 /** A value {@link CosignerSession} accepts, as it parses it. */

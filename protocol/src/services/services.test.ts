@@ -143,4 +143,18 @@ describe('walletPage', () => {
     expect([1.5, -1, '1800000000', null].map(withTime)).toEqual([false, false, false, false])
     expect(walletPage.decide.Response.safeParse({ answer: 'fail' }).success).toBe(false)
   })
+
+  it("revokeSession: a session hash is a felt's hex as the wire writes it (a lowercase 0x)", () => {
+    const read = (sessionHash: unknown) => walletPage.revokeSession.Request.safeParse({ sessionHash }).success
+    expect(['0x1', `0x${'aB'.repeat(32)}`].map(read)).toEqual([true, true])
+    expect(['0X1', '0x', `0x${'1'.repeat(65)}`, '1', 1].map(read)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ])
+    const refused = walletPage.revokeSession.Request.safeParse({ sessionHash: '0xg' })
+    expect(refused.error?.issues[0]?.message).toBe('Invalid session hash')
+  })
 })

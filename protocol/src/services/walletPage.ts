@@ -10,6 +10,8 @@ import {
   SessionSignResultSchema,
   TypedDataSchema,
 } from '../entities/connector'
+import { boolean, number } from '../schemas/util'
+import { isHexFelt } from '../starknet/felt'
 
 const Origin = z.string('origin must be a string').check(z.minLength(1))
 const OriginOnly = z.object({ origin: Origin })
@@ -35,7 +37,7 @@ export namespace account {
     email: z.string(),
     address: z.string(),
     chainId: z.string(),
-    deployed: z.boolean(),
+    deployed: boolean(),
     balances: z.object({ STRK: Amount, ETH: Amount }),
     /** The default fee caps of a transaction (STRK, ETH), in base units. */
     txFeeDefaults: z.optional(z.readonly(z.array(Amount))),
@@ -48,7 +50,7 @@ export namespace account {
      */
     chainTime: z.optional(z.int().check(z.nonnegative())),
     /** Whether the user connected the query's `origin`; absent when the request named none. */
-    connected: z.optional(z.boolean()),
+    connected: z.optional(boolean()),
   })
   export type Response = z.output<typeof Response>
 }
@@ -58,7 +60,7 @@ export namespace permissions {
   export const path = '/wallet/api/permissions'
   export const Query = OriginOnly
   export type Query = z.input<typeof Query>
-  export const Response = z.object({ connected: z.boolean() })
+  export const Response = z.object({ connected: boolean() })
   export type Response = z.output<typeof Response>
 }
 
@@ -92,7 +94,7 @@ const AppSession = z.object({
   /** The session hash (hex felt): what the account and the cosigner know it by. */
   sessionHash: z.string(),
   /** Seconds since the epoch, on the chain's clock. */
-  expiresAt: z.number(),
+  expiresAt: number(),
   /** `active`, `expired` (by the chain's clock), or `revoked` (on chain or at the cosigner). */
   status: z.enum(['active', 'expired', 'revoked']),
   allowedMethods: z.array(z.object({ contractAddress: z.string(), selector: z.string() })),
@@ -104,7 +106,7 @@ const AppSession = z.object({
 export namespace apps {
   export const path = '/wallet/api/apps'
   export const Response = z.object({
-    apps: z.array(z.object({ origin: Origin, connected: z.boolean(), sessions: z.array(AppSession) })),
+    apps: z.array(z.object({ origin: Origin, connected: boolean(), sessions: z.array(AppSession) })),
   })
   export type Response = z.output<typeof Response>
 }
@@ -117,7 +119,9 @@ export namespace apps {
  */
 export namespace revokeSession {
   export const path = '/wallet/api/revokeSession'
-  export const Request = z.object({ sessionHash: z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/)) })
+  export const Request = z.object({
+    sessionHash: z.string().check(z.refine((hash) => isHexFelt(hash, '0x'), 'Invalid session hash')),
+  })
   export type Request = z.input<typeof Request>
   export const Response = z.object({
     sessionHash: z.string(),
@@ -179,7 +183,7 @@ export namespace review {
     /** The account's balance of the fee token. */
     balance: Amount,
     /** The account is deployed first: the fee includes that deployment. */
-    deploysFirst: z.boolean(),
+    deploysFirst: boolean(),
     /** The class name of each called contract the chain knows, by the address the call gives. */
     contracts: z.record(z.string(), z.string()),
   })
@@ -213,7 +217,7 @@ export namespace devLoginAvailable {
   export const path = '/wallet/api/devLogin'
   export const Query = z.object({ origin: z.optional(z.string().check(z.maxLength(2048))) })
   export type Query = z.input<typeof Query>
-  export const Response = z.object({ available: z.boolean() })
+  export const Response = z.object({ available: boolean() })
   export type Response = z.output<typeof Response>
 }
 

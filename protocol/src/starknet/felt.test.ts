@@ -43,6 +43,8 @@ describe('isHexFelt', () => {
         ]) {
           expect(isHexFelt(hex)).toBe(hex.length <= 66)
           if (isHexFelt(hex)) expect(num.isHex(hex) && BigInt(hex) === value).toBe(true)
+          // The wire's reading: the same, with its 0x in lowercase only.
+          expect(isHexFelt(hex, '0x')).toBe(hex.length <= 66 && hex.startsWith('0x'))
         }
       }),
     )
@@ -70,6 +72,7 @@ describe('isHexFelt', () => {
     fc.assert(
       fc.property(fc.string(), (text) => {
         expect(isHexFelt(text)).toBe(/^0x[0-9a-f]{1,64}$/i.test(text))
+        expect(isHexFelt(text, '0x')).toBe(/^0x[0-9a-fA-F]{1,64}$/.test(text))
       }),
     )
   })
@@ -89,6 +92,8 @@ describe('integerOf', () => {
         for (const spelling of spellings) {
           expect(integerOf(spelling)).toBe(value)
           expect(num.toBigInt(spelling as string)).toBe(value)
+          // The wire's reading: every spelling but the uppercase 0X.
+          expect(integerOf(spelling, '0x')).toBe(String(spelling).startsWith('0X') ? undefined : value)
         }
       }),
     )
@@ -115,6 +120,16 @@ describe('integerOf', () => {
       [1],
     ]) {
       expect(integerOf(value)).toBeUndefined()
+      expect(integerOf(value, '0x')).toBeUndefined()
     }
+  })
+
+  it("reads, with the wire's prefix, what a hex-or-decimal pattern of a lowercase 0x accepts", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^(0[xX][\da-fA-F]{0,3}|\d{0,3})[\s\da-z]{0,2}$/), (text) => {
+        const integer = /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(text) ? BigInt(text) : undefined
+        expect(integerOf(text, '0x')).toBe(integer)
+      }),
+    )
   })
 })

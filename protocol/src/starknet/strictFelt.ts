@@ -1,3 +1,4 @@
+import { isHexFelt } from './felt'
 import { FIELD_PRIME } from './field'
 
 // The one reading of a felt the wallet shows and signs. starknet.js' calldata conversion (convertCalldataValue)
@@ -10,8 +11,9 @@ import { FIELD_PRIME } from './field'
 export const STRICT_FELT_FORMS =
   'a 0x hex string (digits 0-9, a-f, A-F, at most 64), a decimal string without sign, spaces or leading zeros, a non-negative safe integer or a bigint, below the field prime'
 
-const HEX = /^0x[0-9a-fA-F]{1,64}$/
 const DECIMAL = /^(0|[1-9][0-9]{0,77})$/
+/** A string in one of the forms: hex as the wire writes it (a lowercase 0x), or decimal without a leading zero. */
+const isFeltText = (value: string) => isHexFelt(value, '0x') || DECIMAL.test(value)
 
 /**
  * The felt of `value` in {@link STRICT_FELT_FORMS}, or `undefined`; screens, checks and signer share it.
@@ -25,7 +27,7 @@ export function readFelt(value: unknown): bigint | undefined {
     typeof value === 'bigint'
       ? value
       : (typeof value === 'number' && Number.isSafeInteger(value)) ||
-          (typeof value === 'string' && (HEX.test(value) || DECIMAL.test(value)))
+          (typeof value === 'string' && isFeltText(value))
         ? BigInt(value)
         : undefined
   return felt !== undefined && felt >= 0n && felt < FIELD_PRIME ? felt : undefined
@@ -42,8 +44,7 @@ export function strictFelt(value: unknown): { felt: bigint } | { refused: string
   const felt = readFelt(value)
   if (felt !== undefined) return { felt }
   if (typeof value === 'number' && !Number.isSafeInteger(value)) return { refused: 'not a safe integer' }
-  if (typeof value === 'string' && !HEX.test(value) && !DECIMAL.test(value))
-    return { refused: stringFault(value) }
+  if (typeof value === 'string' && !isFeltText(value)) return { refused: stringFault(value) }
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint')
     return { refused: `a ${value === null ? 'null' : typeof value}, not a number` }
   return { refused: BigInt(value) < 0n ? 'negative' : 'not below the field prime' }
@@ -56,8 +57,7 @@ export function strictFelt(value: unknown): { felt: bigint } | { refused: string
  * strictUint256('0x' + 'f'.repeat(64)) // { value: 2n ** 256n - 1n }
  */
 export function strictUint256(value: unknown): { value: bigint } | { refused: string } {
-  if (typeof value === 'string' && !HEX.test(value) && !DECIMAL.test(value))
-    return { refused: stringFault(value) }
+  if (typeof value === 'string' && !isFeltText(value)) return { refused: stringFault(value) }
   if (typeof value === 'number' && !Number.isSafeInteger(value)) return { refused: 'not a safe integer' }
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint')
     return { refused: `a ${value === null ? 'null' : typeof value}, not a number` }

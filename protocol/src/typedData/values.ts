@@ -3,6 +3,7 @@
 // where a number is meant, no unsafe JSON numbers, no control characters in text, nothing outside its range.
 import { ValidationError } from '../errors/validation'
 import { FIELD_PRIME } from '../session/felt'
+import { isHexFelt } from '../starknet/felt'
 import type { TreePath } from './tree'
 
 /**
@@ -118,15 +119,13 @@ export function byteArrayText(value: unknown, path: TreePath): string {
 
 /** Entry-point names; a decimal string reads as a number elsewhere but would be hashed as a name here. */
 const ENTRY_POINT = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/
-const HEX = /^0[xX][0-9a-fA-F]{1,64}$/
 
 /**
  * A `selector` value: hex (the selector itself) or an entry-point name (its starknet keccak).
  * @example selectorSpelling('transfer', []) // { name: 'transfer' }
  */
 export function selectorSpelling(value: unknown, path: TreePath): { hex: bigint } | { name: string } {
-  if (typeof value === 'string' && HEX.test(value))
-    return { hex: inRange(BigInt(value), 0n, FIELD_PRIME - 1n, path) }
+  if (isHexFelt(value)) return { hex: inRange(BigInt(value), 0n, FIELD_PRIME - 1n, path) }
   if (typeof value === 'string' && ENTRY_POINT.test(value)) return { name: value }
   return refuse(path, `${show(value)} is neither a 0x selector nor an entry-point name`)
 }

@@ -28,14 +28,11 @@ export function fields(value: unknown): Record<string, unknown> | undefined {
 export const isString = (value: unknown): value is string => typeof value === 'string'
 export const isNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value)
-const matches =
-  (pattern: RegExp) =>
-  (value: unknown): value is string =>
-    typeof value === 'string' && pattern.test(value)
 /** A felt as the wire writes it: 0x and 1 to 64 hex digits (protocol's isHexFelt). */
 export const isFelt = isHexFelt
-/** An unsigned integer as a hex or decimal string (what BigInt reads). */
-export const isUint = matches(/^(0x[\da-f]{1,64}|\d{1,78})$/i)
+/** An unsigned integer as a hex (a felt's, protocol's isHexFelt) or decimal string (what BigInt reads). */
+export const isUint = (value: unknown): value is string =>
+  isHexFelt(value) || (typeof value === 'string' && /^\d{1,78}$/.test(value))
 /** A non-negative safe integer (a count, a block number, a token's decimals). */
 export const isCount = (value: unknown): value is number =>
   Number.isSafeInteger(value) && (value as number) >= 0

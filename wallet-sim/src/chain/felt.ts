@@ -1,7 +1,7 @@
 // Felt helpers shared by the node, the RPC layer and the contract classes.
 
 import { keccak } from '@scure/starknet'
-import { FIELD_PRIME, shortStringFelt, toHex } from '@webwallet/protocol/constants'
+import { FIELD_PRIME, integerOf, shortStringFelt, toHex } from '@webwallet/protocol/constants'
 import type { Felt } from './contract'
 import { KNOWN_KECCAKS } from './knownSelectors'
 import { hashOnElements, pedersenHash } from './pedersen'
@@ -10,16 +10,14 @@ import { hashOnElements, pedersenHash } from './pedersen'
 export { decodeShortString, FIELD_PRIME, toAddress, toHex } from '@webwallet/protocol/constants'
 
 /**
- * Parses a hex or decimal felt string (or number/bigint) and checks the field range.
+ * Parses a felt: a 0x-hex (lowercase 0x, as the RPC writes it) or decimal string, a safe integer or a bigint
+ * (protocol's integerOf), below the field prime. A negative is no integer here: a TypeError, like text.
  * @example parseFelt('0x1f') // 31n
  */
 export function parseFelt(value: unknown): Felt {
-  let n: bigint
-  if (typeof value === 'bigint') n = value
-  else if (typeof value === 'number' && Number.isSafeInteger(value)) n = BigInt(value)
-  else if (typeof value === 'string' && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value)) n = BigInt(value)
-  else throw new TypeError(`invalid felt: ${String(value)}`)
-  if (n < 0n || n >= FIELD_PRIME) throw new RangeError(`felt out of range: ${String(value)}`)
+  const n = integerOf(value, '0x')
+  if (n === undefined) throw new TypeError(`invalid felt: ${String(value)}`)
+  if (n >= FIELD_PRIME) throw new RangeError(`felt out of range: ${String(value)}`)
   return n
 }
 

@@ -1,5 +1,6 @@
 // L1 -> L2 messaging over the RPC: starknet_estimateMessageFee, starknet_getMessagesStatus, and
 // devnet_postmanSendMessageToL2, which runs the L1_HANDLER transaction of a message no L1 sent (there is none).
+import { isHexFelt } from '@webwallet/protocol/constants'
 import type { BlockId, Chain } from '../chain/chain'
 import { RpcCode, RpcError } from '../chain/errors'
 import { selectorKey, toHex } from '../chain/felt'
@@ -18,9 +19,10 @@ function l1Address(v: unknown, name: string): bigint {
   throw invalidParams(`${name}: expected an L1 address (160 bits, 0x-hex), got ${JSON.stringify(v)}`)
 }
 
-// L1_TXN_HASH: an Ethereum transaction hash, 256 bits (wider than a felt): 0x and at most 64 hex digits.
+// L1_TXN_HASH: an Ethereum transaction hash, 256 bits (wider than a felt): a felt's hex form, 0x and at most 64
+// hex digits, without the field's bound.
 function l1TransactionHash(v: unknown, name: string): bigint {
-  if (typeof v === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(v)) return BigInt(v)
+  if (isHexFelt(v, '0x')) return BigInt(v)
   throw invalidParams(`${name}: expected an L1 transaction hash (256 bits, 0x-hex), got ${JSON.stringify(v)}`)
 }
 

@@ -1,3 +1,4 @@
+import { integerOf, isHexFelt } from '@webwallet/protocol/constants'
 import * as z from 'zod/mini'
 
 /** Networks the backend serves, in the words of its `/activity/starknet/{network}` paths. */
@@ -12,17 +13,19 @@ export type Network = z.infer<typeof Network>
  * Address.parse('0x49D3') // '0x00…049d3'
  */
 export const Address = z.pipe(
-  z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/, 'Invalid address')),
+  z.string().check(z.refine((value) => isHexFelt(value, '0x'), 'Invalid address')),
   z.transform((value) => `0x${value.slice(2).toLowerCase().padStart(64, '0')}`),
 )
 
 /** The `chain` query parameter of the portfolio backend: only Starknet exists here. */
 export const ChainQuery = z.object({ chain: z.literal('starknet') })
 
+const isInteger = (text: string) => integerOf(text, '0x') !== undefined
+
 /** A non-negative integer carried as a decimal or 0x-hex string, or as a JSON safe integer. */
 export const Amount = z.pipe(
   z.union([
-    z.string().check(z.regex(/^(0x[0-9a-fA-F]+|[0-9]+)$/, 'Expected a decimal or 0x-hex integer')),
+    z.string().check(z.refine(isInteger, 'Expected a decimal or 0x-hex integer')),
     z.number().check(z.int(), z.nonnegative()),
   ]),
   z.transform((value) => BigInt(value)),
