@@ -22,6 +22,7 @@ export default defineProject({
     // its browser is a lease of the worker's one Chromium (support/sharedBrowser.ts: a launch and close per
     // file cost about a second each), closed with its contexts. No file mocks modules or stubs globals.
     isolate: false,
+    setupFiles: ['support/setupSharedBrowser.ts'],
     // Real browsers and processes on a shared 2-core CI runner: a journey that fails once under a load spike
     // runs again (as Playwright's own CI default does); scripts/flakyReporter.mjs names it at the end.
     retry: process.env.CI ? 1 : 0,

@@ -1,7 +1,7 @@
 // One way to start the system Chromium for every browser test (journeys, connector tests, benchmarks).
 import { existsSync } from 'node:fs'
 import { type Browser, chromium, type Locator } from 'playwright-core'
-import { leaseBrowser } from './sharedBrowser'
+import { leaseBrowser, sharingBrowsers } from './sharedBrowser'
 
 /**
  * The features playwright-core (1.65) turns off in Chromium. Chromium reads only the last --disable-features
@@ -63,15 +63,15 @@ export function chromiumPath(): string {
 }
 
 /**
- * Launches headless Chromium; dispose with `await using`. Under Vitest, a lease of the worker's one Chromium
- * (sharedBrowser.ts): its close() closes the contexts and pages opened through it, and the process serves the
- * next test file.
+ * Launches headless Chromium; dispose with `await using`. In the e2e projects' Vitest worker, a lease of its
+ * one Chromium (sharedBrowser.ts): its close() closes the contexts and pages opened through it, and the
+ * process serves the next test file.
  * @example
  * await using browser = await launchBrowser()
  * const page = await browser.newPage()
  */
 export async function launchBrowser(): Promise<Browser & AsyncDisposable> {
-  if (process.env.VITEST) return leaseBrowser(launchChromium)
+  if (sharingBrowsers()) return leaseBrowser(launchChromium)
   const browser = await launchChromium()
   return Object.assign(browser, { [Symbol.asyncDispose]: () => browser.close() })
 }

@@ -4,6 +4,21 @@
 // own, and its close() closes them, as closing a browser of its own did; the process stays for the next file.
 import type { Browser, BrowserContext } from 'playwright-core'
 
+let sharing = false
+
+/**
+ * Turns the sharing on in this process (the e2e projects' setup file, support/setupSharedBrowser.ts): only
+ * there, not in the processes a test starts (a bench run by a smoke test inherits its environment, and a
+ * browser that outlived its last lease would keep that process alive).
+ * @example shareBrowsers()
+ */
+export function shareBrowsers(): void {
+  sharing = true
+}
+
+/** Whether launchBrowser leases the shared Chromium in this process. */
+export const sharingBrowsers = (): boolean => sharing
+
 /** How long the Chromium outlives its last lease: the next file's setup asks for it again well within that. */
 export const IDLE_MS = 10_000
 

@@ -3,7 +3,7 @@
 import { chromium } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { CHROMIUM_ARGS, chromiumPath, launchBrowser } from '../../support/browser'
-import { leaseBrowser } from '../../support/sharedBrowser'
+import { leaseBrowser, sharingBrowsers } from '../../support/sharedBrowser'
 
 /** Launches Chromium as launchBrowser does, counting the launches. */
 function counting() {
@@ -16,6 +16,8 @@ function counting() {
 }
 
 test("a lease's close closes its own contexts only; the browser serves the next lease", async () => {
+  // On in this project's worker (its setup file), so launchBrowser below leases the same browser.
+  expect(sharingBrowsers()).toBe(true)
   const { launched, launch } = counting()
   const first = await leaseBrowser(launch)
   const second = await launchBrowser()
