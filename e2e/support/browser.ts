@@ -1,6 +1,7 @@
 // One way to start the system Chromium for every browser test (journeys, connector tests, benchmarks).
 import { existsSync } from 'node:fs'
 import { type Browser, chromium, type Locator } from 'playwright-core'
+import { leaseBrowser, sharingBrowsers } from './sharedBrowser'
 
 /**
  * The features playwright-core (1.65) turns off in Chromium. Chromium reads only the last --disable-features
@@ -62,12 +63,20 @@ export function chromiumPath(): string {
 }
 
 /**
- * Launches headless Chromium; dispose with `await using`.
+ * Launches headless Chromium; dispose with `await using`. In the e2e projects' Vitest worker, a lease of its
+ * one Chromium (sharedBrowser.ts): its close() closes the contexts and pages opened through it, and the
+ * process serves the next test file.
  * @example
  * await using browser = await launchBrowser()
  * const page = await browser.newPage()
  */
 export async function launchBrowser(): Promise<Browser & AsyncDisposable> {
+  if (sharingBrowsers()) return leaseBrowser(launchChromium)
+  const browser = await launchChromium()
+  return Object.assign(browser, { [Symbol.asyncDispose]: () => browser.close() })
+}
+
+async function launchChromium(): Promise<Browser> {
   // In docker compose the demo and the wallet are plain-http service names, not localhost: let Chromium treat
   // them as secure contexts, as it treats localhost, so WebCrypto and the sealed session key work there too.
   const external = [process.env.E2E_DEMO_URL, process.env.E2E_WALLET_URL]
@@ -77,8 +86,7 @@ export async function launchBrowser(): Promise<Browser & AsyncDisposable> {
     ? [...CHROMIUM_ARGS, `--unsafely-treat-insecure-origin-as-secure=${external.join(',')}`]
     : [...CHROMIUM_ARGS]
   // Playwright gives every launch a fresh temporary profile of its own.
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args })
-  return Object.assign(browser, { [Symbol.asyncDispose]: () => browser.close() })
+  return chromium.launch({ executablePath: chromiumPath(), args })
 }
 
 /**

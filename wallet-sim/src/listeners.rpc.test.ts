@@ -12,7 +12,15 @@ import { RPC_CHANGES_STATE, RPC_HTTP_PATHS, RPC_METHODS, RPC_WS_METHODS } from '
 import { send } from './listenersTesting'
 import { rpcMethods } from './rpc/handler'
 import { STARKNET_WS_PATHS } from './rpc/wsServer'
-import { digest, expectRpcAnswer, fixedParams, hostileParams, request } from './rpcHostileParams'
+import {
+  digest,
+  expectRpcAnswer,
+  fixedParams,
+  hostileParams,
+  paramsText,
+  request,
+  requestWith,
+} from './rpcHostileParams'
 
 let sim: RunningSim
 beforeAll(async () => {
@@ -71,33 +79,47 @@ async function overWebSocket(path: string): Promise<{ call: Call; close: () => v
 
 let ids = 0
 /**
- * Sends `method` with `params` and checks the answer and the chain; a subscription it opens is closed
- * again (a socket holds at most 256).
+ * Sends `method` with `params` (or the params' text `text`, from paramsText) and checks the answer and the
+ * chain; a subscription it opens is closed again (a socket holds at most 256).
  */
-async function check(call: Call, method: string, params: unknown, where: string): Promise<void> {
+async function check(
+  call: Call,
+  method: string,
+  params: unknown,
+  where: string,
+  text = paramsText(params),
+): Promise<void> {
   const id = ++ids
-  const said = `${where} ${request(id, method, params).slice(0, 160)}`
+  const sent = requestWith(id, method, text)
+  const said = () => `${where} ${sent.slice(0, 160)}`
   const before = digest(sim.sim)
-  const answer = (await call(request(id, method, params))) as { result?: unknown; error?: unknown }
-  expectRpcAnswer(answer, id, `${said} → ${JSON.stringify(answer).slice(0, 200)}`)
-  if (answer.error !== undefined || !RPC_CHANGES_STATE.has(method))
-    expect(digest(sim.sim), `${said} changed the chain`).toBe(before)
+  const answer = (await call(sent)) as { result?: unknown; error?: unknown }
+  expectRpcAnswer(answer, id, () => `${said()} → ${JSON.stringify(answer).slice(0, 200)}`)
+  if (answer.error !== undefined || !RPC_CHANGES_STATE.has(method)) {
+    const after = digest(sim.sim)
+    if (after !== before) expect(after, `${said()} changed the chain`).toBe(before)
+  }
   if (method.startsWith('starknet_subscribe') && answer.error === undefined)
     await check(call, 'starknet_unsubscribe', [answer.result], where)
 }
 
-/** Sends `method` with each of `params` in one batch, and checks each answer and the chain. */
-async function checkBatch(call: Call, method: string, params: readonly unknown[], where: string) {
+/** Sends `method` with each of the params' texts `params` in one batch, and checks each answer and the chain. */
+async function checkBatch(
+  call: Call,
+  method: string,
+  params: readonly (string | undefined)[],
+  where: string,
+) {
   if (params.length === 0) return
   const first = ids + 1
-  const texts = params.map((one) => request(++ids, method, one))
+  const texts = params.map((one) => requestWith(++ids, method, one))
   const before = digest(sim.sim)
   const answers = await call(`[${texts.join(',')}]`)
   expect(Array.isArray(answers), `${where} ${method}: ${JSON.stringify(answers).slice(0, 200)}`).toBe(true)
   const byId = new Map((answers as { id?: unknown }[]).map((answer) => [answer.id, answer]))
   texts.forEach((text, i) => {
     const answer = byId.get(first + i)
-    const said = `${where} ${text.slice(0, 160)} → ${JSON.stringify(answer).slice(0, 200)}`
+    const said = () => `${where} ${text.slice(0, 160)} → ${JSON.stringify(answer).slice(0, 200)}`
     expectRpcAnswer(answer, first + i, said)
   })
   expect(digest(sim.sim), `${where} ${method} changed the chain`).toBe(before)
@@ -126,6 +148,22 @@ const ENDPOINTS = [
   })),
 ]
 
+/** The fixed extremes of a method with param names `names`, each with its text, written once for every endpoint. */
+const fixedTexts = new Map<string, { params: unknown; text: string | undefined; deep: boolean }[]>()
+const fixedOf = (names: readonly string[]) => {
+  const key = names.join()
+  let fixed = fixedTexts.get(key)
+  if (!fixed) {
+    fixed = fixedParams(names).map((params) => ({
+      params,
+      text: paramsText(params),
+      deep: JSON.stringify(params ?? null).includes('@deep'),
+    }))
+    fixedTexts.set(key, fixed)
+  }
+  return fixed
+}
+
 /** Fast-check runs per method and endpoint (the fixed extremes reach every method on every endpoint). */
 const RUNS_PER_METHOD = 2
 
@@ -149,17 +187,15 @@ describe('every JSON-RPC method of every version, over HTTP and the WebSocket AP
       const socket = endpoint.ws ? await overWebSocket(endpoint.path) : undefined
       const call = socket?.call ?? overHttp(endpoint.path)
       for (const method of endpoint.methods) {
-        const all = fixedParams(namesOf(endpoint.version, method))
+        const all = fixedOf(namesOf(endpoint.version, method))
         // A method that cannot change the chain gets its extremes in one batch (but one too deep for a batch).
-        const alone = (params: unknown) =>
-          RPC_CHANGES_STATE.has(method) ||
-          method.startsWith('starknet_subscribe') ||
-          JSON.stringify(params ?? null).includes('@deep')
-        for (const params of all.filter(alone)) await check(call, method, params, endpoint.where)
+        const alone = (one: { deep: boolean }) =>
+          RPC_CHANGES_STATE.has(method) || method.startsWith('starknet_subscribe') || one.deep
+        for (const one of all.filter(alone)) await check(call, method, one.params, endpoint.where, one.text)
         await checkBatch(
           call,
           method,
-          all.filter((params) => !alone(params)),
+          all.filter((one) => !alone(one)).map((one) => one.text),
           endpoint.where,
         )
       }

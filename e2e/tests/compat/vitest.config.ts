@@ -15,8 +15,9 @@ export default defineProject({
     fileParallelism: false,
     // A single worker: after the projects that run files side by side, as the e2e project (e2e/vitest.config.ts).
     sequence: { groupOrder: 1 },
-    // One module graph for every file, as in the e2e project (e2e/vitest.config.ts).
+    // One module graph for every file, and one Chromium they lease, as in the e2e project (e2e/vitest.config.ts).
     isolate: false,
+    setupFiles: ['../../support/setupSharedBrowser.ts'],
     retry: process.env.CI ? 1 : 0,
   },
 })

@@ -18,8 +18,9 @@ let sim: RunningSim
 let provider: RpcProvider
 beforeAll(async () => {
   sim = await startSim({ seed: 24, approve: 'auto' })
-  // e2e's starknet is v8, which speaks JSON-RPC 0.9.
-  provider = new RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_9` })
+  // e2e's starknet is v8, which speaks JSON-RPC 0.9. Its waits (deployContract's for the receipt) sleep this
+  // long before each look, 5 s by default: wallet-sim includes a transaction at once.
+  provider = new RpcProvider({ nodeUrl: `${sim.url}/rpc/v0_9`, transactionRetryIntervalFallback: 100 })
 })
 afterAll(async () => {
   await sim?.close()

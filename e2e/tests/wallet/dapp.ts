@@ -41,8 +41,22 @@ window.dapp = {
 }
 `
 
-/** Bundles the page script (installs starknetkit into compat/ once). */
-export async function bundleDapp(): Promise<string> {
+/** The bundle once made: the e2e files share one module graph (isolate: false), so one bundle serves them all. */
+let bundled: Promise<string> | undefined
+
+/**
+ * Bundles the page script (installs starknetkit into compat/ once): once per test run, where a dozen files
+ * each spent one to two seconds on the same bundle; a failed bundle is tried again by the next caller.
+ */
+export function bundleDapp(): Promise<string> {
+  bundled ??= bundleOnce().catch((error: unknown) => {
+    bundled = undefined
+    throw error
+  })
+  return bundled
+}
+
+async function bundleOnce(): Promise<string> {
   const installed = spawnSync('node', ['scripts/compat.mjs', 'starknetkit'], { cwd: ROOT, stdio: 'inherit' })
   if (installed.status !== 0) throw new Error('Could not install compat/starknetkit')
   const result = await build({

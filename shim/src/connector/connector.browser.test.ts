@@ -21,12 +21,19 @@ const POLL = { polling: 100 } as const
 
 let origins: Awaited<ReturnType<typeof startOrigins>>
 let browser: Browser
+let strict: Promise<Browser> | undefined
+/** Playwright turns the popup blocker off by default; this browser keeps it on (launched once, when asked). */
+const strictBrowser = () => {
+  strict ??= chromium.launch({ executablePath, args: ARGS, ignoreDefaultArgs: ['--disable-popup-blocking'] })
+  return strict
+}
 
 beforeAll(async () => {
   origins = await startOrigins()
   browser = await chromium.launch({ executablePath, args: ARGS })
 }, 60_000)
 afterAll(async () => {
+  await (await strict)?.close()
   await browser?.close()
   await origins?.[Symbol.asyncDispose]()
 })
@@ -373,21 +380,15 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
   })
 
   it("popup: a blocked popup rejects with 'Could not open popup'", async () => {
-    // Playwright turns the popup blocker off by default; this browser keeps it on.
-    const strict = await chromium.launch({
-      executablePath,
-      args: ARGS,
-      ignoreDefaultArgs: ['--disable-popup-blocking'],
-    })
+    const page = await (await strictBrowser()).newPage()
     try {
-      const page = await strict.newPage()
       await page.goto(`${origins.host}/?connect=popup&wallet=${encodeURIComponent(origins.wallet)}`)
       await page.waitForFunction(() => window.hostTest?.outcome !== undefined)
       expect(await page.evaluate(() => window.hostTest.outcome)).toEqual({
         error: { code: 'POPUP_BLOCKED', message: 'Could not open popup' },
       })
     } finally {
-      await strict.close()
+      await page.context().close()
     }
   })
 
@@ -456,13 +457,8 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
   })
 
   it('popup: read-only requests outside a click never call window.open (popup blocker on)', async () => {
-    const strict = await chromium.launch({
-      executablePath,
-      args: ARGS,
-      ignoreDefaultArgs: ['--disable-popup-blocking'],
-    })
+    const page = await (await strictBrowser()).newPage()
     try {
-      const page = await strict.newPage()
       await page.goto(origins.host)
       await page.waitForFunction(() => window.hostTest !== undefined)
       const ask = () =>
@@ -504,7 +500,7 @@ describe.skipIf(!existsSync(executablePath))('connector in Chromium', { timeout:
       })
       expect(popups).toBe(1)
     } finally {
-      await strict.close()
+      await page.context().close()
     }
   })
 })
