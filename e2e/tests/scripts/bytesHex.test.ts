@@ -2,12 +2,11 @@
 // of the SDK, protocol or the wallet simulator writes a byte as two hex digits or splits hex into bytes by hand.
 // Node's Buffer (`toString('hex')`) is the platform's own, not a copy. Tests may write their own (they check the
 // home against noble and starknet.js). A cheap scan of the files git tracks, plus new ones not ignored.
-import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { namesMatching, ROOT, trackedFiles } from './sourceScan'
 
-const ROOT = join(import.meta.dirname, '..', '..', '..')
 const HOME = 'protocol/src/bytes.ts'
 /** The packages' source: what an app or the wallet runs. */
 const SCANNED = ['shim/src/', 'protocol/src/', 'wallet-sim/src/', 'wallet-sim/ui/src/']
@@ -33,19 +32,10 @@ const COPIES: Record<string, RegExp> = {
 const SOURCE = /\.(ts|tsx|mts|cts|mjs|js|cjs)$/
 const TEST = /\.test(-d)?\.tsx?$|\/testing\/|\/testing\.ts$/
 
-const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', ...SCANNED], {
-  cwd: ROOT,
-  encoding: 'utf8',
-})
-  .split('\n')
-  .filter((f) => SOURCE.test(f) && !TEST.test(f))
-  .filter((f) => existsSync(join(ROOT, f)) && statSync(join(ROOT, f)).isFile())
+const files = trackedFiles((f) => SOURCE.test(f) && !TEST.test(f), SCANNED)
 
 /** The helpers a text writes by hand. */
-const copiesIn = (text: string) =>
-  Object.entries(COPIES)
-    .filter(([, pattern]) => pattern.test(text))
-    .map(([name]) => name)
+const copiesIn = (text: string) => namesMatching(COPIES, text)
 
 describe('bytes and their hex are written once, in protocol/src/bytes.ts', () => {
   test('the home writes both (so the patterns match what they look for)', () => {

@@ -7,12 +7,11 @@
 // Inline hex in a message or a signature's r and s is not caught. Tests may write the literals (they check the home against
 // the outside world); the files below may too, each for its reason.
 // A cheap scan of the files git tracks, plus new ones not ignored.
-import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { namesMatching, ROOT, trackedFiles } from './sourceScan'
 
-const ROOT = join(import.meta.dirname, '..', '..', '..')
 /** The home: the field prime, the fee tokens, the felt helpers and the wire-felt pattern, one module each. */
 const HOME = [
   'protocol/src/starknet/field.ts',
@@ -87,16 +86,10 @@ const ALLOWED: Record<string, { facts: string[]; reason: string }> = {
 const SOURCE = /\.(ts|tsx|mts|cts|mjs|js|cjs|cairo|json|jsonc)$/
 const TEST = /\.test(-d)?\.tsx?$/
 
-const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
-  .split('\n')
-  .filter((f) => SOURCE.test(f) && !TEST.test(f) && !f.endsWith('package-lock.json'))
-  .filter((f) => existsSync(join(ROOT, f)) && statSync(join(ROOT, f)).isFile())
+const files = trackedFiles((f) => SOURCE.test(f) && !TEST.test(f) && !f.endsWith('package-lock.json'))
 
 /** The facts a text writes. */
-const factsIn = (text: string) =>
-  Object.entries(FACTS)
-    .filter(([, pattern]) => pattern.test(text))
-    .map(([name]) => name)
+const factsIn = (text: string) => namesMatching(FACTS, text)
 
 describe('Starknet facts are written once, in protocol/src/starknet/', () => {
   test('the home writes every fact (so the patterns match what they look for)', () => {
