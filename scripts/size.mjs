@@ -98,10 +98,7 @@ export const ENTRIES = [
     // pay in property names what one closure paid in 1-letter locals (tried: destructuring them back into
     // locals, building the connect call once, one delete in the Messenger's routing: each as big or bigger
     // in gzip): 15,717 → 15,947 bytes, total 18,293 → 18,640; the connector's split is 147 of them.
-    // 15.6 → 15.7 (2026-11-29, issue 38 item 2, h-felts2): isHexFelt's second argument ('0x': only a lowercase
-    // prefix), which lets strictFelt and wallet-sim read a wire felt's hex there instead of in copies of the
-    // pattern: 15,968 → 15,987 bytes (as served 16,525 → 16,543, within 16.2).
-    budgetKb: 15.7,
+    budgetKb: 15.6,
     totalBudgetKb: 18.3,
   },
   // 25 → 27: issue 15's init-option checks, coded errors, compact session storage, abort/timeouts and the node

@@ -2,7 +2,7 @@
 // message naming the option (the CLI prints it and exits with code 2).
 import { parseArgs } from 'node:util'
 import { getPublicKey, getStarkKey, Point } from '@scure/starknet'
-import { isHexFelt } from '@webwallet/protocol/constants'
+import { isRpcHexFelt } from '@webwallet/protocol/constants'
 import { MAX_DEVNET_SEED } from './chain/devnetKeys'
 import type { StartSimOptions } from './index'
 import { checkedHostName, parseDappEntries } from './infra/http/access'
@@ -244,8 +244,7 @@ function integer(name: string, text: string, min: number, max = Number.MAX_SAFE_
 /** A Stark private key: 0x and 1 to 64 hex digits, a scalar of the curve (1 … order - 1). */
 function starkPrivateKey(text: string, option = '--paymaster-private-key'): string {
   // The value is a secret: the messages say what is wrong with it, never echo it.
-  if (!isHexFelt(text, '0x'))
-    throw new CliUsageError(`${option} must be a hex felt: 0x and 1 to 64 hex digits`)
+  if (!isRpcHexFelt(text)) throw new CliUsageError(`${option} must be a hex felt: 0x and 1 to 64 hex digits`)
   const key = BigInt(text)
   if (key === 0n || key >= CURVE_ORDER)
     throw new CliUsageError(

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import './genericMessages'
 
-import { FELT_STRING_RE, integerOf, toHex } from '../starknet/felt'
+import { FELT_STRING_RE, rpcIntegerOf, toHex } from '../starknet/felt'
 /**
  * Upper bound of the felt rule as docs/protocol.md, Validation rules states it: [0, 2^252-1]. This is wider than the field
  * (values in [FIELD_PRIME, 2^252-1] pass the schema); we implement the stated rule, and the chain rejects
@@ -22,7 +22,7 @@ export type BigNumberish = string | number | bigint
 export function toBigInt(value: unknown): bigint | undefined {
   if (typeof value === 'bigint') return value
   if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : undefined
-  return typeof value === 'string' ? integerOf(value, '0x') : undefined
+  return typeof value === 'string' ? rpcIntegerOf(value) : undefined
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   TypedDataSchema,
 } from '../entities/connector'
 import { boolean, number } from '../schemas/util'
-import { isHexFelt } from '../starknet/felt'
+import { isRpcHexFelt } from '../starknet/felt'
 
 const Origin = z.string('origin must be a string').check(z.minLength(1))
 const OriginOnly = z.object({ origin: Origin })
@@ -120,7 +120,7 @@ export namespace apps {
 export namespace revokeSession {
   export const path = '/wallet/api/revokeSession'
   export const Request = z.object({
-    sessionHash: z.string().check(z.refine((hash) => isHexFelt(hash, '0x'), 'Invalid session hash')),
+    sessionHash: z.string().check(z.refine((hash) => isRpcHexFelt(hash), 'Invalid session hash')),
   })
   export type Request = z.input<typeof Request>
   export const Response = z.object({

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { num, shortString } from 'starknet'
 import { describe, expect, it } from 'vitest'
-import { decodeShortString, integerOf, isHexFelt, shortStringFelt } from './felt'
+import { decodeShortString, integerOf, isHexFelt, isRpcHexFelt, rpcIntegerOf, shortStringFelt } from './felt'
 
 const printable = fc.string({
   unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
@@ -44,7 +44,7 @@ describe('isHexFelt', () => {
           expect(isHexFelt(hex)).toBe(hex.length <= 66)
           if (isHexFelt(hex)) expect(num.isHex(hex) && BigInt(hex) === value).toBe(true)
           // The wire's reading: the same, with its 0x in lowercase only.
-          expect(isHexFelt(hex, '0x')).toBe(hex.length <= 66 && hex.startsWith('0x'))
+          expect(isRpcHexFelt(hex)).toBe(hex.length <= 66 && hex.startsWith('0x'))
         }
       }),
     )
@@ -72,7 +72,7 @@ describe('isHexFelt', () => {
     fc.assert(
       fc.property(fc.string(), (text) => {
         expect(isHexFelt(text)).toBe(/^0x[0-9a-f]{1,64}$/i.test(text))
-        expect(isHexFelt(text, '0x')).toBe(/^0x[0-9a-fA-F]{1,64}$/.test(text))
+        expect(isRpcHexFelt(text)).toBe(/^0x[0-9a-fA-F]{1,64}$/.test(text))
       }),
     )
   })
@@ -93,7 +93,7 @@ describe('integerOf', () => {
           expect(integerOf(spelling)).toBe(value)
           expect(num.toBigInt(spelling as string)).toBe(value)
           // The wire's reading: every spelling but the uppercase 0X.
-          expect(integerOf(spelling, '0x')).toBe(String(spelling).startsWith('0X') ? undefined : value)
+          expect(rpcIntegerOf(spelling)).toBe(String(spelling).startsWith('0X') ? undefined : value)
         }
       }),
     )
@@ -120,7 +120,7 @@ describe('integerOf', () => {
       [1],
     ]) {
       expect(integerOf(value)).toBeUndefined()
-      expect(integerOf(value, '0x')).toBeUndefined()
+      expect(rpcIntegerOf(value)).toBeUndefined()
     }
   })
 
@@ -128,7 +128,7 @@ describe('integerOf', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^(0[xX][\da-fA-F]{0,3}|\d{0,3})[\s\da-z]{0,2}$/), (text) => {
         const integer = /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(text) ? BigInt(text) : undefined
-        expect(integerOf(text, '0x')).toBe(integer)
+        expect(rpcIntegerOf(text)).toBe(integer)
       }),
     )
   })

@@ -6,17 +6,25 @@ export const FELT_STRING_RE = /^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/
 
 /**
  * Whether a value is a felt's hex as the SDK reads an address or a hash from an app or a service: `0x` (or `0X`)
- * and 1 to 64 hex digits in either case. With `prefix` `'0x'`, only a lowercase 0x: as Starknet's JSON-RPC writes
- * it, and the simulator's wires, options and keys read it. Its range is each caller's check (the field prime, the
- * address bound).
+ * and 1 to 64 hex digits in either case. Its range is each caller's check (the field prime, the address bound).
  *
  * @example
  * isHexFelt('0x49d3') // true
  * isHexFelt('49d3') // false
- * isHexFelt('0X49d3', '0x') // false
  */
-export function isHexFelt(value: unknown, prefix?: '0x'): value is string {
-  return typeof value === 'string' && /^0x[\da-f]{1,64}$/i.test(value) && !(prefix && value[1] === 'X')
+export function isHexFelt(value: unknown): value is string {
+  return typeof value === 'string' && /^0x[\da-f]{1,64}$/i.test(value)
+}
+
+/**
+ * {@link isHexFelt} with a lowercase `0x` only, as Starknet's JSON-RPC writes it and the simulator's wires,
+ * options and keys read it.
+ *
+ * @example
+ * isRpcHexFelt('0X49d3') // false
+ */
+export function isRpcHexFelt(value: unknown): value is string {
+  return isHexFelt(value) && value[1] === 'x'
 }
 
 /**
@@ -30,19 +38,28 @@ export function toHex(value: bigint): string {
 }
 
 /**
- * The integer a starknet.js BigNumberish names: a bigint, a safe integer, or a `0x` (or `0X`; with `prefix` `'0x'`
- * only a lowercase 0x, as in {@link isHexFelt}) hex or decimal string of any length; `undefined` for a negative, a
- * fraction, an exponent, an unsafe number or anything else. Its range is each caller's check.
+ * The integer a starknet.js BigNumberish names: a bigint, a safe integer, or a `0x` (or `0X`) hex or decimal
+ * string of any length; `undefined` for a negative, a fraction, an exponent, an unsafe number or anything else.
+ * Its range is each caller's check.
  *
  * @example
  * integerOf('0x10') // 16n
  * integerOf(1.5) // undefined
- * integerOf('0X10', '0x') // undefined
  */
-export function integerOf(value: unknown, prefix?: '0x'): bigint | undefined {
+export function integerOf(value: unknown): bigint | undefined {
   const digits =
     typeof value === 'bigint' || typeof value === 'string' || Number.isSafeInteger(value) ? String(value) : ''
-  return /^(0x[\da-f]+|\d+)$/i.test(digits) && !(prefix && digits[1] === 'X') ? BigInt(digits) : undefined
+  return /^(0x[\da-f]+|\d+)$/i.test(digits) ? BigInt(digits) : undefined
+}
+
+/**
+ * {@link integerOf} with a lowercase `0x` only, as in {@link isRpcHexFelt}.
+ *
+ * @example
+ * rpcIntegerOf('0X10') // undefined
+ */
+export function rpcIntegerOf(value: unknown): bigint | undefined {
+  return typeof value === 'string' && value[1] === 'X' ? undefined : integerOf(value)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isHexFelt } from './felt'
+import { isRpcHexFelt } from './felt'
 import { FIELD_PRIME } from './field'
 
 // The one reading of a felt the wallet shows and signs. starknet.js' calldata conversion (convertCalldataValue)
@@ -13,7 +13,7 @@ export const STRICT_FELT_FORMS =
 
 const DECIMAL = /^(0|[1-9][0-9]{0,77})$/
 /** A string in one of the forms: hex as the wire writes it (a lowercase 0x), or decimal without a leading zero. */
-const isFeltText = (value: string) => isHexFelt(value, '0x') || DECIMAL.test(value)
+const isFeltText = (value: string) => isRpcHexFelt(value) || DECIMAL.test(value)
 
 /**
  * The felt of `value` in {@link STRICT_FELT_FORMS}, or `undefined`; screens, checks and signer share it.

@@ -1,7 +1,7 @@
 // Felt helpers shared by the node, the RPC layer and the contract classes.
 
 import { keccak } from '@scure/starknet'
-import { FIELD_PRIME, integerOf, shortStringFelt, toHex } from '@webwallet/protocol/constants'
+import { FIELD_PRIME, rpcIntegerOf, shortStringFelt, toHex } from '@webwallet/protocol/constants'
 import type { Felt } from './contract'
 import { KNOWN_KECCAKS } from './knownSelectors'
 import { hashOnElements, pedersenHash } from './pedersen'
@@ -15,7 +15,7 @@ export { decodeShortString, FIELD_PRIME, toAddress, toHex } from '@webwallet/pro
  * @example parseFelt('0x1f') // 31n
  */
 export function parseFelt(value: unknown): Felt {
-  const n = integerOf(value, '0x')
+  const n = rpcIntegerOf(value)
   if (n === undefined) throw new TypeError(`invalid felt: ${String(value)}`)
   if (n >= FIELD_PRIME) throw new RangeError(`felt out of range: ${String(value)}`)
   return n

@@ -1,6 +1,6 @@
 // L1 -> L2 messaging over the RPC: starknet_estimateMessageFee, starknet_getMessagesStatus, and
 // devnet_postmanSendMessageToL2, which runs the L1_HANDLER transaction of a message no L1 sent (there is none).
-import { isHexFelt } from '@webwallet/protocol/constants'
+import { isRpcHexFelt } from '@webwallet/protocol/constants'
 import type { BlockId, Chain } from '../chain/chain'
 import { RpcCode, RpcError } from '../chain/errors'
 import { selectorKey, toHex } from '../chain/felt'
@@ -22,7 +22,7 @@ function l1Address(v: unknown, name: string): bigint {
 // L1_TXN_HASH: an Ethereum transaction hash, 256 bits (wider than a felt): a felt's hex form, 0x and at most 64
 // hex digits, without the field's bound.
 function l1TransactionHash(v: unknown, name: string): bigint {
-  if (isHexFelt(v, '0x')) return BigInt(v)
+  if (isRpcHexFelt(v)) return BigInt(v)
   throw invalidParams(`${name}: expected an L1 transaction hash (256 bits, 0x-hex), got ${JSON.stringify(v)}`)
 }
 

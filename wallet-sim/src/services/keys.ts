@@ -3,7 +3,7 @@
 // one; none is a constant of the package, so one wallet-sim's keys say nothing about another's.
 import { randomBytes } from 'node:crypto'
 import { Point } from '@scure/starknet'
-import { isHexFelt } from '@webwallet/protocol/constants'
+import { isRpcHexFelt } from '@webwallet/protocol/constants'
 
 const ORDER = Point.Fn.ORDER
 
@@ -19,7 +19,7 @@ export function randomStarkKey(): string {
 
 /** Whether `key` is a Stark private key (0x hex, 1 … order - 1); the message never echoes the key. */
 export function checkStarkKey(key: string, what: string): string {
-  if (!isHexFelt(key, '0x')) throw new TypeError(`${what} must be a hex felt: 0x and 1 to 64 hex digits`)
+  if (!isRpcHexFelt(key)) throw new TypeError(`${what} must be a hex felt: 0x and 1 to 64 hex digits`)
   const value = BigInt(key)
   if (value === 0n || value >= ORDER)
     throw new TypeError(`${what} must be a Stark curve scalar, from 0x1 to 0x${(ORDER - 1n).toString(16)}`)

@@ -1,4 +1,4 @@
-import { integerOf, isHexFelt } from '@webwallet/protocol/constants'
+import { isRpcHexFelt, rpcIntegerOf } from '@webwallet/protocol/constants'
 import * as z from 'zod/mini'
 
 /** Networks the backend serves, in the words of its `/activity/starknet/{network}` paths. */
@@ -13,14 +13,14 @@ export type Network = z.infer<typeof Network>
  * Address.parse('0x49D3') // '0x00…049d3'
  */
 export const Address = z.pipe(
-  z.string().check(z.refine((value) => isHexFelt(value, '0x'), 'Invalid address')),
+  z.string().check(z.refine((value) => isRpcHexFelt(value), 'Invalid address')),
   z.transform((value) => `0x${value.slice(2).toLowerCase().padStart(64, '0')}`),
 )
 
 /** The `chain` query parameter of the portfolio backend: only Starknet exists here. */
 export const ChainQuery = z.object({ chain: z.literal('starknet') })
 
-const isInteger = (text: string) => integerOf(text, '0x') !== undefined
+const isInteger = (text: string) => rpcIntegerOf(text) !== undefined
 
 /** A non-negative integer carried as a decimal or 0x-hex string, or as a JSON safe integer. */
 export const Amount = z.pipe(
