@@ -1,5 +1,6 @@
 // The SNIP-12 (revision 1, Sepolia) messages every suite has a wallet sign: one home for the unit tests of
 // each workspace and the e2e suites (e2e/support/typedData.ts hands them on), not a copy per file.
+import type { SessionSignRequest } from '../../entities/connector'
 import { starknetDomainType } from '../../session/typedDataJson'
 import { STRK_ADDRESS } from '../../starknet/tokens'
 import { OUTSIDE_EXECUTION_V2_TYPES } from '../known'
@@ -71,3 +72,43 @@ export const outsideExecution = (
     Calls: [{ To: to, Selector: 'transfer', Calldata: [...calldata] }],
   },
 })
+
+/** What a session consent asks for, in {@link sessionSignRequest}. */
+export interface SessionShape {
+  /** `[contract, selector]` pairs, as the dapp spells them. */
+  methods: readonly (readonly [string, string])[]
+  txFees: { tokenAddress: string; maxAmount: string }[]
+  expiresAt?: number
+  projectID?: string
+}
+
+/**
+ * A session request as a dapp sends it for the consent screen (typed data as given, never hashed here).
+ *
+ * @example
+ * sessionSignRequest({ methods: [[STRK_ADDRESS, 'transfer']], txFees: [] })
+ */
+export function sessionSignRequest({
+  methods,
+  txFees,
+  expiresAt = 1767229200,
+  projectID,
+}: SessionShape): SessionSignRequest {
+  return {
+    approvalRequests: [],
+    sessionTypedData: {
+      types: {},
+      primaryType: 'Session',
+      domain: { name: 'SessionAccount.session' },
+      message: {
+        'Expires At': expiresAt,
+        'Allowed Methods': methods.map(([contract, selector]) => ({
+          'Contract Address': contract,
+          selector,
+        })),
+        Metadata: JSON.stringify({ ...(projectID === undefined ? {} : { projectID }), txFees }),
+        'Session Key': '0x5e55',
+      },
+    },
+  }
+}

@@ -1,16 +1,10 @@
 // The screens' readers and the checks read an address one way, protocol's addressKey, whatever its
 // spelling: the call's contract, the token it names, the market's price, the user's own account and a
 // session's fee token.
-import {
-  addressKey,
-  compactAddress,
-  ETH_ADDRESS,
-  type SessionSignRequest,
-  STRK_ADDRESS,
-  toAddress,
-} from '@webwallet/protocol'
+import { addressKey, compactAddress, ETH_ADDRESS, STRK_ADDRESS, toAddress } from '@webwallet/protocol'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { sessionSignRequest } from '../../../../protocol/src/typedData/testing/messages'
 import { addressSpellings as spellings } from '../../../../protocol/src/typedData/testing/spellings'
 import { feltCalls } from './checks'
 import { decodeCall } from './decodeCalls'
@@ -64,20 +58,10 @@ describe('the screens and the checks read an address one way', () => {
       fc.property(
         fee.chain((felt) => fc.tuple(spellings(felt), spellings(felt))),
         ([capped, allowed]) => {
-          const request: SessionSignRequest = {
-            approvalRequests: [],
-            sessionTypedData: {
-              types: {},
-              primaryType: 'Session',
-              domain: { name: 'SessionAccount.session' },
-              message: {
-                'Expires At': 1767229200,
-                'Allowed Methods': [{ 'Contract Address': String(allowed), selector: 'transfer' }],
-                Metadata: JSON.stringify({ txFees: [{ tokenAddress: String(capped), maxAmount: '1' }] }),
-                'Session Key': '0x5e55',
-              },
-            },
-          }
+          const request = sessionSignRequest({
+            methods: [[String(allowed), 'transfer']],
+            txFees: [{ tokenAddress: String(capped), maxAmount: '1' }],
+          })
           const view = sessionView(request, [STRK_ADDRESS, ETH_ADDRESS])
           expect(view.refused).toBeUndefined()
           expect(view.gasPayments).toHaveLength(1)

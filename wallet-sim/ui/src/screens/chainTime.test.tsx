@@ -3,10 +3,10 @@
 // case sets the device's clock far from the chain's, in both directions.
 
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import type { SessionSignRequest, TypedData } from '@webwallet/protocol'
+import type { TypedData } from '@webwallet/protocol'
 import { CHAIN_TICK_MS, chainClockFrom } from '@webwallet/wallet-sim/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { outsideExecution } from '../../../../protocol/src/typedData/testing/messages'
+import { outsideExecution, sessionSignRequest } from '../../../../protocol/src/typedData/testing/messages'
 import { APPROVE_DELAY_MS } from '../components/useApproveGuard'
 import { SignMessage } from './SignMessage'
 import { SignSession } from './SignSession'
@@ -35,20 +35,11 @@ afterEach(() => {
 })
 
 describe('SignSession, by the chain clock', () => {
-  const request: SessionSignRequest = {
-    approvalRequests: [],
-    sessionTypedData: {
-      types: {},
-      primaryType: 'Session',
-      domain: { name: 'SessionAccount.session' },
-      message: {
-        'Expires At': EXPIRES_AT,
-        'Allowed Methods': [{ 'Contract Address': '0xc0de', selector: 'increase_counter' }],
-        Metadata: JSON.stringify({ txFees: [{ tokenAddress: STRK, maxAmount: '1' }] }),
-        'Session Key': '0x5e55',
-      },
-    },
-  }
+  const request = sessionSignRequest({
+    expiresAt: EXPIRES_AT,
+    methods: [['0xc0de', 'increase_counter']],
+    txFees: [{ tokenAddress: STRK, maxAmount: '1' }],
+  })
   const summary = () => screen.getByLabelText('Session summary').textContent ?? ''
 
   it("says 'for 30 days' by the chain's clock while the device's is years past the expiry", () => {

@@ -7,7 +7,7 @@ import type { Market } from '@webwallet/wallet-sim/core'
 import type { TransactionReview } from '@webwallet/wallet-sim/page'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { outsideExecution } from '../../../../protocol/src/typedData/testing/messages'
+import { outsideExecution, sessionSignRequest } from '../../../../protocol/src/typedData/testing/messages'
 import { OriginListContext } from '../components/originList'
 import { APPROVE_DELAY_MS } from '../components/useApproveGuard'
 import { Connect } from './Connect'
@@ -658,23 +658,8 @@ describe('Review', () => {
 
 describe('SignSession spending warnings', () => {
   const COUNTER = '0x0000000000000000000000000000000000000000000000000000000000c0de'
-  const session = (methods: [string, string][], txFees: { tokenAddress: string; maxAmount: string }[]) => ({
-    approvalRequests: [],
-    sessionTypedData: {
-      types: {},
-      primaryType: 'Session',
-      domain: { name: 'SessionAccount.session' },
-      message: {
-        'Expires At': 1767229200,
-        'Allowed Methods': methods.map(([contract, selector]) => ({
-          'Contract Address': contract,
-          selector,
-        })),
-        Metadata: JSON.stringify({ projectID: 'p', txFees }),
-        'Session Key': '0x5e55',
-      },
-    },
-  })
+  const session = (methods: [string, string][], txFees: { tokenAddress: string; maxAmount: string }[]) =>
+    sessionSignRequest({ methods, txFees, projectID: 'p' })
   const STRK_FEES = [{ tokenAddress: STRK.replace('0x0', '0x'), maxAmount: '10000000000000000000' }]
 
   it('warns plainly of unbounded transfer, transferFrom, approve and increaseAllowance, in any spelling', () => {
